@@ -1,0 +1,214 @@
+/*
+ * bitdoku.h - the public interface of the bitdoku library.
+ *
+ * Geometry: a 9x9 grid of 81 cells, indexed 0..80 in row-major order
+ * (cell = row * 9 + col, rows and columns 0..8 from the top left). Boxes are
+ * numbered 0..8 left to right, top to bottom. A cell holds a digit 1..9, or 0
+ * when it is blank.
+ *
+ * What is validated: the reader rejects anything that is not a well-formed
+ * puzzle and reports where. The solvers accept any grid whose cells are 0..9;
+ * givens that clash (a digit twice in a row, column or box) make a puzzle
+ * without solution. Cells outside 0..9 are a caller's bug (BD_EINVAL).
+ *
+ * The library never prints, never exits and has no global state: every
+ * function is re-entrant and may run on several threads at once.
+ */
+#ifndef BITDOKU_H
+#define BITDOKU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    BD_BOX = 3,       /* a box is 3x3 cells */
+    BD_SIZE = 9,      /* cells in a row, column or box; also the digits */
+    BD_CELLS = 81,    /* cells in the grid */
+    BD_MAX_SCORE_WEIGHT = 10
+};
+
+/* A grid: cells[row * BD_SIZE + col] is 1..9, or 0 for a blank. */
+typedef struct bd_grid {
+    uint8_t cells[BD_CELLS];
+} bd_grid;
+
+typedef enum bd_status {
+    BD_OK = 0,        /* done: solved, counted, scored, or a record read */
+    BD_NO_SOLUTION,   /* the puzzle has no completion */
+    BD_CUT_SHORT,     /* a node or time limit stopped the search first */
+    BD_EOF,           /* the reader has no more records */
+    BD_EMALFORMED,    /* the reader met a malformed record (see bd_record) */
+    BD_EINPUT,        /* the reader met bad input outside any record */
+    BD_EIO,           /* the reader's stream failed */
+    BD_EINVAL         /* a bad argument: a caller's bug */
+} bd_status;
+
+/* A short English text for a status, e.g. "no solution". Never NULL. */
+const char *bd_status_text(bd_status status);
+
+/* The library version, e.g. "0.1.0". */
+const char *bd_version(void);
+
+/* ------------------------------------------------------------------ */
+/* Searching                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef enum bd_engine {
+    BD_ENGINE_DFS = 0,  /* bitmask depth-first search (default) */
+    BD_ENGINE_DLX       /* Dancing Links exact cover */
+} bd_engine;
+
+typedef enum bd_order {
+    BD_ORDER_MRV = 0,   /* the blank with fewest candidates first (default) */
+    BD_ORDER_ROWS       /* rows with fewest blanks first, cells left to right */
+} bd_order;
+
+typedef struct bd_options {
+    bd_engine engine;
+    bd_order order;       /* for BD_ENGINE_DFS */
+    bool exhaustive;      /* bd_target: enumerate every completion, no bounds */
+    uint64_t max_nodes;   /* stop after this many search nodes; 0: no limit */
+    double timeout;       /* stop after this many seconds; 0: no limit */
+} bd_options;
+
+/* Search effort, added to by the search functions when not NULL. */
+typedef struct bd_stats {
+    uint64_t nodes;       /* search nodes visited (placements tried) */
+    uint64_t guesses;     /* branch points with two or more choices */
+} bd_stats;
+
+/* The default options: DFS engine, MRV order, bounded target search, no limits. */
+bd_options bd_options_default(void);
+
+/*
+ * Finds a solution of `puzzle` and writes it to `solution`.
+ * Returns BD_OK, BD_NO_SOLUTION, BD_CUT_SHORT or BD_EINVAL. `solution` is
+ * written only on BD_OK. `options` may be NULL (defaults); `stats` may be NULL.
+ */
+bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
+                   bd_grid *solution, bd_stats *stats);
+
+/*
+ * Counts the solutions of `puzzle`, stopping when `limit` are found
+ * (limit 0: no limit). On BD_OK, `*count` is exact, except that
+ * *count == limit means "limit or more". A puzzle without solution gives
+ * BD_OK and a count of 0. On BD_CUT_SHORT, `*count` is the number found so
+ * far (a lower bound). Also BD_EINVAL.
+ */
+bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
+                   const bd_options *options, uint64_t *count,
+                   bd_stats *stats);
+
+/*
+ * The target score: the maximum of bd_score over all completions of
+ * `puzzle`. On BD_OK, `*score` is that maximum and `best` (if not NULL) a
+ * completion that reaches it. On BD_NO_SOLUTION, `*score` is -1. On
+ * BD_CUT_SHORT, `*score` is the best score found so far (-1 if none) and
+ * `best` its grid; it is not proven maximal. Also BD_EINVAL.
+ */
+bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
+                    int *score, bd_grid *best, bd_stats *stats);
+
+/* The target weight of a cell: 6 on the outer ring, 7, 8, 9, and 10 at the
+ * centre cell. */
+int bd_weight(int cell);
+
+/* Σ digit × weight over the cells of `grid` (blanks count 0). */
+int bd_score(const bd_grid *grid);
+
+/* True when every cell is 0..9 and no digit appears twice in a row, column
+ * or box. */
+bool bd_givens_ok(const bd_grid *grid);
+
+/* True when `solution` is a complete, valid grid that keeps every given of
+ * `puzzle`. */
+bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution);
+
+/* ------------------------------------------------------------------ */
+/* Text: reading and writing puzzles                                   */
+/* ------------------------------------------------------------------ */
+
+/* The shape a puzzle came in, and the shapes an answer can be written in. */
+typedef enum bd_shape {
+    BD_SHAPE_LINE = 0,  /* 81 cells on one line */
+    BD_SHAPE_SPACED,    /* 9 lines of 9 cells separated by spaces */
+    BD_SHAPE_COMPACT,   /* 9 lines of 9 cells with nothing between */
+    BD_SHAPE_PRETTY     /* a boxed grid with | - + separators */
+} bd_shape;
+
+/* Enough room for any formatted grid, its newlines and a NUL. */
+enum { BD_FORMAT_MAX = 512 };
+
+/*
+ * Writes `grid` as text in `shape` into `buf` (at least BD_FORMAT_MAX bytes):
+ * digits, '.' for blanks, every line ended by '\n', then a NUL.
+ * Returns the length of the text.
+ */
+size_t bd_format(const bd_grid *grid, bd_shape shape, char *buf);
+
+/* Longest line the reader keeps; longer lines are malformed records. */
+enum { BD_LINE_MAX = 1024 };
+
+/* One record read: a puzzle, or a malformed one with what is wrong. */
+typedef struct bd_record {
+    bd_grid grid;             /* the puzzle (valid on BD_OK) */
+    bd_shape shape;           /* the shape it came in */
+    unsigned long line;       /* the line where the record starts (1-based) */
+    unsigned long err_line;   /* on BD_EMALFORMED/BD_EINPUT: where, 1-based */
+    unsigned long err_col;    /* column in characters, 1-based; 0 if none */
+    char err_msg[128];        /* and what is wrong */
+} bd_record;
+
+/*
+ * A streaming reader: one record at a time, constant memory. Treat the
+ * fields as private. A record is one line of 81 cells, or 9 consecutive
+ * lines of 9 cells (spaced, compact or pretty). Blank lines and lines
+ * starting with '#' are skipped; CRLF and a leading UTF-8 BOM are accepted;
+ * a first line holding only a count of puzzles and a line "end" after the
+ * last puzzle are understood.
+ */
+typedef struct bd_reader {
+    FILE *file;                   /* the stream, or NULL when reading memory */
+    const unsigned char *mem;     /* the memory being read, when file is NULL */
+    size_t mem_len, mem_pos;
+    unsigned char buf[4096];      /* read buffer for `file` */
+    size_t buf_len, buf_pos;
+    unsigned long line_no;        /* lines read so far */
+    unsigned long records;        /* records returned so far */
+    long header_count;            /* puzzles announced by a count line, or -1 */
+    unsigned long header_line;    /* where that line was */
+    int state;                    /* where the reader is in its input */
+    bool have_pending;            /* a line read ahead, not yet used */
+    unsigned long pending_line;
+    size_t pending_len;
+    bool pending_long;
+    char pending[BD_LINE_MAX + 1];
+} bd_reader;
+
+/* Starts reading from an open stream. The reader does not close it. */
+void bd_reader_init_file(bd_reader *reader, FILE *file);
+
+/* Starts reading `len` bytes of memory, which must outlive the reader. */
+void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len);
+
+/*
+ * Reads the next record into `record`. Returns BD_OK (a well-formed puzzle),
+ * BD_EMALFORMED (a malformed record; its answer should say so, and
+ * record->err_* says where and what), BD_EINPUT (bad input that is not a
+ * record, e.g. text after "end": report it, answer nothing), BD_EOF, or
+ * BD_EIO (the stream failed). After BD_EMALFORMED or BD_EINPUT, reading
+ * goes on with the next record.
+ */
+bd_status bd_read(bd_reader *reader, bd_record *record);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITDOKU_H */

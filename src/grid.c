@@ -1,0 +1,151 @@
+/*
+ * grid.c - facts about grids: target weights and scores, the givens check,
+ * solution checks, and writing a grid as text in each shape.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#ifndef BITDOKU_VERSION
+#define BITDOKU_VERSION "unknown"
+#endif
+
+const char *bd_version(void)
+{
+    return BITDOKU_VERSION;
+}
+
+const char *bd_status_text(bd_status status)
+{
+    switch (status) {
+    case BD_OK: return "ok";
+    case BD_NO_SOLUTION: return "no solution";
+    case BD_CUT_SHORT: return "cut short by a limit";
+    case BD_EOF: return "end of input";
+    case BD_EMALFORMED: return "malformed record";
+    case BD_EINPUT: return "malformed input";
+    case BD_EIO: return "read error";
+    case BD_EINVAL: return "invalid argument";
+    }
+    return "unknown status";
+}
+
+int bd_weight(int cell)
+{
+    if (cell < 0 || cell >= BD_CELLS)
+        return 0;
+    int r = row_of(cell), c = col_of(cell);
+    int ring = r;   /* distance to the nearest edge: 0 outer .. 4 centre */
+    if (c < ring) ring = c;
+    if (BD_SIZE - 1 - r < ring) ring = BD_SIZE - 1 - r;
+    if (BD_SIZE - 1 - c < ring) ring = BD_SIZE - 1 - c;
+    return BD_MAX_SCORE_WEIGHT - (BD_SIZE / 2 - ring);
+}
+
+int bd_score(const bd_grid *grid)
+{
+    int score = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        score += grid->cells[cell] * bd_weight(cell);
+    return score;
+}
+
+bool bdi_cells_ok(const bd_grid *grid)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (grid->cells[cell] > BD_SIZE)
+            return false;
+    return true;
+}
+
+bool bd_givens_ok(const bd_grid *grid)
+{
+    unsigned row[BD_SIZE] = {0}, col[BD_SIZE] = {0}, box[BD_SIZE] = {0};
+    if (!grid || !bdi_cells_ok(grid))
+        return false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int digit = grid->cells[cell];
+        if (!digit)
+            continue;
+        unsigned bit = digit_bit(digit);
+        unsigned *units[3] = {&row[row_of(cell)], &col[col_of(cell)], &box[box_of(cell)]};
+        for (int u = 0; u < 3; u++) {
+            if (*units[u] & bit)
+                return false;
+            *units[u] |= bit;
+        }
+    }
+    return true;
+}
+
+bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution)
+{
+    if (!puzzle || !solution || !bd_givens_ok(solution))
+        return false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!solution->cells[cell])
+            return false;
+        if (puzzle->cells[cell] && puzzle->cells[cell] != solution->cells[cell])
+            return false;
+    }
+    return true;
+}
+
+static char cell_char(const bd_grid *grid, int cell)
+{
+    int digit = grid->cells[cell];
+    return digit >= 1 && digit <= BD_SIZE ? (char)('0' + digit) : '.';
+}
+
+/* Appends a pretty border line: +-------+-------+-------+ */
+static size_t pretty_border(char *out)
+{
+    size_t n = 0;
+    for (int stack = 0; stack < BD_SIZE / BD_BOX; stack++) {
+        out[n++] = '+';
+        memset(out + n, '-', 2 * BD_BOX + 1);
+        n += 2 * BD_BOX + 1;
+    }
+    out[n++] = '+';
+    out[n++] = '\n';
+    return n;
+}
+
+/* Appends row `r` of `grid` in `shape` (not LINE). */
+static size_t format_row(const bd_grid *grid, int r, bd_shape shape, char *out)
+{
+    size_t n = 0;
+    for (int c = 0; c < BD_SIZE; c++) {
+        if (shape == BD_SHAPE_PRETTY && c % BD_BOX == 0) {
+            out[n++] = '|';
+            out[n++] = ' ';
+        }
+        out[n++] = cell_char(grid, r * BD_SIZE + c);
+        if (shape == BD_SHAPE_PRETTY || (shape == BD_SHAPE_SPACED && c < BD_SIZE - 1))
+            out[n++] = ' ';
+    }
+    if (shape == BD_SHAPE_PRETTY)
+        out[n++] = '|';
+    out[n++] = '\n';
+    return n;
+}
+
+size_t bd_format(const bd_grid *grid, bd_shape shape, char *buf)
+{
+    size_t n = 0;
+    if (shape == BD_SHAPE_LINE) {
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            buf[n++] = cell_char(grid, cell);
+        buf[n++] = '\n';
+    } else {
+        for (int r = 0; r < BD_SIZE; r++) {
+            if (shape == BD_SHAPE_PRETTY && r % BD_BOX == 0)
+                n += pretty_border(buf + n);
+            n += format_row(grid, r, shape, buf + n);
+        }
+        if (shape == BD_SHAPE_PRETTY)
+            n += pretty_border(buf + n);
+    }
+    buf[n] = '\0';
+    return n;
+}

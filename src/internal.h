@@ -1,0 +1,124 @@
+/*
+ * internal.h - helpers shared between the library's .c files: geometry
+ * tables, digit <-> bit, popcount, and the search budget (node and time
+ * limits). Nothing here is public; cross-file functions carry the bdi_
+ * prefix.
+ *
+ * Digits and bits: digit d (1..9) is bit d-1 of a 9-bit mask. Only
+ * digit_bit() and bit_digit() convert between the two.
+ */
+#ifndef BITDOKU_INTERNAL_H
+#define BITDOKU_INTERNAL_H
+
+#include "bitdoku.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+enum { ALL_DIGITS = (1u << BD_SIZE) - 1u };
+
+static inline unsigned digit_bit(int digit)
+{
+    return 1u << (digit - 1);
+}
+
+/* The digit of the lowest set bit of a non-zero mask. */
+static inline int bit_digit(unsigned mask)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return __builtin_ctz(mask) + 1;
+#else
+    int digit = 1;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        digit++;
+    }
+    return digit;
+#endif
+}
+
+/* The digit of the highest set bit of a non-zero mask. */
+static inline int top_digit(unsigned mask)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return 32 - __builtin_clz(mask);
+#else
+    int digit = 0;
+    while (mask) {
+        mask >>= 1;
+        digit++;
+    }
+    return digit;
+#endif
+}
+
+static inline int popcount(unsigned mask)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return __builtin_popcount(mask);
+#else
+    int count = 0;
+    for (; mask; mask &= mask - 1u)
+        count++;
+    return count;
+#endif
+}
+
+static inline int row_of(int cell) { return cell / BD_SIZE; }
+static inline int col_of(int cell) { return cell % BD_SIZE; }
+static inline int box_of(int cell)
+{
+    return row_of(cell) / BD_BOX * BD_BOX + col_of(cell) / BD_BOX;
+}
+
+/*
+ * A search budget: counts nodes and stops the search when the node limit
+ * or the timeout is reached. The clock is read only every few thousand
+ * nodes, so a timeout is kept to within a fraction of a millisecond.
+ */
+typedef struct bdi_budget {
+    uint64_t nodes;
+    uint64_t max_nodes;     /* 0: none */
+    double timeout;         /* seconds; 0: none */
+    struct timespec start;
+    bool cut;               /* a limit was hit */
+} bdi_budget;
+
+void bdi_budget_init(bdi_budget *budget, const bd_options *options);
+
+/* Seconds since `start` on the wall clock. */
+double bdi_seconds_since(const struct timespec *start);
+
+/* Counts one node; true when the search must stop now. */
+static inline bool bdi_budget_spend(bdi_budget *budget)
+{
+    budget->nodes++;
+    if (budget->max_nodes && budget->nodes > budget->max_nodes)
+        budget->cut = true;
+    else if (budget->timeout > 0 && (budget->nodes & 4095u) == 0
+             && bdi_seconds_since(&budget->start) >= budget->timeout)
+        budget->cut = true;
+    return budget->cut;
+}
+
+/* True when every cell of `grid` is 0..9. */
+bool bdi_cells_ok(const bd_grid *grid);
+
+/*
+ * The engines. Every engine has the same three entry points, with the
+ * contracts of bd_solve, bd_count and bd_target in bitdoku.h, except that
+ * the caller (search.c) has already checked the arguments and that the
+ * givens do not clash, and that `options` and `score`/`count` are never NULL
+ * (`stats` and `best` may be).
+ */
+bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
+                        bd_grid *solution, bd_stats *stats);
+bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
+                        const bd_options *options, uint64_t *count,
+                        bd_stats *stats);
+/* The plain exhaustive target search: the test oracle. */
+bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
+                         int *score, bd_grid *best, bd_stats *stats);
+
+#endif /* BITDOKU_INTERNAL_H */

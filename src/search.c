@@ -1,0 +1,94 @@
+/*
+ * search.c - the public search functions: argument checks, the givens check
+ * that finds clashing clues before any search, and the choice of engine.
+ * Also the search budget (node and time limits) that every engine spends.
+ */
+#include "internal.h"
+
+bd_options bd_options_default(void)
+{
+    bd_options options = {
+        .engine = BD_ENGINE_DFS,
+        .order = BD_ORDER_MRV,
+        .exhaustive = false,
+        .max_nodes = 0,
+        .timeout = 0.0,
+    };
+    return options;
+}
+
+double bdi_seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    return (double)(now.tv_sec - start->tv_sec)
+           + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
+}
+
+void bdi_budget_init(bdi_budget *budget, const bd_options *options)
+{
+    budget->nodes = 0;
+    budget->max_nodes = options->max_nodes;
+    budget->timeout = options->timeout;
+    budget->cut = false;
+    if (budget->timeout > 0)
+        timespec_get(&budget->start, TIME_UTC);
+}
+
+/* Checks what every search needs; fills *options with the defaults when
+ * the caller gave none. */
+static bd_status check(const bd_grid *puzzle, const bd_options **options,
+                       bd_options *defaults)
+{
+    if (!puzzle || !bdi_cells_ok(puzzle))
+        return BD_EINVAL;
+    if (!*options) {
+        *defaults = bd_options_default();
+        *options = defaults;
+    }
+    if ((*options)->engine != BD_ENGINE_DFS && (*options)->engine != BD_ENGINE_DLX)
+        return BD_EINVAL;
+    if ((*options)->order != BD_ORDER_MRV && (*options)->order != BD_ORDER_ROWS)
+        return BD_EINVAL;
+    if (!((*options)->timeout >= 0))
+        return BD_EINVAL;
+    return BD_OK;
+}
+
+bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
+                   bd_grid *solution, bd_stats *stats)
+{
+    bd_options defaults;
+    bd_status status = check(puzzle, &options, &defaults);
+    if (status != BD_OK || !solution)
+        return status != BD_OK ? status : BD_EINVAL;
+    if (!bd_givens_ok(puzzle))
+        return BD_NO_SOLUTION;
+    return bdi_dfs_solve(puzzle, options, solution, stats);
+}
+
+bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
+                   const bd_options *options, uint64_t *count, bd_stats *stats)
+{
+    bd_options defaults;
+    bd_status status = check(puzzle, &options, &defaults);
+    if (status != BD_OK || !count)
+        return status != BD_OK ? status : BD_EINVAL;
+    *count = 0;
+    if (!bd_givens_ok(puzzle))
+        return BD_OK;
+    return bdi_dfs_count(puzzle, limit, options, count, stats);
+}
+
+bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
+                    int *score, bd_grid *best, bd_stats *stats)
+{
+    bd_options defaults;
+    bd_status status = check(puzzle, &options, &defaults);
+    if (status != BD_OK || !score)
+        return status != BD_OK ? status : BD_EINVAL;
+    *score = -1;
+    if (!bd_givens_ok(puzzle))
+        return BD_NO_SOLUTION;
+    return bdi_dfs_target(puzzle, options, score, best, stats);
+}

@@ -1,0 +1,228 @@
+/*
+ * solve.c - the bitmask depth-first search.
+ *
+ * State: the 81 cells, and one 9-bit mask per row, column and box of the
+ * digits already used there (bit d-1 for digit d). The candidates of a blank
+ * cell are the digits used in none of its three units:
+ *
+ *     cand = ALL_DIGITS & ~(row[r] | col[c] | box[b])
+ *
+ * Placing or removing a digit flips one bit in each of the three masks.
+ *
+ * The blanks sit in an array; blanks[0..depth) are filled, the rest open.
+ * With BD_ORDER_ROWS the array is built once, rows with fewest blanks first
+ * and cells left to right, and the search fills it in that order. With
+ * BD_ORDER_MRV each node swaps the open blank with fewest candidates to
+ * position `depth` (a naked single is taken as soon as it is seen, and a
+ * blank with no candidate ends the branch at once).
+ *
+ * The search enumerates completions and hands each to a visitor, which
+ * decides whether to go on: first solution, counting up to a limit, and the
+ * exhaustive target maximum are three visitors of the one search.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
+
+typedef struct dfs {
+    uint8_t cells[BD_CELLS];
+    unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
+    uint8_t blanks[BD_CELLS];
+    int blank_count;
+    bd_order order;
+    int score;                /* score of the digits placed so far */
+    bdi_budget budget;
+    uint64_t guesses;
+    visit_mode mode;
+    bool stop;
+    uint64_t count, limit;    /* VISIT_COUNT */
+    int best_score;           /* VISIT_TARGET, and the grid in best */
+    bd_grid best;
+} dfs;
+
+static void place(dfs *s, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    s->cells[cell] = (uint8_t)digit;
+    s->row[row_of(cell)] |= bit;
+    s->col[col_of(cell)] |= bit;
+    s->box[box_of(cell)] |= bit;
+    s->score += digit * bd_weight(cell);
+}
+
+static void unplace(dfs *s, int cell)
+{
+    int digit = s->cells[cell];
+    unsigned bit = digit_bit(digit);
+    s->cells[cell] = 0;
+    s->row[row_of(cell)] &= ~bit;
+    s->col[col_of(cell)] &= ~bit;
+    s->box[box_of(cell)] &= ~bit;
+    s->score -= digit * bd_weight(cell);
+}
+
+static unsigned candidates(const dfs *s, int cell)
+{
+    return ALL_DIGITS & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
+                          | s->box[box_of(cell)]);
+}
+
+/* Fills the blanks array in the classic order: rows with fewest blanks
+ * first (ties: the upper row), cells left to right within a row. */
+static void order_rows(dfs *s)
+{
+    int blanks_in_row[BD_SIZE] = {0};
+    bool row_done[BD_SIZE] = {false};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (!s->cells[cell])
+            blanks_in_row[row_of(cell)]++;
+    s->blank_count = 0;
+    for (int taken = 0; taken < BD_SIZE; taken++) {
+        int best_row = -1;
+        for (int r = 0; r < BD_SIZE; r++)
+            if (!row_done[r] && (best_row < 0 || blanks_in_row[r] < blanks_in_row[best_row]))
+                best_row = r;
+        row_done[best_row] = true;
+        for (int c = 0; c < BD_SIZE; c++)
+            if (!s->cells[best_row * BD_SIZE + c])
+                s->blanks[s->blank_count++] = (uint8_t)(best_row * BD_SIZE + c);
+    }
+}
+
+/* Sets up the state for `puzzle`, whose givens must not clash. */
+static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
+                     visit_mode mode)
+{
+    memset(s, 0, sizeof *s);
+    s->order = options->order;
+    s->mode = mode;
+    s->best_score = -1;
+    bdi_budget_init(&s->budget, options);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (puzzle->cells[cell])
+            place(s, cell, puzzle->cells[cell]);
+        else
+            s->blanks[s->blank_count++] = (uint8_t)cell;
+    }
+    if (s->order == BD_ORDER_ROWS)
+        order_rows(s);
+}
+
+static void visit(dfs *s)
+{
+    switch (s->mode) {
+    case VISIT_FIRST:
+        memcpy(s->best.cells, s->cells, BD_CELLS);
+        s->stop = true;
+        break;
+    case VISIT_COUNT:
+        s->count++;
+        if (s->count == s->limit)
+            s->stop = true;
+        break;
+    case VISIT_TARGET:
+        if (s->score > s->best_score) {
+            s->best_score = s->score;
+            memcpy(s->best.cells, s->cells, BD_CELLS);
+        }
+        break;
+    }
+}
+
+/* Moves the open blank with fewest candidates to blanks[depth]; returns
+ * its candidates. */
+static unsigned pick_mrv(dfs *s, int depth)
+{
+    int best_i = depth, best_n = BD_SIZE + 1;
+    unsigned best_cand = 0;
+    for (int i = depth; i < s->blank_count; i++) {
+        unsigned cand = candidates(s, s->blanks[i]);
+        int n = popcount(cand);
+        if (n < best_n) {
+            best_i = i;
+            best_n = n;
+            best_cand = cand;
+            if (n <= 1)
+                break;
+        }
+    }
+    uint8_t cell = s->blanks[best_i];
+    s->blanks[best_i] = s->blanks[depth];
+    s->blanks[depth] = cell;
+    return best_cand;
+}
+
+static void search(dfs *s, int depth)
+{
+    if (depth == s->blank_count) {
+        visit(s);
+        return;
+    }
+    unsigned cand = s->order == BD_ORDER_MRV ? pick_mrv(s, depth)
+                                             : candidates(s, s->blanks[depth]);
+    if (cand & (cand - 1u))
+        s->guesses++;
+    int cell = s->blanks[depth];
+    for (; cand; cand &= cand - 1u) {
+        if (bdi_budget_spend(&s->budget)) {
+            s->stop = true;
+            return;
+        }
+        place(s, cell, bit_digit(cand));
+        search(s, depth + 1);
+        unplace(s, cell);
+        if (s->stop)
+            return;
+    }
+}
+
+static void run(dfs *s, bd_stats *stats)
+{
+    search(s, 0);
+    if (stats) {
+        stats->nodes += s->budget.nodes;
+        stats->guesses += s->guesses;
+    }
+}
+
+bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
+                        bd_grid *solution, bd_stats *stats)
+{
+    dfs s;
+    dfs_init(&s, puzzle, options, VISIT_FIRST);
+    run(&s, stats);
+    if (s.budget.cut)
+        return BD_CUT_SHORT;
+    if (!s.stop)
+        return BD_NO_SOLUTION;
+    *solution = s.best;
+    return BD_OK;
+}
+
+bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
+                        const bd_options *options, uint64_t *count,
+                        bd_stats *stats)
+{
+    dfs s;
+    dfs_init(&s, puzzle, options, VISIT_COUNT);
+    s.limit = limit;
+    run(&s, stats);
+    *count = s.count;
+    return s.budget.cut ? BD_CUT_SHORT : BD_OK;
+}
+
+bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
+                         int *score, bd_grid *best, bd_stats *stats)
+{
+    dfs s;
+    dfs_init(&s, puzzle, options, VISIT_TARGET);
+    run(&s, stats);
+    *score = s.best_score;
+    if (s.best_score >= 0 && best)
+        *best = s.best;
+    if (s.budget.cut)
+        return BD_CUT_SHORT;
+    return s.best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+}
