@@ -14,6 +14,7 @@
 #include "cli.h"
 
 #include "bitdoku.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -102,14 +103,9 @@ static const char USAGE[] =
     "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
     "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
 
-#if defined(__GNUC__)
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PRINTF_LIKE(f, a)
-#endif
-
 /* Reports a usage error, with the hint that every usage error gets. */
-PRINTF_LIKE(2, 3) static void usage_error(cli *c, const char *fmt, ...)
+BDI_PRINTF_LIKE(2, 3)
+static void usage_error(cli *c, const char *fmt, ...)
 {
     va_list args;
     va_start(args, fmt);

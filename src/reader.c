@@ -250,6 +250,7 @@ static void analyze(const char *text, size_t len, bool too_long, line_info *li)
 }
 
 /* Records the first fault of the record being read. */
+BDI_PRINTF_LIKE(4, 5)
 static void fault(bd_record *rec, unsigned long line, unsigned long col, const char *fmt, ...)
 {
     if (rec->err_line)
