@@ -104,6 +104,8 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
     a->multi_line = false;
     a->outcome = OUTCOME_ANSWERED;
     a->stats = (bd_stats){0, 0};
+    a->line = rec->line;
+    double started = s->time_each ? cli_seconds() : 0.0;
     if (malformed) {
         a->outcome = OUTCOME_MALFORMED;
         put_text(a, "error\n");
@@ -114,6 +116,7 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
     } else {
         answer_count(s, rec, a);
     }
+    a->seconds = s->time_each ? cli_seconds() - started : 0.0;
 }
 
 double cli_seconds(void)
@@ -169,6 +172,9 @@ bool output_answer(output *o, const answer *a)
     o->by_outcome[a->outcome]++;
     o->stats.nodes += a->stats.nodes;
     o->stats.guesses += a->stats.guesses;
+    if (o->each && a->outcome != OUTCOME_MALFORMED)
+        fprintf(o->each, "bitdoku: %s:%lu: %llu nodes, %.3f ms\n", o->name, a->line,
+                (unsigned long long)a->stats.nodes, a->seconds * 1e3);
     if (o->progress)
         show_progress(o);
     if (!ferror(o->out))

@@ -87,7 +87,8 @@ static const char USAGE[] =
     "  -n, --max-nodes=N       give up on a puzzle after N search nodes\n"
     "  -t, --timeout=SECONDS   give up on a puzzle after SECONDS seconds\n"
     "  -j, --jobs=N            answer with N threads (default 1); same output\n"
-    "  -s, --stats             print a summary on stderr at the end\n"
+    "  -s, --stats             print a summary on stderr at the end (target:\n"
+    "                          also each puzzle's search nodes and time)\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -315,6 +316,7 @@ static bool run_input(cli *c, const char *name, FILE *file)
     }
     bd_reader_init_file(reader, file);
     source src = {.reader = reader, .name = name, .err = c->err};
+    c->out.name = name;
     bool ok = run_batch(&c->set, c->jobs, &src, &c->out);
     c->malformed = c->malformed || src.malformed;
     c->fatal = c->fatal || src.failed;
@@ -424,6 +426,11 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
     c.out.started = cli_seconds();
     c.out.last_shown = c.out.started;
     c.out.progress = cli_is_terminal(err) ? err : NULL;
+    if (c.stats && c.set.cmd == CMD_TARGET) {
+        c.set.time_each = true;
+        c.out.each = err;
+        c.out.progress = NULL;
+    }
     bool written = run_inputs(&c, &a);
     bool flushed = finish_output(&c);
     output_progress_done(&c.out);

@@ -37,6 +37,7 @@ typedef struct settings {
     bool print_grid;        /* target --grid */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
+    bool time_each;         /* measure the time of each answer */
 } settings;
 
 typedef enum outcome {
@@ -55,6 +56,8 @@ typedef struct answer {
     bool multi_line;        /* set apart from its neighbours by blank lines */
     outcome outcome;
     bd_stats stats;
+    unsigned long line;     /* where the record started */
+    double seconds;         /* time taken, when settings.time_each */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
@@ -73,6 +76,8 @@ typedef struct output {
     bool last_multi_line;
     uint64_t by_outcome[4];
     bd_stats stats;
+    FILE *each;             /* where to report each answer's effort, or NULL */
+    const char *name;       /* the input being answered, for those reports */
 } output;
 
 /* Writes one answer; false once writing has failed. */
