@@ -1,0 +1,359 @@
+/*
+ * dlx.c - the Dancing Links engine: sudoku as an exact cover problem, solved
+ * by Knuth's Algorithm X on doubly linked circular lists.
+ *
+ * The matrix. Matrix row r = cell * 9 + (digit - 1), 729 rows, places a digit
+ * in a cell and has a 1 in exactly four of the 324 columns:
+ *
+ *     column                               meaning
+ *       0 +  cell                  0..80   the cell is filled
+ *      81 +  row * 9 + digit - 1  81..161  the row holds the digit
+ *     162 +  col * 9 + digit - 1 162..242  the column holds the digit
+ *     243 +  box * 9 + digit - 1 243..323  the box holds the digit
+ *
+ * A completion of the grid is a set of rows that covers every column once.
+ *
+ * The links. All lists live in two fixed arrays of 16-bit indices inside the
+ * caller's `dlx` struct; nothing is allocated.
+ *
+ *     heads[0]            root of the circular list of uncovered columns
+ *     heads[1..324]       column k's header is k + 1: left, right, size
+ *     nodes[1..324]       the same headers as members of their vertical lists
+ *     nodes[FIRST_NODE..] the row nodes, four consecutive nodes per row:
+ *
+ *         slot s:  n = FIRST_NODE + 4s   cell column, then row-digit,
+ *                      n + 1, n + 2, n + 3   col-digit and box-digit columns
+ *
+ * Because the four nodes of a row are consecutive and FIRST_NODE is a
+ * multiple of four, a row node needs no left/right links: its row mates are
+ * the other nodes of its aligned group of four. Each node keeps up, down and
+ * its column header.
+ *
+ * The givens are not covered one by one: the reduced matrix is built directly.
+ * Columns that a given already satisfies never enter the header list, and
+ * only the rows that clash with no given get a slot (slots are numbered in
+ * the order the rows are made, so the live nodes are packed together).
+ *
+ * The search is Algorithm X: pick the uncovered column with fewest rows (the
+ * first column of size 0 or 1 is taken at once: a dead end or a forced
+ * move), cover it, and for each of its rows cover the row's three other
+ * columns, search deeper, and uncover them in reverse order. Every completion
+ * is handed to a visitor that decides whether to go on: first solution,
+ * counting up to a limit, and the exhaustive target maximum.
+ */
+#include "internal.h"
+
+#include <limits.h>
+#include <string.h>
+
+enum {
+    UNIT_KINDS = 3,                               /* row, column, box */
+    MATRIX_ROWS = BD_CELLS * BD_SIZE,             /* 729 */
+    MATRIX_COLUMNS = (1 + UNIT_KINDS) * BD_CELLS, /* 324 */
+    ROW_NODES = 4,                                /* 1s in every matrix row */
+    ROOT = 0,
+    FIRST_NODE = (MATRIX_COLUMNS + 1 + ROW_NODES - 1) / ROW_NODES * ROW_NODES,
+    NODE_COUNT = FIRST_NODE + ROW_NODES * MATRIX_ROWS
+};
+
+typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
+
+/* A member of a column's vertical list: a header or a row node. */
+typedef struct node {
+    int16_t up, down;
+    int16_t column;     /* the header of the node's column */
+} node;
+
+/* A column header in the horizontal list of uncovered columns. */
+typedef struct header {
+    int16_t left, right;
+    int16_t size;       /* rows still in the column */
+} header;
+
+typedef struct dlx {
+    node nodes[NODE_COUNT];
+    header heads[MATRIX_COLUMNS + 1];
+    int16_t slot_row[MATRIX_ROWS];  /* the matrix row in each slot */
+    int16_t chosen[BD_CELLS];       /* the node of the row chosen per depth */
+    int slots;
+    bool clash;                     /* the givens clash: no completion */
+    const bd_grid *puzzle;
+    bdi_budget budget;
+    uint64_t guesses;
+    visit_mode mode;
+    bool stop;
+    uint64_t count, limit;          /* VISIT_COUNT */
+    int best_score;                 /* VISIT_TARGET, and the grid in best */
+    bd_grid best;
+} dlx;
+
+/* The first node of the aligned group of four that holds `n`. */
+static inline int row_start(int n)
+{
+    return n & ~(ROW_NODES - 1);
+}
+
+/* Unlinks column header `c` and every row that meets it from the other
+ * columns those rows meet. */
+static inline void cover(dlx *x, int c)
+{
+    node *nd = x->nodes;
+    header *hd = x->heads;
+    hd[hd[c].right].left = hd[c].left;
+    hd[hd[c].left].right = hd[c].right;
+    for (int i = nd[c].down; i != c; i = nd[i].down) {
+        int start = row_start(i);
+        for (int j = start; j < start + ROW_NODES; j++) {
+            if (j == i)
+                continue;
+            nd[nd[j].down].up = nd[j].up;
+            nd[nd[j].up].down = nd[j].down;
+            hd[nd[j].column].size--;
+        }
+    }
+}
+
+/* Undoes cover(x, c); covers must be undone in the reverse order. */
+static inline void uncover(dlx *x, int c)
+{
+    node *nd = x->nodes;
+    header *hd = x->heads;
+    for (int i = nd[c].up; i != c; i = nd[i].up) {
+        int start = row_start(i);
+        for (int j = start; j < start + ROW_NODES; j++) {
+            if (j == i)
+                continue;
+            hd[nd[j].column].size++;
+            nd[nd[j].down].up = (int16_t)j;
+            nd[nd[j].up].down = (int16_t)j;
+        }
+    }
+    hd[hd[c].right].left = (int16_t)c;
+    hd[hd[c].left].right = (int16_t)c;
+}
+
+/* Appends row node `n` at the bottom of column header `c`. */
+static void append(dlx *x, int n, int c)
+{
+    node *nd = x->nodes;
+    nd[n].column = (int16_t)c;
+    nd[n].up = nd[c].up;
+    nd[n].down = (int16_t)c;
+    nd[nd[c].up].down = (int16_t)n;
+    nd[c].up = (int16_t)n;
+    x->heads[c].size++;
+}
+
+/* The header of the column "unit `index` of `kind` holds the digit of bit
+ * `bit`" (kind 0: rows, 1: columns, 2: boxes). */
+static inline int unit_header(int kind, int index, int bit)
+{
+    return 1 + BD_CELLS * (1 + kind) + index * BD_SIZE + bit;
+}
+
+/* Links the header list: the cell columns of the blanks, then the unit
+ * columns whose digit is not yet given in the unit (used[kind][index]). */
+static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    int last = ROOT;
+    for (int c = 1; c <= MATRIX_COLUMNS; c++) {
+        int k = c - 1;
+        bool live;
+        if (k < BD_CELLS) {
+            live = !x->puzzle->cells[k];
+        } else {
+            int unit = k / BD_SIZE - BD_SIZE;   /* 0..26: kind * 9 + index */
+            live = !(used[unit / BD_SIZE][unit % BD_SIZE] & (1u << (k % BD_SIZE)));
+        }
+        if (!live)
+            continue;
+        x->nodes[c].up = x->nodes[c].down = (int16_t)c;
+        x->heads[c].size = 0;
+        x->heads[c].left = (int16_t)last;
+        x->heads[last].right = (int16_t)c;
+        last = c;
+    }
+    x->heads[last].right = ROOT;
+    x->heads[ROOT].left = (int16_t)last;
+}
+
+/* Gives every row that clashes with no given a slot and links its four
+ * nodes into their columns. */
+static void link_rows(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    x->slots = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (x->puzzle->cells[cell])
+            continue;
+        int r = row_of(cell), c = col_of(cell), b = box_of(cell);
+        unsigned cand = ALL_DIGITS & ~(used[0][r] | used[1][c] | used[2][b]);
+        for (; cand; cand &= cand - 1u) {
+            int bit = bit_digit(cand) - 1;
+            int n = FIRST_NODE + ROW_NODES * x->slots;
+            x->slot_row[x->slots++] = (int16_t)(cell * BD_SIZE + bit);
+            append(x, n, 1 + cell);
+            append(x, n + 1, unit_header(0, r, bit));
+            append(x, n + 2, unit_header(1, c, bit));
+            append(x, n + 3, unit_header(2, b, bit));
+        }
+    }
+}
+
+/* Sets up the reduced matrix of `puzzle`. Clashing givens set x->clash. */
+static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
+                     visit_mode mode)
+{
+    unsigned used[UNIT_KINDS][BD_SIZE] = {{0}};
+    x->puzzle = puzzle;
+    x->clash = false;
+    x->guesses = 0;
+    x->mode = mode;
+    x->stop = false;
+    x->count = x->limit = 0;
+    x->best_score = -1;
+    bdi_budget_init(&x->budget, options);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!puzzle->cells[cell])
+            continue;
+        unsigned bit = digit_bit(puzzle->cells[cell]);
+        unsigned *units[UNIT_KINDS] = {&used[0][row_of(cell)],
+                                       &used[1][col_of(cell)],
+                                       &used[2][box_of(cell)]};
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            x->clash |= (*units[kind] & bit) != 0;
+            *units[kind] |= bit;
+        }
+    }
+    link_columns(x, (const unsigned(*)[BD_SIZE])used);
+    link_rows(x, (const unsigned(*)[BD_SIZE])used);
+}
+
+/* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`. */
+static void fill_grid(const dlx *x, int depth, bd_grid *grid)
+{
+    *grid = *x->puzzle;
+    for (int d = 0; d < depth; d++) {
+        int row = x->slot_row[(x->chosen[d] - FIRST_NODE) / ROW_NODES];
+        grid->cells[row / BD_SIZE] = (uint8_t)(row % BD_SIZE + 1);
+    }
+}
+
+static void visit(dlx *x, int depth)
+{
+    switch (x->mode) {
+    case VISIT_FIRST:
+        fill_grid(x, depth, &x->best);
+        x->stop = true;
+        break;
+    case VISIT_COUNT:
+        x->count++;
+        if (x->count == x->limit)
+            x->stop = true;
+        break;
+    case VISIT_TARGET: {
+        bd_grid grid;
+        fill_grid(x, depth, &grid);
+        int score = bd_score(&grid);
+        if (score > x->best_score) {
+            x->best_score = score;
+            x->best = grid;
+        }
+        break;
+    }
+    }
+}
+
+/* The uncovered column with fewest rows (the first found of size 0 or 1 is
+ * taken at once), or ROOT when every column is covered. */
+static inline int choose_column(const dlx *x)
+{
+    const header *hd = x->heads;
+    int best = ROOT, best_size = INT_MAX;
+    for (int c = hd[ROOT].right; c != ROOT; c = hd[c].right) {
+        if (hd[c].size < best_size) {
+            best = c;
+            best_size = hd[c].size;
+            if (best_size <= 1)
+                break;
+        }
+    }
+    return best;
+}
+
+static void search(dlx *x, int depth)
+{
+    int c = choose_column(x);
+    if (c == ROOT) {
+        visit(x, depth);
+        return;
+    }
+    if (x->heads[c].size >= 2)
+        x->guesses++;
+    cover(x, c);
+    for (int r = x->nodes[c].down; r != c && !x->stop; r = x->nodes[r].down) {
+        if (bdi_budget_spend(&x->budget)) {
+            x->stop = true;
+            break;
+        }
+        x->chosen[depth] = (int16_t)r;
+        int start = row_start(r);
+        for (int j = start; j < start + ROW_NODES; j++)
+            if (j != r)
+                cover(x, x->nodes[j].column);
+        search(x, depth + 1);
+        for (int j = start + ROW_NODES - 1; j >= start; j--)
+            if (j != r)
+                uncover(x, x->nodes[j].column);
+    }
+    uncover(x, c);
+}
+
+static void run(dlx *x, bd_stats *stats)
+{
+    if (!x->clash)
+        search(x, 0);
+    if (stats) {
+        stats->nodes += x->budget.nodes;
+        stats->guesses += x->guesses;
+    }
+}
+
+bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
+                        bd_grid *solution, bd_stats *stats)
+{
+    dlx x;
+    dlx_init(&x, puzzle, options, VISIT_FIRST);
+    run(&x, stats);
+    if (x.budget.cut)
+        return BD_CUT_SHORT;
+    if (!x.stop)
+        return BD_NO_SOLUTION;
+    *solution = x.best;
+    return BD_OK;
+}
+
+bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
+                        const bd_options *options, uint64_t *count,
+                        bd_stats *stats)
+{
+    dlx x;
+    dlx_init(&x, puzzle, options, VISIT_COUNT);
+    x.limit = limit;
+    run(&x, stats);
+    *count = x.count;
+    return x.budget.cut ? BD_CUT_SHORT : BD_OK;
+}
+
+bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
+                         int *score, bd_grid *best, bd_stats *stats)
+{
+    dlx x;
+    dlx_init(&x, puzzle, options, VISIT_TARGET);
+    run(&x, stats);
+    *score = x.best_score;
+    if (x.best_score >= 0 && best)
+        *best = x.best;
+    if (x.budget.cut)
+        return BD_CUT_SHORT;
+    return x.best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+}
