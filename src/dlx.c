@@ -62,26 +62,45 @@ typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
 typedef struct node {
     int16_t up, down;
     int16_t column;     /* the header of the node's column */
+    int16_t pad;        /* keeps a node 8 bytes: one shift to index */
 } node;
 
 /* A column header in the horizontal list of uncovered columns. */
 typedef struct header {
     int16_t left, right;
     int16_t size;       /* rows still in the column */
+    int16_t covered;    /* 1 while the column is out of the list */
 } header;
+
+/*
+ * Columns whose size fell to 0 or 1, pushed by every unlink that makes them
+ * so: the column choice finds them here without scanning the header list.
+ * A level restores both tops when it undoes its covers. Entries can be
+ * stale (covered since, or a leftover from an abandoned branch), so each
+ * one is checked before it is used. Each column has at most one live push
+ * per stack, hence the size; the store is made before the test, so one
+ * spare entry.
+ */
+typedef struct hint_stack {
+    int16_t items[MATRIX_COLUMNS + 1];
+    int top;
+} hint_stack;
 
 typedef struct dlx {
     node nodes[NODE_COUNT];
     header heads[MATRIX_COLUMNS + 1];
     int16_t slot_row[MATRIX_ROWS];  /* the matrix row in each slot */
     int16_t chosen[BD_CELLS];       /* the node of the row chosen per depth */
+    hint_stack zeros, ones;         /* columns that fell to size 0, to 1 */
     int slots;
     bool clash;                     /* the givens clash: no completion */
     const bd_grid *puzzle;
     bdi_budget budget;
     uint64_t guesses;
     visit_mode mode;
-    bool stop;
+    bool stop;                      /* the search is over: unwind at once */
+    bool found;                     /* VISIT_FIRST: a solution in best */
+    int open;                       /* levels with rows left to try */
     uint64_t count, limit;          /* VISIT_COUNT */
     int best_score;                 /* VISIT_TARGET, and the grid in best */
     bd_grid best;
@@ -93,47 +112,64 @@ static inline int row_start(int n)
     return n & ~(ROW_NODES - 1);
 }
 
+/* Takes node `j` out of its column; a column left with one row or none is
+ * pushed on the matching hint stack (without a branch: the pushes are hard
+ * to predict). */
+static inline void unlink_node(dlx *x, int j)
+{
+    node *nd = x->nodes;
+    nd[nd[j].down].up = nd[j].up;
+    nd[nd[j].up].down = nd[j].down;
+    int c = nd[j].column;
+    int size = --x->heads[c].size;
+    x->ones.items[x->ones.top] = (int16_t)c;
+    x->ones.top += size == 1;
+    x->zeros.items[x->zeros.top] = (int16_t)c;
+    x->zeros.top += size == 0;
+}
+
+/* Puts node `j` back into its column. */
+static inline void relink_node(dlx *x, int j)
+{
+    node *nd = x->nodes;
+    x->heads[nd[j].column].size++;
+    nd[nd[j].down].up = (int16_t)j;
+    nd[nd[j].up].down = (int16_t)j;
+}
+
 /* Unlinks column header `c` and every row that meets it from the other
  * columns those rows meet. */
 static inline void cover(dlx *x, int c)
 {
-    node *nd = x->nodes;
     header *hd = x->heads;
     hd[hd[c].right].left = hd[c].left;
     hd[hd[c].left].right = hd[c].right;
-    for (int i = nd[c].down; i != c; i = nd[i].down) {
+    hd[c].covered = 1;
+    for (int i = x->nodes[c].down; i != c; i = x->nodes[i].down) {
         int start = row_start(i);
-        for (int j = start; j < start + ROW_NODES; j++) {
-            if (j == i)
-                continue;
-            nd[nd[j].down].up = nd[j].up;
-            nd[nd[j].up].down = nd[j].down;
-            hd[nd[j].column].size--;
-        }
+        unlink_node(x, start + ((i + 1) & (ROW_NODES - 1)));
+        unlink_node(x, start + ((i + 2) & (ROW_NODES - 1)));
+        unlink_node(x, start + ((i + 3) & (ROW_NODES - 1)));
     }
 }
 
 /* Undoes cover(x, c); covers must be undone in the reverse order. */
 static inline void uncover(dlx *x, int c)
 {
-    node *nd = x->nodes;
     header *hd = x->heads;
-    for (int i = nd[c].up; i != c; i = nd[i].up) {
+    for (int i = x->nodes[c].up; i != c; i = x->nodes[i].up) {
         int start = row_start(i);
-        for (int j = start; j < start + ROW_NODES; j++) {
-            if (j == i)
-                continue;
-            hd[nd[j].column].size++;
-            nd[nd[j].down].up = (int16_t)j;
-            nd[nd[j].up].down = (int16_t)j;
-        }
+        relink_node(x, start + ((i + 3) & (ROW_NODES - 1)));
+        relink_node(x, start + ((i + 2) & (ROW_NODES - 1)));
+        relink_node(x, start + ((i + 1) & (ROW_NODES - 1)));
     }
+    hd[c].covered = 0;
     hd[hd[c].right].left = (int16_t)c;
     hd[hd[c].left].right = (int16_t)c;
 }
 
 /* Appends row node `n` at the bottom of column header `c`. */
-static void append(dlx *x, int n, int c)
+static inline void append(dlx *x, int n, int c)
 {
     node *nd = x->nodes;
     nd[n].column = (int16_t)c;
@@ -151,27 +187,36 @@ static inline int unit_header(int kind, int index, int bit)
     return 1 + BD_CELLS * (1 + kind) + index * BD_SIZE + bit;
 }
 
+/* Appends column header `c` to the header list after `last`. */
+static inline void add_column(dlx *x, int last, int c)
+{
+    x->nodes[c].up = x->nodes[c].down = (int16_t)c;
+    x->heads[c].left = (int16_t)last;
+    x->heads[c].size = 0;
+    x->heads[c].covered = 0;
+    x->heads[last].right = (int16_t)c;
+}
+
 /* Links the header list: the cell columns of the blanks, then the unit
  * columns whose digit is not yet given in the unit (used[kind][index]). */
 static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
 {
     int last = ROOT;
-    for (int c = 1; c <= MATRIX_COLUMNS; c++) {
-        int k = c - 1;
-        bool live;
-        if (k < BD_CELLS) {
-            live = !x->puzzle->cells[k];
-        } else {
-            int unit = k / BD_SIZE - BD_SIZE;   /* 0..26: kind * 9 + index */
-            live = !(used[unit / BD_SIZE][unit % BD_SIZE] & (1u << (k % BD_SIZE)));
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!x->puzzle->cells[cell]) {
+            add_column(x, last, 1 + cell);
+            last = 1 + cell;
         }
-        if (!live)
-            continue;
-        x->nodes[c].up = x->nodes[c].down = (int16_t)c;
-        x->heads[c].size = 0;
-        x->heads[c].left = (int16_t)last;
-        x->heads[last].right = (int16_t)c;
-        last = c;
+    }
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        for (int index = 0; index < BD_SIZE; index++) {
+            unsigned missing = ALL_DIGITS & ~used[kind][index];
+            for (; missing; missing &= missing - 1u) {
+                int c = unit_header(kind, index, bit_digit(missing) - 1);
+                add_column(x, last, c);
+                last = c;
+            }
+        }
     }
     x->heads[last].right = ROOT;
     x->heads[ROOT].left = (int16_t)last;
@@ -209,8 +254,11 @@ static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
     x->guesses = 0;
     x->mode = mode;
     x->stop = false;
+    x->found = false;
+    x->open = 0;
     x->count = x->limit = 0;
     x->best_score = -1;
+    x->zeros.top = x->ones.top = 0;
     bdi_budget_init(&x->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (!puzzle->cells[cell])
@@ -243,6 +291,7 @@ static void visit(dlx *x, int depth)
     switch (x->mode) {
     case VISIT_FIRST:
         fill_grid(x, depth, &x->best);
+        x->found = true;
         x->stop = true;
         break;
     case VISIT_COUNT:
@@ -263,11 +312,23 @@ static void visit(dlx *x, int depth)
     }
 }
 
-/* The uncovered column with fewest rows (the first found of size 0 or 1 is
- * taken at once), or ROOT when every column is covered. */
-static inline int choose_column(const dlx *x)
+/* The uncovered column with fewest rows, or ROOT when every column is
+ * covered. A column of size 0 or 1 is taken as soon as one is seen: first
+ * from the hint stacks, size 0 before size 1, then in the scan of the
+ * header list. */
+static inline int choose_column(dlx *x)
 {
     const header *hd = x->heads;
+    while (x->zeros.top > 0) {
+        int c = x->zeros.items[--x->zeros.top];
+        if (!hd[c].covered && hd[c].size == 0)
+            return c;
+    }
+    while (x->ones.top > 0) {
+        int c = x->ones.items[--x->ones.top];
+        if (!hd[c].covered && hd[c].size == 1)
+            return c;
+    }
     int best = ROOT, best_size = INT_MAX;
     for (int c = hd[ROOT].right; c != ROOT; c = hd[c].right) {
         if (hd[c].size < best_size) {
@@ -280,6 +341,31 @@ static inline int choose_column(const dlx *x)
     return best;
 }
 
+/* Covers the three other columns of the row of node `r`. */
+static inline void cover_row(dlx *x, int r)
+{
+    int start = row_start(r);
+    for (int j = start; j < start + ROW_NODES; j++)
+        if (j != r)
+            cover(x, x->nodes[j].column);
+}
+
+/* Undoes cover_row(x, r). */
+static inline void uncover_row(dlx *x, int r)
+{
+    int start = row_start(r);
+    for (int j = start + ROW_NODES - 1; j >= start; j--)
+        if (j != r)
+            uncover(x, x->nodes[j].column);
+}
+
+/*
+ * Algorithm X from `depth` on. x->open counts the levels on the stack that
+ * still have a row to try; when it is 0 after the last row of a level,
+ * the whole search is over and the links are left as they are instead of
+ * being restored level by level (as on any stop: the context is not used
+ * again).
+ */
 static void search(dlx *x, int depth)
 {
     int c = choose_column(x);
@@ -290,20 +376,29 @@ static void search(dlx *x, int depth)
     if (x->heads[c].size >= 2)
         x->guesses++;
     cover(x, c);
-    for (int r = x->nodes[c].down; r != c && !x->stop; r = x->nodes[r].down) {
+    int zeros_top = x->zeros.top, ones_top = x->ones.top;
+    for (int r = x->nodes[c].down; r != c; r = x->nodes[r].down) {
         if (bdi_budget_spend(&x->budget)) {
             x->stop = true;
-            break;
+            return;
         }
+        int more = x->nodes[r].down != c;
+        x->open += more;
         x->chosen[depth] = (int16_t)r;
-        int start = row_start(r);
-        for (int j = start; j < start + ROW_NODES; j++)
-            if (j != r)
-                cover(x, x->nodes[j].column);
+        cover_row(x, r);
         search(x, depth + 1);
-        for (int j = start + ROW_NODES - 1; j >= start; j--)
-            if (j != r)
-                uncover(x, x->nodes[j].column);
+        x->open -= more;
+        if (x->stop || (!more && x->open == 0)) {
+            x->stop = true;
+            return;
+        }
+        uncover_row(x, r);
+        x->zeros.top = zeros_top;
+        x->ones.top = ones_top;
+    }
+    if (x->open == 0) {
+        x->stop = true;
+        return;
     }
     uncover(x, c);
 }
@@ -326,7 +421,7 @@ bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
     run(&x, stats);
     if (x.budget.cut)
         return BD_CUT_SHORT;
-    if (!x.stop)
+    if (!x.found)
         return BD_NO_SOLUTION;
     *solution = x.best;
     return BD_OK;
