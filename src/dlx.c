@@ -100,6 +100,7 @@ typedef struct dlx {
     visit_mode mode;
     bool stop;                      /* the search is over: unwind at once */
     bool found;                     /* VISIT_FIRST: a solution in best */
+    int small;                      /* uncovered columns of size 0 or 1 */
     int open;                       /* levels with rows left to try */
     uint64_t count, limit;          /* VISIT_COUNT */
     int best_score;                 /* VISIT_TARGET, and the grid in best */
@@ -122,6 +123,7 @@ static inline void unlink_node(dlx *x, int j)
     nd[nd[j].up].down = nd[j].down;
     int c = nd[j].column;
     int size = --x->heads[c].size;
+    x->small += size == 1;
     x->ones.items[x->ones.top] = (int16_t)c;
     x->ones.top += size == 1;
     x->zeros.items[x->zeros.top] = (int16_t)c;
@@ -132,7 +134,7 @@ static inline void unlink_node(dlx *x, int j)
 static inline void relink_node(dlx *x, int j)
 {
     node *nd = x->nodes;
-    x->heads[nd[j].column].size++;
+    x->small -= ++x->heads[nd[j].column].size == 2;
     nd[nd[j].down].up = (int16_t)j;
     nd[nd[j].up].down = (int16_t)j;
 }
@@ -145,6 +147,7 @@ static inline void cover(dlx *x, int c)
     hd[hd[c].right].left = hd[c].left;
     hd[hd[c].left].right = hd[c].right;
     hd[c].covered = 1;
+    x->small -= hd[c].size <= 1;
     for (int i = x->nodes[c].down; i != c; i = x->nodes[i].down) {
         int start = row_start(i);
         unlink_node(x, start + ((i + 1) & (ROW_NODES - 1)));
@@ -164,6 +167,7 @@ static inline void uncover(dlx *x, int c)
         relink_node(x, start + ((i + 1) & (ROW_NODES - 1)));
     }
     hd[c].covered = 0;
+    x->small += hd[c].size <= 1;
     hd[hd[c].right].left = (int16_t)c;
     hd[hd[c].left].right = (int16_t)c;
 }
@@ -274,6 +278,9 @@ static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
     }
     link_columns(x, (const unsigned(*)[BD_SIZE])used);
     link_rows(x, (const unsigned(*)[BD_SIZE])used);
+    x->small = 0;
+    for (int c = x->heads[ROOT].right; c != ROOT; c = x->heads[c].right)
+        x->small += x->heads[c].size <= 1;
 }
 
 /* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`. */
@@ -315,7 +322,9 @@ static void visit(dlx *x, int depth)
 /* The uncovered column with fewest rows, or ROOT when every column is
  * covered. A column of size 0 or 1 is taken as soon as one is seen: first
  * from the hint stacks, size 0 before size 1, then in the scan of the
- * header list. */
+ * header list. When no column is that small (x->small is 0), the scan
+ * stops at the first column of size 2. Ties go to the first column in the
+ * list. */
 static inline int choose_column(dlx *x)
 {
     const header *hd = x->heads;
@@ -329,12 +338,12 @@ static inline int choose_column(dlx *x)
         if (!hd[c].covered && hd[c].size == 1)
             return c;
     }
-    int best = ROOT, best_size = INT_MAX;
+    int best = ROOT, best_size = INT_MAX, least = x->small ? 1 : 2;
     for (int c = hd[ROOT].right; c != ROOT; c = hd[c].right) {
         if (hd[c].size < best_size) {
             best = c;
             best_size = hd[c].size;
-            if (best_size <= 1)
+            if (best_size <= least)
                 break;
         }
     }
