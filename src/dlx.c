@@ -176,10 +176,9 @@ static inline void uncover(dlx *x, int c)
 static inline void append(dlx *x, int n, int c)
 {
     node *nd = x->nodes;
-    nd[n].column = (int16_t)c;
-    nd[n].up = nd[c].up;
-    nd[n].down = (int16_t)c;
-    nd[nd[c].up].down = (int16_t)n;
+    int tail = nd[c].up;
+    nd[n] = (node){(int16_t)tail, (int16_t)c, (int16_t)c, 0};
+    nd[tail].down = (int16_t)n;
     nd[c].up = (int16_t)n;
     x->heads[c].size++;
 }
@@ -230,22 +229,25 @@ static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
  * nodes into their columns. */
 static void link_rows(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
 {
-    x->slots = 0;
+    int slots = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (x->puzzle->cells[cell])
             continue;
         int r = row_of(cell), c = col_of(cell), b = box_of(cell);
         unsigned cand = ALL_DIGITS & ~(used[0][r] | used[1][c] | used[2][b]);
+        int row_head = unit_header(0, r, 0), col_head = unit_header(1, c, 0);
+        int box_head = unit_header(2, b, 0);
         for (; cand; cand &= cand - 1u) {
             int bit = bit_digit(cand) - 1;
-            int n = FIRST_NODE + ROW_NODES * x->slots;
-            x->slot_row[x->slots++] = (int16_t)(cell * BD_SIZE + bit);
+            int n = FIRST_NODE + ROW_NODES * slots;
+            x->slot_row[slots++] = (int16_t)(cell * BD_SIZE + bit);
             append(x, n, 1 + cell);
-            append(x, n + 1, unit_header(0, r, bit));
-            append(x, n + 2, unit_header(1, c, bit));
-            append(x, n + 3, unit_header(2, b, bit));
+            append(x, n + 1, row_head + bit);
+            append(x, n + 2, col_head + bit);
+            append(x, n + 3, box_head + bit);
         }
     }
+    x->slots = slots;
 }
 
 /* Sets up the reduced matrix of `puzzle`. Clashing givens set x->clash. */
