@@ -13,8 +13,8 @@
  *
  * A completion of the grid is a set of rows that covers every column once.
  *
- * The links. All lists live in two fixed arrays of 16-bit indices inside the
- * caller's `dlx` struct; nothing is allocated.
+ * The links. All lists live in fixed arrays of 16-bit indices inside a
+ * `dlx` struct on the caller's stack; nothing is allocated.
  *
  *     heads[0]            root of the circular list of uncovered columns
  *     heads[1..324]       column k's header is k + 1: left, right, size
@@ -34,12 +34,24 @@
  * only the rows that clash with no given get a slot (slots are numbered in
  * the order the rows are made, so the live nodes are packed together).
  *
- * The search is Algorithm X: pick the uncovered column with fewest rows (the
- * first column of size 0 or 1 is taken at once: a dead end or a forced
- * move), cover it, and for each of its rows cover the row's three other
- * columns, search deeper, and uncover them in reverse order. Every completion
- * is handed to a visitor that decides whether to go on: first solution,
+ * The search is Algorithm X: pick the uncovered column with fewest rows,
+ * cover it, and for each of its rows cover the row's three other columns,
+ * search deeper, and uncover them in reverse order. Every completion is
+ * handed to a visitor that decides whether to go on: first solution,
  * counting up to a limit, and the exhaustive target maximum.
+ *
+ * Finding that column is where a plain DLX spends much of its time: a scan
+ * of the header list at every node. Here every unlink that leaves a column
+ * with one row or none also pushes it on a hint stack, so dead ends (size
+ * 0, taken first) and forced moves (size 1) are found without a scan. A
+ * count of such columns lets the scan, when it must run, stop at the first
+ * column of size 2. Ties go to the first column in the list: cell columns
+ * first, in cell order.
+ *
+ * When the last row of a level has been tried and no level above has a row
+ * left, nothing will be searched again: the links are then left as they are
+ * instead of being restored level by level (as on any stop; the context is
+ * not used again).
  */
 #include "internal.h"
 
@@ -77,14 +89,20 @@ typedef struct header {
  * so: the column choice finds them here without scanning the header list.
  * A level restores both tops when it undoes its covers. Entries can be
  * stale (covered since, or a leftover from an abandoned branch), so each
- * one is checked before it is used. Each column has at most one live push
- * per stack, hence the size; the store is made before the test, so one
- * spare entry.
+ * one is checked before it is used. A column's size passes 1 (or 0) at most
+ * once before it is restored, so a top never exceeds the column count; the
+ * push stores before it tests, hence one spare entry.
  */
 typedef struct hint_stack {
     int16_t items[MATRIX_COLUMNS + 1];
     int top;
 } hint_stack;
+
+/* The digits given in each unit: used[kind][index], kind 0 rows, 1 columns,
+ * 2 boxes, as 9-bit masks. */
+typedef struct unit_digits {
+    unsigned used[UNIT_KINDS][BD_SIZE];
+} unit_digits;
 
 typedef struct dlx {
     node nodes[NODE_COUNT];
@@ -92,7 +110,6 @@ typedef struct dlx {
     int16_t slot_row[MATRIX_ROWS];  /* the matrix row in each slot */
     int16_t chosen[BD_CELLS];       /* the node of the row chosen per depth */
     hint_stack zeros, ones;         /* columns that fell to size 0, to 1 */
-    int slots;
     bool clash;                     /* the givens clash: no completion */
     const bd_grid *puzzle;
     bdi_budget budget;
@@ -201,8 +218,8 @@ static inline void add_column(dlx *x, int last, int c)
 }
 
 /* Links the header list: the cell columns of the blanks, then the unit
- * columns whose digit is not yet given in the unit (used[kind][index]). */
-static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
+ * columns whose digit is not yet given in the unit. */
+static void link_columns(dlx *x, const unit_digits *given)
 {
     int last = ROOT;
     for (int cell = 0; cell < BD_CELLS; cell++) {
@@ -213,7 +230,7 @@ static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
     }
     for (int kind = 0; kind < UNIT_KINDS; kind++) {
         for (int index = 0; index < BD_SIZE; index++) {
-            unsigned missing = ALL_DIGITS & ~used[kind][index];
+            unsigned missing = ALL_DIGITS & ~given->used[kind][index];
             for (; missing; missing &= missing - 1u) {
                 int c = unit_header(kind, index, bit_digit(missing) - 1);
                 add_column(x, last, c);
@@ -227,14 +244,15 @@ static void link_columns(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
 
 /* Gives every row that clashes with no given a slot and links its four
  * nodes into their columns. */
-static void link_rows(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
+static void link_rows(dlx *x, const unit_digits *given)
 {
     int slots = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (x->puzzle->cells[cell])
             continue;
         int r = row_of(cell), c = col_of(cell), b = box_of(cell);
-        unsigned cand = ALL_DIGITS & ~(used[0][r] | used[1][c] | used[2][b]);
+        unsigned cand = ALL_DIGITS & ~(given->used[0][r] | given->used[1][c]
+                                       | given->used[2][b]);
         int row_head = unit_header(0, r, 0), col_head = unit_header(1, c, 0);
         int box_head = unit_header(2, b, 0);
         for (; cand; cand &= cand - 1u) {
@@ -247,14 +265,13 @@ static void link_rows(dlx *x, const unsigned used[UNIT_KINDS][BD_SIZE])
             append(x, n + 3, box_head + bit);
         }
     }
-    x->slots = slots;
 }
 
 /* Sets up the reduced matrix of `puzzle`. Clashing givens set x->clash. */
 static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
                      visit_mode mode)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE] = {{0}};
+    unit_digits given = {{{0}}};
     x->puzzle = puzzle;
     x->clash = false;
     x->guesses = 0;
@@ -270,16 +287,18 @@ static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
         if (!puzzle->cells[cell])
             continue;
         unsigned bit = digit_bit(puzzle->cells[cell]);
-        unsigned *units[UNIT_KINDS] = {&used[0][row_of(cell)],
-                                       &used[1][col_of(cell)],
-                                       &used[2][box_of(cell)]};
+        unsigned *units[UNIT_KINDS] = {&given.used[0][row_of(cell)],
+                                       &given.used[1][col_of(cell)],
+                                       &given.used[2][box_of(cell)]};
         for (int kind = 0; kind < UNIT_KINDS; kind++) {
             x->clash |= (*units[kind] & bit) != 0;
             *units[kind] |= bit;
         }
     }
-    link_columns(x, (const unsigned(*)[BD_SIZE])used);
-    link_rows(x, (const unsigned(*)[BD_SIZE])used);
+    if (x->clash)
+        return;
+    link_columns(x, &given);
+    link_rows(x, &given);
     x->small = 0;
     for (int c = x->heads[ROOT].right; c != ROOT; c = x->heads[c].right)
         x->small += x->heads[c].size <= 1;
@@ -372,10 +391,8 @@ static inline void uncover_row(dlx *x, int r)
 
 /*
  * Algorithm X from `depth` on. x->open counts the levels on the stack that
- * still have a row to try; when it is 0 after the last row of a level,
- * the whole search is over and the links are left as they are instead of
- * being restored level by level (as on any stop: the context is not used
- * again).
+ * still have a row to try; when it is 0 after the last row of a level, the
+ * whole search is over and x->stop unwinds it without restoring the links.
  */
 static void search(dlx *x, int depth)
 {
