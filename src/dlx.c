@@ -81,7 +81,7 @@ typedef struct node {
 typedef struct header {
     int16_t left, right;
     int16_t size;       /* rows still in the column */
-    int16_t covered;    /* 1 while the column is out of the list */
+    int16_t pad;
 } header;
 
 /*
@@ -89,7 +89,9 @@ typedef struct header {
  * so: the column choice finds them here without scanning the header list.
  * A level restores both tops when it undoes its covers. Entries can be
  * stale (covered since, or a leftover from an abandoned branch), so each
- * one is checked before it is used. A column's size passes 1 (or 0) at most
+ * one is checked before it is used: a column is in the header list exactly
+ * when its left neighbour's right link points back at it (a covered column
+ * keeps its own links, but nothing points to it until it is uncovered). A column's size passes 1 (or 0) at most
  * once before it is restored, so a top never exceeds the column count; the
  * push stores before it tests, hence one spare entry.
  */
@@ -117,7 +119,10 @@ typedef struct dlx {
     visit_mode mode;
     bool stop;                      /* the search is over: unwind at once */
     bool found;                     /* VISIT_FIRST: a solution in best */
-    int small;                      /* uncovered columns of size 0 or 1 */
+    int small;                      /* uncovered columns of size 0 or 1;
+                                       kept by unlinks and covers, and
+                                       restored by the search, not by
+                                       uncovers */
     int open;                       /* levels with rows left to try */
     uint64_t count, limit;          /* VISIT_COUNT */
     int best_score;                 /* VISIT_TARGET, and the grid in best */
@@ -131,8 +136,8 @@ static inline int row_start(int n)
 }
 
 /* Takes node `j` out of its column; a column left with one row or none is
- * pushed on the matching hint stack (without a branch: the pushes are hard
- * to predict). */
+ * counted in x->small and pushed on the matching hint stack (without a
+ * branch: the pushes are hard to predict). */
 static inline void unlink_node(dlx *x, int j)
 {
     node *nd = x->nodes;
@@ -147,11 +152,12 @@ static inline void unlink_node(dlx *x, int j)
     x->zeros.top += size == 0;
 }
 
-/* Puts node `j` back into its column. */
+/* Puts node `j` back into its column. (x->small is restored by the
+ * search.) */
 static inline void relink_node(dlx *x, int j)
 {
     node *nd = x->nodes;
-    x->small -= ++x->heads[nd[j].column].size == 2;
+    x->heads[nd[j].column].size++;
     nd[nd[j].down].up = (int16_t)j;
     nd[nd[j].up].down = (int16_t)j;
 }
@@ -163,7 +169,6 @@ static inline void cover(dlx *x, int c)
     header *hd = x->heads;
     hd[hd[c].right].left = hd[c].left;
     hd[hd[c].left].right = hd[c].right;
-    hd[c].covered = 1;
     x->small -= hd[c].size <= 1;
     for (int i = x->nodes[c].down; i != c; i = x->nodes[i].down) {
         int start = row_start(i);
@@ -183,8 +188,6 @@ static inline void uncover(dlx *x, int c)
         relink_node(x, start + ((i + 2) & (ROW_NODES - 1)));
         relink_node(x, start + ((i + 1) & (ROW_NODES - 1)));
     }
-    hd[c].covered = 0;
-    x->small += hd[c].size <= 1;
     hd[hd[c].right].left = (int16_t)c;
     hd[hd[c].left].right = (int16_t)c;
 }
@@ -213,7 +216,6 @@ static inline void add_column(dlx *x, int last, int c)
     x->nodes[c].up = x->nodes[c].down = (int16_t)c;
     x->heads[c].left = (int16_t)last;
     x->heads[c].size = 0;
-    x->heads[c].covered = 0;
     x->heads[last].right = (int16_t)c;
 }
 
@@ -351,12 +353,12 @@ static inline int choose_column(dlx *x)
     const header *hd = x->heads;
     while (x->zeros.top > 0) {
         int c = x->zeros.items[--x->zeros.top];
-        if (!hd[c].covered && hd[c].size == 0)
+        if (hd[hd[c].left].right == c && hd[c].size == 0)
             return c;
     }
     while (x->ones.top > 0) {
         int c = x->ones.items[--x->ones.top];
-        if (!hd[c].covered && hd[c].size == 1)
+        if (hd[hd[c].left].right == c && hd[c].size == 1)
             return c;
     }
     int best = ROOT, best_size = INT_MAX, least = x->small ? 1 : 2;
@@ -389,6 +391,25 @@ static inline void uncover_row(dlx *x, int r)
             uncover(x, x->nodes[j].column);
 }
 
+/* What a level restores itself instead of having the uncovers redo it:
+ * the hint stack tops and the count of small columns. */
+typedef struct marks {
+    int zeros_top, ones_top, small;
+} marks;
+
+static inline marks save_marks(const dlx *x)
+{
+    marks m = {x->zeros.top, x->ones.top, x->small};
+    return m;
+}
+
+static inline void restore_marks(dlx *x, marks m)
+{
+    x->zeros.top = m.zeros_top;
+    x->ones.top = m.ones_top;
+    x->small = m.small;
+}
+
 /*
  * Algorithm X from `depth` on. x->open counts the levels on the stack that
  * still have a row to try; when it is 0 after the last row of a level, the
@@ -403,8 +424,9 @@ static void search(dlx *x, int depth)
     }
     if (x->heads[c].size >= 2)
         x->guesses++;
+    marks before = save_marks(x);
     cover(x, c);
-    int zeros_top = x->zeros.top, ones_top = x->ones.top;
+    marks covered = save_marks(x);
     for (int r = x->nodes[c].down; r != c; r = x->nodes[r].down) {
         if (bdi_budget_spend(&x->budget)) {
             x->stop = true;
@@ -421,14 +443,14 @@ static void search(dlx *x, int depth)
             return;
         }
         uncover_row(x, r);
-        x->zeros.top = zeros_top;
-        x->ones.top = ones_top;
+        restore_marks(x, covered);
     }
     if (x->open == 0) {
         x->stop = true;
         return;
     }
     uncover(x, c);
+    restore_marks(x, before);
 }
 
 static void run(dlx *x, bd_stats *stats)
