@@ -91,9 +91,10 @@ typedef struct header {
  * stale (covered since, or a leftover from an abandoned branch), so each
  * one is checked before it is used: a column is in the header list exactly
  * when its left neighbour's right link points back at it (a covered column
- * keeps its own links, but nothing points to it until it is uncovered). A column's size passes 1 (or 0) at most
- * once before it is restored, so a top never exceeds the column count; the
- * push stores before it tests, hence one spare entry.
+ * keeps its own links, but nothing points to it until it is uncovered).
+ * A column's size passes 1 (or 0) at most once before it is restored, so a
+ * top never exceeds the column count; the push stores before it tests,
+ * hence one spare entry.
  */
 typedef struct hint_stack {
     int16_t items[MATRIX_COLUMNS + 1];
@@ -119,10 +120,9 @@ typedef struct dlx {
     visit_mode mode;
     bool stop;                      /* the search is over: unwind at once */
     bool found;                     /* VISIT_FIRST: a solution in best */
-    int small;                      /* uncovered columns of size 0 or 1;
-                                       kept by unlinks and covers, and
-                                       restored by the search, not by
-                                       uncovers */
+    int small;                      /* uncovered columns of size 0 or 1
+                                       (restored by the search, not by
+                                       the uncovers) */
     int open;                       /* levels with rows left to try */
     uint64_t count, limit;          /* VISIT_COUNT */
     int best_score;                 /* VISIT_TARGET, and the grid in best */
