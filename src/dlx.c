@@ -373,22 +373,23 @@ static inline int choose_column(dlx *x)
     return best;
 }
 
-/* Covers the three other columns of the row of node `r`. */
+/* Covers the three other columns of the row of node `r`, going right
+ * (unrolled: three straight calls inline better than a loop with a skip). */
 static inline void cover_row(dlx *x, int r)
 {
     int start = row_start(r);
-    for (int j = start; j < start + ROW_NODES; j++)
-        if (j != r)
-            cover(x, x->nodes[j].column);
+    cover(x, x->nodes[start + ((r + 1) & (ROW_NODES - 1))].column);
+    cover(x, x->nodes[start + ((r + 2) & (ROW_NODES - 1))].column);
+    cover(x, x->nodes[start + ((r + 3) & (ROW_NODES - 1))].column);
 }
 
 /* Undoes cover_row(x, r). */
 static inline void uncover_row(dlx *x, int r)
 {
     int start = row_start(r);
-    for (int j = start + ROW_NODES - 1; j >= start; j--)
-        if (j != r)
-            uncover(x, x->nodes[j].column);
+    uncover(x, x->nodes[start + ((r + 3) & (ROW_NODES - 1))].column);
+    uncover(x, x->nodes[start + ((r + 2) & (ROW_NODES - 1))].column);
+    uncover(x, x->nodes[start + ((r + 1) & (ROW_NODES - 1))].column);
 }
 
 /* What a level restores itself instead of having the uncovers redo it:
