@@ -110,7 +110,6 @@ typedef struct unit_digits {
 typedef struct dlx {
     node nodes[NODE_COUNT];
     header heads[MATRIX_COLUMNS + 1];
-    int16_t slot_row[MATRIX_ROWS];  /* the matrix row in each slot */
     int16_t chosen[BD_CELLS];       /* the node of the row chosen per depth */
     hint_stack zeros, ones;         /* columns that fell to size 0, to 1 */
     bool clash;                     /* the givens clash: no completion */
@@ -245,7 +244,8 @@ static void link_columns(dlx *x, const unit_digits *given)
 }
 
 /* Gives every row that clashes with no given a slot and links its four
- * nodes into their columns. */
+ * nodes into their columns. A cell's rows are made one after another, so
+ * its column is linked straight, with its size known from the start. */
 static void link_rows(dlx *x, const unit_digits *given)
 {
     int slots = 0;
@@ -257,15 +257,19 @@ static void link_rows(dlx *x, const unit_digits *given)
                                        | given->used[2][b]);
         int row_head = unit_header(0, r, 0), col_head = unit_header(1, c, 0);
         int box_head = unit_header(2, b, 0);
+        int head = 1 + cell, prev = head;
+        x->heads[head].size = (int16_t)popcount(cand);
         for (; cand; cand &= cand - 1u) {
             int bit = bit_digit(cand) - 1;
-            int n = FIRST_NODE + ROW_NODES * slots;
-            x->slot_row[slots++] = (int16_t)(cell * BD_SIZE + bit);
-            append(x, n, 1 + cell);
+            int n = FIRST_NODE + ROW_NODES * slots++;
+            x->nodes[n] = (node){(int16_t)prev, (int16_t)head, (int16_t)head, 0};
+            x->nodes[prev].down = (int16_t)n;
+            prev = n;
             append(x, n + 1, row_head + bit);
             append(x, n + 2, col_head + bit);
             append(x, n + 3, box_head + bit);
         }
+        x->nodes[head].up = (int16_t)prev;
     }
 }
 
@@ -306,13 +310,16 @@ static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
         x->small += x->heads[c].size <= 1;
 }
 
-/* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`. */
+/* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`:
+ * a row's cell and digit are read off its cell and row-digit columns. */
 static void fill_grid(const dlx *x, int depth, bd_grid *grid)
 {
     *grid = *x->puzzle;
     for (int d = 0; d < depth; d++) {
-        int row = x->slot_row[(x->chosen[d] - FIRST_NODE) / ROW_NODES];
-        grid->cells[row / BD_SIZE] = (uint8_t)(row % BD_SIZE + 1);
+        int start = row_start(x->chosen[d]);
+        int cell = x->nodes[start].column - 1;
+        int digit = (x->nodes[start + 1].column - 1 - BD_CELLS) % BD_SIZE + 1;
+        grid->cells[cell] = (uint8_t)digit;
     }
 }
 
