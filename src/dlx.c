@@ -56,7 +56,6 @@
 #include "internal.h"
 
 #include <limits.h>
-#include <string.h>
 
 enum {
     UNIT_KINDS = 3,                               /* row, column, box */
