@@ -129,4 +129,13 @@ bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
 bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
 
+/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
+bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
+                        bd_grid *solution, bd_stats *stats);
+bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
+                        const bd_options *options, uint64_t *count,
+                        bd_stats *stats);
+bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
+                         int *score, bd_grid *best, bd_stats *stats);
+
 #endif /* BITDOKU_INTERNAL_H */

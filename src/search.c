@@ -64,6 +64,8 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
         return status != BD_OK ? status : BD_EINVAL;
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
+    if (options->engine == BD_ENGINE_DLX)
+        return bdi_dlx_solve(puzzle, options, solution, stats);
     return bdi_dfs_solve(puzzle, options, solution, stats);
 }
 
@@ -77,6 +79,8 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     *count = 0;
     if (!bd_givens_ok(puzzle))
         return BD_OK;
+    if (options->engine == BD_ENGINE_DLX)
+        return bdi_dlx_count(puzzle, limit, options, count, stats);
     return bdi_dfs_count(puzzle, limit, options, count, stats);
 }
 
@@ -90,5 +94,7 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
     *score = -1;
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
+    if (options->engine == BD_ENGINE_DLX)
+        return bdi_dlx_target(puzzle, options, score, best, stats);
     return bdi_dfs_target(puzzle, options, score, best, stats);
 }
