@@ -36,7 +36,7 @@ typedef struct cli {
 } cli;
 
 typedef enum opt_id {
-    OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_LIMIT, OPT_UNIQUE, OPT_EXHAUSTIVE,
+    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_LIMIT, OPT_UNIQUE, OPT_EXHAUSTIVE,
     OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION
 } opt_id;
 
@@ -48,6 +48,7 @@ typedef struct opt_spec {
 } opt_spec;
 
 static const opt_spec OPTIONS[] = {
+    {"engine", 'e', true, OPT_ENGINE},
     {"order", 'o', true, OPT_ORDER},
     {"format", 'f', true, OPT_FORMAT},
     {"grid", 'g', false, OPT_GRID},
@@ -75,8 +76,10 @@ static const char USAGE[] =
     "  count    print the number of solutions of each puzzle\n"
     "\n"
     "Options:\n"
-    "  -o, --order=mrv|rows    cell order: fewest candidates first (default), or\n"
-    "                          rows with fewest blanks first, left to right\n"
+    "  -e, --engine=dfs|dlx    bitmask depth-first search (default), or Dancing\n"
+    "                          Links exact cover (a second, independent engine)\n"
+    "  -o, --order=mrv|rows    dfs cell order: fewest candidates first (default),\n"
+    "                          or rows with fewest blanks first, left to right\n"
     "  -f, --format=FORMAT     grid output: auto (the input's shape, default), line,\n"
     "                          grid (9 spaced lines), compact (9 lines), pretty\n"
     "  -g, --grid              target: also print a completion reaching the maximum\n"
@@ -151,10 +154,16 @@ static int choose(const char *word, const char *const *words)
  * bad value. Help and version are handled by the caller. */
 static bool apply_option(cli *c, opt_id id, const char *value)
 {
+    static const char *const ENGINES[] = {"dfs", "dlx", NULL};
     static const char *const ORDERS[] = {"mrv", "rows", NULL};
     static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", NULL};
     int pick;
     switch (id) {
+    case OPT_ENGINE:
+        if ((pick = choose(value, ENGINES)) < 0)
+            return false;
+        c->set.options.engine = pick == 0 ? BD_ENGINE_DFS : BD_ENGINE_DLX;
+        return true;
     case OPT_ORDER:
         if ((pick = choose(value, ORDERS)) < 0)
             return false;

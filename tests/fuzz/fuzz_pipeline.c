@@ -1,8 +1,9 @@
 /*
  * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
  *
- * The first byte picks the command, the cell order, the engine, the output
- * format and the target search; the rest is the input text. Every search
+ * The first byte picks the command, the output format, the cell order, the
+ * target search and --grid or --unique; the second the engine; the rest is
+ * the input text. Every search
  * runs under a small node limit, so no input can stall the fuzzer. Checks:
  * solutions are valid completions, scores are those of the grids given
  * with them, a target score never exceeds the empty grid's optimum, and
@@ -47,7 +48,7 @@ static void check_engines(const bd_record *rec, const bd_options *options)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size == 0)
+    if (size < 2)
         return 0;
     uint8_t pick = data[0];
     settings s = {.cmd = (command)(pick % 3), .options = bd_options_default(),
@@ -56,11 +57,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
     s.options.exhaustive = (pick & 0x10) != 0;
     s.options.max_nodes = NODE_LIMIT;
+    s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
     bd_reader *reader = malloc(sizeof *reader);
     answer *ans = malloc(sizeof *ans);
     bd_record rec;
     check(reader && ans, "out of memory");
-    bd_reader_init_mem(reader, data + 1, size - 1);
+    bd_reader_init_mem(reader, data + 2, size - 2);
     bd_status status;
     while ((status = bd_read(reader, &rec)) != BD_EOF) {
         if (status == BD_EINPUT)
