@@ -55,6 +55,13 @@ static bd_status check(const bd_grid *puzzle, const bd_options **options,
     return BD_OK;
 }
 
+/* The default DFS (MRV order) runs on the fast engine of fast.c; the rows
+ * order keeps the plain DFS of solve.c. */
+static bool uses_fast(const bd_options *options)
+{
+    return options->engine == BD_ENGINE_DFS && options->order == BD_ORDER_MRV;
+}
+
 bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
                    bd_grid *solution, bd_stats *stats)
 {
@@ -64,6 +71,8 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
         return status != BD_OK ? status : BD_EINVAL;
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
+    if (uses_fast(options))
+        return bdi_fast_solve(puzzle, options, solution, stats);
     return bdi_dfs_solve(puzzle, options, solution, stats);
 }
 
@@ -77,6 +86,8 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     *count = 0;
     if (!bd_givens_ok(puzzle))
         return BD_OK;
+    if (uses_fast(options))
+        return bdi_fast_count(puzzle, limit, options, count, stats);
     return bdi_dfs_count(puzzle, limit, options, count, stats);
 }
 
