@@ -120,6 +120,16 @@ static int naked_singles(state *s)
     return progress;
 }
 
+/* Folds the three rows of a band word: the columns with a place in one
+ * row or more, and in two rows or more. */
+static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
+{
+    uint32_t r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK;
+    uint32_t r2 = x >> (2 * BD_SIZE);
+    *once = r0 | r1 | r2;
+    *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
 /*
  * The cells of one digit that are alone in their row or box within `band`
  * (word `x`), with the folded column words for the column test. Returns
@@ -139,8 +149,8 @@ static bool band_singles(uint32_t x, uint32_t *alone, uint32_t *seen_once,
         single |= r1 << BD_SIZE;
     if (!(r2 & (r2 - 1u)))
         single |= r2 << (2 * BD_SIZE);
-    uint32_t once = r0 | r1 | r2;
-    uint32_t twice = (r0 & r1) | (r2 & (r0 | r1));
+    uint32_t once, twice;
+    fold_rows(x, &once, &twice);
     for (unsigned j = 0; j < BD_BOX; j++) {
         uint32_t box_cols = 7u << (BD_BOX * j);
         uint32_t in_box = once & box_cols;
@@ -155,22 +165,58 @@ static bool band_singles(uint32_t x, uint32_t *alone, uint32_t *seen_once,
     return true;
 }
 
-/* Finds and places the hidden singles of digit index `di`. Returns -1 on a
- * contradiction, else 1 if anything was placed, 0 if not. */
+/*
+ * Within a band a digit takes one cell in each row and each box, so its
+ * three places form a permutation rows -> boxes. A "segment" is the three
+ * cells of one row inside one box; mark each non-empty segment at the bit
+ * of its first cell (bits 9k + 3j), keep only the segments used by some
+ * permutation whose three segments are all non-empty, and clear the cells
+ * of the others. This is box-line reduction (pointing and claiming) done
+ * completely within a band. Returns the reduced word (0: no permutation).
+ */
+static uint32_t band_reduce(uint32_t x)
+{
+    static const uint32_t perms[6] = {
+        0x1001001u, 0x0208001u, 0x1000208u, 0x0048008u, 0x0200240u, 0x0041040u,
+    };
+    uint32_t segments = (x | (x >> 1) | (x >> 2)) & 0x1249249u;
+    uint32_t keep = 0;
+    for (unsigned i = 0; i < 6; i++)
+        if (!(perms[i] & ~segments))
+            keep |= perms[i];
+    return x & (keep * 7u);
+}
+
+/* Finds and places the hidden singles of digit index `di`, after the band
+ * reduction. Returns -1 on a contradiction, else 1 if anything changed,
+ * 0 if not. */
 static int digit_singles(state *s, unsigned di)
 {
-    const uint32_t *x = s->cand[di];
+    uint32_t *x = s->cand[di];
     uint32_t alone[BANDS], once[BANDS], twice[BANDS];
-    for (unsigned b = 0; b < BANDS; b++)
+    int progress = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        if (x[b] == s->scanned[di][b]) {
+            /* unchanged since its scan: its singles are placed already */
+            alone[b] = 0;
+            fold_rows(x[b], &once[b], &twice[b]);
+            continue;
+        }
+        uint32_t reduced = band_reduce(x[b]);
+        if (reduced != x[b]) {
+            x[b] = reduced;
+            progress = 1;
+        }
         if (!band_singles(x[b], &alone[b], &once[b], &twice[b]))
             return -1;
+        s->scanned[di][b] = x[b];
+    }
     uint32_t col_once = once[0] | once[1] | once[2];
     if (col_once != ROW_MASK)
         return -1;
     uint32_t col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
                          | (once[2] & (once[0] | once[1]));
     uint32_t col_single = (col_once & ~col_twice) * COL_MASK;
-    int progress = 0;
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t todo = (alone[b] | (x[b] & col_single)) & s->open[b];
         for (; todo; todo &= todo - 1u) {
@@ -191,7 +237,6 @@ static int hidden_singles(state *s)
     for (unsigned d = 0; d < BD_SIZE; d++) {
         if (!memcmp(s->cand[d], s->scanned[d], sizeof s->cand[d]))
             continue;
-        memcpy(s->scanned[d], s->cand[d], sizeof s->cand[d]);
         int found = digit_singles(s, d);
         if (found < 0)
             return -1;
