@@ -18,6 +18,14 @@
 
 enum { ALL_DIGITS = (1u << BD_SIZE) - 1u };
 
+/* Lets the compiler check printf-style formats of our own functions. */
+#if defined(__GNUC__)
+#define BDI_PRINTF_LIKE(fmt_arg, first_arg) \
+    __attribute__((format(printf, fmt_arg, first_arg)))
+#else
+#define BDI_PRINTF_LIKE(fmt_arg, first_arg)
+#endif
+
 static inline unsigned digit_bit(int digit)
 {
     return 1u << (digit - 1);

@@ -1,0 +1,404 @@
+/*
+ * reader.c - text -> puzzles, one record at a time, in constant memory.
+ *
+ * Lines: bytes up to '\n'; a final '\r' is dropped (CRLF), and so is a UTF-8
+ * BOM at the very start. A line longer than BD_LINE_MAX is kept only in part
+ * and is a malformed record of its own.
+ *
+ * Each line is first classified on its own (analyze):
+ *   skip     blank, a '#' comment, or a pretty rule such as +-----+-----+
+ *   end      the word "end" (POJ 3074 style: the input stops here)
+ *   cells    everything else: its tokens are the cells ('1'-'9', '0', '.')
+ *            and any stray character (which counts as a token, so that a
+ *            stray letter does not change how lines are grouped); ' ', tab
+ *            and '|' separate tokens; " #" starts a trailing comment.
+ *
+ * Then lines are grouped into records without ever looking at their
+ * contents again:
+ *   - more than 2 x 9 tokens: the line is a record of its own (it should
+ *     hold exactly 81 cells);
+ *   - otherwise the line opens a grid, and the grid takes the next lines
+ *     until it has 9 rows (each should hold 9 cells). Comments and rules
+ *     may stand between its rows; a blank line, "end", a long line or the
+ *     end of input closes it early, and then it is malformed.
+ * The very first significant line may be a bare number of up to 8 digits:
+ * the count of puzzles that follow (POJ 2676 style). At the end it is
+ * compared with the number of records read.
+ *
+ * A record with any fault is reported once, at its first fault, with the
+ * 1-based line and column (columns count characters, not bytes of UTF-8).
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+    STATE_START,        /* nothing significant read yet */
+    STATE_BODY,         /* reading records */
+    STATE_ENDED,        /* "end" seen; what follows should be empty */
+    STATE_IGNORING,     /* text after "end" reported; skip to the end */
+    STATE_DONE          /* everything reported; only BD_EOF remains */
+};
+
+enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 8 };
+
+typedef enum line_kind {
+    LINE_BLANK,         /* nothing but blanks */
+    LINE_SKIP,          /* a comment or a rule */
+    LINE_END,           /* the word "end" */
+    LINE_CELLS          /* cells (and maybe stray characters) */
+} line_kind;
+
+typedef struct line_info {
+    line_kind kind;
+    int tokens;                  /* cells and stray characters */
+    uint8_t cells[BD_CELLS];     /* the first BD_CELLS cells */
+    bool spaced;                 /* whitespace between two tokens */
+    bool pretty;                 /* a '|' separator */
+    bool only_digits;            /* nothing but ASCII digits: a count? */
+    bool too_long;
+    unsigned long bad_col;       /* first stray character, 0 if none */
+    char bad_what[48];           /* what it was */
+    unsigned long extra_col[2];  /* column of token 10 and of token 82 */
+    unsigned long end_col;       /* column just after the last token */
+} line_info;
+
+void bd_reader_init_file(bd_reader *reader, FILE *file)
+{
+    memset(reader, 0, offsetof(bd_reader, pending));
+    reader->file = file;
+    reader->header_count = -1;
+    reader->state = STATE_START;
+}
+
+void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len)
+{
+    bd_reader_init_file(reader, NULL);
+    reader->mem = data;
+    reader->mem_len = data ? len : 0;
+}
+
+/* The next byte of input, or EOF. Sets `*failed` on a read error. */
+static int next_byte(bd_reader *r, bool *failed)
+{
+    if (!r->file)
+        return r->mem_pos < r->mem_len ? r->mem[r->mem_pos++] : EOF;
+    if (r->buf_pos == r->buf_len) {
+        r->buf_len = fread(r->buf, 1, sizeof r->buf, r->file);
+        r->buf_pos = 0;
+        if (r->buf_len == 0) {
+            if (ferror(r->file))
+                *failed = true;
+            return EOF;
+        }
+    }
+    return r->buf[r->buf_pos++];
+}
+
+/* Reads the next line into r->pending. Returns false at the end of input
+ * (or on a read error, which sets `*failed`). */
+static bool read_line(bd_reader *r, bool *failed)
+{
+    size_t len = 0;
+    bool any = false, too_long = false;
+    int ch;
+    while ((ch = next_byte(r, failed)) != EOF) {
+        any = true;
+        if (ch == '\n')
+            break;
+        if (len < BD_LINE_MAX)
+            r->pending[len++] = (char)ch;
+        else
+            too_long = true;
+    }
+    if (!any)
+        return false;
+    if (len > 0 && r->pending[len - 1] == '\r' && !too_long)
+        len--;
+    r->line_no++;
+    if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->pending, r->pending + 3, len - 3);
+        len -= 3;
+    }
+    r->pending[len] = '\0';
+    r->pending_len = len;
+    r->pending_long = too_long;
+    r->pending_line = r->line_no;
+    return true;
+}
+
+/* Describes the stray character at s[0..len) into `what`; returns how many
+ * bytes it takes (a whole UTF-8 sequence when it is one). */
+static size_t describe_stray(const unsigned char *s, size_t len, char *what, size_t size)
+{
+    unsigned ch = s[0];
+    size_t need = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 ? 2 : 1;
+    if (ch >= 0x80 && need > 1 && need <= len) {
+        bool valid = ch < 0xF5;
+        for (size_t i = 1; i < need; i++)
+            valid = valid && (s[i] & 0xC0) == 0x80;
+        if (valid) {
+            snprintf(what, size, "unexpected character '%.*s'", (int)need, (const char *)s);
+            return need;
+        }
+    }
+    if (ch == 0)
+        snprintf(what, size, "unexpected NUL byte");
+    else if (ch < 0x20 || ch == 0x7F)
+        snprintf(what, size, "unexpected control character 0x%02X", ch);
+    else if (ch >= 0x80)
+        snprintf(what, size, "unexpected byte 0x%02X (not UTF-8 text)", ch);
+    else
+        snprintf(what, size, "unexpected character '%c'", (char)ch);
+    return 1;
+}
+
+static bool is_blank_char(int ch)
+{
+    return ch == ' ' || ch == '\t';
+}
+
+/* True when the line, without surrounding blanks, is the word "end". */
+static bool is_end_word(const char *s, size_t len)
+{
+    while (len && is_blank_char(s[len - 1]))
+        len--;
+    while (len && is_blank_char(*s)) {
+        s++;
+        len--;
+    }
+    return len == 3 && (s[0] | 0x20) == 'e' && (s[1] | 0x20) == 'n' && (s[2] | 0x20) == 'd';
+}
+
+static void add_token(line_info *li, unsigned long col, bool gap)
+{
+    if (li->tokens > 0 && gap)
+        li->spaced = true;
+    if (li->tokens == BD_SIZE)
+        li->extra_col[0] = col;
+    if (li->tokens == BD_CELLS)
+        li->extra_col[1] = col;
+    li->tokens++;
+    li->end_col = col + 1;
+}
+
+/* Classifies one line and collects its tokens (see the top of the file). */
+static void analyze(const char *text, size_t len, bool too_long, line_info *li)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    memset(li, 0, sizeof *li);
+    li->too_long = too_long;
+    while (i < len && is_blank_char(s[i]))
+        i++;
+    if (i == len && !too_long)
+        return;                                   /* LINE_BLANK */
+    li->kind = LINE_SKIP;
+    if (s[i] == '#')
+        return;                                   /* a comment */
+    if (!too_long && is_end_word(text, len)) {
+        li->kind = LINE_END;
+        return;
+    }
+    unsigned long col = 0, rule_col = 0;
+    char rule_char = 0;
+    bool gap = false, dot = false;
+    for (i = 0; i < len; i++) {
+        unsigned ch = s[i];
+        col++;
+        if (is_blank_char((int)ch) || ch == '|') {
+            gap = gap || is_blank_char((int)ch);
+            li->pretty = li->pretty || ch == '|';
+            continue;
+        }
+        if (ch == '#' && gap)
+            break;                                /* a trailing comment */
+        if (ch == '-' || ch == '+' || ch == '=') {
+            if (!rule_col) {
+                rule_col = col;
+                rule_char = (char)ch;
+            }
+            continue;
+        }
+        if ((ch >= '0' && ch <= '9') || ch == '.') {
+            if (li->tokens < BD_CELLS)
+                li->cells[li->tokens] = ch == '.' ? 0 : (uint8_t)(ch - '0');
+            dot = dot || ch == '.';
+        } else {
+            char what[sizeof li->bad_what];
+            i += describe_stray(s + i, len - i, what, sizeof what) - 1;
+            if (!li->bad_col) {
+                li->bad_col = col;
+                memcpy(li->bad_what, what, sizeof what);
+            }
+        }
+        add_token(li, col, gap);
+        gap = false;
+    }
+    if (li->tokens == 0 && !too_long)
+        return;                                   /* a rule, or blanks and '|' */
+    li->kind = LINE_CELLS;
+    if (rule_col && (!li->bad_col || rule_col < li->bad_col)) {
+        li->bad_col = rule_col;
+        snprintf(li->bad_what, sizeof li->bad_what, "unexpected character '%c'",
+                 rule_char);
+    }
+    li->only_digits = li->tokens <= MAX_HEADER_DIGITS && !dot && !li->spaced
+                      && !li->pretty && !li->bad_col && !too_long;
+}
+
+/* Records the first fault of the record being read. */
+BDI_PRINTF_LIKE(4, 5)
+static void fault(bd_record *rec, unsigned long line, unsigned long col, const char *fmt, ...)
+{
+    if (rec->err_line)
+        return;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(rec->err_msg, sizeof rec->err_msg, fmt, args);
+    va_end(args);
+    rec->err_line = line;
+    rec->err_col = col ? col : 1;
+}
+
+/* Analyses the next line: the one pushed back, or a new one. Returns false
+ * at the end of input or on a read error (`*failed`). */
+static bool next_line(bd_reader *r, line_info *li, bool *failed)
+{
+    if (!r->have_pending && !read_line(r, failed))
+        return false;
+    r->have_pending = false;
+    analyze(r->pending, r->pending_len, r->pending_long, li);
+    return true;
+}
+
+/* Puts the line just analysed back, to be read again by the next call. */
+static void push_back(bd_reader *r)
+{
+    r->have_pending = true;
+}
+
+static bd_status finish_record(bd_reader *r, const bd_record *rec)
+{
+    r->records++;
+    return rec->err_line ? BD_EMALFORMED : BD_OK;
+}
+
+/* A record of one line: it should hold 81 cells. */
+static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
+{
+    unsigned long line = r->pending_line;
+    rec->line = line;
+    rec->shape = BD_SHAPE_LINE;
+    if (li->too_long)
+        fault(rec, line, (unsigned long)BD_LINE_MAX + 1,
+              "line is longer than %d characters", BD_LINE_MAX);
+    else if (li->bad_col)
+        fault(rec, line, li->bad_col, "%s", li->bad_what);
+    else if (li->tokens != BD_CELLS)
+        fault(rec, line, li->tokens > BD_CELLS ? li->extra_col[1] : li->end_col,
+              "line has %d cells; a puzzle on one line has %d", li->tokens, BD_CELLS);
+    else
+        memcpy(rec->grid.cells, li->cells, BD_CELLS);
+    return finish_record(r, rec);
+}
+
+/* Row `row` of the grid being read: it should hold 9 cells. */
+static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
+{
+    unsigned long line = r->pending_line;
+    if (li->bad_col)
+        fault(rec, line, li->bad_col, "%s", li->bad_what);
+    else if (li->tokens != BD_SIZE)
+        fault(rec, line, li->tokens > BD_SIZE ? li->extra_col[0] : li->end_col,
+              "grid row has %d cells; a row has %d", li->tokens, BD_SIZE);
+    else
+        memcpy(rec->grid.cells + row * BD_SIZE, li->cells, BD_SIZE);
+}
+
+/* A grid: the line just read is its first row; 8 more rows follow. */
+static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *rec,
+                             bool *failed)
+{
+    line_info li;
+    int rows = 1;
+    rec->line = r->pending_line;
+    rec->shape = first->pretty ? BD_SHAPE_PRETTY
+                 : first->spaced ? BD_SHAPE_SPACED : BD_SHAPE_COMPACT;
+    grid_row(r, first, 0, rec);
+    while (rows < BD_SIZE) {
+        if (!next_line(r, &li, failed)) {
+            if (*failed)
+                return BD_EIO;
+            break;
+        }
+        if (li.kind == LINE_SKIP)
+            continue;
+        if (li.kind != LINE_CELLS || li.too_long || li.tokens > MAX_GRID_ROW_TOKENS) {
+            push_back(r);
+            break;
+        }
+        grid_row(r, &li, rows++, rec);
+    }
+    if (rows < BD_SIZE) {
+        rec->err_line = 0;  /* the short grid is the fault to report */
+        fault(rec, rec->line, 1, "grid has %d row%s; a grid has %d", rows,
+              rows == 1 ? "" : "s", BD_SIZE);
+    }
+    return finish_record(r, rec);
+}
+
+/* At the end of input: checks the announced count of puzzles. */
+static bd_status finish_input(bd_reader *r, bd_record *rec)
+{
+    r->state = STATE_DONE;
+    if (r->header_count >= 0 && (unsigned long)r->header_count != r->records) {
+        fault(rec, r->header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
+              r->header_count, r->header_count == 1 ? "" : "s", r->records);
+        return BD_EINPUT;
+    }
+    return BD_EOF;
+}
+
+bd_status bd_read(bd_reader *r, bd_record *rec)
+{
+    line_info li;
+    bool failed = false;
+    memset(rec, 0, sizeof *rec);
+    while (r->state != STATE_DONE) {
+        if (!next_line(r, &li, &failed)) {
+            if (failed) {
+                r->state = STATE_DONE;
+                return BD_EIO;
+            }
+            return finish_input(r, rec);
+        }
+        if (li.kind == LINE_BLANK || li.kind == LINE_SKIP || r->state == STATE_IGNORING)
+            continue;
+        if (r->state == STATE_ENDED) {
+            r->state = STATE_IGNORING;
+            fault(rec, r->pending_line, 1, "text after the line 'end' is ignored");
+            return BD_EINPUT;
+        }
+        if (li.kind == LINE_END) {
+            r->state = STATE_ENDED;
+            continue;
+        }
+        if (r->state == STATE_START) {
+            r->state = STATE_BODY;
+            if (li.only_digits) {
+                r->header_count = 0;
+                for (int i = 0; i < li.tokens; i++)
+                    r->header_count = r->header_count * 10 + li.cells[i];
+                r->header_line = r->pending_line;
+                continue;
+            }
+        }
+        if (li.too_long || li.tokens > MAX_GRID_ROW_TOKENS)
+            return line_record(r, &li, rec);
+        return grid_record(r, &li, rec, &failed);
+    }
+    return BD_EOF;
+}

@@ -1,0 +1,1 @@
+^Usage: bitdoku \[COMMAND\] \[OPTION\]\.\.\. \[FILE\]\.\.\.
