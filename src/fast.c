@@ -50,8 +50,8 @@ enum { BANDS = 3, BAND_CELLS = 27 };
 #define BAND_MASK 0x7FFFFFFu  /* the 27 cells of a band */
 
 typedef struct state {
-    uint32_t cand[BD_SIZE][BANDS];     /* [digit - 1][band]: places left */
-    uint32_t scanned[BD_SIZE][BANDS];  /* cand at the digit's last scan */
+    uint32_t cand[BANDS][BD_SIZE];     /* [band][digit - 1]: places left */
+    uint32_t scanned[BANDS][BD_SIZE];  /* cand at the digit's last scan */
     uint32_t open[BANDS];              /* cells not yet placed */
 } state;
 
@@ -70,22 +70,30 @@ static inline unsigned low_index(uint32_t word)
     return (unsigned)bit_digit(word) - 1u;
 }
 
+/* The cells of a band that share a row or a box with each cell of the
+ * band (the cell included): ROW_MASK << 9 * row | BOX_MASK << 3 * box. */
+static const uint32_t BAND_PEERS[BAND_CELLS] = {
+    0x01C0FFFu, 0x01C0FFFu, 0x01C0FFFu, 0x0E071FFu, 0x0E071FFu, 0x0E071FFu,
+    0x70381FFu, 0x70381FFu, 0x70381FFu, 0x01FFE07u, 0x01FFE07u, 0x01FFE07u,
+    0x0E3FE38u, 0x0E3FE38u, 0x0E3FE38u, 0x703FFC0u, 0x703FFC0u, 0x703FFC0u,
+    0x7FC0E07u, 0x7FC0E07u, 0x7FC0E07u, 0x7FC7038u, 0x7FC7038u, 0x7FC7038u,
+    0x7FF81C0u, 0x7FF81C0u, 0x7FF81C0u,
+};
+
 /*
  * Places digit index `di` (0..8) at bit `pos` of `band`. The caller has
  * checked that the cell is open and that the digit is a candidate there.
+ * The digit leaves the cell's column in every band, and its row and box.
  */
 static void place(state *s, unsigned di, unsigned band, unsigned pos)
 {
     uint32_t bit = 1u << pos;
-    unsigned row = pos / BD_SIZE, col = pos % BD_SIZE;
-    uint32_t peers = (ROW_MASK << (BD_SIZE * row)) | (COL_MASK << col)
-                     | (BOX_MASK << (col / BD_BOX * BD_BOX));
-    uint32_t other_bands = ~(COL_MASK << col);
+    uint32_t column = ~(COL_MASK << (pos % BD_SIZE));
     for (unsigned d = 0; d < BD_SIZE; d++)
-        s->cand[d][band] &= ~bit;
+        s->cand[band][d] &= ~bit;
     for (unsigned b = 0; b < BANDS; b++)
-        s->cand[di][b] &= other_bands;
-    s->cand[di][band] = (s->cand[di][band] & ~peers) | bit;
+        s->cand[b][di] &= column;
+    s->cand[band][di] = (s->cand[band][di] & ~BAND_PEERS[pos]) | bit;
     s->open[band] &= ~bit;
 }
 
@@ -100,8 +108,8 @@ static int naked_singles(state *s)
             continue;
         uint32_t once = 0, twice = 0;
         for (unsigned d = 0; d < BD_SIZE; d++) {
-            twice |= once & s->cand[d][band];
-            once |= s->cand[d][band];
+            twice |= once & s->cand[band][d];
+            once |= s->cand[band][d];
         }
         if (open & ~once)
             return -1;
@@ -109,7 +117,7 @@ static int naked_singles(state *s)
             unsigned pos = low_index(singles);
             uint32_t bit = 1u << pos;
             unsigned d = 0;
-            while (d < BD_SIZE && !(s->cand[d][band] & bit))
+            while (d < BD_SIZE && !(s->cand[band][d] & bit))
                 d++;
             if (d == BD_SIZE)
                 return -1;   /* an earlier single took its last candidate */
@@ -130,61 +138,42 @@ static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
     *twice = (r0 & r1) | (r2 & (r0 | r1));
 }
 
-/*
- * The cells of one digit that are alone in their row or box within `band`
- * (word `x`), with the folded column words for the column test. Returns
- * false when a row or box has no place for the digit.
- */
-static bool band_singles(uint32_t x, uint32_t *alone, uint32_t *seen_once,
-                         uint32_t *seen_twice)
-{
-    uint32_t r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK;
-    uint32_t r2 = x >> (2 * BD_SIZE);
-    if (!r0 || !r1 || !r2)
-        return false;
-    uint32_t single = 0;
-    if (!(r0 & (r0 - 1u)))
-        single |= r0;
-    if (!(r1 & (r1 - 1u)))
-        single |= r1 << BD_SIZE;
-    if (!(r2 & (r2 - 1u)))
-        single |= r2 << (2 * BD_SIZE);
-    uint32_t once, twice;
-    fold_rows(x, &once, &twice);
-    for (unsigned j = 0; j < BD_BOX; j++) {
-        uint32_t box_cols = 7u << (BD_BOX * j);
-        uint32_t in_box = once & box_cols;
-        if (!in_box)
-            return false;
-        if (!(twice & box_cols) && !(in_box & (in_box - 1u)))
-            single |= x & (in_box * COL_MASK);
-    }
-    *alone = single;
-    *seen_once = once;
-    *seen_twice = twice;
-    return true;
-}
+/* The six ways a digit can sit in a band, one cell per row and per box:
+ * row k in box perm(k), each (row, box) "segment" marked at the bit of its
+ * first cell, 9k + 3j. */
+static const uint32_t BAND_PERMS[6] = {
+    0x1001001u, 0x0208001u, 0x1000208u, 0x0048008u, 0x0200240u, 0x0041040u,
+};
+#define SEGMENT_BASES 0x1249249u   /* the first cell of every segment */
 
 /*
- * Within a band a digit takes one cell in each row and each box, so its
- * three places form a permutation rows -> boxes. A "segment" is the three
- * cells of one row inside one box; mark each non-empty segment at the bit
- * of its first cell (bits 9k + 3j), keep only the segments used by some
- * permutation whose three segments are all non-empty, and clear the cells
- * of the others. This is box-line reduction (pointing and claiming) done
- * completely within a band. Returns the reduced word (0: no permutation).
+ * Band reduction of one digit's word `x`. The digit's three places in a
+ * band form a permutation rows -> boxes, so only the segments of some
+ * permutation whose three segments all have a place can hold it: clearing
+ * the others is box-line reduction (pointing and claiming) done completely
+ * within the band. A segment used by every such permutation is then the
+ * only one left in its row and in its box; if it has one cell, that cell
+ * is a hidden single of the row and of the box, and every hidden single of
+ * a row or box in the band is found so. Writes the reduced word and those
+ * cells; false when no permutation fits (a row or box has no place).
  */
-static uint32_t band_reduce(uint32_t x)
+static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
 {
-    static const uint32_t perms[6] = {
-        0x1001001u, 0x0208001u, 0x1000208u, 0x0048008u, 0x0200240u, 0x0041040u,
-    };
-    uint32_t segments = (x | (x >> 1) | (x >> 2)) & 0x1249249u;
-    uint32_t keep = 0;
+    uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    uint32_t in_any = 0, in_all = SEGMENT_BASES;
     for (unsigned i = 0; i < 6; i++)
-        if (!(perms[i] & ~segments))
-            keep |= perms[i];
-    return x & (keep * 7u);
+        if (!(BAND_PERMS[i] & ~segments)) {
+            in_any |= BAND_PERMS[i];
+            in_all &= BAND_PERMS[i];
+        }
+    if (!in_any)
+        return false;
+    uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    uint32_t third = (x >> 2) & SEGMENT_BASES;
+    uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & (in_any * 7u);
+    *alone = x & ((in_all & one_cell) * 7u);
+    return true;
 }
 
 /* Finds and places the hidden singles of digit index `di`, after the band
@@ -192,24 +181,25 @@ static uint32_t band_reduce(uint32_t x)
  * 0 if not. */
 static int digit_singles(state *s, unsigned di)
 {
-    uint32_t *x = s->cand[di];
+    uint32_t x[BANDS] = {s->cand[0][di], s->cand[1][di], s->cand[2][di]};
     uint32_t alone[BANDS], once[BANDS], twice[BANDS];
     int progress = 0;
     for (unsigned b = 0; b < BANDS; b++) {
-        if (x[b] == s->scanned[di][b]) {
+        if (x[b] == s->scanned[b][di]) {
             /* unchanged since its scan: its singles are placed already */
             alone[b] = 0;
             fold_rows(x[b], &once[b], &twice[b]);
             continue;
         }
-        uint32_t reduced = band_reduce(x[b]);
+        uint32_t reduced;
+        if (!band_reduce(x[b], &reduced, &alone[b]))
+            return -1;
         if (reduced != x[b]) {
-            x[b] = reduced;
+            x[b] = s->cand[b][di] = reduced;
             progress = 1;
         }
-        if (!band_singles(x[b], &alone[b], &once[b], &twice[b]))
-            return -1;
-        s->scanned[di][b] = x[b];
+        fold_rows(x[b], &once[b], &twice[b]);
+        s->scanned[b][di] = x[b];
     }
     uint32_t col_once = once[0] | once[1] | once[2];
     if (col_once != ROW_MASK)
@@ -222,7 +212,7 @@ static int digit_singles(state *s, unsigned di)
         for (; todo; todo &= todo - 1u) {
             unsigned pos = low_index(todo);
             uint32_t bit = 1u << pos;
-            if (!(s->cand[di][b] & bit))
+            if (!(s->cand[b][di] & bit))
                 return -1;   /* taken by another single of this digit */
             place(s, di, b, pos);
             progress = 1;
@@ -235,7 +225,8 @@ static int hidden_singles(state *s)
 {
     int progress = 0;
     for (unsigned d = 0; d < BD_SIZE; d++) {
-        if (!memcmp(s->cand[d], s->scanned[d], sizeof s->cand[d]))
+        if (s->cand[0][d] == s->scanned[0][d] && s->cand[1][d] == s->scanned[1][d]
+            && s->cand[2][d] == s->scanned[2][d])
             continue;
         int found = digit_singles(s, d);
         if (found < 0)
@@ -268,7 +259,7 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t once = 0, twice = 0, thrice = 0;
         for (unsigned d = 0; d < BD_SIZE; d++) {
-            uint32_t c = s->cand[d][b];
+            uint32_t c = s->cand[b][d];
             thrice |= twice & c;
             twice |= once & c;
             once |= c;
@@ -285,7 +276,7 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
             unsigned p = low_index(open);
             unsigned n = 0;
             for (unsigned d = 0; d < BD_SIZE; d++)
-                n += (s->cand[d][b] >> p) & 1u;
+                n += (s->cand[b][d] >> p) & 1u;
             if (n < best_n) {
                 best_n = n;
                 *band = b;
@@ -299,7 +290,7 @@ static void found_solution(search_ctx *ctx, const state *s)
     if (ctx->first_only) {
         for (unsigned d = 0; d < BD_SIZE; d++)
             for (unsigned b = 0; b < BANDS; b++)
-                for (uint32_t m = s->cand[d][b]; m; m &= m - 1u)
+                for (uint32_t m = s->cand[b][d]; m; m &= m - 1u)
                     ctx->solution.cells[b * BAND_CELLS + low_index(m)] = (uint8_t)(d + 1);
         ctx->stop = true;
         return;
@@ -322,7 +313,7 @@ static void search(search_ctx *ctx, state *s)
     pick_cell(s, &band, &pos);
     unsigned digits = 0;
     for (unsigned d = 0; d < BD_SIZE; d++)
-        digits |= ((s->cand[d][band] >> pos) & 1u) << d;
+        digits |= ((s->cand[band][d] >> pos) & 1u) << d;
     ctx->guesses++;
     while (digits) {
         unsigned di = low_index(digits);
@@ -349,8 +340,8 @@ static bool init_state(state *s, const bd_grid *puzzle)
 {
     for (unsigned d = 0; d < BD_SIZE; d++)
         for (unsigned b = 0; b < BANDS; b++) {
-            s->cand[d][b] = BAND_MASK;
-            s->scanned[d][b] = ~0u;   /* never equal: scan every digit once */
+            s->cand[b][d] = BAND_MASK;
+            s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
         }
     for (unsigned b = 0; b < BANDS; b++)
         s->open[b] = BAND_MASK;
@@ -359,7 +350,7 @@ static bool init_state(state *s, const bd_grid *puzzle)
         if (!digit)
             continue;
         unsigned band = cell / BAND_CELLS, pos = cell % BAND_CELLS;
-        if (!(s->cand[digit - 1u][band] & (1u << pos)))
+        if (!(s->cand[band][digit - 1u] & (1u << pos)))
             return false;
         place(s, digit - 1u, band, pos);
     }
