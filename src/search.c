@@ -69,10 +69,10 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
     bd_status status = check(puzzle, &options, &defaults);
     if (status != BD_OK || !solution)
         return status != BD_OK ? status : BD_EINVAL;
+    if (uses_fast(options))   /* finds clashing givens itself */
+        return bdi_fast_solve(puzzle, options, solution, stats);
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
-    if (uses_fast(options))
-        return bdi_fast_solve(puzzle, options, solution, stats);
     return bdi_dfs_solve(puzzle, options, solution, stats);
 }
 
@@ -84,10 +84,10 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     if (status != BD_OK || !count)
         return status != BD_OK ? status : BD_EINVAL;
     *count = 0;
+    if (uses_fast(options))   /* finds clashing givens itself */
+        return bdi_fast_count(puzzle, limit, options, count, stats);
     if (!bd_givens_ok(puzzle))
         return BD_OK;
-    if (uses_fast(options))
-        return bdi_fast_count(puzzle, limit, options, count, stats);
     return bdi_dfs_count(puzzle, limit, options, count, stats);
 }
 
