@@ -253,9 +253,17 @@ static bool propagate(state *s)
 
 /* The open cell to guess on: the first bivalue cell, or else the open cell
  * with fewest candidates. Every open cell has two or more (propagation). */
+static unsigned cell_tension(const state *s, unsigned band, unsigned pos)
+{
+    uint32_t column = COL_MASK << (pos % BD_SIZE);
+    return (unsigned)popcount(s->open[band] & BAND_PEERS[pos])
+           + (unsigned)popcount(s->open[(band + 1) % BANDS] & column)
+           + (unsigned)popcount(s->open[(band + 2) % BANDS] & column);
+}
+
 static void pick_cell(const state *s, unsigned *band, unsigned *pos)
 {
-    unsigned best_n = BD_SIZE + 1;
+    unsigned best_n = BD_SIZE + 1, best_t = 0; bool any = false;
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t once = 0, twice = 0, thrice = 0;
         for (unsigned d = 0; d < BD_SIZE; d++) {
@@ -264,13 +272,19 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
             twice |= once & c;
             once |= c;
         }
-        uint32_t bivalue = s->open[b] & twice & ~thrice;
-        if (bivalue) {
-            *band = b;
-            *pos = low_index(bivalue);
-            return;
+        for (uint32_t bivalue = s->open[b] & twice & ~thrice; bivalue; bivalue &= bivalue - 1u) {
+            unsigned p = low_index(bivalue);
+            unsigned t = cell_tension(s, b, p);
+            if (!any || t > best_t) {
+                any = true;
+                best_t = t;
+                *band = b;
+                *pos = p;
+            }
         }
     }
+    if (any)
+        return;
     for (unsigned b = 0; b < BANDS; b++)
         for (uint32_t open = s->open[b]; open; open &= open - 1u) {
             unsigned p = low_index(open);
