@@ -272,8 +272,9 @@ int main(int argc, char **argv)
             first_file = i;
             break;
         }
+        const char *option = argv[i];
         if (!parse_option(argc, argv, &i, &cfg)) {
-            fprintf(stderr, "bench: bad option '%s'\n", argv[i]);
+            fprintf(stderr, "bench: bad option or value: '%s'\n", option);
             usage(stderr);
             return 2;
         }
