@@ -29,13 +29,16 @@ top1465|puzzles3_magictour_top1465.txt|84|tdoku|84
 1106|puzzles6_forum_hardest_1106.txt|9.6|tdoku|9.6
 serg|puzzles7_serg_benchmark.txt|312|tdoku|312"
 
+timing=$(mktemp)
+trap 'rm -f "$timing"' EXIT
+
 # CPU seconds (user + system) of `repeat` runs of the CLI on a file.
 cli_seconds() {
     total=0
     i=0
     while [ "$i" -lt "$repeat" ]; do
-        t=$( { /usr/bin/time -f "%U %S" "$cli" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-        total=$(echo "$total $t" | awk '{print $1 + $2 + $3}')
+        /usr/bin/time -o "$timing" -f "%U %S" "$cli" "$@" >/dev/null 2>&1 || true
+        total=$(echo "$total $(tail -n 1 "$timing")" | awk '{print $1 + $2 + $3}')
         i=$((i + 1))
     done
     echo "$total"
