@@ -23,29 +23,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum command { CMD_SOLVE, CMD_TARGET, CMD_COUNT } command;
-
-typedef enum format { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_COMPACT, FMT_PRETTY } format;
-
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
 
 typedef struct cli {
-    command cmd;
-    bd_options options;
-    format fmt;
-    bool print_grid;        /* target --grid */
-    bool unique;            /* count --unique */
+    settings set;
+    int jobs;
+    bool stats;             /* --stats */
     bool limit_given;
-    uint64_t limit;         /* count --limit; 0: none */
-    FILE *in, *out, *err;
-    bool any_output;        /* an answer was written */
-    bool last_was_grid;     /* the last answer took several lines */
-    bool malformed, cut_short, fatal;
+    FILE *in, *err;
+    output out;
+    bool malformed, fatal;
 } cli;
 
 typedef enum opt_id {
     OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_LIMIT, OPT_UNIQUE, OPT_EXHAUSTIVE,
-    OPT_MAX_NODES, OPT_TIMEOUT, OPT_HELP, OPT_VERSION
+    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION
 } opt_id;
 
 typedef struct opt_spec {
@@ -64,6 +56,8 @@ static const opt_spec OPTIONS[] = {
     {"exhaustive", 0, false, OPT_EXHAUSTIVE},
     {"max-nodes", 'n', true, OPT_MAX_NODES},
     {"timeout", 't', true, OPT_TIMEOUT},
+    {"jobs", 'j', true, OPT_JOBS},
+    {"stats", 's', false, OPT_STATS},
     {"help", 'h', false, OPT_HELP},
     {"version", 'V', false, OPT_VERSION},
 };
@@ -92,6 +86,8 @@ static const char USAGE[] =
     "  -u, --unique            count: print unique, multiple or none (stops at 2)\n"
     "  -n, --max-nodes=N       give up on a puzzle after N search nodes\n"
     "  -t, --timeout=SECONDS   give up on a puzzle after SECONDS seconds\n"
+    "  -j, --jobs=N            answer with N threads (default 1); same output\n"
+    "  -s, --stats             print a summary on stderr at the end\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -161,23 +157,31 @@ static bool apply_option(cli *c, opt_id id, const char *value)
     case OPT_ORDER:
         if ((pick = choose(value, ORDERS)) < 0)
             return false;
-        c->options.order = pick == 0 ? BD_ORDER_MRV : BD_ORDER_ROWS;
+        c->set.options.order = pick == 0 ? BD_ORDER_MRV : BD_ORDER_ROWS;
         return true;
     case OPT_FORMAT:
         if ((pick = choose(value, FORMATS)) < 0)
             return false;
-        c->fmt = (format)pick;
+        c->set.fmt = (format)pick;
         return true;
-    case OPT_GRID: c->print_grid = true; return true;
-    case OPT_UNIQUE: c->unique = true; return true;
-    case OPT_EXHAUSTIVE: c->options.exhaustive = true; return true;
+    case OPT_GRID: c->set.print_grid = true; return true;
+    case OPT_UNIQUE: c->set.unique = true; return true;
+    case OPT_EXHAUSTIVE: c->set.options.exhaustive = true; return true;
     case OPT_LIMIT:
         c->limit_given = true;
-        return parse_count(value, &c->limit);
+        return parse_count(value, &c->set.limit);
     case OPT_MAX_NODES:
-        return parse_count(value, &c->options.max_nodes) && c->options.max_nodes > 0;
+        return parse_count(value, &c->set.options.max_nodes) && c->set.options.max_nodes > 0;
     case OPT_TIMEOUT:
-        return parse_seconds(value, &c->options.timeout);
+        return parse_seconds(value, &c->set.options.timeout);
+    case OPT_JOBS: {
+        uint64_t jobs;
+        if (!parse_count(value, &jobs) || jobs < 1 || jobs > MAX_JOBS)
+            return false;
+        c->jobs = (int)jobs;
+        return true;
+    }
+    case OPT_STATS: c->stats = true; return true;
     case OPT_HELP:
     case OPT_VERSION:
         break;
@@ -288,7 +292,7 @@ static bool parse_args(cli *c, args *a, int argc, char **argv)
         } else if (!options_done && arg[0] == '-' && arg[1]) {
             ok = take_short_bundle(c, a, argc, argv, &i);
         } else if (!seen_operand && choose(arg, COMMANDS) >= 0) {
-            c->cmd = (command)choose(arg, COMMANDS);
+            c->set.cmd = (command)choose(arg, COMMANDS);
             seen_operand = true;
         } else {
             seen_operand = true;
@@ -300,159 +304,50 @@ static bool parse_args(cli *c, args *a, int argc, char **argv)
     return true;
 }
 
-/* The shape to write a grid answer in, for a record read in `shape`. */
-static bd_shape output_shape(const cli *c, bd_shape shape)
-{
-    switch (c->fmt) {
-    case FMT_LINE: return BD_SHAPE_LINE;
-    case FMT_GRID: return BD_SHAPE_SPACED;
-    case FMT_COMPACT: return BD_SHAPE_COMPACT;
-    case FMT_PRETTY: return BD_SHAPE_PRETTY;
-    case FMT_AUTO: break;
-    }
-    return shape;
-}
-
-/* Starts an answer: answers that take several lines are set apart from
- * their neighbours by a blank line. */
-static void begin_answer(cli *c, bool multi_line)
-{
-    if (c->any_output && (multi_line || c->last_was_grid))
-        fputc('\n', c->out);
-    c->any_output = true;
-    c->last_was_grid = multi_line;
-}
-
-static void answer_solve(cli *c, const bd_record *rec)
-{
-    bd_grid solution;
-    bd_shape shape = output_shape(c, rec->shape);
-    bd_status status = bd_solve(&rec->grid, &c->options, &solution, NULL);
-    if (status == BD_OK) {
-        char text[BD_FORMAT_MAX];
-        size_t len = bd_format(&solution, shape, text);
-        begin_answer(c, shape != BD_SHAPE_LINE);
-        fwrite(text, 1, len, c->out);
-        return;
-    }
-    begin_answer(c, false);
-    if (status == BD_CUT_SHORT)
-        c->cut_short = true;
-    fputs(status == BD_CUT_SHORT ? "cut-short\n" : "no solution\n", c->out);
-}
-
-static void answer_target(cli *c, const bd_record *rec)
-{
-    bd_grid best;
-    int score = -1;
-    bd_shape shape = output_shape(c, rec->shape);
-    bd_status status = bd_target(&rec->grid, &c->options, &score, &best, NULL);
-    bool with_grid = c->print_grid && score >= 0;
-    begin_answer(c, with_grid && shape != BD_SHAPE_LINE);
-    if (status == BD_CUT_SHORT) {
-        c->cut_short = true;
-        fputs("cut-short", c->out);
-        if (score >= 0)
-            fprintf(c->out, ">=%d", score);
-    } else {
-        fprintf(c->out, "%d", score);
-    }
-    if (with_grid) {
-        char text[BD_FORMAT_MAX];
-        size_t len = bd_format(&best, shape, text);
-        fputc(shape == BD_SHAPE_LINE ? ' ' : '\n', c->out);
-        fwrite(text, 1, len, c->out);
-    } else {
-        fputc('\n', c->out);
-    }
-}
-
-static void answer_count(cli *c, const bd_record *rec)
-{
-    uint64_t count = 0;
-    uint64_t limit = c->unique ? 2 : c->limit;
-    bd_status status = bd_count(&rec->grid, limit, &c->options, &count, NULL);
-    begin_answer(c, false);
-    if (status == BD_CUT_SHORT) {
-        c->cut_short = true;
-        if (count >= 2 && c->unique)
-            fputs("multiple\n", c->out);
-        else if (count > 0)
-            fprintf(c->out, "cut-short>=%llu\n", (unsigned long long)count);
-        else
-            fputs("cut-short\n", c->out);
-    } else if (c->unique) {
-        fputs(count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n", c->out);
-    } else {
-        fprintf(c->out, "%llu%s\n", (unsigned long long)count,
-                limit && count == limit ? "+" : "");
-    }
-}
-
-static void report(cli *c, const char *name, const bd_record *rec)
-{
-    fprintf(c->err, "bitdoku: %s:%lu:%lu: %s\n", name, rec->err_line, rec->err_col,
-            rec->err_msg);
-}
-
 /* Answers every record of one input. Returns false when output failed. */
 static bool run_input(cli *c, const char *name, FILE *file)
 {
-    bd_reader reader;
-    bd_record rec;
-    bd_status status;
-    bd_reader_init_file(&reader, file);
-    while ((status = bd_read(&reader, &rec)) != BD_EOF) {
-        if (status == BD_EIO) {
-            fprintf(c->err, "bitdoku: %s: read error: %s\n", name, strerror(errno));
-            c->fatal = true;
-            break;
-        }
-        if (status == BD_EINPUT || status == BD_EMALFORMED) {
-            report(c, name, &rec);
-            c->malformed = true;
-        }
-        if (status == BD_EMALFORMED) {
-            begin_answer(c, false);
-            fputs("error\n", c->out);
-        } else if (status == BD_OK) {
-            if (c->cmd == CMD_SOLVE)
-                answer_solve(c, &rec);
-            else if (c->cmd == CMD_TARGET)
-                answer_target(c, &rec);
-            else
-                answer_count(c, &rec);
-        }
-        if (ferror(c->out))
-            return false;
+    bd_reader *reader = malloc(sizeof *reader);
+    if (!reader) {
+        fprintf(c->err, "bitdoku: out of memory\n");
+        c->fatal = true;
+        return true;
     }
-    return true;
+    bd_reader_init_file(reader, file);
+    source src = {.reader = reader, .name = name, .err = c->err};
+    bool ok = run_batch(&c->set, c->jobs, &src, &c->out);
+    c->malformed = c->malformed || src.malformed;
+    c->fatal = c->fatal || src.failed;
+    free(reader);
+    return ok;
 }
 
 /* Options that belong to one command only. */
 static bool check_command_options(cli *c)
 {
-    if (c->print_grid && c->cmd != CMD_TARGET)
+    const settings *set = &c->set;
+    if (set->print_grid && set->cmd != CMD_TARGET)
         usage_error(c, "option '--%s' applies to the target command only", "grid");
-    else if (c->options.exhaustive && c->cmd != CMD_TARGET)
+    else if (set->options.exhaustive && set->cmd != CMD_TARGET)
         usage_error(c, "option '--%s' applies to the target command only", "exhaustive");
-    else if ((c->unique || c->limit_given) && c->cmd != CMD_COUNT)
+    else if ((set->unique || c->limit_given) && set->cmd != CMD_COUNT)
         usage_error(c, "option '--%s' applies to the count command only",
-                    c->unique ? "unique" : "limit");
-    else if (c->unique && c->limit_given)
+                    set->unique ? "unique" : "limit");
+    else if (set->unique && c->limit_given)
         usage_error(c, "options '--unique' and '--limit' exclude each other");
     return !c->fatal;
 }
 
-/* Flushes the answers; false (with a message unless the reader of a pipe
+/* Flushes the answers; false (with a message, unless the reader of a pipe
  * has gone, which needs none) when they could not all be written. */
 static bool finish_output(cli *c)
 {
     errno = 0;
-    if (fflush(c->out) == 0 && !ferror(c->out))
+    if (fflush(c->out.out) == 0 && !ferror(c->out.out))
         return true;
-    if (errno != EPIPE)
-        fprintf(c->err, "bitdoku: write error: %s\n", errno ? strerror(errno) : "unknown");
+    int error = c->out.write_errno ? c->out.write_errno : errno;
+    if (error != EPIPE)
+        fprintf(c->err, "bitdoku: write error: %s\n", error ? strerror(error) : "unknown");
     return false;
 }
 
@@ -462,7 +357,25 @@ static int exit_status(const cli *c)
         return CLI_FATAL;
     if (c->malformed)
         return CLI_MALFORMED;
-    return c->cut_short ? CLI_CUT_SHORT : CLI_OK;
+    return c->out.by_outcome[OUTCOME_CUT_SHORT] ? CLI_CUT_SHORT : CLI_OK;
+}
+
+/* The --stats summary. */
+static void print_stats(const cli *c, double seconds)
+{
+    const uint64_t *n = c->out.by_outcome;
+    unsigned long long total = n[0] + n[1] + n[2] + n[3];
+    unsigned long long searched = n[0] + n[1] + n[2];
+    double per = searched ? 1.0 / (double)searched : 0.0;
+    fprintf(c->err,
+            "bitdoku: %llu puzzles: %llu answered, %llu without solution, %llu cut short, "
+            "%llu malformed\n"
+            "bitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            total, (unsigned long long)n[OUTCOME_ANSWERED],
+            (unsigned long long)n[OUTCOME_NO_SOLUTION], (unsigned long long)n[OUTCOME_CUT_SHORT],
+            (unsigned long long)n[OUTCOME_MALFORMED], seconds,
+            seconds > 0 ? (double)total / seconds : 0.0, (double)c->out.stats.guesses * per,
+            (double)c->out.stats.nodes * per);
 }
 
 /* Runs every input in turn; false when output failed. */
@@ -493,28 +406,28 @@ static bool run_inputs(cli *c, const args *a)
 
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
-    cli c = {.cmd = CMD_SOLVE, .options = bd_options_default(), .fmt = FMT_AUTO,
-             .limit = DEFAULT_COUNT_LIMIT, .in = in, .out = out, .err = err};
+    cli c = {.set = {.cmd = CMD_SOLVE, .options = bd_options_default(), .fmt = FMT_AUTO,
+                     .limit = DEFAULT_COUNT_LIMIT},
+             .jobs = 1, .in = in, .err = err, .out = {.out = out}};
     args a = {0};
     if (!parse_args(&c, &a, argc, argv))
         return CLI_FATAL;
-    if (a.help) {
-        fputs(USAGE, out);
-        return finish_output(&c) ? CLI_OK : CLI_FATAL;
-    }
-    if (a.version) {
-        fprintf(out, "bitdoku %s\n", bd_version());
+    if (a.help || a.version) {
+        if (a.help)
+            fputs(USAGE, out);
+        else
+            fprintf(out, "bitdoku %s\n", bd_version());
         return finish_output(&c) ? CLI_OK : CLI_FATAL;
     }
     if (!check_command_options(&c))
         return CLI_FATAL;
+    c.out.started = cli_seconds();
+    c.out.last_shown = c.out.started;
+    c.out.progress = cli_is_terminal(err) ? err : NULL;
     bool written = run_inputs(&c, &a);
-    if (!finish_output(&c) || !written) {
-        if (written)
-            return CLI_FATAL;
-        if (errno != EPIPE)
-            fprintf(err, "bitdoku: write error: %s\n", strerror(errno));
-        return CLI_FATAL;
-    }
-    return exit_status(&c);
+    bool flushed = finish_output(&c);
+    output_progress_done(&c.out);
+    if (c.stats)
+        print_stats(&c, cli_seconds() - c.out.started);
+    return written && flushed ? exit_status(&c) : CLI_FATAL;
 }

@@ -1,0 +1,36 @@
+# bash completion for bitdoku: commands, options, their values, and files.
+_bitdoku()
+{
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    case $prev in
+        -o|--order) COMPREPLY=($(compgen -W 'mrv rows' -- "$cur")); return ;;
+        -f|--format) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "$cur")); return ;;
+        -l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs) COMPREPLY=(); return ;;
+    esac
+    case $cur in
+        --order=*) COMPREPLY=($(compgen -W 'mrv rows' -- "${cur#*=}")); return ;;
+        --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "${cur#*=}")); return ;;
+        -*)
+            COMPREPLY=($(compgen -W '--order --format --grid --exhaustive --limit --unique
+                --max-nodes --timeout --jobs --stats --help --version
+                -o -f -g -l -u -n -t -j -s -h -V' -- "$cur"))
+            return ;;
+    esac
+    local i word has_command=
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        case $word in
+            -o|--order|-f|--format|-l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs) ((i++)) ;;
+            -*) ;;
+            *) has_command=1; break ;;
+        esac
+    done
+    if [[ -z $has_command ]]; then
+        COMPREPLY=($(compgen -W 'solve target count' -- "$cur") $(compgen -f -- "$cur"))
+    else
+        COMPREPLY=($(compgen -f -- "$cur"))
+    fi
+}
+complete -o filenames -F _bitdoku bitdoku

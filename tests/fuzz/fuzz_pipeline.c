@@ -1,0 +1,77 @@
+/*
+ * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
+ *
+ * The first byte picks the command, the cell order, the engine, the output
+ * format and the target search; the rest is the input text. Every search
+ * runs under a small node limit, so no input can stall the fuzzer. Checks:
+ * solutions are valid completions, scores are those of the grids given
+ * with them, a target score never exceeds the empty grid's optimum, and
+ * every answer's text ends with a newline.
+ */
+#include "bitdoku.h"
+#include "cli.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { NODE_LIMIT = 2000, EMPTY_GRID_OPTIMUM = 2906 };
+
+static void check(int condition, const char *what)
+{
+    if (!condition) {
+        fprintf(stderr, "fuzz_pipeline: %s\n", what);
+        abort();
+    }
+}
+
+static void check_engines(const bd_record *rec, const bd_options *options)
+{
+    bd_grid solution;
+    int score = -1;
+    bd_status status = bd_solve(&rec->grid, options, &solution, NULL);
+    check(status == BD_OK || status == BD_NO_SOLUTION || status == BD_CUT_SHORT, "solve status");
+    if (status == BD_OK)
+        check(bd_is_solution_of(&rec->grid, &solution), "invalid solution");
+    status = bd_target(&rec->grid, options, &score, &solution, NULL);
+    check(status == BD_OK || status == BD_NO_SOLUTION || status == BD_CUT_SHORT, "target status");
+    if (score >= 0) {
+        check(bd_is_solution_of(&rec->grid, &solution), "invalid target grid");
+        check(bd_score(&solution) == score, "score differs from its grid");
+        check(score <= EMPTY_GRID_OPTIMUM, "score above the empty grid's optimum");
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    uint8_t pick = data[0];
+    settings s = {.cmd = (command)(pick % 3), .options = bd_options_default(),
+                  .fmt = (format)((pick / 3) % 5), .print_grid = (pick & 0x40) != 0,
+                  .unique = (pick & 0x80) != 0, .limit = 100};
+    s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
+    s.options.exhaustive = (pick & 0x10) != 0;
+    s.options.max_nodes = NODE_LIMIT;
+    bd_reader *reader = malloc(sizeof *reader);
+    answer *ans = malloc(sizeof *ans);
+    bd_record rec;
+    check(reader && ans, "out of memory");
+    bd_reader_init_mem(reader, data + 1, size - 1);
+    bd_status status;
+    while ((status = bd_read(reader, &rec)) != BD_EOF) {
+        if (status == BD_EINPUT)
+            continue;
+        answer_record(&s, &rec, status == BD_EMALFORMED, ans);
+        check(ans->len > 0 && ans->len < ANSWER_MAX, "answer length");
+        check(ans->text[ans->len - 1] == '\n' && strlen(ans->text) == ans->len, "answer text");
+        if (status == BD_OK)
+            check_engines(&rec, &s.options);
+    }
+    free(ans);
+    free(reader);
+    return 0;
+}
