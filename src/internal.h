@@ -138,4 +138,16 @@ bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
 bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
 
+/* The fast engine (fast.c): singles propagation on band-wise bit-parallel
+ * candidates. Same contracts as bdi_dfs_solve and bdi_dfs_count, except
+ * that it finds clashing givens itself (BD_NO_SOLUTION, or a count of 0,
+ * with no node spent), so search.c calls it before bd_givens_ok. Nodes are
+ * the root plus every guess branch tried, guesses the cells guessed on (0:
+ * solved by propagation alone). */
+bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
+                         bd_grid *solution, bd_stats *stats);
+bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
+                         const bd_options *options, uint64_t *count,
+                         bd_stats *stats);
+
 #endif /* BITDOKU_INTERNAL_H */

@@ -55,6 +55,13 @@ static bd_status check(const bd_grid *puzzle, const bd_options **options,
     return BD_OK;
 }
 
+/* The default DFS (MRV order) runs on the fast engine of fast.c; the rows
+ * order keeps the plain DFS of solve.c. */
+static bool uses_fast(const bd_options *options)
+{
+    return options->engine == BD_ENGINE_DFS && options->order == BD_ORDER_MRV;
+}
+
 bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
                    bd_grid *solution, bd_stats *stats)
 {
@@ -62,6 +69,8 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
     bd_status status = check(puzzle, &options, &defaults);
     if (status != BD_OK || !solution)
         return status != BD_OK ? status : BD_EINVAL;
+    if (uses_fast(options))   /* finds clashing givens itself */
+        return bdi_fast_solve(puzzle, options, solution, stats);
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
     if (options->engine == BD_ENGINE_DLX)
@@ -77,6 +86,8 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     if (status != BD_OK || !count)
         return status != BD_OK ? status : BD_EINVAL;
     *count = 0;
+    if (uses_fast(options))   /* finds clashing givens itself */
+        return bdi_fast_count(puzzle, limit, options, count, stats);
     if (!bd_givens_ok(puzzle))
         return BD_OK;
     if (options->engine == BD_ENGINE_DLX)

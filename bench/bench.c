@@ -1,0 +1,294 @@
+/*
+ * bench.c - the benchmark driver: loads puzzle files into memory and times
+ * the library's search on them, in two modes: the first solution (bd_solve)
+ * and the uniqueness check (bd_count with a limit of 2).
+ *
+ * Input: one puzzle per line, 81 cells ('1'-'9', '.' or '0' for a blank);
+ * lines starting with '#' and blank lines are skipped; CRLF is accepted.
+ * Other lines are reported and skipped.
+ *
+ * Timing: CPU time of this process (clock()), puzzles already parsed, no
+ * output inside the timed loop. A set is run again until at least
+ * --min-time seconds have been spent on it, and the mean time per pass is
+ * reported. The effort figures (guesses, puzzles solved without a guess)
+ * and the answer tallies come from the first pass. After timing, the
+ * solutions of the first-solution mode are checked with bd_is_solution_of.
+ *
+ * Output: one markdown table row per file and mode (see usage()).
+ */
+#include "bitdoku.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef enum mode { MODE_FIRST = 1, MODE_UNIQUE = 2, MODE_BOTH = 3 } mode;
+
+typedef struct config {
+    bd_options options;
+    mode modes;
+    double min_time;
+    size_t max_puzzles;   /* 0: all */
+} config;
+
+typedef struct puzzle_set {
+    bd_grid *grids;
+    size_t count, capacity;
+} puzzle_set;
+
+/* What one pass over a set found. */
+typedef struct tally {
+    size_t none, unique, several, cut, no_guess, wrong;
+    uint64_t guesses, nodes;
+} tally;
+
+static void usage(FILE *out)
+{
+    fputs("usage: bench [--engine dfs|dlx] [--order mrv|rows] [--mode first|unique|both]\n"
+          "             [--min-time SECONDS] [--max N] FILE...\n"
+          "Prints a markdown table: file, mode, puzzles, puzzles/s, us/puzzle,\n"
+          "% solved without a guess, guesses/puzzle, nodes/puzzle, and the answers\n"
+          "(unique / several / none / cut short; 'first' mode counts solved as unique).\n",
+          out);
+}
+
+/* Parses one line of `len` bytes into `grid`; false if it is not 81 cells. */
+static bool parse_line(const char *line, size_t len, bd_grid *grid)
+{
+    while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    if (len != BD_CELLS)
+        return false;
+    for (size_t i = 0; i < BD_CELLS; i++) {
+        char ch = line[i];
+        if (ch == '.' || ch == '0')
+            grid->cells[i] = 0;
+        else if (ch >= '1' && ch <= '9')
+            grid->cells[i] = (uint8_t)(ch - '0');
+        else
+            return false;
+    }
+    return true;
+}
+
+static bool push(puzzle_set *set, const bd_grid *grid)
+{
+    if (set->count == set->capacity) {
+        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
+        bd_grid *grids = realloc(set->grids, capacity * sizeof *grids);
+        if (!grids)
+            return false;
+        set->grids = grids;
+        set->capacity = capacity;
+    }
+    set->grids[set->count++] = *grid;
+    return true;
+}
+
+/* Reads the whole of `path` into a malloc'd, NUL-ended buffer. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return NULL;
+    size_t capacity = 1 << 16, used = 0;
+    char *text = malloc(capacity + 1);
+    while (text) {
+        used += fread(text + used, 1, capacity - used, file);
+        if (used < capacity)
+            break;
+        char *bigger = realloc(text, capacity * 2 + 1);
+        if (!bigger) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        text = bigger;
+        capacity *= 2;
+    }
+    if (text && ferror(file)) {
+        free(text);
+        text = NULL;
+    }
+    fclose(file);
+    if (text) {
+        text[used] = '\0';
+        *len = used;
+    }
+    return text;
+}
+
+static bool load(const char *path, size_t max_puzzles, puzzle_set *set)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        fprintf(stderr, "bench: %s: cannot read\n", path);
+        return false;
+    }
+    unsigned long line_no = 0;
+    bool ok = true;
+    for (size_t pos = 0; pos < len && ok;) {
+        const char *line = text + pos;
+        const char *end = memchr(line, '\n', len - pos);
+        size_t line_len = end ? (size_t)(end - line) : len - pos;
+        pos += line_len + 1;
+        line_no++;
+        bd_grid grid;
+        if (line_len == 0 || line[0] == '#' || (line_len == 1 && line[0] == '\r'))
+            continue;
+        if (!parse_line(line, line_len, &grid))
+            fprintf(stderr, "bench: %s:%lu: not an 81-cell puzzle, skipped\n", path, line_no);
+        else if (max_puzzles && set->count >= max_puzzles)
+            break;
+        else
+            ok = push(set, &grid);
+    }
+    free(text);
+    if (!ok)
+        fprintf(stderr, "bench: %s: out of memory\n", path);
+    return ok;
+}
+
+/* One timed pass in `m`; fills *t when not NULL (the first pass). */
+static double run_pass(const puzzle_set *set, const config *cfg, mode m,
+                       bd_grid *solutions, tally *t)
+{
+    clock_t start = clock();
+    for (size_t i = 0; i < set->count; i++) {
+        bd_stats stats = {0, 0};
+        bd_status status;
+        uint64_t count = 0;
+        if (m == MODE_FIRST) {
+            status = bd_solve(&set->grids[i], &cfg->options, &solutions[i], &stats);
+            count = status == BD_OK;
+        } else {
+            status = bd_count(&set->grids[i], 2, &cfg->options, &count, &stats);
+        }
+        if (!t)
+            continue;
+        t->guesses += stats.guesses;
+        t->nodes += stats.nodes;
+        t->no_guess += stats.guesses == 0;
+        if (status == BD_CUT_SHORT)
+            t->cut++;
+        else if (count == 0)
+            t->none++;
+        else if (count == 1)
+            t->unique++;
+        else
+            t->several++;
+    }
+    return (double)(clock() - start) / CLOCKS_PER_SEC;
+}
+
+static void bench_mode(const char *path, const puzzle_set *set,
+                       const config *cfg, mode m, bd_grid *solutions)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    double total = run_pass(set, cfg, m, solutions, &t);
+    int passes = 1;
+    while (total < cfg->min_time) {
+        total += run_pass(set, cfg, m, solutions, NULL);
+        passes++;
+    }
+    if (m == MODE_FIRST)
+        for (size_t i = 0; i < set->count; i++)
+            if (!bd_is_solution_of(&set->grids[i], &solutions[i]))
+                t.wrong++;
+    double n = (double)set->count, per_pass = total / passes;
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    printf("| %s | %s | %zu | %.0f | %.2f | %.1f | %.2f | %.2f | %zu / %zu / %zu / %zu |%s\n",
+           name, m == MODE_FIRST ? "first" : "unique", set->count,
+           per_pass > 0 ? n / per_pass : 0.0, per_pass / n * 1e6,
+           100.0 * (double)t.no_guess / n, (double)t.guesses / n,
+           (double)t.nodes / n, t.unique, t.several, t.none, t.cut,
+           m == MODE_FIRST && t.wrong > t.none + t.cut ? " WRONG SOLUTIONS" : "");
+    fflush(stdout);
+}
+
+static bool bench_file(const char *path, const config *cfg)
+{
+    puzzle_set set = {NULL, 0, 0};
+    if (!load(path, cfg->max_puzzles, &set))
+        return false;
+    if (set.count == 0) {
+        fprintf(stderr, "bench: %s: no puzzles\n", path);
+        free(set.grids);
+        return false;
+    }
+    bd_grid *solutions = calloc(set.count, sizeof *solutions);
+    if (!solutions) {
+        free(set.grids);
+        return false;
+    }
+    if (cfg->modes & MODE_FIRST)
+        bench_mode(path, &set, cfg, MODE_FIRST, solutions);
+    if (cfg->modes & MODE_UNIQUE)
+        bench_mode(path, &set, cfg, MODE_UNIQUE, solutions);
+    free(solutions);
+    free(set.grids);
+    return true;
+}
+
+/* Parses the option at argv[*i]; false on a usage error. */
+static bool parse_option(int argc, char **argv, int *i, config *cfg)
+{
+    const char *opt = argv[*i];
+    if (*i + 1 >= argc)
+        return false;
+    const char *val = argv[++*i];
+    if (!strcmp(opt, "--engine") && (!strcmp(val, "dfs") || !strcmp(val, "dlx")))
+        cfg->options.engine = !strcmp(val, "dfs") ? BD_ENGINE_DFS : BD_ENGINE_DLX;
+    else if (!strcmp(opt, "--order") && (!strcmp(val, "mrv") || !strcmp(val, "rows")))
+        cfg->options.order = !strcmp(val, "mrv") ? BD_ORDER_MRV : BD_ORDER_ROWS;
+    else if (!strcmp(opt, "--mode") && !strcmp(val, "first"))
+        cfg->modes = MODE_FIRST;
+    else if (!strcmp(opt, "--mode") && !strcmp(val, "unique"))
+        cfg->modes = MODE_UNIQUE;
+    else if (!strcmp(opt, "--mode") && !strcmp(val, "both"))
+        cfg->modes = MODE_BOTH;
+    else if (!strcmp(opt, "--min-time"))
+        cfg->min_time = strtod(val, NULL);
+    else if (!strcmp(opt, "--max"))
+        cfg->max_puzzles = (size_t)strtoul(val, NULL, 10);
+    else
+        return false;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    config cfg = {bd_options_default(), MODE_BOTH, 1.0, 0};
+    int first_file = argc;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            usage(stdout);
+            return 0;
+        }
+        if (argv[i][0] != '-') {
+            first_file = i;
+            break;
+        }
+        const char *option = argv[i];
+        if (!parse_option(argc, argv, &i, &cfg)) {
+            fprintf(stderr, "bench: bad option or value: '%s'\n", option);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (first_file == argc) {
+        usage(stderr);
+        return 2;
+    }
+    puts("| set | mode | puzzles | puzzles/s | us/puzzle | % no guess | guesses/puzzle "
+         "| nodes/puzzle | unique / several / none / cut |");
+    puts("|---|---|---|---|---|---|---|---|---|");
+    int status = 0;
+    for (int i = first_file; i < argc; i++)
+        if (!bench_file(argv[i], &cfg))
+            status = 1;
+    return status;
+}

@@ -1,0 +1,316 @@
+/* test_fast.c - the fast engine (fast.c), called directly and through the
+ * default bd_solve / bd_count: published Kaggle solutions, solution counts
+ * that agree with the plain DFS (solve.c) and the naive reference of
+ * testutil.c, capped counts, node and time limits, clashing givens, and
+ * hard puzzles checked against the plain DFS. The same file is built
+ * against the portable (no intrinsics) library as test_fast_portable. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "samples.h"
+#include "testutil.h"
+
+#ifndef BITDOKU_PUZZLES_DIR
+#error "BITDOKU_PUZZLES_DIR must name the puzzles/ directory"
+#endif
+
+enum { MAX_FILE_PUZZLES = 100 };
+
+/* Reads the 81-cell lines of puzzles/<name>, skipping '#' lines. */
+static int read_puzzles(const char *name, bd_grid *grids, int max)
+{
+    char path[512], line[256];
+    snprintf(path, sizeof path, "%s/%s", BITDOKU_PUZZLES_DIR, name);
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    int count = 0;
+    while (count < max && fgets(line, sizeof line, file)) {
+        if (line[0] == '#')
+            continue;
+        assert_true(tu_grid(line, &grids[count]));
+        count++;
+    }
+    fclose(file);
+    return count;
+}
+
+static bd_options plain_dfs(bd_order order)
+{
+    bd_options options = bd_options_default();
+    options.order = order;
+    return options;
+}
+
+static void test_kaggle_published(void **state)
+{
+    (void)state;
+    bd_grid puzzles[MAX_FILE_PUZZLES], answers[MAX_FILE_PUZZLES];
+    int n = read_puzzles("kaggle_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    assert_int_equal(n, 69);
+    assert_int_equal(read_puzzles("kaggle_sample.solutions.txt", answers, MAX_FILE_PUZZLES), 69);
+    bd_options options = bd_options_default();
+    for (int i = 0; i < n; i++) {
+        bd_grid solution;
+        uint64_t count = 0;
+        assert_int_equal(bdi_fast_solve(&puzzles[i], &options, &solution, NULL), BD_OK);
+        assert_memory_equal(solution.cells, answers[i].cells, BD_CELLS);
+        assert_int_equal(bdi_fast_count(&puzzles[i], 2, &options, &count, NULL), BD_OK);
+        assert_int_equal(count, 1);
+        memset(&solution, 0, sizeof solution);
+        assert_int_equal(bd_solve(&puzzles[i], NULL, &solution, NULL), BD_OK);
+        assert_memory_equal(solution.cells, answers[i].cells, BD_CELLS);
+    }
+    for (size_t i = 0; i < sizeof KAGGLE / sizeof KAGGLE[0]; i++) {
+        bd_grid puzzle, expected, solution;
+        assert_true(tu_grid(KAGGLE[i][0], &puzzle));
+        assert_true(tu_grid(KAGGLE[i][1], &expected));
+        assert_int_equal(bdi_fast_solve(&puzzle, &options, &solution, NULL), BD_OK);
+        assert_memory_equal(solution.cells, expected.cells, BD_CELLS);
+    }
+}
+
+/* The NOIP samples have 3 and 85 solutions (published figures). */
+static void test_noip_counts(void **state)
+{
+    (void)state;
+    const char *texts[] = {NOIP_SAMPLE_1, NOIP_SAMPLE_2};
+    const uint64_t counts[] = {NOIP_COUNT_1, NOIP_COUNT_2};
+    bd_options options = bd_options_default();
+    for (int i = 0; i < 2; i++) {
+        bd_grid puzzle, solution;
+        uint64_t count = 0;
+        assert_true(tu_grid(texts[i], &puzzle));
+        assert_int_equal(bdi_fast_count(&puzzle, 0, &options, &count, NULL), BD_OK);
+        assert_int_equal(count, counts[i]);
+        for (uint64_t limit = 1; limit <= 4; limit++) {
+            assert_int_equal(bdi_fast_count(&puzzle, limit, &options, &count, NULL), BD_OK);
+            assert_int_equal(count, limit < counts[i] ? limit : counts[i]);
+        }
+        assert_int_equal(bdi_fast_solve(&puzzle, &options, &solution, NULL), BD_OK);
+        assert_true(bd_is_solution_of(&puzzle, &solution));
+    }
+}
+
+/* One random puzzle: 0, 1 or many solutions. Checks the fast engine
+ * against `expected` (from another solver, capped at `cap`) with several
+ * limits; returns the expected count. */
+static uint64_t check_counts(const bd_grid *puzzle, uint64_t expected, uint64_t cap)
+{
+    bd_options options = bd_options_default();
+    bd_grid solution;
+    uint64_t count = 0;
+    assert_int_equal(bdi_fast_count(puzzle, cap, &options, &count, NULL), BD_OK);
+    assert_int_equal(count, expected);
+    const uint64_t limits[] = {1, 2, 3, 10};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+        assert_int_equal(bdi_fast_count(puzzle, limits[i], &options, &count, NULL), BD_OK);
+        assert_int_equal(count, expected < limits[i] ? expected : limits[i]);
+    }
+    bd_status solved = bdi_fast_solve(puzzle, &options, &solution, NULL);
+    assert_int_equal(solved, expected ? BD_OK : BD_NO_SOLUTION);
+    if (solved == BD_OK)
+        assert_true(bd_is_solution_of(puzzle, &solution));
+    return expected;
+}
+
+/* A random puzzle with `blanks` blanks; every third one gets an extra
+ * digit that clashes with no given, which often leaves no solution. */
+static void random_puzzle(uint64_t *seed, int round, int blanks, bd_grid *puzzle)
+{
+    tu_random_puzzle(seed, blanks, puzzle);
+    if (round % 3 == 2) {
+        int cell;
+        do
+            cell = tu_below(seed, BD_CELLS);
+        while (puzzle->cells[cell]);
+        puzzle->cells[cell] = (uint8_t)(1 + tu_below(seed, 9));
+    }
+}
+
+/* Few blanks: against the naive reference, capped at 1000. */
+static void test_random_against_naive(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5EED0001;
+    int kinds[3] = {0, 0, 0};   /* none, one, many */
+    for (int round = 0; round < 300; round++) {
+        bd_grid puzzle;
+        random_puzzle(&seed, round, 20 + round % 26, &puzzle);
+        if (!bd_givens_ok(&puzzle))
+            continue;
+        uint64_t naive_count;
+        int naive_score;
+        tu_naive(&puzzle, 1000, &naive_count, &naive_score);
+        uint64_t n = check_counts(&puzzle, naive_count, 1000);
+        kinds[n == 0 ? 0 : n == 1 ? 1 : 2]++;
+    }
+    assert_true(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0);
+}
+
+/* More blanks: against the plain DFS of solve.c, capped at 300; in rows
+ * order up to 50 blanks, in its own MRV order (faster) beyond. */
+static void test_random_against_dfs(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5EED0002;
+    int kinds[3] = {0, 0, 0};
+    for (int round = 0; round < 300; round++) {
+        bd_grid puzzle;
+        int blanks = 36 + round % 25;   /* 36..60 */
+        random_puzzle(&seed, round, blanks, &puzzle);
+        if (!bd_givens_ok(&puzzle))
+            continue;
+        bd_options plain = plain_dfs(blanks <= 50 ? BD_ORDER_ROWS : BD_ORDER_MRV);
+        uint64_t dfs_count = 0;
+        assert_int_equal(bdi_dfs_count(&puzzle, 300, &plain, &dfs_count, NULL), BD_OK);
+        uint64_t n = check_counts(&puzzle, dfs_count, 300);
+        kinds[n == 0 ? 0 : n == 1 ? 1 : 2]++;
+    }
+    assert_true(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0);
+}
+
+/* Cells a, b (row r1) and c, d (row r2) of columns c1, c2. */
+static bool is_deadly_rectangle(const bd_grid *grid, int r1, int r2, int c1, int c2)
+{
+    const uint8_t *g = grid->cells;
+    return g[r1 * BD_SIZE + c1] == g[r2 * BD_SIZE + c2]
+           && g[r1 * BD_SIZE + c2] == g[r2 * BD_SIZE + c1];
+}
+
+/* A solved grid with the four cells of an a/b rectangle that spans
+ * exactly two boxes blanked has exactly two completions (swap a and b);
+ * with only one blank it has one, found by propagation alone. The grids
+ * are the published Kaggle solutions. */
+static void test_deadly_rectangle(void **state)
+{
+    (void)state;
+    bd_grid grids[MAX_FILE_PUZZLES];
+    int n = read_puzzles("kaggle_sample.solutions.txt", grids, MAX_FILE_PUZZLES);
+    bd_options options = bd_options_default();
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        for (int r1 = 0; r1 < BD_SIZE; r1++)
+            for (int r2 = r1 + 1; r2 < BD_SIZE && r2 / BD_BOX == r1 / BD_BOX; r2++)
+                for (int c1 = 0; c1 < BD_SIZE; c1++)
+                    for (int c2 = (c1 / BD_BOX + 1) * BD_BOX; c2 < BD_SIZE; c2++) {
+                        if (!is_deadly_rectangle(&grids[i], r1, r2, c1, c2))
+                            continue;
+                        bd_grid puzzle = grids[i];
+                        puzzle.cells[r1 * BD_SIZE + c1] = puzzle.cells[r1 * BD_SIZE + c2] = 0;
+                        puzzle.cells[r2 * BD_SIZE + c1] = puzzle.cells[r2 * BD_SIZE + c2] = 0;
+                        uint64_t count = 0;
+                        bd_stats stats = {0, 0};
+                        assert_int_equal(bdi_fast_count(&puzzle, 0, &options, &count, &stats), BD_OK);
+                        assert_int_equal(count, 2);
+                        assert_true(stats.guesses >= 1);
+                        found++;
+                    }
+    assert_true(found > 0);
+    for (int i = 0; i < n; i++) {
+        bd_grid one_blank = grids[i], solution;
+        one_blank.cells[(i * 7) % BD_CELLS] = 0;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bdi_fast_solve(&one_blank, &options, &solution, &stats), BD_OK);
+        assert_memory_equal(solution.cells, grids[i].cells, BD_CELLS);
+        assert_int_equal(stats.guesses, 0);
+        assert_int_equal(stats.nodes, 1);   /* the root only */
+    }
+}
+
+static void test_clashing_givens(void **state)
+{
+    (void)state;
+    const int pairs[][2] = {{0, 8}, {0, 72}, {0, 20}, {40, 44}, {80, 62}};
+    bd_options options = bd_options_default();
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        bd_grid puzzle, solution;
+        memset(&puzzle, 0, sizeof puzzle);
+        puzzle.cells[pairs[i][0]] = 5;
+        puzzle.cells[pairs[i][1]] = 5;   /* same row, column or box */
+        uint64_t count = 99;
+        assert_int_equal(bdi_fast_solve(&puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
+        assert_int_equal(bdi_fast_count(&puzzle, 0, &options, &count, NULL), BD_OK);
+        assert_int_equal(count, 0);
+        assert_int_equal(bd_solve(&puzzle, NULL, &solution, NULL), BD_NO_SOLUTION);
+    }
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    bd_grid empty, solution;
+    memset(&empty, 0, sizeof empty);
+    bd_options options = bd_options_default();
+    uint64_t count = 0;
+    bd_stats stats = {0, 0};
+    options.max_nodes = 1;   /* the root: an empty grid needs a guess */
+    assert_int_equal(bdi_fast_solve(&empty, &options, &solution, NULL), BD_CUT_SHORT);
+    options.max_nodes = 1000;
+    assert_int_equal(bdi_fast_count(&empty, 0, &options, &count, &stats), BD_CUT_SHORT);
+    assert_true(count <= 1000);
+    assert_true(stats.nodes <= 1001);
+    options.max_nodes = 0;
+    options.timeout = 0.05;
+    assert_int_equal(bdi_fast_count(&empty, 0, &options, &count, NULL), BD_CUT_SHORT);
+    assert_true(count > 0);   /* a lower bound of 6.67e21 */
+    assert_int_equal(bd_count(&empty, 0, &options, &count, NULL), BD_CUT_SHORT);
+    options.timeout = 0;
+    assert_int_equal(bdi_fast_solve(&empty, &options, &solution, NULL), BD_OK);
+    assert_true(bd_is_solution_of(&empty, &solution));
+}
+
+/* Hard puzzles: a valid solution, unique by the fast engine and by the
+ * plain DFS, and the same grid as the plain DFS finds. Those that need a
+ * guess are cut short by a one-node limit. */
+static void test_hard_sample(void **state)
+{
+    (void)state;
+    bd_grid puzzles[MAX_FILE_PUZZLES];
+    int n = read_puzzles("hard_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    assert_int_equal(n, 20);
+    bd_options options = bd_options_default();
+    bd_options mrv = plain_dfs(BD_ORDER_MRV);
+    int guessed = 0;
+    for (int i = 0; i < n; i++) {
+        bd_grid solution, dfs_solution;
+        uint64_t count = 0;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bdi_fast_solve(&puzzles[i], &options, &solution, &stats), BD_OK);
+        assert_true(bd_is_solution_of(&puzzles[i], &solution));
+        assert_int_equal(bdi_dfs_solve(&puzzles[i], &mrv, &dfs_solution, NULL), BD_OK);
+        assert_memory_equal(solution.cells, dfs_solution.cells, BD_CELLS);
+        assert_int_equal(bdi_fast_count(&puzzles[i], 2, &options, &count, NULL), BD_OK);
+        assert_int_equal(count, 1);
+        assert_int_equal(bdi_dfs_count(&puzzles[i], 2, &mrv, &count, NULL), BD_OK);
+        assert_int_equal(count, 1);
+        if (stats.guesses > 0) {
+            bd_options tight = options;
+            tight.max_nodes = 1;
+            guessed++;
+            assert_int_equal(bdi_fast_solve(&puzzles[i], &tight, &solution, NULL), BD_CUT_SHORT);
+        }
+    }
+    assert_true(guessed > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kaggle_published),
+        cmocka_unit_test(test_noip_counts),
+        cmocka_unit_test(test_random_against_naive),
+        cmocka_unit_test(test_random_against_dfs),
+        cmocka_unit_test(test_deadly_rectangle),
+        cmocka_unit_test(test_clashing_givens),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_hard_sample),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
