@@ -166,19 +166,30 @@ typedef struct bd_record {
 } bd_record;
 
 /*
+ * Where the reader gets its bytes: reads up to `size` bytes into `buf` and
+ * returns how many it read (it may read fewer than asked, e.g. what a pipe
+ * holds now), 0 at the end of input, or BD_READ_ERROR. After 0 or
+ * BD_READ_ERROR it is not called again.
+ */
+typedef size_t (*bd_read_fn)(void *context, void *buf, size_t size);
+#define BD_READ_ERROR ((size_t)-1)
+
+/*
  * A streaming reader: one record at a time, constant memory. Treat the
  * fields as private. A record is one line of 81 cells, or 9 consecutive
  * lines of 9 cells (spaced, compact or pretty). Blank lines and lines
- * starting with '#' are skipped; CRLF and a leading UTF-8 BOM are accepted;
- * a first line holding only a count of puzzles and a line "end" after the
- * last puzzle are understood.
+ * starting with '#' are skipped (inside a grid, blank lines may stand only
+ * between its bands: elsewhere a blank line ends the grid); CRLF and a
+ * leading UTF-8 BOM are accepted; a first line holding only a count of
+ * puzzles and a line "end" after the last puzzle are understood.
  */
 typedef struct bd_reader {
-    FILE *file;                   /* the stream, or NULL when reading memory */
-    const unsigned char *mem;     /* the memory being read, when file is NULL */
-    size_t mem_len, mem_pos;
-    unsigned char buf[4096];      /* read buffer for `file` */
-    size_t buf_len, buf_pos;
+    bd_read_fn read_fn;           /* the source of bytes, or NULL for memory */
+    void *read_context;
+    bool at_end;                  /* read_fn said end of input (or failed) */
+    bool failed;                  /* read_fn failed */
+    const unsigned char *data;    /* bytes not yet looked at: data[pos..len) */
+    size_t data_len, data_pos;
     unsigned long line_no;        /* lines read so far */
     unsigned long records;        /* records returned so far */
     long header_count;            /* puzzles announced by a count line, or -1 */
@@ -187,15 +198,20 @@ typedef struct bd_reader {
     bool have_pending;            /* a line read ahead, not yet used */
     unsigned long pending_line;
     size_t pending_len;
-    bool pending_long;
+    bool pending_long;            /* longer than BD_LINE_MAX, not all blank */
     char pending[BD_LINE_MAX + 1];
+    unsigned char buf[16384];     /* what read_fn read */
 } bd_reader;
 
-/* Starts reading from an open stream. The reader does not close it. */
+/* Starts reading from an open stream (with fread). The reader does not
+ * close it. */
 void bd_reader_init_file(bd_reader *reader, FILE *file);
 
 /* Starts reading `len` bytes of memory, which must outlive the reader. */
 void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len);
+
+/* Starts reading from `read_fn`, called with `context`. */
+void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context);
 
 /*
  * Reads the next record into `record`. Returns BD_OK (a well-formed puzzle),

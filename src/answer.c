@@ -4,19 +4,12 @@
  * answer (`no solution`, `cut-short`, `error`). Also the ordered writer of
  * answers and the reading loop that reports faults of the input.
  */
-#if defined(__unix__) || defined(__APPLE__)
-#define _POSIX_C_SOURCE 200809L   /* fileno and isatty, for the progress line */
-#endif
-
 #include "cli.h"
 
 #include <errno.h>
 #include <string.h>
 #include <time.h>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
 
 /* The shape to write a grid answer in, for a record read in `shape`. */
 static bd_shape output_shape(const settings *s, bd_shape shape)
@@ -126,17 +119,11 @@ double cli_seconds(void)
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-bool cli_is_terminal(FILE *stream)
-{
-#if defined(__unix__) || defined(__APPLE__)
-    return isatty(fileno(stream)) == 1;
-#else
-    (void)stream;
-    return false;
-#endif
-}
-
 enum { PROGRESS_EVERY = 1024 };
+
+/* Answers are written out at least this often (seconds), so that a slow
+ * batch shows its progress downstream and a closed pipe is seen soon. */
+static const double FLUSH_EVERY = 0.1;
 
 /* Every PROGRESS_EVERY answers, and at most twice a second, rewrites the
  * progress line on the terminal. */
@@ -177,6 +164,11 @@ bool output_answer(output *o, const answer *a)
                 (unsigned long long)a->stats.nodes, a->seconds * 1e3);
     if (o->progress)
         show_progress(o);
+    double now = cli_seconds();
+    if (now - o->last_flush >= FLUSH_EVERY) {
+        o->last_flush = now;   /* slow answers, or a reader that has gone */
+        fflush(o->out);
+    }
     if (!ferror(o->out))
         return true;
     if (!o->write_errno)
@@ -195,6 +187,8 @@ bd_status source_next(source *src, bd_record *rec)
             src->failed = true;
             return BD_EOF;
         }
+        if (src->before_wait)
+            src->before_wait(src->wait_context);   /* keeps stdout and stderr in step */
         fprintf(src->err, "bitdoku: %s:%lu:%lu: %s\n", src->name, rec->err_line,
                 rec->err_col, rec->err_msg);
         src->malformed = true;

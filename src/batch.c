@@ -37,8 +37,17 @@ typedef struct ring {
     cnd_t work, answered;
 } ring;
 
+/* Before input would wait: write out what is owed (one thread). */
+static void flush_answers(void *context)
+{
+    output *o = context;
+    fflush(o->out);
+}
+
 static bool run_serial(const settings *s, source *src, output *o)
 {
+    src->before_wait = flush_answers;
+    src->wait_context = o;
     slot *one = malloc(sizeof *one);
     bool ok = one != NULL;
     bd_status status;
@@ -99,9 +108,28 @@ static bool write_ready(ring *r, output *o, bool wait)
     return ok;
 }
 
+/* Before input would wait: write out the answers of every record read so
+ * far (several threads). */
+typedef struct drain_context {
+    ring *r;
+    output *o;
+} drain_context;
+
+static void drain_answers(void *context)
+{
+    drain_context *d = context;
+    bool ok = true;
+    while (ok && d->r->head < d->r->tail)
+        ok = write_ready(d->r, d->o, true);
+    fflush(d->o->out);
+}
+
 /* Reads records into the ring until the input ends or output fails. */
 static bool feed(ring *r, source *src, output *o)
 {
+    drain_context drain = {r, o};
+    src->before_wait = drain_answers;
+    src->wait_context = &drain;
     for (;;) {
         if (r->tail - r->head == RING_SLOTS && !write_ready(r, o, true))
             return false;

@@ -29,7 +29,7 @@ typedef struct cli {
     settings set;
     int jobs;
     bool stats;             /* --stats */
-    bool limit_given;
+    bool limit_given, order_given, format_given;
     FILE *in, *err;
     output out;
     bool malformed, fatal;
@@ -168,11 +168,13 @@ static bool apply_option(cli *c, opt_id id, const char *value)
         if ((pick = choose(value, ORDERS)) < 0)
             return false;
         c->set.options.order = pick == 0 ? BD_ORDER_MRV : BD_ORDER_ROWS;
+        c->order_given = true;
         return true;
     case OPT_FORMAT:
         if ((pick = choose(value, FORMATS)) < 0)
             return false;
         c->set.fmt = (format)pick;
+        c->format_given = true;
         return true;
     case OPT_GRID: c->set.print_grid = true; return true;
     case OPT_UNIQUE: c->set.unique = true; return true;
@@ -213,10 +215,10 @@ static const opt_spec *find_long(cli *c, const char *name, size_t len)
         found = &OPTIONS[i];
         matches++;
     }
-    if (matches == 1)
+    if (matches == 1 && len > 0)
         return found;
     int shown = (int)(len < 60 ? len : 60);
-    if (matches)
+    if (matches && len > 0)
         usage_error(c, "option '--%.*s' is ambiguous", shown, name);
     else
         usage_error(c, "unrecognized option '--%.*s'", shown, name);
@@ -240,28 +242,34 @@ typedef struct args {
 } args;
 
 /* Takes the option `spec`, whose value (if it takes one) is `inline_value`
- * or else the next argument; advances *i past what it used. */
+ * or else the next argument; advances *i past what it used. Messages name
+ * the option as it was written: short (`-l`) or long (`--limit`). */
 static bool take_option(cli *c, args *a, const opt_spec *spec, const char *inline_value,
-                        int argc, char **argv, int *i)
+                        bool as_short, int argc, char **argv, int *i)
 {
+    char shown[32];
+    if (as_short)
+        snprintf(shown, sizeof shown, "-%c", spec->short_name);
+    else
+        snprintf(shown, sizeof shown, "--%s", spec->name);
     const char *value = NULL;
     if (spec->takes_value) {
         value = inline_value;
         if (!value) {
             if (*i + 1 >= argc) {
-                usage_error(c, "option '--%s' needs a value", spec->name);
+                usage_error(c, "option '%s' needs a value", shown);
                 return false;
             }
             value = argv[++*i];
         }
     } else if (inline_value) {
-        usage_error(c, "option '--%s' takes no value", spec->name);
+        usage_error(c, "option '%s' takes no value", shown);
         return false;
     }
     a->help = a->help || spec->id == OPT_HELP;
     a->version = a->version || spec->id == OPT_VERSION;
     if (!apply_option(c, spec->id, value)) {
-        usage_error(c, "invalid value '%.60s' for '--%s'", value, spec->name);
+        usage_error(c, "invalid value '%.60s' for '%s'", value, shown);
         return false;
     }
     return true;
@@ -276,7 +284,7 @@ static bool take_short_bundle(cli *c, args *a, int argc, char **argv, int *i)
         if (!spec)
             return false;
         const char *inline_value = spec->takes_value && arg[k + 1] ? arg + k + 1 : NULL;
-        if (!take_option(c, a, spec, inline_value, argc, argv, i))
+        if (!take_option(c, a, spec, inline_value, true, argc, argv, i))
             return false;
         if (spec->takes_value)
             break;
@@ -298,7 +306,7 @@ static bool parse_args(cli *c, args *a, int argc, char **argv)
             const char *eq = strchr(arg + 2, '=');
             size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
             const opt_spec *spec = find_long(c, arg + 2, len);
-            ok = spec && take_option(c, a, spec, eq ? eq + 1 : NULL, argc, argv, &i);
+            ok = spec && take_option(c, a, spec, eq ? eq + 1 : NULL, false, argc, argv, &i);
         } else if (!options_done && arg[0] == '-' && arg[1]) {
             ok = take_short_bundle(c, a, argc, argv, &i);
         } else if (!seen_operand && choose(arg, COMMANDS) >= 0) {
@@ -323,8 +331,8 @@ static bool run_input(cli *c, const char *name, FILE *file)
         c->fatal = true;
         return true;
     }
-    bd_reader_init_file(reader, file);
-    source src = {.reader = reader, .name = name, .err = c->err};
+    source src = {.reader = reader, .file = file, .name = name, .err = c->err};
+    bd_reader_init_fn(reader, source_read, &src);
     c->out.name = name;
     bool ok = run_batch(&c->set, c->jobs, &src, &c->out);
     c->malformed = c->malformed || src.malformed;
@@ -346,6 +354,10 @@ static bool check_command_options(cli *c)
                     set->unique ? "unique" : "limit");
     else if (set->unique && c->limit_given)
         usage_error(c, "options '--unique' and '--limit' exclude each other");
+    else if (c->format_given && (set->cmd == CMD_COUNT || (set->cmd == CMD_TARGET && !set->print_grid)))
+        usage_error(c, "option '--format' applies to solve, and to target with --grid");
+    else if (c->order_given && set->options.engine == BD_ENGINE_DLX)
+        usage_error(c, "option '--order' applies to the dfs engine only");
     return !c->fatal;
 }
 
@@ -434,7 +446,9 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
         return CLI_FATAL;
     c.out.started = cli_seconds();
     c.out.last_shown = c.out.started;
-    c.out.progress = cli_is_terminal(err) ? err : NULL;
+    c.out.last_flush = c.out.started;
+    /* Progress goes to a terminal, and only when answers do not go there too. */
+    c.out.progress = cli_is_terminal(err) && !cli_is_terminal(out) ? err : NULL;
     if (c.stats && c.set.cmd == CMD_TARGET) {
         c.set.time_each = true;
         c.out.each = err;

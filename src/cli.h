@@ -70,7 +70,7 @@ typedef struct output {
     FILE *out;
     FILE *progress;         /* where to show progress, or NULL */
     bool progress_shown;
-    double started, last_shown;
+    double started, last_shown, last_flush;
     int write_errno;        /* errno of the first failed write, or 0 */
     bool any;               /* an answer was written */
     bool last_multi_line;
@@ -95,12 +95,19 @@ bool cli_is_terminal(FILE *stream);
 
 /* Reads records from a reader, and reports the faults of the input. */
 typedef struct source {
-    bd_reader *reader;
+    bd_reader *reader;      /* reading `file` through source_read */
+    FILE *file;
     const char *name;       /* for messages */
     FILE *err;
+    void (*before_wait)(void *context);  /* writes out the answers owed */
+    void *wait_context;
     bool malformed;         /* some input was malformed */
     bool failed;            /* the input could not be read */
 } source;
+
+/* The bd_read_fn of a source (context: the source): reads what `file`
+ * holds now; calls before_wait first when that would mean waiting. */
+size_t source_read(void *context, void *buf, size_t size);
 
 /* The next record to answer: BD_OK or BD_EMALFORMED (already reported);
  * BD_EOF when there are no more (after a read error too). */

@@ -42,7 +42,10 @@ enum {
     STATE_DONE          /* everything reported; only BD_EOF remains */
 };
 
-enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 8 };
+/* A count line has at most 6 digits and no leading zero, so that a grid's
+ * first row that lost a digit or two (8 or 7 digits, often a leading 0) is
+ * not taken for one. */
+enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 6 };
 
 typedef enum line_kind {
     LINE_BLANK,         /* nothing but blanks */
@@ -60,62 +63,92 @@ typedef struct line_info {
     bool only_digits;            /* nothing but ASCII digits: a count? */
     bool too_long;
     unsigned long bad_col;       /* first stray character, 0 if none */
-    char bad_what[48];           /* what it was */
+    char bad_what[64];           /* what it was */
     unsigned long extra_col[2];  /* column of token 10 and of token 82 */
     unsigned long end_col;       /* column just after the last token */
+    unsigned long chars;         /* characters on the (kept part of the) line */
 } line_info;
 
-void bd_reader_init_file(bd_reader *reader, FILE *file)
+void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context)
 {
     memset(reader, 0, offsetof(bd_reader, pending));
-    reader->file = file;
+    reader->read_fn = read_fn;
+    reader->read_context = context;
     reader->header_count = -1;
     reader->state = STATE_START;
 }
 
-void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len)
+static size_t read_file(void *context, void *buf, size_t size)
 {
-    bd_reader_init_file(reader, NULL);
-    reader->mem = data;
-    reader->mem_len = data ? len : 0;
+    FILE *file = context;
+    size_t got = fread(buf, 1, size, file);
+    return got == 0 && ferror(file) ? BD_READ_ERROR : got;
 }
 
-/* The next byte of input, or EOF. Sets `*failed` on a read error. */
-static int next_byte(bd_reader *r, bool *failed)
+void bd_reader_init_file(bd_reader *reader, FILE *file)
 {
-    if (!r->file)
-        return r->mem_pos < r->mem_len ? r->mem[r->mem_pos++] : EOF;
-    if (r->buf_pos == r->buf_len) {
-        r->buf_len = fread(r->buf, 1, sizeof r->buf, r->file);
-        r->buf_pos = 0;
-        if (r->buf_len == 0) {
-            if (ferror(r->file))
-                *failed = true;
-            return EOF;
-        }
+    bd_reader_init_fn(reader, read_file, file);
+}
+
+void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len)
+{
+    bd_reader_init_fn(reader, NULL, NULL);
+    reader->at_end = true;
+    reader->data = data;
+    reader->data_len = data ? len : 0;
+}
+
+/* Makes more bytes available; false at the end of input or on a failure
+ * (which sets r->failed). */
+static bool refill(bd_reader *r)
+{
+    if (r->at_end)
+        return false;
+    size_t got = r->read_fn(r->read_context, r->buf, sizeof r->buf);
+    if (got == 0 || got == BD_READ_ERROR || got > sizeof r->buf) {
+        r->at_end = true;
+        r->failed = got != 0;
+        return false;
     }
-    return r->buf[r->buf_pos++];
+    r->data = r->buf;
+    r->data_len = got;
+    r->data_pos = 0;
+    return true;
+}
+
+static bool all_blank(const unsigned char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
 }
 
 /* Reads the next line into r->pending. Returns false at the end of input
- * (or on a read error, which sets `*failed`). */
-static bool read_line(bd_reader *r, bool *failed)
+ * (or on a read error, which sets r->failed). */
+static bool read_line(bd_reader *r)
 {
     size_t len = 0;
-    bool any = false, too_long = false;
-    int ch;
-    while ((ch = next_byte(r, failed)) != EOF) {
-        any = true;
-        if (ch == '\n')
+    bool any = false, dropped = false;
+    for (;;) {
+        if (r->data_pos == r->data_len && !refill(r))
             break;
-        if (len < BD_LINE_MAX)
-            r->pending[len++] = (char)ch;
-        else
-            too_long = true;
+        const unsigned char *start = r->data + r->data_pos;
+        size_t avail = r->data_len - r->data_pos;
+        const unsigned char *newline = memchr(start, '\n', avail);
+        size_t take = newline ? (size_t)(newline - start) : avail;
+        size_t keep = take < BD_LINE_MAX - len ? take : BD_LINE_MAX - len;
+        memcpy(r->pending + len, start, keep);
+        len += keep;
+        dropped = dropped || !all_blank(start + keep, take - keep);
+        r->data_pos += take + (newline != NULL);
+        any = true;
+        if (newline)
+            break;
     }
     if (!any)
         return false;
-    if (len > 0 && r->pending[len - 1] == '\r' && !too_long)
+    if (len > 0 && r->pending[len - 1] == '\r' && !dropped)
         len--;
     r->line_no++;
     if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
@@ -124,7 +157,7 @@ static bool read_line(bd_reader *r, bool *failed)
     }
     r->pending[len] = '\0';
     r->pending_len = len;
-    r->pending_long = too_long;
+    r->pending_long = dropped;
     r->pending_line = r->line_no;
     return true;
 }
@@ -140,7 +173,11 @@ static size_t describe_stray(const unsigned char *s, size_t len, char *what, siz
         for (size_t i = 1; i < need; i++)
             valid = valid && (s[i] & 0xC0) == 0x80;
         if (valid) {
-            snprintf(what, size, "unexpected character '%.*s'", (int)need, (const char *)s);
+            unsigned long code = ch & (0x7Fu >> need);
+            for (size_t i = 1; i < need; i++)
+                code = code << 6 | (s[i] & 0x3Fu);
+            snprintf(what, size, "unexpected character '%.*s' (U+%04lX)", (int)need,
+                     (const char *)s, code);
             return need;
         }
     }
@@ -160,16 +197,20 @@ static bool is_blank_char(int ch)
     return ch == ' ' || ch == '\t';
 }
 
-/* True when the line, without surrounding blanks, is the word "end". */
+/* True when the line is the word "end", maybe with blanks around it and a
+ * " #" comment after it. */
 static bool is_end_word(const char *s, size_t len)
 {
-    while (len && is_blank_char(s[len - 1]))
-        len--;
-    while (len && is_blank_char(*s)) {
-        s++;
-        len--;
-    }
-    return len == 3 && (s[0] | 0x20) == 'e' && (s[1] | 0x20) == 'n' && (s[2] | 0x20) == 'd';
+    size_t i = 0;
+    while (i < len && is_blank_char(s[i]))
+        i++;
+    if (len - i < 3 || (s[i] | 0x20) != 'e' || (s[i + 1] | 0x20) != 'n'
+        || (s[i + 2] | 0x20) != 'd')
+        return false;
+    for (i += 3; i < len && is_blank_char(s[i]); i++)
+        if (i + 1 < len && s[i + 1] == '#')
+            return true;
+    return i == len;
 }
 
 static void add_token(line_info *li, unsigned long col, bool gap)
@@ -237,6 +278,7 @@ static void analyze(const char *text, size_t len, bool too_long, line_info *li)
         add_token(li, col, gap);
         gap = false;
     }
+    li->chars = col;
     if (li->tokens == 0 && !too_long)
         return;                                   /* a rule, or blanks and '|' */
     li->kind = LINE_CELLS;
@@ -246,7 +288,8 @@ static void analyze(const char *text, size_t len, bool too_long, line_info *li)
                  rule_char);
     }
     li->only_digits = li->tokens <= MAX_HEADER_DIGITS && !dot && !li->spaced
-                      && !li->pretty && !li->bad_col && !too_long;
+                      && !li->pretty && !li->bad_col && !too_long
+                      && (li->cells[0] != 0 || li->tokens == 1);
 }
 
 /* Records the first fault of the record being read. */
@@ -264,10 +307,10 @@ static void fault(bd_record *rec, unsigned long line, unsigned long col, const c
 }
 
 /* Analyses the next line: the one pushed back, or a new one. Returns false
- * at the end of input or on a read error (`*failed`). */
-static bool next_line(bd_reader *r, line_info *li, bool *failed)
+ * at the end of input or on a read error (r->failed). */
+static bool next_line(bd_reader *r, line_info *li)
 {
-    if (!r->have_pending && !read_line(r, failed))
+    if (!r->have_pending && !read_line(r))
         return false;
     r->have_pending = false;
     analyze(r->pending, r->pending_len, r->pending_long, li);
@@ -293,13 +336,13 @@ static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
     rec->line = line;
     rec->shape = BD_SHAPE_LINE;
     if (li->too_long)
-        fault(rec, line, (unsigned long)BD_LINE_MAX + 1,
-              "line is longer than %d characters", BD_LINE_MAX);
+        fault(rec, line, li->chars + 1, "line is longer than %d bytes", BD_LINE_MAX);
     else if (li->bad_col)
         fault(rec, line, li->bad_col, "%s", li->bad_what);
     else if (li->tokens != BD_CELLS)
         fault(rec, line, li->tokens > BD_CELLS ? li->extra_col[1] : li->end_col,
-              "line has %d cells; a puzzle on one line has %d", li->tokens, BD_CELLS);
+              "line has %d cell%s; a puzzle on one line has %d", li->tokens,
+              li->tokens == 1 ? "" : "s", BD_CELLS);
     else
         memcpy(rec->grid.cells, li->cells, BD_CELLS);
     return finish_record(r, rec);
@@ -313,14 +356,14 @@ static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
         fault(rec, line, li->bad_col, "%s", li->bad_what);
     else if (li->tokens != BD_SIZE)
         fault(rec, line, li->tokens > BD_SIZE ? li->extra_col[0] : li->end_col,
-              "grid row has %d cells; a row has %d", li->tokens, BD_SIZE);
+              "grid row has %d cell%s; a row has %d", li->tokens,
+              li->tokens == 1 ? "" : "s", BD_SIZE);
     else
         memcpy(rec->grid.cells + row * BD_SIZE, li->cells, BD_SIZE);
 }
 
 /* A grid: the line just read is its first row; 8 more rows follow. */
-static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *rec,
-                             bool *failed)
+static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *rec)
 {
     line_info li;
     int rows = 1;
@@ -329,24 +372,22 @@ static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *re
                  : first->spaced ? BD_SHAPE_SPACED : BD_SHAPE_COMPACT;
     grid_row(r, first, 0, rec);
     while (rows < BD_SIZE) {
-        if (!next_line(r, &li, failed)) {
-            if (*failed)
+        if (!next_line(r, &li)) {
+            if (r->failed)
                 return BD_EIO;
             break;
         }
-        if (li.kind == LINE_SKIP)
-            continue;
+        if (li.kind == LINE_SKIP || (li.kind == LINE_BLANK && rows % BD_BOX == 0))
+            continue;   /* comments, rules, and blank lines between bands */
         if (li.kind != LINE_CELLS || li.too_long || li.tokens > MAX_GRID_ROW_TOKENS) {
             push_back(r);
             break;
         }
         grid_row(r, &li, rows++, rec);
     }
-    if (rows < BD_SIZE) {
-        rec->err_line = 0;  /* the short grid is the fault to report */
+    if (rows < BD_SIZE)
         fault(rec, rec->line, 1, "grid has %d row%s; a grid has %d", rows,
               rows == 1 ? "" : "s", BD_SIZE);
-    }
     return finish_record(r, rec);
 }
 
@@ -365,11 +406,10 @@ static bd_status finish_input(bd_reader *r, bd_record *rec)
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     line_info li;
-    bool failed = false;
     memset(rec, 0, sizeof *rec);
     while (r->state != STATE_DONE) {
-        if (!next_line(r, &li, &failed)) {
-            if (failed) {
+        if (!next_line(r, &li)) {
+            if (r->failed) {
                 r->state = STATE_DONE;
                 return BD_EIO;
             }
@@ -398,7 +438,7 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
         }
         if (li.too_long || li.tokens > MAX_GRID_ROW_TOKENS)
             return line_record(r, &li, rec);
-        return grid_record(r, &li, rec, &failed);
+        return grid_record(r, &li, rec);
     }
     return BD_EOF;
 }
