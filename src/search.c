@@ -90,5 +90,7 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
     *score = -1;
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
-    return bdi_dfs_target(puzzle, options, score, best, stats);
+    if (options->exhaustive)
+        return bdi_dfs_target(puzzle, options, score, best, stats);
+    return bdi_bound_target(puzzle, options, score, best, stats);
 }

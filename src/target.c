@@ -1,0 +1,528 @@
+/*
+ * target.c - the target-sudoku optimizer: exact branch and bound.
+ *
+ * State: the bitmask DFS state of solve.c (cells, and per row, column and
+ * box a 9-bit mask of the digits used there), plus allow[cell], the digits
+ * a blank may still take in a completion worth looking for. The candidates
+ * of a blank are allow[cell] & ~(row | col | box).
+ *
+ * The bound: a Lagrangian relaxation of the assignment model. Variable
+ * x(cell, d) says blank `cell` takes digit d. Keep "one digit per cell" and
+ * "each missing digit once per row"; move "once per column" and "once per
+ * box" into the objective with prices colp[c][d] and boxp[b][d]:
+ *
+ *   L = sum over (c, d missing in c) colp + sum over (b, d missing) boxp
+ *     + sum over rows of max assignment of the row's blanks to its missing
+ *       digits, with profit weight * d - colp[col][d] - boxp[box][d]
+ *
+ * For any prices, score + L >= every completion's score (each completion is
+ * a feasible assignment of every row and pays each price exactly once), so
+ * it is an upper bound whatever the prices are. Each row is a 9x9 (or
+ * smaller) assignment problem, solved exactly by the Hungarian method.
+ * Subgradient steps (Polyak's rule, halving the step when L stalls) move the
+ * prices towards the LP bound. Prices are integers in units of 1/SCALE
+ * point, so all bound arithmetic is exact integer arithmetic; the bound is
+ * floor((SCALE * score + L) / SCALE) because scores are integers.
+ *
+ * Reduced costs: the Hungarian potentials give, for each pair (blank, d),
+ * how much the row's optimum drops when the pair is forced. If L minus that
+ * drop is below what a completion must reach, no such completion uses the
+ * pair and d leaves allow[blank] (for this subtree only).
+ *
+ * The search looks for completions scoring at least `goal`: first goal =
+ * the root bound, then stepping down (1, 1, 2, 4, ...). A pass that fails
+ * proves the optimum is below its goal; a pass that finds completions keeps
+ * the best (branch and bound with the incumbent), and that is the optimum.
+ * At each node: the open blank with fewest candidates (ties: the heavier
+ * cell), larger digits first; a cheap bound (score + sum of weight times
+ * largest candidate, and every unit's missing digits still placeable) on
+ * every node, the Lagrangian (warm-started from the prices last used) on
+ * branching nodes.
+ */
+#include "internal.h"
+
+#include <string.h>
+#ifdef TARGET_DEBUG
+#include <stdio.h>
+#endif
+
+enum {
+    SCALE = 256,            /* prices in 1/256 point */
+    PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
+    ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
+    NODE_ITERATIONS = 6,    /* and at other branching nodes */
+    STALL = 4,              /* steps without progress before halving */
+    MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
+};
+
+static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
+static const int64_t NO_BOUND = -((int64_t)1 << 62);  /* infeasible node */
+
+typedef struct prices {
+    int32_t col[BD_SIZE][BD_SIZE];   /* [column][digit - 1] */
+    int32_t box[BD_SIZE][BD_SIZE];   /* [box][digit - 1] */
+} prices;
+
+typedef struct target {
+    uint8_t cells[BD_CELLS];
+    uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
+    unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
+    uint16_t allow[BD_CELLS];
+    uint8_t blanks[BD_CELLS];
+    int blank_count;
+    int score;                /* of the digits placed so far */
+    int goal;                 /* this pass wants completions >= goal */
+    int proven;               /* the optimum is known to be <= proven */
+    int best_score;           /* the incumbent, -1 if none, and its grid */
+    bd_grid best;
+    prices price;             /* the Lagrange multipliers, kept warm */
+    bdi_budget budget;
+    uint64_t guesses;
+    bool stop;
+} target;
+
+/* One Lagrangian evaluation: L, and the digit each blank takes in the
+ * rows' optimal assignments. */
+typedef struct relaxation {
+    int64_t value;            /* L in 1/SCALE points, or NO_BOUND */
+    uint8_t digit[BD_CELLS];
+    int64_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d) */
+} relaxation;
+
+static void place(target *s, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    s->cells[cell] = (uint8_t)digit;
+    s->row[row_of(cell)] |= bit;
+    s->col[col_of(cell)] |= bit;
+    s->box[box_of(cell)] |= bit;
+    s->score += digit * s->weight[cell];
+}
+
+static void unplace(target *s, int cell)
+{
+    int digit = s->cells[cell];
+    unsigned bit = digit_bit(digit);
+    s->cells[cell] = 0;
+    s->row[row_of(cell)] &= ~bit;
+    s->col[col_of(cell)] &= ~bit;
+    s->box[box_of(cell)] &= ~bit;
+    s->score -= digit * s->weight[cell];
+}
+
+static unsigned candidates(const target *s, int cell)
+{
+    return s->allow[cell] & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
+                              | s->box[box_of(cell)]);
+}
+
+/* The goal a completion must reach to matter now. */
+static int goal_now(const target *s)
+{
+    return s->best_score >= s->goal ? s->best_score + 1 : s->goal;
+}
+
+/* Keeps the completion in cells if it beats the incumbent; stops the
+ * search once the incumbent meets the proven upper bound. */
+static void record(target *s)
+{
+    if (s->score > s->best_score) {
+        s->best_score = s->score;
+        memcpy(s->best.cells, s->cells, BD_CELLS);
+    }
+    if (s->best_score >= s->proven)
+        s->stop = true;
+}
+
+/*
+ * The Hungarian method (shortest augmenting paths with potentials) for a
+ * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
+ * may be FORBID. Returns the minimum cost; fills drop[i][j] with the reduced
+ * cost cost - u[i] - v[j] >= 0, a lower bound on how much the minimum rises
+ * when i is forced onto j. 1-based internally; index 0 is the path root.
+ */
+static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
+                         int64_t drop[BD_SIZE][BD_SIZE])
+{
+    int64_t u[BD_SIZE + 1] = {0}, v[BD_SIZE + 1] = {0};
+    int match[BD_SIZE + 1] = {0}, way[BD_SIZE + 1] = {0};
+    for (int i = 1; i <= n; i++) {
+        int64_t minv[BD_SIZE + 1];
+        bool used[BD_SIZE + 1] = {false};
+        for (int j = 0; j <= n; j++)
+            minv[j] = INT64_MAX;
+        int j0 = 0;
+        match[0] = i;
+        do {
+            used[j0] = true;
+            int i0 = match[j0], j1 = 0;
+            int64_t delta = INT64_MAX;
+            for (int j = 1; j <= n; j++) {
+                if (used[j])
+                    continue;
+                int64_t cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int j = 0; j <= n; j++) {
+                if (used[j]) {
+                    u[match[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (match[j0] != 0);
+        do {
+            int j1 = way[j0];
+            match[j0] = match[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
+    for (int j = 1; j <= n; j++)
+        drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
+    return -v[0];
+}
+
+/* Solves row r's assignment problem under the prices; fills the digits
+ * and reduced costs of its blanks in `rel`. Returns the row's maximum
+ * profit, or NO_BOUND when its blanks cannot take its missing digits. */
+static int64_t solve_row(const target *s, const prices *p, int r,
+                         relaxation *rel)
+{
+    int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
+    for (int c = 0; c < BD_SIZE; c++)
+        if (!s->cells[r * BD_SIZE + c])
+            cells[n++] = r * BD_SIZE + c;
+    for (unsigned miss = ALL_DIGITS & ~s->row[r]; miss; miss &= miss - 1u)
+        digits[m++] = bit_digit(miss);
+    if (n == 0)
+        return 0;
+    int64_t cost[BD_SIZE][BD_SIZE], drop[BD_SIZE][BD_SIZE];
+    for (int i = 0; i < n; i++) {
+        unsigned cand = candidates(s, cells[i]);
+        int c = col_of(cells[i]), b = box_of(cells[i]);
+        for (int j = 0; j < n; j++) {
+            int d = digits[j];
+            cost[i][j] = (cand & digit_bit(d))
+                ? p->col[c][d - 1] + p->box[b][d - 1]
+                  - (int64_t)SCALE * d * s->weight[cells[i]]
+                : FORBID;
+        }
+    }
+    int64_t min_cost = hungarian(n, cost, drop);
+    if (min_cost >= FORBID / 2)
+        return NO_BOUND;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            int d = digits[j];
+            if (drop[i][j] < 0) {
+                rel->digit[cells[i]] = (uint8_t)d;
+                drop[i][j] = 0;
+            }
+            rel->drop[cells[i]][d - 1] = drop[i][j];
+        }
+    }
+    return -min_cost;
+}
+
+/* L under prices p at the current node, into rel->value. */
+static void evaluate(const target *s, const prices *p, relaxation *rel)
+{
+    int64_t total = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        int64_t row_value = solve_row(s, p, r, rel);
+        if (row_value == NO_BOUND) {
+            rel->value = NO_BOUND;
+            return;
+        }
+        total += row_value;
+    }
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (unsigned miss = ALL_DIGITS & ~s->col[u]; miss; miss &= miss - 1u)
+            total += p->col[u][bit_digit(miss) - 1];
+        for (unsigned miss = ALL_DIGITS & ~s->box[u]; miss; miss &= miss - 1u)
+            total += p->box[u][bit_digit(miss) - 1];
+    }
+    rel->value = total;
+}
+
+/* The subgradient of L: how many times each column (box) takes each of
+ * its missing digits in rel, minus one. Returns the squared norm. */
+static int64_t subgradient(const target *s, const relaxation *rel,
+                           int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+{
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int d = 1; d <= BD_SIZE; d++) {
+            gcol[u][d - 1] = (s->col[u] & digit_bit(d)) ? 0 : -1;
+            gbox[u][d - 1] = (s->box[u] & digit_bit(d)) ? 0 : -1;
+        }
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (s->cells[cell])
+            continue;
+        int d = rel->digit[cell];
+        gcol[col_of(cell)][d - 1]++;
+        gbox[box_of(cell)][d - 1]++;
+    }
+    int64_t norm = 0;
+    for (int u = 0; u < BD_SIZE; u++)
+        for (int d = 0; d < BD_SIZE; d++)
+            norm += gcol[u][d] * gcol[u][d] + gbox[u][d] * gbox[u][d];
+    return norm;
+}
+
+static int32_t clamp_price(int64_t value)
+{
+    if (value > PRICE_LIMIT)
+        return PRICE_LIMIT;
+    if (value < -PRICE_LIMIT)
+        return -PRICE_LIMIT;
+    return (int32_t)value;
+}
+
+/* One subgradient step of `step` (1/SCALE points per unit of g). */
+static void step_prices(prices *p, int64_t step, int gcol[BD_SIZE][BD_SIZE],
+                        int gbox[BD_SIZE][BD_SIZE])
+{
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int d = 0; d < BD_SIZE; d++) {
+            p->col[u][d] = clamp_price(p->col[u][d] + step * gcol[u][d]);
+            p->box[u][d] = clamp_price(p->box[u][d] + step * gbox[u][d]);
+        }
+    }
+}
+
+/* The rows' assignments in rel obey every column and box: a completion.
+ * Records it (it is the best completion of this node). */
+static void record_assignment(target *s, const relaxation *rel)
+{
+    uint8_t filled[BD_CELLS];
+    int placed = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!s->cells[cell]) {
+            place(s, cell, rel->digit[cell]);
+            filled[placed++] = (uint8_t)cell;
+        }
+    }
+    record(s);
+    while (placed > 0)
+        unplace(s, filled[--placed]);
+}
+
+/* Removes from allow every pair whose forced bound falls below the goal. */
+static void fix_by_drop(target *s, const relaxation *rel, int64_t need)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (s->cells[cell])
+            continue;
+        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
+            int d = bit_digit(cand);
+            if (rel->value - rel->drop[cell][d - 1] < need)
+                s->allow[cell] &= (uint16_t)~digit_bit(d);
+        }
+    }
+}
+
+/*
+ * Tightens the bound at the current node with up to `iterations` subgradient
+ * steps from the current prices, keeping the best prices found. Returns
+ * false when the node is done: infeasible, bound below the goal, or solved
+ * outright by an assignment that obeys every unit (then recorded).
+ * Otherwise narrows allow by reduced costs and returns true.
+ */
+static bool tighten(target *s, int iterations)
+{
+    relaxation rel;
+    prices best_price = s->price;
+    int64_t best_value = INT64_MAX, lambda = SCALE;
+    int64_t need = (int64_t)SCALE * (goal_now(s) - s->score);
+    int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
+    int stall = 0;
+    for (int it = 0; it < iterations && lambda > 0; it++) {
+        evaluate(s, &s->price, &rel);
+        if (rel.value == NO_BOUND || rel.value < need)
+            return false;
+        if (rel.value < best_value) {
+            best_value = rel.value;
+            best_price = s->price;
+            stall = 0;
+        } else if (++stall >= STALL) {
+            lambda /= 2;
+            stall = 0;
+        }
+        int64_t norm = subgradient(s, &rel, gcol, gbox);
+        if (norm == 0) {
+            record_assignment(s, &rel);
+            return false;
+        }
+        int64_t gap = rel.value - need + SCALE;
+        int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
+        step_prices(&s->price, step > 0 ? step : 1, gcol, gbox);
+    }
+    s->price = best_price;
+    evaluate(s, &s->price, &rel);
+    need = (int64_t)SCALE * (goal_now(s) - s->score);
+    if (rel.value == NO_BOUND || rel.value < need)
+        return false;
+    fix_by_drop(s, &rel, need);
+    return true;
+}
+
+/*
+ * One scan of the open blanks blanks[depth..]: moves the one with fewest
+ * candidates (ties: the heavier cell) to blanks[depth] and gives its
+ * candidates. Returns false when the node is dead: a blank without
+ * candidates, a unit's missing digit with no place left, or the cheap bound
+ * (score + sum of weight x largest candidate) below the goal.
+ */
+static bool scan(target *s, int depth, unsigned *cand_out)
+{
+    unsigned row_can[BD_SIZE] = {0}, col_can[BD_SIZE] = {0}, box_can[BD_SIZE] = {0};
+    int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
+    unsigned best_cand = 0;
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i], w = s->weight[cell];
+        unsigned cand = candidates(s, cell);
+        if (!cand)
+            return false;
+        bound += w * top_digit(cand);
+        row_can[row_of(cell)] |= cand;
+        col_can[col_of(cell)] |= cand;
+        box_can[box_of(cell)] |= cand;
+        int n = popcount(cand);
+        if (n < best_n || (n == best_n && w > best_w)) {
+            best_i = i;
+            best_n = n;
+            best_w = w;
+            best_cand = cand;
+        }
+    }
+    if (bound < goal_now(s))
+        return false;
+    for (int u = 0; u < BD_SIZE; u++)
+        if ((row_can[u] | s->row[u]) != ALL_DIGITS || (col_can[u] | s->col[u]) != ALL_DIGITS
+            || (box_can[u] | s->box[u]) != ALL_DIGITS)
+            return false;
+    uint8_t cell = s->blanks[best_i];
+    s->blanks[best_i] = s->blanks[depth];
+    s->blanks[depth] = cell;
+    *cand_out = best_cand;
+    return true;
+}
+
+/* Branch and bound below the node where blanks[0..depth) are filled. */
+static void search(target *s, int depth)
+{
+    if (depth == s->blank_count) {
+        record(s);
+        return;
+    }
+    unsigned cand;
+    if (!scan(s, depth, &cand))
+        return;
+    uint16_t saved[BD_CELLS];
+    bool narrowed = (cand & (cand - 1u)) != 0;
+    if (narrowed) {
+        memcpy(saved, s->allow, sizeof saved);
+        if (!tighten(s, NODE_ITERATIONS) || !scan(s, depth, &cand)) {
+            memcpy(s->allow, saved, sizeof saved);
+            return;
+        }
+        if (cand & (cand - 1u))
+            s->guesses++;
+    }
+    int cell = s->blanks[depth];
+    while (cand && !s->stop) {
+        int digit = top_digit(cand);
+        cand &= ~digit_bit(digit);
+        if (bdi_budget_spend(&s->budget)) {
+            s->stop = true;
+            break;
+        }
+        place(s, cell, digit);
+        search(s, depth + 1);
+        unplace(s, cell);
+    }
+    if (narrowed)
+        memcpy(s->allow, saved, sizeof saved);
+}
+
+static void target_init(target *s, const bd_grid *puzzle, const bd_options *options)
+{
+    memset(s, 0, sizeof *s);
+    s->best_score = -1;
+    bdi_budget_init(&s->budget, options);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        s->weight[cell] = (uint8_t)bd_weight(cell);
+        s->allow[cell] = ALL_DIGITS;
+        if (puzzle->cells[cell])
+            place(s, cell, puzzle->cells[cell]);
+        else
+            s->blanks[s->blank_count++] = (uint8_t)cell;
+    }
+}
+
+/*
+ * The root bound, then passes with goals stepping down from it. Leaves the
+ * optimum (or -1) in best_score unless the budget ran out.
+ */
+static void run_passes(target *s)
+{
+    s->goal = 0;
+    s->proven = INT32_MAX;
+    unsigned cand;
+    if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS))
+        return;   /* infeasible, or solved by the relaxation */
+    relaxation rel;
+    evaluate(s, &s->price, &rel);
+    s->proven = s->score + (int)(rel.value / SCALE);
+    for (int pass = 0, step = 1; !s->stop; pass++) {
+        s->goal = s->proven - step + 1;
+        if (s->goal <= s->best_score)
+            s->goal = s->best_score + 1;
+        if (s->goal < 0)
+            s->goal = 0;
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            s->allow[cell] = ALL_DIGITS;
+        search(s, 0);
+#ifdef TARGET_DEBUG
+        fprintf(stderr, "pass goal %d proven %d best %d nodes %llu\n", s->goal, s->proven, s->best_score, (unsigned long long)s->budget.nodes);
+#endif
+        if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
+            return;
+        s->proven = s->goal - 1;
+        if (s->best_score >= s->proven)
+            return;
+        if (pass >= 1)
+            step *= 2;
+    }
+}
+
+bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
+                           int *score, bd_grid *best, bd_stats *stats)
+{
+    target s;
+    target_init(&s, puzzle, options);
+    run_passes(&s);
+    if (stats) {
+        stats->nodes += s.budget.nodes;
+        stats->guesses += s.guesses;
+    }
+    *score = s.best_score;
+    if (s.best_score >= 0 && best)
+        *best = s.best;
+    if (s.budget.cut)
+        return BD_CUT_SHORT;
+    return s.best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+}
