@@ -50,6 +50,7 @@ enum {
     SCALE = 256,            /* prices in 1/256 point */
     PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
     ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
+    CHEAP_NODES = 2000,     /* nodes for the first, cheap-bound-only search */
     NODE_ITERATIONS = 6,    /* and at other branching nodes */
     STALL = 4,              /* steps without progress before halving */
     MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
@@ -78,7 +79,9 @@ typedef struct target {
     prices price;             /* the Lagrange multipliers, kept warm */
     bdi_budget budget;
     uint64_t guesses;
-    bool stop;
+    bool lagrange;            /* use the Lagrangian bound on branching nodes */
+    uint64_t cheap_left;      /* nodes left to the cheap search */
+    bool stop;                /* the budget or cheap_left ran out, or done */
 } target;
 
 /* One Lagrangian evaluation: L, and the digit each blank takes in the
@@ -432,21 +435,21 @@ static void search(target *s, int depth)
     if (!scan(s, depth, &cand))
         return;
     uint16_t saved[BD_CELLS];
-    bool narrowed = (cand & (cand - 1u)) != 0;
+    bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
         if (!tighten(s, NODE_ITERATIONS) || !scan(s, depth, &cand)) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
-        if (cand & (cand - 1u))
-            s->guesses++;
     }
+    if (cand & (cand - 1u))
+        s->guesses++;
     int cell = s->blanks[depth];
     while (cand && !s->stop) {
         int digit = top_digit(cand);
         cand &= ~digit_bit(digit);
-        if (bdi_budget_spend(&s->budget)) {
+        if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
             break;
         }
@@ -481,9 +484,16 @@ static void run_passes(target *s)
 {
     s->goal = 0;
     s->proven = INT32_MAX;
+    s->lagrange = false;
+    s->cheap_left = CHEAP_NODES;
+    search(s, 0);
+    if (s->budget.cut || !s->stop)
+        return;   /* the cheap search finished: exact */
+    s->stop = false;
+    s->lagrange = true;
     unsigned cand;
     if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS))
-        return;   /* infeasible, or solved by the relaxation */
+        return;   /* the incumbent is optimal, or solved by the relaxation */
     relaxation rel;
     evaluate(s, &s->price, &rel);
     s->proven = s->score + (int)(rel.value / SCALE);
