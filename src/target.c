@@ -41,6 +41,7 @@
  */
 #include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 #ifdef TARGET_DEBUG
 #include <stdio.h>
@@ -51,7 +52,7 @@ enum {
     PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
     ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
     CHEAP_NODES = 2000,     /* nodes for the first, cheap-bound-only search */
-    NODE_ITERATIONS = 6,    /* and at other branching nodes */
+    NODE_ITERATIONS = 0,    /* and at other branching nodes */
     STALL = 4,              /* steps without progress before halving */
     MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
 };
@@ -76,7 +77,7 @@ typedef struct target {
     int proven;               /* the optimum is known to be <= proven */
     int best_score;           /* the incumbent, -1 if none, and its grid */
     bd_grid best;
-    prices price;             /* the Lagrange multipliers, kept warm */
+    struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the Lagrangian bound on branching nodes */
@@ -84,12 +85,18 @@ typedef struct target {
     bool stop;                /* the budget or cheap_left ran out, or done */
 } target;
 
-/* One Lagrangian evaluation: L, and the digit each blank takes in the
- * rows' optimal assignments. */
+/* One Lagrangian evaluation at a node: the prices, L, and per row the
+ * blanks it had, its optimal assignment (the digit each blank takes) and
+ * reduced costs. A descendant re-solves only the rows whose blanks changed
+ * or whose assignment lost a pair: removing pairs keeps an assignment that
+ * survives optimal, and its reduced costs still valid lower bounds. */
 typedef struct relaxation {
-    int64_t value;            /* L in 1/SCALE points, or NO_BOUND */
+    prices price;
+    int64_t value;                    /* L in 1/SCALE points, or NO_BOUND */
+    int64_t row_value[BD_SIZE];
+    unsigned row_blanks[BD_SIZE];     /* bit c: cell (r, c) was blank */
     uint8_t digit[BD_CELLS];
-    int64_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d) */
+    int32_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d), clamped */
 } relaxation;
 
 static void place(target *s, int cell, int digit)
@@ -200,9 +207,9 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
 /* Solves row r's assignment problem under the prices; fills the digits
  * and reduced costs of its blanks in `rel`. Returns the row's maximum
  * profit, or NO_BOUND when its blanks cannot take its missing digits. */
-static int64_t solve_row(const target *s, const prices *p, int r,
-                         relaxation *rel)
+static int64_t solve_row(const target *s, int r, relaxation *rel)
 {
+    const prices *p = &rel->price;
     int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
     for (int c = 0; c < BD_SIZE; c++)
         if (!s->cells[r * BD_SIZE + c])
@@ -233,24 +240,53 @@ static int64_t solve_row(const target *s, const prices *p, int r,
                 rel->digit[cells[i]] = (uint8_t)d;
                 drop[i][j] = 0;
             }
-            rel->drop[cells[i]][d - 1] = drop[i][j];
+            rel->drop[cells[i]][d - 1] = (int32_t)(drop[i][j] < INT32_MAX ? drop[i][j] : INT32_MAX);
         }
     }
     return -min_cost;
 }
 
-/* L under prices p at the current node, into rel->value. */
-static void evaluate(const target *s, const prices *p, relaxation *rel)
+/* The rows whose blanks changed since rel was computed, or whose
+ * assignment in rel uses a pair no longer possible. */
+static unsigned stale_rows(const target *s, const relaxation *rel)
+{
+    unsigned stale = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        unsigned blank = 0;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (!s->cells[cell]) {
+                blank |= 1u << c;
+                if (!(candidates(s, cell) & digit_bit(rel->digit[cell])))
+                    stale |= 1u << r;
+            }
+        }
+        if (blank != rel->row_blanks[r])
+            stale |= 1u << r;
+    }
+    return stale;
+}
+
+/* L under rel->price at the current node, into rel->value; re-solves the
+ * rows in `stale` and keeps the others' results already in rel. */
+static void evaluate(const target *s, relaxation *rel, unsigned stale)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
-        int64_t row_value = solve_row(s, p, r, rel);
-        if (row_value == NO_BOUND) {
+        if (stale & (1u << r)) {
+            rel->row_value[r] = solve_row(s, r, rel);
+            rel->row_blanks[r] = 0;
+            for (int c = 0; c < BD_SIZE; c++)
+                if (!s->cells[r * BD_SIZE + c])
+                    rel->row_blanks[r] |= 1u << c;
+        }
+        if (rel->row_value[r] == NO_BOUND) {
             rel->value = NO_BOUND;
             return;
         }
-        total += row_value;
+        total += rel->row_value[r];
     }
+    const prices *p = &rel->price;
     for (int u = 0; u < BD_SIZE; u++) {
         for (unsigned miss = ALL_DIGITS & ~s->col[u]; miss; miss &= miss - 1u)
             total += p->col[u][bit_digit(miss) - 1];
@@ -337,48 +373,59 @@ static void fix_by_drop(target *s, const relaxation *rel, int64_t need)
     }
 }
 
+/* True when rel leaves the node alive: feasible, and the bound reaches
+ * the goal. */
+static bool alive(const target *s, const relaxation *rel)
+{
+    return rel->value != NO_BOUND
+           && rel->value >= (int64_t)SCALE * (goal_now(s) - s->score);
+}
+
 /*
- * Tightens the bound at the current node with up to `iterations` subgradient
- * steps from the current prices, keeping the best prices found. Returns
+ * Tightens the bound at the current node into `rel`: starts from the
+ * nearest ancestor's relaxation `parent` (re-solving only stale rows), or,
+ * when parent is NULL, from the prices already in rel. Then up to
+ * `iterations` subgradient steps, keeping the best prices in rel. Returns
  * false when the node is done: infeasible, bound below the goal, or solved
  * outright by an assignment that obeys every unit (then recorded).
  * Otherwise narrows allow by reduced costs and returns true.
  */
-static bool tighten(target *s, int iterations)
+static bool tighten(target *s, int iterations, const relaxation *parent,
+                    relaxation *rel)
 {
-    relaxation rel;
-    prices best_price = s->price;
-    int64_t best_value = INT64_MAX, lambda = SCALE;
-    int64_t need = (int64_t)SCALE * (goal_now(s) - s->score);
+    unsigned stale = (1u << BD_SIZE) - 1u;
+    if (parent) {
+        *rel = *parent;
+        stale = stale_rows(s, rel);
+    }
+    evaluate(s, rel, stale);
+    if (!alive(s, rel))
+        return false;
+    relaxation trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
+    int64_t lambda = SCALE;
     int stall = 0;
     for (int it = 0; it < iterations && lambda > 0; it++) {
-        evaluate(s, &s->price, &rel);
-        if (rel.value == NO_BOUND || rel.value < need)
+        int64_t norm = subgradient(s, &trial, gcol, gbox);
+        if (norm == 0) {
+            record_assignment(s, &trial);
             return false;
-        if (rel.value < best_value) {
-            best_value = rel.value;
-            best_price = s->price;
+        }
+        int64_t gap = trial.value - (int64_t)SCALE * (goal_now(s) - s->score) + SCALE;
+        int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
+        step_prices(&trial.price, step > 0 ? step : 1, gcol, gbox);
+        evaluate(s, &trial, (1u << BD_SIZE) - 1u);
+        if (!alive(s, &trial))
+            return false;
+        if (trial.value < rel->value) {
+            *rel = trial;
             stall = 0;
         } else if (++stall >= STALL) {
             lambda /= 2;
             stall = 0;
         }
-        int64_t norm = subgradient(s, &rel, gcol, gbox);
-        if (norm == 0) {
-            record_assignment(s, &rel);
-            return false;
-        }
-        int64_t gap = rel.value - need + SCALE;
-        int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
-        step_prices(&s->price, step > 0 ? step : 1, gcol, gbox);
     }
-    s->price = best_price;
-    evaluate(s, &s->price, &rel);
-    need = (int64_t)SCALE * (goal_now(s) - s->score);
-    if (rel.value == NO_BOUND || rel.value < need)
-        return false;
-    fix_by_drop(s, &rel, need);
+    fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
     return true;
 }
 
@@ -424,8 +471,9 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     return true;
 }
 
-/* Branch and bound below the node where blanks[0..depth) are filled. */
-static void search(target *s, int depth)
+/* Branch and bound below the node where blanks[0..depth) are filled;
+ * `parent` is the nearest ancestor's relaxation (NULL without one). */
+static void search(target *s, int depth, const relaxation *parent)
 {
     if (depth == s->blank_count) {
         record(s);
@@ -438,7 +486,8 @@ static void search(target *s, int depth)
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        if (!tighten(s, NODE_ITERATIONS) || !scan(s, depth, &cand)) {
+        if (!tighten(s, NODE_ITERATIONS, parent, &s->level[depth])
+            || !scan(s, depth, &cand)) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
@@ -454,7 +503,7 @@ static void search(target *s, int depth)
             break;
         }
         place(s, cell, digit);
-        search(s, depth + 1);
+        search(s, depth + 1, narrowed ? &s->level[depth] : parent);
         unplace(s, cell);
     }
     if (narrowed)
@@ -486,17 +535,17 @@ static void run_passes(target *s)
     s->proven = INT32_MAX;
     s->lagrange = false;
     s->cheap_left = CHEAP_NODES;
-    search(s, 0);
+    search(s, 0, NULL);
     if (s->budget.cut || !s->stop)
         return;   /* the cheap search finished: exact */
     s->stop = false;
     s->lagrange = true;
     unsigned cand;
-    if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS))
+    relaxation *root = &s->level[BD_CELLS + 1];
+    memset(&root->price, 0, sizeof root->price);
+    if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS, NULL, root))
         return;   /* the incumbent is optimal, or solved by the relaxation */
-    relaxation rel;
-    evaluate(s, &s->price, &rel);
-    s->proven = s->score + (int)(rel.value / SCALE);
+    s->proven = s->score + (int)(root->value / SCALE);
     for (int pass = 0, step = 1; !s->stop; pass++) {
         s->goal = s->proven - step + 1;
         if (s->goal <= s->best_score)
@@ -505,7 +554,7 @@ static void run_passes(target *s)
             s->goal = 0;
         for (int cell = 0; cell < BD_CELLS; cell++)
             s->allow[cell] = ALL_DIGITS;
-        search(s, 0);
+        search(s, 0, root);
 #ifdef TARGET_DEBUG
         fprintf(stderr, "pass goal %d proven %d best %d nodes %llu\n", s->goal, s->proven, s->best_score, (unsigned long long)s->budget.nodes);
 #endif
@@ -524,7 +573,11 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
 {
     target s;
     target_init(&s, puzzle, options);
+    s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
+    if (!s.level)   /* no room for the bound's state: search without it */
+        return bdi_dfs_target(puzzle, options, score, best, stats);
     run_passes(&s);
+    free(s.level);
     if (stats) {
         stats->nodes += s.budget.nodes;
         stats->guesses += s.guesses;
