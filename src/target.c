@@ -51,8 +51,11 @@ enum {
     SCALE = 256,            /* prices in 1/256 point */
     PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
     ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
-    CHEAP_NODES = 2000,     /* nodes for the first, cheap-bound-only search */
+    CHEAP_NODES = 300,      /* nodes for the first, cheap-bound-only search */
     NODE_ITERATIONS = 0,    /* and at other branching nodes */
+    RETIGHTEN_NODES = 1000, /* a subtree this big gets a tighter bound */
+    RETIGHTEN_ITERATIONS = 30,
+    PATIENCE = 20,          /* steps without a lower floor(bound): stop */
     STALL = 4,              /* steps without progress before halving */
     MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
 };
@@ -124,6 +127,16 @@ static unsigned candidates(const target *s, int cell)
 {
     return s->allow[cell] & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
                               | s->box[box_of(cell)]);
+}
+
+/* The number of digits in a candidate mask (SWAR: no library call where
+ * the target has no popcount instruction). */
+static inline int digit_count(unsigned mask)
+{
+    mask = mask - ((mask >> 1) & 0x5555u);
+    mask = (mask & 0x3333u) + ((mask >> 2) & 0x3333u);
+    mask = (mask + (mask >> 4)) & 0x0F0Fu;
+    return (int)((mask + (mask >> 8)) & 0x1Fu);
 }
 
 /* The goal a completion must reach to matter now. */
@@ -403,9 +416,9 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         return false;
     relaxation trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
-    int64_t lambda = SCALE;
-    int stall = 0;
-    for (int it = 0; it < iterations && lambda > 0; it++) {
+    int64_t lambda = SCALE, floor_bound = rel->value / SCALE;
+    int stall = 0, since_floor = 0;
+    for (int it = 0; it < iterations && lambda > 0 && since_floor < PATIENCE; it++) {
         int64_t norm = subgradient(s, &trial, gcol, gbox);
         if (norm == 0) {
             record_assignment(s, &trial);
@@ -417,6 +430,11 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         evaluate(s, &trial, (1u << BD_SIZE) - 1u);
         if (!alive(s, &trial))
             return false;
+        since_floor++;
+        if (trial.value / SCALE < floor_bound) {
+            floor_bound = trial.value / SCALE;
+            since_floor = 0;
+        }
         if (trial.value < rel->value) {
             *rel = trial;
             stall = 0;
@@ -425,6 +443,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
             stall = 0;
         }
     }
+#ifdef TARGET_DEBUG
+    if (iterations == ROOT_ITERATIONS)
+        fprintf(stderr, "root: %d iterations, bound %.3f, incumbent %d\n", iterations, s->score + (double)rel->value / SCALE, s->best_score);
+#endif
     fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
     return true;
 }
@@ -450,7 +472,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         row_can[row_of(cell)] |= cand;
         col_can[col_of(cell)] |= cand;
         box_can[box_of(cell)] |= cand;
-        int n = popcount(cand);
+        int n = digit_count(cand);
         if (n < best_n || (n == best_n && w > best_w)) {
             best_i = i;
             best_n = n;
@@ -495,6 +517,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (cand & (cand - 1u))
         s->guesses++;
     int cell = s->blanks[depth];
+    uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
     while (cand && !s->stop) {
         int digit = top_digit(cand);
         cand &= ~digit_bit(digit);
@@ -505,6 +528,14 @@ static void search(target *s, int depth, const relaxation *parent)
         place(s, cell, digit);
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
         unplace(s, cell);
+        if (narrowed && cand && s->budget.nodes - entry > next_check) {
+            /* A big subtree: the bound may have been loose. Tighten it
+             * again here (prices from this node's last relaxation). */
+            next_check *= 4;
+            if (!tighten(s, RETIGHTEN_ITERATIONS, NULL, &s->level[depth]))
+                break;
+            cand &= candidates(s, cell);
+        }
     }
     if (narrowed)
         memcpy(s->allow, saved, sizeof saved);

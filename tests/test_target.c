@@ -151,8 +151,13 @@ static void test_node_limit(void **state)
     assert_int_equal(bd_target(&puzzle, &options, &score, &best, &stats), BD_CUT_SHORT);
     assert_int_equal(score, -1);
     assert_true(stats.nodes >= 40 && stats.nodes <= 41);
-    options.max_nodes = 1000;
-    assert_int_equal(bd_target(&puzzle, &options, &score, &best, NULL), BD_CUT_SHORT);
+    /* Enough for a completion, maybe not for the proof: either way the
+     * grid returned is a completion with the score returned. */
+    options.max_nodes = 100;
+    bd_status status = bd_target(&puzzle, &options, &score, &best, NULL);
+    assert_true(status == BD_CUT_SHORT || status == BD_OK);
+    if (status == BD_OK)
+        assert_int_equal(score, EMPTY_GRID_OPTIMUM);
     if (score >= 0) {
         assert_true(bd_is_solution_of(&puzzle, &best));
         assert_int_equal(bd_score(&best), score);
