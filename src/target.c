@@ -56,6 +56,8 @@ enum {
     RETIGHTEN_NODES = 1000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     PATIENCE = 20,          /* steps without a lower floor(bound): stop */
+    DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
+    DENSE_BLANKS = 56,
     STALL = 4,              /* steps without progress before halving */
     MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
 };
@@ -418,7 +420,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
     int64_t lambda = SCALE, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
-    for (int it = 0; it < iterations && lambda > 0 && since_floor < PATIENCE; it++) {
+    int patience = s->blank_count > DENSE_BLANKS ? PATIENCE : DENSE_PATIENCE;
+    for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
         int64_t norm = subgradient(s, &trial, gcol, gbox);
         if (norm == 0) {
             record_assignment(s, &trial);
