@@ -29,37 +29,41 @@
  * drop is below what a completion must reach, no such completion uses the
  * pair and d leaves allow[blank] (for this subtree only).
  *
- * The search looks for completions scoring at least `goal`: first goal =
+ * Phases. (1) A short search with the cheap bound only (score + sum of
+ * weight x largest candidate; every unit's missing digits still placeable):
+ * on dense grids it often finishes, which is exact; otherwise it leaves an
+ * incumbent. (2) The root bound: subgradient steps from zero prices until
+ * floor(bound) stops falling (patience), aiming just below the incumbent.
+ * (3) Passes looking for completions scoring at least `goal`: first goal =
  * the root bound, then stepping down (1, 1, 2, 4, ...). A pass that fails
  * proves the optimum is below its goal; a pass that finds completions keeps
  * the best (branch and bound with the incumbent), and that is the optimum.
- * At each node: the open blank with fewest candidates (ties: the heavier
- * cell), larger digits first; a cheap bound (score + sum of weight times
- * largest candidate, and every unit's missing digits still placeable) on
- * every node, the Lagrangian (warm-started from the prices last used) on
- * branching nodes.
+ *
+ * Nodes: the open blank with fewest candidates (ties: the heavier cell),
+ * larger digits first; the cheap bound on every node; on branching nodes
+ * the Lagrangian at the nearest ancestor's prices, re-solving only the rows
+ * that changed, then reduced-cost fixing. When a subtree grows past
+ * RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient steps
+ * before its remaining children: a loose bound cannot blow up for long.
  */
 #include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef TARGET_DEBUG
-#include <stdio.h>
-#endif
 
 enum {
     SCALE = 256,            /* prices in 1/256 point */
     PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
     ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
     CHEAP_NODES = 300,      /* nodes for the first, cheap-bound-only search */
-    NODE_ITERATIONS = 0,    /* and at other branching nodes */
+    NODE_ITERATIONS = 0,    /* and at other branching nodes (measured best) */
     RETIGHTEN_NODES = 1000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     PATIENCE = 20,          /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
     DENSE_BLANKS = 56,
     STALL = 4,              /* steps without progress before halving */
-    MAX_GAP = 32 * SCALE    /* caps the Polyak step's aim */
+    MAX_GAP = 64 * SCALE    /* caps the Polyak step's aim */
 };
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
@@ -446,10 +450,6 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
             stall = 0;
         }
     }
-#ifdef TARGET_DEBUG
-    if (iterations == ROOT_ITERATIONS)
-        fprintf(stderr, "root: %d iterations, bound %.3f, incumbent %d\n", iterations, s->score + (double)rel->value / SCALE, s->best_score);
-#endif
     fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
     return true;
 }
@@ -589,9 +589,6 @@ static void run_passes(target *s)
         for (int cell = 0; cell < BD_CELLS; cell++)
             s->allow[cell] = ALL_DIGITS;
         search(s, 0, root);
-#ifdef TARGET_DEBUG
-        fprintf(stderr, "pass goal %d proven %d best %d nodes %llu\n", s->goal, s->proven, s->best_score, (unsigned long long)s->budget.nodes);
-#endif
         if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
             return;
         s->proven = s->goal - 1;
