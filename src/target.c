@@ -57,7 +57,7 @@ enum {
     ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
     CHEAP_NODES = 300,      /* nodes for the first, cheap-bound-only search */
     NODE_ITERATIONS = 0,    /* and at other branching nodes (measured best) */
-    RETIGHTEN_NODES = 1000, /* a subtree this big gets a tighter bound */
+    RETIGHTEN_NODES = 4000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     PATIENCE = 20,          /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
