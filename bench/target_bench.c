@@ -148,7 +148,7 @@ static void bench_set(const char *path, uint64_t node_limit, int repeats)
         printf(" did not finish (%d of %d hit %llu nodes) | | |\n", exhaustive.unfinished,
                exhaustive.done + exhaustive.unfinished, (unsigned long long)node_limit);
     else
-        printf(" %.3f | %.0f | %.0fx |\n", exhaustive.total_ms / n,
+        printf(" %.3f | %.0f | %.1fx |\n", exhaustive.total_ms / n,
                (double)exhaustive.total_nodes / n, exhaustive.total_ms / bound_ms_where_done);
     fflush(stdout);
 }
