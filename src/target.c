@@ -454,16 +454,57 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     return true;
 }
 
+/* The unit of `kind` (0 row, 1 column, 2 box) that holds `cell`. */
+static int unit_of(int kind, int cell)
+{
+    return kind == 0 ? row_of(cell) : kind == 1 ? col_of(cell) : box_of(cell);
+}
+
+/* The digits used in unit u of `kind`. */
+static unsigned unit_used(const target *s, int kind, int u)
+{
+    return kind == 0 ? s->row[u] : kind == 1 ? s->col[u] : s->box[u];
+}
+
+/*
+ * A hidden single among the open blanks blanks[depth..]: a unit whose
+ * missing digit has one place left. Moves that blank to blanks[depth] and
+ * gives the digit's bit; 0 if there is none. `can` and `twice` are per unit
+ * the union of its blanks' candidates and the digits seen in two or more.
+ */
+static unsigned hidden_single(target *s, int depth, unsigned can[3][BD_SIZE],
+                              unsigned twice[3][BD_SIZE])
+{
+    for (int kind = 0; kind < 3; kind++) {
+        for (int u = 0; u < BD_SIZE; u++) {
+            unsigned once = can[kind][u] & ~twice[kind][u];
+            if (!once)
+                continue;
+            unsigned bit = once & (0u - once);
+            for (int i = depth; i < s->blank_count; i++) {
+                int cell = s->blanks[i];
+                if (unit_of(kind, cell) == u && (candidates(s, cell) & bit)) {
+                    s->blanks[i] = s->blanks[depth];
+                    s->blanks[depth] = (uint8_t)cell;
+                    return bit;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 /*
  * One scan of the open blanks blanks[depth..]: moves the one with fewest
  * candidates (ties: the heavier cell) to blanks[depth] and gives its
- * candidates. Returns false when the node is dead: a blank without
- * candidates, a unit's missing digit with no place left, or the cheap bound
- * (score + sum of weight x largest candidate) below the goal.
+ * candidates; a hidden single comes before any blank with two or more.
+ * Returns false when the node is dead: a blank without candidates, a unit's
+ * missing digit with no place left, or the cheap bound (score + sum of
+ * weight x largest candidate) below the goal.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
-    unsigned row_can[BD_SIZE] = {0}, col_can[BD_SIZE] = {0}, box_can[BD_SIZE] = {0};
+    unsigned can[3][BD_SIZE] = {{0}}, twice[3][BD_SIZE] = {{0}};
     int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
     unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
@@ -472,9 +513,11 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         if (!cand)
             return false;
         bound += w * top_digit(cand);
-        row_can[row_of(cell)] |= cand;
-        col_can[col_of(cell)] |= cand;
-        box_can[box_of(cell)] |= cand;
+        for (int kind = 0; kind < 3; kind++) {
+            int u = unit_of(kind, cell);
+            twice[kind][u] |= can[kind][u] & cand;
+            can[kind][u] |= cand;
+        }
         int n = digit_count(cand);
         if (n < best_n || (n == best_n && w > best_w)) {
             best_i = i;
@@ -485,10 +528,12 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     }
     if (bound < goal_now(s))
         return false;
-    for (int u = 0; u < BD_SIZE; u++)
-        if ((row_can[u] | s->row[u]) != ALL_DIGITS || (col_can[u] | s->col[u]) != ALL_DIGITS
-            || (box_can[u] | s->box[u]) != ALL_DIGITS)
-            return false;
+    for (int kind = 0; kind < 3; kind++)
+        for (int u = 0; u < BD_SIZE; u++)
+            if ((can[kind][u] | unit_used(s, kind, u)) != ALL_DIGITS)
+                return false;
+    if (best_n > 1 && (*cand_out = hidden_single(s, depth, can, twice)) != 0)
+        return true;
     uint8_t cell = s->blanks[best_i];
     s->blanks[best_i] = s->blanks[depth];
     s->blanks[depth] = cell;
