@@ -39,10 +39,11 @@
  * proves the optimum is below its goal; a pass that finds completions keeps
  * the best (branch and bound with the incumbent), and that is the optimum.
  *
- * Nodes: the open blank with fewest candidates (ties: the heavier cell),
- * larger digits first; the cheap bound on every node; on branching nodes
- * the Lagrangian at the nearest ancestor's prices, re-solving only the rows
- * that changed, then reduced-cost fixing. When a subtree grows past
+ * Nodes: a naked single, else a hidden single (a unit's digit with one
+ * place left), else the open blank with fewest candidates (ties: the
+ * heavier cell), larger digits first; the cheap bound on every node; on
+ * branching nodes the Lagrangian at the nearest ancestor's prices,
+ * re-solving only the rows that changed, then reduced-cost fixing. When a subtree grows past
  * RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient steps
  * before its remaining children: a loose bound cannot blow up for long.
  */
