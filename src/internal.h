@@ -128,6 +128,10 @@ bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
 /* The plain exhaustive target search: the test oracle. */
 bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
+/* Branch and bound with Lagrangian bounds (target.c): exact, and fast on
+ * sparse grids too. Same contract as bdi_dfs_target. */
+bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
+                           int *score, bd_grid *best, bd_stats *stats);
 
 /* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
 bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,

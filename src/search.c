@@ -107,5 +107,7 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
         return BD_NO_SOLUTION;
     if (options->engine == BD_ENGINE_DLX)
         return bdi_dlx_target(puzzle, options, score, best, stats);
-    return bdi_dfs_target(puzzle, options, score, best, stats);
+    if (options->exhaustive)
+        return bdi_dfs_target(puzzle, options, score, best, stats);
+    return bdi_bound_target(puzzle, options, score, best, stats);
 }

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""make_target_mip.py - independent optimum values for the target-sudoku tests.
+
+Writes each puzzle as a 0/1 integer programme in CPLEX LP format, solves it
+with COIN-OR cbc, and prints one line per puzzle: the 81-cell puzzle ('.' for
+a blank) and the proven optimum, -1 if cbc proves it infeasible.
+
+Model: x[r][c][d] binary; each cell takes one digit; each digit once per row,
+column and box; givens fixed to 1; maximise sum of d * weight(r, c) * x with
+weight = 6 + distance to the grid's edge.
+
+The puzzles: a few fixed ones (the NOIP 2009 samples, whose published answers
+2829 and 2852 check the model; the empty grid, published 2906) and random
+sparse ones: a random full grid made by backtracking with shuffled digit
+order (Python's random, seed 20091), then all but N cells cleared at random.
+
+This is a test-data script, not a build step. Usage:
+    python3 tests/data/make_target_mip.py > tests/data/target_mip.txt
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+NOIP = [
+    "700900001100005900000200080005020003000000648413000000007002090201060804080504012",
+    "000702453900008000740005010195080000070000025030579108000601000060900001000000006",
+]
+GIVENS = [1, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 15, 17, 18, 20]
+SEED = 20091
+
+
+def weight(r, c):
+    return 6 + min(r, c, 8 - r, 8 - c)
+
+
+def random_full(rng):
+    cells = [0] * 81
+
+    def ok(i, d):
+        r, c = divmod(i, 9)
+        br, bc = r // 3 * 3, c // 3 * 3
+        for k in range(9):
+            if cells[r * 9 + k] == d or cells[k * 9 + c] == d:
+                return False
+            if cells[(br + k // 3) * 9 + bc + k % 3] == d:
+                return False
+        return True
+
+    def fill(i):
+        if i == 81:
+            return True
+        digits = list(range(1, 10))
+        rng.shuffle(digits)
+        for d in digits:
+            if ok(i, d):
+                cells[i] = d
+                if fill(i + 1):
+                    return True
+                cells[i] = 0
+        return False
+
+    fill(0)
+    return cells
+
+
+def model(puzzle):
+    var = lambda r, c, d: "x%d%d%d" % (r, c, d)
+    lines = ["Maximize", " obj:"]
+    terms = [" + %d %s" % (d * weight(r, c), var(r, c, d))
+             for r in range(9) for c in range(9) for d in range(1, 10)]
+    lines += terms
+    lines.append("Subject To")
+    n = 0
+    for r in range(9):
+        for c in range(9):
+            n += 1
+            lines.append(" k%d: " % n + " + ".join(var(r, c, d) for d in range(1, 10)) + " = 1")
+    for d in range(1, 10):
+        for u in range(9):
+            row = [(u, k) for k in range(9)]
+            col = [(k, u) for k in range(9)]
+            box = [(u // 3 * 3 + k // 3, u % 3 * 3 + k % 3) for k in range(9)]
+            for unit in (row, col, box):
+                n += 1
+                lines.append(" k%d: " % n + " + ".join(var(r, c, d) for r, c in unit) + " = 1")
+    for i, ch in enumerate(puzzle):
+        if ch != '.':
+            n += 1
+            lines.append(" k%d: %s = 1" % (n, var(i // 9, i % 9, int(ch))))
+    lines.append("Binary")
+    lines += [" " + var(r, c, d) for r in range(9) for c in range(9) for d in range(1, 10)]
+    lines.append("End")
+    return "\n".join(lines) + "\n"
+
+
+def solve(puzzle):
+    with tempfile.TemporaryDirectory() as tmp:
+        lp = os.path.join(tmp, "m.lp")
+        sol = os.path.join(tmp, "m.sol")
+        with open(lp, "w") as f:
+            f.write(model(puzzle))
+        subprocess.run(["cbc", lp, "solve", "solu", sol], check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(sol) as f:
+            head = f.readline()
+        if head.startswith("Infeasible"):
+            return -1
+        if not head.startswith("Optimal"):
+            sys.exit("cbc did not prove optimality: " + head)
+        value = float(re.search(r"objective value\s+(-?[0-9.e+]+)", head).group(1))
+        return int(round(value))
+
+
+def main():
+    rng = random.Random(SEED)
+    puzzles = [p.replace("0", ".") for p in NOIP] + ["." * 81]
+    for givens in GIVENS:
+        full = random_full(rng)
+        keep = set(rng.sample(range(81), givens))
+        puzzles.append("".join(str(full[i]) if i in keep else "." for i in range(81)))
+    print("# Target-sudoku optima proven by COIN-OR cbc %s on a 0/1 model;"
+          % "2.10.8")
+    print("# made by tests/data/make_target_mip.py (see its header). Format:")
+    print("# <81 cells, '.' blank> <optimum>")
+    for p in puzzles:
+        print(p, solve(p), flush=True)
+
+
+if __name__ == "__main__":
+    main()

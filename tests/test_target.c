@@ -1,0 +1,194 @@
+/* test_target.c - the branch-and-bound target optimizer (target.c),
+ * checked against the exhaustive search, published answers (NOIP 2009
+ * samples, the empty grid's 2906) and optima proven independently by a MIP
+ * solver (tests/data/target_mip.txt, made by make_target_mip.py with cbc). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bitdoku.h"
+#include "samples.h"
+#include "testutil.h"
+
+#ifndef TARGET_MIP_DATA
+#error "TARGET_MIP_DATA must name tests/data/target_mip.txt"
+#endif
+
+enum { EMPTY_GRID_OPTIMUM = 2906 };   /* published optimum of the empty grid */
+
+/* bd_target with default options: status and score as expected, and on
+ * BD_OK a best grid that completes the puzzle and scores the score. */
+static void expect_target(const bd_grid *puzzle, bd_status status, int expected)
+{
+    bd_grid best;
+    bd_stats stats = {0, 0};
+    int score = 0;
+    assert_int_equal(bd_target(puzzle, NULL, &score, &best, &stats), status);
+    assert_int_equal(score, expected);
+    if (status == BD_OK) {
+        assert_true(bd_is_solution_of(puzzle, &best));
+        assert_int_equal(bd_score(&best), expected);
+    }
+}
+
+static void test_noip_samples(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    assert_true(tu_grid(NOIP_SAMPLE_1, &puzzle));
+    expect_target(&puzzle, BD_OK, NOIP_SCORE_1);
+    assert_true(tu_grid(NOIP_SAMPLE_2, &puzzle));
+    expect_target(&puzzle, BD_OK, NOIP_SCORE_2);
+}
+
+static void test_empty_grid(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    memset(&puzzle, 0, sizeof puzzle);
+    expect_target(&puzzle, BD_OK, EMPTY_GRID_OPTIMUM);
+}
+
+/* Sparse grids (0-20 givens) whose optima cbc proved; the file also holds
+ * the NOIP samples and the empty grid, a check of the MIP model. */
+static void test_mip_optima(void **state)
+{
+    (void)state;
+    FILE *data = fopen(TARGET_MIP_DATA, "r");
+    assert_non_null(data);
+    char line[256];
+    int cases = 0;
+    while (fgets(line, sizeof line, data)) {
+        if (line[0] == '#')
+            continue;
+        bd_grid puzzle;
+        int optimum = -2;
+        assert_true(strlen(line) > 82);
+        line[81] = '\0';
+        assert_true(tu_grid(line, &puzzle));
+        assert_int_equal(sscanf(line + 82, "%d", &optimum), 1);
+        expect_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
+        cases++;
+    }
+    fclose(data);
+    assert_true(cases >= 12);
+}
+
+/* Random puzzles with 35-55 blanks, a third of them made unsolvable deep
+ * in the search by a non-clashing wrong digit: the bound search agrees
+ * with the exhaustive one on status and score. */
+static void test_random_against_exhaustive(void **state)
+{
+    (void)state;
+    uint64_t seed = 2009;
+    bd_options exhaustive = bd_options_default();
+    exhaustive.exhaustive = true;
+    for (int round = 0; round < 300; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 35 + round % 21, &puzzle);
+        if (round % 3 == 2) {
+            int cell;
+            do
+                cell = tu_below(&seed, BD_CELLS);
+            while (puzzle.cells[cell]);
+            puzzle.cells[cell] = (uint8_t)(1 + tu_below(&seed, BD_SIZE));
+            if (!bd_givens_ok(&puzzle))
+                continue;
+        }
+        int expected;
+        bd_status status = bd_target(&puzzle, &exhaustive, &expected, NULL, NULL);
+        expect_target(&puzzle, status, expected);
+    }
+}
+
+static void test_clashing_givens(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    memset(&puzzle, 0, sizeof puzzle);
+    puzzle.cells[0] = 5;
+    puzzle.cells[80] = 5;   /* no clash: different units */
+    puzzle.cells[40] = 5;   /* clashes with neither... */
+    puzzle.cells[4] = 5;    /* ...but this one shares row 0 with cell 0 */
+    expect_target(&puzzle, BD_NO_SOLUTION, -1);
+}
+
+/* Unsolvable without any clash: row 0 lacks only 1 and 2 in cells 7 and 8,
+ * and column 8 already holds both. */
+static void test_unsolvable_without_clash(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    assert_true(tu_grid("3456789.."
+                        "........1"
+                        "........."
+                        "........2"
+                        "........."
+                        "........."
+                        "........."
+                        "........."
+                        ".........", &puzzle));
+    assert_true(bd_givens_ok(&puzzle));
+    expect_target(&puzzle, BD_NO_SOLUTION, -1);
+}
+
+/* A node limit stops the search with BD_CUT_SHORT; the score is -1 or a
+ * completion's, and the stats count the nodes spent. */
+static void test_node_limit(void **state)
+{
+    (void)state;
+    bd_grid puzzle, best;
+    memset(&puzzle, 0, sizeof puzzle);
+    bd_options options = bd_options_default();
+    options.max_nodes = 40;  /* a completion needs 81 placements */
+    bd_stats stats = {0, 0};
+    int score = 0;
+    assert_int_equal(bd_target(&puzzle, &options, &score, &best, &stats), BD_CUT_SHORT);
+    assert_int_equal(score, -1);
+    assert_true(stats.nodes >= 40 && stats.nodes <= 41);
+    /* Enough for a completion, maybe not for the proof: either way the
+     * grid returned is a completion with the score returned. */
+    options.max_nodes = 100;
+    bd_status status = bd_target(&puzzle, &options, &score, &best, NULL);
+    assert_true(status == BD_CUT_SHORT || status == BD_OK);
+    if (status == BD_OK)
+        assert_int_equal(score, EMPTY_GRID_OPTIMUM);
+    if (score >= 0) {
+        assert_true(bd_is_solution_of(&puzzle, &best));
+        assert_int_equal(bd_score(&best), score);
+        assert_true(score <= EMPTY_GRID_OPTIMUM);
+    }
+}
+
+static void test_full_grid(void **state)
+{
+    (void)state;
+    bd_grid solution;
+    assert_true(tu_grid(KAGGLE[0][1], &solution));
+    /* The score by hand-independent means: the naive reference. */
+    uint64_t count;
+    int expected;
+    tu_naive(&solution, 0, &count, &expected);
+    assert_int_equal(count, 1);
+    expect_target(&solution, BD_OK, expected);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_noip_samples),
+        cmocka_unit_test(test_empty_grid),
+        cmocka_unit_test(test_mip_optima),
+        cmocka_unit_test(test_random_against_exhaustive),
+        cmocka_unit_test(test_clashing_givens),
+        cmocka_unit_test(test_unsolvable_without_clash),
+        cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_full_grid),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
