@@ -28,11 +28,25 @@
  *    the "segments" (one row inside one box) that no fitting permutation
  *    uses are cleared (pointing and claiming), a segment that every one
  *    uses is alone in its row and box, and if it has one cell that cell is
- *    a hidden single of its row and box. Columns: the three rows of each
- *    band are folded into "seen once" and "seen twice or more" words, and
- *    the three bands' words combined give the columns with one place. A
- *    unit with no place is a contradiction. Only bands whose word changed
- *    since the digit's last scan are reduced again.
+ *    a hidden single of its row and box. Whether a segment lies on a
+ *    fitting permutation is read without listing the six: it must have a
+ *    place and the two other rows must be able to take the two other
+ *    boxes, one each (a 2 x 2 check done for all nine segments at once
+ *    by rotating rows and boxes of the word). Branch-free, this costs
+ *    about the same instructions as a loop over the six but mispredicts
+ *    far less;
+ *  - stack reduction, per digit, the same across the bands: the three
+ *    rows of each band word are folded into "columns with a place", and
+ *    the three bands' folds, stacked as the rows of a band-shaped word,
+ *    form per stack a 3 x 3 matrix bands x columns in which the digit is
+ *    again a permutation (one column per box, one band per column). The
+ *    (band, column) pairs on no fitting permutation are cleared from the
+ *    band words: box-column pointing and claiming. On the hard sets this
+ *    cut guesses by about a third on top1465, 11% on 1905_11+;
+ *  - column hidden singles: "seen once" and "seen twice or more" folds of
+ *    the three bands give the columns with one place. A unit with no
+ *    place is a contradiction. Only digits with a band word changed since
+ *    their last scan are scanned again, and only changed bands reduced.
  *
  * Search. When propagation stalls, the engine guesses on a cell with two
  * candidates (found bit-parallel: seen twice but not three times), the one
@@ -147,13 +161,42 @@ static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
     *twice = (r0 & r1) | (r2 & (r0 | r1));
 }
 
-/* The six ways a digit can sit in a band, one cell per row and per box:
- * row k in box perm(k), each (row, box) "segment" marked at the bit of its
- * first cell, 9k + 3j. */
-static const uint32_t BAND_PERMS[6] = {
-    0x1001001u, 0x0208001u, 0x1000208u, 0x0048008u, 0x0200240u, 0x0041040u,
-};
 #define SEGMENT_BASES 0x1249249u   /* the first cell of every segment */
+
+/* Rotates the three columns of every stack of every row in `x` (a word
+ * laid out as a band): bit c of the result is bit c + 1 of its stack,
+ * cyclically. */
+static inline uint32_t next_column(uint32_t x)
+{
+    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
+}
+
+/* Rotates the segments (first cells of a row in a box) of every row of a
+ * band: segment j of the result is segment j + 1 of the row, cyclically. */
+static inline uint32_t next_box(uint32_t segments)
+{
+    return ((segments >> 3) & 0x0241209u) | ((segments << 6) & 0x1008040u);
+}
+
+/* Rotates the three rows of a band-shaped word: row r of the result is
+ * row r + 1, cyclically. */
+static inline uint32_t next_row(uint32_t x)
+{
+    return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
+}
+
+/* The entries of a 3 x 3 0/1 matrix that lie on some permutation (one
+ * entry per row and per column) inside it. `m` holds the matrix as its
+ * rows are laid out in a band word, with `col1` and `col2` the same word
+ * with columns rotated by one and by two. An entry fits when the other
+ * two rows can take the other two columns, one each; this works on the
+ * three matrices of a word side by side. */
+static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
+{
+    uint32_t a1 = next_row(col1), a2 = next_row(a1);
+    uint32_t b1 = next_row(col2), b2 = next_row(b1);
+    return m & ((a1 & b2) | (b1 & a2));
+}
 
 /*
  * Band reduction of one digit's word `x`. The digit's three places in a
@@ -169,20 +212,33 @@ static const uint32_t BAND_PERMS[6] = {
 static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
 {
     uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
-    uint32_t in_any = 0, in_all = SEGMENT_BASES;
-    for (unsigned i = 0; i < 6; i++)
-        if (!(BAND_PERMS[i] & ~segments)) {
-            in_any |= BAND_PERMS[i];
-            in_all &= BAND_PERMS[i];
-        }
+    uint32_t box1 = next_box(segments);
+    uint32_t in_any = on_permutation(segments, box1, next_box(box1));
     if (!in_any)
         return false;
+    uint32_t any1 = next_box(in_any);
+    uint32_t in_all = in_any & ~(any1 | next_box(any1));
     uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
     uint32_t third = (x >> 2) & SEGMENT_BASES;
     uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
     *reduced = x & (in_any * 7u);
     *alone = x & ((in_all & one_cell) * 7u);
     return true;
+}
+
+/*
+ * Box-column reduction of one digit, the analogue of band_reduce across
+ * the bands: `cols` has bit 9 * band + column set when the column has a
+ * place of the digit in that band. In each stack the digit's three boxes
+ * use three distinct columns, one per band: a (band, column) pair can
+ * hold it only if the other two bands can take the other two columns of
+ * the stack, one each. Returns the pairs that can; a stack where nothing
+ * fits comes back empty, which the caller sees as a column with no place.
+ */
+static uint32_t stack_reduce(uint32_t cols)
+{
+    uint32_t col1 = next_column(cols);
+    return on_permutation(cols, col1, next_column(col1));
 }
 
 /* Finds and places the hidden singles of digit index `di`, after the band
@@ -209,6 +265,19 @@ static int digit_singles(state *s, unsigned di)
         }
         fold_rows(x[b], &once[b], &twice[b]);
         s->scanned[b][di] = x[b];
+    }
+    /* the same reduction across the bands, in each stack */
+    uint32_t cols = once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE);
+    uint32_t cols_reduced = stack_reduce(cols);
+    if (cols_reduced != cols) {
+        for (unsigned b = 0; b < BANDS; b++) {
+            uint32_t keep = (cols_reduced >> (BD_SIZE * b)) & ROW_MASK;
+            if (keep != once[b]) {
+                x[b] = s->cand[b][di] = x[b] & keep * COL_MASK;
+                fold_rows(x[b], &once[b], &twice[b]);
+            }
+        }
+        progress = 1;
     }
     uint32_t col_once = once[0] | once[1] | once[2];
     if (col_once != ROW_MASK)
