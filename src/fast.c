@@ -178,11 +178,23 @@ static inline uint32_t next_column(uint32_t x)
     return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
 }
 
+/* Bit c of the result is bit c + 2 of its stack, cyclically. */
+static inline uint32_t column_after_next(uint32_t x)
+{
+    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
+}
+
 /* Rotates the segments (first cells of a row in a box) of every row of a
- * band: segment j of the result is segment j + 1 of the row, cyclically. */
+ * band: segment j of the result is segment j + 1 of the row, cyclically;
+ * box_after_next() gives segment j + 2 in one step. */
 static inline uint32_t next_box(uint32_t segments)
 {
     return ((segments >> 3) & 0x0241209u) | ((segments << 6) & 0x1008040u);
+}
+
+static inline uint32_t box_after_next(uint32_t segments)
+{
+    return ((segments >> 6) & 0x0040201u) | ((segments << 3) & 0x1209048u);
 }
 
 /* Rotates the three rows of a band-shaped word: row r of the result is
@@ -200,9 +212,9 @@ static inline uint32_t next_row(uint32_t x)
  * three matrices of a word side by side. */
 static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
 {
-    uint32_t a1 = next_row(col1), a2 = next_row(a1);
-    uint32_t b1 = next_row(col2), b2 = next_row(b1);
-    return m & ((a1 & b2) | (b1 & a2));
+    /* rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
+     * round, rotated down by one row to line up with row r */
+    return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
 }
 
 /*
@@ -219,12 +231,10 @@ static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
 static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
 {
     uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
-    uint32_t box1 = next_box(segments);
-    uint32_t in_any = on_permutation(segments, box1, next_box(box1));
+    uint32_t in_any = on_permutation(segments, next_box(segments), box_after_next(segments));
     if (!in_any)
         return false;
-    uint32_t any1 = next_box(in_any);
-    uint32_t in_all = in_any & ~(any1 | next_box(any1));
+    uint32_t in_all = in_any & ~(next_box(in_any) | box_after_next(in_any));
     uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
     uint32_t third = (x >> 2) & SEGMENT_BASES;
     uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
@@ -244,8 +254,7 @@ static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
  */
 static uint32_t stack_reduce(uint32_t cols)
 {
-    uint32_t col1 = next_column(cols);
-    return on_permutation(cols, col1, next_column(col1));
+    return on_permutation(cols, next_column(cols), column_after_next(cols));
 }
 
 /* Finds and places the hidden singles of digit index `di`, after the band
