@@ -130,6 +130,8 @@ static int naked_singles(state *s)
     int progress = 0;
     for (unsigned band = 0; band < BANDS; band++) {
         uint32_t open = s->open[band];
+        if (!open)
+            continue;
         const uint32_t *c = s->cand[band];
         uint32_t once = 0, twice = 0;
         for (unsigned d = 0; d < BD_SIZE; d++) {
