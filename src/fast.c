@@ -104,20 +104,27 @@ static const uint32_t BAND_PEERS[BAND_CELLS] = {
 };
 
 /*
- * Places digit index `di` (0..8) at bit `pos` of `band`. The caller has
- * checked that the cell is open and that the digit is a candidate there.
- * The digit leaves the cell's column in every band, and its row and box.
+ * Places digit index `di` (0..8) at bit `pos` of `band`, where it is the
+ * only candidate left: the digit leaves the cell's column in every band,
+ * and its row and box. The caller has checked that the cell is open and
+ * that the digit is a candidate there.
  */
-static void place(state *s, unsigned di, unsigned band, unsigned pos)
+static void place_only(state *s, unsigned di, unsigned band, unsigned pos)
 {
     uint32_t bit = 1u << pos;
     uint32_t column = ~(COL_MASK << (pos % BD_SIZE));
-    for (unsigned d = 0; d < BD_SIZE; d++)
-        s->cand[band][d] &= ~bit;
     for (unsigned b = 0; b < BANDS; b++)
         s->cand[b][di] &= column;
     s->cand[band][di] = (s->cand[band][di] & ~BAND_PEERS[pos]) | bit;
     s->open[band] &= ~bit;
+}
+
+/* The same where the cell may have other candidates: they go first. */
+static void place(state *s, unsigned di, unsigned band, unsigned pos)
+{
+    for (unsigned d = 0; d < BD_SIZE; d++)
+        s->cand[band][d] &= ~(1u << pos);
+    place_only(s, di, band, pos);
 }
 
 /* Places every naked single. The digit of a cell with one candidate is
@@ -153,7 +160,7 @@ static int naked_singles(state *s)
                          | ((plane2 >> pos) & 1u) << 2 | ((plane3 >> pos) & 1u) << 3;
             if (!((s->cand[band][d] >> pos) & 1u))
                 return -1;   /* an earlier single took its last candidate */
-            place(s, d, band, pos);
+            place_only(s, d, band, pos);
             progress = 1;
         }
     }
