@@ -21,7 +21,9 @@
  * Propagation, repeated until nothing changes:
  *  - naked singles: per band, two accumulators over the nine digits give
  *    the open cells seen once and seen twice or more; an open cell seen
- *    never is a contradiction, one seen once is placed. Repeated alone
+ *    never is a contradiction, one seen once is placed, its digit read
+ *    from four bit planes of the band's digit words (no search over the
+ *    digits, whose exit the branch predictor misses). Repeated alone
  *    until it finds nothing, as it is the cheaper rule;
  *  - band reduction and hidden singles, per digit. In a band the digit's
  *    three places form a permutation rows -> boxes (six are possible);
@@ -41,8 +43,9 @@
  *    band words: box-column pointing and claiming. A pair fits when the
  *    two other bands can take the two other columns, one each: a 2 x 2
  *    check done for all 27 pairs at once by rotating the word's rows and
- *    columns. On the hard sets this
- *    cut guesses by about a third on top1465, 11% on 1905_11+;
+ *    columns. On the hard sets this cut guesses by about a third on
+ *    top1465, 11% on 1905_11+, and makes the propagation the same on a
+ *    puzzle and on its transpose (test_fast checks it);
  *  - column hidden singles: "seen once" and "seen twice or more" folds of
  *    the three bands give the columns with one place. A unit with no
  *    place is a contradiction. Only digits with a band word changed since
@@ -59,7 +62,7 @@
  * are spent against the bdi_budget.
  *
  * Bit tricks use bit_digit() of internal.h, which has a portable path
- * under BD_PORTABLE, and a SWAR bit count.
+ * under BD_PORTABLE, and a 64-bit SWAR bit count.
  */
 #include "internal.h"
 
