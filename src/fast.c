@@ -441,6 +441,27 @@ static uint32_t stack_reduce(uint32_t cols)
     return on_permutation(cols, next_column(cols), column_after_next(cols));
 }
 
+/* Applies the stack reduction to digit index `di`, whose band words `x`
+ * have the row folds `once` and `twice`: clears the (band, column) pairs
+ * that no stack permutation uses, in the state and in `x`, and folds the
+ * changed words again. Returns 1 if anything was cleared, else 0. */
+static inline int stack_step(state *s, unsigned di, uint32_t x[BANDS],
+                             uint32_t once[BANDS], uint32_t twice[BANDS])
+{
+    uint32_t cols = once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE);
+    uint32_t cols_reduced = stack_reduce(cols);
+    if (cols_reduced == cols)
+        return 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t keep = (cols_reduced >> (BD_SIZE * b)) & ROW_MASK;
+        if (keep != once[b]) {
+            x[b] = s->cand[b][di] = x[b] & keep * COL_MASK;
+            fold_rows(x[b], &once[b], &twice[b]);
+        }
+    }
+    return 1;
+}
+
 /* Finds and places the hidden singles of digit index `di`, after the band
  * reduction. Returns -1 on a contradiction, else 1 if anything changed,
  * 0 if not. */
@@ -466,19 +487,7 @@ static int digit_singles(state *s, unsigned di)
         fold_rows(x[b], &once[b], &twice[b]);
         s->scanned[b][di] = x[b];
     }
-    /* the same reduction across the bands, in each stack */
-    uint32_t cols = once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE);
-    uint32_t cols_reduced = stack_reduce(cols);
-    if (cols_reduced != cols) {
-        for (unsigned b = 0; b < BANDS; b++) {
-            uint32_t keep = (cols_reduced >> (BD_SIZE * b)) & ROW_MASK;
-            if (keep != once[b]) {
-                x[b] = s->cand[b][di] = x[b] & keep * COL_MASK;
-                fold_rows(x[b], &once[b], &twice[b]);
-            }
-        }
-        progress = 1;
-    }
+    progress |= stack_step(s, di, x, once, twice);
     uint32_t col_once = once[0] | once[1] | once[2];
     if (col_once != ROW_MASK)
         return -1;
