@@ -2,7 +2,8 @@
  * default bd_solve / bd_count: published Kaggle solutions, solution counts
  * that agree with the plain DFS (solve.c) and the naive reference of
  * testutil.c, capped counts, node and time limits, clashing givens, and
- * hard puzzles checked against the plain DFS. The same file is built
+ * hard puzzles checked against the plain DFS, and propagation that is the
+ * same on a puzzle and its transpose. The same file is built
  * against the portable (no intrinsics) library as test_fast_portable. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -300,6 +301,58 @@ static void test_hard_sample(void **state)
     assert_true(guessed > 0);
 }
 
+static bd_grid transposed(const bd_grid *grid)
+{
+    bd_grid out;
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++)
+            out.cells[c * BD_SIZE + r] = grid->cells[r * BD_SIZE + c];
+    return out;
+}
+
+/* The propagation treats rows and columns alike (box-line reduction in
+ * bands and in stacks), and its eliminations only grow with fewer
+ * candidates, so it reaches the same closure on a puzzle and on its
+ * transpose: one needs a guess exactly when the other does. Checked on
+ * every step of thinning Kaggle solutions down to minimal puzzles (blanks
+ * taken in random order, kept while the plain DFS finds one solution),
+ * which crosses the line between propagation alone and guessing. */
+static void test_transpose_symmetry(void **state)
+{
+    (void)state;
+    bd_grid solutions[MAX_FILE_PUZZLES];
+    int n = read_puzzles("kaggle_sample.solutions.txt", solutions, MAX_FILE_PUZZLES);
+    assert_int_equal(n, 69);
+    bd_options options = bd_options_default();
+    bd_options mrv = plain_dfs(BD_ORDER_MRV);
+    uint64_t seed = 0x5EED0003;
+    int kinds[2] = {0, 0};   /* solved by propagation, guessed */
+    for (int i = 0; i < n; i++) {
+        bd_grid puzzle = solutions[i];
+        for (int tries = 0; tries < 2 * BD_CELLS; tries++) {
+            int cell = tu_below(&seed, BD_CELLS);
+            uint8_t digit = puzzle.cells[cell];
+            uint64_t count = 0, flipped_count = 0;
+            puzzle.cells[cell] = 0;
+            assert_int_equal(bdi_dfs_count(&puzzle, 2, &mrv, &count, NULL), BD_OK);
+            if (count != 1) {
+                puzzle.cells[cell] = digit;
+                continue;
+            }
+            bd_grid flipped = transposed(&puzzle);
+            bd_stats stats = {0, 0}, flipped_stats = {0, 0};
+            assert_int_equal(bdi_fast_count(&puzzle, 2, &options, &count, &stats), BD_OK);
+            assert_int_equal(bdi_fast_count(&flipped, 2, &options, &flipped_count, &flipped_stats),
+                             BD_OK);
+            assert_int_equal(count, 1);
+            assert_int_equal(flipped_count, 1);
+            assert_int_equal(stats.guesses == 0, flipped_stats.guesses == 0);
+            kinds[stats.guesses > 0]++;
+        }
+    }
+    assert_true(kinds[0] > 100 && kinds[1] > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_clashing_givens),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_hard_sample),
+        cmocka_unit_test(test_transpose_symmetry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
