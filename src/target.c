@@ -421,6 +421,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     evaluate(s, rel, stale);
     if (!alive(s, rel))
         return false;
+    if (iterations == 0) {
+        fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
+        return true;
+    }
     relaxation trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
     int64_t lambda = SCALE, floor_bound = rel->value / SCALE;
