@@ -20,7 +20,9 @@
  * it is an upper bound whatever the prices are. Each row is a 9x9 (or
  * smaller) assignment problem, solved exactly by the Hungarian method.
  * Subgradient steps (Polyak's rule, halving the step when L stalls) move the
- * prices towards the LP bound. Prices are integers in units of 1/SCALE
+ * prices towards the LP bound; between steps each row's Hungarian method
+ * starts warm, from its last potentials and the old pairs still tight, so
+ * only the blanks whose pairing broke are re-routed. Prices are integers in units of 1/SCALE
  * point, so all bound arithmetic is exact integer arithmetic; the bound is
  * floor((SCALE * score + L) / SCALE) because scores are integers.
  *
@@ -107,6 +109,7 @@ typedef struct relaxation {
     unsigned row_blanks[BD_SIZE];     /* bit c: cell (r, c) was blank */
     uint8_t digit[BD_CELLS];
     int32_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d), clamped */
+    int64_t dual[BD_SIZE][BD_SIZE];   /* [row][digit - 1]: its potential */
 } relaxation;
 
 static void place(target *s, int cell, int digit)
@@ -167,16 +170,25 @@ static void record(target *s)
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
  * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
- * may be FORBID. Returns the minimum cost; fills drop[i][j] with the reduced
- * cost cost - u[i] - v[j] >= 0, a lower bound on how much the minimum rises
- * when i is forced onto j. 1-based internally; index 0 is the path root.
+ * may be FORBID. 1-based: u[1..n], v[1..n] are the potentials and
+ * match[j] the row on column j (0: free); index 0 is the path root. On
+ * entry the matched pairs must be tight (cost = u + v) and every reduced
+ * cost of a matched row >= 0; the free rows are added one by one. Returns
+ * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
+ * >= 0, a lower bound on how much the minimum rises when i is forced onto
+ * j, and -j on the chosen pairs.
  */
 static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t drop[BD_SIZE][BD_SIZE])
+                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                         int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    int64_t u[BD_SIZE + 1] = {0}, v[BD_SIZE + 1] = {0};
-    int match[BD_SIZE + 1] = {0}, way[BD_SIZE + 1] = {0};
+    int way[BD_SIZE + 1] = {0};
+    bool matched[BD_SIZE + 1] = {false};
+    for (int j = 1; j <= n; j++)
+        matched[match[j]] = true;
     for (int i = 1; i <= n; i++) {
+        if (matched[i])
+            continue;
         int64_t minv[BD_SIZE + 1];
         bool used[BD_SIZE + 1] = {false};
         for (int j = 0; j <= n; j++)
@@ -216,18 +228,56 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
             j0 = j1;
         } while (j0);
     }
+    int64_t total = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
-    for (int j = 1; j <= n; j++)
+    for (int j = 1; j <= n; j++) {
+        total += cost[match[j] - 1][j - 1];
         drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
-    return -v[0];
+    }
+    return total;
 }
 
-/* Solves row r's assignment problem under the prices; fills the digits
+/*
+ * Potentials and matching to start row r's Hungarian method from: none
+ * (cold), or with `warm` the duals and digits of rel's last solution of the
+ * same row (same blanks, same candidates, other prices): v as they were, u
+ * the least reduced cost per blank, and the old pairs that are still tight.
+ */
+static void start_row(const relaxation *rel, int r, bool warm, int n,
+                      const int cells[BD_SIZE], const int digits[BD_SIZE],
+                      int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                      int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    for (int j = 0; j <= n; j++) {
+        u[j] = 0;
+        match[j] = 0;
+        v[j] = j > 0 && warm ? rel->dual[r][digits[j - 1] - 1] : 0;
+    }
+    if (!warm)
+        return;
+    for (int i = 0; i < n; i++) {
+        int64_t least = INT64_MAX;
+        int at = 0;
+        for (int j = 0; j < n; j++) {
+            int64_t reduced = cost[i][j] - v[j + 1];
+            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
+                least = reduced;
+                at = j + 1;
+            }
+        }
+        u[i + 1] = least;
+        if (digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
+            match[at] = i + 1;
+    }
+}
+
+/* Solves row r's assignment problem under the prices (warm: from rel's
+ * last solution of the same row, see start_row); fills the digits, duals
  * and reduced costs of its blanks in `rel`. Returns the row's maximum
  * profit, or NO_BOUND when its blanks cannot take its missing digits. */
-static int64_t solve_row(const target *s, int r, relaxation *rel)
+static int64_t solve_row(const target *s, int r, relaxation *rel, bool warm)
 {
     const prices *p = &rel->price;
     int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
@@ -250,9 +300,14 @@ static int64_t solve_row(const target *s, int r, relaxation *rel)
                 : FORBID;
         }
     }
-    int64_t min_cost = hungarian(n, cost, drop);
+    int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
+    int match[BD_SIZE + 1];
+    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
+    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
     if (min_cost >= FORBID / 2)
         return NO_BOUND;
+    for (int j = 0; j < n; j++)
+        rel->dual[r][digits[j] - 1] = v[j + 1];
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             int d = digits[j];
@@ -289,12 +344,12 @@ static unsigned stale_rows(const target *s, const relaxation *rel)
 
 /* L under rel->price at the current node, into rel->value; re-solves the
  * rows in `stale` and keeps the others' results already in rel. */
-static void evaluate(const target *s, relaxation *rel, unsigned stale)
+static void evaluate(const target *s, relaxation *rel, unsigned stale, bool warm)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(s, r, rel);
+            rel->row_value[r] = solve_row(s, r, rel, warm);
             rel->row_blanks[r] = 0;
             for (int c = 0; c < BD_SIZE; c++)
                 if (!s->cells[r * BD_SIZE + c])
@@ -418,7 +473,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         *rel = *parent;
         stale = stale_rows(s, rel);
     }
-    evaluate(s, rel, stale);
+    evaluate(s, rel, stale, false);
     if (!alive(s, rel))
         return false;
     if (iterations == 0) {
@@ -439,7 +494,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         int64_t gap = trial.value - (int64_t)SCALE * (goal_now(s) - s->score) + SCALE;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial.price, step > 0 ? step : 1, gcol, gbox);
-        evaluate(s, &trial, (1u << BD_SIZE) - 1u);
+        evaluate(s, &trial, (1u << BD_SIZE) - 1u, true);
         if (!alive(s, &trial))
             return false;
         since_floor++;
