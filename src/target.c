@@ -43,7 +43,8 @@
  *
  * Nodes: a naked single, else a hidden single (a unit's digit with one
  * place left), else the open blank with fewest candidates (ties: the
- * heavier cell), larger digits first; the cheap bound on every node; on
+ * heavier cell); its digits by the nearest relaxation's reduced cost, the
+ * least first (larger digits first in the cheap search); the cheap bound on every node; on
  * branching nodes the Lagrangian at the nearest ancestor's prices,
  * re-solving only the rows that changed, then reduced-cost fixing. When a subtree grows past
  * RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient steps
@@ -626,8 +627,16 @@ static void search(target *s, int depth, const relaxation *parent)
         s->guesses++;
     int cell = s->blanks[depth];
     uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
+    const relaxation *guide = narrowed ? &s->level[depth] : parent;
     while (cand && !s->stop) {
         int digit = top_digit(cand);
+        if (guide) {   /* the least reduced cost first: the likeliest */
+            for (unsigned rest = cand; rest; rest &= rest - 1u) {
+                int d = bit_digit(rest);
+                if (guide->drop[cell][d - 1] < guide->drop[cell][digit - 1])
+                    digit = d;
+            }
+        }
         cand &= ~digit_bit(digit);
         if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
