@@ -81,6 +81,7 @@ typedef struct prices {
 typedef struct target {
     uint8_t cells[BD_CELLS];
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
+    uint8_t unit[BD_CELLS][3]; /* row, column and box of each cell */
     unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
     uint16_t allow[BD_CELLS];
     uint8_t blanks[BD_CELLS];
@@ -136,8 +137,8 @@ static void unplace(target *s, int cell)
 
 static unsigned candidates(const target *s, int cell)
 {
-    return s->allow[cell] & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
-                              | s->box[box_of(cell)]);
+    const uint8_t *unit = s->unit[cell];
+    return s->allow[cell] & ~(s->row[unit[0]] | s->col[unit[1]] | s->box[unit[2]]);
 }
 
 /* The number of digits in a candidate mask (SWAR: no library call where
@@ -575,7 +576,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             return false;
         bound += w * top_digit(cand);
         for (int kind = 0; kind < 3; kind++) {
-            int u = unit_of(kind, cell);
+            int u = s->unit[cell][kind];
             twice[kind][u] |= can[kind][u] & cand;
             can[kind][u] |= cand;
         }
@@ -665,6 +666,9 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
+        s->unit[cell][0] = (uint8_t)row_of(cell);
+        s->unit[cell][1] = (uint8_t)col_of(cell);
+        s->unit[cell][2] = (uint8_t)box_of(cell);
         s->allow[cell] = ALL_DIGITS;
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
