@@ -484,7 +484,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     }
     relaxation trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
-    int64_t lambda = SCALE, floor_bound = rel->value / SCALE;
+    int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count > DENSE_BLANKS ? PATIENCE : DENSE_PATIENCE;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
