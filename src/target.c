@@ -65,8 +65,9 @@ enum {
     RETIGHTEN_ITERATIONS = 30,
     PATIENCE = 20,          /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
-    DENSE_BLANKS = 56,
+    DENSE_BLANKS = 57,
     STALL = 4,              /* steps without progress before halving */
+    DENSE_STALL = 2,        /* the same on grids with few blanks */
     MAX_GAP = 64 * SCALE    /* caps the Polyak step's aim */
 };
 
@@ -486,7 +487,9 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
-    int patience = s->blank_count > DENSE_BLANKS ? PATIENCE : DENSE_PATIENCE;
+    bool dense = s->blank_count <= DENSE_BLANKS;
+    int patience = dense ? DENSE_PATIENCE : PATIENCE;
+    int stall_limit = dense ? DENSE_STALL : STALL;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
         int64_t norm = subgradient(s, &trial, gcol, gbox);
         if (norm == 0) {
@@ -507,7 +510,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         if (trial.value < rel->value) {
             *rel = trial;
             stall = 0;
-        } else if (++stall >= STALL) {
+        } else if (++stall >= stall_limit) {
             lambda /= 2;
             stall = 0;
         }
