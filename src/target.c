@@ -98,6 +98,7 @@ typedef struct target {
     bool lagrange;            /* use the Lagrangian bound on branching nodes */
     uint64_t cheap_left;      /* nodes left to the cheap search */
     bool stop;                /* the budget or cheap_left ran out, or done */
+    bool fixed;               /* the last reduced-cost fixing removed pairs */
 } target;
 
 /* One Lagrangian evaluation at a node: the prices, L, and per row the
@@ -437,16 +438,20 @@ static void record_assignment(target *s, const relaxation *rel)
         unplace(s, filled[--placed]);
 }
 
-/* Removes from allow every pair whose forced bound falls below the goal. */
+/* Removes from allow every pair whose forced bound falls below the goal;
+ * notes in s->fixed whether any was removed. */
 static void fix_by_drop(target *s, const relaxation *rel, int64_t need)
 {
+    s->fixed = false;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (s->cells[cell])
             continue;
         for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
             int d = bit_digit(cand);
-            if (rel->value - rel->drop[cell][d - 1] < need)
+            if (rel->value - rel->drop[cell][d - 1] < need) {
                 s->allow[cell] &= (uint16_t)~digit_bit(d);
+                s->fixed = true;
+            }
         }
     }
 }
@@ -476,7 +481,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         *rel = *parent;
         stale = stale_rows(s, rel);
     }
-    evaluate(s, rel, stale, false);
+    evaluate(s, rel, stale, parent != NULL);
     if (!alive(s, rel))
         return false;
     if (iterations == 0) {
@@ -622,7 +627,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
         if (!tighten(s, NODE_ITERATIONS, parent, &s->level[depth])
-            || !scan(s, depth, &cand)) {
+            || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
