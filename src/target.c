@@ -20,9 +20,10 @@
  * it is an upper bound whatever the prices are. Each row is a 9x9 (or
  * smaller) assignment problem, solved exactly by the Hungarian method.
  * Subgradient steps (Polyak's rule, halving the step when L stalls) move the
- * prices towards the LP bound; between steps each row's Hungarian method
- * starts warm, from its last potentials and the old pairs still tight, so
- * only the blanks whose pairing broke are re-routed. Prices are integers in units of 1/SCALE
+ * prices towards the LP bound; between steps, and from a node to its
+ * children, each row's Hungarian method starts warm, from its last column
+ * potentials and the old pairs still tight, so only the blanks whose
+ * pairing broke are re-routed. Prices are integers in units of 1/SCALE
  * point, so all bound arithmetic is exact integer arithmetic; the bound is
  * floor((SCALE * score + L) / SCALE) because scores are integers.
  *
