@@ -20,7 +20,10 @@
  * it is an upper bound whatever the prices are. Each row is a 9x9 (or
  * smaller) assignment problem, solved exactly by the Hungarian method.
  * Subgradient steps (Polyak's rule, halving the step when L stalls) move the
- * prices towards the LP bound. Prices are integers in units of 1/SCALE
+ * prices towards the LP bound; between steps, and from a node to its
+ * children, each row's Hungarian method starts warm, from its last column
+ * potentials and the old pairs still tight, so only the blanks whose
+ * pairing broke are re-routed. Prices are integers in units of 1/SCALE
  * point, so all bound arithmetic is exact integer arithmetic; the bound is
  * floor((SCALE * score + L) / SCALE) because scores are integers.
  *
@@ -41,7 +44,8 @@
  *
  * Nodes: a naked single, else a hidden single (a unit's digit with one
  * place left), else the open blank with fewest candidates (ties: the
- * heavier cell), larger digits first; the cheap bound on every node; on
+ * heavier cell); its digits by the nearest relaxation's reduced cost, the
+ * least first (larger digits first in the cheap search); the cheap bound on every node; on
  * branching nodes the Lagrangian at the nearest ancestor's prices,
  * re-solving only the rows that changed, then reduced-cost fixing. When a subtree grows past
  * RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient steps
@@ -62,8 +66,9 @@ enum {
     RETIGHTEN_ITERATIONS = 30,
     PATIENCE = 20,          /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
-    DENSE_BLANKS = 56,
+    DENSE_BLANKS = 57,
     STALL = 4,              /* steps without progress before halving */
+    DENSE_STALL = 2,        /* the same on grids with few blanks */
     MAX_GAP = 64 * SCALE    /* caps the Polyak step's aim */
 };
 
@@ -78,6 +83,7 @@ typedef struct prices {
 typedef struct target {
     uint8_t cells[BD_CELLS];
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
+    uint8_t unit[BD_CELLS][3]; /* row, column and box of each cell */
     unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
     uint16_t allow[BD_CELLS];
     uint8_t blanks[BD_CELLS];
@@ -93,6 +99,7 @@ typedef struct target {
     bool lagrange;            /* use the Lagrangian bound on branching nodes */
     uint64_t cheap_left;      /* nodes left to the cheap search */
     bool stop;                /* the budget or cheap_left ran out, or done */
+    bool fixed;               /* the last reduced-cost fixing removed pairs */
 } target;
 
 /* One Lagrangian evaluation at a node: the prices, L, and per row the
@@ -107,6 +114,7 @@ typedef struct relaxation {
     unsigned row_blanks[BD_SIZE];     /* bit c: cell (r, c) was blank */
     uint8_t digit[BD_CELLS];
     int32_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d), clamped */
+    int64_t dual[BD_SIZE][BD_SIZE];   /* [row][digit - 1]: its potential */
 } relaxation;
 
 static void place(target *s, int cell, int digit)
@@ -132,8 +140,8 @@ static void unplace(target *s, int cell)
 
 static unsigned candidates(const target *s, int cell)
 {
-    return s->allow[cell] & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
-                              | s->box[box_of(cell)]);
+    const uint8_t *unit = s->unit[cell];
+    return s->allow[cell] & ~(s->row[unit[0]] | s->col[unit[1]] | s->box[unit[2]]);
 }
 
 /* The number of digits in a candidate mask (SWAR: no library call where
@@ -167,16 +175,25 @@ static void record(target *s)
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
  * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
- * may be FORBID. Returns the minimum cost; fills drop[i][j] with the reduced
- * cost cost - u[i] - v[j] >= 0, a lower bound on how much the minimum rises
- * when i is forced onto j. 1-based internally; index 0 is the path root.
+ * may be FORBID. 1-based: u[1..n], v[1..n] are the potentials and
+ * match[j] the row on column j (0: free); index 0 is the path root. On
+ * entry the matched pairs must be tight (cost = u + v) and every reduced
+ * cost of a matched row >= 0; the free rows are added one by one. Returns
+ * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
+ * >= 0, a lower bound on how much the minimum rises when i is forced onto
+ * j, and -j on the chosen pairs.
  */
 static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t drop[BD_SIZE][BD_SIZE])
+                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                         int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    int64_t u[BD_SIZE + 1] = {0}, v[BD_SIZE + 1] = {0};
-    int match[BD_SIZE + 1] = {0}, way[BD_SIZE + 1] = {0};
+    int way[BD_SIZE + 1] = {0};
+    bool matched[BD_SIZE + 1] = {false};
+    for (int j = 1; j <= n; j++)
+        matched[match[j]] = true;
     for (int i = 1; i <= n; i++) {
+        if (matched[i])
+            continue;
         int64_t minv[BD_SIZE + 1];
         bool used[BD_SIZE + 1] = {false};
         for (int j = 0; j <= n; j++)
@@ -216,18 +233,56 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
             j0 = j1;
         } while (j0);
     }
+    int64_t total = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
-    for (int j = 1; j <= n; j++)
+    for (int j = 1; j <= n; j++) {
+        total += cost[match[j] - 1][j - 1];
         drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
-    return -v[0];
+    }
+    return total;
 }
 
-/* Solves row r's assignment problem under the prices; fills the digits
+/*
+ * Potentials and matching to start row r's Hungarian method from: none
+ * (cold), or with `warm` the duals and digits of rel's last solution of the
+ * same row (same blanks, same candidates, other prices): v as they were, u
+ * the least reduced cost per blank, and the old pairs that are still tight.
+ */
+static void start_row(const relaxation *rel, int r, bool warm, int n,
+                      const int cells[BD_SIZE], const int digits[BD_SIZE],
+                      int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                      int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    for (int j = 0; j <= n; j++) {
+        u[j] = 0;
+        match[j] = 0;
+        v[j] = j > 0 && warm ? rel->dual[r][digits[j - 1] - 1] : 0;
+    }
+    if (!warm)
+        return;
+    for (int i = 0; i < n; i++) {
+        int64_t least = INT64_MAX;
+        int at = 0;
+        for (int j = 0; j < n; j++) {
+            int64_t reduced = cost[i][j] - v[j + 1];
+            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
+                least = reduced;
+                at = j + 1;
+            }
+        }
+        u[i + 1] = least;
+        if (digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
+            match[at] = i + 1;
+    }
+}
+
+/* Solves row r's assignment problem under the prices (warm: from rel's
+ * last solution of the same row, see start_row); fills the digits, duals
  * and reduced costs of its blanks in `rel`. Returns the row's maximum
  * profit, or NO_BOUND when its blanks cannot take its missing digits. */
-static int64_t solve_row(const target *s, int r, relaxation *rel)
+static int64_t solve_row(const target *s, int r, relaxation *rel, bool warm)
 {
     const prices *p = &rel->price;
     int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
@@ -250,9 +305,14 @@ static int64_t solve_row(const target *s, int r, relaxation *rel)
                 : FORBID;
         }
     }
-    int64_t min_cost = hungarian(n, cost, drop);
+    int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
+    int match[BD_SIZE + 1];
+    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
+    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
     if (min_cost >= FORBID / 2)
         return NO_BOUND;
+    for (int j = 0; j < n; j++)
+        rel->dual[r][digits[j] - 1] = v[j + 1];
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             int d = digits[j];
@@ -289,12 +349,12 @@ static unsigned stale_rows(const target *s, const relaxation *rel)
 
 /* L under rel->price at the current node, into rel->value; re-solves the
  * rows in `stale` and keeps the others' results already in rel. */
-static void evaluate(const target *s, relaxation *rel, unsigned stale)
+static void evaluate(const target *s, relaxation *rel, unsigned stale, bool warm)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(s, r, rel);
+            rel->row_value[r] = solve_row(s, r, rel, warm);
             rel->row_blanks[r] = 0;
             for (int c = 0; c < BD_SIZE; c++)
                 if (!s->cells[r * BD_SIZE + c])
@@ -379,16 +439,20 @@ static void record_assignment(target *s, const relaxation *rel)
         unplace(s, filled[--placed]);
 }
 
-/* Removes from allow every pair whose forced bound falls below the goal. */
+/* Removes from allow every pair whose forced bound falls below the goal;
+ * notes in s->fixed whether any was removed. */
 static void fix_by_drop(target *s, const relaxation *rel, int64_t need)
 {
+    s->fixed = false;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (s->cells[cell])
             continue;
         for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
             int d = bit_digit(cand);
-            if (rel->value - rel->drop[cell][d - 1] < need)
+            if (rel->value - rel->drop[cell][d - 1] < need) {
                 s->allow[cell] &= (uint16_t)~digit_bit(d);
+                s->fixed = true;
+            }
         }
     }
 }
@@ -418,14 +482,20 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         *rel = *parent;
         stale = stale_rows(s, rel);
     }
-    evaluate(s, rel, stale);
+    evaluate(s, rel, stale, parent != NULL);
     if (!alive(s, rel))
         return false;
+    if (iterations == 0) {
+        fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
+        return true;
+    }
     relaxation trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
-    int64_t lambda = SCALE, floor_bound = rel->value / SCALE;
+    int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
-    int patience = s->blank_count > DENSE_BLANKS ? PATIENCE : DENSE_PATIENCE;
+    bool dense = s->blank_count <= DENSE_BLANKS;
+    int patience = dense ? DENSE_PATIENCE : PATIENCE;
+    int stall_limit = dense ? DENSE_STALL : STALL;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
         int64_t norm = subgradient(s, &trial, gcol, gbox);
         if (norm == 0) {
@@ -435,7 +505,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         int64_t gap = trial.value - (int64_t)SCALE * (goal_now(s) - s->score) + SCALE;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial.price, step > 0 ? step : 1, gcol, gbox);
-        evaluate(s, &trial, (1u << BD_SIZE) - 1u);
+        evaluate(s, &trial, (1u << BD_SIZE) - 1u, true);
         if (!alive(s, &trial))
             return false;
         since_floor++;
@@ -446,7 +516,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
         if (trial.value < rel->value) {
             *rel = trial;
             stall = 0;
-        } else if (++stall >= STALL) {
+        } else if (++stall >= stall_limit) {
             lambda /= 2;
             stall = 0;
         }
@@ -515,7 +585,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             return false;
         bound += w * top_digit(cand);
         for (int kind = 0; kind < 3; kind++) {
-            int u = unit_of(kind, cell);
+            int u = s->unit[cell][kind];
             twice[kind][u] |= can[kind][u] & cand;
             can[kind][u] |= cand;
         }
@@ -558,7 +628,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
         if (!tighten(s, NODE_ITERATIONS, parent, &s->level[depth])
-            || !scan(s, depth, &cand)) {
+            || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
@@ -567,8 +637,16 @@ static void search(target *s, int depth, const relaxation *parent)
         s->guesses++;
     int cell = s->blanks[depth];
     uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
+    const relaxation *guide = narrowed ? &s->level[depth] : parent;
     while (cand && !s->stop) {
         int digit = top_digit(cand);
+        if (guide) {   /* the least reduced cost first: the likeliest */
+            for (unsigned rest = cand; rest; rest &= rest - 1u) {
+                int d = bit_digit(rest);
+                if (guide->drop[cell][d - 1] < guide->drop[cell][digit - 1])
+                    digit = d;
+            }
+        }
         cand &= ~digit_bit(digit);
         if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
@@ -597,6 +675,9 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
+        s->unit[cell][0] = (uint8_t)row_of(cell);
+        s->unit[cell][1] = (uint8_t)col_of(cell);
+        s->unit[cell][2] = (uint8_t)box_of(cell);
         s->allow[cell] = ALL_DIGITS;
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
