@@ -125,11 +125,23 @@ static void drain_answers(void *context)
 }
 
 /* Reads records into the ring until the input ends or output fails. */
+static bool feed_ring(ring *r, source *src, output *o);
+
+/* feed_ring, with the source's before_wait hook pointing at this ring for
+ * exactly as long as it runs. */
 static bool feed(ring *r, source *src, output *o)
 {
     drain_context drain = {r, o};
     src->before_wait = drain_answers;
     src->wait_context = &drain;
+    bool ok = feed_ring(r, src, o);
+    src->before_wait = NULL;
+    src->wait_context = NULL;
+    return ok;
+}
+
+static bool feed_ring(ring *r, source *src, output *o)
+{
     for (;;) {
         if (r->tail - r->head == RING_SLOTS && !write_ready(r, o, true))
             return false;

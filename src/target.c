@@ -273,7 +273,7 @@ static void start_row(const relaxation *rel, int r, bool warm, int n,
             }
         }
         u[i + 1] = least;
-        if (digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
+        if (at > 0 && digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
             match[at] = i + 1;
     }
 }
