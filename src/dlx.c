@@ -58,7 +58,6 @@
 #include <limits.h>
 
 enum {
-    UNIT_KINDS = 3,                               /* row, column, box */
     MATRIX_ROWS = BD_CELLS * BD_SIZE,             /* 729 */
     MATRIX_COLUMNS = (1 + UNIT_KINDS) * BD_CELLS, /* 324 */
     ROW_NODES = 4,                                /* 1s in every matrix row */
@@ -99,12 +98,6 @@ typedef struct hint_stack {
     int16_t items[MATRIX_COLUMNS + 1];
     int top;
 } hint_stack;
-
-/* The digits given in each unit: used[kind][index], kind 0 rows, 1 columns,
- * 2 boxes, as 9-bit masks. */
-typedef struct unit_digits {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-} unit_digits;
 
 typedef struct dlx {
     node nodes[NODE_COUNT];
@@ -219,7 +212,7 @@ static inline void add_column(dlx *x, int last, int c)
 
 /* Links the header list: the cell columns of the blanks, then the unit
  * columns whose digit is not yet given in the unit. */
-static void link_columns(dlx *x, const unit_digits *given)
+static void link_columns(dlx *x, const bdi_units *given)
 {
     int last = ROOT;
     for (int cell = 0; cell < BD_CELLS; cell++) {
@@ -245,17 +238,16 @@ static void link_columns(dlx *x, const unit_digits *given)
 /* Gives every row that clashes with no given a slot and links its four
  * nodes into their columns. A cell's rows are made one after another, so
  * its column is linked straight, with its size known from the start. */
-static void link_rows(dlx *x, const unit_digits *given)
+static void link_rows(dlx *x, const bdi_units *given)
 {
     int slots = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (x->puzzle->cells[cell])
             continue;
-        int r = row_of(cell), c = col_of(cell), b = box_of(cell);
-        unsigned cand = ALL_DIGITS & ~(given->used[0][r] | given->used[1][c]
-                                       | given->used[2][b]);
-        int row_head = unit_header(0, r, 0), col_head = unit_header(1, c, 0);
-        int box_head = unit_header(2, b, 0);
+        unsigned cand = units_free(given, cell);
+        int row_head = unit_header(UNIT_ROW, row_of(cell), 0);
+        int col_head = unit_header(UNIT_COL, col_of(cell), 0);
+        int box_head = unit_header(UNIT_BOX, box_of(cell), 0);
         int head = 1 + cell, prev = head;
         x->heads[head].size = (int16_t)popcount(cand);
         for (; cand; cand &= cand - 1u) {
@@ -276,9 +268,8 @@ static void link_rows(dlx *x, const unit_digits *given)
 static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
                      visit_mode mode)
 {
-    unit_digits given = {{{0}}};
+    bdi_units given;
     x->puzzle = puzzle;
-    x->clash = false;
     x->guesses = 0;
     x->mode = mode;
     x->stop = false;
@@ -288,18 +279,7 @@ static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
     x->best_score = -1;
     x->zeros.top = x->ones.top = 0;
     bdi_budget_init(&x->budget, options);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (!puzzle->cells[cell])
-            continue;
-        unsigned bit = digit_bit(puzzle->cells[cell]);
-        unsigned *units[UNIT_KINDS] = {&given.used[0][row_of(cell)],
-                                       &given.used[1][col_of(cell)],
-                                       &given.used[2][box_of(cell)]};
-        for (int kind = 0; kind < UNIT_KINDS; kind++) {
-            x->clash |= (*units[kind] & bit) != 0;
-            *units[kind] |= bit;
-        }
-    }
+    x->clash = !bdi_units_of_givens(&given, puzzle);
     if (x->clash)
         return;
     link_columns(x, &given);

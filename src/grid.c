@@ -58,24 +58,24 @@ bool bdi_cells_ok(const bd_grid *grid)
     return !bad;
 }
 
-bool bd_givens_ok(const bd_grid *grid)
+bool bdi_units_of_givens(bdi_units *units, const bd_grid *grid)
 {
-    unsigned row[BD_SIZE] = {0}, col[BD_SIZE] = {0}, box[BD_SIZE] = {0};
-    if (!grid || !bdi_cells_ok(grid))
-        return false;
+    memset(units, 0, sizeof *units);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         int digit = grid->cells[cell];
         if (!digit)
             continue;
-        unsigned bit = digit_bit(digit);
-        unsigned *units[3] = {&row[row_of(cell)], &col[col_of(cell)], &box[box_of(cell)]};
-        for (int u = 0; u < 3; u++) {
-            if (*units[u] & bit)
-                return false;
-            *units[u] |= bit;
-        }
+        if (!(units_free(units, cell) & digit_bit(digit)))
+            return false;
+        units_add(units, cell, digit_bit(digit));
     }
     return true;
+}
+
+bool bd_givens_ok(const bd_grid *grid)
+{
+    bdi_units units;
+    return grid && bdi_cells_ok(grid) && bdi_units_of_givens(&units, grid);
 }
 
 bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution)

@@ -80,6 +80,50 @@ static inline int box_of(int cell)
     return row_of(cell) / BD_BOX * BD_BOX + col_of(cell) / BD_BOX;
 }
 
+/* The three kinds of unit, in the order every per-kind table uses. */
+enum { UNIT_ROW, UNIT_COL, UNIT_BOX, UNIT_KINDS };
+
+/* The unit of `kind` that holds `cell`. */
+static inline int unit_of(int kind, int cell)
+{
+    return kind == UNIT_ROW ? row_of(cell) : kind == UNIT_COL ? col_of(cell) : box_of(cell);
+}
+
+/*
+ * The digits used in each unit: used[kind][unit], a 9-bit mask. The state
+ * the bitmask searches (solve.c, target.c), the exact-cover set-up (dlx.c)
+ * and the givens check share.
+ */
+typedef struct bdi_units {
+    unsigned used[UNIT_KINDS][BD_SIZE];
+} bdi_units;
+
+static inline void units_add(bdi_units *units, int cell, unsigned bit)
+{
+    units->used[UNIT_ROW][row_of(cell)] |= bit;
+    units->used[UNIT_COL][col_of(cell)] |= bit;
+    units->used[UNIT_BOX][box_of(cell)] |= bit;
+}
+
+static inline void units_remove(bdi_units *units, int cell, unsigned bit)
+{
+    units->used[UNIT_ROW][row_of(cell)] &= ~bit;
+    units->used[UNIT_COL][col_of(cell)] &= ~bit;
+    units->used[UNIT_BOX][box_of(cell)] &= ~bit;
+}
+
+/* The digits that none of the units of `cell` uses. */
+static inline unsigned units_free(const bdi_units *units, int cell)
+{
+    return ALL_DIGITS & ~(units->used[UNIT_ROW][row_of(cell)]
+                          | units->used[UNIT_COL][col_of(cell)]
+                          | units->used[UNIT_BOX][box_of(cell)]);
+}
+
+/* Fills `units` with the digits given in `grid` (cells 0..9); false when
+ * two givens clash (a digit twice in a unit). */
+bool bdi_units_of_givens(bdi_units *units, const bd_grid *grid);
+
 /*
  * A search budget: counts nodes and stops the search when the node limit
  * or the timeout is reached. The clock is read only every few thousand

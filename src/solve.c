@@ -28,7 +28,7 @@ typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
 
 typedef struct dfs {
     uint8_t cells[BD_CELLS];
-    unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
+    bdi_units units;
     uint8_t blanks[BD_CELLS];
     int blank_count;
     bd_order order;
@@ -44,29 +44,22 @@ typedef struct dfs {
 
 static void place(dfs *s, int cell, int digit)
 {
-    unsigned bit = digit_bit(digit);
     s->cells[cell] = (uint8_t)digit;
-    s->row[row_of(cell)] |= bit;
-    s->col[col_of(cell)] |= bit;
-    s->box[box_of(cell)] |= bit;
+    units_add(&s->units, cell, digit_bit(digit));
     s->score += digit * bd_weight(cell);
 }
 
 static void unplace(dfs *s, int cell)
 {
     int digit = s->cells[cell];
-    unsigned bit = digit_bit(digit);
     s->cells[cell] = 0;
-    s->row[row_of(cell)] &= ~bit;
-    s->col[col_of(cell)] &= ~bit;
-    s->box[box_of(cell)] &= ~bit;
+    units_remove(&s->units, cell, digit_bit(digit));
     s->score -= digit * bd_weight(cell);
 }
 
 static unsigned candidates(const dfs *s, int cell)
 {
-    return ALL_DIGITS & ~(s->row[row_of(cell)] | s->col[col_of(cell)]
-                          | s->box[box_of(cell)]);
+    return units_free(&s->units, cell);
 }
 
 /* Fills the blanks array in the classic order: rows with fewest blanks

@@ -83,8 +83,8 @@ typedef struct prices {
 typedef struct target {
     uint8_t cells[BD_CELLS];
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
-    uint8_t unit[BD_CELLS][3]; /* row, column and box of each cell */
-    unsigned row[BD_SIZE], col[BD_SIZE], box[BD_SIZE];
+    uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
+    bdi_units units;
     uint16_t allow[BD_CELLS];
     uint8_t blanks[BD_CELLS];
     int blank_count;
@@ -119,29 +119,25 @@ typedef struct relaxation {
 
 static void place(target *s, int cell, int digit)
 {
-    unsigned bit = digit_bit(digit);
     s->cells[cell] = (uint8_t)digit;
-    s->row[row_of(cell)] |= bit;
-    s->col[col_of(cell)] |= bit;
-    s->box[box_of(cell)] |= bit;
+    units_add(&s->units, cell, digit_bit(digit));
     s->score += digit * s->weight[cell];
 }
 
 static void unplace(target *s, int cell)
 {
     int digit = s->cells[cell];
-    unsigned bit = digit_bit(digit);
     s->cells[cell] = 0;
-    s->row[row_of(cell)] &= ~bit;
-    s->col[col_of(cell)] &= ~bit;
-    s->box[box_of(cell)] &= ~bit;
+    units_remove(&s->units, cell, digit_bit(digit));
     s->score -= digit * s->weight[cell];
 }
 
 static unsigned candidates(const target *s, int cell)
 {
-    const uint8_t *unit = s->unit[cell];
-    return s->allow[cell] & ~(s->row[unit[0]] | s->col[unit[1]] | s->box[unit[2]]);
+    const uint8_t *unit = s->unit[cell];   /* units_free, from the table */
+    const unsigned (*used)[BD_SIZE] = s->units.used;
+    return s->allow[cell] & ~(used[UNIT_ROW][unit[UNIT_ROW]] | used[UNIT_COL][unit[UNIT_COL]]
+                              | used[UNIT_BOX][unit[UNIT_BOX]]);
 }
 
 /* The number of digits in a candidate mask (SWAR: no library call where
@@ -289,7 +285,7 @@ static int64_t solve_row(const target *s, int r, relaxation *rel, bool warm)
     for (int c = 0; c < BD_SIZE; c++)
         if (!s->cells[r * BD_SIZE + c])
             cells[n++] = r * BD_SIZE + c;
-    for (unsigned miss = ALL_DIGITS & ~s->row[r]; miss; miss &= miss - 1u)
+    for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_ROW][r]; miss; miss &= miss - 1u)
         digits[m++] = bit_digit(miss);
     if (n == 0)
         return 0;
@@ -368,9 +364,9 @@ static void evaluate(const target *s, relaxation *rel, unsigned stale, bool warm
     }
     const prices *p = &rel->price;
     for (int u = 0; u < BD_SIZE; u++) {
-        for (unsigned miss = ALL_DIGITS & ~s->col[u]; miss; miss &= miss - 1u)
+        for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_COL][u]; miss; miss &= miss - 1u)
             total += p->col[u][bit_digit(miss) - 1];
-        for (unsigned miss = ALL_DIGITS & ~s->box[u]; miss; miss &= miss - 1u)
+        for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_BOX][u]; miss; miss &= miss - 1u)
             total += p->box[u][bit_digit(miss) - 1];
     }
     rel->value = total;
@@ -383,8 +379,8 @@ static int64_t subgradient(const target *s, const relaxation *rel,
 {
     for (int u = 0; u < BD_SIZE; u++) {
         for (int d = 1; d <= BD_SIZE; d++) {
-            gcol[u][d - 1] = (s->col[u] & digit_bit(d)) ? 0 : -1;
-            gbox[u][d - 1] = (s->box[u] & digit_bit(d)) ? 0 : -1;
+            gcol[u][d - 1] = (s->units.used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
+            gbox[u][d - 1] = (s->units.used[UNIT_BOX][u] & digit_bit(d)) ? 0 : -1;
         }
     }
     for (int cell = 0; cell < BD_CELLS; cell++) {
@@ -525,28 +521,16 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     return true;
 }
 
-/* The unit of `kind` (0 row, 1 column, 2 box) that holds `cell`. */
-static int unit_of(int kind, int cell)
-{
-    return kind == 0 ? row_of(cell) : kind == 1 ? col_of(cell) : box_of(cell);
-}
-
-/* The digits used in unit u of `kind`. */
-static unsigned unit_used(const target *s, int kind, int u)
-{
-    return kind == 0 ? s->row[u] : kind == 1 ? s->col[u] : s->box[u];
-}
-
 /*
  * A hidden single among the open blanks blanks[depth..]: a unit whose
  * missing digit has one place left. Moves that blank to blanks[depth] and
  * gives the digit's bit; 0 if there is none. `can` and `twice` are per unit
  * the union of its blanks' candidates and the digits seen in two or more.
  */
-static unsigned hidden_single(target *s, int depth, unsigned can[3][BD_SIZE],
-                              unsigned twice[3][BD_SIZE])
+static unsigned hidden_single(target *s, int depth, unsigned can[UNIT_KINDS][BD_SIZE],
+                              unsigned twice[UNIT_KINDS][BD_SIZE])
 {
-    for (int kind = 0; kind < 3; kind++) {
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
         for (int u = 0; u < BD_SIZE; u++) {
             unsigned once = can[kind][u] & ~twice[kind][u];
             if (!once)
@@ -575,7 +559,7 @@ static unsigned hidden_single(target *s, int depth, unsigned can[3][BD_SIZE],
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
-    unsigned can[3][BD_SIZE] = {{0}}, twice[3][BD_SIZE] = {{0}};
+    unsigned can[UNIT_KINDS][BD_SIZE] = {{0}}, twice[3][BD_SIZE] = {{0}};
     int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
     unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
@@ -584,7 +568,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         if (!cand)
             return false;
         bound += w * top_digit(cand);
-        for (int kind = 0; kind < 3; kind++) {
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
             int u = s->unit[cell][kind];
             twice[kind][u] |= can[kind][u] & cand;
             can[kind][u] |= cand;
@@ -599,9 +583,9 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     }
     if (bound < goal_now(s))
         return false;
-    for (int kind = 0; kind < 3; kind++)
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
         for (int u = 0; u < BD_SIZE; u++)
-            if ((can[kind][u] | unit_used(s, kind, u)) != ALL_DIGITS)
+            if ((can[kind][u] | s->units.used[kind][u]) != ALL_DIGITS)
                 return false;
     if (best_n > 1 && (*cand_out = hidden_single(s, depth, can, twice)) != 0)
         return true;
@@ -675,9 +659,8 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
-        s->unit[cell][0] = (uint8_t)row_of(cell);
-        s->unit[cell][1] = (uint8_t)col_of(cell);
-        s->unit[cell][2] = (uint8_t)box_of(cell);
+        for (int kind = 0; kind < UNIT_KINDS; kind++)
+            s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
