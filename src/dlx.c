@@ -66,8 +66,6 @@ enum {
     NODE_COUNT = FIRST_NODE + ROW_NODES * MATRIX_ROWS
 };
 
-typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
-
 /* A member of a column's vertical list: a header or a row node. */
 typedef struct node {
     int16_t up, down;
@@ -108,16 +106,12 @@ typedef struct dlx {
     const bd_grid *puzzle;
     bdi_budget budget;
     uint64_t guesses;
-    visit_mode mode;
+    bdi_visitor visitor;
     bool stop;                      /* the search is over: unwind at once */
-    bool found;                     /* VISIT_FIRST: a solution in best */
     int small;                      /* uncovered columns of size 0 or 1
                                        (restored by the search, not by
                                        the uncovers) */
     int open;                       /* levels with rows left to try */
-    uint64_t count, limit;          /* VISIT_COUNT */
-    int best_score;                 /* VISIT_TARGET, and the grid in best */
-    bd_grid best;
 } dlx;
 
 /* The first node of the aligned group of four that holds `n`. */
@@ -266,17 +260,14 @@ static void link_rows(dlx *x, const bdi_units *given)
 
 /* Sets up the reduced matrix of `puzzle`. Clashing givens set x->clash. */
 static void dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
-                     visit_mode mode)
+                     bdi_visit_mode mode, uint64_t limit)
 {
     bdi_units given;
     x->puzzle = puzzle;
     x->guesses = 0;
-    x->mode = mode;
+    bdi_visitor_init(&x->visitor, mode, limit);
     x->stop = false;
-    x->found = false;
     x->open = 0;
-    x->count = x->limit = 0;
-    x->best_score = -1;
     x->zeros.top = x->ones.top = 0;
     bdi_budget_init(&x->budget, options);
     x->clash = !bdi_units_of_givens(&given, puzzle);
@@ -304,28 +295,14 @@ static void fill_grid(const dlx *x, int depth, bd_grid *grid)
 
 static void visit(dlx *x, int depth)
 {
-    switch (x->mode) {
-    case VISIT_FIRST:
-        fill_grid(x, depth, &x->best);
-        x->found = true;
-        x->stop = true;
-        break;
-    case VISIT_COUNT:
-        x->count++;
-        if (x->count == x->limit)
-            x->stop = true;
-        break;
-    case VISIT_TARGET: {
+    if (x->visitor.mode == VISIT_COUNT) {
+        bdi_visit(&x->visitor, NULL, 0);   /* counting needs no grid */
+    } else {
         bd_grid grid;
         fill_grid(x, depth, &grid);
-        int score = bd_score(&grid);
-        if (score > x->best_score) {
-            x->best_score = score;
-            x->best = grid;
-        }
-        break;
+        bdi_visit(&x->visitor, grid.cells, bd_score(&grid));
     }
-    }
+    x->stop = x->stop || x->visitor.done;
 }
 
 /* The uncovered column with fewest rows, or ROOT when every column is
@@ -454,14 +431,9 @@ bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
                         bd_grid *solution, bd_stats *stats)
 {
     dlx x;
-    dlx_init(&x, puzzle, options, VISIT_FIRST);
+    dlx_init(&x, puzzle, options, VISIT_FIRST, 0);
     run(&x, stats);
-    if (x.budget.cut)
-        return BD_CUT_SHORT;
-    if (!x.found)
-        return BD_NO_SOLUTION;
-    *solution = x.best;
-    return BD_OK;
+    return bdi_visitor_solution(&x.visitor, x.budget.cut, solution);
 }
 
 bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
@@ -469,23 +441,16 @@ bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
                         bd_stats *stats)
 {
     dlx x;
-    dlx_init(&x, puzzle, options, VISIT_COUNT);
-    x.limit = limit;
+    dlx_init(&x, puzzle, options, VISIT_COUNT, limit);
     run(&x, stats);
-    *count = x.count;
-    return x.budget.cut ? BD_CUT_SHORT : BD_OK;
+    return bdi_visitor_count(&x.visitor, x.budget.cut, count);
 }
 
 bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats)
 {
     dlx x;
-    dlx_init(&x, puzzle, options, VISIT_TARGET);
+    dlx_init(&x, puzzle, options, VISIT_TARGET, 0);
     run(&x, stats);
-    *score = x.best_score;
-    if (x.best_score >= 0 && best)
-        *best = x.best;
-    if (x.budget.cut)
-        return BD_CUT_SHORT;
-    return x.best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+    return bdi_visitor_target(&x.visitor, x.budget.cut, score, best);
 }

@@ -158,6 +158,32 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
 bool bdi_cells_ok(const bd_grid *grid);
 
 /*
+ * What an enumerating engine (solve.c, dlx.c) keeps of the completions it
+ * visits: the first one, a count up to a limit, or the best target score.
+ */
+typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
+
+typedef struct bdi_visitor {
+    bdi_visit_mode mode;
+    bool done;                /* wants no more completions */
+    uint64_t count, limit;    /* completions visited; VISIT_COUNT's limit (0: none) */
+    int best_score;           /* VISIT_TARGET: the best so far, -1 if none */
+    bd_grid best;             /* the first completion, or one with best_score */
+} bdi_visitor;
+
+void bdi_visitor_init(bdi_visitor *visitor, bdi_visit_mode mode, uint64_t limit);
+
+/* Takes a completion: its cells (may be NULL for VISIT_COUNT) and its
+ * target score (read by VISIT_TARGET only). */
+void bdi_visit(bdi_visitor *visitor, const uint8_t *cells, int score);
+
+/* The results of bd_solve, bd_count and bd_target from what `visitor` kept,
+ * given whether a limit cut the search short. */
+bd_status bdi_visitor_solution(const bdi_visitor *visitor, bool cut, bd_grid *solution);
+bd_status bdi_visitor_count(const bdi_visitor *visitor, bool cut, uint64_t *count);
+bd_status bdi_visitor_target(const bdi_visitor *visitor, bool cut, int *score, bd_grid *best);
+
+/*
  * The engines. Every engine has the same three entry points, with the
  * contracts of bd_solve, bd_count and bd_target in bitdoku.h, except that
  * the caller (search.c) has already checked the arguments and that the

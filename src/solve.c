@@ -24,8 +24,6 @@
 
 #include <string.h>
 
-typedef enum visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } visit_mode;
-
 typedef struct dfs {
     uint8_t cells[BD_CELLS];
     bdi_units units;
@@ -35,11 +33,8 @@ typedef struct dfs {
     int score;                /* score of the digits placed so far */
     bdi_budget budget;
     uint64_t guesses;
-    visit_mode mode;
-    bool stop;
-    uint64_t count, limit;    /* VISIT_COUNT */
-    int best_score;           /* VISIT_TARGET, and the grid in best */
-    bd_grid best;
+    bool stop;                /* the visitor is done, or a limit was hit */
+    bdi_visitor visitor;
 } dfs;
 
 static void place(dfs *s, int cell, int digit)
@@ -86,12 +81,11 @@ static void order_rows(dfs *s)
 
 /* Sets up the state for `puzzle`, whose givens must not clash. */
 static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
-                     visit_mode mode)
+                     bdi_visit_mode mode, uint64_t limit)
 {
     memset(s, 0, sizeof *s);
     s->order = options->order;
-    s->mode = mode;
-    s->best_score = -1;
+    bdi_visitor_init(&s->visitor, mode, limit);
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (puzzle->cells[cell])
@@ -105,23 +99,8 @@ static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
 
 static void visit(dfs *s)
 {
-    switch (s->mode) {
-    case VISIT_FIRST:
-        memcpy(s->best.cells, s->cells, BD_CELLS);
-        s->stop = true;
-        break;
-    case VISIT_COUNT:
-        s->count++;
-        if (s->count == s->limit)
-            s->stop = true;
-        break;
-    case VISIT_TARGET:
-        if (s->score > s->best_score) {
-            s->best_score = s->score;
-            memcpy(s->best.cells, s->cells, BD_CELLS);
-        }
-        break;
-    }
+    bdi_visit(&s->visitor, s->cells, s->score);
+    s->stop = s->visitor.done;
 }
 
 /* Moves the open blank with fewest candidates to blanks[depth]; returns
@@ -184,14 +163,9 @@ bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
                         bd_grid *solution, bd_stats *stats)
 {
     dfs s;
-    dfs_init(&s, puzzle, options, VISIT_FIRST);
+    dfs_init(&s, puzzle, options, VISIT_FIRST, 0);
     run(&s, stats);
-    if (s.budget.cut)
-        return BD_CUT_SHORT;
-    if (!s.stop)
-        return BD_NO_SOLUTION;
-    *solution = s.best;
-    return BD_OK;
+    return bdi_visitor_solution(&s.visitor, s.budget.cut, solution);
 }
 
 bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
@@ -199,23 +173,16 @@ bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
                         bd_stats *stats)
 {
     dfs s;
-    dfs_init(&s, puzzle, options, VISIT_COUNT);
-    s.limit = limit;
+    dfs_init(&s, puzzle, options, VISIT_COUNT, limit);
     run(&s, stats);
-    *count = s.count;
-    return s.budget.cut ? BD_CUT_SHORT : BD_OK;
+    return bdi_visitor_count(&s.visitor, s.budget.cut, count);
 }
 
 bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats)
 {
     dfs s;
-    dfs_init(&s, puzzle, options, VISIT_TARGET);
+    dfs_init(&s, puzzle, options, VISIT_TARGET, 0);
     run(&s, stats);
-    *score = s.best_score;
-    if (s.best_score >= 0 && best)
-        *best = s.best;
-    if (s.budget.cut)
-        return BD_CUT_SHORT;
-    return s.best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+    return bdi_visitor_target(&s.visitor, s.budget.cut, score, best);
 }
