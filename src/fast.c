@@ -216,15 +216,9 @@ static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
     return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
 }
 
-/* For each 3 x 3 matrix of segments that have a place (index bit
- * 3 * row + box), the cells of the segments on a fitting permutation (0:
- * none fits) and the segments on every one (their first cells), as band
- * words. Derived by listing the six permutations rows -> boxes. */
-typedef struct band_fit {
-    uint32_t keep, in_all;
-} band_fit;
-
-static const band_fit BAND_FITS[512] = {
+/* The table of bdi_band_fit (internal.h): listed here, derived again from
+ * the six permutations by test_fast's test_band_fits. */
+const bdi_band_fit bdi_band_fits[512] = {
     {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u},
     {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u},
     {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u}, {0x0000000u, 0x0000000u},
@@ -416,7 +410,7 @@ static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
     uint32_t gathered = segments * 0x15u;
     uint32_t index = ((gathered >> 4) & 0x7u) | ((gathered >> 10) & 0x38u)
                      | ((gathered >> 16) & 0x1C0u);
-    band_fit fit = BAND_FITS[index];
+    bdi_band_fit fit = bdi_band_fits[index];
     if (!fit.keep)
         return false;
     uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;

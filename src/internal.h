@@ -184,6 +184,20 @@ bd_status bdi_visitor_count(const bdi_visitor *visitor, bool cut, uint64_t *coun
 bd_status bdi_visitor_target(const bdi_visitor *visitor, bool cut, int *score, bd_grid *best);
 
 /*
+ * The fast engine's band reduction table (fast.c): for each 3 x 3 matrix of
+ * a band's segments (one row inside one box) that have a place for a digit,
+ * index bit 3 * row + box, the cells of the segments on some permutation
+ * rows -> boxes that fits in the matrix (0: none fits), and the first cells
+ * of the segments on every fitting permutation, as 27-bit band words
+ * (bit 9 * row + column).
+ */
+typedef struct bdi_band_fit {
+    uint32_t keep, in_all;
+} bdi_band_fit;
+
+extern const bdi_band_fit bdi_band_fits[512];
+
+/*
  * The engines. Every engine has the same three entry points, with the
  * contracts of bd_solve, bd_count and bd_target in bitdoku.h, except that
  * the caller (search.c) has already checked the arguments and that the

@@ -353,6 +353,37 @@ static void test_transpose_symmetry(void **state)
     assert_true(kinds[0] > 100 && kinds[1] > 100);
 }
 
+/* The band reduction table, derived again by listing the six permutations
+ * rows -> boxes: a permutation fits matrix m when m has its three entries;
+ * segment (row r, box b) is cells 9r + 3b .. 9r + 3b + 2 of the band. */
+static void test_band_fits(void **state)
+{
+    (void)state;
+    static const int PERMUTATIONS[6][3] = {
+        {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (unsigned m = 0; m < 512; m++) {
+        uint32_t keep = 0, in_all = 0;
+        bool any = false;
+        for (int p = 0; p < 6; p++) {
+            uint32_t cells = 0, firsts = 0;
+            bool fits = true;
+            for (int r = 0; r < 3; r++) {
+                int b = PERMUTATIONS[p][r];
+                fits = fits && ((m >> (3 * r + b)) & 1u);
+                cells |= 7u << (9 * r + 3 * b);
+                firsts |= 1u << (9 * r + 3 * b);
+            }
+            if (!fits)
+                continue;
+            keep |= cells;
+            in_all = any ? in_all & firsts : firsts;
+            any = true;
+        }
+        assert_int_equal(bdi_band_fits[m].keep, keep);
+        assert_int_equal(bdi_band_fits[m].in_all, in_all);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_hard_sample),
         cmocka_unit_test(test_transpose_symmetry),
+        cmocka_unit_test(test_band_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
