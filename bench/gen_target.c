@@ -4,7 +4,7 @@
  * Each puzzle: a random full grid (backtracking over the cells in order,
  * trying the digits in a freshly shuffled order at every cell), then all but
  * N cells cleared, the kept cells chosen uniformly at random. The random
- * numbers come from splitmix64 with a fixed seed, so the sets are the same
+ * numbers come from splitmix64 (tests/testutil.c) with a fixed seed, so the sets are the same
  * on every machine. One 81-character line per puzzle, '.' for a blank.
  *
  * Usage: gen_target DIR  (writes DIR/target_NN.txt, see SETS below)
@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "testutil.h"   /* splitmix64: tu_below, tu_shuffle */
 
 enum { SIZE = 9, CELLS = 81 };
 
@@ -36,29 +38,6 @@ static const set SETS[] = {
 
 static const uint64_t SEED = 1074;
 
-static uint64_t next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *state, int n)
-{
-    return (int)(next(state) % (uint64_t)n);
-}
-
-static void shuffle(uint64_t *state, int *items, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = below(state, i + 1);
-        int t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
-}
-
 static bool fits(const int *cells, int cell, int digit)
 {
     int r = cell / SIZE, c = cell % SIZE, br = r / 3 * 3, bc = c / 3 * 3;
@@ -75,7 +54,7 @@ static bool fill(uint64_t *state, int *cells, int cell)
     if (cell == CELLS)
         return true;
     int digits[SIZE] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-    shuffle(state, digits, SIZE);
+    tu_shuffle(state, digits, SIZE);
     for (int i = 0; i < SIZE; i++) {
         if (!fits(cells, cell, digits[i]))
             continue;
@@ -93,7 +72,7 @@ static void write_puzzle(uint64_t *state, int givens, FILE *out)
     fill(state, cells, 0);
     for (int i = 0; i < CELLS; i++)
         order[i] = i;
-    shuffle(state, order, CELLS);
+    tu_shuffle(state, order, CELLS);
     for (int i = givens; i < CELLS; i++)
         cells[order[i]] = 0;
     for (int i = 0; i < CELLS; i++)
@@ -118,7 +97,7 @@ int main(int argc, char **argv)
         }
         int span = SETS[s].max_givens - SETS[s].min_givens + 1;
         for (int i = 0; i < SETS[s].count; i++)
-            write_puzzle(&state, SETS[s].min_givens + below(&state, span), out);
+            write_puzzle(&state, SETS[s].min_givens + tu_below(&state, span), out);
         if (fclose(out) != 0) {
             perror(path);
             return 1;

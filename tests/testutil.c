@@ -33,7 +33,7 @@ int tu_below(uint64_t *state, int n)
     return (int)(tu_rand(state) % (uint64_t)n);
 }
 
-static void shuffle(uint64_t *state, int *items, int n)
+void tu_shuffle(uint64_t *state, int *items, int n)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = tu_below(state, i + 1);
@@ -48,10 +48,10 @@ static void shuffle(uint64_t *state, int *items, int n)
 static void band_permutation(uint64_t *state, int perm[9])
 {
     int bands[3] = {0, 1, 2};
-    shuffle(state, bands, 3);
+    tu_shuffle(state, bands, 3);
     for (int b = 0; b < 3; b++) {
         int lines[3] = {0, 1, 2};
-        shuffle(state, lines, 3);
+        tu_shuffle(state, lines, 3);
         for (int i = 0; i < 3; i++)
             perm[b * 3 + i] = bands[b] * 3 + lines[i];
     }
@@ -61,7 +61,7 @@ void tu_random_full(uint64_t *state, bd_grid *grid)
 {
     int digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     int rows[9], cols[9];
-    shuffle(state, digits, 9);
+    tu_shuffle(state, digits, 9);
     band_permutation(state, rows);
     band_permutation(state, cols);
     bool transpose = tu_below(state, 2) == 1;
@@ -85,7 +85,7 @@ void tu_random_puzzle(uint64_t *state, int blanks, bd_grid *puzzle)
     int cells[BD_CELLS];
     for (int i = 0; i < BD_CELLS; i++)
         cells[i] = i;
-    shuffle(state, cells, BD_CELLS);
+    tu_shuffle(state, cells, BD_CELLS);
     tu_random_full(state, puzzle);
     for (int i = 0; i < blanks; i++)
         puzzle->cells[cells[i]] = 0;

@@ -1,6 +1,7 @@
 /*
- * testutil.h - helpers shared by the unit tests: grids from strings, a
- * seeded random generator, random grids and puzzles made by symmetry (not
+ * testutil.h - helpers shared by the unit tests (and, for its random
+ * numbers, the benchmark set generator bench/gen_target.c): grids from
+ * strings, a seeded random generator, random grids and puzzles made by symmetry (not
  * by the solver under test), and a naive reference solver.
  */
 #ifndef BITDOKU_TESTUTIL_H
@@ -20,6 +21,9 @@ uint64_t tu_rand(uint64_t *state);
 
 /* A uniform integer in [0, n). */
 int tu_below(uint64_t *state, int n);
+
+/* Shuffles items[0..n) (Fisher-Yates). */
+void tu_shuffle(uint64_t *state, int *items, int n);
 
 /* A random valid full grid: a fixed pattern grid under random relabelling,
  * row/column permutations within bands/stacks, band/stack permutations and
