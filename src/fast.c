@@ -84,10 +84,8 @@ typedef struct state {
 typedef struct search_ctx {
     bdi_budget budget;
     uint64_t guesses;
-    bool first_only;          /* stop at the first solution and keep it */
-    bool stop;
-    uint64_t count, limit;    /* counting: solutions found, 0 = no limit */
-    bd_grid solution;
+    bool stop;                /* the visitor is done, or a limit was hit */
+    bdi_visitor visitor;      /* VISIT_FIRST or VISIT_COUNT */
 } search_ctx;
 
 /* The index (0..31) of the lowest set bit of a non-zero word. */
@@ -599,17 +597,17 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
 
 static void found_solution(search_ctx *ctx, const state *s)
 {
-    if (ctx->first_only) {
+    if (ctx->visitor.mode == VISIT_COUNT) {
+        bdi_visit(&ctx->visitor, NULL, 0);   /* counting needs no grid */
+    } else {
+        bd_grid grid;
         for (unsigned d = 0; d < BD_SIZE; d++)
             for (unsigned b = 0; b < BANDS; b++)
                 for (uint32_t m = s->cand[b][d]; m; m &= m - 1u)
-                    ctx->solution.cells[b * BAND_CELLS + low_index(m)] = (uint8_t)(d + 1);
-        ctx->stop = true;
-        return;
+                    grid.cells[b * BAND_CELLS + low_index(m)] = (uint8_t)(d + 1);
+        bdi_visit(&ctx->visitor, grid.cells, 0);
     }
-    ctx->count++;
-    if (ctx->count == ctx->limit)
-        ctx->stop = true;
+    ctx->stop = ctx->visitor.done;
 }
 
 /* Propagates `s`, then guesses; `s` is the caller's to scratch. */
@@ -669,14 +667,14 @@ static bool init_state(state *s, const bd_grid *puzzle)
     return true;
 }
 
-static void run(search_ctx *ctx, const bd_grid *puzzle,
-                const bd_options *options, bd_stats *stats)
+static void run(search_ctx *ctx, const bd_grid *puzzle, const bd_options *options,
+                bdi_visit_mode mode, uint64_t limit, bd_stats *stats)
 {
     state root;
     bdi_budget_init(&ctx->budget, options);
+    bdi_visitor_init(&ctx->visitor, mode, limit);
     ctx->guesses = 0;
     ctx->stop = false;
-    ctx->count = 0;
     if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx->budget))
         search(ctx, &root);
     if (stats) {
@@ -689,15 +687,8 @@ bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
                          bd_grid *solution, bd_stats *stats)
 {
     search_ctx ctx;
-    ctx.first_only = true;
-    ctx.limit = 1;
-    run(&ctx, puzzle, options, stats);
-    if (ctx.budget.cut)
-        return BD_CUT_SHORT;
-    if (!ctx.stop)
-        return BD_NO_SOLUTION;
-    *solution = ctx.solution;
-    return BD_OK;
+    run(&ctx, puzzle, options, VISIT_FIRST, 0, stats);
+    return bdi_visitor_solution(&ctx.visitor, ctx.budget.cut, solution);
 }
 
 bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
@@ -705,9 +696,6 @@ bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
                          bd_stats *stats)
 {
     search_ctx ctx;
-    ctx.first_only = false;
-    ctx.limit = limit;
-    run(&ctx, puzzle, options, stats);
-    *count = ctx.count;
-    return ctx.budget.cut ? BD_CUT_SHORT : BD_OK;
+    run(&ctx, puzzle, options, VISIT_COUNT, limit, stats);
+    return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
 }

@@ -158,7 +158,7 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
 bool bdi_cells_ok(const bd_grid *grid);
 
 /*
- * What an enumerating engine (solve.c, dlx.c) keeps of the completions it
+ * What a search engine (solve.c, dlx.c, fast.c) keeps of the completions it
  * visits: the first one, a count up to a limit, or the best target score.
  */
 typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
