@@ -46,7 +46,8 @@ typedef enum bd_status {
     BD_EMALFORMED,    /* the reader met a malformed record (see bd_record) */
     BD_EINPUT,        /* the reader met bad input outside any record */
     BD_EIO,           /* the reader's stream failed */
-    BD_EINVAL         /* a bad argument: a caller's bug */
+    BD_EINVAL,        /* a bad argument: a caller's bug */
+    BD_ENOMEM         /* the search could not get the memory it needs */
 } bd_status;
 
 /* A short English text for a status, e.g. "no solution". Never NULL. */
@@ -110,7 +111,8 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
  * `puzzle`. On BD_OK, `*score` is that maximum and `best` (if not NULL) a
  * completion that reaches it. On BD_NO_SOLUTION, `*score` is -1. On
  * BD_CUT_SHORT, `*score` is the best score found so far (-1 if none) and
- * `best` its grid; it is not proven maximal. Also BD_EINVAL.
+ * `best` its grid; it is not proven maximal. Also BD_EINVAL, and BD_ENOMEM
+ * (with `*score` -1) when the bounded search could not allocate its state.
  */
 bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
                     int *score, bd_grid *best, bd_stats *stats);

@@ -26,6 +26,7 @@ const char *bd_status_text(bd_status status)
     case BD_EINPUT: return "malformed input";
     case BD_EIO: return "read error";
     case BD_EINVAL: return "invalid argument";
+    case BD_ENOMEM: return "out of memory";
     }
     return "unknown status";
 }

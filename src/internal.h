@@ -125,8 +125,8 @@ static inline unsigned units_free(const bdi_units *units, int cell)
 bool bdi_units_of_givens(bdi_units *units, const bd_grid *grid);
 
 /*
- * A search budget: counts nodes and stops the search when the node limit
- * or the timeout is reached. The clock is read only every few thousand
+ * A search budget (budget.c): counts nodes and stops the search when the
+ * node limit or the timeout is reached. The clock is read only every few thousand
  * nodes, so a timeout is kept to within a fraction of a millisecond.
  */
 typedef struct bdi_budget {
@@ -154,12 +154,13 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
     return budget->cut;
 }
 
-/* True when every cell of `grid` is 0..9. */
+/* True when every cell of `grid` is 0..9 (grid.c). */
 bool bdi_cells_ok(const bd_grid *grid);
 
 /*
  * What a search engine (solve.c, dlx.c, fast.c) keeps of the completions it
- * visits: the first one, a count up to a limit, or the best target score.
+ * visits (visitor.c): the first one, a count up to a limit, or the best
+ * target score.
  */
 typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
 
@@ -200,9 +201,9 @@ extern const bdi_band_fit bdi_band_fits[512];
 /*
  * The engines. Every engine has the same three entry points, with the
  * contracts of bd_solve, bd_count and bd_target in bitdoku.h, except that
- * the caller (search.c) has already checked the arguments and that the
- * givens do not clash, and that `options` and `score`/`count` are never NULL
- * (`stats` and `best` may be).
+ * the caller (search.c, whose table says which engine serves what) has
+ * already checked the arguments and that the givens do not clash, and that
+ * `options` and `score`/`count` are never NULL (`stats` and `best` may be).
  */
 bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
                         bd_grid *solution, bd_stats *stats);

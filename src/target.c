@@ -715,8 +715,8 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     target s;
     target_init(&s, puzzle, options);
     s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
-    if (!s.level)   /* no room for the bound's state: search without it */
-        return bdi_dfs_target(puzzle, options, score, best, stats);
+    if (!s.level)
+        return BD_ENOMEM;
     run_passes(&s);
     free(s.level);
     if (stats) {

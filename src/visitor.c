@@ -1,0 +1,65 @@
+/*
+ * visitor.c - what an enumerating engine (solve.c, dlx.c, fast.c) keeps of
+ * the completions it visits, and how that becomes the result of bd_solve,
+ * bd_count or bd_target: the first completion, a count up to a limit, or
+ * the best target score and its grid. It sits below every engine and calls
+ * nothing of the library.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+void bdi_visitor_init(bdi_visitor *v, bdi_visit_mode mode, uint64_t limit)
+{
+    v->mode = mode;
+    v->done = false;
+    v->count = 0;
+    v->limit = limit;
+    v->best_score = -1;
+}
+
+void bdi_visit(bdi_visitor *v, const uint8_t *cells, int score)
+{
+    v->count++;
+    switch (v->mode) {
+    case VISIT_FIRST:
+        memcpy(v->best.cells, cells, BD_CELLS);
+        v->done = true;
+        break;
+    case VISIT_COUNT:
+        v->done = v->count == v->limit;
+        break;
+    case VISIT_TARGET:
+        if (score > v->best_score) {
+            v->best_score = score;
+            memcpy(v->best.cells, cells, BD_CELLS);
+        }
+        break;
+    }
+}
+
+bd_status bdi_visitor_solution(const bdi_visitor *v, bool cut, bd_grid *solution)
+{
+    if (cut)
+        return BD_CUT_SHORT;
+    if (v->count == 0)
+        return BD_NO_SOLUTION;
+    *solution = v->best;
+    return BD_OK;
+}
+
+bd_status bdi_visitor_count(const bdi_visitor *v, bool cut, uint64_t *count)
+{
+    *count = v->count;
+    return cut ? BD_CUT_SHORT : BD_OK;
+}
+
+bd_status bdi_visitor_target(const bdi_visitor *v, bool cut, int *score, bd_grid *best)
+{
+    *score = v->best_score;
+    if (v->best_score >= 0 && best)
+        *best = v->best;
+    if (cut)
+        return BD_CUT_SHORT;
+    return v->best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+}
