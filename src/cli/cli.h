@@ -1,6 +1,19 @@
 /*
- * cli.h - the bitdoku command line: what cli.c, answer.c and batch.c share.
- * Not part of the library.
+ * cli.h - the bitdoku command line: what its files share. Not part of the
+ * library. The files, from the top down (a file calls only those below it):
+ *
+ *   main.c      main(): stdout buffering, then cli_run
+ *   cli.c       cli_run: parse, dispatch to the command, exit status
+ *   options.c   the option table: argv -> settings, and --help
+ *   commands.c  the command table: each command's name, summary, and how
+ *               it runs (an answer function per record, or a run function)
+ *   batch.c     answering the records of a source with 1..N threads
+ *   answer.c    one record -> the text of its answer (solve, target, count)
+ *   input.c     sources: files and stdin read as input comes, faults reported
+ *   output.c    answers written in order; progress line, tally, --stats
+ *
+ * A new command is a file of its own with its answer (or run) function, a
+ * line in COMMANDS (commands.c) and its options' lines in options.c.
  */
 #ifndef BITDOKU_CLI_H
 #define BITDOKU_CLI_H
@@ -10,6 +23,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/* Lets the compiler check printf-style formats of our own functions. */
+#if defined(__GNUC__)
+#define CLI_PRINTF_LIKE(fmt_arg, first_arg) __attribute__((format(printf, fmt_arg, first_arg)))
+#else
+#define CLI_PRINTF_LIKE(fmt_arg, first_arg)
+#endif
 
 /* Exit statuses of the command (documented in --help and the README). */
 enum {
@@ -24,14 +44,42 @@ enum {
  * no file means `in`. */
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
-typedef enum command { CMD_SOLVE, CMD_TARGET, CMD_COUNT } command;
+/* The commands, in the order of COMMANDS (commands.c) and of --help. */
+typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, COMMAND_COUNT } command_id;
+
+/* A set of commands, for the options that apply to some only. */
+#define CMD_BIT(id) (1u << (id))
+#define CMD_ALL ((1u << COMMAND_COUNT) - 1u)
 
 typedef enum format { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_COMPACT, FMT_PRETTY } format;
+
+struct settings;
+struct answer;
+struct session;
+
+/* Turns one well-formed record into the text of its answer. Thread-safe. */
+typedef void (*answer_fn)(const struct settings *s, const bd_record *rec, struct answer *a);
+
+/* Runs a command that does not answer its inputs record by record; false
+ * when output failed. */
+typedef bool (*run_fn)(struct session *ses);
+
+typedef struct command_spec {
+    command_id id;
+    const char *name;
+    const char *summary;    /* for --help; '\n' starts another line */
+    answer_fn answer;       /* per-record commands */
+    run_fn run;             /* or NULL: answer every record of the inputs */
+} command_spec;
+
+/* Every command, indexed by command_id. */
+extern const command_spec COMMANDS[COMMAND_COUNT];
 
 /* What to do with each puzzle: read-only once the arguments are parsed,
  * shared by every worker thread. */
 typedef struct settings {
-    command cmd;
+    command_id cmd;
+    answer_fn answer;       /* COMMANDS[cmd].answer */
     bd_options options;
     format fmt;
     bool print_grid;        /* target --grid */
@@ -40,11 +88,16 @@ typedef struct settings {
     bool time_each;         /* measure the time of each answer */
 } settings;
 
+/* ------------------------------------------------------------------ */
+/* answer.c                                                            */
+
 typedef enum outcome {
     OUTCOME_ANSWERED,       /* solved, scored or counted */
     OUTCOME_NO_SOLUTION,
     OUTCOME_CUT_SHORT,
-    OUTCOME_MALFORMED
+    OUTCOME_MALFORMED,
+    OUTCOME_FAILED,         /* the search could not run (out of memory) */
+    OUTCOME_KINDS
 } outcome;
 
 enum { ANSWER_MAX = BD_FORMAT_MAX + 64 };
@@ -55,48 +108,77 @@ typedef struct answer {
     size_t len;
     bool multi_line;        /* set apart from its neighbours by blank lines */
     outcome outcome;
+    const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
     unsigned long line;     /* where the record started */
     double seconds;         /* time taken, when settings.time_each */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
- * `malformed`) according to `s`. Thread-safe. */
+ * `malformed`) with s->answer. Thread-safe. */
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a);
+
+/* The answer functions of solve, target and count. */
+void answer_solve(const settings *s, const bd_record *rec, answer *a);
+void answer_target(const settings *s, const bd_record *rec, answer *a);
+void answer_count(const settings *s, const bd_record *rec, answer *a);
+
+/* The shape to write a grid answer in, for a record read in `shape`. */
+bd_shape answer_shape(const settings *s, bd_shape shape);
+
+/* Appends `text` to the answer. */
+void answer_put(answer *a, const char *text);
+
+/* Makes the answer `error`, to be reported with `why` (a static string)
+ * when it is written. */
+void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* output.c                                                            */
 
 /* Writes answers in order, with blank lines between multi-line ones, and
  * keeps the tally that --stats and the exit status need. */
 typedef struct output {
     FILE *out;
+    FILE *err;              /* for the failures of answers */
     FILE *progress;         /* where to show progress, or NULL */
     bool progress_shown;
     double started, last_shown, last_flush;
     int write_errno;        /* errno of the first failed write, or 0 */
     bool any;               /* an answer was written */
     bool last_multi_line;
-    uint64_t by_outcome[4];
+    uint64_t by_outcome[OUTCOME_KINDS];
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
 } output;
 
+/* Starts writing answers to `out`; the progress line goes to `err` when it
+ * is a terminal and `out` is not. */
+void output_init(output *o, FILE *out, FILE *err);
+
 /* Writes one answer; false once writing has failed. */
 bool output_answer(output *o, const answer *a);
 
-/* Clears the progress line, if one is shown. */
-void output_progress_done(output *o);
+/* Flushes the answers and clears the progress line; false (with a message
+ * on `err`, unless the reader of a pipe has gone, which needs none) when
+ * they could not all be written. */
+bool output_finish(output *o, FILE *err);
+
+/* Writes the --stats summary to `err`. */
+void output_summary(const output *o, FILE *err);
 
 /* Seconds on a monotonic-enough wall clock. */
 double cli_seconds(void);
 
-/* True when `stream` is an interactive terminal (false where that cannot
- * be told). */
-bool cli_is_terminal(FILE *stream);
+/* ------------------------------------------------------------------ */
+/* input.c                                                             */
 
-/* Reads records from a reader, and reports the faults of the input. */
+/* Reads the records of one input, and reports the faults of the input. */
 typedef struct source {
     bd_reader *reader;      /* reading `file` through source_read */
     FILE *file;
+    bool owned;             /* `file` was opened here and is closed here */
     const char *name;       /* for messages */
     FILE *err;
     void (*before_wait)(void *context);  /* writes out the answers owed */
@@ -105,18 +187,49 @@ typedef struct source {
     bool failed;            /* the input could not be read */
 } source;
 
-/* The bd_read_fn of a source (context: the source): reads what `file`
- * holds now; calls before_wait first when that would mean waiting. */
-size_t source_read(void *context, void *buf, size_t size);
+/* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
+ * records; false (with a message on `err`) when it cannot be opened. */
+bool source_open(source *src, const char *name, FILE *in, FILE *err);
+
+/* Closes what source_open opened. */
+void source_close(source *src);
 
 /* The next record to answer: BD_OK or BD_EMALFORMED (already reported);
  * BD_EOF when there are no more (after a read error too). */
 bd_status source_next(source *src, bd_record *rec);
+
+/* ------------------------------------------------------------------ */
+/* batch.c                                                             */
 
 enum { MAX_JOBS = 64 };
 
 /* Answers every record of `src` with `jobs` threads (1: in this thread),
  * writing the answers in input order to `o`. False when output failed. */
 bool run_batch(const settings *s, int jobs, source *src, output *o);
+
+/* ------------------------------------------------------------------ */
+/* options.c and cli.c                                                 */
+
+/* One run of the command: the settings and everything around them. */
+typedef struct session {
+    settings set;
+    int jobs;
+    bool stats;             /* --stats */
+    int file_count;
+    char **files;           /* the operands: files to read */
+    FILE *in, *err;
+    output out;
+    bool malformed;         /* some input was malformed */
+    bool fatal;             /* a usage error, or an input or output failed */
+} session;
+
+typedef enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR } parse_result;
+
+/* Parses argv into `ses` (whose settings hold the defaults); reports usage
+ * errors on ses->err. */
+parse_result options_parse(session *ses, int argc, char **argv);
+
+/* Writes the --help text. */
+void options_help(FILE *out);
 
 #endif

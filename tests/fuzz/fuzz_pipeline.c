@@ -51,7 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 2)
         return 0;
     uint8_t pick = data[0];
-    settings s = {.cmd = (command)(pick % 3), .options = bd_options_default(),
+    command_id cmd = (command_id)(pick % 3);
+    settings s = {.cmd = cmd, .answer = COMMANDS[cmd].answer, .options = bd_options_default(),
                   .fmt = (format)((pick / 3) % 5), .print_grid = (pick & 0x40) != 0,
                   .unique = (pick & 0x80) != 0, .limit = 100};
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;

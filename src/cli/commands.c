@@ -1,0 +1,19 @@
+/*
+ * commands.c - the command table: what each command is called, what --help
+ * says of it, and how it runs. A per-record command names the function
+ * that turns one record into its answer; a command that does not answer
+ * its inputs record by record names the function that runs it.
+ */
+#include "cli.h"
+
+const command_spec COMMANDS[COMMAND_COUNT] = {
+    [CMD_SOLVE] = {CMD_SOLVE, "solve",
+                   "print a solution of each puzzle, or 'no solution' (the default)",
+                   answer_solve, NULL},
+    [CMD_TARGET] = {CMD_TARGET, "target",
+                    "print the maximum target score over all completions, or -1\n"
+                    "(weights 6 on the outer ring, then 7, 8, 9, and 10 at the centre)",
+                    answer_target, NULL},
+    [CMD_COUNT] = {CMD_COUNT, "count", "print the number of solutions of each puzzle",
+                   answer_count, NULL},
+};

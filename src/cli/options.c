@@ -1,0 +1,394 @@
+/*
+ * options.c - argv -> settings, and the --help text, from one table of
+ * options.
+ *
+ * The command line is `bitdoku [COMMAND] [OPTION]... [FILE]...`, parsed in
+ * the getopt_long manner by a small parser of our own (C11 has no getopt):
+ * long options with `--name=value` or `--name value`, unambiguous prefixes
+ * of long names, short options that may be bundled (`-gu`, `-orows`), `--`
+ * to end the options. The command, if any, is the first argument that is
+ * not an option. Each option says which commands it applies to; giving it
+ * to another is a usage error.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum opt_id {
+    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
+    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+} opt_id;
+
+typedef struct opt_spec {
+    opt_id id;
+    const char *name;
+    char short_name;        /* 0: none */
+    const char *value;      /* how --help names its value; NULL: takes none */
+    unsigned commands;      /* CMD_BIT()s of the commands it applies to */
+    const char *help;       /* '\n' starts another line */
+} opt_spec;
+
+#define SEARCHING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_COUNT))
+
+static const opt_spec OPTIONS[] = {
+    {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
+     "bitmask depth-first search (default), or Dancing\n"
+     "Links exact cover (a second, independent engine)"},
+    {OPT_ORDER, "order", 'o', "mrv|rows", SEARCHING,
+     "dfs cell order: fewest candidates first (default),\n"
+     "or rows with fewest blanks first, left to right"},
+    {OPT_FORMAT, "format", 'f', "FORMAT", CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET),
+     "grid output: auto (the input's shape, default), line,\n"
+     "grid (9 spaced lines), compact (9 lines), pretty"},
+    {OPT_GRID, "grid", 'g', NULL, CMD_BIT(CMD_TARGET),
+     "target: also print a completion reaching the maximum"},
+    {OPT_EXHAUSTIVE, "exhaustive", 0, NULL, CMD_BIT(CMD_TARGET),
+     "target: enumerate every completion (no bounds)"},
+    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT),
+     "count: stop at N solutions and print 'N+' (default\n"
+     "1000000; 0 means no limit)"},
+    {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
+     "count: print unique, multiple or none (stops at 2)"},
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", SEARCHING,
+     "give up on a puzzle after N search nodes"},
+    {OPT_TIMEOUT, "timeout", 't', "SECONDS", SEARCHING,
+     "give up on a puzzle after SECONDS seconds"},
+    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL, "answer with N threads (default 1); same output"},
+    {OPT_STATS, "stats", 's', NULL, CMD_ALL,
+     "print a summary on stderr at the end (target:\n"
+     "also each puzzle's search nodes and time)"},
+    {OPT_HELP, "help", 'h', NULL, CMD_ALL, "show this help and exit"},
+    {OPT_VERSION, "version", 'V', NULL, CMD_ALL, "show the version and exit"},
+};
+enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+static const char HELP_HEAD[] =
+    "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
+    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions.\n"
+    "With no FILE, or when FILE is -, read standard input.\n";
+
+static const char HELP_TAIL[] =
+    "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
+    "1-9 are givens, 0 or . blanks; '#' lines are comments. A puzzle cut short\n"
+    "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
+    "completion was found); a malformed one 'error', reported on stderr.\n"
+    "\n"
+    "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
+    "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
+
+/* Where --help starts the text of a command, and of an option. */
+enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
+
+/* Writes `text` with every line after the first indented by `indent`. */
+static void put_indented(FILE *out, const char *text, int indent)
+{
+    for (; *text; text++) {
+        fputc(*text, out);
+        if (*text == '\n')
+            fprintf(out, "%*s", indent, "");
+    }
+    fputc('\n', out);
+}
+
+void options_help(FILE *out)
+{
+    fputs(HELP_HEAD, out);
+    fputs("\nCommands:\n", out);
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        fprintf(out, "  %-*s", COMMAND_INDENT - 2, COMMANDS[i].name);
+        put_indented(out, COMMANDS[i].summary, COMMAND_INDENT);
+    }
+    fputs("\nOptions:\n", out);
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const opt_spec *o = &OPTIONS[i];
+        char left[64];
+        int len = o->short_name ? snprintf(left, sizeof left, "  -%c, --%s", o->short_name, o->name)
+                                : snprintf(left, sizeof left, "      --%s", o->name);
+        if (o->value)
+            snprintf(left + len, sizeof left - (size_t)len, "=%s", o->value);
+        fprintf(out, "%-*s", OPTION_INDENT, left);
+        put_indented(out, o->help, OPTION_INDENT);
+    }
+    fputc('\n', out);
+    fputs(HELP_TAIL, out);
+}
+
+/* What parsing has found so far. */
+typedef struct parser {
+    session *ses;
+    bool given[OPT_IDS];    /* which options were given */
+    bool help, version;
+} parser;
+
+/* Reports a usage error, with the hint that every usage error gets. */
+CLI_PRINTF_LIKE(2, 3)
+static void usage_error(parser *p, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    fputs("bitdoku: ", p->ses->err);
+    vfprintf(p->ses->err, fmt, args);
+    va_end(args);
+    fputs("\nTry 'bitdoku --help'.\n", p->ses->err);
+    p->ses->fatal = true;
+}
+
+/* Parses a whole decimal number with no sign, into *value. */
+static bool parse_count(const char *text, uint64_t *value)
+{
+    char *end;
+    if (*text < '0' || *text > '9')
+        return false;
+    errno = 0;
+    unsigned long long parsed = strtoull(text, &end, 10);
+    if (errno || *end)
+        return false;
+    *value = (uint64_t)parsed;
+    return true;
+}
+
+static bool parse_seconds(const char *text, double *value)
+{
+    char *end;
+    errno = 0;
+    double parsed = strtod(text, &end);
+    if (errno || *end || end == text || !(parsed > 0) || parsed > 1e9)
+        return false;
+    *value = parsed;
+    return true;
+}
+
+/* The index of `word` in the NULL-terminated `words`, or -1. */
+static int choose(const char *word, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (strcmp(word, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Applies one option with its value (NULL if it takes none); false on a
+ * bad value. */
+static bool apply_option(session *ses, opt_id id, const char *value)
+{
+    static const char *const ENGINES[] = {"dfs", "dlx", NULL};
+    static const char *const ORDERS[] = {"mrv", "rows", NULL};
+    static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", NULL};
+    settings *set = &ses->set;
+    uint64_t number;
+    int pick;
+    switch (id) {
+    case OPT_ENGINE:
+        if ((pick = choose(value, ENGINES)) < 0)
+            return false;
+        set->options.engine = pick == 0 ? BD_ENGINE_DFS : BD_ENGINE_DLX;
+        return true;
+    case OPT_ORDER:
+        if ((pick = choose(value, ORDERS)) < 0)
+            return false;
+        set->options.order = pick == 0 ? BD_ORDER_MRV : BD_ORDER_ROWS;
+        return true;
+    case OPT_FORMAT:
+        if ((pick = choose(value, FORMATS)) < 0)
+            return false;
+        set->fmt = (format)pick;
+        return true;
+    case OPT_GRID: set->print_grid = true; return true;
+    case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
+    case OPT_LIMIT: return parse_count(value, &set->limit);
+    case OPT_UNIQUE: set->unique = true; return true;
+    case OPT_MAX_NODES:
+        return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
+    case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);
+    case OPT_JOBS:
+        if (!parse_count(value, &number) || number < 1 || number > MAX_JOBS)
+            return false;
+        ses->jobs = (int)number;
+        return true;
+    case OPT_STATS: ses->stats = true; return true;
+    case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
+    }
+    return true;
+}
+
+/* The option called `name` (the first `len` characters), exactly or by an
+ * unambiguous prefix; NULL after reporting a usage error. */
+static const opt_spec *find_long(parser *p, const char *name, size_t len)
+{
+    const opt_spec *found = NULL;
+    int matches = 0;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        if (strncmp(OPTIONS[i].name, name, len) != 0)
+            continue;
+        if (strlen(OPTIONS[i].name) == len)
+            return &OPTIONS[i];
+        found = &OPTIONS[i];
+        matches++;
+    }
+    if (matches == 1 && len > 0)
+        return found;
+    int shown = (int)(len < 60 ? len : 60);
+    if (matches && len > 0)
+        usage_error(p, "option '--%.*s' is ambiguous", shown, name);
+    else
+        usage_error(p, "unrecognized option '--%.*s'", shown, name);
+    return NULL;
+}
+
+static const opt_spec *find_short(parser *p, char letter)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (OPTIONS[i].short_name == letter)
+            return &OPTIONS[i];
+    usage_error(p, "invalid option -- '%c'", letter);
+    return NULL;
+}
+
+/* Takes the option `spec`, whose value (if it takes one) is `inline_value`
+ * or else the next argument; advances *i past what it used. Messages name
+ * the option as it was written: short (`-l`) or long (`--limit`). */
+static bool take_option(parser *p, const opt_spec *spec, const char *inline_value,
+                        bool as_short, int argc, char **argv, int *i)
+{
+    char shown[32];
+    if (as_short)
+        snprintf(shown, sizeof shown, "-%c", spec->short_name);
+    else
+        snprintf(shown, sizeof shown, "--%s", spec->name);
+    const char *value = NULL;
+    if (spec->value) {
+        value = inline_value;
+        if (!value) {
+            if (*i + 1 >= argc) {
+                usage_error(p, "option '%s' needs a value", shown);
+                return false;
+            }
+            value = argv[++*i];
+        }
+    } else if (inline_value) {
+        usage_error(p, "option '%s' takes no value", shown);
+        return false;
+    }
+    p->given[spec->id] = true;
+    p->help = p->help || spec->id == OPT_HELP;
+    p->version = p->version || spec->id == OPT_VERSION;
+    if (!apply_option(p->ses, spec->id, value)) {
+        usage_error(p, "invalid value '%.60s' for '%s'", value, shown);
+        return false;
+    }
+    return true;
+}
+
+/* A bundle of short options such as "-gu" or "-orows". */
+static bool take_short_bundle(parser *p, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    for (size_t k = 1; arg[k]; k++) {
+        const opt_spec *spec = find_short(p, arg[k]);
+        if (!spec)
+            return false;
+        const char *inline_value = spec->value && arg[k + 1] ? arg + k + 1 : NULL;
+        if (!take_option(p, spec, inline_value, true, argc, argv, i))
+            return false;
+        if (spec->value)
+            break;
+    }
+    return true;
+}
+
+/* The command called `name`, or -1. */
+static int command_named(const char *name)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(name, COMMANDS[i].name) == 0)
+            return i;
+    return -1;
+}
+
+static bool parse_args(parser *p, int argc, char **argv)
+{
+    session *ses = p->ses;
+    bool options_done = false, seen_operand = false;
+    ses->files = argv + 1;      /* operands are moved to the front of argv */
+    for (int i = 1; i < argc; i++) {
+        char *arg = argv[i];
+        bool ok = true;
+        if (!options_done && strcmp(arg, "--") == 0) {
+            options_done = true;
+        } else if (!options_done && strncmp(arg, "--", 2) == 0) {
+            const char *eq = strchr(arg + 2, '=');
+            size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+            const opt_spec *spec = find_long(p, arg + 2, len);
+            ok = spec && take_option(p, spec, eq ? eq + 1 : NULL, false, argc, argv, &i);
+        } else if (!options_done && arg[0] == '-' && arg[1]) {
+            ok = take_short_bundle(p, argc, argv, &i);
+        } else if (!seen_operand && command_named(arg) >= 0) {
+            ses->set.cmd = (command_id)command_named(arg);
+            seen_operand = true;
+        } else {
+            seen_operand = true;
+            ses->files[ses->file_count++] = arg;      /* a slot already read */
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Writes "the solve and target commands" for a set of commands. */
+static void name_commands(char *buf, size_t size, unsigned commands)
+{
+    int total = 0, shown = 0;
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        total += (commands & CMD_BIT(i)) != 0;
+    size_t len = (size_t)snprintf(buf, size, "the");
+    for (int i = 0; i < COMMAND_COUNT && len < size; i++) {
+        if (!(commands & CMD_BIT(i)))
+            continue;
+        shown++;
+        const char *sep = shown == 1 ? " " : shown == total ? " and " : ", ";
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, COMMANDS[i].name);
+    }
+    if (len < size)
+        snprintf(buf + len, size - len, " command%s", total > 1 ? "s" : "");
+}
+
+/* Options that belong to some commands only, and options that exclude
+ * each other. */
+static bool check_command_options(parser *p)
+{
+    const settings *set = &p->ses->set;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        if (!p->given[OPTIONS[i].id] || (OPTIONS[i].commands & CMD_BIT(set->cmd)))
+            continue;
+        char which[128];
+        name_commands(which, sizeof which, OPTIONS[i].commands);
+        usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
+        return false;
+    }
+    if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
+        usage_error(p, "options '--unique' and '--limit' exclude each other");
+    else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
+        usage_error(p, "option '--format' applies to target with --grid only");
+    else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
+        usage_error(p, "option '--order' applies to the dfs engine only");
+    return !p->ses->fatal;
+}
+
+parse_result options_parse(session *ses, int argc, char **argv)
+{
+    parser p = {.ses = ses};
+    if (!parse_args(&p, argc, argv))
+        return PARSE_ERROR;
+    if (p.help)
+        return PARSE_HELP;
+    if (p.version)
+        return PARSE_VERSION;
+    if (!check_command_options(&p))
+        return PARSE_ERROR;
+    ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    return PARSE_RUN;
+}

@@ -1,0 +1,157 @@
+/*
+ * output.c - answers written in input order: blank lines between answers
+ * that take several lines, a tally by outcome for the exit status and
+ * --stats, a progress line on the terminal for long batches, and the one
+ * place that notices when output fails.
+ *
+ * Answers go through stdio's buffer. It is flushed at least every
+ * FLUSH_EVERY seconds, so that a slow batch shows its progress downstream
+ * and a reader that has gone away is noticed soon.
+ */
+#include "platform.h"
+
+#include "cli.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef BITDOKU_POSIX
+#include <unistd.h>
+#endif
+
+enum { PROGRESS_EVERY = 1024 };
+
+static const double FLUSH_EVERY = 0.1;
+
+double cli_seconds(void)
+{
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* True when `stream` is an interactive terminal (false where that cannot
+ * be told). */
+static bool is_terminal(FILE *stream)
+{
+#ifdef BITDOKU_POSIX
+    return isatty(fileno(stream)) == 1;
+#else
+    (void)stream;
+    return false;
+#endif
+}
+
+void output_init(output *o, FILE *out, FILE *err)
+{
+    *o = (output){.out = out, .err = err};
+    o->started = cli_seconds();
+    o->last_shown = o->started;
+    o->last_flush = o->started;
+    /* Progress goes to a terminal, and only when answers do not go there too. */
+    o->progress = is_terminal(err) && !is_terminal(out) ? err : NULL;
+}
+
+static uint64_t total_answers(const output *o)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < OUTCOME_KINDS; i++)
+        total += o->by_outcome[i];
+    return total;
+}
+
+/* Every PROGRESS_EVERY answers, and at most twice a second, rewrites the
+ * progress line on the terminal. */
+static void show_progress(output *o)
+{
+    uint64_t total = total_answers(o);
+    if (total % PROGRESS_EVERY)
+        return;
+    double now = cli_seconds();
+    if (now - o->last_shown < 0.5)
+        return;
+    o->last_shown = now;
+    o->progress_shown = true;
+    fprintf(o->progress, "\rbitdoku: %llu puzzles, %.0f/s ", (unsigned long long)total,
+            (double)total / (now - o->started));
+    fflush(o->progress);
+}
+
+static void clear_progress(output *o)
+{
+    if (o->progress_shown)
+        fprintf(o->progress, "\r%50s\r", "");
+    o->progress_shown = false;
+}
+
+/* Reports what an answer says on stderr: why it failed, or (--stats on
+ * target) the effort it took. */
+static void report_answer(output *o, const answer *a)
+{
+    if (a->failure) {
+        clear_progress(o);
+        fflush(o->out);
+        fprintf(o->err, "bitdoku: %s:%lu: %s\n", o->name, a->line, a->failure);
+    }
+    if (o->each && a->outcome != OUTCOME_MALFORMED && a->outcome != OUTCOME_FAILED)
+        fprintf(o->each, "bitdoku: %s:%lu: %llu nodes, %.3f ms\n", o->name, a->line,
+                (unsigned long long)a->stats.nodes, a->seconds * 1e3);
+}
+
+bool output_answer(output *o, const answer *a)
+{
+    if (o->any && (a->multi_line || o->last_multi_line))
+        fputc('\n', o->out);
+    fwrite(a->text, 1, a->len, o->out);
+    o->any = true;
+    o->last_multi_line = a->multi_line;
+    o->by_outcome[a->outcome]++;
+    o->stats.nodes += a->stats.nodes;
+    o->stats.guesses += a->stats.guesses;
+    report_answer(o, a);
+    if (o->progress)
+        show_progress(o);
+    double now = cli_seconds();
+    if (now - o->last_flush >= FLUSH_EVERY) {
+        o->last_flush = now;
+        fflush(o->out);
+    }
+    if (!ferror(o->out))
+        return true;
+    if (!o->write_errno)
+        o->write_errno = errno ? errno : EIO;
+    return false;
+}
+
+bool output_finish(output *o, FILE *err)
+{
+    errno = 0;
+    bool ok = fflush(o->out) == 0 && !ferror(o->out);
+    clear_progress(o);
+    if (ok)
+        return true;
+    int error = o->write_errno ? o->write_errno : errno;
+    if (error != EPIPE)
+        fprintf(err, "bitdoku: write error: %s\n", error ? strerror(error) : "unknown");
+    return false;
+}
+
+void output_summary(const output *o, FILE *err)
+{
+    const uint64_t *n = o->by_outcome;
+    double seconds = cli_seconds() - o->started;
+    unsigned long long total = total_answers(o);
+    unsigned long long searched = n[OUTCOME_ANSWERED] + n[OUTCOME_NO_SOLUTION]
+                                  + n[OUTCOME_CUT_SHORT];
+    double per = searched ? 1.0 / (double)searched : 0.0;
+    fprintf(err,
+            "bitdoku: %llu puzzles: %llu answered, %llu without solution, %llu cut short, "
+            "%llu malformed\n"
+            "bitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            total, (unsigned long long)n[OUTCOME_ANSWERED],
+            (unsigned long long)n[OUTCOME_NO_SOLUTION], (unsigned long long)n[OUTCOME_CUT_SHORT],
+            (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]), seconds,
+            seconds > 0 ? (double)total / seconds : 0.0, (double)o->stats.guesses * per,
+            (double)o->stats.nodes * per);
+}
