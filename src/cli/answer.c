@@ -2,11 +2,78 @@
  * answer.c - one record in, the text of its answer out: a solution grid in
  * the requested shape, a score, a count, or the words that stand for no
  * answer (`no solution`, `cut-short`, `error`). The answers of solve,
- * target and count are here; answer_record frames every command's.
+ * target and count are here; answer_record frames every command's, and the
+ * answer_put family writes the text.
+ *
+ * An answer's text lives in a buffer of its own that grows as needed and is
+ * kept from one record to the next, so that a long answer (many solutions,
+ * the steps of a solution path) costs no allocation once the buffer is big
+ * enough. If it cannot grow, the answer becomes `error` (out of memory).
  */
 #include "cli.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+enum { FIRST_CAPACITY = 256 };
+
+/* Makes room for `more` bytes and a NUL after the text; false when there
+ * is none to be had (the answer is then marked out of memory). */
+static bool reserve(answer *a, size_t more)
+{
+    if (a->out_of_memory)
+        return false;
+    if (a->len + more + 1 <= a->cap)
+        return true;
+    size_t cap = a->cap ? a->cap : FIRST_CAPACITY;
+    while (cap < a->len + more + 1)
+        cap *= 2;
+    char *text = realloc(a->text, cap);
+    if (!text) {
+        a->out_of_memory = true;
+        return false;
+    }
+    a->text = text;
+    a->cap = cap;
+    return true;
+}
+
+void answer_free(answer *a)
+{
+    free(a->text);
+    *a = (answer){0};
+}
+
+void answer_put(answer *a, const char *text)
+{
+    size_t len = strlen(text);
+    if (!reserve(a, len))
+        return;
+    memcpy(a->text + a->len, text, len + 1);
+    a->len += len;
+}
+
+void answer_printf(answer *a, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    char probe[1];
+    int needed = vsnprintf(probe, 0, fmt, args);
+    va_end(args);
+    if (needed < 0 || !reserve(a, (size_t)needed))
+        return;
+    va_start(args, fmt);
+    vsnprintf(a->text + a->len, (size_t)needed + 1, fmt, args);
+    va_end(args);
+    a->len += (size_t)needed;
+}
+
+void answer_grid(answer *a, const bd_grid *grid, bd_shape shape)
+{
+    if (reserve(a, BD_FORMAT_MAX))
+        a->len += bd_format(grid, shape, a->text + a->len);
+}
 
 bd_shape answer_shape(const settings *s, bd_shape shape)
 {
@@ -20,20 +87,13 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     return shape;
 }
 
-void answer_put(answer *a, const char *text)
-{
-    size_t len = strlen(text);
-    memcpy(a->text + a->len, text, len + 1);
-    a->len += len;
-}
-
 void answer_solve(const settings *s, const bd_record *rec, answer *a)
 {
     bd_grid solution;
     bd_shape shape = answer_shape(s, rec->shape);
     bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
     if (status == BD_OK) {
-        a->len = bd_format(&solution, shape, a->text);
+        answer_grid(a, &solution, shape);
         a->multi_line = shape != BD_SHAPE_LINE;
         return;
     }
@@ -56,17 +116,17 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
         a->outcome = OUTCOME_CUT_SHORT;
         answer_put(a, "cut-short");
         if (score >= 0)
-            a->len += (size_t)sprintf(a->text + a->len, ">=%d", score);
+            answer_printf(a, ">=%d", score);
     } else {
         a->outcome = status == BD_OK ? OUTCOME_ANSWERED : OUTCOME_NO_SOLUTION;
-        a->len += (size_t)sprintf(a->text + a->len, "%d", score);
+        answer_printf(a, "%d", score);
     }
     if (!with_grid) {
         answer_put(a, "\n");
         return;
     }
     answer_put(a, shape == BD_SHAPE_LINE ? " " : "\n");
-    a->len += bd_format(&best, shape, a->text + a->len);
+    answer_grid(a, &best, shape);
     a->multi_line = shape != BD_SHAPE_LINE;
 }
 
@@ -80,13 +140,13 @@ void answer_count(const settings *s, const bd_record *rec, answer *a)
     if (status == BD_CUT_SHORT) {
         a->outcome = OUTCOME_CUT_SHORT;
         if (count > 0)
-            a->len = (size_t)sprintf(a->text, "cut-short>=%llu\n", shown);
+            answer_printf(a, "cut-short>=%llu\n", shown);
         else
             answer_put(a, "cut-short\n");
     } else if (s->unique) {
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
     } else {
-        a->len = (size_t)sprintf(a->text, "%llu%s\n", shown, limit && count == limit ? "+" : "");
+        answer_printf(a, "%llu%s\n", shown, limit && count == limit ? "+" : "");
     }
 }
 
@@ -95,13 +155,16 @@ void answer_fail(answer *a, const char *why)
     a->outcome = OUTCOME_FAILED;
     a->failure = why;
     a->len = 0;
-    answer_put(a, "error\n");
+    a->multi_line = false;
+    a->out_of_memory = false;
+    answer_put(a, "error\n");   /* fits in any buffer there is (see output_answer) */
 }
 
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a)
 {
     a->len = 0;
-    a->text[0] = '\0';
+    a->out_of_memory = false;
+    reserve(a, 0);
     a->multi_line = false;
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
@@ -114,5 +177,7 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
     } else {
         s->answer(s, rec, a);
     }
+    if (a->out_of_memory)
+        answer_fail(a, "out of memory");
     a->seconds = s->time_each ? cli_seconds() - started : 0.0;
 }

@@ -48,13 +48,15 @@ static bool run_serial(const settings *s, source *src, output *o)
 {
     src->before_wait = flush_answers;
     src->wait_context = o;
-    slot *one = malloc(sizeof *one);
+    slot *one = calloc(1, sizeof *one);
     bool ok = one != NULL;
     bd_status status;
     while (ok && (status = source_next(src, &one->rec)) != BD_EOF) {
         answer_record(s, &one->rec, status == BD_EMALFORMED, &one->ans);
         ok = output_answer(o, &one->ans);
     }
+    if (one)
+        answer_free(&one->ans);
     free(one);
     return ok;
 }
@@ -185,6 +187,8 @@ static bool run_threads(const settings *s, int jobs, source *src, output *o)
     cnd_destroy(&r.work);
     cnd_destroy(&r.answered);
     mtx_destroy(&r.lock);
+    for (size_t i = 0; i < RING_SLOTS; i++)
+        answer_free(&r.slots[i].ans);
     free(r.slots);
     return ok;
 }

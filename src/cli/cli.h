@@ -100,12 +100,12 @@ typedef enum outcome {
     OUTCOME_KINDS
 } outcome;
 
-enum { ANSWER_MAX = BD_FORMAT_MAX + 64 };
-
-/* The answer to one record, as text ready to write. */
+/* The answer to one record, as text ready to write. Zero-initialise it
+ * before first use; answer_free releases its text. */
 typedef struct answer {
-    char text[ANSWER_MAX];
-    size_t len;
+    char *text;             /* NUL-terminated; grows as needed */
+    size_t len, cap;
+    bool out_of_memory;     /* the text could not grow */
     bool multi_line;        /* set apart from its neighbours by blank lines */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
@@ -126,8 +126,13 @@ void answer_count(const settings *s, const bd_record *rec, answer *a);
 /* The shape to write a grid answer in, for a record read in `shape`. */
 bd_shape answer_shape(const settings *s, bd_shape shape);
 
-/* Appends `text` to the answer. */
+/* Appends `text`, formatted text, or a grid in `shape` to the answer. */
 void answer_put(answer *a, const char *text);
+CLI_PRINTF_LIKE(2, 3) void answer_printf(answer *a, const char *fmt, ...);
+void answer_grid(answer *a, const bd_grid *grid, bd_shape shape);
+
+/* Releases the text of an answer. */
+void answer_free(answer *a);
 
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */

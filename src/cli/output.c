@@ -103,7 +103,10 @@ bool output_answer(output *o, const answer *a)
 {
     if (o->any && (a->multi_line || o->last_multi_line))
         fputc('\n', o->out);
-    fwrite(a->text, 1, a->len, o->out);
+    if (a->len)
+        fwrite(a->text, 1, a->len, o->out);
+    else   /* an answer with no room for its text at all */
+        fputs("error\n", o->out);
     o->any = true;
     o->last_multi_line = a->multi_line;
     o->by_outcome[a->outcome]++;

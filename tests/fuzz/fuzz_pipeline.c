@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s.options.max_nodes = NODE_LIMIT;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
     bd_reader *reader = malloc(sizeof *reader);
-    answer *ans = malloc(sizeof *ans);
+    answer *ans = calloc(1, sizeof *ans);
     bd_record rec;
     check(reader && ans, "out of memory");
     bd_reader_init_mem(reader, data + 2, size - 2);
@@ -69,11 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (status == BD_EINPUT)
             continue;
         answer_record(&s, &rec, status == BD_EMALFORMED, ans);
-        check(ans->len > 0 && ans->len < ANSWER_MAX, "answer length");
+        check(ans->len > 0 && ans->len < ans->cap, "answer length");
         check(ans->text[ans->len - 1] == '\n' && strlen(ans->text) == ans->len, "answer text");
         if (status == BD_OK)
             check_engines(&rec, &s.options);
     }
+    answer_free(ans);
     free(ans);
     free(reader);
     return 0;
