@@ -47,7 +47,8 @@ typedef enum bd_status {
     BD_EINPUT,        /* the reader met bad input outside any record */
     BD_EIO,           /* the reader's stream failed */
     BD_EINVAL,        /* a bad argument: a caller's bug */
-    BD_ENOMEM         /* the search could not get the memory it needs */
+    BD_ENOMEM,        /* the search could not get the memory it needs */
+    BD_NOT_UNIQUE     /* the puzzle has two or more solutions (bd_rate) */
 } bd_status;
 
 /* A short English text for a status, e.g. "no solution". Never NULL. */
@@ -131,6 +132,167 @@ bool bd_givens_ok(const bd_grid *grid);
 /* True when `solution` is a complete, valid grid that keeps every given of
  * `puzzle`. */
 bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution);
+
+/* ------------------------------------------------------------------ */
+/* Rating: how hard a puzzle is for a person, and the steps that solve it */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The techniques of the human solver, from easiest to hardest: the order in
+ * which they are tried, always from the first again after progress. Each
+ * has a rating on a scale modelled on Sudoku Explainer's (SE):
+ *
+ *   rating  technique                 rating  technique
+ *   1.0     full house                4.2     XY-wing
+ *   1.2     hidden single in a box    4.3     empty rectangle
+ *   1.5     hidden single in a line   4.4     XYZ-wing
+ *   2.3     naked single              4.5     unique rectangle type 1
+ *   2.6     pointing                  4.6     unique rectangle type 2
+ *   2.8     claiming                  4.7     unique rectangle type 4
+ *   3.0     naked pair                4.8     W-wing
+ *   3.2     X-wing                    5.0     naked quad
+ *   3.4     hidden pair               5.2     jellyfish
+ *   3.6     naked triple              5.4     hidden quad
+ *   3.8     swordfish                 6.5+    X-chain
+ *   4.0     hidden triple             6.6+    XY-chain
+ *   4.0     skyscraper                7.0+    alternating inference chain
+ *   4.1     two-string kite           8.0+    search (no technique applies)
+ *
+ * A chain of more than 4 candidates adds 0.1 for each of the lengths 4, 6,
+ * 8, 12 and 16 it exceeds (SE's rule); chains have at most 16 candidates.
+ * Search adds 0.1 to 8.0 for each doubling of the fast engine's search
+ * nodes on the puzzle (bd_stats.nodes of bd_count with limit 2) beyond
+ * the first, up to 12.0. The
+ * values up to 5.4 are SE's; SE has no skyscraper, kite, empty rectangle
+ * or W-wing (it finds them as chains, 6.5 and up), and rates the forcing
+ * chains we leave to search between 7.1 and 12.
+ */
+typedef enum bd_technique {
+    BD_TECH_FULL_HOUSE = 0,     /* the last empty cell of a unit */
+    BD_TECH_HIDDEN_SINGLE_BOX,  /* a digit with one place left in a box */
+    BD_TECH_HIDDEN_SINGLE_LINE, /* ... in a row or column */
+    BD_TECH_NAKED_SINGLE,       /* a cell with one candidate left */
+    BD_TECH_POINTING,           /* a box's digit confined to a line */
+    BD_TECH_CLAIMING,           /* a line's digit confined to a box */
+    BD_TECH_NAKED_PAIR,
+    BD_TECH_X_WING,
+    BD_TECH_HIDDEN_PAIR,
+    BD_TECH_NAKED_TRIPLE,
+    BD_TECH_SWORDFISH,
+    BD_TECH_HIDDEN_TRIPLE,
+    BD_TECH_SKYSCRAPER,
+    BD_TECH_TWO_STRING_KITE,
+    BD_TECH_XY_WING,
+    BD_TECH_EMPTY_RECTANGLE,
+    BD_TECH_XYZ_WING,
+    BD_TECH_UNIQUE_RECTANGLE_1,
+    BD_TECH_UNIQUE_RECTANGLE_2,
+    BD_TECH_UNIQUE_RECTANGLE_4,
+    BD_TECH_W_WING,
+    BD_TECH_NAKED_QUAD,
+    BD_TECH_JELLYFISH,
+    BD_TECH_HIDDEN_QUAD,
+    BD_TECH_X_CHAIN,
+    BD_TECH_XY_CHAIN,
+    BD_TECH_AIC,                /* alternating inference chain */
+    BD_TECH_SEARCH,             /* none applies: the rest needs guessing */
+    BD_TECHNIQUES               /* how many there are */
+} bd_technique;
+
+/*
+ * Difficulty levels, by rating:
+ *
+ *   level        ratings    what the hardest step is
+ *   easy         1.0 - 2.3  singles
+ *   medium       2.4 - 3.5  locked candidates, pairs, X-wing
+ *   hard         3.6 - 4.4  triples, swordfish, one-digit patterns, wings
+ *   fiendish     4.5 - 6.4  unique rectangles, W-wing, quads, jellyfish
+ *   diabolical   6.5 - 7.9  chains
+ *   beyond       8.0 -      no technique here applies: needs search
+ */
+typedef enum bd_level {
+    BD_LEVEL_EASY = 0,
+    BD_LEVEL_MEDIUM,
+    BD_LEVEL_HARD,
+    BD_LEVEL_FIENDISH,
+    BD_LEVEL_DIABOLICAL,
+    BD_LEVEL_BEYOND,
+    BD_LEVELS                   /* how many there are */
+} bd_level;
+
+/* A puzzle's rating: that of the hardest step of its solution path. */
+typedef struct bd_rating {
+    double rating;              /* a multiple of 0.1 (print it with %.1f) */
+    bd_level level;
+    bd_technique hardest;       /* the technique of the hardest step */
+    int steps;                  /* steps on the path (a search counts one) */
+} bd_rating;
+
+/*
+ * Rates `puzzle`: solves it the way a person would, step by step, always
+ * with the easiest technique that applies, and rates it by the hardest step
+ * it needed. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION,
+ * BD_NOT_UNIQUE (two or more solutions: such puzzles are not rated),
+ * BD_CUT_SHORT (options' node or time limit stopped the uniqueness check),
+ * or BD_EINVAL. `options` may be NULL; only its limits are used. `stats`
+ * (may be NULL) gets the effort of the uniqueness check. Re-entrant.
+ */
+bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
+                  bd_rating *rating, bd_stats *stats);
+
+/* Enough room for the text of any step. */
+enum { BD_STEP_TEXT_MAX = 1024 };
+
+/* One step of a solution path. */
+typedef struct bd_step {
+    bd_technique technique;
+    double rating;              /* the step's rating (chains: with length) */
+    int cell;                   /* the cell it fills, or -1 if it only
+                                   removes candidates */
+    int digit;                  /* the digit it places there */
+    int removed_count;          /* candidates it removes */
+    uint16_t removed[BD_CELLS]; /* candidates removed from each cell (bit d-1) */
+    bd_grid grid;               /* the grid after the step (after a search
+                                   step: the solution) */
+    uint16_t candidates[BD_CELLS]; /* after the step, for each empty cell,
+                                   its candidates (bit d-1); 0 if filled */
+    char text[BD_STEP_TEXT_MAX]; /* the step in the community's notation,
+                                   without a newline (see below) */
+} bd_step;
+
+/*
+ * Called for each step of a solution path, in order; returns true to go on,
+ * false to stop the path there.
+ */
+typedef bool (*bd_step_fn)(const bd_step *step, void *context);
+
+/*
+ * Solves `puzzle` like bd_rate and calls `on_step` with each step, in the
+ * notation of the sudoku community: rows r1-r9, columns c1-c9, boxes b1-b9
+ * (top left to bottom right), candidates removed as r2c5<>3, e.g.
+ *
+ *   r4c7=5 hidden single (box 6)
+ *   pointing 3 in b1 on r2 => r2c5<>3, r2c8<>3
+ *   X-chain 5 r1c2=r1c7-r3c8=r8c8 => r8c2<>5
+ *
+ * (the README and the man page list every form). When no technique
+ * applies, a last step of technique BD_TECH_SEARCH fills the rest of the
+ * grid from the solution. Returns what bd_rate returns; `on_step` is called
+ * only on BD_OK, and `rating` (may be NULL) is that of the steps taken until
+ * `on_step` stopped the path (or of the whole path). A grid without empty
+ * cells has no steps: BD_OK, and a rating of 0.
+ */
+bd_status bd_explain(const bd_grid *puzzle, const bd_options *options,
+                     bd_step_fn on_step, void *context, bd_rating *rating);
+
+/* The name of a technique as the CLI prints it, e.g. "xy-wing". */
+const char *bd_technique_name(bd_technique technique);
+
+/* The name of a level, e.g. "fiendish". */
+const char *bd_level_name(bd_level level);
+
+/* The level of a rating. */
+bd_level bd_level_of(double rating);
 
 /* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */

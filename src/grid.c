@@ -27,6 +27,7 @@ const char *bd_status_text(bd_status status)
     case BD_EIO: return "read error";
     case BD_EINVAL: return "invalid argument";
     case BD_ENOMEM: return "out of memory";
+    case BD_NOT_UNIQUE: return "more than one solution";
     }
     return "unknown status";
 }
