@@ -160,9 +160,10 @@ bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution);
  *
  * A chain of more than 4 candidates adds 0.1 for each of the lengths 4, 6,
  * 8, 12 and 16 it exceeds (SE's rule); chains have at most 16 candidates.
- * Search adds 0.1 to 8.0 for each doubling of the fast engine's search
- * nodes on the puzzle (bd_stats.nodes of bd_count with limit 2) beyond
- * the first, up to 12.0. The
+ * Search is rated by the effort of the fast engine on the puzzle (n, the
+ * nodes of bd_count with limit 2): 8.0 + 0.3 x floor(2 log2(n / 4)), at
+ * least 8.0 and at most 12.0; so 8.6 for 8 nodes, 9.8 for 32, 11.0 for
+ * 128. The
  * values up to 5.4 are SE's; SE has no skyscraper, kite, empty rectangle
  * or W-wing (it finds them as chains, 6.5 and up), and rates the forcing
  * chains we leave to search between 7.1 and 12.

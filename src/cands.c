@@ -4,7 +4,10 @@
  * step's removals noted and applied, and each technique's rating.
  *
  * The state holds each digit's places as a board (see human.h) and each
- * open cell's candidates as a 9-bit mask; every change here updates both.
+ * open cell's candidates as a 9-bit mask. The boards are always right;
+ * the masks are derived from them (bdi_cands_sync) only when a technique
+ * beyond the singles needs them, and then kept in step by every change
+ * here, so that a path of singles alone never pays for them.
  * A placed digit leaves all boards, so a unit with exactly one place for
  * a digit is a hidden single and a unit with none has the digit placed.
  */
@@ -30,36 +33,82 @@ static const uint8_t TECH_TENTHS[BD_TECHNIQUES] = {
     [BD_TECH_AIC] = 70,                [BD_TECH_SEARCH] = 80,
 };
 
-void bdi_cands_init(bdi_cands *c, const bd_grid *puzzle)
+/* Band word `band` of the peers of `cell`: its row and box (in its own
+ * band), its column (in every band), less the cell itself. */
+#define PEER_WORD(cell, band)                                                              \
+    ((((band) == (cell) / 27 ? 0x1FFu << 9 * ((cell) / 9 % 3) | 0x1C0E07u << 3 * ((cell) % 9 / 3) \
+                             : 0u)                                                         \
+      | 0x40201u << ((cell) % 9))                                                          \
+     & ~((band) == (cell) / 27 ? 1u << ((cell) % 27) : 0u))
+#define PEERS(cell) {{PEER_WORD(cell, 0), PEER_WORD(cell, 1), PEER_WORD(cell, 2)}}
+#define PEERS_OF_ROW(first)                                                                \
+    PEERS(first), PEERS(first + 1), PEERS(first + 2), PEERS(first + 3), PEERS(first + 4),  \
+        PEERS(first + 5), PEERS(first + 6), PEERS(first + 7), PEERS(first + 8)
+
+const bdi_board bdi_peers[BD_CELLS] = {
+    PEERS_OF_ROW(0),  PEERS_OF_ROW(9),  PEERS_OF_ROW(18), PEERS_OF_ROW(27), PEERS_OF_ROW(36),
+    PEERS_OF_ROW(45), PEERS_OF_ROW(54), PEERS_OF_ROW(63), PEERS_OF_ROW(72),
+};
+
+bool bdi_cands_init(bdi_cands *c, const bd_grid *puzzle)
 {
-    bdi_units units;
-    bdi_units_of_givens(&units, puzzle);
-    memset(c, 0, sizeof *c);
+    bdi_board seen[BD_SIZE];   /* [digit - 1]: cells that see a given of it */
+    bool clash = false;
     c->grid = *puzzle;
+    c->open = board_none();
+    for (int d = 0; d < BD_SIZE; d++)
+        seen[d] = board_none();
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (puzzle->cells[cell])
+        int digit = puzzle->cells[cell];
+        if (!digit) {
+            c->open.band[cell / BAND_CELLS] |= 1u << (cell % BAND_CELLS);
             continue;
-        unsigned free_digits = units_free(&units, cell);
-        c->cell[cell] = (uint16_t)free_digits;
-        c->open.band[cell / BAND_CELLS] |= 1u << (cell % BAND_CELLS);
-        for (unsigned rest = free_digits; rest; rest &= rest - 1u) {
-            int digit = bit_digit(rest);
-            c->place[digit - 1].band[cell / BAND_CELLS] |= 1u << (cell % BAND_CELLS);
         }
+        clash |= board_has(seen[digit - 1], cell);
+        seen[digit - 1] = board_or(seen[digit - 1], peers_of(cell));
     }
+    for (int d = 0; d < BD_SIZE; d++)
+        c->place[d] = board_minus(c->open, seen[d]);
+    c->cells_ok = false;
+    c->unique = false;
+    c->broken = false;
+    return !clash;
+}
+
+void bdi_cands_sync(bdi_cands *c)
+{
+    if (c->cells_ok)
+        return;
+    memset(c->cell, 0, sizeof c->cell);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int i = 0; i < BANDS; i++)
+            for (uint32_t word = c->place[d].band[i]; word; word &= word - 1u)
+                c->cell[i * BAND_CELLS + low_bit(word)] |= (uint16_t)(1u << d);
+    c->cells_ok = true;
+}
+
+unsigned bdi_cands_of(const bdi_cands *c, int cell)
+{
+    int band = cell / BAND_CELLS, bit = cell % BAND_CELLS;
+    unsigned digits = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        digits |= (c->place[d].band[band] >> bit & 1u) << d;
+    return digits;
 }
 
 void bdi_cands_place(bdi_cands *c, int cell, int digit)
 {
-    bdi_board here = board_of(cell);
-    for (unsigned rest = c->cell[cell]; rest; rest &= rest - 1u)
-        c->place[bit_digit(rest) - 1] = board_minus(c->place[bit_digit(rest) - 1], here);
+    int band = cell / BAND_CELLS;
+    uint32_t here = 1u << (cell % BAND_CELLS);
+    c->broken |= !(c->place[digit - 1].band[band] & here);
+    for (int d = 0; d < BD_SIZE; d++)
+        c->place[d].band[band] &= ~here;
+    c->open.band[band] &= ~here;
     c->cell[cell] = 0;
-    c->open = board_minus(c->open, here);
     c->grid.cells[cell] = (uint8_t)digit;
     bdi_board seen = board_and(peers_of(cell), c->place[digit - 1]);
     c->place[digit - 1] = board_minus(c->place[digit - 1], seen);
-    for (int peer; (peer = board_pop(&seen)) >= 0;)
+    for (int peer; c->cells_ok && (peer = board_pop(&seen)) >= 0;)
         c->cell[peer] &= (uint16_t)~digit_bit(digit);
 }
 
@@ -77,6 +126,11 @@ bdi_board bdi_bivalue_cells(const bdi_cands *c)
         two.band[i] = twice & ~more;
     }
     return two;
+}
+
+int bdi_tech_tenths(bd_technique tech)
+{
+    return TECH_TENTHS[tech];
 }
 
 void bdi_step_start(bdi_step *s, bd_technique tech)
@@ -122,7 +176,7 @@ void bdi_step_apply(bdi_cands *c, const bdi_step *s)
     for (int d = 0; d < BD_SIZE; d++) {
         bdi_board hit = board_and(s->removed[d], c->place[d]);
         c->place[d] = board_minus(c->place[d], hit);
-        for (int cell; (cell = board_pop(&hit)) >= 0;)
+        for (int cell; c->cells_ok && (cell = board_pop(&hit)) >= 0;)
             c->cell[cell] &= (uint16_t)~digit_bit(d + 1);
     }
 }

@@ -35,6 +35,17 @@ typedef struct bdi_board {
     uint32_t band[BANDS];
 } bdi_board;
 
+/* The bits set in a word. Plain arithmetic (SWAR): the portable build has
+ * no population-count instruction, and the library call the compiler
+ * would make instead costs several times more. */
+static inline int count_bits(uint32_t word)
+{
+    word = word - ((word >> 1) & 0x55555555u);
+    word = (word & 0x33333333u) + ((word >> 2) & 0x33333333u);
+    word = (word + (word >> 4)) & 0x0F0F0F0Fu;
+    return (int)((word * 0x01010101u) >> 24);
+}
+
 /* The index of the lowest set bit of a non-zero word. */
 static inline int low_bit(uint32_t word)
 {
@@ -86,7 +97,7 @@ static inline bool board_same(bdi_board a, bdi_board b)
 
 static inline int board_count(bdi_board b)
 {
-    return popcount(b.band[0]) + popcount(b.band[1]) + popcount(b.band[2]);
+    return count_bits(b.band[0]) + count_bits(b.band[1]) + count_bits(b.band[2]);
 }
 
 /* Removes the lowest cell of *b and returns it; -1 when *b is empty. */
@@ -121,13 +132,12 @@ static inline bdi_board unit_board(int kind, int index)
     return b;
 }
 
-/* The 20 cells that share a unit with `cell`. */
+/* The 20 cells that share a unit with each cell (cands.c). */
+extern const bdi_board bdi_peers[BD_CELLS];
+
 static inline bdi_board peers_of(int cell)
 {
-    bdi_board seen = board_or(board_or(unit_board(UNIT_ROW, row_of(cell)),
-                                       unit_board(UNIT_COL, col_of(cell))),
-                              unit_board(UNIT_BOX, box_of(cell)));
-    return board_minus(seen, board_of(cell));
+    return bdi_peers[cell];
 }
 
 /* True when two different cells share a unit. */
@@ -169,19 +179,31 @@ static inline int unit_cell(int kind, int index, int pos)
 
 typedef struct bdi_cands {
     bdi_board place[BD_SIZE];     /* [digit - 1]: open cells where it may go */
-    uint16_t cell[BD_CELLS];      /* candidates of an open cell; 0 once filled */
+    uint16_t cell[BD_CELLS];      /* candidates of an open cell; 0 once filled;
+                                     valid only when cells_ok */
+    bool cells_ok;                /* cell[] agrees with place[] */
     bd_grid grid;                 /* the digits placed so far */
     bdi_board open;               /* the cells not yet filled */
     bool unique;                  /* known to have one solution: uniqueness
                                      techniques may be used */
+    bool broken;                  /* a digit was placed where it was no
+                                     candidate: the puzzle has no solution */
 } bdi_cands;
 
-/* Fills `c` with the givens of `puzzle` and every candidate they allow.
- * The givens must not clash. */
-void bdi_cands_init(bdi_cands *c, const bd_grid *puzzle);
+/* Fills `c` with the givens of `puzzle` and every candidate they allow
+ * (cell[] not yet valid); false when two givens clash. */
+bool bdi_cands_init(bdi_cands *c, const bd_grid *puzzle);
+
+/* Makes cell[] valid; from then on every change keeps it so. The
+ * techniques after the singles read cell[]: call this first. */
+void bdi_cands_sync(bdi_cands *c);
+
+/* The candidates of `cell`, read from the boards (valid at any time). */
+unsigned bdi_cands_of(const bdi_cands *c, int cell);
 
 /* Places `digit` in the open `cell`: it leaves the cell's other candidates
- * and the candidates of its peers. */
+ * and the candidates of its peers. Placing a digit that is no candidate
+ * there marks the state broken. */
 void bdi_cands_place(bdi_cands *c, int cell, int digit);
 
 /* The open cells holding exactly two candidates. */
@@ -217,6 +239,9 @@ typedef struct bdi_step {
     bdi_node nodes[CHAIN_MAX];    /* a chain */
 } bdi_step;
 
+/* The rating of a technique in tenths (a chain's before its length). */
+int bdi_tech_tenths(bd_technique tech);
+
 /* Starts a step record of technique `tech`, with the technique's rating. */
 void bdi_step_start(bdi_step *s, bd_technique tech);
 
@@ -237,6 +262,19 @@ void bdi_step_apply(bdi_cands *c, const bdi_step *s);
 /* Writes the step as text (no newline) into buf[0..size); returns the
  * length the whole text needs, as snprintf does. */
 size_t bdi_step_text(const bdi_step *s, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ */
+/* combine.c                                                           */
+
+/* Called with a set of masks, `chosen` (bit i: masks[i]), whose union `uni`
+ * has as many bits as the set has masks; returns true to stop the search. */
+typedef bool (*bdi_subset_fn)(unsigned chosen, unsigned uni, void *context);
+
+/* Calls try_set for each set of `size` of the `count` masks whose union
+ * has exactly `size` bits, in lexicographic order, until it returns true;
+ * returns whether it did. */
+bool bdi_find_subset(const unsigned *masks, int count, int size, bdi_subset_fn try_set,
+                     void *context);
 
 /* ------------------------------------------------------------------ */
 /* The technique families. Each looks for its techniques in `c` and,     */

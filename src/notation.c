@@ -143,34 +143,39 @@ static void put_pattern(text *t, const bdi_step *s, const char *name)
     put_cells(t, s->cells, s->cell_count);
 }
 
-/* The fish, the one-digit patterns, the wings, the rectangles, the chains. */
-static void put_other(text *t, const bdi_step *s)
+/* The fish and the one-digit patterns. */
+static void put_one_digit(text *t, const bdi_step *s)
 {
     static const char *const FISH[] = {"X-wing", "swordfish", "jellyfish"};
-    switch (s->tech) {
-    case BD_TECH_X_WING:
-    case BD_TECH_SWORDFISH:
-    case BD_TECH_JELLYFISH:
-        put(t, "%s %d ", FISH[popcount(s->base) - 2], bit_digit(s->digits));
-        put_lines(t, s->kind, s->base);
-        put(t, " ");
-        put_lines(t, s->kind == UNIT_ROW ? UNIT_COL : UNIT_ROW, s->cover);
-        return;
-    case BD_TECH_SKYSCRAPER:
-    case BD_TECH_TWO_STRING_KITE:
-        put(t, "%s %d in ", s->tech == BD_TECH_SKYSCRAPER ? "skyscraper" : "two-string kite",
-            bit_digit(s->digits));
-        put_cells(t, s->cells, 2);
-        put(t, " (connected by ");
-        put_cells(t, s->cells + 2, 2);
-        put(t, ")");
-        return;
-    case BD_TECH_EMPTY_RECTANGLE:
-        put(t, "empty rectangle %d in b%d (", bit_digit(s->digits), s->index + 1);
+    int digit = bit_digit(s->digits);
+    if (s->tech == BD_TECH_EMPTY_RECTANGLE) {
+        put(t, "empty rectangle %d in b%d (", digit, s->index + 1);
         put_cell(t, s->cells[0]);
         put(t, "=");
         put_cell(t, s->cells[1]);
         put(t, ")");
+    } else if (s->tech == BD_TECH_SKYSCRAPER || s->tech == BD_TECH_TWO_STRING_KITE) {
+        put(t, "%s %d in ", s->tech == BD_TECH_SKYSCRAPER ? "skyscraper" : "two-string kite",
+            digit);
+        put_cells(t, s->cells, 2);
+        put(t, " (connected by ");
+        put_cells(t, s->cells + 2, 2);
+        put(t, ")");
+    } else {
+        put(t, "%s %d ", FISH[count_bits(s->base) - 2], digit);
+        put_lines(t, s->kind, s->base);
+        put(t, " ");
+        put_lines(t, s->kind == UNIT_ROW ? UNIT_COL : UNIT_ROW, s->cover);
+    }
+}
+
+/* The wings, the rectangles, the chains, the search. */
+static void put_other(text *t, const bdi_step *s)
+{
+    switch (s->tech) {
+    case BD_TECH_X_WING: case BD_TECH_SWORDFISH: case BD_TECH_JELLYFISH:
+    case BD_TECH_SKYSCRAPER: case BD_TECH_TWO_STRING_KITE: case BD_TECH_EMPTY_RECTANGLE:
+        put_one_digit(t, s);
         return;
     case BD_TECH_XY_WING: put_pattern(t, s, "XY-wing"); return;
     case BD_TECH_XYZ_WING: put_pattern(t, s, "XYZ-wing"); return;

@@ -15,6 +15,7 @@
  */
 #include "human.h"
 
+#include <assert.h>
 #include <string.h>
 
 typedef bool (*find_fn)(const bdi_cands *c, bdi_step *s);
@@ -25,11 +26,30 @@ static bool naked_quad(const bdi_cands *c, bdi_step *s) { return bdi_naked_subse
 static bool hidden_pair(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 2, s); }
 static bool hidden_triple(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 3, s); }
 static bool hidden_quad(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 4, s); }
+static bool x_wing(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 2, s); }
+static bool swordfish(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 3, s); }
+static bool jellyfish(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 4, s); }
+static bool rectangle_1(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 1, s); }
+static bool rectangle_2(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 2, s); }
+static bool rectangle_4(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 4, s); }
 
-/* The techniques after the singles, in the order they are tried. */
-static const find_fn TECHNIQUES[] = {
-    bdi_pointing, bdi_claiming, naked_pair, hidden_pair, naked_triple, hidden_triple,
-    naked_quad, hidden_quad,
+/* The techniques after the singles, in the order they are tried: by
+ * rating (bitdoku.h), the order of the table there. Those that need to
+ * know that the puzzle has one solution say so. */
+typedef struct technique_row {
+    find_fn find;
+    bool needs_unique;
+} technique_row;
+
+static const technique_row TECHNIQUES[] = {
+    {bdi_pointing, false},  {bdi_claiming, false},        {naked_pair, false},
+    {x_wing, false},        {hidden_pair, false},         {naked_triple, false},
+    {swordfish, false},     {hidden_triple, false},       {bdi_skyscraper, false},
+    {bdi_two_string_kite, false}, {bdi_xy_wing, false},   {bdi_empty_rectangle, false},
+    {bdi_xyz_wing, false},  {rectangle_1, true},          {rectangle_2, true},
+    {rectangle_4, true},    {bdi_w_wing, false},          {naked_quad, false},
+    {jellyfish, false},     {hidden_quad, false},         {bdi_x_chain, false},
+    {bdi_xy_chain, false},  {bdi_aic, false},
 };
 enum { TECHNIQUE_COUNT = sizeof TECHNIQUES / sizeof TECHNIQUES[0] };
 
@@ -71,8 +91,8 @@ static const char *const LEVEL_NAMES[BD_LEVELS] = {
 /* The highest rating of each level, in tenths (bitdoku.h has the table). */
 static const int LEVEL_TOP[BD_LEVELS - 1] = {23, 35, 44, 64, 79};
 
-/* Search: 8.0, plus 0.1 per doubling of the nodes beyond the first, to 12.0. */
-enum { SEARCH_TOP = 120 };
+/* Search: 8.0 + 0.3 x floor(2 log2(nodes / 4)), at most 12.0 (bitdoku.h). */
+enum { SEARCH_STEP = 3, SEARCH_TOP = 120 };
 
 const char *bd_technique_name(bd_technique technique)
 {
@@ -101,6 +121,10 @@ bd_level bd_level_of(double rating)
 typedef struct path {
     bdi_cands cands;
     const bd_grid *puzzle;
+    bd_options limits;          /* for the uniqueness check */
+    bd_stats *stats;            /* its effort, when asked for */
+    bool checked;               /* the uniqueness check has run */
+    bd_status status;           /* BD_OK, or why the path stopped */
     uint64_t search_nodes;      /* the fast engine's nodes on the puzzle */
     int hardest_tenths, steps;
     bd_technique hardest;
@@ -125,23 +149,60 @@ static void fill_step(const path *p, const bdi_step *s, bd_step *out)
             out->removed[cell] |= (uint16_t)digit_bit(d + 1);
     }
     out->grid = p->cands.grid;
-    memcpy(out->candidates, p->cands.cell, sizeof out->candidates);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        out->candidates[cell] = (uint16_t)bdi_cands_of(&p->cands, cell);
     bdi_step_text(s, out->text, sizeof out->text);
+}
+
+/* Counts a step of `tech` rated `tenths` on the path. */
+static void count_step(path *p, bd_technique tech, int tenths)
+{
+    p->steps++;
+    if (tenths > p->hardest_tenths) {
+        p->hardest_tenths = tenths;
+        p->hardest = tech;
+    }
 }
 
 /* Applies a step, counts it, and shows it. */
 static void take(path *p, const bdi_step *s)
 {
     bdi_step_apply(&p->cands, s);
-    p->steps++;
-    if (s->tenths > p->hardest_tenths) {
-        p->hardest_tenths = s->tenths;
-        p->hardest = s->tech;
-    }
+    count_step(p, s->tech, s->tenths);
     if (p->on_step) {
         fill_step(p, s, p->shown);
         p->stopped = !p->on_step(p->shown, p->context);
     }
+}
+
+/* Places the singles found, one step each; when no one is shown the steps,
+ * without their records. */
+static void take_singles(path *p, const bdi_singles *singles)
+{
+    if (!p->on_step) {
+        for (int i = 0; i < singles->count; i++) {
+            bdi_cands_place(&p->cands, singles->cell[i], singles->digit[i]);
+            count_step(p, singles->tech, bdi_tech_tenths(singles->tech));
+        }
+        return;
+    }
+    bdi_step s;
+    for (int i = 0; i < singles->count && !p->stopped; i++) {
+        bdi_single_step(singles, i, &s);
+        take(p, &s);
+    }
+}
+
+/* The rating of a search step, in tenths, for the fast engine's nodes. */
+static int search_tenths(uint64_t nodes)
+{
+    uint64_t square = nodes < (1u << 31) ? nodes * nodes : (uint64_t)1 << 62;
+    int log2_square = 0;   /* floor(log2(nodes^2)) = floor(2 log2(nodes)) */
+    while (square >> (log2_square + 1))
+        log2_square++;
+    int tenths = bdi_tech_tenths(BD_TECH_SEARCH) + SEARCH_STEP * (log2_square - 4);
+    return tenths < bdi_tech_tenths(BD_TECH_SEARCH) ? bdi_tech_tenths(BD_TECH_SEARCH)
+           : tenths > SEARCH_TOP ? SEARCH_TOP : tenths;
 }
 
 /* The last step when no technique applies: the rest, from the solution. */
@@ -152,8 +213,7 @@ static void search_step(path *p)
     bd_solve(p->puzzle, &options, &solution, NULL);
     bdi_step s;
     bdi_step_start(&s, BD_TECH_SEARCH);
-    for (uint64_t nodes = p->search_nodes; nodes > 3 && s.tenths < SEARCH_TOP; nodes >>= 1)
-        s.tenths++;
+    s.tenths = search_tenths(p->search_nodes);
     for (int cell = 0; cell < BD_CELLS; cell++)
         if (board_has(p->cands.open, cell))
             bdi_cands_place(&p->cands, cell, solution.cells[cell]);
@@ -162,59 +222,76 @@ static void search_step(path *p)
     take(p, &s);
 }
 
-/* One round: the easiest step that applies, taken; false when none does. */
+/* Runs the uniqueness check, once; false when the puzzle has not exactly
+ * one solution (p->status says why). */
+static bool ensure_unique(path *p)
+{
+    if (p->checked)
+        return p->status == BD_OK;
+    p->checked = true;
+    uint64_t count = 0;
+    bd_stats effort = {0, 0};
+    p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
+    if (p->stats) {
+        p->stats->nodes += effort.nodes;
+        p->stats->guesses += effort.guesses;
+    }
+    p->search_nodes = effort.nodes;
+    if (p->status == BD_OK)
+        p->status = count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
+    p->cands.unique = p->status == BD_OK;
+    return p->cands.unique;
+}
+
+/* One round: the easiest step that applies, taken; false when none does
+ * (or when a technique that needs a unique solution finds none). */
 static bool advance(path *p)
 {
     bdi_singles singles;
     if (bdi_find_singles(&p->cands, &singles)) {
-        bdi_step s;
-        for (int i = 0; i < singles.count && !p->stopped; i++) {
-            bdi_single_step(&singles, i, &s);
-            take(p, &s);
-        }
+        take_singles(p, &singles);
         return true;
     }
     bdi_step s;
-    for (int t = 0; t < TECHNIQUE_COUNT; t++)
-        if (TECHNIQUES[t](&p->cands, &s)) {
+    bdi_cands_sync(&p->cands);
+    for (int t = 0; t < TECHNIQUE_COUNT; t++) {
+        if (TECHNIQUES[t].needs_unique && !ensure_unique(p))
+            return false;
+        if (TECHNIQUES[t].find(&p->cands, &s)) {
             take(p, &s);
             return true;
         }
+    }
     return false;
 }
 
-/* Checks the puzzle and that it has exactly one solution. */
-static bd_status check_unique(const bd_grid *puzzle, const bd_options *options,
-                              uint64_t *nodes, bd_stats *stats)
-{
-    if (!puzzle || !bdi_cells_ok(puzzle) || (options && !(options->timeout >= 0)))
-        return BD_EINVAL;
-    bd_options limits = bd_options_default();   /* the fast engine, whatever asked */
-    if (options) {
-        limits.max_nodes = options->max_nodes;
-        limits.timeout = options->timeout;
-    }
-    uint64_t count = 0;
-    bd_stats effort = {0, 0};
-    bd_status status = bd_count(puzzle, 2, &limits, &count, &effort);
-    if (stats) {
-        stats->nodes += effort.nodes;
-        stats->guesses += effort.guesses;
-    }
-    *nodes = effort.nodes;
-    if (status != BD_OK)
-        return status;
-    return count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
-}
-
-/* Walks the path of `puzzle` (known to have one solution). */
+/*
+ * Walks the path. The uniqueness check waits until something needs it: a
+ * uniqueness technique, a search step, a contradiction, or someone to show
+ * the steps to (who must not see steps of a puzzle that is then refused).
+ * A path that fills the grid with no contradiction and no uniqueness
+ * technique proves by itself that the puzzle has exactly one solution:
+ * every step holds in every solution, and the grid it ends with is one.
+ */
 static void walk(path *p)
 {
-    bdi_cands_init(&p->cands, p->puzzle);
-    p->cands.unique = true;
-    while (!board_empty(p->cands.open) && !p->stopped)
-        if (!advance(p) && !p->stopped)
-            search_step(p);
+    if (!bdi_cands_init(&p->cands, p->puzzle)) {
+        p->status = BD_NO_SOLUTION;   /* clashing givens */
+        return;
+    }
+    if (p->on_step && !ensure_unique(p))
+        return;
+    while (!board_empty(p->cands.open) && !p->stopped && !p->cands.broken) {
+        if (advance(p))
+            continue;
+        if (!ensure_unique(p))
+            return;
+        search_step(p);
+    }
+    if (p->cands.broken && !p->checked) {
+        ensure_unique(p);
+        assert(p->status != BD_OK);   /* sound steps never contradict a solution */
+    }
 }
 
 static void fill_rating(const path *p, bd_rating *rating)
@@ -228,16 +305,20 @@ static void fill_rating(const path *p, bd_rating *rating)
 static bd_status run(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
                      void *context, bd_rating *rating, bd_stats *stats)
 {
-    path p = {.puzzle = puzzle, .on_step = on_step, .context = context};
-    bd_status status = check_unique(puzzle, options, &p.search_nodes, stats);
-    if (status != BD_OK)
-        return status;
+    if (!puzzle || !bdi_cells_ok(puzzle) || (options && !(options->timeout >= 0)))
+        return BD_EINVAL;
+    path p = {.puzzle = puzzle, .limits = bd_options_default(), .stats = stats,
+              .status = BD_OK, .on_step = on_step, .context = context};
+    if (options) {   /* the fast engine counts, whatever engine was asked for */
+        p.limits.max_nodes = options->max_nodes;
+        p.limits.timeout = options->timeout;
+    }
     bd_step shown;
     p.shown = &shown;
     walk(&p);
-    if (rating)
+    if (p.status == BD_OK && rating)
         fill_rating(&p, rating);
-    return BD_OK;
+    return p.status;
 }
 
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options, bd_rating *rating,

@@ -34,48 +34,57 @@ static void add(bdi_singles *found, bdi_board *taken, int cell, int digit, int k
     found->index[i] = (uint8_t)index;
 }
 
+static bool one_bit(uint32_t word)
+{
+    return word && !(word & (word - 1u));
+}
+
+/* The units of `kind` (bit = index) holding exactly one cell of `b`: a
+ * row or box word masked out of its band, or for columns a fold of the
+ * nine rows into "seen once" and "seen twice or more". */
+static unsigned lone_units(bdi_board b, int kind)
+{
+    unsigned lone = 0;
+    if (kind != UNIT_COL) {
+        uint32_t unit = kind == UNIT_ROW ? 0x1FFu : 0x1C0E07u;
+        int shift = kind == UNIT_ROW ? BD_SIZE : BD_BOX;
+        for (int index = 0; index < BD_SIZE; index++) {
+            uint32_t word = b.band[index / BD_BOX] & unit << shift * (index % BD_BOX);
+            lone |= (unsigned)one_bit(word) << index;
+        }
+        return lone;
+    }
+    unsigned once = 0, twice = 0;
+    for (int row = 0; row < BD_SIZE; row++) {
+        unsigned cols = unit_places(b, UNIT_ROW, row);
+        twice |= once & cols;
+        once |= cols;
+    }
+    return once & ~twice;
+}
+
 /* Units with one empty cell: its only candidate goes there. */
 static void full_houses(const bdi_cands *c, bdi_singles *found, bdi_board *taken)
 {
     for (int kind = 0; kind < UNIT_KINDS; kind++)
-        for (int index = 0; index < BD_SIZE; index++) {
-            bdi_board empty = board_and(c->open, unit_board(kind, index));
-            if (board_count(empty) != 1)
-                continue;
-            int cell = board_first(empty);
-            if (popcount(c->cell[cell]) == 1)
-                add(found, taken, cell, bit_digit(c->cell[cell]), kind, index);
+        for (unsigned lone = lone_units(c->open, kind); lone; lone &= lone - 1u) {
+            int index = low_bit(lone);
+            int cell = board_first(board_and(c->open, unit_board(kind, index)));
+            unsigned digits = bdi_cands_of(c, cell);
+            if (one_bit(digits))
+                add(found, taken, cell, bit_digit(digits), kind, index);
         }
 }
 
-/* Boxes, or rows (`kind`), where a digit has exactly one place. */
-static void hidden_in_words(const bdi_cands *c, int kind, bdi_singles *found, bdi_board *taken)
+/* Units of `kind` where a digit has exactly one place. */
+static void hidden(const bdi_cands *c, int kind, bdi_singles *found, bdi_board *taken)
 {
     for (int d = 0; d < BD_SIZE; d++)
-        for (int index = 0; index < BD_SIZE; index++) {
-            bdi_board unit = unit_board(kind, index);
-            uint32_t word = c->place[d].band[index / BD_BOX] & unit.band[index / BD_BOX];
-            if (word && !(word & (word - 1u)))
-                add(found, taken, index / BD_BOX * BAND_CELLS + low_bit(word), d + 1, kind, index);
+        for (unsigned lone = lone_units(c->place[d], kind); lone; lone &= lone - 1u) {
+            int index = low_bit(lone);
+            int cell = board_first(board_and(c->place[d], unit_board(kind, index)));
+            add(found, taken, cell, d + 1, kind, index);
         }
-}
-
-/* Columns where a digit has exactly one place. */
-static void hidden_in_columns(const bdi_cands *c, bdi_singles *found, bdi_board *taken)
-{
-    for (int d = 0; d < BD_SIZE; d++) {
-        unsigned once = 0, twice = 0;
-        for (int row = 0; row < BD_SIZE; row++) {
-            unsigned cols = unit_places(c->place[d], UNIT_ROW, row);
-            twice |= once & cols;
-            once |= cols;
-        }
-        for (unsigned single = once & ~twice; single; single &= single - 1u) {
-            int col = low_bit(single);
-            int pos = low_bit(unit_places(c->place[d], UNIT_COL, col));
-            add(found, taken, unit_cell(UNIT_COL, col, pos), d + 1, UNIT_COL, col);
-        }
-    }
 }
 
 /* Cells with exactly one candidate. */
@@ -91,7 +100,7 @@ static void naked(const bdi_cands *c, bdi_singles *found, bdi_board *taken)
         one.band[i] = once & ~twice;
     }
     for (int cell; (cell = board_pop(&one)) >= 0;)
-        add(found, taken, cell, bit_digit(c->cell[cell]), UNIT_ROW, row_of(cell));
+        add(found, taken, cell, bit_digit(bdi_cands_of(c, cell)), UNIT_ROW, row_of(cell));
 }
 
 bool bdi_find_singles(const bdi_cands *c, bdi_singles *found)
@@ -103,12 +112,12 @@ bool bdi_find_singles(const bdi_cands *c, bdi_singles *found)
     if (found->count)
         return true;
     found->tech = BD_TECH_HIDDEN_SINGLE_BOX;
-    hidden_in_words(c, UNIT_BOX, found, &taken);
+    hidden(c, UNIT_BOX, found, &taken);
     if (found->count)
         return true;
     found->tech = BD_TECH_HIDDEN_SINGLE_LINE;
-    hidden_in_words(c, UNIT_ROW, found, &taken);
-    hidden_in_columns(c, found, &taken);
+    hidden(c, UNIT_ROW, found, &taken);
+    hidden(c, UNIT_COL, found, &taken);
     if (found->count)
         return true;
     found->tech = BD_TECH_NAKED_SINGLE;

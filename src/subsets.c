@@ -4,11 +4,11 @@
  *           digits go in those cells, so they leave the unit's other cells;
  *   hidden: k digits whose places in a unit together are k cells: those
  *           cells hold those digits, so their other candidates go.
- * Both are the same search, over masks: choose k items (cells with their
- * candidate masks, or digits with their masks of positions in the unit)
- * whose union has exactly k bits, pruning as soon as a partial union has
- * more. Items with one bit are singles and with more than k bits cannot be
- * in a subset of k, so only items of 2..k bits take part.
+ * Both are the same search (combine.c), over masks: k items (cells with
+ * their candidate masks, or digits with their masks of positions in the
+ * unit) whose union has exactly k bits. Items with one bit are singles and
+ * with more than k bits cannot be in a subset of k, so only items of 2..k
+ * bits take part.
  */
 #include "human.h"
 
@@ -16,6 +16,7 @@ typedef struct subset_search {
     const bdi_cands *c;
     int kind, unit, size;
     bool naked;
+    bdi_step *s;
     int count;                    /* items taking part */
     unsigned mask[BD_SIZE];       /* naked: candidates; hidden: positions */
     uint8_t id[BD_SIZE];          /* naked: position in the unit; hidden: digit */
@@ -31,9 +32,11 @@ static bdi_board cells_at(int kind, int unit, unsigned positions)
 }
 
 /* Records the subset `chosen` (bits: items) with union `uni` if it removes
- * anything. */
-static bool try_subset(const subset_search *ss, unsigned chosen, unsigned uni, bdi_step *s)
+ * anything (a bdi_subset_fn on a subset_search). */
+static bool try_subset(unsigned chosen, unsigned uni, void *context)
 {
+    const subset_search *ss = context;
+    bdi_step *s = ss->s;
     static const bd_technique NAKED[] = {BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE, BD_TECH_NAKED_QUAD};
     static const bd_technique HIDDEN[] = {BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE,
                                           BD_TECH_HIDDEN_QUAD};
@@ -58,44 +61,30 @@ static bool try_subset(const subset_search *ss, unsigned chosen, unsigned uni, b
     return removes;
 }
 
-/* Extends `chosen` (union `uni`, `depth` items) with items from `from` on. */
-static bool search(const subset_search *ss, int from, int depth, unsigned chosen, unsigned uni,
-                   bdi_step *s)
-{
-    if (depth == ss->size)
-        return try_subset(ss, chosen, uni, s);
-    for (int i = from; i <= ss->count - (ss->size - depth); i++) {
-        unsigned wider = uni | ss->mask[i];
-        if (popcount(wider) <= ss->size && search(ss, i + 1, depth + 1, chosen | 1u << i, wider, s))
-            return true;
-    }
-    return false;
-}
-
 /* Gathers the items of one unit and searches them. */
-static bool in_unit(subset_search *ss, bdi_step *s)
+static bool in_unit(subset_search *ss)
 {
     const bdi_cands *c = ss->c;
     ss->count = 0;
     for (int i = 0; i < BD_SIZE; i++) {
         unsigned mask = ss->naked ? c->cell[unit_cell(ss->kind, ss->unit, i)]
                                   : unit_places(c->place[i], ss->kind, ss->unit);
-        int bits = popcount(mask);
+        int bits = count_bits(mask);
         if (bits >= 2 && bits <= ss->size) {
             ss->mask[ss->count] = mask;
             ss->id[ss->count++] = (uint8_t)(ss->naked ? i : i + 1);
         }
     }
-    return ss->count >= ss->size && search(ss, 0, 0, 0, 0, s);
+    return bdi_find_subset(ss->mask, ss->count, ss->size, try_subset, ss);
 }
 
 static bool find(const bdi_cands *c, int size, bool naked, bdi_step *s)
 {
-    subset_search ss = {.c = c, .size = size, .naked = naked};
+    subset_search ss = {.c = c, .size = size, .naked = naked, .s = s};
     for (ss.kind = 0; ss.kind < UNIT_KINDS; ss.kind++)
         for (ss.unit = 0; ss.unit < BD_SIZE; ss.unit++) {
             int open = board_count(board_and(c->open, unit_board(ss.kind, ss.unit)));
-            if (open > size && in_unit(&ss, s))
+            if (open > size && in_unit(&ss))
                 return true;
         }
     return false;

@@ -82,6 +82,7 @@ static void start(bdi_cands *c, const char *givens)
     if (givens)
         assert_true(tu_grid(givens, &grid));
     bdi_cands_init(c, &grid);
+    bdi_cands_sync(c);
 }
 
 /* Checks that a step removes exactly the candidates of `expected`, written
@@ -304,6 +305,291 @@ static void test_hidden_quad(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* Fish                                                                */
+
+static void test_x_wing(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    start(&c, NULL);
+    drop(&c, "4", "r2c1245679"); drop(&c, "4", "r7c1245679");   /* 4: rows 2, 7 in c3, c8 */
+    assert_true(bdi_fish(&c, 2, &s));
+    assert_int_equal(s.tech, BD_TECH_X_WING);
+    expect_text(&s, "X-wing 4 r27 c38 => r1c3<>4, r1c8<>4, r3c3<>4, r3c8<>4, r4c3<>4, "
+                    "r4c8<>4, r5c3<>4, r5c8<>4, r6c3<>4, r6c8<>4, r8c3<>4, r8c8<>4, "
+                    "r9c3<>4, r9c8<>4", false);
+    /* Look-alike: row 7 in c3, c9 (three columns): no X-wing, but a
+     * skyscraper (below). */
+    start(&c, NULL);
+    drop(&c, "4", "r2c1245679"); drop(&c, "4", "r7c1245678");
+    assert_false(bdi_fish(&c, 2, &s));
+}
+
+static void test_swordfish_and_jellyfish(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 5 in rows 1, 5, 9 only in columns 2, 5, 8 (two of them each). */
+    start(&c, NULL);
+    drop(&c, "5", "r1c1346789"); drop(&c, "5", "r5c1234679"); drop(&c, "5", "r9c1345679");
+    assert_false(bdi_fish(&c, 2, &s));
+    assert_true(bdi_fish(&c, 3, &s));
+    assert_int_equal(s.tech, BD_TECH_SWORDFISH);
+    expect_removals(&s, "r2c2<>5, r2c5<>5, r2c8<>5, r3c2<>5, r3c5<>5, r3c8<>5, "
+                        "r4c2<>5, r4c5<>5, r4c8<>5, r6c2<>5, r6c5<>5, r6c8<>5, "
+                        "r7c2<>5, r7c5<>5, r7c8<>5, r8c2<>5, r8c5<>5, r8c8<>5");
+    expect_text(&s, "swordfish 5 r159 c258 =>", true);
+    /* 9 in columns 1, 4, 6, 9 only in rows 1, 4, 6, 9 (c1: r1, r4; c4: r4,
+     * r6; c6: r6, r9; c9: r9, r1): a jellyfish on columns, and no three of
+     * those columns make a swordfish. */
+    start(&c, NULL);
+    drop(&c, "9", "r2356789c1"); drop(&c, "9", "r1235789c4"); drop(&c, "9", "r1234578c6");
+    drop(&c, "9", "r2345678c9");
+    assert_false(bdi_fish(&c, 3, &s));
+    assert_true(bdi_fish(&c, 4, &s));
+    assert_int_equal(s.tech, BD_TECH_JELLYFISH);
+    expect_text(&s, "jellyfish 9 c1469 r1469 =>", true);
+    expect_removals(&s, "r1c2<>9, r1c3<>9, r1c5<>9, r1c7<>9, r1c8<>9, "
+                        "r4c2<>9, r4c3<>9, r4c5<>9, r4c7<>9, r4c8<>9, "
+                        "r6c2<>9, r6c3<>9, r6c5<>9, r6c7<>9, r6c8<>9, "
+                        "r9c2<>9, r9c3<>9, r9c5<>9, r9c7<>9, r9c8<>9");
+}
+
+/* ------------------------------------------------------------------ */
+/* One-digit patterns                                                  */
+
+static void test_skyscraper(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 4: row 2 in c3, c8; row 7 in c3, c9. Base r2c3, r7c3 in column 3;
+     * one of r2c8, r7c9 holds 4: it leaves r1c9, r3c9 (box 3, column 9)
+     * and r8c8, r9c8 (box 9, column 8). */
+    start(&c, NULL);
+    drop(&c, "4", "r2c1245679"); drop(&c, "4", "r7c1245678");
+    assert_true(bdi_skyscraper(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_SKYSCRAPER);
+    expect_text(&s, "skyscraper 4 in r2c8,r7c9 (connected by r27c3) => r1c9<>4, r3c9<>4, "
+                    "r8c8<>4, r9c8<>4", false);
+    /* Look-alike: the X-wing is no skyscraper. */
+    start(&c, NULL);
+    drop(&c, "4", "r2c1245679"); drop(&c, "4", "r7c1245679");
+    assert_false(bdi_skyscraper(&c, &s));
+}
+
+static void test_two_string_kite(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 6: row 1 in c2, c7; column 3 in r2, r8; r1c2 and r2c3 share box 1.
+     * One of r1c7, r8c3 holds 6: r8c7 sees both. */
+    start(&c, NULL);
+    drop(&c, "6", "r1c1345689"); drop(&c, "6", "r345679c3");
+    assert_true(bdi_two_string_kite(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_TWO_STRING_KITE);
+    expect_text(&s, "two-string kite 6 in r1c7,r8c3 (connected by r1c2,r2c3) => r8c7<>6",
+                false);
+    /* Look-alike: the column's link r5c3, r8c3 has no end in box 1. */
+    start(&c, NULL);
+    drop(&c, "6", "r1c1345689"); drop(&c, "6", "r234679c3");
+    assert_false(bdi_two_string_kite(&c, &s));
+}
+
+static void test_empty_rectangle(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 2 in box 5 only in row 5 and column 5 (a cross at r5c5); column 8
+     * has 2 only in r1c8 and r5c8. r1c5 holding 2 would leave box 5 its
+     * 2 in row 5, so not r5c8, so r1c8: twice in row 1. */
+    start(&c, NULL);
+    drop(&c, "2", "r46c46"); drop(&c, "2", "r2346789c8");
+    assert_true(bdi_empty_rectangle(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_EMPTY_RECTANGLE);
+    expect_text(&s, "empty rectangle 2 in b5 (r5c8=r1c8) => r1c5<>2", false);
+    /* Look-alike: box 5's 2s all in row 5 (a pointing, not a rectangle). */
+    start(&c, NULL);
+    drop(&c, "2", "r46c456"); drop(&c, "2", "r2346789c8");
+    assert_false(bdi_empty_rectangle(&c, &s));
+}
+
+/* ------------------------------------------------------------------ */
+/* Wings                                                               */
+
+static void test_xy_wing(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* Pivot r5c5 {1,2}, pincers r1c5 {2,3} and r5c1 {1,3}: r1c1 sees both. */
+    start(&c, NULL);
+    keep(&c, "12", "r5c5"); keep(&c, "23", "r1c5"); keep(&c, "13", "r5c1");
+    assert_true(bdi_xy_wing(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_XY_WING);
+    expect_text(&s, "XY-wing 1,2,3 in r5c5,r1c5,r5c1 => r1c1<>3", false);
+    /* Look-alikes: pincers that do not share a digit; no target left. */
+    start(&c, NULL);
+    keep(&c, "12", "r5c5"); keep(&c, "24", "r1c5"); keep(&c, "13", "r5c1");
+    assert_false(bdi_xy_wing(&c, &s));
+    start(&c, NULL);
+    keep(&c, "12", "r5c5"); keep(&c, "23", "r1c5"); keep(&c, "13", "r5c1");
+    drop(&c, "3", "r1c1");
+    assert_false(bdi_xy_wing(&c, &s));
+}
+
+static void test_xyz_wing(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* Pivot r5c5 {1,2,3}, pincers r4c5 {2,3} and r5c4 {1,3}: 3 leaves what
+     * sees all three, the rest of box 5 but r5c5's row and column mates. */
+    start(&c, NULL);
+    keep(&c, "123", "r5c5"); keep(&c, "23", "r4c5"); keep(&c, "13", "r5c4");
+    assert_true(bdi_xyz_wing(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_XYZ_WING);
+    expect_text(&s, "XYZ-wing 1,2,3 in r5c5,r4c5,r5c4 => r4c4<>3, r4c6<>3, r5c6<>3, "
+                    "r6c4<>3, r6c5<>3, r6c6<>3", false);
+    /* Look-alike: a pincer with a digit the pivot lacks. */
+    start(&c, NULL);
+    keep(&c, "123", "r5c5"); keep(&c, "24", "r4c5"); keep(&c, "13", "r5c4");
+    assert_false(bdi_xyz_wing(&c, &s));
+}
+
+static void test_w_wing(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* r1c1 and r9c9 {4,7}; 7 in row 5 only in r5c1 (sees r1c1) and r5c9
+     * (sees r9c9): one of the two cells is 4; r1c9 and r9c1 see both. */
+    start(&c, NULL);
+    keep(&c, "47", "r1c1"); keep(&c, "47", "r9c9"); drop(&c, "7", "r5c2345678");
+    assert_true(bdi_w_wing(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_W_WING);
+    expect_text(&s, "W-wing 4,7 in r1c1,r9c9 connected by 7 in r5c19 => r1c9<>4, r9c1<>4",
+                false);
+    /* Look-alike: the link's second end r5c8 does not see r9c9. */
+    start(&c, NULL);
+    keep(&c, "47", "r1c1"); keep(&c, "47", "r9c9"); drop(&c, "7", "r5c2345679");
+    assert_false(bdi_w_wing(&c, &s));
+}
+
+/* ------------------------------------------------------------------ */
+/* Unique rectangles                                                   */
+
+static void test_unique_rectangles(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* Type 1: r1c1, r1c4, r2c1 are {5,6} (boxes 1 and 2): r2c4 loses 5, 6. */
+    start(&c, NULL);
+    keep(&c, "56", "r1c14"); keep(&c, "56", "r2c1");
+    assert_false(bdi_unique_rectangle(&c, 1, &s));   /* uniqueness not known */
+    c.unique = true;
+    assert_true(bdi_unique_rectangle(&c, 1, &s));
+    assert_int_equal(s.tech, BD_TECH_UNIQUE_RECTANGLE_1);
+    expect_text(&s, "unique rectangle type 1 5,6 in r1c1,r1c4,r2c1,r2c4 => r2c4<>5, r2c4<>6",
+                false);
+    /* Look-alike: the same in four boxes (r1, r4 x c1, c4) is no pattern. */
+    start(&c, NULL);
+    c.unique = true;
+    keep(&c, "56", "r1c14"); keep(&c, "56", "r4c1");
+    assert_false(bdi_unique_rectangle(&c, 1, &s));
+    /* Type 2: floor r1c1, r2c1 {5,6}, roof r1c4, r2c4 {5,6,8}: one roof cell
+     * is 8, so 8 leaves column 4 and box 2 elsewhere. */
+    start(&c, NULL);
+    c.unique = true;
+    keep(&c, "56", "r12c1"); keep(&c, "568", "r12c4");
+    assert_false(bdi_unique_rectangle(&c, 1, &s));
+    assert_true(bdi_unique_rectangle(&c, 2, &s));
+    expect_removals(&s, "r1c5<>8, r1c6<>8, r2c5<>8, r2c6<>8, r3c4<>8, r3c5<>8, r3c6<>8, "
+                        "r4c4<>8, r5c4<>8, r6c4<>8, r7c4<>8, r8c4<>8, r9c4<>8");
+    /* Type 4: floor r1c1, r2c1 {5,6}; in column 4, 5 only in the roof r1c4,
+     * r2c4: one of them is 5, so neither can be 6. */
+    start(&c, NULL);
+    c.unique = true;
+    keep(&c, "56", "r12c1"); drop(&c, "5", "r3456789c4");
+    assert_false(bdi_unique_rectangle(&c, 2, &s));
+    assert_true(bdi_unique_rectangle(&c, 4, &s));
+    assert_int_equal(s.tech, BD_TECH_UNIQUE_RECTANGLE_4);
+    expect_removals(&s, "r1c4<>6, r2c4<>6");
+}
+
+/* ------------------------------------------------------------------ */
+/* Chains                                                              */
+
+static void test_x_chain(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 1: rows 1, 5, 8 each a strong link (c1, c6; c6, c9; c9, c2), joined
+     * by columns 6 and 9. One of r1c1, r8c2 holds 1: r2c2, r3c2 (box 1,
+     * column 2) and r7c1, r9c1 (box 7, column 1) see both. No shorter
+     * chain removes anything. */
+    start(&c, NULL);
+    drop(&c, "1", "r1c2345789"); drop(&c, "1", "r5c1234578"); drop(&c, "1", "r8c1345678");
+    assert_true(bdi_x_chain(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_X_CHAIN);
+    assert_int_equal(s.tenths, 66);   /* 6.5, and 0.1 for more than 4 nodes */
+    expect_text(&s, "X-chain 1 r1c1=r1c6-r5c6=r5c9-r8c9=r8c2 => r2c2<>1, r3c2<>1, "
+                    "r7c1<>1, r9c1<>1", false);
+    /* Look-alike: row 5 loses its link (1 only in r5c6 there). */
+    start(&c, NULL);
+    drop(&c, "1", "r1c2345789"); drop(&c, "1", "r5c1234578"); drop(&c, "1", "r8c1345678");
+    keep(&c, "23456789", "r5c9");   /* row 5's 1 now only in c6: a single */
+    assert_false(bdi_x_chain(&c, &s));
+}
+
+static void test_xy_chain(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* (1=2)r1c1-(2=3)r1c5-(3=4)r4c5-(4=1)r4c9: one of r1c1, r4c9 is 1. */
+    start(&c, NULL);
+    keep(&c, "12", "r1c1"); keep(&c, "23", "r1c5"); keep(&c, "34", "r4c5"); keep(&c, "14", "r4c9");
+    assert_true(bdi_xy_chain(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_XY_CHAIN);
+    assert_int_equal(s.tenths, 68);   /* 6.6, and 0.2 for 8 nodes */
+    expect_text(&s, "XY-chain (1=2)r1c1-(2=3)r1c5-(3=4)r4c5-(4=1)r4c9 => r1c9<>1, r4c1<>1",
+                false);
+    /* Look-alike: the last cell {4,5} ends on another digit. */
+    start(&c, NULL);
+    keep(&c, "12", "r1c1"); keep(&c, "23", "r1c5"); keep(&c, "34", "r4c5"); keep(&c, "45", "r4c9");
+    assert_false(bdi_xy_chain(&c, &s));
+}
+
+static void test_aic(void **state)
+{
+    (void)state;
+    bdi_cands c;
+    bdi_step s;
+    /* 1 in row 1 only in c1, c7; r4c7 is {1,2}; 2 in column 1 only in r1,
+     * r4. (1)r1c1=(1)r1c7-(1=2)r4c7-(2)r4c1=(2)r1c1: r1c1 is 1 or 2. */
+    start(&c, NULL);
+    drop(&c, "1", "r1c2345689"); keep(&c, "12", "r4c7"); drop(&c, "2", "r2356789c1");
+    assert_false(bdi_x_chain(&c, &s));
+    assert_false(bdi_xy_chain(&c, &s));
+    assert_true(bdi_aic(&c, &s));
+    assert_int_equal(s.tech, BD_TECH_AIC);
+    assert_int_equal(s.tenths, 71);
+    expect_text(&s, "AIC (1)r1c1=(1)r1c7-(1=2)r4c7-(2)r4c1=(2)r1c1 => r1c1<>3, r1c1<>4, "
+                    "r1c1<>5, r1c1<>6, r1c1<>7, r1c1<>8, r1c1<>9", false);
+    /* Look-alike: without the link in column 1 the chain has no end. */
+    start(&c, NULL);
+    drop(&c, "1", "r1c2345689"); keep(&c, "12", "r4c7"); drop(&c, "2", "r235789c1");
+    assert_false(bdi_aic(&c, &s));
+}
+
+/* ------------------------------------------------------------------ */
 /* Soundness on whole puzzles                                          */
 
 typedef struct checker {
@@ -516,6 +802,18 @@ int main(void)
         cmocka_unit_test(test_naked_triple),
         cmocka_unit_test(test_hidden_pair),
         cmocka_unit_test(test_hidden_quad),
+        cmocka_unit_test(test_x_wing),
+        cmocka_unit_test(test_swordfish_and_jellyfish),
+        cmocka_unit_test(test_skyscraper),
+        cmocka_unit_test(test_two_string_kite),
+        cmocka_unit_test(test_empty_rectangle),
+        cmocka_unit_test(test_xy_wing),
+        cmocka_unit_test(test_xyz_wing),
+        cmocka_unit_test(test_w_wing),
+        cmocka_unit_test(test_unique_rectangles),
+        cmocka_unit_test(test_x_chain),
+        cmocka_unit_test(test_xy_chain),
+        cmocka_unit_test(test_aic),
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_levels),
         cmocka_unit_test(test_explain_stops),
