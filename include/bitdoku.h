@@ -235,8 +235,13 @@ typedef struct bd_rating {
  * it needed. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION,
  * BD_NOT_UNIQUE (two or more solutions: such puzzles are not rated),
  * BD_CUT_SHORT (options' node or time limit stopped the uniqueness check),
- * or BD_EINVAL. `options` may be NULL; only its limits are used. `stats`
- * (may be NULL) gets the effort of the uniqueness check. Re-entrant.
+ * or BD_EINVAL. `options` may be NULL; only its limits are used.
+ *
+ * Uniqueness is checked by the fast engine (bd_count to 2) when a step
+ * needs it: a unique rectangle, a search, or a contradiction. A path that
+ * fills the grid without one proves by itself that the solution is unique
+ * (each step holds in every solution), and costs no search; `stats` (may be
+ * NULL) gets the effort of the check when it ran. Re-entrant.
  */
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
                   bd_rating *rating, bd_stats *stats);
