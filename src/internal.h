@@ -73,6 +73,16 @@ static inline int popcount(unsigned mask)
 #endif
 }
 
+/* The number of bits in a 9-bit mask (SWAR: no library call where the
+ * target has no popcount instruction). */
+static inline int digit_count(unsigned mask)
+{
+    mask = mask - ((mask >> 1) & 0x5555u);
+    mask = (mask & 0x3333u) + ((mask >> 2) & 0x3333u);
+    mask = (mask + (mask >> 4)) & 0x0F0Fu;
+    return (int)((mask + (mask >> 8)) & 0x1Fu);
+}
+
 static inline int row_of(int cell) { return cell / BD_SIZE; }
 static inline int col_of(int cell) { return cell % BD_SIZE; }
 static inline int box_of(int cell)
@@ -217,6 +227,117 @@ bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
  * sparse grids too. Same contract as bdi_dfs_target. */
 bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats);
+
+/*
+ * The digit-layer relaxation (layers.c): an upper bound on the score of the
+ * best completion of a partial grid, from a price on each blank cell. See
+ * the top of layers.c; any prices give a valid bound, good prices (master.c)
+ * a tight one. Prices are in 1/BDI_LAYER_SCALE point and must lie within
+ * +-BDI_LAYER_PRICE_LIMIT; then all values are exact in int32.
+ */
+enum {
+    BDI_LAYER_SCALE = 4096,
+    BDI_LAYER_PRICE_LIMIT = 1 << 21,   /* 512 points */
+    BDI_LAYER_NONE = -(1 << 30),       /* no layer: the digit has no place */
+    BDI_LAYER_FEASIBLE = -(1 << 25)    /* every real layer value is above this */
+};
+#define BDI_LAYER_INFEASIBLE INT64_MIN  /* the bound of a node without completion */
+
+/* What the relaxation sees of a partial grid, cell by cell (fill it with
+ * bdi_layer_cell): open[cell], the digits that may stand there (a blank's
+ * candidates, bit d-1, which callers may narrow below what the units rule
+ * out; a placed digit's own bit), and gain[cell], a blank's weight
+ * (bd_weight) times BDI_LAYER_SCALE, 0 for a placed cell. */
+typedef struct bdi_layer_node {
+    uint16_t open[BD_CELLS];
+    int32_t gain[BD_CELLS];
+} bdi_layer_node;
+
+/* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
+ * the candidates `cand`. */
+static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand)
+{
+    node->open[cell] = (uint16_t)(digit ? digit_bit(digit) : cand);
+    node->gain[cell] = digit ? 0 : bd_weight(cell) * BDI_LAYER_SCALE;
+}
+
+/* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the
+ * profit on the blanks it takes minus their prices), or BDI_LAYER_NONE when
+ * the digit has no layer; and the column it takes in each row. */
+typedef struct bdi_layer {
+    int32_t best;
+    uint8_t pick[BD_SIZE];
+} bdi_layer;
+
+/* The best layer of `digit` under `price` (the entries of placed cells are
+ * ignored). With `through` (81 entries, may be NULL): for each cell, the
+ * value of the best layer that takes it, BDI_LAYER_NONE if none does. */
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through);
+
+/* L(price) = the prices of the blanks + every digit's best layer (in
+ * 1/BDI_LAYER_SCALE point), with the layers in layers[digit - 1]; or
+ * BDI_LAYER_INFEASIBLE when some digit has no layer, which proves that the
+ * node has no completion. Every completion scores at most the placed
+ * digits' score + floor(L / BDI_LAYER_SCALE). */
+int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        bdi_layer layers[BD_SIZE]);
+
+/* The subgradient of L at `layers` (all nine solved for `node`): g[cell] =
+ * 1 - how many of the layers take the blank `cell`, 0 on placed cells.
+ * Returns the sum of the squares; 0 means the layers form a completion. */
+int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
+                          int8_t g[BD_CELLS]);
+
+/* The greedy completion of pack.c: digits 9 down to 1 each take their best
+ * layer under `price` among the cells still open. Fills `completion` (81
+ * digits) and returns true, or false when some digit finds no layer. */
+bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                    uint8_t completion[BD_CELLS]);
+
+/*
+ * The row relaxation (rows.c): prices on "once per column" and "once per
+ * box", each row an assignment problem; its best value is the LP bound.
+ * Values in 1/BDI_LAYER_SCALE point, on the same node as the layers.
+ */
+typedef struct bdi_rows {
+    int32_t col[BD_SIZE][BD_SIZE];     /* prices [column][digit - 1] */
+    int32_t box[BD_SIZE][BD_SIZE];     /* prices [box][digit - 1] */
+    int64_t value;                     /* L, or BDI_LAYER_INFEASIBLE */
+    int64_t row_value[BD_SIZE];
+    unsigned row_blanks[BD_SIZE];      /* bit c: cell (r, c) was blank */
+    uint8_t digit[BD_CELLS];           /* each blank's digit in its row's assignment */
+    int32_t drop[BD_CELLS][BD_SIZE];   /* reduced cost of (cell, d): L drops at least this */
+    int64_t dual[BD_SIZE][BD_SIZE];    /* [row][digit - 1]: its potential */
+} bdi_rows;
+
+typedef enum bdi_rows_status {
+    BDI_ROWS_OPEN,     /* L at least the need */
+    BDI_ROWS_BELOW,    /* L below the need, or no completion */
+    BDI_ROWS_SOLVED    /* the rows' assignments obey every unit: a completion, in digit */
+} bdi_rows_status;
+
+/* How bdi_rows_descend steps: at most `iterations` steps, stopping after
+ * `patience` without a lower floor(L), halving the step after `stall`
+ * without a lower L; aimed at need - aim_below (1/BDI_LAYER_SCALE point),
+ * or lower while L is far above (the aim is at most 64 points below L). */
+typedef struct bdi_rows_steps {
+    int iterations, patience, stall;
+    int64_t need, aim_below;   /* Polyak's aim: need - aim_below */
+} bdi_rows_steps;
+
+/* Zero prices and nothing solved. */
+void bdi_rows_clear(bdi_rows *rel);
+
+/* L at the node under rel's prices: every row solved afresh (`all`), or
+ * only the rows that changed since rel was solved at an ancestor. Returns
+ * rel->value. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
+
+/* Subgradient steps on rel's prices (solved at this node), keeping the
+ * least L in rel. */
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps);
 
 /* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
 bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,

@@ -6,50 +6,56 @@
  * a blank may still take in a completion worth looking for. The candidates
  * of a blank are allow[cell] & ~(row | col | box).
  *
- * The bound: a Lagrangian relaxation of the assignment model. Variable
- * x(cell, d) says blank `cell` takes digit d. Keep "one digit per cell" and
- * "each missing digit once per row"; move "once per column" and "once per
- * box" into the objective with prices colp[c][d] and boxp[b][d]:
+ * The bound: the digit-layer relaxation of layers.c. Each blank cell has a
+ * price; each digit picks its best "layer" (nine cells, one per row, column
+ * and box) alone, and L = the prices of the blanks + the nine best layers
+ * is an upper bound on what the blanks can add to the score, whatever the
+ * prices. With good prices it is at least as tight as the LP bound and on
+ * most sparse grids it meets the optimum. Prices are integers in
+ * 1/BDI_LAYER_SCALE point and every bound test is exact integer arithmetic.
  *
- *   L = sum over (c, d missing in c) colp + sum over (b, d missing) boxp
- *     + sum over rows of max assignment of the row's blanks to its missing
- *       digits, with profit weight * d - colp[col][d] - boxp[box][d]
+ * Prices come from subgradient steps (Polyak's rule) aimed just below what
+ * the node must reach: "need", the goal of the pass or the incumbent + 1.
+ * With that aim the steps converge fast when the bound can refute the
+ * need, typically in tens of steps from zero prices. At the root, every
+ * step also packs the layers into a completion (pack.c), which usually
+ * finds the optimum before the bound proves it.
  *
- * For any prices, score + L >= every completion's score (each completion is
- * a feasible assignment of every row and pays each price exactly once), so
- * it is an upper bound whatever the prices are. Each row is a 9x9 (or
- * smaller) assignment problem, solved exactly by the Hungarian method.
- * Subgradient steps (Polyak's rule, halving the step when L stalls) move the
- * prices towards the LP bound; between steps, and from a node to its
- * children, each row's Hungarian method starts warm, from its last column
- * potentials and the old pairs still tight, so only the blanks whose
- * pairing broke are re-routed. Prices are integers in units of 1/SCALE
- * point, so all bound arithmetic is exact integer arithmetic; the bound is
- * floor((SCALE * score + L) / SCALE) because scores are integers.
+ * Fixing: for each blank and candidate d, the best layer of d through the
+ * blank (its max-marginal, `through`) bounds what forcing the pair leaves:
+ * if L - best(d) + through(d, cell) is below the need, d leaves allow[cell]
+ * for the subtree. A child node keeps its parent's prices and re-solves only
+ * the layers whose best cells are no longer open; the others are still
+ * best, and only lose what their cells placed since earned (settle).
  *
- * Reduced costs: the Hungarian potentials give, for each pair (blank, d),
- * how much the row's optimum drops when the pair is forced. If L minus that
- * drop is below what a completion must reach, no such completion uses the
- * pair and d leaves allow[blank] (for this subtree only).
+ * The row relaxation (rows.c, the LP bound's Lagrangian with prices on
+ * columns and boxes) joins in the passes, i.e. on the grids the root did
+ * not prove: the two bounds are complementary (a placed digit re-routes
+ * only its own and the displaced digit's layers, but every row whose
+ * assignment used the digit in that column or box), so a node is pruned
+ * when either falls below the need, and pairs are fixed by either (the
+ * rows' reduced costs).
  *
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable):
  * on dense grids it often finishes, which is exact; otherwise it leaves an
- * incumbent. (2) The root bound: subgradient steps from zero prices until
- * floor(bound) stops falling (patience), aiming just below the incumbent.
- * (3) Passes looking for completions scoring at least `goal`: first goal =
- * the root bound, then stepping down (1, 1, 2, 4, ...). A pass that fails
- * proves the optimum is below its goal; a pass that finds completions keeps
- * the best (branch and bound with the incumbent), and that is the optimum.
+ * incumbent. (2) The root: subgradient steps aimed at the incumbent + 1,
+ * packing completions; most grids end here, proven. (3) Otherwise passes
+ * looking for completions scoring at least `goal`: first goal = the root
+ * bound, then stepping down (1, 1, 2, 4, ...), each pass starting with
+ * steps aimed at its goal. A pass that fails proves the optimum is below
+ * its goal; a pass that finds completions keeps the best (branch and bound
+ * with the incumbent), and that is the optimum.
  *
  * Nodes: a naked single, else a hidden single (a unit's digit with one
- * place left), else the open blank with fewest candidates (ties: the
- * heavier cell); its digits by the nearest relaxation's reduced cost, the
- * least first (larger digits first in the cheap search); the cheap bound on every node; on
- * branching nodes the Lagrangian at the nearest ancestor's prices,
- * re-solving only the rows that changed, then reduced-cost fixing. When a subtree grows past
- * RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient steps
- * before its remaining children: a loose bound cannot blow up for long.
+ * place left), else an open blank with fewest candidates: among those, the
+ * one whose most promising child has the lowest bound by the relaxations
+ * (MRV with arbitrary ties made some trees thousands of times bigger than
+ * others); its digits by their best layer through it, the best first
+ * (larger digits first in the cheap search). The cheap bound on every
+ * node; the relaxations and fixing on branching nodes. When a subtree grows
+ * past RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient
+ * steps before its remaining children.
  */
 #include "internal.h"
 
@@ -57,28 +63,20 @@
 #include <string.h>
 
 enum {
-    SCALE = 256,            /* prices in 1/256 point */
-    PRICE_LIMIT = 128 * SCALE, /* |price| <= this: keeps costs far from FORBID */
-    ROOT_ITERATIONS = 150,  /* subgradient steps at the root */
-    CHEAP_NODES = 300,      /* nodes for the first, cheap-bound-only search */
-    NODE_ITERATIONS = 0,    /* and at other branching nodes (measured best) */
-    RETIGHTEN_NODES = 4000, /* a subtree this big gets a tighter bound */
-    RETIGHTEN_ITERATIONS = 30,
-    PATIENCE = 20,          /* steps without a lower floor(bound): stop */
-    DENSE_PATIENCE = 8,     /* the same on grids with few blanks */
+    SCALE = BDI_LAYER_SCALE,
+    CHEAP_NODES = 300,       /* nodes for the first, cheap-bound-only search */
+    ROOT_ITERATIONS = 300,   /* subgradient steps at the root */
+    PASS_ITERATIONS = 100,   /* at the start of each pass */
+    PACK_EVERY = 2,          /* root steps per packed completion */
+    PATIENCE = 20,           /* steps without a lower floor(bound): stop */
+    DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
     DENSE_BLANKS = 57,
-    STALL = 4,              /* steps without progress before halving */
-    DENSE_STALL = 2,        /* the same on grids with few blanks */
-    MAX_GAP = 64 * SCALE    /* caps the Polyak step's aim */
+    RETIGHTEN_NODES = 1000,  /* a subtree this big gets a tighter bound */
+    RETIGHTEN_ITERATIONS = 30,
+    STALL = 5,               /* steps without a lower bound before halving */
+    ROWS_STALL = 4,          /* the same for the row relaxation */
+    DENSE_ROWS_STALL = 2
 };
-
-static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
-static const int64_t NO_BOUND = -((int64_t)1 << 62);  /* infeasible node */
-
-typedef struct prices {
-    int32_t col[BD_SIZE][BD_SIZE];   /* [column][digit - 1] */
-    int32_t box[BD_SIZE][BD_SIZE];   /* [box][digit - 1] */
-} prices;
 
 typedef struct target {
     uint8_t cells[BD_CELLS];
@@ -96,25 +94,21 @@ typedef struct target {
     struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
     bdi_budget budget;
     uint64_t guesses;
-    bool lagrange;            /* use the Lagrangian bound on branching nodes */
+    bool lagrange;            /* use the layer bound on branching nodes */
     uint64_t cheap_left;      /* nodes left to the cheap search */
     bool stop;                /* the budget or cheap_left ran out, or done */
-    bool fixed;               /* the last reduced-cost fixing removed pairs */
+    bool fixed;               /* the last fixing removed pairs */
+    bool rows_on;             /* the row relaxation joins the layers */
 } target;
 
-/* One Lagrangian evaluation at a node: the prices, L, and per row the
- * blanks it had, its optimal assignment (the digit each blank takes) and
- * reduced costs. A descendant re-solves only the rows whose blanks changed
- * or whose assignment lost a pair: removing pairs keeps an assignment that
- * survives optimal, and its reduced costs still valid lower bounds. */
+/* The layer relaxation at a node: the prices, each digit's best layer and
+ * max-marginals under them, and L (in 1/SCALE point). */
 typedef struct relaxation {
-    prices price;
-    int64_t value;                    /* L in 1/SCALE points, or NO_BOUND */
-    int64_t row_value[BD_SIZE];
-    unsigned row_blanks[BD_SIZE];     /* bit c: cell (r, c) was blank */
-    uint8_t digit[BD_CELLS];
-    int32_t drop[BD_CELLS][BD_SIZE];  /* reduced cost of (cell, d), clamped */
-    int64_t dual[BD_SIZE][BD_SIZE];   /* [row][digit - 1]: its potential */
+    int32_t price[BD_CELLS];
+    bdi_layer layer[BD_SIZE];
+    int32_t through[BD_SIZE][BD_CELLS];
+    int64_t value;
+    bdi_rows rows;            /* the row relaxation, once rows_on */
 } relaxation;
 
 static void place(target *s, int cell, int digit)
@@ -140,16 +134,6 @@ static unsigned candidates(const target *s, int cell)
                               | used[UNIT_BOX][unit[UNIT_BOX]]);
 }
 
-/* The number of digits in a candidate mask (SWAR: no library call where
- * the target has no popcount instruction). */
-static inline int digit_count(unsigned mask)
-{
-    mask = mask - ((mask >> 1) & 0x5555u);
-    mask = (mask & 0x3333u) + ((mask >> 2) & 0x3333u);
-    mask = (mask + (mask >> 4)) & 0x0F0Fu;
-    return (int)((mask + (mask >> 8)) & 0x1Fu);
-}
-
 /* The goal a completion must reach to matter now. */
 static int goal_now(const target *s)
 {
@@ -168,265 +152,27 @@ static void record(target *s)
         s->stop = true;
 }
 
-/*
- * The Hungarian method (shortest augmenting paths with potentials) for a
- * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
- * may be FORBID. 1-based: u[1..n], v[1..n] are the potentials and
- * match[j] the row on column j (0: free); index 0 is the path root. On
- * entry the matched pairs must be tight (cost = u + v) and every reduced
- * cost of a matched row >= 0; the free rows are added one by one. Returns
- * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
- * >= 0, a lower bound on how much the minimum rises when i is forced onto
- * j, and -j on the chosen pairs.
- */
-static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
-                         int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+/* What the layer relaxation sees of the current node. */
+static void snapshot(const target *s, bdi_layer_node *node)
 {
-    int way[BD_SIZE + 1] = {0};
-    bool matched[BD_SIZE + 1] = {false};
-    for (int j = 1; j <= n; j++)
-        matched[match[j]] = true;
-    for (int i = 1; i <= n; i++) {
-        if (matched[i])
-            continue;
-        int64_t minv[BD_SIZE + 1];
-        bool used[BD_SIZE + 1] = {false};
-        for (int j = 0; j <= n; j++)
-            minv[j] = INT64_MAX;
-        int j0 = 0;
-        match[0] = i;
-        do {
-            used[j0] = true;
-            int i0 = match[j0], j1 = 0;
-            int64_t delta = INT64_MAX;
-            for (int j = 1; j <= n; j++) {
-                if (used[j])
-                    continue;
-                int64_t cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
-                if (cur < minv[j]) {
-                    minv[j] = cur;
-                    way[j] = j0;
-                }
-                if (minv[j] < delta) {
-                    delta = minv[j];
-                    j1 = j;
-                }
-            }
-            for (int j = 0; j <= n; j++) {
-                if (used[j]) {
-                    u[match[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
-            }
-            j0 = j1;
-        } while (match[j0] != 0);
-        do {
-            int j1 = way[j0];
-            match[j0] = match[j1];
-            j0 = j1;
-        } while (j0);
-    }
-    int64_t total = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
-    for (int j = 1; j <= n; j++) {
-        total += cost[match[j] - 1][j - 1];
-        drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
-    }
-    return total;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell));
 }
 
-/*
- * Potentials and matching to start row r's Hungarian method from: none
- * (cold), or with `warm` the duals and digits of rel's last solution of the
- * same row (same blanks, same candidates, other prices): v as they were, u
- * the least reduced cost per blank, and the old pairs that are still tight.
- */
-static void start_row(const relaxation *rel, int r, bool warm, int n,
-                      const int cells[BD_SIZE], const int digits[BD_SIZE],
-                      int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
-                      int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+/* What L must reach for the node to matter, in 1/SCALE point. */
+static int64_t need_now(const target *s)
 {
-    for (int j = 0; j <= n; j++) {
-        u[j] = 0;
-        match[j] = 0;
-        v[j] = j > 0 && warm ? rel->dual[r][digits[j - 1] - 1] : 0;
-    }
-    if (!warm)
-        return;
-    for (int i = 0; i < n; i++) {
-        int64_t least = INT64_MAX;
-        int at = 0;
-        for (int j = 0; j < n; j++) {
-            int64_t reduced = cost[i][j] - v[j + 1];
-            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
-                least = reduced;
-                at = j + 1;
-            }
-        }
-        u[i + 1] = least;
-        if (at > 0 && digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
-            match[at] = i + 1;
-    }
+    return (int64_t)SCALE * (goal_now(s) - s->score);
 }
 
-/* Solves row r's assignment problem under the prices (warm: from rel's
- * last solution of the same row, see start_row); fills the digits, duals
- * and reduced costs of its blanks in `rel`. Returns the row's maximum
- * profit, or NO_BOUND when its blanks cannot take its missing digits. */
-static int64_t solve_row(const target *s, int r, relaxation *rel, bool warm)
-{
-    const prices *p = &rel->price;
-    int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
-    for (int c = 0; c < BD_SIZE; c++)
-        if (!s->cells[r * BD_SIZE + c])
-            cells[n++] = r * BD_SIZE + c;
-    for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_ROW][r]; miss; miss &= miss - 1u)
-        digits[m++] = bit_digit(miss);
-    if (n == 0)
-        return 0;
-    int64_t cost[BD_SIZE][BD_SIZE], drop[BD_SIZE][BD_SIZE];
-    for (int i = 0; i < n; i++) {
-        unsigned cand = candidates(s, cells[i]);
-        int c = col_of(cells[i]), b = box_of(cells[i]);
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            cost[i][j] = (cand & digit_bit(d))
-                ? p->col[c][d - 1] + p->box[b][d - 1]
-                  - (int64_t)SCALE * d * s->weight[cells[i]]
-                : FORBID;
-        }
-    }
-    int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
-    int match[BD_SIZE + 1];
-    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
-    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
-    if (min_cost >= FORBID / 2)
-        return NO_BOUND;
-    for (int j = 0; j < n; j++)
-        rel->dual[r][digits[j] - 1] = v[j + 1];
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            if (drop[i][j] < 0) {
-                rel->digit[cells[i]] = (uint8_t)d;
-                drop[i][j] = 0;
-            }
-            rel->drop[cells[i]][d - 1] = (int32_t)(drop[i][j] < INT32_MAX ? drop[i][j] : INT32_MAX);
-        }
-    }
-    return -min_cost;
-}
-
-/* The rows whose blanks changed since rel was computed, or whose
- * assignment in rel uses a pair no longer possible. */
-static unsigned stale_rows(const target *s, const relaxation *rel)
-{
-    unsigned stale = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        unsigned blank = 0;
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            if (!s->cells[cell]) {
-                blank |= 1u << c;
-                if (!(candidates(s, cell) & digit_bit(rel->digit[cell])))
-                    stale |= 1u << r;
-            }
-        }
-        if (blank != rel->row_blanks[r])
-            stale |= 1u << r;
-    }
-    return stale;
-}
-
-/* L under rel->price at the current node, into rel->value; re-solves the
- * rows in `stale` and keeps the others' results already in rel. */
-static void evaluate(const target *s, relaxation *rel, unsigned stale, bool warm)
-{
-    int64_t total = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(s, r, rel, warm);
-            rel->row_blanks[r] = 0;
-            for (int c = 0; c < BD_SIZE; c++)
-                if (!s->cells[r * BD_SIZE + c])
-                    rel->row_blanks[r] |= 1u << c;
-        }
-        if (rel->row_value[r] == NO_BOUND) {
-            rel->value = NO_BOUND;
-            return;
-        }
-        total += rel->row_value[r];
-    }
-    const prices *p = &rel->price;
-    for (int u = 0; u < BD_SIZE; u++) {
-        for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_COL][u]; miss; miss &= miss - 1u)
-            total += p->col[u][bit_digit(miss) - 1];
-        for (unsigned miss = ALL_DIGITS & ~s->units.used[UNIT_BOX][u]; miss; miss &= miss - 1u)
-            total += p->box[u][bit_digit(miss) - 1];
-    }
-    rel->value = total;
-}
-
-/* The subgradient of L: how many times each column (box) takes each of
- * its missing digits in rel, minus one. Returns the squared norm. */
-static int64_t subgradient(const target *s, const relaxation *rel,
-                           int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
-{
-    for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 1; d <= BD_SIZE; d++) {
-            gcol[u][d - 1] = (s->units.used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
-            gbox[u][d - 1] = (s->units.used[UNIT_BOX][u] & digit_bit(d)) ? 0 : -1;
-        }
-    }
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (s->cells[cell])
-            continue;
-        int d = rel->digit[cell];
-        gcol[col_of(cell)][d - 1]++;
-        gbox[box_of(cell)][d - 1]++;
-    }
-    int64_t norm = 0;
-    for (int u = 0; u < BD_SIZE; u++)
-        for (int d = 0; d < BD_SIZE; d++)
-            norm += gcol[u][d] * gcol[u][d] + gbox[u][d] * gbox[u][d];
-    return norm;
-}
-
-static int32_t clamp_price(int64_t value)
-{
-    if (value > PRICE_LIMIT)
-        return PRICE_LIMIT;
-    if (value < -PRICE_LIMIT)
-        return -PRICE_LIMIT;
-    return (int32_t)value;
-}
-
-/* One subgradient step of `step` (1/SCALE points per unit of g). */
-static void step_prices(prices *p, int64_t step, int gcol[BD_SIZE][BD_SIZE],
-                        int gbox[BD_SIZE][BD_SIZE])
-{
-    for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 0; d < BD_SIZE; d++) {
-            p->col[u][d] = clamp_price(p->col[u][d] + step * gcol[u][d]);
-            p->box[u][d] = clamp_price(p->box[u][d] + step * gbox[u][d]);
-        }
-    }
-}
-
-/* The rows' assignments in rel obey every column and box: a completion.
- * Records it (it is the best completion of this node). */
-static void record_assignment(target *s, const relaxation *rel)
+/* Records the completion in `cells` (it completes the node). */
+static void record_completion(target *s, const uint8_t cells[BD_CELLS])
 {
     uint8_t filled[BD_CELLS];
     int placed = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (!s->cells[cell]) {
-            place(s, cell, rel->digit[cell]);
+            place(s, cell, cells[cell]);
             filled[placed++] = (uint8_t)cell;
         }
     }
@@ -435,74 +181,146 @@ static void record_assignment(target *s, const relaxation *rel)
         unplace(s, filled[--placed]);
 }
 
-/* Removes from allow every pair whose forced bound falls below the goal;
- * notes in s->fixed whether any was removed. */
-static void fix_by_drop(target *s, const relaxation *rel, int64_t need)
+/* The layers of rel, which cover every blank once: their completion. */
+static void record_layers(target *s, const relaxation *rel)
 {
-    s->fixed = false;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (s->cells[cell])
-            continue;
-        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-            int d = bit_digit(cand);
-            if (rel->value - rel->drop[cell][d - 1] < need) {
-                s->allow[cell] &= (uint16_t)~digit_bit(d);
-                s->fixed = true;
-            }
-        }
-    }
+    uint8_t cells[BD_CELLS];
+    memcpy(cells, s->cells, sizeof cells);
+    for (int digit = 1; digit <= BD_SIZE; digit++)
+        for (int r = 0; r < BD_SIZE; r++)
+            cells[r * BD_SIZE + rel->layer[digit - 1].pick[r]] = (uint8_t)digit;
+    record_completion(s, cells);
 }
 
-/* True when rel leaves the node alive: feasible, and the bound reaches
- * the goal. */
-static bool alive(const target *s, const relaxation *rel)
+/* L from the layers in rel: false when some digit has no layer. */
+static bool total(const bdi_layer_node *node, relaxation *rel)
 {
-    return rel->value != NO_BOUND
-           && rel->value >= (int64_t)SCALE * (goal_now(s) - s->score);
+    int64_t value = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (node->gain[cell])
+            value += rel->price[cell];
+    for (int digit = 0; digit < BD_SIZE; digit++) {
+        if (rel->layer[digit].best == BDI_LAYER_NONE)
+            return false;
+        value += rel->layer[digit].best;
+    }
+    rel->value = value;
+    return true;
+}
+
+/* A layer kept from an ancestor whose cells are all still open: still the
+ * best, but the cells of it placed since then (with its digit, so every
+ * layer left takes them) no longer pay or earn; its value and its
+ * max-marginals move down together by what they did. */
+static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                   bdi_layer *layer, int32_t through[BD_CELLS])
+{
+    int32_t value = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        int cell = r * BD_SIZE + layer->pick[r];
+        if (node->gain[cell])
+            value += digit * node->gain[cell] - price[cell];
+    }
+    int32_t shift = layer->best - value;
+    if (shift == 0)
+        return;
+    layer->best = value;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (through[cell] != BDI_LAYER_NONE)
+            through[cell] -= shift;
+}
+
+/* Re-solves, with max-marginals, the layers of rel whose best cells are not
+ * all open at the node (all of them when `all`), settles the others;
+ * false when some digit has no layer. */
+static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all)
+{
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        bool stale = all;
+        for (int r = 0; r < BD_SIZE && !stale; r++)
+            stale = !(node->open[r * BD_SIZE + rel->layer[digit - 1].pick[r]] & digit_bit(digit));
+        if (stale)
+            bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
+                            rel->through[digit - 1]);
+        else
+            settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
+    }
+    return total(node, rel);
+}
+
+/* Tries a packed completion under rel's prices (pack.c). */
+static void try_pack(target *s, const bdi_layer_node *node, const relaxation *rel)
+{
+    uint8_t cells[BD_CELLS];
+    if (bdi_layer_pack(node, rel->price, cells))
+        record_completion(s, cells);
+}
+
+/* One Polyak step on rel's prices towards `aim`, from the subgradient g
+ * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
+ * the digits open on some cell whose price moved: only their layers can
+ * change. */
+static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const int8_t g[BD_CELLS],
+                            int norm, int64_t aim, int64_t lambda)
+{
+    int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
+    if (step < 1)
+        step = 1;
+    unsigned moved = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!g[cell])
+            continue;
+        moved |= node->open[cell];
+        int64_t price = rel->price[cell] - step * g[cell];
+        if (price > BDI_LAYER_PRICE_LIMIT)
+            price = BDI_LAYER_PRICE_LIMIT;
+        if (price < -BDI_LAYER_PRICE_LIMIT)
+            price = -BDI_LAYER_PRICE_LIMIT;
+        rel->price[cell] = (int32_t)price;
+    }
+    return moved;
+}
+
+/* The Polyak aim: just below the need, or with no need yet (no incumbent,
+ * no goal) a few points below the best L so far. */
+static int64_t aim_of(const target *s, int64_t best)
+{
+    if (s->best_score < 0 && s->goal == 0)
+        return best - 4 * SCALE;
+    return need_now(s) - SCALE;
 }
 
 /*
- * Tightens the bound at the current node into `rel`: starts from the
- * nearest ancestor's relaxation `parent` (re-solving only stale rows), or,
- * when parent is NULL, from the prices already in rel. Then up to
- * `iterations` subgradient steps, keeping the best prices in rel. Returns
- * false when the node is done: infeasible, bound below the goal, or solved
- * outright by an assignment that obeys every unit (then recorded).
- * Otherwise narrows allow by reduced costs and returns true.
+ * Up to `iterations` subgradient steps from rel's prices, keeping in rel
+ * the prices of the least L, with every layer and max-marginal solved.
+ * With `pack`, each step also tries the packed completion. Returns false
+ * when the node is done: no completion, or L below the need (a completion
+ * whose layers meet is recorded on the way).
  */
-static bool tighten(target *s, int iterations, const relaxation *parent,
-                    relaxation *rel)
+static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int iterations,
+                    bool pack)
 {
-    unsigned stale = (1u << BD_SIZE) - 1u;
-    if (parent) {
-        *rel = *parent;
-        stale = stale_rows(s, rel);
-    }
-    evaluate(s, rel, stale, parent != NULL);
-    if (!alive(s, rel))
-        return false;
-    if (iterations == 0) {
-        fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
-        return true;
-    }
     relaxation trial = *rel;
-    int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
-    bool dense = s->blank_count <= DENSE_BLANKS;
-    int patience = dense ? DENSE_PATIENCE : PATIENCE;
-    int stall_limit = dense ? DENSE_STALL : STALL;
+    int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
-        int64_t norm = subgradient(s, &trial, gcol, gbox);
+        int8_t g[BD_CELLS];
+        int norm = bdi_layer_subgradient(node, trial.layer, g);
         if (norm == 0) {
-            record_assignment(s, &trial);
+            record_layers(s, &trial);
             return false;
         }
-        int64_t gap = trial.value - (int64_t)SCALE * (goal_now(s) - s->score) + SCALE;
-        int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
-        step_prices(&trial.price, step > 0 ? step : 1, gcol, gbox);
-        evaluate(s, &trial, (1u << BD_SIZE) - 1u, true);
-        if (!alive(s, &trial))
+        if (pack && it % PACK_EVERY == 0) {
+            try_pack(s, node, &trial);
+            if (s->stop || rel->value < need_now(s))
+                return false;
+        }
+        unsigned moved = step_prices(node, &trial, g, norm, aim_of(s, rel->value), lambda);
+        for (int digit = 1; digit <= BD_SIZE; digit++)
+            if (moved & digit_bit(digit))
+                bdi_layer_solve(node, trial.price, digit, &trial.layer[digit - 1], NULL);
+        if (!total(node, &trial))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {
@@ -510,14 +328,94 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
             since_floor = 0;
         }
         if (trial.value < rel->value) {
-            *rel = trial;
+            memcpy(rel->price, trial.price, sizeof rel->price);
+            rel->value = trial.value;
             stall = 0;
-        } else if (++stall >= stall_limit) {
+            if (rel->value < need_now(s))
+                return false;
+        } else if (++stall >= STALL) {
             lambda /= 2;
             stall = 0;
         }
     }
-    fix_by_drop(s, rel, (int64_t)SCALE * (goal_now(s) - s->score));
+    return refresh(node, rel, true);
+}
+
+/* Removes from allow every pair whose best layer falls below the need, or
+ * (with the rows on) whose reduced cost takes the row bound below it;
+ * notes in s->fixed whether any was removed. */
+static void fix_by_layers(target *s, const relaxation *rel)
+{
+    int64_t need = need_now(s);
+    s->fixed = false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (s->cells[cell])
+            continue;
+        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
+            int d = bit_digit(cand);
+            if (rel->value - rel->layer[d - 1].best + rel->through[d - 1][cell] < need
+                || (s->rows_on && rel->rows.value - rel->rows.drop[cell][d - 1] < need)) {
+                s->allow[cell] &= (uint16_t)~digit_bit(d);
+                s->fixed = true;
+            }
+        }
+    }
+}
+
+/* Subgradient steps on the row relaxation (solved at this node) aimed at
+ * the need: false when the node is done (bound below the need, or the
+ * rows' assignments meet and that completion is recorded). */
+static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel, int iterations)
+{
+    bool dense = s->blank_count <= DENSE_BLANKS;
+    bdi_rows_steps steps = {
+        .iterations = iterations,
+        .patience = dense ? DENSE_PATIENCE : PATIENCE,
+        .stall = dense ? DENSE_ROWS_STALL : ROWS_STALL,
+        .need = need_now(s),
+        .aim_below = SCALE,
+    };
+    bdi_rows_status status = bdi_rows_descend(node, &rel->rows, &steps);
+    if (status == BDI_ROWS_SOLVED) {
+        uint8_t cells[BD_CELLS];
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            cells[cell] = s->cells[cell] ? s->cells[cell] : rel->rows.digit[cell];
+        record_completion(s, cells);
+    }
+    return status == BDI_ROWS_OPEN;
+}
+
+/*
+ * The layer bound at the current node into `rel`: from the nearest
+ * ancestor's relaxation `parent` (re-solving only stale layers), or, when
+ * parent is NULL, from the prices already in rel; then up to `iterations`
+ * subgradient steps (packing completions with `pack`). Returns false when
+ * the node is done: no completion, or the bound below the need (a
+ * completion met on the way is recorded). Otherwise narrows allow by
+ * fixing and returns true.
+ */
+static bool tighten(target *s, int iterations, const relaxation *parent, relaxation *rel,
+                    bool pack)
+{
+    bdi_layer_node node;
+    snapshot(s, &node);
+    if (parent)
+        *rel = *parent;
+    if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))
+        return false;
+    if (s->rows_on && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
+        return false;
+    if (iterations > 0 && (!descend(s, &node, rel, iterations, pack)
+                           || (s->rows_on && (parent == NULL) && !descend_rows(s, &node, rel, iterations))))
+        return false;
+    if (rel->value < need_now(s))
+        return false;
+    int8_t g[BD_CELLS];
+    if (bdi_layer_subgradient(&node, rel->layer, g) == 0) {
+        record_layers(s, rel);   /* the layers meet: the node's best completion */
+        return false;
+    }
+    fix_by_layers(s, rel);
     return true;
 }
 
@@ -596,6 +494,43 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     return true;
 }
 
+/* The bound left to the child that puts d on cell, by the relaxation. */
+static int64_t child_estimate(const target *s, const relaxation *rel, int cell, int d)
+{
+    int64_t est = rel->value - rel->layer[d - 1].best + rel->through[d - 1][cell];
+    if (s->rows_on && rel->rows.value - rel->rows.drop[cell][d - 1] < est)
+        est = rel->rows.value - rel->rows.drop[cell][d - 1];
+    return est;
+}
+
+/* Among the open blanks with the fewest candidates (two or more, as
+ * blanks[depth] has), moves to blanks[depth] the one whose best child has
+ * the lowest bound by the relaxation; updates *cand. */
+static void choose_branch(target *s, int depth, const relaxation *rel, unsigned *cand)
+{
+    int fewest = digit_count(*cand), best_i = depth;
+    int64_t best_top = INT64_MAX;
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i];
+        unsigned c = candidates(s, cell);
+        if (digit_count(c) > fewest)
+            continue;
+        int64_t top = INT64_MIN;
+        for (unsigned rest = c; rest; rest &= rest - 1u) {
+            int64_t est = child_estimate(s, rel, cell, bit_digit(rest));
+            top = est > top ? est : top;
+        }
+        if (top < best_top) {
+            best_top = top;
+            best_i = i;
+        }
+    }
+    uint8_t cell = s->blanks[best_i];
+    s->blanks[best_i] = s->blanks[depth];
+    s->blanks[depth] = cell;
+    *cand = candidates(s, cell);
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -611,11 +546,13 @@ static void search(target *s, int depth, const relaxation *parent)
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        if (!tighten(s, NODE_ITERATIONS, parent, &s->level[depth])
+        if (!tighten(s, 0, parent, &s->level[depth], false)
             || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
+        if (cand & (cand - 1u))
+            choose_branch(s, depth, &s->level[depth], &cand);
     }
     if (cand & (cand - 1u))
         s->guesses++;
@@ -624,10 +561,11 @@ static void search(target *s, int depth, const relaxation *parent)
     const relaxation *guide = narrowed ? &s->level[depth] : parent;
     while (cand && !s->stop) {
         int digit = top_digit(cand);
-        if (guide) {   /* the least reduced cost first: the likeliest */
+        if (guide) {   /* the best layer through the cell first: the likeliest */
             for (unsigned rest = cand; rest; rest &= rest - 1u) {
                 int d = bit_digit(rest);
-                if (guide->drop[cell][d - 1] < guide->drop[cell][digit - 1])
+                if (guide->through[d - 1][cell] - guide->layer[d - 1].best
+                    > guide->through[digit - 1][cell] - guide->layer[digit - 1].best)
                     digit = d;
             }
         }
@@ -641,9 +579,9 @@ static void search(target *s, int depth, const relaxation *parent)
         unplace(s, cell);
         if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
-             * again here (prices from this node's last relaxation). */
+             * again here (from this node's prices). */
             next_check *= 4;
-            if (!tighten(s, RETIGHTEN_ITERATIONS, NULL, &s->level[depth]))
+            if (!tighten(s, RETIGHTEN_ITERATIONS, NULL, &s->level[depth], false))
                 break;
             cand &= candidates(s, cell);
         }
@@ -686,10 +624,12 @@ static void run_passes(target *s)
     s->lagrange = true;
     unsigned cand;
     relaxation *root = &s->level[BD_CELLS + 1];
-    memset(&root->price, 0, sizeof root->price);
-    if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS, NULL, root))
-        return;   /* the incumbent is optimal, or solved by the relaxation */
+    memset(root->price, 0, sizeof root->price);
+    if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS, NULL, root, true))
+        return;   /* the incumbent is optimal, or there is no completion */
     s->proven = s->score + (int)(root->value / SCALE);
+    s->rows_on = true;   /* not proven at the root: the rows join */
+    bdi_rows_clear(&root->rows);
     for (int pass = 0, step = 1; !s->stop; pass++) {
         s->goal = s->proven - step + 1;
         if (s->goal <= s->best_score)
@@ -698,7 +638,8 @@ static void run_passes(target *s)
             s->goal = 0;
         for (int cell = 0; cell < BD_CELLS; cell++)
             s->allow[cell] = ALL_DIGITS;
-        search(s, 0, root);
+        if (tighten(s, PASS_ITERATIONS, NULL, root, true))
+            search(s, 0, root);
         if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
             return;
         s->proven = s->goal - 1;

@@ -106,6 +106,24 @@ static void test_random_against_exhaustive(void **state)
     }
 }
 
+/* Puzzles with 50-57 blanks, where the short cheap search rarely ends:
+ * the relaxations, the packed completions, the passes with both bounds
+ * and their fixing all run, and must agree with the exhaustive search. */
+static void test_sparser_against_exhaustive(void **state)
+{
+    (void)state;
+    uint64_t seed = 15;
+    bd_options exhaustive = bd_options_default();
+    exhaustive.exhaustive = true;
+    for (int round = 0; round < 120; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 50 + round % 8, &puzzle);
+        int expected;
+        bd_status status = bd_target(&puzzle, &exhaustive, &expected, NULL, NULL);
+        expect_target(&puzzle, status, expected);
+    }
+}
+
 static void test_clashing_givens(void **state)
 {
     (void)state;
@@ -185,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_empty_grid),
         cmocka_unit_test(test_mip_optima),
         cmocka_unit_test(test_random_against_exhaustive),
+        cmocka_unit_test(test_sparser_against_exhaustive),
         cmocka_unit_test(test_clashing_givens),
         cmocka_unit_test(test_unsolvable_without_clash),
         cmocka_unit_test(test_node_limit),

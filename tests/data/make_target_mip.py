@@ -10,12 +10,21 @@ column and box; givens fixed to 1; maximise sum of d * weight(r, c) * x with
 weight = 6 + distance to the grid's edge.
 
 The puzzles: a few fixed ones (the NOIP 2009 samples, whose published answers
-2829 and 2852 check the model; the empty grid, published 2906) and random
-sparse ones: a random full grid made by backtracking with shuffled digit
-order (Python's random, seed 20091), then all but N cells cleared at random.
+2829 and 2852 check the model; the empty grid, published 2906), random
+sparse ones (a random full grid made by backtracking with shuffled digit
+order, Python's random, seed 20091, then all but N cells cleared at random),
+and the hard sparse puzzles of issue 15 (found by an adversarial search: up
+to a minute for the optimizer of the time, and to a LP-based branch and
+bound the optimum hides 1-3 points below the bound).
+
+With a file argument, solves the puzzles of that file instead (one per line,
+81 cells, '.' or '0' blank), e.g. the adversarial set:
+    python3 tests/data/make_target_mip.py puzzles/target/target_adversarial.txt
 
 This is a test-data script, not a build step. Usage:
     python3 tests/data/make_target_mip.py > tests/data/target_mip.txt
+    python3 tests/data/make_target_mip.py puzzles/target/target_adversarial.txt \
+        > tests/data/target_adversarial_mip.txt
 """
 import os
 import random
@@ -29,6 +38,13 @@ NOIP = [
     "000702453900008000740005010195080000070000025030579108000601000060900001000000006",
 ]
 GIVENS = [1, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 15, 17, 18, 20]
+ISSUE15 = [
+    "009000000000000000800000000000000000000020000000000000000000000000000000000000000",
+    "000000000000000000000000000000000000000020000300000000690000000008000000000000000",
+    "000000000000008000000000000000004000000002000000000000000000090000000500000000700",
+    "000000000000000000000000000000000000000200000000000000670000000000000000009000000",
+    "400000000050000000000000000000000000000000000000000000000000000000000000000000000",
+]
 SEED = 20091
 
 
@@ -121,6 +137,10 @@ def main():
         full = random_full(rng)
         keep = set(rng.sample(range(81), givens))
         puzzles.append("".join(str(full[i]) if i in keep else "." for i in range(81)))
+    puzzles += [p.replace("0", ".") for p in ISSUE15]
+    if len(sys.argv) > 1:
+        with open(sys.argv[1]) as f:
+            puzzles = [line[:81].replace("0", ".") for line in f if len(line.strip()) >= 81]
     print("# Target-sudoku optima proven by COIN-OR cbc %s on a 0/1 model;"
           % "2.10.8")
     print("# made by tests/data/make_target_mip.py (see its header). Format:")

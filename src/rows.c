@@ -1,0 +1,351 @@
+/*
+ * rows.c - the row relaxation of the target problem: a Lagrangian bound
+ * whose best value is the LP bound, used beside the layer bound (layers.c)
+ * in the search, where its reduced costs prune other pairs.
+ *
+ * Variable x(cell, d) says blank `cell` takes digit d. Keep "one digit per
+ * cell" and "each missing digit once per row"; move "once per column" and
+ * "once per box" into the objective with prices col[c][d] and box[b][d]:
+ *
+ *   L = sum over (c, d missing in c) col + sum over (b, d missing) box
+ *     + sum over rows of max assignment of the row's blanks to its missing
+ *       digits, with profit weight * d - col[col][d] - box[box][d]
+ *
+ * For any prices, the placed score + L bounds every completion's score
+ * (a completion is a feasible assignment of every row and pays each price
+ * once). Each row is a 9x9 (or smaller) assignment problem, solved exactly
+ * by the Hungarian method; its potentials give each pair (blank, d) a
+ * reduced cost, a lower bound on how much L drops when the pair is forced.
+ * Subgradient steps (Polyak's rule, halving the step when L stalls) move
+ * the prices towards the LP bound; between steps, and from a node to its
+ * children, each row's Hungarian method starts warm, from its last column
+ * potentials and the old pairs still tight, so only the blanks whose
+ * pairing broke are re-routed. A child re-solves only the rows whose blanks
+ * changed or whose assignment lost a pair: removing pairs keeps a surviving
+ * assignment optimal and its reduced costs valid lower bounds.
+ *
+ * Values are in 1/BDI_LAYER_SCALE point, prices within +-PRICE_LIMIT, and
+ * all arithmetic is exact in int64.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+enum {
+    SCALE = BDI_LAYER_SCALE,
+    PRICE_LIMIT = 128 * SCALE,   /* keeps costs far from FORBID */
+    MAX_GAP = 64 * SCALE         /* caps the Polyak step's aim */
+};
+
+static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
+
+/* The digits placed in each unit of the node. */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    memset(used, 0, sizeof(unsigned) * UNIT_KINDS * BD_SIZE);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (!node->gain[cell])
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                used[kind][unit_of(kind, cell)] |= node->open[cell];
+}
+
+/*
+ * The Hungarian method (shortest augmenting paths with potentials) for a
+ * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
+ * may be FORBID. 1-based: u[1..n], v[1..n] are the potentials and
+ * match[j] the row on column j (0: free); index 0 is the path root. On
+ * entry the matched pairs must be tight (cost = u + v) and every reduced
+ * cost of a matched row >= 0; the free rows are added one by one. Returns
+ * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
+ * >= 0, a lower bound on how much the minimum rises when i is forced onto
+ * j, and -j on the chosen pairs.
+ */
+static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
+                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                         int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    int way[BD_SIZE + 1] = {0};
+    bool matched[BD_SIZE + 1] = {false};
+    for (int j = 1; j <= n; j++)
+        matched[match[j]] = true;
+    for (int i = 1; i <= n; i++) {
+        if (matched[i])
+            continue;
+        int64_t minv[BD_SIZE + 1];
+        bool used[BD_SIZE + 1] = {false};
+        for (int j = 0; j <= n; j++)
+            minv[j] = INT64_MAX;
+        int j0 = 0;
+        match[0] = i;
+        do {
+            used[j0] = true;
+            int i0 = match[j0], j1 = 0;
+            int64_t delta = INT64_MAX;
+            for (int j = 1; j <= n; j++) {
+                if (used[j])
+                    continue;
+                int64_t cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int j = 0; j <= n; j++) {
+                if (used[j]) {
+                    u[match[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (match[j0] != 0);
+        do {
+            int j1 = way[j0];
+            match[j0] = match[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    int64_t total = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
+    for (int j = 1; j <= n; j++) {
+        total += cost[match[j] - 1][j - 1];
+        drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
+    }
+    return total;
+}
+
+/*
+ * Potentials and matching to start row r's Hungarian method from: none
+ * (cold), or with `warm` the duals and digits of rel's last solution of the
+ * same row (same blanks, same candidates, other prices): v as they were, u
+ * the least reduced cost per blank, and the old pairs that are still tight.
+ */
+static void start_row(const bdi_rows *rel, int r, bool warm, int n,
+                      const int cells[BD_SIZE], const int digits[BD_SIZE],
+                      int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                      int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    for (int j = 0; j <= n; j++) {
+        u[j] = 0;
+        match[j] = 0;
+        v[j] = j > 0 && warm ? rel->dual[r][digits[j - 1] - 1] : 0;
+    }
+    if (!warm)
+        return;
+    for (int i = 0; i < n; i++) {
+        int64_t least = INT64_MAX;
+        int at = 0;
+        for (int j = 0; j < n; j++) {
+            int64_t reduced = cost[i][j] - v[j + 1];
+            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
+                least = reduced;
+                at = j + 1;
+            }
+        }
+        u[i + 1] = least;
+        if (at > 0 && digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
+            match[at] = i + 1;
+    }
+}
+
+/* Solves row r's assignment problem under the prices (warm: from rel's
+ * last solution of the same row, see start_row); fills the digits, duals
+ * and reduced costs of its blanks in `rel`. Returns the row's maximum
+ * profit, or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing
+ * digits. */
+static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
+                         bool warm)
+{
+    int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
+    for (int c = 0; c < BD_SIZE; c++)
+        if (node->gain[r * BD_SIZE + c])
+            cells[n++] = r * BD_SIZE + c;
+    for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
+        digits[m++] = bit_digit(miss);
+    if (n == 0)
+        return 0;
+    int64_t cost[BD_SIZE][BD_SIZE], drop[BD_SIZE][BD_SIZE];
+    for (int i = 0; i < n; i++) {
+        unsigned cand = node->open[cells[i]];
+        int c = col_of(cells[i]), b = box_of(cells[i]);
+        for (int j = 0; j < n; j++) {
+            int d = digits[j];
+            cost[i][j] = (cand & digit_bit(d))
+                ? rel->col[c][d - 1] + rel->box[b][d - 1] - (int64_t)d * node->gain[cells[i]]
+                : FORBID;
+        }
+    }
+    int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
+    int match[BD_SIZE + 1];
+    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
+    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
+    if (min_cost >= FORBID / 2)
+        return BDI_LAYER_INFEASIBLE;
+    for (int j = 0; j < n; j++)
+        rel->dual[r][digits[j] - 1] = v[j + 1];
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            int d = digits[j];
+            if (drop[i][j] < 0) {
+                rel->digit[cells[i]] = (uint8_t)d;
+                drop[i][j] = 0;
+            }
+            rel->drop[cells[i]][d - 1] = (int32_t)(drop[i][j] < INT32_MAX ? drop[i][j] : INT32_MAX);
+        }
+    }
+    return -min_cost;
+}
+
+/* The rows whose blanks changed since rel was computed, or whose
+ * assignment in rel uses a pair no longer open. */
+static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
+{
+    unsigned stale = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        unsigned blank = 0;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (node->gain[cell]) {
+                blank |= 1u << c;
+                if (!(node->open[cell] & digit_bit(rel->digit[cell])))
+                    stale |= 1u << r;
+            }
+        }
+        if (blank != rel->row_blanks[r])
+            stale |= 1u << r;
+    }
+    return stale;
+}
+
+/* L under rel's prices at the node, into rel->value; re-solves the rows in
+ * `stale` and keeps the others' results. */
+static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, bool warm)
+{
+    unsigned used[UNIT_KINDS][BD_SIZE];
+    units_of(node, used);
+    int64_t total = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        if (stale & (1u << r)) {
+            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm);
+            rel->row_blanks[r] = 0;
+            for (int c = 0; c < BD_SIZE; c++)
+                if (node->gain[r * BD_SIZE + c])
+                    rel->row_blanks[r] |= 1u << c;
+        }
+        if (rel->row_value[r] == BDI_LAYER_INFEASIBLE) {
+            rel->value = BDI_LAYER_INFEASIBLE;
+            return;
+        }
+        total += rel->row_value[r];
+    }
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (unsigned miss = ALL_DIGITS & ~used[UNIT_COL][u]; miss; miss &= miss - 1u)
+            total += rel->col[u][bit_digit(miss) - 1];
+        for (unsigned miss = ALL_DIGITS & ~used[UNIT_BOX][u]; miss; miss &= miss - 1u)
+            total += rel->box[u][bit_digit(miss) - 1];
+    }
+    rel->value = total;
+}
+
+/* The subgradient of L: how many times each column (box) takes each of
+ * its missing digits in rel, minus one. Returns the squared norm. */
+static int64_t subgradient(const bdi_layer_node *node, const bdi_rows *rel,
+                           int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+{
+    unsigned used[UNIT_KINDS][BD_SIZE];
+    units_of(node, used);
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int d = 1; d <= BD_SIZE; d++) {
+            gcol[u][d - 1] = (used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
+            gbox[u][d - 1] = (used[UNIT_BOX][u] & digit_bit(d)) ? 0 : -1;
+        }
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (!node->gain[cell])
+            continue;
+        int d = rel->digit[cell];
+        gcol[col_of(cell)][d - 1]++;
+        gbox[box_of(cell)][d - 1]++;
+    }
+    int64_t norm = 0;
+    for (int u = 0; u < BD_SIZE; u++)
+        for (int d = 0; d < BD_SIZE; d++)
+            norm += gcol[u][d] * gcol[u][d] + gbox[u][d] * gbox[u][d];
+    return norm;
+}
+
+static int32_t clamp_price(int64_t value)
+{
+    if (value > PRICE_LIMIT)
+        return PRICE_LIMIT;
+    if (value < -PRICE_LIMIT)
+        return -PRICE_LIMIT;
+    return (int32_t)value;
+}
+
+/* One subgradient step of `step` (1/SCALE points per unit of g). */
+static void step_prices(bdi_rows *rel, int64_t step, int gcol[BD_SIZE][BD_SIZE],
+                        int gbox[BD_SIZE][BD_SIZE])
+{
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int d = 0; d < BD_SIZE; d++) {
+            rel->col[u][d] = clamp_price(rel->col[u][d] + step * gcol[u][d]);
+            rel->box[u][d] = clamp_price(rel->box[u][d] + step * gbox[u][d]);
+        }
+    }
+}
+
+void bdi_rows_clear(bdi_rows *rel)
+{
+    memset(rel, 0, sizeof *rel);
+}
+
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+{
+    evaluate(node, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
+    return rel->value;
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    bdi_rows trial = *rel;
+    int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
+    int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
+    int stall = 0, since_floor = 0;
+    for (int it = 0; it < steps->iterations && lambda > 0 && since_floor < steps->patience; it++) {
+        int64_t norm = subgradient(node, &trial, gcol, gbox);
+        if (norm == 0) {
+            *rel = trial;
+            return BDI_ROWS_SOLVED;
+        }
+        int64_t gap = trial.value - steps->need + steps->aim_below;
+        int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
+        step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
+        evaluate(node, &trial, (1u << BD_SIZE) - 1u, true);
+        if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
+            *rel = trial;
+            return BDI_ROWS_BELOW;
+        }
+        since_floor++;
+        if (trial.value / SCALE < floor_bound) {
+            floor_bound = trial.value / SCALE;
+            since_floor = 0;
+        }
+        if (trial.value < rel->value) {
+            *rel = trial;
+            stall = 0;
+        } else if (++stall >= steps->stall) {
+            lambda /= 2;
+            stall = 0;
+        }
+    }
+    return BDI_ROWS_OPEN;
+}

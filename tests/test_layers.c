@@ -1,0 +1,207 @@
+/* test_layers.c - the digit-layer relaxation (layers.c): each digit's best
+ * layer and max-marginals checked against an enumeration of every layer
+ * (a plain recursion over the rows, written here), and the bound checked
+ * against the exhaustive target search under arbitrary prices. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "bitdoku.h"
+#include "internal.h"
+#include "testutil.h"
+
+/* The enumeration's running state: the values of the cells for one digit
+ * (INT32_MIN: closed), and its results. */
+typedef struct enumeration {
+    int64_t value[BD_CELLS];
+    int64_t best;
+    int64_t through[BD_CELLS];
+    int count;                     /* layers found */
+} enumeration;
+
+/* Tries every column for row r that keeps one cell per column and box. */
+static void enumerate(enumeration *e, int r, unsigned used_cols, int cols[BD_SIZE], int64_t sum)
+{
+    if (r == BD_SIZE) {
+        e->count++;
+        if (sum > e->best)
+            e->best = sum;
+        for (int i = 0; i < BD_SIZE; i++)
+            if (sum > e->through[i * BD_SIZE + cols[i]])
+                e->through[i * BD_SIZE + cols[i]] = sum;
+        return;
+    }
+    for (int c = 0; c < BD_SIZE; c++) {
+        if ((used_cols >> c) & 1u || e->value[r * BD_SIZE + c] == INT32_MIN)
+            continue;
+        bool box_taken = false;   /* a row above, in the same band and stack */
+        for (int above = r - r % 3; above < r; above++)
+            if (cols[above] / 3 == c / 3)
+                box_taken = true;
+        if (box_taken)
+            continue;
+        cols[r] = c;
+        enumerate(e, r + 1, used_cols | (1u << c), cols, sum + e->value[r * BD_SIZE + c]);
+    }
+}
+
+/* A random node: some cells placed from a valid full grid, the blanks'
+ * candidates those the units allow with a few more taken away, and random
+ * prices. */
+static void random_node(uint64_t *seed, int placed, bool narrow, bd_grid *puzzle_out,
+                        bdi_layer_node *node, int32_t price[BD_CELLS])
+{
+    bd_grid puzzle;
+    tu_random_puzzle(seed, BD_CELLS - placed, &puzzle);
+    *puzzle_out = puzzle;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = ALL_DIGITS;
+        for (int other = 0; other < BD_CELLS; other++)
+            if (puzzle.cells[other] && other != cell
+                && (row_of(other) == row_of(cell) || col_of(other) == col_of(cell)
+                    || box_of(other) == box_of(cell)))
+                cand &= ~digit_bit(puzzle.cells[other]);
+        if (narrow && tu_below(seed, 4) == 0)
+            cand &= ~digit_bit(1 + tu_below(seed, BD_SIZE));
+        bdi_layer_cell(node, cell, puzzle.cells[cell], cand);
+        price[cell] = tu_below(seed, 2 * 40 * BDI_LAYER_SCALE) - 40 * BDI_LAYER_SCALE;
+    }
+}
+
+static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                        const bd_grid *puzzle)
+{
+    enumeration e = {.best = INT64_MIN, .count = 0};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        e.through[cell] = BDI_LAYER_NONE;
+        if (puzzle->cells[cell])
+            e.value[cell] = puzzle->cells[cell] == digit ? 0 : INT32_MIN;
+        else if (node->open[cell] & digit_bit(digit))
+            e.value[cell] = (int64_t)digit * bd_weight(cell) * BDI_LAYER_SCALE - price[cell];
+        else
+            e.value[cell] = INT32_MIN;
+    }
+    int cols[BD_SIZE];
+    enumerate(&e, 0, 0, cols, 0);
+    bdi_layer layer;
+    int32_t through[BD_CELLS];
+    bdi_layer_solve(node, price, digit, &layer, through);
+    if (e.count == 0) {
+        assert_int_equal(layer.best, BDI_LAYER_NONE);
+        return;
+    }
+    assert_int_equal(layer.best, e.best);
+    int64_t sum = 0;   /* the pick is a layer of that value */
+    unsigned cols_used = 0, boxes_used = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        int cell = r * BD_SIZE + layer.pick[r];
+        assert_true(e.value[cell] != INT32_MIN);
+        sum += e.value[cell];
+        cols_used |= 1u << layer.pick[r];
+        boxes_used |= 1u << box_of(cell);
+    }
+    assert_int_equal(sum, e.best);
+    assert_int_equal(cols_used, ALL_DIGITS);
+    assert_int_equal(boxes_used, ALL_DIGITS);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        assert_int_equal(through[cell], e.through[cell]);
+}
+
+/* Best layers and max-marginals on nodes from empty to nearly full. */
+static void test_layers_against_enumeration(void **state)
+{
+    (void)state;
+    uint64_t seed = 15;
+    for (int round = 0; round < 40; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle;
+        int32_t price[BD_CELLS];
+        random_node(&seed, round % 4 == 0 ? 0 : tu_below(&seed, 60), true, &puzzle, &node, price);
+        for (int digit = 1; digit <= BD_SIZE; digit++)
+            check_digit(&node, price, digit, &puzzle);
+    }
+}
+
+/* A digit with no place in a row has no layer, and the bound says so. */
+static void test_no_layer(void **state)
+{
+    (void)state;
+    bdi_layer_node node;
+    int32_t price[BD_CELLS] = {0};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bdi_layer_cell(&node, cell, 0, row_of(cell) == 4 ? ALL_DIGITS & ~digit_bit(7) : ALL_DIGITS);
+    bdi_layer layer;
+    bdi_layer_solve(&node, price, 7, &layer, NULL);
+    assert_int_equal(layer.best, BDI_LAYER_NONE);
+    bdi_layer_solve(&node, price, 6, &layer, NULL);
+    assert_true(layer.best > 0);
+    bdi_layer layers[BD_SIZE];
+    assert_true(bdi_layer_bound(&node, price, layers) == BDI_LAYER_INFEASIBLE);
+}
+
+/* Under any prices the bound is at least the optimum that the exhaustive
+ * search finds, on puzzles with 20-40 blanks. */
+static void test_bound_is_valid(void **state)
+{
+    (void)state;
+    uint64_t seed = 1074;
+    bd_options exhaustive = bd_options_default();
+    exhaustive.exhaustive = true;
+    for (int round = 0; round < 60; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle;
+        int32_t price[BD_CELLS];
+        random_node(&seed, 41 + tu_below(&seed, 21), false, &puzzle, &node, price);
+        int optimum;
+        assert_int_equal(bd_target(&puzzle, &exhaustive, &optimum, NULL, NULL), BD_OK);
+        bdi_units units;
+        assert_true(bdi_units_of_givens(&units, &puzzle));
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            bdi_layer_cell(&node, cell, puzzle.cells[cell], units_free(&units, cell));
+        if (round % 2)   /* zero prices: the plain "best layer per digit" */
+            memset(price, 0, sizeof price);
+        bdi_layer layers[BD_SIZE];
+        int64_t bound = bdi_layer_bound(&node, price, layers);
+        assert_true(bound != BDI_LAYER_INFEASIBLE);
+        assert_true(bd_score(&puzzle) + bound / BDI_LAYER_SCALE >= optimum);
+    }
+}
+
+/* A packed completion completes the node: a valid grid that keeps the
+ * placed digits and puts on each blank a digit it may take. */
+static void test_pack_completes(void **state)
+{
+    (void)state;
+    uint64_t seed = 2906;
+    int packed = 0;
+    for (int round = 0; round < 200; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle, completion;
+        int32_t price[BD_CELLS];
+        random_node(&seed, tu_below(&seed, 40), false, &puzzle, &node, price);
+        if (round % 2)
+            memset(price, 0, sizeof price);
+        if (!bdi_layer_pack(&node, price, completion.cells))
+            continue;
+        packed++;
+        assert_true(bd_is_solution_of(&puzzle, &completion));
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            assert_true(node.open[cell] & digit_bit(completion.cells[cell]));
+    }
+    assert_true(packed >= 25);   /* greedy packing may fail; it must not always */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_layers_against_enumeration),
+        cmocka_unit_test(test_no_layer),
+        cmocka_unit_test(test_bound_is_valid),
+        cmocka_unit_test(test_pack_completes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
