@@ -67,6 +67,7 @@ enum {
     CHEAP_NODES = 300,       /* nodes for the first, cheap-bound-only search */
     ROOT_ITERATIONS = 300,   /* subgradient steps at the root */
     PASS_ITERATIONS = 100,   /* at the start of each pass */
+    DENSE_PASS_ITERATIONS = 10, /* the same on grids with few blanks */
     PACK_EVERY = 2,          /* root steps per packed completion */
     PATIENCE = 20,           /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
@@ -99,6 +100,7 @@ typedef struct target {
     bool stop;                /* the budget or cheap_left ran out, or done */
     bool fixed;               /* the last fixing removed pairs */
     bool rows_on;             /* the row relaxation joins the layers */
+    bool rows_tuned;          /* and its root prices are stepped already */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -397,6 +399,9 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
 static bool tighten(target *s, int iterations, const relaxation *parent, relaxation *rel,
                     bool pack)
 {
+    /* the rows' prices: stepped at a retightened node and at the first
+     * pass's root, then kept by the later passes */
+    bool rows_steps = s->rows_on && parent == NULL && !(pack && s->rows_tuned);
     bdi_layer_node node;
     snapshot(s, &node);
     if (parent)
@@ -406,7 +411,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (s->rows_on && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
         return false;
     if (iterations > 0 && (!descend(s, &node, rel, iterations, pack)
-                           || (s->rows_on && (parent == NULL) && !descend_rows(s, &node, rel, iterations))))
+                           || (rows_steps && !descend_rows(s, &node, rel, iterations))))
         return false;
     if (rel->value < need_now(s))
         return false;
@@ -638,7 +643,10 @@ static void run_passes(target *s)
             s->goal = 0;
         for (int cell = 0; cell < BD_CELLS; cell++)
             s->allow[cell] = ALL_DIGITS;
-        if (tighten(s, PASS_ITERATIONS, NULL, root, true))
+        bool open = tighten(s, s->blank_count <= DENSE_BLANKS ? DENSE_PASS_ITERATIONS
+                                                              : PASS_ITERATIONS, NULL, root, true);
+        s->rows_tuned = true;
+        if (open)
             search(s, 0, root);
         if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
             return;
