@@ -64,12 +64,17 @@ typedef void (*answer_fn)(const struct settings *s, const bd_record *rec, struct
  * when output failed. */
 typedef bool (*run_fn)(struct session *ses);
 
+/* The names of the columns a command's answers fill with --csv, joined by
+ * commas (e.g. "target,grid"). */
+typedef const char *(*columns_fn)(const struct settings *s);
+
 typedef struct command_spec {
     command_id id;
     const char *name;
     const char *summary;    /* for --help; '\n' starts another line */
     answer_fn answer;       /* per-record commands */
     run_fn run;             /* or NULL: answer every record of the inputs */
+    columns_fn columns;     /* or NULL: one column, named as the command */
 } command_spec;
 
 /* Every command, indexed by command_id. */
@@ -86,6 +91,8 @@ typedef struct settings {
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
     bool time_each;         /* measure the time of each answer */
+    bool csv;               /* --csv: a row per record, with a header */
+    const char *columns;    /* with --csv: the names of our columns */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -112,16 +119,38 @@ typedef struct answer {
     bd_stats stats;
     unsigned long line;     /* where the record started */
     double seconds;         /* time taken, when settings.time_each */
+    char csv_separator;     /* a CSV (or TSV) row: its separator; 0: plain */
+    size_t field_start;     /* a row: where the field being written starts */
+    size_t ours_start;      /* a row: where our first field starts */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
- * `malformed`) with s->answer. Thread-safe. */
+ * `malformed`) with s->answer, framed by answer_begin and answer_end.
+ * Thread-safe. */
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a);
+
+/* Starts the answer to `rec`. With --csv it is a row: the record's own row
+ * as it came (CSV or TSV input), or else the puzzle as 81 characters
+ * (empty when malformed), then the separator; the answer's text is the
+ * first of our fields. */
+void answer_begin(const settings *s, const bd_record *rec, answer *a);
+
+/* Between two values of an answer: `gap` as plain text, or with --csv
+ * the end of one field and the start of the next. */
+void answer_field(answer *a, const char *gap);
+
+/* Ends the answer: with --csv, the last field and the row. */
+void answer_end(answer *a);
 
 /* The answer functions of solve, target and count. */
 void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
+
+/* The --csv columns of solve ("solution") and of target ("target", with
+ * --grid "target,grid"). */
+const char *columns_solve(const settings *s);
+const char *columns_target(const settings *s);
 
 /* The shape to write a grid answer in, for a record read in `shape`. */
 bd_shape answer_shape(const settings *s, bd_shape shape);
@@ -156,6 +185,9 @@ typedef struct output {
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
+    size_t header_len;      /* --csv: the header row written last */
+    bool header_written;
+    char header[2 * BD_LINE_MAX];
 } output;
 
 /* Starts writing answers to `out`; the progress line goes to `err` when it
@@ -169,6 +201,13 @@ bool output_answer(output *o, const answer *a);
  * on `err`, unless the reader of a pipe has gone, which needs none) when
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
+
+/* With --csv: writes the header row of an input, made of its own header
+ * (`input_header`, `len` bytes; NULL: "puzzle") and our `columns`, joined
+ * by `separator`, unless it is the header written last. False once
+ * writing has failed. */
+bool output_header(output *o, const char *input_header, size_t len, char separator,
+                   const char *columns);
 
 /* Writes the --stats summary to `err`. */
 void output_summary(const output *o, FILE *err);

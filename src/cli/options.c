@@ -19,7 +19,7 @@
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -57,6 +57,10 @@ static const opt_spec OPTIONS[] = {
     {OPT_TIMEOUT, "timeout", 't', "SECONDS", SEARCHING,
      "give up on a puzzle after SECONDS seconds"},
     {OPT_JOBS, "jobs", 'j', "N", CMD_ALL, "answer with N threads (default 1); same output"},
+    {OPT_CSV, "csv", 0, NULL, CMD_ALL,
+     "write CSV: a header, then a row per puzzle, the puzzle\n"
+     "and our answer (CSV or TSV input: its row as it came,\n"
+     "our columns appended)"},
     {OPT_STATS, "stats", 's', NULL, CMD_ALL,
      "print a summary on stderr at the end (target:\n"
      "also each puzzle's search nodes and time)"},
@@ -72,7 +76,9 @@ static const char HELP_HEAD[] =
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
-    "1-9 are givens, 0 or . blanks; '#' lines are comments. A puzzle cut short\n"
+    "1-9 are givens, 0 or . blanks; '#' lines are comments. CSV and TSV too (a row\n"
+    "a line, a header line, quoted fields): the puzzle is the first field that\n"
+    "looks like a grid, in the same field on every row. A puzzle cut short\n"
     "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
     "completion was found); a malformed one 'error', reported on stderr.\n"
     "\n"
@@ -208,6 +214,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
             return false;
         ses->jobs = (int)number;
         return true;
+    case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
@@ -375,6 +382,8 @@ static bool check_command_options(parser *p)
         usage_error(p, "option '--format' applies to target with --grid only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");
+    else if (p->given[OPT_FORMAT] && set->csv)
+        usage_error(p, "options '--format' and '--csv' exclude each other");
     return !p->ses->fatal;
 }
 
@@ -389,6 +398,8 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_VERSION;
     if (!check_command_options(&p))
         return PARSE_ERROR;
-    ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    const command_spec *cmd = &COMMANDS[ses->set.cmd];
+    ses->set.answer = cmd->answer;
+    ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;
     return PARSE_RUN;
 }

@@ -140,6 +140,32 @@ bool output_finish(output *o, FILE *err)
     return false;
 }
 
+bool output_header(output *o, const char *input_header, size_t len, char separator,
+                   const char *columns)
+{
+    char row[sizeof o->header];
+    if (!input_header) {
+        input_header = "puzzle";
+        len = strlen(input_header);
+    }
+    size_t ours = strlen(columns);
+    if (len + 1 + ours + 1 > sizeof row)
+        return true;            /* cannot be: a header line is at most BD_LINE_MAX */
+    memcpy(row, input_header, len);
+    row[len] = separator;
+    for (size_t i = 0; i <= ours; i++)   /* our names are joined by commas */
+        row[len + 1 + i] = columns[i] == ',' ? separator : columns[i];
+    len += 1 + ours;
+    row[len++] = '\n';
+    if (o->header_written && len == o->header_len && memcmp(row, o->header, len) == 0)
+        return true;
+    memcpy(o->header, row, len);
+    o->header_len = len;
+    o->header_written = true;
+    fwrite(row, 1, len, o->out);
+    return !ferror(o->out);
+}
+
 void output_summary(const output *o, FILE *err)
 {
     const uint64_t *n = o->by_outcome;

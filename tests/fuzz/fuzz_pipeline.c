@@ -2,12 +2,14 @@
  * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
  *
  * The first byte picks the command, the output format, the cell order, the
- * target search and --grid or --unique; the second the engine; the rest is
- * the input text. Every search
+ * target search and --grid or --unique; the second the engine and --csv;
+ * the rest is the input text. Every search
  * runs under a small node limit, so no input can stall the fuzzer. Checks:
  * solutions are valid completions, scores are those of the grids given
  * with them, a target score never exceeds the empty grid's optimum, and
- * every answer's text ends with a newline.
+ * every answer's text ends with a newline; with --csv an answer is one
+ * row (one line end, outside quotes, at its end) that begins with the
+ * record's own row, and our fields' quotes pair up.
  */
 #include "bitdoku.h"
 #include "cli.h"
@@ -46,6 +48,24 @@ static void check_engines(const bd_record *rec, const bd_options *options)
     }
 }
 
+/* The invariants of a --csv row. */
+static void check_row(const bd_record *rec, const answer *ans)
+{
+    check(!ans->multi_line, "a row set apart");
+    check(!rec->separator || (ans->len > rec->row_len
+                              && memcmp(ans->text, rec->row, rec->row_len) == 0
+                              && ans->text[rec->row_len] == rec->separator)
+              || ans->outcome == OUTCOME_FAILED,
+          "row does not begin with the record's own");
+    bool quoted = false;
+    size_t from = rec->separator ? rec->row_len : 0;
+    for (size_t i = from; i < ans->len; i++) {
+        quoted ^= ans->text[i] == '"';
+        check(ans->text[i] != '\n' || quoted || i == ans->len - 1, "line end inside a row");
+    }
+    check(!quoted, "unpaired quote");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
@@ -59,6 +79,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s.options.exhaustive = (pick & 0x10) != 0;
     s.options.max_nodes = NODE_LIMIT;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
+    s.csv = (data[1] & 2) != 0;
+    if (s.csv)
+        s.fmt = FMT_AUTO;
     bd_reader *reader = malloc(sizeof *reader);
     answer *ans = calloc(1, sizeof *ans);
     bd_record rec;
@@ -70,7 +93,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         answer_record(&s, &rec, status == BD_EMALFORMED, ans);
         check(ans->len > 0 && ans->len < ans->cap, "answer length");
-        check(ans->text[ans->len - 1] == '\n' && strlen(ans->text) == ans->len, "answer text");
+        bool nul_in_row = memchr(rec.row, '\0', rec.row_len) != NULL;   /* copied with --csv */
+        check(ans->text[ans->len - 1] == '\n' && ans->text[ans->len] == '\0'
+                  && (strlen(ans->text) == ans->len || (s.csv && nul_in_row)),
+              "answer text");
+        if (s.csv)
+            check_row(&rec, ans);
         if (status == BD_OK)
             check_engines(&rec, &s.options);
     }
