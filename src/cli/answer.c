@@ -94,7 +94,6 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a)
     bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
     if (status == BD_OK) {
         answer_grid(a, &solution, shape);
-        a->multi_line = shape != BD_SHAPE_LINE;
         return;
     }
     a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT : OUTCOME_NO_SOLUTION;
@@ -127,7 +126,6 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
     }
     answer_put(a, shape == BD_SHAPE_LINE ? " " : "\n");
     answer_grid(a, &best, shape);
-    a->multi_line = shape != BD_SHAPE_LINE;
 }
 
 void answer_count(const settings *s, const bd_record *rec, answer *a)
@@ -155,7 +153,6 @@ void answer_fail(answer *a, const char *why)
     a->outcome = OUTCOME_FAILED;
     a->failure = why;
     a->len = 0;
-    a->multi_line = false;
     a->out_of_memory = false;
     answer_put(a, "error\n");   /* fits in any buffer there is (see output_answer) */
 }
@@ -165,7 +162,7 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->multi_line = false;
+    a->block = s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};

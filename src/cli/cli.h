@@ -83,6 +83,9 @@ typedef struct settings {
     bd_options options;
     format fmt;
     bool print_grid;        /* target --grid */
+    bool grid_answers;      /* a puzzle is answered with a grid (solve,
+                               target --grid): in the shape answer_shape
+                               gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
     bool time_each;         /* measure the time of each answer */
@@ -106,7 +109,9 @@ typedef struct answer {
     char *text;             /* NUL-terminated; grows as needed */
     size_t len, cap;
     bool out_of_memory;     /* the text could not grow */
-    bool multi_line;        /* set apart from its neighbours by blank lines */
+    bool block;             /* set apart from its neighbours by blank lines:
+                               the answer to a puzzle answered with a grid
+                               (settings.grid_answers), whatever it says */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
@@ -141,7 +146,7 @@ void answer_fail(answer *a, const char *why);
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */
 
-/* Writes answers in order, with blank lines between multi-line ones, and
+/* Writes answers in order, with a blank line on each side of a block, and
  * keeps the tally that --stats and the exit status need. */
 typedef struct output {
     FILE *out;
@@ -150,9 +155,11 @@ typedef struct output {
     bool progress_shown;
     double started, last_shown, last_flush;
     int write_errno;        /* errno of the first failed write, or 0 */
+    bool failed;            /* writing failed: later answers are dropped */
     bool any;               /* an answer was written */
-    bool last_multi_line;
+    bool last_block;
     uint64_t by_outcome[OUTCOME_KINDS];
+    uint64_t written[OUTCOME_KINDS];    /* of those, known to be written */
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
@@ -170,7 +177,8 @@ bool output_answer(output *o, const answer *a);
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
 
-/* Writes the --stats summary to `err`. */
+/* Writes the --stats summary to `err`; after a failed write it counts
+ * only the answers known to have been written. */
 void output_summary(const output *o, FILE *err);
 
 /* Seconds on a monotonic-enough wall clock. */

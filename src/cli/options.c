@@ -390,5 +390,7 @@ parse_result options_parse(session *ses, int argc, char **argv)
     if (!check_command_options(&p))
         return PARSE_ERROR;
     ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
+                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid);
     return PARSE_RUN;
 }
