@@ -34,9 +34,13 @@
 /* Exit statuses of the command (documented in --help and the README). */
 enum {
     CLI_OK = 0,          /* every record read and answered */
-    CLI_MALFORMED = 1,   /* some input was malformed (each reported) */
+    CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
+                            'error') */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
-    CLI_CUT_SHORT = 3    /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_MISFRAMED = 4    /* every record answered, but the input around them was
+                            wrong: text after 'end', or a count line that does
+                            not match the puzzles (reported) */
 };
 
 /* Runs `bitdoku argv[1..]`, answers on `out`, diagnostics on `err`;
@@ -196,7 +200,8 @@ typedef struct source {
     FILE *err;
     void (*before_wait)(void *context);  /* writes out the answers owed */
     void *wait_context;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* text after 'end', or a count that did not match */
     bool failed;            /* the input could not be read */
 } source;
 
@@ -232,7 +237,8 @@ typedef struct session {
     char **files;           /* the operands: files to read */
     FILE *in, *err;
     output out;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* the input around the records was wrong */
     bool fatal;             /* a usage error, or an input or output failed */
 } session;
 

@@ -76,8 +76,10 @@ static const char HELP_TAIL[] =
     "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
     "completion was found); a malformed one 'error', reported on stderr.\n"
     "\n"
-    "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
-    "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
+    "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
+    "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
+    "after 'end' or a count line that does not match (all records answered).\n"
+    "When several apply: 2, then 1, then 4, then 3.\n";
 
 /* Where --help starts the text of a command, and of an option. */
 enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
