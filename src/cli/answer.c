@@ -130,9 +130,12 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
 
 void answer_count(const settings *s, const bd_record *rec, answer *a)
 {
+    /* --limit N searches for N + 1 solutions, so that N+ says "more than
+     * N" and a count up to N is exact. */
     uint64_t count = 0;
-    uint64_t limit = s->unique ? 2 : s->limit;
-    bd_status status = bd_count(&rec->grid, limit, &s->options, &count, &a->stats);
+    uint64_t limit = s->unique ? 1 : s->limit;
+    uint64_t search_to = limit && limit < UINT64_MAX ? limit + 1 : limit;
+    bd_status status = bd_count(&rec->grid, search_to, &s->options, &count, &a->stats);
     unsigned long long shown = count;
     a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
     if (status == BD_CUT_SHORT) {
@@ -144,7 +147,8 @@ void answer_count(const settings *s, const bd_record *rec, answer *a)
     } else if (s->unique) {
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
     } else {
-        answer_printf(a, "%llu%s\n", shown, limit && count == limit ? "+" : "");
+        bool more = limit && count > limit;
+        answer_printf(a, "%llu%s\n", more ? (unsigned long long)limit : shown, more ? "+" : "");
     }
 }
 

@@ -22,9 +22,8 @@
 #include <unistd.h>
 #endif
 
-enum { PROGRESS_EVERY = 1024 };
-
-static const double FLUSH_EVERY = 0.1;
+static const double FLUSH_EVERY = 0.1;      /* seconds */
+static const double PROGRESS_EVERY = 0.5;
 
 double cli_seconds(void)
 {
@@ -63,19 +62,16 @@ static uint64_t total_answers(const output *o)
     return total;
 }
 
-/* Every PROGRESS_EVERY answers, and at most twice a second, rewrites the
- * progress line on the terminal. */
-static void show_progress(output *o)
+/* Twice a second, from half a second on, rewrites the progress line on
+ * the terminal (`now`: cli_seconds()). */
+static void show_progress(output *o, double now)
 {
-    uint64_t total = total_answers(o);
-    if (total % PROGRESS_EVERY)
+    if (now - o->last_shown < PROGRESS_EVERY)
         return;
-    double now = cli_seconds();
-    if (now - o->last_shown < 0.5)
-        return;
+    unsigned long long total = total_answers(o);
     o->last_shown = now;
     o->progress_shown = true;
-    fprintf(o->progress, "\rbitdoku: %llu puzzles, %.0f/s ", (unsigned long long)total,
+    fprintf(o->progress, "\rbitdoku: %llu puzzle%s, %.0f/s ", total, total == 1 ? "" : "s",
             (double)total / (now - o->started));
     fflush(o->progress);
 }
@@ -122,9 +118,9 @@ bool output_answer(output *o, const answer *a)
     o->stats.nodes += a->stats.nodes;
     o->stats.guesses += a->stats.guesses;
     report_answer(o, a);
-    if (o->progress)
-        show_progress(o);
     double now = cli_seconds();
+    if (o->progress)
+        show_progress(o, now);
     if (now - o->last_flush >= FLUSH_EVERY) {
         o->last_flush = now;
         if (fflush(o->out) == 0 && !ferror(o->out))
