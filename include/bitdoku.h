@@ -354,7 +354,9 @@ enum { BD_FORMAT_MAX = 512 };
  */
 size_t bd_format(const bd_grid *grid, bd_shape shape, char *buf);
 
-/* Longest line the reader keeps; longer lines are malformed records. */
+/* The bytes of a line the reader keeps. Past them a line may hold only
+ * blanks and a comment (which are dropped); anything else makes it a
+ * malformed record. */
 enum { BD_LINE_MAX = 1024 };
 
 /* One record read: a puzzle, or a malformed one with what is wrong. */
@@ -428,7 +430,7 @@ typedef struct bd_reader {
     bool have_pending;            /* a line read ahead, not yet used */
     unsigned long pending_line;
     size_t pending_len;
-    bool pending_long;            /* longer than BD_LINE_MAX, not all blank */
+    bool pending_long;            /* more than blanks or a comment past BD_LINE_MAX */
     char pending[BD_LINE_MAX + 1];
     char header[BD_LINE_MAX + 1];
     unsigned char buf[16384];     /* what read_fn read */

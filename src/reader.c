@@ -2,8 +2,11 @@
  * reader.c - text -> puzzles, one record at a time, in constant memory.
  *
  * Lines: bytes up to '\n'; a final '\r' is dropped (CRLF), and so is a UTF-8
- * BOM at the very start. A line longer than BD_LINE_MAX is kept only in part
- * and is a malformed record of its own.
+ * BOM at the very start. Only the first BD_LINE_MAX bytes of a line are
+ * kept. What lies past them may be blanks or the rest of a comment (a '#'
+ * line, or a trailing " #" comment begun anywhere on the line): a long
+ * comment is dropped and the cells before it kept. Anything else past them
+ * makes the line a malformed record of its own ("longer than ... bytes").
  *
  * Each line is first classified on its own (analyze):
  *   skip     blank, a '#' comment, or a pretty rule such as +-----+-----+
@@ -21,9 +24,11 @@
  *     until it has 9 rows (each should hold 9 cells). Comments and rules
  *     may stand between its rows; a blank line, "end", a long line or the
  *     end of input closes it early, and then it is malformed.
- * The very first significant line may be a bare number of up to 8 digits:
- * the count of puzzles that follow (POJ 2676 style). At the end it is
- * compared with the number of records read.
+ * The very first significant line may be a bare number of 1 to 6 digits,
+ * leading zeros allowed: the count of puzzles that follow (POJ 2676 style).
+ * At the end it is compared with the number of records read. A first line
+ * of 7 or 8 digits is neither: it is taken for a grid's first row that lost
+ * a digit or two, and reported as such, never silently.
  *
  * A record with any fault is reported once, at its first fault, with the
  * 1-based line and column (columns count characters, not bytes of UTF-8).
@@ -48,9 +53,8 @@ enum {
     STATE_DONE          /* everything reported; only BD_EOF remains */
 };
 
-/* A count line has at most 6 digits and no leading zero, so that a grid's
- * first row that lost a digit or two (8 or 7 digits, often a leading 0) is
- * not taken for one. */
+/* A count line has at most 6 digits, so that a grid's first row that lost
+ * a digit or two (8 or 7 digits) is not taken for one. */
 enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 6 };
 
 typedef enum line_kind {
@@ -124,12 +128,31 @@ static bool refill(bd_reader *r)
     return true;
 }
 
-static bool all_blank(const unsigned char *s, size_t len)
+/* What the bytes of a line past BD_LINE_MAX hold, read piece by piece. */
+typedef struct tail {
+    bool started;       /* some bytes were dropped */
+    bool after_blank;   /* the byte before is a blank */
+    bool comment;       /* a '#' after a blank began a comment */
+    bool other;         /* something else: the line is too long */
+} tail;
+
+static bool is_tail_blank(unsigned char ch)
 {
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-            return false;
-    return true;
+    return ch == ' ' || ch == '\t' || ch == '\r';
+}
+
+/* Reads `len` more dropped bytes into `t`. (A comment begun in the kept
+ * part is noticed when the line is analysed.) */
+static void drop_tail(tail *t, const unsigned char *s, size_t len)
+{
+    for (size_t i = 0; i < len && !t->comment && !t->other; i++) {
+        if (s[i] == '#' && t->after_blank)
+            t->comment = true;
+        else if (is_tail_blank(s[i]))
+            t->after_blank = true;
+        else
+            t->other = true;
+    }
 }
 
 /* Reads the next line into r->pending. Returns false at the end of input
@@ -137,7 +160,8 @@ static bool all_blank(const unsigned char *s, size_t len)
 static bool read_line(bd_reader *r)
 {
     size_t len = 0;
-    bool any = false, dropped = false;
+    bool any = false;
+    tail dropped = {.started = false};
     for (;;) {
         if (r->data_pos == r->data_len && !refill(r))
             break;
@@ -148,7 +172,12 @@ static bool read_line(bd_reader *r)
         size_t keep = take < BD_LINE_MAX - len ? take : BD_LINE_MAX - len;
         memcpy(r->pending + len, start, keep);
         len += keep;
-        dropped = dropped || !all_blank(start + keep, take - keep);
+        if (keep < take) {
+            if (!dropped.started)   /* len is BD_LINE_MAX: the kept part is full */
+                dropped.after_blank = is_tail_blank((unsigned char)r->pending[len - 1]);
+            dropped.started = true;
+            drop_tail(&dropped, start + keep, take - keep);
+        }
         r->data_pos += take + (newline != NULL);
         any = true;
         if (newline)
@@ -156,7 +185,7 @@ static bool read_line(bd_reader *r)
     }
     if (!any)
         return false;
-    if (len > 0 && r->pending[len - 1] == '\r' && !dropped)
+    if (len > 0 && r->pending[len - 1] == '\r' && !dropped.started)
         len--;
     r->line_no++;
     if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
@@ -165,7 +194,7 @@ static bool read_line(bd_reader *r)
     }
     r->pending[len] = '\0';
     r->pending_len = len;
-    r->pending_long = dropped;
+    r->pending_long = dropped.other;
     r->pending_line = r->line_no;
     return true;
 }
@@ -289,8 +318,7 @@ static bool analyze_plain(const char *text, size_t len, line_info *li)
     li->extra_col[1] = tokens > BD_CELLS ? BD_CELLS + 1 : 0;
     li->end_col = (unsigned long)len + 1;
     li->chars = (unsigned long)len;
-    li->only_digits = tokens <= MAX_HEADER_DIGITS && memchr(text, '.', len) == NULL
-                      && (li->cells[0] != 0 || tokens == 1);
+    li->only_digits = tokens <= MAX_HEADER_DIGITS && memchr(text, '.', len) == NULL;
     return true;
 }
 
@@ -330,8 +358,10 @@ static void analyze_any(const char *text, size_t len, bool too_long, line_info *
             li->pretty = li->pretty || ch == '|';
             continue;
         }
-        if (ch == '#' && gap)
+        if (ch == '#' && gap) {
+            li->too_long = false;                 /* what was dropped is comment */
             break;                                /* a trailing comment */
+        }
         if (ch == '-' || ch == '+' || ch == '=') {
             if (!rule_col) {
                 rule_col = col;
@@ -353,8 +383,7 @@ static void analyze_any(const char *text, size_t len, bool too_long, line_info *
                  rule_char);
     }
     li->only_digits = li->tokens <= MAX_HEADER_DIGITS && !dot && !li->spaced
-                      && !li->pretty && !li->bad_col && !too_long
-                      && (li->cells[0] != 0 || li->tokens == 1);
+                      && !li->pretty && !li->bad_col && !li->too_long;
 }
 
 /* analyze, for the text of a CSV or TSV field: cells between blanks, and
@@ -443,7 +472,9 @@ static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
     rec->line = line;
     rec->shape = BD_SHAPE_LINE;
     if (li->too_long)
-        fault(rec, line, li->chars + 1, "line is longer than %d bytes", BD_LINE_MAX);
+        fault(rec, line, li->chars + 1,
+              "line is longer than %d bytes (past them only blanks and a comment may follow)",
+              BD_LINE_MAX);
     else if (li->bad_col)
         fault(rec, line, li->bad_col, "%s", li->bad_what);
     else if (li->tokens != BD_CELLS)

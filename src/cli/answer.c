@@ -140,7 +140,7 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->multi_line = false;
+    a->block = s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
@@ -171,7 +171,6 @@ void answer_end(answer *a)
         return;
     close_field(a);
     answer_put(a, "\n");
-    a->multi_line = false;
 }
 
 bd_shape answer_shape(const settings *s, bd_shape shape)
@@ -195,7 +194,6 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a)
     bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
     if (status == BD_OK) {
         answer_grid(a, &solution, shape);
-        a->multi_line = shape != BD_SHAPE_LINE;
         return;
     }
     a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT : OUTCOME_NO_SOLUTION;
@@ -228,14 +226,16 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
     }
     answer_field(a, shape == BD_SHAPE_LINE ? " " : "\n");
     answer_grid(a, &best, shape);
-    a->multi_line = shape != BD_SHAPE_LINE;
 }
 
 void answer_count(const settings *s, const bd_record *rec, answer *a)
 {
+    /* --limit N searches for N + 1 solutions, so that N+ says "more than
+     * N" and a count up to N is exact. */
     uint64_t count = 0;
-    uint64_t limit = s->unique ? 2 : s->limit;
-    bd_status status = bd_count(&rec->grid, limit, &s->options, &count, &a->stats);
+    uint64_t limit = s->unique ? 1 : s->limit;
+    uint64_t search_to = limit && limit < UINT64_MAX ? limit + 1 : limit;
+    bd_status status = bd_count(&rec->grid, search_to, &s->options, &count, &a->stats);
     unsigned long long shown = count;
     a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
     if (status == BD_CUT_SHORT) {
@@ -247,7 +247,8 @@ void answer_count(const settings *s, const bd_record *rec, answer *a)
     } else if (s->unique) {
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
     } else {
-        answer_printf(a, "%llu%s\n", shown, limit && count == limit ? "+" : "");
+        bool more = limit && count > limit;
+        answer_printf(a, "%llu%s\n", more ? (unsigned long long)limit : shown, more ? "+" : "");
     }
 }
 
@@ -269,7 +270,6 @@ void answer_fail(answer *a, const char *why)
     /* A row keeps its record's fields, unless they are what did not fit. */
     a->len = a->csv_separator && !a->out_of_memory ? a->ours_start : 0;
     a->field_start = a->len;
-    a->multi_line = false;
     a->out_of_memory = false;
     answer_put(a, "error\n");
     if (a->out_of_memory && a->text) {

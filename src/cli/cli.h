@@ -34,9 +34,13 @@
 /* Exit statuses of the command (documented in --help and the README). */
 enum {
     CLI_OK = 0,          /* every record read and answered */
-    CLI_MALFORMED = 1,   /* some input was malformed (each reported) */
+    CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
+                            'error') */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
-    CLI_CUT_SHORT = 3    /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_MISFRAMED = 4    /* every record answered, but the input around them was
+                            wrong: text after 'end', or a count line that does
+                            not match the puzzles (reported) */
 };
 
 /* Runs `bitdoku argv[1..]`, answers on `out`, diagnostics on `err`;
@@ -88,6 +92,9 @@ typedef struct settings {
     bd_options options;
     format fmt;
     bool print_grid;        /* target --grid */
+    bool grid_answers;      /* a puzzle is answered with a grid (solve,
+                               target --grid): in the shape answer_shape
+                               gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
     bool time_each;         /* measure the time of each answer */
@@ -113,7 +120,9 @@ typedef struct answer {
     char *text;             /* NUL-terminated; grows as needed */
     size_t len, cap;
     bool out_of_memory;     /* the text could not grow */
-    bool multi_line;        /* set apart from its neighbours by blank lines */
+    bool block;             /* set apart from its neighbours by blank lines:
+                               the answer to a puzzle answered with a grid
+                               (settings.grid_answers), whatever it says */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
@@ -170,7 +179,7 @@ void answer_fail(answer *a, const char *why);
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */
 
-/* Writes answers in order, with blank lines between multi-line ones, and
+/* Writes answers in order, with a blank line on each side of a block, and
  * keeps the tally that --stats and the exit status need. */
 typedef struct output {
     FILE *out;
@@ -179,9 +188,11 @@ typedef struct output {
     bool progress_shown;
     double started, last_shown, last_flush;
     int write_errno;        /* errno of the first failed write, or 0 */
+    bool failed;            /* writing failed: later answers are dropped */
     bool any;               /* an answer was written */
-    bool last_multi_line;
+    bool last_block;
     uint64_t by_outcome[OUTCOME_KINDS];
+    uint64_t written[OUTCOME_KINDS];    /* of those, known to be written */
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
@@ -209,7 +220,8 @@ bool output_finish(output *o, FILE *err);
 bool output_header(output *o, const char *input_header, size_t len, char separator,
                    const char *columns);
 
-/* Writes the --stats summary to `err`. */
+/* Writes the --stats summary to `err`; after a failed write it counts
+ * only the answers known to have been written. */
 void output_summary(const output *o, FILE *err);
 
 /* Seconds on a monotonic-enough wall clock. */
@@ -227,7 +239,8 @@ typedef struct source {
     FILE *err;
     void (*before_wait)(void *context);  /* writes out the answers owed */
     void *wait_context;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* text after 'end', or a count that did not match */
     bool failed;            /* the input could not be read */
 } source;
 
@@ -263,7 +276,8 @@ typedef struct session {
     char **files;           /* the operands: files to read */
     FILE *in, *err;
     output out;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* the input around the records was wrong */
     bool fatal;             /* a usage error, or an input or output failed */
 } session;
 

@@ -51,7 +51,7 @@ static void check_engines(const bd_record *rec, const bd_options *options)
 /* The invariants of a --csv row. */
 static void check_row(const bd_record *rec, const answer *ans)
 {
-    check(!ans->multi_line, "a row set apart");
+    check(!ans->block, "a row set apart");
     check(!rec->separator || (ans->len > rec->row_len
                               && memcmp(ans->text, rec->row, rec->row_len) == 0
                               && ans->text[rec->row_len] == rec->separator)
