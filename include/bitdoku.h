@@ -494,14 +494,14 @@ typedef struct bd_reader_mark {
     unsigned long header_line;
 } bd_reader_mark;
 
-/* The longest line a piece needs to hold: a longer line is first shortened
- * by bd_line_shorten. */
+/* What bd_line_shorten shortens a long line to, at most. */
 enum { BD_PIECE_LINE_MAX = BD_LINE_MAX + 2 };
 
 /*
  * Starts reading the piece of `len` bytes at `data` (which must outlive the
  * reader): whole lines, each ended by '\n' except maybe the last line of
- * the input, none longer than BD_PIECE_LINE_MAX bytes. `at` is the mark
+ * the input (a caller that must hold an unfinished line in bounded memory
+ * may shorten it with bd_line_shorten meanwhile). `at` is the mark
  * where the input's reader stands before the piece (NULL: at the start of
  * the input), `lines_before` the number of lines before it. `last`: no
  * piece follows, so a record cut short by the end of the data is read as

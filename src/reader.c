@@ -307,15 +307,18 @@ static bool analyze_plain(const char *text, size_t len, line_info *li)
     size_t kept = len < BD_CELLS ? len : BD_CELLS;
     if (len == 0)
         return false;
+    /* no branch per cell: whether a cell is a digit or a blank is as good
+     * as random, and a loop without branches is vectorised */
+    unsigned other = 0;
     for (size_t i = 0; i < kept; i++) {
-        unsigned digit = (unsigned)(unsigned char)text[i] - '0';
-        if (digit > 9) {
-            if (text[i] != '.')
-                return false;
-            digit = 0;
-        }
-        li->cells[i] = (uint8_t)digit;
+        unsigned char ch = (unsigned char)text[i];
+        unsigned char digit = (unsigned char)(ch - '0');
+        unsigned is_digit = digit <= 9;
+        other |= !is_digit & (ch != '.');
+        li->cells[i] = (uint8_t)(is_digit ? digit : 0);
     }
+    if (other)
+        return false;
     for (size_t i = kept; i < len; i++)
         if ((unsigned)(unsigned char)text[i] - '0' > 9 && text[i] != '.')
             return false;
