@@ -30,7 +30,7 @@ _bitdoku()
         esac
     done
     if [[ -z $has_command ]]; then
-        COMPREPLY=($(compgen -W 'solve target count' -- "$cur") $(compgen -f -- "$cur"))
+        COMPREPLY=($(compgen -W 'solve target count check' -- "$cur") $(compgen -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -31,6 +31,12 @@ static inline unsigned digit_bit(int digit)
     return 1u << (digit - 1);
 }
 
+/* digit_bit for a cell's value: 0 (no bit) for a blank. */
+static inline unsigned cell_bit(int value)
+{
+    return (1u << value) >> 1;
+}
+
 /* The digit of the lowest set bit of a non-zero mask. */
 static inline int bit_digit(unsigned mask)
 {

@@ -140,22 +140,21 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->block = s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
+    a->block = rec && s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
-    a->line = rec->line;
-    a->csv_separator = !s->csv ? 0 : rec->separator ? rec->separator : ',';
+    a->line = rec ? rec->line : 0;
+    a->csv_separator = !s->csv ? 0 : rec && rec->separator ? rec->separator : ',';
     if (!s->csv)
         return;
-    if (rec->separator) {
+    if (rec && rec->separator) {
         if (reserve(a, rec->row_len)) {
             memcpy(a->text, rec->row, rec->row_len + 1);
             a->len = rec->row_len;
         }
-    } else if (!rec->err_line) {
-        bd_grid puzzle = rec->grid;
-        answer_grid(a, &puzzle, BD_SHAPE_LINE);
+    } else if (rec && !rec->err_line) {
+        answer_grid(a, &rec->grid, BD_SHAPE_LINE);
         for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
             if (a->text[i] == '.')
                 a->text[i] = rec->blank;

@@ -1,5 +1,6 @@
 /*
- * batch.c - answering a stream of records with one or more threads.
+ * batch.c - answering the records of every input (run_inputs), each input
+ * a stream of records answered with one or more threads (run_batch).
  *
  * With one job, records are read, answered and written one after another.
  * With N jobs, the calling thread reads records into a ring of RING_SLOTS
@@ -44,27 +45,13 @@ static void flush_answers(void *context)
     fflush(o->out);
 }
 
-/* With --csv, once the first record of `src` has been read (so that the
- * reader knows whether its input has a header), writes the input's header
- * row: its own header with our columns, or "puzzle" and ours for text. A
- * CSV or TSV input without a header gets none. False when output failed. */
-static bool write_header(const settings *s, const source *src, output *o)
-{
-    size_t len;
-    const char *header = bd_reader_header(src->reader, &len);
-    char separator = bd_reader_separator(src->reader);
-    if (!s->csv || (separator && !header))
-        return true;
-    return output_header(o, header, len, separator ? separator : ',', s->columns);
-}
-
 /* source_next, and for the first record of the input its header row. */
 static bd_status next_record(const settings *s, source *src, output *o, bd_record *rec,
                              bool *first, bool *ok)
 {
     bd_status status = source_next(src, rec);
-    if (*first)
-        *ok = write_header(s, src, o);
+    if (*first && s->csv)
+        *ok = output_header(o, src->reader, s->columns);
     *first = false;
     return *ok ? status : BD_EOF;
 }
@@ -224,4 +211,31 @@ bool run_batch(const settings *s, int jobs, source *src, output *o)
     if (jobs <= 1)
         return run_serial(s, src, o);
     return run_threads(s, jobs < MAX_JOBS ? jobs : MAX_JOBS, src, o);
+}
+
+/* Answers every record of one input; false when output failed. */
+static bool run_input(session *ses, const char *name)
+{
+    source src;
+    if (!source_open(&src, name, ses->in, ses->err)) {
+        ses->fatal = true;
+        return true;
+    }
+    ses->out.name = src.name;
+    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
+    ses->malformed = ses->malformed || src.malformed;
+    ses->misframed = ses->misframed || src.misframed;
+    ses->fatal = ses->fatal || src.failed;
+    source_close(&src);
+    return ok;
+}
+
+bool run_inputs(session *ses)
+{
+    if (ses->file_count == 0)
+        return run_input(ses, "-");
+    for (int i = 0; i < ses->file_count; i++)
+        if (!run_input(ses, ses->files[i]))
+            return false;
+    return true;
 }

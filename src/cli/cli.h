@@ -7,7 +7,8 @@
  *   options.c   the option table: argv -> settings, and --help
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
- *   batch.c     answering the records of a source with 1..N threads
+ *   check.c     the check command: pairs of puzzle and proposed solution
+ *   batch.c     answering the records of every input, with 1..N threads
  *   answer.c    one record -> the text of its answer (solve, target, count)
  *   input.c     sources: files and stdin read as input comes, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
@@ -35,7 +36,7 @@
 enum {
     CLI_OK = 0,          /* every record read and answered */
     CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
-                            'error') */
+                            'error'); check: or some answer was rejected */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
     CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
     CLI_MISFRAMED = 4    /* every record answered, but the input around them was
@@ -49,7 +50,7 @@ enum {
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
-typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, COMMAND_COUNT } command_id;
+typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_CHECK, COMMAND_COUNT } command_id;
 
 /* A set of commands, for the options that apply to some only. */
 #define CMD_BIT(id) (1u << (id))
@@ -111,6 +112,7 @@ typedef enum outcome {
     OUTCOME_CUT_SHORT,
     OUTCOME_MALFORMED,
     OUTCOME_FAILED,         /* the search could not run (out of memory) */
+    OUTCOME_REJECTED,       /* check: a proposed solution that is not one */
     OUTCOME_KINDS
 } outcome;
 
@@ -140,8 +142,9 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
 
 /* Starts the answer to `rec`. With --csv it is a row: the record's own row
  * as it came (CSV or TSV input), or else the puzzle as 81 characters
- * (empty when malformed), then the separator; the answer's text is the
- * first of our fields. */
+ * (empty when malformed, or when `rec` is NULL: an answer without a
+ * record), then the separator; the answer's text is the first of our
+ * fields. */
 void answer_begin(const settings *s, const bd_record *rec, answer *a);
 
 /* Between two values of an answer: `gap` as plain text, or with --csv
@@ -213,12 +216,13 @@ bool output_answer(output *o, const answer *a);
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
 
-/* With --csv: writes the header row of an input, made of its own header
- * (`input_header`, `len` bytes; NULL: "puzzle") and our `columns`, joined
- * by `separator`, unless it is the header written last. False once
- * writing has failed. */
-bool output_header(output *o, const char *input_header, size_t len, char separator,
-                   const char *columns);
+/* With --csv: the header row of an input read by `reader`, once its
+ * first record has been read (so that the reader knows whether it has a
+ * header): its own header with our `columns` appended (names joined by
+ * commas; in TSV by tabs), or "puzzle" and ours for text. Nothing for a CSV
+ * or TSV input without a header, nor when it is the header written last.
+ * False once writing has failed. */
+bool output_header(output *o, const bd_reader *reader, const char *columns);
 
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
@@ -263,6 +267,31 @@ enum { MAX_JOBS = 64 };
 /* Answers every record of `src` with `jobs` threads (1: in this thread),
  * writing the answers in input order to `o`. False when output failed. */
 bool run_batch(const settings *s, int jobs, source *src, output *o);
+
+struct session;
+
+/* Answers every record of every input of the session (its files, or
+ * standard input), in turn; false when output failed. */
+bool run_inputs(struct session *ses);
+
+/* ------------------------------------------------------------------ */
+/* check.c                                                             */
+
+/* check, one input: the proposal beside the puzzle on a CSV or TSV row. */
+void answer_check(const settings *s, const bd_record *rec, answer *a);
+
+/* check, two inputs: one pair, the records just read from each (BD_EOF:
+ * that input has ended; BD_EMALFORMED: reported already), answered into
+ * `a` from answer_begin to answer_end. Thread-safe. */
+void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_status,
+                 const bd_record *proposal, bd_status proposal_status, answer *a);
+
+/* check: one input (answer_check on every record) or two, the puzzles and
+ * the proposals, read in step; false when output failed. */
+bool run_check(struct session *ses);
+
+/* The --csv column of check: "check" (two inputs: "answer,check"). */
+const char *columns_check(const settings *s);
 
 /* ------------------------------------------------------------------ */
 /* options.c and cli.c                                                 */

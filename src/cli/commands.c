@@ -16,4 +16,9 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
                     answer_target, NULL, columns_target},
     [CMD_COUNT] = {CMD_COUNT, "count", "print the number of solutions of each puzzle",
                    answer_count, NULL, NULL},
+    [CMD_CHECK] = {CMD_CHECK, "check",
+                   "judge proposed solutions: the answer beside each puzzle\n"
+                   "on a CSV row, or PUZZLES and ANSWERS, two inputs read in\n"
+                   "step; print ok or what is wrong with each",
+                   answer_check, run_check, columns_check},
 };

@@ -74,8 +74,9 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
-    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions.\n"
-    "With no FILE, or when FILE is -, read standard input.\n";
+    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
+    "check proposed solutions. With no FILE, or when FILE is -, read standard input\n"
+    "(check: FILE is a CSV of puzzles and answers, or PUZZLES ANSWERS).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
