@@ -8,6 +8,8 @@
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
  *   batch.c     answering the records of a source with 1..N threads
+ *   explain.c   the explain command: a puzzle's solution path, or a hint
+ *   rate.c      the rate command: how hard a puzzle is for a person
  *   answer.c    one record -> the text of its answer (solve, target, count)
  *   input.c     sources: files and stdin read as input comes, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
@@ -45,7 +47,9 @@ enum {
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
-typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, COMMAND_COUNT } command_id;
+typedef enum command_id {
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, COMMAND_COUNT
+} command_id;
 
 /* A set of commands, for the options that apply to some only. */
 #define CMD_BIT(id) (1u << (id))
@@ -85,6 +89,7 @@ typedef struct settings {
     bool print_grid;        /* target --grid */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
+    bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
 } settings;
 
@@ -137,6 +142,18 @@ void answer_free(answer *a);
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */
 void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* rate.c and explain.c                                                */
+
+/* The answer functions of rate and explain. */
+void answer_rate(const settings *s, const bd_record *rec, answer *a);
+void answer_explain(const settings *s, const bd_record *rec, answer *a);
+
+/* The words that answer a puzzle bd_rate refuses with `status` (e.g.
+ * "multiple solutions"), and its outcome in *out; NULL (outcome
+ * OUTCOME_FAILED) for a status that is no answer at all. */
+const char *rate_refusal(bd_status status, outcome *out);
 
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */

@@ -16,4 +16,12 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
                     answer_target, NULL},
     [CMD_COUNT] = {CMD_COUNT, "count", "print the number of solutions of each puzzle",
                    answer_count, NULL},
+    [CMD_RATE] = {CMD_RATE, "rate",
+                  "print how hard each puzzle is for a person: 'RATING LEVEL HARDEST'\n"
+                  "(e.g. '4.2 hard xy-wing'), or 'multiple solutions'",
+                  answer_rate, NULL},
+    [CMD_EXPLAIN] = {CMD_EXPLAIN, "explain",
+                     "print the steps a person would take, one a line, the rating,\n"
+                     "then the solution (--hint: only the next step)",
+                     answer_explain, NULL},
 };
