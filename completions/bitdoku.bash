@@ -16,7 +16,7 @@ _bitdoku()
         --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "${cur#*=}")); return ;;
         -*)
             COMPREPLY=($(compgen -W '--engine --order --format --grid --exhaustive --limit --unique --hint
-                --max-nodes --timeout --jobs --stats --help --version
+                --max-nodes --timeout --jobs --csv --stats --help --version
                 -e -o -f -g -l -u -n -t -j -s -h -V' -- "$cur"))
             return ;;
     esac

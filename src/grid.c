@@ -93,6 +93,49 @@ bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution)
     return true;
 }
 
+/* The earliest cell before `cell` in one of its units that holds `digit`,
+ * or -1; *unit says which unit. A scan per faulty cell only: the common
+ * valid grid never comes here. */
+static int earlier_twin(const bd_grid *grid, int cell, int digit, bd_unit *unit)
+{
+    for (int kind = UNIT_ROW; kind < UNIT_KINDS; kind++)
+        for (int other = 0; other < cell; other++)
+            if (grid->cells[other] == digit && unit_of(kind, other) == unit_of(kind, cell)) {
+                *unit = kind == UNIT_ROW ? BD_UNIT_ROW
+                        : kind == UNIT_COL ? BD_UNIT_COLUMN : BD_UNIT_BOX;
+                return other;
+            }
+    return -1;
+}
+
+bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_result *result)
+{
+    if (!puzzle || !solution || !result || !bdi_cells_ok(puzzle) || !bdi_cells_ok(solution))
+        return BD_EINVAL;
+    bdi_units units;
+    memset(&units, 0, sizeof units);
+    *result = (bd_check_result){.verdict = BD_VALID, .cell = -1};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int digit = solution->cells[cell], given = puzzle->cells[cell];
+        bd_verdict verdict = BD_VALID;
+        if (!digit)
+            verdict = BD_BLANK;
+        else if (given && given != digit)
+            verdict = BD_CHANGED_GIVEN;
+        else if (!(units_free(&units, cell) & digit_bit(digit)))
+            verdict = BD_CLASH;
+        if (verdict != BD_VALID) {
+            *result = (bd_check_result){.verdict = verdict, .cell = cell, .digit = digit,
+                                        .given = given, .other = -1};
+            if (verdict == BD_CLASH)
+                result->other = earlier_twin(solution, cell, digit, &result->unit);
+            return BD_OK;
+        }
+        units_add(&units, cell, digit_bit(digit));
+    }
+    return BD_OK;
+}
+
 static char cell_char(const bd_grid *grid, int cell)
 {
     int digit = grid->cells[cell];

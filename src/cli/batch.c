@@ -44,14 +44,39 @@ static void flush_answers(void *context)
     fflush(o->out);
 }
 
+/* With --csv, once the first record of `src` has been read (so that the
+ * reader knows whether its input has a header), writes the input's header
+ * row: its own header with our columns, or "puzzle" and ours for text. A
+ * CSV or TSV input without a header gets none. False when output failed. */
+static bool write_header(const settings *s, const source *src, output *o)
+{
+    size_t len;
+    const char *header = bd_reader_header(src->reader, &len);
+    char separator = bd_reader_separator(src->reader);
+    if (!s->csv || (separator && !header))
+        return true;
+    return output_header(o, header, len, separator ? separator : ',', s->columns);
+}
+
+/* source_next, and for the first record of the input its header row. */
+static bd_status next_record(const settings *s, source *src, output *o, bd_record *rec,
+                             bool *first, bool *ok)
+{
+    bd_status status = source_next(src, rec);
+    if (*first)
+        *ok = write_header(s, src, o);
+    *first = false;
+    return *ok ? status : BD_EOF;
+}
+
 static bool run_serial(const settings *s, source *src, output *o)
 {
     src->before_wait = flush_answers;
     src->wait_context = o;
     slot *one = calloc(1, sizeof *one);
-    bool ok = one != NULL;
+    bool ok = one != NULL, first = true;
     bd_status status;
-    while (ok && (status = source_next(src, &one->rec)) != BD_EOF) {
+    while (ok && (status = next_record(s, src, o, &one->rec, &first, &ok)) != BD_EOF) {
         answer_record(s, &one->rec, status == BD_EMALFORMED, &one->ans);
         ok = output_answer(o, &one->ans);
     }
@@ -144,13 +169,14 @@ static bool feed(ring *r, source *src, output *o)
 
 static bool feed_ring(ring *r, source *src, output *o)
 {
+    bool first = true, ok = true;
     for (;;) {
         if (r->tail - r->head == RING_SLOTS && !write_ready(r, o, true))
             return false;
         slot *sl = &r->slots[r->tail % RING_SLOTS];
-        bd_status status = source_next(src, &sl->rec);
+        bd_status status = next_record(r->s, src, o, &sl->rec, &first, &ok);
         if (status == BD_EOF)
-            return true;
+            return ok;
         sl->malformed = status == BD_EMALFORMED;
         mtx_lock(&r->lock);
         r->tail++;

@@ -23,6 +23,7 @@ static bool run_input(session *ses, const char *name)
     ses->out.name = src.name;
     bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
     ses->malformed = ses->malformed || src.malformed;
+    ses->misframed = ses->misframed || src.misframed;
     ses->fatal = ses->fatal || src.failed;
     source_close(&src);
     return ok;
@@ -46,6 +47,8 @@ static int exit_status(const session *ses)
         return CLI_FATAL;
     if (ses->malformed)
         return CLI_MALFORMED;
+    if (ses->misframed)
+        return CLI_MISFRAMED;
     return n[OUTCOME_CUT_SHORT] ? CLI_CUT_SHORT : CLI_OK;
 }
 

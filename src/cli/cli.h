@@ -36,9 +36,13 @@
 /* Exit statuses of the command (documented in --help and the README). */
 enum {
     CLI_OK = 0,          /* every record read and answered */
-    CLI_MALFORMED = 1,   /* some input was malformed (each reported) */
+    CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
+                            'error') */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
-    CLI_CUT_SHORT = 3    /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
+    CLI_MISFRAMED = 4    /* every record answered, but the input around them was
+                            wrong: text after 'end', or a count line that does
+                            not match the puzzles (reported) */
 };
 
 /* Runs `bitdoku argv[1..]`, answers on `out`, diagnostics on `err`;
@@ -68,12 +72,17 @@ typedef void (*answer_fn)(const struct settings *s, const bd_record *rec, struct
  * when output failed. */
 typedef bool (*run_fn)(struct session *ses);
 
+/* The names of the columns a command's answers fill with --csv, joined by
+ * commas (e.g. "target,grid"). */
+typedef const char *(*columns_fn)(const struct settings *s);
+
 typedef struct command_spec {
     command_id id;
     const char *name;
     const char *summary;    /* for --help; '\n' starts another line */
     answer_fn answer;       /* per-record commands */
     run_fn run;             /* or NULL: answer every record of the inputs */
+    columns_fn columns;     /* or NULL: one column, named as the command */
 } command_spec;
 
 /* Every command, indexed by command_id. */
@@ -87,10 +96,15 @@ typedef struct settings {
     bd_options options;
     format fmt;
     bool print_grid;        /* target --grid */
+    bool grid_answers;      /* a puzzle is answered with a grid (solve,
+                               target --grid): in the shape answer_shape
+                               gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
     bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
+    bool csv;               /* --csv: a row per record, with a header */
+    const char *columns;    /* with --csv: the names of our columns */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -111,22 +125,46 @@ typedef struct answer {
     char *text;             /* NUL-terminated; grows as needed */
     size_t len, cap;
     bool out_of_memory;     /* the text could not grow */
-    bool multi_line;        /* set apart from its neighbours by blank lines */
+    bool block;             /* set apart from its neighbours by blank lines:
+                               the answer to a puzzle answered with a grid
+                               (settings.grid_answers), whatever it says */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
     unsigned long line;     /* where the record started */
     double seconds;         /* time taken, when settings.time_each */
+    char csv_separator;     /* a CSV (or TSV) row: its separator; 0: plain */
+    size_t field_start;     /* a row: where the field being written starts */
+    size_t ours_start;      /* a row: where our first field starts */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
- * `malformed`) with s->answer. Thread-safe. */
+ * `malformed`) with s->answer, framed by answer_begin and answer_end.
+ * Thread-safe. */
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a);
+
+/* Starts the answer to `rec`. With --csv it is a row: the record's own row
+ * as it came (CSV or TSV input), or else the puzzle as 81 characters
+ * (empty when malformed), then the separator; the answer's text is the
+ * first of our fields. */
+void answer_begin(const settings *s, const bd_record *rec, answer *a);
+
+/* Between two values of an answer: `gap` as plain text, or with --csv
+ * the end of one field and the start of the next. */
+void answer_field(answer *a, const char *gap);
+
+/* Ends the answer: with --csv, the last field and the row. */
+void answer_end(answer *a);
 
 /* The answer functions of solve, target and count. */
 void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
+
+/* The --csv columns of solve ("solution") and of target ("target", with
+ * --grid "target,grid"). */
+const char *columns_solve(const settings *s);
+const char *columns_target(const settings *s);
 
 /* The shape to write a grid answer in, for a record read in `shape`. */
 bd_shape answer_shape(const settings *s, bd_shape shape);
@@ -150,15 +188,28 @@ void answer_fail(answer *a, const char *why);
 void answer_rate(const settings *s, const bd_record *rec, answer *a);
 void answer_explain(const settings *s, const bd_record *rec, answer *a);
 
+/* Their --csv columns. */
+const char *columns_rate(const settings *s);
+const char *columns_explain(const settings *s);
+
 /* The words that answer a puzzle bd_rate refuses with `status` (e.g.
  * "multiple solutions"), and its outcome in *out; NULL (outcome
  * OUTCOME_FAILED) for a status that is no answer at all. */
 const char *rate_refusal(bd_status status, outcome *out);
 
+/* Writes the words of rate_refusal as the answer's line, with --csv then
+ * `empty_fields` empty fields to fill the row; false (the answer failed)
+ * for a status that is no answer. */
+bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+
+/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
+ * the columns rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating);
+
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */
 
-/* Writes answers in order, with blank lines between multi-line ones, and
+/* Writes answers in order, with a blank line on each side of a block, and
  * keeps the tally that --stats and the exit status need. */
 typedef struct output {
     FILE *out;
@@ -167,12 +218,17 @@ typedef struct output {
     bool progress_shown;
     double started, last_shown, last_flush;
     int write_errno;        /* errno of the first failed write, or 0 */
+    bool failed;            /* writing failed: later answers are dropped */
     bool any;               /* an answer was written */
-    bool last_multi_line;
+    bool last_block;
     uint64_t by_outcome[OUTCOME_KINDS];
+    uint64_t written[OUTCOME_KINDS];    /* of those, known to be written */
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
+    size_t header_len;      /* --csv: the header row written last */
+    bool header_written;
+    char header[2 * BD_LINE_MAX];
 } output;
 
 /* Starts writing answers to `out`; the progress line goes to `err` when it
@@ -187,7 +243,15 @@ bool output_answer(output *o, const answer *a);
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
 
-/* Writes the --stats summary to `err`. */
+/* With --csv: writes the header row of an input, made of its own header
+ * (`input_header`, `len` bytes; NULL: "puzzle") and our `columns`, joined
+ * by `separator`, unless it is the header written last. False once
+ * writing has failed. */
+bool output_header(output *o, const char *input_header, size_t len, char separator,
+                   const char *columns);
+
+/* Writes the --stats summary to `err`; after a failed write it counts
+ * only the answers known to have been written. */
 void output_summary(const output *o, FILE *err);
 
 /* Seconds on a monotonic-enough wall clock. */
@@ -205,7 +269,8 @@ typedef struct source {
     FILE *err;
     void (*before_wait)(void *context);  /* writes out the answers owed */
     void *wait_context;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* text after 'end', or a count that did not match */
     bool failed;            /* the input could not be read */
 } source;
 
@@ -241,7 +306,8 @@ typedef struct session {
     char **files;           /* the operands: files to read */
     FILE *in, *err;
     output out;
-    bool malformed;         /* some input was malformed */
+    bool malformed;         /* some record was malformed */
+    bool misframed;         /* the input around the records was wrong */
     bool fatal;             /* a usage error, or an input or output failed */
 } session;
 

@@ -101,8 +101,10 @@ bd_status source_next(source *src, bd_record *rec)
             src->before_wait(src->wait_context);   /* keeps stdout and stderr in step */
         fprintf(src->err, "bitdoku: %s:%lu:%lu: %s\n", src->name, rec->err_line,
                 rec->err_col, rec->err_msg);
-        src->malformed = true;
-        if (status == BD_EMALFORMED)
+        if (status == BD_EMALFORMED) {
+            src->malformed = true;
             return status;
+        }
+        src->misframed = true;   /* BD_EINPUT: not a record, so no answer */
     }
 }

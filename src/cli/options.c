@@ -5,7 +5,7 @@
  * The command line is `bitdoku [COMMAND] [OPTION]... [FILE]...`, parsed in
  * the getopt_long manner by a small parser of our own (C11 has no getopt):
  * long options with `--name=value` or `--name value`, unambiguous prefixes
- * of long names, short options that may be bundled (`-gu`, `-orows`), `--`
+ * of long names, short options that may be bundled (`-sg`, `-orows`), `--`
  * to end the options. The command, if any, is the first argument that is
  * not an option. Each option says which commands it applies to; giving it
  * to another is a usage error.
@@ -19,7 +19,8 @@
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
+    OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -51,8 +52,8 @@ static const opt_spec OPTIONS[] = {
     {OPT_EXHAUSTIVE, "exhaustive", 0, NULL, CMD_BIT(CMD_TARGET),
      "target: enumerate every completion (no bounds)"},
     {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT),
-     "count: stop at N solutions and print 'N+' (default\n"
-     "1000000; 0 means no limit)"},
+     "count: print 'N+' once more than N solutions are\n"
+     "found (default 1000000; 0 means no limit)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
@@ -62,10 +63,17 @@ static const opt_spec OPTIONS[] = {
      "give up on a puzzle after N search nodes"},
     {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
-    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL, "answer with N threads (default 1); same output"},
+    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL,
+     "answer with N threads (1-64, default 1); same output"},
+    {OPT_CSV, "csv", 0, NULL, CMD_ALL,
+     "write CSV: a header, then a row per puzzle, the puzzle\n"
+     "and our answer (CSV or TSV input: its row as it came,\n"
+     "our columns appended)"},
     {OPT_STATS, "stats", 's', NULL, CMD_ALL,
-     "print a summary on stderr at the end (target:\n"
-     "also each puzzle's search nodes and time)"},
+     "at the end, print on stderr the puzzles answered,\n"
+     "without solution, cut short and malformed, the time,\n"
+     "and guesses and nodes per puzzle (target: also each\n"
+     "puzzle's nodes and time, as it is answered)"},
     {OPT_HELP, "help", 'h', NULL, CMD_ALL, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, CMD_ALL, "show the version and exit"},
 };
@@ -79,9 +87,21 @@ static const char HELP_HEAD[] =
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
-    "1-9 are givens, 0 or . blanks; '#' lines are comments. A puzzle cut short\n"
-    "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
-    "completion was found); a malformed one 'error', reported on stderr.\n"
+    "1-9 are givens, 0 or . blanks; '#' lines, and ' #' after cells, are comments.\n"
+    "A first line holding only the count of puzzles (1 to 6 digits) and a line\n"
+    "'end' are understood. Past its first 1024 bytes a line may hold only blanks\n"
+    "and a comment. CSV and TSV too (a row a line, a header line, quoted fields):\n"
+    "the puzzle is the first field that looks like a grid, in the same field on\n"
+    "every row.\n"
+    "\n"
+    "Output: one answer per puzzle, in input order. solve's (and target --grid's)\n"
+    "answer to a grid puzzle is a block set apart by blank lines, even 'no\n"
+    "solution' or 'error'; so is every answer of explain (not --hint).\n"
+    "A puzzle cut short by a limit is answered\n"
+    "'cut-short' (target: 'cut-short>=BEST' once a completion was found; count:\n"
+    "'cut-short>=N' once N solutions were); a malformed one 'error', reported on\n"
+    "stderr. When stderr is a terminal and stdout is not, a batch that runs for\n"
+    "more than half a second shows a progress line on stderr.\n"
     "\n"
     "Ratings follow Sudoku Explainer's scale: 1.0 full house, 1.2 hidden single in\n"
     "a box, 2.3 naked single, 2.6 pointing, ... 6.5+ chains, 8.0+ search (no\n"
@@ -89,8 +109,10 @@ static const char HELP_TAIL[] =
     "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
     "and the notation of the steps.\n"
     "\n"
-    "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
-    "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
+    "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
+    "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
+    "after 'end' or a count line that does not match (all records answered).\n"
+    "When several apply: 2, then 1, then 4, then 3.\n";
 
 /* Where --help starts the text of a command, and of an option. */
 enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
@@ -134,6 +156,8 @@ typedef struct parser {
     session *ses;
     bool given[OPT_IDS];    /* which options were given */
     bool help, version;
+    const char *meant;      /* a long option that the argument being parsed
+                               may have meant (-unique: --unique), or NULL */
 } parser;
 
 /* Reports a usage error, with the hint that every usage error gets. */
@@ -145,6 +169,8 @@ static void usage_error(parser *p, const char *fmt, ...)
     fputs("bitdoku: ", p->ses->err);
     vfprintf(p->ses->err, fmt, args);
     va_end(args);
+    if (p->meant)
+        fprintf(p->ses->err, " (did you mean '--%s'?)", p->meant);
     fputs("\nTry 'bitdoku --help'.\n", p->ses->err);
     p->ses->fatal = true;
 }
@@ -222,6 +248,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
             return false;
         ses->jobs = (int)number;
         return true;
+    case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
@@ -229,26 +256,45 @@ static bool apply_option(session *ses, opt_id id, const char *value)
 }
 
 /* The option called `name` (the first `len` characters), exactly or by an
- * unambiguous prefix; NULL after reporting a usage error. */
-static const opt_spec *find_long(parser *p, const char *name, size_t len)
+ * unambiguous prefix; NULL when there is none. *matches counts the options
+ * that `name` is a prefix of. */
+static const opt_spec *match_long(const char *name, size_t len, int *matches)
 {
     const opt_spec *found = NULL;
-    int matches = 0;
+    *matches = 0;
     for (int i = 0; i < OPTION_COUNT; i++) {
         if (strncmp(OPTIONS[i].name, name, len) != 0)
             continue;
-        if (strlen(OPTIONS[i].name) == len)
+        if (strlen(OPTIONS[i].name) == len) {
+            *matches = 1;
             return &OPTIONS[i];
+        }
         found = &OPTIONS[i];
-        matches++;
+        ++*matches;
     }
-    if (matches == 1 && len > 0)
+    return *matches == 1 && len > 0 ? found : NULL;
+}
+
+/* match_long, reporting a usage error (with the options an ambiguous
+ * prefix could mean) when there is no match. */
+static const opt_spec *find_long(parser *p, const char *name, size_t len)
+{
+    int matches;
+    const opt_spec *found = match_long(name, len, &matches);
+    if (found)
         return found;
     int shown = (int)(len < 60 ? len : 60);
-    if (matches && len > 0)
-        usage_error(p, "option '--%.*s' is ambiguous", shown, name);
-    else
+    if (matches == 0 || len == 0) {
         usage_error(p, "unrecognized option '--%.*s'", shown, name);
+        return NULL;
+    }
+    char could[256] = "";
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        size_t at = strlen(could);
+        if (strncmp(OPTIONS[i].name, name, len) == 0 && at < sizeof could)
+            snprintf(could + at, sizeof could - at, " '--%s'", OPTIONS[i].name);
+    }
+    usage_error(p, "option '--%.*s' is ambiguous; possibilities:%s", shown, name, could);
     return NULL;
 }
 
@@ -296,21 +342,25 @@ static bool take_option(parser *p, const opt_spec *spec, const char *inline_valu
     return true;
 }
 
-/* A bundle of short options such as "-gu" or "-orows". */
+/* A bundle of short options such as "-sg" or "-orows". When it fails and
+ * could be a long option with one dash (-unique), the error says so. */
 static bool take_short_bundle(parser *p, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
-    for (size_t k = 1; arg[k]; k++) {
+    int matches;
+    const opt_spec *looks_long = strlen(arg) > 2 ? match_long(arg + 1, strlen(arg + 1), &matches)
+                                                 : NULL;
+    p->meant = looks_long ? looks_long->name : NULL;
+    bool ok = true;
+    for (size_t k = 1; arg[k] && ok; k++) {
         const opt_spec *spec = find_short(p, arg[k]);
-        if (!spec)
-            return false;
-        const char *inline_value = spec->value && arg[k + 1] ? arg + k + 1 : NULL;
-        if (!take_option(p, spec, inline_value, true, argc, argv, i))
-            return false;
-        if (spec->value)
+        const char *inline_value = spec && spec->value && arg[k + 1] ? arg + k + 1 : NULL;
+        ok = spec && take_option(p, spec, inline_value, true, argc, argv, i);
+        if (spec && spec->value)
             break;
     }
-    return true;
+    p->meant = NULL;
+    return ok;
 }
 
 /* The command called `name`, or -1. */
@@ -391,6 +441,8 @@ static bool check_command_options(parser *p)
         usage_error(p, "option '--format' applies to explain without --hint only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");
+    else if (p->given[OPT_FORMAT] && set->csv)
+        usage_error(p, "options '--format' and '--csv' exclude each other");
     return !p->ses->fatal;
 }
 
@@ -405,6 +457,11 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_VERSION;
     if (!check_command_options(&p))
         return PARSE_ERROR;
-    ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    const command_spec *cmd = &COMMANDS[ses->set.cmd];
+    ses->set.answer = cmd->answer;
+    ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;
+    ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
+                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
+                            || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
     return PARSE_RUN;
 }

@@ -2,14 +2,17 @@
  * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
  *
  * The first byte picks the command, the output format, the cell order, the
- * target search and --grid or --unique; the second the engine and explain
- * --hint; the rest is the input text. Every search runs under a small node
- * limit, so no input can stall the fuzzer. Checks: solutions are valid
- * completions, scores are those of the grids given with them, a target
- * score never exceeds the empty grid's optimum, every answer's text ends
- * with a newline; bd_rate refuses exactly the puzzles that bd_count finds
- * without one solution; and every step of a puzzle's solution path keeps
- * the solution (no placement differs, no removal takes a solution digit).
+ * target search and --grid or --unique; the second the engine, --csv and
+ * explain --hint; the rest is the input text. Every search runs under a
+ * small node limit, so no input can stall the fuzzer. Checks: solutions are
+ * valid completions, scores are those of the grids given with them, a
+ * target score never exceeds the empty grid's optimum, and every answer's
+ * text ends with a newline; with --csv an answer is one row (one line end,
+ * outside quotes, at its end) that begins with the record's own row, and
+ * our fields' quotes pair up; bd_rate refuses exactly the puzzles that
+ * bd_count finds without one solution; and every step of a puzzle's
+ * solution path keeps the solution (no placement differs, no removal takes
+ * a solution digit).
  */
 #include "bitdoku.h"
 #include "cli.h"
@@ -89,6 +92,24 @@ static void check_engines(const bd_record *rec, const bd_options *options)
     }
 }
 
+/* The invariants of a --csv row. */
+static void check_row(const bd_record *rec, const answer *ans)
+{
+    check(!ans->block, "a row set apart");
+    check(!rec->separator || (ans->len > rec->row_len
+                              && memcmp(ans->text, rec->row, rec->row_len) == 0
+                              && ans->text[rec->row_len] == rec->separator)
+              || ans->outcome == OUTCOME_FAILED,
+          "row does not begin with the record's own");
+    bool quoted = false;
+    size_t from = rec->separator ? rec->row_len : 0;
+    for (size_t i = from; i < ans->len; i++) {
+        quoted ^= ans->text[i] == '"';
+        check(ans->text[i] != '\n' || quoted || i == ans->len - 1, "line end inside a row");
+    }
+    check(!quoted, "unpaired quote");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
@@ -99,11 +120,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cmd = CMD_SOLVE;
     settings s = {.cmd = cmd, .answer = COMMANDS[cmd].answer, .options = bd_options_default(),
                   .fmt = (format)((pick / COMMAND_COUNT) % 5), .print_grid = (pick & 0x40) != 0,
-                  .unique = (pick & 0x80) != 0, .limit = 100, .hint = (data[1] & 2) != 0};
+                  .unique = (pick & 0x80) != 0, .limit = 100, .hint = (data[1] & 4) != 0};
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
     s.options.exhaustive = (pick & 0x10) != 0;
     s.options.max_nodes = NODE_LIMIT;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
+    s.csv = (data[1] & 2) != 0;
+    if (s.csv)
+        s.fmt = FMT_AUTO;
     bd_reader *reader = malloc(sizeof *reader);
     answer *ans = calloc(1, sizeof *ans);
     bd_record rec;
@@ -115,7 +139,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         answer_record(&s, &rec, status == BD_EMALFORMED, ans);
         check(ans->len > 0 && ans->len < ans->cap, "answer length");
-        check(ans->text[ans->len - 1] == '\n' && strlen(ans->text) == ans->len, "answer text");
+        bool nul_in_row = memchr(rec.row, '\0', rec.row_len) != NULL;   /* copied with --csv */
+        check(ans->text[ans->len - 1] == '\n' && ans->text[ans->len] == '\0'
+                  && (strlen(ans->text) == ans->len || (s.csv && nul_in_row)),
+              "answer text");
+        if (s.csv)
+            check_row(&rec, ans);
         if (status == BD_OK) {
             check_engines(&rec, &s.options);
             check_rating(&rec, &s.options);
