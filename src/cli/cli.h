@@ -7,6 +7,8 @@
  *   options.c   the option table: argv -> settings, and --help
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
+ *   explain.c   the explain command: a puzzle's solution path, or a hint
+ *   rate.c      the rate command: how hard a puzzle is for a person
  *   check.c     the check command: pairs of puzzle and proposed solution
  *   batch.c     answering the records of every input, with 1..N threads
  *   answer.c    one record -> the text of its answer (solve, target, count)
@@ -50,7 +52,9 @@ enum {
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
-typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_CHECK, COMMAND_COUNT } command_id;
+typedef enum command_id {
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, COMMAND_COUNT
+} command_id;
 
 /* A set of commands, for the options that apply to some only. */
 #define CMD_BIT(id) (1u << (id))
@@ -98,6 +102,7 @@ typedef struct settings {
                                gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count --limit; 0: none */
+    bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
@@ -178,6 +183,31 @@ void answer_free(answer *a);
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */
 void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* rate.c and explain.c                                                */
+
+/* The answer functions of rate and explain. */
+void answer_rate(const settings *s, const bd_record *rec, answer *a);
+void answer_explain(const settings *s, const bd_record *rec, answer *a);
+
+/* Their --csv columns. */
+const char *columns_rate(const settings *s);
+const char *columns_explain(const settings *s);
+
+/* The words that answer a puzzle bd_rate refuses with `status` (e.g.
+ * "multiple solutions"), and its outcome in *out; NULL (outcome
+ * OUTCOME_FAILED) for a status that is no answer at all. */
+const char *rate_refusal(bd_status status, outcome *out);
+
+/* Writes the words of rate_refusal as the answer's line, with --csv then
+ * `empty_fields` empty fields to fill the row; false (the answer failed)
+ * for a status that is no answer. */
+bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+
+/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
+ * the columns rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating);
 
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */

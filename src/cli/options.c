@@ -19,7 +19,8 @@
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
+    OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -32,6 +33,8 @@ typedef struct opt_spec {
 } opt_spec;
 
 #define SEARCHING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_COUNT))
+/* The commands with a search to bound: rate and explain check uniqueness. */
+#define LIMITED (SEARCHING | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -40,7 +43,8 @@ static const opt_spec OPTIONS[] = {
     {OPT_ORDER, "order", 'o', "mrv|rows", SEARCHING,
      "dfs cell order: fewest candidates first (default),\n"
      "or rows with fewest blanks first, left to right"},
-    {OPT_FORMAT, "format", 'f', "FORMAT", CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET),
+    {OPT_FORMAT, "format", 'f', "FORMAT",
+     CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN),
      "grid output: auto (the input's shape, default), line,\n"
      "grid (9 spaced lines), compact (9 lines), pretty"},
     {OPT_GRID, "grid", 'g', NULL, CMD_BIT(CMD_TARGET),
@@ -52,9 +56,12 @@ static const opt_spec OPTIONS[] = {
      "found (default 1000000; 0 means no limit)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
-    {OPT_MAX_NODES, "max-nodes", 'n', "N", SEARCHING,
+    {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
+     "explain: print only the next step (for a partly\n"
+     "solved grid), or 'solved'"},
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
      "give up on a puzzle after N search nodes"},
-    {OPT_TIMEOUT, "timeout", 't', "SECONDS", SEARCHING,
+    {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
     {OPT_JOBS, "jobs", 'j', "N", CMD_ALL,
      "answer with N threads (1-64, default 1); same output"},
@@ -75,8 +82,9 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
     "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
-    "check proposed solutions. With no FILE, or when FILE is -, read standard input\n"
-    "(check: FILE is a CSV of puzzles and answers, or PUZZLES ANSWERS).\n";
+    "rate how hard they are for a person, explain them step by step, and check\n"
+    "proposed solutions. With no FILE, or when FILE is -, read standard input\n"
+    "(check: FILE is a CSV of puzzles and their answers, or PUZZLES ANSWERS).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
@@ -89,11 +97,18 @@ static const char HELP_TAIL[] =
     "\n"
     "Output: one answer per puzzle, in input order. solve's (and target --grid's)\n"
     "answer to a grid puzzle is a block set apart by blank lines, even 'no\n"
-    "solution' or 'error'. A puzzle cut short by a limit is answered\n"
+    "solution' or 'error'; so is every answer of explain (not --hint).\n"
+    "A puzzle cut short by a limit is answered\n"
     "'cut-short' (target: 'cut-short>=BEST' once a completion was found; count:\n"
     "'cut-short>=N' once N solutions were); a malformed one 'error', reported on\n"
     "stderr. When stderr is a terminal and stdout is not, a batch that runs for\n"
     "more than half a second shows a progress line on stderr.\n"
+    "\n"
+    "Ratings follow Sudoku Explainer's scale: 1.0 full house, 1.2 hidden single in\n"
+    "a box, 2.3 naked single, 2.6 pointing, ... 6.5+ chains, 8.0+ search (no\n"
+    "technique applies); levels easy (up to 2.3), medium (3.5), hard (4.4),\n"
+    "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
+    "and the notation of the steps.\n"
     "\n"
     "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
     "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
@@ -225,6 +240,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
     case OPT_LIMIT: return parse_count(value, &set->limit);
     case OPT_UNIQUE: set->unique = true; return true;
+    case OPT_HINT: set->hint = true; return true;
     case OPT_MAX_NODES:
         return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
     case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);
@@ -422,6 +438,8 @@ static bool check_command_options(parser *p)
         usage_error(p, "options '--unique' and '--limit' exclude each other");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
+    else if (p->given[OPT_FORMAT] && set->hint)
+        usage_error(p, "option '--format' applies to explain without --hint only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");
     else if (p->given[OPT_FORMAT] && set->csv)
@@ -444,6 +462,7 @@ parse_result options_parse(session *ses, int argc, char **argv)
     ses->set.answer = cmd->answer;
     ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;
     ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
-                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid);
+                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
+                            || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
     return PARSE_RUN;
 }
