@@ -101,7 +101,8 @@ typedef struct settings {
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
-    uint64_t limit;         /* count --limit; 0: none */
+    uint64_t limit;         /* count and solve --all: --limit; 0: none */
+    bool all;               /* solve --all */
     bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
@@ -164,8 +165,8 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
 
-/* The --csv columns of solve ("solution") and of target ("target", with
- * --grid "target,grid"). */
+/* The --csv columns of solve ("solution"; --all "count,solutions") and of
+ * target ("target", with --grid "target,grid"). */
 const char *columns_solve(const settings *s);
 const char *columns_target(const settings *s);
 

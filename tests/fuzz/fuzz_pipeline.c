@@ -3,7 +3,7 @@
  *
  * The first byte picks the command, the output format, the cell order, the
  * target search and --grid or --unique; the second the engine, --csv,
- * explain --hint, and for check one input or two (the halves of the text,
+ * explain --hint, solve --all, and for check one input or two (the halves of the text,
  * read in step); the rest is the input text. Every search runs under a
  * small node limit, so no input can stall the fuzzer. Checks: solutions are
  * valid completions, scores are those of the grids given with them, a
@@ -149,6 +149,7 @@ static settings pick_settings(const uint8_t *data)
     s.csv = (data[1] & 2) != 0;
     if (s.csv)
         s.fmt = FMT_AUTO;
+    s.all = cmd == CMD_SOLVE && (data[1] & 16) != 0;
     return s;
 }
 
