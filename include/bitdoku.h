@@ -107,6 +107,23 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
                    const bd_options *options, uint64_t *count,
                    bd_stats *stats);
 
+/* Called by bd_solutions with each solution found (valid only during the
+ * call); returns true to go on, false to stop. */
+typedef bool (*bd_solution_fn)(const bd_grid *solution, void *context);
+
+/*
+ * Finds the solutions of `puzzle` one after another, in the engine's order,
+ * and calls `on_solution` with each, until `limit` have been found (0: no
+ * limit) or `on_solution` returns false. Returns BD_OK with `*count` the
+ * number of calls made (0 for a puzzle without solution), BD_CUT_SHORT
+ * when a node or time limit stopped the search first (`*count` calls were
+ * made), or BD_EINVAL (also for a NULL `on_solution` or `count`). With
+ * limit N + 1, a count of N + 1 says "more than N" (as bd_count's does).
+ */
+bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+
 /*
  * The target score: the maximum of bd_score over all completions of
  * `puzzle`. On BD_OK, `*score` is that maximum and `best` (if not NULL) a

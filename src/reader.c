@@ -582,28 +582,55 @@ static bool field_cells(const char *row, const bdi_field *f, bd_grid *grid, char
     line_info li;
     if (!analyze_plain(text, len, &li))
         analyze_field(text, len, &li);
-    unsigned long base = bdi_text_column(row, f->text) - 1;
-    if (li.bad_col) {
-        *col = base + li.bad_col;
-        snprintf(msg, size, "%s", li.bad_what);
-    } else if (li.tokens != BD_CELLS) {
-        *col = base + (li.tokens > BD_CELLS ? li.extra_col[1] : li.end_col);
-        snprintf(msg, size, "field has %d cell%s; a puzzle has %d", li.tokens,
-                 li.tokens == 1 ? "" : "s", BD_CELLS);
-    } else {
+    if (!li.bad_col && li.tokens == BD_CELLS) {
         memcpy(grid->cells, li.cells, BD_CELLS);
         *blank = li.blank ? li.blank : '.';
         return true;
     }
+    unsigned long base = bdi_text_column(row, f->text) - 1;
+    if (li.bad_col) {
+        *col = base + li.bad_col;
+        snprintf(msg, size, "%s", li.bad_what);
+    } else {
+        *col = base + (li.tokens > BD_CELLS ? li.extra_col[1] : li.end_col);
+        snprintf(msg, size, "field has %d cell%s; a puzzle has %d", li.tokens,
+                 li.tokens == 1 ? "" : "s", BD_CELLS);
+    }
     return false;
 }
 
-/* The puzzle of a row: the first field that looks like a grid, `f`, the
- * field numbered `index`; it must be where the first row had it. */
-static void read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, int index)
+/* The grid in field `f` of `row`, if it looks like one: FIELD_GRID (read
+ * into `grid` and `blank`), FIELD_BAD_GRID (it looks like a grid but is
+ * not one: the column of the fault and what it is), or FIELD_NO_GRID. A
+ * field of exactly 81 plain cells, the common case, is read in one pass. */
+typedef enum field_kind { FIELD_NO_GRID, FIELD_GRID, FIELD_BAD_GRID } field_kind;
+
+static field_kind field_grid(const char *row, const bdi_field *f, bd_grid *grid, char *blank,
+                             unsigned long *col, char *msg, size_t size)
+{
+    const char *text = row + f->text;
+    size_t len = f->text_end - f->text;
+    line_info li;
+    if (len == BD_CELLS && analyze_plain(text, len, &li)) {
+        memcpy(grid->cells, li.cells, BD_CELLS);
+        *blank = li.blank ? li.blank : '.';
+        return FIELD_GRID;
+    }
+    if (!bdi_csv_grid_like(text, len))
+        return FIELD_NO_GRID;
+    return field_cells(row, f, grid, blank, col, msg, size) ? FIELD_GRID : FIELD_BAD_GRID;
+}
+
+/* Field `f`, numbered `index`, of a row whose puzzle is not yet found:
+ * true when it looks like a grid, which makes it the puzzle; it must be
+ * where the first row had it. */
+static bool read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, int index)
 {
     unsigned long col;
     char msg[sizeof rec->err_msg];
+    field_kind kind = field_grid(rec->row, f, &rec->grid, &rec->blank, &col, msg, sizeof msg);
+    if (kind == FIELD_NO_GRID)
+        return false;
     rec->puzzle_field = index;
     if (r->puzzle_field < 0) {
         r->puzzle_field = index;
@@ -613,8 +640,9 @@ static void read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, 
         fault(rec, rec->line, bdi_text_column(rec->row, f->start),
               "the puzzle is in field %d here, but in field %d on line %lu", index + 1,
               r->puzzle_field + 1, r->puzzle_field_line);
-    else if (!field_cells(rec->row, f, &rec->grid, &rec->blank, &col, msg, sizeof msg))
+    else if (kind == FIELD_BAD_GRID)
         fault(rec, rec->line, col, "%s", msg);
+    return true;
 }
 
 /* Finds the fields of a row, and reads the first that looks like a grid
@@ -622,6 +650,7 @@ static void read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, 
 static void read_row(bd_reader *r, bd_record *rec)
 {
     size_t pos = 0;
+    bool found = false;
     for (int index = 0;; index++) {
         bdi_field f;
         if (!bdi_csv_field(rec->row, rec->row_len, pos, rec->separator, &f)) {
@@ -630,13 +659,12 @@ static void read_row(bd_reader *r, bd_record *rec)
             fault(rec, rec->line, bdi_text_column(rec->row, f.fault_at), "%s", msg);
             return;
         }
-        if (rec->puzzle_field < 0 && bdi_csv_grid_like(rec->row + f.text, f.text_end - f.text))
-            read_puzzle_field(r, rec, &f, index);
+        found = found || read_puzzle_field(r, rec, &f, index);
         if (f.end >= rec->row_len)
             break;
         pos = f.end + 1;
     }
-    if (rec->puzzle_field < 0)
+    if (!found)
         fault(rec, rec->line, 1, "no field holds a puzzle (%d cells)", BD_CELLS);
 }
 
@@ -708,9 +736,11 @@ bd_status bd_row_grid(const bd_record *rec, int after, bd_field_grid *out)
             quote_fault(rec->row, rec->row_len, &f, out->err_msg, sizeof out->err_msg);
             return BD_EMALFORMED;
         }
-        if (index > after && bdi_csv_grid_like(rec->row + f.text, f.text_end - f.text))
-            return field_cells(rec->row, &f, &out->grid, &blank, &out->err_col, out->err_msg,
-                               sizeof out->err_msg) ? BD_OK : BD_EMALFORMED;
+        field_kind kind = index <= after ? FIELD_NO_GRID
+                          : field_grid(rec->row, &f, &out->grid, &blank, &out->err_col,
+                                       out->err_msg, sizeof out->err_msg);
+        if (kind != FIELD_NO_GRID)
+            return kind == FIELD_GRID ? BD_OK : BD_EMALFORMED;
         if (f.end >= rec->row_len)
             return BD_EOF;
         pos = f.end + 1;

@@ -1,6 +1,6 @@
 /*
- * batch.c - answering the records of a source with one or more threads, a
- * piece of input at a time.
+ * batch.c - answering the records of every input (run_inputs), each
+ * with one or more threads (run_batch), a piece of input at a time.
  *
  * The calling thread cuts the input into pieces of whole lines (input.c:
  * about PIECE_BYTES, or what one read of a pipe brings) and writes their
@@ -73,10 +73,8 @@ static bool write_header(batch *b)
     if (!b->s->csv || w->header_done)
         return true;
     w->header_done = true;
-    if (w->separator && !w->has_header)
-        return true;
-    return output_header(b->o, w->has_header ? w->header : NULL, w->header_len,
-                         w->separator ? w->separator : ',', b->s->columns);
+    return output_header_row(b->o, w->has_header ? w->header : NULL, w->header_len,
+                             w->separator, b->s->columns);
 }
 
 /* Makes `p` start where the last piece written ended: from its mark, with
@@ -367,4 +365,31 @@ bool run_batch(const settings *s, int jobs, source *src, output *o)
     free(b.tools);
     free(b.w.carry);
     return ok;
+}
+
+/* Answers every record of one input; false when output failed. */
+static bool run_input(session *ses, const char *name)
+{
+    source src;
+    if (!source_open(&src, name, ses->in, ses->err)) {
+        ses->fatal = true;
+        return true;
+    }
+    ses->out.name = src.name;
+    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
+    ses->malformed = ses->malformed || src.malformed;
+    ses->misframed = ses->misframed || src.misframed;
+    ses->fatal = ses->fatal || src.failed;
+    source_close(&src);
+    return ok;
+}
+
+bool run_inputs(session *ses)
+{
+    if (ses->file_count == 0)
+        return run_input(ses, "-");
+    for (int i = 0; i < ses->file_count; i++)
+        if (!run_input(ses, ses->files[i]))
+            return false;
+    return true;
 }

@@ -7,7 +7,10 @@
  *   options.c   the option table: argv -> settings, and --help
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
- *   batch.c     answering the records of a source with 1..N threads, a
+ *   explain.c   the explain command: a puzzle's solution path, or a hint
+ *   rate.c      the rate command: how hard a puzzle is for a person
+ *   check.c     the check command: pairs of puzzle and proposed solution
+ *   batch.c     answering the records of every input, with 1..N threads, a
  *               piece of input at a time, the answers written in order
  *   piece.c     one piece of input (whole lines) -> the answers to its
  *               records and the diagnostics between them
@@ -39,7 +42,7 @@
 enum {
     CLI_OK = 0,          /* every record read and answered */
     CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
-                            'error') */
+                            'error'); check: or some answer was rejected */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
     CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
     CLI_MISFRAMED = 4    /* every record answered, but the input around them was
@@ -57,7 +60,9 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
-typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, COMMAND_COUNT } command_id;
+typedef enum command_id {
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, COMMAND_COUNT
+} command_id;
 
 /* A set of commands, for the options that apply to some only. */
 #define CMD_BIT(id) (1u << (id))
@@ -104,7 +109,9 @@ typedef struct settings {
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
-    uint64_t limit;         /* count --limit; 0: none */
+    uint64_t limit;         /* count and solve --all: --limit; 0: none */
+    bool all;               /* solve --all */
+    bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
@@ -121,6 +128,7 @@ typedef enum outcome {
     OUTCOME_CUT_SHORT,
     OUTCOME_MALFORMED,
     OUTCOME_FAILED,         /* the search could not run (out of memory) */
+    OUTCOME_REJECTED,       /* check: a proposed solution that is not one */
     OUTCOME_KINDS
 } outcome;
 
@@ -150,8 +158,9 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
 
 /* Starts the answer to `rec`. With --csv it is a row: the record's own row
  * as it came (CSV or TSV input), or else the puzzle as 81 characters
- * (empty when malformed), then the separator; the answer's text is the
- * first of our fields. */
+ * (empty when malformed, or when `rec` is NULL: an answer without a
+ * record), then the separator; the answer's text is the first of our
+ * fields. */
 void answer_begin(const settings *s, const bd_record *rec, answer *a);
 
 /* Between two values of an answer: `gap` as plain text, or with --csv
@@ -166,8 +175,8 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
 
-/* The --csv columns of solve ("solution") and of target ("target", with
- * --grid "target,grid"). */
+/* The --csv columns of solve ("solution"; --all "count,solutions") and of
+ * target ("target", with --grid "target,grid"). */
 const char *columns_solve(const settings *s);
 const char *columns_target(const settings *s);
 
@@ -260,6 +269,31 @@ void piece_free(piece *p);
 void piece_tools_free(piece_tools *tools);
 
 /* ------------------------------------------------------------------ */
+/* rate.c and explain.c                                                */
+
+/* The answer functions of rate and explain. */
+void answer_rate(const settings *s, const bd_record *rec, answer *a);
+void answer_explain(const settings *s, const bd_record *rec, answer *a);
+
+/* Their --csv columns. */
+const char *columns_rate(const settings *s);
+const char *columns_explain(const settings *s);
+
+/* The words that answer a puzzle bd_rate refuses with `status` (e.g.
+ * "multiple solutions"), and its outcome in *out; NULL (outcome
+ * OUTCOME_FAILED) for a status that is no answer at all. */
+const char *rate_refusal(bd_status status, outcome *out);
+
+/* Writes the words of rate_refusal as the answer's line, with --csv then
+ * `empty_fields` empty fields to fill the row; false (the answer failed)
+ * for a status that is no answer. */
+bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+
+/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
+ * the columns rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating);
+
+/* ------------------------------------------------------------------ */
 /* output.c                                                            */
 
 /* Writes answers in order, with a blank line on each side of a block, and
@@ -303,12 +337,18 @@ void output_note(output *o, const char *line);
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
 
-/* With --csv: writes the header row of an input, made of its own header
- * (`input_header`, `len` bytes; NULL: "puzzle") and our `columns`, joined
- * by `separator`, unless it is the header written last. False once
- * writing has failed. */
-bool output_header(output *o, const char *input_header, size_t len, char separator,
-                   const char *columns);
+/* With --csv: the header row of an input read by `reader`, once its
+ * first record has been read (so that the reader knows whether it has a
+ * header): its own header with our `columns` appended (names joined by
+ * commas; in TSV by tabs), or "puzzle" and ours for text. Nothing for a CSV
+ * or TSV input without a header, nor when it is the header written last.
+ * False once writing has failed. */
+bool output_header(output *o, const bd_reader *reader, const char *columns);
+
+/* The same for an input whose header row (NULL: none) and separator (0:
+ * text) are known apart from its reader. */
+bool output_header_row(output *o, const char *header, size_t len, char separator,
+                       const char *columns);
 
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
@@ -366,6 +406,31 @@ enum { MAX_JOBS = 64 };
 /* Answers every record of `src` with `jobs` threads (1: in this thread),
  * writing the answers in input order to `o`. False when output failed. */
 bool run_batch(const settings *s, int jobs, source *src, output *o);
+
+struct session;
+
+/* Answers every record of every input of the session (its files, or
+ * standard input), in turn; false when output failed. */
+bool run_inputs(struct session *ses);
+
+/* ------------------------------------------------------------------ */
+/* check.c                                                             */
+
+/* check, one input: the proposal beside the puzzle on a CSV or TSV row. */
+void answer_check(const settings *s, const bd_record *rec, answer *a);
+
+/* check, two inputs: one pair, the records just read from each (BD_EOF:
+ * that input has ended; BD_EMALFORMED: reported already), answered into
+ * `a` from answer_begin to answer_end. Thread-safe. */
+void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_status,
+                 const bd_record *proposal, bd_status proposal_status, answer *a);
+
+/* check: one input (answer_check on every record) or two, the puzzles and
+ * the proposals, read in step; false when output failed. */
+bool run_check(struct session *ses);
+
+/* The --csv column of check: "check" (two inputs: "answer,check"). */
+const char *columns_check(const settings *s);
 
 /* ------------------------------------------------------------------ */
 /* options.c and cli.c                                                 */

@@ -16,4 +16,17 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
                     answer_target, NULL, columns_target},
     [CMD_COUNT] = {CMD_COUNT, "count", "print the number of solutions of each puzzle",
                    answer_count, NULL, NULL},
+    [CMD_RATE] = {CMD_RATE, "rate",
+                  "print how hard each puzzle is for a person: 'RATING LEVEL HARDEST'\n"
+                  "(e.g. '4.2 hard xy-wing'), or 'multiple solutions'",
+                  answer_rate, NULL, columns_rate},
+    [CMD_EXPLAIN] = {CMD_EXPLAIN, "explain",
+                     "print the steps a person would take, one a line, the rating,\n"
+                     "then the solution (--hint: only the next step)",
+                     answer_explain, NULL, columns_explain},
+    [CMD_CHECK] = {CMD_CHECK, "check",
+                   "judge proposed solutions: the answer beside each puzzle\n"
+                   "on a CSV row, or PUZZLES and ANSWERS, two inputs read in\n"
+                   "step; print ok or what is wrong with each",
+                   answer_check, run_check, columns_check},
 };
