@@ -92,11 +92,11 @@ while [ "$round" -le "$rounds" ]; do
             head -n "$qq_max" "$work/$name.txt" > "$work/qq_in"
             qq_n_set=$(wc -l < "$work/qq_in")
             qq_s=$(cpu sh -c "qqwing --solve --stats < '$work/qq_in'")
-            qq=$(echo "$qq_n_set $qq_s" | awk '{ printf "%s (%d)", $2 > 0 ? sprintf("%.0f", $1 / $2) : "-", $1 }')
+            qq=$(echo "$qq_n_set $qq_s" | awk '{ printf "%s (%d)", ($2 > 0 ? sprintf("%.0f", $1 / $2) : "-"), $1 }')
         fi
         echo "$row" | awk -F'|' -v name="$name" -v round="$round" -v n="$n" -v cli="$cli_s" -v qq="$qq" \
             '{ printf "| %s | %d | %.0f | %.2f | %s | %s |\n", name, round, $4, $5,
-                      cli > 0 ? sprintf("%.0f", n / cli) : "-", qq }'
+                      (cli > 0 ? sprintf("%.0f", n / cli) : "-"), qq }'
     done
     round=$((round + 1))
 done
