@@ -47,7 +47,7 @@ top1465|puzzles3_magictour_top1465.txt
 # Plain copies (no comments, no CR) for qqwing, which reads bare lines.
 echo "$sets" | while IFS='|' read -r name file; do
     if [ -f "$dir/$file" ]; then
-        grep -v '^#' "$dir/$file" | tr -d '\r' > "$work/$name.txt"
+        tr -d '\r' < "$dir/$file" | grep -E '^[0-9.]{81}$' > "$work/$name.txt"
     fi
 done
 
