@@ -448,6 +448,7 @@ typedef struct bd_reader {
     unsigned long pending_line;
     size_t pending_len;
     bool pending_long;            /* more than blanks or a comment past BD_LINE_MAX */
+    bool pending_cut;             /* more than blanks past BD_LINE_MAX (rows) */
     char pending[BD_LINE_MAX + 1];
     char header[BD_LINE_MAX + 1];
     unsigned char buf[16384];     /* what read_fn read */
