@@ -31,6 +31,12 @@ static inline unsigned digit_bit(int digit)
     return 1u << (digit - 1);
 }
 
+/* digit_bit for a cell's value: 0 (no bit) for a blank. */
+static inline unsigned cell_bit(int value)
+{
+    return (1u << value) >> 1;
+}
+
 /* The digit of the lowest set bit of a non-zero mask. */
 static inline int bit_digit(unsigned mask)
 {
@@ -215,17 +221,25 @@ unsigned long bdi_text_column(const char *text, size_t offset);
  * visits (visitor.c): the first one, a count up to a limit, or the best
  * target score.
  */
-typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
+typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET, VISIT_EACH } bdi_visit_mode;
 
 typedef struct bdi_visitor {
     bdi_visit_mode mode;
     bool done;                /* wants no more completions */
-    uint64_t count, limit;    /* completions visited; VISIT_COUNT's limit (0: none) */
+    uint64_t count, limit;    /* completions visited; VISIT_COUNT's and
+                                 VISIT_EACH's limit (0: none) */
     int best_score;           /* VISIT_TARGET: the best so far, -1 if none */
     bd_grid best;             /* the first completion, or one with best_score */
+    bd_solution_fn on_each;   /* VISIT_EACH: called with every completion */
+    void *context;            /* and its context */
 } bdi_visitor;
 
 void bdi_visitor_init(bdi_visitor *visitor, bdi_visit_mode mode, uint64_t limit);
+
+/* Turns a visitor that counts (VISIT_COUNT, after bdi_visitor_init) into
+ * one that also hands each completion to `on_each` (VISIT_EACH), which may
+ * stop the search by returning false. */
+void bdi_visitor_each(bdi_visitor *visitor, bd_solution_fn on_each, void *context);
 
 /* Takes a completion: its cells (may be NULL for VISIT_COUNT) and its
  * target score (read by VISIT_TARGET only). */
@@ -270,6 +284,21 @@ bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
  * sparse grids too. Same contract as bdi_dfs_target. */
 bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats);
+
+/* Every engine's entry point for bd_solutions: the contract of
+ * bd_solutions, with the caller's checks done as for bdi_*_count. */
+typedef bd_status (*bdi_each_fn)(const bd_grid *puzzle, uint64_t limit,
+                                 const bd_options *options, bd_solution_fn on_solution,
+                                 void *context, uint64_t *count, bd_stats *stats);
+bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                        bd_solution_fn on_solution, void *context, uint64_t *count,
+                        bd_stats *stats);
 
 /* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
 bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,

@@ -140,22 +140,21 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->block = s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
+    a->block = rec && s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
-    a->line = rec->line;
-    a->csv_separator = !s->csv ? 0 : rec->separator ? rec->separator : ',';
+    a->line = rec ? rec->line : 0;
+    a->csv_separator = !s->csv ? 0 : rec && rec->separator ? rec->separator : ',';
     if (!s->csv)
         return;
-    if (rec->separator) {
+    if (rec && rec->separator) {
         if (reserve(a, rec->row_len)) {
             memcpy(a->text, rec->row, rec->row_len + 1);
             a->len = rec->row_len;
         }
-    } else if (!rec->err_line) {
-        bd_grid puzzle = rec->grid;
-        answer_grid(a, &puzzle, BD_SHAPE_LINE);
+    } else if (rec && !rec->err_line) {
+        answer_grid(a, &rec->grid, BD_SHAPE_LINE);
         for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
             if (a->text[i] == '.')
                 a->text[i] = rec->blank;
@@ -187,8 +186,77 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     return shape;
 }
 
+/* What solve --all gathers as the engine hands its solutions over: the
+ * first `limit` of them as text, each in the answer's shape, grids set
+ * apart by blank lines (in a --csv row, lines joined by spaces); the one
+ * past the limit only counts. */
+typedef struct gathered {
+    answer *text;
+    bd_shape shape;
+    uint64_t shown, limit;
+} gathered;
+
+static bool gather(const bd_grid *solution, void *context)
+{
+    gathered *g = context;
+    if (g->limit && g->shown == g->limit)
+        return true;
+    if (g->shown > 0 && (g->text->csv_separator || g->shape != BD_SHAPE_LINE))
+        answer_put(g->text, g->text->csv_separator ? " " : "\n");
+    answer_grid(g->text, solution, g->shape);
+    g->shown++;
+    return true;
+}
+
+/* A count of solutions, found by a search to `limit` + 1 that ended with
+ * `status`: "N", "N+" (more than the limit N), "cut-short>=N" or
+ * "cut-short"; sets the answer's outcome. No line end. */
+static void put_count(answer *a, bd_status status, uint64_t count, uint64_t limit)
+{
+    unsigned long long shown = count;
+    a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
+    if (status == BD_CUT_SHORT) {
+        a->outcome = OUTCOME_CUT_SHORT;
+        if (count > 0)
+            answer_printf(a, "cut-short>=%llu", shown);
+        else
+            answer_put(a, "cut-short");
+    } else {
+        bool more = limit && count > limit;
+        answer_printf(a, "%llu%s", more ? (unsigned long long)limit : shown, more ? "+" : "");
+    }
+}
+
+/* The search limit for a shown limit N: N + 1, so that N+ means "more
+ * than N" and a count up to N is exact (0: none). */
+static uint64_t one_past(uint64_t limit)
+{
+    return limit && limit < UINT64_MAX ? limit + 1 : limit;
+}
+
+/* solve --all: the count, then every solution up to the limit. For grids
+ * the count is a block of its own and so is each solution. */
+static void answer_all(const settings *s, const bd_record *rec, answer *a)
+{
+    answer solutions = {.csv_separator = a->csv_separator};
+    gathered g = {&solutions, answer_shape(s, rec->shape), 0, s->limit};
+    uint64_t count = 0;
+    bd_status status = bd_solutions(&rec->grid, one_past(s->limit), &s->options, gather, &g,
+                                    &count, &a->stats);
+    put_count(a, status, count, s->limit);
+    answer_field(a, g.shape != BD_SHAPE_LINE && solutions.len ? "\n\n" : "\n");
+    if (solutions.len)
+        answer_put(a, solutions.text);
+    a->out_of_memory = a->out_of_memory || solutions.out_of_memory;
+    answer_free(&solutions);
+}
+
 void answer_solve(const settings *s, const bd_record *rec, answer *a)
 {
+    if (s->all) {
+        answer_all(s, rec, a);
+        return;
+    }
     bd_grid solution;
     bd_shape shape = answer_shape(s, rec->shape);
     bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
@@ -230,32 +298,21 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
 
 void answer_count(const settings *s, const bd_record *rec, answer *a)
 {
-    /* --limit N searches for N + 1 solutions, so that N+ says "more than
-     * N" and a count up to N is exact. */
     uint64_t count = 0;
     uint64_t limit = s->unique ? 1 : s->limit;
-    uint64_t search_to = limit && limit < UINT64_MAX ? limit + 1 : limit;
-    bd_status status = bd_count(&rec->grid, search_to, &s->options, &count, &a->stats);
-    unsigned long long shown = count;
-    a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        if (count > 0)
-            answer_printf(a, "cut-short>=%llu\n", shown);
-        else
-            answer_put(a, "cut-short\n");
-    } else if (s->unique) {
+    bd_status status = bd_count(&rec->grid, one_past(limit), &s->options, &count, &a->stats);
+    if (s->unique && status != BD_CUT_SHORT) {
+        a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
-    } else {
-        bool more = limit && count > limit;
-        answer_printf(a, "%llu%s\n", more ? (unsigned long long)limit : shown, more ? "+" : "");
+        return;
     }
+    put_count(a, status, count, limit);
+    answer_put(a, "\n");
 }
 
 const char *columns_solve(const settings *s)
 {
-    (void)s;
-    return "solution";
+    return s->all ? "count,solutions" : "solution";
 }
 
 const char *columns_target(const settings *s)

@@ -7,11 +7,16 @@
  *   options.c   the option table: argv -> settings, and --help
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
- *   batch.c     answering the records of a source with 1..N threads
  *   explain.c   the explain command: a puzzle's solution path, or a hint
  *   rate.c      the rate command: how hard a puzzle is for a person
+ *   check.c     the check command: pairs of puzzle and proposed solution
+ *   batch.c     answering the records of every input, with 1..N threads, a
+ *               piece of input at a time, the answers written in order
+ *   piece.c     one piece of input (whole lines) -> the answers to its
+ *               records and the diagnostics between them
  *   answer.c    one record -> the text of its answer (solve, target, count)
- *   input.c     sources: files and stdin read as input comes, faults reported
+ *   input.c     sources: files and stdin read as input comes, cut into
+ *               pieces at line ends, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
  *
  * A new command is a file of its own with its answer (or run) function, a
@@ -37,7 +42,7 @@
 enum {
     CLI_OK = 0,          /* every record read and answered */
     CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
-                            'error') */
+                            'error'); check: or some answer was rejected */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
     CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
     CLI_MISFRAMED = 4    /* every record answered, but the input around them was
@@ -50,9 +55,13 @@ enum {
  * no file means `in`. */
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
+/* cli_run, with the input cut into pieces of about `piece_bytes` bytes
+ * (0: the default) for the answering threads: for tests of the cutting. */
+int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes);
+
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
 typedef enum command_id {
-    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, COMMAND_COUNT
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, COMMAND_COUNT
 } command_id;
 
 /* A set of commands, for the options that apply to some only. */
@@ -100,11 +109,14 @@ typedef struct settings {
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
-    uint64_t limit;         /* count --limit; 0: none */
+    uint64_t limit;         /* count and solve --all: --limit; 0: none */
+    bool all;               /* solve --all */
     bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
+    size_t piece_bytes;     /* how much input a piece holds (0: the default;
+                               tests make it small, see cli_run_pieces) */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -116,6 +128,7 @@ typedef enum outcome {
     OUTCOME_CUT_SHORT,
     OUTCOME_MALFORMED,
     OUTCOME_FAILED,         /* the search could not run (out of memory) */
+    OUTCOME_REJECTED,       /* check: a proposed solution that is not one */
     OUTCOME_KINDS
 } outcome;
 
@@ -145,8 +158,9 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
 
 /* Starts the answer to `rec`. With --csv it is a row: the record's own row
  * as it came (CSV or TSV input), or else the puzzle as 81 characters
- * (empty when malformed), then the separator; the answer's text is the
- * first of our fields. */
+ * (empty when malformed, or when `rec` is NULL: an answer without a
+ * record), then the separator; the answer's text is the first of our
+ * fields. */
 void answer_begin(const settings *s, const bd_record *rec, answer *a);
 
 /* Between two values of an answer: `gap` as plain text, or with --csv
@@ -161,8 +175,8 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
 
-/* The --csv columns of solve ("solution") and of target ("target", with
- * --grid "target,grid"). */
+/* The --csv columns of solve ("solution"; --all "count,solutions") and of
+ * target ("target", with --grid "target,grid"). */
 const char *columns_solve(const settings *s);
 const char *columns_target(const settings *s);
 
@@ -180,6 +194,79 @@ void answer_free(answer *a);
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */
 void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* piece.c                                                             */
+
+/* A line for stderr, owed at a point of a piece's answers. */
+typedef struct note {
+    size_t at;              /* after this many bytes of the answers' text */
+    size_t start, len;      /* the line: piece.note_text[start..start + len) */
+    bool flush_first;       /* write out the answers before it (a fault or a
+                               failure, so that stdout and stderr keep step) */
+} note;
+
+/*
+ * A piece of an input: a run of whole lines (input.c fills it), then the
+ * answers to its records as text ready to write, with the diagnostics owed
+ * between them (piece.c), written in input order by output.c. Zero-
+ * initialise it before first use; piece_free releases its buffers, which
+ * are kept from one use to the next.
+ */
+typedef struct piece {
+    /* what to read */
+    char *data;
+    size_t len, cap;
+    unsigned long lines_before;     /* lines of the input before `data` */
+    bool first;                     /* the first piece of its input */
+    bd_reader_mark at;              /* else where the reader stands before it */
+    bool last;                      /* the input ends with this piece */
+    /* the answers and diagnostics */
+    char *text;
+    size_t text_len, text_cap;
+    note *notes;
+    size_t note_count, note_cap;
+    char *note_text;
+    size_t note_text_len, note_text_cap;
+    bool out_of_memory;             /* the answers could not all be kept */
+    bool any;                       /* some answer; then: */
+    bool first_block, last_block;   /* whether the first and last are blocks */
+    uint64_t by_outcome[OUTCOME_KINDS];
+    bd_stats stats;
+    bool malformed, misframed;      /* faults of records, of the input */
+    /* where the reader ended */
+    unsigned long records;
+    bd_reader_mark end;
+    bool cut;                       /* a grid ran on past the end of the data: */
+    size_t cut_at;                  /* from here */
+    unsigned long cut_line;
+    char separator;                 /* the input's rows (bd_reader_separator) */
+    bool has_header;                /* and its header row: */
+    size_t header_len;
+    char header[BD_LINE_MAX + 1];
+} piece;
+
+/* What answering a piece needs besides it: one per thread. */
+typedef struct piece_tools {
+    bd_reader reader;
+    bd_record rec;
+    answer ans;
+} piece_tools;
+
+/* Reads the records of `p` (from p->at, or from the start of the input)
+ * and answers them, noting the faults of input `name` in order. */
+void piece_answer(const settings *s, const char *name, piece *p, piece_tools *tools);
+
+/* Makes `p` begin with the `len` bytes at `bytes`, which come `lines`
+ * lines before its data; false when there is no memory for them. */
+bool piece_prepend(piece *p, const char *bytes, size_t len, unsigned long lines);
+
+/* Makes room for `more` bytes of data; false when there is none. */
+bool piece_reserve(piece *p, size_t more);
+
+/* Releases the buffers of a piece, of its tools. */
+void piece_free(piece *p);
+void piece_tools_free(piece_tools *tools);
 
 /* ------------------------------------------------------------------ */
 /* rate.c and explain.c                                                */
@@ -238,17 +325,30 @@ void output_init(output *o, FILE *out, FILE *err);
 /* Writes one answer; false once writing has failed. */
 bool output_answer(output *o, const answer *a);
 
+/* Writes the answers of a piece and the diagnostics between them (on
+ * o->err); false once writing has failed. */
+bool output_piece(output *o, const piece *p);
+
+/* Writes a diagnostic line on o->err, the answers before it first. */
+void output_note(output *o, const char *line);
+
 /* Flushes the answers and clears the progress line; false (with a message
  * on `err`, unless the reader of a pipe has gone, which needs none) when
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
 
-/* With --csv: writes the header row of an input, made of its own header
- * (`input_header`, `len` bytes; NULL: "puzzle") and our `columns`, joined
- * by `separator`, unless it is the header written last. False once
- * writing has failed. */
-bool output_header(output *o, const char *input_header, size_t len, char separator,
-                   const char *columns);
+/* With --csv: the header row of an input read by `reader`, once its
+ * first record has been read (so that the reader knows whether it has a
+ * header): its own header with our `columns` appended (names joined by
+ * commas; in TSV by tabs), or "puzzle" and ours for text. Nothing for a CSV
+ * or TSV input without a header, nor when it is the header written last.
+ * False once writing has failed. */
+bool output_header(output *o, const bd_reader *reader, const char *columns);
+
+/* The same for an input whose header row (NULL: none) and separator (0:
+ * text) are known apart from its reader. */
+bool output_header_row(output *o, const char *header, size_t len, char separator,
+                       const char *columns);
 
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
@@ -272,6 +372,11 @@ typedef struct source {
     bool malformed;         /* some record was malformed */
     bool misframed;         /* text after 'end', or a count that did not match */
     bool failed;            /* the input could not be read */
+    bool started;           /* a piece has been handed out */
+    bool ended;             /* all of it has been read (or it failed) */
+    unsigned long lines;    /* whole lines handed out in pieces */
+    char *rest;             /* an unfinished line read ahead */
+    size_t rest_len, rest_cap;
 } source;
 
 /* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
@@ -285,6 +390,14 @@ void source_close(source *src);
  * BD_EOF when there are no more (after a read error too). */
 bd_status source_next(source *src, bd_record *rec);
 
+/* Fills p->data with the next whole lines of the input: what one read
+ * brings (at most `size` bytes, and what was left over), cut after its
+ * last line end; reads on while there is none. At the end of the input:
+ * the rest, maybe empty or a line without an end, and p->last (unless
+ * reading failed). Sets p->lines_before and p->first. False when nothing
+ * is left, or there is no memory. */
+bool source_fill(source *src, piece *p, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* batch.c                                                             */
 
@@ -293,6 +406,31 @@ enum { MAX_JOBS = 64 };
 /* Answers every record of `src` with `jobs` threads (1: in this thread),
  * writing the answers in input order to `o`. False when output failed. */
 bool run_batch(const settings *s, int jobs, source *src, output *o);
+
+struct session;
+
+/* Answers every record of every input of the session (its files, or
+ * standard input), in turn; false when output failed. */
+bool run_inputs(struct session *ses);
+
+/* ------------------------------------------------------------------ */
+/* check.c                                                             */
+
+/* check, one input: the proposal beside the puzzle on a CSV or TSV row. */
+void answer_check(const settings *s, const bd_record *rec, answer *a);
+
+/* check, two inputs: one pair, the records just read from each (BD_EOF:
+ * that input has ended; BD_EMALFORMED: reported already), answered into
+ * `a` from answer_begin to answer_end. Thread-safe. */
+void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_status,
+                 const bd_record *proposal, bd_status proposal_status, answer *a);
+
+/* check: one input (answer_check on every record) or two, the puzzles and
+ * the proposals, read in step; false when output failed. */
+bool run_check(struct session *ses);
+
+/* The --csv column of check: "check" (two inputs: "answer,check"). */
+const char *columns_check(const settings *s);
 
 /* ------------------------------------------------------------------ */
 /* options.c and cli.c                                                 */

@@ -24,4 +24,9 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
                      "print the steps a person would take, one a line, the rating,\n"
                      "then the solution (--hint: only the next step)",
                      answer_explain, NULL, columns_explain},
+    [CMD_CHECK] = {CMD_CHECK, "check",
+                   "judge proposed solutions: the answer beside each puzzle\n"
+                   "on a CSV row, or PUZZLES and ANSWERS, two inputs read in\n"
+                   "step; print ok or what is wrong with each",
+                   answer_check, run_check, columns_check},
 };

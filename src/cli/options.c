@@ -18,7 +18,7 @@
 #include <string.h>
 
 typedef enum opt_id {
-    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
+    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
     OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
     OPT_IDS
 } opt_id;
@@ -47,13 +47,18 @@ static const opt_spec OPTIONS[] = {
      CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN),
      "grid output: auto (the input's shape, default), line,\n"
      "grid (9 spaced lines), compact (9 lines), pretty"},
+    {OPT_ALL, "all", 'a', NULL, CMD_BIT(CMD_SOLVE),
+     "solve: print every solution, up to --limit (default\n"
+     "1000): a line with their number, 'N+' when there are\n"
+     "more, then each in the puzzle's shape"},
     {OPT_GRID, "grid", 'g', NULL, CMD_BIT(CMD_TARGET),
      "target: also print a completion reaching the maximum"},
     {OPT_EXHAUSTIVE, "exhaustive", 0, NULL, CMD_BIT(CMD_TARGET),
      "target: enumerate every completion (no bounds)"},
-    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT),
-     "count: print 'N+' once more than N solutions are\n"
-     "found (default 1000000; 0 means no limit)"},
+    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT) | CMD_BIT(CMD_SOLVE),
+     "count, solve --all: print 'N+' once more than N\n"
+     "solutions are found (default 1000000, solve --all\n"
+     "1000; 0 means no limit)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
@@ -82,8 +87,9 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
     "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
-    "rate how hard they are for a person and explain them step by step.\n"
-    "With no FILE, or when FILE is -, read standard input.\n";
+    "rate how hard they are for a person, explain them step by step, and check\n"
+    "proposed solutions. With no FILE, or when FILE is -, read standard input\n"
+    "(check: FILE is a CSV of puzzles and their answers, or PUZZLES ANSWERS).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
@@ -113,6 +119,9 @@ static const char HELP_TAIL[] =
     "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
     "after 'end' or a count line that does not match (all records answered).\n"
     "When several apply: 2, then 1, then 4, then 3.\n";
+
+/* How many solutions solve --all prints unless --limit says otherwise. */
+enum { DEFAULT_ALL_LIMIT = 1000 };
 
 /* Where --help starts the text of a command, and of an option. */
 enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
@@ -237,6 +246,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
         return true;
     case OPT_GRID: set->print_grid = true; return true;
     case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
+    case OPT_ALL: set->all = true; return true;
     case OPT_LIMIT: return parse_count(value, &set->limit);
     case OPT_UNIQUE: set->unique = true; return true;
     case OPT_HINT: set->hint = true; return true;
@@ -435,6 +445,8 @@ static bool check_command_options(parser *p)
     }
     if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
         usage_error(p, "options '--unique' and '--limit' exclude each other");
+    else if (p->given[OPT_LIMIT] && set->cmd == CMD_SOLVE && !set->all)
+        usage_error(p, "option '--limit' applies to solve with --all only");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
     else if (p->given[OPT_FORMAT] && set->hint)
@@ -457,6 +469,8 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_VERSION;
     if (!check_command_options(&p))
         return PARSE_ERROR;
+    if (ses->set.all && !p.given[OPT_LIMIT])
+        ses->set.limit = DEFAULT_ALL_LIMIT;
     const command_spec *cmd = &COMMANDS[ses->set.cmd];
     ses->set.answer = cmd->answer;
     ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;

@@ -104,20 +104,10 @@ static void confirm_written(output *o)
     memcpy(o->written, o->by_outcome, sizeof o->written);
 }
 
-bool output_answer(output *o, const answer *a)
+/* After some answers have been written: shows progress, and flushes them
+ * every FLUSH_EVERY seconds. False once writing has failed. */
+static bool after_answers(output *o)
 {
-    if (o->any && (a->block || o->last_block))
-        fputc('\n', o->out);
-    if (a->len)
-        fwrite(a->text, 1, a->len, o->out);
-    else   /* an answer with no room for its text at all */
-        fputs("error\n", o->out);
-    o->any = true;
-    o->last_block = a->block;
-    o->by_outcome[a->outcome]++;
-    o->stats.nodes += a->stats.nodes;
-    o->stats.guesses += a->stats.guesses;
-    report_answer(o, a);
     double now = cli_seconds();
     if (o->progress)
         show_progress(o, now);
@@ -132,6 +122,59 @@ bool output_answer(output *o, const answer *a)
     if (!o->write_errno)
         o->write_errno = errno ? errno : EIO;
     return false;
+}
+
+bool output_answer(output *o, const answer *a)
+{
+    if (o->any && (a->block || o->last_block))
+        fputc('\n', o->out);
+    if (a->len)
+        fwrite(a->text, 1, a->len, o->out);
+    else   /* an answer with no room for its text at all */
+        fputs("error\n", o->out);
+    o->any = true;
+    o->last_block = a->block;
+    o->by_outcome[a->outcome]++;
+    o->stats.nodes += a->stats.nodes;
+    o->stats.guesses += a->stats.guesses;
+    report_answer(o, a);
+    return after_answers(o);
+}
+
+void output_note(output *o, const char *line)
+{
+    clear_progress(o);
+    fflush(o->out);
+    fputs(line, o->err);
+}
+
+bool output_piece(output *o, const piece *p)
+{
+    if (o->any && p->any && (p->first_block || o->last_block))
+        fputc('\n', o->out);
+    size_t written = 0;
+    for (size_t i = 0; i < p->note_count; i++) {
+        const note *n = &p->notes[i];
+        if (n->at > written)
+            fwrite(p->text + written, 1, n->at - written, o->out);
+        written = n->at;
+        if (n->flush_first) {
+            clear_progress(o);
+            fflush(o->out);
+        }
+        fwrite(p->note_text + n->start, 1, n->len, o->err);
+    }
+    if (p->text_len > written)
+        fwrite(p->text + written, 1, p->text_len - written, o->out);
+    if (p->any) {
+        o->any = true;
+        o->last_block = p->last_block;
+    }
+    for (int i = 0; i < OUTCOME_KINDS; i++)
+        o->by_outcome[i] += p->by_outcome[i];
+    o->stats.nodes += p->stats.nodes;
+    o->stats.guesses += p->stats.guesses;
+    return after_answers(o);
 }
 
 bool output_finish(output *o, FILE *err)
@@ -150,18 +193,28 @@ bool output_finish(output *o, FILE *err)
     return false;
 }
 
-bool output_header(output *o, const char *input_header, size_t len, char separator,
-                   const char *columns)
+bool output_header(output *o, const bd_reader *reader, const char *columns)
 {
-    char row[sizeof o->header];
-    if (!input_header) {
-        input_header = "puzzle";
-        len = strlen(input_header);
+    size_t len;
+    const char *header = bd_reader_header(reader, &len);
+    return output_header_row(o, header, len, bd_reader_separator(reader), columns);
+}
+
+bool output_header_row(output *o, const char *header, size_t len, char separator,
+                       const char *columns)
+{
+    if (separator && !header)
+        return true;            /* a CSV or TSV input without a header */
+    if (!separator) {
+        header = "puzzle";
+        len = strlen(header);
+        separator = ',';
     }
+    char row[sizeof o->header];
     size_t ours = strlen(columns);
     if (len + 1 + ours + 1 > sizeof row)
         return true;            /* cannot be: a header line is at most BD_LINE_MAX */
-    memcpy(row, input_header, len);
+    memcpy(row, header, len);
     row[len] = separator;
     for (size_t i = 0; i <= ours; i++)   /* our names are joined by commas */
         row[len + 1 + i] = columns[i] == ',' ? separator : columns[i];
@@ -195,12 +248,13 @@ void output_summary(const output *o, FILE *err)
     fprintf(err, "bitdoku: %llu puzzle%s", total, plural(total));
     if (o->failed)
         fputs("; output failed, and of their answers only these are known to be written", err);
-    fprintf(err,
-            ": %llu answered, %llu without solution, %llu cut short, %llu malformed\n"
-            "bitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+    fprintf(err, ": %llu answered, %llu without solution, %llu cut short, %llu malformed",
             (unsigned long long)n[OUTCOME_ANSWERED], (unsigned long long)n[OUTCOME_NO_SOLUTION],
             (unsigned long long)n[OUTCOME_CUT_SHORT],
-            (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]), seconds,
-            seconds > 0 ? (double)total / seconds : 0.0, (double)o->stats.guesses * per,
-            (double)o->stats.nodes * per);
+            (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]));
+    if (n[OUTCOME_REJECTED])   /* check: answered, but not ok */
+        fprintf(err, ", %llu rejected", (unsigned long long)n[OUTCOME_REJECTED]);
+    fprintf(err, "\nbitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            seconds, seconds > 0 ? (double)total / seconds : 0.0,
+            (double)o->stats.guesses * per, (double)o->stats.nodes * per);
 }

@@ -2,17 +2,19 @@
  * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
  *
  * The first byte picks the command, the output format, the cell order, the
- * target search and --grid or --unique; the second the engine, --csv and
- * explain --hint; the rest is the input text. Every search runs under a
+ * target search and --grid or --unique; the second the engine, --csv,
+ * explain --hint, solve --all, and for check one input or two (the halves of the text,
+ * read in step); the rest is the input text. Every search runs under a
  * small node limit, so no input can stall the fuzzer. Checks: solutions are
  * valid completions, scores are those of the grids given with them, a
  * target score never exceeds the empty grid's optimum, and every answer's
  * text ends with a newline; with --csv an answer is one row (one line end,
  * outside quotes, at its end) that begins with the record's own row, and
  * our fields' quotes pair up; bd_rate refuses exactly the puzzles that
- * bd_count finds without one solution; and every step of a puzzle's
- * solution path keeps the solution (no placement differs, no removal takes
- * a solution digit).
+ * bd_count finds without one solution; every step of a puzzle's solution
+ * path keeps the solution (no placement differs, no removal takes a
+ * solution digit); and check says ok exactly when bd_is_solution_of says
+ * the proposal is a solution.
  */
 #include "bitdoku.h"
 #include "cli.h"
@@ -110,10 +112,29 @@ static void check_row(const bd_record *rec, const answer *ans)
     check(!quoted, "unpaired quote");
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* check's verdict on a pair of well-formed grids agrees with
+ * bd_is_solution_of, a second and independent test of validity. */
+static void check_verdict(const bd_grid *puzzle, const bd_grid *proposal, const answer *ans)
 {
-    if (size < 2)
-        return 0;
+    bool valid = bd_is_solution_of(puzzle, proposal);
+    check(valid == (ans->outcome == OUTCOME_ANSWERED), "check's verdict");
+    check(!valid || (ans->len >= 3 && memcmp(ans->text + ans->len - 3, "ok\n", 3) == 0),
+          "check's ok");
+}
+
+/* What every answer's text must be. */
+static void check_text(const settings *s, const bd_record *rec, const answer *ans)
+{
+    check(ans->len > 0 && ans->len < ans->cap, "answer length");
+    bool nul_in_row = rec && memchr(rec->row, '\0', rec->row_len) != NULL; /* copied by --csv */
+    check(ans->text[ans->len - 1] == '\n' && ans->text[ans->len] == '\0'
+              && (strlen(ans->text) == ans->len || (s->csv && nul_in_row)),
+          "answer text");
+}
+
+/* The settings that the first two bytes pick. */
+static settings pick_settings(const uint8_t *data)
+{
     uint8_t pick = data[0];
     command_id cmd = (command_id)(pick % COMMAND_COUNT);
     if (!COMMANDS[cmd].answer)   /* a command that does not answer records */
@@ -128,30 +149,71 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s.csv = (data[1] & 2) != 0;
     if (s.csv)
         s.fmt = FMT_AUTO;
-    bd_reader *reader = malloc(sizeof *reader);
-    answer *ans = calloc(1, sizeof *ans);
+    s.all = cmd == CMD_SOLVE && (data[1] & 16) != 0;
+    return s;
+}
+
+/* One input, every record answered by the command. */
+static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_reader *reader,
+                         answer *ans)
+{
     bd_record rec;
-    check(reader && ans, "out of memory");
-    bd_reader_init_mem(reader, data + 2, size - 2);
     bd_status status;
+    bd_reader_init_mem(reader, text, len);
     while ((status = bd_read(reader, &rec)) != BD_EOF) {
         if (status == BD_EINPUT)
             continue;
-        answer_record(&s, &rec, status == BD_EMALFORMED, ans);
-        check(ans->len > 0 && ans->len < ans->cap, "answer length");
-        bool nul_in_row = memchr(rec.row, '\0', rec.row_len) != NULL;   /* copied with --csv */
-        check(ans->text[ans->len - 1] == '\n' && ans->text[ans->len] == '\0'
-                  && (strlen(ans->text) == ans->len || (s.csv && nul_in_row)),
-              "answer text");
-        if (s.csv)
+        answer_record(s, &rec, status == BD_EMALFORMED, ans);
+        check_text(s, &rec, ans);
+        if (s->csv)
             check_row(&rec, ans);
-        if (status == BD_OK) {
-            check_engines(&rec, &s.options);
-            check_rating(&rec, &s.options);
+        bd_field_grid proposal;
+        if (s->cmd == CMD_CHECK) {
+            if (status == BD_OK && bd_row_grid(&rec, rec.puzzle_field, &proposal) == BD_OK)
+                check_verdict(&rec.grid, &proposal.grid, ans);
+        } else if (status == BD_OK) {
+            check_engines(&rec, &s->options);
+            check_rating(&rec, &s->options);
         }
     }
+}
+
+/* check with two inputs, the two halves of the text, read in step. */
+static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_reader *readers,
+                       answer *ans)
+{
+    bd_record puzzle, proposal;
+    bd_reader_init_mem(&readers[0], text, len / 2);
+    bd_reader_init_mem(&readers[1], text + len / 2, len - len / 2);
+    for (;;) {
+        bd_status ps, as;
+        while ((ps = bd_read(&readers[0], &puzzle)) == BD_EINPUT)
+            ;
+        while ((as = bd_read(&readers[1], &proposal)) == BD_EINPUT)
+            ;
+        if (ps == BD_EOF && as == BD_EOF)
+            break;
+        answer_pair(s, &puzzle, ps, &proposal, as, ans);
+        check_text(s, ps == BD_EOF ? NULL : &puzzle, ans);
+        if (ps == BD_OK && as == BD_OK)
+            check_verdict(&puzzle.grid, &proposal.grid, ans);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    settings s = pick_settings(data);
+    bd_reader *readers = malloc(2 * sizeof *readers);
+    answer *ans = calloc(1, sizeof *ans);
+    check(readers && ans, "out of memory");
+    if (s.cmd == CMD_CHECK && (data[1] & 8))
+        fuzz_pairs(&s, data + 2, size - 2, readers, ans);
+    else
+        fuzz_records(&s, data + 2, size - 2, readers, ans);
     answer_free(ans);
     free(ans);
-    free(reader);
+    free(readers);
     return 0;
 }
