@@ -31,6 +31,12 @@ static inline unsigned digit_bit(int digit)
     return 1u << (digit - 1);
 }
 
+/* digit_bit for a cell's value: 0 (no bit) for a blank. */
+static inline unsigned cell_bit(int value)
+{
+    return (1u << value) >> 1;
+}
+
 /* The digit of the lowest set bit of a non-zero mask. */
 static inline int bit_digit(unsigned mask)
 {
@@ -171,21 +177,69 @@ bool bdi_budget_expired(bdi_budget *budget);
 bool bdi_cells_ok(const bd_grid *grid);
 
 /*
+ * One field of a CSV or TSV row (csv.c), as byte offsets into the row:
+ * the field is row[start..end), its text (inside the quotes, if quoted,
+ * with any "" left doubled) row[text..text_end). A broken quote is a
+ * fault at row[fault_at].
+ */
+typedef enum bdi_field_fault {
+    BDI_FIELD_OK,
+    BDI_FIELD_UNCLOSED,       /* a quoted field not closed on its line */
+    BDI_FIELD_AFTER_QUOTE     /* something other than blanks after the closing quote */
+} bdi_field_fault;
+
+typedef struct bdi_field {
+    size_t start, end, text, text_end;
+    bool quoted;
+    bdi_field_fault fault;
+    size_t fault_at;
+} bdi_field;
+
+/* Reads the field that starts at row[start] (start <= len), separated by
+ * `sep`; false when its quotes are broken (f->fault says how). The next
+ * field, if f->end < len, starts at f->end + 1. */
+bool bdi_csv_field(const char *row, size_t len, size_t start, char sep, bdi_field *f);
+
+/* True when a field's text looks like a grid (see csv.c). */
+bool bdi_csv_grid_like(const char *text, size_t len);
+
+/* True when a row looks like a header: no field looks like a grid, every
+ * field that is not blank starts with a letter, and one at least does. */
+bool bdi_csv_header_like(const char *row, size_t len, char sep);
+
+/* True when a line holding a tab is a row of TSV: it looks like a header,
+ * or a field looks like a grid and another field is not blank (so that
+ * neither a grid row spaced with tabs nor a puzzle followed by a tab is
+ * one). */
+bool bdi_csv_tsv_row(const char *text, size_t len);
+
+/* The 1-based column, in characters of UTF-8, of byte `offset` of `text`. */
+unsigned long bdi_text_column(const char *text, size_t offset);
+
+/*
  * What a search engine (solve.c, dlx.c, fast.c) keeps of the completions it
  * visits (visitor.c): the first one, a count up to a limit, or the best
  * target score.
  */
-typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
+typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET, VISIT_EACH } bdi_visit_mode;
 
 typedef struct bdi_visitor {
     bdi_visit_mode mode;
     bool done;                /* wants no more completions */
-    uint64_t count, limit;    /* completions visited; VISIT_COUNT's limit (0: none) */
+    uint64_t count, limit;    /* completions visited; VISIT_COUNT's and
+                                 VISIT_EACH's limit (0: none) */
     int best_score;           /* VISIT_TARGET: the best so far, -1 if none */
     bd_grid best;             /* the first completion, or one with best_score */
+    bd_solution_fn on_each;   /* VISIT_EACH: called with every completion */
+    void *context;            /* and its context */
 } bdi_visitor;
 
 void bdi_visitor_init(bdi_visitor *visitor, bdi_visit_mode mode, uint64_t limit);
+
+/* Turns a visitor that counts (VISIT_COUNT, after bdi_visitor_init) into
+ * one that also hands each completion to `on_each` (VISIT_EACH), which may
+ * stop the search by returning false. */
+void bdi_visitor_each(bdi_visitor *visitor, bd_solution_fn on_each, void *context);
 
 /* Takes a completion: its cells (may be NULL for VISIT_COUNT) and its
  * target score (read by VISIT_TARGET only). */
@@ -230,6 +284,21 @@ bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
  * sparse grids too. Same contract as bdi_dfs_target. */
 bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats);
+
+/* Every engine's entry point for bd_solutions: the contract of
+ * bd_solutions, with the caller's checks done as for bdi_*_count. */
+typedef bd_status (*bdi_each_fn)(const bd_grid *puzzle, uint64_t limit,
+                                 const bd_options *options, bd_solution_fn on_solution,
+                                 void *context, uint64_t *count, bd_stats *stats);
+bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                        bd_solution_fn on_solution, void *context, uint64_t *count,
+                        bd_stats *stats);
 
 /* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion,
  * bdi_dlx_bound_target (dlx_target.c) is exact branch and bound with a

@@ -32,6 +32,12 @@
  *
  * A record with any fault is reported once, at its first fault, with the
  * 1-based line and column (columns count characters, not bytes of UTF-8).
+ *
+ * CSV and TSV: the first significant line also decides whether the input
+ * is rows of fields (choose_format; the rules are in bitdoku.h). From then
+ * on every line is a record of its own (row_record): its fields are found
+ * by csv.c, the puzzle's field is read like a line, and the row is kept
+ * whole in the record for whoever writes it out again.
  */
 #include "internal.h"
 
@@ -65,6 +71,7 @@ typedef struct line_info {
     bool spaced;                 /* whitespace between two tokens */
     bool pretty;                 /* a '|' separator */
     bool only_digits;            /* nothing but ASCII digits: a count? */
+    char blank;                  /* how the first blank cell was written, or 0 */
     bool too_long;
     unsigned long bad_col;       /* first stray character, 0 if none */
     char bad_what[64];           /* what it was */
@@ -79,6 +86,7 @@ void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context)
     reader->read_fn = read_fn;
     reader->read_context = context;
     reader->header_count = -1;
+    reader->puzzle_field = -1;
     reader->state = STATE_START;
 }
 
@@ -254,6 +262,29 @@ static void add_token(line_info *li, unsigned long col, bool gap)
     li->end_col = col + 1;
 }
 
+/* Takes the token at s[*i], a cell or a stray character (a whole UTF-8
+ * sequence: *i moves to its last byte), at column `col`. */
+static void take_token(line_info *li, const unsigned char *s, size_t len, size_t *i,
+                       unsigned long col, bool gap)
+{
+    unsigned ch = s[*i];
+    if ((ch >= '0' && ch <= '9') || ch == '.') {
+        uint8_t digit = ch == '.' ? 0 : (uint8_t)(ch - '0');
+        if (li->tokens < BD_CELLS)
+            li->cells[li->tokens] = digit;
+        if (!digit && !li->blank)
+            li->blank = (char)ch;
+    } else {
+        char what[sizeof li->bad_what];
+        *i += describe_stray(s + *i, len - *i, what, sizeof what) - 1;
+        if (!li->bad_col) {
+            li->bad_col = col;
+            memcpy(li->bad_what, what, sizeof what);
+        }
+    }
+    add_token(li, col, gap);
+}
+
 static void analyze_any(const char *text, size_t len, bool too_long, line_info *li);
 
 /* The common case, lines of nothing but cells with nothing between them
@@ -276,6 +307,8 @@ static bool analyze_plain(const char *text, size_t len, line_info *li)
     for (size_t i = kept; i < len; i++)
         if ((unsigned)(unsigned char)text[i] - '0' > 9 && text[i] != '.')
             return false;
+    const uint8_t *first_blank = memchr(li->cells, 0, kept);
+    li->blank = first_blank ? text[first_blank - li->cells] : 0;
     int tokens = (int)len;
     li->kind = LINE_CELLS;
     li->tokens = tokens;
@@ -336,19 +369,8 @@ static void analyze_any(const char *text, size_t len, bool too_long, line_info *
             }
             continue;
         }
-        if ((ch >= '0' && ch <= '9') || ch == '.') {
-            if (li->tokens < BD_CELLS)
-                li->cells[li->tokens] = ch == '.' ? 0 : (uint8_t)(ch - '0');
-            dot = dot || ch == '.';
-        } else {
-            char what[sizeof li->bad_what];
-            i += describe_stray(s + i, len - i, what, sizeof what) - 1;
-            if (!li->bad_col) {
-                li->bad_col = col;
-                memcpy(li->bad_what, what, sizeof what);
-            }
-        }
-        add_token(li, col, gap);
+        dot = dot || ch == '.';
+        take_token(li, s, len, &i, col, gap);
         gap = false;
     }
     li->chars = col;
@@ -362,6 +384,45 @@ static void analyze_any(const char *text, size_t len, bool too_long, line_info *
     }
     li->only_digits = li->tokens <= MAX_HEADER_DIGITS && !dot && !li->spaced
                       && !li->pretty && !li->bad_col && !li->too_long;
+}
+
+/* analyze, for the text of a CSV or TSV field: cells between blanks, and
+ * anything else a stray character. */
+static void analyze_field(const char *text, size_t len, line_info *li)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    memset(li, 0, sizeof *li);
+    li->kind = LINE_CELLS;
+    unsigned long col = 0;
+    bool gap = false;
+    for (size_t i = 0; i < len; i++) {
+        col++;
+        if (is_blank_char(s[i])) {
+            gap = true;
+            continue;
+        }
+        take_token(li, s, len, &i, col, gap);
+        gap = false;
+    }
+    li->chars = col;
+}
+
+/* How a row of a CSV or TSV input is classified before it is read: blank,
+ * a '#' comment, "end", or a row (LINE_CELLS). */
+static void classify_row(const char *text, size_t len, bool too_long, line_info *li)
+{
+    size_t i = 0;
+    while (i < len && is_blank_char(text[i]))
+        i++;
+    li->too_long = too_long;
+    if (i == len && !too_long)
+        li->kind = LINE_BLANK;
+    else if (text[i] == '#')
+        li->kind = LINE_SKIP;
+    else if (!too_long && is_end_word(text, len))
+        li->kind = LINE_END;
+    else
+        li->kind = LINE_CELLS;
 }
 
 /* Records the first fault of the record being read. */
@@ -385,7 +446,10 @@ static bool next_line(bd_reader *r, line_info *li)
     if (!r->have_pending && !read_line(r))
         return false;
     r->have_pending = false;
-    analyze(r->pending, r->pending_len, r->pending_long, li);
+    if (r->separator)
+        classify_row(r->pending, r->pending_len, r->pending_long, li);
+    else
+        analyze(r->pending, r->pending_len, r->pending_long, li);
     return true;
 }
 
@@ -419,6 +483,7 @@ static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
               li->tokens == 1 ? "" : "s", BD_CELLS);
     else
         memcpy(rec->grid.cells, li->cells, BD_CELLS);
+    rec->blank = li->blank ? li->blank : '.';
     return finish_record(r, rec);
 }
 
@@ -434,6 +499,8 @@ static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
               li->tokens == 1 ? "" : "s", BD_SIZE);
     else
         memcpy(rec->grid.cells + row * BD_SIZE, li->cells, BD_SIZE);
+    if (!rec->blank && li->blank)
+        rec->blank = li->blank;
 }
 
 /* A grid: the line just read is its first row; 8 more rows follow. */
@@ -462,7 +529,198 @@ static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *re
     if (rows < BD_SIZE)
         fault(rec, rec->line, 1, "grid has %d row%s; a grid has %d", rows,
               rows == 1 ? "" : "s", BD_SIZE);
+    if (!rec->blank)
+        rec->blank = '.';
     return finish_record(r, rec);
+}
+
+/* The message of a field whose quotes are broken. */
+static void quote_fault(const char *row, size_t len, const bdi_field *f, char *msg, size_t size)
+{
+    if (f->fault == BDI_FIELD_UNCLOSED) {
+        snprintf(msg, size, "quoted field is not closed on its line");
+        return;
+    }
+    char what[64];
+    describe_stray((const unsigned char *)row + f->fault_at, len - f->fault_at, what,
+                   sizeof what);
+    snprintf(msg, size, "%s after a closing quote", what);
+}
+
+/* Reads the cells of field `f` of `row`, which looks like a grid: true
+ * with `grid` and `blank` filled, or false with the column of the fault
+ * and what it is. */
+static bool field_cells(const char *row, const bdi_field *f, bd_grid *grid, char *blank,
+                        unsigned long *col, char *msg, size_t size)
+{
+    const char *text = row + f->text;
+    size_t len = f->text_end - f->text;
+    line_info li;
+    if (!analyze_plain(text, len, &li))
+        analyze_field(text, len, &li);
+    if (!li.bad_col && li.tokens == BD_CELLS) {
+        memcpy(grid->cells, li.cells, BD_CELLS);
+        *blank = li.blank ? li.blank : '.';
+        return true;
+    }
+    unsigned long base = bdi_text_column(row, f->text) - 1;
+    if (li.bad_col) {
+        *col = base + li.bad_col;
+        snprintf(msg, size, "%s", li.bad_what);
+    } else {
+        *col = base + (li.tokens > BD_CELLS ? li.extra_col[1] : li.end_col);
+        snprintf(msg, size, "field has %d cell%s; a puzzle has %d", li.tokens,
+                 li.tokens == 1 ? "" : "s", BD_CELLS);
+    }
+    return false;
+}
+
+/* The grid in field `f` of `row`, if it looks like one: FIELD_GRID (read
+ * into `grid` and `blank`), FIELD_BAD_GRID (it looks like a grid but is
+ * not one: the column of the fault and what it is), or FIELD_NO_GRID. A
+ * field of exactly 81 plain cells, the common case, is read in one pass. */
+typedef enum field_kind { FIELD_NO_GRID, FIELD_GRID, FIELD_BAD_GRID } field_kind;
+
+static field_kind field_grid(const char *row, const bdi_field *f, bd_grid *grid, char *blank,
+                             unsigned long *col, char *msg, size_t size)
+{
+    const char *text = row + f->text;
+    size_t len = f->text_end - f->text;
+    line_info li;
+    if (len == BD_CELLS && analyze_plain(text, len, &li)) {
+        memcpy(grid->cells, li.cells, BD_CELLS);
+        *blank = li.blank ? li.blank : '.';
+        return FIELD_GRID;
+    }
+    if (!bdi_csv_grid_like(text, len))
+        return FIELD_NO_GRID;
+    return field_cells(row, f, grid, blank, col, msg, size) ? FIELD_GRID : FIELD_BAD_GRID;
+}
+
+/* Field `f`, numbered `index`, of a row whose puzzle is not yet found:
+ * true when it looks like a grid, which makes it the puzzle; it must be
+ * where the first row had it. */
+static bool read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, int index)
+{
+    unsigned long col;
+    char msg[sizeof rec->err_msg];
+    field_kind kind = field_grid(rec->row, f, &rec->grid, &rec->blank, &col, msg, sizeof msg);
+    if (kind == FIELD_NO_GRID)
+        return false;
+    rec->puzzle_field = index;
+    if (r->puzzle_field < 0) {
+        r->puzzle_field = index;
+        r->puzzle_field_line = rec->line;
+    }
+    if (index != r->puzzle_field)
+        fault(rec, rec->line, bdi_text_column(rec->row, f->start),
+              "the puzzle is in field %d here, but in field %d on line %lu", index + 1,
+              r->puzzle_field + 1, r->puzzle_field_line);
+    else if (kind == FIELD_BAD_GRID)
+        fault(rec, rec->line, col, "%s", msg);
+    return true;
+}
+
+/* Finds the fields of a row, and reads the first that looks like a grid
+ * as its puzzle. */
+static void read_row(bd_reader *r, bd_record *rec)
+{
+    size_t pos = 0;
+    bool found = false;
+    for (int index = 0;; index++) {
+        bdi_field f;
+        if (!bdi_csv_field(rec->row, rec->row_len, pos, rec->separator, &f)) {
+            char msg[sizeof rec->err_msg];
+            quote_fault(rec->row, rec->row_len, &f, msg, sizeof msg);
+            fault(rec, rec->line, bdi_text_column(rec->row, f.fault_at), "%s", msg);
+            return;
+        }
+        found = found || read_puzzle_field(r, rec, &f, index);
+        if (f.end >= rec->row_len)
+            break;
+        pos = f.end + 1;
+    }
+    if (!found)
+        fault(rec, rec->line, 1, "no field holds a puzzle (%d cells)", BD_CELLS);
+}
+
+/* A row of a CSV or TSV input: a record of its own. */
+static bd_status row_record(bd_reader *r, const line_info *li, bd_record *rec)
+{
+    rec->line = r->pending_line;
+    rec->shape = BD_SHAPE_LINE;
+    rec->blank = '.';
+    rec->separator = r->separator;
+    rec->puzzle_field = -1;
+    rec->row_len = r->pending_len;
+    memcpy(rec->row, r->pending, r->pending_len + 1);
+    if (li->too_long)
+        fault(rec, rec->line, bdi_text_column(rec->row, rec->row_len) + 1,
+              "line is longer than %d bytes", BD_LINE_MAX);
+    else
+        read_row(r, rec);
+    return finish_record(r, rec);
+}
+
+/* On the first significant line (not a count): are the rows of the input
+ * CSV, TSV or text, and is this line a header? A line of text that is a
+ * well-formed row of cells, or a puzzle with a comment, stays text even if
+ * a comma follows in its comment; a line without a separator is never a
+ * header (a stray word atop a file is an error, not a column's name).
+ * True for a header, kept in r->header. */
+static bool choose_format(bd_reader *r, const line_info *li)
+{
+    const char *text = r->pending;
+    size_t len = r->pending_len;
+    if (li->too_long)
+        return false;
+    if (memchr(text, '\t', len) && bdi_csv_tsv_row(text, len))
+        r->separator = '\t';
+    else if (li->bad_col && memchr(text, ',', len))
+        r->separator = ',';
+    if (!r->separator || !bdi_csv_header_like(text, len, r->separator))
+        return false;
+    memcpy(r->header, text, len + 1);
+    r->header_len = len;
+    r->has_header = true;
+    return true;
+}
+
+const char *bd_reader_header(const bd_reader *reader, size_t *len)
+{
+    if (len)
+        *len = reader->has_header ? reader->header_len : 0;
+    return reader->has_header ? reader->header : NULL;
+}
+
+char bd_reader_separator(const bd_reader *reader)
+{
+    return reader->separator;
+}
+
+bd_status bd_row_grid(const bd_record *rec, int after, bd_field_grid *out)
+{
+    if (!rec || !out || !rec->separator || rec->row_len > BD_LINE_MAX)
+        return BD_EINVAL;
+    size_t pos = 0;
+    char blank;
+    for (int index = 0;; index++) {
+        bdi_field f;
+        out->field = index;
+        if (!bdi_csv_field(rec->row, rec->row_len, pos, rec->separator, &f)) {
+            out->err_col = bdi_text_column(rec->row, f.fault_at);
+            quote_fault(rec->row, rec->row_len, &f, out->err_msg, sizeof out->err_msg);
+            return BD_EMALFORMED;
+        }
+        field_kind kind = index <= after ? FIELD_NO_GRID
+                          : field_grid(rec->row, &f, &out->grid, &blank, &out->err_col,
+                                       out->err_msg, sizeof out->err_msg);
+        if (kind != FIELD_NO_GRID)
+            return kind == FIELD_GRID ? BD_OK : BD_EMALFORMED;
+        if (f.end >= rec->row_len)
+            return BD_EOF;
+        pos = f.end + 1;
+    }
 }
 
 /* At the end of input: checks the announced count of puzzles. */
@@ -480,7 +738,8 @@ static bd_status finish_input(bd_reader *r, bd_record *rec)
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     line_info li;
-    memset(rec, 0, sizeof *rec);
+    memset(rec, 0, offsetof(bd_record, row));   /* the row: only when there is one */
+    rec->row[0] = '\0';
     while (r->state != STATE_DONE) {
         if (!next_line(r, &li)) {
             if (r->failed) {
@@ -509,7 +768,11 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
                 r->header_line = r->pending_line;
                 continue;
             }
+            if (choose_format(r, &li))
+                continue;
         }
+        if (r->separator)
+            return row_record(r, &li, rec);
         if (li.too_long || li.tokens > MAX_GRID_ROW_TOKENS)
             return line_record(r, &li, rec);
         return grid_record(r, &li, rec);

@@ -1,5 +1,6 @@
 /*
- * batch.c - answering a stream of records with one or more threads.
+ * batch.c - answering the records of every input (run_inputs), each input
+ * a stream of records answered with one or more threads (run_batch).
  *
  * With one job, records are read, answered and written one after another.
  * With N jobs, the calling thread reads records into a ring of RING_SLOTS
@@ -44,14 +45,25 @@ static void flush_answers(void *context)
     fflush(o->out);
 }
 
+/* source_next, and for the first record of the input its header row. */
+static bd_status next_record(const settings *s, source *src, output *o, bd_record *rec,
+                             bool *first, bool *ok)
+{
+    bd_status status = source_next(src, rec);
+    if (*first && s->csv)
+        *ok = output_header(o, src->reader, s->columns);
+    *first = false;
+    return *ok ? status : BD_EOF;
+}
+
 static bool run_serial(const settings *s, source *src, output *o)
 {
     src->before_wait = flush_answers;
     src->wait_context = o;
     slot *one = calloc(1, sizeof *one);
-    bool ok = one != NULL;
+    bool ok = one != NULL, first = true;
     bd_status status;
-    while (ok && (status = source_next(src, &one->rec)) != BD_EOF) {
+    while (ok && (status = next_record(s, src, o, &one->rec, &first, &ok)) != BD_EOF) {
         answer_record(s, &one->rec, status == BD_EMALFORMED, &one->ans);
         ok = output_answer(o, &one->ans);
     }
@@ -144,13 +156,14 @@ static bool feed(ring *r, source *src, output *o)
 
 static bool feed_ring(ring *r, source *src, output *o)
 {
+    bool first = true, ok = true;
     for (;;) {
         if (r->tail - r->head == RING_SLOTS && !write_ready(r, o, true))
             return false;
         slot *sl = &r->slots[r->tail % RING_SLOTS];
-        bd_status status = source_next(src, &sl->rec);
+        bd_status status = next_record(r->s, src, o, &sl->rec, &first, &ok);
         if (status == BD_EOF)
-            return true;
+            return ok;
         sl->malformed = status == BD_EMALFORMED;
         mtx_lock(&r->lock);
         r->tail++;
@@ -198,4 +211,31 @@ bool run_batch(const settings *s, int jobs, source *src, output *o)
     if (jobs <= 1)
         return run_serial(s, src, o);
     return run_threads(s, jobs < MAX_JOBS ? jobs : MAX_JOBS, src, o);
+}
+
+/* Answers every record of one input; false when output failed. */
+static bool run_input(session *ses, const char *name)
+{
+    source src;
+    if (!source_open(&src, name, ses->in, ses->err)) {
+        ses->fatal = true;
+        return true;
+    }
+    ses->out.name = src.name;
+    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
+    ses->malformed = ses->malformed || src.malformed;
+    ses->misframed = ses->misframed || src.misframed;
+    ses->fatal = ses->fatal || src.failed;
+    source_close(&src);
+    return ok;
+}
+
+bool run_inputs(session *ses)
+{
+    if (ses->file_count == 0)
+        return run_input(ses, "-");
+    for (int i = 0; i < ses->file_count; i++)
+        if (!run_input(ses, ses->files[i]))
+            return false;
+    return true;
 }

@@ -12,40 +12,12 @@
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
 
-/* Answers every record of one input; false when output failed. */
-static bool run_input(session *ses, const char *name)
-{
-    source src;
-    if (!source_open(&src, name, ses->in, ses->err)) {
-        ses->fatal = true;
-        return true;
-    }
-    ses->out.name = src.name;
-    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
-    ses->malformed = ses->malformed || src.malformed;
-    ses->misframed = ses->misframed || src.misframed;
-    ses->fatal = ses->fatal || src.failed;
-    source_close(&src);
-    return ok;
-}
-
-/* Answers every input in turn; false when output failed. */
-static bool run_records(session *ses)
-{
-    if (ses->file_count == 0)
-        return run_input(ses, "-");
-    for (int i = 0; i < ses->file_count; i++)
-        if (!run_input(ses, ses->files[i]))
-            return false;
-    return true;
-}
-
 static int exit_status(const session *ses)
 {
     const uint64_t *n = ses->out.by_outcome;
     if (ses->fatal || n[OUTCOME_FAILED])
         return CLI_FATAL;
-    if (ses->malformed)
+    if (ses->malformed || n[OUTCOME_REJECTED])
         return CLI_MALFORMED;
     if (ses->misframed)
         return CLI_MISFRAMED;
@@ -74,7 +46,7 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
         ses.out.progress = NULL;
     }
     run_fn run = COMMANDS[ses.set.cmd].run;
-    bool written = run ? run(&ses) : run_records(&ses);
+    bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
     if (ses.stats)
         output_summary(&ses.out, err);

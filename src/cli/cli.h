@@ -7,7 +7,10 @@
  *   options.c   the option table: argv -> settings, and --help
  *   commands.c  the command table: each command's name, summary, and how
  *               it runs (an answer function per record, or a run function)
- *   batch.c     answering the records of a source with 1..N threads
+ *   explain.c   the explain command: a puzzle's solution path, or a hint
+ *   rate.c      the rate command: how hard a puzzle is for a person
+ *   check.c     the check command: pairs of puzzle and proposed solution
+ *   batch.c     answering the records of every input, with 1..N threads
  *   answer.c    one record -> the text of its answer (solve, target, count)
  *   input.c     sources: files and stdin read as input comes, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
@@ -35,7 +38,7 @@
 enum {
     CLI_OK = 0,          /* every record read and answered */
     CLI_MALFORMED = 1,   /* some records were malformed (each reported, answered
-                            'error') */
+                            'error'); check: or some answer was rejected */
     CLI_FATAL = 2,       /* usage error, unreadable file, or write error */
     CLI_CUT_SHORT = 3,   /* some puzzle was cut short by --max-nodes/--timeout */
     CLI_MISFRAMED = 4    /* every record answered, but the input around them was
@@ -49,7 +52,9 @@ enum {
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
-typedef enum command_id { CMD_SOLVE, CMD_TARGET, CMD_COUNT, COMMAND_COUNT } command_id;
+typedef enum command_id {
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, COMMAND_COUNT
+} command_id;
 
 /* A set of commands, for the options that apply to some only. */
 #define CMD_BIT(id) (1u << (id))
@@ -68,12 +73,17 @@ typedef void (*answer_fn)(const struct settings *s, const bd_record *rec, struct
  * when output failed. */
 typedef bool (*run_fn)(struct session *ses);
 
+/* The names of the columns a command's answers fill with --csv, joined by
+ * commas (e.g. "target,grid"). */
+typedef const char *(*columns_fn)(const struct settings *s);
+
 typedef struct command_spec {
     command_id id;
     const char *name;
     const char *summary;    /* for --help; '\n' starts another line */
     answer_fn answer;       /* per-record commands */
     run_fn run;             /* or NULL: answer every record of the inputs */
+    columns_fn columns;     /* or NULL: one column, named as the command */
 } command_spec;
 
 /* Every command, indexed by command_id. */
@@ -91,8 +101,12 @@ typedef struct settings {
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
     bool unique;            /* count --unique */
-    uint64_t limit;         /* count --limit; 0: none */
+    uint64_t limit;         /* count and solve --all: --limit; 0: none */
+    bool all;               /* solve --all */
+    bool hint;              /* explain --hint */
     bool time_each;         /* measure the time of each answer */
+    bool csv;               /* --csv: a row per record, with a header */
+    const char *columns;    /* with --csv: the names of our columns */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -104,6 +118,7 @@ typedef enum outcome {
     OUTCOME_CUT_SHORT,
     OUTCOME_MALFORMED,
     OUTCOME_FAILED,         /* the search could not run (out of memory) */
+    OUTCOME_REJECTED,       /* check: a proposed solution that is not one */
     OUTCOME_KINDS
 } outcome;
 
@@ -121,16 +136,39 @@ typedef struct answer {
     bd_stats stats;
     unsigned long line;     /* where the record started */
     double seconds;         /* time taken, when settings.time_each */
+    char csv_separator;     /* a CSV (or TSV) row: its separator; 0: plain */
+    size_t field_start;     /* a row: where the field being written starts */
+    size_t ours_start;      /* a row: where our first field starts */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
- * `malformed`) with s->answer. Thread-safe. */
+ * `malformed`) with s->answer, framed by answer_begin and answer_end.
+ * Thread-safe. */
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a);
+
+/* Starts the answer to `rec`. With --csv it is a row: the record's own row
+ * as it came (CSV or TSV input), or else the puzzle as 81 characters
+ * (empty when malformed, or when `rec` is NULL: an answer without a
+ * record), then the separator; the answer's text is the first of our
+ * fields. */
+void answer_begin(const settings *s, const bd_record *rec, answer *a);
+
+/* Between two values of an answer: `gap` as plain text, or with --csv
+ * the end of one field and the start of the next. */
+void answer_field(answer *a, const char *gap);
+
+/* Ends the answer: with --csv, the last field and the row. */
+void answer_end(answer *a);
 
 /* The answer functions of solve, target and count. */
 void answer_solve(const settings *s, const bd_record *rec, answer *a);
 void answer_target(const settings *s, const bd_record *rec, answer *a);
 void answer_count(const settings *s, const bd_record *rec, answer *a);
+
+/* The --csv columns of solve ("solution"; --all "count,solutions") and of
+ * target ("target", with --grid "target,grid"). */
+const char *columns_solve(const settings *s);
+const char *columns_target(const settings *s);
 
 /* The shape to write a grid answer in, for a record read in `shape`. */
 bd_shape answer_shape(const settings *s, bd_shape shape);
@@ -146,6 +184,31 @@ void answer_free(answer *a);
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */
 void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* rate.c and explain.c                                                */
+
+/* The answer functions of rate and explain. */
+void answer_rate(const settings *s, const bd_record *rec, answer *a);
+void answer_explain(const settings *s, const bd_record *rec, answer *a);
+
+/* Their --csv columns. */
+const char *columns_rate(const settings *s);
+const char *columns_explain(const settings *s);
+
+/* The words that answer a puzzle bd_rate refuses with `status` (e.g.
+ * "multiple solutions"), and its outcome in *out; NULL (outcome
+ * OUTCOME_FAILED) for a status that is no answer at all. */
+const char *rate_refusal(bd_status status, outcome *out);
+
+/* Writes the words of rate_refusal as the answer's line, with --csv then
+ * `empty_fields` empty fields to fill the row; false (the answer failed)
+ * for a status that is no answer. */
+bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+
+/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
+ * the columns rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating);
 
 /* ------------------------------------------------------------------ */
 /* output.c                                                            */
@@ -167,6 +230,9 @@ typedef struct output {
     bd_stats stats;
     FILE *each;             /* where to report each answer's effort, or NULL */
     const char *name;       /* the input being answered, for those reports */
+    size_t header_len;      /* --csv: the header row written last */
+    bool header_written;
+    char header[2 * BD_LINE_MAX];
 } output;
 
 /* Starts writing answers to `out`; the progress line goes to `err` when it
@@ -180,6 +246,14 @@ bool output_answer(output *o, const answer *a);
  * on `err`, unless the reader of a pipe has gone, which needs none) when
  * they could not all be written. */
 bool output_finish(output *o, FILE *err);
+
+/* With --csv: the header row of an input read by `reader`, once its
+ * first record has been read (so that the reader knows whether it has a
+ * header): its own header with our `columns` appended (names joined by
+ * commas; in TSV by tabs), or "puzzle" and ours for text. Nothing for a CSV
+ * or TSV input without a header, nor when it is the header written last.
+ * False once writing has failed. */
+bool output_header(output *o, const bd_reader *reader, const char *columns);
 
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
@@ -224,6 +298,31 @@ enum { MAX_JOBS = 64 };
 /* Answers every record of `src` with `jobs` threads (1: in this thread),
  * writing the answers in input order to `o`. False when output failed. */
 bool run_batch(const settings *s, int jobs, source *src, output *o);
+
+struct session;
+
+/* Answers every record of every input of the session (its files, or
+ * standard input), in turn; false when output failed. */
+bool run_inputs(struct session *ses);
+
+/* ------------------------------------------------------------------ */
+/* check.c                                                             */
+
+/* check, one input: the proposal beside the puzzle on a CSV or TSV row. */
+void answer_check(const settings *s, const bd_record *rec, answer *a);
+
+/* check, two inputs: one pair, the records just read from each (BD_EOF:
+ * that input has ended; BD_EMALFORMED: reported already), answered into
+ * `a` from answer_begin to answer_end. Thread-safe. */
+void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_status,
+                 const bd_record *proposal, bd_status proposal_status, answer *a);
+
+/* check: one input (answer_check on every record) or two, the puzzles and
+ * the proposals, read in step; false when output failed. */
+bool run_check(struct session *ses);
+
+/* The --csv column of check: "check" (two inputs: "answer,check"). */
+const char *columns_check(const settings *s);
 
 /* ------------------------------------------------------------------ */
 /* options.c and cli.c                                                 */

@@ -150,6 +150,37 @@ bool output_finish(output *o, FILE *err)
     return false;
 }
 
+bool output_header(output *o, const bd_reader *reader, const char *columns)
+{
+    size_t len;
+    const char *header = bd_reader_header(reader, &len);
+    char separator = bd_reader_separator(reader);
+    if (separator && !header)
+        return true;            /* a CSV or TSV input without a header */
+    if (!separator) {
+        header = "puzzle";
+        len = strlen(header);
+        separator = ',';
+    }
+    char row[sizeof o->header];
+    size_t ours = strlen(columns);
+    if (len + 1 + ours + 1 > sizeof row)
+        return true;            /* cannot be: a header line is at most BD_LINE_MAX */
+    memcpy(row, header, len);
+    row[len] = separator;
+    for (size_t i = 0; i <= ours; i++)   /* our names are joined by commas */
+        row[len + 1 + i] = columns[i] == ',' ? separator : columns[i];
+    len += 1 + ours;
+    row[len++] = '\n';
+    if (o->header_written && len == o->header_len && memcmp(row, o->header, len) == 0)
+        return true;
+    memcpy(o->header, row, len);
+    o->header_len = len;
+    o->header_written = true;
+    fwrite(row, 1, len, o->out);
+    return !ferror(o->out);
+}
+
 static const char *plural(unsigned long long n)
 {
     return n == 1 ? "" : "s";
@@ -169,12 +200,13 @@ void output_summary(const output *o, FILE *err)
     fprintf(err, "bitdoku: %llu puzzle%s", total, plural(total));
     if (o->failed)
         fputs("; output failed, and of their answers only these are known to be written", err);
-    fprintf(err,
-            ": %llu answered, %llu without solution, %llu cut short, %llu malformed\n"
-            "bitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+    fprintf(err, ": %llu answered, %llu without solution, %llu cut short, %llu malformed",
             (unsigned long long)n[OUTCOME_ANSWERED], (unsigned long long)n[OUTCOME_NO_SOLUTION],
             (unsigned long long)n[OUTCOME_CUT_SHORT],
-            (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]), seconds,
-            seconds > 0 ? (double)total / seconds : 0.0, (double)o->stats.guesses * per,
-            (double)o->stats.nodes * per);
+            (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]));
+    if (n[OUTCOME_REJECTED])   /* check: answered, but not ok */
+        fprintf(err, ", %llu rejected", (unsigned long long)n[OUTCOME_REJECTED]);
+    fprintf(err, "\nbitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            seconds, seconds > 0 ? (double)total / seconds : 0.0,
+            (double)o->stats.guesses * per, (double)o->stats.nodes * per);
 }

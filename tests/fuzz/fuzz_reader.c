@@ -4,7 +4,10 @@
  * Checks what must hold for every input: the reader ends, every record it
  * returns has cells 0..9 and a shape, every fault has a 1-based position
  * within the input's lines and a message, and the input is read exactly
- * as the same bytes split over a stream would be.
+ * as the same bytes split over a stream would be. Rows of CSV and TSV:
+ * the row is kept whole and ended, its puzzle's field exists, a header
+ * comes only with a separator, and the grid beside the puzzle
+ * (bd_row_grid) is found after it, with a fault inside the row.
  */
 #include "bitdoku.h"
 
@@ -21,6 +24,28 @@ static void check(int condition, const char *what)
         fprintf(stderr, "fuzz_reader: %s\n", what);
         abort();
     }
+}
+
+/* The invariants of a record read from a CSV or TSV row. */
+static void check_row(const bd_reader *reader, const bd_record *rec, bd_status status)
+{
+    check(rec->separator == bd_reader_separator(reader), "row separator");
+    check(rec->row_len <= BD_LINE_MAX && rec->row[rec->row_len] == '\0', "row kept");
+    check(status != BD_OK || rec->puzzle_field >= 0, "puzzle without a field");
+    unsigned long chars = 0;
+    for (size_t i = 0; i < rec->row_len; i++)
+        chars += ((unsigned char)rec->row[i] & 0xC0) != 0x80;
+    bd_field_grid other;
+    bd_status found = bd_row_grid(rec, rec->puzzle_field, &other);
+    check(found == BD_OK || found == BD_EMALFORMED || found == BD_EOF, "row grid status");
+    if (found != BD_EOF && status == BD_OK)   /* a good row's quotes are sound */
+        check(other.field > rec->puzzle_field, "row grid field");
+    if (found == BD_OK)
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            check(other.grid.cells[cell] <= 9, "row grid cell out of range");
+    if (found == BD_EMALFORMED)
+        check(other.err_col >= 1 && other.err_col <= chars + 1 && other.err_msg[0],
+              "row grid fault");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -50,6 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check(rec.err_msg[0] != '\0', "fault without message");
             check(memchr(rec.err_msg, '\0', sizeof rec.err_msg) != NULL, "unterminated message");
         }
+        if (rec.separator && status != BD_EINPUT)
+            check_row(reader, &rec, status);
+        check(!bd_reader_header(reader, NULL) || bd_reader_separator(reader), "header");
     }
     check(bd_read(reader, &rec) == BD_EOF, "EOF is not final");
     free(reader);
