@@ -448,6 +448,12 @@ typedef struct bd_reader {
     unsigned long pending_line;
     size_t pending_len;
     bool pending_long;            /* more than blanks or a comment past BD_LINE_MAX */
+    size_t pending_at;            /* where that line began in the data */
+    bool piece;                   /* reading one piece of an input */
+    bool last_piece;              /* ... the last one: nothing follows it */
+    bool cut;                     /* a record ran past the end of the piece */
+    size_t cut_at;                /* where it began in the piece */
+    unsigned long cut_line;       /* and on which line */
     char pending[BD_LINE_MAX + 1];
     char header[BD_LINE_MAX + 1];
     unsigned char buf[16384];     /* what read_fn read */
@@ -483,6 +489,79 @@ const char *bd_reader_header(const bd_reader *reader, size_t *len);
 /* The separator of the input's rows, ',' (CSV) or '\t' (TSV), or 0 for
  * text; known once bd_read has first returned. */
 char bd_reader_separator(const bd_reader *reader);
+
+/*
+ * Reading one input in pieces, e.g. on several threads: each piece is a
+ * run of whole lines in memory, read by a reader of its own that starts
+ * where the reader of the input would stand at that point (a mark). A
+ * reader of a piece says where it stands when its data ends (its mark),
+ * and whether its last record ran on past that end (a grid short of
+ * rows): then that record begins again in the next piece. Pieces read this
+ * way, each from the mark the one before it ended at, give the records
+ * and faults that one reader of the whole input gives, except the check of
+ * a count line against the number of records, which bd_reader_finish makes
+ * at the end.
+ */
+typedef struct bd_reader_mark {
+    int state;                    /* the fields of bd_reader of the same names */
+    char separator;
+    int puzzle_field;
+    unsigned long puzzle_field_line;
+    long header_count;
+    unsigned long header_line;
+} bd_reader_mark;
+
+/* What bd_line_shorten shortens a long line to, at most. */
+enum { BD_PIECE_LINE_MAX = BD_LINE_MAX + 2 };
+
+/*
+ * Starts reading the piece of `len` bytes at `data` (which must outlive the
+ * reader): whole lines, each ended by '\n' except maybe the last line of
+ * the input (a caller that must hold an unfinished line in bounded memory
+ * may shorten it with bd_line_shorten meanwhile). `at` is the mark
+ * where the input's reader stands before the piece (NULL: at the start of
+ * the input), `lines_before` the number of lines before it. `last`: no
+ * piece follows, so a record cut short by the end of the data is read as
+ * a whole reader reads one cut short by the end of the input.
+ */
+void bd_reader_init_piece(bd_reader *reader, const bd_reader_mark *at, const void *data,
+                          size_t len, unsigned long lines_before, bool last);
+
+/* Where `reader` stands now: read the next piece from this mark. */
+void bd_reader_mark_of(const bd_reader *reader, bd_reader_mark *mark);
+
+/* True when two marks are the same place. */
+bool bd_reader_mark_equal(const bd_reader_mark *a, const bd_reader_mark *b);
+
+/*
+ * After bd_read on a piece that is not the last has returned BD_EOF: true
+ * when its last record ran past the end of its data and was not returned;
+ * it begins at byte `*offset` of the piece, on line `*line` (either may be
+ * NULL), and the next piece should start with those bytes.
+ */
+bool bd_reader_cut(const bd_reader *reader, size_t *offset, unsigned long *line);
+
+/* The number of records bd_read has returned (BD_OK and BD_EMALFORMED). */
+unsigned long bd_reader_records(const bd_reader *reader);
+
+/*
+ * At the end of an input read in pieces: `mark` is where the last piece's
+ * reader ended, `records` the number of records of all pieces. Returns
+ * BD_EINPUT (with record->err_* set, as bd_read would have) when a count
+ * line announced another number of puzzles, else BD_EOF.
+ */
+bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
+                           bd_record *record);
+
+/*
+ * Shortens a line (`len` bytes, without its line end) longer than
+ * BD_PIECE_LINE_MAX bytes to at most that many, which a reader reads as it
+ * reads the whole line (the first BD_LINE_MAX bytes, then one or two
+ * standing for what followed them: blanks, a comment, or anything else).
+ * Shortening a shortened line with more bytes appended gives what
+ * shortening the whole would. Returns the new length.
+ */
+size_t bd_line_shorten(char *line, size_t len);
 
 /* A grid read from a field of a CSV or TSV row (bd_row_grid). */
 typedef struct bd_field_grid {

@@ -38,6 +38,17 @@
  * on every line is a record of its own (row_record): its fields are found
  * by csv.c, the puzzle's field is read like a line, and the row is kept
  * whole in the record for whoever writes it out again.
+ *
+ * Pieces (bd_reader_init_piece): a reader of memory that starts from a
+ * mark (the few fields that say where a reader stands between records:
+ * its state, format, puzzle field and count line) and notes, instead of
+ * returning it, a grid that its data ends inside of (when more data may
+ * follow), so that a caller can split an input at line ends anywhere and
+ * read the pieces on several threads. The count line is checked once, at
+ * the end (bd_reader_finish). bd_line_shorten lets a caller hold a long
+ * line in BD_PIECE_LINE_MAX bytes: what lies past BD_LINE_MAX is read only
+ * as "blanks", "a comment" or "something else", so a byte or two can stand
+ * for it.
  */
 #include "internal.h"
 
@@ -162,6 +173,7 @@ static bool read_line(bd_reader *r)
     size_t len = 0;
     bool any = false;
     tail dropped = {.started = false};
+    r->pending_at = r->data_pos;
     for (;;) {
         if (r->data_pos == r->data_len && !refill(r))
             break;
@@ -295,15 +307,18 @@ static bool analyze_plain(const char *text, size_t len, line_info *li)
     size_t kept = len < BD_CELLS ? len : BD_CELLS;
     if (len == 0)
         return false;
+    /* no branch per cell: whether a cell is a digit or a blank is as good
+     * as random, and a loop without branches is vectorised */
+    unsigned other = 0;
     for (size_t i = 0; i < kept; i++) {
-        unsigned digit = (unsigned)(unsigned char)text[i] - '0';
-        if (digit > 9) {
-            if (text[i] != '.')
-                return false;
-            digit = 0;
-        }
-        li->cells[i] = (uint8_t)digit;
+        unsigned char ch = (unsigned char)text[i];
+        unsigned char digit = (unsigned char)(ch - '0');
+        unsigned is_digit = digit <= 9;
+        other |= !is_digit & (ch != '.');
+        li->cells[i] = (uint8_t)(is_digit ? digit : 0);
     }
+    if (other)
+        return false;
     for (size_t i = kept; i < len; i++)
         if ((unsigned)(unsigned char)text[i] - '0' > 9 && text[i] != '.')
             return false;
@@ -503,11 +518,14 @@ static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
         rec->blank = li->blank;
 }
 
-/* A grid: the line just read is its first row; 8 more rows follow. */
+/* A grid: the line just read is its first row; 8 more rows follow. In a
+ * piece that is not the last, a grid the data ends inside is not a record
+ * yet: it is noted as cut (bd_reader_cut) and BD_EOF returned. */
 static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *rec)
 {
     line_info li;
     int rows = 1;
+    size_t first_at = r->pending_at;
     rec->line = r->pending_line;
     rec->shape = first->pretty ? BD_SHAPE_PRETTY
                  : first->spaced ? BD_SHAPE_SPACED : BD_SHAPE_COMPACT;
@@ -516,6 +534,12 @@ static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *re
         if (!next_line(r, &li)) {
             if (r->failed)
                 return BD_EIO;
+            if (r->piece && !r->last_piece) {
+                r->cut = true;
+                r->cut_at = first_at;
+                r->cut_line = rec->line;
+                return BD_EOF;
+            }
             break;
         }
         if (li.kind == LINE_SKIP || (li.kind == LINE_BLANK && rows % BD_BOX == 0))
@@ -724,15 +748,100 @@ bd_status bd_row_grid(const bd_record *rec, int after, bd_field_grid *out)
 }
 
 /* At the end of input: checks the announced count of puzzles. */
-static bd_status finish_input(bd_reader *r, bd_record *rec)
+/* The check of a count line against the records that followed it. */
+static bd_status check_count(long header_count, unsigned long header_line,
+                             unsigned long records, bd_record *rec)
 {
-    r->state = STATE_DONE;
-    if (r->header_count >= 0 && (unsigned long)r->header_count != r->records) {
-        fault(rec, r->header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
-              r->header_count, r->header_count == 1 ? "" : "s", r->records);
+    if (header_count >= 0 && (unsigned long)header_count != records) {
+        fault(rec, header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
+              header_count, header_count == 1 ? "" : "s", records);
         return BD_EINPUT;
     }
     return BD_EOF;
+}
+
+/* At the end of input: checks the announced count of puzzles (at the end
+ * of a piece, the piece's reader stops where it is, so that its mark can
+ * be read; bd_reader_finish checks the count). */
+static bd_status finish_input(bd_reader *r, bd_record *rec)
+{
+    if (r->piece)
+        return BD_EOF;
+    r->state = STATE_DONE;
+    return check_count(r->header_count, r->header_line, r->records, rec);
+}
+
+void bd_reader_init_piece(bd_reader *reader, const bd_reader_mark *at, const void *data,
+                          size_t len, unsigned long lines_before, bool last)
+{
+    bd_reader_init_mem(reader, data, len);
+    reader->piece = true;
+    reader->last_piece = last;
+    reader->line_no = lines_before;
+    if (!at)
+        return;
+    reader->state = at->state;
+    reader->separator = at->separator;
+    reader->puzzle_field = at->puzzle_field;
+    reader->puzzle_field_line = at->puzzle_field_line;
+    reader->header_count = at->header_count;
+    reader->header_line = at->header_line;
+}
+
+void bd_reader_mark_of(const bd_reader *reader, bd_reader_mark *mark)
+{
+    *mark = (bd_reader_mark){
+        .state = reader->state,
+        .separator = reader->separator,
+        .puzzle_field = reader->puzzle_field,
+        .puzzle_field_line = reader->puzzle_field_line,
+        .header_count = reader->header_count,
+        .header_line = reader->header_line,
+    };
+}
+
+bool bd_reader_mark_equal(const bd_reader_mark *a, const bd_reader_mark *b)
+{
+    return a->state == b->state && a->separator == b->separator
+           && a->puzzle_field == b->puzzle_field
+           && a->puzzle_field_line == b->puzzle_field_line
+           && a->header_count == b->header_count && a->header_line == b->header_line;
+}
+
+bool bd_reader_cut(const bd_reader *reader, size_t *offset, unsigned long *line)
+{
+    if (offset)
+        *offset = reader->cut ? reader->cut_at : 0;
+    if (line)
+        *line = reader->cut ? reader->cut_line : 0;
+    return reader->cut;
+}
+
+unsigned long bd_reader_records(const bd_reader *reader)
+{
+    return reader->records;
+}
+
+bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
+                           bd_record *record)
+{
+    memset(record, 0, offsetof(bd_record, row));
+    record->row[0] = '\0';
+    return check_count(mark->header_count, mark->header_line, records, record);
+}
+
+size_t bd_line_shorten(char *line, size_t len)
+{
+    if (len <= BD_PIECE_LINE_MAX)
+        return len;
+    tail dropped = {.started = true,
+                    .after_blank = is_tail_blank((unsigned char)line[BD_LINE_MAX - 1])};
+    drop_tail(&dropped, (const unsigned char *)line + BD_LINE_MAX, len - BD_LINE_MAX);
+    /* bytes that leave a reader's view of the dropped part as it was */
+    const char *rest = dropped.other ? "x" : dropped.comment ? " #" : " ";
+    size_t rest_len = strlen(rest);
+    memcpy(line + BD_LINE_MAX, rest, rest_len);
+    return BD_LINE_MAX + rest_len;
 }
 
 bd_status bd_read(bd_reader *r, bd_record *rec)

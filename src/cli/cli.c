@@ -26,8 +26,13 @@ static int exit_status(const session *ses)
 
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
+    return cli_run_pieces(argc, argv, in, out, err, 0);
+}
+
+int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes)
+{
     session ses = {.set = {.cmd = CMD_SOLVE, .options = bd_options_default(), .fmt = FMT_AUTO,
-                           .limit = DEFAULT_COUNT_LIMIT},
+                           .limit = DEFAULT_COUNT_LIMIT, .piece_bytes = piece_bytes},
                    .jobs = 1, .in = in, .err = err};
     output_init(&ses.out, out, err);
     parse_result parsed = options_parse(&ses, argc, argv);

@@ -10,9 +10,13 @@
  *   explain.c   the explain command: a puzzle's solution path, or a hint
  *   rate.c      the rate command: how hard a puzzle is for a person
  *   check.c     the check command: pairs of puzzle and proposed solution
- *   batch.c     answering the records of every input, with 1..N threads
+ *   batch.c     answering the records of every input, with 1..N threads, a
+ *               piece of input at a time, the answers written in order
+ *   piece.c     one piece of input (whole lines) -> the answers to its
+ *               records and the diagnostics between them
  *   answer.c    one record -> the text of its answer (solve, target, count)
- *   input.c     sources: files and stdin read as input comes, faults reported
+ *   input.c     sources: files and stdin read as input comes, cut into
+ *               pieces at line ends, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
  *
  * A new command is a file of its own with its answer (or run) function, a
@@ -50,6 +54,10 @@ enum {
  * returns the exit status. Files named in argv are opened by name; "-" or
  * no file means `in`. */
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err);
+
+/* cli_run, with the input cut into pieces of about `piece_bytes` bytes
+ * (0: the default) for the answering threads: for tests of the cutting. */
+int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes);
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
 typedef enum command_id {
@@ -107,6 +115,8 @@ typedef struct settings {
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
+    size_t piece_bytes;     /* how much input a piece holds (0: the default;
+                               tests make it small, see cli_run_pieces) */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -186,6 +196,79 @@ void answer_free(answer *a);
 void answer_fail(answer *a, const char *why);
 
 /* ------------------------------------------------------------------ */
+/* piece.c                                                             */
+
+/* A line for stderr, owed at a point of a piece's answers. */
+typedef struct note {
+    size_t at;              /* after this many bytes of the answers' text */
+    size_t start, len;      /* the line: piece.note_text[start..start + len) */
+    bool flush_first;       /* write out the answers before it (a fault or a
+                               failure, so that stdout and stderr keep step) */
+} note;
+
+/*
+ * A piece of an input: a run of whole lines (input.c fills it), then the
+ * answers to its records as text ready to write, with the diagnostics owed
+ * between them (piece.c), written in input order by output.c. Zero-
+ * initialise it before first use; piece_free releases its buffers, which
+ * are kept from one use to the next.
+ */
+typedef struct piece {
+    /* what to read */
+    char *data;
+    size_t len, cap;
+    unsigned long lines_before;     /* lines of the input before `data` */
+    bool first;                     /* the first piece of its input */
+    bd_reader_mark at;              /* else where the reader stands before it */
+    bool last;                      /* the input ends with this piece */
+    /* the answers and diagnostics */
+    char *text;
+    size_t text_len, text_cap;
+    note *notes;
+    size_t note_count, note_cap;
+    char *note_text;
+    size_t note_text_len, note_text_cap;
+    bool out_of_memory;             /* the answers could not all be kept */
+    bool any;                       /* some answer; then: */
+    bool first_block, last_block;   /* whether the first and last are blocks */
+    uint64_t by_outcome[OUTCOME_KINDS];
+    bd_stats stats;
+    bool malformed, misframed;      /* faults of records, of the input */
+    /* where the reader ended */
+    unsigned long records;
+    bd_reader_mark end;
+    bool cut;                       /* a grid ran on past the end of the data: */
+    size_t cut_at;                  /* from here */
+    unsigned long cut_line;
+    char separator;                 /* the input's rows (bd_reader_separator) */
+    bool has_header;                /* and its header row: */
+    size_t header_len;
+    char header[BD_LINE_MAX + 1];
+} piece;
+
+/* What answering a piece needs besides it: one per thread. */
+typedef struct piece_tools {
+    bd_reader reader;
+    bd_record rec;
+    answer ans;
+} piece_tools;
+
+/* Reads the records of `p` (from p->at, or from the start of the input)
+ * and answers them, noting the faults of input `name` in order. */
+void piece_answer(const settings *s, const char *name, piece *p, piece_tools *tools);
+
+/* Makes `p` begin with the `len` bytes at `bytes`, which come `lines`
+ * lines before its data; false when there is no memory for them. */
+bool piece_prepend(piece *p, const char *bytes, size_t len, unsigned long lines);
+
+/* Makes room for `more` bytes of data; false when there is none. */
+bool piece_reserve(piece *p, size_t more);
+
+/* Releases the buffers of a piece, of its tools. */
+void piece_free(piece *p);
+void piece_tools_free(piece_tools *tools);
+
+/* ------------------------------------------------------------------ */
 /* rate.c and explain.c                                                */
 
 /* The answer functions of rate and explain. */
@@ -242,6 +325,13 @@ void output_init(output *o, FILE *out, FILE *err);
 /* Writes one answer; false once writing has failed. */
 bool output_answer(output *o, const answer *a);
 
+/* Writes the answers of a piece and the diagnostics between them (on
+ * o->err); false once writing has failed. */
+bool output_piece(output *o, const piece *p);
+
+/* Writes a diagnostic line on o->err, the answers before it first. */
+void output_note(output *o, const char *line);
+
 /* Flushes the answers and clears the progress line; false (with a message
  * on `err`, unless the reader of a pipe has gone, which needs none) when
  * they could not all be written. */
@@ -254,6 +344,11 @@ bool output_finish(output *o, FILE *err);
  * or TSV input without a header, nor when it is the header written last.
  * False once writing has failed. */
 bool output_header(output *o, const bd_reader *reader, const char *columns);
+
+/* The same for an input whose header row (NULL: none) and separator (0:
+ * text) are known apart from its reader. */
+bool output_header_row(output *o, const char *header, size_t len, char separator,
+                       const char *columns);
 
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
@@ -277,6 +372,11 @@ typedef struct source {
     bool malformed;         /* some record was malformed */
     bool misframed;         /* text after 'end', or a count that did not match */
     bool failed;            /* the input could not be read */
+    bool started;           /* a piece has been handed out */
+    bool ended;             /* all of it has been read (or it failed) */
+    unsigned long lines;    /* whole lines handed out in pieces */
+    char *rest;             /* an unfinished line read ahead */
+    size_t rest_len, rest_cap;
 } source;
 
 /* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
@@ -289,6 +389,14 @@ void source_close(source *src);
 /* The next record to answer: BD_OK or BD_EMALFORMED (already reported);
  * BD_EOF when there are no more (after a read error too). */
 bd_status source_next(source *src, bd_record *rec);
+
+/* Fills p->data with the next whole lines of the input: what one read
+ * brings (at most `size` bytes, and what was left over), cut after its
+ * last line end; reads on while there is none. At the end of the input:
+ * the rest, maybe empty or a line without an end, and p->last (unless
+ * reading failed). Sets p->lines_before and p->first. False when nothing
+ * is left, or there is no memory. */
+bool source_fill(source *src, piece *p, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* batch.c                                                             */

@@ -104,20 +104,10 @@ static void confirm_written(output *o)
     memcpy(o->written, o->by_outcome, sizeof o->written);
 }
 
-bool output_answer(output *o, const answer *a)
+/* After some answers have been written: shows progress, and flushes them
+ * every FLUSH_EVERY seconds. False once writing has failed. */
+static bool after_answers(output *o)
 {
-    if (o->any && (a->block || o->last_block))
-        fputc('\n', o->out);
-    if (a->len)
-        fwrite(a->text, 1, a->len, o->out);
-    else   /* an answer with no room for its text at all */
-        fputs("error\n", o->out);
-    o->any = true;
-    o->last_block = a->block;
-    o->by_outcome[a->outcome]++;
-    o->stats.nodes += a->stats.nodes;
-    o->stats.guesses += a->stats.guesses;
-    report_answer(o, a);
     double now = cli_seconds();
     if (o->progress)
         show_progress(o, now);
@@ -132,6 +122,59 @@ bool output_answer(output *o, const answer *a)
     if (!o->write_errno)
         o->write_errno = errno ? errno : EIO;
     return false;
+}
+
+bool output_answer(output *o, const answer *a)
+{
+    if (o->any && (a->block || o->last_block))
+        fputc('\n', o->out);
+    if (a->len)
+        fwrite(a->text, 1, a->len, o->out);
+    else   /* an answer with no room for its text at all */
+        fputs("error\n", o->out);
+    o->any = true;
+    o->last_block = a->block;
+    o->by_outcome[a->outcome]++;
+    o->stats.nodes += a->stats.nodes;
+    o->stats.guesses += a->stats.guesses;
+    report_answer(o, a);
+    return after_answers(o);
+}
+
+void output_note(output *o, const char *line)
+{
+    clear_progress(o);
+    fflush(o->out);
+    fputs(line, o->err);
+}
+
+bool output_piece(output *o, const piece *p)
+{
+    if (o->any && p->any && (p->first_block || o->last_block))
+        fputc('\n', o->out);
+    size_t written = 0;
+    for (size_t i = 0; i < p->note_count; i++) {
+        const note *n = &p->notes[i];
+        if (n->at > written)
+            fwrite(p->text + written, 1, n->at - written, o->out);
+        written = n->at;
+        if (n->flush_first) {
+            clear_progress(o);
+            fflush(o->out);
+        }
+        fwrite(p->note_text + n->start, 1, n->len, o->err);
+    }
+    if (p->text_len > written)
+        fwrite(p->text + written, 1, p->text_len - written, o->out);
+    if (p->any) {
+        o->any = true;
+        o->last_block = p->last_block;
+    }
+    for (int i = 0; i < OUTCOME_KINDS; i++)
+        o->by_outcome[i] += p->by_outcome[i];
+    o->stats.nodes += p->stats.nodes;
+    o->stats.guesses += p->stats.guesses;
+    return after_answers(o);
 }
 
 bool output_finish(output *o, FILE *err)
@@ -154,7 +197,12 @@ bool output_header(output *o, const bd_reader *reader, const char *columns)
 {
     size_t len;
     const char *header = bd_reader_header(reader, &len);
-    char separator = bd_reader_separator(reader);
+    return output_header_row(o, header, len, bd_reader_separator(reader), columns);
+}
+
+bool output_header_row(output *o, const char *header, size_t len, char separator,
+                       const char *columns)
+{
     if (separator && !header)
         return true;            /* a CSV or TSV input without a header */
     if (!separator) {
