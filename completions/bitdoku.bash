@@ -15,9 +15,9 @@ _bitdoku()
         --order=*) COMPREPLY=($(compgen -W 'mrv rows' -- "${cur#*=}")); return ;;
         --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "${cur#*=}")); return ;;
         -*)
-            COMPREPLY=($(compgen -W '--engine --order --format --grid --exhaustive --limit --unique
-                --max-nodes --timeout --jobs --stats --help --version
-                -e -o -f -g -l -u -n -t -j -s -h -V' -- "$cur"))
+            COMPREPLY=($(compgen -W '--engine --order --format --all --grid --exhaustive --limit --unique --hint
+                --max-nodes --timeout --jobs --csv --stats --help --version
+                -e -o -f -a -g -l -u -n -t -j -s -h -V' -- "$cur"))
             return ;;
     esac
     local i word has_command=
@@ -30,7 +30,7 @@ _bitdoku()
         esac
     done
     if [[ -z $has_command ]]; then
-        COMPREPLY=($(compgen -W 'solve target count' -- "$cur") $(compgen -f -- "$cur"))
+        COMPREPLY=($(compgen -W 'solve target count rate explain check' -- "$cur") $(compgen -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -454,3 +454,14 @@ bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
     run(&x, stats);
     return bdi_visitor_target(&x.visitor, x.budget.cut, score, best);
 }
+
+bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats)
+{
+    dlx x;
+    dlx_init(&x, puzzle, options, VISIT_COUNT, limit);
+    bdi_visitor_each(&x.visitor, on_solution, context);
+    run(&x, stats);
+    return bdi_visitor_count(&x.visitor, x.budget.cut, count);
+}

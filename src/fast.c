@@ -667,12 +667,12 @@ static bool init_state(state *s, const bd_grid *puzzle)
     return true;
 }
 
+/* Searches `puzzle` into ctx->visitor, which the caller has set up. */
 static void run(search_ctx *ctx, const bd_grid *puzzle, const bd_options *options,
-                bdi_visit_mode mode, uint64_t limit, bd_stats *stats)
+                bd_stats *stats)
 {
     state root;
     bdi_budget_init(&ctx->budget, options);
-    bdi_visitor_init(&ctx->visitor, mode, limit);
     ctx->guesses = 0;
     ctx->stop = false;
     if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx->budget))
@@ -687,7 +687,8 @@ bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
                          bd_grid *solution, bd_stats *stats)
 {
     search_ctx ctx;
-    run(&ctx, puzzle, options, VISIT_FIRST, 0, stats);
+    bdi_visitor_init(&ctx.visitor, VISIT_FIRST, 0);
+    run(&ctx, puzzle, options, stats);
     return bdi_visitor_solution(&ctx.visitor, ctx.budget.cut, solution);
 }
 
@@ -696,6 +697,18 @@ bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
                          bd_stats *stats)
 {
     search_ctx ctx;
-    run(&ctx, puzzle, options, VISIT_COUNT, limit, stats);
+    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
+    run(&ctx, puzzle, options, stats);
+    return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
+}
+
+bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                        bd_solution_fn on_solution, void *context, uint64_t *count,
+                        bd_stats *stats)
+{
+    search_ctx ctx;
+    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
+    bdi_visitor_each(&ctx.visitor, on_solution, context);
+    run(&ctx, puzzle, options, stats);
     return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
 }

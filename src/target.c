@@ -474,6 +474,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
                     relaxation *rel)
 {
     unsigned stale = (1u << BD_SIZE) - 1u;
+    if (bdi_budget_expired(&s->budget)) {
+        s->stop = true;       /* the timeout passed: the search is cut short */
+        return false;
+    }
     if (parent) {
         *rel = *parent;
         stale = stale_rows(s, rel);
@@ -493,6 +497,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent,
     int patience = dense ? DENSE_PATIENCE : PATIENCE;
     int stall_limit = dense ? DENSE_STALL : STALL;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
+        if (bdi_budget_expired(&s->budget)) {
+            s->stop = true;   /* the timeout passed: the search is cut short */
+            return false;
+        }
         int64_t norm = subgradient(s, &trial, gcol, gbox);
         if (norm == 0) {
             record_assignment(s, &trial);

@@ -5,7 +5,7 @@
  * The command line is `bitdoku [COMMAND] [OPTION]... [FILE]...`, parsed in
  * the getopt_long manner by a small parser of our own (C11 has no getopt):
  * long options with `--name=value` or `--name value`, unambiguous prefixes
- * of long names, short options that may be bundled (`-gu`, `-orows`), `--`
+ * of long names, short options that may be bundled (`-sg`, `-orows`), `--`
  * to end the options. The command, if any, is the first argument that is
  * not an option. Each option says which commands it applies to; giving it
  * to another is a usage error.
@@ -18,8 +18,9 @@
 #include <string.h>
 
 typedef enum opt_id {
-    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
+    OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
+    OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -32,6 +33,8 @@ typedef struct opt_spec {
 } opt_spec;
 
 #define SEARCHING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_COUNT))
+/* The commands with a search to bound: rate and explain check uniqueness. */
+#define LIMITED (SEARCHING | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -40,26 +43,42 @@ static const opt_spec OPTIONS[] = {
     {OPT_ORDER, "order", 'o', "mrv|rows", SEARCHING,
      "dfs cell order: fewest candidates first (default),\n"
      "or rows with fewest blanks first, left to right"},
-    {OPT_FORMAT, "format", 'f', "FORMAT", CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET),
+    {OPT_FORMAT, "format", 'f', "FORMAT",
+     CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN),
      "grid output: auto (the input's shape, default), line,\n"
      "grid (9 spaced lines), compact (9 lines), pretty"},
+    {OPT_ALL, "all", 'a', NULL, CMD_BIT(CMD_SOLVE),
+     "solve: print every solution, up to --limit (default\n"
+     "1000): a line with their number, 'N+' when there are\n"
+     "more, then each in the puzzle's shape"},
     {OPT_GRID, "grid", 'g', NULL, CMD_BIT(CMD_TARGET),
      "target: also print a completion reaching the maximum"},
     {OPT_EXHAUSTIVE, "exhaustive", 0, NULL, CMD_BIT(CMD_TARGET),
      "target: enumerate every completion (no bounds)"},
-    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT),
-     "count: stop at N solutions and print 'N+' (default\n"
-     "1000000; 0 means no limit)"},
+    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT) | CMD_BIT(CMD_SOLVE),
+     "count, solve --all: print 'N+' once more than N\n"
+     "solutions are found (default 1000000, solve --all\n"
+     "1000; 0 means no limit)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
-    {OPT_MAX_NODES, "max-nodes", 'n', "N", SEARCHING,
+    {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
+     "explain: print only the next step (for a partly\n"
+     "solved grid), or 'solved'"},
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
      "give up on a puzzle after N search nodes"},
-    {OPT_TIMEOUT, "timeout", 't', "SECONDS", SEARCHING,
+    {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
-    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL, "answer with N threads (default 1); same output"},
+    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL,
+     "answer with N threads (1-64, default 1); same output"},
+    {OPT_CSV, "csv", 0, NULL, CMD_ALL,
+     "write CSV: a header, then a row per puzzle, the puzzle\n"
+     "and our answer (CSV or TSV input: its row as it came,\n"
+     "our columns appended)"},
     {OPT_STATS, "stats", 's', NULL, CMD_ALL,
-     "print a summary on stderr at the end (target:\n"
-     "also each puzzle's search nodes and time)"},
+     "at the end, print on stderr the puzzles answered,\n"
+     "without solution, cut short and malformed, the time,\n"
+     "and guesses and nodes per puzzle (target: also each\n"
+     "puzzle's nodes and time, as it is answered)"},
     {OPT_HELP, "help", 'h', NULL, CMD_ALL, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, CMD_ALL, "show the version and exit"},
 };
@@ -67,17 +86,42 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
-    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions.\n"
-    "With no FILE, or when FILE is -, read standard input.\n";
+    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
+    "rate how hard they are for a person, explain them step by step, and check\n"
+    "proposed solutions. With no FILE, or when FILE is -, read standard input\n"
+    "(check: FILE is a CSV of puzzles and their answers, or PUZZLES ANSWERS).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
-    "1-9 are givens, 0 or . blanks; '#' lines are comments. A puzzle cut short\n"
-    "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
-    "completion was found); a malformed one 'error', reported on stderr.\n"
+    "1-9 are givens, 0 or . blanks; '#' lines, and ' #' after cells, are comments.\n"
+    "A first line holding only the count of puzzles (1 to 6 digits) and a line\n"
+    "'end' are understood. Past its first 1024 bytes a line may hold only blanks\n"
+    "and a comment. CSV and TSV too (a row a line, a header line, quoted fields):\n"
+    "the puzzle is the first field that looks like a grid, in the same field on\n"
+    "every row.\n"
     "\n"
-    "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
-    "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
+    "Output: one answer per puzzle, in input order. solve's (and target --grid's)\n"
+    "answer to a grid puzzle is a block set apart by blank lines, even 'no\n"
+    "solution' or 'error'; so is every answer of explain (not --hint).\n"
+    "A puzzle cut short by a limit is answered\n"
+    "'cut-short' (target: 'cut-short>=BEST' once a completion was found; count:\n"
+    "'cut-short>=N' once N solutions were); a malformed one 'error', reported on\n"
+    "stderr. When stderr is a terminal and stdout is not, a batch that runs for\n"
+    "more than half a second shows a progress line on stderr.\n"
+    "\n"
+    "Ratings follow Sudoku Explainer's scale: 1.0 full house, 1.2 hidden single in\n"
+    "a box, 2.3 naked single, 2.6 pointing, ... 6.5+ chains, 8.0+ search (no\n"
+    "technique applies); levels easy (up to 2.3), medium (3.5), hard (4.4),\n"
+    "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
+    "and the notation of the steps.\n"
+    "\n"
+    "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
+    "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
+    "after 'end' or a count line that does not match (all records answered).\n"
+    "When several apply: 2, then 1, then 4, then 3.\n";
+
+/* How many solutions solve --all prints unless --limit says otherwise. */
+enum { DEFAULT_ALL_LIMIT = 1000 };
 
 /* Where --help starts the text of a command, and of an option. */
 enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
@@ -121,6 +165,8 @@ typedef struct parser {
     session *ses;
     bool given[OPT_IDS];    /* which options were given */
     bool help, version;
+    const char *meant;      /* a long option that the argument being parsed
+                               may have meant (-unique: --unique), or NULL */
 } parser;
 
 /* Reports a usage error, with the hint that every usage error gets. */
@@ -132,6 +178,8 @@ static void usage_error(parser *p, const char *fmt, ...)
     fputs("bitdoku: ", p->ses->err);
     vfprintf(p->ses->err, fmt, args);
     va_end(args);
+    if (p->meant)
+        fprintf(p->ses->err, " (did you mean '--%s'?)", p->meant);
     fputs("\nTry 'bitdoku --help'.\n", p->ses->err);
     p->ses->fatal = true;
 }
@@ -198,8 +246,10 @@ static bool apply_option(session *ses, opt_id id, const char *value)
         return true;
     case OPT_GRID: set->print_grid = true; return true;
     case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
+    case OPT_ALL: set->all = true; return true;
     case OPT_LIMIT: return parse_count(value, &set->limit);
     case OPT_UNIQUE: set->unique = true; return true;
+    case OPT_HINT: set->hint = true; return true;
     case OPT_MAX_NODES:
         return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
     case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);
@@ -208,6 +258,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
             return false;
         ses->jobs = (int)number;
         return true;
+    case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
@@ -215,26 +266,45 @@ static bool apply_option(session *ses, opt_id id, const char *value)
 }
 
 /* The option called `name` (the first `len` characters), exactly or by an
- * unambiguous prefix; NULL after reporting a usage error. */
-static const opt_spec *find_long(parser *p, const char *name, size_t len)
+ * unambiguous prefix; NULL when there is none. *matches counts the options
+ * that `name` is a prefix of. */
+static const opt_spec *match_long(const char *name, size_t len, int *matches)
 {
     const opt_spec *found = NULL;
-    int matches = 0;
+    *matches = 0;
     for (int i = 0; i < OPTION_COUNT; i++) {
         if (strncmp(OPTIONS[i].name, name, len) != 0)
             continue;
-        if (strlen(OPTIONS[i].name) == len)
+        if (strlen(OPTIONS[i].name) == len) {
+            *matches = 1;
             return &OPTIONS[i];
+        }
         found = &OPTIONS[i];
-        matches++;
+        ++*matches;
     }
-    if (matches == 1 && len > 0)
+    return *matches == 1 && len > 0 ? found : NULL;
+}
+
+/* match_long, reporting a usage error (with the options an ambiguous
+ * prefix could mean) when there is no match. */
+static const opt_spec *find_long(parser *p, const char *name, size_t len)
+{
+    int matches;
+    const opt_spec *found = match_long(name, len, &matches);
+    if (found)
         return found;
     int shown = (int)(len < 60 ? len : 60);
-    if (matches && len > 0)
-        usage_error(p, "option '--%.*s' is ambiguous", shown, name);
-    else
+    if (matches == 0 || len == 0) {
         usage_error(p, "unrecognized option '--%.*s'", shown, name);
+        return NULL;
+    }
+    char could[256] = "";
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        size_t at = strlen(could);
+        if (strncmp(OPTIONS[i].name, name, len) == 0 && at < sizeof could)
+            snprintf(could + at, sizeof could - at, " '--%s'", OPTIONS[i].name);
+    }
+    usage_error(p, "option '--%.*s' is ambiguous; possibilities:%s", shown, name, could);
     return NULL;
 }
 
@@ -282,21 +352,25 @@ static bool take_option(parser *p, const opt_spec *spec, const char *inline_valu
     return true;
 }
 
-/* A bundle of short options such as "-gu" or "-orows". */
+/* A bundle of short options such as "-sg" or "-orows". When it fails and
+ * could be a long option with one dash (-unique), the error says so. */
 static bool take_short_bundle(parser *p, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
-    for (size_t k = 1; arg[k]; k++) {
+    int matches;
+    const opt_spec *looks_long = strlen(arg) > 2 ? match_long(arg + 1, strlen(arg + 1), &matches)
+                                                 : NULL;
+    p->meant = looks_long ? looks_long->name : NULL;
+    bool ok = true;
+    for (size_t k = 1; arg[k] && ok; k++) {
         const opt_spec *spec = find_short(p, arg[k]);
-        if (!spec)
-            return false;
-        const char *inline_value = spec->value && arg[k + 1] ? arg + k + 1 : NULL;
-        if (!take_option(p, spec, inline_value, true, argc, argv, i))
-            return false;
-        if (spec->value)
+        const char *inline_value = spec && spec->value && arg[k + 1] ? arg + k + 1 : NULL;
+        ok = spec && take_option(p, spec, inline_value, true, argc, argv, i);
+        if (spec && spec->value)
             break;
     }
-    return true;
+    p->meant = NULL;
+    return ok;
 }
 
 /* The command called `name`, or -1. */
@@ -371,10 +445,16 @@ static bool check_command_options(parser *p)
     }
     if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
         usage_error(p, "options '--unique' and '--limit' exclude each other");
+    else if (p->given[OPT_LIMIT] && set->cmd == CMD_SOLVE && !set->all)
+        usage_error(p, "option '--limit' applies to solve with --all only");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
+    else if (p->given[OPT_FORMAT] && set->hint)
+        usage_error(p, "option '--format' applies to explain without --hint only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");
+    else if (p->given[OPT_FORMAT] && set->csv)
+        usage_error(p, "options '--format' and '--csv' exclude each other");
     return !p->ses->fatal;
 }
 
@@ -389,6 +469,13 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_VERSION;
     if (!check_command_options(&p))
         return PARSE_ERROR;
-    ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    if (ses->set.all && !p.given[OPT_LIMIT])
+        ses->set.limit = DEFAULT_ALL_LIMIT;
+    const command_spec *cmd = &COMMANDS[ses->set.cmd];
+    ses->set.answer = cmd->answer;
+    ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;
+    ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
+                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
+                            || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
     return PARSE_RUN;
 }
