@@ -530,6 +530,7 @@ typedef struct bd_reader {
     unsigned long pending_line;
     size_t pending_len;
     bool pending_long;            /* more than blanks or a comment past BD_LINE_MAX */
+    bool pending_cut;             /* more than blanks past BD_LINE_MAX (rows) */
     size_t pending_at;            /* where that line began in the data */
     bool piece;                   /* reading one piece of an input */
     bool last_piece;              /* ... the last one: nothing follows it */
