@@ -331,7 +331,9 @@ bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options 
                         bd_solution_fn on_solution, void *context, uint64_t *count,
                         bd_stats *stats);
 
-/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
+/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion,
+ * bdi_dlx_bound_target (dlx_target.c) is exact branch and bound with a
+ * bound of its own, independent of bdi_bound_target's. */
 bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
                         bd_grid *solution, bd_stats *stats);
 bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
@@ -339,6 +341,8 @@ bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
                         bd_stats *stats);
 bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
+bd_status bdi_dlx_bound_target(const bd_grid *puzzle, const bd_options *options,
+                               int *score, bd_grid *best, bd_stats *stats);
 
 /* The fast engine (fast.c): singles propagation on band-wise bit-parallel
  * candidates. Same contracts as bdi_dfs_solve and bdi_dfs_count, except
