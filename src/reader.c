@@ -207,6 +207,7 @@ static bool read_line(bd_reader *r)
     r->pending[len] = '\0';
     r->pending_len = len;
     r->pending_long = dropped.other;
+    r->pending_cut = dropped.other || dropped.comment;
     r->pending_line = r->line_no;
     return true;
 }
@@ -462,7 +463,7 @@ static bool next_line(bd_reader *r, line_info *li)
         return false;
     r->have_pending = false;
     if (r->separator)
-        classify_row(r->pending, r->pending_len, r->pending_long, li);
+        classify_row(r->pending, r->pending_len, r->pending_cut, li);   /* no comments */
     else
         analyze(r->pending, r->pending_len, r->pending_long, li);
     return true;
@@ -679,7 +680,7 @@ static bd_status row_record(bd_reader *r, const line_info *li, bd_record *rec)
     rec->row_len = r->pending_len;
     memcpy(rec->row, r->pending, r->pending_len + 1);
     if (li->too_long)
-        fault(rec, rec->line, bdi_text_column(rec->row, rec->row_len) + 1,
+        fault(rec, rec->line, bdi_text_column(rec->row, rec->row_len),
               "line is longer than %d bytes", BD_LINE_MAX);
     else
         read_row(r, rec);

@@ -32,7 +32,7 @@ static const engine_row ENGINES[] = {
      bdi_dfs_target, true, bdi_fast_each},
     {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_solve, bdi_dfs_count, bdi_bound_target,
      bdi_dfs_target, false, bdi_dfs_each},
-    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_solve, bdi_dlx_count, bdi_dlx_target,
+    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_solve, bdi_dlx_count, bdi_dlx_bound_target,
      bdi_dlx_target, false, bdi_dlx_each},
 };
 enum { ENGINE_ROWS = sizeof ENGINES / sizeof ENGINES[0] };
