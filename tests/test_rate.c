@@ -139,6 +139,12 @@ static void test_full_house(void **state)
     start(&c, "1234.6789" "........." "........." "........." "........."
               "........." "........." "........." ".........");
     expect_single(&c, BD_TECH_FULL_HOUSE, "r1c5=5 full house (row 1)");
+    /* Look-alike: two blanks in row 1 ({5,6} each): no single of any kind
+     * (5 and 6 keep two places in the row, many in the boxes and columns). */
+    bdi_singles found;
+    start(&c, "1234..789" "........." "........." "........." "........."
+              "........." "........." "........." ".........");
+    assert_false(bdi_find_singles(&c, &found));
 }
 
 static void test_hidden_single_box(void **state)
@@ -150,6 +156,12 @@ static void test_hidden_single_box(void **state)
     start(&c, "........." "...1....." ".......1." "1........" "........."
               "........." ".1......." "........." ".........");
     expect_single(&c, BD_TECH_HIDDEN_SINGLE_BOX, "r1c3=1 hidden single (box 1)");
+    /* Look-alike: without the 1 in r7c2, box 1 keeps two places for 1
+     * (r1c2, r1c3), and so does row 1: no single at all. */
+    bdi_singles found;
+    start(&c, "........." "...1....." ".......1." "1........" "........."
+              "........." "........." "........." ".........");
+    assert_false(bdi_find_singles(&c, &found));
 }
 
 static void test_hidden_single_line(void **state)
