@@ -3,8 +3,13 @@
  * with one or more threads (run_batch), a piece of input at a time.
  *
  * The calling thread cuts the input into pieces of whole lines (input.c:
- * about PIECE_BYTES, or what one read of a pipe brings) and writes their
- * answers out in input order; it neither parses nor formats. Each piece is
+ * up to a size, or what one read of a pipe brings) and writes their
+ * answers out in input order; it neither parses nor formats. With one job
+ * pieces are PIECE_BYTES. With N jobs their size follows how long pieces
+ * take to answer, aiming at PIECE_SECONDS a piece: from PIECE_MIN_BYTES at
+ * first (so that a small file of hard puzzles still makes many pieces for
+ * the threads to share, and the last ones end close together) up to
+ * PIECE_BYTES (easy puzzles, where a piece's own cost must stay small). Each piece is
  * read and answered whole (piece.c), by the calling thread itself with one
  * job, or by one of N worker threads taking pieces from a ring:
  *
@@ -32,7 +37,8 @@
 #include <string.h>
 #include <threads.h>
 
-enum { PIECE_BYTES = 1 << 16, SLOTS_PER_JOB = 2 };
+enum { PIECE_BYTES = 1 << 16, PIECE_MIN_BYTES = 1 << 10, SLOTS_PER_JOB = 2 };
+static const double PIECE_SECONDS = 0.001;
 
 
 /* What the writer knows of the pieces of the input written so far. */
@@ -57,10 +63,18 @@ typedef struct batch {
     piece_tools *tools;         /* for the pieces answered on this thread */
 } batch;
 
-/* How much input a piece holds. */
+/* How much input a piece holds with one job. */
 static size_t piece_bytes(const batch *b)
 {
     return b->s->piece_bytes ? b->s->piece_bytes : PIECE_BYTES;
+}
+
+/* Answers a piece on this thread, timing it. */
+static void answer_piece(const batch *b, piece *p, piece_tools *tools)
+{
+    double started = cli_seconds();
+    piece_answer(b->s, b->src->name, p, tools);
+    p->seconds = cli_seconds() - started;
 }
 
 /* With --csv, before the first answer of an input (or at its end if it has
@@ -177,7 +191,7 @@ static bool run_serial(batch *b)
     while (ok && source_fill(b->src, p, piece_bytes(b))) {
         settle(b, p);
         if (!p->out_of_memory)
-            piece_answer(b->s, b->src->name, p, b->tools);
+            answer_piece(b, p, b->tools);
         ok = write_piece(b, p);
     }
     b->src->before_wait = NULL;
@@ -200,6 +214,7 @@ typedef struct ring {
     size_t head, next, tail;    /* counts of pieces, not indices */
     bool closing;               /* no more pieces will come */
     bd_reader_mark predicted;   /* where the next piece will likely start */
+    size_t piece_size;          /* how much input the next piece holds */
     mtx_t lock;
     cnd_t work, answered;
 } ring;
@@ -217,7 +232,7 @@ static int worker(void *arg)
         slot *sl = &r->slots[r->next++ % r->count];
         mtx_unlock(&r->lock);
         if (tools)
-            piece_answer(r->b->s, r->b->src->name, &sl->p, tools);
+            answer_piece(r->b, &sl->p, tools);
         else
             sl->p.out_of_memory = true;
         mtx_lock(&r->lock);
@@ -229,6 +244,22 @@ static int worker(void *arg)
         piece_tools_free(tools);
     free(tools);
     return 0;
+}
+
+/* Sizes the next pieces after how long `p` took: PIECE_SECONDS' worth of
+ * input at its pace, at most twice the size before and within
+ * PIECE_MIN_BYTES..PIECE_BYTES (or the size tests ask for). */
+static void resize_pieces(ring *r, const piece *p)
+{
+    if (r->b->s->piece_bytes || p->len == 0)
+        return;
+    double pace = p->seconds > 0 ? (double)p->len / p->seconds : (double)PIECE_BYTES * 1e6;
+    double want = pace * PIECE_SECONDS;
+    if (want > 2.0 * (double)r->piece_size)
+        want = 2.0 * (double)r->piece_size;
+    r->piece_size = want < PIECE_MIN_BYTES ? PIECE_MIN_BYTES
+                    : want > PIECE_BYTES   ? PIECE_BYTES
+                                           : (size_t)want;
 }
 
 /* Writes the piece at the head of the ring if it is answered; with `wait`,
@@ -246,9 +277,10 @@ static bool write_head(ring *r, bool wait)
     batch *b = r->b;
     piece *p = &r->slots[r->head % r->count].p;
     if (settle(b, p) && !p->out_of_memory)
-        piece_answer(b->s, b->src->name, p, b->tools);
+        answer_piece(b, p, b->tools);
     bool ok = write_piece(b, p);
     r->predicted = p->end;
+    resize_pieces(r, p);
     mtx_lock(&r->lock);
     r->slots[r->head % r->count].done = false;
     r->head++;
@@ -288,7 +320,7 @@ static bool feed(ring *r)
         if (r->tail - r->head == r->count)
             continue;
         piece *p = &r->slots[r->tail % r->count].p;
-        if (!source_fill(b->src, p, piece_bytes(b)))
+        if (!source_fill(b->src, p, r->piece_size))
             return true;
         if (p->first)
             predict(r, p);
@@ -317,7 +349,8 @@ static void stop_workers(ring *r, thrd_t *threads, int started)
 
 static bool run_threads(batch *b, int jobs)
 {
-    ring r = {.b = b, .count = (size_t)jobs * SLOTS_PER_JOB + 2};
+    ring r = {.b = b, .count = (size_t)jobs * SLOTS_PER_JOB + 2,
+              .piece_size = b->s->piece_bytes ? b->s->piece_bytes : PIECE_MIN_BYTES};
     r.slots = calloc(r.count, sizeof(slot));
     if (!r.slots || mtx_init(&r.lock, mtx_plain) != thrd_success) {
         free(r.slots);

@@ -221,6 +221,7 @@ typedef struct piece {
     bool first;                     /* the first piece of its input */
     bd_reader_mark at;              /* else where the reader stands before it */
     bool last;                      /* the input ends with this piece */
+    double seconds;                 /* how long answering it took */
     /* the answers and diagnostics */
     char *text;
     size_t text_len, text_cap;
