@@ -648,22 +648,35 @@ static void search(search_ctx *ctx, state *s)
 /* Sets up the state of `puzzle`; false if its givens clash. */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
-    for (unsigned d = 0; d < BD_SIZE; d++)
+    /* All givens go in at once: a digit keeps its givens' cells and loses
+     * their rows, boxes and columns and every other given cell, which is
+     * what placing them one by one leaves. A given whose row, box or
+     * column already holds its digit is a clash. */
+    uint32_t taken[BANDS] = {0}, given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}};
+    unsigned columns[BD_SIZE] = {0};
+    for (unsigned b = 0, cell = 0; b < BANDS; b++)
+        for (unsigned pos = 0; pos < BAND_CELLS; pos++, cell++) {
+            unsigned digit = puzzle->cells[cell];
+            if (!digit)
+                continue;
+            unsigned di = digit - 1u, column = 1u << (pos % BD_SIZE);
+            uint32_t bit = 1u << pos;
+            if ((seen[di][b] & bit) || (columns[di] & column))
+                return false;
+            seen[di][b] |= BAND_PEERS[pos];
+            columns[di] |= column;
+            given[di][b] |= bit;
+            taken[b] |= bit;
+        }
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
-            s->cand[b][d] = BAND_MASK;
+            s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
             s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
         }
-    for (unsigned b = 0; b < BANDS; b++)
-        s->open[b] = BAND_MASK;
-    for (unsigned cell = 0; cell < BD_CELLS; cell++) {
-        unsigned digit = puzzle->cells[cell];
-        if (!digit)
-            continue;
-        unsigned band = cell / BAND_CELLS, pos = cell % BAND_CELLS;
-        if (!(s->cand[band][digit - 1u] & (1u << pos)))
-            return false;
-        place(s, digit - 1u, band, pos);
     }
+    for (unsigned b = 0; b < BANDS; b++)
+        s->open[b] = BAND_MASK & ~taken[b];
     return true;
 }
 
