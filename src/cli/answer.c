@@ -152,7 +152,8 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->block = rec && s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
+    a->block = rec && (s->all_blocks
+                       || (s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE));
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};

@@ -108,6 +108,8 @@ typedef struct settings {
     bool grid_answers;      /* a puzzle is answered with a grid (solve,
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
+    bool all_blocks;        /* every answer is a block, whatever the input's
+                               shape (explain, not --hint or --csv) */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count and solve --all: --limit; 0: none */
     bool all;               /* solve --all */
@@ -140,7 +142,8 @@ typedef struct answer {
     bool out_of_memory;     /* the text could not grow */
     bool block;             /* set apart from its neighbours by blank lines:
                                the answer to a puzzle answered with a grid
-                               (settings.grid_answers), whatever it says */
+                               (settings.grid_answers), whatever it says,
+                               and every answer of settings.all_blocks */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
