@@ -350,6 +350,88 @@ const char *bd_level_name(bd_level level);
 bd_level bd_level_of(double rating);
 
 /* ------------------------------------------------------------------ */
+/* Generating puzzles                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The pattern of a generated puzzle's givens: which cells are given
+ * together. */
+typedef enum bd_symmetry {
+    BD_SYMMETRY_NONE = 0,   /* any pattern */
+    BD_SYMMETRY_ROT180,     /* (r, c) and (8-r, 8-c): a half turn */
+    BD_SYMMETRY_ROT90,      /* (r, c), (c, 8-r), ...: quarter turns */
+    BD_SYMMETRY_MIRROR,     /* (r, c) and (r, 8-c): left-right mirror */
+    BD_SYMMETRY_DIAGONAL,   /* (r, c) and (c, r): the main diagonal */
+    BD_SYMMETRY_RANDOM,     /* one of the four above, drawn for each try */
+    BD_SYMMETRIES           /* how many values there are */
+} bd_symmetry;
+
+/* The default number of tries per puzzle (see bd_generate). */
+enum { BD_GENERATE_TRIES = 1000 };
+
+/* What to generate. */
+typedef struct bd_generate_options {
+    int min_givens;         /* the givens: at least 17, at most max_givens */
+    int max_givens;         /* at most 81 */
+    bool minimal;           /* no given can be removed keeping uniqueness */
+    bd_symmetry symmetry;
+    int level;              /* a bd_level the rating must have, or -1: any */
+    bool unsolvable;        /* a puzzle without solution instead (below) */
+    uint64_t max_tries;     /* tries before giving up; at least 1 */
+} bd_generate_options;
+
+/* The defaults: minimal puzzles (17 to 81 givens: any minimal puzzle), no
+ * symmetry, any level, BD_GENERATE_TRIES tries. */
+bd_generate_options bd_generate_options_default(void);
+
+/* The effort of one bd_generate call. */
+typedef struct bd_generate_stats {
+    uint64_t tries;         /* tries made (the last one succeeded on BD_OK) */
+    uint64_t checks;        /* uniqueness checks that searched */
+    bd_stats search;        /* their search effort, and that of the rating */
+} bd_generate_stats;
+
+/*
+ * Generates puzzle number `index` of the sequence named by `seed`. The same
+ * seed, index and options give the same puzzle on every machine (with one
+ * version of the library), whatever other puzzles are generated and on
+ * which thread: every random choice is drawn from a stream of its own for
+ * (seed, index, options), from the splitmix64 generator, in integer
+ * arithmetic. Other options (but max_tries) give unrelated puzzles.
+ *
+ * A try: a random full grid (a depth-first fill, fewest candidates first,
+ * digits in random order), then its cells, in a random order, taken away
+ * one symmetry class at a time (a cell and its images: one, two or four
+ * cells) wherever the puzzle keeps a single solution (checked by the fast
+ * engine), down to min_givens; with `minimal`, as far as they go. If more
+ * than max_givens givens are left, a walk trades given classes for blank
+ * ones that keep the puzzle unique, taking away what can then go, for a
+ * bounded number of checks. The try succeeds when the puzzle has
+ * min_givens..max_givens givens, is minimal if asked (given by given,
+ * also with symmetry), and is rated `level` by bd_rate if a level is
+ * asked. So without `minimal`, a puzzle has as few givens as the try could
+ * reach, down to min_givens, and no class of its symmetry can go unless
+ * min_givens stopped it.
+ *
+ * `unsolvable`: the puzzle of a successful try (without `level`) gets one
+ * given changed to another digit that clashes with no given, such that the
+ * puzzle has no solution; the same pattern and count of givens.
+ *
+ * Returns BD_OK: `puzzle` written, and `solution` (may be NULL; not for
+ * `unsolvable`) its solution. BD_CUT_SHORT: max_tries tries made and none
+ * succeeded (nothing written). BD_EINVAL: NULL `options` or `puzzle`,
+ * givens outside 17..81 (no puzzle with fewer than 17 givens has a single
+ * solution: McGuire, Tugemann and Civario, 2012) or min > max, a range
+ * that the symmetry cannot give (quarter turns give counts 4k and 4k+1
+ * only), an unknown symmetry or level, `level` with `unsolvable`, or no
+ * tries. `stats` may be NULL. Re-entrant.
+ */
+bd_status bd_generate(uint64_t seed, uint64_t index, const bd_generate_options *options,
+                      bd_grid *puzzle, bd_grid *solution, bd_generate_stats *stats);
+
+/* The name of a symmetry as the CLI spells it, e.g. "rot180". */
+const char *bd_symmetry_name(bd_symmetry symmetry);
+
+/* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */
 /* ------------------------------------------------------------------ */
 

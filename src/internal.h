@@ -95,6 +95,18 @@ static inline int unit_of(int kind, int cell)
     return kind == UNIT_ROW ? row_of(cell) : kind == UNIT_COL ? col_of(cell) : box_of(cell);
 }
 
+/* The cell at position `pos` (0..8) of unit (kind, index): positions run
+ * left to right in a row, top to bottom in a column, row by row in a box. */
+static inline int unit_cell(int kind, int index, int pos)
+{
+    if (kind == UNIT_ROW)
+        return index * BD_SIZE + pos;
+    if (kind == UNIT_COL)
+        return pos * BD_SIZE + index;
+    return (index / BD_BOX * BD_BOX + pos / BD_BOX) * BD_SIZE + index % BD_BOX * BD_BOX
+           + pos % BD_BOX;
+}
+
 /*
  * The digits used in each unit: used[kind][unit], a 9-bit mask. The state
  * the bitmask searches (solve.c, target.c), the exact-cover set-up (dlx.c)
@@ -172,6 +184,25 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
  * budget->cut set, when the timeout has passed. Reads the clock on each
  * call when there is a timeout. */
 bool bdi_budget_expired(bdi_budget *budget);
+
+/*
+ * Pseudo-random numbers (random.c): splitmix64, the same on every machine.
+ * A stream is named by a seed and a stream index.
+ */
+typedef struct bdi_rng {
+    uint64_t state;
+} bdi_rng;
+
+void bdi_rng_init(bdi_rng *rng, uint64_t seed, uint64_t stream);
+
+/* The next 64-bit number of the stream. */
+uint64_t bdi_rng_next(bdi_rng *rng);
+
+/* A number in [0, n), each equally likely (n >= 1). */
+int bdi_rng_below(bdi_rng *rng, int n);
+
+/* Shuffles items[0..n) (Fisher-Yates, from the last item down). */
+void bdi_rng_shuffle(bdi_rng *rng, int *items, int n);
 
 /* True when every cell of `grid` is 0..9 (grid.c). */
 bool bdi_cells_ok(const bd_grid *grid);
