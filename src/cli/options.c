@@ -116,9 +116,9 @@ static const char HELP_TAIL[] =
     "and the notation of the steps.\n"
     "\n"
     "Exit status: 0 all answered; 1 some records malformed (check: or some answer\n"
-    "not ok); 2 usage error, unreadable file or write error; 3 some puzzle cut\n"
-    "short by a limit; 4 text after 'end' or a count line that does not match\n"
-    "(all records answered).\n"
+    "not ok); 2 usage error, unreadable file, write error or out of memory; 3 some\n"
+    "puzzle cut short by a limit; 4 text after 'end' or a count line that does not\n"
+    "match (all records answered).\n"
     "When several apply: 2, then 1, then 4, then 3.\n";
 
 /* How many solutions solve --all prints unless --limit says otherwise. */
@@ -478,6 +478,5 @@ parse_result options_parse(session *ses, int argc, char **argv)
     ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
                             || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
                             || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
-    ses->set.all_blocks = ses->set.cmd == CMD_EXPLAIN && !ses->set.hint && !ses->set.csv;
     return PARSE_RUN;
 }
