@@ -97,8 +97,8 @@ void source_close(source *src)
 static unsigned long count_lines(const char *s, size_t len)
 {
     unsigned long lines = 0;
-    for (size_t i = 0; i < len; i++)
-        lines += s[i] == '\n';
+    for (const char *end = s + len; (s = memchr(s, '\n', (size_t)(end - s))) != NULL; s++)
+        lines++;
     return lines;
 }
 

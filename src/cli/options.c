@@ -150,10 +150,10 @@ static const char HELP_TAIL[] =
     "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
     "and the notation of the steps.\n"
     "\n"
-    "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
-    "unreadable file or write error; 3 some puzzle cut short by a limit (generate:\n"
-    "not made in --tries tries); 4 text after 'end' or a count line that does not\n"
-    "match (all records answered).\n"
+    "Exit status: 0 all answered; 1 some records malformed (check: or some answer\n"
+    "not ok); 2 usage error, unreadable file, write error or out of memory; 3 some\n"
+    "puzzle cut short by a limit (generate: not made in --tries tries); 4 text\n"
+    "after 'end' or a count line that does not match (all records answered).\n"
     "When several apply: 2, then 1, then 4, then 3.\n";
 
 /* How many solutions solve --all prints unless --limit says otherwise. */
