@@ -157,6 +157,8 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
+    a->tries = 0;
+    a->checks = 0;
     a->line = rec ? rec->line : 0;
     a->csv_separator = !s->csv ? 0 : rec && rec->separator ? rec->separator : ',';
     if (!s->csv)
