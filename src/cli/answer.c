@@ -16,6 +16,8 @@
  * dropped, and quoted as RFC 4180 says when it holds a separator, a quote
  * or a line end (so a multi-line answer is one quoted field). Grids are
  * lines. A field is quoted in place, so the text is written only once.
+ * answer_end fills the columns an answer left unwritten with empty fields,
+ * so that every row is as wide as the header.
  */
 #include "cli.h"
 
@@ -133,6 +135,16 @@ void answer_field(answer *a, const char *gap)
     char sep[2] = {a->csv_separator, '\0'};
     answer_put(a, sep);
     a->field_start = a->len;
+    a->fields++;
+}
+
+/* How many names `columns` (joined by commas) holds. */
+static unsigned count_columns(const char *columns)
+{
+    unsigned n = 1;
+    for (const char *c = columns; c && *c; c++)
+        n += *c == ',';
+    return n;
 }
 
 void answer_begin(const settings *s, const bd_record *rec, answer *a)
@@ -140,7 +152,8 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->block = rec && s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
+    a->block = rec && (s->all_blocks
+                       || (s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE));
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
@@ -164,12 +177,16 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->field_start = a->len;
     answer_field(a, "");
     a->ours_start = a->len;
+    a->fields = 1;
+    a->columns = count_columns(s->columns);
 }
 
 void answer_end(answer *a)
 {
     if (!a->csv_separator)
         return;
+    while (a->fields < a->columns)
+        answer_field(a, "");
     close_field(a);
     answer_put(a, "\n");
 }

@@ -117,6 +117,8 @@ typedef struct settings {
     bool grid_answers;      /* a puzzle is answered with a grid (solve,
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
+    bool all_blocks;        /* every answer is a block, whatever the input's
+                               shape (explain, not --hint or --csv) */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count and solve --all: --limit; 0: none */
     bool all;               /* solve --all */
@@ -155,7 +157,8 @@ typedef struct answer {
     bool out_of_memory;     /* the text could not grow */
     bool block;             /* set apart from its neighbours by blank lines:
                                the answer to a puzzle answered with a grid
-                               (settings.grid_answers), whatever it says */
+                               (settings.grid_answers), whatever it says,
+                               and every answer of settings.all_blocks */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
@@ -166,6 +169,8 @@ typedef struct answer {
     char csv_separator;     /* a CSV (or TSV) row: its separator; 0: plain */
     size_t field_start;     /* a row: where the field being written starts */
     size_t ours_start;      /* a row: where our first field starts */
+    unsigned fields;        /* a row: our fields begun so far */
+    unsigned columns;       /* a row: how many columns are ours */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
@@ -184,7 +189,9 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a);
  * the end of one field and the start of the next. */
 void answer_field(answer *a, const char *gap);
 
-/* Ends the answer: with --csv, the last field and the row. */
+/* Ends the answer: with --csv, the last field and the row, with empty
+ * fields for the columns the answer left unfilled (an `error` or `-1`
+ * row is as wide as the header). */
 void answer_end(answer *a);
 
 /* The answer functions of solve, target and count. */
@@ -301,10 +308,10 @@ const char *columns_explain(const settings *s);
  * OUTCOME_FAILED) for a status that is no answer at all. */
 const char *rate_refusal(bd_status status, outcome *out);
 
-/* Writes the words of rate_refusal as the answer's line, with --csv then
- * `empty_fields` empty fields to fill the row; false (the answer failed)
- * for a status that is no answer. */
-bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+/* Writes the words of rate_refusal as the answer's line (with --csv the
+ * row's other columns are left empty by answer_end); false (the answer
+ * failed) for a status that is no answer. */
+bool rate_refused(bd_status status, answer *a);
 
 /* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
  * the columns rating, level and hardest. No line end. */

@@ -622,5 +622,6 @@ parse_result options_parse(session *ses, int argc, char **argv)
     ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
                             || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
                             || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
+    ses->set.all_blocks = ses->set.cmd == CMD_EXPLAIN && !ses->set.hint && !ses->set.csv;
     return PARSE_RUN;
 }
