@@ -147,6 +147,39 @@ static unsigned count_columns(const char *columns)
     return n;
 }
 
+/* True when `row` ends inside a quoted field (one whose first byte is a
+ * quote, running to the next lone quote): a malformed row whose quote never
+ * closed, or one cut at BD_LINE_MAX. */
+static bool ends_quoted(const char *row, size_t len, char sep)
+{
+    bool quoted = false, field_start = true;
+    for (size_t i = 0; i < len; i++) {
+        if (quoted && row[i] == '"') {
+            if (i + 1 < len && row[i + 1] == '"')
+                i++;                /* "" is one quote */
+            else
+                quoted = false;
+        } else if (!quoted) {
+            quoted = field_start && row[i] == '"';
+            field_start = row[i] == sep;
+        }
+    }
+    return quoted;
+}
+
+/* Starts a row with the record's own, as it came; a quote it leaves open is
+ * closed, or it would swallow the rows after it. */
+static void put_row(const bd_record *rec, answer *a)
+{
+    if (!reserve(a, rec->row_len + 1))
+        return;
+    memcpy(a->text, rec->row, rec->row_len);
+    a->len = rec->row_len;
+    if (rec->err_line && ends_quoted(rec->row, rec->row_len, rec->separator))
+        a->text[a->len++] = '"';
+    a->text[a->len] = '\0';
+}
+
 void answer_begin(const settings *s, const bd_record *rec, answer *a)
 {
     a->len = 0;
@@ -164,10 +197,7 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     if (!s->csv)
         return;
     if (rec && rec->separator) {
-        if (reserve(a, rec->row_len)) {
-            memcpy(a->text, rec->row, rec->row_len + 1);
-            a->len = rec->row_len;
-        }
+        put_row(rec, a);
     } else if (rec && !rec->err_line) {
         answer_grid(a, &rec->grid, BD_SHAPE_LINE);
         for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
