@@ -83,13 +83,21 @@ static void clear_progress(output *o)
     o->progress_shown = false;
 }
 
+/* Flushes the answers so far, before a line on stderr; a failure is
+ * noted with its errno, for the message at the end. */
+static void flush_answers(output *o)
+{
+    clear_progress(o);
+    if (fflush(o->out) != 0 && !o->write_errno)
+        o->write_errno = errno ? errno : EIO;
+}
+
 /* Reports what an answer says on stderr: why it failed, or (--stats on
  * target) the effort it took. */
 static void report_answer(output *o, const answer *a)
 {
     if (a->failure) {
-        clear_progress(o);
-        fflush(o->out);
+        flush_answers(o);
         if (o->name)
             fprintf(o->err, "bitdoku: %s:%lu: %s\n", o->name, a->line, a->failure);
         else
@@ -158,8 +166,7 @@ bool output_answer(output *o, const answer *a)
 
 void output_note(output *o, const char *line)
 {
-    clear_progress(o);
-    fflush(o->out);
+    flush_answers(o);
     fputs(line, o->err);
 }
 
@@ -173,10 +180,8 @@ bool output_piece(output *o, const piece *p)
         if (n->at > written)
             fwrite(p->text + written, 1, n->at - written, o->out);
         written = n->at;
-        if (n->flush_first) {
-            clear_progress(o);
-            fflush(o->out);
-        }
+        if (n->flush_first)
+            flush_answers(o);
         fwrite(p->note_text + n->start, 1, n->len, o->err);
     }
     if (p->text_len > written)
