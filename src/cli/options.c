@@ -234,9 +234,17 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
+/* Parses a positive decimal number of seconds (`0.5`, `2`, `1e-3`), at most
+ * 1e9, into *value. strtod alone would also take hexadecimal (`0x10`),
+ * `inf` and leading blanks or signs: only digits, '.' and an exponent are
+ * let through to it. */
 static bool parse_seconds(const char *text, double *value)
 {
     char *end;
+    if (!(*text >= '0' && *text <= '9') && *text != '.')
+        return false;
+    if (text[strspn(text, "0123456789.eE+-")] != '\0')
+        return false;
     errno = 0;
     double parsed = strtod(text, &end);
     if (errno || *end || end == text || !(parsed > 0) || parsed > 1e9)
