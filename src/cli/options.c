@@ -62,7 +62,7 @@ static const opt_spec OPTIONS[] = {
     {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT) | CMD_BIT(CMD_SOLVE),
      "count, solve --all: print 'N+' once more than N\n"
      "solutions are found (default 1000000, solve --all\n"
-     "1000; 0 means no limit)"},
+     "1000; 0 means no limit, for count only)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
@@ -600,6 +600,9 @@ static bool check_command_options(parser *p)
         usage_error(p, "options '--unique' and '--limit' exclude each other");
     else if (p->given[OPT_LIMIT] && set->cmd == CMD_SOLVE && !set->all)
         usage_error(p, "option '--limit' applies to solve with --all only");
+    else if (p->given[OPT_LIMIT] && set->all && set->limit == 0)
+        usage_error(p, "solve --all needs a limit: '--limit 0' would keep every solution "
+                       "in memory");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
     else if (p->given[OPT_FORMAT] && set->hint)
