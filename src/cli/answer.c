@@ -16,6 +16,8 @@
  * dropped, and quoted as RFC 4180 says when it holds a separator, a quote
  * or a line end (so a multi-line answer is one quoted field). Grids are
  * lines. A field is quoted in place, so the text is written only once.
+ * answer_end fills the columns an answer left unwritten with empty fields,
+ * so that every row is as wide as the header.
  */
 #include "cli.h"
 
@@ -133,6 +135,49 @@ void answer_field(answer *a, const char *gap)
     char sep[2] = {a->csv_separator, '\0'};
     answer_put(a, sep);
     a->field_start = a->len;
+    a->fields++;
+}
+
+/* How many names `columns` (joined by commas) holds. */
+static unsigned count_columns(const char *columns)
+{
+    unsigned n = 1;
+    for (const char *c = columns; c && *c; c++)
+        n += *c == ',';
+    return n;
+}
+
+/* True when `row` ends inside a quoted field (one whose first byte is a
+ * quote, running to the next lone quote): a malformed row whose quote never
+ * closed, or one cut at BD_LINE_MAX. */
+static bool ends_quoted(const char *row, size_t len, char sep)
+{
+    bool quoted = false, field_start = true;
+    for (size_t i = 0; i < len; i++) {
+        if (quoted && row[i] == '"') {
+            if (i + 1 < len && row[i + 1] == '"')
+                i++;                /* "" is one quote */
+            else
+                quoted = false;
+        } else if (!quoted) {
+            quoted = field_start && row[i] == '"';
+            field_start = row[i] == sep;
+        }
+    }
+    return quoted;
+}
+
+/* Starts a row with the record's own, as it came; a quote it leaves open is
+ * closed, or it would swallow the rows after it. */
+static void put_row(const bd_record *rec, answer *a)
+{
+    if (!reserve(a, rec->row_len + 1))
+        return;
+    memcpy(a->text, rec->row, rec->row_len);
+    a->len = rec->row_len;
+    if (rec->err_line && ends_quoted(rec->row, rec->row_len, rec->separator))
+        a->text[a->len++] = '"';
+    a->text[a->len] = '\0';
 }
 
 void answer_begin(const settings *s, const bd_record *rec, answer *a)
@@ -140,19 +185,19 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->len = 0;
     a->out_of_memory = false;
     reserve(a, 0);
-    a->block = rec && s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE;
+    a->block = rec && (s->all_blocks
+                       || (s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE));
     a->outcome = OUTCOME_ANSWERED;
     a->failure = NULL;
     a->stats = (bd_stats){0, 0};
+    a->tries = 0;
+    a->checks = 0;
     a->line = rec ? rec->line : 0;
     a->csv_separator = !s->csv ? 0 : rec && rec->separator ? rec->separator : ',';
     if (!s->csv)
         return;
     if (rec && rec->separator) {
-        if (reserve(a, rec->row_len)) {
-            memcpy(a->text, rec->row, rec->row_len + 1);
-            a->len = rec->row_len;
-        }
+        put_row(rec, a);
     } else if (rec && !rec->err_line) {
         answer_grid(a, &rec->grid, BD_SHAPE_LINE);
         for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
@@ -162,12 +207,16 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
     a->field_start = a->len;
     answer_field(a, "");
     a->ours_start = a->len;
+    a->fields = 1;
+    a->columns = count_columns(s->columns);
 }
 
 void answer_end(answer *a)
 {
     if (!a->csv_separator)
         return;
+    while (a->fields < a->columns)
+        answer_field(a, "");
     close_field(a);
     answer_put(a, "\n");
 }

@@ -173,6 +173,10 @@ static bool run_pairs(session *ses)
     }
     ses->out.name = puzzles.name;
     bool ok = check_sources(ses, &puzzles, &proposals);
+    /* Answers framed wrongly (text after 'end', a count that does not
+     * match) are wrong answers; a judge's input framed wrongly is not. */
+    proposals.malformed = proposals.malformed || proposals.misframed;
+    proposals.misframed = false;
     for (source *src = &puzzles; src; src = src == &puzzles ? &proposals : NULL) {
         ses->malformed = ses->malformed || src->malformed;
         ses->misframed = ses->misframed || src->misframed;

@@ -32,7 +32,8 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes)
 {
     session ses = {.set = {.cmd = CMD_SOLVE, .options = bd_options_default(), .fmt = FMT_AUTO,
-                           .limit = DEFAULT_COUNT_LIMIT, .piece_bytes = piece_bytes},
+                           .limit = DEFAULT_COUNT_LIMIT, .piece_bytes = piece_bytes,
+                           .gen = bd_generate_options_default(), .made = 1},
                    .jobs = 1, .in = in, .err = err};
     output_init(&ses.out, out, err);
     parse_result parsed = options_parse(&ses, argc, argv);
@@ -53,7 +54,8 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
     run_fn run = COMMANDS[ses.set.cmd].run;
     bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
+    summary_fn summary = COMMANDS[ses.set.cmd].stats;
     if (ses.stats)
-        output_summary(&ses.out, err);
+        (summary ? summary : output_summary)(&ses.out, err);
     return written && flushed ? exit_status(&ses) : CLI_FATAL;
 }

@@ -10,6 +10,8 @@
  *   explain.c   the explain command: a puzzle's solution path, or a hint
  *   rate.c      the rate command: how hard a puzzle is for a person
  *   check.c     the check command: pairs of puzzle and proposed solution
+ *   generate.c  the generate command: puzzles made, not read, on 1..N
+ *               threads, written in order
  *   batch.c     answering the records of every input, with 1..N threads, a
  *               piece of input at a time, the answers written in order
  *   piece.c     one piece of input (whole lines) -> the answers to its
@@ -61,7 +63,8 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
 
 /* The commands, in the order of COMMANDS (commands.c) and of --help. */
 typedef enum command_id {
-    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, COMMAND_COUNT
+    CMD_SOLVE, CMD_TARGET, CMD_COUNT, CMD_RATE, CMD_EXPLAIN, CMD_CHECK, CMD_GENERATE,
+    COMMAND_COUNT
 } command_id;
 
 /* A set of commands, for the options that apply to some only. */
@@ -73,6 +76,7 @@ typedef enum format { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_COMPACT, FMT_PRETTY } fo
 struct settings;
 struct answer;
 struct session;
+struct output;
 
 /* Turns one well-formed record into the text of its answer. Thread-safe. */
 typedef void (*answer_fn)(const struct settings *s, const bd_record *rec, struct answer *a);
@@ -85,6 +89,9 @@ typedef bool (*run_fn)(struct session *ses);
  * commas (e.g. "target,grid"). */
 typedef const char *(*columns_fn)(const struct settings *s);
 
+/* Writes a command's --stats summary to `err`. */
+typedef void (*summary_fn)(const struct output *o, FILE *err);
+
 typedef struct command_spec {
     command_id id;
     const char *name;
@@ -92,6 +99,8 @@ typedef struct command_spec {
     answer_fn answer;       /* per-record commands */
     run_fn run;             /* or NULL: answer every record of the inputs */
     columns_fn columns;     /* or NULL: one column, named as the command */
+    bool no_input;          /* it reads no input: FILE operands are errors */
+    summary_fn stats;       /* or NULL: output_summary */
 } command_spec;
 
 /* Every command, indexed by command_id. */
@@ -108,6 +117,8 @@ typedef struct settings {
     bool grid_answers;      /* a puzzle is answered with a grid (solve,
                                target --grid): in the shape answer_shape
                                gives, every answer to a grid is a block */
+    bool all_blocks;        /* every answer is a block, whatever the input's
+                               shape (explain, not --hint or --csv) */
     bool unique;            /* count --unique */
     uint64_t limit;         /* count and solve --all: --limit; 0: none */
     bool all;               /* solve --all */
@@ -117,6 +128,12 @@ typedef struct settings {
     const char *columns;    /* with --csv: the names of our columns */
     size_t piece_bytes;     /* how much input a piece holds (0: the default;
                                tests make it small, see cli_run_pieces) */
+    bd_generate_options gen; /* generate: what to make */
+    uint64_t seed;          /* generate --seed, or one from the clock */
+    bool seed_given;
+    unsigned long made;     /* generate --count: how many to make */
+    bool with_solution;     /* generate --solution */
+    char gave_up[160];      /* generate: why a puzzle was not made */
 } settings;
 
 /* ------------------------------------------------------------------ */
@@ -140,15 +157,20 @@ typedef struct answer {
     bool out_of_memory;     /* the text could not grow */
     bool block;             /* set apart from its neighbours by blank lines:
                                the answer to a puzzle answered with a grid
-                               (settings.grid_answers), whatever it says */
+                               (settings.grid_answers), whatever it says,
+                               and every answer of settings.all_blocks */
     outcome outcome;
     const char *failure;    /* OUTCOME_FAILED: why, for stderr */
     bd_stats stats;
-    unsigned long line;     /* where the record started */
+    uint64_t tries, checks; /* generate: tries and uniqueness checks made */
+    unsigned long line;     /* where the record started (generate: the
+                               puzzle's number) */
     double seconds;         /* time taken, when settings.time_each */
     char csv_separator;     /* a CSV (or TSV) row: its separator; 0: plain */
     size_t field_start;     /* a row: where the field being written starts */
     size_t ours_start;      /* a row: where our first field starts */
+    unsigned fields;        /* a row: our fields begun so far */
+    unsigned columns;       /* a row: how many columns are ours */
 } answer;
 
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
@@ -167,7 +189,9 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a);
  * the end of one field and the start of the next. */
 void answer_field(answer *a, const char *gap);
 
-/* Ends the answer: with --csv, the last field and the row. */
+/* Ends the answer: with --csv, the last field and the row, with empty
+ * fields for the columns the answer left unfilled (an `error` or `-1`
+ * row is as wide as the header). */
 void answer_end(answer *a);
 
 /* The answer functions of solve, target and count. */
@@ -285,10 +309,10 @@ const char *columns_explain(const settings *s);
  * OUTCOME_FAILED) for a status that is no answer at all. */
 const char *rate_refusal(bd_status status, outcome *out);
 
-/* Writes the words of rate_refusal as the answer's line, with --csv then
- * `empty_fields` empty fields to fill the row; false (the answer failed)
- * for a status that is no answer. */
-bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a);
+/* Writes the words of rate_refusal as the answer's line (with --csv the
+ * row's other columns are left empty by answer_end); false (the answer
+ * failed) for a status that is no answer. */
+bool rate_refused(bd_status status, answer *a);
 
 /* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
  * the columns rating, level and hardest. No line end. */
@@ -312,8 +336,10 @@ typedef struct output {
     uint64_t by_outcome[OUTCOME_KINDS];
     uint64_t written[OUTCOME_KINDS];    /* of those, known to be written */
     bd_stats stats;
+    uint64_t tries, checks; /* the sums of the answers' */
     FILE *each;             /* where to report each answer's effort, or NULL */
-    const char *name;       /* the input being answered, for those reports */
+    const char *name;       /* the input being answered, for those reports;
+                               NULL: made, not read (reported as "puzzle N") */
     size_t header_len;      /* --csv: the header row written last */
     bool header_written;
     char header[2 * BD_LINE_MAX];
@@ -323,7 +349,8 @@ typedef struct output {
  * is a terminal and `out` is not. */
 void output_init(output *o, FILE *out, FILE *err);
 
-/* Writes one answer; false once writing has failed. */
+/* Writes one answer; false once writing has failed. An answer without
+ * text writes nothing (unless it failed: it had no room for its text). */
 bool output_answer(output *o, const answer *a);
 
 /* Writes the answers of a piece and the diagnostics between them (on
@@ -354,6 +381,9 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
 /* Writes the --stats summary to `err`; after a failed write it counts
  * only the answers known to have been written. */
 void output_summary(const output *o, FILE *err);
+
+/* Writes the --stats summary of generate to `err`. */
+void output_generate_summary(const output *o, FILE *err);
 
 /* Seconds on a monotonic-enough wall clock. */
 double cli_seconds(void);
@@ -432,6 +462,13 @@ bool run_check(struct session *ses);
 
 /* The --csv column of check: "check" (two inputs: "answer,check"). */
 const char *columns_check(const settings *s);
+
+/* ------------------------------------------------------------------ */
+/* generate.c                                                          */
+
+/* generate: makes --count puzzles (bd_generate), with --jobs threads, and
+ * writes them in order; false when output failed. */
+bool run_generate(struct session *ses);
 
 /* ------------------------------------------------------------------ */
 /* options.c and cli.c                                                 */

@@ -50,9 +50,8 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a)
     path_text p = {.a = a, .hint = s->hint, .last = rec->grid};
     bd_rating rating;
     bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
-    a->block = !s->hint && !s->csv;   /* several lines, whatever the input's shape */
     if (status != BD_OK)
-        rate_refused(s, status, s->hint ? 0 : 4, a);
+        rate_refused(status, a);
     else if (s->hint && rating.steps == 0)
         answer_put(a, "solved\n");
     else if (!s->hint)

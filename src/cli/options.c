@@ -13,14 +13,16 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_HINT, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
-    OPT_IDS
+    OPT_HINT, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
+    OPT_SOLUTION, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV,
+    OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -35,6 +37,7 @@ typedef struct opt_spec {
 #define SEARCHING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_COUNT))
 /* The commands with a search to bound: rate and explain check uniqueness. */
 #define LIMITED (SEARCHING | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
+#define GENERATE CMD_BIT(CMD_GENERATE)
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -44,9 +47,10 @@ static const opt_spec OPTIONS[] = {
      "dfs cell order: fewest candidates first (default),\n"
      "or rows with fewest blanks first, left to right"},
     {OPT_FORMAT, "format", 'f', "FORMAT",
-     CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN),
-     "grid output: auto (the input's shape, default), line,\n"
-     "grid (9 spaced lines), compact (9 lines), pretty"},
+     CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN) | GENERATE,
+     "grid output: auto (the input's shape, default; for\n"
+     "generate: line), line, grid (9 spaced lines),\n"
+     "compact (9 lines), pretty"},
     {OPT_ALL, "all", 'a', NULL, CMD_BIT(CMD_SOLVE),
      "solve: print every solution, up to --limit (default\n"
      "1000): a line with their number, 'N+' when there are\n"
@@ -58,18 +62,47 @@ static const opt_spec OPTIONS[] = {
     {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT) | CMD_BIT(CMD_SOLVE),
      "count, solve --all: print 'N+' once more than N\n"
      "solutions are found (default 1000000, solve --all\n"
-     "1000; 0 means no limit)"},
+     "1000; 0 means no limit, for count only)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
      "explain: print only the next step (for a partly\n"
      "solved grid), or 'solved'"},
+    {OPT_COUNT, "count", 'c', "N", GENERATE, "generate: make N puzzles (default 1)"},
+    {OPT_SEED, "seed", 0, "S", GENERATE,
+     "generate: the same S (0 to 2^64-1) and options make\n"
+     "the same puzzles on any machine, whatever -j;\n"
+     "default: from the clock (--stats shows it)"},
+    {OPT_GIVENS, "givens", 0, "N|N-M", GENERATE,
+     "generate: take givens away only down to N (17-81);\n"
+     "N-M: as many as can go down to N, at most M left"},
+    {OPT_MINIMAL, "minimal", 0, NULL, GENERATE,
+     "generate: no single given can go keeping the puzzle\n"
+     "unique (the default without --givens and --symmetry)"},
+    {OPT_SYMMETRY, "symmetry", 0, "SYM", GENERATE,
+     "generate: the givens' pattern: none (default),\n"
+     "rot180, rot90, mirror (left-right), diagonal, or\n"
+     "random (one of those four for each try); no group of\n"
+     "givens that it keeps together can go"},
+    {OPT_DIFFICULTY, "difficulty", 0, "LEVEL", GENERATE,
+     "generate: only puzzles rated LEVEL: easy, medium,\n"
+     "hard, fiendish, diabolical or beyond (see rate)"},
+    {OPT_SOLUTION, "solution", 0, NULL, GENERATE,
+     "generate: print each puzzle's solution after it"},
+    {OPT_UNSOLVABLE, "unsolvable", 0, NULL, GENERATE,
+     "generate: puzzles without solution whose givens do\n"
+     "not clash (a unique one with one given changed)"},
+    {OPT_TRIES, "tries", 0, "N", GENERATE,
+     "generate: give up on a puzzle after N tries, each\n"
+     "from a fresh grid (default 1000): it is reported\n"
+     "on stderr, not printed"},
     {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
      "give up on a puzzle after N search nodes"},
     {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
     {OPT_JOBS, "jobs", 'j', "N", CMD_ALL,
-     "answer with N threads (1-64, default 1); same output"},
+     "answer (generate: make) with N threads (1-64,\n"
+     "default 1); the same output"},
     {OPT_CSV, "csv", 0, NULL, CMD_ALL,
      "write CSV: a header, then a row per puzzle, the puzzle\n"
      "and our answer (CSV or TSV input: its row as it came,\n"
@@ -78,7 +111,8 @@ static const opt_spec OPTIONS[] = {
      "at the end, print on stderr the puzzles answered,\n"
      "without solution, cut short and malformed, the time,\n"
      "and guesses and nodes per puzzle (target: also each\n"
-     "puzzle's nodes and time, as it is answered)"},
+     "puzzle's nodes and time, as it is answered; generate:\n"
+     "the seed first, then puzzles made, tries and checks)"},
     {OPT_HELP, "help", 'h', NULL, CMD_ALL, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, CMD_ALL, "show the version and exit"},
 };
@@ -87,9 +121,10 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
     "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
-    "rate how hard they are for a person, explain them step by step, and check\n"
-    "proposed solutions. With no FILE, or when FILE is -, read standard input\n"
-    "(check: FILE is a CSV of puzzles and their answers, or PUZZLES ANSWERS).\n";
+    "rate how hard they are for a person, explain them step by step, check\n"
+    "proposed solutions, and make new puzzles. With no FILE, or when FILE is -,\n"
+    "read standard input (check: FILE is a CSV of puzzles and their answers, or\n"
+    "PUZZLES ANSWERS; generate reads nothing).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
@@ -115,8 +150,9 @@ static const char HELP_TAIL[] =
     "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
     "and the notation of the steps.\n"
     "\n"
-    "Exit status: 0 all answered; 1 some records malformed; 2 usage error,\n"
-    "unreadable file or write error; 3 some puzzle cut short by a limit; 4 text\n"
+    "Exit status: 0 all answered; 1 some records malformed (check: or some answer\n"
+    "not ok); 2 usage error, unreadable file, write error or out of memory; 3 some\n"
+    "puzzle cut short by a limit (generate: not made in --tries tries); 4 text\n"
     "after 'end' or a count line that does not match (all records answered).\n"
     "When several apply: 2, then 1, then 4, then 3.\n";
 
@@ -198,9 +234,17 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
+/* Parses a positive decimal number of seconds (`0.5`, `2`, `1e-3`), at most
+ * 1e9, into *value. strtod alone would also take hexadecimal (`0x10`),
+ * `inf` and leading blanks or signs: only digits, '.' and an exponent are
+ * let through to it. */
 static bool parse_seconds(const char *text, double *value)
 {
     char *end;
+    if (!(*text >= '0' && *text <= '9') && *text != '.')
+        return false;
+    if (text[strspn(text, "0123456789.eE+-")] != '\0')
+        return false;
     errno = 0;
     double parsed = strtod(text, &end);
     if (errno || *end || end == text || !(parsed > 0) || parsed > 1e9)
@@ -216,6 +260,75 @@ static int choose(const char *word, const char *const *words)
         if (strcmp(word, words[i]) == 0)
             return i;
     return -1;
+}
+
+/* Parses "N" or "N-M" (0 <= N <= M <= 81) into *min and *max. */
+static bool parse_givens(const char *text, int *min, int *max)
+{
+    uint64_t low, high;
+    char first[8];
+    const char *dash = strchr(text, '-');
+    size_t len = dash ? (size_t)(dash - text) : strlen(text);
+    if (len == 0 || len >= sizeof first)
+        return false;
+    memcpy(first, text, len);
+    first[len] = '\0';
+    if (!parse_count(first, &low) || (dash && !parse_count(dash + 1, &high)))
+        return false;
+    if (!dash)
+        high = low;
+    if (low > high || high > BD_CELLS)
+        return false;
+    *min = (int)low;
+    *max = (int)high;
+    return true;
+}
+
+/* The index of `word` among the `count` names that `name_of` gives, or -1. */
+static int choose_name(const char *word, const char *(*name_of)(int), int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(word, name_of(i)) == 0)
+            return i;
+    return -1;
+}
+
+static const char *symmetry_name(int i)
+{
+    return bd_symmetry_name((bd_symmetry)i);
+}
+
+static const char *level_name(int i)
+{
+    return bd_level_name((bd_level)i);
+}
+
+/* Applies one option of generate; false on a bad value. */
+static bool apply_generate_option(settings *set, opt_id id, const char *value)
+{
+    bd_generate_options *gen = &set->gen;
+    uint64_t number;
+    int pick;
+    switch (id) {
+    case OPT_COUNT:
+        if (!parse_count(value, &number) || number > ULONG_MAX)
+            return false;
+        set->made = (unsigned long)number;
+        return true;
+    case OPT_SEED: set->seed_given = true; return parse_count(value, &set->seed);
+    case OPT_GIVENS: return parse_givens(value, &gen->min_givens, &gen->max_givens);
+    case OPT_MINIMAL: gen->minimal = true; return true;
+    case OPT_SYMMETRY:
+        if ((pick = choose_name(value, symmetry_name, BD_SYMMETRIES)) < 0)
+            return false;
+        gen->symmetry = (bd_symmetry)pick;
+        return true;
+    case OPT_DIFFICULTY: return (gen->level = choose_name(value, level_name, BD_LEVELS)) >= 0;
+    case OPT_SOLUTION: set->with_solution = true; return true;
+    case OPT_UNSOLVABLE: gen->unsolvable = true; return true;
+    case OPT_TRIES: return parse_count(value, &gen->max_tries) && gen->max_tries > 0;
+    default: return true;
+    }
 }
 
 /* Applies one option with its value (NULL if it takes none); false on a
@@ -260,6 +373,9 @@ static bool apply_option(session *ses, opt_id id, const char *value)
         return true;
     case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
+    case OPT_COUNT: case OPT_SEED: case OPT_GIVENS: case OPT_MINIMAL: case OPT_SYMMETRY:
+    case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_UNSOLVABLE: case OPT_TRIES:
+        return apply_generate_option(set, id, value);
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
     return true;
@@ -430,6 +546,38 @@ static void name_commands(char *buf, size_t size, unsigned commands)
         snprintf(buf + len, size - len, " command%s", total > 1 ? "s" : "");
 }
 
+/* True when some count of givens asked for is a multiple of 4 or one more:
+ * the counts that rot90 symmetry (four cells at a time, and the centre)
+ * leaves. */
+static bool quarter_turns_reach(const bd_generate_options *gen)
+{
+    for (int givens = gen->min_givens; givens <= gen->max_givens; givens++)
+        if (givens % 4 <= 1)
+            return true;
+    return false;
+}
+
+/* The options of generate that do not go together; settles whether
+ * puzzles are minimal (by default, when neither --givens nor --symmetry
+ * says otherwise). False after reporting a usage error. */
+static bool check_generate(parser *p)
+{
+    bd_generate_options *gen = &p->ses->set.gen;
+    if (!p->given[OPT_MINIMAL])
+        gen->minimal = !p->given[OPT_GIVENS] && gen->symmetry == BD_SYMMETRY_NONE;
+    if (gen->min_givens < 17)
+        usage_error(p, "option '--givens': no puzzle with fewer than 17 givens has a single "
+                       "solution");
+    else if (gen->symmetry == BD_SYMMETRY_ROT90 && !quarter_turns_reach(gen))
+        usage_error(p, "option '--givens': rot90 symmetry leaves a multiple of 4 givens, "
+                       "or one more");
+    else if (gen->unsolvable && p->given[OPT_DIFFICULTY])
+        usage_error(p, "options '--unsolvable' and '--difficulty' exclude each other");
+    else if (gen->unsolvable && p->ses->set.with_solution)
+        usage_error(p, "options '--unsolvable' and '--solution' exclude each other");
+    return !p->ses->fatal;
+}
+
 /* Options that belong to some commands only, and options that exclude
  * each other. */
 static bool check_command_options(parser *p)
@@ -443,10 +591,18 @@ static bool check_command_options(parser *p)
         usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
         return false;
     }
-    if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
+    if (COMMANDS[set->cmd].no_input && p->ses->file_count)
+        usage_error(p, "the %s command reads no input: '%.60s'", COMMANDS[set->cmd].name,
+                    p->ses->files[0]);
+    else if (set->cmd == CMD_GENERATE && !check_generate(p))
+        return false;
+    else if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
         usage_error(p, "options '--unique' and '--limit' exclude each other");
     else if (p->given[OPT_LIMIT] && set->cmd == CMD_SOLVE && !set->all)
         usage_error(p, "option '--limit' applies to solve with --all only");
+    else if (p->given[OPT_LIMIT] && set->all && set->limit == 0)
+        usage_error(p, "solve --all needs a limit: '--limit 0' would keep every solution "
+                       "in memory");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
     else if (p->given[OPT_FORMAT] && set->hint)
@@ -477,5 +633,6 @@ parse_result options_parse(session *ses, int argc, char **argv)
     ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
                             || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
                             || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
+    ses->set.all_blocks = ses->set.cmd == CMD_EXPLAIN && !ses->set.hint && !ses->set.csv;
     return PARSE_RUN;
 }

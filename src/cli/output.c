@@ -83,14 +83,25 @@ static void clear_progress(output *o)
     o->progress_shown = false;
 }
 
+/* Flushes the answers so far, before a line on stderr; a failure is
+ * noted with its errno, for the message at the end. */
+static void flush_answers(output *o)
+{
+    clear_progress(o);
+    if (fflush(o->out) != 0 && !o->write_errno)
+        o->write_errno = errno ? errno : EIO;
+}
+
 /* Reports what an answer says on stderr: why it failed, or (--stats on
  * target) the effort it took. */
 static void report_answer(output *o, const answer *a)
 {
     if (a->failure) {
-        clear_progress(o);
-        fflush(o->out);
-        fprintf(o->err, "bitdoku: %s:%lu: %s\n", o->name, a->line, a->failure);
+        flush_answers(o);
+        if (o->name)
+            fprintf(o->err, "bitdoku: %s:%lu: %s\n", o->name, a->line, a->failure);
+        else
+            fprintf(o->err, "bitdoku: puzzle %lu: %s\n", a->line, a->failure);
     }
     if (o->each && a->outcome != OUTCOME_MALFORMED && a->outcome != OUTCOME_FAILED)
         fprintf(o->each, "bitdoku: %s:%lu: %llu nodes, %.3f ms\n", o->name, a->line,
@@ -124,27 +135,38 @@ static bool after_answers(output *o)
     return false;
 }
 
-bool output_answer(output *o, const answer *a)
+/* Writes the text of an answer, with a blank line between it and the one
+ * before if either is a block. Nothing for an answer without text, unless
+ * it failed: then it had no room for its text at all. */
+static void write_text(output *o, const answer *a)
 {
+    if (!a->len && a->outcome != OUTCOME_FAILED)
+        return;
     if (o->any && (a->block || o->last_block))
         fputc('\n', o->out);
     if (a->len)
         fwrite(a->text, 1, a->len, o->out);
-    else   /* an answer with no room for its text at all */
+    else
         fputs("error\n", o->out);
     o->any = true;
     o->last_block = a->block;
+}
+
+bool output_answer(output *o, const answer *a)
+{
+    write_text(o, a);
     o->by_outcome[a->outcome]++;
     o->stats.nodes += a->stats.nodes;
     o->stats.guesses += a->stats.guesses;
+    o->tries += a->tries;
+    o->checks += a->checks;
     report_answer(o, a);
     return after_answers(o);
 }
 
 void output_note(output *o, const char *line)
 {
-    clear_progress(o);
-    fflush(o->out);
+    flush_answers(o);
     fputs(line, o->err);
 }
 
@@ -158,10 +180,8 @@ bool output_piece(output *o, const piece *p)
         if (n->at > written)
             fwrite(p->text + written, 1, n->at - written, o->out);
         written = n->at;
-        if (n->flush_first) {
-            clear_progress(o);
-            fflush(o->out);
-        }
+        if (n->flush_first)
+            flush_answers(o);
         fwrite(p->note_text + n->start, 1, n->len, o->err);
     }
     if (p->text_len > written)
@@ -257,4 +277,20 @@ void output_summary(const output *o, FILE *err)
     fprintf(err, "\nbitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
             seconds, seconds > 0 ? (double)total / seconds : 0.0,
             (double)o->stats.guesses * per, (double)o->stats.nodes * per);
+}
+
+void output_generate_summary(const output *o, FILE *err)
+{
+    const uint64_t *n = o->failed ? o->written : o->by_outcome;
+    double seconds = cli_seconds() - o->started;
+    unsigned long long made = n[OUTCOME_ANSWERED], total = total_answers(o);
+    double per = total ? 1.0 / (double)total : 0.0;
+    fprintf(err, "bitdoku: %llu puzzle%s made", made, plural(made));
+    if (o->failed)
+        fputs(" (known to be written; output failed)", err);
+    fprintf(err, ", %llu given up, in %.3f s: %.0f puzzles/s\n"
+                 "bitdoku: per puzzle: %.2f tries, %.1f uniqueness checks, %.1f search nodes\n",
+            (unsigned long long)n[OUTCOME_CUT_SHORT], seconds,
+            seconds > 0 ? (double)made / seconds : 0.0, (double)o->tries * per,
+            (double)o->checks * per, (double)o->stats.nodes * per);
 }

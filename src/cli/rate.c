@@ -33,7 +33,7 @@ void rate_fields(answer *a, const bd_rating *rating)
     answer_put(a, hardest);
 }
 
-bool rate_refused(const settings *s, bd_status status, int empty_fields, answer *a)
+bool rate_refused(bd_status status, answer *a)
 {
     const char *words = rate_refusal(status, &a->outcome);
     if (!words) {
@@ -41,8 +41,6 @@ bool rate_refused(const settings *s, bd_status status, int empty_fields, answer 
         return false;
     }
     answer_put(a, words);
-    for (int i = 0; s->csv && i < empty_fields; i++)
-        answer_field(a, "");
     answer_put(a, "\n");
     return true;
 }
@@ -52,7 +50,7 @@ void answer_rate(const settings *s, const bd_record *rec, answer *a)
     bd_rating rating;
     bd_status status = bd_rate(&rec->grid, &s->options, &rating, &a->stats);
     if (status != BD_OK) {
-        rate_refused(s, status, 2, a);
+        rate_refused(status, a);
         return;
     }
     rate_fields(a, &rating);

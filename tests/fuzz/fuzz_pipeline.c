@@ -9,7 +9,8 @@
  * valid completions, scores are those of the grids given with them, a
  * target score never exceeds the empty grid's optimum, and every answer's
  * text ends with a newline; with --csv an answer is one row (one line end,
- * outside quotes, at its end) that begins with the record's own row, and
+ * outside quotes, at its end) that begins with the record's own row (a
+ * quote it left open closed), and
  * our fields' quotes pair up; bd_rate refuses exactly the puzzles that
  * bd_count finds without one solution; every step of a puzzle's solution
  * path keeps the solution (no placement differs, no removal takes a
@@ -94,17 +95,45 @@ static void check_engines(const bd_record *rec, const bd_options *options)
     }
 }
 
+/* True when text[0..len) ends inside a quoted field, read as RFC 4180
+ * readers read it (a quote opens a field only as its first byte). */
+static bool leaves_quote_open(const char *text, size_t len, char sep)
+{
+    enum { START, PLAIN, QUOTED, QUOTE_SEEN } state = START;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (state == QUOTED)
+            state = ch == '"' ? QUOTE_SEEN : QUOTED;
+        else if (state == QUOTE_SEEN && ch == '"')
+            state = QUOTED;
+        else if (ch == sep)
+            state = START;
+        else if (state == START)
+            state = ch == '"' ? QUOTED : PLAIN;
+        else
+            state = PLAIN;
+    }
+    return state == QUOTED;
+}
+
 /* The invariants of a --csv row. */
 static void check_row(const bd_record *rec, const answer *ans)
 {
     check(!ans->block, "a row set apart");
-    check(!rec->separator || (ans->len > rec->row_len
+    /* the record's own row, and the quote that closes it if it left one open */
+    size_t own = rec->row_len;
+    if (rec->separator && rec->err_line && ans->len > own + 1 && ans->text[own] == '"')
+        own++;
+    check(!rec->separator || (ans->len > own
                               && memcmp(ans->text, rec->row, rec->row_len) == 0
-                              && ans->text[rec->row_len] == rec->separator)
+                              && ans->text[own] == rec->separator)
               || ans->outcome == OUTCOME_FAILED,
           "row does not begin with the record's own");
+    check(!rec->separator || ans->outcome == OUTCOME_FAILED
+              || !leaves_quote_open(ans->text, own, rec->separator),
+          "the record's row leaves a quote open");
     bool quoted = false;
-    size_t from = rec->separator ? rec->row_len : 0;
+    size_t from = rec->separator ? own : 0;
     for (size_t i = from; i < ans->len; i++) {
         quoted ^= ans->text[i] == '"';
         check(ans->text[i] != '\n' || quoted || i == ans->len - 1, "line end inside a row");
