@@ -107,6 +107,23 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
                    const bd_options *options, uint64_t *count,
                    bd_stats *stats);
 
+/* Called by bd_solutions with each solution found (valid only during the
+ * call); returns true to go on, false to stop. */
+typedef bool (*bd_solution_fn)(const bd_grid *solution, void *context);
+
+/*
+ * Finds the solutions of `puzzle` one after another, in the engine's order,
+ * and calls `on_solution` with each, until `limit` have been found (0: no
+ * limit) or `on_solution` returns false. Returns BD_OK with `*count` the
+ * number of calls made (0 for a puzzle without solution), BD_CUT_SHORT
+ * when a node or time limit stopped the search first (`*count` calls were
+ * made), or BD_EINVAL (also for a NULL `on_solution` or `count`). With
+ * limit N + 1, a count of N + 1 says "more than N" (as bd_count's does).
+ */
+bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+
 /*
  * The target score: the maximum of bd_score over all completions of
  * `puzzle`. On BD_OK, `*score` is that maximum and `best` (if not NULL) a
@@ -132,6 +149,38 @@ bool bd_givens_ok(const bd_grid *grid);
 /* True when `solution` is a complete, valid grid that keeps every given of
  * `puzzle`. */
 bool bd_is_solution_of(const bd_grid *puzzle, const bd_grid *solution);
+
+/* What bd_check finds wrong with a proposed solution. */
+typedef enum bd_verdict {
+    BD_VALID = 0,         /* complete, no digit twice in a unit, givens kept */
+    BD_BLANK,             /* `cell` is blank */
+    BD_CHANGED_GIVEN,     /* `cell` holds `digit` where the puzzle gives `given` */
+    BD_CLASH              /* `cell` holds `digit`, and so does the earlier
+                             cell `other` of the same row, column or box */
+} bd_verdict;
+
+/* The kinds of unit, as bd_check_result.unit names them. */
+typedef enum bd_unit { BD_UNIT_ROW = 0, BD_UNIT_COLUMN, BD_UNIT_BOX } bd_unit;
+
+typedef struct bd_check_result {
+    bd_verdict verdict;
+    int cell;             /* the first faulty cell in reading order; -1 if valid */
+    int digit;            /* what it holds (0 when blank) */
+    int given;            /* BD_CHANGED_GIVEN: the puzzle's digit there */
+    int other;            /* BD_CLASH: the earlier cell with the same digit */
+    bd_unit unit;         /* BD_CLASH: the unit they share (row before column
+                             before box) */
+} bd_check_result;
+
+/*
+ * Judges `solution` as an answer to `puzzle`: the first cell, in reading
+ * order, that is blank, changes a given, or repeats a digit of an earlier
+ * cell of its row, column or box (in that order of precedence for one
+ * cell). Solves nothing: a puzzle without solution has no valid answer.
+ * Returns BD_OK with `result` filled, or BD_EINVAL (a NULL argument, or
+ * a cell outside 0..9).
+ */
+bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_result *result);
 
 /* ------------------------------------------------------------------ */
 /* Rating: how hard a puzzle is for a person, and the steps that solve it */
@@ -301,6 +350,88 @@ const char *bd_level_name(bd_level level);
 bd_level bd_level_of(double rating);
 
 /* ------------------------------------------------------------------ */
+/* Generating puzzles                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The pattern of a generated puzzle's givens: which cells are given
+ * together. */
+typedef enum bd_symmetry {
+    BD_SYMMETRY_NONE = 0,   /* any pattern */
+    BD_SYMMETRY_ROT180,     /* (r, c) and (8-r, 8-c): a half turn */
+    BD_SYMMETRY_ROT90,      /* (r, c), (c, 8-r), ...: quarter turns */
+    BD_SYMMETRY_MIRROR,     /* (r, c) and (r, 8-c): left-right mirror */
+    BD_SYMMETRY_DIAGONAL,   /* (r, c) and (c, r): the main diagonal */
+    BD_SYMMETRY_RANDOM,     /* one of the four above, drawn for each try */
+    BD_SYMMETRIES           /* how many values there are */
+} bd_symmetry;
+
+/* The default number of tries per puzzle (see bd_generate). */
+enum { BD_GENERATE_TRIES = 1000 };
+
+/* What to generate. */
+typedef struct bd_generate_options {
+    int min_givens;         /* the givens: at least 17, at most max_givens */
+    int max_givens;         /* at most 81 */
+    bool minimal;           /* no given can be removed keeping uniqueness */
+    bd_symmetry symmetry;
+    int level;              /* a bd_level the rating must have, or -1: any */
+    bool unsolvable;        /* a puzzle without solution instead (below) */
+    uint64_t max_tries;     /* tries before giving up; at least 1 */
+} bd_generate_options;
+
+/* The defaults: minimal puzzles (17 to 81 givens: any minimal puzzle), no
+ * symmetry, any level, BD_GENERATE_TRIES tries. */
+bd_generate_options bd_generate_options_default(void);
+
+/* The effort of one bd_generate call. */
+typedef struct bd_generate_stats {
+    uint64_t tries;         /* tries made (the last one succeeded on BD_OK) */
+    uint64_t checks;        /* uniqueness checks that searched */
+    bd_stats search;        /* their search effort, and that of the rating */
+} bd_generate_stats;
+
+/*
+ * Generates puzzle number `index` of the sequence named by `seed`. The same
+ * seed, index and options give the same puzzle on every machine (with one
+ * version of the library), whatever other puzzles are generated and on
+ * which thread: every random choice is drawn from a stream of its own for
+ * (seed, index, options), from the splitmix64 generator, in integer
+ * arithmetic. Other options (but max_tries) give unrelated puzzles.
+ *
+ * A try: a random full grid (a depth-first fill, fewest candidates first,
+ * digits in random order), then its cells, in a random order, taken away
+ * one symmetry class at a time (a cell and its images: one, two or four
+ * cells) wherever the puzzle keeps a single solution (checked by the fast
+ * engine), down to min_givens; with `minimal`, as far as they go. If more
+ * than max_givens givens are left, a walk trades given classes for blank
+ * ones that keep the puzzle unique, taking away what can then go, for a
+ * bounded number of checks. The try succeeds when the puzzle has
+ * min_givens..max_givens givens, is minimal if asked (given by given,
+ * also with symmetry), and is rated `level` by bd_rate if a level is
+ * asked. So without `minimal`, a puzzle has as few givens as the try could
+ * reach, down to min_givens, and no class of its symmetry can go unless
+ * min_givens stopped it.
+ *
+ * `unsolvable`: the puzzle of a successful try (without `level`) gets one
+ * given changed to another digit that clashes with no given, such that the
+ * puzzle has no solution; the same pattern and count of givens.
+ *
+ * Returns BD_OK: `puzzle` written, and `solution` (may be NULL; not for
+ * `unsolvable`) its solution. BD_CUT_SHORT: max_tries tries made and none
+ * succeeded (nothing written). BD_EINVAL: NULL `options` or `puzzle`,
+ * givens outside 17..81 (no puzzle with fewer than 17 givens has a single
+ * solution: McGuire, Tugemann and Civario, 2012) or min > max, a range
+ * that the symmetry cannot give (quarter turns give counts 4k and 4k+1
+ * only), an unknown symmetry or level, `level` with `unsolvable`, or no
+ * tries. `stats` may be NULL. Re-entrant.
+ */
+bd_status bd_generate(uint64_t seed, uint64_t index, const bd_generate_options *options,
+                      bd_grid *puzzle, bd_grid *solution, bd_generate_stats *stats);
+
+/* The name of a symmetry as the CLI spells it, e.g. "rot180". */
+const char *bd_symmetry_name(bd_symmetry symmetry);
+
+/* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */
 /* ------------------------------------------------------------------ */
 
@@ -322,17 +453,28 @@ enum { BD_FORMAT_MAX = 512 };
  */
 size_t bd_format(const bd_grid *grid, bd_shape shape, char *buf);
 
-/* Longest line the reader keeps; longer lines are malformed records. */
+/* The bytes of a line the reader keeps. Past them a line may hold only
+ * blanks and a comment (which are dropped); anything else makes it a
+ * malformed record. */
 enum { BD_LINE_MAX = 1024 };
 
 /* One record read: a puzzle, or a malformed one with what is wrong. */
 typedef struct bd_record {
     bd_grid grid;             /* the puzzle (valid on BD_OK) */
     bd_shape shape;           /* the shape it came in */
+    char blank;               /* how it wrote its blanks, '.' or '0' (as its
+                                 first blank did; '.' when it has none) */
     unsigned long line;       /* the line where the record starts (1-based) */
     unsigned long err_line;   /* on BD_EMALFORMED/BD_EINPUT: where, 1-based */
     unsigned long err_col;    /* column in characters, 1-based; 0 if none */
     char err_msg[128];        /* and what is wrong */
+    /* A record of a CSV or TSV input is one row of fields (see bd_read): */
+    char separator;           /* ',' (CSV) or '\t' (TSV); 0 for other records */
+    int puzzle_field;         /* the field that holds the puzzle, 0-based;
+                                 -1 when none was found */
+    size_t row_len;
+    char row[BD_LINE_MAX + 1]; /* the row as it came, without its line end,
+                                 NUL-terminated (malformed rows too) */
 } bd_record;
 
 /*
@@ -352,6 +494,20 @@ typedef size_t (*bd_read_fn)(void *context, void *buf, size_t size);
  * between its bands: elsewhere a blank line ends the grid); CRLF and a
  * leading UTF-8 BOM are accepted; a first line holding only a count of
  * puzzles and a line "end" after the last puzzle are understood.
+ *
+ * CSV and TSV: when the first significant line is a row of fields
+ * separated by commas (or by tabs, with a field that looks like a grid or
+ * names columns), every line of the input is one record: a row. Fields may
+ * be quoted as RFC 4180 says, but a quoted field must close on its line.
+ * The puzzle is the first field that looks like a grid (more than 18
+ * characters besides blanks, at least three quarters of them cells); it
+ * must hold exactly 81 cells, blanks around them allowed, and it must be
+ * in the same field on every row. A first line that names columns (no
+ * field looks like a grid, and every field that is not empty starts with a
+ * letter) is the header: it is kept (bd_reader_header), not a record. A
+ * row where no field looks like a grid, or where the puzzle is malformed
+ * or in another field, is a malformed record. The other fields are kept
+ * with the row (bd_record.row).
  */
 typedef struct bd_reader {
     bd_read_fn read_fn;           /* the source of bytes, or NULL for memory */
@@ -365,11 +521,24 @@ typedef struct bd_reader {
     long header_count;            /* puzzles announced by a count line, or -1 */
     unsigned long header_line;    /* where that line was */
     int state;                    /* where the reader is in its input */
+    char separator;               /* rows of CSV (',') or TSV ('\t'); 0: text */
+    int puzzle_field;             /* the field of the puzzles, once found; -1 */
+    unsigned long puzzle_field_line; /* the row where it was found */
+    bool has_header;              /* header[0..header_len) is the header row */
+    size_t header_len;
     bool have_pending;            /* a line read ahead, not yet used */
     unsigned long pending_line;
     size_t pending_len;
-    bool pending_long;            /* longer than BD_LINE_MAX, not all blank */
+    bool pending_long;            /* more than blanks or a comment past BD_LINE_MAX */
+    bool pending_cut;             /* more than blanks past BD_LINE_MAX (rows) */
+    size_t pending_at;            /* where that line began in the data */
+    bool piece;                   /* reading one piece of an input */
+    bool last_piece;              /* ... the last one: nothing follows it */
+    bool cut;                     /* a record ran past the end of the piece */
+    size_t cut_at;                /* where it began in the piece */
+    unsigned long cut_line;       /* and on which line */
     char pending[BD_LINE_MAX + 1];
+    char header[BD_LINE_MAX + 1];
     unsigned char buf[16384];     /* what read_fn read */
 } bd_reader;
 
@@ -392,6 +561,110 @@ void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context);
  * goes on with the next record.
  */
 bd_status bd_read(bd_reader *reader, bd_record *record);
+
+/*
+ * The header row of a CSV or TSV input, as it came, without its line end:
+ * NULL when the input has none, or before bd_read has first returned.
+ * `len` (may be NULL) gets its length. Valid while the reader lives.
+ */
+const char *bd_reader_header(const bd_reader *reader, size_t *len);
+
+/* The separator of the input's rows, ',' (CSV) or '\t' (TSV), or 0 for
+ * text; known once bd_read has first returned. */
+char bd_reader_separator(const bd_reader *reader);
+
+/*
+ * Reading one input in pieces, e.g. on several threads: each piece is a
+ * run of whole lines in memory, read by a reader of its own that starts
+ * where the reader of the input would stand at that point (a mark). A
+ * reader of a piece says where it stands when its data ends (its mark),
+ * and whether its last record ran on past that end (a grid short of
+ * rows): then that record begins again in the next piece. Pieces read this
+ * way, each from the mark the one before it ended at, give the records
+ * and faults that one reader of the whole input gives, except the check of
+ * a count line against the number of records, which bd_reader_finish makes
+ * at the end.
+ */
+typedef struct bd_reader_mark {
+    int state;                    /* the fields of bd_reader of the same names */
+    char separator;
+    int puzzle_field;
+    unsigned long puzzle_field_line;
+    long header_count;
+    unsigned long header_line;
+} bd_reader_mark;
+
+/* What bd_line_shorten shortens a long line to, at most. */
+enum { BD_PIECE_LINE_MAX = BD_LINE_MAX + 2 };
+
+/*
+ * Starts reading the piece of `len` bytes at `data` (which must outlive the
+ * reader): whole lines, each ended by '\n' except maybe the last line of
+ * the input (a caller that must hold an unfinished line in bounded memory
+ * may shorten it with bd_line_shorten meanwhile). `at` is the mark
+ * where the input's reader stands before the piece (NULL: at the start of
+ * the input), `lines_before` the number of lines before it. `last`: no
+ * piece follows, so a record cut short by the end of the data is read as
+ * a whole reader reads one cut short by the end of the input.
+ */
+void bd_reader_init_piece(bd_reader *reader, const bd_reader_mark *at, const void *data,
+                          size_t len, unsigned long lines_before, bool last);
+
+/* Where `reader` stands now: read the next piece from this mark. */
+void bd_reader_mark_of(const bd_reader *reader, bd_reader_mark *mark);
+
+/* True when two marks are the same place. */
+bool bd_reader_mark_equal(const bd_reader_mark *a, const bd_reader_mark *b);
+
+/*
+ * After bd_read on a piece that is not the last has returned BD_EOF: true
+ * when its last record ran past the end of its data and was not returned;
+ * it begins at byte `*offset` of the piece, on line `*line` (either may be
+ * NULL), and the next piece should start with those bytes.
+ */
+bool bd_reader_cut(const bd_reader *reader, size_t *offset, unsigned long *line);
+
+/* The number of records bd_read has returned (BD_OK and BD_EMALFORMED). */
+unsigned long bd_reader_records(const bd_reader *reader);
+
+/*
+ * At the end of an input read in pieces: `mark` is where the last piece's
+ * reader ended, `records` the number of records of all pieces. Returns
+ * BD_EINPUT (with record->err_* set, as bd_read would have) when a count
+ * line announced another number of puzzles, else BD_EOF.
+ */
+bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
+                           bd_record *record);
+
+/*
+ * Shortens a line (`len` bytes, without its line end) longer than
+ * BD_PIECE_LINE_MAX bytes to at most that many, which a reader reads as it
+ * reads the whole line (the first BD_LINE_MAX bytes, then one or two
+ * standing for what followed them: blanks, a comment, or anything else).
+ * Shortening a shortened line with more bytes appended gives what
+ * shortening the whole would. Returns the new length.
+ */
+size_t bd_line_shorten(char *line, size_t len);
+
+/* A grid read from a field of a CSV or TSV row (bd_row_grid). */
+typedef struct bd_field_grid {
+    int field;                /* which field of the row, 0-based */
+    bd_grid grid;             /* its cells, on BD_OK */
+    unsigned long err_col;    /* on BD_EMALFORMED: the column of the fault,
+                                 on line record->line, 1-based */
+    char err_msg[128];        /* and what is wrong */
+} bd_field_grid;
+
+/*
+ * Reads the first field after field `after` (-1: from the first field) of
+ * a CSV or TSV record's row that looks like a grid (as bd_read says), e.g.
+ * with after = record->puzzle_field, the proposed solution beside a puzzle.
+ * Returns BD_OK (grid read), BD_EMALFORMED (the field looks like a grid but
+ * is not one, or the row's quotes are broken: `err_col` and `err_msg` say
+ * where and what), BD_EOF (no later field looks like a grid), or BD_EINVAL
+ * (not a record of a CSV or TSV row). Re-entrant; `record` is not changed.
+ */
+bd_status bd_row_grid(const bd_record *record, int after, bd_field_grid *out);
 
 #ifdef __cplusplus
 }

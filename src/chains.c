@@ -26,6 +26,8 @@
  */
 #include "human.h"
 
+#include <string.h>
+
 enum { LAYERS = CHAIN_MAX / 2 + 1 };
 
 typedef struct chain_rules {
@@ -44,11 +46,14 @@ typedef struct chain_search {
     const bdi_cands *c;
     const chain_rules *rules;
     bdi_board nodes[BD_SIZE];        /* [digit - 1]: the candidates it may use */
-    uint32_t pairs[BD_SIZE];         /* units with two places for the digit,
-                                        bit kind * 9 + index */
+    int8_t conj[BD_CELLS][BD_SIZE][UNIT_KINDS];   /* the conjugate of (cell,
+                                        digit) in its unit of each kind: the
+                                        other place of a unit with two, or -1 */
     bdi_board bivalue;
     bdi_board t[LAYERS][BD_SIZE];    /* T_k: found true in layer k */
     bdi_board f[LAYERS][BD_SIZE];    /* F_k: found false in layer k */
+    unsigned t_digits[LAYERS], f_digits[LAYERS];   /* the digits (bit d-1)
+                                        with nodes in T_k, F_k */
     bdi_board t_seen[BD_SIZE], f_seen[BD_SIZE];
     bdi_node start;
     int best;                        /* nodes of the best chain found, or 0 */
@@ -58,12 +63,53 @@ typedef struct chain_search {
 /* The conjugate of (cell, digit) in unit `kind`, or -1. */
 static int conjugate(const chain_search *cs, int cell, int digit, int kind)
 {
-    int index = unit_of(kind, cell);
-    if (!(cs->pairs[digit - 1] >> (kind * BD_SIZE + index) & 1u))
-        return -1;
-    bdi_board other = board_minus(board_and(cs->c->place[digit - 1], unit_board(kind, index)),
-                                  board_of(cell));
-    return board_first(other);
+    return cs->conj[cell][digit - 1][kind];
+}
+
+/* True when `places` has exactly two bits. */
+static bool two_bits(unsigned places)
+{
+    unsigned rest = places & (places - 1u);
+    return rest && !(rest & (rest - 1u));
+}
+
+/* The units of `kind` where board `b` has exactly two cells (bit = index):
+ * rows and boxes read off their band words; columns by folding the nine
+ * rows into "seen once", "twice" and "more". */
+static unsigned units_with_two(bdi_board b, int kind)
+{
+    unsigned two = 0;
+    if (kind != UNIT_COL) {
+        for (int index = 0; index < BD_SIZE; index++)
+            two |= (unsigned)two_bits(unit_places(b, kind, index)) << index;
+        return two;
+    }
+    unsigned once = 0, twice = 0, more = 0;
+    for (int row = 0; row < BD_SIZE; row++) {
+        unsigned cols = unit_places(b, UNIT_ROW, row);
+        more |= twice & cols;
+        twice |= once & cols;
+        once |= cols;
+    }
+    return twice & ~more;
+}
+
+/* Fills the table of conjugates: each unit where a digit has two places
+ * links them. */
+static void find_conjugates(chain_search *cs)
+{
+    memset(cs->conj, -1, sizeof cs->conj);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int kind = 0; kind < UNIT_KINDS; kind++)
+            for (unsigned units = units_with_two(cs->c->place[d], kind); units;
+                 units &= units - 1u) {
+                int index = low_bit(units);
+                unsigned places = unit_places(cs->c->place[d], kind, index);
+                int a = unit_cell(kind, index, low_bit(places));
+                int b = unit_cell(kind, index, low_bit(places & (places - 1u)));
+                cs->conj[a][d][kind] = (int8_t)b;
+                cs->conj[b][d][kind] = (int8_t)a;
+            }
 }
 
 /* The other candidate of a bivalue cell, or 0. */
@@ -75,56 +121,71 @@ static int partner_digit(const chain_search *cs, int cell, int digit)
 }
 
 /* Keeps of a new layer the nodes the chain may use and has not reached
- * before (in `seen`), adds them to `seen`; false when none is left. */
-static bool settle(const chain_search *cs, bdi_board *next, bdi_board *seen)
+ * before (in `seen`), adds them to `seen`; `touched` holds the digits that
+ * may have nodes (the others are empty). Returns the digits left with
+ * nodes: 0 when none is left. */
+static unsigned settle(const chain_search *cs, bdi_board *next, bdi_board *seen,
+                       unsigned touched)
 {
-    bool any = false;
-    for (int d = 0; d < BD_SIZE; d++) {
+    unsigned left = 0;
+    for (; touched; touched &= touched - 1u) {
+        int d = low_bit(touched);
         next[d] = board_minus(board_and(next[d], cs->nodes[d]), seen[d]);
         seen[d] = board_or(seen[d], next[d]);
-        any |= !board_empty(next[d]);
+        left |= board_empty(next[d]) ? 0u : 1u << d;
     }
-    return any;
+    return left;
 }
 
-/* T_k: what the nodes of F_{k-1} make true, not found true before. */
+/* T_k: what the nodes of F_{k-1} make true, not found true before; false
+ * when nothing is. */
 static bool grow_true(chain_search *cs, int k)
 {
     bdi_board *next = cs->t[k];
+    unsigned touched = 0;
     for (int d = 0; d < BD_SIZE; d++)
         next[d] = board_none();
-    for (int d = 1; d <= BD_SIZE; d++) {
+    for (unsigned digits = cs->f_digits[k - 1]; digits; digits &= digits - 1u) {
+        int d = bit_digit(digits);
         bdi_board from = cs->f[k - 1][d - 1];
         for (int cell; (cell = board_pop(&from)) >= 0;) {
             for (int kind = 0; kind < UNIT_KINDS && cs->rules->conjugate; kind++) {
                 int other = conjugate(cs, cell, d, kind);
-                if (other >= 0)
+                if (other >= 0) {
                     next[d - 1] = board_or(next[d - 1], board_of(other));
+                    touched |= digit_bit(d);
+                }
             }
             int e = cs->rules->bivalue_cells ? partner_digit(cs, cell, d) : 0;
-            if (e)
+            if (e) {
                 next[e - 1] = board_or(next[e - 1], board_of(cell));
+                touched |= digit_bit(e);
+            }
         }
     }
-    return settle(cs, next, cs->t_seen);
+    return (cs->t_digits[k] = settle(cs, next, cs->t_seen, touched)) != 0;
 }
 
-/* F_k: what the nodes of T_k make false, not found false before. */
+/* F_k: what the nodes of T_k make false, not found false before; false
+ * when nothing is. */
 static bool grow_false(chain_search *cs, int k)
 {
     bdi_board *next = cs->f[k];
+    unsigned touched = cs->t_digits[k];
     for (int d = 0; d < BD_SIZE; d++)
         next[d] = board_none();
-    for (int d = 1; d <= BD_SIZE; d++) {
+    for (unsigned digits = cs->t_digits[k]; digits; digits &= digits - 1u) {
+        int d = bit_digit(digits);
         bdi_board from = cs->t[k][d - 1];
         for (int cell; (cell = board_pop(&from)) >= 0;) {
             next[d - 1] = board_or(next[d - 1], board_and(peers_of(cell), cs->c->place[d - 1]));
             unsigned others = cs->rules->in_cell ? cs->c->cell[cell] & ~digit_bit(d) : 0;
+            touched |= others;
             for (; others; others &= others - 1u)
                 next[bit_digit(others) - 1] = board_or(next[bit_digit(others) - 1], board_of(cell));
         }
     }
-    return settle(cs, next, cs->f_seen);
+    return (cs->f_digits[k] = settle(cs, next, cs->f_seen, touched)) != 0;
 }
 
 /* A node of F_{k-1} with a strong link to `to`; false if none. */
@@ -200,7 +261,8 @@ static void removals(const chain_search *cs, bdi_node a, bdi_node z, bdi_step *s
  * records it as the best. */
 static bool ends_in_layer(chain_search *cs, int k)
 {
-    for (int d = 1; d <= BD_SIZE; d++) {
+    for (unsigned digits = cs->t_digits[k]; digits; digits &= digits - 1u) {
+        int d = bit_digit(digits);
         bdi_board ends = cs->t[k][d - 1];
         for (int cell; (cell = board_pop(&ends)) >= 0;) {
             bdi_node z = {(uint8_t)cell, (uint8_t)d}, nodes[CHAIN_MAX];
@@ -224,6 +286,7 @@ static void search_from(chain_search *cs, bdi_node start)
     for (int d = 0; d < BD_SIZE; d++)
         cs->t_seen[d] = cs->f_seen[d] = cs->f[0][d] = board_none();
     cs->f[0][start.digit - 1] = cs->f_seen[start.digit - 1] = board_of(start.cell);
+    cs->f_digits[0] = digit_bit(start.digit);
     cs->start = start;
     bdi_step found;
     bdi_step *best = cs->s;
@@ -244,13 +307,10 @@ static void search_from(chain_search *cs, bdi_node start)
 static bool find(const bdi_cands *c, const chain_rules *rules, bdi_board only, bdi_step *s)
 {
     chain_search cs = {.c = c, .rules = rules, .bivalue = bdi_bivalue_cells(c), .s = s};
-    for (int d = 0; d < BD_SIZE; d++) {
+    for (int d = 0; d < BD_SIZE; d++)
         cs.nodes[d] = board_and(c->place[d], only);
-        for (int kind = 0; kind < UNIT_KINDS; kind++)
-            for (int index = 0; index < BD_SIZE; index++)
-                if (board_count(board_and(c->place[d], unit_board(kind, index))) == 2)
-                    cs.pairs[d] |= 1u << (kind * BD_SIZE + index);
-    }
+    if (rules->conjugate)
+        find_conjugates(&cs);
     bdi_board starts = c->open;
     for (int cell; (cell = board_pop(&starts)) >= 0 && cs.best != CHAIN_MIN;)
         for (unsigned digits = c->cell[cell]; digits && cs.best != CHAIN_MIN; digits &= digits - 1u)

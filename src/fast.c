@@ -648,31 +648,44 @@ static void search(search_ctx *ctx, state *s)
 /* Sets up the state of `puzzle`; false if its givens clash. */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
-    for (unsigned d = 0; d < BD_SIZE; d++)
+    /* All givens go in at once: a digit keeps its givens' cells and loses
+     * their rows, boxes and columns and every other given cell, which is
+     * what placing them one by one leaves. A given whose row, box or
+     * column already holds its digit is a clash. */
+    uint32_t taken[BANDS] = {0}, given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}};
+    unsigned columns[BD_SIZE] = {0};
+    for (unsigned b = 0, cell = 0; b < BANDS; b++)
+        for (unsigned pos = 0; pos < BAND_CELLS; pos++, cell++) {
+            unsigned digit = puzzle->cells[cell];
+            if (!digit)
+                continue;
+            unsigned di = digit - 1u, column = 1u << (pos % BD_SIZE);
+            uint32_t bit = 1u << pos;
+            if ((seen[di][b] & bit) || (columns[di] & column))
+                return false;
+            seen[di][b] |= BAND_PEERS[pos];
+            columns[di] |= column;
+            given[di][b] |= bit;
+            taken[b] |= bit;
+        }
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
-            s->cand[b][d] = BAND_MASK;
+            s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
             s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
         }
-    for (unsigned b = 0; b < BANDS; b++)
-        s->open[b] = BAND_MASK;
-    for (unsigned cell = 0; cell < BD_CELLS; cell++) {
-        unsigned digit = puzzle->cells[cell];
-        if (!digit)
-            continue;
-        unsigned band = cell / BAND_CELLS, pos = cell % BAND_CELLS;
-        if (!(s->cand[band][digit - 1u] & (1u << pos)))
-            return false;
-        place(s, digit - 1u, band, pos);
     }
+    for (unsigned b = 0; b < BANDS; b++)
+        s->open[b] = BAND_MASK & ~taken[b];
     return true;
 }
 
+/* Searches `puzzle` into ctx->visitor, which the caller has set up. */
 static void run(search_ctx *ctx, const bd_grid *puzzle, const bd_options *options,
-                bdi_visit_mode mode, uint64_t limit, bd_stats *stats)
+                bd_stats *stats)
 {
     state root;
     bdi_budget_init(&ctx->budget, options);
-    bdi_visitor_init(&ctx->visitor, mode, limit);
     ctx->guesses = 0;
     ctx->stop = false;
     if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx->budget))
@@ -687,7 +700,8 @@ bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
                          bd_grid *solution, bd_stats *stats)
 {
     search_ctx ctx;
-    run(&ctx, puzzle, options, VISIT_FIRST, 0, stats);
+    bdi_visitor_init(&ctx.visitor, VISIT_FIRST, 0);
+    run(&ctx, puzzle, options, stats);
     return bdi_visitor_solution(&ctx.visitor, ctx.budget.cut, solution);
 }
 
@@ -696,6 +710,18 @@ bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
                          bd_stats *stats)
 {
     search_ctx ctx;
-    run(&ctx, puzzle, options, VISIT_COUNT, limit, stats);
+    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
+    run(&ctx, puzzle, options, stats);
+    return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
+}
+
+bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                        bd_solution_fn on_solution, void *context, uint64_t *count,
+                        bd_stats *stats)
+{
+    search_ctx ctx;
+    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
+    bdi_visitor_each(&ctx.visitor, on_solution, context);
+    run(&ctx, puzzle, options, stats);
     return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
 }

@@ -163,17 +163,6 @@ static inline unsigned unit_places(bdi_board b, int kind, int index)
     return (x & 7u) | ((x >> 9) & 7u) << 3 | ((x >> 18) & 7u) << 6;
 }
 
-/* The cell at position `pos` (0..8) of unit (kind, index). */
-static inline int unit_cell(int kind, int index, int pos)
-{
-    if (kind == UNIT_ROW)
-        return index * BD_SIZE + pos;
-    if (kind == UNIT_COL)
-        return pos * BD_SIZE + index;
-    return (index / BD_BOX * BD_BOX + pos / BD_BOX) * BD_SIZE + index % BD_BOX * BD_BOX
-           + pos % BD_BOX;
-}
-
 /* ------------------------------------------------------------------ */
 /* The candidate state (cands.c)                                       */
 

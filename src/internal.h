@@ -31,6 +31,12 @@ static inline unsigned digit_bit(int digit)
     return 1u << (digit - 1);
 }
 
+/* digit_bit for a cell's value: 0 (no bit) for a blank. */
+static inline unsigned cell_bit(int value)
+{
+    return (1u << value) >> 1;
+}
+
 /* The digit of the lowest set bit of a non-zero mask. */
 static inline int bit_digit(unsigned mask)
 {
@@ -99,6 +105,18 @@ static inline int unit_of(int kind, int cell)
     return kind == UNIT_ROW ? row_of(cell) : kind == UNIT_COL ? col_of(cell) : box_of(cell);
 }
 
+/* The cell at position `pos` (0..8) of unit (kind, index): positions run
+ * left to right in a row, top to bottom in a column, row by row in a box. */
+static inline int unit_cell(int kind, int index, int pos)
+{
+    if (kind == UNIT_ROW)
+        return index * BD_SIZE + pos;
+    if (kind == UNIT_COL)
+        return pos * BD_SIZE + index;
+    return (index / BD_BOX * BD_BOX + pos / BD_BOX) * BD_SIZE + index % BD_BOX * BD_BOX
+           + pos % BD_BOX;
+}
+
 /*
  * The digits used in each unit: used[kind][unit], a 9-bit mask. The state
  * the bitmask searches (solve.c, target.c), the exact-cover set-up (dlx.c)
@@ -136,14 +154,19 @@ bool bdi_units_of_givens(bdi_units *units, const bd_grid *grid);
 
 /*
  * A search budget (budget.c): counts nodes and stops the search when the
- * node limit or the timeout is reached. The clock is read only every few thousand
- * nodes, so a timeout is kept to within a fraction of a millisecond.
+ * node limit or the timeout is reached. The clock is read every
+ * `check_every` nodes, a number that adapts to how long nodes take, so that
+ * the reads are at most a small fraction of the timeout (and of a
+ * millisecond) apart: a timeout holds to within that, whatever the engine.
  */
 typedef struct bdi_budget {
     uint64_t nodes;
     uint64_t max_nodes;     /* 0: none */
     double timeout;         /* seconds; 0: none */
     struct timespec start;
+    uint64_t next_check;    /* read the clock when nodes reaches this */
+    uint64_t check_every;   /* nodes between two reads of the clock */
+    double last_check;      /* seconds since start at the last read */
     bool cut;               /* a limit was hit */
 } bdi_budget;
 
@@ -152,37 +175,112 @@ void bdi_budget_init(bdi_budget *budget, const bd_options *options);
 /* Seconds since `start` on the wall clock. */
 double bdi_seconds_since(const struct timespec *start);
 
+/* Reads the clock for bdi_budget_spend: sets and returns budget->cut when
+ * the timeout has passed, and schedules the next read. */
+bool bdi_budget_check(bdi_budget *budget);
+
 /* Counts one node; true when the search must stop now. */
 static inline bool bdi_budget_spend(bdi_budget *budget)
 {
     budget->nodes++;
     if (budget->max_nodes && budget->nodes > budget->max_nodes)
         budget->cut = true;
-    else if (budget->timeout > 0 && (budget->nodes & 4095u) == 0
-             && bdi_seconds_since(&budget->start) >= budget->timeout)
-        budget->cut = true;
+    else if (budget->nodes >= budget->next_check)
+        return bdi_budget_check(budget);
     return budget->cut;
 }
 
+/* For long work between nodes (a bound's iterations): true, with
+ * budget->cut set, when the timeout has passed. Reads the clock on each
+ * call when there is a timeout. */
+bool bdi_budget_expired(bdi_budget *budget);
+
+/*
+ * Pseudo-random numbers (random.c): splitmix64, the same on every machine.
+ * A stream is named by a seed and a stream index.
+ */
+typedef struct bdi_rng {
+    uint64_t state;
+} bdi_rng;
+
+void bdi_rng_init(bdi_rng *rng, uint64_t seed, uint64_t stream);
+
+/* The next 64-bit number of the stream. */
+uint64_t bdi_rng_next(bdi_rng *rng);
+
+/* A number in [0, n), each equally likely (n >= 1). */
+int bdi_rng_below(bdi_rng *rng, int n);
+
+/* Shuffles items[0..n) (Fisher-Yates, from the last item down). */
+void bdi_rng_shuffle(bdi_rng *rng, int *items, int n);
+
 /* True when every cell of `grid` is 0..9 (grid.c). */
 bool bdi_cells_ok(const bd_grid *grid);
+
+/*
+ * One field of a CSV or TSV row (csv.c), as byte offsets into the row:
+ * the field is row[start..end), its text (inside the quotes, if quoted,
+ * with any "" left doubled) row[text..text_end). A broken quote is a
+ * fault at row[fault_at].
+ */
+typedef enum bdi_field_fault {
+    BDI_FIELD_OK,
+    BDI_FIELD_UNCLOSED,       /* a quoted field not closed on its line */
+    BDI_FIELD_AFTER_QUOTE     /* something other than blanks after the closing quote */
+} bdi_field_fault;
+
+typedef struct bdi_field {
+    size_t start, end, text, text_end;
+    bool quoted;
+    bdi_field_fault fault;
+    size_t fault_at;
+} bdi_field;
+
+/* Reads the field that starts at row[start] (start <= len), separated by
+ * `sep`; false when its quotes are broken (f->fault says how). The next
+ * field, if f->end < len, starts at f->end + 1. */
+bool bdi_csv_field(const char *row, size_t len, size_t start, char sep, bdi_field *f);
+
+/* True when a field's text looks like a grid (see csv.c). */
+bool bdi_csv_grid_like(const char *text, size_t len);
+
+/* True when a row looks like a header: no field looks like a grid, every
+ * field that is not blank starts with a letter, and one at least does. */
+bool bdi_csv_header_like(const char *row, size_t len, char sep);
+
+/* True when a line holding a tab is a row of TSV: it looks like a header,
+ * or a field looks like a grid and another field is not blank (so that
+ * neither a grid row spaced with tabs nor a puzzle followed by a tab is
+ * one). */
+bool bdi_csv_tsv_row(const char *text, size_t len);
+
+/* The 1-based column, in characters of UTF-8, of byte `offset` of `text`. */
+unsigned long bdi_text_column(const char *text, size_t offset);
 
 /*
  * What a search engine (solve.c, dlx.c, fast.c) keeps of the completions it
  * visits (visitor.c): the first one, a count up to a limit, or the best
  * target score.
  */
-typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET } bdi_visit_mode;
+typedef enum bdi_visit_mode { VISIT_FIRST, VISIT_COUNT, VISIT_TARGET, VISIT_EACH } bdi_visit_mode;
 
 typedef struct bdi_visitor {
     bdi_visit_mode mode;
     bool done;                /* wants no more completions */
-    uint64_t count, limit;    /* completions visited; VISIT_COUNT's limit (0: none) */
+    uint64_t count, limit;    /* completions visited; VISIT_COUNT's and
+                                 VISIT_EACH's limit (0: none) */
     int best_score;           /* VISIT_TARGET: the best so far, -1 if none */
     bd_grid best;             /* the first completion, or one with best_score */
+    bd_solution_fn on_each;   /* VISIT_EACH: called with every completion */
+    void *context;            /* and its context */
 } bdi_visitor;
 
 void bdi_visitor_init(bdi_visitor *visitor, bdi_visit_mode mode, uint64_t limit);
+
+/* Turns a visitor that counts (VISIT_COUNT, after bdi_visitor_init) into
+ * one that also hands each completion to `on_each` (VISIT_EACH), which may
+ * stop the search by returning false. */
+void bdi_visitor_each(bdi_visitor *visitor, bd_solution_fn on_each, void *context);
 
 /* Takes a completion: its cells (may be NULL for VISIT_COUNT) and its
  * target score (read by VISIT_TARGET only). */
@@ -324,6 +422,7 @@ typedef enum bdi_rows_status {
 typedef struct bdi_rows_steps {
     int iterations, patience, stall;
     int64_t need, aim_below;   /* Polyak's aim: need - aim_below */
+    bdi_budget *budget;        /* may be NULL; stops the steps once expired */
 } bdi_rows_steps;
 
 /* Zero prices and nothing solved. */
@@ -339,7 +438,24 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
 bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
                                  const bdi_rows_steps *steps);
 
-/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion. */
+/* Every engine's entry point for bd_solutions: the contract of
+ * bd_solutions, with the caller's checks done as for bdi_*_count. */
+typedef bd_status (*bdi_each_fn)(const bd_grid *puzzle, uint64_t limit,
+                                 const bd_options *options, bd_solution_fn on_solution,
+                                 void *context, uint64_t *count, bd_stats *stats);
+bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats);
+bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                        bd_solution_fn on_solution, void *context, uint64_t *count,
+                        bd_stats *stats);
+
+/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion,
+ * bdi_dlx_bound_target (dlx_target.c) is exact branch and bound with a
+ * bound of its own, independent of bdi_bound_target's. */
 bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
                         bd_grid *solution, bd_stats *stats);
 bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
@@ -347,6 +463,8 @@ bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
                         bd_stats *stats);
 bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
+bd_status bdi_dlx_bound_target(const bd_grid *puzzle, const bd_options *options,
+                               int *score, bd_grid *best, bd_stats *stats);
 
 /* The fast engine (fast.c): singles propagation on band-wise bit-parallel
  * candidates. Same contracts as bdi_dfs_solve and bdi_dfs_count, except

@@ -321,6 +321,8 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     for (int it = 0; it < steps->iterations && lambda > 0 && since_floor < steps->patience; it++) {
+        if (steps->budget && bdi_budget_expired(steps->budget))
+            return BDI_ROWS_OPEN;
         int64_t norm = subgradient(node, &trial, gcol, gbox);
         if (norm == 0) {
             *rel = trial;

@@ -24,15 +24,16 @@ typedef struct engine_row {
     target_fn target;        /* the default: exact, with bounds */
     target_fn exhaustive;    /* options.exhaustive: every completion */
     bool finds_clashes;      /* solve and count check the givens themselves */
+    bdi_each_fn each;        /* bd_solutions */
 } engine_row;
 
 static const engine_row ENGINES[] = {
     {BD_ENGINE_DFS, BD_ORDER_MRV, bdi_fast_solve, bdi_fast_count, bdi_bound_target,
-     bdi_dfs_target, true},
+     bdi_dfs_target, true, bdi_fast_each},
     {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_solve, bdi_dfs_count, bdi_bound_target,
-     bdi_dfs_target, false},
-    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_solve, bdi_dlx_count, bdi_dlx_target,
-     bdi_dlx_target, false},
+     bdi_dfs_target, false, bdi_dfs_each},
+    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_solve, bdi_dlx_count, bdi_dlx_bound_target,
+     bdi_dlx_target, false, bdi_dlx_each},
 };
 enum { ENGINE_ROWS = sizeof ENGINES / sizeof ENGINES[0] };
 
@@ -103,6 +104,21 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_OK;
     return row->count(puzzle, limit, options, count, stats);
+}
+
+bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats)
+{
+    bd_options defaults;
+    const engine_row *row;
+    bd_status status = check(puzzle, &options, &defaults, &row);
+    if (status != BD_OK || !count || !on_solution)
+        return status != BD_OK ? status : BD_EINVAL;
+    *count = 0;
+    if (!row->finds_clashes && !bd_givens_ok(puzzle))
+        return BD_OK;
+    return row->each(puzzle, limit, options, on_solution, context, count, stats);
 }
 
 bd_status bd_target(const bd_grid *puzzle, const bd_options *options,

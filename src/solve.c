@@ -186,3 +186,14 @@ bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
     run(&s, stats);
     return bdi_visitor_target(&s.visitor, s.budget.cut, score, best);
 }
+
+bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
+                       bd_solution_fn on_solution, void *context, uint64_t *count,
+                       bd_stats *stats)
+{
+    dfs s;
+    dfs_init(&s, puzzle, options, VISIT_COUNT, limit);
+    bdi_visitor_each(&s.visitor, on_solution, context);
+    run(&s, stats);
+    return bdi_visitor_count(&s.visitor, s.budget.cut, count);
+}

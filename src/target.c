@@ -307,6 +307,10 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
+        if (bdi_budget_expired(&s->budget)) {
+            s->stop = true;   /* the timeout passed: the search is cut short */
+            return false;
+        }
         int8_t g[BD_CELLS];
         int norm = bdi_layer_subgradient(node, trial.layer, g);
         if (norm == 0) {
@@ -376,8 +380,13 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
         .stall = dense ? DENSE_ROWS_STALL : ROWS_STALL,
         .need = need_now(s),
         .aim_below = SCALE,
+        .budget = &s->budget,
     };
     bdi_rows_status status = bdi_rows_descend(node, &rel->rows, &steps);
+    if (s->budget.cut) {
+        s->stop = true;       /* the timeout passed: the search is cut short */
+        return false;
+    }
     if (status == BDI_ROWS_SOLVED) {
         uint8_t cells[BD_CELLS];
         for (int cell = 0; cell < BD_CELLS; cell++)
@@ -402,6 +411,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     /* the rows' prices: stepped at a retightened node and at the first
      * pass's root, then kept by the later passes */
     bool rows_steps = s->rows_on && parent == NULL && !(pack && s->rows_tuned);
+    if (bdi_budget_expired(&s->budget)) {
+        s->stop = true;       /* the timeout passed: the search is cut short */
+        return false;
+    }
     bdi_layer_node node;
     snapshot(s, &node);
     if (parent)

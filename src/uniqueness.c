@@ -13,6 +13,13 @@
  * Only open cells count: a corner filled in (a given, or placed on the way)
  * is no part of the argument. Rectangles are tried rows, then columns,
  * then digit pairs in order.
+ *
+ * Every type has two corners that are exactly {a,b}, so only the
+ * rectangles through two cells with the same two candidates are looked
+ * at: each such pair of cells marks the rectangles it can be two corners
+ * of (the pair in a row: every other row that keeps the rectangle in two
+ * boxes; in a column, likewise; diagonal: the one rectangle), in a bit set
+ * ordered as the rectangles are tried.
  */
 #include "human.h"
 
@@ -113,21 +120,60 @@ static bool rectangle(const bdi_cands *c, rect *r, int type, bdi_step *s)
     return false;
 }
 
+/* Rectangles, as bits (r1 * 9 + r2) * 81 + c1 * 9 + c2 (r1 < r2, c1 < c2):
+ * set bits in ascending order are the order rectangles are tried in. */
+enum { RECT_BITS = BD_CELLS * BD_CELLS, RECT_WORDS = (RECT_BITS + 31) / 32 };
+
+/* Marks the rectangle on rows ra, rb and columns ca, cb (any order) if it
+ * lies in two boxes. */
+static void mark(uint32_t *marks, int ra, int rb, int ca, int cb)
+{
+    int r1 = ra < rb ? ra : rb, r2 = ra < rb ? rb : ra;
+    int c1 = ca < cb ? ca : cb, c2 = ca < cb ? cb : ca;
+    bool same_band = r1 / BD_BOX == r2 / BD_BOX, same_stack = c1 / BD_BOX == c2 / BD_BOX;
+    if (r1 == r2 || c1 == c2 || same_band == same_stack)
+        return;   /* no rectangle, or one in four boxes, or in one */
+    int bit = (r1 * BD_SIZE + r2) * BD_CELLS + c1 * BD_SIZE + c2;
+    marks[bit / 32] |= 1u << (bit % 32);
+}
+
+/* Marks the rectangles that two cells with the same two candidates can be
+ * two corners of. */
+static void mark_pair(uint32_t *marks, int p, int q)
+{
+    int rp = row_of(p), cp = col_of(p), rq = row_of(q), cq = col_of(q);
+    if (rp != rq && cp != cq) {
+        mark(marks, rp, rq, cp, cq);
+        return;
+    }
+    for (int other = 0; other < BD_SIZE; other++)
+        if (rp == rq)
+            mark(marks, rp, other, cp, cq);
+        else
+            mark(marks, rp, rq, cp, other);
+}
+
 bool bdi_unique_rectangle(const bdi_cands *c, int type, bdi_step *s)
 {
     if (!c->unique)
         return false;
-    for (int r1 = 0; r1 < BD_SIZE; r1++)
-        for (int r2 = r1 + 1; r2 < BD_SIZE; r2++)
-            for (int c1 = 0; c1 < BD_SIZE; c1++)
-                for (int c2 = c1 + 1; c2 < BD_SIZE; c2++) {
-                    bool same_band = r1 / BD_BOX == r2 / BD_BOX, same_stack = c1 / BD_BOX == c2 / BD_BOX;
-                    if (same_band == same_stack)
-                        continue;   /* four boxes, or one */
-                    rect r = {{r1 * BD_SIZE + c1, r1 * BD_SIZE + c2, r2 * BD_SIZE + c1,
-                               r2 * BD_SIZE + c2}, 0};
-                    if (rectangle(c, &r, type, s))
-                        return true;
-                }
+    uint32_t marks[RECT_WORDS] = {0};
+    bdi_board firsts = bdi_bivalue_cells(c);
+    for (int p; (p = board_pop(&firsts)) >= 0;)
+        for (bdi_board seconds = firsts; !board_empty(seconds);) {
+            int q = board_pop(&seconds);
+            if (c->cell[p] == c->cell[q])
+                mark_pair(marks, p, q);
+        }
+    for (int w = 0; w < RECT_WORDS; w++)
+        for (uint32_t bits = marks[w]; bits; bits &= bits - 1u) {
+            int bit = w * 32 + low_bit(bits);
+            int rows = bit / BD_CELLS, cols = bit % BD_CELLS;
+            int r1 = rows / BD_SIZE, r2 = rows % BD_SIZE, c1 = cols / BD_SIZE, c2 = cols % BD_SIZE;
+            rect r = {{r1 * BD_SIZE + c1, r1 * BD_SIZE + c2, r2 * BD_SIZE + c1,
+                       r2 * BD_SIZE + c2}, 0};
+            if (rectangle(c, &r, type, s))
+                return true;
+        }
     return false;
 }

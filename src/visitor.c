@@ -1,9 +1,10 @@
 /*
  * visitor.c - what an enumerating engine (solve.c, dlx.c, fast.c) keeps of
  * the completions it visits, and how that becomes the result of bd_solve,
- * bd_count or bd_target: the first completion, a count up to a limit, or
- * the best target score and its grid. It sits below every engine and calls
- * nothing of the library.
+ * bd_count, bd_target or bd_solutions: the first completion, a count up to
+ * a limit, the best target score and its grid, or every completion handed
+ * on to the caller's function as it is found. It sits below every engine
+ * and calls nothing of the library (only the caller's function).
  */
 #include "internal.h"
 
@@ -35,7 +36,18 @@ void bdi_visit(bdi_visitor *v, const uint8_t *cells, int score)
             memcpy(v->best.cells, cells, BD_CELLS);
         }
         break;
+    case VISIT_EACH:
+        memcpy(v->best.cells, cells, BD_CELLS);
+        v->done = !v->on_each(&v->best, v->context) || v->count == v->limit;
+        break;
     }
+}
+
+void bdi_visitor_each(bdi_visitor *v, bd_solution_fn on_each, void *context)
+{
+    v->mode = VISIT_EACH;
+    v->on_each = on_each;
+    v->context = context;
 }
 
 bd_status bdi_visitor_solution(const bdi_visitor *v, bool cut, bd_grid *solution)

@@ -7,12 +7,17 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "bitdoku.h"
 #include "internal.h"
 #include "samples.h"
 #include "testutil.h"
+
+#ifndef TARGET_MIP_DATA
+#error "TARGET_MIP_DATA must name tests/data/target_mip.txt"
+#endif
 
 static bd_options engine(bd_engine which)
 {
@@ -217,10 +222,10 @@ static void test_limits(void **state)
     assert_true(bd_is_solution_of(&puzzle, &solution));
     assert_int_equal(bd_score(&solution), score);
 
-    /* A timeout: the clock is read every 4096 rows, and counting every
-     * completion of an empty grid takes far more than that. */
+    /* A timeout: the first completion of the empty grid comes within
+     * microseconds, all of them would take ages. */
     options.max_nodes = 0;
-    options.timeout = 1e-9;
+    options.timeout = 0.05;
     assert_int_equal(bd_count(&puzzle, 0, &options, &count, NULL), BD_CUT_SHORT);
     assert_true(count > 0);
 }
@@ -237,6 +242,60 @@ static void add_wrong_digit(uint64_t *seed, bd_grid *puzzle)
         if (bd_givens_ok(puzzle))
             return;
         puzzle->cells[cell] = 0;
+    }
+}
+
+/* The Dancing Links branch and bound (not exhaustive) on `puzzle` gives
+ * `status` and `expected`, with an optimal completion. A node limit far
+ * above what it needs turns a search that would not end into a failure. */
+static void check_bound_target(const bd_grid *puzzle, bd_status status, int expected)
+{
+    bd_options options = bd_options_default();
+    options.engine = BD_ENGINE_DLX;
+    options.max_nodes = 20000000;
+    bd_grid best;
+    int score = 0;
+    assert_int_equal(bd_target(puzzle, &options, &score, &best, NULL), status);
+    assert_int_equal(score, expected);
+    if (status == BD_OK) {
+        assert_true(bd_is_solution_of(puzzle, &best));
+        assert_int_equal(bd_score(&best), score);
+    }
+}
+
+/* The branch and bound reaches the optima that COIN-OR cbc proved (the
+ * NOIP samples, the empty grid's published 2906, and sparse grids that the
+ * enumeration could never finish). */
+static void test_bound_target_mip_optima(void **state)
+{
+    (void)state;
+    FILE *data = fopen(TARGET_MIP_DATA, "r");
+    assert_non_null(data);
+    bd_grid puzzle;
+    int optimum, checked = 0;
+    for (; tu_next_optimum(data, &puzzle, &optimum); checked++)
+        check_bound_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
+    fclose(data);
+    assert_true(checked >= 15);
+}
+
+/* Sparse random grids (0 to 22 givens, some with a wrong digit added): the
+ * same maximum as the optimizer of target.c, a method of its own. */
+static void test_bound_target_sparse(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5BA45Eull;
+    for (int round = 0; round < 60; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, BD_CELLS - round % 23, &puzzle);
+        if (round % 5 == 4)
+            add_wrong_digit(&seed, &puzzle);
+        int expected = -1;
+        bd_options options = bd_options_default();
+        bd_status status = bd_givens_ok(&puzzle)
+                               ? bdi_bound_target(&puzzle, &options, &expected, NULL, NULL)
+                               : BD_NO_SOLUTION;
+        check_bound_target(&puzzle, status, expected);
     }
 }
 
@@ -269,6 +328,7 @@ static void check_agreement(const bd_grid *puzzle, int blanks)
         assert_true(bd_is_solution_of(puzzle, &best));
         assert_int_equal(bd_score(&best), dlx_score);
     }
+    check_bound_target(puzzle, st, dfs_score);
     if (blanks <= 40) {
         uint64_t naive_count;
         int naive_score;
@@ -332,6 +392,8 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_random_agreement),
         cmocka_unit_test(test_many_solutions),
+        cmocka_unit_test(test_bound_target_mip_optima),
+        cmocka_unit_test(test_bound_target_sparse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,6 +86,70 @@ static void test_is_solution_of(void **state)
     assert_false(bd_is_solution_of(&puzzle, &solution));
 }
 
+/* bd_check on the first Kaggle sample and its published solution, with
+ * faults put in by hand; the expected cells are read off the grids:
+ *
+ *   puzzle   ..43..2.9 ..5..9..1 .7..6..43 ...    solution  864371259
+ *                                                           325849761
+ *   column 1 of the solution, top down: 8 3 9 4 1 2 6 7 5   971265843 ...
+ */
+static void test_check(void **state)
+{
+    (void)state;
+    bd_grid puzzle, solution, answer;
+    bd_check_result r;
+    assert_true(tu_grid("..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6....."
+                        "1.5..35.869..4291.3..", &puzzle));
+    assert_true(tu_grid("864371259325849761971265843436192587198657432257483916"
+                        "689734125713528694542916378", &solution));
+    assert_int_equal(bd_check(&puzzle, &solution, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_VALID);
+    assert_int_equal(r.cell, -1);
+
+    answer = solution;
+    answer.cells[40] = 0;                  /* r5c5 left blank */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_BLANK);
+    assert_int_equal(r.cell, 40);
+
+    answer = solution;
+    answer.cells[2] = 9;                   /* the given 4 of r1c3 changed */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_CHANGED_GIVEN);
+    assert_int_equal(r.cell, 2);
+    assert_int_equal(r.digit, 9);
+    assert_int_equal(r.given, 4);
+
+    answer = solution;
+    answer.cells[4] = 6;                   /* r1c5 (blank in the puzzle): 6, as r1c2 */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_CLASH);
+    assert_int_equal(r.cell, 4);
+    assert_int_equal(r.other, 1);
+    assert_int_equal(r.unit, BD_UNIT_ROW);
+
+    answer = solution;                     /* r1c1 and r1c2 swapped: rows and boxes */
+    answer.cells[0] = 6;                   /* stay valid; column 1 gets 6 twice, first */
+    answer.cells[1] = 8;                   /* at r7c1 (cell 54) */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_CLASH);
+    assert_int_equal(r.cell, 54);
+    assert_int_equal(r.other, 0);
+    assert_int_equal(r.unit, BD_UNIT_COLUMN);
+
+    answer = solution;
+    answer.cells[10] = 8;                  /* r2c2: 8, as r1c1 in box 1 only */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_OK);
+    assert_int_equal(r.verdict, BD_CLASH);
+    assert_int_equal(r.cell, 10);
+    assert_int_equal(r.other, 0);
+    assert_int_equal(r.unit, BD_UNIT_BOX);
+
+    answer.cells[10] = 10;                 /* not a digit: a caller's bug */
+    assert_int_equal(bd_check(&puzzle, &answer, &r), BD_EINVAL);
+    assert_int_equal(bd_check(&puzzle, NULL, &r), BD_EINVAL);
+}
+
 static void test_format_shapes(void **state)
 {
     (void)state;
@@ -123,6 +187,7 @@ int main(void)
         cmocka_unit_test(test_score),
         cmocka_unit_test(test_givens_ok),
         cmocka_unit_test(test_is_solution_of),
+        cmocka_unit_test(test_check),
         cmocka_unit_test(test_format_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

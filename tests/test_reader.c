@@ -167,6 +167,83 @@ static void test_file_stream(void **state)
     fclose(file);
 }
 
+/* A count line may have leading zeros: "03" announces 3 puzzles and is
+ * not the first row of a grid. */
+static void test_count_line_leading_zeros(void **state)
+{
+    (void)state;
+    bd_record rec;
+    const char *counts[] = {"03", "0003", "000003"};
+    for (int k = 0; k < 3; k++) {
+        char text[400];
+        snprintf(text, sizeof text, "%s\n%s\n%s\n%s\n", counts[k], LINE_A, LINE_A, LINE_A);
+        open_text(text);
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(bd_read(&reader, &rec), BD_OK);
+            assert_int_equal(rec.line, 2 + i);
+            assert_int_equal(rec.grid.cells[2], 4);
+        }
+        assert_int_equal(bd_read(&reader, &rec), BD_EOF);   /* the count matched */
+    }
+    /* 7 digits: a grid row that lost two, reported as such. */
+    open_text("0030400\n");
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_string_equal(rec.err_msg, "grid row has 7 cells; a row has 9");
+}
+
+/* Hands out the text in pieces of `piece` bytes: lines cross buffers. */
+typedef struct pieces {
+    const char *text;
+    size_t len, pos, piece;
+} pieces;
+
+static size_t read_pieces(void *context, void *buf, size_t size)
+{
+    pieces *p = context;
+    size_t n = p->len - p->pos;
+    if (n > p->piece)
+        n = p->piece;
+    if (n > size)
+        n = size;
+    memcpy(buf, p->text + p->pos, n);
+    p->pos += n;
+    return n;
+}
+
+/* Past BD_LINE_MAX bytes, blanks and a comment are dropped and the cells
+ * kept; anything else makes the line malformed. Read whole, and in pieces
+ * that end exactly at BD_LINE_MAX and elsewhere. */
+static void test_long_lines(void **state)
+{
+    (void)state;
+    static char text[6 * 3000];
+    int n = snprintf(text, sizeof text, "%s # %0*d\n", LINE_A, 2000, 7);  /* long comment */
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%*s# c\n", LINE_A, 2000, "");
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%*s\n", LINE_A, 3000, "");
+    n += snprintf(text + n, sizeof text - (size_t)n, "#%0*d\n", 3000, 1);
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%*sx\n", LINE_A, 2000, "");
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%*s5 # c\n", LINE_A,
+                  BD_LINE_MAX - 81, "");          /* a cell just past the limit */
+    const size_t piece_sizes[] = {sizeof text, 1024 + 2, 512, 1000, 7};
+    for (int k = 0; k < 5; k++) {
+        pieces p = {text, (size_t)n, 0, piece_sizes[k]};
+        bd_record rec;
+        bd_reader_init_fn(&reader, read_pieces, &p);
+        for (int line = 1; line <= 3; line++) {
+            assert_int_equal(bd_read(&reader, &rec), BD_OK);
+            assert_int_equal(rec.line, line);
+            assert_int_equal(rec.grid.cells[3], 3);
+            assert_int_equal(rec.grid.cells[78], 3);
+        }
+        for (int line = 5; line <= 6; line++) {
+            assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+            assert_int_equal(rec.err_line, line);
+            assert_int_equal(rec.err_col, BD_LINE_MAX + 1);
+        }
+        assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +255,8 @@ int main(void)
         cmocka_unit_test(test_count_header_and_end),
         cmocka_unit_test(test_short_grid_then_line),
         cmocka_unit_test(test_file_stream),
+        cmocka_unit_test(test_count_line_leading_zeros),
+        cmocka_unit_test(test_long_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "bitdoku.h"
@@ -174,6 +175,100 @@ static void test_random_against_naive(void **state)
     }
 }
 
+/* What bd_solutions handed over: the solutions, in order. */
+enum { KEPT_MAX = 200 };
+
+typedef struct kept {
+    bd_grid grids[KEPT_MAX];
+    int count;
+    int stop_after;   /* return false after this many; 0: never */
+} kept;
+
+static bool keep(const bd_grid *solution, void *context)
+{
+    kept *k = context;
+    assert_true(k->count < KEPT_MAX);
+    k->grids[k->count++] = *solution;
+    return k->stop_after == 0 || k->count < k->stop_after;
+}
+
+static int compare_grids(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(bd_grid));
+}
+
+/* Random puzzles with up to a few hundred solutions: every engine hands
+ * over exactly as many solutions as the naive reference counts, each a
+ * valid completion, no two alike, and the engines hand over the same set. */
+static void test_solutions_against_naive(void **state)
+{
+    (void)state;
+    static kept by_engine[3];
+    const bd_engine engines[] = {BD_ENGINE_DFS, BD_ENGINE_DFS, BD_ENGINE_DLX};
+    const bd_order orders[] = {BD_ORDER_MRV, BD_ORDER_ROWS, BD_ORDER_MRV};
+    uint64_t seed = 20261123;
+    for (int round = 0; round < 60; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 40 + round % 14, &puzzle);   /* 40..53 blanks */
+        uint64_t naive_count, count;
+        int naive_score;
+        tu_naive(&puzzle, KEPT_MAX - 1, &naive_count, &naive_score);
+        if (naive_count == KEPT_MAX - 1)
+            continue;                                          /* too many to keep */
+        for (int e = 0; e < 3; e++) {
+            bd_options options = bd_options_default();
+            options.engine = engines[e];
+            options.order = orders[e];
+            kept *k = &by_engine[e];
+            k->count = 0;
+            k->stop_after = 0;
+            assert_int_equal(bd_solutions(&puzzle, 0, &options, keep, k, &count, NULL), BD_OK);
+            assert_int_equal(count, naive_count);
+            assert_int_equal(k->count, (int)naive_count);
+            for (int i = 0; i < k->count; i++)
+                assert_true(bd_is_solution_of(&puzzle, &k->grids[i]));
+            qsort(k->grids, (size_t)k->count, sizeof(bd_grid), compare_grids);
+            for (int i = 1; i < k->count; i++)
+                assert_true(compare_grids(&k->grids[i - 1], &k->grids[i]) < 0);
+            if (e > 0)
+                assert_memory_equal(k->grids, by_engine[0].grids,
+                                    (size_t)k->count * sizeof(bd_grid));
+        }
+    }
+}
+
+/* The limit, the callback's stop, a node limit, and bad arguments. */
+static void test_solutions_stops(void **state)
+{
+    (void)state;
+    static kept k;
+    bd_grid puzzle;
+    uint64_t count;
+    assert_true(tu_grid(NOIP_SAMPLE_1, &puzzle));            /* 3 solutions */
+    assert_int_equal(bd_solutions(&puzzle, 2, NULL, keep, &k, &count, NULL), BD_OK);
+    assert_int_equal(count, 2);
+    assert_int_equal(k.count, 2);
+    k.count = 0;
+    k.stop_after = 1;
+    assert_int_equal(bd_solutions(&puzzle, 0, NULL, keep, &k, &count, NULL), BD_OK);
+    assert_int_equal(count, 1);
+    k.count = 0;
+    k.stop_after = 0;
+    bd_grid empty;
+    memset(&empty, 0, sizeof empty);
+    bd_options options = bd_options_default();
+    options.max_nodes = 150;
+    assert_int_equal(bd_solutions(&empty, 0, &options, keep, &k, &count, NULL), BD_CUT_SHORT);
+    assert_int_equal(count, (uint64_t)k.count);
+    assert_true(k.count > 0);
+    puzzle.cells[1] = puzzle.cells[0];                       /* clashing givens */
+    k.count = 0;
+    assert_int_equal(bd_solutions(&puzzle, 0, NULL, keep, &k, &count, NULL), BD_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(bd_solutions(&puzzle, 0, NULL, NULL, &k, &count, NULL), BD_EINVAL);
+    assert_int_equal(bd_solutions(&puzzle, 0, NULL, keep, &k, NULL, NULL), BD_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_invalid_arguments),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_random_against_naive),
+        cmocka_unit_test(test_solutions_against_naive),
+        cmocka_unit_test(test_solutions_stops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_target.c - the branch-and-bound target optimizer (target.c),
  * checked against the exhaustive search, published answers (NOIP 2009
  * samples, the empty grid's 2906) and optima proven independently by a MIP
- * solver (tests/data/target_mip.txt, made by make_target_mip.py with cbc). */
+ * solver (tests/data/target_mip.txt and target_hard_mip.txt, made by
+ * make_target_mip.py with cbc). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,8 +16,8 @@
 #include "samples.h"
 #include "testutil.h"
 
-#ifndef TARGET_MIP_DATA
-#error "TARGET_MIP_DATA must name tests/data/target_mip.txt"
+#if !defined(TARGET_MIP_DATA) || !defined(TARGET_HARD_DATA)
+#error "TARGET_MIP_DATA and TARGET_HARD_DATA must name tests/data/target_{mip,hard_mip}.txt"
 #endif
 
 enum { EMPTY_GRID_OPTIMUM = 2906 };   /* published optimum of the empty grid */
@@ -54,29 +55,35 @@ static void test_empty_grid(void **state)
     expect_target(&puzzle, BD_OK, EMPTY_GRID_OPTIMUM);
 }
 
+/* Every puzzle of a file of cbc-proven optima (tests/data/): bd_target
+ * reaches each optimum, with a completion that scores it. How many. */
+static int check_optima(const char *path)
+{
+    FILE *data = fopen(path, "r");
+    assert_non_null(data);
+    bd_grid puzzle;
+    int optimum, cases = 0;
+    for (; tu_next_optimum(data, &puzzle, &optimum); cases++)
+        expect_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
+    fclose(data);
+    return cases;
+}
+
 /* Sparse grids (0-20 givens) whose optima cbc proved; the file also holds
  * the NOIP samples and the empty grid, a check of the MIP model. */
 static void test_mip_optima(void **state)
 {
     (void)state;
-    FILE *data = fopen(TARGET_MIP_DATA, "r");
-    assert_non_null(data);
-    char line[256];
-    int cases = 0;
-    while (fgets(line, sizeof line, data)) {
-        if (line[0] == '#')
-            continue;
-        bd_grid puzzle;
-        int optimum = -2;
-        assert_true(strlen(line) > 82);
-        line[81] = '\0';
-        assert_true(tu_grid(line, &puzzle));
-        assert_int_equal(sscanf(line + 82, "%d", &optimum), 1);
-        expect_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
-        cases++;
-    }
-    fclose(data);
-    assert_true(cases >= 12);
+    assert_true(check_optima(TARGET_MIP_DATA) >= 12);
+}
+
+/* The hard sparse grids: the puzzles of issue 15 (up to a minute for the
+ * previous optimizer; the LP bound 1.5-2 points above the optimum) and the
+ * adversarial set, grown against this optimizer (bench/gen_adversarial.c). */
+static void test_hard_optima(void **state)
+{
+    (void)state;
+    assert_true(check_optima(TARGET_HARD_DATA) >= 5);
 }
 
 /* Random puzzles with 35-55 blanks, a third of them made unsolvable deep
@@ -202,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_noip_samples),
         cmocka_unit_test(test_empty_grid),
         cmocka_unit_test(test_mip_optima),
+        cmocka_unit_test(test_hard_optima),
         cmocka_unit_test(test_random_against_exhaustive),
         cmocka_unit_test(test_sparser_against_exhaustive),
         cmocka_unit_test(test_clashing_givens),

@@ -169,3 +169,14 @@ void tu_naive(const bd_grid *puzzle, uint64_t limit, uint64_t *count,
     *count = n.count;
     *max_score = n.max_score;
 }
+
+bool tu_next_optimum(FILE *data, bd_grid *puzzle, int *optimum)
+{
+    char line[256], cells[128];
+    while (fgets(line, sizeof line, data)) {
+        if (line[0] != '#' && sscanf(line, "%127s %d", cells, optimum) == 2
+            && tu_grid(cells, puzzle))
+            return true;
+    }
+    return false;
+}

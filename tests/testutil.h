@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Reads 81 cells ('1'-'9', '0' or '.'; anything else is skipped) from `text`
  * into `grid`; false if there are not exactly 81. */
@@ -39,5 +40,10 @@ void tu_random_puzzle(uint64_t *state, int blanks, bd_grid *puzzle);
  * (-1 when there is no solution). Meant for puzzles with few blanks. */
 void tu_naive(const bd_grid *puzzle, uint64_t limit, uint64_t *count,
               int *max_score);
+
+/* The next record of a file of known target optima (tests/data/
+ * target_mip.txt: '#' comments, then lines of 81 cells, a space and the
+ * optimum, -1 for none): false at the end of the file. */
+bool tu_next_optimum(FILE *data, bd_grid *puzzle, int *optimum);
 
 #endif

@@ -9,6 +9,15 @@
  * kept from one record to the next, so that a long answer (many solutions,
  * the steps of a solution path) costs no allocation once the buffer is big
  * enough. If it cannot grow, the answer becomes `error` (out of memory).
+ *
+ * With --csv an answer is one row: the record's own fields, then ours. The
+ * answer functions write as usual and mark the gaps between their values
+ * (answer_field); each field is closed where it ends: its final newline
+ * dropped, and quoted as RFC 4180 says when it holds a separator, a quote
+ * or a line end (so a multi-line answer is one quoted field). Grids are
+ * lines. A field is quoted in place, so the text is written only once.
+ * answer_end fills the columns an answer left unwritten with empty fields,
+ * so that every row is as wide as the header.
  */
 #include "cli.h"
 
@@ -71,12 +80,151 @@ void answer_printf(answer *a, const char *fmt, ...)
 
 void answer_grid(answer *a, const bd_grid *grid, bd_shape shape)
 {
-    if (reserve(a, BD_FORMAT_MAX))
-        a->len += bd_format(grid, shape, a->text + a->len);
+    if (!reserve(a, BD_FORMAT_MAX))
+        return;
+    a->len += bd_format(grid, a->csv_separator ? BD_SHAPE_LINE : shape, a->text + a->len);
+    if (a->csv_separator)
+        a->text[--a->len] = '\0';         /* a field, not a line */
+}
+
+/* True when the field text[from..len) must be quoted in a row. */
+static bool needs_quotes(const answer *a, size_t from)
+{
+    for (size_t i = from; i < a->len; i++) {
+        char ch = a->text[i];
+        if (ch == a->csv_separator || ch == '"' || ch == '\n' || ch == '\r')
+            return true;
+    }
+    return false;
+}
+
+/* Ends the field being written: drops its final newline, and quotes it
+ * when it needs quotes (doubling the quotes inside). */
+static void close_field(answer *a)
+{
+    size_t from = a->field_start;
+    if (a->len > from && a->text[a->len - 1] == '\n')
+        a->text[--a->len] = '\0';
+    if (!needs_quotes(a, from))
+        return;
+    size_t quotes = 0;
+    for (size_t i = from; i < a->len; i++)
+        quotes += a->text[i] == '"';
+    if (!reserve(a, quotes + 2))
+        return;
+    size_t src = a->len, dst = a->len + quotes + 2;
+    a->text[dst--] = '\0';
+    a->text[dst--] = '"';
+    while (src > from) {
+        char ch = a->text[--src];
+        a->text[dst--] = ch;
+        if (ch == '"')
+            a->text[dst--] = '"';
+    }
+    a->text[dst] = '"';
+    a->len += quotes + 2;
+}
+
+void answer_field(answer *a, const char *gap)
+{
+    if (!a->csv_separator) {
+        answer_put(a, gap);
+        return;
+    }
+    close_field(a);
+    char sep[2] = {a->csv_separator, '\0'};
+    answer_put(a, sep);
+    a->field_start = a->len;
+    a->fields++;
+}
+
+/* How many names `columns` (joined by commas) holds. */
+static unsigned count_columns(const char *columns)
+{
+    unsigned n = 1;
+    for (const char *c = columns; c && *c; c++)
+        n += *c == ',';
+    return n;
+}
+
+/* True when `row` ends inside a quoted field (one whose first byte is a
+ * quote, running to the next lone quote): a malformed row whose quote never
+ * closed, or one cut at BD_LINE_MAX. */
+static bool ends_quoted(const char *row, size_t len, char sep)
+{
+    bool quoted = false, field_start = true;
+    for (size_t i = 0; i < len; i++) {
+        if (quoted && row[i] == '"') {
+            if (i + 1 < len && row[i + 1] == '"')
+                i++;                /* "" is one quote */
+            else
+                quoted = false;
+        } else if (!quoted) {
+            quoted = field_start && row[i] == '"';
+            field_start = row[i] == sep;
+        }
+    }
+    return quoted;
+}
+
+/* Starts a row with the record's own, as it came; a quote it leaves open is
+ * closed, or it would swallow the rows after it. */
+static void put_row(const bd_record *rec, answer *a)
+{
+    if (!reserve(a, rec->row_len + 1))
+        return;
+    memcpy(a->text, rec->row, rec->row_len);
+    a->len = rec->row_len;
+    if (rec->err_line && ends_quoted(rec->row, rec->row_len, rec->separator))
+        a->text[a->len++] = '"';
+    a->text[a->len] = '\0';
+}
+
+void answer_begin(const settings *s, const bd_record *rec, answer *a)
+{
+    a->len = 0;
+    a->out_of_memory = false;
+    reserve(a, 0);
+    a->block = rec && (s->all_blocks
+                       || (s->grid_answers && answer_shape(s, rec->shape) != BD_SHAPE_LINE));
+    a->outcome = OUTCOME_ANSWERED;
+    a->failure = NULL;
+    a->stats = (bd_stats){0, 0};
+    a->tries = 0;
+    a->checks = 0;
+    a->line = rec ? rec->line : 0;
+    a->csv_separator = !s->csv ? 0 : rec && rec->separator ? rec->separator : ',';
+    if (!s->csv)
+        return;
+    if (rec && rec->separator) {
+        put_row(rec, a);
+    } else if (rec && !rec->err_line) {
+        answer_grid(a, &rec->grid, BD_SHAPE_LINE);
+        for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
+            if (a->text[i] == '.')
+                a->text[i] = rec->blank;
+    }
+    a->field_start = a->len;
+    answer_field(a, "");
+    a->ours_start = a->len;
+    a->fields = 1;
+    a->columns = count_columns(s->columns);
+}
+
+void answer_end(answer *a)
+{
+    if (!a->csv_separator)
+        return;
+    while (a->fields < a->columns)
+        answer_field(a, "");
+    close_field(a);
+    answer_put(a, "\n");
 }
 
 bd_shape answer_shape(const settings *s, bd_shape shape)
 {
+    if (s->csv)
+        return BD_SHAPE_LINE;
     switch (s->fmt) {
     case FMT_LINE: return BD_SHAPE_LINE;
     case FMT_GRID: return BD_SHAPE_SPACED;
@@ -87,14 +235,82 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     return shape;
 }
 
+/* What solve --all gathers as the engine hands its solutions over: the
+ * first `limit` of them as text, each in the answer's shape, grids set
+ * apart by blank lines (in a --csv row, lines joined by spaces); the one
+ * past the limit only counts. */
+typedef struct gathered {
+    answer *text;
+    bd_shape shape;
+    uint64_t shown, limit;
+} gathered;
+
+static bool gather(const bd_grid *solution, void *context)
+{
+    gathered *g = context;
+    if (g->limit && g->shown == g->limit)
+        return true;
+    if (g->shown > 0 && (g->text->csv_separator || g->shape != BD_SHAPE_LINE))
+        answer_put(g->text, g->text->csv_separator ? " " : "\n");
+    answer_grid(g->text, solution, g->shape);
+    g->shown++;
+    return true;
+}
+
+/* A count of solutions, found by a search to `limit` + 1 that ended with
+ * `status`: "N", "N+" (more than the limit N), "cut-short>=N" or
+ * "cut-short"; sets the answer's outcome. No line end. */
+static void put_count(answer *a, bd_status status, uint64_t count, uint64_t limit)
+{
+    unsigned long long shown = count;
+    a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
+    if (status == BD_CUT_SHORT) {
+        a->outcome = OUTCOME_CUT_SHORT;
+        if (count > 0)
+            answer_printf(a, "cut-short>=%llu", shown);
+        else
+            answer_put(a, "cut-short");
+    } else {
+        bool more = limit && count > limit;
+        answer_printf(a, "%llu%s", more ? (unsigned long long)limit : shown, more ? "+" : "");
+    }
+}
+
+/* The search limit for a shown limit N: N + 1, so that N+ means "more
+ * than N" and a count up to N is exact (0: none). */
+static uint64_t one_past(uint64_t limit)
+{
+    return limit && limit < UINT64_MAX ? limit + 1 : limit;
+}
+
+/* solve --all: the count, then every solution up to the limit. For grids
+ * the count is a block of its own and so is each solution. */
+static void answer_all(const settings *s, const bd_record *rec, answer *a)
+{
+    answer solutions = {.csv_separator = a->csv_separator};
+    gathered g = {&solutions, answer_shape(s, rec->shape), 0, s->limit};
+    uint64_t count = 0;
+    bd_status status = bd_solutions(&rec->grid, one_past(s->limit), &s->options, gather, &g,
+                                    &count, &a->stats);
+    put_count(a, status, count, s->limit);
+    answer_field(a, g.shape != BD_SHAPE_LINE && solutions.len ? "\n\n" : "\n");
+    if (solutions.len)
+        answer_put(a, solutions.text);
+    a->out_of_memory = a->out_of_memory || solutions.out_of_memory;
+    answer_free(&solutions);
+}
+
 void answer_solve(const settings *s, const bd_record *rec, answer *a)
 {
+    if (s->all) {
+        answer_all(s, rec, a);
+        return;
+    }
     bd_grid solution;
     bd_shape shape = answer_shape(s, rec->shape);
     bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
     if (status == BD_OK) {
         answer_grid(a, &solution, shape);
-        a->multi_line = shape != BD_SHAPE_LINE;
         return;
     }
     a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT : OUTCOME_NO_SOLUTION;
@@ -125,51 +341,52 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
         answer_put(a, "\n");
         return;
     }
-    answer_put(a, shape == BD_SHAPE_LINE ? " " : "\n");
+    answer_field(a, shape == BD_SHAPE_LINE ? " " : "\n");
     answer_grid(a, &best, shape);
-    a->multi_line = shape != BD_SHAPE_LINE;
 }
 
 void answer_count(const settings *s, const bd_record *rec, answer *a)
 {
     uint64_t count = 0;
-    uint64_t limit = s->unique ? 2 : s->limit;
-    bd_status status = bd_count(&rec->grid, limit, &s->options, &count, &a->stats);
-    unsigned long long shown = count;
-    a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        if (count > 0)
-            answer_printf(a, "cut-short>=%llu\n", shown);
-        else
-            answer_put(a, "cut-short\n");
-    } else if (s->unique) {
+    uint64_t limit = s->unique ? 1 : s->limit;
+    bd_status status = bd_count(&rec->grid, one_past(limit), &s->options, &count, &a->stats);
+    if (s->unique && status != BD_CUT_SHORT) {
+        a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
-    } else {
-        answer_printf(a, "%llu%s\n", shown, limit && count == limit ? "+" : "");
+        return;
     }
+    put_count(a, status, count, limit);
+    answer_put(a, "\n");
+}
+
+const char *columns_solve(const settings *s)
+{
+    return s->all ? "count,solutions" : "solution";
+}
+
+const char *columns_target(const settings *s)
+{
+    return s->print_grid ? "target,grid" : "target";
 }
 
 void answer_fail(answer *a, const char *why)
 {
     a->outcome = OUTCOME_FAILED;
     a->failure = why;
-    a->len = 0;
-    a->multi_line = false;
+    /* A row keeps its record's fields, unless they are what did not fit. */
+    a->len = a->csv_separator && !a->out_of_memory ? a->ours_start : 0;
+    a->field_start = a->len;
     a->out_of_memory = false;
-    answer_put(a, "error\n");   /* fits in any buffer there is (see output_answer) */
+    answer_put(a, "error\n");
+    if (a->out_of_memory && a->text) {
+        a->len = 0;              /* output_answer writes "error" then */
+        a->text[0] = '\0';
+    }
 }
 
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a)
 {
-    a->len = 0;
-    a->out_of_memory = false;
-    reserve(a, 0);
-    a->multi_line = false;
-    a->outcome = OUTCOME_ANSWERED;
-    a->failure = NULL;
-    a->stats = (bd_stats){0, 0};
-    a->line = rec->line;
+    answer_begin(s, rec, a);
     double started = s->time_each ? cli_seconds() : 0.0;
     if (malformed) {
         a->outcome = OUTCOME_MALFORMED;
@@ -177,6 +394,7 @@ void answer_record(const settings *s, const bd_record *rec, bool malformed, answ
     } else {
         s->answer(s, rec, a);
     }
+    answer_end(a);
     if (a->out_of_memory)
         answer_fail(a, "out of memory");
     a->seconds = s->time_each ? cli_seconds() - started : 0.0;

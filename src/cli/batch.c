@@ -1,41 +1,179 @@
 /*
- * batch.c - answering a stream of records with one or more threads.
+ * batch.c - answering the records of every input (run_inputs), each
+ * with one or more threads (run_batch), a piece of input at a time.
  *
- * With one job, records are read, answered and written one after another.
- * With N jobs, the calling thread reads records into a ring of RING_SLOTS
- * slots and writes the answers out in input order, while N worker threads
- * answer the slots between `head` and `tail`, a few at a time:
+ * The calling thread cuts the input into pieces of whole lines (input.c:
+ * up to a size, or what one read of a pipe brings) and writes their
+ * answers out in input order; it neither parses nor formats. With one job
+ * pieces are PIECE_BYTES. With N jobs their size follows how long pieces
+ * take to answer, aiming at PIECE_SECONDS a piece: from PIECE_MIN_BYTES at
+ * first (so that a small file of hard puzzles still makes many pieces for
+ * the threads to share, and the last ones end close together) up to
+ * PIECE_BYTES (easy puzzles, where a piece's own cost must stay small). Each piece is
+ * read and answered whole (piece.c), by the calling thread itself with one
+ * job, or by one of N worker threads taking pieces from a ring:
  *
  *     head          next           tail
- *      |  answered?  |  unclaimed   |     free      |
+ *      | answered?  |  unclaimed   |     free      |
  *
- * The ring bounds memory whatever the size of the input; the writer waits
- * for the slot at `head` only when the ring is full or the input is done.
- * One mutex guards the indices and the `done` flags; workers sleep on
- * `work` and the writer on `answered`.
+ * A piece must be read from the mark where the input's reader stands at
+ * its first line, which is only known once the piece before it has been
+ * read. With one job that is so. With N jobs a piece is read at once from
+ * a predicted mark (where the last piece written ended, or at first where
+ * the first record of the input left the reader), and checked when it is
+ * written: if the piece before it ended elsewhere (say after an 'end'
+ * line), or ran a grid past its end (the grid's lines are then carried
+ * into this piece), the writer reads and answers the piece again, so the
+ * answers are the same as with one job. Inputs of lines and CSV rows never
+ * need that; inputs of grids do once a piece, at its cut grid.
+ *
+ * The ring bounds memory whatever the size of the input. One mutex guards
+ * the indices and the `done` flags; workers sleep on `work` and the
+ * writer on `answered`.
  */
 #include "cli.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <threads.h>
 
-enum { RING_SLOTS = 1024, CLAIM = 8 };
+enum { PIECE_BYTES = 1 << 16, PIECE_MIN_BYTES = 1 << 10, SLOTS_PER_JOB = 2 };
+static const double PIECE_SECONDS = 0.001;
 
-typedef struct slot {
-    bd_record rec;
-    bool malformed;
-    bool done;
-    answer ans;
-} slot;
 
-typedef struct ring {
+/* What the writer knows of the pieces of the input written so far. */
+typedef struct written {
+    bool any;                   /* a piece has been written; then: */
+    bd_reader_mark end;         /* where the last one's reader ended */
+    unsigned long records;      /* records of every piece written */
+    char *carry;                /* the lines of a grid the last one cut short */
+    size_t carry_len, carry_cap;
+    bool header_done;           /* --csv: the input's header row is written */
+    char separator;             /* the input's rows and header, as the last */
+    bool has_header;            /* piece written found them */
+    size_t header_len;
+    char header[BD_LINE_MAX + 1];
+} written;
+
+typedef struct batch {
     const settings *s;
-    slot *slots;
-    size_t head, next, tail;    /* counts of records, not indices */
-    bool closing;               /* no more records will come */
-    mtx_t lock;
-    cnd_t work, answered;
-} ring;
+    source *src;
+    output *o;
+    written w;
+    piece_tools *tools;         /* for the pieces answered on this thread */
+} batch;
+
+/* How much input a piece holds with one job. */
+static size_t piece_bytes(const batch *b)
+{
+    return b->s->piece_bytes ? b->s->piece_bytes : PIECE_BYTES;
+}
+
+/* Answers a piece on this thread, timing it. */
+static void answer_piece(const batch *b, piece *p, piece_tools *tools)
+{
+    double started = cli_seconds();
+    piece_answer(b->s, b->src->name, p, tools);
+    p->seconds = cli_seconds() - started;
+}
+
+/* With --csv, before the first answer of an input (or at its end if it has
+ * none), writes its header row: its own header with our columns, or
+ * "puzzle" and ours for text. A CSV or TSV input without a header gets
+ * none. False when output failed. */
+static bool write_header(batch *b)
+{
+    written *w = &b->w;
+    if (!b->s->csv || w->header_done)
+        return true;
+    w->header_done = true;
+    return output_header_row(b->o, w->has_header ? w->header : NULL, w->header_len,
+                             w->separator, b->s->columns);
+}
+
+/* Makes `p` start where the last piece written ended: from its mark, with
+ * the lines of a grid it cut short. True when that changed where `p` was
+ * to be read from (so that it must be answered again); false for the
+ * first piece of an input. */
+static bool settle(batch *b, piece *p)
+{
+    written *w = &b->w;
+    if (p->first)
+        return false;
+    bool moved = w->carry_len > 0 || !bd_reader_mark_equal(&p->at, &w->end);
+    unsigned long lines = 0;
+    for (size_t i = 0; i < w->carry_len; i++)
+        lines += w->carry[i] == '\n';
+    if (w->carry_len && !piece_prepend(p, w->carry, w->carry_len, lines))
+        p->out_of_memory = true;      /* reported when it is written */
+    w->carry_len = 0;
+    p->at = w->end;
+    return moved;
+}
+
+/* Keeps the lines of the grid that `p` cut short, for the next piece. */
+static bool keep_carry(batch *b, const piece *p)
+{
+    written *w = &b->w;
+    size_t len = p->len - p->cut_at;
+    if (len > w->carry_cap) {
+        char *bigger = realloc(w->carry, len);
+        if (!bigger)
+            return false;
+        w->carry = bigger;
+        w->carry_cap = len;
+    }
+    memcpy(w->carry, p->data + p->cut_at, len);
+    w->carry_len = len;
+    return true;
+}
+
+/* Writes the answers of a settled piece; notes where its reader ended.
+ * False when output failed (or memory ran out: reported, src->failed). */
+static bool write_piece(batch *b, const piece *p)
+{
+    written *w = &b->w;
+    if (p->out_of_memory || (p->cut && !keep_carry(b, p))) {
+        output_note(b->o, "bitdoku: out of memory\n");
+        b->src->failed = true;
+        return false;
+    }
+    if (!w->header_done) {
+        w->separator = p->separator;
+        if (p->has_header) {      /* only the piece with the first lines has it */
+            w->has_header = true;
+            w->header_len = p->header_len;
+            memcpy(w->header, p->header, p->header_len + 1);
+        }
+        if (p->any && !write_header(b))
+            return false;
+    }
+    bool ok = output_piece(b->o, p);
+    b->src->malformed = b->src->malformed || p->malformed;
+    b->src->misframed = b->src->misframed || p->misframed;
+    w->any = true;
+    w->end = p->end;
+    w->records += p->records;
+    return ok;
+}
+
+/* At the end of the input: its header row if no answer wrote it, and the
+ * check of a count line against the records (not after a read error). */
+static bool finish_input(batch *b)
+{
+    written *w = &b->w;
+    bool ok = write_header(b);
+    if (w->any && !b->src->failed
+        && bd_reader_finish(&w->end, w->records, &b->tools->rec) == BD_EINPUT) {
+        char line[sizeof b->tools->rec.err_msg + 256];
+        const bd_record *rec = &b->tools->rec;
+        snprintf(line, sizeof line, "bitdoku: %s:%lu:%lu: %s\n", b->src->name, rec->err_line,
+                 rec->err_col, rec->err_msg);
+        output_note(b->o, line);
+        b->src->misframed = true;
+    }
+    return ok;
+}
 
 /* Before input would wait: write out what is owed (one thread). */
 static void flush_answers(void *context)
@@ -44,129 +182,179 @@ static void flush_answers(void *context)
     fflush(o->out);
 }
 
-static bool run_serial(const settings *s, source *src, output *o)
+static bool run_serial(batch *b)
 {
-    src->before_wait = flush_answers;
-    src->wait_context = o;
-    slot *one = calloc(1, sizeof *one);
-    bool ok = one != NULL;
-    bd_status status;
-    while (ok && (status = source_next(src, &one->rec)) != BD_EOF) {
-        answer_record(s, &one->rec, status == BD_EMALFORMED, &one->ans);
-        ok = output_answer(o, &one->ans);
+    piece *p = calloc(1, sizeof *p);
+    bool ok = p != NULL;
+    b->src->before_wait = flush_answers;
+    b->src->wait_context = b->o;
+    while (ok && source_fill(b->src, p, piece_bytes(b))) {
+        settle(b, p);
+        if (!p->out_of_memory)
+            answer_piece(b, p, b->tools);
+        ok = write_piece(b, p);
     }
-    if (one)
-        answer_free(&one->ans);
-    free(one);
-    return ok;
+    b->src->before_wait = NULL;
+    b->src->wait_context = NULL;
+    if (p)
+        piece_free(p);
+    free(p);
+    return ok && finish_input(b);
 }
+
+typedef struct slot {
+    piece p;
+    bool done;
+} slot;
+
+typedef struct ring {
+    batch *b;
+    slot *slots;
+    size_t count;               /* slots in the ring */
+    size_t head, next, tail;    /* counts of pieces, not indices */
+    bool closing;               /* no more pieces will come */
+    bd_reader_mark predicted;   /* where the next piece will likely start */
+    size_t piece_size;          /* how much input the next piece holds */
+    mtx_t lock;
+    cnd_t work, answered;
+} ring;
 
 static int worker(void *arg)
 {
     ring *r = arg;
+    piece_tools *tools = calloc(1, sizeof *tools);
     mtx_lock(&r->lock);
     for (;;) {
         while (r->next == r->tail && !r->closing)
             cnd_wait(&r->work, &r->lock);
         if (r->next == r->tail)
             break;
-        size_t first = r->next, last = r->next + CLAIM;
-        if (last > r->tail)
-            last = r->tail;
-        r->next = last;
+        slot *sl = &r->slots[r->next++ % r->count];
         mtx_unlock(&r->lock);
-        for (size_t i = first; i < last; i++) {
-            slot *sl = &r->slots[i % RING_SLOTS];
-            answer_record(r->s, &sl->rec, sl->malformed, &sl->ans);
-        }
+        if (tools)
+            answer_piece(r->b, &sl->p, tools);
+        else
+            sl->p.out_of_memory = true;
         mtx_lock(&r->lock);
-        for (size_t i = first; i < last; i++)
-            r->slots[i % RING_SLOTS].done = true;
+        sl->done = true;
         cnd_signal(&r->answered);
     }
     mtx_unlock(&r->lock);
+    if (tools)
+        piece_tools_free(tools);
+    free(tools);
     return 0;
 }
 
-/* Writes the answers at the head of the ring that are ready; with `wait`,
- * waits until at least the head one is. False when output failed. */
-static bool write_ready(ring *r, output *o, bool wait)
+/* Sizes the next pieces after how long `p` took: PIECE_SECONDS' worth of
+ * input at its pace, at most twice the size before and within
+ * PIECE_MIN_BYTES..PIECE_BYTES (or the size tests ask for). */
+static void resize_pieces(ring *r, const piece *p)
+{
+    if (r->b->s->piece_bytes || p->len == 0)
+        return;
+    double pace = p->seconds > 0 ? (double)p->len / p->seconds : (double)PIECE_BYTES * 1e6;
+    double want = pace * PIECE_SECONDS;
+    if (want > 2.0 * (double)r->piece_size)
+        want = 2.0 * (double)r->piece_size;
+    r->piece_size = want < PIECE_MIN_BYTES ? PIECE_MIN_BYTES
+                    : want > PIECE_BYTES   ? PIECE_BYTES
+                                           : (size_t)want;
+}
+
+/* Writes the piece at the head of the ring if it is answered; with `wait`,
+ * waits until it is. Answers it again first if it was read from the wrong
+ * place. False when output failed. */
+static bool write_head(ring *r, bool wait)
 {
     mtx_lock(&r->lock);
-    while (wait && r->head < r->tail && !r->slots[r->head % RING_SLOTS].done)
+    while (wait && r->head < r->tail && !r->slots[r->head % r->count].done)
         cnd_wait(&r->answered, &r->lock);
-    size_t from = r->head, to = from;
-    while (to < r->tail && r->slots[to % RING_SLOTS].done)
-        to++;
+    bool ready = r->head < r->tail && r->slots[r->head % r->count].done;
     mtx_unlock(&r->lock);
-    bool ok = true;
-    for (size_t i = from; i < to && ok; i++)
-        ok = output_answer(o, &r->slots[i % RING_SLOTS].ans);
+    if (!ready)
+        return true;
+    batch *b = r->b;
+    piece *p = &r->slots[r->head % r->count].p;
+    if (settle(b, p) && !p->out_of_memory)
+        answer_piece(b, p, b->tools);
+    bool ok = write_piece(b, p);
+    r->predicted = p->end;
+    resize_pieces(r, p);
     mtx_lock(&r->lock);
-    for (size_t i = from; i < to; i++)
-        r->slots[i % RING_SLOTS].done = false;
-    r->head = to;
+    r->slots[r->head % r->count].done = false;
+    r->head++;
     mtx_unlock(&r->lock);
     return ok;
 }
 
-/* Before input would wait: write out the answers of every record read so
- * far (several threads). */
-typedef struct drain_context {
-    ring *r;
-    output *o;
-} drain_context;
-
+/* Before input would wait: write out the answers of every piece handed
+ * out so far (several threads). */
 static void drain_answers(void *context)
 {
-    drain_context *d = context;
+    ring *r = context;
     bool ok = true;
-    while (ok && d->r->head < d->r->tail)
-        ok = write_ready(d->r, d->o, true);
-    fflush(d->o->out);
+    while (ok && r->head < r->tail)
+        ok = write_head(r, true);
+    fflush(r->b->o->out);
 }
 
-/* Reads records into the ring until the input ends or output fails. */
-static bool feed_ring(ring *r, source *src, output *o);
-
-/* feed_ring, with the source's before_wait hook pointing at this ring for
- * exactly as long as it runs. */
-static bool feed(ring *r, source *src, output *o)
+/* Where the first record of the first piece leaves the reader: the mark
+ * the next pieces will likely start from. */
+static void predict(ring *r, const piece *p)
 {
-    drain_context drain = {r, o};
-    src->before_wait = drain_answers;
-    src->wait_context = &drain;
-    bool ok = feed_ring(r, src, o);
-    src->before_wait = NULL;
-    src->wait_context = NULL;
-    return ok;
+    bd_reader *reader = &r->b->tools->reader;
+    bd_reader_init_piece(reader, NULL, p->data, p->len, p->lines_before, false);
+    bd_read(reader, &r->b->tools->rec);
+    bd_reader_mark_of(reader, &r->predicted);
 }
 
-static bool feed_ring(ring *r, source *src, output *o)
+/* Cuts the input into pieces for the workers, writing answers as they
+ * come, until the input ends or output fails. */
+static bool feed(ring *r)
 {
+    batch *b = r->b;
     for (;;) {
-        if (r->tail - r->head == RING_SLOTS && !write_ready(r, o, true))
+        if (r->tail - r->head == r->count && !write_head(r, true))
             return false;
-        slot *sl = &r->slots[r->tail % RING_SLOTS];
-        bd_status status = source_next(src, &sl->rec);
-        if (status == BD_EOF)
+        if (r->tail - r->head == r->count)
+            continue;
+        piece *p = &r->slots[r->tail % r->count].p;
+        if (!source_fill(b->src, p, r->piece_size))
             return true;
-        sl->malformed = status == BD_EMALFORMED;
+        if (p->first)
+            predict(r, p);
+        else
+            p->at = r->predicted;
         mtx_lock(&r->lock);
         r->tail++;
         cnd_signal(&r->work);
         mtx_unlock(&r->lock);
-        if ((r->tail & (CLAIM - 1)) == 0 && !write_ready(r, o, false))
+        if (!write_head(r, false))
             return false;
     }
 }
 
-static bool run_threads(const settings *s, int jobs, source *src, output *o)
+/* Stops the workers (dropping what is left after a write error). */
+static void stop_workers(ring *r, thrd_t *threads, int started)
 {
-    ring r = {.s = s, .slots = calloc(RING_SLOTS, sizeof(slot))};
+    mtx_lock(&r->lock);
+    r->closing = true;
+    r->next = r->tail;
+    cnd_broadcast(&r->work);
+    mtx_unlock(&r->lock);
+    for (int i = 0; i < started; i++)
+        thrd_join(threads[i], NULL);
+}
+
+static bool run_threads(batch *b, int jobs)
+{
+    ring r = {.b = b, .count = (size_t)jobs * SLOTS_PER_JOB + 2,
+              .piece_size = b->s->piece_bytes ? b->s->piece_bytes : PIECE_MIN_BYTES};
+    r.slots = calloc(r.count, sizeof(slot));
     if (!r.slots || mtx_init(&r.lock, mtx_plain) != thrd_success) {
         free(r.slots);
-        return run_serial(s, src, o);
+        return run_serial(b);
     }
     cnd_init(&r.work);
     cnd_init(&r.answered);
@@ -174,28 +362,67 @@ static bool run_threads(const settings *s, int jobs, source *src, output *o)
     int started = 0;
     while (started < jobs && thrd_create(&threads[started], worker, &r) == thrd_success)
         started++;
-    bool ok = started > 0 ? feed(&r, src, o) : run_serial(s, src, o);
-    while (ok && r.head < r.tail)
-        ok = write_ready(&r, o, true);
-    mtx_lock(&r.lock);
-    r.closing = true;
-    r.next = r.tail;            /* after a write error, drop what is left */
-    cnd_broadcast(&r.work);
-    mtx_unlock(&r.lock);
-    for (int i = 0; i < started; i++)
-        thrd_join(threads[i], NULL);
+    bool ok;
+    if (started > 0) {
+        b->src->before_wait = drain_answers;
+        b->src->wait_context = &r;
+        ok = feed(&r);
+        while (ok && r.head < r.tail)
+            ok = write_head(&r, true);
+        b->src->before_wait = NULL;
+        b->src->wait_context = NULL;
+        ok = ok && finish_input(b);
+    } else {
+        ok = run_serial(b);
+    }
+    stop_workers(&r, threads, started);
     cnd_destroy(&r.work);
     cnd_destroy(&r.answered);
     mtx_destroy(&r.lock);
-    for (size_t i = 0; i < RING_SLOTS; i++)
-        answer_free(&r.slots[i].ans);
+    for (size_t i = 0; i < r.count; i++)
+        piece_free(&r.slots[i].p);
     free(r.slots);
     return ok;
 }
 
 bool run_batch(const settings *s, int jobs, source *src, output *o)
 {
-    if (jobs <= 1)
-        return run_serial(s, src, o);
-    return run_threads(s, jobs < MAX_JOBS ? jobs : MAX_JOBS, src, o);
+    batch b = {.s = s, .src = src, .o = o, .tools = calloc(1, sizeof(piece_tools))};
+    if (!b.tools) {
+        fprintf(o->err, "bitdoku: out of memory\n");
+        src->failed = true;
+        return true;
+    }
+    bool ok = jobs <= 1 ? run_serial(&b) : run_threads(&b, jobs < MAX_JOBS ? jobs : MAX_JOBS);
+    piece_tools_free(b.tools);
+    free(b.tools);
+    free(b.w.carry);
+    return ok;
+}
+
+/* Answers every record of one input; false when output failed. */
+static bool run_input(session *ses, const char *name)
+{
+    source src;
+    if (!source_open(&src, name, ses->in, ses->err)) {
+        ses->fatal = true;
+        return true;
+    }
+    ses->out.name = src.name;
+    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
+    ses->malformed = ses->malformed || src.malformed;
+    ses->misframed = ses->misframed || src.misframed;
+    ses->fatal = ses->fatal || src.failed;
+    source_close(&src);
+    return ok;
+}
+
+bool run_inputs(session *ses)
+{
+    if (ses->file_count == 0)
+        return run_input(ses, "-");
+    for (int i = 0; i < ses->file_count; i++)
+        if (!run_input(ses, ses->files[i]))
+            return false;
+    return true;
 }

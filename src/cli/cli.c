@@ -12,47 +12,28 @@
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
 
-/* Answers every record of one input; false when output failed. */
-static bool run_input(session *ses, const char *name)
-{
-    source src;
-    if (!source_open(&src, name, ses->in, ses->err)) {
-        ses->fatal = true;
-        return true;
-    }
-    ses->out.name = src.name;
-    bool ok = run_batch(&ses->set, ses->jobs, &src, &ses->out);
-    ses->malformed = ses->malformed || src.malformed;
-    ses->fatal = ses->fatal || src.failed;
-    source_close(&src);
-    return ok;
-}
-
-/* Answers every input in turn; false when output failed. */
-static bool run_records(session *ses)
-{
-    if (ses->file_count == 0)
-        return run_input(ses, "-");
-    for (int i = 0; i < ses->file_count; i++)
-        if (!run_input(ses, ses->files[i]))
-            return false;
-    return true;
-}
-
 static int exit_status(const session *ses)
 {
     const uint64_t *n = ses->out.by_outcome;
     if (ses->fatal || n[OUTCOME_FAILED])
         return CLI_FATAL;
-    if (ses->malformed)
+    if (ses->malformed || n[OUTCOME_REJECTED])
         return CLI_MALFORMED;
+    if (ses->misframed)
+        return CLI_MISFRAMED;
     return n[OUTCOME_CUT_SHORT] ? CLI_CUT_SHORT : CLI_OK;
 }
 
 int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
+    return cli_run_pieces(argc, argv, in, out, err, 0);
+}
+
+int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t piece_bytes)
+{
     session ses = {.set = {.cmd = CMD_SOLVE, .options = bd_options_default(), .fmt = FMT_AUTO,
-                           .limit = DEFAULT_COUNT_LIMIT},
+                           .limit = DEFAULT_COUNT_LIMIT, .piece_bytes = piece_bytes,
+                           .gen = bd_generate_options_default(), .made = 1},
                    .jobs = 1, .in = in, .err = err};
     output_init(&ses.out, out, err);
     parse_result parsed = options_parse(&ses, argc, argv);
@@ -71,9 +52,10 @@ int cli_run(int argc, char **argv, FILE *in, FILE *out, FILE *err)
         ses.out.progress = NULL;
     }
     run_fn run = COMMANDS[ses.set.cmd].run;
-    bool written = run ? run(&ses) : run_records(&ses);
+    bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
+    summary_fn summary = COMMANDS[ses.set.cmd].stats;
     if (ses.stats)
-        output_summary(&ses.out, err);
+        (summary ? summary : output_summary)(&ses.out, err);
     return written && flushed ? exit_status(&ses) : CLI_FATAL;
 }

@@ -9,6 +9,11 @@
  * would have to wait (poll says nothing is ready), it calls the source's
  * before_wait hook, which writes out every answer owed so far. Without
  * POSIX, input is read with fread and the hook runs before every read.
+ *
+ * For answering on several threads, the input is handed out in pieces
+ * (source_fill): what one read brings, cut after its last line end, the
+ * unfinished line kept for the next piece (shortened by bd_line_shorten
+ * when it grows long, so memory stays bounded whatever the input).
  */
 #include "platform.h"
 
@@ -82,8 +87,97 @@ void source_close(source *src)
     if (src->owned && src->file)
         fclose(src->file);
     free(src->reader);
+    free(src->rest);
     src->file = NULL;
     src->reader = NULL;
+    src->rest = NULL;
+}
+
+/* The number of line ends in s[0..len). */
+static unsigned long count_lines(const char *s, size_t len)
+{
+    unsigned long lines = 0;
+    for (const char *end = s + len; (s = memchr(s, '\n', (size_t)(end - s))) != NULL; s++)
+        lines++;
+    return lines;
+}
+
+/* Reads once into `p`, after what it holds (room for `size` bytes has been
+ * made). Returns the bytes read; 0 at the end of input or after a read
+ * error (reported; src->failed). */
+static size_t read_more(source *src, piece *p, size_t size)
+{
+    size_t got = source_read(src, p->data + p->len, size);
+    if (got == BD_READ_ERROR || got > size) {
+        fprintf(src->err, "bitdoku: %s: read error: %s\n", src->name, strerror(errno));
+        src->failed = true;
+        got = 0;
+    }
+    if (got == 0)
+        src->ended = true;
+    return got;
+}
+
+/* Where the last line end of s[0..len) is, plus one; 0 when none. */
+static size_t after_last_line_end(const char *s, size_t len)
+{
+    while (len > 0 && s[len - 1] != '\n')
+        len--;
+    return len;
+}
+
+/* Moves the unfinished line p->data[from..p->len) to src->rest; false
+ * when there is no memory. */
+static bool keep_rest(source *src, piece *p, size_t from)
+{
+    size_t len = p->len - from;
+    if (len > src->rest_cap) {
+        char *bigger = realloc(src->rest, len);
+        if (!bigger)
+            return false;
+        src->rest = bigger;
+        src->rest_cap = len;
+    }
+    if (len)
+        memcpy(src->rest, p->data + from, len);
+    src->rest_len = len;
+    p->len = from;
+    return true;
+}
+
+bool source_fill(source *src, piece *p, size_t size)
+{
+    if (src->ended && !src->rest_len)
+        return false;
+    p->first = !src->started;
+    src->started = true;
+    p->lines_before = src->lines;
+    p->last = false;
+    p->len = 0;
+    if (!piece_reserve(p, src->rest_len + size))
+        return false;
+    if (src->rest_len)                             /* an unfinished line */
+        memcpy(p->data, src->rest, src->rest_len);
+    p->len = src->rest_len;
+    src->rest_len = 0;
+    while (!src->ended) {
+        size_t before = p->len, got = read_more(src, p, size);
+        p->len += got;
+        size_t end = after_last_line_end(p->data + before, got);
+        if (end) {
+            if (!keep_rest(src, p, before + end))
+                return false;
+            src->lines += count_lines(p->data, p->len);
+            return true;
+        }
+        /* no line end yet: all of p->data is one unfinished line */
+        p->len = bd_line_shorten(p->data, p->len);
+        if (!piece_reserve(p, size))
+            return false;
+    }
+    p->last = !src->failed;   /* after a read error, a grid cut short is dropped */
+    src->lines += count_lines(p->data, p->len);
+    return true;
 }
 
 bd_status source_next(source *src, bd_record *rec)
@@ -101,8 +195,10 @@ bd_status source_next(source *src, bd_record *rec)
             src->before_wait(src->wait_context);   /* keeps stdout and stderr in step */
         fprintf(src->err, "bitdoku: %s:%lu:%lu: %s\n", src->name, rec->err_line,
                 rec->err_col, rec->err_msg);
-        src->malformed = true;
-        if (status == BD_EMALFORMED)
+        if (status == BD_EMALFORMED) {
+            src->malformed = true;
             return status;
+        }
+        src->misframed = true;   /* BD_EINPUT: not a record, so no answer */
     }
 }

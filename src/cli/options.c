@@ -5,7 +5,7 @@
  * The command line is `bitdoku [COMMAND] [OPTION]... [FILE]...`, parsed in
  * the getopt_long manner by a small parser of our own (C11 has no getopt):
  * long options with `--name=value` or `--name value`, unambiguous prefixes
- * of long names, short options that may be bundled (`-gu`, `-orows`), `--`
+ * of long names, short options that may be bundled (`-sg`, `-orows`), `--`
  * to end the options. The command, if any, is the first argument that is
  * not an option. Each option says which commands it applies to; giving it
  * to another is a usage error.
@@ -13,13 +13,16 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef enum opt_id {
-    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
+    OPT_HINT, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
+    OPT_SOLUTION, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV,
+    OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -32,6 +35,9 @@ typedef struct opt_spec {
 } opt_spec;
 
 #define SEARCHING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_COUNT))
+/* The commands with a search to bound: rate and explain check uniqueness. */
+#define LIMITED (SEARCHING | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
+#define GENERATE CMD_BIT(CMD_GENERATE)
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -40,26 +46,73 @@ static const opt_spec OPTIONS[] = {
     {OPT_ORDER, "order", 'o', "mrv|rows", SEARCHING,
      "dfs cell order: fewest candidates first (default),\n"
      "or rows with fewest blanks first, left to right"},
-    {OPT_FORMAT, "format", 'f', "FORMAT", CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET),
-     "grid output: auto (the input's shape, default), line,\n"
-     "grid (9 spaced lines), compact (9 lines), pretty"},
+    {OPT_FORMAT, "format", 'f', "FORMAT",
+     CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN) | GENERATE,
+     "grid output: auto (the input's shape, default; for\n"
+     "generate: line), line, grid (9 spaced lines),\n"
+     "compact (9 lines), pretty"},
+    {OPT_ALL, "all", 'a', NULL, CMD_BIT(CMD_SOLVE),
+     "solve: print every solution, up to --limit (default\n"
+     "1000): a line with their number, 'N+' when there are\n"
+     "more, then each in the puzzle's shape"},
     {OPT_GRID, "grid", 'g', NULL, CMD_BIT(CMD_TARGET),
      "target: also print a completion reaching the maximum"},
     {OPT_EXHAUSTIVE, "exhaustive", 0, NULL, CMD_BIT(CMD_TARGET),
      "target: enumerate every completion (no bounds)"},
-    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT),
-     "count: stop at N solutions and print 'N+' (default\n"
-     "1000000; 0 means no limit)"},
+    {OPT_LIMIT, "limit", 'l', "N", CMD_BIT(CMD_COUNT) | CMD_BIT(CMD_SOLVE),
+     "count, solve --all: print 'N+' once more than N\n"
+     "solutions are found (default 1000000, solve --all\n"
+     "1000; 0 means no limit, for count only)"},
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
-    {OPT_MAX_NODES, "max-nodes", 'n', "N", SEARCHING,
+    {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
+     "explain: print only the next step (for a partly\n"
+     "solved grid), or 'solved'"},
+    {OPT_COUNT, "count", 'c', "N", GENERATE, "generate: make N puzzles (default 1)"},
+    {OPT_SEED, "seed", 0, "S", GENERATE,
+     "generate: the same S (0 to 2^64-1) and options make\n"
+     "the same puzzles on any machine, whatever -j;\n"
+     "default: from the clock (--stats shows it)"},
+    {OPT_GIVENS, "givens", 0, "N|N-M", GENERATE,
+     "generate: take givens away only down to N (17-81);\n"
+     "N-M: as many as can go down to N, at most M left"},
+    {OPT_MINIMAL, "minimal", 0, NULL, GENERATE,
+     "generate: no single given can go keeping the puzzle\n"
+     "unique (the default without --givens and --symmetry)"},
+    {OPT_SYMMETRY, "symmetry", 0, "SYM", GENERATE,
+     "generate: the givens' pattern: none (default),\n"
+     "rot180, rot90, mirror (left-right), diagonal, or\n"
+     "random (one of those four for each try); no group of\n"
+     "givens that it keeps together can go"},
+    {OPT_DIFFICULTY, "difficulty", 0, "LEVEL", GENERATE,
+     "generate: only puzzles rated LEVEL: easy, medium,\n"
+     "hard, fiendish, diabolical or beyond (see rate)"},
+    {OPT_SOLUTION, "solution", 0, NULL, GENERATE,
+     "generate: print each puzzle's solution after it"},
+    {OPT_UNSOLVABLE, "unsolvable", 0, NULL, GENERATE,
+     "generate: puzzles without solution whose givens do\n"
+     "not clash (a unique one with one given changed)"},
+    {OPT_TRIES, "tries", 0, "N", GENERATE,
+     "generate: give up on a puzzle after N tries, each\n"
+     "from a fresh grid (default 1000): it is reported\n"
+     "on stderr, not printed"},
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
      "give up on a puzzle after N search nodes"},
-    {OPT_TIMEOUT, "timeout", 't', "SECONDS", SEARCHING,
+    {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
-    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL, "answer with N threads (default 1); same output"},
+    {OPT_JOBS, "jobs", 'j', "N", CMD_ALL,
+     "answer (generate: make) with N threads (1-64,\n"
+     "default 1); the same output"},
+    {OPT_CSV, "csv", 0, NULL, CMD_ALL,
+     "write CSV: a header, then a row per puzzle, the puzzle\n"
+     "and our answer (CSV or TSV input: its row as it came,\n"
+     "our columns appended)"},
     {OPT_STATS, "stats", 's', NULL, CMD_ALL,
-     "print a summary on stderr at the end (target:\n"
-     "also each puzzle's search nodes and time)"},
+     "at the end, print on stderr the puzzles answered,\n"
+     "without solution, cut short and malformed, the time,\n"
+     "and guesses and nodes per puzzle (target: also each\n"
+     "puzzle's nodes and time, as it is answered; generate:\n"
+     "the seed first, then puzzles made, tries and checks)"},
     {OPT_HELP, "help", 'h', NULL, CMD_ALL, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, CMD_ALL, "show the version and exit"},
 };
@@ -67,17 +120,44 @@ enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
 static const char HELP_HEAD[] =
     "Usage: bitdoku [COMMAND] [OPTION]... [FILE]...\n"
-    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions.\n"
-    "With no FILE, or when FILE is -, read standard input.\n";
+    "Solve 9x9 sudoku puzzles, score them for target sudoku, count their solutions,\n"
+    "rate how hard they are for a person, explain them step by step, check\n"
+    "proposed solutions, and make new puzzles. With no FILE, or when FILE is -,\n"
+    "read standard input (check: FILE is a CSV of puzzles and their answers, or\n"
+    "PUZZLES ANSWERS; generate reads nothing).\n";
 
 static const char HELP_TAIL[] =
     "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
-    "1-9 are givens, 0 or . blanks; '#' lines are comments. A puzzle cut short\n"
-    "by a limit is answered 'cut-short' (target: 'cut-short>=BEST' once a\n"
-    "completion was found); a malformed one 'error', reported on stderr.\n"
+    "1-9 are givens, 0 or . blanks; '#' lines, and ' #' after cells, are comments.\n"
+    "A first line holding only the count of puzzles (1 to 6 digits) and a line\n"
+    "'end' are understood. Past its first 1024 bytes a line may hold only blanks\n"
+    "and a comment. CSV and TSV too (a row a line, a header line, quoted fields):\n"
+    "the puzzle is the first field that looks like a grid, in the same field on\n"
+    "every row.\n"
     "\n"
-    "Exit status: 0 all answered, 1 some input malformed, 2 usage error,\n"
-    "unreadable file or write error, 3 some puzzle cut short by a limit.\n";
+    "Output: one answer per puzzle, in input order. solve's (and target --grid's)\n"
+    "answer to a grid puzzle is a block set apart by blank lines, even 'no\n"
+    "solution' or 'error'; so is every answer of explain (not --hint).\n"
+    "A puzzle cut short by a limit is answered\n"
+    "'cut-short' (target: 'cut-short>=BEST' once a completion was found; count:\n"
+    "'cut-short>=N' once N solutions were); a malformed one 'error', reported on\n"
+    "stderr. When stderr is a terminal and stdout is not, a batch that runs for\n"
+    "more than half a second shows a progress line on stderr.\n"
+    "\n"
+    "Ratings follow Sudoku Explainer's scale: 1.0 full house, 1.2 hidden single in\n"
+    "a box, 2.3 naked single, 2.6 pointing, ... 6.5+ chains, 8.0+ search (no\n"
+    "technique applies); levels easy (up to 2.3), medium (3.5), hard (4.4),\n"
+    "fiendish (6.4), diabolical (7.9), beyond. 'man bitdoku' has the whole table\n"
+    "and the notation of the steps.\n"
+    "\n"
+    "Exit status: 0 all answered; 1 some records malformed (check: or some answer\n"
+    "not ok); 2 usage error, unreadable file, write error or out of memory; 3 some\n"
+    "puzzle cut short by a limit (generate: not made in --tries tries); 4 text\n"
+    "after 'end' or a count line that does not match (all records answered).\n"
+    "When several apply: 2, then 1, then 4, then 3.\n";
+
+/* How many solutions solve --all prints unless --limit says otherwise. */
+enum { DEFAULT_ALL_LIMIT = 1000 };
 
 /* Where --help starts the text of a command, and of an option. */
 enum { COMMAND_INDENT = 11, OPTION_INDENT = 26 };
@@ -121,6 +201,8 @@ typedef struct parser {
     session *ses;
     bool given[OPT_IDS];    /* which options were given */
     bool help, version;
+    const char *meant;      /* a long option that the argument being parsed
+                               may have meant (-unique: --unique), or NULL */
 } parser;
 
 /* Reports a usage error, with the hint that every usage error gets. */
@@ -132,6 +214,8 @@ static void usage_error(parser *p, const char *fmt, ...)
     fputs("bitdoku: ", p->ses->err);
     vfprintf(p->ses->err, fmt, args);
     va_end(args);
+    if (p->meant)
+        fprintf(p->ses->err, " (did you mean '--%s'?)", p->meant);
     fputs("\nTry 'bitdoku --help'.\n", p->ses->err);
     p->ses->fatal = true;
 }
@@ -150,9 +234,17 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
+/* Parses a positive decimal number of seconds (`0.5`, `2`, `1e-3`), at most
+ * 1e9, into *value. strtod alone would also take hexadecimal (`0x10`),
+ * `inf` and leading blanks or signs: only digits, '.' and an exponent are
+ * let through to it. */
 static bool parse_seconds(const char *text, double *value)
 {
     char *end;
+    if (!(*text >= '0' && *text <= '9') && *text != '.')
+        return false;
+    if (text[strspn(text, "0123456789.eE+-")] != '\0')
+        return false;
     errno = 0;
     double parsed = strtod(text, &end);
     if (errno || *end || end == text || !(parsed > 0) || parsed > 1e9)
@@ -168,6 +260,75 @@ static int choose(const char *word, const char *const *words)
         if (strcmp(word, words[i]) == 0)
             return i;
     return -1;
+}
+
+/* Parses "N" or "N-M" (0 <= N <= M <= 81) into *min and *max. */
+static bool parse_givens(const char *text, int *min, int *max)
+{
+    uint64_t low, high;
+    char first[8];
+    const char *dash = strchr(text, '-');
+    size_t len = dash ? (size_t)(dash - text) : strlen(text);
+    if (len == 0 || len >= sizeof first)
+        return false;
+    memcpy(first, text, len);
+    first[len] = '\0';
+    if (!parse_count(first, &low) || (dash && !parse_count(dash + 1, &high)))
+        return false;
+    if (!dash)
+        high = low;
+    if (low > high || high > BD_CELLS)
+        return false;
+    *min = (int)low;
+    *max = (int)high;
+    return true;
+}
+
+/* The index of `word` among the `count` names that `name_of` gives, or -1. */
+static int choose_name(const char *word, const char *(*name_of)(int), int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(word, name_of(i)) == 0)
+            return i;
+    return -1;
+}
+
+static const char *symmetry_name(int i)
+{
+    return bd_symmetry_name((bd_symmetry)i);
+}
+
+static const char *level_name(int i)
+{
+    return bd_level_name((bd_level)i);
+}
+
+/* Applies one option of generate; false on a bad value. */
+static bool apply_generate_option(settings *set, opt_id id, const char *value)
+{
+    bd_generate_options *gen = &set->gen;
+    uint64_t number;
+    int pick;
+    switch (id) {
+    case OPT_COUNT:
+        if (!parse_count(value, &number) || number > ULONG_MAX)
+            return false;
+        set->made = (unsigned long)number;
+        return true;
+    case OPT_SEED: set->seed_given = true; return parse_count(value, &set->seed);
+    case OPT_GIVENS: return parse_givens(value, &gen->min_givens, &gen->max_givens);
+    case OPT_MINIMAL: gen->minimal = true; return true;
+    case OPT_SYMMETRY:
+        if ((pick = choose_name(value, symmetry_name, BD_SYMMETRIES)) < 0)
+            return false;
+        gen->symmetry = (bd_symmetry)pick;
+        return true;
+    case OPT_DIFFICULTY: return (gen->level = choose_name(value, level_name, BD_LEVELS)) >= 0;
+    case OPT_SOLUTION: set->with_solution = true; return true;
+    case OPT_UNSOLVABLE: gen->unsolvable = true; return true;
+    case OPT_TRIES: return parse_count(value, &gen->max_tries) && gen->max_tries > 0;
+    default: return true;
+    }
 }
 
 /* Applies one option with its value (NULL if it takes none); false on a
@@ -198,8 +359,10 @@ static bool apply_option(session *ses, opt_id id, const char *value)
         return true;
     case OPT_GRID: set->print_grid = true; return true;
     case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
+    case OPT_ALL: set->all = true; return true;
     case OPT_LIMIT: return parse_count(value, &set->limit);
     case OPT_UNIQUE: set->unique = true; return true;
+    case OPT_HINT: set->hint = true; return true;
     case OPT_MAX_NODES:
         return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
     case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);
@@ -208,33 +371,56 @@ static bool apply_option(session *ses, opt_id id, const char *value)
             return false;
         ses->jobs = (int)number;
         return true;
+    case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
+    case OPT_COUNT: case OPT_SEED: case OPT_GIVENS: case OPT_MINIMAL: case OPT_SYMMETRY:
+    case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_UNSOLVABLE: case OPT_TRIES:
+        return apply_generate_option(set, id, value);
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
     return true;
 }
 
 /* The option called `name` (the first `len` characters), exactly or by an
- * unambiguous prefix; NULL after reporting a usage error. */
-static const opt_spec *find_long(parser *p, const char *name, size_t len)
+ * unambiguous prefix; NULL when there is none. *matches counts the options
+ * that `name` is a prefix of. */
+static const opt_spec *match_long(const char *name, size_t len, int *matches)
 {
     const opt_spec *found = NULL;
-    int matches = 0;
+    *matches = 0;
     for (int i = 0; i < OPTION_COUNT; i++) {
         if (strncmp(OPTIONS[i].name, name, len) != 0)
             continue;
-        if (strlen(OPTIONS[i].name) == len)
+        if (strlen(OPTIONS[i].name) == len) {
+            *matches = 1;
             return &OPTIONS[i];
+        }
         found = &OPTIONS[i];
-        matches++;
+        ++*matches;
     }
-    if (matches == 1 && len > 0)
+    return *matches == 1 && len > 0 ? found : NULL;
+}
+
+/* match_long, reporting a usage error (with the options an ambiguous
+ * prefix could mean) when there is no match. */
+static const opt_spec *find_long(parser *p, const char *name, size_t len)
+{
+    int matches;
+    const opt_spec *found = match_long(name, len, &matches);
+    if (found)
         return found;
     int shown = (int)(len < 60 ? len : 60);
-    if (matches && len > 0)
-        usage_error(p, "option '--%.*s' is ambiguous", shown, name);
-    else
+    if (matches == 0 || len == 0) {
         usage_error(p, "unrecognized option '--%.*s'", shown, name);
+        return NULL;
+    }
+    char could[256] = "";
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        size_t at = strlen(could);
+        if (strncmp(OPTIONS[i].name, name, len) == 0 && at < sizeof could)
+            snprintf(could + at, sizeof could - at, " '--%s'", OPTIONS[i].name);
+    }
+    usage_error(p, "option '--%.*s' is ambiguous; possibilities:%s", shown, name, could);
     return NULL;
 }
 
@@ -282,21 +468,25 @@ static bool take_option(parser *p, const opt_spec *spec, const char *inline_valu
     return true;
 }
 
-/* A bundle of short options such as "-gu" or "-orows". */
+/* A bundle of short options such as "-sg" or "-orows". When it fails and
+ * could be a long option with one dash (-unique), the error says so. */
 static bool take_short_bundle(parser *p, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
-    for (size_t k = 1; arg[k]; k++) {
+    int matches;
+    const opt_spec *looks_long = strlen(arg) > 2 ? match_long(arg + 1, strlen(arg + 1), &matches)
+                                                 : NULL;
+    p->meant = looks_long ? looks_long->name : NULL;
+    bool ok = true;
+    for (size_t k = 1; arg[k] && ok; k++) {
         const opt_spec *spec = find_short(p, arg[k]);
-        if (!spec)
-            return false;
-        const char *inline_value = spec->value && arg[k + 1] ? arg + k + 1 : NULL;
-        if (!take_option(p, spec, inline_value, true, argc, argv, i))
-            return false;
-        if (spec->value)
+        const char *inline_value = spec && spec->value && arg[k + 1] ? arg + k + 1 : NULL;
+        ok = spec && take_option(p, spec, inline_value, true, argc, argv, i);
+        if (spec && spec->value)
             break;
     }
-    return true;
+    p->meant = NULL;
+    return ok;
 }
 
 /* The command called `name`, or -1. */
@@ -356,6 +546,38 @@ static void name_commands(char *buf, size_t size, unsigned commands)
         snprintf(buf + len, size - len, " command%s", total > 1 ? "s" : "");
 }
 
+/* True when some count of givens asked for is a multiple of 4 or one more:
+ * the counts that rot90 symmetry (four cells at a time, and the centre)
+ * leaves. */
+static bool quarter_turns_reach(const bd_generate_options *gen)
+{
+    for (int givens = gen->min_givens; givens <= gen->max_givens; givens++)
+        if (givens % 4 <= 1)
+            return true;
+    return false;
+}
+
+/* The options of generate that do not go together; settles whether
+ * puzzles are minimal (by default, when neither --givens nor --symmetry
+ * says otherwise). False after reporting a usage error. */
+static bool check_generate(parser *p)
+{
+    bd_generate_options *gen = &p->ses->set.gen;
+    if (!p->given[OPT_MINIMAL])
+        gen->minimal = !p->given[OPT_GIVENS] && gen->symmetry == BD_SYMMETRY_NONE;
+    if (gen->min_givens < 17)
+        usage_error(p, "option '--givens': no puzzle with fewer than 17 givens has a single "
+                       "solution");
+    else if (gen->symmetry == BD_SYMMETRY_ROT90 && !quarter_turns_reach(gen))
+        usage_error(p, "option '--givens': rot90 symmetry leaves a multiple of 4 givens, "
+                       "or one more");
+    else if (gen->unsolvable && p->given[OPT_DIFFICULTY])
+        usage_error(p, "options '--unsolvable' and '--difficulty' exclude each other");
+    else if (gen->unsolvable && p->ses->set.with_solution)
+        usage_error(p, "options '--unsolvable' and '--solution' exclude each other");
+    return !p->ses->fatal;
+}
+
 /* Options that belong to some commands only, and options that exclude
  * each other. */
 static bool check_command_options(parser *p)
@@ -369,12 +591,26 @@ static bool check_command_options(parser *p)
         usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
         return false;
     }
-    if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
+    if (COMMANDS[set->cmd].no_input && p->ses->file_count)
+        usage_error(p, "the %s command reads no input: '%.60s'", COMMANDS[set->cmd].name,
+                    p->ses->files[0]);
+    else if (set->cmd == CMD_GENERATE && !check_generate(p))
+        return false;
+    else if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
         usage_error(p, "options '--unique' and '--limit' exclude each other");
+    else if (p->given[OPT_LIMIT] && set->cmd == CMD_SOLVE && !set->all)
+        usage_error(p, "option '--limit' applies to solve with --all only");
+    else if (p->given[OPT_LIMIT] && set->all && set->limit == 0)
+        usage_error(p, "solve --all needs a limit: '--limit 0' would keep every solution "
+                       "in memory");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
+    else if (p->given[OPT_FORMAT] && set->hint)
+        usage_error(p, "option '--format' applies to explain without --hint only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");
+    else if (p->given[OPT_FORMAT] && set->csv)
+        usage_error(p, "options '--format' and '--csv' exclude each other");
     return !p->ses->fatal;
 }
 
@@ -389,6 +625,14 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_VERSION;
     if (!check_command_options(&p))
         return PARSE_ERROR;
-    ses->set.answer = COMMANDS[ses->set.cmd].answer;
+    if (ses->set.all && !p.given[OPT_LIMIT])
+        ses->set.limit = DEFAULT_ALL_LIMIT;
+    const command_spec *cmd = &COMMANDS[ses->set.cmd];
+    ses->set.answer = cmd->answer;
+    ses->set.columns = cmd->columns ? cmd->columns(&ses->set) : cmd->name;
+    ses->set.grid_answers = ses->set.cmd == CMD_SOLVE
+                            || (ses->set.cmd == CMD_TARGET && ses->set.print_grid)
+                            || (ses->set.cmd == CMD_EXPLAIN && !ses->set.hint);
+    ses->set.all_blocks = ses->set.cmd == CMD_EXPLAIN && !ses->set.hint && !ses->set.csv;
     return PARSE_RUN;
 }

@@ -17,14 +17,15 @@ and the hard sparse puzzles of issue 15 (found by an adversarial search: up
 to a minute for the optimizer of the time, and to a LP-based branch and
 bound the optimum hides 1-3 points below the bound).
 
-With a file argument, solves the puzzles of that file instead (one per line,
-81 cells, '.' or '0' blank), e.g. the adversarial set:
-    python3 tests/data/make_target_mip.py puzzles/target/target_adversarial.txt
+With --hard, solves instead the puzzles of issue 15 and those of the files
+named after it (one per line, 81 cells, '.' or '0' blank), e.g. the
+adversarial set; these are kept apart (target_hard_mip.txt) from the main
+file, which every target engine's tests read.
 
 This is a test-data script, not a build step. Usage:
     python3 tests/data/make_target_mip.py > tests/data/target_mip.txt
-    python3 tests/data/make_target_mip.py puzzles/target/target_adversarial.txt \
-        > tests/data/target_adversarial_mip.txt
+    python3 tests/data/make_target_mip.py --hard puzzles/target/target_adversarial.txt \
+        > tests/data/target_hard_mip.txt
 """
 import os
 import random
@@ -137,10 +138,11 @@ def main():
         full = random_full(rng)
         keep = set(rng.sample(range(81), givens))
         puzzles.append("".join(str(full[i]) if i in keep else "." for i in range(81)))
-    puzzles += [p.replace("0", ".") for p in ISSUE15]
-    if len(sys.argv) > 1:
-        with open(sys.argv[1]) as f:
-            puzzles = [line[:81].replace("0", ".") for line in f if len(line.strip()) >= 81]
+    if sys.argv[1:2] == ["--hard"]:
+        puzzles = [p.replace("0", ".") for p in ISSUE15]
+        for name in sys.argv[2:]:
+            with open(name) as f:
+                puzzles += [line[:81].replace("0", ".") for line in f if len(line.strip()) >= 81]
     print("# Target-sudoku optima proven by COIN-OR cbc %s on a 0/1 model;"
           % "2.10.8")
     print("# made by tests/data/make_target_mip.py (see its header). Format:")

@@ -2,12 +2,20 @@
  * fuzz_pipeline.c - libFuzzer target: any bytes -> records -> answers.
  *
  * The first byte picks the command, the output format, the cell order, the
- * target search and --grid or --unique; the second the engine; the rest is
- * the input text. Every search
- * runs under a small node limit, so no input can stall the fuzzer. Checks:
- * solutions are valid completions, scores are those of the grids given
- * with them, a target score never exceeds the empty grid's optimum, and
- * every answer's text ends with a newline.
+ * target search and --grid or --unique; the second the engine, --csv,
+ * explain --hint, solve --all, and for check one input or two (the halves of the text,
+ * read in step); the rest is the input text. Every search runs under a
+ * small node limit, so no input can stall the fuzzer. Checks: solutions are
+ * valid completions, scores are those of the grids given with them, a
+ * target score never exceeds the empty grid's optimum, and every answer's
+ * text ends with a newline; with --csv an answer is one row (one line end,
+ * outside quotes, at its end) that begins with the record's own row (a
+ * quote it left open closed), and
+ * our fields' quotes pair up; bd_rate refuses exactly the puzzles that
+ * bd_count finds without one solution; every step of a puzzle's solution
+ * path keeps the solution (no placement differs, no removal takes a
+ * solution digit); and check says ok exactly when bd_is_solution_of says
+ * the proposal is a solution.
  */
 #include "bitdoku.h"
 #include "cli.h"
@@ -29,6 +37,47 @@ static void check(int condition, const char *what)
     }
 }
 
+/* A bd_step_fn: checks a step against the solution in `context`. */
+static bool check_step(const bd_step *step, void *context)
+{
+    const bd_grid *solution = context;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned truth = 1u << (solution->cells[cell] - 1);
+        check(!(step->removed[cell] & truth), "a step removes a solution digit");
+        check(step->grid.cells[cell] == 0 ? (step->candidates[cell] & truth) != 0
+                                          : step->grid.cells[cell] == solution->cells[cell],
+              "a step leaves the solution");
+    }
+    return true;
+}
+
+/* bd_rate against bd_count, and bd_explain's steps against the solution.
+ * The rating counts with the default engine under the options' limits
+ * only: so does the count it is checked against. */
+static void check_rating(const bd_record *rec, const bd_options *given)
+{
+    uint64_t count = 0;
+    bd_rating rating;
+    bd_grid solution;
+    bd_options limits = bd_options_default();
+    limits.max_nodes = given->max_nodes;
+    const bd_options *options = &limits;
+    bd_status counted = bd_count(&rec->grid, 2, options, &count, NULL);
+    bd_status rated = bd_rate(&rec->grid, options, &rating, NULL);
+    if (counted == BD_OK) {
+        bd_status want = count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
+        check(rated == want, "rate status");
+    } else {
+        check(rated == BD_OK || rated == BD_CUT_SHORT, "rate status after a cut-short count");
+    }
+    if (rated != BD_OK)
+        return;
+    check(rating.level == bd_level_of(rating.rating), "level of the rating");
+    if (counted == BD_OK && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK)
+        check(bd_explain(&rec->grid, options, check_step, &solution, NULL) == BD_OK,
+              "explain status");
+}
+
 static void check_engines(const bd_record *rec, const bd_options *options)
 {
     bd_grid solution;
@@ -46,36 +95,154 @@ static void check_engines(const bd_record *rec, const bd_options *options)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* True when text[0..len) ends inside a quoted field, read as RFC 4180
+ * readers read it (a quote opens a field only as its first byte). */
+static bool leaves_quote_open(const char *text, size_t len, char sep)
 {
-    if (size < 2)
-        return 0;
+    enum { START, PLAIN, QUOTED, QUOTE_SEEN } state = START;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (state == QUOTED)
+            state = ch == '"' ? QUOTE_SEEN : QUOTED;
+        else if (state == QUOTE_SEEN && ch == '"')
+            state = QUOTED;
+        else if (ch == sep)
+            state = START;
+        else if (state == START)
+            state = ch == '"' ? QUOTED : PLAIN;
+        else
+            state = PLAIN;
+    }
+    return state == QUOTED;
+}
+
+/* The invariants of a --csv row. */
+static void check_row(const bd_record *rec, const answer *ans)
+{
+    check(!ans->block, "a row set apart");
+    /* the record's own row, and the quote that closes it if it left one open */
+    size_t own = rec->row_len;
+    if (rec->separator && rec->err_line && ans->len > own + 1 && ans->text[own] == '"')
+        own++;
+    check(!rec->separator || (ans->len > own
+                              && memcmp(ans->text, rec->row, rec->row_len) == 0
+                              && ans->text[own] == rec->separator)
+              || ans->outcome == OUTCOME_FAILED,
+          "row does not begin with the record's own");
+    check(!rec->separator || ans->outcome == OUTCOME_FAILED
+              || !leaves_quote_open(ans->text, own, rec->separator),
+          "the record's row leaves a quote open");
+    bool quoted = false;
+    size_t from = rec->separator ? own : 0;
+    for (size_t i = from; i < ans->len; i++) {
+        quoted ^= ans->text[i] == '"';
+        check(ans->text[i] != '\n' || quoted || i == ans->len - 1, "line end inside a row");
+    }
+    check(!quoted, "unpaired quote");
+}
+
+/* check's verdict on a pair of well-formed grids agrees with
+ * bd_is_solution_of, a second and independent test of validity. */
+static void check_verdict(const bd_grid *puzzle, const bd_grid *proposal, const answer *ans)
+{
+    bool valid = bd_is_solution_of(puzzle, proposal);
+    check(valid == (ans->outcome == OUTCOME_ANSWERED), "check's verdict");
+    check(!valid || (ans->len >= 3 && memcmp(ans->text + ans->len - 3, "ok\n", 3) == 0),
+          "check's ok");
+}
+
+/* What every answer's text must be. */
+static void check_text(const settings *s, const bd_record *rec, const answer *ans)
+{
+    check(ans->len > 0 && ans->len < ans->cap, "answer length");
+    bool nul_in_row = rec && memchr(rec->row, '\0', rec->row_len) != NULL; /* copied by --csv */
+    check(ans->text[ans->len - 1] == '\n' && ans->text[ans->len] == '\0'
+              && (strlen(ans->text) == ans->len || (s->csv && nul_in_row)),
+          "answer text");
+}
+
+/* The settings that the first two bytes pick. */
+static settings pick_settings(const uint8_t *data)
+{
     uint8_t pick = data[0];
-    command_id cmd = (command_id)(pick % 3);
+    command_id cmd = (command_id)(pick % COMMAND_COUNT);
+    if (!COMMANDS[cmd].answer)   /* a command that does not answer records */
+        cmd = CMD_SOLVE;
     settings s = {.cmd = cmd, .answer = COMMANDS[cmd].answer, .options = bd_options_default(),
-                  .fmt = (format)((pick / 3) % 5), .print_grid = (pick & 0x40) != 0,
-                  .unique = (pick & 0x80) != 0, .limit = 100};
+                  .fmt = (format)((pick / COMMAND_COUNT) % 5), .print_grid = (pick & 0x40) != 0,
+                  .unique = (pick & 0x80) != 0, .limit = 100, .hint = (data[1] & 4) != 0};
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
     s.options.exhaustive = (pick & 0x10) != 0;
     s.options.max_nodes = NODE_LIMIT;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
-    bd_reader *reader = malloc(sizeof *reader);
-    answer *ans = calloc(1, sizeof *ans);
+    s.csv = (data[1] & 2) != 0;
+    if (s.csv)
+        s.fmt = FMT_AUTO;
+    s.all = cmd == CMD_SOLVE && (data[1] & 16) != 0;
+    return s;
+}
+
+/* One input, every record answered by the command. */
+static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_reader *reader,
+                         answer *ans)
+{
     bd_record rec;
-    check(reader && ans, "out of memory");
-    bd_reader_init_mem(reader, data + 2, size - 2);
     bd_status status;
+    bd_reader_init_mem(reader, text, len);
     while ((status = bd_read(reader, &rec)) != BD_EOF) {
         if (status == BD_EINPUT)
             continue;
-        answer_record(&s, &rec, status == BD_EMALFORMED, ans);
-        check(ans->len > 0 && ans->len < ans->cap, "answer length");
-        check(ans->text[ans->len - 1] == '\n' && strlen(ans->text) == ans->len, "answer text");
-        if (status == BD_OK)
-            check_engines(&rec, &s.options);
+        answer_record(s, &rec, status == BD_EMALFORMED, ans);
+        check_text(s, &rec, ans);
+        if (s->csv)
+            check_row(&rec, ans);
+        bd_field_grid proposal;
+        if (s->cmd == CMD_CHECK) {
+            if (status == BD_OK && bd_row_grid(&rec, rec.puzzle_field, &proposal) == BD_OK)
+                check_verdict(&rec.grid, &proposal.grid, ans);
+        } else if (status == BD_OK) {
+            check_engines(&rec, &s->options);
+            check_rating(&rec, &s->options);
+        }
     }
+}
+
+/* check with two inputs, the two halves of the text, read in step. */
+static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_reader *readers,
+                       answer *ans)
+{
+    bd_record puzzle, proposal;
+    bd_reader_init_mem(&readers[0], text, len / 2);
+    bd_reader_init_mem(&readers[1], text + len / 2, len - len / 2);
+    for (;;) {
+        bd_status ps, as;
+        while ((ps = bd_read(&readers[0], &puzzle)) == BD_EINPUT)
+            ;
+        while ((as = bd_read(&readers[1], &proposal)) == BD_EINPUT)
+            ;
+        if (ps == BD_EOF && as == BD_EOF)
+            break;
+        answer_pair(s, &puzzle, ps, &proposal, as, ans);
+        check_text(s, ps == BD_EOF ? NULL : &puzzle, ans);
+        if (ps == BD_OK && as == BD_OK)
+            check_verdict(&puzzle.grid, &proposal.grid, ans);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    settings s = pick_settings(data);
+    bd_reader *readers = malloc(2 * sizeof *readers);
+    answer *ans = calloc(1, sizeof *ans);
+    check(readers && ans, "out of memory");
+    if (s.cmd == CMD_CHECK && (data[1] & 8))
+        fuzz_pairs(&s, data + 2, size - 2, readers, ans);
+    else
+        fuzz_records(&s, data + 2, size - 2, readers, ans);
     answer_free(ans);
     free(ans);
-    free(reader);
+    free(readers);
     return 0;
 }

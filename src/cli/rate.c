@@ -1,0 +1,64 @@
+/*
+ * rate.c - the rate command: one line per puzzle saying how hard it is for
+ * a person, `RATING LEVEL HARDEST` (e.g. `4.2 hard xy-wing`): the rating of
+ * the hardest step on the path of bd_rate, on the scale of bitdoku.h, its
+ * level name and that step's technique. A puzzle without exactly one
+ * solution is not rated: `no solution` or `multiple solutions`; a puzzle
+ * whose uniqueness check hit --max-nodes or --timeout is `cut-short`.
+ * Three fields separated by single spaces, so that the line splits cleanly
+ * in a shell script (the word answers have no number in front). With
+ * --csv they are the columns rating, level and hardest; a puzzle not rated
+ * has its words in the first and the other two empty.
+ */
+#include "cli.h"
+
+const char *rate_refusal(bd_status status, outcome *out)
+{
+    switch (status) {
+    case BD_NO_SOLUTION: *out = OUTCOME_NO_SOLUTION; return "no solution";
+    case BD_NOT_UNIQUE: *out = OUTCOME_ANSWERED; return "multiple solutions";
+    case BD_CUT_SHORT: *out = OUTCOME_CUT_SHORT; return "cut-short";
+    default: *out = OUTCOME_FAILED; return NULL;
+    }
+}
+
+void rate_fields(answer *a, const bd_rating *rating)
+{
+    /* A grid with no blank has no step: nothing to rate but 0.0. */
+    const char *hardest = rating->steps ? bd_technique_name(rating->hardest) : "none";
+    answer_printf(a, "%.1f", rating->rating);
+    answer_field(a, " ");
+    answer_put(a, bd_level_name(rating->level));
+    answer_field(a, " ");
+    answer_put(a, hardest);
+}
+
+bool rate_refused(bd_status status, answer *a)
+{
+    const char *words = rate_refusal(status, &a->outcome);
+    if (!words) {
+        answer_fail(a, bd_status_text(status));
+        return false;
+    }
+    answer_put(a, words);
+    answer_put(a, "\n");
+    return true;
+}
+
+void answer_rate(const settings *s, const bd_record *rec, answer *a)
+{
+    bd_rating rating;
+    bd_status status = bd_rate(&rec->grid, &s->options, &rating, &a->stats);
+    if (status != BD_OK) {
+        rate_refused(status, a);
+        return;
+    }
+    rate_fields(a, &rating);
+    answer_put(a, "\n");
+}
+
+const char *columns_rate(const settings *s)
+{
+    (void)s;
+    return "rating,level,hardest";
+}
