@@ -15,7 +15,9 @@
  * bd_count finds without one solution; every step of a puzzle's solution
  * path keeps the solution (no placement differs, no removal takes a
  * solution digit); and check says ok exactly when bd_is_solution_of says
- * the proposal is a solution.
+ * the proposal is a solution. The whole input answered as one piece
+ * (piece.c, as the CLI answers) gives the same answers, joined as
+ * output.c joins them, with a note for every fault.
  */
 #include "bitdoku.h"
 #include "cli.h"
@@ -182,17 +184,67 @@ static settings pick_settings(const uint8_t *data)
     return s;
 }
 
+/* The answers of a record at a time, joined as output.c joins them. */
+typedef struct joined {
+    char *text;
+    size_t len;
+    bool any, last_block;
+    size_t faults;          /* malformed records and text that is not one */
+} joined;
+
+static void join(joined *j, const answer *ans)
+{
+    char *bigger = realloc(j->text, j->len + ans->len + 8);
+    check(bigger != NULL, "out of memory");
+    j->text = bigger;
+    if (j->any && (ans->block || j->last_block))
+        j->text[j->len++] = '\n';
+    memcpy(j->text + j->len, ans->len ? ans->text : "error\n", ans->len ? ans->len : 6);
+    j->len += ans->len ? ans->len : 6;
+    j->any = true;
+    j->last_block = ans->block;
+}
+
+/* The whole input answered as one piece (piece.c) must give the joined
+ * answers, with a note for each fault. */
+static void check_piece(const settings *s, const uint8_t *text, size_t len, const joined *j)
+{
+    piece *p = calloc(1, sizeof *p);
+    piece_tools *tools = calloc(1, sizeof *tools);
+    check(p && tools && piece_reserve(p, len + 1), "out of memory");
+    memcpy(p->data, text, len);
+    p->len = len;
+    p->first = p->last = true;
+    piece_answer(s, "fuzz", p, tools);
+    check(!p->out_of_memory && p->text_len == j->len
+              && (j->len == 0 || memcmp(p->text, j->text, j->len) == 0),
+          "a piece's answers differ from the records' answers");
+    size_t notes = 0;
+    for (size_t i = 0; i < p->note_count; i++)
+        notes += p->notes[i].flush_first;
+    check(notes >= j->faults, "a fault without a note");
+    piece_tools_free(tools);
+    free(tools);
+    piece_free(p);
+    free(p);
+}
+
 /* One input, every record answered by the command. */
 static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_reader *reader,
                          answer *ans)
 {
     bd_record rec;
     bd_status status;
+    joined j = {NULL, 0, false, false, 0};
     bd_reader_init_mem(reader, text, len);
     while ((status = bd_read(reader, &rec)) != BD_EOF) {
+        /* a piece leaves the count line's check to bd_reader_finish */
+        j.faults += status != BD_OK
+                    && strncmp(rec.err_msg, "the first line announces", 24) != 0;
         if (status == BD_EINPUT)
             continue;
         answer_record(s, &rec, status == BD_EMALFORMED, ans);
+        join(&j, ans);
         check_text(s, &rec, ans);
         if (s->csv)
             check_row(&rec, ans);
@@ -205,6 +257,8 @@ static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_
             check_rating(&rec, &s->options);
         }
     }
+    check_piece(s, text, len, &j);
+    free(j.text);
 }
 
 /* check with two inputs, the two halves of the text, read in step. */
