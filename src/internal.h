@@ -352,11 +352,12 @@ typedef struct bdi_layer_node {
 } bdi_layer_node;
 
 /* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
- * the candidates `cand`. */
-static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand)
+ * the candidates `cand`; `weight` is bd_weight(cell). */
+static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand,
+                                  int weight)
 {
     node->open[cell] = (uint16_t)(digit ? digit_bit(digit) : cand);
-    node->gain[cell] = digit ? 0 : bd_weight(cell) * BDI_LAYER_SCALE;
+    node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
 }
 
 /* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the

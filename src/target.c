@@ -72,7 +72,7 @@ enum {
     PATIENCE = 20,           /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
     DENSE_BLANKS = 57,
-    RETIGHTEN_NODES = 1000,  /* a subtree this big gets a tighter bound */
+    RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
     ROWS_STALL = 4,          /* the same for the row relaxation */
@@ -158,7 +158,8 @@ static void record(target *s)
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     for (int cell = 0; cell < BD_CELLS; cell++)
-        bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell));
+        bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell),
+                       s->weight[cell]);
 }
 
 /* What L must reach for the node to matter, in 1/SCALE point. */

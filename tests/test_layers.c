@@ -67,7 +67,7 @@ static void random_node(uint64_t *seed, int placed, bool narrow, bd_grid *puzzle
                 cand &= ~digit_bit(puzzle.cells[other]);
         if (narrow && tu_below(seed, 4) == 0)
             cand &= ~digit_bit(1 + tu_below(seed, BD_SIZE));
-        bdi_layer_cell(node, cell, puzzle.cells[cell], cand);
+        bdi_layer_cell(node, cell, puzzle.cells[cell], cand, bd_weight(cell));
         price[cell] = tu_below(seed, 2 * 40 * BDI_LAYER_SCALE) - 40 * BDI_LAYER_SCALE;
     }
 }
@@ -133,7 +133,8 @@ static void test_no_layer(void **state)
     bdi_layer_node node;
     int32_t price[BD_CELLS] = {0};
     for (int cell = 0; cell < BD_CELLS; cell++)
-        bdi_layer_cell(&node, cell, 0, row_of(cell) == 4 ? ALL_DIGITS & ~digit_bit(7) : ALL_DIGITS);
+        bdi_layer_cell(&node, cell, 0, row_of(cell) == 4 ? ALL_DIGITS & ~digit_bit(7) : ALL_DIGITS,
+                       bd_weight(cell));
     bdi_layer layer;
     bdi_layer_solve(&node, price, 7, &layer, NULL);
     assert_int_equal(layer.best, BDI_LAYER_NONE);
@@ -161,7 +162,7 @@ static void test_bound_is_valid(void **state)
         bdi_units units;
         assert_true(bdi_units_of_givens(&units, &puzzle));
         for (int cell = 0; cell < BD_CELLS; cell++)
-            bdi_layer_cell(&node, cell, puzzle.cells[cell], units_free(&units, cell));
+            bdi_layer_cell(&node, cell, puzzle.cells[cell], units_free(&units, cell), bd_weight(cell));
         if (round % 2)   /* zero prices: the plain "best layer per digit" */
             memset(price, 0, sizeof price);
         bdi_layer layers[BD_SIZE];
