@@ -198,7 +198,7 @@ static void pick_of(const int32_t value[BD_CELLS], const int top[BD_BOX], uint8_
 /* A walk through the layers of one digit, row by row, for digits with few
  * layers left (most rows already hold the digit or offer few cells). */
 typedef struct walk {
-    const int32_t *value;
+    int32_t value[BD_CELLS];     /* filled on the open cells only */
     int row[BD_SIZE];            /* the rows, fewest open cells first */
     unsigned open[BD_SIZE];      /* the open columns of each */
     int32_t rest[BD_SIZE + 1];   /* rest[k]: the rows k.. at their best cells */
@@ -232,16 +232,20 @@ static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum
     }
 }
 
-/* Solves the layer by walking its rows when the product of the rows' open
- * cells is at most WALK_LIMIT; false (nothing done) otherwise. */
-static bool walk_layer(const int32_t value[BD_CELLS], bdi_layer *layer, int32_t *through)
+/* Solves the layer of `digit` by walking its rows when the product of the
+ * rows' open cells is at most WALK_LIMIT; false (nothing done) otherwise. */
+static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                       bdi_layer *layer, int32_t *through)
 {
-    walk w = {.value = value, .layer = layer, .through = through};
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    unsigned bit = digit_bit(digit);
     int product = 1, count[BD_SIZE];
     for (int r = 0; r < BD_SIZE; r++) {
         unsigned open = 0;
         for (int c = 0; c < BD_SIZE; c++)
-            if (value[r * BD_SIZE + c] != CLOSED)
+            if (node->open[r * BD_SIZE + c] & bit)
                 open |= 1u << c;
         count[r] = digit_count(open);
         product *= count[r];
@@ -263,8 +267,12 @@ static bool walk_layer(const int32_t value[BD_CELLS], bdi_layer *layer, int32_t 
     w.rest[BD_SIZE] = 0;
     for (int k = BD_SIZE - 1; k >= 0; k--) {
         int32_t top = CLOSED;
-        for (unsigned open = w.open[k]; open; open &= open - 1u)
-            top = max2(top, value[w.row[k] * BD_SIZE + bit_digit(open) - 1]);
+        for (unsigned open = w.open[k]; open; open &= open - 1u) {
+            int cell = w.row[k] * BD_SIZE + bit_digit(open) - 1;
+            int32_t gain = node->gain[cell];
+            w.value[cell] = gain ? digit * gain - price[cell] : 0;
+            top = max2(top, w.value[cell]);
+        }
         w.rest[k] = w.rest[k + 1] + top;
     }
     if (product > 0)   /* else a row has no open cell: no layer */
@@ -277,9 +285,9 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
 {
     int32_t value[BD_CELLS], best[BD_BOX][TRIPLES];
     int top[BD_BOX] = {0, 0, 0};
-    digit_values(node, price, digit, value);
-    if (walk_layer(value, layer, through))
+    if (walk_layer(node, price, digit, layer, through))
         return;
+    digit_values(node, price, digit, value);
     band_bests(value, best);
     int32_t top_value = best_value(best, top);
     layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
