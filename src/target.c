@@ -75,6 +75,7 @@ enum {
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
+    PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
     ROWS_STALL = 4,          /* the same for the row relaxation */
     DENSE_ROWS_STALL = 2
 };
@@ -284,13 +285,17 @@ static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const i
     return moved;
 }
 
-/* The Polyak aim: just below the need, or with no need yet (no incumbent,
- * no goal) a few points below the best L so far. */
+/* The Polyak aim: with no need yet (no incumbent, no goal) a few points
+ * below the best L so far; at the root, a point below the incumbent + 1;
+ * in the passes, about a tenth of a point below the goal. The passes' goals sit
+ * right at the bound on the hardest grids, whose optimum is 1 below an
+ * integral LP bound: every tenth of a point of slack left at the root
+ * lets whole subtrees through. */
 static int64_t aim_of(const target *s, int64_t best)
 {
     if (s->best_score < 0 && s->goal == 0)
         return best - 4 * SCALE;
-    return need_now(s) - SCALE;
+    return need_now(s) - (s->goal > 0 ? PASS_AIM : SCALE);
 }
 
 /*
@@ -380,7 +385,7 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
         .patience = dense ? DENSE_PATIENCE : PATIENCE,
         .stall = dense ? DENSE_ROWS_STALL : ROWS_STALL,
         .need = need_now(s),
-        .aim_below = SCALE,
+        .aim_below = PASS_AIM,
         .budget = &s->budget,
     };
     bdi_rows_status status = bdi_rows_descend(node, &rel->rows, &steps);
