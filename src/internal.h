@@ -329,9 +329,11 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
 /*
  * The digit-layer relaxation (layers.c): an upper bound on the score of the
  * best completion of a partial grid, from a price on each blank cell. See
- * the top of layers.c; any prices give a valid bound, good prices (master.c)
- * a tight one. Prices are in 1/BDI_LAYER_SCALE point and must lie within
- * +-BDI_LAYER_PRICE_LIMIT; then all values are exact in int32.
+ * the top of layers.c; any prices give a valid bound, good prices (found by
+ * subgradient steps, see target.c) a tight one. Prices are in
+ * 1/BDI_LAYER_SCALE point and must lie within +-BDI_LAYER_PRICE_LIMIT; then
+ * all values are exact in int32. Entry point for a search of one's own:
+ * fill a bdi_layer_node (bdi_layer_cell), then bdi_layer_bound.
  */
 enum {
     BDI_LAYER_SCALE = 4096,

@@ -14,9 +14,11 @@
  * A completion is nine disjoint layers that cover every blank once, so it
  * pays each price exactly once: score <= placed score + L(p) for any prices.
  * The best prices give the bound of the linear programme over convex
- * combinations of layers (the Dantzig-Wolfe master, see master.c), at least
- * as tight as the LP of the cell/row/column/box model; on sparse grids it
- * usually meets the optimum. All arithmetic is exact in int32.
+ * combinations of layers (its Dantzig-Wolfe master), at least as tight as
+ * the LP of the cell/row/column/box model; on sparse grids it usually meets
+ * the optimum. Callers find good prices by subgradient steps (target.c);
+ * bdi_layer_subgradient gives the direction. All arithmetic is exact in
+ * int32.
  *
  * The best layer of one digit: a layer is, in each band b, a one-to-one map
  * of the band's three rows to its three stacks, and, in each stack s, a
@@ -31,6 +33,9 @@
  * About 2,000 additions a digit. The best layer through each cell (the
  * max-marginal, for fixing) comes from the same tables: for each band and
  * triple, the best the other two bands can add (`rest`), plus each row map.
+ * A digit left with few layers (at most WALK_LIMIT choices of cell, row by
+ * row: most rows already hold it) is walked row by row instead, cutting
+ * off partial layers that cannot beat the best found.
  */
 #include "internal.h"
 

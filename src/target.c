@@ -298,6 +298,19 @@ static int64_t aim_of(const target *s, int64_t best)
     return need_now(s) - (s->goal > 0 ? PASS_AIM : SCALE);
 }
 
+/* One subgradient step on the layer relaxation `trial` (subgradient g,
+ * squared norm `norm`): prices towards `aim`, the layers that may change
+ * re-solved, L updated; false when some digit has no layer left. */
+static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
+                        int norm, int64_t aim, int64_t lambda)
+{
+    unsigned moved = step_prices(node, trial, g, norm, aim, lambda);
+    for (int digit = 1; digit <= BD_SIZE; digit++)
+        if (moved & digit_bit(digit))
+            bdi_layer_solve(node, trial->price, digit, &trial->layer[digit - 1], NULL);
+    return total(node, trial);
+}
+
 /*
  * Up to `iterations` subgradient steps from rel's prices, keeping in rel
  * the prices of the least L, with every layer and max-marginal solved.
@@ -328,11 +341,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        unsigned moved = step_prices(node, &trial, g, norm, aim_of(s, rel->value), lambda);
-        for (int digit = 1; digit <= BD_SIZE; digit++)
-            if (moved & digit_bit(digit))
-                bdi_layer_solve(node, trial.price, digit, &trial.layer[digit - 1], NULL);
-        if (!total(node, &trial))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {
@@ -555,6 +564,23 @@ static void choose_branch(target *s, int depth, const relaxation *rel, unsigned 
     *cand = candidates(s, cell);
 }
 
+/* The digit of `cand` to try next on `cell`: the one whose best layer
+ * through the cell loses least (the likeliest), or the largest without a
+ * relaxation. */
+static int next_digit(const relaxation *guide, int cell, unsigned cand)
+{
+    int digit = top_digit(cand);
+    if (!guide)
+        return digit;
+    for (unsigned rest = cand; rest; rest &= rest - 1u) {
+        int d = bit_digit(rest);
+        if (guide->through[d - 1][cell] - guide->layer[d - 1].best
+            > guide->through[digit - 1][cell] - guide->layer[digit - 1].best)
+            digit = d;
+    }
+    return digit;
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -584,15 +610,7 @@ static void search(target *s, int depth, const relaxation *parent)
     uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
     const relaxation *guide = narrowed ? &s->level[depth] : parent;
     while (cand && !s->stop) {
-        int digit = top_digit(cand);
-        if (guide) {   /* the best layer through the cell first: the likeliest */
-            for (unsigned rest = cand; rest; rest &= rest - 1u) {
-                int d = bit_digit(rest);
-                if (guide->through[d - 1][cell] - guide->layer[d - 1].best
-                    > guide->through[digit - 1][cell] - guide->layer[digit - 1].best)
-                    digit = d;
-            }
-        }
+        int digit = next_digit(guide, cell, cand);
         cand &= ~digit_bit(digit);
         if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
