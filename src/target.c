@@ -48,10 +48,8 @@
  * with the incumbent), and that is the optimum.
  *
  * Nodes: a naked single, else a hidden single (a unit's digit with one
- * place left), else an open blank with fewest candidates: among those, the
- * one whose most promising child has the lowest bound by the relaxations
- * (MRV with arbitrary ties made some trees thousands of times bigger than
- * others); its digits by their best layer through it, the best first
+ * place left), else the open blank with fewest candidates (ties: the
+ * heavier cell); its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
  * node; the relaxations and fixing on branching nodes. When a subtree grows
  * past RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient
@@ -527,43 +525,6 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     return true;
 }
 
-/* The bound left to the child that puts d on cell, by the relaxation. */
-static int64_t child_estimate(const target *s, const relaxation *rel, int cell, int d)
-{
-    int64_t est = rel->value - rel->layer[d - 1].best + rel->through[d - 1][cell];
-    if (s->rows_on && rel->rows.value - rel->rows.drop[cell][d - 1] < est)
-        est = rel->rows.value - rel->rows.drop[cell][d - 1];
-    return est;
-}
-
-/* Among the open blanks with the fewest candidates (two or more, as
- * blanks[depth] has), moves to blanks[depth] the one whose best child has
- * the lowest bound by the relaxation; updates *cand. */
-static void choose_branch(target *s, int depth, const relaxation *rel, unsigned *cand)
-{
-    int fewest = digit_count(*cand), best_i = depth;
-    int64_t best_top = INT64_MAX;
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i];
-        unsigned c = candidates(s, cell);
-        if (digit_count(c) > fewest)
-            continue;
-        int64_t top = INT64_MIN;
-        for (unsigned rest = c; rest; rest &= rest - 1u) {
-            int64_t est = child_estimate(s, rel, cell, bit_digit(rest));
-            top = est > top ? est : top;
-        }
-        if (top < best_top) {
-            best_top = top;
-            best_i = i;
-        }
-    }
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
-    *cand = candidates(s, cell);
-}
-
 /* The digit of `cand` to try next on `cell`: the one whose best layer
  * through the cell loses least (the likeliest), or the largest without a
  * relaxation. */
@@ -601,8 +562,6 @@ static void search(target *s, int depth, const relaxation *parent)
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
-        if (cand & (cand - 1u))
-            choose_branch(s, depth, &s->level[depth], &cand);
     }
     if (cand & (cand - 1u))
         s->guesses++;
