@@ -376,14 +376,26 @@ static bool differs_in(const gen *g, const bd_grid *other, int k)
     return false;
 }
 
-/* A blank class, drawn at random, of at most `max_size` cells, where each
- * of others[0..count) differs from the full grid (so that giving it rules
- * them all out); -1 if there is none. */
-static int draw_ruling_out(gen *g, int max_size, const bd_grid *const *others, int count)
+/* True when class k is one of out[0..n). */
+static bool among(int k, const int *out, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i] == k)
+            return true;
+    return false;
+}
+
+/* A blank class, drawn at random, of at most `max_size` cells and none of
+ * the classes out[0..n) being traded away, where each of others[0..count)
+ * differs from the full grid (so that giving it rules them all out); -1 if
+ * there is none. (A class traded for itself would be checked with its own
+ * cells searched while given, which blanks them behind the units' back.) */
+static int draw_ruling_out(gen *g, int max_size, const int *out, int n,
+                           const bd_grid *const *others, int count)
 {
     int found[BD_CELLS], found_count = 0;
     for (int k = 0; k < g->cl.count; k++) {
-        if (class_given(g, k) || g->cl.size[k] > max_size)
+        if (class_given(g, k) || g->cl.size[k] > max_size || among(k, out, n))
             continue;
         bool rules_out = true;
         for (int j = 0; j < count && rules_out; j++)
@@ -428,7 +440,7 @@ static bool trade(gen *g, const int *out, int n, int max_size)
         set_class(g, out[i], false);
     }
     for (int t = 0; t < TRADE_TRIES; t++) {
-        int in = draw_ruling_out(g, max_size, others, count);
+        int in = draw_ruling_out(g, max_size, out, n, others, count);
         if (in < 0)
             break;
         set_class(g, in, true);
