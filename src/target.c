@@ -75,7 +75,9 @@ enum {
     STALL = 5,               /* steps without a lower bound before halving */
     PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
     ROWS_STALL = 4,          /* the same for the row relaxation */
-    DENSE_ROWS_STALL = 2
+    DENSE_ROWS_STALL = 2,
+    NO_PARTNER = 0xff,
+    MAX_ORDERS = 4
 };
 
 typedef struct target {
@@ -84,6 +86,9 @@ typedef struct target {
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
     uint16_t allow[BD_CELLS];
+    uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
+    uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
+    bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
     int blank_count;
     int score;                /* of the digits placed so far */
@@ -91,6 +96,7 @@ typedef struct target {
     int proven;               /* the optimum is known to be <= proven */
     int best_score;           /* the incumbent, -1 if none, and its grid */
     bd_grid best;
+    bd_grid puzzle;           /* the givens */
     struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
     bdi_budget budget;
     uint64_t guesses;
@@ -141,6 +147,16 @@ static int goal_now(const target *s)
     return s->best_score >= s->goal ? s->best_score + 1 : s->goal;
 }
 
+/* Improves the incumbent by digit swaps (polish.c): on sparse grids a
+ * better completion is often a few trades away. Not in the cheap search,
+ * which finds many incumbents, nor on dense grids, where most swap classes
+ * hold givens and the search is short anyway. */
+static void polish(target *s)
+{
+    bdi_polish(&s->puzzle, s->weight, s->best.cells);
+    s->best_score = bd_score(&s->best);
+}
+
 /* Keeps the completion in cells if it beats the incumbent; stops the
  * search once the incumbent meets the proven upper bound. */
 static void record(target *s)
@@ -148,6 +164,8 @@ static void record(target *s)
     if (s->score > s->best_score) {
         s->best_score = s->score;
         memcpy(s->best.cells, s->cells, BD_CELLS);
+        if (s->lagrange && s->blank_count > DENSE_BLANKS)
+            polish(s);
     }
     if (s->best_score >= s->proven)
         s->stop = true;
@@ -542,6 +560,15 @@ static int next_digit(const relaxation *guide, int cell, unsigned cand)
     return digit;
 }
 
+/* The digits the partner of a cell holding `digit` may take (the orders of
+ * symmetry.c): above it when the cell's digit must be below the partner's,
+ * else below it. */
+static uint16_t order_allows(bool below, int digit)
+{
+    unsigned under = digit_bit(digit) - 1u;
+    return (uint16_t)(below ? ALL_DIGITS & ~under & ~digit_bit(digit) : under);
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -576,7 +603,13 @@ static void search(target *s, int depth, const relaxation *parent)
             break;
         }
         place(s, cell, digit);
+        int other = s->partner[cell];
+        uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
+        if (other != NO_PARTNER)
+            s->allow[other] &= order_allows(s->below[cell], digit);
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
+        if (other != NO_PARTNER)
+            s->allow[other] = kept;
         unplace(s, cell);
         if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
@@ -595,17 +628,29 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
+    s->puzzle = *puzzle;
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
         for (int kind = 0; kind < UNIT_KINDS; kind++)
             s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
+        s->partner[cell] = NO_PARTNER;
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
         else
             s->blanks[s->blank_count++] = (uint8_t)cell;
     }
+    uint8_t orders[MAX_ORDERS][2];
+    for (int i = bdi_symmetry_orders(puzzle, orders) - 1; i >= 0; i--) {
+        int low = orders[i][0], high = orders[i][1];
+        s->partner[low] = (uint8_t)high;
+        s->partner[high] = (uint8_t)low;
+        s->below[low] = true;
+        s->allow[low] &= (uint16_t)~digit_bit(BD_SIZE);
+        s->allow[high] &= (uint16_t)~digit_bit(1);
+    }
+    memcpy(s->base_allow, s->allow, sizeof s->allow);
 }
 
 /*
@@ -623,6 +668,8 @@ static void run_passes(target *s)
         return;   /* the cheap search finished: exact */
     s->stop = false;
     s->lagrange = true;
+    if (s->best_score >= 0 && s->blank_count > DENSE_BLANKS)
+        polish(s);
     unsigned cand;
     relaxation *root = &s->level[BD_CELLS + 1];
     memset(root->price, 0, sizeof root->price);
@@ -637,8 +684,7 @@ static void run_passes(target *s)
             s->goal = s->best_score + 1;
         if (s->goal < 0)
             s->goal = 0;
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            s->allow[cell] = ALL_DIGITS;
+        memcpy(s->allow, s->base_allow, sizeof s->allow);
         bool open = tighten(s, s->blank_count <= DENSE_BLANKS ? DENSE_PASS_ITERATIONS
                                                               : PASS_ITERATIONS, NULL, root, true);
         s->rows_tuned = true;
