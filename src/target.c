@@ -514,6 +514,13 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         unsigned cand = candidates(s, cell);
         if (!cand)
             return false;
+        if (!(cand & (cand - 1u))) {
+            /* a naked single: placed at once, the checks left to its child */
+            s->blanks[i] = s->blanks[depth];
+            s->blanks[depth] = (uint8_t)cell;
+            *cand_out = cand;
+            return true;
+        }
         bound += w * top_digit(cand);
         for (int kind = 0; kind < UNIT_KINDS; kind++) {
             int u = s->unit[cell][kind];
