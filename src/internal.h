@@ -456,13 +456,6 @@ bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options 
                         bd_solution_fn on_solution, void *context, uint64_t *count,
                         bd_stats *stats);
 
-/* The digit-swap local search of polish.c: improves the completion `cells`
- * (81 digits, a valid completion of `puzzle`) in place by trading two
- * digits within swap classes free of givens, until no single trade gains;
- * weight[cell] is bd_weight(cell). The result is a valid completion of
- * `puzzle` scoring at least as much. */
-void bdi_polish(const bd_grid *puzzle, const uint8_t weight[BD_CELLS], uint8_t cells[BD_CELLS]);
-
 /* The symmetries of a target puzzle (symmetry.c): the row and column moves
  * that keep every cell's weight and leave the puzzle unchanged. Fills
  * orders[i] = {a, b}, two blank cells of one unit, for each i below the

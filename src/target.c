@@ -47,11 +47,20 @@
  * its goal; a pass that finds completions keeps the best (branch and bound
  * with the incumbent), and that is the optimum.
  *
- * Nodes: a naked single, else a hidden single (a unit's digit with one
+ * Nodes: a naked single (placed as soon as the scan meets it; the checks
+ * below wait for its child), else a hidden single (a unit's digit with one
  * place left), else the open blank with fewest candidates (ties: the
  * heavier cell); its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
- * node; the relaxations and fixing on branching nodes. When a subtree grows
+ * node without a naked single; the relaxations and fixing on branching
+ * nodes.
+ *
+ * Symmetry: when moves of rows or columns that keep every weight leave the
+ * puzzle unchanged (symmetry.c; e.g. rows 3 and 5 swapped, when both are
+ * blank), their images of a completion all score the same, and the search
+ * keeps to the one that obeys digit(a) < digit(b) for a pair of cells per
+ * move: a's allowed digits lose 9 and b's lose 1, and placing a digit on
+ * either narrows the other's. Up to 4 such orders, 16 images. When a subtree grows
  * past RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient
  * steps before its remaining children.
  */
@@ -96,7 +105,6 @@ typedef struct target {
     int proven;               /* the optimum is known to be <= proven */
     int best_score;           /* the incumbent, -1 if none, and its grid */
     bd_grid best;
-    bd_grid puzzle;           /* the givens */
     struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
     bdi_budget budget;
     uint64_t guesses;
@@ -147,16 +155,6 @@ static int goal_now(const target *s)
     return s->best_score >= s->goal ? s->best_score + 1 : s->goal;
 }
 
-/* Improves the incumbent by digit swaps (polish.c): on sparse grids a
- * better completion is often a few trades away. Not in the cheap search,
- * which finds many incumbents, nor on dense grids, where most swap classes
- * hold givens and the search is short anyway. */
-static void polish(target *s)
-{
-    bdi_polish(&s->puzzle, s->weight, s->best.cells);
-    s->best_score = bd_score(&s->best);
-}
-
 /* Keeps the completion in cells if it beats the incumbent; stops the
  * search once the incumbent meets the proven upper bound. */
 static void record(target *s)
@@ -164,8 +162,6 @@ static void record(target *s)
     if (s->score > s->best_score) {
         s->best_score = s->score;
         memcpy(s->best.cells, s->cells, BD_CELLS);
-        if (s->lagrange && s->blank_count > DENSE_BLANKS)
-            polish(s);
     }
     if (s->best_score >= s->proven)
         s->stop = true;
@@ -635,7 +631,6 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
-    s->puzzle = *puzzle;
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
@@ -675,8 +670,6 @@ static void run_passes(target *s)
         return;   /* the cheap search finished: exact */
     s->stop = false;
     s->lagrange = true;
-    if (s->best_score >= 0 && s->blank_count > DENSE_BLANKS)
-        polish(s);
     unsigned cand;
     relaxation *root = &s->level[BD_CELLS + 1];
     memset(root->price, 0, sizeof root->price);
