@@ -10,7 +10,8 @@
 # clock; then the whole CLI of each build, wall time with -j 1 and -j 2
 # for solve and count --unique, and CPU time (user + system) of
 # `bitdoku FILE` (perf's task-clock, or /usr/bin/time where perf does not
-# run) against `bench --mode first` CPU time per puzzle.
+# run; on the longer input below) against `bench --mode first` CPU time per
+# puzzle.
 #
 # The -j timings run on a longer input than the set: its puzzle lines
 # repeated R times (at least 20,000 puzzles), R chosen once before the
@@ -162,7 +163,6 @@ while [ "$round" -le "$rounds" ]; do
     echo "$sets" | while read -r name file; do
         path=$dir/$file
         [ -f "$path" ] || continue
-        n=$(grep -c '^[0-9.]' "$path")
         if [ -n "$harness" ]; then
             for mode in unique first; do
                 flag=
@@ -194,8 +194,9 @@ while [ "$round" -le "$rounds" ]; do
                 record "$name" "reps" "$(cat "$work/$name.reps")"
                 record "$name" "j_puzzles" "$(($(cat "$work/$name.reps") * $(wc -l < "$work/$name.one")))"
             fi
-            ms=$(cpu_ms "$build/bitdoku" "$path")
-            record "$name" "b$b.cli_cpu_us" "$(echo "$ms $n" | awk '{print $1 / $2 * 1e3}')"
+            ms=$(cpu_ms "$build/bitdoku" "$work/$name.txt")
+            jn=$(($(cat "$work/$name.reps") * $(wc -l < "$work/$name.one")))
+            record "$name" "b$b.cli_cpu_us" "$(echo "$ms $jn" | awk '{print $1 / $2 * 1e3}')"
         done
     done
     round=$((round + 1))
@@ -243,7 +244,7 @@ END {
             printf "\n"
         }
     }
-    printf "\nThe whole CLI: wall seconds with -j 1 and -j 2 (best of 2 per round; the input: the set repeated R times) and speed-up, and CPU per puzzle of `bitdoku FILE` (the set once) against `bench --mode first` (CPU):\n\n"
+    printf "\nThe whole CLI: wall seconds with -j 1 and -j 2 (best of 2 per round; the input: the set repeated R times) and speed-up, and CPU per puzzle of `bitdoku FILE` (the same input) against `bench --mode first` (CPU):\n\n"
     printf "| set | build | -j input: puzzles (R) | solve -j 1 | solve -j 2 | speed-up | count -u -j 1 | count -u -j 2 | speed-up | CLI CPU µs | in memory µs | CLI / in memory |\n"
     printf "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     for (s = 1; s <= nsets; s++)
