@@ -10,7 +10,18 @@
 # clock; then the whole CLI of each build, wall time with -j 1 and -j 2
 # for solve and count --unique, and CPU time (user + system) of
 # `bitdoku FILE` (perf's task-clock, or /usr/bin/time where perf does not
-# run) against `bench --mode first` CPU time per puzzle.
+# run; on the longer input below) against `bench --mode first` CPU time per
+# puzzle.
+#
+# The -j timings run on a longer input than the set: its puzzle lines
+# repeated R times (at least 20,000 puzzles), R chosen once before the
+# rounds so that `bitdoku solve -j 1` (first build) takes at least SECONDS
+# of wall time (otherwise process and thread start-up would dominate:
+# kaggle alone is 0.1 s, top1465 0.01 s).
+# Each round times -j 1 and -j 2 alternately twice and keeps the best of
+# each. Before the rounds, the output (stdout, stderr, exit status) of -j 2
+# is compared with that of -j 1 on the same input, for solve and count -u,
+# per build: a difference is reported and makes the script exit 1.
 # Prints the figures of each round as they come (on stderr) and a markdown
 # table of the medians over the rounds (ratios are medians of the per-round
 # ratios, so load that changes between rounds cancels out).
@@ -49,7 +60,8 @@ serg puzzles7_serg_benchmark.txt"
 
 log=$(mktemp)
 timing=$(mktemp)
-trap 'rm -f "$log" "$timing"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$log" "$timing" "$work"' EXIT
 
 # record SET KEY VALUE: one figure of this round.
 record() {
@@ -65,6 +77,32 @@ wall() {
     echo "$start $end" | awk '{printf "%.4f", ($2 - $1) / 1e9}'
 }
 
+# The best (smallest) wall seconds of A and of B over two alternating runs
+# each: prints "A_SECONDS B_SECONDS".
+best_pair() {
+    args_a=$1
+    args_b=$2
+    shift 2
+    best_a=
+    best_b=
+    for _ in 1 2; do
+        # shellcheck disable=SC2086
+        ta=$(wall "$@" $args_a)
+        # shellcheck disable=SC2086
+        tb=$(wall "$@" $args_b)
+        best_a=$(echo "$ta $best_a" | awk '{print ($2 == "" || $1 < $2) ? $1 : $2}')
+        best_b=$(echo "$tb $best_b" | awk '{print ($2 == "" || $1 < $2) ? $1 : $2}')
+    done
+    echo "$best_a $best_b"
+}
+
+# Checksum of one run's stdout, stderr and exit status.
+output_sum() {
+    status=0
+    "$@" > "$work/out" 2> "$work/err" || status=$?
+    echo "$(cksum < "$work/out") $(cksum < "$work/err") $status"
+}
+
 # CPU milliseconds (user + system, all threads) of one command: perf's
 # task-clock where perf runs, else /usr/bin/time (to 10 ms).
 cpu_ms() {
@@ -76,12 +114,55 @@ cpu_ms() {
     fi
 }
 
+# The -j input of each set: its puzzle lines repeated until solve -j 1
+# takes SECONDS; then the -j 1 / -j 2 output check for every build.
+first_build=$1
+mismatch=$work/mismatch
+echo "$sets" | while read -r name file; do
+    path=$dir/$file
+    [ -f "$path" ] || continue
+    grep '^[0-9.]' "$path" > "$work/$name.one"
+    # Start from 20,000 puzzles or more, so that the first timing is not
+    # mostly start-up; then scale to SECONDS (with a tenth to spare).
+    reps=$(( (20000 + $(wc -l < "$work/$name.one") - 1) / $(wc -l < "$work/$name.one") ))
+    while :; do
+        i=0
+        : > "$work/$name.txt"
+        while [ "$i" -lt "$reps" ]; do
+            cat "$work/$name.one" >> "$work/$name.txt"
+            i=$((i + 1))
+        done
+        t=$(wall "$first_build/bitdoku" solve -j 1 "$work/$name.txt")
+        next=$(echo "$t $seconds $reps" | awk '{
+            if ($1 >= $2) print 0
+            else { r = int($3 * $2 * 1.1 / ($1 > 0.001 ? $1 : 0.001)) + 1; print (r < 2 * $3 ? 2 * $3 : r) } }')
+        [ "$next" -eq 0 ] && break
+        reps=$next
+    done
+    echo "$reps" > "$work/$name.reps"
+    echo "$name: -j input = $reps x $(wc -l < "$work/$name.one") puzzles (solve -j 1: $t s)" >&2
+    for build in "$@"; do
+        for cmd in solve count; do
+            extra=
+            [ "$cmd" = count ] && extra=--unique
+            # shellcheck disable=SC2086
+            one=$(output_sum "$build/bitdoku" $cmd $extra -j 1 "$work/$name.txt")
+            # shellcheck disable=SC2086
+            two=$(output_sum "$build/bitdoku" $cmd $extra -j 2 "$work/$name.txt")
+            if [ "$one" != "$two" ]; then
+                echo "side_by_side.sh: $build: $name: $cmd -j 2 output differs from -j 1" >&2
+                echo "$build $name $cmd" >> "$mismatch"
+            fi
+        done
+    done
+    rm -f "$work/out" "$work/err"
+done
+
 round=1
 while [ "$round" -le "$rounds" ]; do
     echo "$sets" | while read -r name file; do
         path=$dir/$file
         [ -f "$path" ] || continue
-        n=$(grep -c '^[0-9.]' "$path")
         if [ -n "$harness" ]; then
             for mode in unique first; do
                 flag=
@@ -104,13 +185,18 @@ while [ "$round" -le "$rounds" ]; do
             for cmd in solve count; do
                 extra=
                 [ "$cmd" = count ] && extra=--unique
-                for jobs in 1 2; do
-                    # shellcheck disable=SC2086
-                    record "$name" "b$b.$cmd.j$jobs" "$(wall "$build/bitdoku" $cmd $extra -j $jobs "$path")"
-                done
+                # shellcheck disable=SC2086
+                pair=$(best_pair "-j 1 $work/$name.txt" "-j 2 $work/$name.txt" "$build/bitdoku" $cmd $extra)
+                record "$name" "b$b.$cmd.j1" "${pair% *}"
+                record "$name" "b$b.$cmd.j2" "${pair#* }"
             done
-            ms=$(cpu_ms "$build/bitdoku" "$path")
-            record "$name" "b$b.cli_cpu_us" "$(echo "$ms $n" | awk '{print $1 / $2 * 1e3}')"
+            if [ "$round" -eq 1 ] && [ "$b" -eq 1 ]; then
+                record "$name" "reps" "$(cat "$work/$name.reps")"
+                record "$name" "j_puzzles" "$(($(cat "$work/$name.reps") * $(wc -l < "$work/$name.one")))"
+            fi
+            ms=$(cpu_ms "$build/bitdoku" "$work/$name.txt")
+            jn=$(($(cat "$work/$name.reps") * $(wc -l < "$work/$name.one")))
+            record "$name" "b$b.cli_cpu_us" "$(echo "$ms $jn" | awk '{print $1 / $2 * 1e3}')"
         done
     done
     round=$((round + 1))
@@ -158,15 +244,21 @@ END {
             printf "\n"
         }
     }
-    printf "\nThe whole CLI: wall seconds with -j 1 and -j 2 (speed-up), and CPU per puzzle of `bitdoku FILE` against `bench --mode first` (CPU):\n\n"
-    printf "| set | build | solve -j 1 | solve -j 2 | speed-up | count -u -j 1 | count -u -j 2 | speed-up | CLI CPU µs | in memory µs | CLI / in memory |\n"
-    printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
+    printf "\nThe whole CLI: wall seconds with -j 1 and -j 2 (best of 2 per round; the input: the set repeated R times) and speed-up, and CPU per puzzle of `bitdoku FILE` (the same input) against `bench --mode first` (CPU):\n\n"
+    printf "| set | build | -j input: puzzles (R) | solve -j 1 | solve -j 2 | speed-up | count -u -j 1 | count -u -j 2 | speed-up | CLI CPU µs | in memory µs | CLI / in memory |\n"
+    printf "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     for (s = 1; s <= nsets; s++)
         for (b = 1; b <= builds; b++) {
             set = order[s]; p = set " b" b
-            printf "| %s | %d | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.2f | %.2f | %.2f |\n", set, b,
+            printf "| %s | %d | %d (%d) | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.2f | %.2f | %.2f |\n", set, b,
+                median(set " j_puzzles"), median(set " reps"),
                 median(p ".solve.j1"), median(p ".solve.j2"), ratio(set, "b" b ".solve.j1", "b" b ".solve.j2"),
                 median(p ".count.j1"), median(p ".count.j2"), ratio(set, "b" b ".count.j1", "b" b ".count.j2"),
                 median(p ".cli_cpu_us"), median(p ".first_cpu_us"), ratio(set, "b" b ".cli_cpu_us", "b" b ".first_cpu_us")
         }
 }' "$log"
+if [ -s "$mismatch" ]; then
+    echo "side_by_side.sh: -j 2 output differs from -j 1:" >&2
+    cat "$mismatch" >&2
+    exit 1
+fi
