@@ -8,11 +8,15 @@
  * on every machine. One 81-character line per puzzle, '.' for a blank.
  *
  * Usage: gen_target DIR  (writes DIR/target_NN.txt, see SETS below)
+ *        gen_target -s SEED COUNT MIN_GIVENS MAX_GIVENS FILE
+ *        (one set: COUNT puzzles, MIN..MAX givens uniform, from SEED; e.g.
+ *        10,000 P1074-style puzzles for timing the command line)
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testutil.h"   /* splitmix64: tu_below, tu_shuffle */
 
@@ -80,28 +84,47 @@ static void write_puzzle(uint64_t *state, int givens, FILE *out)
     fputc('\n', out);
 }
 
+/* Writes COUNT puzzles with min..max givens (uniform) to path; 0 or 1. */
+static int write_set(const char *path, uint64_t *state, int count, int min_givens,
+                     int max_givens)
+{
+    FILE *out = fopen(path, "w");
+    if (!out) {
+        perror(path);
+        return 1;
+    }
+    int span = max_givens - min_givens + 1;
+    for (int i = 0; i < count; i++)
+        write_puzzle(state, min_givens + tu_below(state, span), out);
+    if (fclose(out) != 0) {
+        perror(path);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 7 && strcmp(argv[1], "-s") == 0) {
+        uint64_t state = strtoull(argv[2], NULL, 10);
+        int count = atoi(argv[3]), min_givens = atoi(argv[4]), max_givens = atoi(argv[5]);
+        if (count < 1 || min_givens < 0 || max_givens > CELLS || min_givens > max_givens) {
+            fprintf(stderr, "gen_target: bad COUNT or givens\n");
+            return 2;
+        }
+        return write_set(argv[6], &state, count, min_givens, max_givens);
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: gen_target DIR\n");
+        fprintf(stderr, "usage: gen_target DIR\n"
+                        "       gen_target -s SEED COUNT MIN_GIVENS MAX_GIVENS FILE\n");
         return 2;
     }
     uint64_t state = SEED;
     for (size_t s = 0; s < sizeof SETS / sizeof SETS[0]; s++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/target_%s.txt", argv[1], SETS[s].name);
-        FILE *out = fopen(path, "w");
-        if (!out) {
-            perror(path);
+        if (write_set(path, &state, SETS[s].count, SETS[s].min_givens, SETS[s].max_givens))
             return 1;
-        }
-        int span = SETS[s].max_givens - SETS[s].min_givens + 1;
-        for (int i = 0; i < SETS[s].count; i++)
-            write_puzzle(&state, SETS[s].min_givens + tu_below(&state, span), out);
-        if (fclose(out) != 0) {
-            perror(path);
-            return 1;
-        }
     }
     return 0;
 }

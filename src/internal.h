@@ -456,6 +456,14 @@ bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options 
                         bd_solution_fn on_solution, void *context, uint64_t *count,
                         bd_stats *stats);
 
+/* The symmetries of a target puzzle (symmetry.c): the row and column moves
+ * that keep every cell's weight and leave the puzzle unchanged. Fills
+ * orders[i] = {a, b}, two blank cells of one unit, for each i below the
+ * count returned (at most 4): among the completions of any one orbit under
+ * those moves (all with the same score) exactly one has digit(a) < digit(b)
+ * for every i. A search may thus keep to those completions. */
+int bdi_symmetry_orders(const bd_grid *puzzle, uint8_t orders[][2]);
+
 /* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion,
  * bdi_dlx_bound_target (dlx_target.c) is exact branch and bound with a
  * bound of its own, independent of bdi_bound_target's. */

@@ -47,11 +47,20 @@
  * its goal; a pass that finds completions keeps the best (branch and bound
  * with the incumbent), and that is the optimum.
  *
- * Nodes: a naked single, else a hidden single (a unit's digit with one
+ * Nodes: a naked single (placed as soon as the scan meets it; the checks
+ * below wait for its child), else a hidden single (a unit's digit with one
  * place left), else the open blank with fewest candidates (ties: the
  * heavier cell); its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
- * node; the relaxations and fixing on branching nodes. When a subtree grows
+ * node without a naked single; the relaxations and fixing on branching
+ * nodes.
+ *
+ * Symmetry: when moves of rows or columns that keep every weight leave the
+ * puzzle unchanged (symmetry.c; e.g. rows 3 and 5 swapped, when both are
+ * blank), their images of a completion all score the same, and the search
+ * keeps to the one that obeys digit(a) < digit(b) for a pair of cells per
+ * move: a's allowed digits lose 9 and b's lose 1, and placing a digit on
+ * either narrows the other's. Up to 4 such orders, 16 images. When a subtree grows
  * past RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient
  * steps before its remaining children.
  */
@@ -75,7 +84,9 @@ enum {
     STALL = 5,               /* steps without a lower bound before halving */
     PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
     ROWS_STALL = 4,          /* the same for the row relaxation */
-    DENSE_ROWS_STALL = 2
+    DENSE_ROWS_STALL = 2,
+    NO_PARTNER = 0xff,
+    MAX_ORDERS = 4
 };
 
 typedef struct target {
@@ -84,6 +95,9 @@ typedef struct target {
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
     uint16_t allow[BD_CELLS];
+    uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
+    uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
+    bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
     int blank_count;
     int score;                /* of the digits placed so far */
@@ -496,6 +510,13 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         unsigned cand = candidates(s, cell);
         if (!cand)
             return false;
+        if (!(cand & (cand - 1u))) {
+            /* a naked single: placed at once, the checks left to its child */
+            s->blanks[i] = s->blanks[depth];
+            s->blanks[depth] = (uint8_t)cell;
+            *cand_out = cand;
+            return true;
+        }
         bound += w * top_digit(cand);
         for (int kind = 0; kind < UNIT_KINDS; kind++) {
             int u = s->unit[cell][kind];
@@ -542,6 +563,15 @@ static int next_digit(const relaxation *guide, int cell, unsigned cand)
     return digit;
 }
 
+/* The digits the partner of a cell holding `digit` may take (the orders of
+ * symmetry.c): above it when the cell's digit must be below the partner's,
+ * else below it. */
+static uint16_t order_allows(bool below, int digit)
+{
+    unsigned under = digit_bit(digit) - 1u;
+    return (uint16_t)(below ? ALL_DIGITS & ~under & ~digit_bit(digit) : under);
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -576,7 +606,13 @@ static void search(target *s, int depth, const relaxation *parent)
             break;
         }
         place(s, cell, digit);
+        int other = s->partner[cell];
+        uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
+        if (other != NO_PARTNER)
+            s->allow[other] &= order_allows(s->below[cell], digit);
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
+        if (other != NO_PARTNER)
+            s->allow[other] = kept;
         unplace(s, cell);
         if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
@@ -601,11 +637,22 @@ static void target_init(target *s, const bd_grid *puzzle, const bd_options *opti
         for (int kind = 0; kind < UNIT_KINDS; kind++)
             s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
+        s->partner[cell] = NO_PARTNER;
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
         else
             s->blanks[s->blank_count++] = (uint8_t)cell;
     }
+    uint8_t orders[MAX_ORDERS][2];
+    for (int i = bdi_symmetry_orders(puzzle, orders) - 1; i >= 0; i--) {
+        int low = orders[i][0], high = orders[i][1];
+        s->partner[low] = (uint8_t)high;
+        s->partner[high] = (uint8_t)low;
+        s->below[low] = true;
+        s->allow[low] &= (uint16_t)~digit_bit(BD_SIZE);
+        s->allow[high] &= (uint16_t)~digit_bit(1);
+    }
+    memcpy(s->base_allow, s->allow, sizeof s->allow);
 }
 
 /*
@@ -637,8 +684,7 @@ static void run_passes(target *s)
             s->goal = s->best_score + 1;
         if (s->goal < 0)
             s->goal = 0;
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            s->allow[cell] = ALL_DIGITS;
+        memcpy(s->allow, s->base_allow, sizeof s->allow);
         bool open = tighten(s, s->blank_count <= DENSE_BLANKS ? DENSE_PASS_ITERATIONS
                                                               : PASS_ITERATIONS, NULL, root, true);
         s->rows_tuned = true;

@@ -131,6 +131,40 @@ static void test_sparser_against_exhaustive(void **state)
     }
 }
 
+/* Puzzles that moves keeping every weight leave unchanged (rows 3 and 5
+ * blank, or columns 3 and 5, or both; 48-55 blanks in all): the search
+ * keeps to one completion of each orbit (symmetry.c) and must still agree
+ * with the exhaustive search. */
+static void test_symmetric_against_exhaustive(void **state)
+{
+    (void)state;
+    uint64_t seed = 3535;
+    bd_options exhaustive = bd_options_default();
+    exhaustive.exhaustive = true;
+    for (int round = 0; round < 60; round++) {
+        bd_grid puzzle;
+        tu_random_full(&seed, &puzzle);
+        int blanks = 0, target = 48 + round % 8;
+        for (int cell = 0; cell < BD_CELLS; cell++) {
+            int r = cell / BD_SIZE, c = cell % BD_SIZE;
+            if ((round % 3 != 1 && (r == 3 || r == 5)) || (round % 3 != 0 && (c == 3 || c == 5))) {
+                puzzle.cells[cell] = 0;
+                blanks++;
+            }
+        }
+        while (blanks < target) {
+            int cell = tu_below(&seed, BD_CELLS), r = cell / BD_SIZE, c = cell % BD_SIZE;
+            if (puzzle.cells[cell] && r != 3 && r != 5 && c != 3 && c != 5) {
+                puzzle.cells[cell] = 0;
+                blanks++;
+            }
+        }
+        int expected;
+        bd_status status = bd_target(&puzzle, &exhaustive, &expected, NULL, NULL);
+        expect_target(&puzzle, status, expected);
+    }
+}
+
 static void test_clashing_givens(void **state)
 {
     (void)state;
@@ -212,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_hard_optima),
         cmocka_unit_test(test_random_against_exhaustive),
         cmocka_unit_test(test_sparser_against_exhaustive),
+        cmocka_unit_test(test_symmetric_against_exhaustive),
         cmocka_unit_test(test_clashing_givens),
         cmocka_unit_test(test_unsolvable_without_clash),
         cmocka_unit_test(test_node_limit),
