@@ -79,7 +79,8 @@ static void test_mip_optima(void **state)
 
 /* The hard sparse grids: the puzzles of issue 15 (up to a minute for the
  * previous optimizer; the LP bound 1.5-2 points above the optimum) and the
- * adversarial set, grown against this optimizer (bench/gen_adversarial.c). */
+ * two adversarial sets, grown against this optimizer before and after its
+ * symmetry orders (bench/gen_adversarial.c). */
 static void test_hard_optima(void **state)
 {
     (void)state;
