@@ -600,11 +600,19 @@ static void found_solution(search_ctx *ctx, const state *s)
     if (ctx->visitor.mode == VISIT_COUNT) {
         bdi_visit(&ctx->visitor, NULL, 0);   /* counting needs no grid */
     } else {
+        /* Solved, every digit holds one cell of each row: exactly three
+         * of each band, read without a loop over the bits. */
         bd_grid grid;
         for (unsigned d = 0; d < BD_SIZE; d++)
-            for (unsigned b = 0; b < BANDS; b++)
-                for (uint32_t m = s->cand[b][d]; m; m &= m - 1u)
-                    grid.cells[b * BAND_CELLS + low_index(m)] = (uint8_t)(d + 1);
+            for (unsigned b = 0; b < BANDS; b++) {
+                uint8_t *band_cells = grid.cells + b * BAND_CELLS;
+                uint32_t m = s->cand[b][d];
+                band_cells[low_index(m)] = (uint8_t)(d + 1);
+                m &= m - 1u;
+                band_cells[low_index(m)] = (uint8_t)(d + 1);
+                m &= m - 1u;
+                band_cells[low_index(m)] = (uint8_t)(d + 1);
+            }
         bdi_visit(&ctx->visitor, grid.cells, 0);
     }
     ctx->stop = ctx->visitor.done;
