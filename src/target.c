@@ -85,7 +85,7 @@ enum {
     PACK_EVERY = 2,          /* root steps per packed completion */
     PATIENCE = 20,           /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
-    DENSE_BLANKS = 57,
+    DENSE_BLANKS = 64,       /* 17 or more givens: the dense settings above */
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
