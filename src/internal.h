@@ -476,6 +476,12 @@ bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
                          int *score, bd_grid *best, bd_stats *stats);
 bd_status bdi_dlx_bound_target(const bd_grid *puzzle, const bd_options *options,
                                int *score, bd_grid *best, bd_stats *stats);
+/* bdi_dlx_bound_target with its subtrees priced again from `reprice_nodes`
+ * nodes on (the default: REPRICE_NODES of dlx_target.c); tests set a small
+ * one to exercise the re-pricing on small grids. */
+bd_status bdi_dlx_bound_target_with(const bd_grid *puzzle, const bd_options *options,
+                                    uint64_t reprice_nodes, int *score, bd_grid *best,
+                                    bd_stats *stats);
 
 /* The fast engine (fast.c): singles propagation on band-wise bit-parallel
  * candidates. Same contracts as bdi_dfs_solve and bdi_dfs_count, except

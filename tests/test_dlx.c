@@ -15,8 +15,8 @@
 #include "samples.h"
 #include "testutil.h"
 
-#ifndef TARGET_MIP_DATA
-#error "TARGET_MIP_DATA must name tests/data/target_mip.txt"
+#if !defined(TARGET_MIP_DATA) || !defined(TARGET_HARD_DATA)
+#error "TARGET_MIP_DATA and TARGET_HARD_DATA must name tests/data/target_{mip,hard_mip}.txt"
 #endif
 
 static bd_options engine(bd_engine which)
@@ -299,6 +299,86 @@ static void test_bound_target_sparse(void **state)
     }
 }
 
+/* Sparse random grids again, now with every subtree of more than a few
+ * nodes priced again (and its rows removed looking ahead), which the
+ * default threshold keeps for the rare big subtrees: the same maximum as
+ * target.c's optimizer, and an optimal completion. */
+static void test_bound_target_repriced(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E9A1CEull;
+    for (int round = 0; round < 40; round++) {
+        bd_grid puzzle, best;
+        tu_random_puzzle(&seed, BD_CELLS - round % 23, &puzzle);
+        if (round % 5 == 4)
+            add_wrong_digit(&seed, &puzzle);
+        bd_options options = bd_options_default();
+        int expected = -1, score = 0;
+        bd_status status = bd_givens_ok(&puzzle)
+                               ? bdi_bound_target(&puzzle, &options, &expected, NULL, NULL)
+                               : BD_NO_SOLUTION;
+        options.max_nodes = 20000000;
+        assert_int_equal(bdi_dlx_bound_target_with(&puzzle, &options, 4, &score, &best, NULL),
+                         status);
+        assert_int_equal(score, expected);
+        if (status == BD_OK) {
+            assert_true(bd_is_solution_of(&puzzle, &best));
+            assert_int_equal(bd_score(&best), score);
+        }
+    }
+}
+
+/* The optimum that cbc proved for `puzzle` in the hard data file
+ * (tests/data/target_hard_mip.txt); fails the test when it is not there. */
+static int hard_optimum(const bd_grid *puzzle)
+{
+    FILE *data = fopen(TARGET_HARD_DATA, "r");
+    assert_non_null(data);
+    bd_grid listed;
+    int optimum, found = 0;
+    while (!found && tu_next_optimum(data, &listed, &optimum))
+        found = memcmp(listed.cells, puzzle->cells, sizeof listed.cells) == 0;
+    fclose(data);
+    assert_true(found);
+    return optimum;
+}
+
+/* Sparse grids whose optimum lies below an integral LP bound: the second
+ * puzzle of issue 15 and lines 1, 5, 9 and 13 of
+ * puzzles/target/target_adversarial.txt. Under the root's prices alone the
+ * Dancing Links optimizer needed about 100 M, 1.5 M and past 3 M nodes
+ * (each of the last three) to wade through their plateau of nodes kept
+ * just above the goal; its subtrees priced again, it proves them in 0.6 M
+ * and about 10,000 nodes. Under caps it meets only that way, each must
+ * reach the optimum cbc proved: a re-pricing, or a removal looking ahead,
+ * that cut away too much would miss it. */
+static void test_bound_target_plateau(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cells;
+        uint64_t cap;
+    } plateau[] = {
+        {"000000000000000000000000000000000000000020000300000000690000000008000000000000000", 2000000},
+        {"....3............................................................2....6..........", 100000},
+        {"............3....................................................2....6..........", 100000},
+        {"..........6...................................1...........................3......", 100000},
+        {"....1.................................................................6...2......", 100000},
+    };
+    for (size_t i = 0; i < sizeof plateau / sizeof plateau[0]; i++) {
+        bd_grid puzzle, best;
+        assert_true(tu_grid(plateau[i].cells, &puzzle));
+        bd_options options = bd_options_default();
+        options.engine = BD_ENGINE_DLX;
+        options.max_nodes = plateau[i].cap;
+        int score = 0;
+        assert_int_equal(bd_target(&puzzle, &options, &score, &best, NULL), BD_OK);
+        assert_int_equal(score, hard_optimum(&puzzle));
+        assert_true(bd_is_solution_of(&puzzle, &best));
+        assert_int_equal(bd_score(&best), score);
+    }
+}
+
 /* One random puzzle: both engines give the same verdict and count (capped),
  * valid solutions, and for small counts the same target maximum, which the
  * naive solver confirms when there are few blanks. */
@@ -394,6 +474,8 @@ int main(void)
         cmocka_unit_test(test_many_solutions),
         cmocka_unit_test(test_bound_target_mip_optima),
         cmocka_unit_test(test_bound_target_sparse),
+        cmocka_unit_test(test_bound_target_repriced),
+        cmocka_unit_test(test_bound_target_plateau),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
