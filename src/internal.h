@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 enum { ALL_DIGITS = (1u << BD_SIZE) - 1u };
@@ -343,22 +344,38 @@ enum {
 };
 #define BDI_LAYER_INFEASIBLE INT64_MIN  /* the bound of a node without completion */
 
-/* What the relaxation sees of a partial grid, cell by cell (fill it with
- * bdi_layer_cell): open[cell], the digits that may stand there (a blank's
- * candidates, bit d-1, which callers may narrow below what the units rule
- * out; a placed digit's own bit), and gain[cell], a blank's weight
- * (bd_weight) times BDI_LAYER_SCALE, 0 for a placed cell. */
+/* What the relaxation sees of a partial grid, cell by cell (start from
+ * bdi_layer_clear, then fill it with bdi_layer_cell): open[cell], the digits
+ * that may stand there (a blank's candidates, bit d-1, which callers may
+ * narrow below what the units rule out; a placed digit's own bit);
+ * gain[cell], a blank's weight (bd_weight) times BDI_LAYER_SCALE, 0 for a
+ * placed cell; and the same openings by digit: bit c of row_open[d-1][r]
+ * when cell (r, c) is open to d. */
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
     int32_t gain[BD_CELLS];
+    uint16_t row_open[BD_SIZE][BD_SIZE];
 } bdi_layer_node;
+
+/* Every cell of `node` closed to every digit. */
+static inline void bdi_layer_clear(bdi_layer_node *node)
+{
+    memset(node, 0, sizeof *node);
+}
 
 /* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
  * the candidates `cand`; `weight` is bd_weight(cell). */
 static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand,
                                   int weight)
 {
-    node->open[cell] = (uint16_t)(digit ? digit_bit(digit) : cand);
+    unsigned open = digit ? digit_bit(digit) : cand, old = node->open[cell];
+    unsigned col = 1u << (cell % BD_SIZE);
+    uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
+    for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
+        row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
+    for (unsigned come = open & ~old; come; come &= come - 1u)
+        row_open[(bit_digit(come) - 1) * BD_SIZE] |= (uint16_t)col;
+    node->open[cell] = (uint16_t)open;
     node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
 }
 

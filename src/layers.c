@@ -67,10 +67,14 @@ static inline int32_t band_value(const int32_t value[BD_CELLS], int band, int q,
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                          int digit, int32_t value[BD_CELLS])
 {
-    unsigned bit = digit_bit(digit);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        int32_t gain = node->gain[cell], paid = gain ? price[cell] : 0;
-        value[cell] = (node->open[cell] & bit) ? digit * gain - paid : CLOSED;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        value[cell] = CLOSED;
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (unsigned open = node->row_open[digit - 1][r]; open; open &= open - 1u) {
+            int cell = r * BD_SIZE + bit_digit(open) - 1;
+            int32_t gain = node->gain[cell];
+            value[cell] = gain ? digit * gain - price[cell] : 0;
+        }
     }
 }
 
@@ -245,13 +249,9 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     walk w;
     w.layer = layer;
     w.through = through;
-    unsigned bit = digit_bit(digit);
     int product = 1, count[BD_SIZE];
     for (int r = 0; r < BD_SIZE; r++) {
-        unsigned open = 0;
-        for (int c = 0; c < BD_SIZE; c++)
-            if (node->open[r * BD_SIZE + c] & bit)
-                open |= 1u << c;
+        unsigned open = node->row_open[digit - 1][r];
         count[r] = digit_count(open);
         product *= count[r];
         if (product > WALK_LIMIT)

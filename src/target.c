@@ -177,6 +177,7 @@ static void record(target *s)
 /* What the layer relaxation sees of the current node. */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
+    bdi_layer_clear(node);
     for (int cell = 0; cell < BD_CELLS; cell++)
         bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell),
                        s->weight[cell]);

@@ -55,6 +55,7 @@ static void enumerate(enumeration *e, int r, unsigned used_cols, int cols[BD_SIZ
 static void random_node(uint64_t *seed, int placed, bool narrow, bd_grid *puzzle_out,
                         bdi_layer_node *node, int32_t price[BD_CELLS])
 {
+    bdi_layer_clear(node);
     bd_grid puzzle;
     tu_random_puzzle(seed, BD_CELLS - placed, &puzzle);
     *puzzle_out = puzzle;
@@ -132,6 +133,7 @@ static void test_no_layer(void **state)
     (void)state;
     bdi_layer_node node;
     int32_t price[BD_CELLS] = {0};
+    bdi_layer_clear(&node);
     for (int cell = 0; cell < BD_CELLS; cell++)
         bdi_layer_cell(&node, cell, 0, row_of(cell) == 4 ? ALL_DIGITS & ~digit_bit(7) : ALL_DIGITS,
                        bd_weight(cell));
@@ -172,6 +174,30 @@ static void test_bound_is_valid(void **state)
     }
 }
 
+/* row_open follows open through any sequence of bdi_layer_cell calls:
+ * cells placed, made blank again, narrowed and widened. */
+static void test_row_open_follows_cells(void **state)
+{
+    (void)state;
+    uint64_t seed = 81;
+    bdi_layer_node node;
+    bdi_layer_clear(&node);
+    for (int round = 0; round < 2000; round++) {
+        int cell = tu_below(&seed, BD_CELLS);
+        int digit = tu_below(&seed, 3) == 0 ? 1 + tu_below(&seed, BD_SIZE) : 0;
+        bdi_layer_cell(&node, cell, digit, (unsigned)tu_below(&seed, ALL_DIGITS + 1), bd_weight(cell));
+        for (int d = 1; d <= BD_SIZE; d++) {
+            for (int r = 0; r < BD_SIZE; r++) {
+                unsigned expected = 0;
+                for (int c = 0; c < BD_SIZE; c++)
+                    if (node.open[r * BD_SIZE + c] & digit_bit(d))
+                        expected |= 1u << c;
+                assert_int_equal(node.row_open[d - 1][r], expected);
+            }
+        }
+    }
+}
+
 /* A packed completion completes the node: a valid grid that keeps the
  * placed digits and puts on each blank a digit it may take. */
 static void test_pack_completes(void **state)
@@ -203,6 +229,7 @@ int main(void)
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_pack_completes),
+        cmocka_unit_test(test_row_open_follows_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
