@@ -52,6 +52,16 @@ enum {
 static const uint8_t BIJECTION[BIJECTIONS][BD_BOX] = {
     {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
+/* COLUMNS12[6 * s2 + s1][b] = t1 + 3 t2: band b's column offsets in stacks
+ * 1 and 2 under the maps BIJECTION[s1] and BIJECTION[s2]. */
+static const uint8_t COLUMNS12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
+    {0, 4, 8}, {0, 5, 7}, {1, 3, 8}, {1, 5, 6}, {2, 3, 7}, {2, 4, 6},
+    {0, 7, 5}, {0, 8, 4}, {1, 6, 5}, {1, 8, 3}, {2, 6, 4}, {2, 7, 3},
+    {3, 1, 8}, {3, 2, 7}, {4, 0, 8}, {4, 2, 6}, {5, 0, 7}, {5, 1, 6},
+    {3, 7, 2}, {3, 8, 1}, {4, 6, 2}, {4, 8, 0}, {5, 6, 1}, {5, 7, 0},
+    {6, 1, 5}, {6, 2, 4}, {7, 0, 5}, {7, 2, 3}, {8, 0, 4}, {8, 1, 3},
+    {6, 4, 2}, {6, 5, 1}, {7, 3, 2}, {7, 5, 0}, {8, 3, 1}, {8, 4, 0}};
+
 /* The value of band b's cells under row map q and triple (t0, t1, t2):
  * row BIJECTION[q][s] of the band takes column offset t_s in stack s. */
 static inline int32_t band_value(const int32_t value[BD_CELLS], int band, int q, int t0,
@@ -117,25 +127,30 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
 
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
- * 2's maps are enumerated, stack 0's is a 3x3 assignment (assign3). */
+ * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
+ * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
+ * the best found is skipped without its assignment. */
 static int32_t best_value(int32_t best[BD_BOX][TRIPLES], int top[BD_BOX])
 {
-    int32_t top_value = BDI_LAYER_NONE;
-    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
-        const int32_t *by2[BD_BOX] = {best[0] + 9 * BIJECTION[s2][0], best[1] + 9 * BIJECTION[s2][1],
-                                      best[2] + 9 * BIJECTION[s2][2]};
-        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            const int32_t *in[BD_BOX] = {by2[0] + 3 * BIJECTION[s1][0], by2[1] + 3 * BIJECTION[s1][1],
-                                         by2[2] + 3 * BIJECTION[s1][2]};
-            int32_t x = assign3(in[0], in[1], in[2]);
-            if (x <= top_value)
-                continue;
-            top_value = x;
-            for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-                if (in[0][BIJECTION[s0][0]] + in[1][BIJECTION[s0][1]] + in[2][BIJECTION[s0][2]] == x)
-                    for (int band = 0; band < BD_BOX; band++)
-                        top[band] = (int)(in[band] - best[band]) + BIJECTION[s0][band];
-            }
+    int32_t top_value = BDI_LAYER_NONE, over0[BD_BOX][BD_SIZE];
+    for (int band = 0; band < BD_BOX; band++)
+        for (int j = 0; j < BD_SIZE; j++) {
+            const int32_t *in = best[band] + 3 * j;
+            over0[band][j] = max2(max2(in[0], in[1]), in[2]);
+        }
+    for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
+        const uint8_t *j = COLUMNS12[pair];
+        if (over0[0][j[0]] + over0[1][j[1]] + over0[2][j[2]] <= top_value)
+            continue;
+        const int32_t *in[BD_BOX] = {best[0] + 3 * j[0], best[1] + 3 * j[1], best[2] + 3 * j[2]};
+        int32_t x = assign3(in[0], in[1], in[2]);
+        if (x <= top_value)
+            continue;
+        top_value = x;
+        for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+            if (in[0][BIJECTION[s0][0]] + in[1][BIJECTION[s0][1]] + in[2][BIJECTION[s0][2]] == x)
+                for (int band = 0; band < BD_BOX; band++)
+                    top[band] = 3 * j[band] + BIJECTION[s0][band];
         }
     }
     return top_value;
