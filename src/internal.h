@@ -408,10 +408,12 @@ int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_
                           int8_t g[BD_CELLS]);
 
 /* The greedy completion of pack.c: digits 9 down to 1 each take their best
- * layer under `price` among the cells still open. Fills `completion` (81
- * digits) and returns true, or false when some digit finds no layer. */
+ * layer under `price` among the cells still open. `best` (may be NULL): the
+ * digits' best layers at `node` under `price`, which saves solves. Fills
+ * `completion` (81 digits) and returns true, or false when some digit finds
+ * no layer. */
 bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                    uint8_t completion[BD_CELLS]);
+                    const bdi_layer best[BD_SIZE], uint8_t completion[BD_CELLS]);
 
 /*
  * The row relaxation (rows.c): prices on "once per column" and "once per

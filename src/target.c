@@ -276,7 +276,7 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all)
 static void try_pack(target *s, const bdi_layer_node *node, const relaxation *rel)
 {
     uint8_t cells[BD_CELLS];
-    if (bdi_layer_pack(node, rel->price, cells))
+    if (bdi_layer_pack(node, rel->price, rel->layer, cells))
         record_completion(s, cells);
 }
 
