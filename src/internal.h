@@ -344,23 +344,28 @@ enum {
 };
 #define BDI_LAYER_INFEASIBLE INT64_MIN  /* the bound of a node without completion */
 
-/* What the relaxation sees of a partial grid, cell by cell (start from
- * bdi_layer_clear, then fill it with bdi_layer_cell): open[cell], the digits
- * that may stand there (a blank's candidates, bit d-1, which callers may
- * narrow below what the units rule out; a placed digit's own bit);
- * gain[cell], a blank's weight (bd_weight) times BDI_LAYER_SCALE, 0 for a
- * placed cell; and the same openings by digit: bit c of row_open[d-1][r]
- * when cell (r, c) is open to d. */
+/* What the relaxation sees of a partial grid, cell by cell (fill it with
+ * bdi_layer_cell): open[cell], the digits that may stand there (a blank's
+ * candidates, bit d-1, which callers may narrow below what the units rule
+ * out; a placed digit's own bit); gain[cell], a blank's weight (bd_weight)
+ * times BDI_LAYER_SCALE, 0 for a placed cell. When `indexed`, also the
+ * openings by digit: bit c of row_open[d-1][r] when cell (r, c) is open to
+ * d, which saves each layer solve a scan of the cells (worth it where many
+ * solves share a node). */
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
     int32_t gain[BD_CELLS];
+    bool indexed;
     uint16_t row_open[BD_SIZE][BD_SIZE];
 } bdi_layer_node;
 
-/* Every cell of `node` closed to every digit. */
-static inline void bdi_layer_clear(bdi_layer_node *node)
+/* A node to fill cell by cell: unindexed (every cell must then be set), or
+ * indexed with every cell closed to every digit. */
+static inline void bdi_layer_clear(bdi_layer_node *node, bool indexed)
 {
-    memset(node, 0, sizeof *node);
+    if (indexed)
+        memset(node, 0, sizeof *node);
+    node->indexed = indexed;
 }
 
 /* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
@@ -368,16 +373,21 @@ static inline void bdi_layer_clear(bdi_layer_node *node)
 static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand,
                                   int weight)
 {
-    unsigned open = digit ? digit_bit(digit) : cand, old = node->open[cell];
-    unsigned col = 1u << (cell % BD_SIZE);
-    uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
-    for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
-        row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
-    for (unsigned come = open & ~old; come; come &= come - 1u)
-        row_open[(bit_digit(come) - 1) * BD_SIZE] |= (uint16_t)col;
+    unsigned open = digit ? digit_bit(digit) : cand;
+    if (node->indexed) {
+        unsigned old = node->open[cell], col = 1u << (cell % BD_SIZE);
+        uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
+        for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
+            row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
+        for (unsigned come = open & ~old; come; come &= come - 1u)
+            row_open[(bit_digit(come) - 1) * BD_SIZE] |= (uint16_t)col;
+    }
     node->open[cell] = (uint16_t)open;
     node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
 }
+
+/* Fills the node's row_open from open and marks it indexed. */
+void bdi_layer_index(bdi_layer_node *node);
 
 /* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the
  * profit on the blanks it takes minus their prices), or BDI_LAYER_NONE when

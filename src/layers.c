@@ -75,12 +75,12 @@ static inline int32_t band_value(const int32_t value[BD_CELLS], int band, int q,
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, int32_t value[BD_CELLS])
+                         int digit, const uint16_t rows[BD_SIZE], int32_t value[BD_CELLS])
 {
     for (int cell = 0; cell < BD_CELLS; cell++)
         value[cell] = CLOSED;
     for (int r = 0; r < BD_SIZE; r++) {
-        for (unsigned open = node->row_open[digit - 1][r]; open; open &= open - 1u) {
+        for (unsigned open = rows[r]; open; open &= open - 1u) {
             int cell = r * BD_SIZE + bit_digit(open) - 1;
             int32_t gain = node->gain[cell];
             value[cell] = gain ? digit * gain - price[cell] : 0;
@@ -256,17 +256,17 @@ static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum
     }
 }
 
-/* Solves the layer of `digit` by walking its rows when the product of the
- * rows' open cells is at most WALK_LIMIT; false (nothing done) otherwise. */
+/* Solves the layer of `digit` (its open columns row by row in `rows`) by
+ * walking its rows when the product of the rows' open cells is at most WALK_LIMIT; false (nothing done) otherwise. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       bdi_layer *layer, int32_t *through)
+                       const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
     walk w;
     w.layer = layer;
     w.through = through;
     int product = 1, count[BD_SIZE];
     for (int r = 0; r < BD_SIZE; r++) {
-        unsigned open = node->row_open[digit - 1][r];
+        unsigned open = rows[r];
         count[r] = digit_count(open);
         product *= count[r];
         if (product > WALK_LIMIT)
@@ -300,14 +300,40 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     return true;
 }
 
+/* The open columns of `digit` in each row of the node, from its cells. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    unsigned bit = digit_bit(digit);
+    for (int r = 0; r < BD_SIZE; r++) {
+        unsigned open = 0;
+        for (int c = 0; c < BD_SIZE; c++)
+            if (node->open[r * BD_SIZE + c] & bit)
+                open |= 1u << c;
+        rows[r] = (uint16_t)open;
+    }
+}
+
+void bdi_layer_index(bdi_layer_node *node)
+{
+    memset(node->row_open, 0, sizeof node->row_open);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned open = node->open[cell]; open; open &= open - 1u)
+            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
+    node->indexed = true;
+}
+
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through)
 {
     int32_t value[BD_CELLS], best[BD_BOX][TRIPLES];
     int top[BD_BOX] = {0, 0, 0};
-    if (walk_layer(node, price, digit, layer, through))
+    uint16_t scanned[BD_SIZE];
+    const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
+    if (!node->indexed)
+        open_columns(node, digit, scanned);
+    if (walk_layer(node, price, digit, rows, layer, through))
         return;
-    digit_values(node, price, digit, value);
+    digit_values(node, price, digit, rows, value);
     band_bests(value, best);
     int32_t top_value = best_value(best, top);
     layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;

@@ -177,7 +177,7 @@ static void record(target *s)
 /* What the layer relaxation sees of the current node. */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
-    bdi_layer_clear(node);
+    bdi_layer_clear(node, false);
     for (int cell = 0; cell < BD_CELLS; cell++)
         bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell),
                        s->weight[cell]);
@@ -453,6 +453,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     bdi_layer_node node;
     snapshot(s, &node);
+    if (iterations > 0)
+        bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
         *rel = *parent;
     if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))

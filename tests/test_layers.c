@@ -55,7 +55,7 @@ static void enumerate(enumeration *e, int r, unsigned used_cols, int cols[BD_SIZ
 static void random_node(uint64_t *seed, int placed, bool narrow, bd_grid *puzzle_out,
                         bdi_layer_node *node, int32_t price[BD_CELLS])
 {
-    bdi_layer_clear(node);
+    bdi_layer_clear(node, true);
     bd_grid puzzle;
     tu_random_puzzle(seed, BD_CELLS - placed, &puzzle);
     *puzzle_out = puzzle;
@@ -122,8 +122,14 @@ static void test_layers_against_enumeration(void **state)
         bd_grid puzzle;
         int32_t price[BD_CELLS];
         random_node(&seed, round % 4 == 0 ? 0 : tu_below(&seed, 60), true, &puzzle, &node, price);
-        for (int digit = 1; digit <= BD_SIZE; digit++)
+        bdi_layer_node unindexed;   /* the same cells, solved without row_open */
+        bdi_layer_clear(&unindexed, false);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            bdi_layer_cell(&unindexed, cell, puzzle.cells[cell], node.open[cell], bd_weight(cell));
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
             check_digit(&node, price, digit, &puzzle);
+            check_digit(&unindexed, price, digit, &puzzle);
+        }
     }
 }
 
@@ -133,7 +139,7 @@ static void test_no_layer(void **state)
     (void)state;
     bdi_layer_node node;
     int32_t price[BD_CELLS] = {0};
-    bdi_layer_clear(&node);
+    bdi_layer_clear(&node, true);
     for (int cell = 0; cell < BD_CELLS; cell++)
         bdi_layer_cell(&node, cell, 0, row_of(cell) == 4 ? ALL_DIGITS & ~digit_bit(7) : ALL_DIGITS,
                        bd_weight(cell));
@@ -175,13 +181,14 @@ static void test_bound_is_valid(void **state)
 }
 
 /* row_open follows open through any sequence of bdi_layer_cell calls:
- * cells placed, made blank again, narrowed and widened. */
+ * cells placed, made blank again, narrowed and widened; and
+ * bdi_layer_index builds the same from the cells alone. */
 static void test_row_open_follows_cells(void **state)
 {
     (void)state;
     uint64_t seed = 81;
     bdi_layer_node node;
-    bdi_layer_clear(&node);
+    bdi_layer_clear(&node, true);
     for (int round = 0; round < 2000; round++) {
         int cell = tu_below(&seed, BD_CELLS);
         int digit = tu_below(&seed, 3) == 0 ? 1 + tu_below(&seed, BD_SIZE) : 0;
@@ -196,6 +203,13 @@ static void test_row_open_follows_cells(void **state)
             }
         }
     }
+    bdi_layer_node rebuilt;
+    bdi_layer_clear(&rebuilt, false);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bdi_layer_cell(&rebuilt, cell, 0, node.open[cell], bd_weight(cell));
+    bdi_layer_index(&rebuilt);
+    assert_true(rebuilt.indexed);
+    assert_memory_equal(rebuilt.row_open, node.row_open, sizeof node.row_open);
 }
 
 /* Checks a packed completion of `node`: a valid grid that keeps the placed
