@@ -96,6 +96,14 @@ enum {
     MAX_ORDERS = 4
 };
 
+/* BITS[mask]: the number of digits in a 9-bit mask, looked up (scan counts
+ * the candidates of every blank at every node). */
+#define BITS2(n) n, n + 1, n + 1, n + 2
+#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
+#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
+static const uint8_t BITS[1u << BD_SIZE] = {BITS6(0), BITS6(1), BITS6(1), BITS6(2),
+                                           BITS6(1), BITS6(2), BITS6(2), BITS6(3)};
+
 typedef struct target {
     uint8_t cells[BD_CELLS];
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
@@ -534,7 +542,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             twice[kind][u] |= can[kind][u] & cand;
             can[kind][u] |= cand;
         }
-        int n = digit_count(cand);
+        int n = BITS[cand];
         if (n < best_n || (n == best_n && w > best_w)) {
             best_i = i;
             best_n = n;
