@@ -3,9 +3,8 @@
  * the library's search on them, in two modes: the first solution (bd_solve)
  * and the uniqueness check (bd_count with a limit of 2).
  *
- * Input: one puzzle per line, 81 cells ('1'-'9', '.' or '0' for a blank);
- * lines starting with '#' and blank lines are skipped; CRLF is accepted.
- * Other lines are reported and skipped.
+ * Input: whatever the CLI reads (lines, grids, CSV), read with the
+ * library's reader (benchutil.c); malformed records are reported and skipped.
  *
  * Timing: CPU time of this process (clock()), or with --clock wall the
  * wall-clock time (as a peer's harness measures, for side-by-side runs),
@@ -17,7 +16,7 @@
  *
  * Output: one markdown table row per file and mode (see usage()).
  */
-#include "bitdoku.h"
+#include "benchutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,10 +33,6 @@ typedef struct config {
     bool wall;            /* time by the wall clock, not the CPU's */
 } config;
 
-typedef struct puzzle_set {
-    bd_grid *grids;
-    size_t count, capacity;
-} puzzle_set;
 
 /* What one pass over a set found. */
 typedef struct tally {
@@ -55,116 +50,14 @@ static void usage(FILE *out)
           out);
 }
 
-/* Parses one line of `len` bytes into `grid`; false if it is not 81 cells. */
-static bool parse_line(const char *line, size_t len, bd_grid *grid)
-{
-    while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
-        len--;
-    if (len != BD_CELLS)
-        return false;
-    for (size_t i = 0; i < BD_CELLS; i++) {
-        char ch = line[i];
-        if (ch == '.' || ch == '0')
-            grid->cells[i] = 0;
-        else if (ch >= '1' && ch <= '9')
-            grid->cells[i] = (uint8_t)(ch - '0');
-        else
-            return false;
-    }
-    return true;
-}
-
-static bool push(puzzle_set *set, const bd_grid *grid)
-{
-    if (set->count == set->capacity) {
-        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
-        bd_grid *grids = realloc(set->grids, capacity * sizeof *grids);
-        if (!grids)
-            return false;
-        set->grids = grids;
-        set->capacity = capacity;
-    }
-    set->grids[set->count++] = *grid;
-    return true;
-}
-
-/* Reads the whole of `path` into a malloc'd, NUL-ended buffer. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *file = fopen(path, "rb");
-    if (!file)
-        return NULL;
-    size_t capacity = 1 << 16, used = 0;
-    char *text = malloc(capacity + 1);
-    while (text) {
-        used += fread(text + used, 1, capacity - used, file);
-        if (used < capacity)
-            break;
-        char *bigger = realloc(text, capacity * 2 + 1);
-        if (!bigger) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = bigger;
-        capacity *= 2;
-    }
-    if (text && ferror(file)) {
-        free(text);
-        text = NULL;
-    }
-    fclose(file);
-    if (text) {
-        text[used] = '\0';
-        *len = used;
-    }
-    return text;
-}
-
-static bool load(const char *path, size_t max_puzzles, puzzle_set *set)
-{
-    size_t len = 0;
-    char *text = slurp(path, &len);
-    if (!text) {
-        fprintf(stderr, "bench: %s: cannot read\n", path);
-        return false;
-    }
-    unsigned long line_no = 0;
-    bool ok = true;
-    for (size_t pos = 0; pos < len && ok;) {
-        const char *line = text + pos;
-        const char *end = memchr(line, '\n', len - pos);
-        size_t line_len = end ? (size_t)(end - line) : len - pos;
-        pos += line_len + 1;
-        line_no++;
-        bd_grid grid;
-        if (line_len == 0 || line[0] == '#' || (line_len == 1 && line[0] == '\r'))
-            continue;
-        if (!parse_line(line, line_len, &grid))
-            fprintf(stderr, "bench: %s:%lu: not an 81-cell puzzle, skipped\n", path, line_no);
-        else if (max_puzzles && set->count >= max_puzzles)
-            break;
-        else
-            ok = push(set, &grid);
-    }
-    free(text);
-    if (!ok)
-        fprintf(stderr, "bench: %s: out of memory\n", path);
-    return ok;
-}
-
 /* Seconds on the clock `cfg` asks for, from some fixed point. */
 static double now(const config *cfg)
 {
-    if (!cfg->wall)
-        return (double)clock() / CLOCKS_PER_SEC;
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return cfg->wall ? bench_seconds() : (double)clock() / CLOCKS_PER_SEC;
 }
 
 /* One timed pass in `m`; fills *t when not NULL (the first pass). */
-static double run_pass(const puzzle_set *set, const config *cfg, mode m,
+static double run_pass(const bench_set *set, const config *cfg, mode m,
                        bd_grid *solutions, tally *t)
 {
     double start = now(cfg);
@@ -195,7 +88,7 @@ static double run_pass(const puzzle_set *set, const config *cfg, mode m,
     return now(cfg) - start;
 }
 
-static void bench_mode(const char *path, const puzzle_set *set,
+static void bench_mode(const char *path, const bench_set *set,
                        const config *cfg, mode m, bd_grid *solutions)
 {
     tally t;
@@ -223,17 +116,17 @@ static void bench_mode(const char *path, const puzzle_set *set,
 
 static bool bench_file(const char *path, const config *cfg)
 {
-    puzzle_set set = {NULL, 0, 0};
-    if (!load(path, cfg->max_puzzles, &set))
+    bench_set set = {NULL, 0, 0};
+    if (!bench_load("bench", path, cfg->max_puzzles, &set))
         return false;
     if (set.count == 0) {
         fprintf(stderr, "bench: %s: no puzzles\n", path);
-        free(set.grids);
+        bench_free(&set);
         return false;
     }
     bd_grid *solutions = calloc(set.count, sizeof *solutions);
     if (!solutions) {
-        free(set.grids);
+        bench_free(&set);
         return false;
     }
     if (cfg->modes & MODE_FIRST)
@@ -241,7 +134,7 @@ static bool bench_file(const char *path, const config *cfg)
     if (cfg->modes & MODE_UNIQUE)
         bench_mode(path, &set, cfg, MODE_UNIQUE, solutions);
     free(solutions);
-    free(set.grids);
+    bench_free(&set);
     return true;
 }
 

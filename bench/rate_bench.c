@@ -16,7 +16,7 @@
  *
  * Output: markdown table rows (see usage()).
  */
-#include "bitdoku.h"
+#include "benchutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +29,6 @@ typedef struct config {
     bool check, techniques;
 } config;
 
-typedef struct puzzle_set {
-    bd_grid *grids;
-    size_t count, capacity;
-} puzzle_set;
 
 /* What the untimed pass over a set found. */
 typedef struct tally {
@@ -52,61 +48,14 @@ static void usage(FILE *out)
           out);
 }
 
-static bool push(puzzle_set *set, const bd_grid *grid)
-{
-    if (set->count == set->capacity) {
-        size_t capacity = set->capacity ? set->capacity * 2 : 1024;
-        bd_grid *grids = realloc(set->grids, capacity * sizeof *grids);
-        if (!grids)
-            return false;
-        set->grids = grids;
-        set->capacity = capacity;
-    }
-    set->grids[set->count++] = *grid;
-    return true;
-}
-
-/* Reads the puzzles of `path` (malformed records are reported, skipped). */
-static bool load(const char *path, size_t max_puzzles, puzzle_set *set)
-{
-    FILE *file = fopen(path, "rb");
-    bd_reader *reader = malloc(sizeof *reader);
-    bool ok = file && reader;
-    if (ok)
-        bd_reader_init_file(reader, file);
-    bd_record rec;
-    bd_status status = BD_OK;
-    while (ok && (!max_puzzles || set->count < max_puzzles)
-           && (status = bd_read(reader, &rec)) != BD_EOF && status != BD_EIO) {
-        if (status == BD_OK)
-            ok = push(set, &rec.grid);
-        else if (status == BD_EMALFORMED)
-            fprintf(stderr, "rate_bench: %s:%lu: %s, skipped\n", path, rec.err_line, rec.err_msg);
-    }
-    ok = ok && status != BD_EIO;
-    if (!ok)
-        fprintf(stderr, "rate_bench: %s: cannot read\n", path);
-    free(reader);
-    if (file)
-        fclose(file);
-    return ok;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* The untimed pass: every rating, and each puzzle's time. */
-static void tally_pass(const puzzle_set *set, tally *t)
+static void tally_pass(const bench_set *set, tally *t)
 {
     for (size_t i = 0; i < set->count; i++) {
         bd_rating rating;
-        double started = now();
+        double started = bench_seconds();
         bd_status status = bd_rate(&set->grids[i], NULL, &rating, NULL);
-        t->seconds[i] = now() - started;
+        t->seconds[i] = bench_seconds() - started;
         if (status == BD_OK) {
             t->rated++;
             t->rating_sum += rating.rating;
@@ -120,7 +69,7 @@ static void tally_pass(const puzzle_set *set, tally *t)
 }
 
 /* One timed pass; returns its CPU seconds. */
-static double timed_pass(const puzzle_set *set)
+static double timed_pass(const bench_set *set)
 {
     clock_t start = clock();
     for (size_t i = 0; i < set->count; i++) {
@@ -141,7 +90,7 @@ static const char *base_name(const char *path)
     return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 }
 
-static void print_speed(const char *path, const puzzle_set *set, const tally *t, double per_pass)
+static void print_speed(const char *path, const bench_set *set, const tally *t, double per_pass)
 {
     double n = (double)set->count;
     qsort(t->seconds, set->count, sizeof *t->seconds, by_value);
@@ -164,7 +113,7 @@ static void print_techniques(const char *path, const tally *t)
     printf(" |\n");
 }
 
-static void bench_techniques(const char *path, const puzzle_set *set)
+static void bench_techniques(const char *path, const bench_set *set)
 {
     tally t;
     memset(&t, 0, sizeof t);
@@ -177,7 +126,7 @@ static void bench_techniques(const char *path, const puzzle_set *set)
     fflush(stdout);
 }
 
-static void bench_speed(const char *path, const puzzle_set *set, const config *cfg)
+static void bench_speed(const char *path, const bench_set *set, const config *cfg)
 {
     tally t;
     memset(&t, 0, sizeof t);
@@ -260,7 +209,7 @@ static bool check_puzzle(const bd_grid *puzzle, check_tally *c)
     return true;
 }
 
-static void bench_check(const char *path, const puzzle_set *set)
+static void bench_check(const char *path, const bench_set *set)
 {
     check_tally c;
     memset(&c, 0, sizeof c);
@@ -299,8 +248,8 @@ typedef enum mode { MODE_SPEED, MODE_TECHNIQUES, MODE_CHECK } mode;
 
 static bool run_file(const char *path, const config *cfg, mode m)
 {
-    puzzle_set set = {NULL, 0, 0};
-    bool ok = load(path, cfg->max_puzzles, &set) && set.count > 0;
+    bench_set set = {NULL, 0, 0};
+    bool ok = bench_load("rate_bench", path, cfg->max_puzzles, &set) && set.count > 0;
     if (!ok)
         fprintf(stderr, "rate_bench: %s: no puzzles\n", path);
     else if (m == MODE_SPEED)
@@ -309,7 +258,7 @@ static bool run_file(const char *path, const config *cfg, mode m)
         bench_techniques(path, &set);
     else
         bench_check(path, &set);
-    free(set.grids);
+    bench_free(&set);
     return ok;
 }
 

@@ -13,12 +13,11 @@
  * Usage: target_bench [-n NODE_LIMIT] [-r REPEATS] FILE...
  * REPEATS (default 1) repeats each bound solve and keeps the fastest.
  */
-#include "bitdoku.h"
+#include "benchutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum { MAX_PUZZLES = 5000, EXHAUSTIVE_GIVE_UP = 3 };
 
@@ -35,21 +34,14 @@ typedef struct summary {
     int done, unfinished;
 } summary;
 
-static double now_ms(void)
-{
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
 static run solve(const bd_grid *puzzle, const bd_options *options)
 {
     run r;
     bd_stats stats = {0, 0};
     bd_grid best;
-    double start = now_ms();
+    double start = 1e3 * bench_seconds();
     r.status = bd_target(puzzle, options, &r.score, &best, &stats);
-    r.ms = now_ms() - start;
+    r.ms = 1e3 * bench_seconds() - start;
     r.nodes = stats.nodes;
     if (r.status == BD_OK && (!bd_is_solution_of(puzzle, &best) || bd_score(&best) != r.score)) {
         fprintf(stderr, "target_bench: invalid best grid\n");
@@ -75,26 +67,6 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int read_set(const char *path, bd_grid *puzzles)
-{
-    FILE *in = fopen(path, "r");
-    if (!in) {
-        perror(path);
-        exit(1);
-    }
-    char line[256];
-    int n = 0;
-    while (n < MAX_PUZZLES && fgets(line, sizeof line, in)) {
-        if (strlen(line) < 81)
-            continue;
-        for (int i = 0; i < 81; i++)
-            puzzles[n].cells[i] = line[i] >= '1' && line[i] <= '9' ? (uint8_t)(line[i] - '0') : 0;
-        n++;
-    }
-    fclose(in);
-    return n;
-}
-
 /* The bound's runs over a set: best of `repeats` per puzzle. */
 static void bound_runs(const bd_grid *puzzles, int n, int repeats, run *runs)
 {
@@ -109,12 +81,15 @@ static void bound_runs(const bd_grid *puzzles, int n, int repeats, run *runs)
     }
 }
 
-static void bench_set(const char *path, uint64_t node_limit, int repeats)
+static void time_set(const char *path, uint64_t node_limit, int repeats)
 {
-    static bd_grid puzzles[MAX_PUZZLES];
     static run runs[MAX_PUZZLES];
     static double times[MAX_PUZZLES];
-    int n = read_set(path, puzzles);
+    bench_set set = {NULL, 0, 0};
+    if (!bench_load("target_bench", path, MAX_PUZZLES, &set) || set.count == 0)
+        exit(1);
+    const bd_grid *puzzles = set.grids;
+    int n = (int)set.count;
     bound_runs(puzzles, n, repeats, runs);
     summary bound = {0}, exhaustive = {0};
     double bound_ms_where_done = 0;
@@ -151,6 +126,7 @@ static void bench_set(const char *path, uint64_t node_limit, int repeats)
         printf(" %.3f | %.0f | %.1fx |\n", exhaustive.total_ms / n,
                (double)exhaustive.total_nodes / n, exhaustive.total_ms / bound_ms_where_done);
     fflush(stdout);
+    bench_free(&set);
 }
 
 int main(int argc, char **argv)
@@ -171,6 +147,6 @@ int main(int argc, char **argv)
            " exhaustive mean ms | exh. mean nodes | speed-up |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int i = first; i < argc; i++)
-        bench_set(argv[i], node_limit, repeats);
+        time_set(argv[i], node_limit, repeats);
     return ferror(stdout) ? 1 : 0;
 }

@@ -304,6 +304,9 @@ static void search_from(chain_search *cs, bdi_node start)
     cs->s = best;
 }
 
+/* The shortest chain of `rules` that removes something, its nodes among
+ * the candidates in `only`, into `s` (the first found of that length);
+ * false when there is none. */
 static bool find(const bdi_cands *c, const chain_rules *rules, bdi_board only, bdi_step *s)
 {
     chain_search cs = {.c = c, .rules = rules, .bivalue = bdi_bivalue_cells(c), .s = s};

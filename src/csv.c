@@ -23,6 +23,7 @@
 
 enum { GRID_LIKE_MIN = 2 * BD_SIZE + 1 };
 
+/* A space or a tab. */
 static bool is_blank(unsigned char ch)
 {
     return ch == ' ' || ch == '\t';

@@ -133,6 +133,8 @@ void bdi_dlx_fill_grid(const dlx *x, int depth, bd_grid *grid)
     }
 }
 
+/* Hands the solution at `depth` (none when only counting) to the
+ * visitor, and stops the search when the visitor is done. */
 static void visit(dlx *x, int depth)
 {
     if (x->visitor.mode == VISIT_COUNT) {
@@ -188,6 +190,7 @@ static void search(dlx *x, int depth)
     restore_marks(x, before);
 }
 
+/* Searches (unless the givens clash) and adds the effort to `stats`. */
 static void run(dlx *x, bd_stats *stats)
 {
     if (!x->clash)

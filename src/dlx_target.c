@@ -125,6 +125,7 @@ typedef struct bb {
     bool stop;                    /* the budget ran out, or proven optimal */
 } bb;
 
+/* The slot (matrix row, one cell-digit pair) of row node `n`. */
 static inline int slot_of(int n)
 {
     return (row_start(n) - FIRST_NODE) / ROW_NODES;

@@ -215,6 +215,7 @@ static bool fill(bdi_rng *rng, bdi_units *units, uint8_t *cells, int *nodes)
     return false;
 }
 
+/* A random solution grid into g->solution, from g's generator. */
 static void random_full(gen *g)
 {
     for (;;) {
@@ -252,6 +253,7 @@ static bool forced(const gen *g, int cell)
     return false;
 }
 
+/* Makes `cell` a given (or a blank again), its digit from the solution. */
 static void set_cell(gen *g, int cell, bool given)
 {
     int digit = g->solution.cells[cell];
@@ -263,12 +265,14 @@ static void set_cell(gen *g, int cell, bool given)
     g->givens += given ? 1 : -1;
 }
 
+/* Makes every cell of symmetry class `k` a given (or blank again). */
 static void set_class(gen *g, int k, bool given)
 {
     for (int i = 0; i < g->cl.size[k]; i++)
         set_cell(g, g->cl.cells[k][i], given);
 }
 
+/* Whether the cells of symmetry class `k` are givens. */
 static bool class_given(const gen *g, int k)
 {
     return g->puzzle.cells[g->cl.cells[k][0]] != 0;
@@ -554,6 +558,7 @@ static uint64_t asked(const bd_generate_options *opt)
     return packed * 0xD1B54A32D192ED03u;     /* an odd multiplier spreads the bits */
 }
 
+/* Whether the options ask for something that can be made. */
 static bool options_ok(const bd_generate_options *opt)
 {
     return opt->min_givens >= MIN_GIVENS && opt->min_givens <= opt->max_givens

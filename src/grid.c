@@ -150,6 +150,7 @@ bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_resu
     return BD_OK;
 }
 
+/* The character of a cell: its digit, or '.' for a blank. */
 static char cell_char(const bd_grid *grid, int cell)
 {
     int digit = grid->cells[cell];

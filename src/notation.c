@@ -32,6 +32,8 @@ typedef struct text {
     size_t size, len;
 } text;
 
+/* Appends printf-style text, cut at the end of the buffer (len still
+ * counts all of it). */
 BDI_PRINTF_LIKE(2, 3)
 static void put(text *t, const char *fmt, ...)
 {
@@ -47,6 +49,7 @@ static void put(text *t, const char *fmt, ...)
 static const char *const UNIT_WORDS[UNIT_KINDS] = {"row", "column", "box"};
 static const char UNIT_LETTERS[UNIT_KINDS] = {'r', 'c', 'b'};
 
+/* Appends a cell as r<row>c<column>, 1-based. */
 static void put_cell(text *t, int cell)
 {
     put(t, "r%dc%d", row_of(cell) + 1, col_of(cell) + 1);
@@ -104,6 +107,8 @@ static void put_removals(text *t, const bdi_step *s)
             }
 }
 
+/* A single: the cell, its digit, the technique and, but for a naked
+ * single, the unit. */
 static void put_single(text *t, const bdi_step *s)
 {
     static const char *const NAMES[] = {"full house", "hidden single", "hidden single",
@@ -135,6 +140,7 @@ static void put_chain(text *t, const bdi_step *s)
     }
 }
 
+/* A pattern step: its name, its digits and the cells they are in. */
 static void put_pattern(text *t, const bdi_step *s, const char *name)
 {
     put(t, "%s ", name);

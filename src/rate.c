@@ -104,6 +104,7 @@ const char *bd_level_name(bd_level level)
     return (unsigned)level < BD_LEVELS ? LEVEL_NAMES[level] : "unknown";
 }
 
+/* The level of a rating in tenths: the first whose top it does not pass. */
 static bd_level level_of_tenths(int tenths)
 {
     int level = 0;
@@ -294,6 +295,7 @@ static void walk(path *p)
     }
 }
 
+/* The rating of a finished path: its hardest step, level and length. */
 static void fill_rating(const path *p, bd_rating *rating)
 {
     rating->rating = p->hardest_tenths / 10.0;
@@ -302,6 +304,8 @@ static void fill_rating(const path *p, bd_rating *rating)
     rating->steps = p->steps;
 }
 
+/* Walks the solution path of `puzzle` (bd_rate and bd_explain), showing
+ * each step to `on_step` when given; fills `rating` when it ends solved. */
 static bd_status run(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
                      void *context, bd_rating *rating, bd_stats *stats)
 {

@@ -101,6 +101,7 @@ void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context)
     reader->state = STATE_START;
 }
 
+/* A bd_read_fn on a stdio stream. */
 static size_t read_file(void *context, void *buf, size_t size)
 {
     FILE *file = context;
@@ -147,6 +148,7 @@ typedef struct tail {
     bool other;         /* something else: the line is too long */
 } tail;
 
+/* A byte that may end a line without counting: space, tab, CR. */
 static bool is_tail_blank(unsigned char ch)
 {
     return ch == ' ' || ch == '\t' || ch == '\r';
@@ -242,6 +244,7 @@ static size_t describe_stray(const unsigned char *s, size_t len, char *what, siz
     return 1;
 }
 
+/* A space or a tab. */
 static bool is_blank_char(int ch)
 {
     return ch == ' ' || ch == '\t';
@@ -263,6 +266,8 @@ static bool is_end_word(const char *s, size_t len)
     return i == len;
 }
 
+/* Counts a token starting at column `col` (after a gap or not), noting
+ * where the 10th and the 82nd start, for the messages about extra cells. */
 static void add_token(line_info *li, unsigned long col, bool gap)
 {
     if (li->tokens > 0 && gap)
@@ -475,6 +480,7 @@ static void push_back(bd_reader *r)
     r->have_pending = true;
 }
 
+/* Counts a record read: BD_EMALFORMED if it met a fault, else BD_OK. */
 static bd_status finish_record(bd_reader *r, const bd_record *rec)
 {
     r->records++;

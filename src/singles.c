@@ -34,6 +34,7 @@ static void add(bdi_singles *found, bdi_board *taken, int cell, int digit, int k
     found->index[i] = (uint8_t)index;
 }
 
+/* Whether exactly one bit of `word` is set. */
 static bool one_bit(uint32_t word)
 {
     return word && !(word & (word - 1u));

@@ -37,6 +37,7 @@ typedef struct dfs {
     bdi_visitor visitor;
 } dfs;
 
+/* Puts `digit` on `cell`: the cell, the unit masks and the score. */
 static void place(dfs *s, int cell, int digit)
 {
     s->cells[cell] = (uint8_t)digit;
@@ -44,6 +45,7 @@ static void place(dfs *s, int cell, int digit)
     s->score += digit * bd_weight(cell);
 }
 
+/* Takes the digit off `cell` again, undoing place(). */
 static void unplace(dfs *s, int cell)
 {
     int digit = s->cells[cell];
@@ -52,6 +54,7 @@ static void unplace(dfs *s, int cell)
     s->score -= digit * bd_weight(cell);
 }
 
+/* The digits `cell` may still take, as a mask. */
 static unsigned candidates(const dfs *s, int cell)
 {
     return units_free(&s->units, cell);
@@ -97,6 +100,7 @@ static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
         order_rows(s);
 }
 
+/* Hands the filled grid to the visitor; stops when it is done. */
 static void visit(dfs *s)
 {
     bdi_visit(&s->visitor, s->cells, s->score);
@@ -126,6 +130,8 @@ static unsigned pick_mrv(dfs *s, int depth)
     return best_cand;
 }
 
+/* Depth-first search from blanks[depth] on, in the chosen order; stops
+ * when the visitor is done or the budget runs out. */
 static void search(dfs *s, int depth)
 {
     if (depth == s->blank_count) {
@@ -150,6 +156,7 @@ static void search(dfs *s, int depth)
     }
 }
 
+/* Searches the whole tree and adds the effort to `stats`. */
 static void run(dfs *s, bd_stats *stats)
 {
     search(s, 0);

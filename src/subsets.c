@@ -78,6 +78,8 @@ static bool in_unit(subset_search *ss)
     return bdi_find_subset(ss->mask, ss->count, ss->size, try_subset, ss);
 }
 
+/* The first naked (or hidden) subset of `size` in any unit that removes
+ * something, into `s`. */
 static bool find(const bdi_cands *c, int size, bool naked, bdi_step *s)
 {
     subset_search ss = {.c = c, .size = size, .naked = naked, .s = s};

@@ -39,6 +39,8 @@ static bool record(const rect *r, bdi_step *s)
     return bdi_step_removes(s);
 }
 
+/* Type 1: three corners hold exactly the pair, so the pair goes from the
+ * fourth. */
 static bool type1(const bdi_cands *c, const rect *r, bdi_step *s)
 {
     int extra = -1, plain = 0;
@@ -69,6 +71,8 @@ static bool roof_of(const bdi_cands *c, const rect *r, int *roof)
     return n == 2;
 }
 
+/* Type 2: the other two corners hold the pair and the same one extra digit,
+ * which goes from the cells that see both. */
 static bool type2(const bdi_cands *c, const rect *r, bdi_step *s)
 {
     int roof[2];
@@ -81,6 +85,8 @@ static bool type2(const bdi_cands *c, const rect *r, bdi_step *s)
     return record(r, s);
 }
 
+/* Type 4: in a unit that holds both roof corners, one digit of the pair is
+ * confined to them, so the other goes from both. */
 static bool type4(const bdi_cands *c, const rect *r, bdi_step *s)
 {
     int roof[2];

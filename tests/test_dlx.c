@@ -269,14 +269,7 @@ static void check_bound_target(const bd_grid *puzzle, bd_status status, int expe
 static void test_bound_target_mip_optima(void **state)
 {
     (void)state;
-    FILE *data = fopen(TARGET_MIP_DATA, "r");
-    assert_non_null(data);
-    bd_grid puzzle;
-    int optimum, checked = 0;
-    for (; tu_next_optimum(data, &puzzle, &optimum); checked++)
-        check_bound_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
-    fclose(data);
-    assert_true(checked >= 15);
+    assert_true(tu_each_optimum(TARGET_MIP_DATA, check_bound_target) >= 15);
 }
 
 /* Sparse random grids (0 to 22 givens, some with a wrong digit added): the

@@ -55,26 +55,12 @@ static void test_empty_grid(void **state)
     expect_target(&puzzle, BD_OK, EMPTY_GRID_OPTIMUM);
 }
 
-/* Every puzzle of a file of cbc-proven optima (tests/data/): bd_target
- * reaches each optimum, with a completion that scores it. How many. */
-static int check_optima(const char *path)
-{
-    FILE *data = fopen(path, "r");
-    assert_non_null(data);
-    bd_grid puzzle;
-    int optimum, cases = 0;
-    for (; tu_next_optimum(data, &puzzle, &optimum); cases++)
-        expect_target(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
-    fclose(data);
-    return cases;
-}
-
 /* Sparse grids (0-20 givens) whose optima cbc proved; the file also holds
  * the NOIP samples and the empty grid, a check of the MIP model. */
 static void test_mip_optima(void **state)
 {
     (void)state;
-    assert_true(check_optima(TARGET_MIP_DATA) >= 12);
+    assert_true(tu_each_optimum(TARGET_MIP_DATA, expect_target) >= 12);
 }
 
 /* The hard sparse grids: the puzzles of issue 15 (up to a minute for the
@@ -84,7 +70,7 @@ static void test_mip_optima(void **state)
 static void test_hard_optima(void **state)
 {
     (void)state;
-    assert_true(check_optima(TARGET_HARD_DATA) >= 5);
+    assert_true(tu_each_optimum(TARGET_HARD_DATA, expect_target) >= 5);
 }
 
 /* Random puzzles with 35-55 blanks, a third of them made unsolvable deep

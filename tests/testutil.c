@@ -180,3 +180,16 @@ bool tu_next_optimum(FILE *data, bd_grid *puzzle, int *optimum)
     }
     return false;
 }
+
+int tu_each_optimum(const char *path, void (*check)(const bd_grid *, bd_status, int))
+{
+    FILE *data = fopen(path, "r");
+    if (!data)
+        return -1;
+    bd_grid puzzle;
+    int optimum, count = 0;
+    for (; tu_next_optimum(data, &puzzle, &optimum); count++)
+        check(&puzzle, optimum < 0 ? BD_NO_SOLUTION : BD_OK, optimum);
+    fclose(data);
+    return count;
+}

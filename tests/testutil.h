@@ -46,4 +46,10 @@ void tu_naive(const bd_grid *puzzle, uint64_t limit, uint64_t *count,
  * optimum, -1 for none): false at the end of the file. */
 bool tu_next_optimum(FILE *data, bd_grid *puzzle, int *optimum);
 
+/* Calls `check` on each record of the file of known optima at `path`: the
+ * puzzle, the status expected of an optimizer (BD_NO_SOLUTION where the
+ * optimum is -1, else BD_OK) and the optimum. How many records; -1 when
+ * the file cannot be opened. */
+int tu_each_optimum(const char *path, void (*check)(const bd_grid *, bd_status, int));
+
 #endif

@@ -245,6 +245,8 @@ typedef struct gathered {
     uint64_t shown, limit;
 } gathered;
 
+/* A bd_solutions visitor: appends `solution` to the text in its shape,
+ * after a separator, until the limit; past it only lets the search count. */
 static bool gather(const bd_grid *solution, void *context)
 {
     gathered *g = context;

@@ -182,6 +182,8 @@ static void flush_answers(void *context)
     fflush(o->out);
 }
 
+/* Reads, answers and writes the pieces one after another on this thread;
+ * false when output failed or memory ran out. */
 static bool run_serial(batch *b)
 {
     piece *p = calloc(1, sizeof *p);
@@ -219,6 +221,8 @@ typedef struct ring {
     cnd_t work, answered;
 } ring;
 
+/* A worker thread: answers the pieces the feeder put in the ring, in turn,
+ * until the ring closes (a piece it lacks the memory for is marked so). */
 static int worker(void *arg)
 {
     ring *r = arg;
@@ -347,6 +351,9 @@ static void stop_workers(ring *r, thrd_t *threads, int started)
         thrd_join(threads[i], NULL);
 }
 
+/* Runs the batch on `jobs` workers, this thread feeding and writing in
+ * order; on one thread when the ring or the threads cannot be had. False
+ * when output failed. */
 static bool run_threads(batch *b, int jobs)
 {
     ring r = {.b = b, .count = (size_t)jobs * SLOTS_PER_JOB + 2,

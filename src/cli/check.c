@@ -61,6 +61,7 @@ static void put_malformed(answer *a, unsigned long line, unsigned long col, cons
     answer_printf(a, "malformed answer: line %lu, column %lu: %s\n", line, col, msg);
 }
 
+/* A record without a proposal to check; `why` says more (may be ""). */
 static void put_missing(answer *a, const char *why)
 {
     a->outcome = OUTCOME_REJECTED;

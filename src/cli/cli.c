@@ -12,6 +12,8 @@
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
 
+/* The exit status the session's outcomes call for: fatal, then malformed,
+ * then misframed input, then a search cut short (README: exit status). */
 static int exit_status(const session *ses)
 {
     const uint64_t *n = ses->out.by_outcome;

@@ -122,6 +122,8 @@ typedef struct ring {
     cnd_t room, made;
 } ring;
 
+/* A worker thread: claims the next run of puzzles while the ring has room,
+ * makes them into its slot, until all are claimed or the ring closes. */
 static int worker(void *arg)
 {
     ring *r = arg;
@@ -166,6 +168,9 @@ static bool write_runs(ring *r, output *o)
     return ok;
 }
 
+/* Makes the puzzles on the session's threads, this one writing them in
+ * order; on this thread alone when the ring or the threads cannot be had.
+ * False when output failed. */
 static bool run_threads(session *ses)
 {
     ring r = {.s = &ses->set, .slots = (unsigned long)ses->jobs * SLOTS_PER_JOB,

@@ -293,11 +293,13 @@ static int choose_name(const char *word, const char *(*name_of)(int), int count)
     return -1;
 }
 
+/* The name of symmetry `i`, for the option's list of words. */
 static const char *symmetry_name(int i)
 {
     return bd_symmetry_name((bd_symmetry)i);
 }
 
+/* The name of level `i`, for the option's list of words. */
 static const char *level_name(int i)
 {
     return bd_level_name((bd_level)i);
@@ -424,6 +426,7 @@ static const opt_spec *find_long(parser *p, const char *name, size_t len)
     return NULL;
 }
 
+/* The option whose letter is `letter`, or NULL. */
 static const opt_spec *find_short(parser *p, char letter)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
@@ -498,6 +501,9 @@ static int command_named(const char *name)
     return -1;
 }
 
+/* Takes the arguments in order: options (long, bundled short, `--` ends
+ * them), the command word if it comes first, and the files, which are
+ * moved to the front of argv. False (after a usage error) on a bad option. */
 static bool parse_args(parser *p, int argc, char **argv)
 {
     session *ses = p->ses;

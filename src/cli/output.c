@@ -54,6 +54,7 @@ void output_init(output *o, FILE *out, FILE *err)
     o->progress = is_terminal(err) && !is_terminal(out) ? err : NULL;
 }
 
+/* How many answers have been written, of every outcome. */
 static uint64_t total_answers(const output *o)
 {
     uint64_t total = 0;
@@ -76,6 +77,7 @@ static void show_progress(output *o, double now)
     fflush(o->progress);
 }
 
+/* Rubs out the progress line, if one is shown. */
 static void clear_progress(output *o)
 {
     if (o->progress_shown)
@@ -249,6 +251,7 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
     return !ferror(o->out);
 }
 
+/* "s" unless `n` is one. */
 static const char *plural(unsigned long long n)
 {
     return n == 1 ? "" : "s";
