@@ -395,15 +395,18 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
  * s->fixed whether any was removed. */
 static void fix_by_layers(target *s, const relaxation *rel, bool rows)
 {
-    int64_t need = need_now(s);
+    int64_t need = need_now(s), below[BD_SIZE];
+    int64_t rows_slack = rows ? rel->rows.value - need : 0;
+    for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
+        below[d] = need - rel->value + rel->layer[d].best;
     s->fixed = false;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (s->cells[cell])
             continue;
         for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
             int d = bit_digit(cand);
-            if (rel->value - rel->layer[d - 1].best + rel->through[d - 1][cell] < need
-                || (rows && rel->rows.value - rel->rows.drop[cell][d - 1] < need)) {
+            if (rel->through[d - 1][cell] < below[d - 1]
+                || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
                 s->allow[cell] &= (uint16_t)~digit_bit(d);
                 s->fixed = true;
             }
@@ -439,6 +442,18 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
     return status == BDI_ROWS_OPEN;
 }
 
+/* A child's relaxation from its parent's: the layer part, and the row
+ * prices (the rest of the rows' part is solved anew where it is used). */
+static void inherit(relaxation *rel, const relaxation *parent)
+{
+    memcpy(rel->price, parent->price, sizeof rel->price);
+    memcpy(rel->layer, parent->layer, sizeof rel->layer);
+    memcpy(rel->through, parent->through, sizeof rel->through);
+    rel->value = parent->value;
+    memcpy(rel->rows.col, parent->rows.col, sizeof rel->rows.col);
+    memcpy(rel->rows.box, parent->rows.box, sizeof rel->rows.box);
+}
+
 /*
  * The layer bound at the current node into `rel`: from the nearest
  * ancestor's relaxation `parent` (re-solving only stale layers), or, when
@@ -464,7 +479,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
-        *rel = *parent;
+        inherit(rel, parent);
     if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))
         return false;
     if (rows && bdi_rows_solve(&node, &rel->rows, true) < need_now(s))
