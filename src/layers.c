@@ -163,17 +163,17 @@ static void rest_of(int32_t best[BD_BOX][TRIPLES], int32_t rest[BD_BOX][TRIPLES]
     for (int band = 0; band < BD_BOX; band++)
         for (int triple = 0; triple < TRIPLES; triple++)
             rest[band][triple] = BDI_LAYER_NONE;
-    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
-        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-                int t[BD_BOX];
-                for (int band = 0; band < BD_BOX; band++)
-                    t[band] = BIJECTION[s0][band] + 3 * BIJECTION[s1][band]
-                              + 9 * BIJECTION[s2][band];
-                int32_t x = best[0][t[0]] + best[1][t[1]] + best[2][t[2]];
-                for (int band = 0; band < BD_BOX; band++)
-                    rest[band][t[band]] = max2(rest[band][t[band]], x - best[band][t[band]]);
-            }
+    /* For each pair of stack-1/stack-2 maps: band b at stack-0 offset k,
+     * the other two bands at the other two offsets, either way round. */
+    for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
+        const uint8_t *j = COLUMNS12[pair];
+        for (int band = 0; band < BD_BOX; band++) {
+            const int32_t *b = best[(band + 1) % BD_BOX] + 3 * j[(band + 1) % BD_BOX];
+            const int32_t *c = best[(band + 2) % BD_BOX] + 3 * j[(band + 2) % BD_BOX];
+            int32_t *out = rest[band] + 3 * j[band];
+            out[0] = max2(out[0], max2(b[1] + c[2], b[2] + c[1]));
+            out[1] = max2(out[1], max2(b[0] + c[2], b[2] + c[0]));
+            out[2] = max2(out[2], max2(b[0] + c[1], b[1] + c[0]));
         }
     }
 }
