@@ -52,8 +52,11 @@
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
- * place left), else the open blank with fewest candidates (ties: the
- * heavier cell); its digits by their best layer through it, the best first
+ * place left), else a blank to branch on: in the cheap search the one with
+ * fewest candidates (ties: the heavier cell); with the relaxation, after
+ * fixing, the fewest candidates counting one more where the digits' best
+ * layers do not cover the blank exactly once (ties: covered once, then the
+ * lighter cell). Its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
  * node without a naked single; the relaxations and fixing on branching
  * nodes.
@@ -606,6 +609,41 @@ static uint16_t order_allows(bool below, int digit)
     return (uint16_t)(below ? ALL_DIGITS & ~under & ~digit_bit(digit) : under);
 }
 
+/*
+ * The branching blank at a node with a relaxation `rel` (several open
+ * blanks have two or more candidates): the fewest candidates, counting one
+ * more on a blank that the digits' best layers cover zero or two or more
+ * times; ties: a blank covered once, then the lighter. Moves it to
+ * blanks[depth] and gives its candidates. (callgrind on the adversarial
+ * sets: a third of the instructions of plain fewest-candidates, heavier
+ * first; the other sets within 1%.)
+ */
+static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
+{
+    uint8_t cover[BD_CELLS] = {0};
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int r = 0; r < BD_SIZE; r++)
+            cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
+    int best_i = depth, best_key = INT32_MAX;
+    unsigned best_cand = 0;
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i];
+        unsigned cand = candidates(s, cell);
+        int disagree = cover[cell] != 1;
+        int key = ((BITS[cand] + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
+                  + s->weight[cell];
+        if (key < best_key) {
+            best_key = key;
+            best_i = i;
+            best_cand = cand;
+        }
+    }
+    uint8_t cell = s->blanks[best_i];
+    s->blanks[best_i] = s->blanks[depth];
+    s->blanks[depth] = cell;
+    return best_cand;
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -627,6 +665,8 @@ static void search(target *s, int depth, const relaxation *parent)
             return;
         }
     }
+    if (narrowed && (cand & (cand - 1u)))
+        cand = choose_by_layers(s, depth, &s->level[depth]);
     if (cand & (cand - 1u))
         s->guesses++;
     int cell = s->blanks[depth];
