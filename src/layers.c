@@ -186,19 +186,29 @@ static void through_cells(const int32_t value[BD_CELLS], int32_t rest[BD_BOX][TR
     for (int cell = 0; cell < BD_CELLS; cell++)
         through[cell] = BDI_LAYER_NONE;
     for (int band = 0; band < BD_BOX; band++) {
+        const int32_t *row[BD_BOX];
+        for (int i = 0; i < BD_BOX; i++)
+            row[i] = value + (band * BD_BOX + i) * BD_SIZE;
         for (int triple = 0; triple < TRIPLES; triple++) {
             if (rest[band][triple] < BDI_LAYER_FEASIBLE)
                 continue;
+            /* in[s][i]: row i's cell in stack s at the triple's offset */
             int t[BD_BOX] = {triple % 3, triple / 3 % 3, triple / 9};
-            for (int q = 0; q < BIJECTIONS; q++) {
-                int32_t x = band_value(value, band, q, t[0], t[1], t[2]);
-                if (x < BDI_LAYER_FEASIBLE)
-                    continue;
-                x += rest[band][triple];
-                for (int s = 0; s < BD_BOX; s++) {
-                    int cell = (band * BD_BOX + BIJECTION[q][s]) * BD_SIZE + s * BD_BOX + t[s];
-                    if (x > through[cell])
-                        through[cell] = x;
+            int32_t in[BD_BOX][BD_BOX];
+            for (int st = 0; st < BD_BOX; st++)
+                for (int i = 0; i < BD_BOX; i++)
+                    in[st][i] = row[i][st * BD_BOX + t[st]];
+            /* row i in stack st, the other two rows in the other two
+             * stacks either way round */
+            for (int st = 0; st < BD_BOX; st++) {
+                const int32_t *u = in[(st + 1) % BD_BOX], *v = in[(st + 2) % BD_BOX];
+                for (int i = 0; i < BD_BOX; i++) {
+                    int j = (i + 1) % BD_BOX, k = (i + 2) % BD_BOX;
+                    int32_t x = in[st][i] + max2(u[j] + v[k], u[k] + v[j]);
+                    if (x < BDI_LAYER_FEASIBLE)
+                        continue;
+                    int cell = (band * BD_BOX + i) * BD_SIZE + st * BD_BOX + t[st];
+                    through[cell] = max2(through[cell], x + rest[band][triple]);
                 }
             }
         }
