@@ -100,12 +100,12 @@ static void link_rows(dlx *x, const bdi_units *given)
 
 /* Sets up the reduced matrix of `puzzle`. Clashing givens set x->clash. */
 void bdi_dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
-                  bdi_visit_mode mode, uint64_t limit)
+                  bdi_visitor *visitor)
 {
     bdi_units given;
     x->puzzle = puzzle;
     x->guesses = 0;
-    bdi_visitor_init(&x->visitor, mode, limit);
+    x->visitor = visitor;
     x->stop = false;
     x->open = 0;
     x->zeros.top = x->ones.top = 0;
@@ -137,14 +137,14 @@ void bdi_dlx_fill_grid(const dlx *x, int depth, bd_grid *grid)
  * visitor, and stops the search when the visitor is done. */
 static void visit(dlx *x, int depth)
 {
-    if (x->visitor.mode == VISIT_COUNT) {
-        bdi_visit(&x->visitor, NULL, 0);   /* counting needs no grid */
+    if (x->visitor->mode == VISIT_COUNT) {
+        bdi_visit(x->visitor, NULL, 0);   /* counting needs no grid */
     } else {
         bd_grid grid;
         bdi_dlx_fill_grid(x, depth, &grid);
-        bdi_visit(&x->visitor, grid.cells, bd_score(&grid));
+        bdi_visit(x->visitor, grid.cells, bd_score(&grid));
     }
-    x->stop = x->stop || x->visitor.done;
+    x->stop = x->stop || x->visitor->done;
 }
 
 /*
@@ -190,52 +190,16 @@ static void search(dlx *x, int depth)
     restore_marks(x, before);
 }
 
-/* Searches (unless the givens clash) and adds the effort to `stats`. */
-static void run(dlx *x, bd_stats *stats)
-{
-    if (!x->clash)
-        search(x, 0);
-    if (stats) {
-        stats->nodes += x->budget.nodes;
-        stats->guesses += x->guesses;
-    }
-}
-
-bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
-                        bd_grid *solution, bd_stats *stats)
-{
-    dlx x;
-    bdi_dlx_init(&x, puzzle, options, VISIT_FIRST, 0);
-    run(&x, stats);
-    return bdi_visitor_solution(&x.visitor, x.budget.cut, solution);
-}
-
-bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
-                        const bd_options *options, uint64_t *count,
-                        bd_stats *stats)
-{
-    dlx x;
-    bdi_dlx_init(&x, puzzle, options, VISIT_COUNT, limit);
-    run(&x, stats);
-    return bdi_visitor_count(&x.visitor, x.budget.cut, count);
-}
-
-bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
-                         int *score, bd_grid *best, bd_stats *stats)
-{
-    dlx x;
-    bdi_dlx_init(&x, puzzle, options, VISIT_TARGET, 0);
-    run(&x, stats);
-    return bdi_visitor_target(&x.visitor, x.budget.cut, score, best);
-}
-
-bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                       bd_solution_fn on_solution, void *context, uint64_t *count,
+bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                        bd_stats *stats)
 {
     dlx x;
-    bdi_dlx_init(&x, puzzle, options, VISIT_COUNT, limit);
-    bdi_visitor_each(&x.visitor, on_solution, context);
-    run(&x, stats);
-    return bdi_visitor_count(&x.visitor, x.budget.cut, count);
+    bdi_dlx_init(&x, puzzle, options, visitor);
+    if (!x.clash)
+        search(&x, 0);
+    if (stats) {
+        stats->nodes += x.budget.nodes;
+        stats->guesses += x.guesses;
+    }
+    return x.budget.cut;
 }

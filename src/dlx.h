@@ -99,7 +99,8 @@ typedef struct dlx {
     const bd_grid *puzzle;
     bdi_budget budget;
     uint64_t guesses;
-    bdi_visitor visitor;
+    bdi_visitor *visitor;           /* the caller's (NULL: no completions
+                                       are visited) */
     bool stop;                      /* the search is over: unwind at once */
     int small;                      /* uncovered columns of size 0 or 1
                                        (restored by the search, not by
@@ -239,10 +240,11 @@ static inline void restore_marks(dlx *x, marks m)
     x->small = m.small;
 }
 
-/* Sets up the reduced matrix of `puzzle` (dlx.c), with a visitor in `mode`
- * (and `limit`) and a budget from `options`. Clashing givens set x->clash. */
+/* Sets up the reduced matrix of `puzzle` (dlx.c), with the caller's
+ * `visitor` (may be NULL when the caller visits nothing) and a budget from
+ * `options`. Clashing givens set x->clash. */
 void bdi_dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
-                  bdi_visit_mode mode, uint64_t limit);
+                  bdi_visitor *visitor);
 
 /* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`
  * (dlx.c). */

@@ -569,7 +569,7 @@ bd_status bdi_dlx_bound_target_with(const bd_grid *puzzle, const bd_options *opt
     level *levels = malloc(LEVELS * sizeof *levels);
     bd_status status = BD_ENOMEM;
     if (x && b && levels) {
-        bdi_dlx_init(x, puzzle, options, VISIT_TARGET, 0);
+        bdi_dlx_init(x, puzzle, options, NULL);
         *b = (bb){.x = x, .level = levels, .best_score = -1, .reprice_nodes = reprice_nodes};
         if (!x->clash) {
             init_profits(b);

@@ -85,7 +85,7 @@ typedef struct search_ctx {
     bdi_budget budget;
     uint64_t guesses;
     bool stop;                /* the visitor is done, or a limit was hit */
-    bdi_visitor visitor;      /* VISIT_FIRST or VISIT_COUNT */
+    bdi_visitor *visitor;     /* the caller's: any mode but VISIT_TARGET */
 } search_ctx;
 
 /* The index (0..31) of the lowest set bit of a non-zero word. */
@@ -500,6 +500,9 @@ static int digit_singles(state *s, unsigned di)
     return progress;
 }
 
+/* The hidden singles of every digit whose band words changed since its
+ * last scan (digit_singles). Returns -1 on a contradiction, else 1 if
+ * anything changed, 0 if not. */
 static int hidden_singles(state *s)
 {
     int progress = 0;
@@ -595,10 +598,12 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
         }
 }
 
+/* Hands the solved state `s` to the visitor (as a grid unless it only
+ * counts); the search stops when the visitor is done. */
 static void found_solution(search_ctx *ctx, const state *s)
 {
-    if (ctx->visitor.mode == VISIT_COUNT) {
-        bdi_visit(&ctx->visitor, NULL, 0);   /* counting needs no grid */
+    if (ctx->visitor->mode == VISIT_COUNT) {
+        bdi_visit(ctx->visitor, NULL, 0);   /* counting needs no grid */
     } else {
         /* Solved, every digit holds one cell of each row: exactly three
          * of each band, read without a loop over the bits. */
@@ -613,9 +618,9 @@ static void found_solution(search_ctx *ctx, const state *s)
                 m &= m - 1u;
                 band_cells[low_index(m)] = (uint8_t)(d + 1);
             }
-        bdi_visit(&ctx->visitor, grid.cells, 0);
+        bdi_visit(ctx->visitor, grid.cells, 0);
     }
-    ctx->stop = ctx->visitor.done;
+    ctx->stop = ctx->visitor->done;
 }
 
 /* Propagates `s`, then guesses; `s` is the caller's to scratch. */
@@ -688,48 +693,17 @@ static bool init_state(state *s, const bd_grid *puzzle)
     return true;
 }
 
-/* Searches `puzzle` into ctx->visitor, which the caller has set up. */
-static void run(search_ctx *ctx, const bd_grid *puzzle, const bd_options *options,
-                bd_stats *stats)
-{
-    state root;
-    bdi_budget_init(&ctx->budget, options);
-    ctx->guesses = 0;
-    ctx->stop = false;
-    if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx->budget))
-        search(ctx, &root);
-    if (stats) {
-        stats->nodes += ctx->budget.nodes;
-        stats->guesses += ctx->guesses;
-    }
-}
-
-bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
-                         bd_grid *solution, bd_stats *stats)
-{
-    search_ctx ctx;
-    bdi_visitor_init(&ctx.visitor, VISIT_FIRST, 0);
-    run(&ctx, puzzle, options, stats);
-    return bdi_visitor_solution(&ctx.visitor, ctx.budget.cut, solution);
-}
-
-bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
-                         const bd_options *options, uint64_t *count,
-                         bd_stats *stats)
-{
-    search_ctx ctx;
-    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
-    run(&ctx, puzzle, options, stats);
-    return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
-}
-
-bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                        bd_solution_fn on_solution, void *context, uint64_t *count,
+bool bdi_fast_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                         bd_stats *stats)
 {
-    search_ctx ctx;
-    bdi_visitor_init(&ctx.visitor, VISIT_COUNT, limit);
-    bdi_visitor_each(&ctx.visitor, on_solution, context);
-    run(&ctx, puzzle, options, stats);
-    return bdi_visitor_count(&ctx.visitor, ctx.budget.cut, count);
+    search_ctx ctx = {.visitor = visitor};
+    state root;
+    bdi_budget_init(&ctx.budget, options);
+    if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx.budget))
+        search(&ctx, &root);
+    if (stats) {
+        stats->nodes += ctx.budget.nodes;
+        stats->guesses += ctx.guesses;
+    }
+    return ctx.budget.cut;
 }

@@ -308,22 +308,39 @@ typedef struct bdi_band_fit {
 extern const bdi_band_fit bdi_band_fits[512];
 
 /*
- * The engines. Every engine has the same three entry points, with the
- * contracts of bd_solve, bd_count and bd_target in bitdoku.h, except that
- * the caller (search.c, whose table says which engine serves what) has
- * already checked the arguments and that the givens do not clash, and that
- * `options` and `score`/`count` are never NULL (`stats` and `best` may be).
+ * The enumerating engines: each searches `puzzle` and hands every
+ * completion it finds to `visitor`, which the caller has set up (what to
+ * keep, and when it has had enough), until the visitor is done or the
+ * budget of `options` runs out. Returns whether the budget cut the search
+ * short; adds the effort to `stats` (may be NULL). The caller (search.c,
+ * whose table says which engine serves what) has checked the arguments
+ * and, but for the fast engine, that the givens do not clash.
  */
-bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
-                        bd_grid *solution, bd_stats *stats);
-bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
-                        const bd_options *options, uint64_t *count,
+typedef bool (*bdi_enumerate_fn)(const bd_grid *puzzle, const bd_options *options,
+                                 bdi_visitor *visitor, bd_stats *stats);
+/* The plain bitmask DFS in options->order (solve.c); it scores its
+ * completions, so it also serves the exhaustive target search, the test
+ * oracle. */
+bool bdi_dfs_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
+                       bd_stats *stats);
+/* Dancing Links (dlx.c); scores its completions too. */
+bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
+                       bd_stats *stats);
+/* The fast engine (fast.c): singles propagation on band-wise bit-parallel
+ * candidates. It finds clashing givens itself (no completion, no node
+ * spent), so search.c calls it before bd_givens_ok. Its completions carry
+ * no score: not for VISIT_TARGET. Nodes are the root plus every guess
+ * branch tried, guesses the cells guessed on (0: solved by propagation). */
+bool bdi_fast_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                         bd_stats *stats);
-/* The plain exhaustive target search: the test oracle. */
-bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
-                         int *score, bd_grid *best, bd_stats *stats);
-/* Branch and bound with Lagrangian bounds (target.c): exact, and fast on
- * sparse grids too. Same contract as bdi_dfs_target. */
+
+/*
+ * The target optimizers: the contract of bd_target in bitdoku.h, with the
+ * caller's checks done as for the enumerating engines (the givens checked
+ * too), `options` and `score` never NULL (`stats` and `best` may be).
+ * bdi_bound_target: branch and bound with Lagrangian bounds (target.c),
+ * exact, and fast on sparse grids too.
+ */
 bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats);
 
@@ -470,21 +487,6 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
 bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
                                  const bdi_rows_steps *steps);
 
-/* Every engine's entry point for bd_solutions: the contract of
- * bd_solutions, with the caller's checks done as for bdi_*_count. */
-typedef bd_status (*bdi_each_fn)(const bd_grid *puzzle, uint64_t limit,
-                                 const bd_options *options, bd_solution_fn on_solution,
-                                 void *context, uint64_t *count, bd_stats *stats);
-bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                       bd_solution_fn on_solution, void *context, uint64_t *count,
-                       bd_stats *stats);
-bd_status bdi_dlx_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                       bd_solution_fn on_solution, void *context, uint64_t *count,
-                       bd_stats *stats);
-bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                        bd_solution_fn on_solution, void *context, uint64_t *count,
-                        bd_stats *stats);
-
 /* The symmetries of a target puzzle (symmetry.c): the row and column moves
  * that keep every cell's weight and leave the puzzle unchanged. Fills
  * orders[i] = {a, b}, two blank cells of one unit, for each i below the
@@ -493,16 +495,8 @@ bd_status bdi_fast_each(const bd_grid *puzzle, uint64_t limit, const bd_options 
  * for every i. A search may thus keep to those completions. */
 int bdi_symmetry_orders(const bd_grid *puzzle, uint8_t orders[][2]);
 
-/* Dancing Links (dlx.c); bdi_dlx_target enumerates every completion,
- * bdi_dlx_bound_target (dlx_target.c) is exact branch and bound with a
- * bound of its own, independent of bdi_bound_target's. */
-bd_status bdi_dlx_solve(const bd_grid *puzzle, const bd_options *options,
-                        bd_grid *solution, bd_stats *stats);
-bd_status bdi_dlx_count(const bd_grid *puzzle, uint64_t limit,
-                        const bd_options *options, uint64_t *count,
-                        bd_stats *stats);
-bd_status bdi_dlx_target(const bd_grid *puzzle, const bd_options *options,
-                         int *score, bd_grid *best, bd_stats *stats);
+/* Dancing Links branch and bound (dlx_target.c), with a bound of its
+ * own, independent of bdi_bound_target's. */
 bd_status bdi_dlx_bound_target(const bd_grid *puzzle, const bd_options *options,
                                int *score, bd_grid *best, bd_stats *stats);
 /* bdi_dlx_bound_target with its subtrees priced again from `reprice_nodes`
@@ -511,17 +505,5 @@ bd_status bdi_dlx_bound_target(const bd_grid *puzzle, const bd_options *options,
 bd_status bdi_dlx_bound_target_with(const bd_grid *puzzle, const bd_options *options,
                                     uint64_t reprice_nodes, int *score, bd_grid *best,
                                     bd_stats *stats);
-
-/* The fast engine (fast.c): singles propagation on band-wise bit-parallel
- * candidates. Same contracts as bdi_dfs_solve and bdi_dfs_count, except
- * that it finds clashing givens itself (BD_NO_SOLUTION, or a count of 0,
- * with no node spent), so search.c calls it before bd_givens_ok. Nodes are
- * the root plus every guess branch tried, guesses the cells guessed on (0:
- * solved by propagation alone). */
-bd_status bdi_fast_solve(const bd_grid *puzzle, const bd_options *options,
-                         bd_grid *solution, bd_stats *stats);
-bd_status bdi_fast_count(const bd_grid *puzzle, uint64_t limit,
-                         const bd_options *options, uint64_t *count,
-                         bd_stats *stats);
 
 #endif /* BITDOKU_INTERNAL_H */

@@ -1,15 +1,13 @@
 /*
  * search.c - the public search functions: argument checks, the givens check
- * that finds clashing clues before any search, and the choice of engine.
+ * that finds clashing clues before any search, the choice of engine, and
+ * the visitor that turns what an enumerating engine finds into the result
+ * (visitor.c).
  * It stands above every engine (fast.c, solve.c, target.c, dlx.c), which
  * stand above the shared machinery (budget.c, visitor.c, grid.c).
  */
 #include "internal.h"
 
-typedef bd_status (*solve_fn)(const bd_grid *puzzle, const bd_options *options,
-                              bd_grid *solution, bd_stats *stats);
-typedef bd_status (*count_fn)(const bd_grid *puzzle, uint64_t limit,
-                              const bd_options *options, uint64_t *count, bd_stats *stats);
 typedef bd_status (*target_fn)(const bd_grid *puzzle, const bd_options *options,
                                int *score, bd_grid *best, bd_stats *stats);
 
@@ -19,21 +17,17 @@ typedef bd_status (*target_fn)(const bd_grid *puzzle, const bd_options *options,
 typedef struct engine_row {
     bd_engine engine;
     bd_order order;
-    solve_fn solve;
-    count_fn count;
-    target_fn target;        /* the default: exact, with bounds */
-    target_fn exhaustive;    /* options.exhaustive: every completion */
-    bool finds_clashes;      /* solve and count check the givens themselves */
-    bdi_each_fn each;        /* bd_solutions */
+    bdi_enumerate_fn enumerate;   /* bd_solve, bd_count, bd_solutions */
+    target_fn target;             /* the default target: exact, with bounds */
+    bdi_enumerate_fn exhaustive;  /* options.exhaustive: every completion */
+    bool finds_clashes;           /* `enumerate` checks the givens itself */
 } engine_row;
 
 static const engine_row ENGINES[] = {
-    {BD_ENGINE_DFS, BD_ORDER_MRV, bdi_fast_solve, bdi_fast_count, bdi_bound_target,
-     bdi_dfs_target, true, bdi_fast_each},
-    {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_solve, bdi_dfs_count, bdi_bound_target,
-     bdi_dfs_target, false, bdi_dfs_each},
-    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_solve, bdi_dlx_count, bdi_dlx_bound_target,
-     bdi_dlx_target, false, bdi_dlx_each},
+    {BD_ENGINE_DFS, BD_ORDER_MRV, bdi_fast_enumerate, bdi_bound_target, bdi_dfs_enumerate, true},
+    {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_enumerate, bdi_bound_target, bdi_dfs_enumerate, false},
+    {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_enumerate, bdi_dlx_bound_target, bdi_dlx_enumerate,
+     false},
 };
 enum { ENGINE_ROWS = sizeof ENGINES / sizeof ENGINES[0] };
 
@@ -89,7 +83,10 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
         return status != BD_OK ? status : BD_EINVAL;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
-    return row->solve(puzzle, options, solution, stats);
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
+    bool cut = row->enumerate(puzzle, options, &visitor, stats);
+    return bdi_visitor_solution(&visitor, cut, solution);
 }
 
 bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
@@ -103,7 +100,10 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     *count = 0;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_OK;
-    return row->count(puzzle, limit, options, count, stats);
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bool cut = row->enumerate(puzzle, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
 }
 
 bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
@@ -118,7 +118,11 @@ bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *
     *count = 0;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_OK;
-    return row->each(puzzle, limit, options, on_solution, context, count, stats);
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bdi_visitor_each(&visitor, on_solution, context);
+    bool cut = row->enumerate(puzzle, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
 }
 
 bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
@@ -132,6 +136,10 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
     *score = -1;
     if (!bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
-    target_fn target = options->exhaustive ? row->exhaustive : row->target;
-    return target(puzzle, options, score, best, stats);
+    if (!options->exhaustive)
+        return row->target(puzzle, options, score, best, stats);
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_TARGET, 0);
+    bool cut = row->exhaustive(puzzle, options, &visitor, stats);
+    return bdi_visitor_target(&visitor, cut, score, best);
 }

@@ -34,7 +34,7 @@ typedef struct dfs {
     bdi_budget budget;
     uint64_t guesses;
     bool stop;                /* the visitor is done, or a limit was hit */
-    bdi_visitor visitor;
+    bdi_visitor *visitor;     /* the caller's */
 } dfs;
 
 /* Puts `digit` on `cell`: the cell, the unit masks and the score. */
@@ -84,11 +84,11 @@ static void order_rows(dfs *s)
 
 /* Sets up the state for `puzzle`, whose givens must not clash. */
 static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
-                     bdi_visit_mode mode, uint64_t limit)
+                     bdi_visitor *visitor)
 {
     memset(s, 0, sizeof *s);
     s->order = options->order;
-    bdi_visitor_init(&s->visitor, mode, limit);
+    s->visitor = visitor;
     bdi_budget_init(&s->budget, options);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (puzzle->cells[cell])
@@ -103,8 +103,8 @@ static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
 /* Hands the filled grid to the visitor; stops when it is done. */
 static void visit(dfs *s)
 {
-    bdi_visit(&s->visitor, s->cells, s->score);
-    s->stop = s->visitor.done;
+    bdi_visit(s->visitor, s->cells, s->score);
+    s->stop = s->visitor->done;
 }
 
 /* Moves the open blank with fewest candidates to blanks[depth]; returns
@@ -156,51 +156,15 @@ static void search(dfs *s, int depth)
     }
 }
 
-/* Searches the whole tree and adds the effort to `stats`. */
-static void run(dfs *s, bd_stats *stats)
-{
-    search(s, 0);
-    if (stats) {
-        stats->nodes += s->budget.nodes;
-        stats->guesses += s->guesses;
-    }
-}
-
-bd_status bdi_dfs_solve(const bd_grid *puzzle, const bd_options *options,
-                        bd_grid *solution, bd_stats *stats)
-{
-    dfs s;
-    dfs_init(&s, puzzle, options, VISIT_FIRST, 0);
-    run(&s, stats);
-    return bdi_visitor_solution(&s.visitor, s.budget.cut, solution);
-}
-
-bd_status bdi_dfs_count(const bd_grid *puzzle, uint64_t limit,
-                        const bd_options *options, uint64_t *count,
-                        bd_stats *stats)
-{
-    dfs s;
-    dfs_init(&s, puzzle, options, VISIT_COUNT, limit);
-    run(&s, stats);
-    return bdi_visitor_count(&s.visitor, s.budget.cut, count);
-}
-
-bd_status bdi_dfs_target(const bd_grid *puzzle, const bd_options *options,
-                         int *score, bd_grid *best, bd_stats *stats)
-{
-    dfs s;
-    dfs_init(&s, puzzle, options, VISIT_TARGET, 0);
-    run(&s, stats);
-    return bdi_visitor_target(&s.visitor, s.budget.cut, score, best);
-}
-
-bd_status bdi_dfs_each(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
-                       bd_solution_fn on_solution, void *context, uint64_t *count,
+bool bdi_dfs_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                        bd_stats *stats)
 {
     dfs s;
-    dfs_init(&s, puzzle, options, VISIT_COUNT, limit);
-    bdi_visitor_each(&s.visitor, on_solution, context);
-    run(&s, stats);
-    return bdi_visitor_count(&s.visitor, s.budget.cut, count);
+    dfs_init(&s, puzzle, options, visitor);
+    search(&s, 0);
+    if (stats) {
+        stats->nodes += s.budget.nodes;
+        stats->guesses += s.guesses;
+    }
+    return s.budget.cut;
 }
