@@ -88,6 +88,7 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
     }
 }
 
+/* The larger of two values. */
 static inline int32_t max2(int32_t a, int32_t b)
 {
     return a > b ? a : b;

@@ -281,6 +281,7 @@ static int64_t subgradient(const bdi_layer_node *node, const bdi_rows *rel,
     return norm;
 }
 
+/* `value` brought within +-PRICE_LIMIT, as every price must be. */
 static int32_t clamp_price(int64_t value)
 {
     if (value > PRICE_LIMIT)

@@ -144,6 +144,7 @@ typedef struct relaxation {
     bdi_rows rows;            /* the row relaxation, once rows_on */
 } relaxation;
 
+/* Puts `digit` on `cell`: the cell, the unit masks and the score. */
 static void place(target *s, int cell, int digit)
 {
     s->cells[cell] = (uint8_t)digit;
@@ -151,6 +152,7 @@ static void place(target *s, int cell, int digit)
     s->score += digit * s->weight[cell];
 }
 
+/* Takes the digit off `cell` again, undoing place(). */
 static void unplace(target *s, int cell)
 {
     int digit = s->cells[cell];
@@ -159,6 +161,8 @@ static void unplace(target *s, int cell)
     s->score -= digit * s->weight[cell];
 }
 
+/* The digits `cell` may take: allowed there and used in none of its
+ * units. */
 static unsigned candidates(const target *s, int cell)
 {
     const uint8_t *unit = s->unit[cell];   /* units_free, from the table */
@@ -701,6 +705,9 @@ static void search(target *s, int depth, const relaxation *parent)
         memcpy(s->allow, saved, sizeof saved);
 }
 
+/* Sets up the search of `puzzle` (whose givens must not clash): givens
+ * placed, blanks listed, every digit allowed but where a symmetry order
+ * rules it out (symmetry.c), no incumbent, the budget of `options`. */
 static void target_init(target *s, const bd_grid *puzzle, const bd_options *options)
 {
     memset(s, 0, sizeof *s);
