@@ -171,6 +171,8 @@ typedef struct bdi_budget {
     bool cut;               /* a limit was hit */
 } bdi_budget;
 
+/* Starts a budget: options->max_nodes and options->timeout, the clock from
+ * now. */
 void bdi_budget_init(bdi_budget *budget, const bd_options *options);
 
 /* Seconds since `start` on the wall clock. */
@@ -204,6 +206,7 @@ typedef struct bdi_rng {
     uint64_t state;
 } bdi_rng;
 
+/* Starts the stream named by `seed` and `stream`. */
 void bdi_rng_init(bdi_rng *rng, uint64_t seed, uint64_t stream);
 
 /* The next 64-bit number of the stream. */
@@ -276,6 +279,8 @@ typedef struct bdi_visitor {
     void *context;            /* and its context */
 } bdi_visitor;
 
+/* Starts a visitor in `mode` (with `limit` for VISIT_COUNT; 0: none) that
+ * has seen nothing yet. */
 void bdi_visitor_init(bdi_visitor *visitor, bdi_visit_mode mode, uint64_t limit);
 
 /* Turns a visitor that counts (VISIT_COUNT, after bdi_visitor_init) into
