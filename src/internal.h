@@ -339,6 +339,19 @@ bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_vis
 bool bdi_fast_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                         bd_stats *stats);
 
+/* The results of bd_solve, bd_count, bd_solutions and bd_target (their
+ * contracts, without the checks) from `engine` run with a visitor of the
+ * matching kind (visitor.c): search.c's one way to call an engine. */
+bd_status bdi_solve_by(bdi_enumerate_fn engine, const bd_grid *puzzle, const bd_options *options,
+                       bd_grid *solution, bd_stats *stats);
+bd_status bdi_count_by(bdi_enumerate_fn engine, const bd_grid *puzzle, uint64_t limit,
+                       const bd_options *options, uint64_t *count, bd_stats *stats);
+bd_status bdi_each_by(bdi_enumerate_fn engine, const bd_grid *puzzle, uint64_t limit,
+                      const bd_options *options, bd_solution_fn on_solution, void *context,
+                      uint64_t *count, bd_stats *stats);
+bd_status bdi_target_by(bdi_enumerate_fn engine, const bd_grid *puzzle, const bd_options *options,
+                        int *score, bd_grid *best, bd_stats *stats);
+
 /*
  * The target optimizers: the contract of bd_target in bitdoku.h, with the
  * caller's checks done as for the enumerating engines (the givens checked

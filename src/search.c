@@ -83,10 +83,7 @@ bd_status bd_solve(const bd_grid *puzzle, const bd_options *options,
         return status != BD_OK ? status : BD_EINVAL;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_NO_SOLUTION;
-    bdi_visitor visitor;
-    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
-    bool cut = row->enumerate(puzzle, options, &visitor, stats);
-    return bdi_visitor_solution(&visitor, cut, solution);
+    return bdi_solve_by(row->enumerate, puzzle, options, solution, stats);
 }
 
 bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
@@ -100,10 +97,7 @@ bd_status bd_count(const bd_grid *puzzle, uint64_t limit,
     *count = 0;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_OK;
-    bdi_visitor visitor;
-    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
-    bool cut = row->enumerate(puzzle, options, &visitor, stats);
-    return bdi_visitor_count(&visitor, cut, count);
+    return bdi_count_by(row->enumerate, puzzle, limit, options, count, stats);
 }
 
 bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
@@ -118,11 +112,8 @@ bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *
     *count = 0;
     if (!row->finds_clashes && !bd_givens_ok(puzzle))
         return BD_OK;
-    bdi_visitor visitor;
-    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
-    bdi_visitor_each(&visitor, on_solution, context);
-    bool cut = row->enumerate(puzzle, options, &visitor, stats);
-    return bdi_visitor_count(&visitor, cut, count);
+    return bdi_each_by(row->enumerate, puzzle, limit, options, on_solution, context, count,
+                       stats);
 }
 
 bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
@@ -138,8 +129,5 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
         return BD_NO_SOLUTION;
     if (!options->exhaustive)
         return row->target(puzzle, options, score, best, stats);
-    bdi_visitor visitor;
-    bdi_visitor_init(&visitor, VISIT_TARGET, 0);
-    bool cut = row->exhaustive(puzzle, options, &visitor, stats);
-    return bdi_visitor_target(&visitor, cut, score, best);
+    return bdi_target_by(row->exhaustive, puzzle, options, score, best, stats);
 }

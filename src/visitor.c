@@ -4,7 +4,8 @@
  * bd_count, bd_target or bd_solutions: the first completion, a count up to
  * a limit, the best target score and its grid, or every completion handed
  * on to the caller's function as it is found. It sits below every engine
- * and calls nothing of the library (only the caller's function).
+ * and calls nothing of the library (only the caller's function, and the
+ * engine search.c hands to bdi_solve_by and its kin).
  */
 #include "internal.h"
 
@@ -74,4 +75,42 @@ bd_status bdi_visitor_target(const bdi_visitor *v, bool cut, int *score, bd_grid
     if (cut)
         return BD_CUT_SHORT;
     return v->best_score < 0 ? BD_NO_SOLUTION : BD_OK;
+}
+
+bd_status bdi_solve_by(bdi_enumerate_fn engine, const bd_grid *puzzle, const bd_options *options,
+                       bd_grid *solution, bd_stats *stats)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
+    bool cut = engine(puzzle, options, &visitor, stats);
+    return bdi_visitor_solution(&visitor, cut, solution);
+}
+
+bd_status bdi_count_by(bdi_enumerate_fn engine, const bd_grid *puzzle, uint64_t limit,
+                       const bd_options *options, uint64_t *count, bd_stats *stats)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bool cut = engine(puzzle, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
+}
+
+bd_status bdi_each_by(bdi_enumerate_fn engine, const bd_grid *puzzle, uint64_t limit,
+                      const bd_options *options, bd_solution_fn on_solution, void *context,
+                      uint64_t *count, bd_stats *stats)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bdi_visitor_each(&visitor, on_solution, context);
+    bool cut = engine(puzzle, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
+}
+
+bd_status bdi_target_by(bdi_enumerate_fn engine, const bd_grid *puzzle, const bd_options *options,
+                        int *score, bd_grid *best, bd_stats *stats)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_TARGET, 0);
+    bool cut = engine(puzzle, options, &visitor, stats);
+    return bdi_visitor_target(&visitor, cut, score, best);
 }

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "bitdoku.h"
-#include "engines.h"
 #include "internal.h"
 #include "samples.h"
 #include "testutil.h"
@@ -169,13 +168,13 @@ static void test_clashing_givens(void **state)
     puzzle.cells[8] = 3;
     count = 99;
     assert_int_equal(
-        tu_solve_by(bdi_dlx_enumerate, &puzzle, &options, &solution, &stats), BD_NO_SOLUTION);
-    assert_int_equal(tu_count_by(bdi_dlx_enumerate, &puzzle, 0, &options, &count, &stats), BD_OK);
+        bdi_solve_by(bdi_dlx_enumerate, &puzzle, &options, &solution, &stats), BD_NO_SOLUTION);
+    assert_int_equal(bdi_count_by(bdi_dlx_enumerate, &puzzle, 0, &options, &count, &stats), BD_OK);
     assert_int_equal(count, 0);
     puzzle.cells[8] = 0;
     puzzle.cells[72] = 3;
     assert_int_equal(
-        tu_target_by(bdi_dlx_enumerate, &puzzle, &options, &score, NULL, &stats), BD_NO_SOLUTION);
+        bdi_target_by(bdi_dlx_enumerate, &puzzle, &options, &score, NULL, &stats), BD_NO_SOLUTION);
     assert_int_equal(score, -1);
     assert_int_equal(stats.nodes, 0);
 }
@@ -397,7 +396,7 @@ static void check_agreement(const bd_grid *puzzle, int blanks)
         return;
     int dfs_score = 0, dlx_score = 0;
     bd_grid best;
-    bd_status st = tu_target_by(bdi_dfs_enumerate, puzzle, &dfs, &dfs_score, NULL, NULL);
+    bd_status st = bdi_target_by(bdi_dfs_enumerate, puzzle, &dfs, &dfs_score, NULL, NULL);
     assert_int_equal(bd_target(puzzle, &dlx, &dlx_score, &best, NULL), st);
     assert_int_equal(dlx_score, dfs_score);
     if (st == BD_OK) {
@@ -447,7 +446,7 @@ static void test_many_solutions(void **state)
     assert_int_equal(bd_count(&puzzle, 0, &dlx, &dlx_count, NULL), BD_OK);
     assert_int_equal(dfs_count, naive_count);
     assert_int_equal(dlx_count, naive_count);
-    assert_int_equal(tu_target_by(bdi_dfs_enumerate, &puzzle, &dfs, &dfs_score, NULL, NULL), BD_OK);
+    assert_int_equal(bdi_target_by(bdi_dfs_enumerate, &puzzle, &dfs, &dfs_score, NULL, NULL), BD_OK);
     assert_int_equal(bd_target(&puzzle, &dlx, &dlx_score, NULL, NULL), BD_OK);
     assert_int_equal(dfs_score, naive_score);
     assert_int_equal(dlx_score, naive_score);

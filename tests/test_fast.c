@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engines.h"
 #include "internal.h"
 #include "samples.h"
 #include "testutil.h"
@@ -62,10 +61,10 @@ static void test_kaggle_published(void **state)
         bd_grid solution;
         uint64_t count = 0;
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, answers[i].cells, BD_CELLS);
         assert_int_equal(
-            tu_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         memset(&solution, 0, sizeof solution);
         assert_int_equal(bd_solve(&puzzles[i], NULL, &solution, NULL), BD_OK);
@@ -76,7 +75,7 @@ static void test_kaggle_published(void **state)
         assert_true(tu_grid(KAGGLE[i][0], &puzzle));
         assert_true(tu_grid(KAGGLE[i][1], &expected));
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, expected.cells, BD_CELLS);
     }
 }
@@ -93,15 +92,15 @@ static void test_noip_counts(void **state)
         uint64_t count = 0;
         assert_true(tu_grid(texts[i], &puzzle));
         assert_int_equal(
-            tu_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, counts[i]);
         for (uint64_t limit = 1; limit <= 4; limit++) {
             assert_int_equal(
-                tu_count_by(bdi_fast_enumerate, &puzzle, limit, &options, &count, NULL), BD_OK);
+                bdi_count_by(bdi_fast_enumerate, &puzzle, limit, &options, &count, NULL), BD_OK);
             assert_int_equal(count, limit < counts[i] ? limit : counts[i]);
         }
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
         assert_true(bd_is_solution_of(&puzzle, &solution));
     }
 }
@@ -114,15 +113,15 @@ static uint64_t check_counts(const bd_grid *puzzle, uint64_t expected, uint64_t 
     bd_options options = bd_options_default();
     bd_grid solution;
     uint64_t count = 0;
-    assert_int_equal(tu_count_by(bdi_fast_enumerate, puzzle, cap, &options, &count, NULL), BD_OK);
+    assert_int_equal(bdi_count_by(bdi_fast_enumerate, puzzle, cap, &options, &count, NULL), BD_OK);
     assert_int_equal(count, expected);
     const uint64_t limits[] = {1, 2, 3, 10};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         assert_int_equal(
-            tu_count_by(bdi_fast_enumerate, puzzle, limits[i], &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, puzzle, limits[i], &options, &count, NULL), BD_OK);
         assert_int_equal(count, expected < limits[i] ? expected : limits[i]);
     }
-    bd_status solved = tu_solve_by(bdi_fast_enumerate, puzzle, &options, &solution, NULL);
+    bd_status solved = bdi_solve_by(bdi_fast_enumerate, puzzle, &options, &solution, NULL);
     assert_int_equal(solved, expected ? BD_OK : BD_NO_SOLUTION);
     if (solved == BD_OK)
         assert_true(bd_is_solution_of(puzzle, &solution));
@@ -179,7 +178,7 @@ static void test_random_against_dfs(void **state)
         bd_options plain = plain_dfs(blanks <= 50 ? BD_ORDER_ROWS : BD_ORDER_MRV);
         uint64_t dfs_count = 0;
         assert_int_equal(
-            tu_count_by(bdi_dfs_enumerate, &puzzle, 300, &plain, &dfs_count, NULL), BD_OK);
+            bdi_count_by(bdi_dfs_enumerate, &puzzle, 300, &plain, &dfs_count, NULL), BD_OK);
         uint64_t n = check_counts(&puzzle, dfs_count, 300);
         kinds[n == 0 ? 0 : n == 1 ? 1 : 2]++;
     }
@@ -217,7 +216,7 @@ static void test_deadly_rectangle(void **state)
                         puzzle.cells[r2 * BD_SIZE + c1] = puzzle.cells[r2 * BD_SIZE + c2] = 0;
                         uint64_t count = 0;
                         bd_stats stats = {0, 0};
-                        assert_int_equal(tu_count_by(bdi_fast_enumerate,
+                        assert_int_equal(bdi_count_by(bdi_fast_enumerate,
                                                      &puzzle, 0, &options, &count, &stats), BD_OK);
                         assert_int_equal(count, 2);
                         assert_true(stats.guesses >= 1);
@@ -229,7 +228,7 @@ static void test_deadly_rectangle(void **state)
         one_blank.cells[(i * 7) % BD_CELLS] = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &one_blank, &options, &solution, &stats), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &one_blank, &options, &solution, &stats), BD_OK);
         assert_memory_equal(solution.cells, grids[i].cells, BD_CELLS);
         assert_int_equal(stats.guesses, 0);
         assert_int_equal(stats.nodes, 1);   /* the root only */
@@ -248,9 +247,9 @@ static void test_clashing_givens(void **state)
         puzzle.cells[pairs[i][1]] = 5;   /* same row, column or box */
         uint64_t count = 99;
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
         assert_int_equal(
-            tu_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 0);
         assert_int_equal(bd_solve(&puzzle, NULL, &solution, NULL), BD_NO_SOLUTION);
     }
@@ -266,20 +265,20 @@ static void test_limits(void **state)
     bd_stats stats = {0, 0};
     options.max_nodes = 1;   /* the root: an empty grid needs a guess */
     assert_int_equal(
-        tu_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_CUT_SHORT);
+        bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_CUT_SHORT);
     options.max_nodes = 1000;
     assert_int_equal(
-        tu_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
+        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
     assert_true(count <= 1000);
     assert_true(stats.nodes <= 1001);
     options.max_nodes = 0;
     options.timeout = 0.05;
     assert_int_equal(
-        tu_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
+        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     assert_true(count > 0);   /* a lower bound of 6.67e21 */
     assert_int_equal(bd_count(&empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     options.timeout = 0;
-    assert_int_equal(tu_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_OK);
+    assert_int_equal(bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_OK);
     assert_true(bd_is_solution_of(&empty, &solution));
 }
 
@@ -300,21 +299,22 @@ static void test_hard_sample(void **state)
         uint64_t count = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            tu_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, &stats), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, &stats), BD_OK);
         assert_true(bd_is_solution_of(&puzzles[i], &solution));
         assert_int_equal(
-            tu_solve_by(bdi_dfs_enumerate, &puzzles[i], &mrv, &dfs_solution, NULL), BD_OK);
+            bdi_solve_by(bdi_dfs_enumerate, &puzzles[i], &mrv, &dfs_solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, dfs_solution.cells, BD_CELLS);
         assert_int_equal(
-            tu_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
-        assert_int_equal(tu_count_by(bdi_dfs_enumerate, &puzzles[i], 2, &mrv, &count, NULL), BD_OK);
+        assert_int_equal(
+            bdi_count_by(bdi_dfs_enumerate, &puzzles[i], 2, &mrv, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         if (stats.guesses > 0) {
             bd_options tight = options;
             tight.max_nodes = 1;
             guessed++;
-            assert_int_equal(tu_solve_by(bdi_fast_enumerate,
+            assert_int_equal(bdi_solve_by(bdi_fast_enumerate,
                                          &puzzles[i], &tight, &solution, NULL), BD_CUT_SHORT);
         }
     }
@@ -354,7 +354,8 @@ static void test_transpose_symmetry(void **state)
             uint8_t digit = puzzle.cells[cell];
             uint64_t count = 0, flipped_count = 0;
             puzzle.cells[cell] = 0;
-            assert_int_equal(tu_count_by(bdi_dfs_enumerate, &puzzle, 2, &mrv, &count, NULL), BD_OK);
+            assert_int_equal(
+                bdi_count_by(bdi_dfs_enumerate, &puzzle, 2, &mrv, &count, NULL), BD_OK);
             if (count != 1) {
                 puzzle.cells[cell] = digit;
                 continue;
@@ -362,8 +363,8 @@ static void test_transpose_symmetry(void **state)
             bd_grid flipped = transposed(&puzzle);
             bd_stats stats = {0, 0}, flipped_stats = {0, 0};
             assert_int_equal(
-                tu_count_by(bdi_fast_enumerate, &puzzle, 2, &options, &count, &stats), BD_OK);
-            assert_int_equal(tu_count_by(bdi_fast_enumerate,
+                bdi_count_by(bdi_fast_enumerate, &puzzle, 2, &options, &count, &stats), BD_OK);
+            assert_int_equal(bdi_count_by(bdi_fast_enumerate,
                                          &flipped, 2, &options, &flipped_count, &flipped_stats),
                              BD_OK);
             assert_int_equal(count, 1);
