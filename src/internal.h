@@ -338,6 +338,18 @@ bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_vis
  * branch tried, guesses the cells guessed on (0: solved by propagation). */
 bool bdi_fast_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                         bd_stats *stats);
+/* The same engine as compiled for any processor of the target (the
+ * fallback, the only one under BD_PORTABLE), and for x86-64 with AVX-512
+ * (built where CMake finds gcc or clang for x86-64; it may run only where
+ * bdi_fast_avx512 returns it). All give the same answers, nodes and
+ * guesses; bdi_fast_enumerate calls the AVX-512 one where it runs. */
+bool bdi_fast_enumerate_base(const bd_grid *puzzle, const bd_options *options,
+                             bdi_visitor *visitor, bd_stats *stats);
+bool bdi_fast_enumerate_avx512(const bd_grid *puzzle, const bd_options *options,
+                               bdi_visitor *visitor, bd_stats *stats);
+/* bdi_fast_enumerate_avx512 where the library has it and the processor
+ * and system run it (AVX-512F, POPCNT, BMI1, BMI2), else NULL. */
+bdi_enumerate_fn bdi_fast_avx512(void);
 
 /* The results of bd_solve, bd_count, bd_solutions and bd_target (their
  * contracts, without the checks) from `engine` run with a visitor of the

@@ -3,8 +3,11 @@
  * that agree with the plain DFS (solve.c) and the naive reference of
  * testutil.c, capped counts, node and time limits, clashing givens, and
  * hard puzzles checked against the plain DFS, and propagation that is the
- * same on a puzzle and its transpose. The same file is built
- * against the portable (no intrinsics) library as test_fast_portable. */
+ * same on a puzzle and its transpose; the AVX-512 compile against the
+ * fallback. The same file is built against the portable (no intrinsics)
+ * library as test_fast_portable, and run on the fallback compile of the
+ * default library (FAST_ENGINE=bdi_fast_enumerate_base) as
+ * test_fast_base. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -20,6 +23,12 @@
 
 #ifndef BITDOKU_PUZZLES_DIR
 #error "BITDOKU_PUZZLES_DIR must name the puzzles/ directory"
+#endif
+
+/* The engine under test: the dispatching entry, or (test_fast_base) the
+ * fallback compile directly. */
+#ifndef FAST_ENGINE
+#define FAST_ENGINE bdi_fast_enumerate
 #endif
 
 enum { MAX_FILE_PUZZLES = 100 };
@@ -61,10 +70,10 @@ static void test_kaggle_published(void **state)
         bd_grid solution;
         uint64_t count = 0;
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, NULL), BD_OK);
+            bdi_solve_by(FAST_ENGINE, &puzzles[i], &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, answers[i].cells, BD_CELLS);
         assert_int_equal(
-            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(FAST_ENGINE, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         memset(&solution, 0, sizeof solution);
         assert_int_equal(bd_solve(&puzzles[i], NULL, &solution, NULL), BD_OK);
@@ -75,7 +84,7 @@ static void test_kaggle_published(void **state)
         assert_true(tu_grid(KAGGLE[i][0], &puzzle));
         assert_true(tu_grid(KAGGLE[i][1], &expected));
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, expected.cells, BD_CELLS);
     }
 }
@@ -92,15 +101,15 @@ static void test_noip_counts(void **state)
         uint64_t count = 0;
         assert_true(tu_grid(texts[i], &puzzle));
         assert_int_equal(
-            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(FAST_ENGINE, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, counts[i]);
         for (uint64_t limit = 1; limit <= 4; limit++) {
             assert_int_equal(
-                bdi_count_by(bdi_fast_enumerate, &puzzle, limit, &options, &count, NULL), BD_OK);
+                bdi_count_by(FAST_ENGINE, &puzzle, limit, &options, &count, NULL), BD_OK);
             assert_int_equal(count, limit < counts[i] ? limit : counts[i]);
         }
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_OK);
         assert_true(bd_is_solution_of(&puzzle, &solution));
     }
 }
@@ -113,15 +122,15 @@ static uint64_t check_counts(const bd_grid *puzzle, uint64_t expected, uint64_t 
     bd_options options = bd_options_default();
     bd_grid solution;
     uint64_t count = 0;
-    assert_int_equal(bdi_count_by(bdi_fast_enumerate, puzzle, cap, &options, &count, NULL), BD_OK);
+    assert_int_equal(bdi_count_by(FAST_ENGINE, puzzle, cap, &options, &count, NULL), BD_OK);
     assert_int_equal(count, expected);
     const uint64_t limits[] = {1, 2, 3, 10};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         assert_int_equal(
-            bdi_count_by(bdi_fast_enumerate, puzzle, limits[i], &options, &count, NULL), BD_OK);
+            bdi_count_by(FAST_ENGINE, puzzle, limits[i], &options, &count, NULL), BD_OK);
         assert_int_equal(count, expected < limits[i] ? expected : limits[i]);
     }
-    bd_status solved = bdi_solve_by(bdi_fast_enumerate, puzzle, &options, &solution, NULL);
+    bd_status solved = bdi_solve_by(FAST_ENGINE, puzzle, &options, &solution, NULL);
     assert_int_equal(solved, expected ? BD_OK : BD_NO_SOLUTION);
     if (solved == BD_OK)
         assert_true(bd_is_solution_of(puzzle, &solution));
@@ -216,7 +225,7 @@ static void test_deadly_rectangle(void **state)
                         puzzle.cells[r2 * BD_SIZE + c1] = puzzle.cells[r2 * BD_SIZE + c2] = 0;
                         uint64_t count = 0;
                         bd_stats stats = {0, 0};
-                        assert_int_equal(bdi_count_by(bdi_fast_enumerate,
+                        assert_int_equal(bdi_count_by(FAST_ENGINE,
                                                      &puzzle, 0, &options, &count, &stats), BD_OK);
                         assert_int_equal(count, 2);
                         assert_true(stats.guesses >= 1);
@@ -228,7 +237,7 @@ static void test_deadly_rectangle(void **state)
         one_blank.cells[(i * 7) % BD_CELLS] = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &one_blank, &options, &solution, &stats), BD_OK);
+            bdi_solve_by(FAST_ENGINE, &one_blank, &options, &solution, &stats), BD_OK);
         assert_memory_equal(solution.cells, grids[i].cells, BD_CELLS);
         assert_int_equal(stats.guesses, 0);
         assert_int_equal(stats.nodes, 1);   /* the root only */
@@ -247,9 +256,9 @@ static void test_clashing_givens(void **state)
         puzzle.cells[pairs[i][1]] = 5;   /* same row, column or box */
         uint64_t count = 99;
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
+            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
         assert_int_equal(
-            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(FAST_ENGINE, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 0);
         assert_int_equal(bd_solve(&puzzle, NULL, &solution, NULL), BD_NO_SOLUTION);
     }
@@ -265,20 +274,20 @@ static void test_limits(void **state)
     bd_stats stats = {0, 0};
     options.max_nodes = 1;   /* the root: an empty grid needs a guess */
     assert_int_equal(
-        bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_CUT_SHORT);
+        bdi_solve_by(FAST_ENGINE, &empty, &options, &solution, NULL), BD_CUT_SHORT);
     options.max_nodes = 1000;
     assert_int_equal(
-        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
+        bdi_count_by(FAST_ENGINE, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
     assert_true(count <= 1000);
     assert_true(stats.nodes <= 1001);
     options.max_nodes = 0;
     options.timeout = 0.05;
     assert_int_equal(
-        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
+        bdi_count_by(FAST_ENGINE, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     assert_true(count > 0);   /* a lower bound of 6.67e21 */
     assert_int_equal(bd_count(&empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     options.timeout = 0;
-    assert_int_equal(bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_OK);
+    assert_int_equal(bdi_solve_by(FAST_ENGINE, &empty, &options, &solution, NULL), BD_OK);
     assert_true(bd_is_solution_of(&empty, &solution));
 }
 
@@ -299,13 +308,13 @@ static void test_hard_sample(void **state)
         uint64_t count = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, &stats), BD_OK);
+            bdi_solve_by(FAST_ENGINE, &puzzles[i], &options, &solution, &stats), BD_OK);
         assert_true(bd_is_solution_of(&puzzles[i], &solution));
         assert_int_equal(
             bdi_solve_by(bdi_dfs_enumerate, &puzzles[i], &mrv, &dfs_solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, dfs_solution.cells, BD_CELLS);
         assert_int_equal(
-            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(FAST_ENGINE, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         assert_int_equal(
             bdi_count_by(bdi_dfs_enumerate, &puzzles[i], 2, &mrv, &count, NULL), BD_OK);
@@ -314,7 +323,7 @@ static void test_hard_sample(void **state)
             bd_options tight = options;
             tight.max_nodes = 1;
             guessed++;
-            assert_int_equal(bdi_solve_by(bdi_fast_enumerate,
+            assert_int_equal(bdi_solve_by(FAST_ENGINE,
                                          &puzzles[i], &tight, &solution, NULL), BD_CUT_SHORT);
         }
     }
@@ -363,8 +372,8 @@ static void test_transpose_symmetry(void **state)
             bd_grid flipped = transposed(&puzzle);
             bd_stats stats = {0, 0}, flipped_stats = {0, 0};
             assert_int_equal(
-                bdi_count_by(bdi_fast_enumerate, &puzzle, 2, &options, &count, &stats), BD_OK);
-            assert_int_equal(bdi_count_by(bdi_fast_enumerate,
+                bdi_count_by(FAST_ENGINE, &puzzle, 2, &options, &count, &stats), BD_OK);
+            assert_int_equal(bdi_count_by(FAST_ENGINE,
                                          &flipped, 2, &options, &flipped_count, &flipped_stats),
                              BD_OK);
             assert_int_equal(count, 1);
@@ -407,6 +416,55 @@ static void test_band_fits(void **state)
     }
 }
 
+/* One puzzle through the AVX-512 compile and the fallback: the same
+ * status, count or solution, nodes and guesses (the same rules to the
+ * same fixed point, so the same search tree), solving and counting. */
+static void check_paths_agree(bdi_enumerate_fn avx512, const bd_grid *puzzle)
+{
+    bd_options options = bd_options_default();
+    bd_grid solution, base_solution;
+    bd_stats stats = {0, 0}, base_stats = {0, 0};
+    bd_status solved = bdi_solve_by(avx512, puzzle, &options, &solution, &stats);
+    assert_int_equal(
+        bdi_solve_by(bdi_fast_enumerate_base, puzzle, &options, &base_solution, &base_stats),
+        solved);
+    if (solved == BD_OK)
+        assert_memory_equal(solution.cells, base_solution.cells, BD_CELLS);
+    uint64_t count = 0, base_count = 0;
+    assert_int_equal(bdi_count_by(avx512, puzzle, 100, &options, &count, &stats), BD_OK);
+    assert_int_equal(
+        bdi_count_by(bdi_fast_enumerate_base, puzzle, 100, &options, &base_count, &base_stats),
+        BD_OK);
+    assert_int_equal(count, base_count);
+    assert_int_equal(stats.nodes, base_stats.nodes);
+    assert_int_equal(stats.guesses, base_stats.guesses);
+}
+
+/* The AVX-512 compile against the fallback on random puzzles (0, 1 or
+ * many solutions, 20-64 blanks), the hard sample and the Kaggle sample;
+ * skipped where it does not run. */
+static void test_paths_agree(void **state)
+{
+    (void)state;
+    bdi_enumerate_fn avx512 = bdi_fast_avx512();
+    if (!avx512)
+        skip();
+    uint64_t seed = 0x5EED0004;
+    for (int round = 0; round < 600; round++) {
+        bd_grid puzzle;
+        random_puzzle(&seed, round, 20 + round % 45, &puzzle);
+        if (bd_givens_ok(&puzzle))
+            check_paths_agree(avx512, &puzzle);
+    }
+    bd_grid puzzles[MAX_FILE_PUZZLES];
+    int n = read_puzzles("hard_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    for (int i = 0; i < n; i++)
+        check_paths_agree(avx512, &puzzles[i]);
+    n = read_puzzles("kaggle_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    for (int i = 0; i < n; i++)
+        check_paths_agree(avx512, &puzzles[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_hard_sample),
         cmocka_unit_test(test_transpose_symmetry),
         cmocka_unit_test(test_band_fits),
+        cmocka_unit_test(test_paths_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
