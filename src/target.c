@@ -748,11 +748,11 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
 
 /* Sets up the search of `puzzle` (whose givens must not clash): givens
  * placed, blanks listed, every digit allowed but where a symmetry order
- * rules it out (symmetry.c), no incumbent, the budget of `options`. */
-static void target_init(target *s, const bd_grid *puzzle, const bd_options *options)
+ * rules it out (symmetry.c), no incumbent; the budget is left to the
+ * caller. */
+static void target_init(target *s, const bd_grid *puzzle)
 {
     target_clear(s, puzzle->cells);
-    bdi_budget_init(&s->budget, options);
     uint8_t orders[MAX_ORDERS][2];
     for (int i = bdi_symmetry_orders(puzzle, orders) - 1; i >= 0; i--) {
         int low = orders[i][0], high = orders[i][1];
@@ -791,8 +791,7 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     for (int cell = 0; cell < BD_CELLS; cell++)
         part.cells[cell] = s->given[cell] || keep[cell] ? s->best.cells[cell] : 0;
     target sub;
-    bd_options options = bd_options_default();
-    target_init(&sub, &part, &options);
+    target_init(&sub, &part);
     sub.budget = s->budget;
     sub.level = level;
     sub.improved = true;
@@ -889,7 +888,8 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats)
 {
     target s;
-    target_init(&s, puzzle, options);
+    target_init(&s, puzzle);
+    bdi_budget_init(&s.budget, options);
     s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
