@@ -841,6 +841,26 @@ static void search(search_ctx *ctx, state *s)
     }
 }
 
+/* The cells of each band that hold a given (bit = position in the band). */
+static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
+{
+#if defined(BDI_FAST_AVX512)
+    __m512i low = _mm512_loadu_si512(puzzle->cells);
+    __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
+    uint64_t first = _mm512_test_epi8_mask(low, low), rest = _mm512_test_epi8_mask(high, high);
+    taken[0] = (uint32_t)first & BAND_MASK;
+    taken[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
+    taken[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+#else
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t cells = 0;
+        for (unsigned pos = 0; pos < BAND_CELLS; pos++)
+            cells |= (uint32_t)(puzzle->cells[b * BAND_CELLS + pos] != 0) << pos;
+        taken[b] = cells;
+    }
+#endif
+}
+
 /* Sets up the state of `puzzle`; false if its givens clash. */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
@@ -848,22 +868,23 @@ static bool init_state(state *s, const bd_grid *puzzle)
      * their rows, boxes and columns and every other given cell, which is
      * what placing them one by one leaves. A given whose row, box or
      * column already holds its digit is a clash. */
-    uint32_t taken[BANDS] = {0}, given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}};
-    unsigned columns[BD_SIZE] = {0};
-    for (unsigned b = 0, cell = 0; b < BANDS; b++)
-        for (unsigned pos = 0; pos < BAND_CELLS; pos++, cell++) {
-            unsigned digit = puzzle->cells[cell];
-            if (!digit)
-                continue;
-            unsigned di = digit - 1u, column = 1u << (pos % BD_SIZE);
-            uint32_t bit = 1u << pos;
-            if ((seen[di][b] & bit) || (columns[di] & column))
-                return false;
+    uint32_t taken[BANDS], clash = 0;
+    uint32_t given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}}, columns[BD_SIZE] = {0};
+    given_cells(puzzle, taken);
+    /* a loop over the givens only: whether a cell holds one is a coin
+     * toss for the branch predictor on Kaggle-like puzzles */
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = taken[b]; cells; cells &= cells - 1u) {
+            unsigned pos = low_index(cells);
+            unsigned di = puzzle->cells[b * BAND_CELLS + pos] - 1u;
+            uint32_t bit = 1u << pos, column = 1u << (pos % BD_SIZE);
+            clash |= (seen[di][b] & bit) | (columns[di] & column);
             seen[di][b] |= BAND_PEERS[pos];
             columns[di] |= column;
             given[di][b] |= bit;
-            taken[b] |= bit;
         }
+    if (clash)
+        return false;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
@@ -901,7 +922,8 @@ bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *v
 bdi_enumerate_fn bdi_fast_avx512(void)
 {
 #if defined(BDI_HAVE_FAST_AVX512)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt")
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("popcnt")
         && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
         return bdi_fast_enumerate_avx512;
 #endif
