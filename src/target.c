@@ -42,8 +42,9 @@
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable),
  * of 300 to 3,000 nodes as the grid is sparser or denser: on dense grids it
- * often finishes, which is exact; otherwise it leaves an incumbent. (2) The root: subgradient steps aimed at the incumbent + 1,
- * packing completions; most grids end here, proven. (3) Otherwise passes
+ * often finishes, which is exact; otherwise it leaves an incumbent.
+ * (2) The root: subgradient steps aimed at the incumbent + 1, packing
+ * completions; most grids end here, proven. (3) Otherwise passes
  * looking for completions scoring at least `goal`: first goal = the root
  * bound, then stepping down (1, 1, 2, 4, ...), each pass starting with
  * steps aimed at its goal. A pass that fails proves the optimum is below
@@ -69,6 +70,16 @@
  * either narrows the other's. Up to 4 such orders, 16 images. When a subtree grows
  * past RETIGHTEN_NODES (then 4x, 16x, ...), its root gets more subgradient
  * steps before its remaining children.
+ *
+ * Local search: on the hard sparse grids the packed completions often stop
+ * a point or two below the optimum, and a pass finds the optimum only after
+ * refuting every subtree its bound lets through before it (on the hardest,
+ * 50,000-150,000 nodes). So the first pass that runs IMPROVE_AFTER nodes
+ * stops once to improve the incumbent: keeping one band (or stack) of it,
+ * the other two thirds of the grid are solved again, exactly, by this same
+ * search (a dense puzzle, a few hundred microseconds), in turn until six in
+ * a row gain nothing. It only raises the incumbent, which is a completion:
+ * no bound or pruning depends on it beyond the need.
  */
 #include "internal.h"
 
@@ -90,6 +101,8 @@ enum {
     DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
     DENSE_BLANKS = 64,       /* 17 or more givens: the dense settings above */
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
+    IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
+    THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
     PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
@@ -118,6 +131,7 @@ typedef struct target {
     bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
     int blank_count;
+    uint8_t given[BD_CELLS];    /* the puzzle */
     int score;                /* of the digits placed so far */
     int goal;                 /* this pass wants completions >= goal */
     int proven;               /* the optimum is known to be <= proven */
@@ -132,6 +146,8 @@ typedef struct target {
     bool fixed;               /* the last fixing removed pairs */
     bool rows_on;             /* the row relaxation joins the layers */
     bool rows_tuned;          /* and its root prices are stepped already */
+    uint64_t improve_at;      /* nodes at which to run improve(), 0: not in this pass */
+    bool improved;            /* improve() ran, or this is one of its re-fills */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -648,6 +664,8 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     return best_cand;
 }
 
+static void improve(target *s);
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -689,6 +707,8 @@ static void search(target *s, int depth, const relaxation *parent)
         if (other != NO_PARTNER)
             s->allow[other] &= order_allows(s->below[cell], digit);
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
+        if (s->improve_at && s->budget.nodes >= s->improve_at)
+            improve(s);   /* a long pass: maybe a better incumbent helps */
         if (other != NO_PARTNER)
             s->allow[other] = kept;
         unplace(s, cell);
@@ -705,25 +725,34 @@ static void search(target *s, int depth, const relaxation *parent)
         memcpy(s->allow, saved, sizeof saved);
 }
 
-/* Sets up the search of `puzzle` (whose givens must not clash): givens
- * placed, blanks listed, every digit allowed but where a symmetry order
- * rules it out (symmetry.c), no incumbent, the budget of `options`. */
-static void target_init(target *s, const bd_grid *puzzle, const bd_options *options)
+/* Clears `s` for a search from `cells` (which must not clash): those
+ * placed, the rest blank, every digit allowed, no symmetry order, no
+ * incumbent; the budget is left to the caller. */
+static void target_clear(target *s, const uint8_t cells[BD_CELLS])
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
-    bdi_budget_init(&s->budget, options);
+    memcpy(s->given, cells, sizeof s->given);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
         for (int kind = 0; kind < UNIT_KINDS; kind++)
             s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
         s->partner[cell] = NO_PARTNER;
-        if (puzzle->cells[cell])
-            place(s, cell, puzzle->cells[cell]);
+        if (cells[cell])
+            place(s, cell, cells[cell]);
         else
             s->blanks[s->blank_count++] = (uint8_t)cell;
     }
+}
+
+/* Sets up the search of `puzzle` (whose givens must not clash): givens
+ * placed, blanks listed, every digit allowed but where a symmetry order
+ * rules it out (symmetry.c), no incumbent; the budget is left to the
+ * caller. */
+static void target_init(target *s, const bd_grid *puzzle)
+{
+    target_clear(s, puzzle->cells);
     uint8_t orders[MAX_ORDERS][2];
     for (int i = bdi_symmetry_orders(puzzle, orders) - 1; i >= 0; i--) {
         int low = orders[i][0], high = orders[i][1];
@@ -747,6 +776,67 @@ static uint64_t cheap_budget(int blanks)
     return blanks <= CHEAP_DENSE ? CHEAP_NODES_DENSE : CHEAP_NODES;
 }
 
+static void run_passes(target *s);
+
+/*
+ * The optimum of the puzzle made of the incumbent's cells in `keep` and the
+ * givens (the rest blank), found by the whole search (run_passes, without
+ * a local search of its own) from the incumbent, with the levels `level`
+ * and s's budget. Keeps a better completion as the incumbent; true if it
+ * found one.
+ */
+static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
+{
+    bd_grid part;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        part.cells[cell] = s->given[cell] || keep[cell] ? s->best.cells[cell] : 0;
+    target sub;
+    target_init(&sub, &part);
+    sub.budget = s->budget;
+    sub.level = level;
+    sub.improved = true;
+    sub.best_score = s->best_score;
+    sub.best = s->best;
+    run_passes(&sub);
+    s->budget = sub.budget;   /* its nodes count; a cut stops us too */
+    if (sub.best_score <= s->best_score)
+        return false;
+    s->best_score = sub.best_score;
+    s->best = sub.best;
+    return true;
+}
+
+/*
+ * A local search from the incumbent, for a pass that has run long without
+ * reaching its goal (the pass finds the goal's completions only by refuting
+ * all that its bound lets through before them): the incumbent's band or
+ * stack kept in turn, and the other two thirds of the grid solved again,
+ * exactly (refill); sweeps repeat while one improves, until the incumbent
+ * reaches the goal. Runs once a search; stops it when the incumbent meets
+ * the proven bound.
+ */
+static void improve(target *s)
+{
+    s->improve_at = 0;
+    s->improved = true;
+    relaxation *level = malloc((BD_CELLS + 2) * sizeof *level);
+    if (!level)
+        return;   /* only a heuristic: the search goes on without it */
+    /* round robin over the thirds, until THIRDS in a row gain nothing */
+    for (int third = 0, failed = 0; s->best_score >= 0 && failed < THIRDS
+                                    && s->best_score < s->proven && !s->budget.cut;
+         third = (third + 1) % THIRDS) {
+        bool keep[BD_CELLS];
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            keep[cell] = third < BD_BOX ? row_of(cell) / BD_BOX == third
+                                        : col_of(cell) / BD_BOX == third - BD_BOX;
+        failed = refill(s, keep, level) ? 0 : failed + 1;
+    }
+    free(level);
+    if (s->best_score >= s->proven || s->budget.cut)
+        s->stop = true;
+}
+
 /*
  * The root bound, then passes with goals stepping down from it. Leaves the
  * optimum (or -1) in best_score unless the budget ran out.
@@ -756,7 +846,8 @@ static void run_passes(target *s)
     s->goal = 0;
     s->proven = INT32_MAX;
     s->lagrange = false;
-    s->cheap_left = cheap_budget(s->blank_count);
+    /* a re-fill of improve() starts from the incumbent: no cheap search */
+    s->cheap_left = s->improved ? 1 : cheap_budget(s->blank_count);
     search(s, 0, NULL);
     if (s->budget.cut || !s->stop)
         return;   /* the cheap search finished: exact */
@@ -777,6 +868,7 @@ static void run_passes(target *s)
         if (s->goal < 0)
             s->goal = 0;
         memcpy(s->allow, s->base_allow, sizeof s->allow);
+        s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
         bool open = tighten(s, s->blank_count <= DENSE_BLANKS ? DENSE_PASS_ITERATIONS
                                                               : PASS_ITERATIONS, NULL, root, true);
         s->rows_tuned = true;
@@ -796,7 +888,8 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
                            int *score, bd_grid *best, bd_stats *stats)
 {
     target s;
-    target_init(&s, puzzle, options);
+    target_init(&s, puzzle);
+    bdi_budget_init(&s.budget, options);
     s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
