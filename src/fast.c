@@ -720,7 +720,7 @@ static inline unsigned bit_count(uint64_t word)
 
 /* The open cells that share a unit with the cell at `pos` of `band`: a
  * guess there feeds the most propagation. */
-static unsigned open_peers(const state *s, unsigned band, unsigned pos)
+static inline unsigned open_peers(const state *s, unsigned band, unsigned pos)
 {
     uint32_t column = COL_MASK << (pos % BD_SIZE);
     uint64_t others = s->open[(band + 1) % BANDS] & column;
@@ -730,23 +730,115 @@ static unsigned open_peers(const state *s, unsigned band, unsigned pos)
     return bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
 }
 
+#if defined(BDI_FAST_AVX512)
+/* BAND_PEERS and the column of each cell of a band, by lane: cells 0..15
+ * in the first register, 16..26 in the second (lanes 11..15 zero). */
+static const uint32_t PEERS_BY_LANE[2 * 16] = {
+    0x01C0FFFu, 0x01C0FFFu, 0x01C0FFFu, 0x0E071FFu, 0x0E071FFu, 0x0E071FFu,
+    0x70381FFu, 0x70381FFu, 0x70381FFu, 0x01FFE07u, 0x01FFE07u, 0x01FFE07u,
+    0x0E3FE38u, 0x0E3FE38u, 0x0E3FE38u, 0x703FFC0u, 0x703FFC0u, 0x703FFC0u,
+    0x7FC0E07u, 0x7FC0E07u, 0x7FC0E07u, 0x7FC7038u, 0x7FC7038u, 0x7FC7038u,
+    0x7FF81C0u, 0x7FF81C0u, 0x7FF81C0u,
+};
+#define COL(c) (COL_MASK << (c))
+static const uint32_t COLUMN_BY_LANE[2 * 16] = {
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+};
+#undef COL
+
+/* The number of set bits of each byte of `x` (a nibble table). */
+static inline __m512i byte_counts(__m512i x)
+{
+    const __m512i nibble_bits = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+    __m512i low = _mm512_and_si512(x, low_nibbles);
+    __m512i high = _mm512_and_si512(_mm512_srli_epi32(x, 4), low_nibbles);
+    return _mm512_add_epi8(_mm512_shuffle_epi8(nibble_bits, low),
+                           _mm512_shuffle_epi8(nibble_bits, high));
+}
+
+/* open_peers + 1 of the cells `half` * 16 + lane of `band` that are in
+ * `cells` (its bits from half * 16 on), 0 in the other lanes. */
+static inline __m512i peer_scores(const state *s, unsigned band, unsigned half, uint32_t cells)
+{
+    __m512i peers = _mm512_loadu_si512(PEERS_BY_LANE + 16 * half);
+    __m512i column = _mm512_loadu_si512(COLUMN_BY_LANE + 16 * half);
+    __m512i in_band = _mm512_and_si512(_mm512_set1_epi32((int)s->open[band]), peers);
+    __m512i next = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 1) % BANDS]), column);
+    __m512i after = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 2) % BANDS]), column);
+    /* as in open_peers: the two other bands' column cells, one word moved
+     * up a row, do not overlap */
+    __m512i others = _mm512_or_si512(next, _mm512_slli_epi32(after, 1));
+    __m512i bytes = _mm512_add_epi8(byte_counts(in_band), byte_counts(others));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 16));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 8));
+    __m512i score = _mm512_and_si512(bytes, _mm512_set1_epi32(0x3F));
+    return _mm512_maskz_add_epi32((__mmask16)(cells >> (16 * half)), score, _mm512_set1_epi32(1));
+}
+
+/* The bivalue cell with most open peers (the first such in band and cell
+ * order, as the scalar loop takes it), scored for all cells at once;
+ * false when there is no bivalue cell. */
+static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
+                         unsigned *pos)
+{
+    __m512i scores[2 * BANDS];
+    __m512i best = _mm512_setzero_si512();
+    for (unsigned b = 0; b < BANDS; b++)
+        for (unsigned half = 0; half < 2; half++) {
+            scores[2 * b + half] = peer_scores(s, b, half, bivalue[b]);
+            best = _mm512_max_epu32(best, scores[2 * b + half]);
+        }
+    unsigned top = _mm512_reduce_max_epu32(best);
+    if (!top)
+        return false;
+    __m512i wanted = _mm512_set1_epi32((int)top);
+    for (unsigned i = 0; i < 2 * BANDS; i++) {
+        unsigned lanes_at_top = _mm512_cmpeq_epi32_mask(scores[i], wanted);
+        if (lanes_at_top) {
+            *band = i / 2;
+            *pos = 16 * (i % 2) + low_index(lanes_at_top);
+            return true;
+        }
+    }
+    return false;
+}
+#endif
+
+/* The open cells of `band` with exactly two candidates. */
+static inline uint32_t bivalue_cells(const state *s, unsigned band)
+{
+    uint32_t once = 0, twice = 0, thrice = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t c = s->cand[band][d];
+        thrice |= twice & c;
+        twice |= once & c;
+        once |= c;
+    }
+    return s->open[band] & twice & ~thrice;
+}
+
 /* The open cell to guess on: the bivalue cell with most open peers, or
  * else the open cell with fewest candidates. After propagation every open
  * cell has two candidates or more. */
 static void pick_cell(const state *s, unsigned *band, unsigned *pos)
 {
-    unsigned best_n = BD_SIZE + 1, best_t = 0;
+    unsigned best_n = BD_SIZE + 1;
+    uint32_t bivalue[BANDS];
+    for (unsigned b = 0; b < BANDS; b++)
+        bivalue[b] = bivalue_cells(s, b);
+#if defined(BDI_FAST_AVX512)
+    if (pick_bivalue(s, bivalue, band, pos))
+        return;
+#else
+    unsigned best_t = 0;
     bool any = false;
-    for (unsigned b = 0; b < BANDS; b++) {
-        uint32_t once = 0, twice = 0, thrice = 0;
-        for (unsigned d = 0; d < BD_SIZE; d++) {
-            uint32_t c = s->cand[b][d];
-            thrice |= twice & c;
-            twice |= once & c;
-            once |= c;
-        }
-        for (uint32_t bivalue = s->open[b] & twice & ~thrice; bivalue; bivalue &= bivalue - 1u) {
-            unsigned p = low_index(bivalue);
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = bivalue[b]; cells; cells &= cells - 1u) {
+            unsigned p = low_index(cells);
             unsigned t = open_peers(s, b, p);
             if (!any || t > best_t) {
                 any = true;
@@ -755,9 +847,9 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
                 *pos = p;
             }
         }
-    }
     if (any)
         return;
+#endif
     for (unsigned b = 0; b < BANDS; b++)
         for (uint32_t open = s->open[b]; open; open &= open - 1u) {
             unsigned p = low_index(open);
