@@ -703,6 +703,7 @@ static bool propagate(state *s)
     }
 }
 
+#if !defined(BDI_FAST_AVX512)   /* which scores all cells at once: pick_bivalue */
 /* The number of set bits of a 64-bit word, by halves (SWAR): the hot
  * guess choice must not call a library popcount on machines without
  * one, and one 64-bit count is cheaper than two 32-bit ones. */
@@ -720,7 +721,7 @@ static inline unsigned bit_count(uint64_t word)
 
 /* The open cells that share a unit with the cell at `pos` of `band`: a
  * guess there feeds the most propagation. */
-static inline unsigned open_peers(const state *s, unsigned band, unsigned pos)
+static unsigned open_peers(const state *s, unsigned band, unsigned pos)
 {
     uint32_t column = COL_MASK << (pos % BD_SIZE);
     uint64_t others = s->open[(band + 1) % BANDS] & column;
@@ -729,6 +730,7 @@ static inline unsigned open_peers(const state *s, unsigned band, unsigned pos)
     others |= (s->open[(band + 2) % BANDS] & column) << 1;
     return bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
 }
+#endif
 
 #if defined(BDI_FAST_AVX512)
 /* BAND_PEERS and the column of each cell of a band, by lane: cells 0..15
