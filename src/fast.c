@@ -61,16 +61,35 @@
  * tried; guesses are the cells guessed on (0: solved by propagation). Both
  * are spent against the bdi_budget.
  *
+ * Setting up. The givens go in at once (init_state); the loop runs over
+ * the given cells only, their mask made first, since a branch per cell
+ * ("blank or given?") is mispredicted every other cell on Kaggle-like
+ * puzzles.
+ *
  * Two compiles, one source. CMake builds this file once for any processor
  * of the target (bdi_fast_enumerate_base) and, on x86-64 with gcc or
- * clang, a second time with AVX-512F, POPCNT and BMI (BDI_FAST_AVX512:
- * bdi_fast_enumerate_avx512). bdi_fast_enumerate, in the first, calls the
- * second where the processor runs it, so the default build is fast on the
- * machine it runs on. The AVX-512 compile differs in one step only: its
- * hidden-singles pass scans all nine digits at once, a band's nine digit
- * words in the lanes of one 512-bit register, where the base scans the
- * changed digits one by one (see hidden_singles); the rules, and so the
- * fixed point, nodes and guesses, are the same (test_fast checks both).
+ * clang, a second time with AVX-512F/BW, POPCNT and BMI (BDI_FAST_AVX512:
+ * bdi_fast_enumerate_avx512; option BITDOKU_AVX512). bdi_fast_enumerate,
+ * in the first, calls the second where __builtin_cpu_supports says the
+ * processor and system run it, so the default, portable build is fast on
+ * the machine it runs on. The AVX-512 compile differs in three steps:
+ *  - the hidden-singles pass scans all nine digits at once, a band's nine
+ *    digit words in the lanes of one 512-bit register (lane d = digit
+ *    index d, lanes 9..15 zero), the band table read by two gathers, the
+ *    stack reduction and column singles by the same rotations as above;
+ *    every digit is scanned when any changed, where the base scans the
+ *    changed digits one by one;
+ *  - the guess scores every cell of the three bands at once (open peers
+ *    by lane, a nibble-table popcount) and takes the first best bivalue
+ *    cell in band and cell order, the one the base's loop takes;
+ *  - the given cells' mask comes from one byte compare of the grid.
+ * The rules, and so the fixed point, the guesses and the nodes, are the
+ * same in both (test_fast checks the two compiles against each other).
+ * What did not pay there (bench/README.md, round 3, session 4): the naked
+ * singles or the guess's digit counts from a digit-major regrouping of
+ * the 27 words, vector stores of single lanes, the place() clear as a
+ * vector: scalar stores feeding a 512-bit load, or a vector store feeding
+ * scalar loads, stall the store forwarding.
  * Bit tricks use bit_digit() of internal.h, which has a portable path
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
