@@ -61,16 +61,35 @@
  * tried; guesses are the cells guessed on (0: solved by propagation). Both
  * are spent against the bdi_budget.
  *
+ * Setting up. The givens go in at once (init_state); the loop runs over
+ * the given cells only, their mask made first, since a branch per cell
+ * ("blank or given?") is mispredicted every other cell on Kaggle-like
+ * puzzles.
+ *
  * Two compiles, one source. CMake builds this file once for any processor
  * of the target (bdi_fast_enumerate_base) and, on x86-64 with gcc or
- * clang, a second time with AVX-512F, POPCNT and BMI (BDI_FAST_AVX512:
- * bdi_fast_enumerate_avx512). bdi_fast_enumerate, in the first, calls the
- * second where the processor runs it, so the default build is fast on the
- * machine it runs on. The AVX-512 compile differs in one step only: its
- * hidden-singles pass scans all nine digits at once, a band's nine digit
- * words in the lanes of one 512-bit register, where the base scans the
- * changed digits one by one (see hidden_singles); the rules, and so the
- * fixed point, nodes and guesses, are the same (test_fast checks both).
+ * clang, a second time with AVX-512F/BW, POPCNT and BMI (BDI_FAST_AVX512:
+ * bdi_fast_enumerate_avx512; option BITDOKU_AVX512). bdi_fast_enumerate,
+ * in the first, calls the second where __builtin_cpu_supports says the
+ * processor and system run it, so the default, portable build is fast on
+ * the machine it runs on. The AVX-512 compile differs in three steps:
+ *  - the hidden-singles pass scans all nine digits at once, a band's nine
+ *    digit words in the lanes of one 512-bit register (lane d = digit
+ *    index d, lanes 9..15 zero), the band table read by two gathers, the
+ *    stack reduction and column singles by the same rotations as above;
+ *    every digit is scanned when any changed, where the base scans the
+ *    changed digits one by one;
+ *  - the guess scores every cell of the three bands at once (open peers
+ *    by lane, a nibble-table popcount) and takes the first best bivalue
+ *    cell in band and cell order, the one the base's loop takes;
+ *  - the given cells' mask comes from one byte compare of the grid.
+ * The rules, and so the fixed point, the guesses and the nodes, are the
+ * same in both (test_fast checks the two compiles against each other).
+ * What did not pay there (bench/README.md, round 3, session 4): the naked
+ * singles or the guess's digit counts from a digit-major regrouping of
+ * the 27 words, vector stores of single lanes, the place() clear as a
+ * vector: scalar stores feeding a 512-bit load, or a vector store feeding
+ * scalar loads, stall the store forwarding.
  * Bit tricks use bit_digit() of internal.h, which has a portable path
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
@@ -189,9 +208,8 @@ static int naked_singles(state *s)
  * once, one 512-bit register per band with digit index d in 32-bit lane d
  * (lanes 9..15 stay zero). The steps are those of band_reduce, fold_rows,
  * stack_step and digit_singles, written with GCC vector operators (an
- * operator on `lanes` works in every lane); band_reduce's table becomes
- * the 3 x 3 permutation test of the stack reduction, applied to the
- * segments (rows x boxes). Every digit is scanned when any changed, from
+ * operator on `lanes` works in every lane; the band table read by
+ * gathers). Every digit is scanned when any changed, from
  * one snapshot; the singles found are then placed one by one as in
  * digit_singles. The same rules to the same fixed point: the same nodes.
  */
@@ -242,36 +260,28 @@ static inline lanes on_permutation_v(lanes m)
     return m & next_row_v((col1 & next_row_v(col2)) | (col2 & next_row_v(col1)));
 }
 
-/* Segment bases (bit 9r + 3j) to a 3 x 3 matrix in stack 0 (bit 9r + j),
- * and back. */
-#define SEG_BOX0 0x40201u
-#define SEG_BOX1 0x80402u
-#define SEG_BOX2 0x100804u
-static inline lanes segments_to_matrix(lanes seg)
-{
-    return (seg & SEG_BOX0) | ((seg >> 2) & SEG_BOX1) | ((seg >> 4) & SEG_BOX2);
-}
-
-static inline lanes matrix_to_segments(lanes m)
-{
-    return (m & SEG_BOX0) | ((m & SEG_BOX1) << 2) | ((m & SEG_BOX2) << 4);
-}
-
 /* band_reduce in every lane: writes the reduced words and the hidden
  * singles of rows and boxes; returns the digit lanes where no
- * permutation fits. */
+ * permutation fits. The segments with a place index bdi_band_fits, read
+ * by two gathers (keep, in_all) of the nine digit lanes: cheaper than
+ * the permutation test by rotations, which the stack step uses. */
 static inline unsigned band_reduce_v(lanes x, lanes *reduced, lanes *alone)
 {
-    lanes fit = on_permutation_v(segments_to_matrix((x | (x >> 1) | (x >> 2)) & SEGMENT_BASES));
-    /* a fitting segment is on every fitting permutation when no other
-     * segment of its row fits */
-    lanes in_all = fit & ~(next_column_v(fit) | column_after_next_v(fit));
-    lanes keep = matrix_to_segments(fit), first = x & SEGMENT_BASES;
-    lanes second = (x >> 1) & SEGMENT_BASES, third = (x >> 2) & SEGMENT_BASES;
-    lanes one_cell = matrix_to_segments(in_all) & (first ^ second ^ third) & ~(first & second & third);
-    *reduced = x & (keep | keep << 1 | keep << 2);
+    lanes seg = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    /* segment (row r, box j), bit 9r + 3j, to index bit 3r + j: first to
+     * bit 9r + j, then the rows together */
+    lanes m = (seg & 0x40201u) | ((seg >> 2) & 0x80402u) | ((seg >> 4) & 0x100804u);
+    __m512i index = (__m512i)((m & 0x7u) | ((m >> 6) & 0x38u) | ((m >> 12) & 0x1C0u));
+    lanes keep = (lanes)_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), ALL_DIGITS, index,
+                                                    &bdi_band_fits[0].keep, sizeof(bdi_band_fit));
+    lanes in_all = (lanes)_mm512_mask_i32gather_epi32(
+        _mm512_setzero_si512(), ALL_DIGITS, index, &bdi_band_fits[0].in_all, sizeof(bdi_band_fit));
+    lanes first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    lanes third = (x >> 2) & SEGMENT_BASES;
+    lanes one_cell = in_all & (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & keep;
     *alone = x & (one_cell | one_cell << 1 | one_cell << 2);
-    return ALL_DIGITS & ~nonzero_digits(fit);
+    return ALL_DIGITS & ~nonzero_digits(keep);
 }
 
 static inline void fold_rows_v(lanes x, lanes *once, lanes *twice)
@@ -712,6 +722,7 @@ static bool propagate(state *s)
     }
 }
 
+#if !defined(BDI_FAST_AVX512)   /* which scores all cells at once: pick_bivalue */
 /* The number of set bits of a 64-bit word, by halves (SWAR): the hot
  * guess choice must not call a library popcount on machines without
  * one, and one 64-bit count is cheaper than two 32-bit ones. */
@@ -738,24 +749,117 @@ static unsigned open_peers(const state *s, unsigned band, unsigned pos)
     others |= (s->open[(band + 2) % BANDS] & column) << 1;
     return bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
 }
+#endif
+
+#if defined(BDI_FAST_AVX512)
+/* BAND_PEERS and the column of each cell of a band, by lane: cells 0..15
+ * in the first register, 16..26 in the second (lanes 11..15 zero). */
+static const uint32_t PEERS_BY_LANE[2 * 16] = {
+    0x01C0FFFu, 0x01C0FFFu, 0x01C0FFFu, 0x0E071FFu, 0x0E071FFu, 0x0E071FFu,
+    0x70381FFu, 0x70381FFu, 0x70381FFu, 0x01FFE07u, 0x01FFE07u, 0x01FFE07u,
+    0x0E3FE38u, 0x0E3FE38u, 0x0E3FE38u, 0x703FFC0u, 0x703FFC0u, 0x703FFC0u,
+    0x7FC0E07u, 0x7FC0E07u, 0x7FC0E07u, 0x7FC7038u, 0x7FC7038u, 0x7FC7038u,
+    0x7FF81C0u, 0x7FF81C0u, 0x7FF81C0u,
+};
+#define COL(c) (COL_MASK << (c))
+static const uint32_t COLUMN_BY_LANE[2 * 16] = {
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+};
+#undef COL
+
+/* The number of set bits of each byte of `x` (a nibble table). */
+static inline __m512i byte_counts(__m512i x)
+{
+    const __m512i nibble_bits = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+    __m512i low = _mm512_and_si512(x, low_nibbles);
+    __m512i high = _mm512_and_si512(_mm512_srli_epi32(x, 4), low_nibbles);
+    return _mm512_add_epi8(_mm512_shuffle_epi8(nibble_bits, low),
+                           _mm512_shuffle_epi8(nibble_bits, high));
+}
+
+/* open_peers + 1 of the cells `half` * 16 + lane of `band` that are in
+ * `cells` (its bits from half * 16 on), 0 in the other lanes. */
+static inline __m512i peer_scores(const state *s, unsigned band, unsigned half, uint32_t cells)
+{
+    __m512i peers = _mm512_loadu_si512(PEERS_BY_LANE + 16 * half);
+    __m512i column = _mm512_loadu_si512(COLUMN_BY_LANE + 16 * half);
+    __m512i in_band = _mm512_and_si512(_mm512_set1_epi32((int)s->open[band]), peers);
+    __m512i next = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 1) % BANDS]), column);
+    __m512i after = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 2) % BANDS]), column);
+    /* as in open_peers: the two other bands' column cells, one word moved
+     * up a row, do not overlap */
+    __m512i others = _mm512_or_si512(next, _mm512_slli_epi32(after, 1));
+    __m512i bytes = _mm512_add_epi8(byte_counts(in_band), byte_counts(others));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 16));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 8));
+    __m512i score = _mm512_and_si512(bytes, _mm512_set1_epi32(0x3F));
+    return _mm512_maskz_add_epi32((__mmask16)(cells >> (16 * half)), score, _mm512_set1_epi32(1));
+}
+
+/* The bivalue cell with most open peers (the first such in band and cell
+ * order, as the scalar loop takes it), scored for all cells at once;
+ * false when there is no bivalue cell. */
+static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
+                         unsigned *pos)
+{
+    __m512i scores[2 * BANDS];
+    __m512i best = _mm512_setzero_si512();
+    for (unsigned b = 0; b < BANDS; b++)
+        for (unsigned half = 0; half < 2; half++) {
+            scores[2 * b + half] = peer_scores(s, b, half, bivalue[b]);
+            best = _mm512_max_epu32(best, scores[2 * b + half]);
+        }
+    unsigned top = _mm512_reduce_max_epu32(best);
+    if (!top)
+        return false;
+    __m512i wanted = _mm512_set1_epi32((int)top);
+    for (unsigned i = 0; i < 2 * BANDS; i++) {
+        unsigned lanes_at_top = _mm512_cmpeq_epi32_mask(scores[i], wanted);
+        if (lanes_at_top) {
+            *band = i / 2;
+            *pos = 16 * (i % 2) + low_index(lanes_at_top);
+            return true;
+        }
+    }
+    return false;
+}
+#endif
+
+/* The open cells of `band` with exactly two candidates. */
+static inline uint32_t bivalue_cells(const state *s, unsigned band)
+{
+    uint32_t once = 0, twice = 0, thrice = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t c = s->cand[band][d];
+        thrice |= twice & c;
+        twice |= once & c;
+        once |= c;
+    }
+    return s->open[band] & twice & ~thrice;
+}
 
 /* The open cell to guess on: the bivalue cell with most open peers, or
  * else the open cell with fewest candidates. After propagation every open
  * cell has two candidates or more. */
 static void pick_cell(const state *s, unsigned *band, unsigned *pos)
 {
-    unsigned best_n = BD_SIZE + 1, best_t = 0;
+    unsigned best_n = BD_SIZE + 1;
+    uint32_t bivalue[BANDS];
+    for (unsigned b = 0; b < BANDS; b++)
+        bivalue[b] = bivalue_cells(s, b);
+#if defined(BDI_FAST_AVX512)
+    if (pick_bivalue(s, bivalue, band, pos))
+        return;
+#else
+    unsigned best_t = 0;
     bool any = false;
-    for (unsigned b = 0; b < BANDS; b++) {
-        uint32_t once = 0, twice = 0, thrice = 0;
-        for (unsigned d = 0; d < BD_SIZE; d++) {
-            uint32_t c = s->cand[b][d];
-            thrice |= twice & c;
-            twice |= once & c;
-            once |= c;
-        }
-        for (uint32_t bivalue = s->open[b] & twice & ~thrice; bivalue; bivalue &= bivalue - 1u) {
-            unsigned p = low_index(bivalue);
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = bivalue[b]; cells; cells &= cells - 1u) {
+            unsigned p = low_index(cells);
             unsigned t = open_peers(s, b, p);
             if (!any || t > best_t) {
                 any = true;
@@ -764,9 +868,9 @@ static void pick_cell(const state *s, unsigned *band, unsigned *pos)
                 *pos = p;
             }
         }
-    }
     if (any)
         return;
+#endif
     for (unsigned b = 0; b < BANDS; b++)
         for (uint32_t open = s->open[b]; open; open &= open - 1u) {
             unsigned p = low_index(open);
@@ -841,6 +945,26 @@ static void search(search_ctx *ctx, state *s)
     }
 }
 
+/* The cells of each band that hold a given (bit = position in the band). */
+static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
+{
+#if defined(BDI_FAST_AVX512)
+    __m512i low = _mm512_loadu_si512(puzzle->cells);
+    __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
+    uint64_t first = _mm512_test_epi8_mask(low, low), rest = _mm512_test_epi8_mask(high, high);
+    taken[0] = (uint32_t)first & BAND_MASK;
+    taken[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
+    taken[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+#else
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t cells = 0;
+        for (unsigned pos = 0; pos < BAND_CELLS; pos++)
+            cells |= (uint32_t)(puzzle->cells[b * BAND_CELLS + pos] != 0) << pos;
+        taken[b] = cells;
+    }
+#endif
+}
+
 /* Sets up the state of `puzzle`; false if its givens clash. */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
@@ -848,22 +972,23 @@ static bool init_state(state *s, const bd_grid *puzzle)
      * their rows, boxes and columns and every other given cell, which is
      * what placing them one by one leaves. A given whose row, box or
      * column already holds its digit is a clash. */
-    uint32_t taken[BANDS] = {0}, given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}};
-    unsigned columns[BD_SIZE] = {0};
-    for (unsigned b = 0, cell = 0; b < BANDS; b++)
-        for (unsigned pos = 0; pos < BAND_CELLS; pos++, cell++) {
-            unsigned digit = puzzle->cells[cell];
-            if (!digit)
-                continue;
-            unsigned di = digit - 1u, column = 1u << (pos % BD_SIZE);
-            uint32_t bit = 1u << pos;
-            if ((seen[di][b] & bit) || (columns[di] & column))
-                return false;
+    uint32_t taken[BANDS], clash = 0;
+    uint32_t given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}}, columns[BD_SIZE] = {0};
+    given_cells(puzzle, taken);
+    /* a loop over the givens only: whether a cell holds one is a coin
+     * toss for the branch predictor on Kaggle-like puzzles */
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = taken[b]; cells; cells &= cells - 1u) {
+            unsigned pos = low_index(cells);
+            unsigned di = puzzle->cells[b * BAND_CELLS + pos] - 1u;
+            uint32_t bit = 1u << pos, column = 1u << (pos % BD_SIZE);
+            clash |= (seen[di][b] & bit) | (columns[di] & column);
             seen[di][b] |= BAND_PEERS[pos];
             columns[di] |= column;
             given[di][b] |= bit;
-            taken[b] |= bit;
         }
+    if (clash)
+        return false;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
@@ -901,7 +1026,8 @@ bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *v
 bdi_enumerate_fn bdi_fast_avx512(void)
 {
 #if defined(BDI_HAVE_FAST_AVX512)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt")
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("popcnt")
         && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
         return bdi_fast_enumerate_avx512;
 #endif
