@@ -33,7 +33,8 @@ usage() {
 mode=$1
 dir=$2
 sets="target_00 target_05 target_10 target_17 target_20 target_25 target_30 target_p1074
-target_stress target_issue15 target_adversarial target_adversarial2 target_adversarial3"
+target_stress target_issue15 target_adversarial target_adversarial2 target_adversarial3
+target_adversarial4"
 
 build_one() {   # build_one NAME COMMIT HARNESS_COMMIT
     rm -rf "$dir/$1"
