@@ -77,8 +77,10 @@
  *    digit words in the lanes of one 512-bit register (lane d = digit
  *    index d, lanes 9..15 zero), the band table read by two gathers, the
  *    stack reduction and column singles by the same rotations as above;
- *    every digit is scanned when any changed, where the base scans the
- *    changed digits one by one;
+ *    every digit is scanned when anything changed since the last pass
+ *    (a flag, `rescan`, where the base keeps each word as last scanned
+ *    and scans the changed digits one by one; the state copied at a
+ *    guess is 124 bytes instead of 228);
  *  - the guess scores every cell of the three bands at once (open peers
  *    by lane, a nibble-table popcount) and takes the first best bivalue
  *    cell in band and cell order, the one the base's loop takes;
@@ -88,8 +90,8 @@
  * What did not pay there (bench/README.md, round 3, session 4): the naked
  * singles or the guess's digit counts from a digit-major regrouping of
  * the 27 words, vector stores of single lanes, the place() clear as a
- * vector: scalar stores feeding a 512-bit load, or a vector store feeding
- * scalar loads, stall the store forwarding.
+ * vector (probably because scalar stores feeding a 512-bit load, or a
+ * vector store feeding scalar loads, defeat store forwarding).
  * Bit tricks use bit_digit() of internal.h, which has a portable path
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
@@ -111,8 +113,13 @@ enum { BANDS = 3, BAND_CELLS = 27 };
 
 typedef struct state {
     uint32_t cand[BANDS][BD_SIZE];     /* [band][digit - 1]: places left */
+#if defined(BDI_FAST_AVX512)
+    uint32_t open[BANDS];              /* cells not yet placed */
+    uint32_t rescan;                   /* cand changed since the last scan */
+#else
     uint32_t scanned[BANDS][BD_SIZE];  /* cand at the digit's last scan */
     uint32_t open[BANDS];              /* cells not yet placed */
+#endif
 } state;
 
 typedef struct search_ctx {
@@ -152,6 +159,9 @@ static void place_only(state *s, unsigned di, unsigned band, unsigned pos)
         s->cand[b][di] &= column;
     s->cand[band][di] = (s->cand[band][di] & ~BAND_PEERS[pos]) | bit;
     s->open[band] &= ~bit;
+#if defined(BDI_FAST_AVX512)
+    s->rescan = 1;
+#endif
 }
 
 /* The same where the cell may have other candidates: they go first. */
@@ -209,7 +219,7 @@ static int naked_singles(state *s)
  * (lanes 9..15 stay zero). The steps are those of band_reduce, fold_rows,
  * stack_step and digit_singles, written with GCC vector operators (an
  * operator on `lanes` works in every lane; the band table read by
- * gathers). Every digit is scanned when any changed, from
+ * gathers). Every digit is scanned when anything changed, from
  * one snapshot; the singles found are then placed one by one as in
  * digit_singles. The same rules to the same fixed point: the same nodes.
  */
@@ -321,13 +331,11 @@ static int place_found(state *s, const lanes todo[BANDS])
 static int hidden_singles(state *s)
 {
     lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
-    unsigned changed = 0, dead = 0;
-    for (unsigned b = 0; b < BANDS; b++) {
-        x[b] = load_digits(s->cand[b]);
-        changed |= differing_digits(x[b], load_digits(s->scanned[b]));
-    }
-    if (!changed)
+    unsigned dead = 0;
+    if (!s->rescan)
         return 0;
+    for (unsigned b = 0; b < BANDS; b++)
+        x[b] = load_digits(s->cand[b]);
     for (unsigned b = 0; b < BANDS; b++) {
         dead |= band_reduce_v(x[b], &banded[b], &alone[b]);
         fold_rows_v(banded[b], &once[b], &twice[b]);
@@ -335,16 +343,19 @@ static int hidden_singles(state *s)
     if (dead)
         return -1;
     lanes cols = on_permutation_v(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
-    unsigned progress = 0;
+    unsigned progress = 0, stacked = 0;
     for (unsigned b = 0; b < BANDS; b++) {
         lanes keep = (cols >> (BD_SIZE * b)) & ROW_MASK;
         lanes reduced = banded[b] & (keep | keep << BD_SIZE | keep << (2 * BD_SIZE));
         progress |= differing_digits(reduced, x[b]);
+        /* the band reduction is idempotent; what the stack reduction
+         * cleared may give it more to do */
+        stacked |= differing_digits(reduced, banded[b]);
         x[b] = reduced;
         fold_rows_v(x[b], &once[b], &twice[b]);
         store_digits(s->cand[b], x[b]);
-        store_digits(s->scanned[b], banded[b]);
     }
+    s->rescan = stacked != 0;
     lanes col_once = once[0] | once[1] | once[2];
     if (differing_digits(col_once, (lanes){0} + ROW_MASK))
         return -1;
@@ -993,9 +1004,14 @@ static bool init_state(state *s, const bd_grid *puzzle)
         uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
             s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
+#if !defined(BDI_FAST_AVX512)
             s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
+#endif
         }
     }
+#if defined(BDI_FAST_AVX512)
+    s->rescan = 1;
+#endif
     for (unsigned b = 0; b < BANDS; b++)
         s->open[b] = BAND_MASK & ~taken[b];
     return true;
