@@ -12,7 +12,7 @@
 #       writes DIR/p1074.txt (gen_target -s 1074 10000 25 35). CPU-heavy:
 #       run it before the quiet slot.
 #   bench/target_slot.sh run DIR [ROUNDS]
-#       the timings, in the quiet slot: ROUNDS (default 2) rounds, each
+#       the timings, in the quiet slot: ROUNDS (default 3) rounds, each
 #       running before then after on every set; the tables go to
 #       DIR/round-N-{before,after}.md and the P1074 process times (user+sys
 #       seconds, three runs each) to DIR/p1074.md; the load average before
@@ -62,7 +62,7 @@ prepare)
     echo "prepared $dir: before $before, after $after"
     ;;
 run)
-    rounds=${3:-2}
+    rounds=${3:-3}
     [ -x "$dir/before/build/bitdoku" ] && [ -x "$dir/after/build/bitdoku" ] \
         || { echo "target_slot.sh: run 'prepare $dir' first" >&2; exit 2; }
     files=""
@@ -93,7 +93,14 @@ run)
     else
         echo "SCORES DIFFER on the 10,000 puzzles" >> "$dir/load.txt"
     fi
-    cat "$dir/load.txt" "$dir"/round-*.md "$dir/p1074.md"
+    cat "$dir/load.txt"
+    for f in "$dir"/round-*.md; do
+        echo
+        echo "$(basename "$f" .md):"
+        cat "$f"
+    done
+    echo
+    cat "$dir/p1074.md"
     ;;
 *)
     usage
