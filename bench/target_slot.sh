@@ -8,14 +8,17 @@
 #   bench/target_slot.sh prepare DIR [BEFORE [AFTER]]
 #       builds both commits (default f39d18c and HEAD) from `git archive`
 #       into DIR/before and DIR/after (release build), both with the
-#       target_bench.c of AFTER (the same harness on both libraries), and
+#       target_bench.c and target_sweep.c of AFTER (the same harness on both
+#       libraries), and
 #       writes DIR/p1074.txt (gen_target -s 1074 10000 25 35). CPU-heavy:
 #       run it before the quiet slot.
 #   bench/target_slot.sh run DIR [ROUNDS]
 #       the timings, in the quiet slot: ROUNDS (default 3) rounds, each
 #       running before then after on every set; the tables go to
 #       DIR/round-N-{before,after}.md and the P1074 process times (user+sys
-#       seconds, three runs each) to DIR/p1074.md; the load average before
+#       seconds, three runs each) to DIR/p1074.md; then, once per build,
+#       target_sweep over every 2-given class and 4,000 random 3-given
+#       puzzles (DIR/sweep-{2,3}-{before,after}.md); the load average before
 #       and after goes beside them. Also checks that both builds print the
 #       same scores on the 10,000 puzzles.
 #
@@ -41,8 +44,10 @@ build_one() {   # build_one NAME COMMIT HARNESS_COMMIT
     mkdir -p "$dir/$1"
     git archive "$2" | tar -x -C "$dir/$1"
     git show "$3:bench/target_bench.c" > "$dir/$1/bench/target_bench.c"
+    git show "$3:bench/target_sweep.c" > "$dir/$1/bench/target_sweep.c"
     cmake -S "$dir/$1" -B "$dir/$1/build" -DCMAKE_BUILD_TYPE=Release > /dev/null
-    cmake --build "$dir/$1/build" -j 2 --target bitdoku target_bench gen_target > /dev/null
+    cmake --build "$dir/$1/build" -j 2 --target bitdoku target_bench target_sweep gen_target \
+        > /dev/null
 }
 
 cpu_seconds() {   # cpu_seconds COMMAND...: user+sys seconds of COMMAND
@@ -85,6 +90,10 @@ run)
         done
         round=$((round + 1))
     done
+    for b in before after; do
+        "$dir/$b/build/bench/target_sweep" -w 3 > "$dir/sweep-2-$b.md"
+        "$dir/$b/build/bench/target_sweep" -g 3 -c 4000 -s 15 -w 3 > "$dir/sweep-3-$b.md"
+    done
     { date -u; cat /proc/loadavg; } >> "$dir/load.txt"
     "$dir/before/build/bitdoku" target "$dir/p1074.txt" > "$dir/p1074-before.out"
     "$dir/after/build/bitdoku" target "$dir/p1074.txt" > "$dir/p1074-after.out"
@@ -94,7 +103,7 @@ run)
         echo "SCORES DIFFER on the 10,000 puzzles" >> "$dir/load.txt"
     fi
     cat "$dir/load.txt"
-    for f in "$dir"/round-*.md; do
+    for f in "$dir"/round-*.md "$dir"/sweep-*.md; do
         echo
         echo "$(basename "$f" .md):"
         cat "$f"
