@@ -8,14 +8,17 @@
 #   bench/target_slot.sh prepare DIR [BEFORE [AFTER]]
 #       builds both commits (default f39d18c and HEAD) from `git archive`
 #       into DIR/before and DIR/after (release build), both with the
-#       target_bench.c of AFTER (the same harness on both libraries), and
+#       target_bench.c and target_sweep.c of AFTER (the same harness on both
+#       libraries), and
 #       writes DIR/p1074.txt (gen_target -s 1074 10000 25 35). CPU-heavy:
 #       run it before the quiet slot.
 #   bench/target_slot.sh run DIR [ROUNDS]
-#       the timings, in the quiet slot: ROUNDS (default 2) rounds, each
+#       the timings, in the quiet slot: ROUNDS (default 3) rounds, each
 #       running before then after on every set; the tables go to
 #       DIR/round-N-{before,after}.md and the P1074 process times (user+sys
-#       seconds, three runs each) to DIR/p1074.md; the load average before
+#       seconds, three runs each) to DIR/p1074.md; then, once per build,
+#       target_sweep over every 2-given class and 4,000 random 3-given
+#       puzzles (DIR/sweep-{2,3}-{before,after}.md); the load average before
 #       and after goes beside them. Also checks that both builds print the
 #       same scores on the 10,000 puzzles.
 #
@@ -33,15 +36,18 @@ usage() {
 mode=$1
 dir=$2
 sets="target_00 target_05 target_10 target_17 target_20 target_25 target_30 target_p1074
-target_stress target_issue15 target_adversarial target_adversarial2 target_adversarial3"
+target_stress target_issue15 target_adversarial target_adversarial2 target_adversarial3
+target_adversarial4"
 
 build_one() {   # build_one NAME COMMIT HARNESS_COMMIT
     rm -rf "$dir/$1"
     mkdir -p "$dir/$1"
     git archive "$2" | tar -x -C "$dir/$1"
     git show "$3:bench/target_bench.c" > "$dir/$1/bench/target_bench.c"
+    git show "$3:bench/target_sweep.c" > "$dir/$1/bench/target_sweep.c"
     cmake -S "$dir/$1" -B "$dir/$1/build" -DCMAKE_BUILD_TYPE=Release > /dev/null
-    cmake --build "$dir/$1/build" -j 2 --target bitdoku target_bench gen_target > /dev/null
+    cmake --build "$dir/$1/build" -j 2 --target bitdoku target_bench target_sweep gen_target \
+        > /dev/null
 }
 
 cpu_seconds() {   # cpu_seconds COMMAND...: user+sys seconds of COMMAND
@@ -61,7 +67,7 @@ prepare)
     echo "prepared $dir: before $before, after $after"
     ;;
 run)
-    rounds=${3:-2}
+    rounds=${3:-3}
     [ -x "$dir/before/build/bitdoku" ] && [ -x "$dir/after/build/bitdoku" ] \
         || { echo "target_slot.sh: run 'prepare $dir' first" >&2; exit 2; }
     files=""
@@ -84,6 +90,10 @@ run)
         done
         round=$((round + 1))
     done
+    for b in before after; do
+        "$dir/$b/build/bench/target_sweep" -w 3 > "$dir/sweep-2-$b.md"
+        "$dir/$b/build/bench/target_sweep" -g 3 -c 4000 -s 15 -w 3 > "$dir/sweep-3-$b.md"
+    done
     { date -u; cat /proc/loadavg; } >> "$dir/load.txt"
     "$dir/before/build/bitdoku" target "$dir/p1074.txt" > "$dir/p1074-before.out"
     "$dir/after/build/bitdoku" target "$dir/p1074.txt" > "$dir/p1074-after.out"
@@ -92,7 +102,14 @@ run)
     else
         echo "SCORES DIFFER on the 10,000 puzzles" >> "$dir/load.txt"
     fi
-    cat "$dir/load.txt" "$dir"/round-*.md "$dir/p1074.md"
+    cat "$dir/load.txt"
+    for f in "$dir"/round-*.md "$dir"/sweep-*.md; do
+        echo
+        echo "$(basename "$f" .md):"
+        cat "$f"
+    done
+    echo
+    cat "$dir/p1074.md"
     ;;
 *)
     usage

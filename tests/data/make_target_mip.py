@@ -26,7 +26,7 @@ This is a test-data script, not a build step. Usage:
     python3 tests/data/make_target_mip.py > tests/data/target_mip.txt
     python3 tests/data/make_target_mip.py --hard puzzles/target/target_adversarial.txt \
         puzzles/target/target_adversarial2.txt puzzles/target/target_adversarial3.txt \
-        > tests/data/target_hard_mip.txt
+        puzzles/target/target_adversarial4.txt > tests/data/target_hard_mip.txt
 """
 import os
 import random
