@@ -84,7 +84,8 @@
  *  - the guess scores every cell of the three bands at once (open peers
  *    by lane, a nibble-table popcount) and takes the first best bivalue
  *    cell in band and cell order, the one the base's loop takes;
- *  - the given cells' mask comes from one byte compare of the grid.
+ *  - the givens are set up for all digits at once (a byte compare of the
+ *    grid per digit, then rows, boxes, columns and clashes lane-wise).
  * The rules, and so the fixed point, the guesses and the nodes, are the
  * same in both (test_fast checks the two compiles against each other).
  * What did not pay there (bench/README.md, round 3, session 4): the naked
@@ -956,24 +957,81 @@ static void search(search_ctx *ctx, state *s)
     }
 }
 
-/* The cells of each band that hold a given (bit = position in the band). */
-static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
-{
 #if defined(BDI_FAST_AVX512)
+/* The 81 cells of a grid as three band words: bit p of word b is cell
+ * 27b + p (from the two byte masks of a compare). */
+static inline void band_words(uint64_t first, uint64_t rest, uint32_t words[BANDS])
+{
+    words[0] = (uint32_t)first & BAND_MASK;
+    words[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
+    words[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+}
+
+/* `cells` in the digit lanes where `v` is not zero, else 0. */
+static inline lanes unit_where(lanes v, uint32_t cells)
+{
+    return (lanes)_mm512_maskz_mov_epi32((__mmask16)nonzero_digits(v),
+                                         _mm512_set1_epi32((int)cells));
+}
+
+/*
+ * Sets up the state of `puzzle`; false if its givens clash. The givens of
+ * each digit come from one byte compare of the grid, then every digit is
+ * set up at once, lane d of a band's register holding digit index d: a
+ * digit loses the rows, boxes and columns of its givens and every other
+ * given cell (what placing them one by one leaves), and clashes are the
+ * rows, boxes and columns with two givens of one digit.
+ */
+static bool init_state(state *s, const bd_grid *puzzle)
+{
     __m512i low = _mm512_loadu_si512(puzzle->cells);
     __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
-    uint64_t first = _mm512_test_epi8_mask(low, low), rest = _mm512_test_epi8_mask(high, high);
-    taken[0] = (uint32_t)first & BAND_MASK;
-    taken[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
-    taken[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+    uint32_t given[BANDS][16] = {{0}}, taken[BANDS], words[BANDS];
+    band_words(_mm512_test_epi8_mask(low, low), _mm512_test_epi8_mask(high, high), taken);
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        __m512i digit = _mm512_set1_epi8((char)(d + 1));
+        band_words(_mm512_cmpeq_epi8_mask(low, digit), _mm512_cmpeq_epi8_mask(high, digit), words);
+        for (unsigned b = 0; b < BANDS; b++)
+            given[b][d] = words[b];
+    }
+    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
+    for (unsigned b = 0; b < BANDS; b++) {
+        g[b] = load_digits(given[b]);
+        seen[b] = (lanes){0};
+        for (unsigned k = 0; k < BD_BOX; k++) {
+            uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
+            lanes row = g[b] & row_cells, box = g[b] & box_cells;
+            /* a unit's part with two givens or more keeps a bit when its
+             * lowest goes */
+            doubled |= (row & (row - 1u)) | (box & (box - 1u));
+            seen[b] |= unit_where(row, row_cells) | unit_where(box, box_cells);
+        }
+        fold_rows_v(g[b], &once[b], &twice[b]);
+    }
+    lanes col_once = once[0] | once[1] | once[2];
+    doubled |= twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+               | (once[2] & (once[0] | once[1]));
+    if (nonzero_digits(doubled))
+        return false;
+    lanes out_of_columns = ~(col_once | col_once << BD_SIZE | col_once << (2 * BD_SIZE));
+    for (unsigned b = 0; b < BANDS; b++) {
+        store_digits(s->cand[b], ((BAND_MASK & ~taken[b]) & ~seen[b] & out_of_columns) | g[b]);
+        s->open[b] = BAND_MASK & ~taken[b];
+    }
+    s->rescan = 1;
+    return true;
+}
 #else
+/* The cells of each band that hold a given (bit = position in the band),
+ * without a branch per cell. */
+static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
+{
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t cells = 0;
         for (unsigned pos = 0; pos < BAND_CELLS; pos++)
             cells |= (uint32_t)(puzzle->cells[b * BAND_CELLS + pos] != 0) << pos;
         taken[b] = cells;
     }
-#endif
 }
 
 /* Sets up the state of `puzzle`; false if its givens clash. */
@@ -1004,18 +1062,15 @@ static bool init_state(state *s, const bd_grid *puzzle)
         uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
             s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
-#if !defined(BDI_FAST_AVX512)
             s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
-#endif
         }
     }
-#if defined(BDI_FAST_AVX512)
-    s->rescan = 1;
-#endif
     for (unsigned b = 0; b < BANDS; b++)
         s->open[b] = BAND_MASK & ~taken[b];
     return true;
 }
+
+#endif
 
 #if defined(BDI_FAST_AVX512)
 #define FAST_ENTRY bdi_fast_enumerate_avx512
