@@ -56,7 +56,8 @@
  * that shares a unit with most open cells, as its two branches propagate
  * furthest (on the hard sets this guesses about 40% less than taking the
  * first such cell); without one, on the open cell with fewest candidates.
- * Each branch but the last works on a copy of the state (about 230 bytes);
+ * Each branch but the last works on a copy of the state (228 bytes, 124
+ * in the AVX-512 compile);
  * the last one reuses the parent's. Nodes are the root plus each branch
  * tried; guesses are the cells guessed on (0: solved by propagation). Both
  * are spent against the bdi_budget.
@@ -91,8 +92,8 @@
  * What did not pay there (bench/README.md, round 3, session 4): the naked
  * singles or the guess's digit counts from a digit-major regrouping of
  * the 27 words, vector stores of single lanes, the place() clear as a
- * vector (probably because scalar stores feeding a 512-bit load, or a
- * vector store feeding scalar loads, defeat store forwarding).
+ * vector (store forwarding between scalar and 512-bit accesses is the
+ * likely cause, but this guest has no counters to show it).
  * Bit tricks use bit_digit() of internal.h, which has a portable path
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
