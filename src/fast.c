@@ -729,6 +729,10 @@ static bool propagate(state *s)
             return false;
         if (found)
             continue;
+        /* every cell placed, each after its digit was checked to be a
+         * candidate there: a solution, nothing left to scan */
+        if (!(s->open[0] | s->open[1] | s->open[2]))
+            return true;
         found = hidden_singles(s);
         if (found <= 0)
             return found == 0;
