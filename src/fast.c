@@ -227,12 +227,13 @@ static int naked_singles(state *s)
  */
 typedef uint32_t lanes __attribute__((vector_size(64)));
 
-/* The nine digit words of one band (a row of cand or scanned). */
+/* The nine digit words of one band (a row of cand), lanes 9..15 zero. */
 static inline lanes load_digits(const uint32_t words[BD_SIZE])
 {
     return (lanes)_mm512_maskz_loadu_epi32(ALL_DIGITS, words);
 }
 
+/* Writes lanes 0..8 of `v` to the nine digit words of one band. */
 static inline void store_digits(uint32_t words[BD_SIZE], lanes v)
 {
     _mm512_mask_storeu_epi32(words, ALL_DIGITS, (__m512i)v);
@@ -250,16 +251,19 @@ static inline unsigned differing_digits(lanes a, lanes b)
     return _mm512_mask_cmpneq_epi32_mask(ALL_DIGITS, (__m512i)a, (__m512i)b);
 }
 
+/* next_column in every lane. */
 static inline lanes next_column_v(lanes x)
 {
     return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
 }
 
+/* column_after_next in every lane. */
 static inline lanes column_after_next_v(lanes x)
 {
     return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
 }
 
+/* next_row in every lane. */
 static inline lanes next_row_v(lanes x)
 {
     return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
@@ -1083,6 +1087,7 @@ static bool init_state(state *s, const bd_grid *puzzle)
 #define FAST_ENTRY bdi_fast_enumerate_base
 #endif
 
+/* bdi_fast_enumerate_base or _avx512 (contract in internal.h). */
 bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                 bd_stats *stats)
 {
@@ -1099,6 +1104,8 @@ bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *v
 }
 
 #if !defined(BDI_FAST_AVX512)
+/* The contract is in internal.h; the checks are those of the AVX-512
+ * compile's flags (CMakeLists.txt). */
 bdi_enumerate_fn bdi_fast_avx512(void)
 {
 #if defined(BDI_HAVE_FAST_AVX512)
