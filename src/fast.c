@@ -300,6 +300,7 @@ static inline unsigned band_reduce_v(lanes x, lanes *reduced, lanes *alone)
     return ALL_DIGITS & ~nonzero_digits(keep);
 }
 
+/* fold_rows in every lane. */
 static inline void fold_rows_v(lanes x, lanes *once, lanes *twice)
 {
     lanes r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK, r2 = x >> (2 * BD_SIZE);
@@ -333,7 +334,9 @@ static int place_found(state *s, const lanes todo[BANDS])
     return progress;
 }
 
-/* hidden_singles for every digit at once (see above). */
+/* hidden_singles for every digit at once (see above): -1 on a
+ * contradiction, else 1 if anything changed, 0 if not; nothing to do
+ * (0) while `rescan` is clear. */
 static int hidden_singles(state *s)
 {
     lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
