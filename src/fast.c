@@ -1112,6 +1112,9 @@ bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *v
 bdi_enumerate_fn bdi_fast_avx512(void)
 {
 #if defined(BDI_HAVE_FAST_AVX512)
+    /* a no-op once the run-time library's constructor has run; needed
+     * only when called before it (from another constructor) */
+    __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
         && __builtin_cpu_supports("popcnt")
         && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
