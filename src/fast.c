@@ -56,7 +56,8 @@
  * that shares a unit with most open cells, as its two branches propagate
  * furthest (on the hard sets this guesses about 40% less than taking the
  * first such cell); without one, on the open cell with fewest candidates.
- * Each branch but the last works on a copy of the state (about 230 bytes);
+ * Each branch but the last works on a copy of the state (228 bytes, 124
+ * in the AVX-512 compile);
  * the last one reuses the parent's. Nodes are the root plus each branch
  * tried; guesses are the cells guessed on (0: solved by propagation). Both
  * are spent against the bdi_budget.
@@ -84,14 +85,15 @@
  *  - the guess scores every cell of the three bands at once (open peers
  *    by lane, a nibble-table popcount) and takes the first best bivalue
  *    cell in band and cell order, the one the base's loop takes;
- *  - the given cells' mask comes from one byte compare of the grid.
+ *  - the givens are set up for all digits at once (a byte compare of the
+ *    grid per digit, then rows, boxes, columns and clashes lane-wise).
  * The rules, and so the fixed point, the guesses and the nodes, are the
  * same in both (test_fast checks the two compiles against each other).
  * What did not pay there (bench/README.md, round 3, session 4): the naked
  * singles or the guess's digit counts from a digit-major regrouping of
  * the 27 words, vector stores of single lanes, the place() clear as a
- * vector (probably because scalar stores feeding a 512-bit load, or a
- * vector store feeding scalar loads, defeat store forwarding).
+ * vector (store forwarding between scalar and 512-bit accesses is the
+ * likely cause, but this guest has no counters to show it).
  * Bit tricks use bit_digit() of internal.h, which has a portable path
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
@@ -225,12 +227,13 @@ static int naked_singles(state *s)
  */
 typedef uint32_t lanes __attribute__((vector_size(64)));
 
-/* The nine digit words of one band (a row of cand or scanned). */
+/* The nine digit words of one band (a row of cand), lanes 9..15 zero. */
 static inline lanes load_digits(const uint32_t words[BD_SIZE])
 {
     return (lanes)_mm512_maskz_loadu_epi32(ALL_DIGITS, words);
 }
 
+/* Writes lanes 0..8 of `v` to the nine digit words of one band. */
 static inline void store_digits(uint32_t words[BD_SIZE], lanes v)
 {
     _mm512_mask_storeu_epi32(words, ALL_DIGITS, (__m512i)v);
@@ -248,16 +251,19 @@ static inline unsigned differing_digits(lanes a, lanes b)
     return _mm512_mask_cmpneq_epi32_mask(ALL_DIGITS, (__m512i)a, (__m512i)b);
 }
 
+/* next_column in every lane. */
 static inline lanes next_column_v(lanes x)
 {
     return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
 }
 
+/* column_after_next in every lane. */
 static inline lanes column_after_next_v(lanes x)
 {
     return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
 }
 
+/* next_row in every lane. */
 static inline lanes next_row_v(lanes x)
 {
     return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
@@ -294,6 +300,7 @@ static inline unsigned band_reduce_v(lanes x, lanes *reduced, lanes *alone)
     return ALL_DIGITS & ~nonzero_digits(keep);
 }
 
+/* fold_rows in every lane. */
 static inline void fold_rows_v(lanes x, lanes *once, lanes *twice)
 {
     lanes r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK, r2 = x >> (2 * BD_SIZE);
@@ -327,7 +334,9 @@ static int place_found(state *s, const lanes todo[BANDS])
     return progress;
 }
 
-/* hidden_singles for every digit at once (see above). */
+/* hidden_singles for every digit at once (see above): -1 on a
+ * contradiction, else 1 if anything changed, 0 if not; nothing to do
+ * (0) while `rescan` is clear. */
 static int hidden_singles(state *s)
 {
     lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
@@ -727,6 +736,10 @@ static bool propagate(state *s)
             return false;
         if (found)
             continue;
+        /* every cell placed, each after its digit was checked to be a
+         * candidate there: a solution, nothing left to scan */
+        if (!(s->open[0] | s->open[1] | s->open[2]))
+            return true;
         found = hidden_singles(s);
         if (found <= 0)
             return found == 0;
@@ -956,24 +969,81 @@ static void search(search_ctx *ctx, state *s)
     }
 }
 
-/* The cells of each band that hold a given (bit = position in the band). */
-static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
-{
 #if defined(BDI_FAST_AVX512)
+/* The 81 cells of a grid as three band words: bit p of word b is cell
+ * 27b + p (from the two byte masks of a compare). */
+static inline void band_words(uint64_t first, uint64_t rest, uint32_t words[BANDS])
+{
+    words[0] = (uint32_t)first & BAND_MASK;
+    words[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
+    words[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+}
+
+/* `cells` in the digit lanes where `v` is not zero, else 0. */
+static inline lanes unit_where(lanes v, uint32_t cells)
+{
+    return (lanes)_mm512_maskz_mov_epi32((__mmask16)nonzero_digits(v),
+                                         _mm512_set1_epi32((int)cells));
+}
+
+/*
+ * Sets up the state of `puzzle`; false if its givens clash. The givens of
+ * each digit come from one byte compare of the grid, then every digit is
+ * set up at once, lane d of a band's register holding digit index d: a
+ * digit loses the rows, boxes and columns of its givens and every other
+ * given cell (what placing them one by one leaves), and clashes are the
+ * rows, boxes and columns with two givens of one digit.
+ */
+static bool init_state(state *s, const bd_grid *puzzle)
+{
     __m512i low = _mm512_loadu_si512(puzzle->cells);
     __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
-    uint64_t first = _mm512_test_epi8_mask(low, low), rest = _mm512_test_epi8_mask(high, high);
-    taken[0] = (uint32_t)first & BAND_MASK;
-    taken[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
-    taken[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+    uint32_t given[BANDS][16] = {{0}}, taken[BANDS], words[BANDS];
+    band_words(_mm512_test_epi8_mask(low, low), _mm512_test_epi8_mask(high, high), taken);
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        __m512i digit = _mm512_set1_epi8((char)(d + 1));
+        band_words(_mm512_cmpeq_epi8_mask(low, digit), _mm512_cmpeq_epi8_mask(high, digit), words);
+        for (unsigned b = 0; b < BANDS; b++)
+            given[b][d] = words[b];
+    }
+    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
+    for (unsigned b = 0; b < BANDS; b++) {
+        g[b] = load_digits(given[b]);
+        seen[b] = (lanes){0};
+        for (unsigned k = 0; k < BD_BOX; k++) {
+            uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
+            lanes row = g[b] & row_cells, box = g[b] & box_cells;
+            /* a unit's part with two givens or more keeps a bit when its
+             * lowest goes */
+            doubled |= (row & (row - 1u)) | (box & (box - 1u));
+            seen[b] |= unit_where(row, row_cells) | unit_where(box, box_cells);
+        }
+        fold_rows_v(g[b], &once[b], &twice[b]);
+    }
+    lanes col_once = once[0] | once[1] | once[2];
+    doubled |= twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+               | (once[2] & (once[0] | once[1]));
+    if (nonzero_digits(doubled))
+        return false;
+    lanes out_of_columns = ~(col_once | col_once << BD_SIZE | col_once << (2 * BD_SIZE));
+    for (unsigned b = 0; b < BANDS; b++) {
+        store_digits(s->cand[b], ((BAND_MASK & ~taken[b]) & ~seen[b] & out_of_columns) | g[b]);
+        s->open[b] = BAND_MASK & ~taken[b];
+    }
+    s->rescan = 1;
+    return true;
+}
 #else
+/* The cells of each band that hold a given (bit = position in the band),
+ * without a branch per cell. */
+static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
+{
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t cells = 0;
         for (unsigned pos = 0; pos < BAND_CELLS; pos++)
             cells |= (uint32_t)(puzzle->cells[b * BAND_CELLS + pos] != 0) << pos;
         taken[b] = cells;
     }
-#endif
 }
 
 /* Sets up the state of `puzzle`; false if its givens clash. */
@@ -1004,18 +1074,15 @@ static bool init_state(state *s, const bd_grid *puzzle)
         uint32_t out_of_columns = ~(columns[d] * COL_MASK);
         for (unsigned b = 0; b < BANDS; b++) {
             s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
-#if !defined(BDI_FAST_AVX512)
             s->scanned[b][d] = ~0u;   /* never equal: scan every digit once */
-#endif
         }
     }
-#if defined(BDI_FAST_AVX512)
-    s->rescan = 1;
-#endif
     for (unsigned b = 0; b < BANDS; b++)
         s->open[b] = BAND_MASK & ~taken[b];
     return true;
 }
+
+#endif
 
 #if defined(BDI_FAST_AVX512)
 #define FAST_ENTRY bdi_fast_enumerate_avx512
@@ -1023,6 +1090,7 @@ static bool init_state(state *s, const bd_grid *puzzle)
 #define FAST_ENTRY bdi_fast_enumerate_base
 #endif
 
+/* bdi_fast_enumerate_base or _avx512 (contract in internal.h). */
 bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                 bd_stats *stats)
 {
@@ -1039,9 +1107,14 @@ bool FAST_ENTRY(const bd_grid *puzzle, const bd_options *options, bdi_visitor *v
 }
 
 #if !defined(BDI_FAST_AVX512)
+/* The contract is in internal.h; the checks are those of the AVX-512
+ * compile's flags (CMakeLists.txt). */
 bdi_enumerate_fn bdi_fast_avx512(void)
 {
 #if defined(BDI_HAVE_FAST_AVX512)
+    /* a no-op once the run-time library's constructor has run; needed
+     * only when called before it (from another constructor) */
+    __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
         && __builtin_cpu_supports("popcnt")
         && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))

@@ -37,16 +37,16 @@ static bool try_subset(unsigned chosen, unsigned uni, void *context)
 {
     const subset_search *ss = context;
     bdi_step *s = ss->s;
-    static const bd_technique NAKED[] = {BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE, BD_TECH_NAKED_QUAD};
-    static const bd_technique HIDDEN[] = {BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE,
-                                          BD_TECH_HIDDEN_QUAD};
+    static const bd_technique TECHNIQUE[2][3] = {    /* [naked][size - 2] */
+        {BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE, BD_TECH_HIDDEN_QUAD},
+        {BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE, BD_TECH_NAKED_QUAD}};
     unsigned ids = 0;   /* naked: positions; hidden: digits (bit d-1) */
     for (unsigned rest = chosen; rest; rest &= rest - 1u)
         ids |= ss->naked ? 1u << ss->id[low_bit(rest)] : digit_bit(ss->id[low_bit(rest)]);
     unsigned positions = ss->naked ? ids : uni, digits = ss->naked ? uni : ids;
     bdi_board cells = cells_at(ss->kind, ss->unit, positions);
     bdi_board others = board_minus(board_and(ss->c->open, unit_board(ss->kind, ss->unit)), cells);
-    bdi_step_start(s, (ss->naked ? NAKED : HIDDEN)[ss->size - 2]);
+    bdi_step_start(s, TECHNIQUE[ss->naked][ss->size - 2]);
     bool removes = false;
     for (int d = 1; d <= BD_SIZE; d++)
         if (ss->naked && (digits & digit_bit(d)))

@@ -100,7 +100,7 @@ static run_result run(const text *input, const char *const *args, int jobs, size
     assert_true(in && out && err);
     assert_int_equal(fwrite(input->s, 1, input->len, in), input->len);
     rewind(in);
-    char jobs_arg[8];
+    char jobs_arg[12];   /* any int */
     snprintf(jobs_arg, sizeof jobs_arg, "%d", jobs);
     char *argv[16] = {"bitdoku"};
     int argc = 1;

@@ -441,8 +441,9 @@ static void check_paths_agree(bdi_enumerate_fn avx512, const bd_grid *puzzle)
 }
 
 /* The AVX-512 compile against the fallback on random puzzles (0, 1 or
- * many solutions, 20-64 blanks), the hard sample and the Kaggle sample;
- * skipped where it does not run. */
+ * many solutions, 20-64 blanks), the hard sample and the Kaggle sample,
+ * and Kaggle samples with one given more (clashing or not); skipped
+ * where it does not run. */
 static void test_paths_agree(void **state)
 {
     (void)state;
@@ -463,6 +464,26 @@ static void test_paths_agree(void **state)
     n = read_puzzles("kaggle_sample.txt", puzzles, MAX_FILE_PUZZLES);
     for (int i = 0; i < n; i++)
         check_paths_agree(avx512, &puzzles[i]);
+    /* the givens set up (and their clashes found) alike: each sample
+     * with a blank given a random digit, which mostly clashes */
+    int clashing = 0;
+    for (int i = 0; i < n; i++)
+        for (int tries = 0; tries < 4; tries++) {
+            bd_grid puzzle = puzzles[i], solution;
+            int cell;
+            do
+                cell = tu_below(&seed, BD_CELLS);
+            while (puzzle.cells[cell]);
+            puzzle.cells[cell] = (uint8_t)(1 + tu_below(&seed, BD_SIZE));
+            check_paths_agree(avx512, &puzzle);
+            if (!bd_givens_ok(&puzzle)) {
+                bd_options options = bd_options_default();
+                clashing++;
+                assert_int_equal(bdi_solve_by(avx512, &puzzle, &options, &solution, NULL),
+                                 BD_NO_SOLUTION);
+            }
+        }
+    assert_true(clashing > n && clashing < 4 * n);
 }
 
 int main(void)
