@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "internal.h"
+#include "core/budget.h"
 
 static void busy_wait(double seconds)
 {

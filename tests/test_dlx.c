@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bitdoku.h"
-#include "internal.h"
+#include "core/engine.h"
 #include "samples.h"
 #include "testutil.h"
 

@@ -17,7 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/engine.h"
+#include "engine/fast/fast.h"
 #include "samples.h"
 #include "testutil.h"
 

@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "internal.h"
+#include "generate/generate.h"
 #include "testutil.h"
 
 static int givens_of(const bd_grid *grid)

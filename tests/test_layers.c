@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bitdoku.h"
-#include "internal.h"
+#include "target/target.h"
 #include "testutil.h"
 
 /* The enumeration's running state: the values of the cells for one digit

@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "bitdoku.h"
-#include "internal.h"
+#include "core/units.h"
+#include "target/target.h"
 #include "testutil.h"
 
 enum { MOVES = 16 };   /* bit 0: rows 3/5, 1: outer bands, 2: columns 3/5, 3: outer stacks */

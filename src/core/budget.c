@@ -18,7 +18,7 @@
  * An engine whose nodes can do long work of their own (target.c's bound)
  * asks bdi_budget_expired there as well.
  */
-#include "internal.h"
+#include "budget.h"
 
 #include <stdint.h>
 

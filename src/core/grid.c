@@ -2,7 +2,7 @@
  * grid.c - facts about grids: target weights and scores, the givens check,
  * solution checks, and writing a grid as text in each shape.
  */
-#include "internal.h"
+#include "units.h"
 
 #include <string.h>
 

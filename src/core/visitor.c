@@ -7,7 +7,7 @@
  * and calls nothing of the library (only the caller's function, and the
  * engine search.c hands to bdi_solve_by and its kin).
  */
-#include "internal.h"
+#include "visitor.h"
 
 #include <string.h>
 

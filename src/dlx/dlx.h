@@ -46,7 +46,9 @@
 #ifndef BITDOKU_DLX_H
 #define BITDOKU_DLX_H
 
-#include "internal.h"
+#include "core/budget.h"
+#include "core/engine.h"
+#include "core/units.h"
 
 #include <limits.h>
 

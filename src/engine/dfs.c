@@ -20,7 +20,9 @@
  * decides whether to go on: first solution, counting up to a limit, and the
  * exhaustive target maximum are three visitors of the one search.
  */
-#include "internal.h"
+#include "core/budget.h"
+#include "core/engine.h"
+#include "core/units.h"
 
 #include <string.h>
 
@@ -115,7 +117,7 @@ static unsigned pick_mrv(dfs *s, int depth)
     unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
         unsigned cand = candidates(s, s->blanks[i]);
-        int n = popcount(cand);
+        int n = bit_count(cand);
         if (n < best_n) {
             best_i = i;
             best_n = n;

@@ -6,7 +6,8 @@
  * It stands above every engine (fast.c, solve.c, target.c, dlx.c), which
  * stand above the shared machinery (budget.c, visitor.c, grid.c).
  */
-#include "internal.h"
+#include "core/engine.h"
+#include "core/units.h"
 
 typedef bd_status (*target_fn)(const bd_grid *puzzle, const bd_options *options,
                                int *score, bd_grid *best, bd_stats *stats);

@@ -46,7 +46,8 @@
  * solution exists decides); a walk does, through the witnesses it draws
  * from, and so does a level, through bd_rate.
  */
-#include "internal.h"
+#include "generate.h"
+#include "core/units.h"
 
 #include <string.h>
 
@@ -170,7 +171,7 @@ static bd_symmetry pick_symmetry(gen *g)
 /* A bit of `mask` (not 0), each equally likely. */
 static unsigned random_bit(bdi_rng *rng, unsigned mask)
 {
-    for (int skip = bdi_rng_below(rng, popcount(mask)); skip > 0; skip--)
+    for (int skip = bdi_rng_below(rng, bit_count(mask)); skip > 0; skip--)
         mask &= mask - 1u;
     return mask & (0u - mask);
 }
@@ -184,7 +185,7 @@ static int fewest_free(const bdi_units *units, const uint8_t *cells, unsigned *f
         if (cells[cell])
             continue;
         unsigned digits = units_free(units, cell);
-        int count = popcount(digits);
+        int count = bit_count(digits);
         if (count < best_count) {
             best = cell;
             best_count = count;

@@ -15,7 +15,7 @@
  * so that each of the n values is exactly equally likely. It calls
  * nothing of the library.
  */
-#include "internal.h"
+#include "generate.h"
 
 /* The state's increment: 2^64 divided by the golden ratio, made odd. */
 static const uint64_t GOLDEN = 0x9E3779B97F4A7C15u;

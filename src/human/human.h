@@ -24,7 +24,8 @@
 #ifndef BITDOKU_HUMAN_H
 #define BITDOKU_HUMAN_H
 
-#include "internal.h"
+#include "core/bits.h"
+#include "core/units.h"
 
 enum { BANDS = 3, BAND_CELLS = 27, UNIT_COUNT = UNIT_KINDS * BD_SIZE };
 
@@ -34,17 +35,6 @@ enum { CHAIN_MAX = 16, CHAIN_MIN = 4 };
 typedef struct bdi_board {
     uint32_t band[BANDS];
 } bdi_board;
-
-/* The bits set in a word. Plain arithmetic (SWAR): the portable build has
- * no population-count instruction, and the library call the compiler
- * would make instead costs several times more. */
-static inline int count_bits(uint32_t word)
-{
-    word = word - ((word >> 1) & 0x55555555u);
-    word = (word & 0x33333333u) + ((word >> 2) & 0x33333333u);
-    word = (word + (word >> 4)) & 0x0F0F0F0Fu;
-    return (int)((word * 0x01010101u) >> 24);
-}
 
 /* The index of the lowest set bit of a non-zero word. */
 static inline int low_bit(uint32_t word)
@@ -97,7 +87,7 @@ static inline bool board_same(bdi_board a, bdi_board b)
 
 static inline int board_count(bdi_board b)
 {
-    return count_bits(b.band[0]) + count_bits(b.band[1]) + count_bits(b.band[2]);
+    return bit_count(b.band[0]) + bit_count(b.band[1]) + bit_count(b.band[2]);
 }
 
 /* Removes the lowest cell of *b and returns it; -1 when *b is empty. */

@@ -17,7 +17,7 @@
  * '.'): puzzles, solutions and damaged puzzles (a cell lost or added, a
  * typo) do; ids, counts, ratings, dates and words do not.
  */
-#include "internal.h"
+#include "io.h"
 
 #include <string.h>
 

@@ -50,7 +50,7 @@
  * as "blanks", "a comment" or "something else", so a byte or two can stand
  * for it.
  */
-#include "internal.h"
+#include "io.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * still a layer there, and the node's layers include all of the narrowed
  * node's). It fails when some digit finds no layer.
  */
-#include "internal.h"
+#include "target.h"
 
 /* True when none of the cells of `layer` is taken (closed to `digit`). */
 static bool clear_of(const bdi_layer_node *left, int digit, const bdi_layer *layer)

@@ -27,7 +27,7 @@
  * Values are in 1/BDI_LAYER_SCALE point, prices within +-PRICE_LIMIT, and
  * all arithmetic is exact in int64.
  */
-#include "internal.h"
+#include "target.h"
 
 #include <string.h>
 

@@ -25,7 +25,7 @@
  * the images of a completion X under H take the 2^k truth patterns of the
  * pivots' orders once each: exactly one obeys them all.
  */
-#include "internal.h"
+#include "target.h"
 
 enum { INVOLUTIONS = 4, MIDDLE = BD_SIZE / 2 };
 

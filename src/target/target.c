@@ -81,7 +81,8 @@
  * a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
  */
-#include "internal.h"
+#include "target.h"
+#include "core/engine.h"
 
 #include <stdlib.h>
 #include <string.h>

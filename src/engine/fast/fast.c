@@ -98,7 +98,10 @@
  * under BD_PORTABLE (no compiler builtins, no second compile), and a
  * 64-bit bit count, the POPCNT instruction where compiled for it.
  */
-#include "internal.h"
+#include "fast.h"
+#include "core/budget.h"
+#include "core/engine.h"
+#include "core/units.h"
 
 #include <string.h>
 #if defined(BDI_FAST_AVX512)
@@ -747,21 +750,6 @@ static bool propagate(state *s)
 }
 
 #if !defined(BDI_FAST_AVX512)   /* which scores all cells at once: pick_bivalue */
-/* The number of set bits of a 64-bit word, by halves (SWAR): the hot
- * guess choice must not call a library popcount on machines without
- * one, and one 64-bit count is cheaper than two 32-bit ones. */
-static inline unsigned bit_count(uint64_t word)
-{
-#if defined(__POPCNT__) && !defined(BD_PORTABLE)
-    return (unsigned)__builtin_popcountll(word);
-#else
-    word -= (word >> 1) & 0x5555555555555555u;
-    word = (word & 0x3333333333333333u) + ((word >> 2) & 0x3333333333333333u);
-    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return (unsigned)((word * 0x0101010101010101u) >> 56);
-#endif
-}
-
 /* The open cells that share a unit with the cell at `pos` of `band`: a
  * guess there feeds the most propagation. */
 static unsigned open_peers(const state *s, unsigned band, unsigned pos)
@@ -771,7 +759,7 @@ static unsigned open_peers(const state *s, unsigned band, unsigned pos)
     /* the two other bands' column cells fit in disjoint bit ranges when
      * one word is moved up a row, and the band's peers below them all */
     others |= (s->open[(band + 2) % BANDS] & column) << 1;
-    return bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
+    return (unsigned)bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
 }
 #endif
 

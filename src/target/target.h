@@ -1,0 +1,169 @@
+/*
+ * target.h - what the target optimizer (target.c, bdi_bound_target)
+ * builds on: the digit-layer relaxation (layers.c), the completions packed
+ * from its layers (pack.c), the row relaxation (rows.c) and the puzzle's
+ * symmetries (symmetry.c). Values are in 1/BDI_LAYER_SCALE point.
+ */
+#ifndef BITDOKU_TARGET_H
+#define BITDOKU_TARGET_H
+
+#include "core/bits.h"
+#include "core/budget.h"
+#include "core/units.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/*
+ * The digit-layer relaxation (layers.c): an upper bound on the score of the
+ * best completion of a partial grid, from a price on each blank cell. See
+ * the top of layers.c; any prices give a valid bound, good prices (found by
+ * subgradient steps, see target.c) a tight one. Prices are in
+ * 1/BDI_LAYER_SCALE point and must lie within +-BDI_LAYER_PRICE_LIMIT; then
+ * all values are exact in int32. Entry point for a search of one's own:
+ * fill a bdi_layer_node (bdi_layer_cell), then bdi_layer_bound.
+ */
+enum {
+    BDI_LAYER_SCALE = 4096,
+    BDI_LAYER_PRICE_LIMIT = 1 << 21,   /* 512 points */
+    BDI_LAYER_NONE = -(1 << 30),       /* no layer: the digit has no place */
+    BDI_LAYER_FEASIBLE = -(1 << 25)    /* every real layer value is above this */
+};
+#define BDI_LAYER_INFEASIBLE INT64_MIN  /* the bound of a node without completion */
+
+/* What the relaxation sees of a partial grid, cell by cell (fill it with
+ * bdi_layer_cell): open[cell], the digits that may stand there (a blank's
+ * candidates, bit d-1, which callers may narrow below what the units rule
+ * out; a placed digit's own bit); gain[cell], a blank's weight (bd_weight)
+ * times BDI_LAYER_SCALE, 0 for a placed cell. When `indexed`, also the
+ * openings by digit: bit c of row_open[d-1][r] when cell (r, c) is open to
+ * d, which saves each layer solve a scan of the cells (worth it where many
+ * solves share a node). */
+typedef struct bdi_layer_node {
+    uint16_t open[BD_CELLS];
+    int32_t gain[BD_CELLS];
+    bool indexed;
+    uint16_t row_open[BD_SIZE][BD_SIZE];
+} bdi_layer_node;
+
+/* A node to fill cell by cell: unindexed (every cell must then be set), or
+ * indexed with every cell closed to every digit. */
+static inline void bdi_layer_clear(bdi_layer_node *node, bool indexed)
+{
+    if (indexed)
+        memset(node, 0, sizeof *node);
+    node->indexed = indexed;
+}
+
+/* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
+ * the candidates `cand`; `weight` is bd_weight(cell). */
+static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, unsigned cand,
+                                  int weight)
+{
+    unsigned open = digit ? digit_bit(digit) : cand;
+    if (node->indexed) {
+        unsigned old = node->open[cell], col = 1u << (cell % BD_SIZE);
+        uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
+        for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
+            row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
+        for (unsigned come = open & ~old; come; come &= come - 1u)
+            row_open[(bit_digit(come) - 1) * BD_SIZE] |= (uint16_t)col;
+    }
+    node->open[cell] = (uint16_t)open;
+    node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
+}
+
+/* Fills the node's row_open from open and marks it indexed. */
+void bdi_layer_index(bdi_layer_node *node);
+
+/* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the
+ * profit on the blanks it takes minus their prices), or BDI_LAYER_NONE when
+ * the digit has no layer; and the column it takes in each row. */
+typedef struct bdi_layer {
+    int32_t best;
+    uint8_t pick[BD_SIZE];
+} bdi_layer;
+
+/* The best layer of `digit` under `price` (the entries of placed cells are
+ * ignored). With `through` (81 entries, may be NULL): for each cell, the
+ * value of the best layer that takes it, BDI_LAYER_NONE if none does. */
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through);
+
+/* L(price) = the prices of the blanks + every digit's best layer (in
+ * 1/BDI_LAYER_SCALE point), with the layers in layers[digit - 1]; or
+ * BDI_LAYER_INFEASIBLE when some digit has no layer, which proves that the
+ * node has no completion. Every completion scores at most the placed
+ * digits' score + floor(L / BDI_LAYER_SCALE). */
+int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        bdi_layer layers[BD_SIZE]);
+
+/* The subgradient of L at `layers` (all nine solved for `node`): g[cell] =
+ * 1 - how many of the layers take the blank `cell`, 0 on placed cells.
+ * Returns the sum of the squares; 0 means the layers form a completion. */
+int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
+                          int8_t g[BD_CELLS]);
+
+/* The greedy completion of pack.c: digits 9 down to 1 each take their best
+ * layer under `price` among the cells still open. `best` (may be NULL): the
+ * digits' best layers at `node` under `price`, which saves solves. Fills
+ * `completion` (81 digits) and returns true, or false when some digit finds
+ * no layer. */
+bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                    const bdi_layer best[BD_SIZE], uint8_t completion[BD_CELLS]);
+
+/*
+ * The row relaxation (rows.c): prices on "once per column" and "once per
+ * box", each row an assignment problem; its best value is the LP bound.
+ * Values in 1/BDI_LAYER_SCALE point, on the same node as the layers.
+ */
+typedef struct bdi_rows {
+    int32_t col[BD_SIZE][BD_SIZE];     /* prices [column][digit - 1] */
+    int32_t box[BD_SIZE][BD_SIZE];     /* prices [box][digit - 1] */
+    int64_t value;                     /* L, or BDI_LAYER_INFEASIBLE */
+    int64_t row_value[BD_SIZE];
+    unsigned row_blanks[BD_SIZE];      /* bit c: cell (r, c) was blank */
+    uint8_t digit[BD_CELLS];           /* each blank's digit in its row's assignment */
+    int32_t drop[BD_CELLS][BD_SIZE];   /* reduced cost of (cell, d): L drops at least this */
+    int64_t dual[BD_SIZE][BD_SIZE];    /* [row][digit - 1]: its potential */
+} bdi_rows;
+
+typedef enum bdi_rows_status {
+    BDI_ROWS_OPEN,     /* L at least the need */
+    BDI_ROWS_BELOW,    /* L below the need, or no completion */
+    BDI_ROWS_SOLVED    /* the rows' assignments obey every unit: a completion, in digit */
+} bdi_rows_status;
+
+/* How bdi_rows_descend steps: at most `iterations` steps, stopping after
+ * `patience` without a lower floor(L), halving the step after `stall`
+ * without a lower L; aimed at need - aim_below (1/BDI_LAYER_SCALE point),
+ * or lower while L is far above (the aim is at most 64 points below L). */
+typedef struct bdi_rows_steps {
+    int iterations, patience, stall;
+    int64_t need, aim_below;   /* Polyak's aim: need - aim_below */
+    bdi_budget *budget;        /* may be NULL; stops the steps once expired */
+} bdi_rows_steps;
+
+/* Zero prices and nothing solved. */
+void bdi_rows_clear(bdi_rows *rel);
+
+/* L at the node under rel's prices: every row solved afresh (`all`), or
+ * only the rows that changed since rel was solved at an ancestor. Returns
+ * rel->value. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
+
+/* Subgradient steps on rel's prices (solved at this node), keeping the
+ * least L in rel. */
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps);
+
+/* The symmetries of a target puzzle (symmetry.c): the row and column moves
+ * that keep every cell's weight and leave the puzzle unchanged. Fills
+ * orders[i] = {a, b}, two blank cells of one unit, for each i below the
+ * count returned (at most 4): among the completions of any one orbit under
+ * those moves (all with the same score) exactly one has digit(a) < digit(b)
+ * for every i. A search may thus keep to those completions. */
+int bdi_symmetry_orders(const bd_grid *puzzle, uint8_t orders[][2]);
+
+#endif /* BITDOKU_TARGET_H */
