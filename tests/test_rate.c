@@ -692,7 +692,7 @@ static bool check_step(const bd_step *step, void *context)
     int removed = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned truth = digit_bit(k->solution.cells[cell]);
-        removed += bit_count(step->removed[cell]);
+        removed += digit_count(step->removed[cell]);
         ok &= !(step->removed[cell] & truth);
         ok &= step->grid.cells[cell] == 0 ? (step->candidates[cell] & truth) != 0
                                           : step->grid.cells[cell] == k->solution.cells[cell];

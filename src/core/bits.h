@@ -1,6 +1,7 @@
 /*
  * bits.h - digits as bits, and counting bits: the few bit helpers every
- * family of the library uses, and the printf-format attribute.
+ * family of the library uses (bit_count for any word, digit_count for a
+ * 9-bit digit mask), and the printf-format attribute.
  *
  * Digit d (1..9) is bit d-1 of a 9-bit mask. Only digit_bit() (and
  * cell_bit() for a cell's value) and bit_digit() convert between the two.
@@ -80,6 +81,17 @@ static inline int bit_count(uint64_t word)
     word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
     return (int)((word * 0x0101010101010101u) >> 56);
 #endif
+}
+
+/* digit_count's table (bits.c): the set bits of each 9-bit mask. */
+extern const uint8_t bdi_digit_counts[1u << BD_SIZE];
+
+/* The number of digits in a 9-bit mask, looked up: the hot loops of the
+ * searches count candidate masks at every node, and one load is cheaper
+ * there than bit_count's arithmetic where the target has no POPCNT. */
+static inline int digit_count(unsigned mask)
+{
+    return bdi_digit_counts[mask];
 }
 
 #endif /* BITDOKU_BITS_H */

@@ -1,6 +1,6 @@
 /*
  * budget.c - the search budget every engine spends: a node count, a node
- * limit and a wall-clock timeout. bdi_budget_spend (internal.h) counts a
+ * limit and a wall-clock timeout. bdi_budget_spend (budget.h) counts a
  * node inline and calls bdi_budget_check only when a read of the clock is
  * due. It sits below every engine and calls nothing of the library.
  *

@@ -1,11 +1,12 @@
 /*
- * visitor.c - what an enumerating engine (solve.c, dlx.c, fast.c) keeps of
- * the completions it visits, and how that becomes the result of bd_solve,
+ * visitor.c - what an enumerating engine (engine/dfs.c, engine/fast/,
+ * dlx/dlx.c) keeps of the completions it visits, and how that becomes the result of bd_solve,
  * bd_count, bd_target or bd_solutions: the first completion, a count up to
  * a limit, the best target score and its grid, or every completion handed
  * on to the caller's function as it is found. It sits below every engine
  * and calls nothing of the library (only the caller's function, and the
- * engine search.c hands to bdi_solve_by and its kin).
+ * engine the dispatcher, engine/search.c, hands to bdi_solve_by and its
+ * kin).
  */
 #include "visitor.h"
 

@@ -83,7 +83,7 @@ static void link_rows(dlx *x, const bdi_units *given)
         int col_head = unit_header(UNIT_COL, col_of(cell), 0);
         int box_head = unit_header(UNIT_BOX, box_of(cell), 0);
         int head = 1 + cell, prev = head;
-        x->heads[head].size = (int16_t)bit_count(cand);
+        x->heads[head].size = (int16_t)digit_count(cand);
         for (; cand; cand &= cand - 1u) {
             int bit = bit_digit(cand) - 1;
             int n = FIRST_NODE + ROW_NODES * slots++;

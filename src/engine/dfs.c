@@ -1,5 +1,6 @@
 /*
- * solve.c - the bitmask depth-first search.
+ * dfs.c - the reference engine: the plain bitmask depth-first search
+ * (`--order rows`, the exhaustive target, and the tests' oracle).
  *
  * State: the 81 cells, and one 9-bit mask per row, column and box of the
  * digits already used there (bit d-1 for digit d). The candidates of a blank
@@ -117,7 +118,7 @@ static unsigned pick_mrv(dfs *s, int depth)
     unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
         unsigned cand = candidates(s, s->blanks[i]);
-        int n = bit_count(cand);
+        int n = digit_count(cand);
         if (n < best_n) {
             best_i = i;
             best_n = n;

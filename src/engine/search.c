@@ -1,10 +1,12 @@
 /*
- * search.c - the public search functions: argument checks, the givens check
- * that finds clashing clues before any search, the choice of engine, and
- * the visitor that turns what an enumerating engine finds into the result
- * (visitor.c).
- * It stands above every engine (fast.c, solve.c, target.c, dlx.c), which
- * stand above the shared machinery (budget.c, visitor.c, grid.c).
+ * search.c - the dispatcher: the public search functions (bd_solve,
+ * bd_count, bd_solutions, bd_target), their argument checks, the givens
+ * check that finds clashing clues before any search, the choice of engine
+ * (the table below), and the visitor that turns what an enumerating
+ * engine finds into the result (core/visitor.c).
+ * It stands above every engine (engine/fast/, engine/dfs.c, target/,
+ * dlx/), which stand above the shared machinery of core/ (budget, visitor,
+ * grid checks); it knows the engines through core/engine.h only.
  */
 #include "core/engine.h"
 #include "core/units.h"

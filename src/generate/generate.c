@@ -171,7 +171,7 @@ static bd_symmetry pick_symmetry(gen *g)
 /* A bit of `mask` (not 0), each equally likely. */
 static unsigned random_bit(bdi_rng *rng, unsigned mask)
 {
-    for (int skip = bdi_rng_below(rng, bit_count(mask)); skip > 0; skip--)
+    for (int skip = bdi_rng_below(rng, digit_count(mask)); skip > 0; skip--)
         mask &= mask - 1u;
     return mask & (0u - mask);
 }
@@ -185,7 +185,7 @@ static int fewest_free(const bdi_units *units, const uint8_t *cells, unsigned *f
         if (cells[cell])
             continue;
         unsigned digits = units_free(units, cell);
-        int count = bit_count(digits);
+        int count = digit_count(digits);
         if (count < best_count) {
             best = cell;
             best_count = count;

@@ -21,7 +21,7 @@ static bool extend(const combine *cb, int from, int depth, unsigned chosen, unsi
         return cb->try_set(chosen, uni, cb->context);
     for (int i = from; i <= cb->count - (cb->size - depth); i++) {
         unsigned wider = uni | cb->masks[i];
-        if (bit_count(wider) <= cb->size && extend(cb, i + 1, depth + 1, chosen | 1u << i, wider))
+        if (digit_count(wider) <= cb->size && extend(cb, i + 1, depth + 1, chosen | 1u << i, wider))
             return true;
     }
     return false;

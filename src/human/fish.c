@@ -49,7 +49,7 @@ bool bdi_fish(const bdi_cands *c, int size, bdi_step *s)
             int count = 0;
             for (int line = 0; line < BD_SIZE; line++) {
                 unsigned places = unit_places(c->place[fs.digit - 1], fs.kind, line);
-                if (bit_count(places) >= 2 && bit_count(places) <= size) {
+                if (digit_count(places) >= 2 && digit_count(places) <= size) {
                     fs.line[count] = (uint8_t)line;
                     masks[count++] = places;
                 }

@@ -50,7 +50,7 @@ bool bdi_pointing(const bdi_cands *c, bdi_step *s)
     for (int box = 0; box < BD_SIZE; box++)
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             unsigned places = unit_places(c->place[digit - 1], UNIT_BOX, box);
-            if (bit_count(places) < 2)
+            if (digit_count(places) < 2)
                 continue;
             for (int kind = UNIT_ROW; kind <= UNIT_COL; kind++) {
                 unsigned lines = kind == UNIT_ROW ? thirds(places) : box_columns(places);
@@ -71,7 +71,7 @@ bool bdi_claiming(const bdi_cands *c, bdi_step *s)
             for (int digit = 1; digit <= BD_SIZE; digit++) {
                 unsigned places = unit_places(c->place[digit - 1], kind, line);
                 unsigned boxes = thirds(places);
-                if (bit_count(places) < 2 || (boxes & (boxes - 1u)))
+                if (digit_count(places) < 2 || (boxes & (boxes - 1u)))
                     continue;
                 int i = low_bit(boxes);
                 int box = kind == UNIT_ROW ? line / BD_BOX * BD_BOX + i : i * BD_BOX + line / BD_BOX;

@@ -168,7 +168,7 @@ static void put_one_digit(text *t, const bdi_step *s)
         put_cells(t, s->cells + 2, 2);
         put(t, ")");
     } else {
-        put(t, "%s %d ", FISH[bit_count(s->base) - 2], digit);
+        put(t, "%s %d ", FISH[digit_count(s->base) - 2], digit);
         put_lines(t, s->kind, s->base);
         put(t, " ");
         put_lines(t, s->kind == UNIT_ROW ? UNIT_COL : UNIT_ROW, s->cover);

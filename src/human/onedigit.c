@@ -25,7 +25,7 @@
 static bool strong_link(const bdi_cands *c, int digit, int kind, int index, int *a, int *b)
 {
     unsigned places = unit_places(c->place[digit - 1], kind, index);
-    if (bit_count(places) != 2)
+    if (digit_count(places) != 2)
         return false;
     *a = unit_cell(kind, index, low_bit(places));
     *b = unit_cell(kind, index, low_bit(places & (places - 1u)));

@@ -69,7 +69,7 @@ static bool in_unit(subset_search *ss)
     for (int i = 0; i < BD_SIZE; i++) {
         unsigned mask = ss->naked ? c->cell[unit_cell(ss->kind, ss->unit, i)]
                                   : unit_places(c->place[i], ss->kind, ss->unit);
-        int bits = bit_count(mask);
+        int bits = digit_count(mask);
         if (bits >= 2 && bits <= ss->size) {
             ss->mask[ss->count] = mask;
             ss->id[ss->count++] = (uint8_t)(ss->naked ? i : i + 1);

@@ -77,7 +77,7 @@ static bool type2(const bdi_cands *c, const rect *r, bdi_step *s)
 {
     int roof[2];
     if (!roof_of(c, r, roof) || c->cell[roof[0]] != c->cell[roof[1]]
-        || bit_count(c->cell[roof[0]]) != 3)
+        || digit_count(c->cell[roof[0]]) != 3)
         return false;
     bdi_step_start(s, BD_TECH_UNIQUE_RECTANGLE_2);
     bdi_board both = board_and(peers_of(roof[0]), peers_of(roof[1]));

@@ -34,7 +34,7 @@ static bool wing(const bdi_cands *c, bd_technique tech, unsigned digits, int dig
 static bool xy_from(const bdi_cands *c, int pivot, int a, bdi_board pincers, bdi_step *s)
 {
     unsigned shared = c->cell[pivot] & c->cell[a];
-    if (bit_count(shared) != 1)
+    if (digit_count(shared) != 1)
         return false;
     unsigned z = c->cell[a] & ~shared;
     unsigned want = (c->cell[pivot] & ~shared) | z;   /* the other pincer: {y,z} */
@@ -67,7 +67,7 @@ bool bdi_xyz_wing(const bdi_cands *c, bdi_step *s)
     bdi_board pivots = c->open;
     for (int pivot; (pivot = board_pop(&pivots)) >= 0;) {
         unsigned digits = c->cell[pivot];
-        if (bit_count(digits) != 3)
+        if (digit_count(digits) != 3)
             continue;
         bdi_board firsts = board_and(two, peers_of(pivot));
         for (int a; (a = board_pop(&firsts)) >= 0;) {
@@ -75,7 +75,7 @@ bool bdi_xyz_wing(const bdi_cands *c, bdi_step *s)
             for (int b; (b = board_pop(&seconds)) >= 0;) {
                 unsigned z = c->cell[a] & c->cell[b];
                 if ((c->cell[a] | digits) != digits || (c->cell[b] | digits) != digits
-                    || bit_count(z) != 1)
+                    || digit_count(z) != 1)
                     continue;
                 int cells[] = {pivot, a, b};
                 bdi_board targets = board_and(peers_of(pivot), board_and(peers_of(a), peers_of(b)));

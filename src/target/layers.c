@@ -278,7 +278,7 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     int product = 1, count[BD_SIZE];
     for (int r = 0; r < BD_SIZE; r++) {
         unsigned open = rows[r];
-        count[r] = bit_count(open);
+        count[r] = digit_count(open);
         product *= count[r];
         if (product > WALK_LIMIT)
             return false;

@@ -1,7 +1,7 @@
 /*
  * target.c - the target-sudoku optimizer: exact branch and bound.
  *
- * State: the bitmask DFS state of solve.c (cells, and per row, column and
+ * State: the bitmask DFS state of engine/dfs.c (cells, and per row, column and
  * box a 9-bit mask of the digits used there), plus allow[cell], the digits
  * a blank may still take in a completion worth looking for. The candidates
  * of a blank are allow[cell] & ~(row | col | box).
@@ -112,14 +112,6 @@ enum {
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4
 };
-
-/* BITS[mask]: the number of digits in a 9-bit mask, looked up (scan counts
- * the candidates of every blank at every node). */
-#define BITS2(n) n, n + 1, n + 1, n + 2
-#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
-#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
-static const uint8_t BITS[1u << BD_SIZE] = {BITS6(0), BITS6(1), BITS6(1), BITS6(2),
-                                           BITS6(1), BITS6(2), BITS6(2), BITS6(3)};
 
 typedef struct target {
     uint8_t cells[BD_CELLS];
@@ -581,7 +573,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             twice[kind][u] |= can[kind][u] & cand;
             can[kind][u] |= cand;
         }
-        int n = BITS[cand];
+        int n = digit_count(cand);
         if (n < best_n || (n == best_n && w > best_w)) {
             best_i = i;
             best_n = n;
@@ -651,7 +643,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
         int cell = s->blanks[i];
         unsigned cand = candidates(s, cell);
         int disagree = cover[cell] != 1;
-        int key = ((BITS[cand] + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
+        int key = ((digit_count(cand) + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
                   + s->weight[cell];
         if (key < best_key) {
             best_key = key;
