@@ -71,11 +71,36 @@ typedef struct bdi_fast_kernel {
 
 /* The kernels (dispatch.c), the widest first, the base last, then a row
  * whose name is NULL. Every kernel the source knows has a row, built or
- * not. */
+ * not, so that BITDOKU_ISA can tell an unknown name from a kernel missing
+ * here. */
 extern const bdi_fast_kernel bdi_fast_kernels[];
 
-/* The kernel that bdi_fast_enumerate runs in this process: the first of
- * bdi_fast_kernels that is built and runs here, chosen at the first call. */
-const bdi_fast_kernel *bdi_fast_kernel_in_use(void);
+/* Why a choice of kernel is not the one BITDOKU_ISA asked for. */
+typedef enum bdi_isa_problem {
+    ISA_HONOURED,    /* none: the one asked for, or the default (no request) */
+    ISA_UNKNOWN,     /* no kernel has that name */
+    ISA_NOT_BUILT,   /* this library was built without it */
+    ISA_NOT_RUN      /* this processor or system does not run it */
+} bdi_isa_problem;
+
+typedef struct bdi_isa_choice {
+    const bdi_fast_kernel *kernel;   /* the kernel to use: never NULL */
+    bdi_isa_problem problem;
+} bdi_isa_choice;
+
+/* The kernel for a value of BITDOKU_ISA (`isa`; NULL when it is unset):
+ * the one it names, or, for NULL, "" and "auto", the first of
+ * bdi_fast_kernels that is built and runs here. A name that is unknown,
+ * not built or not run here gives that default too, with the problem. A
+ * pure function of `isa` and the processor; dispatch.c calls it once. */
+bdi_isa_choice bdi_fast_choose(const char *isa);
+
+/* What bd_isa says of `problem`: NULL for ISA_HONOURED, else a static
+ * text that lists the values BITDOKU_ISA takes. */
+const char *bdi_isa_problem_text(bdi_isa_problem problem);
+
+/* The choice that bdi_fast_enumerate and bd_isa use in this process:
+ * bdi_fast_choose(getenv("BITDOKU_ISA")), made at the first call. */
+bdi_isa_choice bdi_fast_choice(void);
 
 #endif /* BITDOKU_FAST_H */
