@@ -185,9 +185,9 @@ static int digit_singles(state *s, unsigned di)
     return progress;
 }
 
-/* The hidden singles of every digit whose band words changed since its
- * last scan (digit_singles). Returns -1 on a contradiction, else 1 if
- * anything changed, 0 if not. */
+/* The hidden-singles pass (generic.h), digit by digit (digit_singles),
+ * over the digits whose band words changed since their last scan. Returns
+ * -1 on a contradiction, else 1 if anything changed, 0 if not. */
 static int hidden_singles(state *s)
 {
     int progress = 0;
@@ -203,8 +203,8 @@ static int hidden_singles(state *s)
     return progress;
 }
 
-/* The open cells that share a unit with the cell at `pos` of `band`: a
- * guess there feeds the most propagation. */
+/* The number of open cells that share a unit with the cell at `pos` of
+ * `band` (the cell included). */
 static unsigned open_peers(const state *s, unsigned band, unsigned pos)
 {
     uint32_t column = COL_MASK << (pos % BD_SIZE);
@@ -247,13 +247,11 @@ static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
     }
 }
 
-/* Sets up the state of `puzzle`; false if its givens clash. */
+/* Sets up the state of `puzzle`, all givens at once (generic.h); false if
+ * its givens clash: a given whose row, box or column already holds its
+ * digit. */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
-    /* All givens go in at once: a digit keeps its givens' cells and loses
-     * their rows, boxes and columns and every other given cell, which is
-     * what placing them one by one leaves. A given whose row, box or
-     * column already holds its digit is a clash. */
     uint32_t taken[BANDS], clash = 0;
     uint32_t given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}}, columns[BD_SIZE] = {0};
     given_cells(puzzle, taken);

@@ -59,6 +59,7 @@ static const char *const PROBLEM_TEXT[] = {
     [ISA_NOT_RUN] = "this machine does not run it" ACCEPTED,
 };
 
+/* The contract is in fast.h. */
 const char *bdi_isa_problem_text(bdi_isa_problem problem)
 {
     return PROBLEM_TEXT[problem];
@@ -75,6 +76,7 @@ static bool usable(const bdi_fast_kernel *kernel)
     return kernel->enumerate && (!kernel->runs_here || kernel->runs_here());
 }
 
+/* The contract is in fast.h. */
 bdi_isa_choice bdi_fast_choose(const char *isa)
 {
     bdi_isa_choice choice = {bdi_fast_kernels, ISA_HONOURED};
@@ -96,6 +98,7 @@ bdi_isa_choice bdi_fast_choose(const char *isa)
     return choice;
 }
 
+/* The contract is in fast.h. */
 bdi_isa_choice bdi_fast_choice(void)
 {
     bdi_isa_choice choice = {atomic_load_explicit(&chosen_kernel, memory_order_acquire),
