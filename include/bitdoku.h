@@ -11,7 +11,8 @@
  * givens that clash (a digit twice in a row, column or box) make a puzzle
  * without solution. Cells outside 0..9 are a caller's bug (BD_EINVAL).
  *
- * The library never prints, never exits and has no global state: every
+ * The library never prints, never exits and has no global state but the
+ * fast engine's instruction set, chosen once per process (bd_isa): every
  * function is re-entrant and may run on several threads at once.
  */
 #ifndef BITDOKU_H
@@ -123,6 +124,28 @@ typedef bool (*bd_solution_fn)(const bd_grid *solution, void *context);
 bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *options,
                        bd_solution_fn on_solution, void *context, uint64_t *count,
                        bd_stats *stats);
+
+/*
+ * The instruction set that the fast engine runs on in this process. The
+ * fast engine serves bd_solve, bd_count and bd_solutions with the default
+ * engine and order, and the searches inside bd_rate and bd_generate; its
+ * kernels give the same answers, nodes and guesses, and differ in speed
+ * only. The kernel is chosen once, at the first search or call of bd_isa:
+ * by default the widest that this library was built with and this machine
+ * runs ("avx512" on x86-64 with AVX-512F/BW, POPCNT, BMI1 and BMI2, else
+ * "base", plain C for any processor). The environment variable
+ * BITDOKU_ISA, read then, may name one: "base" or "avx512"; unset, empty
+ * or "auto" means the default.
+ * Returns BD_OK, with *name (when `name` is not NULL) the kernel's name and
+ * *why (when `why` is not NULL) NULL. Returns BD_EINVAL when BITDOKU_ISA
+ * names no kernel, one this library was built without, or one this machine
+ * does not run: the default kernel runs instead, *name names it, and *why
+ * says what was wrong and lists the accepted values, e.g. "unknown
+ * instruction set (accepted values: auto, base, avx512)". The strings are
+ * static. A program that lets its users set BITDOKU_ISA should call this
+ * first and stop when it fails, as the bitdoku command does.
+ */
+bd_status bd_isa(const char **name, const char **why);
 
 /*
  * The target score: the maximum of bd_score over all completions of

@@ -1,13 +1,17 @@
-/* test_fast.c - the fast engine (fast.c), called directly and through the
- * default bd_solve / bd_count: published Kaggle solutions, solution counts
- * that agree with the plain DFS (solve.c) and the naive reference of
- * testutil.c, capped counts, node and time limits, clashing givens, and
- * hard puzzles checked against the plain DFS, and propagation that is the
- * same on a puzzle and its transpose; the AVX-512 compile against the
- * fallback. The same file is built against the portable (no intrinsics)
- * library as test_fast_portable, and run on the fallback compile of the
- * default library (FAST_ENGINE=bdi_fast_enumerate_base) as
- * test_fast_base. */
+/* test_fast.c - the fast engine (engine/fast/), called directly and
+ * through the default bd_solve / bd_count: published Kaggle solutions,
+ * solution counts that agree with the plain DFS (dfs.c) and the naive
+ * reference of testutil.c, capped counts, node and time limits, clashing
+ * givens, hard puzzles checked against the plain DFS, and propagation that
+ * is the same on a puzzle and its transpose; the choice of kernel that
+ * BITDOKU_ISA makes, and every kernel this machine runs against the base.
+ *
+ * CTest runs it once by default and once under each kernel the library has
+ * (BITDOKU_ISA=base, avx512: test_fast_<kernel>); main checks that the
+ * kernel asked for is the one in use, and exits 77 (CTest: skipped, with
+ * the reason on stdout) when this machine does not run it. The same file
+ * is built against the portable (no intrinsics) library as
+ * test_fast_portable. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,6 +19,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/engine.h"
@@ -24,12 +29,6 @@
 
 #ifndef BITDOKU_PUZZLES_DIR
 #error "BITDOKU_PUZZLES_DIR must name the puzzles/ directory"
-#endif
-
-/* The engine under test: the dispatching entry, or (test_fast_base) the
- * fallback compile directly. */
-#ifndef FAST_ENGINE
-#define FAST_ENGINE bdi_fast_enumerate
 #endif
 
 enum { MAX_FILE_PUZZLES = 100 };
@@ -71,10 +70,10 @@ static void test_kaggle_published(void **state)
         bd_grid solution;
         uint64_t count = 0;
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &puzzles[i], &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, answers[i].cells, BD_CELLS);
         assert_int_equal(
-            bdi_count_by(FAST_ENGINE, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         memset(&solution, 0, sizeof solution);
         assert_int_equal(bd_solve(&puzzles[i], NULL, &solution, NULL), BD_OK);
@@ -85,7 +84,7 @@ static void test_kaggle_published(void **state)
         assert_true(tu_grid(KAGGLE[i][0], &puzzle));
         assert_true(tu_grid(KAGGLE[i][1], &expected));
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, expected.cells, BD_CELLS);
     }
 }
@@ -102,15 +101,15 @@ static void test_noip_counts(void **state)
         uint64_t count = 0;
         assert_true(tu_grid(texts[i], &puzzle));
         assert_int_equal(
-            bdi_count_by(FAST_ENGINE, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, counts[i]);
         for (uint64_t limit = 1; limit <= 4; limit++) {
             assert_int_equal(
-                bdi_count_by(FAST_ENGINE, &puzzle, limit, &options, &count, NULL), BD_OK);
+                bdi_count_by(bdi_fast_enumerate, &puzzle, limit, &options, &count, NULL), BD_OK);
             assert_int_equal(count, limit < counts[i] ? limit : counts[i]);
         }
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_OK);
         assert_true(bd_is_solution_of(&puzzle, &solution));
     }
 }
@@ -123,15 +122,15 @@ static uint64_t check_counts(const bd_grid *puzzle, uint64_t expected, uint64_t 
     bd_options options = bd_options_default();
     bd_grid solution;
     uint64_t count = 0;
-    assert_int_equal(bdi_count_by(FAST_ENGINE, puzzle, cap, &options, &count, NULL), BD_OK);
+    assert_int_equal(bdi_count_by(bdi_fast_enumerate, puzzle, cap, &options, &count, NULL), BD_OK);
     assert_int_equal(count, expected);
     const uint64_t limits[] = {1, 2, 3, 10};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         assert_int_equal(
-            bdi_count_by(FAST_ENGINE, puzzle, limits[i], &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, puzzle, limits[i], &options, &count, NULL), BD_OK);
         assert_int_equal(count, expected < limits[i] ? expected : limits[i]);
     }
-    bd_status solved = bdi_solve_by(FAST_ENGINE, puzzle, &options, &solution, NULL);
+    bd_status solved = bdi_solve_by(bdi_fast_enumerate, puzzle, &options, &solution, NULL);
     assert_int_equal(solved, expected ? BD_OK : BD_NO_SOLUTION);
     if (solved == BD_OK)
         assert_true(bd_is_solution_of(puzzle, &solution));
@@ -226,7 +225,7 @@ static void test_deadly_rectangle(void **state)
                         puzzle.cells[r2 * BD_SIZE + c1] = puzzle.cells[r2 * BD_SIZE + c2] = 0;
                         uint64_t count = 0;
                         bd_stats stats = {0, 0};
-                        assert_int_equal(bdi_count_by(FAST_ENGINE,
+                        assert_int_equal(bdi_count_by(bdi_fast_enumerate,
                                                      &puzzle, 0, &options, &count, &stats), BD_OK);
                         assert_int_equal(count, 2);
                         assert_true(stats.guesses >= 1);
@@ -238,7 +237,7 @@ static void test_deadly_rectangle(void **state)
         one_blank.cells[(i * 7) % BD_CELLS] = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &one_blank, &options, &solution, &stats), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &one_blank, &options, &solution, &stats), BD_OK);
         assert_memory_equal(solution.cells, grids[i].cells, BD_CELLS);
         assert_int_equal(stats.guesses, 0);
         assert_int_equal(stats.nodes, 1);   /* the root only */
@@ -257,9 +256,9 @@ static void test_clashing_givens(void **state)
         puzzle.cells[pairs[i][1]] = 5;   /* same row, column or box */
         uint64_t count = 99;
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
+            bdi_solve_by(bdi_fast_enumerate, &puzzle, &options, &solution, NULL), BD_NO_SOLUTION);
         assert_int_equal(
-            bdi_count_by(FAST_ENGINE, &puzzle, 0, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzle, 0, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 0);
         assert_int_equal(bd_solve(&puzzle, NULL, &solution, NULL), BD_NO_SOLUTION);
     }
@@ -275,20 +274,20 @@ static void test_limits(void **state)
     bd_stats stats = {0, 0};
     options.max_nodes = 1;   /* the root: an empty grid needs a guess */
     assert_int_equal(
-        bdi_solve_by(FAST_ENGINE, &empty, &options, &solution, NULL), BD_CUT_SHORT);
+        bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_CUT_SHORT);
     options.max_nodes = 1000;
     assert_int_equal(
-        bdi_count_by(FAST_ENGINE, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
+        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, &stats), BD_CUT_SHORT);
     assert_true(count <= 1000);
     assert_true(stats.nodes <= 1001);
     options.max_nodes = 0;
     options.timeout = 0.05;
     assert_int_equal(
-        bdi_count_by(FAST_ENGINE, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
+        bdi_count_by(bdi_fast_enumerate, &empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     assert_true(count > 0);   /* a lower bound of 6.67e21 */
     assert_int_equal(bd_count(&empty, 0, &options, &count, NULL), BD_CUT_SHORT);
     options.timeout = 0;
-    assert_int_equal(bdi_solve_by(FAST_ENGINE, &empty, &options, &solution, NULL), BD_OK);
+    assert_int_equal(bdi_solve_by(bdi_fast_enumerate, &empty, &options, &solution, NULL), BD_OK);
     assert_true(bd_is_solution_of(&empty, &solution));
 }
 
@@ -309,13 +308,13 @@ static void test_hard_sample(void **state)
         uint64_t count = 0;
         bd_stats stats = {0, 0};
         assert_int_equal(
-            bdi_solve_by(FAST_ENGINE, &puzzles[i], &options, &solution, &stats), BD_OK);
+            bdi_solve_by(bdi_fast_enumerate, &puzzles[i], &options, &solution, &stats), BD_OK);
         assert_true(bd_is_solution_of(&puzzles[i], &solution));
         assert_int_equal(
             bdi_solve_by(bdi_dfs_enumerate, &puzzles[i], &mrv, &dfs_solution, NULL), BD_OK);
         assert_memory_equal(solution.cells, dfs_solution.cells, BD_CELLS);
         assert_int_equal(
-            bdi_count_by(FAST_ENGINE, &puzzles[i], 2, &options, &count, NULL), BD_OK);
+            bdi_count_by(bdi_fast_enumerate, &puzzles[i], 2, &options, &count, NULL), BD_OK);
         assert_int_equal(count, 1);
         assert_int_equal(
             bdi_count_by(bdi_dfs_enumerate, &puzzles[i], 2, &mrv, &count, NULL), BD_OK);
@@ -324,7 +323,7 @@ static void test_hard_sample(void **state)
             bd_options tight = options;
             tight.max_nodes = 1;
             guessed++;
-            assert_int_equal(bdi_solve_by(FAST_ENGINE,
+            assert_int_equal(bdi_solve_by(bdi_fast_enumerate,
                                          &puzzles[i], &tight, &solution, NULL), BD_CUT_SHORT);
         }
     }
@@ -373,8 +372,8 @@ static void test_transpose_symmetry(void **state)
             bd_grid flipped = transposed(&puzzle);
             bd_stats stats = {0, 0}, flipped_stats = {0, 0};
             assert_int_equal(
-                bdi_count_by(FAST_ENGINE, &puzzle, 2, &options, &count, &stats), BD_OK);
-            assert_int_equal(bdi_count_by(FAST_ENGINE,
+                bdi_count_by(bdi_fast_enumerate, &puzzle, 2, &options, &count, &stats), BD_OK);
+            assert_int_equal(bdi_count_by(bdi_fast_enumerate,
                                          &flipped, 2, &options, &flipped_count, &flipped_stats),
                              BD_OK);
             assert_int_equal(count, 1);
@@ -417,54 +416,151 @@ static void test_band_fits(void **state)
     }
 }
 
-/* One puzzle through the AVX-512 compile and the fallback: the same
- * status, count or solution, nodes and guesses (the same rules to the
- * same fixed point, so the same search tree), solving and counting. */
-static void check_paths_agree(bdi_enumerate_fn avx512, const bd_grid *puzzle)
+
+/* Whether `kernel` is built into the library and runs on this machine. */
+static bool runs_here(const bdi_fast_kernel *kernel)
 {
-    bd_options options = bd_options_default();
-    bd_grid solution, base_solution;
-    bd_stats stats = {0, 0}, base_stats = {0, 0};
-    bd_status solved = bdi_solve_by(avx512, puzzle, &options, &solution, &stats);
-    assert_int_equal(
-        bdi_solve_by(bdi_fast_enumerate_base, puzzle, &options, &base_solution, &base_stats),
-        solved);
-    if (solved == BD_OK)
-        assert_memory_equal(solution.cells, base_solution.cells, BD_CELLS);
-    uint64_t count = 0, base_count = 0;
-    assert_int_equal(bdi_count_by(avx512, puzzle, 100, &options, &count, &stats), BD_OK);
-    assert_int_equal(
-        bdi_count_by(bdi_fast_enumerate_base, puzzle, 100, &options, &base_count, &base_stats),
-        BD_OK);
-    assert_int_equal(count, base_count);
-    assert_int_equal(stats.nodes, base_stats.nodes);
-    assert_int_equal(stats.guesses, base_stats.guesses);
+    return kernel->enumerate && (!kernel->runs_here || kernel->runs_here());
 }
 
-/* The AVX-512 compile against the fallback on random puzzles (0, 1 or
- * many solutions, 20-64 blanks), the hard sample and the Kaggle sample,
- * and Kaggle samples with one given more (clashing or not); skipped
- * where it does not run. */
-static void test_paths_agree(void **state)
+/* The choice of kernel from a value of BITDOKU_ISA: the default is the
+ * first kernel of the table (the widest first) that is built and runs
+ * here, the base (last) where no other does; a kernel's name picks it
+ * where it runs; any other value keeps the default and says why, in a
+ * text that names every value BITDOKU_ISA takes. */
+static void test_isa_choice(void **state)
 {
     (void)state;
-    bdi_enumerate_fn avx512 = bdi_fast_avx512();
-    if (!avx512)
-        skip();
+    const bdi_fast_kernel *first_usable = NULL, *kernel = bdi_fast_kernels;
+    for (; kernel->name; kernel++)
+        if (!first_usable && runs_here(kernel))
+            first_usable = kernel;
+    const bdi_fast_kernel *base = kernel - 1;
+    assert_string_equal(base->name, "base");
+    assert_ptr_equal(base->enumerate, bdi_fast_enumerate_base);
+    assert_null(base->runs_here);
+    assert_non_null(first_usable);
+    const char *defaults[] = {NULL, "", "auto"};
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
+        bdi_isa_choice choice = bdi_fast_choose(defaults[i]);
+        assert_ptr_equal(choice.kernel, first_usable);
+        assert_int_equal(choice.problem, ISA_HONOURED);
+    }
+    const char *unknown[] = {"sse9", "Base", "AVX512", "base ", " auto", "auto,base", "avx"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        bdi_isa_choice choice = bdi_fast_choose(unknown[i]);
+        assert_ptr_equal(choice.kernel, first_usable);
+        assert_int_equal(choice.problem, ISA_UNKNOWN);
+    }
+    for (kernel = bdi_fast_kernels; kernel->name; kernel++) {
+        bdi_isa_choice choice = bdi_fast_choose(kernel->name);
+        bdi_isa_problem expected = !kernel->enumerate ? ISA_NOT_BUILT
+                                   : !runs_here(kernel) ? ISA_NOT_RUN : ISA_HONOURED;
+        assert_int_equal(choice.problem, expected);
+        assert_ptr_equal(choice.kernel, expected == ISA_HONOURED ? kernel : first_usable);
+    }
+    assert_null(bdi_isa_problem_text(ISA_HONOURED));
+    for (int problem = ISA_UNKNOWN; problem <= ISA_NOT_RUN; problem++) {
+        const char *text = bdi_isa_problem_text((bdi_isa_problem)problem);
+        assert_non_null(strstr(text, "auto"));
+        for (kernel = bdi_fast_kernels; kernel->name; kernel++)
+            assert_non_null(strstr(text, kernel->name));
+    }
+}
+
+/* The solutions that bdi_each_by hands over, in order, up to MAX_LISTED. */
+enum { MAX_LISTED = 20 };
+typedef struct listed {
+    int count;
+    bd_grid grids[MAX_LISTED];
+} listed;
+
+/* A bd_solution_fn: appends `solution` to the `listed` at `context`. */
+static bool list_solution(const bd_grid *solution, void *context)
+{
+    listed *list = context;
+    assert_true(list->count < MAX_LISTED);
+    list->grids[list->count++] = *solution;
+    return true;
+}
+
+/* What one kernel makes of one puzzle. */
+typedef struct kernel_run {
+    bd_status solved, counted, listed_status, limited;
+    bd_grid solution;
+    uint64_t count, listed_count, limited_count;
+    bd_stats solve_stats, count_stats, list_stats, limited_stats;
+    listed list;
+} kernel_run;
+
+/* Runs `engine` on `puzzle`: solving, counting to 100, listing the first
+ * MAX_LISTED solutions, and counting with a limit of 3 nodes. */
+static void run_kernel(bdi_enumerate_fn engine, const bd_grid *puzzle, kernel_run *run)
+{
+    bd_options options = bd_options_default();
+    memset(run, 0, sizeof *run);
+    run->solved = bdi_solve_by(engine, puzzle, &options, &run->solution, &run->solve_stats);
+    run->counted = bdi_count_by(engine, puzzle, 100, &options, &run->count, &run->count_stats);
+    run->listed_status = bdi_each_by(engine, puzzle, MAX_LISTED, &options, list_solution,
+                                     &run->list, &run->listed_count, &run->list_stats);
+    options.max_nodes = 3;
+    run->limited = bdi_count_by(engine, puzzle, 0, &options, &run->limited_count,
+                                &run->limited_stats);
+}
+
+/* Asserts that two runs' effort is the same. */
+static void assert_same_stats(bd_stats a, bd_stats b)
+{
+    assert_int_equal(a.nodes, b.nodes);
+    assert_int_equal(a.guesses, b.guesses);
+}
+
+/* One puzzle through `kernel` and the base: the same status, solution,
+ * count, solutions in the same order, nodes and guesses, solving, counting
+ * and listing, and when a node limit cuts the search (the same rules to
+ * the same fixed point, so the same search tree). */
+static void check_kernels_agree(bdi_enumerate_fn kernel, const bd_grid *puzzle)
+{
+    kernel_run run, base;
+    run_kernel(kernel, puzzle, &run);
+    run_kernel(bdi_fast_enumerate_base, puzzle, &base);
+    assert_int_equal(run.solved, base.solved);
+    if (base.solved == BD_OK)
+        assert_memory_equal(run.solution.cells, base.solution.cells, BD_CELLS);
+    assert_int_equal(run.counted, BD_OK);
+    assert_int_equal(base.counted, BD_OK);
+    assert_int_equal(run.count, base.count);
+    assert_int_equal(run.listed_status, base.listed_status);
+    assert_int_equal(run.listed_count, base.listed_count);
+    assert_int_equal(run.list.count, base.list.count);
+    assert_memory_equal(run.list.grids, base.list.grids, sizeof(bd_grid) * (size_t)base.list.count);
+    assert_int_equal(run.limited, base.limited);
+    assert_int_equal(run.limited_count, base.limited_count);
+    assert_same_stats(run.solve_stats, base.solve_stats);
+    assert_same_stats(run.count_stats, base.count_stats);
+    assert_same_stats(run.list_stats, base.list_stats);
+    assert_same_stats(run.limited_stats, base.limited_stats);
+}
+
+/* `kernel` against the base on random puzzles (0, 1 or many solutions,
+ * 20-64 blanks), the hard sample and the Kaggle sample, and Kaggle samples
+ * with one given more (clashing or not). */
+static void check_kernel_on_samples(bdi_enumerate_fn kernel)
+{
     uint64_t seed = 0x5EED0004;
     for (int round = 0; round < 600; round++) {
         bd_grid puzzle;
         random_puzzle(&seed, round, 20 + round % 45, &puzzle);
         if (bd_givens_ok(&puzzle))
-            check_paths_agree(avx512, &puzzle);
+            check_kernels_agree(kernel, &puzzle);
     }
     bd_grid puzzles[MAX_FILE_PUZZLES];
     int n = read_puzzles("hard_sample.txt", puzzles, MAX_FILE_PUZZLES);
     for (int i = 0; i < n; i++)
-        check_paths_agree(avx512, &puzzles[i]);
+        check_kernels_agree(kernel, &puzzles[i]);
     n = read_puzzles("kaggle_sample.txt", puzzles, MAX_FILE_PUZZLES);
     for (int i = 0; i < n; i++)
-        check_paths_agree(avx512, &puzzles[i]);
+        check_kernels_agree(kernel, &puzzles[i]);
     /* the givens set up (and their clashes found) alike: each sample
      * with a blank given a random digit, which mostly clashes */
     int clashing = 0;
@@ -476,15 +572,56 @@ static void test_paths_agree(void **state)
                 cell = tu_below(&seed, BD_CELLS);
             while (puzzle.cells[cell]);
             puzzle.cells[cell] = (uint8_t)(1 + tu_below(&seed, BD_SIZE));
-            check_paths_agree(avx512, &puzzle);
+            check_kernels_agree(kernel, &puzzle);
             if (!bd_givens_ok(&puzzle)) {
                 bd_options options = bd_options_default();
                 clashing++;
-                assert_int_equal(bdi_solve_by(avx512, &puzzle, &options, &solution, NULL),
+                assert_int_equal(bdi_solve_by(kernel, &puzzle, &options, &solution, NULL),
                                  BD_NO_SOLUTION);
             }
         }
     assert_true(clashing > n && clashing < 4 * n);
+}
+
+/* Every kernel other than the base that this machine runs, against the
+ * base; skipped (saying why) when there is none. */
+static void test_kernels_agree(void **state)
+{
+    (void)state;
+    int compared = 0;
+    for (const bdi_fast_kernel *kernel = bdi_fast_kernels; kernel->name; kernel++) {
+        if (kernel->enumerate == bdi_fast_enumerate_base)
+            continue;
+        if (!runs_here(kernel)) {
+            print_message("kernel %s: %s, not compared with the base\n", kernel->name,
+                          kernel->enumerate ? "not run by this machine" : "not built");
+            continue;
+        }
+        check_kernel_on_samples(kernel->enumerate);
+        compared++;
+    }
+    if (!compared)
+        skip();
+}
+
+/* The kernel the tests run on through bdi_fast_enumerate and bd_solve:
+ * the one BITDOKU_ISA names (the default when it is unset, empty or
+ * "auto"). Returns 0 when that kernel is in use, 77 (CTest's "skipped")
+ * when this machine does not run it, 1 when BITDOKU_ISA is wrong. */
+static int check_kernel_in_use(void)
+{
+    const char *asked = getenv("BITDOKU_ISA"), *name, *why;
+    if (bd_isa(&name, &why) != BD_OK) {
+        printf("test_fast: BITDOKU_ISA=%s: %s\n", asked, why);
+        return bdi_fast_choice().problem == ISA_NOT_RUN ? 77 : 1;
+    }
+    assert_ptr_equal(bdi_fast_choice().kernel, bdi_fast_choose(asked).kernel);
+    if (asked && *asked && strcmp(asked, "auto") && strcmp(asked, name)) {
+        printf("test_fast: BITDOKU_ISA=%s, but kernel %s is in use\n", asked, name);
+        return 1;
+    }
+    printf("test_fast: kernel %s (BITDOKU_ISA=%s)\n", name, asked ? asked : "unset");
+    return 0;
 }
 
 int main(void)
@@ -500,7 +637,11 @@ int main(void)
         cmocka_unit_test(test_hard_sample),
         cmocka_unit_test(test_transpose_symmetry),
         cmocka_unit_test(test_band_fits),
-        cmocka_unit_test(test_paths_agree),
+        cmocka_unit_test(test_isa_choice),
+        cmocka_unit_test(test_kernels_agree),
     };
+    int kernel = check_kernel_in_use();
+    if (kernel)
+        return kernel;
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

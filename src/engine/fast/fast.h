@@ -1,21 +1,45 @@
 /*
- * fast.h - the fast engine's parts: the band reduction table, and the
- * engine as compiled for each instruction set.
+ * fast.h - the fast engine's family header: the band layout that all its
+ * files share, the band reduction table (band_table.c), the kernels (one
+ * file an instruction set: base.c, avx512.c, each compiled together with
+ * the search of generic.h) and the table of kernels from which dispatch.c
+ * picks one, once per process, for bdi_fast_enumerate (core/engine.h).
+ *
+ * The band layout. The grid is cut into three bands of three rows. For
+ * each digit and band, one 27-bit word holds the cells of the band where
+ * the digit may still go; bit = (row % 3) * 9 + col, so the cell index of
+ * a bit is simply band * 27 + bit:
+ *
+ *          col 0 1 2   3 4 5   6 7 8
+ *     row 0:   0 1 2 | 3 4 5 | 6 7 8        row  = ROW_MASK << 9 * r
+ *     row 1:   9 ...                  17    col  = COL_MASK << c   (0x40201)
+ *     row 2:  18 ...                  26    box  = BOX_MASK << 3 * j (0x1C0E07)
+ *
+ * A "segment" is one row of a band inside one box: three cells, the first
+ * at bit 9 * row + 3 * box.
  */
 #ifndef BITDOKU_FAST_H
 #define BITDOKU_FAST_H
 
 #include "core/visitor.h"
 
+#include <stdbool.h>
 #include <stdint.h>
+
+enum { BANDS = 3, BAND_CELLS = 27 };
+
+#define ROW_MASK 0x1FFu            /* row 0 of a band */
+#define COL_MASK 0x40201u          /* column 0 in the three rows of a band */
+#define BOX_MASK 0x1C0E07u         /* box 0 of a band */
+#define BAND_MASK 0x7FFFFFFu       /* the 27 cells of a band */
+#define SEGMENT_BASES 0x1249249u   /* the first cell of every segment */
 
 /*
  * The band reduction table (band_table.c): for each 3 x 3 matrix of
- * a band's segments (one row inside one box) that have a place for a digit,
- * index bit 3 * row + box, the cells of the segments on some permutation
+ * a band's segments that have a place for a digit, index bit
+ * 3 * row + box, the cells of the segments on some permutation
  * rows -> boxes that fits in the matrix (0: none fits), and the first cells
- * of the segments on every fitting permutation, as 27-bit band words
- * (bit 9 * row + column).
+ * of the segments on every fitting permutation, as band words.
  */
 typedef struct bdi_band_fit {
     uint32_t keep, in_all;
@@ -23,17 +47,60 @@ typedef struct bdi_band_fit {
 
 extern const bdi_band_fit bdi_band_fits[512];
 
-/* The same engine as compiled for any processor of the target (the
- * fallback, the only one under BD_PORTABLE), and for x86-64 with AVX-512
- * (built where CMake finds gcc or clang for x86-64; it may run only where
- * bdi_fast_avx512 returns it). All give the same answers, nodes and
- * guesses; bdi_fast_enumerate calls the AVX-512 one where it runs. */
+/*
+ * The kernels: the fast engine (the contract of bdi_fast_enumerate) with
+ * the steps that an instruction set does its own way. All give the same
+ * answers, nodes and guesses. bdi_fast_enumerate_base (base.c) runs on any
+ * processor and is the only one under BD_PORTABLE; the others are built
+ * where CMake can compile them (bdi_fast_enumerate_avx512, avx512.c: x86-64
+ * with gcc or clang, option BITDOKU_AVX512) and may be called only where
+ * their row of bdi_fast_kernels says the processor runs them.
+ */
 bool bdi_fast_enumerate_base(const bd_grid *puzzle, const bd_options *options,
                              bdi_visitor *visitor, bd_stats *stats);
 bool bdi_fast_enumerate_avx512(const bd_grid *puzzle, const bd_options *options,
                                bdi_visitor *visitor, bd_stats *stats);
-/* bdi_fast_enumerate_avx512 where the library has it and the processor
- * and system run it (AVX-512F, POPCNT, BMI1, BMI2), else NULL. */
-bdi_enumerate_fn bdi_fast_avx512(void);
+
+/* One row of the table of kernels. */
+typedef struct bdi_fast_kernel {
+    const char *name;              /* as BITDOKU_ISA names it: "base", "avx512" */
+    bdi_enumerate_fn enumerate;    /* NULL where this library was built without it */
+    bool (*runs_here)(void);       /* whether this processor and system run it;
+                                      NULL: every one does */
+} bdi_fast_kernel;
+
+/* The kernels (dispatch.c), the widest first, the base last, then a row
+ * whose name is NULL. Every kernel the source knows has a row, built or
+ * not, so that BITDOKU_ISA can tell an unknown name from a kernel missing
+ * here. */
+extern const bdi_fast_kernel bdi_fast_kernels[];
+
+/* Why a choice of kernel is not the one BITDOKU_ISA asked for. */
+typedef enum bdi_isa_problem {
+    ISA_HONOURED,    /* none: the one asked for, or the default (no request) */
+    ISA_UNKNOWN,     /* no kernel has that name */
+    ISA_NOT_BUILT,   /* this library was built without it */
+    ISA_NOT_RUN      /* this processor or system does not run it */
+} bdi_isa_problem;
+
+typedef struct bdi_isa_choice {
+    const bdi_fast_kernel *kernel;   /* the kernel to use: never NULL */
+    bdi_isa_problem problem;
+} bdi_isa_choice;
+
+/* The kernel for a value of BITDOKU_ISA (`isa`; NULL when it is unset):
+ * the one it names, or, for NULL, "" and "auto", the first of
+ * bdi_fast_kernels that is built and runs here. A name that is unknown,
+ * not built or not run here gives that default too, with the problem. A
+ * pure function of `isa` and the processor; dispatch.c calls it once. */
+bdi_isa_choice bdi_fast_choose(const char *isa);
+
+/* What bd_isa says of `problem`: NULL for ISA_HONOURED, else a static
+ * text that lists the values BITDOKU_ISA takes. */
+const char *bdi_isa_problem_text(bdi_isa_problem problem);
+
+/* The choice that bdi_fast_enumerate and bd_isa use in this process:
+ * bdi_fast_choose(getenv("BITDOKU_ISA")), made at the first call. */
+bdi_isa_choice bdi_fast_choice(void);
 
 #endif /* BITDOKU_FAST_H */

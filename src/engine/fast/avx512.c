@@ -1,0 +1,348 @@
+/*
+ * avx512.c - the fast engine's AVX-512 kernel (x86-64 with AVX-512F/BW,
+ * POPCNT, BMI1 and BMI2: the flags CMake gives this file alone), over the
+ * search of generic.h (rules and layout there and in fast.h). dispatch.c
+ * runs it only where the processor and system do.
+ *
+ * Vectors are GCC vector types (an operator on `lanes` works in every
+ * 32-bit lane) and intrinsics where an operator does not say it:
+ *  - the hidden-singles pass scans all nine digits at once, a band's nine
+ *    digit words in the lanes of one 512-bit register (lane d = digit
+ *    index d, lanes 9..15 zero), bdi_band_fits read by two gathers, the
+ *    stack reduction and column singles by rotations of band-shaped words
+ *    in every lane. Every digit is scanned when anything changed since the
+ *    last pass: the kernel's part of the state is one flag, `rescan` (the
+ *    state is 124 bytes, copied at a guess). The singles found are then
+ *    placed one by one, digit by digit;
+ *  - the guess scores every cell of the three bands at once (open peers
+ *    by lane, a nibble-table bit count) and takes the first best bivalue
+ *    cell in band and cell order;
+ *  - the givens are set up for all digits at once (a byte compare of the
+ *    grid per digit, then rows, boxes, columns and clashes lane-wise).
+ */
+#include "fast.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+/* The kernel's part of the state. */
+typedef struct scan_marks {
+    uint32_t rescan;   /* cand changed since the last scan */
+} scan_marks;
+
+/* A placement changes cand: the next pass scans again. */
+static inline void scan_placed(scan_marks *marks)
+{
+    marks->rescan = 1;
+}
+
+#include "generic.h"
+
+/* Sixteen 32-bit lanes: lane d holds digit index d's word of one band
+ * (lanes 9..15 zero). */
+typedef uint32_t lanes __attribute__((vector_size(64)));
+
+/* The nine digit words of one band (a row of cand), lanes 9..15 zero. */
+static inline lanes load_digits(const uint32_t words[BD_SIZE])
+{
+    return (lanes)_mm512_maskz_loadu_epi32(ALL_DIGITS, words);
+}
+
+/* Writes lanes 0..8 of `v` to the nine digit words of one band. */
+static inline void store_digits(uint32_t words[BD_SIZE], lanes v)
+{
+    _mm512_mask_storeu_epi32(words, ALL_DIGITS, (__m512i)v);
+}
+
+/* The digit lanes (bit d: lane d) where `v` is not zero. */
+static inline unsigned nonzero_digits(lanes v)
+{
+    return _mm512_mask_test_epi32_mask(ALL_DIGITS, (__m512i)v, (__m512i)v);
+}
+
+/* The digit lanes where `a` and `b` differ. */
+static inline unsigned differing_digits(lanes a, lanes b)
+{
+    return _mm512_mask_cmpneq_epi32_mask(ALL_DIGITS, (__m512i)a, (__m512i)b);
+}
+
+/* Rotates the three columns of every stack of every row of each lane (a
+ * word laid out as a band): bit c of the result is bit c + 1 of its
+ * stack, cyclically. */
+static inline lanes next_column(lanes x)
+{
+    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
+}
+
+/* Bit c of the result is bit c + 2 of its stack, cyclically. */
+static inline lanes column_after_next(lanes x)
+{
+    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
+}
+
+/* Rotates the three rows of each lane's band-shaped word: row r of the
+ * result is row r + 1, cyclically. */
+static inline lanes next_row(lanes x)
+{
+    return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
+}
+
+/* The entries of each lane's three 3 x 3 0/1 matrices (one per stack, rows
+ * laid out as a band word's) that lie on some permutation inside it: an
+ * entry fits when the other two rows can take the other two columns, one
+ * each (rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
+ * round, rotated down by one row to line up with row r). */
+static inline lanes on_permutation(lanes m)
+{
+    lanes col1 = next_column(m), col2 = column_after_next(m);
+    return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
+}
+
+/* The band reduction of every digit lane of one band (generic.h): writes
+ * the reduced words and the hidden singles of rows and boxes (the one cell
+ * of a segment that every fitting permutation uses); returns the digit
+ * lanes where no permutation fits. The segments with a place index
+ * bdi_band_fits, read by two gathers (keep, in_all). */
+static inline unsigned band_reduce(lanes x, lanes *reduced, lanes *alone)
+{
+    lanes seg = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    /* segment (row r, box j), bit 9r + 3j, to index bit 3r + j: first to
+     * bit 9r + j, then the rows together */
+    lanes m = (seg & 0x40201u) | ((seg >> 2) & 0x80402u) | ((seg >> 4) & 0x100804u);
+    __m512i index = (__m512i)((m & 0x7u) | ((m >> 6) & 0x38u) | ((m >> 12) & 0x1C0u));
+    lanes keep = (lanes)_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), ALL_DIGITS, index,
+                                                    &bdi_band_fits[0].keep, sizeof(bdi_band_fit));
+    lanes in_all = (lanes)_mm512_mask_i32gather_epi32(
+        _mm512_setzero_si512(), ALL_DIGITS, index, &bdi_band_fits[0].in_all, sizeof(bdi_band_fit));
+    lanes first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    lanes third = (x >> 2) & SEGMENT_BASES;
+    lanes one_cell = in_all & (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & keep;
+    *alone = x & (one_cell | one_cell << 1 | one_cell << 2);
+    return ALL_DIGITS & ~nonzero_digits(keep);
+}
+
+/* Folds the three rows of each lane's band word: the columns with a place
+ * in one row or more, and in two rows or more. */
+static inline void fold_rows(lanes x, lanes *once, lanes *twice)
+{
+    lanes r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK, r2 = x >> (2 * BD_SIZE);
+    *once = r0 | r1 | r2;
+    *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/* Places the singles `todo` (per band, per digit lane) found by the
+ * vector scan; -1 when one's digit is gone from its cell (taken by
+ * another single), else whether any was placed. */
+static int place_found(state *s, const lanes todo[BANDS])
+{
+    int progress = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        unsigned digits = nonzero_digits(todo[b]);
+        if (!digits)
+            continue;
+        uint32_t words[16];
+        memcpy(words, &todo[b], sizeof words);
+        for (; digits; digits &= digits - 1u) {
+            unsigned di = low_index(digits);
+            for (uint32_t cells = words[di]; cells; cells &= cells - 1u) {
+                unsigned pos = low_index(cells);
+                if (!(s->cand[b][di] & (1u << pos)))
+                    return -1;
+                place(s, di, b, pos);
+                progress = 1;
+            }
+        }
+    }
+    return progress;
+}
+
+/* The hidden-singles pass (generic.h) for every digit at once, from one
+ * snapshot of the state, when anything changed since the last pass (else
+ * 0): -1 on a contradiction, else 1 if anything changed, 0 if not. */
+static int hidden_singles(state *s)
+{
+    lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
+    unsigned dead = 0;
+    if (!s->marks.rescan)
+        return 0;
+    for (unsigned b = 0; b < BANDS; b++)
+        x[b] = load_digits(s->cand[b]);
+    for (unsigned b = 0; b < BANDS; b++) {
+        dead |= band_reduce(x[b], &banded[b], &alone[b]);
+        fold_rows(banded[b], &once[b], &twice[b]);
+    }
+    if (dead)
+        return -1;
+    lanes cols = on_permutation(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
+    unsigned progress = 0, stacked = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes keep = (cols >> (BD_SIZE * b)) & ROW_MASK;
+        lanes reduced = banded[b] & (keep | keep << BD_SIZE | keep << (2 * BD_SIZE));
+        progress |= differing_digits(reduced, x[b]);
+        /* the band reduction is idempotent; what the stack reduction
+         * cleared may give it more to do */
+        stacked |= differing_digits(reduced, banded[b]);
+        x[b] = reduced;
+        fold_rows(x[b], &once[b], &twice[b]);
+        store_digits(s->cand[b], x[b]);
+    }
+    s->marks.rescan = stacked != 0;
+    lanes col_once = once[0] | once[1] | once[2];
+    if (differing_digits(col_once, (lanes){0} + ROW_MASK))
+        return -1;
+    lanes col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+                      | (once[2] & (once[0] | once[1]));
+    lanes col_single = col_once & ~col_twice;
+    col_single |= col_single << BD_SIZE | col_single << (2 * BD_SIZE);
+    for (unsigned b = 0; b < BANDS; b++)
+        todo[b] = (alone[b] | (x[b] & col_single)) & s->open[b];
+    int placed = place_found(s, todo);
+    return placed < 0 ? -1 : (placed | (progress != 0));
+}
+
+/* BAND_PEERS (generic.h) and the column of each cell of a band, by lane:
+ * cells 0..15 in the first register, 16..26 in the second (lanes 11..15
+ * zero). */
+static const uint32_t PEERS_BY_LANE[2 * 16] = {
+    0x01C0FFFu, 0x01C0FFFu, 0x01C0FFFu, 0x0E071FFu, 0x0E071FFu, 0x0E071FFu,
+    0x70381FFu, 0x70381FFu, 0x70381FFu, 0x01FFE07u, 0x01FFE07u, 0x01FFE07u,
+    0x0E3FE38u, 0x0E3FE38u, 0x0E3FE38u, 0x703FFC0u, 0x703FFC0u, 0x703FFC0u,
+    0x7FC0E07u, 0x7FC0E07u, 0x7FC0E07u, 0x7FC7038u, 0x7FC7038u, 0x7FC7038u,
+    0x7FF81C0u, 0x7FF81C0u, 0x7FF81C0u,
+};
+#define COL(c) (COL_MASK << (c))
+static const uint32_t COLUMN_BY_LANE[2 * 16] = {
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
+};
+#undef COL
+
+/* The number of set bits of each byte of `x` (a nibble table). */
+static inline __m512i byte_counts(__m512i x)
+{
+    const __m512i nibble_bits = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+    __m512i low = _mm512_and_si512(x, low_nibbles);
+    __m512i high = _mm512_and_si512(_mm512_srli_epi32(x, 4), low_nibbles);
+    return _mm512_add_epi8(_mm512_shuffle_epi8(nibble_bits, low),
+                           _mm512_shuffle_epi8(nibble_bits, high));
+}
+
+/* 1 + the number of open peers of each cell `half` * 16 + lane of `band`
+ * that is in `cells` (its bits from half * 16 on), 0 in the other lanes. */
+static inline __m512i peer_scores(const state *s, unsigned band, unsigned half, uint32_t cells)
+{
+    __m512i peers = _mm512_loadu_si512(PEERS_BY_LANE + 16 * half);
+    __m512i column = _mm512_loadu_si512(COLUMN_BY_LANE + 16 * half);
+    __m512i in_band = _mm512_and_si512(_mm512_set1_epi32((int)s->open[band]), peers);
+    __m512i next = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 1) % BANDS]), column);
+    __m512i after = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 2) % BANDS]), column);
+    /* the two other bands' column cells, one word moved up a row, do not
+     * overlap */
+    __m512i others = _mm512_or_si512(next, _mm512_slli_epi32(after, 1));
+    __m512i bytes = _mm512_add_epi8(byte_counts(in_band), byte_counts(others));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 16));
+    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 8));
+    __m512i score = _mm512_and_si512(bytes, _mm512_set1_epi32(0x3F));
+    return _mm512_maskz_add_epi32((__mmask16)(cells >> (16 * half)), score, _mm512_set1_epi32(1));
+}
+
+/* The bivalue cell to guess on (generic.h), every cell scored at once. */
+static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
+                         unsigned *pos)
+{
+    __m512i scores[2 * BANDS];
+    __m512i best = _mm512_setzero_si512();
+    for (unsigned b = 0; b < BANDS; b++)
+        for (unsigned half = 0; half < 2; half++) {
+            scores[2 * b + half] = peer_scores(s, b, half, bivalue[b]);
+            best = _mm512_max_epu32(best, scores[2 * b + half]);
+        }
+    unsigned top = _mm512_reduce_max_epu32(best);
+    if (!top)
+        return false;
+    __m512i wanted = _mm512_set1_epi32((int)top);
+    for (unsigned i = 0; i < 2 * BANDS; i++) {
+        unsigned lanes_at_top = _mm512_cmpeq_epi32_mask(scores[i], wanted);
+        if (lanes_at_top) {
+            *band = i / 2;
+            *pos = 16 * (i % 2) + low_index(lanes_at_top);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The 81 cells of a grid as three band words: bit p of word b is cell
+ * 27b + p (from the two byte masks of a compare). */
+static inline void band_words(uint64_t first, uint64_t rest, uint32_t words[BANDS])
+{
+    words[0] = (uint32_t)first & BAND_MASK;
+    words[1] = (uint32_t)(first >> BAND_CELLS) & BAND_MASK;
+    words[2] = (uint32_t)(first >> (2 * BAND_CELLS) | rest << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+}
+
+/* `cells` in the digit lanes where `v` is not zero, else 0. */
+static inline lanes unit_where(lanes v, uint32_t cells)
+{
+    return (lanes)_mm512_maskz_mov_epi32((__mmask16)nonzero_digits(v),
+                                         _mm512_set1_epi32((int)cells));
+}
+
+/*
+ * Sets up the state of `puzzle`; false if its givens clash. The givens of
+ * each digit come from one byte compare of the grid, then every digit is
+ * set up at once, lane d of a band's register holding digit index d: a
+ * digit loses the rows, boxes and columns of its givens and every other
+ * given cell (what placing them one by one leaves), and clashes are the
+ * rows, boxes and columns with two givens of one digit.
+ */
+static bool init_state(state *s, const bd_grid *puzzle)
+{
+    __m512i low = _mm512_loadu_si512(puzzle->cells);
+    __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
+    uint32_t given[BANDS][16] = {{0}}, taken[BANDS], words[BANDS];
+    band_words(_mm512_test_epi8_mask(low, low), _mm512_test_epi8_mask(high, high), taken);
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        __m512i digit = _mm512_set1_epi8((char)(d + 1));
+        band_words(_mm512_cmpeq_epi8_mask(low, digit), _mm512_cmpeq_epi8_mask(high, digit), words);
+        for (unsigned b = 0; b < BANDS; b++)
+            given[b][d] = words[b];
+    }
+    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
+    for (unsigned b = 0; b < BANDS; b++) {
+        g[b] = load_digits(given[b]);
+        seen[b] = (lanes){0};
+        for (unsigned k = 0; k < BD_BOX; k++) {
+            uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
+            lanes row = g[b] & row_cells, box = g[b] & box_cells;
+            /* a unit's part with two givens or more keeps a bit when its
+             * lowest goes */
+            doubled |= (row & (row - 1u)) | (box & (box - 1u));
+            seen[b] |= unit_where(row, row_cells) | unit_where(box, box_cells);
+        }
+        fold_rows(g[b], &once[b], &twice[b]);
+    }
+    lanes col_once = once[0] | once[1] | once[2];
+    doubled |= twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+               | (once[2] & (once[0] | once[1]));
+    if (nonzero_digits(doubled))
+        return false;
+    lanes out_of_columns = ~(col_once | col_once << BD_SIZE | col_once << (2 * BD_SIZE));
+    for (unsigned b = 0; b < BANDS; b++) {
+        store_digits(s->cand[b], ((BAND_MASK & ~taken[b]) & ~seen[b] & out_of_columns) | g[b]);
+        s->open[b] = BAND_MASK & ~taken[b];
+    }
+    s->marks.rescan = 1;
+    return true;
+}
+
+/* The fast engine with this kernel (fast.h). */
+bool bdi_fast_enumerate_avx512(const bd_grid *puzzle, const bd_options *options,
+                               bdi_visitor *visitor, bd_stats *stats)
+{
+    return enumerate(puzzle, options, visitor, stats);
+}

@@ -1,0 +1,289 @@
+/*
+ * base.c - the fast engine's base kernel: plain C for any processor, the
+ * only kernel under BD_PORTABLE (where core/bits.h uses no compiler
+ * builtins), over the search of generic.h (rules and layout there and in
+ * fast.h).
+ *
+ * Hidden singles go digit by digit, and only over the digits with a band
+ * word changed since their last scan: the kernel's part of the state keeps
+ * every word as last scanned (the state is 228 bytes, copied at a guess).
+ * Per digit and changed band, bdi_band_fits is indexed by the segments'
+ * "has a place" bits gathered by one multiplication; the stack reduction
+ * and the column singles use row folds and rotations of band-shaped words.
+ * The guess scores the bivalue cells one at a time (a bit count of the
+ * open cells among its peers). The givens are set up by a loop over the
+ * given cells only, their mask made first without a branch per cell (which
+ * holds a given is a coin toss for the branch predictor on easy puzzles).
+ */
+#include "fast.h"
+
+/* The kernel's part of the state. */
+typedef struct scan_marks {
+    uint32_t scanned[BANDS][BD_SIZE];   /* cand at the digit's last scan */
+} scan_marks;
+
+/* A placement changes cand, which the next scan compares with `scanned`:
+ * nothing to mark. */
+static inline void scan_placed(scan_marks *marks)
+{
+    (void)marks;
+}
+
+#include "generic.h"
+
+/* Folds the three rows of a band word: the columns with a place in one
+ * row or more, and in two rows or more. */
+static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
+{
+    uint32_t r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK;
+    uint32_t r2 = x >> (2 * BD_SIZE);
+    *once = r0 | r1 | r2;
+    *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/* Rotates the three columns of every stack of every row in `x` (a word
+ * laid out as a band): bit c of the result is bit c + 1 of its stack,
+ * cyclically. */
+static inline uint32_t next_column(uint32_t x)
+{
+    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
+}
+
+/* Bit c of the result is bit c + 2 of its stack, cyclically. */
+static inline uint32_t column_after_next(uint32_t x)
+{
+    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
+}
+
+/* Rotates the three rows of a band-shaped word: row r of the result is
+ * row r + 1, cyclically. */
+static inline uint32_t next_row(uint32_t x)
+{
+    return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
+}
+
+/* The entries of a 3 x 3 0/1 matrix that lie on some permutation (one
+ * entry per row and per column) inside it. `m` holds the matrix as its
+ * rows are laid out in a band word, with `col1` and `col2` the same word
+ * with columns rotated by one and by two. An entry fits when the other
+ * two rows can take the other two columns, one each; this works on the
+ * three matrices of a word side by side. */
+static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
+{
+    /* rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
+     * round, rotated down by one row to line up with row r */
+    return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
+}
+
+/*
+ * Band reduction of one digit's word `x`. The digit's three places in a
+ * band form a permutation rows -> boxes, so only the segments of some
+ * permutation whose three segments all have a place can hold it: clearing
+ * the others is box-line reduction (pointing and claiming) done completely
+ * within the band. A segment used by every such permutation is then the
+ * only one left in its row and in its box; if it has one cell, that cell
+ * is a hidden single of the row and of the box, and every hidden single of
+ * a row or box in the band is found so. Writes the reduced word and those
+ * cells; false when no permutation fits (a row or box has no place).
+ */
+static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
+{
+    uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    /* gathers bit 9r + 3j to bit 9r + 4 + j without carries */
+    uint32_t gathered = segments * 0x15u;
+    uint32_t index = ((gathered >> 4) & 0x7u) | ((gathered >> 10) & 0x38u)
+                     | ((gathered >> 16) & 0x1C0u);
+    bdi_band_fit fit = bdi_band_fits[index];
+    if (!fit.keep)
+        return false;
+    uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    uint32_t third = (x >> 2) & SEGMENT_BASES;
+    uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & fit.keep;
+    *alone = x & ((fit.in_all & one_cell) * 7u);
+    return true;
+}
+
+/*
+ * Box-column reduction of one digit, the analogue of band_reduce across
+ * the bands: `cols` has bit 9 * band + column set when the column has a
+ * place of the digit in that band. In each stack the digit's three boxes
+ * use three distinct columns, one per band: a (band, column) pair can
+ * hold it only if the other two bands can take the other two columns of
+ * the stack, one each. Returns the pairs that can; a stack where nothing
+ * fits comes back empty, which the caller sees as a column with no place.
+ */
+static uint32_t stack_reduce(uint32_t cols)
+{
+    return on_permutation(cols, next_column(cols), column_after_next(cols));
+}
+
+/* Applies the stack reduction to digit index `di`, whose band words `x`
+ * have the row folds `once` and `twice`: clears the (band, column) pairs
+ * that no stack permutation uses, in the state and in `x`, and folds the
+ * changed words again. Returns 1 if anything was cleared, else 0. */
+static inline int stack_step(state *s, unsigned di, uint32_t x[BANDS],
+                             uint32_t once[BANDS], uint32_t twice[BANDS])
+{
+    uint32_t cols = once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE);
+    uint32_t cols_reduced = stack_reduce(cols);
+    if (cols_reduced == cols)
+        return 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t keep = (cols_reduced >> (BD_SIZE * b)) & ROW_MASK;
+        if (keep != once[b]) {
+            x[b] = s->cand[b][di] = x[b] & keep * COL_MASK;
+            fold_rows(x[b], &once[b], &twice[b]);
+        }
+    }
+    return 1;
+}
+
+/* Finds and places the hidden singles of digit index `di`, after the band
+ * reduction. Returns -1 on a contradiction, else 1 if anything changed,
+ * 0 if not. */
+static int digit_singles(state *s, unsigned di)
+{
+    uint32_t x[BANDS] = {s->cand[0][di], s->cand[1][di], s->cand[2][di]};
+    uint32_t alone[BANDS], once[BANDS], twice[BANDS];
+    int progress = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        if (x[b] == s->marks.scanned[b][di]) {
+            /* unchanged since its scan: its singles are placed already */
+            alone[b] = 0;
+            fold_rows(x[b], &once[b], &twice[b]);
+            continue;
+        }
+        uint32_t reduced;
+        if (!band_reduce(x[b], &reduced, &alone[b]))
+            return -1;
+        if (reduced != x[b]) {
+            x[b] = s->cand[b][di] = reduced;
+            progress = 1;
+        }
+        fold_rows(x[b], &once[b], &twice[b]);
+        s->marks.scanned[b][di] = x[b];
+    }
+    progress |= stack_step(s, di, x, once, twice);
+    uint32_t col_once = once[0] | once[1] | once[2];
+    if (col_once != ROW_MASK)
+        return -1;
+    uint32_t col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+                         | (once[2] & (once[0] | once[1]));
+    uint32_t col_single = (col_once & ~col_twice) * COL_MASK;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t todo = (alone[b] | (x[b] & col_single)) & s->open[b];
+        for (; todo; todo &= todo - 1u) {
+            unsigned pos = low_index(todo);
+            uint32_t bit = 1u << pos;
+            if (!(s->cand[b][di] & bit))
+                return -1;   /* taken by another single of this digit */
+            place(s, di, b, pos);
+            progress = 1;
+        }
+    }
+    return progress;
+}
+
+/* The hidden-singles pass (generic.h), digit by digit (digit_singles),
+ * over the digits whose band words changed since their last scan. Returns
+ * -1 on a contradiction, else 1 if anything changed, 0 if not. */
+static int hidden_singles(state *s)
+{
+    int progress = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        if (s->cand[0][d] == s->marks.scanned[0][d] && s->cand[1][d] == s->marks.scanned[1][d]
+            && s->cand[2][d] == s->marks.scanned[2][d])
+            continue;
+        int found = digit_singles(s, d);
+        if (found < 0)
+            return -1;
+        progress |= found;
+    }
+    return progress;
+}
+
+/* The number of open cells that share a unit with the cell at `pos` of
+ * `band` (the cell included). */
+static unsigned open_peers(const state *s, unsigned band, unsigned pos)
+{
+    uint32_t column = COL_MASK << (pos % BD_SIZE);
+    uint64_t others = s->open[(band + 1) % BANDS] & column;
+    /* the two other bands' column cells fit in disjoint bit ranges when
+     * one word is moved up a row, and the band's peers below them all */
+    others |= (s->open[(band + 2) % BANDS] & column) << 1;
+    return (unsigned)bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
+}
+
+/* The bivalue cell to guess on (generic.h), the cells scored one by one. */
+static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
+                         unsigned *pos)
+{
+    unsigned best_t = 0;
+    bool any = false;
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = bivalue[b]; cells; cells &= cells - 1u) {
+            unsigned p = low_index(cells);
+            unsigned t = open_peers(s, b, p);
+            if (!any || t > best_t) {
+                any = true;
+                best_t = t;
+                *band = b;
+                *pos = p;
+            }
+        }
+    return any;
+}
+
+/* The cells of each band that hold a given (bit = position in the band),
+ * without a branch per cell. */
+static void given_cells(const bd_grid *puzzle, uint32_t taken[BANDS])
+{
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t cells = 0;
+        for (unsigned pos = 0; pos < BAND_CELLS; pos++)
+            cells |= (uint32_t)(puzzle->cells[b * BAND_CELLS + pos] != 0) << pos;
+        taken[b] = cells;
+    }
+}
+
+/* Sets up the state of `puzzle`, all givens at once (generic.h); false if
+ * its givens clash: a given whose row, box or column already holds its
+ * digit. */
+static bool init_state(state *s, const bd_grid *puzzle)
+{
+    uint32_t taken[BANDS], clash = 0;
+    uint32_t given[BD_SIZE][BANDS] = {{0}}, seen[BD_SIZE][BANDS] = {{0}}, columns[BD_SIZE] = {0};
+    given_cells(puzzle, taken);
+    /* a loop over the givens only: whether a cell holds one is a coin
+     * toss for the branch predictor on Kaggle-like puzzles */
+    for (unsigned b = 0; b < BANDS; b++)
+        for (uint32_t cells = taken[b]; cells; cells &= cells - 1u) {
+            unsigned pos = low_index(cells);
+            unsigned di = puzzle->cells[b * BAND_CELLS + pos] - 1u;
+            uint32_t bit = 1u << pos, column = 1u << (pos % BD_SIZE);
+            clash |= (seen[di][b] & bit) | (columns[di] & column);
+            seen[di][b] |= BAND_PEERS[pos];
+            columns[di] |= column;
+            given[di][b] |= bit;
+        }
+    if (clash)
+        return false;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t out_of_columns = ~(columns[d] * COL_MASK);
+        for (unsigned b = 0; b < BANDS; b++) {
+            s->cand[b][d] = (BAND_MASK & ~taken[b] & ~seen[d][b] & out_of_columns) | given[d][b];
+            s->marks.scanned[b][d] = ~0u;   /* never equal: scan every digit once */
+        }
+    }
+    for (unsigned b = 0; b < BANDS; b++)
+        s->open[b] = BAND_MASK & ~taken[b];
+    return true;
+}
+
+/* The fast engine with this kernel (fast.h). */
+bool bdi_fast_enumerate_base(const bd_grid *puzzle, const bd_options *options,
+                             bdi_visitor *visitor, bd_stats *stats)
+{
+    return enumerate(puzzle, options, visitor, stats);
+}
