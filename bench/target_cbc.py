@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """target_cbc.py - COIN-OR cbc on the target-sudoku sets: a yardstick for
-bench/TARGET.md, never a dependency of bitdoku.
+the target benchmark (bench/README.md), never a dependency of bitdoku.
 
 Each puzzle becomes a 0/1 programme in CPLEX LP format (x[r][c][d] binary;
 each cell one digit; each digit once per row, column and box; givens fixed;
