@@ -13,7 +13,7 @@
  * solvable; an unsolvable one (no completion although no givens clash) is a
  * fair input too and is kept if it is hard.
  *
- * The random numbers come from splitmix64 (tests/testutil.c) with the seed
+ * The random numbers come from splitmix64 (benchrand.c) with the seed
  * given, and the node counts are exact, so a set is the same on every
  * machine for the same optimizer. A better optimizer grows another set:
  * the search is against the library it is linked with.
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"   /* splitmix64: tu_below, tu_random_full */
+#include "benchrand.h"   /* splitmix64: bench_below, bench_random_full */
 
 enum { MIN_GIVENS = 2, MAX_GIVENS = 8, START_MAX_GIVENS = 6, MAX_KEEP = 10000 };
 
@@ -73,7 +73,7 @@ static int random_cell(uint64_t *state, const bd_grid *puzzle, bool want_given)
 {
     int cell;
     do
-        cell = tu_below(state, BD_CELLS);
+        cell = bench_below(state, BD_CELLS);
     while ((puzzle->cells[cell] != 0) != want_given);
     return cell;
 }
@@ -83,15 +83,15 @@ static void mutate(uint64_t *state, bd_grid *puzzle)
 {
     for (;;) {
         bd_grid next = *puzzle;
-        int givens = givens_of(&next), kind = tu_below(state, 4);
+        int givens = givens_of(&next), kind = bench_below(state, 4);
         if (kind == 0 || (kind == 2 && givens >= MAX_GIVENS) || (kind == 3 && givens <= MIN_GIVENS)) {
             int from = random_cell(state, &next, true), to = random_cell(state, &next, false);
             next.cells[to] = next.cells[from];
             next.cells[from] = 0;
         } else if (kind == 1) {
-            next.cells[random_cell(state, &next, true)] = (uint8_t)(1 + tu_below(state, BD_SIZE));
+            next.cells[random_cell(state, &next, true)] = (uint8_t)(1 + bench_below(state, BD_SIZE));
         } else if (kind == 2) {
-            next.cells[random_cell(state, &next, false)] = (uint8_t)(1 + tu_below(state, BD_SIZE));
+            next.cells[random_cell(state, &next, false)] = (uint8_t)(1 + bench_below(state, BD_SIZE));
         } else {
             next.cells[random_cell(state, &next, true)] = 0;
         }
@@ -123,9 +123,9 @@ static void offer(hall *h, const bd_grid *puzzle, uint64_t nodes)
 static void climb(uint64_t *state, const settings *set, hall *h)
 {
     bd_grid full, puzzle;
-    tu_random_full(state, &full);
+    bench_random_full(state, &full);
     memset(&puzzle, 0, sizeof puzzle);
-    int givens = MIN_GIVENS + tu_below(state, START_MAX_GIVENS - MIN_GIVENS + 1);
+    int givens = MIN_GIVENS + bench_below(state, START_MAX_GIVENS - MIN_GIVENS + 1);
     for (int i = 0; i < givens; i++) {
         int cell = random_cell(state, &puzzle, false);
         puzzle.cells[cell] = full.cells[cell];

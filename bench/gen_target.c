@@ -4,7 +4,7 @@
  * Each puzzle: a random full grid (backtracking over the cells in order,
  * trying the digits in a freshly shuffled order at every cell), then all but
  * N cells cleared, the kept cells chosen uniformly at random. The random
- * numbers come from splitmix64 (tests/testutil.c) with a fixed seed, so the sets are the same
+ * numbers come from splitmix64 (benchrand.c) with a fixed seed, so the sets are the same
  * on every machine. One 81-character line per puzzle, '.' for a blank.
  *
  * Usage: gen_target DIR  (writes DIR/target_NN.txt, see SETS below)
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"   /* splitmix64: tu_below, tu_shuffle */
+#include "benchrand.h"   /* splitmix64: bench_below, bench_shuffle */
 
 enum { SIZE = 9, CELLS = 81 };
 
@@ -58,7 +58,7 @@ static bool fill(uint64_t *state, int *cells, int cell)
     if (cell == CELLS)
         return true;
     int digits[SIZE] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-    tu_shuffle(state, digits, SIZE);
+    bench_shuffle(state, digits, SIZE);
     for (int i = 0; i < SIZE; i++) {
         if (!fits(cells, cell, digits[i]))
             continue;
@@ -76,7 +76,7 @@ static void write_puzzle(uint64_t *state, int givens, FILE *out)
     fill(state, cells, 0);
     for (int i = 0; i < CELLS; i++)
         order[i] = i;
-    tu_shuffle(state, order, CELLS);
+    bench_shuffle(state, order, CELLS);
     for (int i = givens; i < CELLS; i++)
         cells[order[i]] = 0;
     for (int i = 0; i < CELLS; i++)
@@ -95,7 +95,7 @@ static int write_set(const char *path, uint64_t *state, int count, int min_given
     }
     int span = max_givens - min_givens + 1;
     for (int i = 0; i < count; i++)
-        write_puzzle(state, min_givens + tu_below(state, span), out);
+        write_puzzle(state, min_givens + bench_below(state, span), out);
     if (fclose(out) != 0) {
         perror(path);
         return 1;

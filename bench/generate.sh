@@ -9,7 +9,7 @@
 #   bitdoku generate --givens 30, 24, 20, 19 (-j 1)
 #   qqwing --generate N --symmetry rotate180 / bitdoku --symmetry rot180
 #   qqwing --generate N --difficulty expert / bitdoku --difficulty hard,
-#     fiendish, beyond (not the same scales: see bench/README.md)
+#     fiendish, beyond (not the same scales: see bench/notebook/generate.md)
 #   bitdoku generate --givens 18 and 17, a bounded number of tries
 # timed by /usr/bin/time: wall clock and CPU time (user + system). Every
 # run's output is checked: as many lines as puzzles asked for (a puzzle

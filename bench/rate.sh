@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/rate.sh DIR [BUILD_DIR] - the rating benchmark (bench/RATE.md):
+# bench/rate.sh DIR [BUILD_DIR] - the rating benchmark (bench/README.md):
 #
 #   1. soundness: every step of every solution path of 17_clue and top1465
 #      (the whole sets, from DIR) checked against the solution Dancing Links

@@ -63,7 +63,7 @@ timing=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$log" "$timing" "$work"' EXIT
 
-# record SET KEY VALUE: one figure of this round.
+# record SET KEY VALUE: one figure of the current round (of -r ROUNDS).
 record() {
     echo "$1 $2 $3" >> "$log"
     echo "round $round: $1 $2 $3" >&2

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """target_cbc.py - COIN-OR cbc on the target-sudoku sets: a yardstick for
-bench/TARGET.md, never a dependency of bitdoku.
+the target benchmark (bench/README.md), never a dependency of bitdoku.
 
-Each puzzle becomes the 0/1 programme of tests/data/make_target_mip.py
-(x[r][c][d] binary; each cell one digit; each digit once per row, column and
-box; givens fixed; maximise sum of d * weight * x), solved by cbc, from
+Each puzzle becomes a 0/1 programme in CPLEX LP format (x[r][c][d] binary;
+each cell one digit; each digit once per row, column and box; givens fixed;
+maximise sum of d * weight * x, weight = 6 + distance to the grid's edge),
+written here in the same order of variables and constraints as the model
+that proved the optima of tests/data/ (cbc's node counts depend on that
+order), solved by cbc, from
 whose log the optimum, the branch-and-bound nodes ("Enumerated nodes") and
 the CPU time ("Total time (CPU seconds)") are read. --plain switches off
 cbc's preprocessing, cutting planes and heuristics: the plain LP-based
@@ -15,18 +18,45 @@ optimum per line, e.g. `bitdoku target FILE`), every optimum must agree.
 
 Usage: bench/target_cbc.py [--plain] [--each] [--check OPTIMA] FILE...
 """
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location(
-    "make_target_mip", os.path.join(HERE, "..", "tests", "data", "make_target_mip.py"))
-mip = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(mip)
+CELLS = [(r, c) for r in range(9) for c in range(9)]
+DIGITS = range(1, 10)
+
+
+def x(r, c, d):
+    """The name of the variable 'cell (r, c) holds digit d'."""
+    return "x%d%d%d" % (r, c, d)
+
+
+def units(u):
+    """Row u, column u and box u (boxes in reading order), as cell lists."""
+    return ([(u, k) for k in range(9)], [(k, u) for k in range(9)],
+            [(u // 3 * 3 + k // 3, u % 3 * 3 + k % 3) for k in range(9)])
+
+
+def lp_model(puzzle):
+    """The LP text of one puzzle (81 characters, '.' blank): the objective,
+    then one constraint per cell, per (digit, index, unit kind) and per
+    given, numbered k1, k2, ... in that order, then the binaries."""
+    rows = ["Maximize", " obj:"]
+    rows += [" + %d %s" % (d * (6 + min(r, c, 8 - r, 8 - c)), x(r, c, d))
+             for r, c in CELLS for d in DIGITS]
+    sums = [[x(r, c, d) for d in DIGITS] for r, c in CELLS]
+    sums += [[x(r, c, d) for r, c in unit] for d in DIGITS for u in range(9)
+             for unit in units(u)]
+    givens = [x(i // 9, i % 9, int(ch)) for i, ch in enumerate(puzzle) if ch != "."]
+    rows.append("Subject To")
+    rows += [" k%d: %s = 1" % (n, " + ".join(terms))
+             for n, terms in enumerate(sums + [[g] for g in givens], 1)]
+    rows.append("Binary")
+    rows += [" " + x(r, c, d) for r, c in CELLS for d in DIGITS]
+    rows.append("End")
+    return "\n".join(rows) + "\n"
 
 
 def solve(puzzle, plain):
@@ -34,7 +64,7 @@ def solve(puzzle, plain):
     with tempfile.TemporaryDirectory() as tmp:
         lp = os.path.join(tmp, "m.lp")
         with open(lp, "w") as f:
-            f.write(mip.model(puzzle))
+            f.write(lp_model(puzzle))
         args = ["cbc", lp]
         if plain:
             args += ["-preprocess", "off", "-cuts", "off", "-heuristics", "off"]

@@ -9,7 +9,7 @@
  * its difficulty): 33,345 classes. The representative is the one whose
  * (cell, digit) pairs, sorted, come first. With -c COUNT: COUNT random
  * puzzles with GIVENS givens (cells and digits uniform, drawn again while
- * two equal givens share a unit), from splitmix64 (tests/testutil.c) with
+ * two equal givens share a unit), from splitmix64 (benchrand.c) with
  * seed SEED, the same on every machine.
  *
  * Each puzzle is solved with default options (best of REPEATS wall times)
@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "benchutil.h"
-#include "testutil.h"   /* splitmix64: tu_below */
+#include "benchrand.h"   /* splitmix64: bench_below */
 
 enum { SIZE = 9, CELLS = 81, SQUARE_SYMMETRIES = 8, SLOW_MS = 10, MAX_GIVENS = 8 };
 
@@ -111,7 +111,7 @@ static void random_puzzles(results *set, int givens, int count, uint64_t seed)
         result *slot = next_slot(set);
         int placed = 0;
         while (placed < givens) {
-            int cell = tu_below(&seed, CELLS), digit = 1 + tu_below(&seed, SIZE);
+            int cell = bench_below(&seed, CELLS), digit = 1 + bench_below(&seed, SIZE);
             bool ok = slot->puzzle.cells[cell] == 0;
             for (int other = 0; other < CELLS && ok; other++)
                 ok = !(slot->puzzle.cells[other] == digit && share_unit(cell, other));

@@ -1,7 +1,6 @@
 /*
- * testutil.h - helpers shared by the unit tests (and, for its random
- * numbers, the benchmark set generator bench/gen_target.c): grids from
- * strings, a seeded random generator, random grids and puzzles made by symmetry (not
+ * testutil.h - helpers shared by the unit tests: grids from strings, a
+ * seeded random generator, random grids and puzzles made by symmetry (not
  * by the solver under test), and a naive reference solver.
  */
 #ifndef BITDOKU_TESTUTIL_H
