@@ -171,7 +171,7 @@ static void test_random_against_naive(void **state)
     assert_true(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0);
 }
 
-/* More blanks: against the plain DFS of solve.c, capped at 300; in rows
+/* More blanks: against the plain DFS of engine/dfs.c, capped at 300; in rows
  * order up to 50 blanks, in its own MRV order (faster) beyond. */
 static void test_random_against_dfs(void **state)
 {
