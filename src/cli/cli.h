@@ -12,11 +12,14 @@
  *   check.c     the check command: pairs of puzzle and proposed solution
  *   generate.c  the generate command: puzzles made, not read, on 1..N
  *               threads, written in order
+ *   cmd_solve.c   the solve command: a solution, or --all of them
+ *   cmd_target.c  the target command: the best score, and --grid
+ *   cmd_count.c   the count command: how many solutions
  *   batch.c     answering the records of every input, with 1..N threads, a
  *               piece of input at a time, the answers written in order
  *   piece.c     one piece of input (whole lines) -> the answers to its
  *               records and the diagnostics between them
- *   answer.c    one record -> the text of its answer (solve, target, count)
+ *   answer.c    one record -> the text of its answer, framed (--csv rows)
  *   input.c     sources: files and stdin read as input comes, cut into
  *               pieces at line ends, faults reported
  *   output.c    answers written in order; progress line, tally, --stats
@@ -194,16 +197,6 @@ void answer_field(answer *a, const char *gap);
  * row is as wide as the header). */
 void answer_end(answer *a);
 
-/* The answer functions of solve, target and count. */
-void answer_solve(const settings *s, const bd_record *rec, answer *a);
-void answer_target(const settings *s, const bd_record *rec, answer *a);
-void answer_count(const settings *s, const bd_record *rec, answer *a);
-
-/* The --csv columns of solve ("solution"; --all "count,solutions") and of
- * target ("target", with --grid "target,grid"). */
-const char *columns_solve(const settings *s);
-const char *columns_target(const settings *s);
-
 /* The shape to write a grid answer in, for a record read in `shape`. */
 bd_shape answer_shape(const settings *s, bd_shape shape);
 
@@ -218,6 +211,29 @@ void answer_free(answer *a);
 /* Makes the answer `error`, to be reported with `why` (a static string)
  * when it is written. */
 void answer_fail(answer *a, const char *why);
+
+/* ------------------------------------------------------------------ */
+/* cmd_solve.c, cmd_target.c and cmd_count.c                           */
+
+/* The answer functions of solve, target and count. */
+void answer_solve(const settings *s, const bd_record *rec, answer *a);
+void answer_target(const settings *s, const bd_record *rec, answer *a);
+void answer_count(const settings *s, const bd_record *rec, answer *a);
+
+/* The --csv columns of solve ("solution"; --all "count,solutions") and of
+ * target ("target", with --grid "target,grid"). */
+const char *columns_solve(const settings *s);
+const char *columns_target(const settings *s);
+
+/* Writes a count of solutions, found by a search to
+ * count_search_limit(limit) that ended with `status`: "N", "N+" (more
+ * than the limit N; 0: none), "cut-short>=N" or "cut-short"; sets the
+ * answer's outcome. No line end. */
+void count_field(answer *a, bd_status status, uint64_t count, uint64_t limit);
+
+/* The search limit for a shown limit N: N + 1, so that N+ means "more
+ * than N" and a count up to N is exact (0: none). */
+uint64_t count_search_limit(uint64_t limit);
 
 /* ------------------------------------------------------------------ */
 /* piece.c                                                             */
