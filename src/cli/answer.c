@@ -19,7 +19,10 @@
  * answer_end fills the columns an answer left unwritten with empty fields,
  * so that every row is as wide as the header.
  */
-#include "cli.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "output.h"
+#include "settings.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

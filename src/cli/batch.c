@@ -31,7 +31,13 @@
  * the indices and the `done` flags; workers sleep on `work` and the
  * writer on `answered`.
  */
-#include "cli.h"
+#include "batch.h"
+#include "bitdoku.h"
+#include "input.h"
+#include "output.h"
+#include "piece.h"
+#include "session.h"
+#include "settings.h"
 
 #include <stdlib.h>
 #include <string.h>

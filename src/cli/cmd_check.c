@@ -13,7 +13,14 @@
  *     step, record against record, in this thread (run_pairs).
  * Nothing is solved: a pair costs one pass over 81 cells.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "batch.h"
+#include "bitdoku.h"
+#include "input.h"
+#include "output.h"
+#include "session.h"
+#include "settings.h"
 
 #include <string.h>
 

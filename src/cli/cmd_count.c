@@ -9,7 +9,10 @@
  * The count's words are also those of solve --all (cmd_solve.c), which
  * writes them with count_field before the solutions.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 void count_field(answer *a, bd_status status, uint64_t count, uint64_t limit)
 {

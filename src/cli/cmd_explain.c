@@ -10,7 +10,10 @@
  * With --csv the columns are steps (the steps, one a line, in one quoted
  * field), rating, level, hardest and solution; with --hint, hint.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 /* What the steps of one path leave behind. */
 typedef struct path_text {

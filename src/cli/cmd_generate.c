@@ -22,7 +22,12 @@
  * then 3, as for a puzzle cut short. With --csv, a header "puzzle" (and
  * "solution"), then a row per puzzle.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "output.h"
+#include "session.h"
+#include "settings.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,7 +10,10 @@
  * --csv they are the columns rating, level and hardest; a puzzle not rated
  * has its words in the first and the other two empty.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 const char *rate_refusal(bd_status status, outcome *out)
 {

@@ -12,7 +12,10 @@
  * the count and the solutions are two fields, the solutions' lines joined
  * by spaces.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 /* What solve --all gathers as the engine hands its solutions over: the
  * first `limit` of them as text, each in the answer's shape, grids set

@@ -7,7 +7,10 @@
  * a space on a line, or as a grid in the answer's shape (a block); with
  * --csv the columns target and grid.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 void answer_target(const settings *s, const bd_record *rec, answer *a)
 {

@@ -17,7 +17,9 @@
  */
 #include "platform.h"
 
-#include "cli.h"
+#include "input.h"
+#include "bitdoku.h"
+#include "piece.h"
 
 #include <errno.h>
 #include <stdlib.h>

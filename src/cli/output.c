@@ -12,7 +12,10 @@
  */
 #include "platform.h"
 
-#include "cli.h"
+#include "output.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "piece.h"
 
 #include <errno.h>
 #include <string.h>

@@ -10,7 +10,11 @@
  * write in the same order. This runs on any thread; a piece is answered by
  * one thread at a time.
  */
-#include "cli.h"
+#include "piece.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "printf_like.h"
+#include "settings.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

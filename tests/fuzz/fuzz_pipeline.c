@@ -19,8 +19,12 @@
  * (piece.c, as the CLI answers) gives the same answers, joined as
  * output.c joins them, with a note for every fault.
  */
+#include "answer.h"
 #include "bitdoku.h"
-#include "cli.h"
+#include "cmd.h"
+#include "commands.h"
+#include "piece.h"
+#include "settings.h"
 
 #include <stdint.h>
 #include <stdio.h>
