@@ -21,7 +21,7 @@
  */
 #include "answer.h"
 #include "bitdoku.h"
-#include "output.h"
+#include "clock.h"
 #include "settings.h"
 
 #include <stdarg.h>

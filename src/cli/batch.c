@@ -33,6 +33,7 @@
  */
 #include "batch.h"
 #include "bitdoku.h"
+#include "clock.h"
 #include "input.h"
 #include "output.h"
 #include "piece.h"
@@ -104,13 +105,13 @@ static bool write_header(batch *b)
 static bool settle(batch *b, piece *p)
 {
     written *w = &b->w;
-    if (p->first)
+    if (p->input.first)
         return false;
     bool moved = w->carry_len > 0 || !bd_reader_mark_equal(&p->at, &w->end);
     unsigned long lines = 0;
     for (size_t i = 0; i < w->carry_len; i++)
         lines += w->carry[i] == '\n';
-    if (w->carry_len && !piece_prepend(p, w->carry, w->carry_len, lines))
+    if (w->carry_len && !chunk_prepend(&p->input, w->carry, w->carry_len, lines))
         p->out_of_memory = true;      /* reported when it is written */
     w->carry_len = 0;
     p->at = w->end;
@@ -121,7 +122,7 @@ static bool settle(batch *b, piece *p)
 static bool keep_carry(batch *b, const piece *p)
 {
     written *w = &b->w;
-    size_t len = p->len - p->cut_at;
+    size_t len = p->input.len - p->cut_at;
     if (len > w->carry_cap) {
         char *bigger = realloc(w->carry, len);
         if (!bigger)
@@ -129,7 +130,7 @@ static bool keep_carry(batch *b, const piece *p)
         w->carry = bigger;
         w->carry_cap = len;
     }
-    memcpy(w->carry, p->data + p->cut_at, len);
+    memcpy(w->carry, p->input.data + p->cut_at, len);
     w->carry_len = len;
     return true;
 }
@@ -196,7 +197,7 @@ static bool run_serial(batch *b)
     bool ok = p != NULL;
     b->src->before_wait = flush_answers;
     b->src->wait_context = b->o;
-    while (ok && source_fill(b->src, p, piece_bytes(b))) {
+    while (ok && source_fill(b->src, &p->input, piece_bytes(b))) {
         settle(b, p);
         if (!p->out_of_memory)
             answer_piece(b, p, b->tools);
@@ -261,9 +262,10 @@ static int worker(void *arg)
  * PIECE_MIN_BYTES..PIECE_BYTES (or the size tests ask for). */
 static void resize_pieces(ring *r, const piece *p)
 {
-    if (r->b->s->piece_bytes || p->len == 0)
+    if (r->b->s->piece_bytes || p->input.len == 0)
         return;
-    double pace = p->seconds > 0 ? (double)p->len / p->seconds : (double)PIECE_BYTES * 1e6;
+    double pace = p->seconds > 0 ? (double)p->input.len / p->seconds
+                                 : (double)PIECE_BYTES * 1e6;
     double want = pace * PIECE_SECONDS;
     if (want > 2.0 * (double)r->piece_size)
         want = 2.0 * (double)r->piece_size;
@@ -314,7 +316,8 @@ static void drain_answers(void *context)
 static void predict(ring *r, const piece *p)
 {
     bd_reader *reader = &r->b->tools->reader;
-    bd_reader_init_piece(reader, NULL, p->data, p->len, p->lines_before, false);
+    bd_reader_init_piece(reader, NULL, p->input.data, p->input.len, p->input.lines_before,
+                         false);
     bd_read(reader, &r->b->tools->rec);
     bd_reader_mark_of(reader, &r->predicted);
 }
@@ -330,9 +333,9 @@ static bool feed(ring *r)
         if (r->tail - r->head == r->count)
             continue;
         piece *p = &r->slots[r->tail % r->count].p;
-        if (!source_fill(b->src, p, r->piece_size))
+        if (!source_fill(b->src, &p->input, r->piece_size))
             return true;
-        if (p->first)
+        if (p->input.first)
             predict(r, p);
         else
             p->at = r->predicted;

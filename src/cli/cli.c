@@ -15,6 +15,7 @@
 #include "options.h"
 #include "output.h"
 #include "session.h"
+#include "settings.h"
 
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };

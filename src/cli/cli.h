@@ -1,32 +1,44 @@
 /*
  * cli.h - the bitdoku command line: cli_run and its exit statuses. Not
  * part of the library. The files, from the top down (a file calls only
- * those below it):
+ * those below it, and uses only types declared at or below it):
  *
- *   main.c      main(): stdout buffering, then cli_run
- *   cli.c       cli_run: parse, dispatch to the command, exit status
- *   options.c   the option table: argv -> settings, and --help
- *   commands.c  the command table: each command's name, summary, and how
- *               it runs (an answer function per record, or a run function)
- *   cmd_explain.c   the explain command: a puzzle's solution path, or a hint
- *   cmd_rate.c      the rate command: how hard a puzzle is for a person
- *   cmd_check.c     the check command: pairs of puzzle and proposed solution
- *   cmd_generate.c  the generate command: puzzles made, not read, on 1..N
- *                   threads, written in order
- *   cmd_solve.c     the solve command: a solution, or --all of them
- *   cmd_target.c    the target command: the best score, and --grid
- *   cmd_count.c     the count command: how many solutions
- *   batch.c     answering the records of every input, with 1..N threads, a
- *               piece of input at a time, the answers written in order
- *   piece.c     one piece of input (whole lines) -> the answers to its
- *               records and the diagnostics between them
- *   answer.c    one record -> the text of its answer, framed (--csv rows)
- *   input.c     sources: files and stdin read as input comes, cut into
- *               pieces at line ends, faults reported
- *   output.c    answers written in order; progress line, tally, --stats
+ *   main.c          main(): stdout buffering, then cli_run
+ *   cli.c           cli_run: parse, dispatch to the command, exit status
+ *   options.c       the option table: argv -> settings, and --help
+ *   commands.c      the command table: each command's name, summary, and
+ *                   how it runs (an answer function per record, or a run
+ *                   function), in the command files:
+ *   cmd_explain.c   explain: a puzzle's solution path, or a hint
+ *   cmd_rate.c      rate: how hard a puzzle is for a person
+ *   cmd_check.c     check: pairs of puzzle and proposed solution, from one
+ *                   input or from two read in step
+ *   cmd_generate.c  generate: puzzles made, not read, on 1..N threads,
+ *                   written in order
+ *   cmd_solve.c     solve: a solution, or --all of them
+ *   cmd_target.c    target: the best score, with --grid a grid reaching it
+ *   cmd_count.c     count: how many solutions
+ *   batch.c         answering the records of every input, with 1..N
+ *                   threads, a piece of input at a time, the answers
+ *                   written in order
+ *   output.c        answers written in order; progress line, tally, --stats
+ *   piece.c         one piece of input -> the answers to its records and
+ *                   the diagnostics between them
+ *   answer.c        one record -> the text of its answer, framed (--csv rows)
+ *   input.c         sources: files and stdin read as input comes, cut into
+ *                   chunks of whole lines, faults reported
+ *   clock.c         seconds on a wall clock
  *
- * A new command is a file of its own with its answer (or run) function
- * (declared in cmd.h), a line in COMMANDS (commands.c) and its options'
+ * Their headers, by concern: settings.h (what to do: the command, the
+ * output format, the settings every answer reads) and session.h (one run:
+ * the settings, threads, operands and output); options.h, commands.h,
+ * cmd.h (what the command files offer), batch.h, output.h, piece.h,
+ * answer.h, input.h and clock.h, each for the file of its name; and
+ * printf_like.h and platform.h. This header is the whole of what main.c
+ * needs.
+ *
+ * A new command is a file of its own with its answer (or run) function,
+ * declared in cmd.h, a line in COMMANDS (commands.c) and its options'
  * lines in options.c.
  */
 #ifndef BITDOKU_CLI_H

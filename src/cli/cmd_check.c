@@ -1,8 +1,8 @@
 /*
- * check.c - the check command: a special judge. It reads pairs of a puzzle
- * and a proposed solution, and answers each pair `ok` or what is wrong
- * with the proposal (bd_check: the first blank, changed given or clash in
- * reading order), or that the proposal is malformed or missing.
+ * cmd_check.c - the check command: a special judge. It reads pairs of a
+ * puzzle and a proposed solution, and answers each pair `ok` or what is
+ * wrong with the proposal (bd_check: the first blank, changed given or
+ * clash in reading order), or that the proposal is malformed or missing.
  *
  * Pairs come in one of two run shapes:
  *   - one input of CSV or TSV rows, each holding a puzzle and, in a later

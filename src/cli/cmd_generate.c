@@ -1,5 +1,5 @@
 /*
- * generate.c - the generate command: puzzles made by bd_generate instead
+ * cmd_generate.c - the generate command: puzzles made by bd_generate instead
  * of read. Puzzle number n (1 to --count) is bd_generate's puzzle of
  * index n - 1 for the seed, on whichever thread it is made, and puzzles
  * are written in order: so the output is the same for every -j.

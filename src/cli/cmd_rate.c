@@ -1,5 +1,5 @@
 /*
- * rate.c - the rate command: one line per puzzle saying how hard it is for
+ * cmd_rate.c - the rate command: one line per puzzle saying how hard it is for
  * a person, `RATING LEVEL HARDEST` (e.g. `4.2 hard xy-wing`): the rating of
  * the hardest step on the path of bd_rate, on the scale of bitdoku.h, its
  * level name and that step's technique. A puzzle without exactly one

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "cmd.h"
 #include "output.h"
+#include "settings.h"
 
 const command_spec COMMANDS[COMMAND_COUNT] = {
     [CMD_SOLVE] = {CMD_SOLVE, "solve",

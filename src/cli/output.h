@@ -79,7 +79,4 @@ void output_summary(const output *o, FILE *err);
 /* Writes the --stats summary of generate to `err`. */
 void output_generate_summary(const output *o, FILE *err);
 
-/* Seconds on a monotonic-enough wall clock. */
-double cli_seconds(void);
-
 #endif

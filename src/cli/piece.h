@@ -1,13 +1,14 @@
 /*
- * piece.h - a piece of an input: a run of its whole lines, then the answers
- * to its records (piece.c) with the diagnostics owed between them, the
- * unit of work of the answering threads (batch.c).
+ * piece.h - a piece of an input: a chunk of its whole lines (input.h), then
+ * the answers to its records (piece.c) with the diagnostics owed between
+ * them, the unit of work of the answering threads (batch.c).
  */
 #ifndef BITDOKU_CLI_PIECE_H
 #define BITDOKU_CLI_PIECE_H
 
 #include "answer.h"
 #include "bitdoku.h"
+#include "input.h"
 #include "settings.h"
 
 #include <stdbool.h>
@@ -23,20 +24,17 @@ typedef struct note {
 } note;
 
 /*
- * A piece of an input: a run of whole lines (input.c fills it), then the
- * answers to its records as text ready to write, with the diagnostics owed
- * between them (piece.c), written in input order by output.c. Zero-
+ * A piece of an input: a chunk of whole lines (source_fill fills it), then
+ * the answers to its records as text ready to write, with the diagnostics
+ * owed between them (piece.c), written in input order by output.c. Zero-
  * initialise it before first use; piece_free releases its buffers, which
  * are kept from one use to the next.
  */
 typedef struct piece {
     /* what to read */
-    char *data;
-    size_t len, cap;
-    unsigned long lines_before;     /* lines of the input before `data` */
-    bool first;                     /* the first piece of its input */
-    bd_reader_mark at;              /* else where the reader stands before it */
-    bool last;                      /* the input ends with this piece */
+    chunk input;
+    bd_reader_mark at;              /* unless input.first: where the reader
+                                       stands before it */
     double seconds;                 /* how long answering it took */
     /* the answers and diagnostics */
     char *text;
@@ -73,13 +71,6 @@ typedef struct piece_tools {
 /* Reads the records of `p` (from p->at, or from the start of the input)
  * and answers them, noting the faults of input `name` in order. */
 void piece_answer(const settings *s, const char *name, piece *p, piece_tools *tools);
-
-/* Makes `p` begin with the `len` bytes at `bytes`, which come `lines`
- * lines before its data; false when there is no memory for them. */
-bool piece_prepend(piece *p, const char *bytes, size_t len, unsigned long lines);
-
-/* Makes room for `more` bytes of data; false when there is none. */
-bool piece_reserve(piece *p, size_t more);
 
 /* Releases the buffers of a piece, of its tools. */
 void piece_free(piece *p);
