@@ -21,6 +21,8 @@
  *   batch.c         answering the records of every input, with 1..N
  *                   threads, a piece of input at a time, the answers
  *                   written in order
+ *   ring.c          the ordered worker ring of batch.c and cmd_generate.c:
+ *                   numbered jobs handed to N threads, taken back in order
  *   output.c        answers written in order; progress line, tally, --stats
  *   piece.c         one piece of input -> the answers to its records and
  *                   the diagnostics between them
@@ -32,8 +34,8 @@
  * Their headers, by concern: settings.h (what to do: the command, the
  * output format, the settings every answer reads) and session.h (one run:
  * the settings, threads, operands and output); options.h, commands.h,
- * cmd.h (what the command files offer), batch.h, output.h, piece.h,
- * answer.h, input.h and clock.h, each for the file of its name; and
+ * cmd.h (what the command files offer), batch.h, ring.h, output.h,
+ * piece.h, answer.h, input.h and clock.h, each for the file of its name;
  * printf_like.h and platform.h. This header is the whole of what main.c
  * needs.
  *
