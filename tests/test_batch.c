@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitdoku.h"
 #include "cli.h"
 
 #ifndef BITDOKU_PUZZLES_DIR

@@ -1,9 +1,9 @@
 /*
- * answer.c - one record in, the text of its answer out: a solution grid in
- * the requested shape, a score, a count, or the words that stand for no
- * answer (`no solution`, `cut-short`, `error`). The answers of solve,
- * target and count are here; answer_record frames every command's, and the
- * answer_put family writes the text.
+ * answer.c - one record in, the text of its answer out: each command's
+ * answer function (s->answer) framed by answer_record, and the answer_put
+ * family with which those functions write their text: words, formatted
+ * text, a grid in the requested shape (answer_shape), or the words that
+ * stand for no answer (`error`, with why for stderr).
  *
  * An answer's text lives in a buffer of its own that grows as needed and is
  * kept from one record to the next, so that a long answer (many solutions,
@@ -19,7 +19,10 @@
  * answer_end fills the columns an answer left unwritten with empty fields,
  * so that every row is as wide as the header.
  */
-#include "cli.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "clock.h"
+#include "settings.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -233,142 +236,6 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     case FMT_AUTO: break;
     }
     return shape;
-}
-
-/* What solve --all gathers as the engine hands its solutions over: the
- * first `limit` of them as text, each in the answer's shape, grids set
- * apart by blank lines (in a --csv row, lines joined by spaces); the one
- * past the limit only counts. */
-typedef struct gathered {
-    answer *text;
-    bd_shape shape;
-    uint64_t shown, limit;
-} gathered;
-
-/* A bd_solutions visitor: appends `solution` to the text in its shape,
- * after a separator, until the limit; past it only lets the search count. */
-static bool gather(const bd_grid *solution, void *context)
-{
-    gathered *g = context;
-    if (g->limit && g->shown == g->limit)
-        return true;
-    if (g->shown > 0 && (g->text->csv_separator || g->shape != BD_SHAPE_LINE))
-        answer_put(g->text, g->text->csv_separator ? " " : "\n");
-    answer_grid(g->text, solution, g->shape);
-    g->shown++;
-    return true;
-}
-
-/* A count of solutions, found by a search to `limit` + 1 that ended with
- * `status`: "N", "N+" (more than the limit N), "cut-short>=N" or
- * "cut-short"; sets the answer's outcome. No line end. */
-static void put_count(answer *a, bd_status status, uint64_t count, uint64_t limit)
-{
-    unsigned long long shown = count;
-    a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        if (count > 0)
-            answer_printf(a, "cut-short>=%llu", shown);
-        else
-            answer_put(a, "cut-short");
-    } else {
-        bool more = limit && count > limit;
-        answer_printf(a, "%llu%s", more ? (unsigned long long)limit : shown, more ? "+" : "");
-    }
-}
-
-/* The search limit for a shown limit N: N + 1, so that N+ means "more
- * than N" and a count up to N is exact (0: none). */
-static uint64_t one_past(uint64_t limit)
-{
-    return limit && limit < UINT64_MAX ? limit + 1 : limit;
-}
-
-/* solve --all: the count, then every solution up to the limit. For grids
- * the count is a block of its own and so is each solution. */
-static void answer_all(const settings *s, const bd_record *rec, answer *a)
-{
-    answer solutions = {.csv_separator = a->csv_separator};
-    gathered g = {&solutions, answer_shape(s, rec->shape), 0, s->limit};
-    uint64_t count = 0;
-    bd_status status = bd_solutions(&rec->grid, one_past(s->limit), &s->options, gather, &g,
-                                    &count, &a->stats);
-    put_count(a, status, count, s->limit);
-    answer_field(a, g.shape != BD_SHAPE_LINE && solutions.len ? "\n\n" : "\n");
-    if (solutions.len)
-        answer_put(a, solutions.text);
-    a->out_of_memory = a->out_of_memory || solutions.out_of_memory;
-    answer_free(&solutions);
-}
-
-void answer_solve(const settings *s, const bd_record *rec, answer *a)
-{
-    if (s->all) {
-        answer_all(s, rec, a);
-        return;
-    }
-    bd_grid solution;
-    bd_shape shape = answer_shape(s, rec->shape);
-    bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
-    if (status == BD_OK) {
-        answer_grid(a, &solution, shape);
-        return;
-    }
-    a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT : OUTCOME_NO_SOLUTION;
-    answer_put(a, status == BD_CUT_SHORT ? "cut-short\n" : "no solution\n");
-}
-
-void answer_target(const settings *s, const bd_record *rec, answer *a)
-{
-    bd_grid best;
-    int score = -1;
-    bd_shape shape = answer_shape(s, rec->shape);
-    bd_status status = bd_target(&rec->grid, &s->options, &score, &best, &a->stats);
-    bool with_grid = s->print_grid && score >= 0;
-    if (status == BD_ENOMEM) {
-        answer_fail(a, bd_status_text(status));
-        return;
-    }
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        answer_put(a, "cut-short");
-        if (score >= 0)
-            answer_printf(a, ">=%d", score);
-    } else {
-        a->outcome = status == BD_OK ? OUTCOME_ANSWERED : OUTCOME_NO_SOLUTION;
-        answer_printf(a, "%d", score);
-    }
-    if (!with_grid) {
-        answer_put(a, "\n");
-        return;
-    }
-    answer_field(a, shape == BD_SHAPE_LINE ? " " : "\n");
-    answer_grid(a, &best, shape);
-}
-
-void answer_count(const settings *s, const bd_record *rec, answer *a)
-{
-    uint64_t count = 0;
-    uint64_t limit = s->unique ? 1 : s->limit;
-    bd_status status = bd_count(&rec->grid, one_past(limit), &s->options, &count, &a->stats);
-    if (s->unique && status != BD_CUT_SHORT) {
-        a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
-        answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
-        return;
-    }
-    put_count(a, status, count, limit);
-    answer_put(a, "\n");
-}
-
-const char *columns_solve(const settings *s)
-{
-    return s->all ? "count,solutions" : "solution";
-}
-
-const char *columns_target(const settings *s)
-{
-    return s->print_grid ? "target,grid" : "target";
 }
 
 void answer_fail(answer *a, const char *why)

@@ -9,12 +9,12 @@
  * take to answer, aiming at PIECE_SECONDS a piece: from PIECE_MIN_BYTES at
  * first (so that a small file of hard puzzles still makes many pieces for
  * the threads to share, and the last ones end close together) up to
- * PIECE_BYTES (easy puzzles, where a piece's own cost must stay small). Each piece is
- * read and answered whole (piece.c), by the calling thread itself with one
- * job, or by one of N worker threads taking pieces from a ring:
- *
- *     head          next           tail
- *      | answered?  |  unclaimed   |     free      |
+ * PIECE_BYTES (easy puzzles, where a piece's own cost must stay small).
+ * Each piece is read and answered whole (piece.c), by the calling thread
+ * itself with one job, or with N by one of N worker threads that take the
+ * pieces in turn from an ordered ring (ring.c), the calling thread feeding
+ * the ring and writing the pieces out as they come back, in order. The
+ * ring bounds memory whatever the size of the input.
  *
  * A piece must be read from the mark where the input's reader stands at
  * its first line, which is only known once the piece before it has been
@@ -26,16 +26,19 @@
  * into this piece), the writer reads and answers the piece again, so the
  * answers are the same as with one job. Inputs of lines and CSV rows never
  * need that; inputs of grids do once a piece, at its cut grid.
- *
- * The ring bounds memory whatever the size of the input. One mutex guards
- * the indices and the `done` flags; workers sleep on `work` and the
- * writer on `answered`.
  */
-#include "cli.h"
+#include "batch.h"
+#include "bitdoku.h"
+#include "clock.h"
+#include "input.h"
+#include "output.h"
+#include "piece.h"
+#include "ring.h"
+#include "session.h"
+#include "settings.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 enum { PIECE_BYTES = 1 << 16, PIECE_MIN_BYTES = 1 << 10, SLOTS_PER_JOB = 2 };
 static const double PIECE_SECONDS = 0.001;
@@ -98,13 +101,13 @@ static bool write_header(batch *b)
 static bool settle(batch *b, piece *p)
 {
     written *w = &b->w;
-    if (p->first)
+    if (p->input.first)
         return false;
     bool moved = w->carry_len > 0 || !bd_reader_mark_equal(&p->at, &w->end);
     unsigned long lines = 0;
     for (size_t i = 0; i < w->carry_len; i++)
         lines += w->carry[i] == '\n';
-    if (w->carry_len && !piece_prepend(p, w->carry, w->carry_len, lines))
+    if (w->carry_len && !chunk_prepend(&p->input, w->carry, w->carry_len, lines))
         p->out_of_memory = true;      /* reported when it is written */
     w->carry_len = 0;
     p->at = w->end;
@@ -115,7 +118,7 @@ static bool settle(batch *b, piece *p)
 static bool keep_carry(batch *b, const piece *p)
 {
     written *w = &b->w;
-    size_t len = p->len - p->cut_at;
+    size_t len = p->input.len - p->cut_at;
     if (len > w->carry_cap) {
         char *bigger = realloc(w->carry, len);
         if (!bigger)
@@ -123,7 +126,7 @@ static bool keep_carry(batch *b, const piece *p)
         w->carry = bigger;
         w->carry_cap = len;
     }
-    memcpy(w->carry, p->data + p->cut_at, len);
+    memcpy(w->carry, p->input.data + p->cut_at, len);
     w->carry_len = len;
     return true;
 }
@@ -190,7 +193,7 @@ static bool run_serial(batch *b)
     bool ok = p != NULL;
     b->src->before_wait = flush_answers;
     b->src->wait_context = b->o;
-    while (ok && source_fill(b->src, p, piece_bytes(b))) {
+    while (ok && source_fill(b->src, &p->input, piece_bytes(b))) {
         settle(b, p);
         if (!p->out_of_memory)
             answer_piece(b, p, b->tools);
@@ -204,91 +207,58 @@ static bool run_serial(batch *b)
     return ok && finish_input(b);
 }
 
-typedef struct slot {
-    piece p;
-    bool done;
-} slot;
-
-typedef struct ring {
+/* The pieces out on the worker threads, and what the feeder knows of
+ * the next ones. */
+typedef struct feeder {
     batch *b;
-    slot *slots;
-    size_t count;               /* slots in the ring */
-    size_t head, next, tail;    /* counts of pieces, not indices */
-    bool closing;               /* no more pieces will come */
+    ring r;
+    piece *pieces;              /* by slot of the ring */
+    piece_tools *tools;         /* by worker thread */
     bd_reader_mark predicted;   /* where the next piece will likely start */
     size_t piece_size;          /* how much input the next piece holds */
-    mtx_t lock;
-    cnd_t work, answered;
-} ring;
+} feeder;
 
-/* A worker thread: answers the pieces the feeder put in the ring, in turn,
- * until the ring closes (a piece it lacks the memory for is marked so). */
-static int worker(void *arg)
+/* A ring_work_fn (context: the feeder): answers piece number `job` with
+ * the tools of its worker thread. */
+static void answer_job(void *context, size_t job, int worker)
 {
-    ring *r = arg;
-    piece_tools *tools = calloc(1, sizeof *tools);
-    mtx_lock(&r->lock);
-    for (;;) {
-        while (r->next == r->tail && !r->closing)
-            cnd_wait(&r->work, &r->lock);
-        if (r->next == r->tail)
-            break;
-        slot *sl = &r->slots[r->next++ % r->count];
-        mtx_unlock(&r->lock);
-        if (tools)
-            answer_piece(r->b, &sl->p, tools);
-        else
-            sl->p.out_of_memory = true;
-        mtx_lock(&r->lock);
-        sl->done = true;
-        cnd_signal(&r->answered);
-    }
-    mtx_unlock(&r->lock);
-    if (tools)
-        piece_tools_free(tools);
-    free(tools);
-    return 0;
+    feeder *f = context;
+    answer_piece(f->b, &f->pieces[job % f->r.slots], &f->tools[worker]);
 }
 
 /* Sizes the next pieces after how long `p` took: PIECE_SECONDS' worth of
  * input at its pace, at most twice the size before and within
  * PIECE_MIN_BYTES..PIECE_BYTES (or the size tests ask for). */
-static void resize_pieces(ring *r, const piece *p)
+static void resize_pieces(feeder *f, const piece *p)
 {
-    if (r->b->s->piece_bytes || p->len == 0)
+    if (f->b->s->piece_bytes || p->input.len == 0)
         return;
-    double pace = p->seconds > 0 ? (double)p->len / p->seconds : (double)PIECE_BYTES * 1e6;
+    double pace = p->seconds > 0 ? (double)p->input.len / p->seconds
+                                 : (double)PIECE_BYTES * 1e6;
     double want = pace * PIECE_SECONDS;
-    if (want > 2.0 * (double)r->piece_size)
-        want = 2.0 * (double)r->piece_size;
-    r->piece_size = want < PIECE_MIN_BYTES ? PIECE_MIN_BYTES
+    if (want > 2.0 * (double)f->piece_size)
+        want = 2.0 * (double)f->piece_size;
+    f->piece_size = want < PIECE_MIN_BYTES ? PIECE_MIN_BYTES
                     : want > PIECE_BYTES   ? PIECE_BYTES
                                            : (size_t)want;
 }
 
-/* Writes the piece at the head of the ring if it is answered; with `wait`,
- * waits until it is. Answers it again first if it was read from the wrong
- * place. False when output failed. */
-static bool write_head(ring *r, bool wait)
+/* Writes the oldest piece out if it is answered; with `wait`, waits until
+ * it is. Answers it again first if it was read from the wrong place.
+ * False when output failed. */
+static bool write_oldest(feeder *f, bool wait)
 {
-    mtx_lock(&r->lock);
-    while (wait && r->head < r->tail && !r->slots[r->head % r->count].done)
-        cnd_wait(&r->answered, &r->lock);
-    bool ready = r->head < r->tail && r->slots[r->head % r->count].done;
-    mtx_unlock(&r->lock);
-    if (!ready)
+    size_t job;
+    if (!ring_oldest_done(&f->r, wait, &job))
         return true;
-    batch *b = r->b;
-    piece *p = &r->slots[r->head % r->count].p;
+    batch *b = f->b;
+    piece *p = &f->pieces[job % f->r.slots];
     if (settle(b, p) && !p->out_of_memory)
         answer_piece(b, p, b->tools);
     bool ok = write_piece(b, p);
-    r->predicted = p->end;
-    resize_pieces(r, p);
-    mtx_lock(&r->lock);
-    r->slots[r->head % r->count].done = false;
-    r->head++;
-    mtx_unlock(&r->lock);
+    f->predicted = p->end;
+    resize_pieces(f, p);
+    ring_take_back(&f->r);
     return ok;
 }
 
@@ -296,59 +266,45 @@ static bool write_head(ring *r, bool wait)
  * out so far (several threads). */
 static void drain_answers(void *context)
 {
-    ring *r = context;
+    feeder *f = context;
     bool ok = true;
-    while (ok && r->head < r->tail)
-        ok = write_head(r, true);
-    fflush(r->b->o->out);
+    while (ok && !ring_empty(&f->r))
+        ok = write_oldest(f, true);
+    fflush(f->b->o->out);
 }
 
 /* Where the first record of the first piece leaves the reader: the mark
  * the next pieces will likely start from. */
-static void predict(ring *r, const piece *p)
+static void predict(feeder *f, const piece *p)
 {
-    bd_reader *reader = &r->b->tools->reader;
-    bd_reader_init_piece(reader, NULL, p->data, p->len, p->lines_before, false);
-    bd_read(reader, &r->b->tools->rec);
-    bd_reader_mark_of(reader, &r->predicted);
+    bd_reader *reader = &f->b->tools->reader;
+    bd_reader_init_piece(reader, NULL, p->input.data, p->input.len, p->input.lines_before,
+                         false);
+    bd_read(reader, &f->b->tools->rec);
+    bd_reader_mark_of(reader, &f->predicted);
 }
 
 /* Cuts the input into pieces for the workers, writing answers as they
  * come, until the input ends or output fails. */
-static bool feed(ring *r)
+static bool feed(feeder *f)
 {
-    batch *b = r->b;
+    batch *b = f->b;
     for (;;) {
-        if (r->tail - r->head == r->count && !write_head(r, true))
+        if (ring_full(&f->r) && !write_oldest(f, true))
             return false;
-        if (r->tail - r->head == r->count)
+        if (ring_full(&f->r))
             continue;
-        piece *p = &r->slots[r->tail % r->count].p;
-        if (!source_fill(b->src, p, r->piece_size))
+        piece *p = &f->pieces[ring_next_job(&f->r) % f->r.slots];
+        if (!source_fill(b->src, &p->input, f->piece_size))
             return true;
-        if (p->first)
-            predict(r, p);
+        if (p->input.first)
+            predict(f, p);
         else
-            p->at = r->predicted;
-        mtx_lock(&r->lock);
-        r->tail++;
-        cnd_signal(&r->work);
-        mtx_unlock(&r->lock);
-        if (!write_head(r, false))
+            p->at = f->predicted;
+        ring_hand_out(&f->r);
+        if (!write_oldest(f, false))
             return false;
     }
-}
-
-/* Stops the workers (dropping what is left after a write error). */
-static void stop_workers(ring *r, thrd_t *threads, int started)
-{
-    mtx_lock(&r->lock);
-    r->closing = true;
-    r->next = r->tail;
-    cnd_broadcast(&r->work);
-    mtx_unlock(&r->lock);
-    for (int i = 0; i < started; i++)
-        thrd_join(threads[i], NULL);
 }
 
 /* Runs the batch on `jobs` workers, this thread feeding and writing in
@@ -356,39 +312,31 @@ static void stop_workers(ring *r, thrd_t *threads, int started)
  * when output failed. */
 static bool run_threads(batch *b, int jobs)
 {
-    ring r = {.b = b, .count = (size_t)jobs * SLOTS_PER_JOB + 2,
-              .piece_size = b->s->piece_bytes ? b->s->piece_bytes : PIECE_MIN_BYTES};
-    r.slots = calloc(r.count, sizeof(slot));
-    if (!r.slots || mtx_init(&r.lock, mtx_plain) != thrd_success) {
-        free(r.slots);
-        return run_serial(b);
-    }
-    cnd_init(&r.work);
-    cnd_init(&r.answered);
-    thrd_t threads[MAX_JOBS];
-    int started = 0;
-    while (started < jobs && thrd_create(&threads[started], worker, &r) == thrd_success)
-        started++;
+    size_t slots = (size_t)jobs * SLOTS_PER_JOB + 2;
+    feeder f = {.b = b, .pieces = calloc(slots, sizeof(piece)),
+                .tools = calloc((size_t)jobs, sizeof(piece_tools)),
+                .piece_size = b->s->piece_bytes ? b->s->piece_bytes : PIECE_MIN_BYTES};
+    bool threads = f.pieces && f.tools && ring_start(&f.r, slots, jobs, answer_job, &f);
     bool ok;
-    if (started > 0) {
+    if (threads) {
         b->src->before_wait = drain_answers;
-        b->src->wait_context = &r;
-        ok = feed(&r);
-        while (ok && r.head < r.tail)
-            ok = write_head(&r, true);
+        b->src->wait_context = &f;
+        ok = feed(&f);
+        while (ok && !ring_empty(&f.r))
+            ok = write_oldest(&f, true);
         b->src->before_wait = NULL;
         b->src->wait_context = NULL;
         ok = ok && finish_input(b);
+        ring_stop(&f.r);
     } else {
         ok = run_serial(b);
     }
-    stop_workers(&r, threads, started);
-    cnd_destroy(&r.work);
-    cnd_destroy(&r.answered);
-    mtx_destroy(&r.lock);
-    for (size_t i = 0; i < r.count; i++)
-        piece_free(&r.slots[i].p);
-    free(r.slots);
+    for (size_t i = 0; f.pieces && i < slots; i++)
+        piece_free(&f.pieces[i]);
+    for (int i = 0; f.tools && i < jobs; i++)
+        piece_tools_free(&f.tools[i]);
+    free(f.pieces);
+    free(f.tools);
     return ok;
 }
 

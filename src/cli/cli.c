@@ -8,6 +8,14 @@
  * function of its own does the whole job itself.
  */
 #include "cli.h"
+#include "answer.h"
+#include "batch.h"
+#include "bitdoku.h"
+#include "commands.h"
+#include "options.h"
+#include "output.h"
+#include "session.h"
+#include "settings.h"
 
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };

@@ -1,8 +1,8 @@
 /*
- * check.c - the check command: a special judge. It reads pairs of a puzzle
- * and a proposed solution, and answers each pair `ok` or what is wrong
- * with the proposal (bd_check: the first blank, changed given or clash in
- * reading order), or that the proposal is malformed or missing.
+ * cmd_check.c - the check command: a special judge. It reads pairs of a
+ * puzzle and a proposed solution, and answers each pair `ok` or what is
+ * wrong with the proposal (bd_check: the first blank, changed given or
+ * clash in reading order), or that the proposal is malformed or missing.
  *
  * Pairs come in one of two run shapes:
  *   - one input of CSV or TSV rows, each holding a puzzle and, in a later
@@ -13,7 +13,14 @@
  *     step, record against record, in this thread (run_pairs).
  * Nothing is solved: a pair costs one pass over 81 cells.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "batch.h"
+#include "bitdoku.h"
+#include "input.h"
+#include "output.h"
+#include "session.h"
+#include "settings.h"
 
 #include <string.h>
 

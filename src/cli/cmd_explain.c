@@ -1,16 +1,20 @@
 /*
- * explain.c - the explain command: the solution path of bd_explain, one
+ * cmd_explain.c - the explain command: the solution path of bd_explain, one
  * step per line in the community's notation (r4c7=5 hidden single (box 6),
  * pointing 3 in b1 on r2 => r2c5<>3, r2c8<>3), then a line with the
  * rating, then the solved grid in the output shape: a block, set apart by
  * blank lines. With --hint, only the first step, on one line: the hint for
  * a partly solved grid (`solved` when it has no blank). Puzzles without
- * exactly one solution get the words of the rate command (rate.c) instead.
+ * exactly one solution get the words of the rate command (cmd_rate.c)
+ * instead.
  *
  * With --csv the columns are steps (the steps, one a line, in one quoted
  * field), rating, level, hardest and solution; with --hint, hint.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 /* What the steps of one path leave behind. */
 typedef struct path_text {

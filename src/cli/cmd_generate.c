@@ -1,32 +1,31 @@
 /*
- * generate.c - the generate command: puzzles made by bd_generate instead
+ * cmd_generate.c - the generate command: puzzles made by bd_generate instead
  * of read. Puzzle number n (1 to --count) is bd_generate's puzzle of
  * index n - 1 for the seed, on whichever thread it is made, and puzzles
  * are written in order: so the output is the same for every -j.
  *
  * With one job the calling thread makes and writes each puzzle in turn.
- * With N, worker threads make runs of RUN consecutive puzzles, each into a
- * slot of a ring of runs, while the calling thread writes the runs out in
- * order:
- *
- *     written        claimed               (claimed - written <= slots)
- *        | made?  ...  |  next runs to make ...
- *
- * A worker takes the next run only while the ring has a free slot, so
- * memory stays bounded however many puzzles are asked for. One mutex
- * guards the counters and the `done` flags; workers sleep on `room`, the
- * writer on `made`.
+ * With N, the puzzles are made in runs of RUN consecutive ones, a run a
+ * job of an ordered ring (ring.c) of N worker threads: the calling thread
+ * hands out the next runs while the ring has a free slot, and writes the
+ * runs out in order as they come back, so memory stays bounded however
+ * many puzzles are asked for.
  *
  * A puzzle that the tries allowed could not make is answered by no text,
  * and reported on stderr (`bitdoku: puzzle N: ...`); the exit status is
  * then 3, as for a puzzle cut short. With --csv, a header "puzzle" (and
  * "solution"), then a row per puzzle.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "output.h"
+#include "ring.h"
+#include "session.h"
+#include "settings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <threads.h>
 #include <time.h>
 
 enum { RUN = 8, SLOTS_PER_JOB = 4 };
@@ -106,64 +105,52 @@ static bool run_serial(session *ses)
     return ok;
 }
 
+/* The puzzles of one run, made into a slot of the ring. */
 typedef struct run {
     answer made[RUN];
-    bool done;
 } run;
 
-typedef struct ring {
+/* What the workers make: the runs, by slot of the ring. */
+typedef struct maker {
     const settings *s;
     run *runs;
-    unsigned long slots;        /* runs in the ring */
-    unsigned long total;        /* runs to make */
-    unsigned long written, claimed;
-    bool closing;               /* make no more */
-    mtx_t lock;
-    cnd_t room, made;
-} ring;
+    size_t slots;
+} maker;
 
-/* A worker thread: claims the next run of puzzles while the ring has room,
- * makes them into its slot, until all are claimed or the ring closes. */
-static int worker(void *arg)
+/* How many of the puzzles of run number `index` there are (the last run
+ * may be short). */
+static unsigned long run_length(const settings *s, size_t index)
 {
-    ring *r = arg;
-    mtx_lock(&r->lock);
-    for (;;) {
-        while (!r->closing && r->claimed < r->total && r->claimed - r->written == r->slots)
-            cnd_wait(&r->room, &r->lock);
-        if (r->closing || r->claimed == r->total)
-            break;
-        unsigned long index = r->claimed++;
-        run *slot = &r->runs[index % r->slots];
-        mtx_unlock(&r->lock);
-        for (unsigned long i = 0; i < RUN && index * RUN + i < r->s->made; i++)
-            make(r->s, index * RUN + i + 1, &slot->made[i]);
-        mtx_lock(&r->lock);
-        slot->done = true;
-        cnd_broadcast(&r->made);
-    }
-    mtx_unlock(&r->lock);
-    return 0;
+    unsigned long first = (unsigned long)index * RUN;
+    return s->made - first < RUN ? s->made - first : RUN;
 }
 
-/* Writes the runs out in order as they are made; false when output
- * failed. */
-static bool write_runs(ring *r, output *o)
+/* A ring_work_fn (context: the maker): makes the puzzles of run number
+ * `job` into its slot. */
+static void make_run(void *context, size_t job, int worker)
+{
+    (void)worker;
+    maker *m = context;
+    run *slot = &m->runs[job % m->slots];
+    for (unsigned long i = 0; i < run_length(m->s, job); i++)
+        make(m->s, (unsigned long)job * RUN + i + 1, &slot->made[i]);
+}
+
+/* Hands out the runs while the ring has room and writes them out in
+ * order as they are made; false when output failed. */
+static bool write_runs(ring *r, const maker *m, size_t total, output *o)
 {
     bool ok = true;
-    for (unsigned long index = 0; index < r->total && ok; index++) {
-        run *slot = &r->runs[index % r->slots];
-        mtx_lock(&r->lock);
-        while (!slot->done)
-            cnd_wait(&r->made, &r->lock);
-        mtx_unlock(&r->lock);
-        for (unsigned long i = 0; i < RUN && index * RUN + i < r->s->made && ok; i++)
+    size_t index;
+    while (ok) {
+        while (ring_next_job(r) < total && !ring_full(r))
+            ring_hand_out(r);
+        if (!ring_oldest_done(r, true, &index))
+            break;
+        const run *slot = &m->runs[index % m->slots];
+        for (unsigned long i = 0; i < run_length(m->s, index) && ok; i++)
             ok = output_answer(o, &slot->made[i]);
-        mtx_lock(&r->lock);
-        slot->done = false;
-        r->written++;
-        cnd_broadcast(&r->room);
-        mtx_unlock(&r->lock);
+        ring_take_back(r);
     }
     return ok;
 }
@@ -173,33 +160,20 @@ static bool write_runs(ring *r, output *o)
  * False when output failed. */
 static bool run_threads(session *ses)
 {
-    ring r = {.s = &ses->set, .slots = (unsigned long)ses->jobs * SLOTS_PER_JOB,
-              .total = ses->set.made / RUN + (ses->set.made % RUN != 0)};
-    r.runs = calloc(r.slots, sizeof(run));
-    if (!r.runs || mtx_init(&r.lock, mtx_plain) != thrd_success) {
-        free(r.runs);
+    size_t total = ses->set.made / RUN + (ses->set.made % RUN != 0);
+    maker m = {.s = &ses->set, .slots = (size_t)ses->jobs * SLOTS_PER_JOB};
+    m.runs = calloc(m.slots, sizeof(run));
+    ring r;
+    if (!m.runs || !ring_start(&r, m.slots, ses->jobs, make_run, &m)) {
+        free(m.runs);
         return run_serial(ses);
     }
-    cnd_init(&r.room);
-    cnd_init(&r.made);
-    thrd_t threads[MAX_JOBS];
-    int started = 0;
-    while (started < ses->jobs && thrd_create(&threads[started], worker, &r) == thrd_success)
-        started++;
-    bool ok = started > 0 ? write_runs(&r, &ses->out) : run_serial(ses);
-    mtx_lock(&r.lock);
-    r.closing = true;           /* after a write error, make no more */
-    cnd_broadcast(&r.room);
-    mtx_unlock(&r.lock);
-    for (int i = 0; i < started; i++)
-        thrd_join(threads[i], NULL);
-    cnd_destroy(&r.room);
-    cnd_destroy(&r.made);
-    mtx_destroy(&r.lock);
-    for (unsigned long i = 0; i < r.slots; i++)
+    bool ok = write_runs(&r, &m, total, &ses->out);
+    ring_stop(&r);              /* after a write error, make no more */
+    for (size_t i = 0; i < m.slots; i++)
         for (int k = 0; k < RUN; k++)
-            answer_free(&r.runs[i].made[k]);
-    free(r.runs);
+            answer_free(&m.runs[i].made[k]);
+    free(m.runs);
     return ok;
 }
 

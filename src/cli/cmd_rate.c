@@ -1,5 +1,5 @@
 /*
- * rate.c - the rate command: one line per puzzle saying how hard it is for
+ * cmd_rate.c - the rate command: one line per puzzle saying how hard it is for
  * a person, `RATING LEVEL HARDEST` (e.g. `4.2 hard xy-wing`): the rating of
  * the hardest step on the path of bd_rate, on the scale of bitdoku.h, its
  * level name and that step's technique. A puzzle without exactly one
@@ -10,7 +10,10 @@
  * --csv they are the columns rating, level and hardest; a puzzle not rated
  * has its words in the first and the other two empty.
  */
-#include "cli.h"
+#include "cmd.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "settings.h"
 
 const char *rate_refusal(bd_status status, outcome *out)
 {

@@ -4,7 +4,10 @@
  * that turns one record into its answer; a command that does not answer
  * its inputs record by record names the function that runs it.
  */
-#include "cli.h"
+#include "commands.h"
+#include "cmd.h"
+#include "output.h"
+#include "settings.h"
 
 const command_spec COMMANDS[COMMAND_COUNT] = {
     [CMD_SOLVE] = {CMD_SOLVE, "solve",

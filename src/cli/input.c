@@ -10,14 +10,17 @@
  * before_wait hook, which writes out every answer owed so far. Without
  * POSIX, input is read with fread and the hook runs before every read.
  *
- * For answering on several threads, the input is handed out in pieces
- * (source_fill): what one read brings, cut after its last line end, the
- * unfinished line kept for the next piece (shortened by bd_line_shorten
- * when it grows long, so memory stays bounded whatever the input).
+ * For answering on several threads, the input is handed out in chunks
+ * (source_fill), the data of the pieces that batch.c answers: what one
+ * read brings, cut after its last line end, the unfinished line kept for
+ * the next chunk (shortened by bd_line_shorten when it grows long, so
+ * memory stays bounded whatever the input). A chunk's buffer grows by
+ * doubling and is kept from one fill to the next.
  */
 #include "platform.h"
 
-#include "cli.h"
+#include "input.h"
+#include "bitdoku.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -93,6 +96,41 @@ void source_close(source *src)
     src->rest = NULL;
 }
 
+/* A chunk's buffer at first; it doubles as needed. */
+enum { FIRST_CHUNK_BYTES = 4096 };
+
+bool chunk_reserve(chunk *c, size_t more)
+{
+    if (c->len + more <= c->cap)
+        return true;
+    size_t want = c->cap ? c->cap : FIRST_CHUNK_BYTES;
+    while (want < c->len + more)
+        want *= 2;
+    char *bigger = realloc(c->data, want);
+    if (!bigger)
+        return false;
+    c->data = bigger;
+    c->cap = want;
+    return true;
+}
+
+bool chunk_prepend(chunk *c, const char *bytes, size_t len, unsigned long lines)
+{
+    if (!chunk_reserve(c, len))
+        return false;
+    memmove(c->data + len, c->data, c->len);
+    memcpy(c->data, bytes, len);
+    c->len += len;
+    c->lines_before -= lines;
+    return true;
+}
+
+void chunk_free(chunk *c)
+{
+    free(c->data);
+    *c = (chunk){0};
+}
+
 /* The number of line ends in s[0..len). */
 static unsigned long count_lines(const char *s, size_t len)
 {
@@ -102,12 +140,12 @@ static unsigned long count_lines(const char *s, size_t len)
     return lines;
 }
 
-/* Reads once into `p`, after what it holds (room for `size` bytes has been
+/* Reads once into `c`, after what it holds (room for `size` bytes has been
  * made). Returns the bytes read; 0 at the end of input or after a read
  * error (reported; src->failed). */
-static size_t read_more(source *src, piece *p, size_t size)
+static size_t read_more(source *src, chunk *c, size_t size)
 {
-    size_t got = source_read(src, p->data + p->len, size);
+    size_t got = source_read(src, c->data + c->len, size);
     if (got == BD_READ_ERROR || got > size) {
         fprintf(src->err, "bitdoku: %s: read error: %s\n", src->name, strerror(errno));
         src->failed = true;
@@ -126,11 +164,11 @@ static size_t after_last_line_end(const char *s, size_t len)
     return len;
 }
 
-/* Moves the unfinished line p->data[from..p->len) to src->rest; false
+/* Moves the unfinished line c->data[from..c->len) to src->rest; false
  * when there is no memory. */
-static bool keep_rest(source *src, piece *p, size_t from)
+static bool keep_rest(source *src, chunk *c, size_t from)
 {
-    size_t len = p->len - from;
+    size_t len = c->len - from;
     if (len > src->rest_cap) {
         char *bigger = realloc(src->rest, len);
         if (!bigger)
@@ -139,44 +177,44 @@ static bool keep_rest(source *src, piece *p, size_t from)
         src->rest_cap = len;
     }
     if (len)
-        memcpy(src->rest, p->data + from, len);
+        memcpy(src->rest, c->data + from, len);
     src->rest_len = len;
-    p->len = from;
+    c->len = from;
     return true;
 }
 
-bool source_fill(source *src, piece *p, size_t size)
+bool source_fill(source *src, chunk *c, size_t size)
 {
     if (src->ended && !src->rest_len)
         return false;
-    p->first = !src->started;
+    c->first = !src->started;
     src->started = true;
-    p->lines_before = src->lines;
-    p->last = false;
-    p->len = 0;
-    if (!piece_reserve(p, src->rest_len + size))
+    c->lines_before = src->lines;
+    c->last = false;
+    c->len = 0;
+    if (!chunk_reserve(c, src->rest_len + size))
         return false;
     if (src->rest_len)                             /* an unfinished line */
-        memcpy(p->data, src->rest, src->rest_len);
-    p->len = src->rest_len;
+        memcpy(c->data, src->rest, src->rest_len);
+    c->len = src->rest_len;
     src->rest_len = 0;
     while (!src->ended) {
-        size_t before = p->len, got = read_more(src, p, size);
-        p->len += got;
-        size_t end = after_last_line_end(p->data + before, got);
+        size_t before = c->len, got = read_more(src, c, size);
+        c->len += got;
+        size_t end = after_last_line_end(c->data + before, got);
         if (end) {
-            if (!keep_rest(src, p, before + end))
+            if (!keep_rest(src, c, before + end))
                 return false;
-            src->lines += count_lines(p->data, p->len);
+            src->lines += count_lines(c->data, c->len);
             return true;
         }
-        /* no line end yet: all of p->data is one unfinished line */
-        p->len = bd_line_shorten(p->data, p->len);
-        if (!piece_reserve(p, size))
+        /* no line end yet: all of c->data is one unfinished line */
+        c->len = bd_line_shorten(c->data, c->len);
+        if (!chunk_reserve(c, size))
             return false;
     }
-    p->last = !src->failed;   /* after a read error, a grid cut short is dropped */
-    src->lines += count_lines(p->data, p->len);
+    c->last = !src->failed;   /* after a read error, a grid cut short is dropped */
+    src->lines += count_lines(c->data, c->len);
     return true;
 }
 

@@ -10,7 +10,12 @@
  * not an option. Each option says which commands it applies to; giving it
  * to another is a usage error.
  */
-#include "cli.h"
+#include "options.h"
+#include "bitdoku.h"
+#include "commands.h"
+#include "printf_like.h"
+#include "session.h"
+#include "settings.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -12,11 +12,14 @@
  */
 #include "platform.h"
 
-#include "cli.h"
+#include "output.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "clock.h"
+#include "piece.h"
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #ifdef BITDOKU_POSIX
 #include <unistd.h>
@@ -24,13 +27,6 @@
 
 static const double FLUSH_EVERY = 0.1;      /* seconds */
 static const double PROGRESS_EVERY = 0.5;
-
-double cli_seconds(void)
-{
-    struct timespec now;
-    timespec_get(&now, TIME_UTC);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 /* True when `stream` is an interactive terminal (false where that cannot
  * be told). */

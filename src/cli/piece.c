@@ -1,5 +1,5 @@
 /*
- * piece.c - one piece of an input (whole lines, see input.c) -> the answers
+ * piece.c - one piece of an input (a chunk of whole lines) -> the answers
  * to its records: read by a reader of its own (bd_reader_init_piece) from
  * the mark where the input's reader stands before it, each record answered
  * (answer.c) and its text appended to the piece's, with a blank line
@@ -10,7 +10,12 @@
  * write in the same order. This runs on any thread; a piece is answered by
  * one thread at a time.
  */
-#include "cli.h"
+#include "piece.h"
+#include "answer.h"
+#include "bitdoku.h"
+#include "input.h"
+#include "printf_like.h"
+#include "settings.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,22 +35,6 @@ static bool grow(void **buf, size_t *cap, size_t used, size_t more, size_t item)
         return false;
     *buf = bigger;
     *cap = want;
-    return true;
-}
-
-bool piece_reserve(piece *p, size_t more)
-{
-    return grow((void **)&p->data, &p->cap, p->len, more, 1);
-}
-
-bool piece_prepend(piece *p, const char *bytes, size_t len, unsigned long lines)
-{
-    if (!piece_reserve(p, len))
-        return false;
-    memmove(p->data + len, p->data, p->len);
-    memcpy(p->data, bytes, len);
-    p->len += len;
-    p->lines_before -= lines;
     return true;
 }
 
@@ -134,8 +123,9 @@ static void note_end(piece *p, const bd_reader *reader)
 void piece_answer(const settings *s, const char *name, piece *p, piece_tools *tools)
 {
     clear_answers(p);
-    bd_reader_init_piece(&tools->reader, p->first ? NULL : &p->at, p->data, p->len,
-                         p->lines_before, p->last);
+    const chunk *in = &p->input;
+    bd_reader_init_piece(&tools->reader, in->first ? NULL : &p->at, in->data, in->len,
+                         in->lines_before, in->last);
     bd_record *rec = &tools->rec;
     bd_status status;
     while ((status = bd_read(&tools->reader, rec)) != BD_EOF && !p->out_of_memory) {
@@ -155,7 +145,7 @@ void piece_answer(const settings *s, const char *name, piece *p, piece_tools *to
 
 void piece_free(piece *p)
 {
-    free(p->data);
+    chunk_free(&p->input);
     free(p->text);
     free(p->notes);
     free(p->note_text);

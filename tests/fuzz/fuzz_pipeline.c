@@ -19,8 +19,13 @@
  * (piece.c, as the CLI answers) gives the same answers, joined as
  * output.c joins them, with a note for every fault.
  */
+#include "answer.h"
 #include "bitdoku.h"
-#include "cli.h"
+#include "cmd.h"
+#include "commands.h"
+#include "input.h"
+#include "piece.h"
+#include "settings.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -211,10 +216,10 @@ static void check_piece(const settings *s, const uint8_t *text, size_t len, cons
 {
     piece *p = calloc(1, sizeof *p);
     piece_tools *tools = calloc(1, sizeof *tools);
-    check(p && tools && piece_reserve(p, len + 1), "out of memory");
-    memcpy(p->data, text, len);
-    p->len = len;
-    p->first = p->last = true;
+    check(p && tools && chunk_reserve(&p->input, len + 1), "out of memory");
+    memcpy(p->input.data, text, len);
+    p->input.len = len;
+    p->input.first = p->input.last = true;
     piece_answer(s, "fuzz", p, tools);
     check(!p->out_of_memory && p->text_len == j->len
               && (j->len == 0 || memcmp(p->text, j->text, j->len) == 0),
