@@ -1,4 +1,5 @@
 /* main.c - the bitdoku command: everything is in cli.c. */
+#include "bitdoku.h"
 #include "cli.h"
 
 #include <stdio.h>
