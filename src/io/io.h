@@ -1,6 +1,12 @@
 /*
- * io.h - what the reader (reader.c) takes from csv.c: the fields of a CSV
- * or TSV row and the tests that tell a row of fields from a line of cells.
+ * io.h - the input family's private header: what each file of src/io
+ * offers the ones above it, file by file from the bottom up. Top down (a
+ * file calls only files below it in this list):
+ *
+ *   reader.c    bd_read: one record at a time (see its header comment)
+ *   csv.c       the fields of a CSV or TSV row, and the tests that tell
+ *               a row of fields from a line of cells
+ *   lines.c     the line source: bytes -> lines (long lines, CRLF, BOM)
  */
 #ifndef BITDOKU_IO_H
 #define BITDOKU_IO_H
@@ -9,6 +15,28 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* ---- lines.c: the line source ---- */
+
+/* Where a reader is in its input (bd_reader.state): lines.c starts a
+ * reader at BDI_STATE_START; reader.c moves it on. */
+typedef enum bdi_state {
+    BDI_STATE_START,        /* nothing significant read yet */
+    BDI_STATE_BODY,         /* reading records */
+    BDI_STATE_ENDED,        /* "end" seen; what follows should be empty */
+    BDI_STATE_IGNORING,     /* text after "end" reported; skip to the end */
+    BDI_STATE_DONE          /* everything reported; only BD_EOF remains */
+} bdi_state;
+
+/* Reads the next line of `r`'s input into r->pending (NUL-terminated,
+ * r->pending_len bytes, at most BD_LINE_MAX) and sets r->pending_line,
+ * r->pending_at (its offset in the data), r->pending_long (its tail past
+ * BD_LINE_MAX holds more than blanks and a comment) and r->pending_cut
+ * (more than blanks). Returns false at the end of input, or on a read
+ * error, which sets r->failed. */
+bool bdi_read_line(bd_reader *r);
+
+/* ---- csv.c: the fields of a CSV or TSV row ---- */
 
 /*
  * One field of a CSV or TSV row (csv.c), as byte offsets into the row:
@@ -49,5 +77,13 @@ bool bdi_csv_tsv_row(const char *text, size_t len);
 
 /* The 1-based column, in characters of UTF-8, of byte `offset` of `text`. */
 unsigned long bdi_text_column(const char *text, size_t offset);
+
+/* ---- reader.c: the grouping of lines into records, bd_read ---- */
+
+/* The check of a count line (announcing `header_count` puzzles, or -1 for
+ * none, on `header_line`) against the `records` that followed it:
+ * BD_EINPUT with the fault in `rec`, or BD_EOF when they agree. */
+bd_status bdi_check_count(long header_count, unsigned long header_line, unsigned long records,
+                          bd_record *rec);
 
 #endif /* BITDOKU_IO_H */

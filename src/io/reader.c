@@ -56,14 +56,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum {
-    STATE_START,        /* nothing significant read yet */
-    STATE_BODY,         /* reading records */
-    STATE_ENDED,        /* "end" seen; what follows should be empty */
-    STATE_IGNORING,     /* text after "end" reported; skip to the end */
-    STATE_DONE          /* everything reported; only BD_EOF remains */
-};
-
 /* A count line has at most 6 digits, so that a grid's first row that lost
  * a digit or two (8 or 7 digits) is not taken for one. */
 enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 6 };
@@ -90,129 +82,6 @@ typedef struct line_info {
     unsigned long end_col;       /* column just after the last token */
     unsigned long chars;         /* characters on the (kept part of the) line */
 } line_info;
-
-void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context)
-{
-    memset(reader, 0, offsetof(bd_reader, pending));
-    reader->read_fn = read_fn;
-    reader->read_context = context;
-    reader->header_count = -1;
-    reader->puzzle_field = -1;
-    reader->state = STATE_START;
-}
-
-/* A bd_read_fn on a stdio stream. */
-static size_t read_file(void *context, void *buf, size_t size)
-{
-    FILE *file = context;
-    size_t got = fread(buf, 1, size, file);
-    return got == 0 && ferror(file) ? BD_READ_ERROR : got;
-}
-
-void bd_reader_init_file(bd_reader *reader, FILE *file)
-{
-    bd_reader_init_fn(reader, read_file, file);
-}
-
-void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len)
-{
-    bd_reader_init_fn(reader, NULL, NULL);
-    reader->at_end = true;
-    reader->data = data;
-    reader->data_len = data ? len : 0;
-}
-
-/* Makes more bytes available; false at the end of input or on a failure
- * (which sets r->failed). */
-static bool refill(bd_reader *r)
-{
-    if (r->at_end)
-        return false;
-    size_t got = r->read_fn(r->read_context, r->buf, sizeof r->buf);
-    if (got == 0 || got == BD_READ_ERROR || got > sizeof r->buf) {
-        r->at_end = true;
-        r->failed = got != 0;
-        return false;
-    }
-    r->data = r->buf;
-    r->data_len = got;
-    r->data_pos = 0;
-    return true;
-}
-
-/* What the bytes of a line past BD_LINE_MAX hold, read piece by piece. */
-typedef struct tail {
-    bool started;       /* some bytes were dropped */
-    bool after_blank;   /* the byte before is a blank */
-    bool comment;       /* a '#' after a blank began a comment */
-    bool other;         /* something else: the line is too long */
-} tail;
-
-/* A byte that may end a line without counting: space, tab, CR. */
-static bool is_tail_blank(unsigned char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r';
-}
-
-/* Reads `len` more dropped bytes into `t`. (A comment begun in the kept
- * part is noticed when the line is analysed.) */
-static void drop_tail(tail *t, const unsigned char *s, size_t len)
-{
-    for (size_t i = 0; i < len && !t->comment && !t->other; i++) {
-        if (s[i] == '#' && t->after_blank)
-            t->comment = true;
-        else if (is_tail_blank(s[i]))
-            t->after_blank = true;
-        else
-            t->other = true;
-    }
-}
-
-/* Reads the next line into r->pending. Returns false at the end of input
- * (or on a read error, which sets r->failed). */
-static bool read_line(bd_reader *r)
-{
-    size_t len = 0;
-    bool any = false;
-    tail dropped = {.started = false};
-    r->pending_at = r->data_pos;
-    for (;;) {
-        if (r->data_pos == r->data_len && !refill(r))
-            break;
-        const unsigned char *start = r->data + r->data_pos;
-        size_t avail = r->data_len - r->data_pos;
-        const unsigned char *newline = memchr(start, '\n', avail);
-        size_t take = newline ? (size_t)(newline - start) : avail;
-        size_t keep = take < BD_LINE_MAX - len ? take : BD_LINE_MAX - len;
-        memcpy(r->pending + len, start, keep);
-        len += keep;
-        if (keep < take) {
-            if (!dropped.started)   /* len is BD_LINE_MAX: the kept part is full */
-                dropped.after_blank = is_tail_blank((unsigned char)r->pending[len - 1]);
-            dropped.started = true;
-            drop_tail(&dropped, start + keep, take - keep);
-        }
-        r->data_pos += take + (newline != NULL);
-        any = true;
-        if (newline)
-            break;
-    }
-    if (!any)
-        return false;
-    if (len > 0 && r->pending[len - 1] == '\r' && !dropped.started)
-        len--;
-    r->line_no++;
-    if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->pending, r->pending + 3, len - 3);
-        len -= 3;
-    }
-    r->pending[len] = '\0';
-    r->pending_len = len;
-    r->pending_long = dropped.other;
-    r->pending_cut = dropped.other || dropped.comment;
-    r->pending_line = r->line_no;
-    return true;
-}
 
 /* Describes the stray character at s[0..len) into `what`; returns how many
  * bytes it takes (a whole UTF-8 sequence when it is one). */
@@ -464,7 +333,7 @@ static void fault(bd_record *rec, unsigned long line, unsigned long col, const c
  * at the end of input or on a read error (r->failed). */
 static bool next_line(bd_reader *r, line_info *li)
 {
-    if (!r->have_pending && !read_line(r))
+    if (!r->have_pending && !bdi_read_line(r))
         return false;
     r->have_pending = false;
     if (r->separator)
@@ -774,7 +643,7 @@ static bd_status finish_input(bd_reader *r, bd_record *rec)
 {
     if (r->piece)
         return BD_EOF;
-    r->state = STATE_DONE;
+    r->state = BDI_STATE_DONE;
     return check_count(r->header_count, r->header_line, r->records, rec);
 }
 
@@ -837,46 +706,32 @@ bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
     return check_count(mark->header_count, mark->header_line, records, record);
 }
 
-size_t bd_line_shorten(char *line, size_t len)
-{
-    if (len <= BD_PIECE_LINE_MAX)
-        return len;
-    tail dropped = {.started = true,
-                    .after_blank = is_tail_blank((unsigned char)line[BD_LINE_MAX - 1])};
-    drop_tail(&dropped, (const unsigned char *)line + BD_LINE_MAX, len - BD_LINE_MAX);
-    /* bytes that leave a reader's view of the dropped part as it was */
-    const char *rest = dropped.other ? "x" : dropped.comment ? " #" : " ";
-    size_t rest_len = strlen(rest);
-    memcpy(line + BD_LINE_MAX, rest, rest_len);
-    return BD_LINE_MAX + rest_len;
-}
-
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     line_info li;
     memset(rec, 0, offsetof(bd_record, row));   /* the row: only when there is one */
     rec->row[0] = '\0';
-    while (r->state != STATE_DONE) {
+    while (r->state != BDI_STATE_DONE) {
         if (!next_line(r, &li)) {
             if (r->failed) {
-                r->state = STATE_DONE;
+                r->state = BDI_STATE_DONE;
                 return BD_EIO;
             }
             return finish_input(r, rec);
         }
-        if (li.kind == LINE_BLANK || li.kind == LINE_SKIP || r->state == STATE_IGNORING)
+        if (li.kind == LINE_BLANK || li.kind == LINE_SKIP || r->state == BDI_STATE_IGNORING)
             continue;
-        if (r->state == STATE_ENDED) {
-            r->state = STATE_IGNORING;
+        if (r->state == BDI_STATE_ENDED) {
+            r->state = BDI_STATE_IGNORING;
             fault(rec, r->pending_line, 1, "text after the line 'end' is ignored");
             return BD_EINPUT;
         }
         if (li.kind == LINE_END) {
-            r->state = STATE_ENDED;
+            r->state = BDI_STATE_ENDED;
             continue;
         }
-        if (r->state == STATE_START) {
-            r->state = STATE_BODY;
+        if (r->state == BDI_STATE_START) {
+            r->state = BDI_STATE_BODY;
             if (li.only_digits) {
                 r->header_count = 0;
                 for (int i = 0; i < li.tokens; i++)
