@@ -6,6 +6,7 @@
  *   reader.c    bd_read: one record at a time (see its header comment)
  *   csv.c       the fields of a CSV or TSV row, and the tests that tell
  *               a row of fields from a line of cells
+ *   record.c    a record being filled: cleared, its first fault kept
  *   lines.c     the line source: bytes -> lines (long lines, CRLF, BOM)
  */
 #ifndef BITDOKU_IO_H
@@ -35,6 +36,17 @@ typedef enum bdi_state {
  * (more than blanks). Returns false at the end of input, or on a read
  * error, which sets r->failed. */
 bool bdi_read_line(bd_reader *r);
+
+/* ---- record.c: a record being filled ---- */
+
+/* Clears `rec` for the next record: every field before its row, and its
+ * row to "" (the row is written only for a row of CSV). */
+void bdi_record_clear(bd_record *rec);
+
+/* Keeps the fault `fmt`, ... at `line` and `col` (0 is taken for 1) in
+ * `rec`, unless it already holds one: a record keeps its first fault. */
+BDI_PRINTF_LIKE(4, 5)
+void bdi_fault(bd_record *rec, unsigned long line, unsigned long col, const char *fmt, ...);
 
 /* ---- csv.c: the fields of a CSV or TSV row ---- */
 

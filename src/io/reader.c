@@ -52,7 +52,6 @@
  */
 #include "io.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -315,20 +314,6 @@ static void classify_row(const char *text, size_t len, bool too_long, line_info 
         li->kind = LINE_CELLS;
 }
 
-/* Records the first fault of the record being read. */
-BDI_PRINTF_LIKE(4, 5)
-static void fault(bd_record *rec, unsigned long line, unsigned long col, const char *fmt, ...)
-{
-    if (rec->err_line)
-        return;
-    va_list args;
-    va_start(args, fmt);
-    vsnprintf(rec->err_msg, sizeof rec->err_msg, fmt, args);
-    va_end(args);
-    rec->err_line = line;
-    rec->err_col = col ? col : 1;
-}
-
 /* Analyses the next line: the one pushed back, or a new one. Returns false
  * at the end of input or on a read error (r->failed). */
 static bool next_line(bd_reader *r, line_info *li)
@@ -363,15 +348,15 @@ static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
     rec->line = line;
     rec->shape = BD_SHAPE_LINE;
     if (li->too_long)
-        fault(rec, line, li->chars + 1,
-              "line is longer than %d bytes (past them only blanks and a comment may follow)",
-              BD_LINE_MAX);
+        bdi_fault(rec, line, li->chars + 1,
+                  "line is longer than %d bytes (past them only blanks and a comment may follow)",
+                  BD_LINE_MAX);
     else if (li->bad_col)
-        fault(rec, line, li->bad_col, "%s", li->bad_what);
+        bdi_fault(rec, line, li->bad_col, "%s", li->bad_what);
     else if (li->tokens != BD_CELLS)
-        fault(rec, line, li->tokens > BD_CELLS ? li->extra_col[1] : li->end_col,
-              "line has %d cell%s; a puzzle on one line has %d", li->tokens,
-              li->tokens == 1 ? "" : "s", BD_CELLS);
+        bdi_fault(rec, line, li->tokens > BD_CELLS ? li->extra_col[1] : li->end_col,
+                  "line has %d cell%s; a puzzle on one line has %d", li->tokens,
+                  li->tokens == 1 ? "" : "s", BD_CELLS);
     else
         memcpy(rec->grid.cells, li->cells, BD_CELLS);
     rec->blank = li->blank ? li->blank : '.';
@@ -383,11 +368,11 @@ static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
 {
     unsigned long line = r->pending_line;
     if (li->bad_col)
-        fault(rec, line, li->bad_col, "%s", li->bad_what);
+        bdi_fault(rec, line, li->bad_col, "%s", li->bad_what);
     else if (li->tokens != BD_SIZE)
-        fault(rec, line, li->tokens > BD_SIZE ? li->extra_col[0] : li->end_col,
-              "grid row has %d cell%s; a row has %d", li->tokens,
-              li->tokens == 1 ? "" : "s", BD_SIZE);
+        bdi_fault(rec, line, li->tokens > BD_SIZE ? li->extra_col[0] : li->end_col,
+                  "grid row has %d cell%s; a row has %d", li->tokens,
+                  li->tokens == 1 ? "" : "s", BD_SIZE);
     else
         memcpy(rec->grid.cells + row * BD_SIZE, li->cells, BD_SIZE);
     if (!rec->blank && li->blank)
@@ -427,8 +412,8 @@ static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *re
         grid_row(r, &li, rows++, rec);
     }
     if (rows < BD_SIZE)
-        fault(rec, rec->line, 1, "grid has %d row%s; a grid has %d", rows,
-              rows == 1 ? "" : "s", BD_SIZE);
+        bdi_fault(rec, rec->line, 1, "grid has %d row%s; a grid has %d", rows,
+                  rows == 1 ? "" : "s", BD_SIZE);
     if (!rec->blank)
         rec->blank = '.';
     return finish_record(r, rec);
@@ -513,11 +498,11 @@ static bool read_puzzle_field(bd_reader *r, bd_record *rec, const bdi_field *f, 
         r->puzzle_field_line = rec->line;
     }
     if (index != r->puzzle_field)
-        fault(rec, rec->line, bdi_text_column(rec->row, f->start),
-              "the puzzle is in field %d here, but in field %d on line %lu", index + 1,
-              r->puzzle_field + 1, r->puzzle_field_line);
+        bdi_fault(rec, rec->line, bdi_text_column(rec->row, f->start),
+                  "the puzzle is in field %d here, but in field %d on line %lu", index + 1,
+                  r->puzzle_field + 1, r->puzzle_field_line);
     else if (kind == FIELD_BAD_GRID)
-        fault(rec, rec->line, col, "%s", msg);
+        bdi_fault(rec, rec->line, col, "%s", msg);
     return true;
 }
 
@@ -532,7 +517,7 @@ static void read_row(bd_reader *r, bd_record *rec)
         if (!bdi_csv_field(rec->row, rec->row_len, pos, rec->separator, &f)) {
             char msg[sizeof rec->err_msg];
             quote_fault(rec->row, rec->row_len, &f, msg, sizeof msg);
-            fault(rec, rec->line, bdi_text_column(rec->row, f.fault_at), "%s", msg);
+            bdi_fault(rec, rec->line, bdi_text_column(rec->row, f.fault_at), "%s", msg);
             return;
         }
         found = found || read_puzzle_field(r, rec, &f, index);
@@ -541,7 +526,7 @@ static void read_row(bd_reader *r, bd_record *rec)
         pos = f.end + 1;
     }
     if (!found)
-        fault(rec, rec->line, 1, "no field holds a puzzle (%d cells)", BD_CELLS);
+        bdi_fault(rec, rec->line, 1, "no field holds a puzzle (%d cells)", BD_CELLS);
 }
 
 /* A row of a CSV or TSV input: a record of its own. */
@@ -555,8 +540,8 @@ static bd_status row_record(bd_reader *r, const line_info *li, bd_record *rec)
     rec->row_len = r->pending_len;
     memcpy(rec->row, r->pending, r->pending_len + 1);
     if (li->too_long)
-        fault(rec, rec->line, bdi_text_column(rec->row, rec->row_len),
-              "line is longer than %d bytes", BD_LINE_MAX);
+        bdi_fault(rec, rec->line, bdi_text_column(rec->row, rec->row_len),
+                  "line is longer than %d bytes", BD_LINE_MAX);
     else
         read_row(r, rec);
     return finish_record(r, rec);
@@ -629,8 +614,8 @@ static bd_status check_count(long header_count, unsigned long header_line,
                              unsigned long records, bd_record *rec)
 {
     if (header_count >= 0 && (unsigned long)header_count != records) {
-        fault(rec, header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
-              header_count, header_count == 1 ? "" : "s", records);
+        bdi_fault(rec, header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
+                  header_count, header_count == 1 ? "" : "s", records);
         return BD_EINPUT;
     }
     return BD_EOF;
@@ -701,16 +686,14 @@ unsigned long bd_reader_records(const bd_reader *reader)
 bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
                            bd_record *record)
 {
-    memset(record, 0, offsetof(bd_record, row));
-    record->row[0] = '\0';
+    bdi_record_clear(record);
     return check_count(mark->header_count, mark->header_line, records, record);
 }
 
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     line_info li;
-    memset(rec, 0, offsetof(bd_record, row));   /* the row: only when there is one */
-    rec->row[0] = '\0';
+    bdi_record_clear(rec);
     while (r->state != BDI_STATE_DONE) {
         if (!next_line(r, &li)) {
             if (r->failed) {
@@ -723,7 +706,7 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
             continue;
         if (r->state == BDI_STATE_ENDED) {
             r->state = BDI_STATE_IGNORING;
-            fault(rec, r->pending_line, 1, "text after the line 'end' is ignored");
+            bdi_fault(rec, r->pending_line, 1, "text after the line 'end' is ignored");
             return BD_EINPUT;
         }
         if (li.kind == LINE_END) {
