@@ -4,6 +4,7 @@
  * file calls only files below it in this list):
  *
  *   reader.c    bd_read: one record at a time (see its header comment)
+ *   classify.c  one line on its own: its class and its tokens
  *   csv.c       the fields of a CSV or TSV row, and the tests that tell
  *               a row of fields from a line of cells
  *   record.c    a record being filled: cleared, its first fault kept
@@ -89,6 +90,60 @@ bool bdi_csv_tsv_row(const char *text, size_t len);
 
 /* The 1-based column, in characters of UTF-8, of byte `offset` of `text`. */
 unsigned long bdi_text_column(const char *text, size_t offset);
+
+/* ---- classify.c: one line's class and tokens ---- */
+
+/* One line as classify.c reads it (a text line, a row of CSV, or the text
+ * of a field), on its own. Columns are 1-based, in characters of UTF-8. */
+typedef enum bdi_line_kind {
+    BDI_LINE_BLANK,         /* nothing but blanks */
+    BDI_LINE_SKIP,          /* a comment or a rule */
+    BDI_LINE_END,           /* the word "end" */
+    BDI_LINE_CELLS          /* cells (and maybe stray characters) */
+} bdi_line_kind;
+
+typedef struct bdi_line_info {
+    bdi_line_kind kind;
+    int tokens;                  /* cells and stray characters */
+    uint8_t cells[BD_CELLS];     /* the first BD_CELLS cells */
+    bool spaced;                 /* whitespace between two tokens */
+    bool pretty;                 /* a '|' separator */
+    bool only_digits;            /* nothing but ASCII digits: a count? */
+    char blank;                  /* how the first blank cell was written, or 0 */
+    bool too_long;               /* more than blanks and a comment past BD_LINE_MAX */
+    unsigned long bad_col;       /* first stray character, 0 if none */
+    char bad_what[64];           /* what it was */
+    unsigned long extra_col[2];  /* column of token 10 and of token 82 */
+    unsigned long end_col;       /* column just after the last token */
+    unsigned long chars;         /* characters on the (kept part of the) line */
+} bdi_line_info;
+
+/* Classifies the line text[0..len) (the kept part of a line; `too_long`:
+ * more than blanks and a comment lay past it) and collects its tokens
+ * into `li`. */
+void bdi_analyze_line(const char *text, size_t len, bool too_long, bdi_line_info *li);
+
+/* bdi_analyze_line for a line of nothing but cells ('0'-'9', '.') with
+ * nothing between them, in one pass: true with `li` filled as
+ * bdi_analyze_line fills it; false (and `li` partly written) for any
+ * other line. */
+bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li);
+
+/* Reads the text of a CSV or TSV field into `li` (kind BDI_LINE_CELLS):
+ * its tokens are separated by blanks only, and anything but a cell is a
+ * stray character. */
+void bdi_analyze_field(const char *text, size_t len, bdi_line_info *li);
+
+/* Only classifies a row of a CSV or TSV input (blank, a '#' comment,
+ * "end", or a row: BDI_LINE_CELLS); sets li->kind and li->too_long, no
+ * tokens. */
+void bdi_classify_row(const char *text, size_t len, bool too_long, bdi_line_info *li);
+
+/* Describes the stray character at s[0..len) (len >= 1) into `what`
+ * (`size` bytes, NUL-terminated), e.g. "unexpected character 'x'";
+ * returns how many bytes it takes (a whole UTF-8 sequence when it is
+ * one). */
+size_t bdi_describe_stray(const unsigned char *s, size_t len, char *what, size_t size);
 
 /* ---- reader.c: the grouping of lines into records, bd_read ---- */
 

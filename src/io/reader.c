@@ -55,276 +55,20 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A count line has at most 6 digits, so that a grid's first row that lost
- * a digit or two (8 or 7 digits) is not taken for one. */
-enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE, MAX_HEADER_DIGITS = 6 };
-
-typedef enum line_kind {
-    LINE_BLANK,         /* nothing but blanks */
-    LINE_SKIP,          /* a comment or a rule */
-    LINE_END,           /* the word "end" */
-    LINE_CELLS          /* cells (and maybe stray characters) */
-} line_kind;
-
-typedef struct line_info {
-    line_kind kind;
-    int tokens;                  /* cells and stray characters */
-    uint8_t cells[BD_CELLS];     /* the first BD_CELLS cells */
-    bool spaced;                 /* whitespace between two tokens */
-    bool pretty;                 /* a '|' separator */
-    bool only_digits;            /* nothing but ASCII digits: a count? */
-    char blank;                  /* how the first blank cell was written, or 0 */
-    bool too_long;
-    unsigned long bad_col;       /* first stray character, 0 if none */
-    char bad_what[64];           /* what it was */
-    unsigned long extra_col[2];  /* column of token 10 and of token 82 */
-    unsigned long end_col;       /* column just after the last token */
-    unsigned long chars;         /* characters on the (kept part of the) line */
-} line_info;
-
-/* Describes the stray character at s[0..len) into `what`; returns how many
- * bytes it takes (a whole UTF-8 sequence when it is one). */
-static size_t describe_stray(const unsigned char *s, size_t len, char *what, size_t size)
-{
-    unsigned ch = s[0];
-    size_t need = ch >= 0xF0 && ch <= 0xF4 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 ? 2 : 1;
-    if (ch >= 0x80 && need > 1 && need <= len) {
-        bool valid = ch < 0xF5;
-        for (size_t i = 1; i < need; i++)
-            valid = valid && (s[i] & 0xC0) == 0x80;
-        if (valid) {
-            unsigned long code = ch & (0x7Fu >> need);
-            for (size_t i = 1; i < need; i++)
-                code = code << 6 | (s[i] & 0x3Fu);
-            snprintf(what, size, "unexpected character '%.*s' (U+%04lX)", (int)need,
-                     (const char *)s, code);
-            return need;
-        }
-    }
-    if (ch == 0)
-        snprintf(what, size, "unexpected NUL byte");
-    else if (ch < 0x20 || ch == 0x7F)
-        snprintf(what, size, "unexpected control character 0x%02X", ch);
-    else if (ch >= 0x80)
-        snprintf(what, size, "unexpected byte 0x%02X (not UTF-8 text)", ch);
-    else
-        snprintf(what, size, "unexpected character '%c'", (char)ch);
-    return 1;
-}
-
-/* A space or a tab. */
-static bool is_blank_char(int ch)
-{
-    return ch == ' ' || ch == '\t';
-}
-
-/* True when the line is the word "end", maybe with blanks around it and a
- * " #" comment after it. */
-static bool is_end_word(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && is_blank_char(s[i]))
-        i++;
-    if (len - i < 3 || (s[i] | 0x20) != 'e' || (s[i + 1] | 0x20) != 'n'
-        || (s[i + 2] | 0x20) != 'd')
-        return false;
-    for (i += 3; i < len && is_blank_char(s[i]); i++)
-        if (i + 1 < len && s[i + 1] == '#')
-            return true;
-    return i == len;
-}
-
-/* Counts a token starting at column `col` (after a gap or not), noting
- * where the 10th and the 82nd start, for the messages about extra cells. */
-static void add_token(line_info *li, unsigned long col, bool gap)
-{
-    if (li->tokens > 0 && gap)
-        li->spaced = true;
-    if (li->tokens == BD_SIZE)
-        li->extra_col[0] = col;
-    if (li->tokens == BD_CELLS)
-        li->extra_col[1] = col;
-    li->tokens++;
-    li->end_col = col + 1;
-}
-
-/* Takes the token at s[*i], a cell or a stray character (a whole UTF-8
- * sequence: *i moves to its last byte), at column `col`. */
-static void take_token(line_info *li, const unsigned char *s, size_t len, size_t *i,
-                       unsigned long col, bool gap)
-{
-    unsigned ch = s[*i];
-    if ((ch >= '0' && ch <= '9') || ch == '.') {
-        uint8_t digit = ch == '.' ? 0 : (uint8_t)(ch - '0');
-        if (li->tokens < BD_CELLS)
-            li->cells[li->tokens] = digit;
-        if (!digit && !li->blank)
-            li->blank = (char)ch;
-    } else {
-        char what[sizeof li->bad_what];
-        *i += describe_stray(s + *i, len - *i, what, sizeof what) - 1;
-        if (!li->bad_col) {
-            li->bad_col = col;
-            memcpy(li->bad_what, what, sizeof what);
-        }
-    }
-    add_token(li, col, gap);
-}
-
-static void analyze_any(const char *text, size_t len, bool too_long, line_info *li);
-
-/* The common case, lines of nothing but cells with nothing between them
- * (a puzzle line, a compact row), in one tight pass; false for any other
- * line, which analyze_any then reads. Gives what analyze_any would. */
-static bool analyze_plain(const char *text, size_t len, line_info *li)
-{
-    size_t kept = len < BD_CELLS ? len : BD_CELLS;
-    if (len == 0)
-        return false;
-    /* no branch per cell: whether a cell is a digit or a blank is as good
-     * as random, and a loop without branches is vectorised */
-    unsigned other = 0;
-    for (size_t i = 0; i < kept; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        unsigned char digit = (unsigned char)(ch - '0');
-        unsigned is_digit = digit <= 9;
-        other |= !is_digit & (ch != '.');
-        li->cells[i] = (uint8_t)(is_digit ? digit : 0);
-    }
-    if (other)
-        return false;
-    for (size_t i = kept; i < len; i++)
-        if ((unsigned)(unsigned char)text[i] - '0' > 9 && text[i] != '.')
-            return false;
-    const uint8_t *first_blank = memchr(li->cells, 0, kept);
-    li->blank = first_blank ? text[first_blank - li->cells] : 0;
-    int tokens = (int)len;
-    li->kind = LINE_CELLS;
-    li->tokens = tokens;
-    li->spaced = li->pretty = li->too_long = false;
-    li->bad_col = 0;
-    li->extra_col[0] = tokens > BD_SIZE ? BD_SIZE + 1 : 0;
-    li->extra_col[1] = tokens > BD_CELLS ? BD_CELLS + 1 : 0;
-    li->end_col = (unsigned long)len + 1;
-    li->chars = (unsigned long)len;
-    li->only_digits = tokens <= MAX_HEADER_DIGITS && memchr(text, '.', len) == NULL;
-    return true;
-}
-
-/* Classifies one line and collects its tokens (see the top of the file). */
-static void analyze(const char *text, size_t len, bool too_long, line_info *li)
-{
-    if (too_long || !analyze_plain(text, len, li))
-        analyze_any(text, len, too_long, li);
-}
-
-/* analyze, for any line. */
-static void analyze_any(const char *text, size_t len, bool too_long, line_info *li)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    size_t i = 0;
-    memset(li, 0, sizeof *li);
-    li->too_long = too_long;
-    while (i < len && is_blank_char(s[i]))
-        i++;
-    if (i == len && !too_long)
-        return;                                   /* LINE_BLANK */
-    li->kind = LINE_SKIP;
-    if (s[i] == '#')
-        return;                                   /* a comment */
-    if (!too_long && is_end_word(text, len)) {
-        li->kind = LINE_END;
-        return;
-    }
-    unsigned long col = 0, rule_col = 0;
-    char rule_char = 0;
-    bool gap = false, dot = false;
-    for (i = 0; i < len; i++) {
-        unsigned ch = s[i];
-        col++;
-        if (is_blank_char((int)ch) || ch == '|') {
-            gap = gap || is_blank_char((int)ch);
-            li->pretty = li->pretty || ch == '|';
-            continue;
-        }
-        if (ch == '#' && gap) {
-            li->too_long = false;                 /* what was dropped is comment */
-            break;                                /* a trailing comment */
-        }
-        if (ch == '-' || ch == '+' || ch == '=') {
-            if (!rule_col) {
-                rule_col = col;
-                rule_char = (char)ch;
-            }
-            continue;
-        }
-        dot = dot || ch == '.';
-        take_token(li, s, len, &i, col, gap);
-        gap = false;
-    }
-    li->chars = col;
-    if (li->tokens == 0 && !too_long)
-        return;                                   /* a rule, or blanks and '|' */
-    li->kind = LINE_CELLS;
-    if (rule_col && (!li->bad_col || rule_col < li->bad_col)) {
-        li->bad_col = rule_col;
-        snprintf(li->bad_what, sizeof li->bad_what, "unexpected character '%c'",
-                 rule_char);
-    }
-    li->only_digits = li->tokens <= MAX_HEADER_DIGITS && !dot && !li->spaced
-                      && !li->pretty && !li->bad_col && !li->too_long;
-}
-
-/* analyze, for the text of a CSV or TSV field: cells between blanks, and
- * anything else a stray character. */
-static void analyze_field(const char *text, size_t len, line_info *li)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    memset(li, 0, sizeof *li);
-    li->kind = LINE_CELLS;
-    unsigned long col = 0;
-    bool gap = false;
-    for (size_t i = 0; i < len; i++) {
-        col++;
-        if (is_blank_char(s[i])) {
-            gap = true;
-            continue;
-        }
-        take_token(li, s, len, &i, col, gap);
-        gap = false;
-    }
-    li->chars = col;
-}
-
-/* How a row of a CSV or TSV input is classified before it is read: blank,
- * a '#' comment, "end", or a row (LINE_CELLS). */
-static void classify_row(const char *text, size_t len, bool too_long, line_info *li)
-{
-    size_t i = 0;
-    while (i < len && is_blank_char(text[i]))
-        i++;
-    li->too_long = too_long;
-    if (i == len && !too_long)
-        li->kind = LINE_BLANK;
-    else if (text[i] == '#')
-        li->kind = LINE_SKIP;
-    else if (!too_long && is_end_word(text, len))
-        li->kind = LINE_END;
-    else
-        li->kind = LINE_CELLS;
-}
+/* A line of more tokens than two rows of a grid is a record of its own. */
+enum { MAX_GRID_ROW_TOKENS = 2 * BD_SIZE };
 
 /* Analyses the next line: the one pushed back, or a new one. Returns false
  * at the end of input or on a read error (r->failed). */
-static bool next_line(bd_reader *r, line_info *li)
+static bool next_line(bd_reader *r, bdi_line_info *li)
 {
     if (!r->have_pending && !bdi_read_line(r))
         return false;
     r->have_pending = false;
     if (r->separator)
-        classify_row(r->pending, r->pending_len, r->pending_cut, li);   /* no comments */
+        bdi_classify_row(r->pending, r->pending_len, r->pending_cut, li);   /* no comments */
     else
-        analyze(r->pending, r->pending_len, r->pending_long, li);
+        bdi_analyze_line(r->pending, r->pending_len, r->pending_long, li);
     return true;
 }
 
@@ -342,7 +86,7 @@ static bd_status finish_record(bd_reader *r, const bd_record *rec)
 }
 
 /* A record of one line: it should hold 81 cells. */
-static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
+static bd_status line_record(bd_reader *r, const bdi_line_info *li, bd_record *rec)
 {
     unsigned long line = r->pending_line;
     rec->line = line;
@@ -364,7 +108,7 @@ static bd_status line_record(bd_reader *r, const line_info *li, bd_record *rec)
 }
 
 /* Row `row` of the grid being read: it should hold 9 cells. */
-static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
+static void grid_row(bd_reader *r, const bdi_line_info *li, int row, bd_record *rec)
 {
     unsigned long line = r->pending_line;
     if (li->bad_col)
@@ -382,9 +126,9 @@ static void grid_row(bd_reader *r, const line_info *li, int row, bd_record *rec)
 /* A grid: the line just read is its first row; 8 more rows follow. In a
  * piece that is not the last, a grid the data ends inside is not a record
  * yet: it is noted as cut (bd_reader_cut) and BD_EOF returned. */
-static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *rec)
+static bd_status grid_record(bd_reader *r, const bdi_line_info *first, bd_record *rec)
 {
-    line_info li;
+    bdi_line_info li;
     int rows = 1;
     size_t first_at = r->pending_at;
     rec->line = r->pending_line;
@@ -403,9 +147,9 @@ static bd_status grid_record(bd_reader *r, const line_info *first, bd_record *re
             }
             break;
         }
-        if (li.kind == LINE_SKIP || (li.kind == LINE_BLANK && rows % BD_BOX == 0))
+        if (li.kind == BDI_LINE_SKIP || (li.kind == BDI_LINE_BLANK && rows % BD_BOX == 0))
             continue;   /* comments, rules, and blank lines between bands */
-        if (li.kind != LINE_CELLS || li.too_long || li.tokens > MAX_GRID_ROW_TOKENS) {
+        if (li.kind != BDI_LINE_CELLS || li.too_long || li.tokens > MAX_GRID_ROW_TOKENS) {
             push_back(r);
             break;
         }
@@ -427,8 +171,8 @@ static void quote_fault(const char *row, size_t len, const bdi_field *f, char *m
         return;
     }
     char what[64];
-    describe_stray((const unsigned char *)row + f->fault_at, len - f->fault_at, what,
-                   sizeof what);
+    bdi_describe_stray((const unsigned char *)row + f->fault_at, len - f->fault_at, what,
+                       sizeof what);
     snprintf(msg, size, "%s after a closing quote", what);
 }
 
@@ -440,9 +184,9 @@ static bool field_cells(const char *row, const bdi_field *f, bd_grid *grid, char
 {
     const char *text = row + f->text;
     size_t len = f->text_end - f->text;
-    line_info li;
-    if (!analyze_plain(text, len, &li))
-        analyze_field(text, len, &li);
+    bdi_line_info li;
+    if (!bdi_analyze_plain(text, len, &li))
+        bdi_analyze_field(text, len, &li);
     if (!li.bad_col && li.tokens == BD_CELLS) {
         memcpy(grid->cells, li.cells, BD_CELLS);
         *blank = li.blank ? li.blank : '.';
@@ -471,8 +215,8 @@ static field_kind field_grid(const char *row, const bdi_field *f, bd_grid *grid,
 {
     const char *text = row + f->text;
     size_t len = f->text_end - f->text;
-    line_info li;
-    if (len == BD_CELLS && analyze_plain(text, len, &li)) {
+    bdi_line_info li;
+    if (len == BD_CELLS && bdi_analyze_plain(text, len, &li)) {
         memcpy(grid->cells, li.cells, BD_CELLS);
         *blank = li.blank ? li.blank : '.';
         return FIELD_GRID;
@@ -530,7 +274,7 @@ static void read_row(bd_reader *r, bd_record *rec)
 }
 
 /* A row of a CSV or TSV input: a record of its own. */
-static bd_status row_record(bd_reader *r, const line_info *li, bd_record *rec)
+static bd_status row_record(bd_reader *r, const bdi_line_info *li, bd_record *rec)
 {
     rec->line = r->pending_line;
     rec->shape = BD_SHAPE_LINE;
@@ -553,7 +297,7 @@ static bd_status row_record(bd_reader *r, const line_info *li, bd_record *rec)
  * a comma follows in its comment; a line without a separator is never a
  * header (a stray word atop a file is an error, not a column's name).
  * True for a header, kept in r->header. */
-static bool choose_format(bd_reader *r, const line_info *li)
+static bool choose_format(bd_reader *r, const bdi_line_info *li)
 {
     const char *text = r->pending;
     size_t len = r->pending_len;
@@ -692,7 +436,7 @@ bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
 
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
-    line_info li;
+    bdi_line_info li;
     bdi_record_clear(rec);
     while (r->state != BDI_STATE_DONE) {
         if (!next_line(r, &li)) {
@@ -702,14 +446,14 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
             }
             return finish_input(r, rec);
         }
-        if (li.kind == LINE_BLANK || li.kind == LINE_SKIP || r->state == BDI_STATE_IGNORING)
+        if (li.kind == BDI_LINE_BLANK || li.kind == BDI_LINE_SKIP || r->state == BDI_STATE_IGNORING)
             continue;
         if (r->state == BDI_STATE_ENDED) {
             r->state = BDI_STATE_IGNORING;
             bdi_fault(rec, r->pending_line, 1, "text after the line 'end' is ignored");
             return BD_EINPUT;
         }
-        if (li.kind == LINE_END) {
+        if (li.kind == BDI_LINE_END) {
             r->state = BDI_STATE_ENDED;
             continue;
         }
