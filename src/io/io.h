@@ -4,6 +4,8 @@
  * file calls only files below it in this list):
  *
  *   reader.c    bd_read: one record at a time (see its header comment)
+ *   csv_rows.c  an input of CSV or TSV rows: whether an input is one,
+ *               each row as a record, bd_row_grid
  *   classify.c  one line on its own: its class and its tokens
  *   csv.c       the fields of a CSV or TSV row, and the tests that tell
  *               a row of fields from a line of cells
@@ -144,6 +146,22 @@ void bdi_classify_row(const char *text, size_t len, bool too_long, bdi_line_info
  * returns how many bytes it takes (a whole UTF-8 sequence when it is
  * one). */
 size_t bdi_describe_stray(const unsigned char *s, size_t len, char *what, size_t size);
+
+/* ---- csv_rows.c: an input of CSV or TSV rows ---- */
+
+/* On the first significant line of `r`'s input (r->pending, classified
+ * into `li`), which is not a count: sets r->separator when the input is
+ * rows of CSV (',') or TSV ('\t'), and returns true when that line is
+ * their header, which it keeps in r->header. A line of text that is a
+ * well-formed row of cells, or a puzzle with a comment, stays text even if
+ * a comma follows in its comment; a line without a separator is never a
+ * header (a stray word atop a file is an error, not a column's name). */
+bool bdi_choose_format(bd_reader *r, const bdi_line_info *li);
+
+/* Reads the row r->pending (classified into `li` by bdi_classify_row) into
+ * `rec` as one record, its faults kept by bdi_fault; the first row that
+ * has a puzzle sets r->puzzle_field. The caller counts the record. */
+void bdi_row_record(bd_reader *r, const bdi_line_info *li, bd_record *rec);
 
 /* ---- reader.c: the grouping of lines into records, bd_read ---- */
 
