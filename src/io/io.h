@@ -3,6 +3,7 @@
  * offers the ones above it, file by file from the bottom up. Top down (a
  * file calls only files below it in this list):
  *
+ *   pieces.c    one input read in pieces: marks, cuts, bd_reader_finish
  *   reader.c    bd_read: one record at a time (see its header comment)
  *   csv_rows.c  an input of CSV or TSV rows: whether an input is one,
  *               each row as a record, bd_row_grid
@@ -11,6 +12,12 @@
  *               a row of fields from a line of cells
  *   record.c    a record being filled: cleared, its first fault kept
  *   lines.c     the line source: bytes -> lines (long lines, CRLF, BOM)
+ *
+ * A reader's fields (bd_reader, in bitdoku.h) belong to the file that
+ * writes them: lines.c the source of bytes and the pending line; reader.c
+ * the state, the count line, the records read and the cut of a piece;
+ * csv_rows.c the separator, the puzzle's field and the header; pieces.c
+ * only copies a mark in and out.
  */
 #ifndef BITDOKU_IO_H
 #define BITDOKU_IO_H

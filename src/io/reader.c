@@ -163,10 +163,9 @@ static bd_status grid_record(bd_reader *r, const bdi_line_info *first, bd_record
     return finish_record(r, rec);
 }
 
-/* At the end of input: checks the announced count of puzzles. */
 /* The check of a count line against the records that followed it. */
-static bd_status check_count(long header_count, unsigned long header_line,
-                             unsigned long records, bd_record *rec)
+bd_status bdi_check_count(long header_count, unsigned long header_line, unsigned long records,
+                          bd_record *rec)
 {
     if (header_count >= 0 && (unsigned long)header_count != records) {
         bdi_fault(rec, header_line, 1, "the first line announces %ld puzzle%s, but %lu followed",
@@ -184,65 +183,7 @@ static bd_status finish_input(bd_reader *r, bd_record *rec)
     if (r->piece)
         return BD_EOF;
     r->state = BDI_STATE_DONE;
-    return check_count(r->header_count, r->header_line, r->records, rec);
-}
-
-void bd_reader_init_piece(bd_reader *reader, const bd_reader_mark *at, const void *data,
-                          size_t len, unsigned long lines_before, bool last)
-{
-    bd_reader_init_mem(reader, data, len);
-    reader->piece = true;
-    reader->last_piece = last;
-    reader->line_no = lines_before;
-    if (!at)
-        return;
-    reader->state = at->state;
-    reader->separator = at->separator;
-    reader->puzzle_field = at->puzzle_field;
-    reader->puzzle_field_line = at->puzzle_field_line;
-    reader->header_count = at->header_count;
-    reader->header_line = at->header_line;
-}
-
-void bd_reader_mark_of(const bd_reader *reader, bd_reader_mark *mark)
-{
-    *mark = (bd_reader_mark){
-        .state = reader->state,
-        .separator = reader->separator,
-        .puzzle_field = reader->puzzle_field,
-        .puzzle_field_line = reader->puzzle_field_line,
-        .header_count = reader->header_count,
-        .header_line = reader->header_line,
-    };
-}
-
-bool bd_reader_mark_equal(const bd_reader_mark *a, const bd_reader_mark *b)
-{
-    return a->state == b->state && a->separator == b->separator
-           && a->puzzle_field == b->puzzle_field
-           && a->puzzle_field_line == b->puzzle_field_line
-           && a->header_count == b->header_count && a->header_line == b->header_line;
-}
-
-bool bd_reader_cut(const bd_reader *reader, size_t *offset, unsigned long *line)
-{
-    if (offset)
-        *offset = reader->cut ? reader->cut_at : 0;
-    if (line)
-        *line = reader->cut ? reader->cut_line : 0;
-    return reader->cut;
-}
-
-unsigned long bd_reader_records(const bd_reader *reader)
-{
-    return reader->records;
-}
-
-bd_status bd_reader_finish(const bd_reader_mark *mark, unsigned long records,
-                           bd_record *record)
-{
-    bdi_record_clear(record);
-    return check_count(mark->header_count, mark->header_line, records, record);
+    return bdi_check_count(r->header_count, r->header_line, r->records, rec);
 }
 
 bd_status bd_read(bd_reader *r, bd_record *rec)
