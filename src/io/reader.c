@@ -1,54 +1,40 @@
 /*
- * reader.c - text -> puzzles, one record at a time, in constant memory.
+ * reader.c - text -> puzzles, one record at a time, in constant memory:
+ * bd_read, the states of a reader, and the grouping of lines into
+ * records. Beneath it, lines.c gives the next line (only its first
+ * BD_LINE_MAX bytes, and whether what lay past them was blanks, a
+ * comment, or anything else), classify.c says what a line is on its own
+ * (blank, a comment or a rule, "end", or cells: its tokens), csv_rows.c
+ * reads an input of CSV or TSV rows, and record.c keeps a record's first
+ * fault.
  *
- * Lines: bytes up to '\n'; a final '\r' is dropped (CRLF), and so is a UTF-8
- * BOM at the very start. Only the first BD_LINE_MAX bytes of a line are
- * kept. What lies past them may be blanks or the rest of a comment (a '#'
- * line, or a trailing " #" comment begun anywhere on the line): a long
- * comment is dropped and the cells before it kept. Anything else past them
- * makes the line a malformed record of its own ("longer than ... bytes").
- *
- * Each line is first classified on its own (analyze):
- *   skip     blank, a '#' comment, or a pretty rule such as +-----+-----+
- *   end      the word "end" (POJ 3074 style: the input stops here)
- *   cells    everything else: its tokens are the cells ('1'-'9', '0', '.')
- *            and any stray character (which counts as a token, so that a
- *            stray letter does not change how lines are grouped); ' ', tab
- *            and '|' separate tokens; " #" starts a trailing comment.
- *
- * Then lines are grouped into records without ever looking at their
- * contents again:
+ * Lines of cells are grouped into records without ever looking at their
+ * contents again, by their number of tokens (cells and stray characters):
  *   - more than 2 x 9 tokens: the line is a record of its own (it should
- *     hold exactly 81 cells);
+ *     hold exactly 81 cells), and so is a line whose tail past BD_LINE_MAX
+ *     holds more than blanks and a comment ("longer than ... bytes");
  *   - otherwise the line opens a grid, and the grid takes the next lines
  *     until it has 9 rows (each should hold 9 cells). Comments and rules
- *     may stand between its rows; a blank line, "end", a long line or the
- *     end of input closes it early, and then it is malformed.
+ *     may stand between its rows, and blank lines between its bands; any
+ *     other blank line, "end", a long line or the end of input closes it
+ *     early, and then it is malformed.
  * The very first significant line may be a bare number of 1 to 6 digits,
  * leading zeros allowed: the count of puzzles that follow (POJ 2676 style).
  * At the end it is compared with the number of records read. A first line
  * of 7 or 8 digits is neither: it is taken for a grid's first row that lost
- * a digit or two, and reported as such, never silently.
+ * a digit or two, and reported as such, never silently. Otherwise the first
+ * significant line decides whether the input is rows of CSV or TSV, from
+ * then on each line a record of its own (csv_rows.c). The word "end" stops
+ * the input (POJ 3074 style): anything after it but blanks and comments is
+ * reported once, then ignored.
  *
  * A record with any fault is reported once, at its first fault, with the
  * 1-based line and column (columns count characters, not bytes of UTF-8).
  *
- * CSV and TSV: the first significant line also decides whether the input
- * is rows of fields (choose_format; the rules are in bitdoku.h). From then
- * on every line is a record of its own (row_record): its fields are found
- * by csv.c, the puzzle's field is read like a line, and the row is kept
- * whole in the record for whoever writes it out again.
- *
- * Pieces (bd_reader_init_piece): a reader of memory that starts from a
- * mark (the few fields that say where a reader stands between records:
- * its state, format, puzzle field and count line) and notes, instead of
- * returning it, a grid that its data ends inside of (when more data may
- * follow), so that a caller can split an input at line ends anywhere and
- * read the pieces on several threads. The count line is checked once, at
- * the end (bd_reader_finish). bd_line_shorten lets a caller hold a long
- * line in BD_PIECE_LINE_MAX bytes: what lies past BD_LINE_MAX is read only
- * as "blanks", "a comment" or "something else", so a byte or two can stand
- * for it.
+ * A reader of one piece of an input (pieces.c) differs in two ways: when
+ * more data may follow, a grid its data ends inside of is noted as cut,
+ * not returned; and the end of its data is not the end of the input, so
+ * the count line is left to bd_reader_finish.
  */
 #include "io.h"
 
@@ -186,6 +172,37 @@ static bd_status finish_input(bd_reader *r, bd_record *rec)
     return bdi_check_count(r->header_count, r->header_line, r->records, rec);
 }
 
+/* On the first significant line (li, not "end"): true when it is not a
+ * record but the count line (kept in r->header_count) or the header of
+ * rows of CSV or TSV (csv_rows.c decides, and sets r->separator). */
+static bool first_line(bd_reader *r, const bdi_line_info *li)
+{
+    if (li->only_digits) {
+        r->header_count = 0;
+        for (int i = 0; i < li->tokens; i++)
+            r->header_count = r->header_count * 10 + li->cells[i];
+        r->header_line = r->pending_line;
+        return true;
+    }
+    return bdi_choose_format(r, li);
+}
+
+/* The record that the significant line just read (li) opens: a row of
+ * CSV or TSV, a line of 81 cells, or a grid. */
+static bd_status open_record(bd_reader *r, const bdi_line_info *li, bd_record *rec)
+{
+    if (r->separator) {
+        bdi_row_record(r, li, rec);
+        return finish_record(r, rec);
+    }
+    if (li->too_long || li->tokens > MAX_GRID_ROW_TOKENS)
+        return line_record(r, li, rec);
+    return grid_record(r, li, rec);
+}
+
+/* Reads the next record of `r` into `rec` (see bitdoku.h): skips blank
+ * lines and comments, moves through the reader's states, and hands each
+ * significant line to open_record. */
 bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     bdi_line_info li;
@@ -198,7 +215,8 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
             }
             return finish_input(r, rec);
         }
-        if (li.kind == BDI_LINE_BLANK || li.kind == BDI_LINE_SKIP || r->state == BDI_STATE_IGNORING)
+        if (li.kind == BDI_LINE_BLANK || li.kind == BDI_LINE_SKIP
+            || r->state == BDI_STATE_IGNORING)
             continue;
         if (r->state == BDI_STATE_ENDED) {
             r->state = BDI_STATE_IGNORING;
@@ -211,23 +229,10 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
         }
         if (r->state == BDI_STATE_START) {
             r->state = BDI_STATE_BODY;
-            if (li.only_digits) {
-                r->header_count = 0;
-                for (int i = 0; i < li.tokens; i++)
-                    r->header_count = r->header_count * 10 + li.cells[i];
-                r->header_line = r->pending_line;
-                continue;
-            }
-            if (bdi_choose_format(r, &li))
+            if (first_line(r, &li))
                 continue;
         }
-        if (r->separator) {
-            bdi_row_record(r, &li, rec);
-            return finish_record(r, rec);
-        }
-        if (li.too_long || li.tokens > MAX_GRID_ROW_TOKENS)
-            return line_record(r, &li, rec);
-        return grid_record(r, &li, rec);
+        return open_record(r, &li, rec);
     }
     return BD_EOF;
 }
