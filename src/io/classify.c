@@ -17,8 +17,9 @@
  * the column (in characters of UTF-8) and description of its first stray
  * character, and the columns of the tokens that make a row or a line too
  * long. A line of nothing but cells, the common case, is read in one
- * branch-free pass (bdi_analyze_plain); any other line character by
- * character. The text of a CSV field is read the same way, but blanks are
+ * branch-free pass (bdi_analyze_plain, or bdi_analyze_puzzle for text of
+ * exactly 81 bytes, the common field of CSV); any other line character
+ * by character. The text of a CSV field is read the same way, but blanks are
  * its only separators and everything else is a token (bdi_analyze_field);
  * a row of CSV itself is only classified, its fields being read by
  * csv_rows.c.
@@ -123,8 +124,9 @@ static void take_token(bdi_line_info *li, const unsigned char *s, size_t len, si
 
 /* The common case, lines of nothing but cells with nothing between them
  * (a puzzle line, a compact row), in one tight pass; false for any other
- * line, which analyze_any then reads. Gives what analyze_any would. */
-bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li)
+ * line, which analyze_any then reads. Gives what analyze_any would.
+ * Inlined into bdi_analyze_plain and bdi_analyze_puzzle. */
+static inline bool analyze_plain(const char *text, size_t len, bdi_line_info *li)
 {
     size_t kept = len < BD_CELLS ? len : BD_CELLS;
     if (len == 0)
@@ -157,6 +159,18 @@ bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li)
     li->chars = (unsigned long)len;
     li->only_digits = tokens <= MAX_HEADER_DIGITS && memchr(text, '.', len) == NULL;
     return true;
+}
+
+bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li)
+{
+    return analyze_plain(text, len, li);
+}
+
+/* analyze_plain with the length of a puzzle known when it is compiled,
+ * which spares its loop a tail. */
+bool bdi_analyze_puzzle(const char *text, bdi_line_info *li)
+{
+    return analyze_plain(text, BD_CELLS, li);
 }
 
 /* bdi_analyze_line, for any line. */
@@ -219,7 +233,7 @@ static void analyze_any(const char *text, size_t len, bool too_long, bdi_line_in
 /* Classifies one line and collects its tokens (see the top of the file). */
 void bdi_analyze_line(const char *text, size_t len, bool too_long, bdi_line_info *li)
 {
-    if (too_long || !bdi_analyze_plain(text, len, li))
+    if (too_long || !analyze_plain(text, len, li))
         analyze_any(text, len, too_long, li);
 }
 

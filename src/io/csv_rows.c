@@ -37,6 +37,14 @@ static void quote_fault(const char *row, size_t len, const bdi_field *f, char *m
     snprintf(msg, size, "%s after a closing quote", what);
 }
 
+/* Keeps the fault of field `f` of rec's row, whose quotes are broken. */
+static void row_quote_fault(bd_record *rec, const bdi_field *f)
+{
+    char msg[sizeof rec->err_msg];
+    quote_fault(rec->row, rec->row_len, f, msg, sizeof msg);
+    bdi_fault(rec, rec->line, bdi_text_column(rec->row, f->fault_at), "%s", msg);
+}
+
 /* Reads the cells of field `f` of `row`, which looks like a grid: true
  * with `grid` and `blank` filled, or false with the column of the fault
  * and what it is. */
@@ -77,7 +85,7 @@ static field_kind field_grid(const char *row, const bdi_field *f, bd_grid *grid,
     const char *text = row + f->text;
     size_t len = f->text_end - f->text;
     bdi_line_info li;
-    if (len == BD_CELLS && bdi_analyze_plain(text, len, &li)) {
+    if (len == BD_CELLS && bdi_analyze_puzzle(text, &li)) {
         memcpy(grid->cells, li.cells, BD_CELLS);
         *blank = li.blank ? li.blank : '.';
         return FIELD_GRID;
@@ -120,9 +128,7 @@ static void read_row(bd_reader *r, bd_record *rec)
     for (int index = 0;; index++) {
         bdi_field f;
         if (!bdi_csv_field(rec->row, rec->row_len, pos, rec->separator, &f)) {
-            char msg[sizeof rec->err_msg];
-            quote_fault(rec->row, rec->row_len, &f, msg, sizeof msg);
-            bdi_fault(rec, rec->line, bdi_text_column(rec->row, f.fault_at), "%s", msg);
+            row_quote_fault(rec, &f);
             return;
         }
         found = found || read_puzzle_field(r, rec, &f, index);

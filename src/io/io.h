@@ -138,6 +138,10 @@ void bdi_analyze_line(const char *text, size_t len, bool too_long, bdi_line_info
  * other line. */
 bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li);
 
+/* bdi_analyze_plain for text of exactly BD_CELLS bytes (a puzzle's field
+ * of CSV, the common case). */
+bool bdi_analyze_puzzle(const char *text, bdi_line_info *li);
+
 /* Reads the text of a CSV or TSV field into `li` (kind BDI_LINE_CELLS):
  * its tokens are separated by blanks only, and anything but a cell is a
  * stray character. */
