@@ -8,7 +8,8 @@
  * '\n' (or up to the end of input); a final '\r' is dropped (CRLF), and
  * so is a UTF-8 BOM at the very start of the input. The line is copied
  * into r->pending, NUL-terminated, with its number and the offset of its
- * first byte in the data.
+ * first byte in the data: at once when it lies whole among the bytes at
+ * hand, the common case, else piece by piece as the buffer is refilled.
  *
  * Only the first BD_LINE_MAX bytes of a line are kept. The dropped tail is
  * read as it goes by, byte by byte, and only three facts of it are kept:
@@ -110,7 +111,29 @@ static void drop_tail(tail *t, const unsigned char *s, size_t len)
     }
 }
 
-bool bdi_read_line(bd_reader *r)
+/* Ends the line of `len` bytes now in r->pending, whose tail past
+ * BD_LINE_MAX is `dropped`: drops a final CR (unless bytes were dropped)
+ * and a BOM at the very start of the input, and sets the fields of the
+ * pending line. */
+static void end_line(bd_reader *r, size_t len, tail dropped)
+{
+    if (len > 0 && r->pending[len - 1] == '\r' && !dropped.started)
+        len--;
+    r->line_no++;
+    if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->pending, r->pending + 3, len - 3);
+        len -= 3;
+    }
+    r->pending[len] = '\0';
+    r->pending_len = len;
+    r->pending_long = dropped.other;
+    r->pending_cut = dropped.other || dropped.comment;
+    r->pending_line = r->line_no;
+}
+
+/* bdi_read_line for any line: one that runs past the bytes at hand
+ * (refilling them, maybe several times), or past BD_LINE_MAX. */
+static bool read_any_line(bd_reader *r)
 {
     size_t len = 0;
     bool any = false;
@@ -139,18 +162,26 @@ bool bdi_read_line(bd_reader *r)
     }
     if (!any)
         return false;
-    if (len > 0 && r->pending[len - 1] == '\r' && !dropped.started)
-        len--;
-    r->line_no++;
-    if (r->line_no == 1 && len >= 3 && memcmp(r->pending, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->pending, r->pending + 3, len - 3);
-        len -= 3;
-    }
-    r->pending[len] = '\0';
-    r->pending_len = len;
-    r->pending_long = dropped.other;
-    r->pending_cut = dropped.other || dropped.comment;
-    r->pending_line = r->line_no;
+    end_line(r, len, dropped);
+    return true;
+}
+
+/* The common case first: a whole line of at most BD_LINE_MAX bytes among
+ * the bytes at hand, copied at once; read_any_line reads any other. */
+bool bdi_read_line(bd_reader *r)
+{
+    size_t avail = r->data_len - r->data_pos;
+    if (avail == 0)
+        return read_any_line(r);
+    const unsigned char *start = r->data + r->data_pos;
+    const unsigned char *newline = memchr(start, '\n', avail);
+    if (!newline || (size_t)(newline - start) > BD_LINE_MAX)
+        return read_any_line(r);
+    size_t len = (size_t)(newline - start);
+    memcpy(r->pending, start, len);
+    r->pending_at = r->data_pos;
+    r->data_pos += len + 1;
+    end_line(r, len, (tail){.started = false});
     return true;
 }
 
