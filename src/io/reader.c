@@ -38,7 +38,6 @@
  */
 #include "io.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* A line of more tokens than two rows of a grid is a record of its own. */
