@@ -16,8 +16,8 @@
  *   - otherwise the line opens a grid, and the grid takes the next lines
  *     until it has 9 rows (each should hold 9 cells). Comments and rules
  *     may stand between its rows, and blank lines between its bands; any
- *     other blank line, "end", a long line or the end of input closes it
- *     early, and then it is malformed.
+ *     other blank line, "end", a line that is a record of its own or the
+ *     end of input closes it early, and then it is malformed.
  * The very first significant line may be a bare number of 1 to 6 digits,
  * leading zeros allowed: the count of puzzles that follow (POJ 2676 style).
  * At the end it is compared with the number of records read. A first line
