@@ -1,4 +1,4 @@
-/* test_csv.c - the reader on CSV and TSV input (reader.c, csv.c): headers,
+/* test_csv.c - the reader on CSV and TSV input (csv_rows.c, csv.c): headers,
  * quoting, the puzzle's field, the other fields kept, the proposed
  * solution beside a puzzle (bd_row_grid), and where faults are reported.
  * Puzzle and solution are the first Kaggle sample and its published

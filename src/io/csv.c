@@ -2,7 +2,7 @@
  * csv.c - the fields of a CSV or TSV row: where each begins and ends, what
  * its quotes say, and whether it looks like a grid. Pure scanning over one
  * row held in memory; it reports faults as byte offsets, and the reader
- * (reader.c) turns them into records and messages.
+ * (csv_rows.c) turns them into records and messages.
  *
  * A row is one line (RFC 4180 allows line breaks inside quoted fields; we
  * do not, so that a stray quote can never swallow the records after it).
