@@ -39,6 +39,17 @@ typedef struct bd_grid {
     uint8_t cells[BD_CELLS];
 } bd_grid;
 
+/*
+ * Pencil marks: cand[cell] holds the digits still possible in each cell,
+ * bit d-1 for digit d (0x1FF: all nine). A cell whose mask has one bit
+ * may be a given or a cell solved by the marks alone. Puzzles given as
+ * pencil marks (the Sukaku shapes) are read into this type; the functions
+ * that take it say how they use it.
+ */
+typedef struct bd_marks {
+    uint16_t cand[BD_CELLS];
+} bd_marks;
+
 typedef enum bd_status {
     BD_OK = 0,        /* done: solved, counted, scored, or a record read */
     BD_NO_SOLUTION,   /* the puzzle has no completion */
