@@ -14,9 +14,8 @@
  *    last pass: the kernel's part of the state is one flag, `rescan` (the
  *    state is 124 bytes, copied at a guess). The singles found are then
  *    placed one by one, digit by digit;
- *  - the guess scores every cell of the three bands at once (open peers
- *    by lane, a nibble-table bit count) and takes the first best bivalue
- *    cell in band and cell order;
+ *  - the segment and minicolumn words of the triads and the guess are
+ *    made for all nine digits at once, lane by lane;
  *  - the givens are set up for all digits at once (a byte compare of the
  *    grid per digit, then rows, boxes, columns and clashes lane-wise).
  */
@@ -30,8 +29,8 @@ typedef struct scan_marks {
     uint32_t rescan;   /* cand changed since the last scan */
 } scan_marks;
 
-/* A placement changes cand: the next pass scans again. */
-static inline void scan_placed(scan_marks *marks)
+/* A change of cand: the next pass scans again. */
+static inline void scan_changed(scan_marks *marks)
 {
     marks->rescan = 1;
 }
@@ -201,79 +200,18 @@ static int hidden_singles(state *s)
     return placed < 0 ? -1 : (placed | (progress != 0));
 }
 
-/* BAND_PEERS (generic.h) and the column of each cell of a band, by lane:
- * cells 0..15 in the first register, 16..26 in the second (lanes 11..15
- * zero). */
-static const uint32_t PEERS_BY_LANE[2 * 16] = {
-    0x01C0FFFu, 0x01C0FFFu, 0x01C0FFFu, 0x0E071FFu, 0x0E071FFu, 0x0E071FFu,
-    0x70381FFu, 0x70381FFu, 0x70381FFu, 0x01FFE07u, 0x01FFE07u, 0x01FFE07u,
-    0x0E3FE38u, 0x0E3FE38u, 0x0E3FE38u, 0x703FFC0u, 0x703FFC0u, 0x703FFC0u,
-    0x7FC0E07u, 0x7FC0E07u, 0x7FC0E07u, 0x7FC7038u, 0x7FC7038u, 0x7FC7038u,
-    0x7FF81C0u, 0x7FF81C0u, 0x7FF81C0u,
-};
-#define COL(c) (COL_MASK << (c))
-static const uint32_t COLUMN_BY_LANE[2 * 16] = {
-    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
-    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
-    COL(0), COL(1), COL(2), COL(3), COL(4), COL(5), COL(6), COL(7), COL(8),
-};
-#undef COL
-
-/* The number of set bits of each byte of `x` (a nibble table). */
-static inline __m512i byte_counts(__m512i x)
+/* The segment and minicolumn words of every digit (generic.h), all digits
+ * at once, lane d holding digit index d. */
+static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
 {
-    const __m512i nibble_bits = _mm512_broadcast_i32x4(
-        _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
-    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
-    __m512i low = _mm512_and_si512(x, low_nibbles);
-    __m512i high = _mm512_and_si512(_mm512_srli_epi32(x, 4), low_nibbles);
-    return _mm512_add_epi8(_mm512_shuffle_epi8(nibble_bits, low),
-                           _mm512_shuffle_epi8(nibble_bits, high));
-}
-
-/* 1 + the number of open peers of each cell `half` * 16 + lane of `band`
- * that is in `cells` (its bits from half * 16 on), 0 in the other lanes. */
-static inline __m512i peer_scores(const state *s, unsigned band, unsigned half, uint32_t cells)
-{
-    __m512i peers = _mm512_loadu_si512(PEERS_BY_LANE + 16 * half);
-    __m512i column = _mm512_loadu_si512(COLUMN_BY_LANE + 16 * half);
-    __m512i in_band = _mm512_and_si512(_mm512_set1_epi32((int)s->open[band]), peers);
-    __m512i next = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 1) % BANDS]), column);
-    __m512i after = _mm512_and_si512(_mm512_set1_epi32((int)s->open[(band + 2) % BANDS]), column);
-    /* the two other bands' column cells, one word moved up a row, do not
-     * overlap */
-    __m512i others = _mm512_or_si512(next, _mm512_slli_epi32(after, 1));
-    __m512i bytes = _mm512_add_epi8(byte_counts(in_band), byte_counts(others));
-    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 16));
-    bytes = _mm512_add_epi32(bytes, _mm512_srli_epi32(bytes, 8));
-    __m512i score = _mm512_and_si512(bytes, _mm512_set1_epi32(0x3F));
-    return _mm512_maskz_add_epi32((__mmask16)(cells >> (16 * half)), score, _mm512_set1_epi32(1));
-}
-
-/* The bivalue cell to guess on (generic.h), every cell scored at once. */
-static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
-                         unsigned *pos)
-{
-    __m512i scores[2 * BANDS];
-    __m512i best = _mm512_setzero_si512();
-    for (unsigned b = 0; b < BANDS; b++)
-        for (unsigned half = 0; half < 2; half++) {
-            scores[2 * b + half] = peer_scores(s, b, half, bivalue[b]);
-            best = _mm512_max_epu32(best, scores[2 * b + half]);
-        }
-    unsigned top = _mm512_reduce_max_epu32(best);
-    if (!top)
-        return false;
-    __m512i wanted = _mm512_set1_epi32((int)top);
-    for (unsigned i = 0; i < 2 * BANDS; i++) {
-        unsigned lanes_at_top = _mm512_cmpeq_epi32_mask(scores[i], wanted);
-        if (lanes_at_top) {
-            *band = i / 2;
-            *pos = 16 * (i % 2) + low_index(lanes_at_top);
-            return true;
-        }
+    lanes seg = {0}, mini = {0};
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes x = load_digits(s->cand[b]);
+        seg |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
+        mini |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
     }
-    return false;
+    store_digits(segments, seg);
+    store_digits(minicolumns, mini);
 }
 
 /* The 81 cells of a grid as three band words: bit p of word b is cell

@@ -10,10 +10,10 @@
  * Per digit and changed band, bdi_band_fits is indexed by the segments'
  * "has a place" bits gathered by one multiplication; the stack reduction
  * and the column singles use row folds and rotations of band-shaped words.
- * The guess scores the bivalue cells one at a time (a bit count of the
- * open cells among its peers). The givens are set up by a loop over the
- * given cells only, their mask made first without a branch per cell (which
- * holds a given is a coin toss for the branch predictor on easy puzzles).
+ * The segment and minicolumn words of the triads and the guess are made
+ * digit by digit. The givens are set up by a loop over the given cells
+ * only, their mask made first without a branch per cell (which holds a
+ * given is a coin toss for the branch predictor on easy puzzles).
  */
 #include "fast.h"
 
@@ -22,9 +22,9 @@ typedef struct scan_marks {
     uint32_t scanned[BANDS][BD_SIZE];   /* cand at the digit's last scan */
 } scan_marks;
 
-/* A placement changes cand, which the next scan compares with `scanned`:
- * nothing to mark. */
-static inline void scan_placed(scan_marks *marks)
+/* A change of cand is what the next scan finds by comparing with
+ * `scanned`: nothing to mark. */
+static inline void scan_changed(scan_marks *marks)
 {
     (void)marks;
 }
@@ -41,27 +41,6 @@ static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
     *twice = (r0 & r1) | (r2 & (r0 | r1));
 }
 
-/* Rotates the three columns of every stack of every row in `x` (a word
- * laid out as a band): bit c of the result is bit c + 1 of its stack,
- * cyclically. */
-static inline uint32_t next_column(uint32_t x)
-{
-    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
-}
-
-/* Bit c of the result is bit c + 2 of its stack, cyclically. */
-static inline uint32_t column_after_next(uint32_t x)
-{
-    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
-}
-
-/* Rotates the three rows of a band-shaped word: row r of the result is
- * row r + 1, cyclically. */
-static inline uint32_t next_row(uint32_t x)
-{
-    return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
-}
-
 /* The entries of a 3 x 3 0/1 matrix that lie on some permutation (one
  * entry per row and per column) inside it. `m` holds the matrix as its
  * rows are laid out in a band word, with `col1` and `col2` the same word
@@ -72,7 +51,7 @@ static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
 {
     /* rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
      * round, rotated down by one row to line up with row r */
-    return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
+    return m & word_next_row((col1 & word_next_row(col2)) | (col2 & word_next_row(col1)));
 }
 
 /*
@@ -115,7 +94,7 @@ static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
  */
 static uint32_t stack_reduce(uint32_t cols)
 {
-    return on_permutation(cols, next_column(cols), column_after_next(cols));
+    return on_permutation(cols, word_next_column(cols), word_column_after_next(cols));
 }
 
 /* Applies the stack reduction to digit index `di`, whose band words `x`
@@ -203,36 +182,20 @@ static int hidden_singles(state *s)
     return progress;
 }
 
-/* The number of open cells that share a unit with the cell at `pos` of
- * `band` (the cell included). */
-static unsigned open_peers(const state *s, unsigned band, unsigned pos)
+/* The segment and minicolumn words of every digit (generic.h), digit by
+ * digit. */
+static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
 {
-    uint32_t column = COL_MASK << (pos % BD_SIZE);
-    uint64_t others = s->open[(band + 1) % BANDS] & column;
-    /* the two other bands' column cells fit in disjoint bit ranges when
-     * one word is moved up a row, and the band's peers below them all */
-    others |= (s->open[(band + 2) % BANDS] & column) << 1;
-    return (unsigned)bit_count(others << 32 | (s->open[band] & BAND_PEERS[pos]));
-}
-
-/* The bivalue cell to guess on (generic.h), the cells scored one by one. */
-static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
-                         unsigned *pos)
-{
-    unsigned best_t = 0;
-    bool any = false;
-    for (unsigned b = 0; b < BANDS; b++)
-        for (uint32_t cells = bivalue[b]; cells; cells &= cells - 1u) {
-            unsigned p = low_index(cells);
-            unsigned t = open_peers(s, b, p);
-            if (!any || t > best_t) {
-                any = true;
-                best_t = t;
-                *band = b;
-                *pos = p;
-            }
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint32_t seg = 0, mini = 0;
+        for (unsigned b = 0; b < BANDS; b++) {
+            uint32_t x = s->cand[b][d];
+            seg |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
+            mini |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
         }
-    return any;
+        segments[d] = seg;
+        minicolumns[d] = mini;
+    }
 }
 
 /* The cells of each band that hold a given (bit = position in the band),

@@ -16,7 +16,19 @@
  *     row 2:  18 ...                  26    box  = BOX_MASK << 3 * j (0x1C0E07)
  *
  * A "segment" is one row of a band inside one box: three cells, the first
- * at bit 9 * row + 3 * box.
+ * at bit 9 * row + 3 * box. A "minicolumn" is one column of a band: three
+ * cells, one per row.
+ *
+ * Two more layouts serve the triads and the guess (generic.h), one 27-bit
+ * word per digit for the whole grid, both shaped like a band word (three
+ * rows of three groups of three bits):
+ *  - the segment word: bit 9 * row + 3 * box + band is set when the digit
+ *    has a place in that segment (row and box counted inside the band):
+ *    a row of the word is a row of segments of every band, a group of it
+ *    one box's segments in the three bands;
+ *  - the minicolumn word: bit 9 * band + column is set when the digit has a
+ *    place in that column of that band: a row of the word is a band's
+ *    column fold, a group of it the three columns of one box.
  */
 #ifndef BITDOKU_FAST_H
 #define BITDOKU_FAST_H
@@ -33,6 +45,40 @@ enum { BANDS = 3, BAND_CELLS = 27 };
 #define BOX_MASK 0x1C0E07u         /* box 0 of a band */
 #define BAND_MASK 0x7FFFFFFu       /* the 27 cells of a band */
 #define SEGMENT_BASES 0x1249249u   /* the first cell of every segment */
+
+/* Band-shaped words (the band layout, segment and minicolumn words)
+ * rotated: row r of the result is row r + 1 of `x`, cyclically (and r + 2
+ * for the second); group g of each row is group g + 1 (g + 2); bit c of
+ * each group is bit c + 1 (c + 2) of the group. */
+static inline uint32_t word_next_row(uint32_t x)
+{
+    return ((x >> 9) | (x << 18)) & BAND_MASK;
+}
+
+static inline uint32_t word_row_after_next(uint32_t x)
+{
+    return ((x >> 18) | (x << 9)) & BAND_MASK;
+}
+
+static inline uint32_t word_next_group(uint32_t x)
+{
+    return ((x >> 3) & 0x0FC7E3Fu) | ((x << 6) & 0x70381C0u);
+}
+
+static inline uint32_t word_group_after_next(uint32_t x)
+{
+    return ((x >> 6) & 0x01C0E07u) | ((x << 3) & 0x7E3F1F8u);
+}
+
+static inline uint32_t word_next_column(uint32_t x)
+{
+    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
+}
+
+static inline uint32_t word_column_after_next(uint32_t x)
+{
+    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
+}
 
 /*
  * The band reduction table (band_table.c): for each 3 x 3 matrix of

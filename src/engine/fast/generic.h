@@ -1,18 +1,19 @@
 /*
  * generic.h - the fast exact engine's search, written once and compiled
- * into the file of each kernel (base.c, avx512.c): the state, placing a
- * digit, naked singles, the propagation loop, the choice of the guess,
- * the depth-first search and its entry. It defines static functions: no
- * file but a kernel's includes it, and the compiler inlines the kernel's
- * steps into the search (a call per step to another file would cost
- * speed).
+ * into the file of each kernel (base.c, avx2.c, avx512.c): the state,
+ * placing a digit, naked singles, triads, the propagation loop, the choice
+ * of the guess, the depth-first search and its entry. It defines static
+ * functions: no file but a kernel's includes it, and the compiler inlines
+ * the kernel's steps into the search (a call per step to another file
+ * would cost speed).
  *
  * A kernel's file defines, before it includes this one:
  *   scan_marks            its part of the state: what its hidden-singles
  *                         pass keeps between two scans;
- *   scan_placed(marks)    what a placement changes there;
+ *   scan_changed(marks)   what a change of cand made here (a placement,
+ *                         a triad, a guess) does there;
  * and after it the three steps declared below (hidden_singles,
- * pick_bivalue, init_state), by the rules stated here, then its entry,
+ * unit_words, init_state), by the rules stated here, then its entry,
  * bdi_fast_enumerate_<isa> (fast.h), which returns enumerate(). Kernels
  * that follow the rules reach the same fixed point and take the same
  * guesses, so they give the same answers, nodes and guesses (test_fast
@@ -25,13 +26,15 @@
  * exactly one bit has that digit fixed there. A second word per band marks
  * the cells not yet placed.
  *
- * Propagation, repeated until nothing changes:
+ * Propagation, repeated until nothing changes (every rule only removes
+ * candidates, and removes more from fewer, so the fixed point is the same
+ * whatever the order in which a kernel applies them):
  *  - naked singles (here): per band, two accumulators over the nine digits
  *    give the open cells seen once and seen twice or more; an open cell
  *    seen never is a contradiction, one seen once is placed, its digit read
  *    from four bit planes of the band's digit words (no search over the
  *    digits, whose exit the branch predictor would miss). Repeated alone
- *    until it finds nothing, as it is the cheaper rule;
+ *    until it finds nothing, as it is the cheapest rule;
  *  - the kernel's hidden-singles pass, per digit whose band words changed
  *    since its last scan:
  *    . band reduction and hidden singles of rows and boxes. In a band the
@@ -39,33 +42,47 @@
  *      possible); the segments that no fitting permutation uses are
  *      cleared (pointing and claiming), a segment that every one uses is
  *      alone in its row and box, and if it has one cell that cell is a
- *      hidden single of its row and box. The nine segments' "has a place"
- *      bits index bdi_band_fits, which holds the answers (a table rather
- *      than a loop over the six permutations, branch-free);
+ *      hidden single of its row and box;
  *    . stack reduction, the same across the bands: the three rows of each
  *      band word are folded into "columns with a place", and the three
  *      bands' folds, stacked as the rows of a band-shaped word, form per
  *      stack a 3 x 3 matrix bands x columns in which the digit is again a
  *      permutation (one column per box, one band per column). The (band,
  *      column) pairs on no fitting permutation are cleared from the band
- *      words: box-column pointing and claiming. A pair fits when the two
- *      other bands can take the two other columns, one each: a 2 x 2 check
- *      done for all 27 pairs at once by rotating the word's rows and
- *      columns. It also makes the propagation the same on a puzzle and on
- *      its transpose (test_fast checks it);
- *    . column hidden singles: "seen once" and "seen twice or more" folds
- *      of the three bands give the columns with one place.
+ *      words: box-column pointing and claiming. It also makes the
+ *      propagation the same on a puzzle and on its transpose (test_fast
+ *      checks it);
+ *    . column hidden singles: the columns with one place.
  *    A unit with no place is a contradiction. The singles found are placed
- *    one by one, digit by digit in order, each checked to be a candidate
- *    still.
+ *    one by one, each checked to be a candidate still;
+ *  - triads (here), once the singles and reductions have nothing left to
+ *    do. A segment's three cells hold three distinct digits, as do those of
+ *    a minicolumn (a column's three cells in one band). Per segment: the
+ *    digits with a place in it, and the digits locked in it (it is the
+ *    digit's only segment with a place in its row, hence in its box). When
+ *    exactly three digits have a place in a segment, they are its digits:
+ *    each leaves the other segments of the row and of the box (a naked
+ *    triad); when three are locked in it, the other digits leave it (a
+ *    hidden triad). The same for every minicolumn: the digits with a place
+ *    in it, the digits for which it is the only minicolumn with a place in
+ *    its box; a naked triad's digits leave the column in the other bands
+ *    and the box's other columns, a hidden triad's others leave it.
  *
- * Search. When propagation stalls, the engine guesses on a cell with two
- * candidates (found bit-parallel: seen twice but not three times), the one
- * that shares a unit with most open cells (the first such in band and cell
- * order), as its two branches propagate furthest; without one, on the
- * open cell with fewest candidates. Each branch but the last works on a
- * copy of the state; the last one reuses the parent's. Nodes are the root
- * plus each branch tried; guesses are the cells guessed on (0: solved by
+ * Search. When propagation stalls with open cells, the engine guesses a
+ * configuration. In each band a digit's segments with a place form a 3 x 3
+ * matrix rows x boxes, in each stack its minicolumns a matrix bands x
+ * columns; at a stall every entry of such a matrix lies on a permutation
+ * inside it (the reductions), and each permutation is a configuration of
+ * the digit in that unit. A digit is fixed in the unit when one is left
+ * (three entries). The guess takes the unit (bands 0-2, then stacks 0-2)
+ * with the fewest digits not fixed (at least one), of those the one with
+ * the most entries in all, then the first; in it the digit with the most
+ * entries, then the first; each of its configurations is a branch, in the
+ * order of PERMUTATIONS. (At a stall with open cells some unit has a digit
+ * not fixed: a digit fixed in every band and stack has one place per box,
+ * and hidden singles would have placed it.) Each branch but the last works
+ * on a copy of the state; the last one reuses the parent's. Nodes are the
+ * root plus each branch tried; guesses are the branch points (0: solved by
  * propagation). Both are spent against the bdi_budget.
  *
  * Setting up (the kernel's init_state): all givens go in at once. A digit
@@ -90,6 +107,13 @@ typedef struct search_ctx {
     bdi_visitor *visitor;     /* the caller's: any mode but VISIT_TARGET */
 } search_ctx;
 
+/* A guess: the digit index `digit` in unit `unit` (0..2: that band, 3..5:
+ * stack unit - 3), whose matrix (entry (i, k) at bit 3 * i + k: band row
+ * i and box k, or band i and the stack's column k) is `entries`. */
+typedef struct guess {
+    unsigned unit, digit, entries;
+} guess;
+
 /*
  * The kernel's steps (defined in its file, after this one).
  *
@@ -100,18 +124,16 @@ typedef struct search_ctx {
  * contradiction, else 1 if anything changed (a candidate cleared or a
  * digit placed), 0 if not.
  *
- * pick_bivalue: among the open cells with two candidates, `bivalue[band]`
- * (maybe none), the one with most open peers (the open cells that share
- * its row, column or box, itself included), the first such in band and
- * cell order; false when there is none.
+ * unit_words: for every digit index d, its segment word `segments[d]` and
+ * its minicolumn word `minicolumns[d]` (fast.h).
  *
  * init_state: sets up `s` for `puzzle` (its cells checked to be 0..9, its
  * givens not checked), so that the next hidden_singles scans every digit;
  * false if the givens clash (nothing else is promised of `s` then).
  */
 static int hidden_singles(state *s);
-static bool pick_bivalue(const state *s, const uint32_t bivalue[BANDS], unsigned *band,
-                         unsigned *pos);
+static void unit_words(const state *s, uint32_t segments[BD_SIZE],
+                       uint32_t minicolumns[BD_SIZE]);
 static bool init_state(state *s, const bd_grid *puzzle);
 
 /* The index (0..31) of the lowest set bit of a non-zero word. */
@@ -144,7 +166,7 @@ static void place_only(state *s, unsigned di, unsigned band, unsigned pos)
         s->cand[b][di] &= column;
     s->cand[band][di] = (s->cand[band][di] & ~BAND_PEERS[pos]) | bit;
     s->open[band] &= ~bit;
-    scan_placed(&s->marks);
+    scan_changed(&s->marks);
 }
 
 /* The same where the cell may have other candidates: they go first. */
@@ -195,8 +217,160 @@ static int naked_singles(state *s)
     return progress;
 }
 
-/* Singles to a fixed point; false on a contradiction. */
-static bool propagate(state *s)
+/* The locked entries of each digit's segment words (`segments`) and
+ * minicolumn words (`minicolumns`): the segments alone in their row, the
+ * minicolumns alone in their box. At a stall (after the reductions) an
+ * entry alone in its row of a unit's matrix is alone in its column too,
+ * and the digit is in it. */
+static inline uint32_t locked_segments(uint32_t segments)
+{
+    return segments & ~(word_next_group(segments) | word_group_after_next(segments));
+}
+
+static inline uint32_t locked_minicolumns(uint32_t minicolumns)
+{
+    return minicolumns & ~(word_next_column(minicolumns) | word_column_after_next(minicolumns));
+}
+
+/* The segments (low 32 bits) and minicolumns (high 32 bits) that hold an
+ * open cell. */
+static inline uint64_t open_units(const state *s)
+{
+    uint32_t segments = 0, minicolumns = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t x = s->open[b];
+        segments |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
+        minicolumns |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
+    }
+    return segments | (uint64_t)minicolumns << 32;
+}
+
+/*
+ * Triads (see above) from the digits' segment and minicolumn words
+ * (`words`: a segment word in the low 32 bits, the minicolumn word in the
+ * high 32) and their locked entries (`locked`, the same way): clears what
+ * the naked and hidden triads of the segments and minicolumns that hold an
+ * open cell take away. Returns 1 if anything was cleared, else 0. The
+ * counts are bit-sliced: plane k has the entries where k digits or more
+ * have one.
+ */
+static int apply_triads(state *s, const uint64_t words[BD_SIZE], const uint64_t locked[BD_SIZE])
+{
+    uint64_t one = 0, two = 0, three = 0, four = 0, locked_one = 0, locked_two = 0,
+             locked_three = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        four |= three & words[d];
+        three |= two & words[d];
+        two |= one & words[d];
+        one |= words[d];
+        locked_three |= locked_two & locked[d];
+        locked_two |= locked_one & locked[d];
+        locked_one |= locked[d];
+    }
+    uint64_t open = open_units(s);
+    uint64_t naked = three & ~four & open, hidden = locked_three & open;
+    if (!(naked | hidden))
+        return 0;
+    int progress = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint64_t mine = naked & words[d], others = hidden & ~locked[d];
+        uint32_t seg = (uint32_t)mine, mini = (uint32_t)(mine >> 32);
+        uint32_t clear_seg = word_next_group(seg) | word_group_after_next(seg)
+                             | word_next_row(seg) | word_row_after_next(seg);
+        uint32_t clear_mini = word_next_column(mini) | word_column_after_next(mini)
+                              | word_next_row(mini) | word_row_after_next(mini);
+        clear_seg = (clear_seg | (uint32_t)others) & (uint32_t)words[d];
+        clear_mini = (clear_mini | (uint32_t)(others >> 32)) & (uint32_t)(words[d] >> 32);
+        if (!(clear_seg | clear_mini))
+            continue;
+        for (unsigned b = 0; b < BANDS; b++)
+            s->cand[b][d] &= ~(((clear_seg >> b) & SEGMENT_BASES) * 7u
+                               | ((clear_mini >> (BD_SIZE * b)) & ROW_MASK) * COL_MASK);
+        progress = 1;
+    }
+    if (progress)
+        scan_changed(&s->marks);
+    return progress;
+}
+
+/* The number of entries of unit `unit` (as in guess) in a digit's words. */
+static inline unsigned unit_entries(uint64_t words, unsigned unit)
+{
+    uint64_t mask = unit < BANDS ? (uint64_t)SEGMENT_BASES << unit
+                                 : (uint64_t)(BOX_MASK << (3 * (unit - BANDS))) << 32;
+    return (unsigned)bit_count(words & mask);
+}
+
+/* Unit `unit`'s matrix of a digit's words (bit 3 * i + k, as in guess). */
+static inline unsigned unit_matrix(uint64_t words, unsigned unit)
+{
+    if (unit < BANDS) {
+        /* bit 9i + 3k of the band to 9i + 4 + k, without carries */
+        uint32_t gathered = (((uint32_t)words >> unit) & SEGMENT_BASES) * 0x15u;
+        return ((gathered >> 4) & 0x7u) | ((gathered >> 10) & 0x38u) | ((gathered >> 16) & 0x1C0u);
+    }
+    uint32_t t = ((uint32_t)(words >> 32) >> (3 * (unit - BANDS))) & BOX_MASK;
+    return (t & 0x7u) | ((t >> 6) & 0x38u) | ((t >> 12) & 0x1C0u);
+}
+
+/* The guess at a stall with open cells (see above), from the digits'
+ * words and locked entries as apply_triads takes them. */
+static void choose_guess(const uint64_t words[BD_SIZE], const uint64_t locked[BD_SIZE], guess *g)
+{
+    unsigned unfixed[2 * BANDS] = {0};
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        uint64_t loose = words[d] & ~locked[d];
+        for (unsigned u = 0; u < BANDS; u++) {
+            unfixed[u] += (((uint32_t)loose >> u) & SEGMENT_BASES) != 0;
+            unfixed[BANDS + u] += ((uint32_t)(loose >> 32) & (BOX_MASK << (3 * u))) != 0;
+        }
+    }
+    unsigned best = 2 * BANDS, best_pairs = 0;
+    for (unsigned u = 0; u < 2 * BANDS; u++) {
+        if (!unfixed[u] || (best < 2 * BANDS && unfixed[u] > unfixed[best]))
+            continue;
+        unsigned pairs = 0;
+        for (unsigned d = 0; d < BD_SIZE; d++)
+            pairs += unit_entries(words[d], u);
+        if (best == 2 * BANDS || unfixed[u] < unfixed[best] || pairs > best_pairs) {
+            best = u;
+            best_pairs = pairs;
+        }
+    }
+    unsigned digit = 0, most = 0;
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        unsigned n = unit_entries(words[d], best);
+        if (n > most) {
+            most = n;
+            digit = d;
+        }
+    }
+    g->unit = best;
+    g->digit = digit;
+    g->entries = unit_matrix(words[digit], best);
+}
+
+/* The stall's step: triads, or else the guess. Returns 1 if the triads
+ * cleared something, else 0 with the guess in *g. */
+static int stall_step(state *s, guess *g)
+{
+    uint32_t segments[BD_SIZE], minicolumns[BD_SIZE];
+    uint64_t words[BD_SIZE], locked[BD_SIZE];
+    unit_words(s, segments, minicolumns);
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        words[d] = segments[d] | (uint64_t)minicolumns[d] << 32;
+        locked[d] = locked_segments(segments[d])
+                    | (uint64_t)locked_minicolumns(minicolumns[d]) << 32;
+    }
+    if (apply_triads(s, words, locked))
+        return 1;
+    choose_guess(words, locked, g);
+    return 0;
+}
+
+/* Propagates to the fixed point; false on a contradiction. When it stops
+ * with open cells, *g holds the guess. */
+static bool propagate(state *s, guess *g)
 {
     for (;;) {
         int found = naked_singles(s);
@@ -209,47 +383,38 @@ static bool propagate(state *s)
         if (!(s->open[0] | s->open[1] | s->open[2]))
             return true;
         found = hidden_singles(s);
-        if (found <= 0)
-            return found == 0;
+        if (found < 0)
+            return false;
+        if (!found && !stall_step(s, g))
+            return true;
     }
 }
 
-/* The open cells of `band` with exactly two candidates. */
-static inline uint32_t bivalue_cells(const state *s, unsigned band)
-{
-    uint32_t once = 0, twice = 0, thrice = 0;
-    for (unsigned d = 0; d < BD_SIZE; d++) {
-        uint32_t c = s->cand[band][d];
-        thrice |= twice & c;
-        twice |= once & c;
-        once |= c;
-    }
-    return s->open[band] & twice & ~thrice;
-}
+/* The configurations of a guess, rows i -> columns PERMUTATIONS[p][i]. */
+static const uint8_t PERMUTATIONS[6][3] = {
+    {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0},
+};
 
-/* The open cell to guess on: the bivalue cell with most open peers, or
- * else the open cell with fewest candidates. After propagation every open
- * cell has two candidates or more. */
-static void pick_cell(const state *s, unsigned *band, unsigned *pos)
+/* The entries of each permutation, as in guess. */
+static const uint16_t PERMUTATION_ENTRIES[6] = {0x111u, 0x0A1u, 0x10Au, 0x062u, 0x08Cu, 0x054u};
+
+/* Restricts the digit of `g` in its unit to configuration `p`. */
+static void apply_configuration(state *s, const guess *g, unsigned p)
 {
-    unsigned best_n = BD_SIZE + 1;
-    uint32_t bivalue[BANDS];
-    for (unsigned b = 0; b < BANDS; b++)
-        bivalue[b] = bivalue_cells(s, b);
-    if (pick_bivalue(s, bivalue, band, pos))
-        return;
-    for (unsigned b = 0; b < BANDS; b++)
-        for (uint32_t open = s->open[b]; open; open &= open - 1u) {
-            unsigned p = low_index(open);
-            unsigned n = 0;
-            for (unsigned d = 0; d < BD_SIZE; d++)
-                n += (s->cand[b][d] >> p) & 1u;
-            if (n < best_n) {
-                best_n = n;
-                *band = b;
-                *pos = p;
-            }
+    const uint8_t *to = PERMUTATIONS[p];
+    if (g->unit < BANDS) {
+        uint32_t keep = 0;
+        for (unsigned i = 0; i < BD_BOX; i++)
+            keep |= 7u << (BD_SIZE * i + BD_BOX * to[i]);
+        s->cand[g->unit][g->digit] &= keep;
+    } else {
+        unsigned first = BD_BOX * (g->unit - BANDS);
+        for (unsigned b = 0; b < BANDS; b++) {
+            uint32_t others = (7u << first) & ~(1u << (first + to[b]));
+            s->cand[b][g->digit] &= ~(others * COL_MASK);
         }
+    }
+    scan_changed(&s->marks);
 }
 
 /* Hands the solved state `s` to the visitor (as a grid unless it only
@@ -280,32 +445,32 @@ static void found_solution(search_ctx *ctx, const state *s)
 /* Propagates `s`, then guesses; `s` is the caller's to scratch. */
 static void search(search_ctx *ctx, state *s)
 {
-    if (!propagate(s))
+    guess g;
+    if (!propagate(s, &g))
         return;
     if (!(s->open[0] | s->open[1] | s->open[2])) {
         found_solution(ctx, s);
         return;
     }
-    unsigned band = 0, pos = 0;
-    pick_cell(s, &band, &pos);
-    unsigned digits = 0;
-    for (unsigned d = 0; d < BD_SIZE; d++)
-        digits |= ((s->cand[band][d] >> pos) & 1u) << d;
+    unsigned configurations = 0;
+    for (unsigned p = 0; p < 6; p++)
+        configurations |= (unsigned)((g.entries & PERMUTATION_ENTRIES[p])
+                                     == PERMUTATION_ENTRIES[p]) << p;
     ctx->guesses++;
-    while (digits) {
-        unsigned di = low_index(digits);
-        digits &= digits - 1u;
+    while (configurations) {
+        unsigned p = low_index(configurations);
+        configurations &= configurations - 1u;
         if (bdi_budget_spend(&ctx->budget)) {
             ctx->stop = true;
             return;
         }
-        if (!digits) {
-            place(s, di, band, pos);
+        if (!configurations) {
+            apply_configuration(s, &g, p);
             search(ctx, s);
             return;
         }
         state child = *s;
-        place(&child, di, band, pos);
+        apply_configuration(&child, &g, p);
         search(ctx, &child);
         if (ctx->stop)
             return;
