@@ -144,17 +144,18 @@ bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *
  * only. The kernel is chosen once, at the first search or call of bd_isa:
  * by default the widest that this library was built with and this machine
  * runs ("avx512" on x86-64 with AVX-512F/BW, POPCNT, BMI1 and BMI2, else
- * "base", plain C for any processor). The environment variable
- * BITDOKU_ISA, read then, may name one: "base" or "avx512"; unset, empty
- * or "auto" means the default.
+ * "avx2" with AVX2, POPCNT, BMI1 and BMI2, else "base", plain C for any
+ * processor). The environment variable BITDOKU_ISA, read then, may name
+ * one: "base", "avx2" or "avx512"; unset, empty or "auto" means the
+ * default.
  * Returns BD_OK, with *name (when `name` is not NULL) the kernel's name and
  * *why (when `why` is not NULL) NULL. Returns BD_EINVAL when BITDOKU_ISA
  * names no kernel, one this library was built without, or one this machine
  * does not run: the default kernel runs instead, *name names it, and *why
  * says what was wrong and lists the accepted values, e.g. "unknown
- * instruction set (accepted values: auto, base, avx512)". The strings are
- * static. A program that lets its users set BITDOKU_ISA should call this
- * first and stop when it fails, as the bitdoku command does.
+ * instruction set (accepted values: auto, base, avx2, avx512)". The
+ * strings are static. A program that lets its users set BITDOKU_ISA should
+ * call this first and stop when it fails, as the bitdoku command does.
  */
 bd_status bd_isa(const char **name, const char **why);
 

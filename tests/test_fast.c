@@ -7,7 +7,7 @@
  * BITDOKU_ISA makes, and every kernel this machine runs against the base.
  *
  * CTest runs it once by default and once under each kernel the library has
- * (BITDOKU_ISA=base, avx512: test_fast_<kernel>); main checks that the
+ * (BITDOKU_ISA=base, avx2, avx512: test_fast_<kernel>); main checks that the
  * kernel asked for is the one in use, and exits 77 (CTest: skipped, with
  * the reason on stdout) when this machine does not run it. The same file
  * is built against the portable (no intrinsics) library as
@@ -446,7 +446,7 @@ static void test_isa_choice(void **state)
         assert_ptr_equal(choice.kernel, first_usable);
         assert_int_equal(choice.problem, ISA_HONOURED);
     }
-    const char *unknown[] = {"sse9", "Base", "AVX512", "base ", " auto", "auto,base", "avx"};
+    const char *unknown[] = {"sse9", "Base", "AVX512", "AVX2", "base ", " auto", "auto,base", "avx"};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         bdi_isa_choice choice = bdi_fast_choose(unknown[i]);
         assert_ptr_equal(choice.kernel, first_usable);

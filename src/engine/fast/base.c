@@ -31,72 +31,6 @@ static inline void scan_changed(scan_marks *marks)
 
 #include "generic.h"
 
-/* Folds the three rows of a band word: the columns with a place in one
- * row or more, and in two rows or more. */
-static inline void fold_rows(uint32_t x, uint32_t *once, uint32_t *twice)
-{
-    uint32_t r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK;
-    uint32_t r2 = x >> (2 * BD_SIZE);
-    *once = r0 | r1 | r2;
-    *twice = (r0 & r1) | (r2 & (r0 | r1));
-}
-
-/* The entries of a 3 x 3 0/1 matrix that lie on some permutation (one
- * entry per row and per column) inside it. `m` holds the matrix as its
- * rows are laid out in a band word, with `col1` and `col2` the same word
- * with columns rotated by one and by two. An entry fits when the other
- * two rows can take the other two columns, one each; this works on the
- * three matrices of a word side by side. */
-static inline uint32_t on_permutation(uint32_t m, uint32_t col1, uint32_t col2)
-{
-    /* rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
-     * round, rotated down by one row to line up with row r */
-    return m & word_next_row((col1 & word_next_row(col2)) | (col2 & word_next_row(col1)));
-}
-
-/*
- * Band reduction of one digit's word `x`. The digit's three places in a
- * band form a permutation rows -> boxes, so only the segments of some
- * permutation whose three segments all have a place can hold it: clearing
- * the others is box-line reduction (pointing and claiming) done completely
- * within the band. A segment used by every such permutation is then the
- * only one left in its row and in its box; if it has one cell, that cell
- * is a hidden single of the row and of the box, and every hidden single of
- * a row or box in the band is found so. Writes the reduced word and those
- * cells; false when no permutation fits (a row or box has no place).
- */
-static bool band_reduce(uint32_t x, uint32_t *reduced, uint32_t *alone)
-{
-    uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
-    /* gathers bit 9r + 3j to bit 9r + 4 + j without carries */
-    uint32_t gathered = segments * 0x15u;
-    uint32_t index = ((gathered >> 4) & 0x7u) | ((gathered >> 10) & 0x38u)
-                     | ((gathered >> 16) & 0x1C0u);
-    bdi_band_fit fit = bdi_band_fits[index];
-    if (!fit.keep)
-        return false;
-    uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
-    uint32_t third = (x >> 2) & SEGMENT_BASES;
-    uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
-    *reduced = x & fit.keep;
-    *alone = x & ((fit.in_all & one_cell) * 7u);
-    return true;
-}
-
-/*
- * Box-column reduction of one digit, the analogue of band_reduce across
- * the bands: `cols` has bit 9 * band + column set when the column has a
- * place of the digit in that band. In each stack the digit's three boxes
- * use three distinct columns, one per band: a (band, column) pair can
- * hold it only if the other two bands can take the other two columns of
- * the stack, one each. Returns the pairs that can; a stack where nothing
- * fits comes back empty, which the caller sees as a column with no place.
- */
-static uint32_t stack_reduce(uint32_t cols)
-{
-    return on_permutation(cols, word_next_column(cols), word_column_after_next(cols));
-}
-
 /* Applies the stack reduction to digit index `di`, whose band words `x`
  * have the row folds `once` and `twice`: clears the (band, column) pairs
  * that no stack permutation uses, in the state and in `x`, and folds the
@@ -105,14 +39,14 @@ static inline int stack_step(state *s, unsigned di, uint32_t x[BANDS],
                              uint32_t once[BANDS], uint32_t twice[BANDS])
 {
     uint32_t cols = once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE);
-    uint32_t cols_reduced = stack_reduce(cols);
+    uint32_t cols_reduced = stack_reduce_word(cols);
     if (cols_reduced == cols)
         return 0;
     for (unsigned b = 0; b < BANDS; b++) {
         uint32_t keep = (cols_reduced >> (BD_SIZE * b)) & ROW_MASK;
         if (keep != once[b]) {
             x[b] = s->cand[b][di] = x[b] & keep * COL_MASK;
-            fold_rows(x[b], &once[b], &twice[b]);
+            fold_rows_word(x[b], &once[b], &twice[b]);
         }
     }
     return 1;
@@ -130,17 +64,17 @@ static int digit_singles(state *s, unsigned di)
         if (x[b] == s->marks.scanned[b][di]) {
             /* unchanged since its scan: its singles are placed already */
             alone[b] = 0;
-            fold_rows(x[b], &once[b], &twice[b]);
+            fold_rows_word(x[b], &once[b], &twice[b]);
             continue;
         }
         uint32_t reduced;
-        if (!band_reduce(x[b], &reduced, &alone[b]))
+        if (!band_reduce_word(x[b], &reduced, &alone[b]))
             return -1;
         if (reduced != x[b]) {
             x[b] = s->cand[b][di] = reduced;
             progress = 1;
         }
-        fold_rows(x[b], &once[b], &twice[b]);
+        fold_rows_word(x[b], &once[b], &twice[b]);
         s->marks.scanned[b][di] = x[b];
     }
     progress |= stack_step(s, di, x, once, twice);

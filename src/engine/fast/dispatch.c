@@ -42,14 +42,29 @@ static bool avx512_runs_here(void)
 #define AVX512_KERNEL {"avx512", NULL, NULL}
 #endif
 
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* Whether the processor and system run avx2.c: the features its compile
+ * flags allow (CMakeLists.txt). */
+static bool avx2_runs_here(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
+           && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+#define AVX2_KERNEL {"avx2", bdi_fast_enumerate_avx2, avx2_runs_here}
+#else
+#define AVX2_KERNEL {"avx2", NULL, NULL}
+#endif
+
 const bdi_fast_kernel bdi_fast_kernels[] = {
     AVX512_KERNEL,
+    AVX2_KERNEL,
     {"base", bdi_fast_enumerate_base, NULL},
     {NULL, NULL, NULL},
 };
 
 /* What BITDOKU_ISA takes, for the messages of bd_isa. */
-#define ACCEPTED " (accepted values: auto, base, avx512)"
+#define ACCEPTED " (accepted values: auto, base, avx2, avx512)"
 
 /* The texts of bdi_isa_problem_text, by problem. */
 static const char *const PROBLEM_TEXT[] = {

@@ -1,7 +1,7 @@
 /*
  * fast.h - the fast engine's family header: the band layout that all its
  * files share, the band reduction table (band_table.c), the kernels (one
- * file an instruction set: base.c, avx512.c, each compiled together with
+ * file an instruction set: base.c, avx2.c, avx512.c, each compiled with
  * the search of generic.h) and the table of kernels from which dispatch.c
  * picks one, once per process, for bdi_fast_enumerate (core/engine.h).
  *
@@ -93,23 +93,93 @@ typedef struct bdi_band_fit {
 
 extern const bdi_band_fit bdi_band_fits[512];
 
+/* Folds the three rows of a band word: the columns with a place in one
+ * row or more, and in two rows or more. */
+static inline void fold_rows_word(uint32_t x, uint32_t *once, uint32_t *twice)
+{
+    uint32_t r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK;
+    uint32_t r2 = x >> (2 * BD_SIZE);
+    *once = r0 | r1 | r2;
+    *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/* The entries of a 3 x 3 0/1 matrix that lie on some permutation (one
+ * entry per row and per column) inside it. `m` holds the matrix as its
+ * rows are laid out in a band word, with `col1` and `col2` the same word
+ * with columns rotated by one and by two. An entry fits when the other
+ * two rows can take the other two columns, one each; this works on the
+ * three matrices of a word side by side. */
+static inline uint32_t on_permutation_word(uint32_t m, uint32_t col1, uint32_t col2)
+{
+    /* rows r + 1 and r + 2 with columns c + 1 and c + 2, either way
+     * round, rotated down by one row to line up with row r */
+    return m & word_next_row((col1 & word_next_row(col2)) | (col2 & word_next_row(col1)));
+}
+
+/*
+ * Band reduction of one digit's word `x` (the scalar kernels' step). The digit's three places in a
+ * band form a permutation rows -> boxes, so only the segments of some
+ * permutation whose three segments all have a place can hold it: clearing
+ * the others is box-line reduction (pointing and claiming) done completely
+ * within the band. A segment used by every such permutation is then the
+ * only one left in its row and in its box; if it has one cell, that cell
+ * is a hidden single of the row and of the box, and every hidden single of
+ * a row or box in the band is found so. Writes the reduced word and those
+ * cells; false when no permutation fits (a row or box has no place).
+ */
+static inline bool band_reduce_word(uint32_t x, uint32_t *reduced, uint32_t *alone)
+{
+    uint32_t segments = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    /* gathers bit 9r + 3j to bit 9r + 4 + j without carries */
+    uint32_t gathered = segments * 0x15u;
+    uint32_t index = ((gathered >> 4) & 0x7u) | ((gathered >> 10) & 0x38u)
+                     | ((gathered >> 16) & 0x1C0u);
+    bdi_band_fit fit = bdi_band_fits[index];
+    if (!fit.keep)
+        return false;
+    uint32_t first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    uint32_t third = (x >> 2) & SEGMENT_BASES;
+    uint32_t one_cell = (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & fit.keep;
+    *alone = x & ((fit.in_all & one_cell) * 7u);
+    return true;
+}
+
+/*
+ * Box-column reduction of one digit, the analogue of band_reduce_word across
+ * the bands: `cols` has bit 9 * band + column set when the column has a
+ * place of the digit in that band. In each stack the digit's three boxes
+ * use three distinct columns, one per band: a (band, column) pair can
+ * hold it only if the other two bands can take the other two columns of
+ * the stack, one each. Returns the pairs that can; a stack where nothing
+ * fits comes back empty, which the caller sees as a column with no place.
+ */
+static inline uint32_t stack_reduce_word(uint32_t cols)
+{
+    return on_permutation_word(cols, word_next_column(cols), word_column_after_next(cols));
+}
+
 /*
  * The kernels: the fast engine (the contract of bdi_fast_enumerate) with
  * the steps that an instruction set does its own way. All give the same
  * answers, nodes and guesses. bdi_fast_enumerate_base (base.c) runs on any
  * processor and is the only one under BD_PORTABLE; the others are built
- * where CMake can compile them (bdi_fast_enumerate_avx512, avx512.c: x86-64
- * with gcc or clang, option BITDOKU_AVX512) and may be called only where
- * their row of bdi_fast_kernels says the processor runs them.
+ * where CMake can compile them (x86-64 with gcc or clang:
+ * bdi_fast_enumerate_avx2, avx2.c, option BITDOKU_AVX2;
+ * bdi_fast_enumerate_avx512, avx512.c, option BITDOKU_AVX512) and may be
+ * called only where their row of bdi_fast_kernels says the processor runs
+ * them.
  */
 bool bdi_fast_enumerate_base(const bd_grid *puzzle, const bd_options *options,
+                             bdi_visitor *visitor, bd_stats *stats);
+bool bdi_fast_enumerate_avx2(const bd_grid *puzzle, const bd_options *options,
                              bdi_visitor *visitor, bd_stats *stats);
 bool bdi_fast_enumerate_avx512(const bd_grid *puzzle, const bd_options *options,
                                bdi_visitor *visitor, bd_stats *stats);
 
 /* One row of the table of kernels. */
 typedef struct bdi_fast_kernel {
-    const char *name;              /* as BITDOKU_ISA names it: "base", "avx512" */
+    const char *name;              /* as BITDOKU_ISA names it: "base", "avx2", "avx512" */
     bdi_enumerate_fn enumerate;    /* NULL where this library was built without it */
     bool (*runs_here)(void);       /* whether this processor and system run it;
                                       NULL: every one does */

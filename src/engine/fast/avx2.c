@@ -1,0 +1,364 @@
+/*
+ * avx2.c - the fast engine's AVX2 kernel (x86-64 with AVX2, POPCNT, BMI1
+ * and BMI2: the flags CMake gives this file alone), over the search of
+ * generic.h (rules and layout there and in fast.h). dispatch.c runs it
+ * only where the processor and system do.
+ *
+ * Vectors are GCC vector types (an operator on `lanes` works in every
+ * 32-bit lane) and intrinsics where an operator does not say it. A band's
+ * digit indices 0..7 fill the eight lanes of one 256-bit register (lane d
+ * = digit index d, loaded straight from the band's row of cand); digit
+ * index 8, which does not fit, takes the scalar steps of fast.h beside
+ * them, at the same points of each step:
+ *  - the hidden-singles pass scans all nine digits at once: the band
+ *    reduction reads bdi_band_fits by two gathers per band, the stack
+ *    reduction and column singles rotate band-shaped words in every lane.
+ *    Every digit is scanned when anything changed since the last pass: the
+ *    kernel's part of the state is one flag, `rescan` (the state is 124
+ *    bytes, copied at a guess). The singles found are then placed one by
+ *    one, digit by digit;
+ *  - the segment and minicolumn words of the triads and the guess are
+ *    made lane by lane;
+ *  - the givens: one byte compare of the grid per digit (32 cells at a
+ *    time), then rows, boxes, columns and clashes lane by lane.
+ */
+#include "fast.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+/* The kernel's part of the state. */
+typedef struct scan_marks {
+    uint32_t rescan;   /* cand changed since the last scan */
+} scan_marks;
+
+/* A change of cand: the next pass scans again. */
+static inline void scan_changed(scan_marks *marks)
+{
+    marks->rescan = 1;
+}
+
+#include "generic.h"
+
+/* Eight 32-bit lanes: lane d holds digit index d's word of one band. */
+typedef uint32_t lanes __attribute__((vector_size(32)));
+
+enum {
+    LANE_DIGITS = 8,              /* digit indices 0..7 in lanes */
+    LAST = BD_SIZE - 1,           /* digit index 8, scalar */
+    LANE_MASK = (1u << LANE_DIGITS) - 1u
+};
+
+/* Digit indices 0..7 of one band's row of cand. */
+static inline lanes load_digits(const uint32_t words[BD_SIZE])
+{
+    return (lanes)_mm256_loadu_si256((const __m256i *)words);
+}
+
+/* Writes the lanes to digit indices 0..7 of one band's row of cand. */
+static inline void store_digits(uint32_t words[BD_SIZE], lanes v)
+{
+    _mm256_storeu_si256((__m256i *)words, (__m256i)v);
+}
+
+/* The lanes (bit d: lane d) where `v` is zero. */
+static inline unsigned zero_digits(lanes v)
+{
+    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps((__m256i)(v == 0)));
+}
+
+/* The lanes where `a` and `b` differ. */
+static inline unsigned differing_digits(lanes a, lanes b)
+{
+    return LANE_MASK & ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps((__m256i)(a == b)));
+}
+
+/* Rotates the three columns of every stack of every row of each lane (a
+ * word laid out as a band): bit c of the result is bit c + 1 of its
+ * stack, cyclically. */
+static inline lanes next_column(lanes x)
+{
+    return ((x >> 1) & 0x36DB6DBu) | ((x << 2) & 0x4924924u);
+}
+
+/* Bit c of the result is bit c + 2 of its stack, cyclically. */
+static inline lanes column_after_next(lanes x)
+{
+    return ((x >> 2) & 0x1249249u) | ((x << 1) & 0x6DB6DB6u);
+}
+
+/* Rotates the three rows of each lane's band-shaped word: row r of the
+ * result is row r + 1, cyclically. */
+static inline lanes next_row(lanes x)
+{
+    return ((x >> BD_SIZE) | (x << (2 * BD_SIZE))) & BAND_MASK;
+}
+
+/* The entries of each lane's three 3 x 3 0/1 matrices (one per stack, rows
+ * laid out as a band word's) that lie on some permutation inside it
+ * (on_permutation_word of fast.h, lane by lane). */
+static inline lanes on_permutation(lanes m)
+{
+    lanes col1 = next_column(m), col2 = column_after_next(m);
+    return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
+}
+
+/* The band reduction of every lane of one band (band_reduce_word of
+ * fast.h): writes the reduced words and the hidden singles of rows and
+ * boxes; returns the lanes where no permutation fits. The segments with a
+ * place index bdi_band_fits, read by two gathers (keep, in_all). */
+static inline unsigned band_reduce(lanes x, lanes *reduced, lanes *alone)
+{
+    lanes seg = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
+    /* segment (row r, box j), bit 9r + 3j, to index bit 3r + j: first to
+     * bit 9r + j, then the rows together */
+    lanes m = (seg & 0x40201u) | ((seg >> 2) & 0x80402u) | ((seg >> 4) & 0x100804u);
+    __m256i index = (__m256i)((m & 0x7u) | ((m >> 6) & 0x38u) | ((m >> 12) & 0x1C0u));
+    lanes keep = (lanes)_mm256_i32gather_epi32((const int *)&bdi_band_fits[0].keep, index,
+                                               sizeof(bdi_band_fit));
+    lanes in_all = (lanes)_mm256_i32gather_epi32((const int *)&bdi_band_fits[0].in_all, index,
+                                                 sizeof(bdi_band_fit));
+    lanes first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
+    lanes third = (x >> 2) & SEGMENT_BASES;
+    lanes one_cell = in_all & (first ^ second ^ third) & ~(first & second & third);
+    *reduced = x & keep;
+    *alone = x & (one_cell | one_cell << 1 | one_cell << 2);
+    return zero_digits(keep);
+}
+
+/* Folds the three rows of each lane's band word: the columns with a place
+ * in one row or more, and in two rows or more. */
+static inline void fold_rows(lanes x, lanes *once, lanes *twice)
+{
+    lanes r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK, r2 = x >> (2 * BD_SIZE);
+    *once = r0 | r1 | r2;
+    *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/* Places the singles found by the scan, per band: `todo` in lanes (digit
+ * indices 0..7) and `todo_last` (digit index 8), digit by digit. Returns
+ * -1 when one's digit is gone from its cell (taken by another single),
+ * else whether any was placed. */
+static int place_found(state *s, const lanes todo[BANDS], const uint32_t todo_last[BANDS])
+{
+    int progress = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t words[BD_SIZE];
+        memcpy(words, &todo[b], sizeof(lanes));
+        words[LAST] = todo_last[b];
+        for (unsigned di = 0; di < BD_SIZE; di++)
+            for (uint32_t cells = words[di]; cells; cells &= cells - 1u) {
+                unsigned pos = low_index(cells);
+                if (!(s->cand[b][di] & (1u << pos)))
+                    return -1;
+                place(s, di, b, pos);
+                progress = 1;
+            }
+    }
+    return progress;
+}
+
+/* The scalar side of the hidden-singles pass: digit index 8's words `x`
+ * (band reduced, stack reduced, folded again) are updated in place, with
+ * its singles in `todo`; returns -1 on a contradiction, else a bit mask:
+ * 1 if a word changed, 2 if the stack reduction changed one. */
+static int last_digit_pass(state *s, uint32_t x[BANDS], uint32_t todo[BANDS])
+{
+    uint32_t banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS];
+    for (unsigned b = 0; b < BANDS; b++) {
+        if (!band_reduce_word(x[b], &banded[b], &alone[b]))
+            return -1;
+        fold_rows_word(banded[b], &once[b], &twice[b]);
+    }
+    uint32_t cols = stack_reduce_word(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
+    int changed = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t reduced = banded[b] & ((cols >> (BD_SIZE * b)) & ROW_MASK) * COL_MASK;
+        changed |= (reduced != x[b]) | (reduced != banded[b]) << 1;
+        x[b] = s->cand[b][LAST] = reduced;
+        fold_rows_word(x[b], &once[b], &twice[b]);
+    }
+    uint32_t col_once = once[0] | once[1] | once[2];
+    if (col_once != ROW_MASK)
+        return -1;
+    uint32_t col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+                         | (once[2] & (once[0] | once[1]));
+    uint32_t col_single = (col_once & ~col_twice) * COL_MASK;
+    for (unsigned b = 0; b < BANDS; b++)
+        todo[b] = (alone[b] | (x[b] & col_single)) & s->open[b];
+    return changed;
+}
+
+/* The hidden-singles pass (generic.h) for every digit at once, from one
+ * snapshot of the state, when anything changed since the last pass (else
+ * 0): -1 on a contradiction, else 1 if anything changed, 0 if not. */
+static int hidden_singles(state *s)
+{
+    lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
+    uint32_t last[BANDS], todo_last[BANDS];
+    unsigned dead = 0;
+    if (!s->marks.rescan)
+        return 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        x[b] = load_digits(s->cand[b]);
+        last[b] = s->cand[b][LAST];
+    }
+    for (unsigned b = 0; b < BANDS; b++) {
+        dead |= band_reduce(x[b], &banded[b], &alone[b]);
+        fold_rows(banded[b], &once[b], &twice[b]);
+    }
+    int last_changed = last_digit_pass(s, last, todo_last);
+    if (dead || last_changed < 0)
+        return -1;
+    lanes cols = on_permutation(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
+    unsigned progress = (unsigned)last_changed & 1u, stacked = (unsigned)last_changed & 2u;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes keep = (cols >> (BD_SIZE * b)) & ROW_MASK;
+        lanes reduced = banded[b] & (keep | keep << BD_SIZE | keep << (2 * BD_SIZE));
+        progress |= differing_digits(reduced, x[b]);
+        /* the band reduction is idempotent; what the stack reduction
+         * cleared may give it more to do */
+        stacked |= differing_digits(reduced, banded[b]);
+        x[b] = reduced;
+        fold_rows(x[b], &once[b], &twice[b]);
+        store_digits(s->cand[b], x[b]);
+    }
+    s->marks.rescan = stacked != 0;
+    lanes col_once = once[0] | once[1] | once[2];
+    if (differing_digits(col_once, (lanes){0} + ROW_MASK))
+        return -1;
+    lanes col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+                      | (once[2] & (once[0] | once[1]));
+    lanes col_single = col_once & ~col_twice;
+    col_single |= col_single << BD_SIZE | col_single << (2 * BD_SIZE);
+    for (unsigned b = 0; b < BANDS; b++)
+        todo[b] = (alone[b] | (x[b] & col_single)) & s->open[b];
+    int placed = place_found(s, todo, todo_last);
+    return placed < 0 ? -1 : (placed | (progress != 0));
+}
+
+/* The segment and minicolumn words of every digit (generic.h), digit
+ * indices 0..7 lane by lane. */
+static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
+{
+    lanes seg = {0}, mini = {0};
+    uint32_t seg_last = 0, mini_last = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes x = load_digits(s->cand[b]);
+        uint32_t w = s->cand[b][LAST];
+        seg |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
+        mini |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
+        seg_last |= ((w | w >> 1 | w >> 2) & SEGMENT_BASES) << b;
+        mini_last |= ((w | w >> BD_SIZE | w >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
+    }
+    store_digits(segments, seg);
+    store_digits(minicolumns, mini);
+    segments[LAST] = seg_last;
+    minicolumns[LAST] = mini_last;
+}
+
+/* The cells of `grid` equal to `value`, as three band words (bit p of word
+ * b: cell 27b + p); `cells` holds the grid's 81 bytes and 15 zero bytes. */
+static inline void cells_equal(const uint8_t cells[96], uint8_t value, uint32_t words[BANDS])
+{
+    __m256i v = _mm256_set1_epi8((char)value);
+    uint64_t low = 0, high = 0;
+    for (unsigned k = 0; k < 3; k++) {
+        __m256i chunk = _mm256_loadu_si256((const __m256i *)(cells + 32 * k));
+        uint64_t bits = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, v));
+        if (k < 2)
+            low |= bits << (32 * k);
+        else
+            high = bits;
+    }
+    words[0] = (uint32_t)low & BAND_MASK;
+    words[1] = (uint32_t)(low >> BAND_CELLS) & BAND_MASK;
+    words[2] = (uint32_t)(low >> (2 * BAND_CELLS) | high << (64 - 2 * BAND_CELLS)) & BAND_MASK;
+}
+
+/* The rows and boxes that hold a given of a digit (its givens' band word
+ * `g`), as band cells, and the rows and boxes with two givens or more (a
+ * bit left once the lowest goes): the per-band part of a clash. */
+static inline void given_units(uint32_t g, uint32_t *seen, uint32_t *doubled)
+{
+    *seen = 0;
+    *doubled = 0;
+    for (unsigned k = 0; k < BD_BOX; k++) {
+        uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
+        uint32_t row = g & row_cells, box = g & box_cells;
+        *doubled |= (row & (row - 1u)) | (box & (box - 1u));
+        *seen |= (row ? row_cells : 0) | (box ? box_cells : 0);
+    }
+}
+
+/* The same for every lane at once. */
+static inline void given_units_lanes(lanes g, lanes *seen, lanes *doubled)
+{
+    *seen = (lanes){0};
+    *doubled = (lanes){0};
+    for (unsigned k = 0; k < BD_BOX; k++) {
+        uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
+        lanes row = g & row_cells, box = g & box_cells;
+        *doubled |= (row & (row - 1u)) | (box & (box - 1u));
+        *seen |= ((lanes)(row != 0) & row_cells) | ((lanes)(box != 0) & box_cells);
+    }
+}
+
+/*
+ * Sets up the state of `puzzle`; false if its givens clash. The givens of
+ * each digit come from byte compares of the grid, then digit indices 0..7
+ * are set up lane by lane and 8 beside them: a digit loses the rows,
+ * boxes and columns of its givens and every other given cell (what placing
+ * them one by one leaves), and clashes are the rows, boxes and columns
+ * with two givens of one digit.
+ */
+static bool init_state(state *s, const bd_grid *puzzle)
+{
+    uint8_t cells[96] = {0};
+    uint32_t given[BANDS][BD_SIZE], words[BANDS], empty[BANDS];
+    memcpy(cells, puzzle->cells, BD_CELLS);
+    cells_equal(cells, 0, empty);
+    for (unsigned d = 0; d < BD_SIZE; d++) {
+        cells_equal(cells, (uint8_t)(d + 1), words);
+        for (unsigned b = 0; b < BANDS; b++)
+            given[b][d] = words[b];
+    }
+    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
+    uint32_t seen_last[BANDS], once_last[BANDS], twice_last[BANDS], doubled_last = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes twice_units;
+        uint32_t twice_last_units;
+        g[b] = load_digits(given[b]);
+        given_units_lanes(g[b], &seen[b], &twice_units);
+        doubled |= twice_units;
+        fold_rows(g[b], &once[b], &twice[b]);
+        given_units(given[b][LAST], &seen_last[b], &twice_last_units);
+        doubled_last |= twice_last_units;
+        fold_rows_word(given[b][LAST], &once_last[b], &twice_last[b]);
+    }
+    lanes col_once = once[0] | once[1] | once[2];
+    doubled |= twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+               | (once[2] & (once[0] | once[1]));
+    uint32_t col_once_last = once_last[0] | once_last[1] | once_last[2];
+    doubled_last |= twice_last[0] | twice_last[1] | twice_last[2] | (once_last[0] & once_last[1])
+                    | (once_last[2] & (once_last[0] | once_last[1]));
+    if ((~zero_digits(doubled) & LANE_MASK) || doubled_last)
+        return false;
+    lanes out_of_columns = ~(col_once | col_once << BD_SIZE | col_once << (2 * BD_SIZE));
+    uint32_t out_last = ~(col_once_last * COL_MASK);
+    for (unsigned b = 0; b < BANDS; b++) {
+        uint32_t free_cells = BAND_MASK & empty[b];
+        store_digits(s->cand[b], (free_cells & ~seen[b] & out_of_columns) | g[b]);
+        s->cand[b][LAST] = (free_cells & ~seen_last[b] & out_last) | given[b][LAST];
+        s->open[b] = free_cells;
+    }
+    s->marks.rescan = 1;
+    return true;
+}
+
+/* The fast engine with this kernel (fast.h). */
+bool bdi_fast_enumerate_avx2(const bd_grid *puzzle, const bd_options *options,
+                             bdi_visitor *visitor, bd_stats *stats)
+{
+    return enumerate(puzzle, options, visitor, stats);
+}
