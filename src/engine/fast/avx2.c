@@ -11,8 +11,9 @@
  * index 8, which does not fit, takes the scalar steps of fast.h beside
  * them, at the same points of each step:
  *  - the hidden-singles pass scans all nine digits at once: the band
- *    reduction reads bdi_band_fits by two gathers per band, the stack
- *    reduction and column singles rotate band-shaped words in every lane.
+ *    reduction of the three bands at once, the stack reduction and the
+ *    column singles, all by rotations of band-shaped words in every lane
+ *    (no table, no gather; digit 8's band reduction reads bdi_band_fits).
  *    Every digit is scanned when anything changed since the last pass: the
  *    kernel's part of the state is one flag, `rescan` (the state is 124
  *    bytes, copied at a guess). The singles found are then placed one by
@@ -103,27 +104,49 @@ static inline lanes on_permutation(lanes m)
     return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
 }
 
-/* The band reduction of every lane of one band (band_reduce_word of
- * fast.h): writes the reduced words and the hidden singles of rows and
- * boxes; returns the lanes where no permutation fits. The segments with a
- * place index bdi_band_fits, read by two gathers (keep, in_all). */
-static inline unsigned band_reduce(lanes x, lanes *reduced, lanes *alone)
+/* Rotates the three groups of three bits of every row of each lane's
+ * band-shaped word (word_next_group of fast.h, lane by lane). */
+static inline lanes next_group(lanes x)
 {
-    lanes seg = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
-    /* segment (row r, box j), bit 9r + 3j, to index bit 3r + j: first to
-     * bit 9r + j, then the rows together */
-    lanes m = (seg & 0x40201u) | ((seg >> 2) & 0x80402u) | ((seg >> 4) & 0x100804u);
-    __m256i index = (__m256i)((m & 0x7u) | ((m >> 6) & 0x38u) | ((m >> 12) & 0x1C0u));
-    lanes keep = (lanes)_mm256_i32gather_epi32((const int *)&bdi_band_fits[0].keep, index,
-                                               sizeof(bdi_band_fit));
-    lanes in_all = (lanes)_mm256_i32gather_epi32((const int *)&bdi_band_fits[0].in_all, index,
-                                                 sizeof(bdi_band_fit));
-    lanes first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
-    lanes third = (x >> 2) & SEGMENT_BASES;
-    lanes one_cell = in_all & (first ^ second ^ third) & ~(first & second & third);
-    *reduced = x & keep;
-    *alone = x & (one_cell | one_cell << 1 | one_cell << 2);
-    return zero_digits(keep);
+    return ((x >> 3) & 0x0FC7E3Fu) | ((x << 6) & 0x70381C0u);
+}
+
+static inline lanes group_after_next(lanes x)
+{
+    return ((x >> 6) & 0x01C0E07u) | ((x << 3) & 0x7E3F1F8u);
+}
+
+/*
+ * The band reduction (band_reduce_word of fast.h) of every lane of the
+ * three bands at once: the bands' segments with a place, interleaved as a
+ * segment word (fast.h), are each band's 3 x 3 matrix rows x boxes side by
+ * side, so that one on_permutation test by rotations of rows and groups
+ * serves the three; a segment on every fitting permutation is alone in its
+ * row. Writes the reduced words and the hidden singles of rows and boxes
+ * (the one cell of such a segment); returns the lanes where some band has
+ * no fitting permutation.
+ */
+static inline unsigned band_reduce(const lanes x[BANDS], lanes reduced[BANDS],
+                                   lanes alone[BANDS])
+{
+    lanes segments = {0};
+    for (unsigned b = 0; b < BANDS; b++)
+        segments |= ((x[b] | (x[b] >> 1) | (x[b] >> 2)) & SEGMENT_BASES) << b;
+    lanes next = next_group(segments), after = group_after_next(segments);
+    lanes fit = segments & next_row((next & next_row(after)) | (after & next_row(next)));
+    lanes in_all = fit & ~(next_group(fit) | group_after_next(fit));
+    unsigned dead = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes keep = (fit >> b) & SEGMENT_BASES;
+        lanes first = x[b] & SEGMENT_BASES, second = (x[b] >> 1) & SEGMENT_BASES;
+        lanes third = (x[b] >> 2) & SEGMENT_BASES;
+        lanes one_cell = ((in_all >> b) & SEGMENT_BASES) & (first ^ second ^ third)
+                         & ~(first & second & third);
+        reduced[b] = x[b] & (keep | keep << 1 | keep << 2);
+        alone[b] = x[b] & (one_cell | one_cell << 1 | one_cell << 2);
+        dead |= zero_digits(keep);
+    }
+    return dead;
 }
 
 /* Folds the three rows of each lane's band word: the columns with a place
@@ -196,17 +219,16 @@ static int hidden_singles(state *s)
 {
     lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
     uint32_t last[BANDS], todo_last[BANDS];
-    unsigned dead = 0;
+    unsigned dead;
     if (!s->marks.rescan)
         return 0;
     for (unsigned b = 0; b < BANDS; b++) {
         x[b] = load_digits(s->cand[b]);
         last[b] = s->cand[b][LAST];
     }
-    for (unsigned b = 0; b < BANDS; b++) {
-        dead |= band_reduce(x[b], &banded[b], &alone[b]);
+    dead = band_reduce(x, banded, alone);
+    for (unsigned b = 0; b < BANDS; b++)
         fold_rows(banded[b], &once[b], &twice[b]);
-    }
     int last_changed = last_digit_pass(s, last, todo_last);
     if (dead || last_changed < 0)
         return -1;

@@ -8,12 +8,13 @@
  * 32-bit lane) and intrinsics where an operator does not say it:
  *  - the hidden-singles pass scans all nine digits at once, a band's nine
  *    digit words in the lanes of one 512-bit register (lane d = digit
- *    index d, lanes 9..15 zero), bdi_band_fits read by two gathers, the
- *    stack reduction and column singles by rotations of band-shaped words
- *    in every lane. Every digit is scanned when anything changed since the
- *    last pass: the kernel's part of the state is one flag, `rescan` (the
- *    state is 124 bytes, copied at a guess). The singles found are then
- *    placed one by one, digit by digit;
+ *    index d, lanes 9..15 zero): the band reduction of the three bands at
+ *    once, the stack reduction and the column singles, all by rotations of
+ *    band-shaped words in every lane (no table, no gather). Every digit is
+ *    scanned when anything changed since the last pass: the kernel's part
+ *    of the state is one flag, `rescan` (the state is 124 bytes, copied at
+ *    a guess). The singles found are then placed one by one, digit by
+ *    digit;
  *  - the segment and minicolumn words of the triads and the guess are
  *    made for all nine digits at once, lane by lane;
  *  - the givens are set up for all digits at once (a byte compare of the
@@ -97,28 +98,49 @@ static inline lanes on_permutation(lanes m)
     return m & next_row((col1 & next_row(col2)) | (col2 & next_row(col1)));
 }
 
-/* The band reduction of every digit lane of one band (generic.h): writes
- * the reduced words and the hidden singles of rows and boxes (the one cell
- * of a segment that every fitting permutation uses); returns the digit
- * lanes where no permutation fits. The segments with a place index
- * bdi_band_fits, read by two gathers (keep, in_all). */
-static inline unsigned band_reduce(lanes x, lanes *reduced, lanes *alone)
+/* Rotates the three groups of three bits of every row of each lane's
+ * band-shaped word (word_next_group of fast.h, lane by lane). */
+static inline lanes next_group(lanes x)
 {
-    lanes seg = (x | (x >> 1) | (x >> 2)) & SEGMENT_BASES;
-    /* segment (row r, box j), bit 9r + 3j, to index bit 3r + j: first to
-     * bit 9r + j, then the rows together */
-    lanes m = (seg & 0x40201u) | ((seg >> 2) & 0x80402u) | ((seg >> 4) & 0x100804u);
-    __m512i index = (__m512i)((m & 0x7u) | ((m >> 6) & 0x38u) | ((m >> 12) & 0x1C0u));
-    lanes keep = (lanes)_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), ALL_DIGITS, index,
-                                                    &bdi_band_fits[0].keep, sizeof(bdi_band_fit));
-    lanes in_all = (lanes)_mm512_mask_i32gather_epi32(
-        _mm512_setzero_si512(), ALL_DIGITS, index, &bdi_band_fits[0].in_all, sizeof(bdi_band_fit));
-    lanes first = x & SEGMENT_BASES, second = (x >> 1) & SEGMENT_BASES;
-    lanes third = (x >> 2) & SEGMENT_BASES;
-    lanes one_cell = in_all & (first ^ second ^ third) & ~(first & second & third);
-    *reduced = x & keep;
-    *alone = x & (one_cell | one_cell << 1 | one_cell << 2);
-    return ALL_DIGITS & ~nonzero_digits(keep);
+    return ((x >> 3) & 0x0FC7E3Fu) | ((x << 6) & 0x70381C0u);
+}
+
+static inline lanes group_after_next(lanes x)
+{
+    return ((x >> 6) & 0x01C0E07u) | ((x << 3) & 0x7E3F1F8u);
+}
+
+/*
+ * The band reduction (generic.h) of every digit lane of the three bands at
+ * once: the bands' segments with a place, interleaved as a segment word
+ * (fast.h), are each band's 3 x 3 matrix rows x boxes side by side, so
+ * that one on_permutation test by rotations of rows and groups serves the
+ * three; a segment on every fitting permutation is alone in its row. Writes
+ * the reduced words and the hidden singles of rows and boxes (the one cell
+ * of such a segment); returns the digit lanes where some band has no
+ * fitting permutation.
+ */
+static inline unsigned band_reduce(const lanes x[BANDS], lanes reduced[BANDS],
+                                   lanes alone[BANDS])
+{
+    lanes segments = {0};
+    for (unsigned b = 0; b < BANDS; b++)
+        segments |= ((x[b] | (x[b] >> 1) | (x[b] >> 2)) & SEGMENT_BASES) << b;
+    lanes next = next_group(segments), after = group_after_next(segments);
+    lanes fit = segments & next_row((next & next_row(after)) | (after & next_row(next)));
+    lanes in_all = fit & ~(next_group(fit) | group_after_next(fit));
+    unsigned dead = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes keep = (fit >> b) & SEGMENT_BASES;
+        lanes first = x[b] & SEGMENT_BASES, second = (x[b] >> 1) & SEGMENT_BASES;
+        lanes third = (x[b] >> 2) & SEGMENT_BASES;
+        lanes one_cell = ((in_all >> b) & SEGMENT_BASES) & (first ^ second ^ third)
+                         & ~(first & second & third);
+        reduced[b] = x[b] & (keep | keep << 1 | keep << 2);
+        alone[b] = x[b] & (one_cell | one_cell << 1 | one_cell << 2);
+        dead |= ALL_DIGITS & ~nonzero_digits(keep);
+    }
+    return dead;
 }
 
 /* Folds the three rows of each lane's band word: the columns with a place
@@ -162,15 +184,14 @@ static int place_found(state *s, const lanes todo[BANDS])
 static int hidden_singles(state *s)
 {
     lanes x[BANDS], banded[BANDS], alone[BANDS], once[BANDS], twice[BANDS], todo[BANDS];
-    unsigned dead = 0;
+    unsigned dead;
     if (!s->marks.rescan)
         return 0;
     for (unsigned b = 0; b < BANDS; b++)
         x[b] = load_digits(s->cand[b]);
-    for (unsigned b = 0; b < BANDS; b++) {
-        dead |= band_reduce(x[b], &banded[b], &alone[b]);
+    dead = band_reduce(x, banded, alone);
+    for (unsigned b = 0; b < BANDS; b++)
         fold_rows(banded[b], &once[b], &twice[b]);
-    }
     if (dead)
         return -1;
     lanes cols = on_permutation(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
