@@ -259,9 +259,21 @@ static int hidden_singles(state *s)
     return placed < 0 ? -1 : (placed | (progress != 0));
 }
 
-/* The segment and minicolumn words of every digit (generic.h), digit
- * indices 0..7 lane by lane. */
-static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
+/* Writes lanes d of `low` and `high` as words[d] = low | high << 32,
+ * digit indices 0..7. */
+static inline void store_pairs(uint64_t words[BD_SIZE], lanes low, lanes high)
+{
+    __m256i first = _mm256_unpacklo_epi32((__m256i)low, (__m256i)high);
+    __m256i second = _mm256_unpackhi_epi32((__m256i)low, (__m256i)high);
+    _mm256_storeu_si256((__m256i *)words, _mm256_permute2x128_si256(first, second, 0x20));
+    _mm256_storeu_si256((__m256i *)(words + 4), _mm256_permute2x128_si256(first, second, 0x31));
+}
+
+/* The segment and minicolumn words of every digit, their locked entries
+ * and the units' digits not fixed (generic.h), digit indices 0..7 lane by
+ * lane, 8 beside them. */
+static void unit_words(const state *s, uint64_t words[BD_SIZE], uint64_t locked[BD_SIZE],
+                       unsigned unfixed[2 * BANDS])
 {
     lanes seg = {0}, mini = {0};
     uint32_t seg_last = 0, mini_last = 0;
@@ -273,10 +285,25 @@ static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t mini
         seg_last |= ((w | w >> 1 | w >> 2) & SEGMENT_BASES) << b;
         mini_last |= ((w | w >> BD_SIZE | w >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
     }
-    store_digits(segments, seg);
-    store_digits(minicolumns, mini);
-    segments[LAST] = seg_last;
-    minicolumns[LAST] = mini_last;
+    lanes seg_locked = seg & ~(next_group(seg) | group_after_next(seg));
+    lanes mini_locked = mini & ~(next_column(mini) | column_after_next(mini));
+    lanes seg_loose = seg & ~seg_locked, mini_loose = mini & ~mini_locked;
+    uint32_t seg_last_locked = locked_segments(seg_last);
+    uint32_t mini_last_locked = locked_minicolumns(mini_last);
+    uint32_t seg_last_loose = seg_last & ~seg_last_locked;
+    uint32_t mini_last_loose = mini_last & ~mini_last_locked;
+    for (unsigned u = 0; u < BANDS; u++) {
+        uint32_t seg_mask = SEGMENT_BASES << u, mini_mask = BOX_MASK << (BD_BOX * u);
+        unfixed[u] = (unsigned)__builtin_popcount(LANE_MASK & ~zero_digits(seg_loose & seg_mask))
+                     + ((seg_last_loose & seg_mask) != 0);
+        unfixed[BANDS + u] = (unsigned)__builtin_popcount(
+                                 LANE_MASK & ~zero_digits(mini_loose & mini_mask))
+                             + ((mini_last_loose & mini_mask) != 0);
+    }
+    store_pairs(words, seg, mini);
+    store_pairs(locked, seg_locked, mini_locked);
+    words[LAST] = seg_last | (uint64_t)mini_last << 32;
+    locked[LAST] = seg_last_locked | (uint64_t)mini_last_locked << 32;
 }
 
 /* The cells of `grid` equal to `value`, as three band words (bit p of word

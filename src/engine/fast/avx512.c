@@ -221,9 +221,28 @@ static int hidden_singles(state *s)
     return placed < 0 ? -1 : (placed | (progress != 0));
 }
 
-/* The segment and minicolumn words of every digit (generic.h), all digits
- * at once, lane d holding digit index d. */
-static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
+/* The digits (bit d: lane d) whose word in `v` meets `mask`. */
+static inline unsigned digits_meeting(lanes v, uint32_t mask)
+{
+    return _mm512_mask_test_epi32_mask(ALL_DIGITS, (__m512i)v, _mm512_set1_epi32((int)mask));
+}
+
+/* Writes digit index d's `low` and `high` lanes as words[d] = low | high
+ * << 32, for every digit index. */
+static inline void store_pairs(uint64_t words[BD_SIZE], lanes low, lanes high)
+{
+    const __m512i interleave = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6,
+                                                 22, 7, 23);
+    _mm512_storeu_si512(words, _mm512_permutex2var_epi32((__m512i)low, interleave,
+                                                         (__m512i)high));
+    words[BD_SIZE - 1] = low[BD_SIZE - 1] | (uint64_t)high[BD_SIZE - 1] << 32;
+}
+
+/* The segment and minicolumn words of every digit, their locked entries
+ * and the units' digits not fixed (generic.h), all digits at once, lane d
+ * holding digit index d. */
+static void unit_words(const state *s, uint64_t words[BD_SIZE], uint64_t locked[BD_SIZE],
+                       unsigned unfixed[2 * BANDS])
 {
     lanes seg = {0}, mini = {0};
     for (unsigned b = 0; b < BANDS; b++) {
@@ -231,8 +250,16 @@ static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t mini
         seg |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
         mini |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
     }
-    store_digits(segments, seg);
-    store_digits(minicolumns, mini);
+    lanes seg_locked = seg & ~(next_group(seg) | group_after_next(seg));
+    lanes mini_locked = mini & ~(next_column(mini) | column_after_next(mini));
+    lanes seg_loose = seg & ~seg_locked, mini_loose = mini & ~mini_locked;
+    for (unsigned u = 0; u < BANDS; u++) {
+        unfixed[u] = (unsigned)__builtin_popcount(digits_meeting(seg_loose, SEGMENT_BASES << u));
+        unfixed[BANDS + u] = (unsigned)__builtin_popcount(
+            digits_meeting(mini_loose, BOX_MASK << (BD_BOX * u)));
+    }
+    store_pairs(words, seg, mini);
+    store_pairs(locked, seg_locked, mini_locked);
 }
 
 /* The 81 cells of a grid as three band words: bit p of word b is cell

@@ -116,10 +116,13 @@ static int hidden_singles(state *s)
     return progress;
 }
 
-/* The segment and minicolumn words of every digit (generic.h), digit by
- * digit. */
-static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t minicolumns[BD_SIZE])
+/* The segment and minicolumn words of every digit, their locked entries
+ * and the units' digits not fixed (generic.h), digit by digit. */
+static void unit_words(const state *s, uint64_t words[BD_SIZE], uint64_t locked[BD_SIZE],
+                       unsigned unfixed[2 * BANDS])
 {
+    for (unsigned u = 0; u < 2 * BANDS; u++)
+        unfixed[u] = 0;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         uint32_t seg = 0, mini = 0;
         for (unsigned b = 0; b < BANDS; b++) {
@@ -127,8 +130,14 @@ static void unit_words(const state *s, uint32_t segments[BD_SIZE], uint32_t mini
             seg |= ((x | x >> 1 | x >> 2) & SEGMENT_BASES) << b;
             mini |= ((x | x >> BD_SIZE | x >> (2 * BD_SIZE)) & ROW_MASK) << (BD_SIZE * b);
         }
-        segments[d] = seg;
-        minicolumns[d] = mini;
+        uint32_t seg_locked = locked_segments(seg), mini_locked = locked_minicolumns(mini);
+        words[d] = seg | (uint64_t)mini << 32;
+        locked[d] = seg_locked | (uint64_t)mini_locked << 32;
+        uint32_t seg_loose = seg & ~seg_locked, mini_loose = mini & ~mini_locked;
+        for (unsigned u = 0; u < BANDS; u++) {
+            unfixed[u] += ((seg_loose >> u) & SEGMENT_BASES) != 0;
+            unfixed[BANDS + u] += (mini_loose & (BOX_MASK << (BD_BOX * u))) != 0;
+        }
     }
 }
 

@@ -94,6 +94,8 @@
 #include "core/bits.h"
 #include "core/budget.h"
 
+#include <assert.h>
+
 typedef struct state {
     uint32_t cand[BANDS][BD_SIZE];   /* [band][digit - 1]: places left */
     uint32_t open[BANDS];            /* cells not yet placed */
@@ -124,16 +126,21 @@ typedef struct guess {
  * contradiction, else 1 if anything changed (a candidate cleared or a
  * digit placed), 0 if not.
  *
- * unit_words: for every digit index d, its segment word `segments[d]` and
- * its minicolumn word `minicolumns[d]` (fast.h).
+ * unit_words (at a stall, when the reductions have nothing left to do):
+ * for every digit index d, its segment word (fast.h) in the low 32 bits of
+ * `words[d]` and its minicolumn word in the high 32 bits, their locked
+ * entries the same way in `locked[d]` (locked_segments and
+ * locked_minicolumns), and for every unit (as in guess) the number of
+ * digits not fixed in it, `unfixed[unit]` (a digit is fixed in a unit
+ * when each of its entries there is locked).
  *
  * init_state: sets up `s` for `puzzle` (its cells checked to be 0..9, its
  * givens not checked), so that the next hidden_singles scans every digit;
  * false if the givens clash (nothing else is promised of `s` then).
  */
 static int hidden_singles(state *s);
-static void unit_words(const state *s, uint32_t segments[BD_SIZE],
-                       uint32_t minicolumns[BD_SIZE]);
+static void unit_words(const state *s, uint64_t words[BD_SIZE], uint64_t locked[BD_SIZE],
+                       unsigned unfixed[2 * BANDS]);
 static bool init_state(state *s, const bd_grid *puzzle);
 
 /* The index (0..31) of the lowest set bit of a non-zero word. */
@@ -177,20 +184,25 @@ static void place(state *s, unsigned di, unsigned band, unsigned pos)
     place_only(s, di, band, pos);
 }
 
-/* Places every naked single. The digit of a cell with one candidate is
- * read from four "bit planes" (plane k: the cells where a digit index
- * with bit k set is a candidate) rather than by a search over the digits,
- * whose data-dependent exits the branch predictor misses. Returns -1 on
- * a contradiction, else 1 if anything was placed, 0 if not. */
+/* Places naked singles until none is left. The bands are scanned in
+ * turn, round and round, until three in a row have nothing to place (a
+ * placement may make singles in every band: its column crosses them).
+ * The digit of a cell with one candidate is read from four "bit planes"
+ * (plane k: the cells where a digit index with bit k set is a candidate)
+ * rather than by a search over the digits, whose data-dependent exits the
+ * branch predictor misses. Returns -1 on a contradiction, else 1 if
+ * anything was placed, 0 if not. */
 static int naked_singles(state *s)
 {
     int progress = 0;
-    for (unsigned band = 0; band < BANDS; band++) {
+    unsigned clean = 0;   /* bands in a row seen with nothing to place */
+    for (unsigned band = 0; clean < BANDS; band = band == BANDS - 1 ? 0 : band + 1) {
         uint32_t open = s->open[band];
-        if (!open)
-            continue;
         const uint32_t *c = s->cand[band];
         uint32_t once = 0, twice = 0;
+        clean++;
+        if (!open)
+            continue;
         for (unsigned d = 0; d < BD_SIZE; d++) {
             twice |= once & c[d];
             once |= c[d];
@@ -200,6 +212,7 @@ static int naked_singles(state *s)
         uint32_t singles = open & ~twice;
         if (!singles)
             continue;
+        clean = 0;
         uint32_t plane0 = c[1] | c[3] | c[5] | c[7];
         uint32_t plane1 = c[2] | c[3] | c[6] | c[7];
         uint32_t plane2 = c[4] | c[5] | c[6] | c[7];
@@ -314,17 +327,10 @@ static inline unsigned unit_matrix(uint64_t words, unsigned unit)
 }
 
 /* The guess at a stall with open cells (see above), from the digits'
- * words and locked entries as apply_triads takes them. */
-static void choose_guess(const uint64_t words[BD_SIZE], const uint64_t locked[BD_SIZE], guess *g)
+ * words as apply_triads takes them and the units' digits not fixed. */
+static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS],
+                         guess *g)
 {
-    unsigned unfixed[2 * BANDS] = {0};
-    for (unsigned d = 0; d < BD_SIZE; d++) {
-        uint64_t loose = words[d] & ~locked[d];
-        for (unsigned u = 0; u < BANDS; u++) {
-            unfixed[u] += (((uint32_t)loose >> u) & SEGMENT_BASES) != 0;
-            unfixed[BANDS + u] += ((uint32_t)(loose >> 32) & (BOX_MASK << (3 * u))) != 0;
-        }
-    }
     unsigned best = 2 * BANDS, best_pairs = 0;
     for (unsigned u = 0; u < 2 * BANDS; u++) {
         if (!unfixed[u] || (best < 2 * BANDS && unfixed[u] > unfixed[best]))
@@ -337,6 +343,7 @@ static void choose_guess(const uint64_t words[BD_SIZE], const uint64_t locked[BD
             best_pairs = pairs;
         }
     }
+    assert(best < 2 * BANDS);   /* some unit is not fixed: see above */
     unsigned digit = 0, most = 0;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         unsigned n = unit_entries(words[d], best);
@@ -354,17 +361,12 @@ static void choose_guess(const uint64_t words[BD_SIZE], const uint64_t locked[BD
  * cleared something, else 0 with the guess in *g. */
 static int stall_step(state *s, guess *g)
 {
-    uint32_t segments[BD_SIZE], minicolumns[BD_SIZE];
     uint64_t words[BD_SIZE], locked[BD_SIZE];
-    unit_words(s, segments, minicolumns);
-    for (unsigned d = 0; d < BD_SIZE; d++) {
-        words[d] = segments[d] | (uint64_t)minicolumns[d] << 32;
-        locked[d] = locked_segments(segments[d])
-                    | (uint64_t)locked_minicolumns(minicolumns[d]) << 32;
-    }
+    unsigned unfixed[2 * BANDS];
+    unit_words(s, words, locked, unfixed);
     if (apply_triads(s, words, locked))
         return 1;
-    choose_guess(words, locked, g);
+    choose_guess(words, unfixed, g);
     return 0;
 }
 
@@ -376,8 +378,6 @@ static bool propagate(state *s, guess *g)
         int found = naked_singles(s);
         if (found < 0)
             return false;
-        if (found)
-            continue;
         /* every cell placed, each after its digit was checked to be a
          * candidate there: a solution, nothing left to scan */
         if (!(s->open[0] | s->open[1] | s->open[2]))
