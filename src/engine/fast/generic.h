@@ -169,9 +169,13 @@ static void place_only(state *s, unsigned di, unsigned band, unsigned pos)
 {
     uint32_t bit = 1u << pos;
     uint32_t column = ~(COL_MASK << (pos % BD_SIZE));
+    /* read before the column goes: the cell's own band loses its column
+     * cells with the box (BAND_PEERS), so its word does not wait for the
+     * stores of the other two */
+    uint32_t own = s->cand[band][di];
     for (unsigned b = 0; b < BANDS; b++)
         s->cand[b][di] &= column;
-    s->cand[band][di] = (s->cand[band][di] & ~BAND_PEERS[pos]) | bit;
+    s->cand[band][di] = (own & ~BAND_PEERS[pos]) | bit;
     s->open[band] &= ~bit;
     scan_changed(&s->marks);
 }
@@ -185,18 +189,19 @@ static void place(state *s, unsigned di, unsigned band, unsigned pos)
 }
 
 /* Places naked singles until none is left. The bands are scanned in
- * turn, round and round, until three in a row have nothing to place (a
- * placement may make singles in every band: its column crosses them).
+ * turn from `band`, round and round, until three in a row have nothing to
+ * place (a placement may make singles in every band: its column crosses
+ * them); `clean` (0..2) of those that come last in the first round are
+ * known to have none and are not scanned unless a placement comes first.
  * The digit of a cell with one candidate is read from four "bit planes"
  * (plane k: the cells where a digit index with bit k set is a candidate)
  * rather than by a search over the digits, whose data-dependent exits the
  * branch predictor misses. Returns -1 on a contradiction, else 1 if
  * anything was placed, 0 if not. */
-static int naked_singles(state *s)
+static int naked_singles(state *s, unsigned band, unsigned clean)
 {
     int progress = 0;
-    unsigned clean = 0;   /* bands in a row seen with nothing to place */
-    for (unsigned band = 0; clean < BANDS; band = band == BANDS - 1 ? 0 : band + 1) {
+    for (; clean < BANDS; band = band == BANDS - 1 ? 0 : band + 1) {
         uint32_t open = s->open[band];
         const uint32_t *c = s->cand[band];
         uint32_t once = 0, twice = 0;
@@ -371,11 +376,12 @@ static int stall_step(state *s, guess *g)
 }
 
 /* Propagates to the fixed point; false on a contradiction. When it stops
- * with open cells, *g holds the guess. */
-static bool propagate(state *s, guess *g)
+ * with open cells, *g holds the guess. `band` and `clean` start the first
+ * naked-singles scan (naked_singles). */
+static bool propagate(state *s, guess *g, unsigned band, unsigned clean)
 {
-    for (;;) {
-        int found = naked_singles(s);
+    for (;; band = 0, clean = 0) {
+        int found = naked_singles(s, band, clean);
         if (found < 0)
             return false;
         /* every cell placed, each after its digit was checked to be a
@@ -442,11 +448,12 @@ static void found_solution(search_ctx *ctx, const state *s)
     ctx->stop = ctx->visitor->done;
 }
 
-/* Propagates `s`, then guesses; `s` is the caller's to scratch. */
-static void search(search_ctx *ctx, state *s)
+/* Propagates `s`, then guesses; `s` is the caller's to scratch. `band`
+ * and `clean` as for propagate. */
+static void search(search_ctx *ctx, state *s, unsigned band, unsigned clean)
 {
     guess g;
-    if (!propagate(s, &g))
+    if (!propagate(s, &g, band, clean))
         return;
     if (!(s->open[0] | s->open[1] | s->open[2])) {
         found_solution(ctx, s);
@@ -457,6 +464,9 @@ static void search(search_ctx *ctx, state *s)
         configurations |= (unsigned)((g.entries & PERMUTATION_ENTRIES[p])
                                      == PERMUTATION_ENTRIES[p]) << p;
     ctx->guesses++;
+    /* a band's configuration changes that band only: the other two had
+     * nothing for naked singles at the stall */
+    unsigned first = g.unit < BANDS ? g.unit : 0, known = g.unit < BANDS ? BANDS - 1 : 0;
     while (configurations) {
         unsigned p = low_index(configurations);
         configurations &= configurations - 1u;
@@ -466,12 +476,12 @@ static void search(search_ctx *ctx, state *s)
         }
         if (!configurations) {
             apply_configuration(s, &g, p);
-            search(ctx, s);
+            search(ctx, s, first, known);
             return;
         }
         state child = *s;
         apply_configuration(&child, &g, p);
-        search(ctx, &child);
+        search(ctx, &child, first, known);
         if (ctx->stop)
             return;
     }
@@ -486,7 +496,7 @@ static bool enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visi
     state root;
     bdi_budget_init(&ctx.budget, options);
     if (init_state(&root, puzzle) && !bdi_budget_spend(&ctx.budget))
-        search(&ctx, &root);
+        search(&ctx, &root, 0, 0);
     if (stats) {
         stats->nodes += ctx.budget.nodes;
         stats->guesses += ctx.guesses;
