@@ -254,6 +254,48 @@ bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_resu
 bd_status bd_check_marks(const bd_marks *marks, const bd_grid *solution,
                          bd_check_result *result);
 
+/* Two filled cells with one digit in a unit (bd_diagnose): `other`
+ * comes before `cell` in reading order; `unit` is the first they share
+ * (row before column before box). */
+typedef struct bd_clash {
+    int cell, other;
+    bd_unit unit;
+} bd_clash;
+
+/* What bd_diagnose finds wrong with a grid. */
+typedef struct bd_diagnosis {
+    bool solvable;          /* the grid has a solution (then, without an
+                               original puzzle, nothing more is looked for) */
+    bool cut;               /* a node or time limit left a question open:
+                               the lists may be short */
+    int clash_count;        /* pairs of filled cells with one digit in a unit */
+    bd_clash clashes[BD_CELLS]; /* the first BD_CELLS of them, by `cell` */
+    int culprit_count;      /* without the original: filled cells whose
+                               removal alone leaves a grid with a solution */
+    uint8_t culprits[BD_CELLS]; /* in reading order */
+    bool original_unsolvable; /* the original puzzle has no solution */
+    int wrong_count;        /* with the original: cells filled in the grid
+                               and blank in the original that no solution of
+                               it has, and givens the grid changes */
+    uint8_t wrong[BD_CELLS]; /* in reading order */
+    bd_grid solution;       /* with the original: a solution of it (the one,
+                               when it has one) */
+} bd_diagnosis;
+
+/*
+ * Says what is wrong with `grid` (say, a person's partly solved puzzle):
+ * whether it has a solution; its clashing cells; without `original`
+ * (NULL), when it has no solution, the filled cells whose removal alone
+ * leaves a grid with a solution; with `original`, the puzzle `grid` was
+ * filled in from, every entry that no solution of it has and every given
+ * changed (the original's solution tells them apart, and each other
+ * entry is tried with the original). Searches with `options` (may be
+ * NULL), up to 82 of them; a limit that stops one sets `cut`. Returns
+ * BD_OK, or BD_EINVAL (NULL `grid` or `out`, a cell outside 0..9).
+ */
+bd_status bd_diagnose(const bd_grid *grid, const bd_grid *original, const bd_options *options,
+                      bd_diagnosis *out);
+
 /* ------------------------------------------------------------------ */
 /* Rating: how hard a puzzle is for a person, and the steps that solve it */
 /* ------------------------------------------------------------------ */

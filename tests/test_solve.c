@@ -352,6 +352,79 @@ static void test_marks_edges(void **state)
     assert_int_equal(bd_count_marks(&marks, 0, NULL, NULL, NULL), BD_EINVAL);
 }
 
+/* bd_diagnose on the first Kaggle puzzle and its published solution:
+ * entries copied from the solution leave a grid with a solution; a wrong
+ * entry that clashes with nothing is the one culprit among the entries
+ * (removing a given of a unique puzzle leaves it solvable too, so the
+ * givens' cells are culprits as well), and with the original it is the
+ * one wrong entry, named with the solution's digit; a clash is reported
+ * with its unit; a changed given is wrong; an original without solution
+ * says so. */
+static void test_diagnose(void **state)
+{
+    (void)state;
+    bd_grid puzzle, solution, grid;
+    assert_true(tu_grid(KAGGLE[0][0], &puzzle));
+    assert_true(tu_grid(KAGGLE[0][1], &solution));
+    grid = puzzle;
+    for (int cell = 0; cell < 40; cell++)
+        grid.cells[cell] = solution.cells[cell];       /* right entries */
+    bd_diagnosis d;
+    assert_int_equal(bd_diagnose(&grid, NULL, NULL, &d), BD_OK);
+    assert_true(d.solvable);
+    assert_int_equal(d.clash_count, 0);
+    assert_int_equal(d.culprit_count, 0);
+    /* r6c1 is blank in the puzzle, 2 in the solution: a 7 there clashes
+     * with nothing filled (row 6, column 1 and box 4 hold no 7 yet) */
+    assert_int_equal(grid.cells[45], 0);
+    assert_int_equal(solution.cells[45], 2);
+    grid.cells[45] = 7;
+    assert_true(bd_givens_ok(&grid));
+    assert_int_equal(bd_diagnose(&grid, NULL, NULL, &d), BD_OK);
+    assert_false(d.solvable);
+    assert_int_equal(d.clash_count, 0);
+    bool found = false;
+    for (int i = 0; i < d.culprit_count; i++) {
+        int cell = d.culprits[i];
+        found = found || cell == 45;
+        /* a culprit other than r6c1 is a given of the puzzle or a cell
+         * before 40, whose removal leaves the 7 a place in a solution */
+        assert_true(cell == 45 || cell < 40 || puzzle.cells[cell]);
+    }
+    assert_true(found);
+    assert_int_equal(bd_diagnose(&grid, &puzzle, NULL, &d), BD_OK);
+    assert_false(d.original_unsolvable);
+    assert_int_equal(d.wrong_count, 1);
+    assert_int_equal(d.wrong[0], 45);
+    assert_memory_equal(d.solution.cells, solution.cells, BD_CELLS);
+    /* a clash: r1c3 (a given 4) and a 4 put in r1c1 (row 1) */
+    grid = puzzle;
+    assert_int_equal(grid.cells[2], 4);
+    grid.cells[0] = 4;
+    assert_int_equal(bd_diagnose(&grid, NULL, NULL, &d), BD_OK);
+    assert_false(d.solvable);
+    assert_int_equal(d.clash_count, 1);
+    assert_int_equal(d.clashes[0].cell, 2);
+    assert_int_equal(d.clashes[0].other, 0);
+    assert_int_equal(d.clashes[0].unit, BD_UNIT_ROW);
+    /* removing the 4 put in r1c1 leaves the puzzle; removing the given
+     * instead leaves none (a brute-force search written apart says so) */
+    assert_int_equal(d.culprit_count, 1);
+    assert_int_equal(d.culprits[0], 0);
+    /* a changed given (r1c3: 4 made 5), with the original */
+    grid = puzzle;
+    grid.cells[2] = 5;
+    assert_int_equal(bd_diagnose(&grid, &puzzle, NULL, &d), BD_OK);
+    assert_int_equal(d.wrong_count, 1);
+    assert_int_equal(d.wrong[0], 2);
+    /* an original without solution: r6c1 given 7 (see above) */
+    bd_grid broken = puzzle;
+    broken.cells[45] = 7;
+    assert_int_equal(bd_diagnose(&puzzle, &broken, NULL, &d), BD_OK);
+    assert_true(d.original_unsolvable);
+    assert_int_equal(bd_diagnose(NULL, NULL, NULL, &d), BD_EINVAL);
+}
+
 /* The limit, the callback's stop, a node limit, and bad arguments. */
 static void test_solutions_stops(void **state)
 {
@@ -398,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_solutions_stops),
         cmocka_unit_test(test_marks_against_filter),
         cmocka_unit_test(test_marks_edges),
+        cmocka_unit_test(test_diagnose),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

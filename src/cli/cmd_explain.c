@@ -58,6 +58,8 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a)
         return;
     }
     bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    if (status == BD_NO_SOLUTION && put_diagnosis(s, &rec->grid, NULL, a))
+        return;                 /* what is wrong with it (wrong.c) */
     if (status != BD_OK)
         rate_refused(status, a);
     else if (s->hint && rating.steps == 0)
