@@ -373,8 +373,12 @@ static bool run_input(session *ses, const char *name)
 
 bool run_inputs(session *ses)
 {
-    if (ses->file_count == 0)
+    if (ses->file_count == 0) {
+        if (input_is_terminal(ses->in))   /* someone may wonder what it waits for */
+            fprintf(ses->err, "bitdoku: reading puzzles from standard input (end it with "
+                              "Ctrl-D; 'bitdoku --help' for usage)\n");
         return run_input(ses, "-");
+    }
     for (int i = 0; i < ses->file_count; i++)
         if (!run_input(ses, ses->files[i]))
             return false;

@@ -69,6 +69,16 @@ static size_t source_read(void *context, void *buf, size_t size)
 #endif
 }
 
+bool input_is_terminal(FILE *file)
+{
+#ifdef BITDOKU_POSIX
+    return isatty(fileno(file)) == 1;
+#else
+    (void)file;
+    return false;
+#endif
+}
+
 bool source_open(source *src, const char *name, FILE *in, FILE *err)
 {
     bool is_stdin = strcmp(name, "-") == 0;

@@ -58,6 +58,10 @@ typedef struct source {
     size_t rest_len, rest_cap;
 } source;
 
+/* True when `file` is an interactive terminal (false where that cannot be
+ * told). */
+bool input_is_terminal(FILE *file);
+
 /* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
  * records; false (with a message on `err`) when it cannot be opened. */
 bool source_open(source *src, const char *name, FILE *in, FILE *err);

@@ -299,6 +299,16 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
     return !ferror(o->out);
 }
 
+/* A rate of `count` in `seconds` as --stats writes it into `out` (at
+ * least 16 bytes): whole numbers from 10 up, else two significant digits
+ * (one puzzle in 4.4 s is "0.23", not "0"). */
+static const char *rate_text(double count, double seconds, char *out, size_t size)
+{
+    double rate = seconds > 0 ? count / seconds : 0.0;
+    snprintf(out, size, rate >= 10 || rate == 0 ? "%.0f" : "%.2g", rate);
+    return out;
+}
+
 /* "s" unless `n` is one. */
 static const char *plural(unsigned long long n)
 {
@@ -325,8 +335,9 @@ void output_summary(const output *o, FILE *err)
             (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]));
     if (n[OUTCOME_REJECTED])   /* check: answered, but not ok */
         fprintf(err, ", %llu rejected", (unsigned long long)n[OUTCOME_REJECTED]);
-    fprintf(err, "\nbitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
-            seconds, seconds > 0 ? (double)total / seconds : 0.0,
+    char rate[32];
+    fprintf(err, "\nbitdoku: %.3f s, %s puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            seconds, rate_text((double)total, seconds, rate, sizeof rate),
             (double)o->stats.guesses * per, (double)o->stats.nodes * per);
 }
 
@@ -339,9 +350,10 @@ void output_generate_summary(const output *o, FILE *err)
     fprintf(err, "bitdoku: %llu puzzle%s made", made, plural(made));
     if (o->failed)
         fputs(" (known to be written; output failed)", err);
-    fprintf(err, ", %llu given up, in %.3f s: %.0f puzzles/s\n"
+    char rate[32];
+    fprintf(err, ", %llu given up, in %.3f s: %s puzzles/s\n"
                  "bitdoku: per puzzle: %.2f tries, %.1f uniqueness checks, %.1f search nodes\n",
             (unsigned long long)n[OUTCOME_CUT_SHORT], seconds,
-            seconds > 0 ? (double)made / seconds : 0.0, (double)o->tries * per,
+            rate_text((double)made, seconds, rate, sizeof rate), (double)o->tries * per,
             (double)o->checks * per, (double)o->stats.nodes * per);
 }

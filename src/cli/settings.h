@@ -58,6 +58,7 @@ typedef struct settings {
     bool seed_given;
     unsigned long made;     /* generate --count: how many to make */
     bool with_solution;     /* generate --solution */
+    bool with_rating;       /* generate --rating */
     char gave_up[160];      /* generate: why a puzzle was not made */
 } settings;
 
