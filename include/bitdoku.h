@@ -384,10 +384,17 @@ typedef enum bd_level {
     BD_LEVELS                   /* how many there are */
 } bd_level;
 
-/* A puzzle's rating: that of the hardest step of its solution path. */
+/*
+ * A puzzle's rating: that of the hardest step of its solution path (ER),
+ * with SE's pearl (EP) and diamond (ED) ratings.
+ */
 typedef struct bd_rating {
-    double rating;              /* a multiple of 0.1 (print it with %.1f) */
-    bd_level level;
+    double rating;              /* ER: the hardest step (print each of the
+                                   three with %.1f: they are multiples of 0.1) */
+    double pearl;               /* EP: the hardest step up to the first
+                                   placement (0 if no step places a digit) */
+    double diamond;             /* ED: the first step (0 if there is none) */
+    bd_level level;             /* of ER */
     bd_technique hardest;       /* the technique of the hardest step */
     int steps;                  /* steps on the path (a search counts one) */
 } bd_rating;
@@ -409,8 +416,36 @@ typedef struct bd_rating {
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
                   bd_rating *rating, bd_stats *stats);
 
+/*
+ * bd_rate from pencil marks: the path starts from the candidates in
+ * `marks` instead of those the givens allow. A cell with one candidate is
+ * filled with it, as a given is: its digit leaves the candidates of the
+ * cells that share a unit with it before the first step. A cell with no
+ * candidate, or two filled cells with one digit in a unit, make a puzzle
+ * without solution. The solutions counted are those that the marks allow.
+ */
+bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options,
+                        bd_rating *rating, bd_stats *stats);
+
 /* Enough room for the text of any step. */
 enum { BD_STEP_TEXT_MAX = 1024 };
+
+/* The most links a step record holds (bd_step.links). */
+enum { BD_STEP_LINKS = 512 };
+
+/*
+ * One link of a chain: from one candidate to another, each "on" (the
+ * digit is in the cell) or "off" (it is not): an inference "if `from`
+ * then `to`". An on-to-off link is a weak link used (two candidates that
+ * cannot both be true), an off-to-on link a strong one (two that cannot
+ * both be false).
+ */
+typedef struct bd_link {
+    uint8_t from_cell, from_digit;  /* cell 0..80, digit 1..9 */
+    uint8_t to_cell, to_digit;
+    uint8_t from_on, to_on;         /* 1: on, 0: off */
+    uint8_t branch;                 /* which chain of the step (below) */
+} bd_link;
 
 /* One step of a solution path. */
 typedef struct bd_step {
@@ -427,6 +462,24 @@ typedef struct bd_step {
                                    its candidates (bit d-1); 0 if filled */
     char text[BD_STEP_TEXT_MAX]; /* the step in the community's notation,
                                    without a newline (see below) */
+    /*
+     * The pattern, what a picture of the step highlights, as it was before
+     * the step: for each cell the candidates the pattern uses (a subset's
+     * digits in its cells, a fish's digit in its base lines, a wing's
+     * cells, a loop's digits, a chain's candidates, a single's digit), and
+     * the units it rests on (bit u: row u for u 0..8, column u - 9 for
+     * 9..17, box u - 18 for 18..26). For chains, the links in the order of
+     * inference from the assumptions: branch 0 for a chain or cycle, and
+     * one branch per assumption of a forcing chain of several (the
+     * candidates of a cell, the places of a digit in a unit, the on and off
+     * of a double or contradiction chain) in the order the text gives
+     * them; links inside nested chains are not given.
+     */
+    uint16_t pattern[BD_CELLS];
+    uint32_t units;
+    int link_count;             /* links in links[] */
+    bool links_cut;             /* the chain had more than BD_STEP_LINKS */
+    bd_link links[BD_STEP_LINKS];
 } bd_step;
 
 /*
@@ -453,6 +506,10 @@ typedef bool (*bd_step_fn)(const bd_step *step, void *context);
  */
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options,
                      bd_step_fn on_step, void *context, bd_rating *rating);
+
+/* bd_explain from pencil marks, as bd_rate_marks rates them. */
+bd_status bd_explain_marks(const bd_marks *marks, const bd_options *options,
+                           bd_step_fn on_step, void *context, bd_rating *rating);
 
 /* The name of a technique as the CLI prints it, e.g. "xy-wing". */
 const char *bd_technique_name(bd_technique technique);
