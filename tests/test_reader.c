@@ -468,8 +468,9 @@ static void test_pencil_marks(void **state)
                               "1 2 3 . 5 6 7 8 9\n", "12 3 4 5 6 7 8 9\n"};
     const char *messages[] = {
         "unexpected '.': a cell of pencil marks lists its candidates, digits 1 to 9",
-        "candidate 1 twice in one cell", "r2c4 is blank: a grid of pencil marks lists every "
-        "cell's candidates", "row has 8 cells; a row of pencil marks has 9"};
+        "candidate 1 twice in one cell",
+        ("r2c4 is blank: a grid of pencil marks lists every cell's candidates"),
+        "row has 8 cells; a row of pencil marks has 9"};
     const unsigned long cols[] = {4, 3, 1, 17};
     for (int k = 0; k < 4; k++) {
         strcpy(text, "12 3 4 5 6 7 8 9 1\n");

@@ -128,7 +128,7 @@ static void answer_original(const settings *s, const bd_record *grid, bd_status 
     } else if (original_status == BD_EOF) {
         answer_refuse(a, "the original puzzles have ended");
     } else if (grid->has_marks || original->has_marks) {
-        answer_refuse(a, "explain does not take pencil marks yet");
+        answer_refuse(a, "explain --original takes grids of digits, not pencil marks");
     } else if (!put_diagnosis(s, &grid->grid, &original->grid, a)) {
         s->answer(s, grid, a);
     }

@@ -321,7 +321,7 @@ static bool first_line(bd_reader *r, const bdi_line_info *li)
 
 void bd_reader_set_role(bd_reader *reader, bd_role role)
 {
-    reader->role = role;
+    reader->role = (int)role;
 }
 
 /* The record that the significant line just read (li) opens: a row of
