@@ -147,6 +147,8 @@ void chunk_free(chunk *c)
 unsigned long count_line_ends(const char *s, size_t len, char line_end)
 {
     unsigned long lines = 0;
+    if (len == 0)
+        return 0;               /* s may be NULL then */
     for (const char *end = s + len; (s = memchr(s, line_end, (size_t)(end - s))) != NULL; s++)
         lines++;
     return lines;
