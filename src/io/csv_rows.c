@@ -198,8 +198,12 @@ static void consider(const bd_reader *r, bd_record *rec, const bdi_field *f, int
                        .fixes = answers ? full || kind == FIELD_WORDS : !full, .col = col,
                        .start_col = bdi_text_column(rec->row, f->start)};
     memcpy(pick->msg, msg, sizeof msg);
-    rec->grid = grid;
-    rec->blank = blank;
+    if (kind == FIELD_GRID) {       /* else its cells were not all read */
+        rec->grid = grid;
+        rec->blank = blank;
+    } else {
+        memset(&rec->grid, 0, sizeof rec->grid);
+    }
 }
 
 /* Field `f` of a row, the field of the record's grid, known. */
