@@ -796,7 +796,8 @@ void bd_reader_set_role(bd_reader *reader, bd_role role);
  * Reads the next record into `record`. Returns BD_OK (a well-formed puzzle),
  * BD_EMALFORMED (a malformed record; its answer should say so, and
  * record->err_* says where and what), BD_EINPUT (bad input that is not a
- * record, e.g. text after "end": report it, answer nothing), BD_EOF, or
+ * record, e.g. text after "end", or rows too many after a grid: report it,
+ * answer nothing), BD_EOF, or
  * BD_EIO (the stream failed). After BD_EMALFORMED or BD_EINPUT, reading
  * goes on with the next record.
  */

@@ -55,6 +55,14 @@ const char *columns_explain(const settings *s);
  * returns false. `original` may be NULL. */
 bool put_diagnosis(const settings *s, const bd_grid *grid, const bd_grid *original, answer *a);
 
+/* explain --original: one pair of a grid and its original puzzle, the
+ * records just read from each (BD_EOF: the originals have ended;
+ * BD_EMALFORMED: reported already), answered into `a` from answer_begin to
+ * answer_end: what is wrong with the grid, or else explain's answer to it.
+ * Thread-safe. */
+void answer_original(const settings *s, const bd_record *grid, bd_status grid_status,
+                     const bd_record *original, bd_status original_status, answer *a);
+
 /* explain: every record answered (answer_explain), or with --original the
  * grids read in step with their original puzzles; false when output
  * failed. */

@@ -114,10 +114,8 @@ bool put_diagnosis(const settings *s, const bd_grid *grid, const bd_grid *origin
     return true;
 }
 
-/* Answers one pair of a grid and its original (explain --original): what
- * is wrong with the grid, or else explain's answer to it. */
-static void answer_original(const settings *s, const bd_record *grid, bd_status grid_status,
-                            const bd_record *original, bd_status original_status, answer *a)
+void answer_original(const settings *s, const bd_record *grid, bd_status grid_status,
+                     const bd_record *original, bd_status original_status, answer *a)
 {
     answer_begin(s, grid, a);
     if (grid_status == BD_EMALFORMED || original_status == BD_EMALFORMED) {

@@ -4,7 +4,8 @@
  * The first byte picks the command, the output format, the cell order, the
  * target search and --grid or --unique; the second the engine, --csv,
  * explain --hint, solve --all, and for check one input or two (the halves of the text,
- * read in step); the rest is the input text. Every search runs under a
+ * read in step; for explain, grids and their originals: --original); the rest is the
+ * input text. Every search runs under a
  * small node limit, so no input can stall the fuzzer. Checks: solutions are
  * valid completions, scores are those of the grids given with them, a
  * target score never exceeds the empty grid's optimum, and every answer's
@@ -289,6 +290,26 @@ static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_
     free(j.text);
 }
 
+/* explain --original: the grids of the first half of the text against the
+ * originals of the second, read in step. Every answer ends its line. */
+static void fuzz_originals(const settings *s, const uint8_t *text, size_t len,
+                           bd_reader *readers, answer *ans)
+{
+    bd_record grid, original;
+    bd_reader_init_mem(&readers[0], text, len / 2);
+    bd_reader_init_mem(&readers[1], text + len / 2, len - len / 2);
+    bd_status gs;
+    while ((gs = bd_read(&readers[0], &grid)) != BD_EOF) {
+        if (gs == BD_EINPUT)
+            continue;
+        bd_status os;
+        while ((os = bd_read(&readers[1], &original)) == BD_EINPUT)
+            ;
+        answer_original(s, &grid, gs, &original, os, ans);
+        check_text(s, &grid, ans);
+    }
+}
+
 /* check with two inputs, the two halves of the text, read in step. */
 static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_reader *readers,
                        answer *ans)
@@ -322,6 +343,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(readers && ans, "out of memory");
     if (s.cmd == CMD_CHECK && (data[1] & 8))
         fuzz_pairs(&s, data + 2, size - 2, readers, ans);
+    else if (s.cmd == CMD_EXPLAIN && (data[1] & 8))
+        fuzz_originals(&s, data + 2, size - 2, readers, ans);
     else
         fuzz_records(&s, data + 2, size - 2, readers, ans);
     answer_free(ans);
