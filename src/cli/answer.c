@@ -15,7 +15,8 @@
  * (answer_field); each field is closed where it ends: its final newline
  * dropped, and quoted as RFC 4180 says when it holds a separator, a quote
  * or a line end (so a multi-line answer is one quoted field). Grids are
- * lines. A field is quoted in place, so the text is written only once.
+ * lines; a puzzle of pencil marks is its 729 characters. A field is quoted
+ * in place, so the text is written only once.
  * answer_end fills the columns an answer left unwritten with empty fields,
  * so that every row is as wide as the header.
  */

@@ -2,9 +2,12 @@
  * output.c - answers written in input order: a blank line on each side of
  * an answer that is a block (see answer.block), a tally by outcome for the
  * exit status and --stats, a progress line on the terminal for long
- * batches, and the one place that notices when output fails. --stats
- * counts only the answers known to have been written: after a failure,
- * those that a successful flush sent on.
+ * batches, --csv header rows (the input's names and ours, never a name
+ * twice: ours gets the first free suffix _2, _3, ...), and the one place
+ * that notices when output fails. --stats counts only the answers known to
+ * have been written: after a failure, those that a successful flush sent
+ * on; its rates are whole numbers from 10 a second up, else two
+ * significant digits.
  *
  * Answers go through stdio's buffer. It is flushed at least every
  * FLUSH_EVERY seconds, so that a slow batch shows its progress downstream
