@@ -47,6 +47,27 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a);
 const char *columns_rate(const settings *s);
 const char *columns_explain(const settings *s);
 
+/* wrong.c ----------------------------------------------------------- */
+
+/* When `grid` has no solution (or, given its `original` puzzle, entries
+ * that no solution of it has): writes what is wrong with it as the
+ * answer's line (see wrong.c) and returns true; else writes nothing and
+ * returns false. `original` may be NULL. */
+bool put_diagnosis(const settings *s, const bd_grid *grid, const bd_grid *original, answer *a);
+
+/* explain --original: one pair of a grid and its original puzzle, the
+ * records just read from each (BD_EOF: the originals have ended;
+ * BD_EMALFORMED: reported already), answered into `a` from answer_begin to
+ * answer_end: what is wrong with the grid, or else explain's answer to it.
+ * Thread-safe. */
+void answer_original(const settings *s, const bd_record *grid, bd_status grid_status,
+                     const bd_record *original, bd_status original_status, answer *a);
+
+/* explain: every record answered (answer_explain), or with --original the
+ * grids read in step with their original puzzles; false when output
+ * failed. */
+bool run_explain(struct session *ses);
+
 /* The words that answer a puzzle bd_rate refuses with `status` (e.g.
  * "multiple solutions"), and its outcome in *out; NULL (outcome
  * OUTCOME_FAILED) for a status that is no answer at all. */

@@ -6,7 +6,9 @@
  * blank lines. With --hint, only the first step, on one line: the hint for
  * a partly solved grid (`solved` when it has no blank). Puzzles without
  * exactly one solution get the words of the rate command (cmd_rate.c)
- * instead.
+ * instead; a grid without solution, what is wrong with it (wrong.c). A
+ * puzzle of pencil marks is explained from its candidates
+ * (bd_explain_marks).
  *
  * With --csv the columns are steps (the steps, one a line, in one quoted
  * field), rating, level, hardest and solution; with --hint, hint.
@@ -53,7 +55,11 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a)
 {
     path_text p = {.a = a, .hint = s->hint, .last = rec->grid};
     bd_rating rating;
-    bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    bd_status status = rec->has_marks
+                       ? bd_explain_marks(&rec->marks, &s->options, write_step, &p, &rating)
+                       : bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    if (status == BD_NO_SOLUTION && !rec->has_marks && put_diagnosis(s, &rec->grid, NULL, a))
+        return;                 /* what is wrong with it (wrong.c) */
     if (status != BD_OK)
         rate_refused(status, a);
     else if (s->hint && rating.steps == 0)

@@ -1,7 +1,8 @@
 /*
  * cmd_rate.c - the rate command: one line per puzzle saying how hard it is for
  * a person, `RATING LEVEL HARDEST` (e.g. `4.2 hard xy-wing`): the rating of
- * the hardest step on the path of bd_rate, on the scale of bitdoku.h, its
+ * the hardest step on the path of bd_rate (bd_rate_marks for a puzzle of
+ * pencil marks), on the scale of bitdoku.h, its
  * level name and that step's technique. A puzzle without exactly one
  * solution is not rated: `no solution` or `multiple solutions`; a puzzle
  * whose uniqueness check hit --max-nodes or --timeout is `cut-short`.
@@ -51,7 +52,9 @@ bool rate_refused(bd_status status, answer *a)
 void answer_rate(const settings *s, const bd_record *rec, answer *a)
 {
     bd_rating rating;
-    bd_status status = bd_rate(&rec->grid, &s->options, &rating, &a->stats);
+    bd_status status = rec->has_marks
+                       ? bd_rate_marks(&rec->marks, &s->options, &rating, &a->stats)
+                       : bd_rate(&rec->grid, &s->options, &rating, &a->stats);
     if (status != BD_OK) {
         rate_refused(status, a);
         return;
