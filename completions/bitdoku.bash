@@ -20,7 +20,7 @@ _bitdoku()
         --symmetry=*) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "${cur#*=}")); return ;;
         --difficulty=*) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "${cur#*=}")); return ;;
         -*)
-            COMPREPLY=($(compgen -W '--engine --order --format --all --grid --exhaustive --limit --unique --hint
+            COMPREPLY=($(compgen -W '--engine --order --format --all --grid --exhaustive --limit --unique --hint --ep-ed
                 --count --seed --givens --minimal --symmetry --difficulty --solution --unsolvable --tries
                 --max-nodes --timeout --jobs --csv --stats --help --version
                 -e -o -f -a -g -l -u -c -n -t -j -s -h -V' -- "$cur"))

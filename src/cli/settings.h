@@ -46,6 +46,7 @@ typedef struct settings {
     uint64_t limit;         /* count and solve --all: --limit; 0: none */
     bool all;               /* solve --all */
     bool hint;              /* explain --hint */
+    bool ep_ed;             /* rate --ep-ed */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */

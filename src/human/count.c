@@ -34,9 +34,8 @@ static void fill(marks_node *n, int cell, int digit)
 {
     n->filled[cell] = true;
     n->cand[cell] = (uint16_t)digit_bit(digit);
-    bdi_board peers = peers_of(cell);
-    for (int peer; (peer = board_pop(&peers)) >= 0;)
-        n->cand[peer] &= (uint16_t)~digit_bit(digit);
+    for (int i = 0; i < HOUSE_CELLS; i++)
+        n->cand[bdi_house[cell][i]] &= (uint16_t)~digit_bit(digit);
 }
 
 /* One round of hidden singles over the 27 units; false on a digit with no
