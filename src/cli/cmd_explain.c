@@ -7,7 +7,7 @@
  * placement on the path, then, after "after: ", the eliminations the path
  * makes before it, separated by "; " (none: the placement alone), so that
  * each hint moves the grid on by one digit; `solved` when the grid has no
- * blank. Puzzles without exactly one solution get the words of the rate
+ * blank. Pencil marks (bd_explain_marks) carry eliminations already made. Puzzles without exactly one solution get the words of the rate
  * command (cmd_rate.c) instead.
  *
  * With --csv the columns are steps (the steps, one a line, in one quoted
@@ -119,11 +119,9 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a)
 {
     path_text p = {.a = a, .hint = s->hint, .last = rec->grid};
     bd_rating rating;
-    if (rec->has_marks) {
-        answer_refuse(a, "explain does not take pencil marks yet");
-        return;
-    }
-    bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    bd_status status = rec->has_marks
+                           ? bd_explain_marks(&rec->marks, &s->options, write_step, &p, &rating)
+                           : bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
     if (status != BD_OK)
         rate_refused(status, a);
     else if (s->hint)
