@@ -408,7 +408,8 @@ bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
  * filled with it, as a given is: its digit leaves the candidates of the
  * cells that share a unit with it before the first step. A cell with no
  * candidate, or two filled cells with one digit in a unit, make a puzzle
- * without solution. The solutions counted are those that the marks allow.
+ * without solution. The solutions counted are those that the marks allow
+ * (bd_count_marks). BD_EINVAL also for a mask with bits above the ninth.
  */
 bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options,
                         bd_rating *rating, bd_stats *stats);

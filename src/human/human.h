@@ -300,13 +300,4 @@ bool bdi_cycles(bdi_chainer *ch, const bdi_state *st, bool want_links, bdi_step 
 bool bdi_forcing(bdi_chainer *ch, const bdi_state *st, bool multiple, bool dynamic,
                  bool nishio, int level, bool want_links, bdi_step *s);
 
-/* count.c: counts the solutions of the candidate masks `cand` (bit d-1
- * of each cell; a cell with one candidate holds it), stopping at `limit`
- * (0: none); `first` (may be NULL) gets the first solution found. Returns
- * BD_OK with *count exact (limit meaning "limit or more"), or BD_CUT_SHORT
- * when the options' node or time limit stopped it (*count found so far). */
-bd_status bdi_count_marks(const uint16_t cand[BD_CELLS], uint64_t limit,
-                          const bd_options *options, uint64_t *count, bd_grid *first,
-                          bd_stats *stats);
-
 #endif /* BITDOKU_HUMAN_H */

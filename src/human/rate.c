@@ -18,7 +18,8 @@
  * forcing chains (+), and the nested levels 2 to 5.
  *
  * bitdoku rates only puzzles with one solution, which the fast engine
- * checks (bd_count to 2; count.c for pencil marks) when a step needs it:
+ * checks (bd_count to 2; bd_count_marks for pencil marks) when a step
+ * needs it:
  * a uniqueness test (unique loop, BUG) about to be applied, the first
  * chaining producer (whose work dwarfs the check), no hint left, or a path
  * that ends on a grid breaking the rules. A path that fills the grid
@@ -225,10 +226,7 @@ static bool ensure_unique(path *p)
     if (p->puzzle) {
         p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
     } else {
-        uint16_t cand[BD_CELLS];
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            cand[cell] = p->marks->cand[cell] & ALL_DIGITS;
-        p->status = bdi_count_marks(cand, 2, &p->limits, &count, NULL, &effort);
+        p->status = bd_count_marks(p->marks, 2, &p->limits, &count, &effort);
     }
     if (p->stats) {
         p->stats->nodes += effort.nodes;
@@ -366,6 +364,9 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
     if ((!puzzle && !marks) || (puzzle && !bdi_cells_ok(puzzle))
         || (options && !(options->timeout >= 0)))
         return BD_EINVAL;
+    for (int cell = 0; marks && cell < BD_CELLS; cell++)
+        if (marks->cand[cell] & ~ALL_DIGITS)
+            return BD_EINVAL;
     path *p = &(path){.puzzle = puzzle, .marks = marks, .limits = bd_options_default(),
                       .stats = stats, .status = BD_OK, .on_step = on_step,
                       .context = context, .difficulty = -INFINITY};
