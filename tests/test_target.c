@@ -184,6 +184,44 @@ static void test_unsolvable_without_clash(void **state)
     expect_target(&puzzle, BD_NO_SOLUTION, -1);
 }
 
+/*
+ * Grids whose givens do not clash but that have no completion, shaped by an
+ * adversarial search (the example of issue 27 first, then five grown by
+ * gen_adversarial's `none` family, seed 2701): cbc proves each infeasible,
+ * and both other engines find no completion. The bounded search must say so
+ * in the time the fast engine's count needs: within 20,000 nodes. (The
+ * optimizer of f35e981, before it asked the fast engine, ran past 95,000
+ * nodes on each, and 8.8 million on the first.)
+ */
+static void test_unsolvable_family(void **state)
+{
+    (void)state;
+    static const char *const grids[] = {
+        ".2...........9418...9....................28.........1.4..87...18........1..4..6..",
+        ".5.........2..4..3.1...9.....5...7.1..1...2.4.2.............4...........4....7.6.",
+        ".5.........2.....3.1...9.4...5...7.1..1...2.4.2..........6..4...........4....7.6.",
+        ".5.........2.....3.1...9.4...5...7.1..1...2.4.2..........6..4...........4....3.6.",
+        ".5.........2..4..3.1...9.....5...7.1..1..82.4.2.............4...........4....7.6.",
+        ".5.........2..4..3.1...9.....52..7.1..1.....4.2.............4...........4....7.6.",
+    };
+    bd_options capped = bd_options_default(), dlx = bd_options_default();
+    capped.max_nodes = 20000;
+    dlx.engine = BD_ENGINE_DLX;
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+        bd_grid puzzle;
+        assert_true(tu_grid(grids[i], &puzzle));
+        assert_true(bd_givens_ok(&puzzle));
+        uint64_t count = 1;
+        assert_int_equal(bd_count(&puzzle, 0, &dlx, &count, NULL), BD_OK);
+        assert_int_equal(count, 0);
+        int score = 0;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bd_target(&puzzle, &capped, &score, NULL, &stats), BD_NO_SOLUTION);
+        assert_int_equal(score, -1);
+        assert_true(stats.nodes <= 20000);
+    }
+}
+
 /* A node limit stops the search with BD_CUT_SHORT; the score is -1 or a
  * completion's, and the stats count the nodes spent. */
 static void test_node_limit(void **state)
@@ -270,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_symmetric_against_exhaustive),
         cmocka_unit_test(test_clashing_givens),
         cmocka_unit_test(test_unsolvable_without_clash),
+        cmocka_unit_test(test_unsolvable_family),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_local_search),
         cmocka_unit_test(test_full_grid),

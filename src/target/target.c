@@ -42,7 +42,11 @@
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable),
  * of 300 to 3,000 nodes as the grid is sparser or denser: on dense grids it
- * often finishes, which is exact; otherwise it leaves an incumbent.
+ * often finishes, which is exact; otherwise it leaves an incumbent. A
+ * cheap search that has met no completion within PROBE_SLACK nodes beyond
+ * the blanks asks the fast engine (engine/fast/, the search of bd_solve)
+ * for one: a puzzle without completion ends there, in the time bd_count
+ * takes to prove it, and otherwise that completion is the incumbent.
  * (2) The root: subgradient steps aimed at the incumbent + 1, packing
  * completions; most grids end here, proven. (3) Otherwise passes
  * looking for completions scoring at least `goal`: first goal = the root
@@ -103,6 +107,7 @@ enum {
     DENSE_BLANKS = 64,       /* 17 or more givens: the dense settings above */
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
+    PROBE_SLACK = 64,        /* cheap nodes beyond the blanks before asking for a completion */
     THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
@@ -140,6 +145,8 @@ typedef struct target {
     bool rows_on;             /* the row relaxation joins the layers */
     bool rows_tuned;          /* and its root prices are stepped already */
     uint64_t improve_at;      /* nodes at which to run improve(), 0: not in this pass */
+    uint64_t probe_at;        /* nodes at which to ask the fast engine for a completion, 0: never */
+    bool none;                /* the puzzle has no completion */
     bool improved;            /* improve() ran, or this is one of its re-fills */
 } target;
 
@@ -659,6 +666,46 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 
 static void improve(target *s);
 
+/*
+ * Asks the fast engine (the search of bd_solve) for a completion of the
+ * puzzle, under what is left of s's budget, which its nodes spend: a
+ * search that has not met one by now may be on a puzzle that has none,
+ * which that engine proves in the time bd_count takes. Its completion
+ * becomes the incumbent. False when there is none (s->none) or the budget
+ * ran out; either way the search stops.
+ */
+static bool probe(target *s)
+{
+    s->probe_at = 0;
+    bd_options options = bd_options_default();
+    if (s->budget.max_nodes)
+        options.max_nodes = s->budget.max_nodes - s->budget.nodes;
+    if (s->budget.timeout > 0) {
+        options.timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
+        if (!(options.timeout > 0))
+            s->budget.cut = true;
+    }
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
+    bd_stats spent = {0, 0};
+    bd_grid puzzle;
+    memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
+    if (!s->budget.cut && bdi_fast_enumerate(&puzzle, &options, &visitor, &spent))
+        s->budget.cut = true;
+    s->budget.nodes += spent.nodes;
+    s->guesses += spent.guesses;
+    if (s->budget.cut || visitor.count == 0) {
+        s->none = !s->budget.cut;
+        s->stop = true;
+        return false;
+    }
+    if (bd_score(&visitor.best) > s->best_score) {
+        s->best_score = bd_score(&visitor.best);
+        s->best = visitor.best;
+    }
+    return true;
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -694,6 +741,8 @@ static void search(target *s, int depth, const relaxation *parent)
             s->stop = true;
             break;
         }
+        if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
+            break;
         place(s, cell, digit);
         int other = s->partner[cell];
         uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
@@ -842,8 +891,8 @@ static void run_passes(target *s)
     /* a re-fill of improve() starts from the incumbent: no cheap search */
     s->cheap_left = s->improved ? 1 : cheap_budget(s->blank_count);
     search(s, 0, NULL);
-    if (s->budget.cut || !s->stop)
-        return;   /* the cheap search finished: exact */
+    if (s->budget.cut || !s->stop || s->none)
+        return;   /* the cheap search finished (exact), or there is no completion */
     s->stop = false;
     s->lagrange = true;
     unsigned cand;
@@ -886,6 +935,7 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
+    s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
     run_passes(&s);
     free(s.level);
     if (stats) {
