@@ -31,8 +31,9 @@
  * Cost (-o): `nodes`, the optimizer's search nodes (bd_stats.nodes,
  * capped by the node limit: exact, so the set is the same on every
  * machine for the same optimizer); `cpu`, its CPU time (clock(), under the
- * node limit and a timeout of TIMEOUT_S), which also finds puzzles whose
- * nodes are few but dear; `either`, a mutation kept when it needs at least
+ * node limit and a timeout of TIMEOUT_S; the least of three timings where
+ * it decides anything), which also finds puzzles whose nodes are few but
+ * dear; `either`, a mutation kept when it needs at least
  * as many nodes or at least as much CPU time, ranked by CPU time. CPU
  * times are noisy, so `cpu` and `either` give another set each run; the
  * hardest puzzles are what they are for.
@@ -60,6 +61,7 @@ enum {
     FEW = 100,              /* the few family's most completions */
     COUNT_NODES = 2000000,  /* bd_count's node limit when a family is checked */
     REDRAWS = 1000,         /* mutations drawn for one that stays in the family */
+    CPU_REPEATS = 2,        /* further timings of a puzzle whose CPU time matters */
     RINGS = 5
 };
 
@@ -123,6 +125,19 @@ static cost cost_of(const bd_grid *puzzle, const settings *set)
     clock_t start = clock();
     bd_target(puzzle, &options, &score, NULL, &stats);
     cost paid = {stats.nodes, (double)(clock() - start) / CLOCKS_PER_SEC};
+    return paid;
+}
+
+/* The cost of `puzzle` measured twice more when it matters (it would
+ * enter the hall or replace the climb's puzzle), the least CPU time kept:
+ * a machine shared with other work inflates single times at random. */
+static cost settled_cost(const bd_grid *puzzle, const settings *set, cost paid, bool matters)
+{
+    for (int again = 0; set->by != BY_NODES && matters && again < CPU_REPEATS; again++) {
+        cost next = cost_of(puzzle, set);
+        if (next.cpu < paid.cpu)
+            paid.cpu = next.cpu;
+    }
     return paid;
 }
 
@@ -305,13 +320,15 @@ static void climb(uint64_t *state, const settings *set, hall *h)
     bd_grid puzzle;
     int ring;
     start(state, set, &puzzle, &ring);
-    cost now = cost_of(&puzzle, set);
+    cost now = settled_cost(&puzzle, set, cost_of(&puzzle, set), true);
     offer(h, &puzzle, now);
     for (int step = 0; step < set->steps; step++) {
         bd_grid next = puzzle;
         if (!mutate(state, &next, &RULES[set->kind], ring))
             break;
         cost paid = cost_of(&next, set);
+        bool enters = h->count < h->capacity || costlier(h->by, &paid, &h->best[h->count - 1].paid);
+        paid = settled_cost(&next, set, paid, enters || keeps(set->by, &paid, &now));
         offer(h, &next, paid);
         if (keeps(set->by, &paid, &now)) {
             puzzle = next;

@@ -35,9 +35,7 @@
  * displaced digit's layers, but every row whose assignment used the digit
  * in that column or box), so there a node is pruned when either falls
  * below the need, and pairs are fixed by either (the rows' reduced costs).
- * Not at the other branching nodes: there it pruned less than it cost
- * (callgrind: 11-12% fewer instructions without it on the adversarial sets,
- * for 10-13% more nodes).
+ * The other branching nodes use the layers alone, which cost less a node.
  *
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable),
@@ -64,7 +62,13 @@
  * lighter cell). Its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
  * node without a naked single; the relaxations and fixing on branching
- * nodes.
+ * nodes, after the units' all-different rule (alldiff.c) has taken out of
+ * allow every candidate that no assignment of its unit's blanks gives it,
+ * at each branching node whose nearest relaxation's fixing took pairs out.
+ * Fixing narrows allow for a whole subtree, and deep in a proving pass
+ * most nodes are left with some unit whose blanks cannot take its missing
+ * digits at all: the rule ends them at once, where the layers, which see
+ * each digit alone, cannot.
  *
  * Symmetry: when moves of rows or columns that keep every weight leave the
  * puzzle unchanged (symmetry.c; e.g. rows 3 and 5 swapped, when both are
@@ -77,11 +81,11 @@
  *
  * Local search: on the hard sparse grids the packed completions often stop
  * a point or two below the optimum, and a pass finds the optimum only after
- * refuting every subtree its bound lets through before it (on the hardest,
- * 50,000-150,000 nodes). So the first pass that runs IMPROVE_AFTER nodes
+ * refuting every subtree its bound lets through before it. So the first
+ * pass that runs IMPROVE_AFTER nodes
  * stops once to improve the incumbent: keeping one band (or stack) of it,
  * the other two thirds of the grid are solved again, exactly, by this same
- * search (a dense puzzle, a few hundred microseconds), in turn until six in
+ * search (a dense puzzle, started from the incumbent), in turn until six in
  * a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
  */
@@ -158,6 +162,7 @@ typedef struct relaxation {
     int32_t through[BD_SIZE][BD_CELLS];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
+    bool fixed;               /* its fixing took pairs out of allow */
 } relaxation;
 
 /* Puts `digit` on `cell`: the cell, the unit masks and the score. */
@@ -518,6 +523,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         return false;
     }
     fix_by_layers(s, rel, rows);
+    rel->fixed = s->fixed;
     return true;
 }
 
@@ -634,9 +640,9 @@ static uint16_t order_allows(bool below, int digit)
  * blanks have two or more candidates): the fewest candidates, counting one
  * more on a blank that the digits' best layers cover zero or two or more
  * times; ties: a blank covered once, then the lighter. Moves it to
- * blanks[depth] and gives its candidates. (callgrind on the adversarial
- * sets: a third of the instructions of plain fewest-candidates, heavier
- * first; the other sets within 1%.)
+ * blanks[depth] and gives its candidates. A blank the layers disagree on
+ * is where the relaxation is least like a completion: branching there
+ * moves the bound most.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
@@ -665,6 +671,22 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 }
 
 static void improve(target *s);
+
+/* Narrows allow by the units' all-different rule (alldiff.c): false when
+ * some unit's blanks cannot take its missing digits, which proves that the
+ * node has no completion that allow admits. */
+static bool units_consistent(target *s)
+{
+    uint16_t cand[BD_CELLS], before[BD_CELLS];
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cand[cell] = (uint16_t)(s->cells[cell] ? 0 : candidates(s, cell));
+    memcpy(before, cand, sizeof before);
+    if (!bdi_units_consistent(s->cells, cand))
+        return false;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        s->allow[cell] &= (uint16_t)~(before[cell] & ~cand[cell]);
+    return true;
+}
 
 /*
  * Asks the fast engine (the search of bd_solve) for a completion of the
@@ -721,7 +743,9 @@ static void search(target *s, int depth, const relaxation *parent)
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        if (!tighten(s, 0, parent, &s->level[depth], false)
+        /* the rule again where the nearest relaxation's fixing narrowed allow */
+        if (((!parent || parent->fixed) && !units_consistent(s))
+            || !tighten(s, 0, parent, &s->level[depth], false)
             || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
@@ -808,9 +832,8 @@ static void target_init(target *s, const bd_grid *puzzle)
 }
 
 /* The cheap search's nodes: the denser the grid, the likelier it finishes
- * alone, and the root's subgradient steps cost about as much as 1,000-3,000
- * of its nodes (callgrind on random puzzles with 25-34 givens: 25 best
- * with 300, 28 with 1,000, 31-34 with 3,000). */
+ * alone, and so the more of its nodes it may spend before the root's
+ * subgradient steps, which cost as much as 1,000-3,000 of them. */
 static uint64_t cheap_budget(int blanks)
 {
     if (blanks <= CHEAP_DENSER)
