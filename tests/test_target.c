@@ -222,6 +222,44 @@ static void test_unsolvable_family(void **state)
     }
 }
 
+/*
+ * Hard classic puzzles with one solution each (puzzles/hard_sample.txt:
+ * lines 1-3 and 8 of magictour's "top 1465", 6 and 10 of the forum's
+ * "hardest" list): the score is that of the solution, which Dancing Links
+ * finds and proves unique. `solve` answers them in microseconds, and so
+ * must `target`: within 1,500 nodes, where the optimizer of f35e981, which
+ * first proved the score by its bound, took 2,800 to 6,400.
+ */
+static void test_unique_puzzles(void **state)
+{
+    (void)state;
+    static const char *const grids[] = {
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+        "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....8....6...9.....8.",
+        "98.7..6..5...8..7...7..4...32.........94...8.....1...2.9...31....68...5.....9...7",
+        "........1.....2.3...4.5.6.....3...7...8.674...7...1..2..5......69..84...84....9..",
+    };
+    bd_options capped = bd_options_default(), dlx = bd_options_default();
+    capped.max_nodes = 1500;
+    dlx.engine = BD_ENGINE_DLX;
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+        bd_grid puzzle, solution, best;
+        assert_true(tu_grid(grids[i], &puzzle));
+        uint64_t count = 0;
+        assert_int_equal(bd_count(&puzzle, 2, &dlx, &count, NULL), BD_OK);
+        assert_int_equal(count, 1);
+        assert_int_equal(bd_solve(&puzzle, &dlx, &solution, NULL), BD_OK);
+        int score = 0;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bd_target(&puzzle, &capped, &score, &best, &stats), BD_OK);
+        assert_int_equal(score, bd_score(&solution));
+        assert_memory_equal(best.cells, solution.cells, BD_CELLS);
+        assert_true(stats.nodes <= 1500);
+    }
+}
+
 /* A node limit stops the search with BD_CUT_SHORT; the score is -1 or a
  * completion's, and the stats count the nodes spent. */
 static void test_node_limit(void **state)
@@ -309,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_clashing_givens),
         cmocka_unit_test(test_unsolvable_without_clash),
         cmocka_unit_test(test_unsolvable_family),
+        cmocka_unit_test(test_unique_puzzles),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_local_search),
         cmocka_unit_test(test_full_grid),

@@ -112,6 +112,8 @@ enum {
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
     PROBE_SLACK = 64,        /* cheap nodes beyond the blanks before asking for a completion */
+    FEW_COMPLETIONS = 2,     /* completions the fast engine may list for an exact answer */
+    FEW_NODES = 2000,        /* and its nodes for them */
     THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
@@ -150,6 +152,7 @@ typedef struct target {
     bool rows_tuned;          /* and its root prices are stepped already */
     uint64_t improve_at;      /* nodes at which to run improve(), 0: not in this pass */
     uint64_t probe_at;        /* nodes at which to ask the fast engine for a completion, 0: never */
+    bool list_few;            /* ask it for every completion when the cheap search ends unfinished */
     bool none;                /* the puzzle has no completion */
     bool improved;            /* improve() ran, or this is one of its re-fills */
 } target;
@@ -689,34 +692,55 @@ static bool units_consistent(target *s)
 }
 
 /*
- * Asks the fast engine (the search of bd_solve) for a completion of the
- * puzzle, under what is left of s's budget, which its nodes spend: a
- * search that has not met one by now may be on a puzzle that has none,
- * which that engine proves in the time bd_count takes. Its completion
- * becomes the incumbent. False when there is none (s->none) or the budget
- * ran out; either way the search stops.
+ * The fast engine (engine/fast/, the search of bd_solve) on the puzzle,
+ * with `visitor` as the caller set it up, under what is left of s's budget
+ * and at most `cap` nodes of its own (0: none), which s's budget pays.
+ * Returns whether it was cut short, and sets s->budget.cut when s's budget
+ * is what cut it.
+ */
+static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
+{
+    bd_options options = bd_options_default();
+    bool budget_caps = false;   /* s's node limit, not cap, bounds the run */
+    if (s->budget.max_nodes) {
+        uint64_t left = s->budget.max_nodes > s->budget.nodes
+                            ? s->budget.max_nodes - s->budget.nodes : 0;
+        if (cap == 0 || left <= cap) {
+            cap = left;
+            budget_caps = true;
+        }
+    }
+    if (s->budget.timeout > 0)
+        options.timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
+    if ((budget_caps && cap == 0) || (s->budget.timeout > 0 && !(options.timeout > 0))) {
+        s->budget.cut = true;
+        return true;
+    }
+    options.max_nodes = cap;
+    bd_stats spent = {0, 0};
+    bd_grid puzzle;
+    memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
+    bool cut = bdi_fast_enumerate(&puzzle, &options, visitor, &spent);
+    s->budget.nodes += spent.nodes;
+    s->guesses += spent.guesses;
+    if (cut && (budget_caps || bdi_budget_expired(&s->budget)))
+        s->budget.cut = true;
+    return cut;
+}
+
+/*
+ * Asks the fast engine for a completion of the puzzle: a search that has
+ * not met one by now may be on a puzzle that has none, which that engine
+ * proves in the time bd_count takes. Its completion becomes the
+ * incumbent. False when there is none (s->none) or the budget ran out;
+ * either way the search stops.
  */
 static bool probe(target *s)
 {
     s->probe_at = 0;
-    bd_options options = bd_options_default();
-    if (s->budget.max_nodes)
-        options.max_nodes = s->budget.max_nodes - s->budget.nodes;
-    if (s->budget.timeout > 0) {
-        options.timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
-        if (!(options.timeout > 0))
-            s->budget.cut = true;
-    }
     bdi_visitor visitor;
     bdi_visitor_init(&visitor, VISIT_FIRST, 0);
-    bd_stats spent = {0, 0};
-    bd_grid puzzle;
-    memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
-    if (!s->budget.cut && bdi_fast_enumerate(&puzzle, &options, &visitor, &spent))
-        s->budget.cut = true;
-    s->budget.nodes += spent.nodes;
-    s->guesses += spent.guesses;
-    if (s->budget.cut || visitor.count == 0) {
+    if (run_fast(s, &visitor, 0) || visitor.count == 0) {
         s->none = !s->budget.cut;
         s->stop = true;
         return false;
@@ -902,6 +926,48 @@ static void improve(target *s)
         s->stop = true;
 }
 
+/* What the fast engine's completions leave: the best score and grid. */
+typedef struct listing {
+    int best_score;
+    bd_grid best;
+} listing;
+
+/* bd_solution_fn: keeps the completion if it scores more than the best. */
+static bool keep_best(const bd_grid *completion, void *context)
+{
+    listing *seen = context;
+    int score = bd_score(completion);
+    if (score > seen->best_score) {
+        seen->best_score = score;
+        seen->best = *completion;
+    }
+    return true;
+}
+
+/*
+ * The exact answer from the fast engine's list of the puzzle's completions
+ * when there are at most FEW_COMPLETIONS and it lists them within
+ * FEW_NODES nodes (which s's budget pays): a puzzle with one solution is
+ * answered in about the time bd_count takes, where the bound would first
+ * prove what the list shows. True when the search is over: the incumbent
+ * the best of them, proven, or the budget ran out (s->budget.cut); false
+ * when there are more completions, or the nodes ran out.
+ */
+static bool list_completions(target *s)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, FEW_COMPLETIONS + 1);
+    listing seen = {s->best_score, s->best};
+    bdi_visitor_each(&visitor, keep_best, &seen);
+    if (run_fast(s, &visitor, FEW_NODES))
+        return s->budget.cut;
+    if (visitor.count > FEW_COMPLETIONS)
+        return false;
+    s->best_score = seen.best_score;
+    s->best = seen.best;
+    return true;
+}
+
 /*
  * The root bound, then passes with goals stepping down from it. Leaves the
  * optimum (or -1) in best_score unless the budget ran out.
@@ -916,6 +982,8 @@ static void run_passes(target *s)
     search(s, 0, NULL);
     if (s->budget.cut || !s->stop || s->none)
         return;   /* the cheap search finished (exact), or there is no completion */
+    if (s->list_few && s->blank_count <= DENSE_BLANKS && list_completions(s))
+        return;   /* few completions, all seen */
     s->stop = false;
     s->lagrange = true;
     unsigned cand;
@@ -959,6 +1027,7 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     if (!s.level)
         return BD_ENOMEM;
     s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
+    s.list_few = true;
     run_passes(&s);
     free(s.level);
     if (stats) {
