@@ -17,8 +17,9 @@
  *   sparse  2-6 givens kept from a random full grid; 2-8 (the default,
  *           and the search of the older sets: the same draws)
  *   wide    0-8 givens kept from a random full grid; 0-12
- *   ring    2-6 givens of a random full grid, all on one ring of the
- *           target (its cells of one weight); 1-12, on that ring
+ *   ring    2-6 givens of a random full grid, all on one of the three
+ *           outer rings of the target (its cells of one weight, 32, 24
+ *           or 16 of them); 1-12, on that ring
  *   mid     17-30 givens kept from a random full grid; 17-30
  *   few     24-32 givens kept from a random full grid, at most FEW (100)
  *           completions; 17-35 with at most FEW
@@ -62,7 +63,7 @@ enum {
     COUNT_NODES = 2000000,  /* bd_count's node limit when a family is checked */
     REDRAWS = 1000,         /* mutations drawn for one that stays in the family */
     CPU_REPEATS = 2,        /* further timings of a puzzle whose CPU time matters */
-    RINGS = 5
+    RING_CHOICES = 3        /* the ring family's rings: 0-2, 32 to 16 cells, room for 12 */
 };
 
 static const double TIMEOUT_S = 10.0;   /* per optimizer call, cpu and either */
@@ -301,7 +302,7 @@ static void start(uint64_t *state, const settings *set, bd_grid *puzzle, int *ri
     const family_rule *rule = &RULES[set->kind];
     bd_grid full;
     bench_random_full(state, &full);
-    *ring = set->kind == RING ? bench_below(state, RINGS) : -1;
+    *ring = set->kind == RING ? bench_below(state, RING_CHOICES) : -1;
     for (;;) {
         int givens = rule->start_min + bench_below(state, rule->start_max - rule->start_min + 1);
         if (set->kind == NONE) {
