@@ -700,7 +700,7 @@ static bool units_consistent(target *s)
  */
 static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
 {
-    bd_options options = bd_options_default();
+    bd_options options = {.engine = BD_ENGINE_DFS, .order = BD_ORDER_MRV};
     bool budget_caps = false;   /* s's node limit, not cap, bounds the run */
     if (s->budget.max_nodes) {
         uint64_t left = s->budget.max_nodes > s->budget.nodes
