@@ -44,7 +44,11 @@
  * cheap search that has met no completion within PROBE_SLACK nodes beyond
  * the blanks asks the fast engine (engine/fast/, the search of bd_solve)
  * for one: a puzzle without completion ends there, in the time bd_count
- * takes to prove it, and otherwise that completion is the incumbent.
+ * takes to prove it, and otherwise that completion is the incumbent. A
+ * grid of 17 givens or more (DENSE_BLANKS) whose cheap search ends
+ * unfinished has the fast engine list its completions: with at most
+ * FEW_COMPLETIONS of them, found within FEW_NODES nodes, the best is the
+ * answer (a classic puzzle with one solution, in the time bd_count takes).
  * (2) The root: subgradient steps aimed at the incumbent + 1, packing
  * completions; most grids end here, proven. (3) Otherwise passes
  * looking for completions scoring at least `goal`: first goal = the root
@@ -82,11 +86,10 @@
  * Local search: on the hard sparse grids the packed completions often stop
  * a point or two below the optimum, and a pass finds the optimum only after
  * refuting every subtree its bound lets through before it. So the first
- * pass that runs IMPROVE_AFTER nodes
- * stops once to improve the incumbent: keeping one band (or stack) of it,
- * the other two thirds of the grid are solved again, exactly, by this same
- * search (a dense puzzle, started from the incumbent), in turn until six in
- * a row gain nothing. It only raises the incumbent, which is a completion:
+ * pass that runs IMPROVE_AFTER nodes stops once to improve the incumbent:
+ * keeping one band (or stack) of it, the other two thirds of the grid are
+ * solved again, exactly, by this same search (a dense puzzle, started from
+ * the incumbent), in turn until six in a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
  */
 #include "target.h"
