@@ -30,15 +30,15 @@
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
-/* Kuhn's augmenting path from blank i: owner[d] is the blank holding
- * digit bit d (-1: none), *seen the digits visited on this search. */
+/* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
+ * digit d (-1: none), *seen the digits visited on this search. */
 static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *seen)
 {
     for (unsigned left = cand[i] & ~*seen; left; left = cand[i] & ~*seen) {
-        int d = bit_digit(left) - 1;
-        *seen |= 1u << d;
-        if (owner[d] < 0 || augment(cand, owner[d], owner, seen)) {
-            owner[d] = (int8_t)i;
+        int d = bit_digit(left);
+        *seen |= digit_bit(d);
+        if (owner[d - 1] < 0 || augment(cand, owner[d - 1], owner, seen)) {
+            owner[d - 1] = (int8_t)i;
             return true;
         }
     }
@@ -72,9 +72,9 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
     for (int i = 0; i < n; i++) {   /* greedily first: most blanks match at once */
         unsigned free_digits = cand[i] & ~taken;
         if (free_digits) {
-            int d = bit_digit(free_digits) - 1;
-            owner[d] = (int8_t)i;
-            taken |= 1u << d;
+            int d = bit_digit(free_digits);
+            owner[d - 1] = (int8_t)i;
+            taken |= digit_bit(d);
         } else {
             unmatched |= 1u << i;
         }
@@ -85,9 +85,9 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
             return false;
     }
     unsigned reach[BD_SIZE];   /* reach[a]: the blanks a reaches, as bits */
-    for (int d = 0; d < BD_SIZE; d++)
-        if (owner[d] >= 0)
-            keep[owner[d]] = 1u << d;
+    for (int d = 1; d <= BD_SIZE; d++)
+        if (owner[d - 1] >= 0)
+            keep[owner[d - 1]] = digit_bit(d);
     for (int a = 0; a < n; a++) {
         reach[a] = 0;
         for (unsigned other = cand[a] & ~keep[a]; other; other &= other - 1u)
