@@ -137,6 +137,31 @@ bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *
                        bd_stats *stats);
 
 /*
+ * Puzzles given as pencil marks (bd_marks: each cell's candidates; a cell
+ * with one candidate is a given): bd_solve, bd_count and bd_solutions for
+ * them, whose completions put in every cell one of its candidates. The
+ * fast engine takes givens only, so with the default engine and order
+ * these run the reference depth-first search in MRV order (with
+ * BD_ORDER_ROWS, in its row order), a plain search that may take far
+ * longer on hard puzzles; BD_ENGINE_DLX runs Dancing Links on the matrix
+ * without the rows the marks exclude, the independent check. Givens that
+ * clash, or a cell without a candidate, give no solution. Returns as the
+ * functions they follow; BD_EINVAL also for NULL `marks` or a mask with
+ * bits above the ninth.
+ */
+bd_status bd_solve_marks(const bd_marks *marks, const bd_options *options, bd_grid *solution,
+                         bd_stats *stats);
+bd_status bd_count_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                         uint64_t *count, bd_stats *stats);
+bd_status bd_solutions_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                             bd_solution_fn on_solution, void *context, uint64_t *count,
+                             bd_stats *stats);
+
+/* The pencil marks of a grid: a given's digit alone, all nine digits in a
+ * blank (no candidate removed). */
+void bd_marks_of(const bd_grid *grid, bd_marks *marks);
+
+/*
  * The instruction set that the fast engine runs on in this process. The
  * fast engine serves bd_solve, bd_count and bd_solutions with the default
  * engine and order, and the searches inside bd_rate and bd_generate; its
@@ -189,8 +214,10 @@ typedef enum bd_verdict {
     BD_VALID = 0,         /* complete, no digit twice in a unit, givens kept */
     BD_BLANK,             /* `cell` is blank */
     BD_CHANGED_GIVEN,     /* `cell` holds `digit` where the puzzle gives `given` */
-    BD_CLASH              /* `cell` holds `digit`, and so does the earlier
+    BD_CLASH,             /* `cell` holds `digit`, and so does the earlier
                              cell `other` of the same row, column or box */
+    BD_EXCLUDED           /* bd_check_marks: `cell` holds `digit`, which its
+                             pencil marks exclude */
 } bd_verdict;
 
 /* The kinds of unit, as bd_check_result.unit names them. */
@@ -215,6 +242,17 @@ typedef struct bd_check_result {
  * a cell outside 0..9).
  */
 bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_result *result);
+
+/*
+ * bd_check for a puzzle given as pencil marks: a cell with one candidate
+ * is a given (BD_CHANGED_GIVEN when the solution changes it), and a cell
+ * that holds a digit its marks exclude is BD_EXCLUDED; for one cell, a
+ * blank comes first, then a changed given or an excluded digit, then a
+ * clash. Returns BD_OK with `result` filled, or BD_EINVAL (a NULL
+ * argument, a mask above nine bits, or a cell outside 0..9).
+ */
+bd_status bd_check_marks(const bd_marks *marks, const bd_grid *solution,
+                         bd_check_result *result);
 
 /* ------------------------------------------------------------------ */
 /* Rating: how hard a puzzle is for a person, and the steps that solve it */
@@ -304,10 +342,17 @@ typedef enum bd_level {
     BD_LEVELS                   /* how many there are */
 } bd_level;
 
-/* A puzzle's rating: that of the hardest step of its solution path. */
+/*
+ * A puzzle's rating: that of the hardest step of its solution path (ER),
+ * with SE's pearl (EP) and diamond (ED) ratings.
+ */
 typedef struct bd_rating {
-    double rating;              /* a multiple of 0.1 (print it with %.1f) */
-    bd_level level;
+    double rating;              /* ER: the hardest step (print each of the
+                                   three with %.1f: they are multiples of 0.1) */
+    double pearl;               /* EP: the hardest step up to the first
+                                   placement (0 if no step places a digit) */
+    double diamond;             /* ED: the first step (0 if there is none) */
+    bd_level level;             /* of ER */
     bd_technique hardest;       /* the technique of the hardest step */
     int steps;                  /* steps on the path (a search counts one) */
 } bd_rating;
@@ -329,8 +374,36 @@ typedef struct bd_rating {
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
                   bd_rating *rating, bd_stats *stats);
 
+/*
+ * bd_rate from pencil marks: the path starts from the candidates in
+ * `marks` instead of those the givens allow. A cell with one candidate is
+ * filled with it, as a given is: its digit leaves the candidates of the
+ * cells that share a unit with it before the first step. A cell with no
+ * candidate, or two filled cells with one digit in a unit, make a puzzle
+ * without solution. The solutions counted are those that the marks allow.
+ */
+bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options,
+                        bd_rating *rating, bd_stats *stats);
+
 /* Enough room for the text of any step. */
 enum { BD_STEP_TEXT_MAX = 1024 };
+
+/* The most links a step record holds (bd_step.links). */
+enum { BD_STEP_LINKS = 512 };
+
+/*
+ * One link of a chain: from one candidate to another, each "on" (the
+ * digit is in the cell) or "off" (it is not): an inference "if `from`
+ * then `to`". An on-to-off link is a weak link used (two candidates that
+ * cannot both be true), an off-to-on link a strong one (two that cannot
+ * both be false).
+ */
+typedef struct bd_link {
+    uint8_t from_cell, from_digit;  /* cell 0..80, digit 1..9 */
+    uint8_t to_cell, to_digit;
+    uint8_t from_on, to_on;         /* 1: on, 0: off */
+    uint8_t branch;                 /* which chain of the step (below) */
+} bd_link;
 
 /* One step of a solution path. */
 typedef struct bd_step {
@@ -347,6 +420,24 @@ typedef struct bd_step {
                                    its candidates (bit d-1); 0 if filled */
     char text[BD_STEP_TEXT_MAX]; /* the step in the community's notation,
                                    without a newline (see below) */
+    /*
+     * The pattern, what a picture of the step highlights, as it was before
+     * the step: for each cell the candidates the pattern uses (a subset's
+     * digits in its cells, a fish's digit in its base lines, a wing's
+     * cells, a loop's digits, a chain's candidates, a single's digit), and
+     * the units it rests on (bit u: row u for u 0..8, column u - 9 for
+     * 9..17, box u - 18 for 18..26). For chains, the links in the order of
+     * inference from the assumptions: branch 0 for a chain or cycle, and
+     * one branch per assumption of a forcing chain of several (the
+     * candidates of a cell, the places of a digit in a unit, the on and off
+     * of a double or contradiction chain) in the order the text gives
+     * them; links inside nested chains are not given.
+     */
+    uint16_t pattern[BD_CELLS];
+    uint32_t units;
+    int link_count;             /* links in links[] */
+    bool links_cut;             /* the chain had more than BD_STEP_LINKS */
+    bd_link links[BD_STEP_LINKS];
 } bd_step;
 
 /*
@@ -373,6 +464,10 @@ typedef bool (*bd_step_fn)(const bd_step *step, void *context);
  */
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options,
                      bd_step_fn on_step, void *context, bd_rating *rating);
+
+/* bd_explain from pencil marks, as bd_rate_marks rates them. */
+bd_status bd_explain_marks(const bd_marks *marks, const bd_options *options,
+                           bd_step_fn on_step, void *context, bd_rating *rating);
 
 /* The name of a technique as the CLI prints it, e.g. "xy-wing". */
 const char *bd_technique_name(bd_technique technique);
@@ -474,7 +569,9 @@ typedef enum bd_shape {
     BD_SHAPE_LINE = 0,  /* 81 cells on one line */
     BD_SHAPE_SPACED,    /* 9 lines of 9 cells separated by spaces */
     BD_SHAPE_COMPACT,   /* 9 lines of 9 cells with nothing between */
-    BD_SHAPE_PRETTY     /* a boxed grid with | - + separators */
+    BD_SHAPE_PRETTY,    /* a boxed grid with | - + separators */
+    BD_SHAPE_SHEET      /* 9 lines of 9 fields separated by commas, a blank
+                           cell an empty field (a spreadsheet's export) */
 } bd_shape;
 
 /* Enough room for any formatted grid, its newlines and a NUL. */
@@ -494,8 +591,15 @@ enum { BD_LINE_MAX = 1024 };
 
 /* One record read: a puzzle, or a malformed one with what is wrong. */
 typedef struct bd_record {
-    bd_grid grid;             /* the puzzle (valid on BD_OK) */
-    bd_shape shape;           /* the shape it came in */
+    bd_grid grid;             /* the puzzle (valid on BD_OK); for pencil
+                                 marks, the cells with one candidate */
+    bd_shape shape;           /* the shape it came in (pencil marks: LINE
+                                 for the 729-character line, SPACED for
+                                 the 9-line grid) */
+    bool has_marks;           /* the puzzle came as pencil marks: `marks`
+                                 holds every cell's candidates */
+    bool no_solution;         /* a reader of answers (bd_reader_set_role)
+                                 read the words "no solution": no grid */
     char blank;               /* how it wrote its blanks, '.' or '0' (as its
                                  first blank did; '.' when it has none) */
     unsigned long line;       /* the line where the record starts (1-based) */
@@ -504,11 +608,16 @@ typedef struct bd_record {
     char err_msg[128];        /* and what is wrong */
     /* A record of a CSV or TSV input is one row of fields (see bd_read): */
     char separator;           /* ',' (CSV) or '\t' (TSV); 0 for other records */
-    int puzzle_field;         /* the field that holds the puzzle, 0-based;
+    int puzzle_field;         /* the field that holds the puzzle (for a
+                                 reader of answers, the answer), 0-based;
                                  -1 when none was found */
+    int answer_field;         /* the field the header names as the answer
+                                 (bd_row_answer); -1 when none does */
     size_t row_len;
     char row[BD_LINE_MAX + 1]; /* the row as it came, without its line end,
                                  NUL-terminated (malformed rows too) */
+    bd_marks marks;           /* on BD_OK with has_marks: each cell's
+                                 candidates (a given: one) */
 } bd_record;
 
 /*
@@ -523,25 +632,54 @@ typedef size_t (*bd_read_fn)(void *context, void *buf, size_t size);
 /*
  * A streaming reader: one record at a time, constant memory. Treat the
  * fields as private. A record is one line of 81 cells, or 9 consecutive
- * lines of 9 cells (spaced, compact or pretty). Blank lines and lines
- * starting with '#' are skipped (inside a grid, blank lines may stand only
- * between its bands: elsewhere a blank line ends the grid); CRLF and a
- * leading UTF-8 BOM are accepted; a first line holding only a count of
- * puzzles and a line "end" after the last puzzle are understood.
+ * lines of 9 cells (spaced, compact, pretty, or a spreadsheet's 9 fields
+ * separated by commas or semicolons, an empty field a blank). Blank lines
+ * and lines starting with '#' are skipped (inside a grid, blank lines may
+ * stand only between its bands: elsewhere a blank line ends the grid); a
+ * line starting with '%' (a title, as Debian's sudoku writes before each
+ * grid) is skipped too, and always ends a grid. Rules of '-', '=', '+' and
+ * '|' (also with '.', ':', '\'' or '*' at their corners) are skipped. When
+ * a grid's 9 rows are followed, with no blank line or title between, by 1
+ * to 4 rows that a blank line, a title or the end of input then ends, those
+ * rows are taken for lines too many in the grid above, not for a grid of
+ * their own: they are reported (BD_EINPUT), not a record. CRLF and a
+ * leading UTF-8 BOM are accepted, and so are CR line ends when the first
+ * line ends with a lone CR (then every line ends so); a first line holding
+ * only a count of puzzles and a line "end" after the last puzzle are
+ * understood.
+ *
+ * Pencil marks (the Sukaku shapes): a line of 729 cells is one puzzle,
+ * each cell 9 characters, the k-th the digit k when k is a candidate and
+ * '.' or '0' when it is not; and 9 lines of 9 groups separated by blanks
+ * (and '|'), each group a cell's candidates as digits 1-9, one digit for a
+ * given, make a grid of pencil marks (a line of 9 groups of which one at
+ * least has two digits or more is read as its row, whatever its length).
+ * Their records have has_marks set.
  *
  * CSV and TSV: when the first significant line is a row of fields
  * separated by commas (or by tabs, with a field that looks like a grid or
  * names columns), every line of the input is one record: a row. Fields may
  * be quoted as RFC 4180 says, but a quoted field must close on its line.
- * The puzzle is the first field that looks like a grid (more than 18
- * characters besides blanks, at least three quarters of them cells); it
- * must hold exactly 81 cells, blanks around them allowed, and it must be
- * in the same field on every row. A first line that names columns (no
- * field looks like a grid, and every field that is not empty starts with a
- * letter) is the header: it is kept (bd_reader_header), not a record. A
- * row where no field looks like a grid, or where the puzzle is malformed
- * or in another field, is a malformed record. The other fields are kept
- * with the row (bd_record.row).
+ * A first line that names columns (no field looks like a grid, and every
+ * field that is not empty starts with a letter; or a line that is only
+ * one of the puzzle names below) is the header: it is kept
+ * (bd_reader_header), not a record. The puzzle must hold exactly 81 cells,
+ * blanks around them allowed; the other fields are kept with the row
+ * (bd_record.row). Which field holds the puzzle:
+ *   - the first that the header names (blanks around the name and case
+ *     aside) puzzle, puzzles, quiz, quizzes, sudoku, sudokus, grid, grids,
+ *     board, boards, problem or problems;
+ *   - without such a name, the first field that looks like a grid (more
+ *     than 18 characters besides blanks, at least three quarters of them
+ *     cells) on the first row where that field has a blank cell or is
+ *     malformed; on rows before that one, a row's first grid if it stands
+ *     in its first field (a puzzle without blanks), else none (a complete
+ *     grid after other fields is a solution beside a damaged puzzle).
+ * Once known, the puzzle's field is read on every row: a row where it
+ * holds no grid, or a malformed one, is a malformed record (and so is a
+ * row whose quotes are broken); one damaged row never moves the field.
+ * The header's first field named solution, solutions, answer, answers or
+ * solved is the answer's field (bd_record.answer_field, bd_row_answer).
  */
 typedef struct bd_reader {
     bd_read_fn read_fn;           /* the source of bytes, or NULL for memory */
@@ -557,7 +695,14 @@ typedef struct bd_reader {
     int state;                    /* where the reader is in its input */
     char separator;               /* rows of CSV (',') or TSV ('\t'); 0: text */
     int puzzle_field;             /* the field of the puzzles, once found; -1 */
-    unsigned long puzzle_field_line; /* the row where it was found */
+    unsigned long puzzle_field_line; /* the row where it was found (the header
+                                     when it names it) */
+    bool puzzle_named;            /* the header named the puzzles' field */
+    int answer_field;             /* the field the header names the answer's; -1 */
+    int role;                     /* a bd_role: puzzles or answers */
+    char line_end;                /* '\n', or '\r' for CR line ends; 0: not known yet */
+    bool skip_lf;                 /* CR line ends: a '\n' after the last '\r' is skipped */
+    bool after_grid;              /* the last line read was a grid's 9th row */
     bool has_header;              /* header[0..header_len) is the header row */
     size_t header_len;
     bool have_pending;            /* a line read ahead, not yet used */
@@ -585,6 +730,25 @@ void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len);
 
 /* Starts reading from `read_fn`, called with `context`. */
 void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context);
+
+/* What a reader reads: puzzles (the default), or proposed answers to
+ * puzzles (a contestant's output, as `bitdoku check` reads it). */
+typedef enum bd_role {
+    BD_ROLE_PUZZLES = 0,
+    BD_ROLE_ANSWERS
+} bd_role;
+
+/*
+ * Makes `reader`, before its first bd_read, a reader of `role`. A reader
+ * of answers differs in two ways: a line "no solution" (case aside, blanks
+ * around it allowed) is a record, with no_solution set and no grid (to a
+ * reader of puzzles it is a malformed record); and in CSV or TSV rows, the
+ * record's grid is the answer: the field the header names as the answer
+ * (see bd_reader), else the first field that holds a complete grid (no
+ * blank cell) on the first row that has one, or that holds "no solution";
+ * on rows before that one, the row's last field that looks like a grid.
+ */
+void bd_reader_set_role(bd_reader *reader, bd_role role);
 
 /*
  * Reads the next record into `record`. Returns BD_OK (a well-formed puzzle),
@@ -624,17 +788,33 @@ typedef struct bd_reader_mark {
     char separator;
     int puzzle_field;
     unsigned long puzzle_field_line;
+    bool puzzle_named;
+    int answer_field;
+    int role;
+    char line_end;
+    bool after_grid;
     long header_count;
     unsigned long header_line;
 } bd_reader_mark;
+
+/*
+ * The line end of an input whose first bytes are data[0..len) (at least
+ * its first line and the byte after it, if there is one): '\r' when the
+ * input has CR line ends (its first '\r' or '\n' is a '\r' that a byte
+ * other than '\n' follows), else '\n'. A reader finds it so on the bytes
+ * at hand when it reads its first line; one that cuts an input into
+ * pieces cuts them after this byte (after "\r\n" whole).
+ */
+char bd_line_end(const void *data, size_t len);
 
 /* What bd_line_shorten shortens a long line to, at most. */
 enum { BD_PIECE_LINE_MAX = BD_LINE_MAX + 2 };
 
 /*
  * Starts reading the piece of `len` bytes at `data` (which must outlive the
- * reader): whole lines, each ended by '\n' except maybe the last line of
- * the input (a caller that must hold an unfinished line in bounded memory
+ * reader): whole lines, each ended by '\n' (with CR line ends, by '\r',
+ * maybe followed by '\n', a pair the piece must not split) except maybe
+ * the last line of the input (a caller that must hold an unfinished line in bounded memory
  * may shorten it with bd_line_shorten meanwhile). `at` is the mark
  * where the input's reader stands before the piece (NULL: at the start of
  * the input), `lines_before` the number of lines before it. `last`: no
@@ -683,7 +863,8 @@ size_t bd_line_shorten(char *line, size_t len);
 /* A grid read from a field of a CSV or TSV row (bd_row_grid). */
 typedef struct bd_field_grid {
     int field;                /* which field of the row, 0-based */
-    bd_grid grid;             /* its cells, on BD_OK */
+    bool no_solution;         /* bd_row_answer: the field says "no solution" */
+    bd_grid grid;             /* its cells, on BD_OK (unless no_solution) */
     unsigned long err_col;    /* on BD_EMALFORMED: the column of the fault,
                                  on line record->line, 1-based */
     char err_msg[128];        /* and what is wrong */
@@ -699,6 +880,16 @@ typedef struct bd_field_grid {
  * (not a record of a CSV or TSV row). Re-entrant; `record` is not changed.
  */
 bd_status bd_row_grid(const bd_record *record, int after, bd_field_grid *out);
+
+/*
+ * Reads the proposed answer of a CSV or TSV record's row: the field the
+ * header names as the answer (record->answer_field), else the first field
+ * after the puzzle's that looks like a grid, as bd_row_grid. A field that
+ * says "no solution" (case aside, blanks around it allowed) is an answer
+ * too: BD_OK with out->no_solution set. Returns what bd_row_grid returns;
+ * BD_EOF also when the named field is empty or holds no grid.
+ */
+bd_status bd_row_answer(const bd_record *record, bd_field_grid *out);
 
 #ifdef __cplusplus
 }

@@ -905,6 +905,75 @@ static void test_explain_stops(void **state)
     assert_int_equal(bd_explain(&puzzle, NULL, NULL, NULL, &rating), BD_EINVAL);
 }
 
+/* Pencil marks of a grid: its givens as cells of one candidate, its
+ * blanks with all nine. */
+static void marks_of(const bd_grid *g, bd_marks *m)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        m->cand[cell] = (uint16_t)(g->cells[cell] ? digit_bit(g->cells[cell]) : ALL_DIGITS);
+}
+
+/* A bd_step_fn that keeps the first step and stops. */
+static bool first_step(const bd_step *step, void *context)
+{
+    *(bd_step *)context = *step;
+    return false;
+}
+
+static void test_marks(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    bd_marks marks;
+    bd_rating from_grid, from_marks;
+    /* The marks of the givens alone rate as the givens do. */
+    for (size_t i = 0; i < sizeof KAGGLE / sizeof KAGGLE[0]; i++) {
+        assert_true(tu_grid(KAGGLE[i][0], &puzzle));
+        marks_of(&puzzle, &marks);
+        assert_int_equal(bd_rate(&puzzle, NULL, &from_grid, NULL), BD_OK);
+        assert_int_equal(bd_rate_marks(&marks, NULL, &from_marks, NULL), BD_OK);
+        assert_true(from_grid.rating == from_marks.rating);
+        assert_int_equal(from_grid.steps, from_marks.steps);
+    }
+    /* Issue 25: once the marks carry the removals of an elimination step,
+     * the next step is another one. */
+    assert_true(tu_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                        &puzzle));
+    marks_of(&puzzle, &marks);
+    static bd_step first, next;
+    for (int steps = 0; steps < 100; steps++) {
+        assert_int_equal(bd_explain_marks(&marks, NULL, first_step, &first, NULL), BD_OK);
+        if (first.cell < 0)
+            break;
+        marks.cand[first.cell] = (uint16_t)digit_bit(first.digit);
+    }
+    assert_true(first.cell < 0 && first.removed_count > 0);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        marks.cand[cell] &= (uint16_t)~first.removed[cell];
+    assert_int_equal(bd_explain_marks(&marks, NULL, first_step, &next, NULL), BD_OK);
+    assert_string_not_equal(first.text, next.text);
+    /* A cell with no candidate; marks that allow two solutions. */
+    marks.cand[0] = 0;
+    assert_int_equal(bd_rate_marks(&marks, NULL, &from_marks, NULL), BD_NO_SOLUTION);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        marks.cand[cell] = ALL_DIGITS;
+    assert_int_equal(bd_rate_marks(&marks, NULL, &from_marks, NULL), BD_NOT_UNIQUE);
+    assert_int_equal(bd_rate_marks(NULL, NULL, &from_marks, NULL), BD_EINVAL);
+}
+
+static void test_pearl_and_diamond(void **state)
+{
+    (void)state;
+    /* A full grid less r1c1 and r1c2: each of them is the last blank of its
+     * column, so the path is two full houses: ER = EP = ED = 1.0. */
+    bd_grid puzzle;
+    bd_rating rating;
+    assert_true(tu_grid(KAGGLE[0][1], &puzzle));
+    puzzle.cells[0] = puzzle.cells[1] = 0;
+    assert_int_equal(bd_rate(&puzzle, NULL, &rating, NULL), BD_OK);
+    assert_true(rating.rating == 1.0 && rating.pearl == 1.0 && rating.diamond == 1.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -935,6 +1004,8 @@ int main(void)
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_levels),
         cmocka_unit_test(test_explain_stops),
+        cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_pearl_and_diamond),
         cmocka_unit_test(test_sound_on_kaggle),
         cmocka_unit_test(test_sound_on_hard_sample),
         cmocka_unit_test(test_sound_on_minimal_puzzles),

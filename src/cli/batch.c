@@ -104,9 +104,8 @@ static bool settle(batch *b, piece *p)
     if (p->input.first)
         return false;
     bool moved = w->carry_len > 0 || !bd_reader_mark_equal(&p->at, &w->end);
-    unsigned long lines = 0;
-    for (size_t i = 0; i < w->carry_len; i++)
-        lines += w->carry[i] == '\n';
+    unsigned long lines = count_line_ends(w->carry, w->carry_len,
+                                          w->end.line_end ? w->end.line_end : '\n');
     if (w->carry_len && !chunk_prepend(&p->input, w->carry, w->carry_len, lines))
         p->out_of_memory = true;      /* reported when it is written */
     w->carry_len = 0;

@@ -53,6 +53,10 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a)
 {
     path_text p = {.a = a, .hint = s->hint, .last = rec->grid};
     bd_rating rating;
+    if (rec->has_marks) {
+        answer_refuse(a, "explain does not take pencil marks yet");
+        return;
+    }
     bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
     if (status != BD_OK)
         rate_refused(status, a);

@@ -51,6 +51,10 @@ bool rate_refused(bd_status status, answer *a)
 void answer_rate(const settings *s, const bd_record *rec, answer *a)
 {
     bd_rating rating;
+    if (rec->has_marks) {
+        answer_refuse(a, "rate does not take pencil marks yet");
+        return;
+    }
     bd_status status = bd_rate(&rec->grid, &s->options, &rating, &a->stats);
     if (status != BD_OK) {
         rate_refused(status, a);

@@ -218,6 +218,57 @@ bool output_header(output *o, const bd_reader *reader, const char *columns)
     return output_header_row(o, header, len, bd_reader_separator(reader), columns);
 }
 
+/* A space or a tab. */
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t';
+}
+
+/* True when row[0..len), fields separated by `sep`, has a field that is
+ * `name` (n bytes), case aside, blanks around it and its quotes aside. */
+static bool has_name(const char *row, size_t len, char sep, const char *name, size_t n)
+{
+    for (size_t start = 0; start <= len;) {
+        const char *next = memchr(row + start, sep, len - start);
+        size_t end = next ? (size_t)(next - row) : len;
+        size_t a = start, b = end;
+        while (a < b && is_blank(row[a]))
+            a++;
+        while (b > a && is_blank(row[b - 1]))
+            b--;
+        if (b - a >= 2 && row[a] == '"' && row[b - 1] == '"') {
+            a++;
+            b--;
+        }
+        bool same = b - a == n;
+        for (size_t i = 0; same && i < n; i++)
+            same = (row[a + i] | 0x20) == (name[i] | 0x20);
+        if (same)
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+/* Appends our column `name` (n bytes) after row[0..*len) and a separator:
+ * as it is, or, when the row has that name already (case aside), as the
+ * first of name_2, name_3, ... that it has not. False when it does not
+ * fit in `size` bytes. */
+static bool add_name(char *row, size_t *len, size_t size, char sep, const char *name, size_t n)
+{
+    char unique[64];
+    size_t base = n < sizeof unique - 12 ? n : sizeof unique - 12, m = base;
+    memcpy(unique, name, m);
+    for (int k = 2; has_name(row, *len, sep, unique, m); k++)
+        m = base + (size_t)snprintf(unique + base, sizeof unique - base, "_%d", k);
+    if (*len + 1 + m + 1 > size)
+        return false;
+    row[(*len)++] = sep;
+    memcpy(row + *len, unique, m);
+    *len += m;
+    return true;
+}
+
 bool output_header_row(output *o, const char *header, size_t len, char separator,
                        const char *columns)
 {
@@ -229,14 +280,15 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
         separator = ',';
     }
     char row[sizeof o->header];
-    size_t ours = strlen(columns);
-    if (len + 1 + ours + 1 > sizeof row)
+    if (len + 1 > sizeof row)
         return true;            /* cannot be: a header line is at most BD_LINE_MAX */
     memcpy(row, header, len);
-    row[len] = separator;
-    for (size_t i = 0; i <= ours; i++)   /* our names are joined by commas */
-        row[len + 1 + i] = columns[i] == ',' ? separator : columns[i];
-    len += 1 + ours;
+    for (const char *name = columns; *name;) {   /* our names are joined by commas */
+        size_t n = strcspn(name, ",");
+        if (!add_name(row, &len, sizeof row, separator, name, n))
+            return true;        /* cannot be: our names are short */
+        name += n + (name[n] == ',');
+    }
     row[len++] = '\n';
     if (o->header_written && len == o->header_len && memcmp(row, o->header, len) == 0)
         return true;

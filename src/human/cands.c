@@ -75,6 +75,23 @@ bool bdi_cands_init(bdi_cands *c, const bd_grid *puzzle)
     return !clash;
 }
 
+bool bdi_cands_init_marks(bdi_cands *c, const bd_marks *marks)
+{
+    bd_grid filled;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned digits = marks->cand[cell] & ALL_DIGITS;
+        filled.cells[cell] = (uint8_t)(digits && !(digits & (digits - 1u)) ? bit_digit(digits) : 0);
+    }
+    bool clash_free = bdi_cands_init(c, &filled);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            if (!(marks->cand[cell] & digit_bit(d + 1)))
+                c->place[d].band[cell / BAND_CELLS] &= ~(1u << (cell % BAND_CELLS));
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        c->broken |= board_has(c->open, cell) && !bdi_cands_of(c, cell);
+    return clash_free;
+}
+
 void bdi_cands_sync(bdi_cands *c)
 {
     if (c->cells_ok)

@@ -180,6 +180,12 @@ void bdi_cands_sync(bdi_cands *c);
 /* The candidates of `cell`, read from the boards (valid at any time). */
 unsigned bdi_cands_of(const bdi_cands *c, int cell);
 
+/* Fills `c` from pencil marks: a cell with one candidate is filled with it
+ * (its peers lose the digit), the others keep the candidates of `marks`
+ * that no filled cell sees (cell[] not yet valid); false when two filled
+ * cells clash. A cell left with no candidate breaks the state. */
+bool bdi_cands_init_marks(bdi_cands *c, const bd_marks *marks);
+
 /* Places `digit` in the open `cell`: it leaves the cell's other candidates
  * and the candidates of its peers. Placing a digit that is no candidate
  * there marks the state broken. */
@@ -241,6 +247,15 @@ void bdi_step_apply(bdi_cands *c, const bdi_step *s);
 /* Writes the step as text (no newline) into buf[0..size); returns the
  * length the whole text needs, as snprintf does. */
 size_t bdi_step_text(const bdi_step *s, char *buf, size_t size);
+
+/* count.c: counts the solutions of the candidate masks `cand` (bit d-1
+ * of each cell; a cell with one candidate holds it), stopping at `limit`
+ * (0: none); `first` (may be NULL) gets the first solution found. Returns
+ * BD_OK with *count exact (limit meaning "limit or more"), or BD_CUT_SHORT
+ * when the options' node or time limit stopped it (*count found so far). */
+bd_status bdi_count_marks(const uint16_t cand[BD_CELLS], uint64_t limit,
+                          const bd_options *options, uint64_t *count, bd_grid *first,
+                          bd_stats *stats);
 
 /* ------------------------------------------------------------------ */
 /* combine.c                                                           */

@@ -121,19 +121,52 @@ bd_level bd_level_of(double rating)
 /* A path being walked: the state, what it has cost, whom to tell. */
 typedef struct path {
     bdi_cands cands;
-    const bd_grid *puzzle;
+    const bd_grid *puzzle;      /* the givens, or NULL for pencil marks */
+    const bd_marks *marks;      /* the pencil marks, or NULL for givens */
+    bd_grid solution;           /* for pencil marks: found by the check */
     bd_options limits;          /* for the uniqueness check */
     bd_stats *stats;            /* its effort, when asked for */
     bool checked;               /* the uniqueness check has run */
     bd_status status;           /* BD_OK, or why the path stopped */
     uint64_t search_nodes;      /* the fast engine's nodes on the puzzle */
     int hardest_tenths, steps;
+    int pearl_tenths, diamond_tenths;
+    bool placed;                /* a step has placed a digit (EP is known) */
     bd_technique hardest;
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
     bool stopped;               /* on_step said stop */
     bd_step *shown;             /* room for the step shown to on_step */
 } path;
+
+/* The pattern of a step's record: its cells with its digits, its unit,
+ * its chain's nodes as links. */
+static void fill_pattern(const bdi_step *s, bd_step *out)
+{
+    memset(out->pattern, 0, sizeof out->pattern);
+    out->units = 0;
+    out->link_count = 0;
+    out->links_cut = false;
+    unsigned digits = s->digits ? s->digits : s->cell >= 0 ? digit_bit(s->digit) : 0;
+    for (int i = 0; i < s->cell_count; i++)
+        out->pattern[s->cells[i]] |= (uint16_t)digits;
+    if (s->cell >= 0) {
+        out->pattern[s->cell] |= (uint16_t)digit_bit(s->digit);
+        out->units |= 1u << (s->kind * BD_SIZE + s->index);
+    }
+    for (int i = 0; i < s->node_count; i++)
+        out->pattern[s->nodes[i].cell] |= (uint16_t)digit_bit(s->nodes[i].digit);
+    for (int i = 0; i + 1 < s->node_count; i++) {
+        bd_link *link = &out->links[out->link_count++];
+        link->from_cell = s->nodes[i].cell;
+        link->from_digit = s->nodes[i].digit;
+        link->to_cell = s->nodes[i + 1].cell;
+        link->to_digit = s->nodes[i + 1].digit;
+        link->from_on = (uint8_t)(i % 2 == 1);   /* strong links from off to on */
+        link->to_on = (uint8_t)(i % 2 == 0);
+        link->branch = 0;
+    }
+}
 
 /* The public record of a step just applied. */
 static void fill_step(const path *p, const bdi_step *s, bd_step *out)
@@ -153,15 +186,26 @@ static void fill_step(const path *p, const bdi_step *s, bd_step *out)
     for (int cell = 0; cell < BD_CELLS; cell++)
         out->candidates[cell] = (uint16_t)bdi_cands_of(&p->cands, cell);
     bdi_step_text(s, out->text, sizeof out->text);
+    fill_pattern(s, out);
 }
 
-/* Counts a step of `tech` rated `tenths` on the path. */
-static void count_step(path *p, bd_technique tech, int tenths)
+/* Counts a step of `tech` rated `tenths` on the path, that places a digit
+ * or not: ER, and EP and ED as SE keeps them (the hardest so far at the
+ * first step, and at the first that places). */
+static void count_step(path *p, bd_technique tech, int tenths, bool places)
 {
     p->steps++;
     if (tenths > p->hardest_tenths) {
         p->hardest_tenths = tenths;
         p->hardest = tech;
+    }
+    if (p->placed)
+        return;
+    if (p->steps == 1)
+        p->diamond_tenths = p->hardest_tenths;
+    if (places) {
+        p->pearl_tenths = p->hardest_tenths;
+        p->placed = true;
     }
 }
 
@@ -169,7 +213,7 @@ static void count_step(path *p, bd_technique tech, int tenths)
 static void take(path *p, const bdi_step *s)
 {
     bdi_step_apply(&p->cands, s);
-    count_step(p, s->tech, s->tenths);
+    count_step(p, s->tech, s->tenths, s->cell >= 0 || s->tech == BD_TECH_SEARCH);
     if (p->on_step) {
         fill_step(p, s, p->shown);
         p->stopped = !p->on_step(p->shown, p->context);
@@ -183,7 +227,7 @@ static void take_singles(path *p, const bdi_singles *singles)
     if (!p->on_step) {
         for (int i = 0; i < singles->count; i++) {
             bdi_cands_place(&p->cands, singles->cell[i], singles->digit[i]);
-            count_step(p, singles->tech, bdi_tech_tenths(singles->tech));
+            count_step(p, singles->tech, bdi_tech_tenths(singles->tech), true);
         }
         return;
     }
@@ -209,9 +253,10 @@ static int search_tenths(uint64_t nodes)
 /* The last step when no technique applies: the rest, from the solution. */
 static void search_step(path *p)
 {
-    bd_grid solution;
+    bd_grid solution = p->solution;
     bd_options options = bd_options_default();
-    bd_solve(p->puzzle, &options, &solution, NULL);
+    if (p->puzzle)
+        bd_solve(p->puzzle, &options, &solution, NULL);
     bdi_step s;
     bdi_step_start(&s, BD_TECH_SEARCH);
     s.tenths = search_tenths(p->search_nodes);
@@ -232,7 +277,14 @@ static bool ensure_unique(path *p)
     p->checked = true;
     uint64_t count = 0;
     bd_stats effort = {0, 0};
-    p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
+    if (p->puzzle) {
+        p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
+    } else {
+        uint16_t cand[BD_CELLS];
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            cand[cell] = p->marks->cand[cell] & ALL_DIGITS;
+        p->status = bdi_count_marks(cand, 2, &p->limits, &count, &p->solution, &effort);
+    }
     if (p->stats) {
         p->stats->nodes += effort.nodes;
         p->stats->guesses += effort.guesses;
@@ -276,7 +328,9 @@ static bool advance(path *p)
  */
 static void walk(path *p)
 {
-    if (!bdi_cands_init(&p->cands, p->puzzle)) {
+    bool clash_free = p->puzzle ? bdi_cands_init(&p->cands, p->puzzle)
+                                : bdi_cands_init_marks(&p->cands, p->marks);
+    if (!clash_free) {
         p->status = BD_NO_SOLUTION;   /* clashing givens */
         return;
     }
@@ -299,19 +353,23 @@ static void walk(path *p)
 static void fill_rating(const path *p, bd_rating *rating)
 {
     rating->rating = p->hardest_tenths / 10.0;
+    rating->pearl = p->pearl_tenths / 10.0;
+    rating->diamond = p->diamond_tenths / 10.0;
     rating->level = level_of_tenths(p->hardest_tenths);
     rating->hardest = p->steps ? p->hardest : BD_TECHNIQUES;
     rating->steps = p->steps;
 }
 
-/* Walks the solution path of `puzzle` (bd_rate and bd_explain), showing
- * each step to `on_step` when given; fills `rating` when it ends solved. */
-static bd_status run(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
-                     void *context, bd_rating *rating, bd_stats *stats)
+/* Walks the solution path of `puzzle` or of `marks` (bd_rate, bd_explain
+ * and their forms from pencil marks), showing each step to `on_step` when
+ * given; fills `rating` when it ends solved. */
+static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_options *options,
+                     bd_step_fn on_step, void *context, bd_rating *rating, bd_stats *stats)
 {
-    if (!puzzle || !bdi_cells_ok(puzzle) || (options && !(options->timeout >= 0)))
+    if ((!puzzle && !marks) || (puzzle && !bdi_cells_ok(puzzle))
+        || (options && !(options->timeout >= 0)))
         return BD_EINVAL;
-    path p = {.puzzle = puzzle, .limits = bd_options_default(), .stats = stats,
+    path p = {.puzzle = puzzle, .marks = marks, .limits = bd_options_default(), .stats = stats,
               .status = BD_OK, .on_step = on_step, .context = context};
     if (options) {   /* the fast engine counts, whatever engine was asked for */
         p.limits.max_nodes = options->max_nodes;
@@ -328,15 +386,31 @@ static bd_status run(const bd_grid *puzzle, const bd_options *options, bd_step_f
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options, bd_rating *rating,
                   bd_stats *stats)
 {
-    if (!rating)
+    if (!rating || !puzzle)
         return BD_EINVAL;
-    return run(puzzle, options, NULL, NULL, rating, stats);
+    return run(puzzle, NULL, options, NULL, NULL, rating, stats);
+}
+
+bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options, bd_rating *rating,
+                        bd_stats *stats)
+{
+    if (!rating || !marks)
+        return BD_EINVAL;
+    return run(NULL, marks, options, NULL, NULL, rating, stats);
 }
 
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
                      void *context, bd_rating *rating)
 {
-    if (!on_step)
+    if (!on_step || !puzzle)
         return BD_EINVAL;
-    return run(puzzle, options, on_step, context, rating, NULL);
+    return run(puzzle, NULL, options, on_step, context, rating, NULL);
+}
+
+bd_status bd_explain_marks(const bd_marks *marks, const bd_options *options,
+                           bd_step_fn on_step, void *context, bd_rating *rating)
+{
+    if (!on_step || !marks)
+        return BD_EINVAL;
+    return run(NULL, marks, options, on_step, context, rating, NULL);
 }
