@@ -9,7 +9,7 @@ _bitdoku_options()
     case $1 in
         target) echo "--engine --order --format --grid --exhaustive $limits $common -e -o -f -g" ;;
         count) echo "--engine --order --limit --unique $limits $common -e -o -l -u" ;;
-        rate) echo "$limits $common" ;;
+        rate) echo "--ep-ed $limits $common" ;;
         explain) echo "--format --hint --original $limits $common -f" ;;
         check) echo "$common" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty

@@ -302,78 +302,105 @@ bd_status bd_diagnose(const bd_grid *grid, const bd_grid *original, const bd_opt
 /* ------------------------------------------------------------------ */
 
 /*
- * The techniques of the human solver, from easiest to hardest: the order in
- * which they are tried, always from the first again after progress. Each
- * has a rating on a scale modelled on Sudoku Explainer's (SE):
+ * The rating is Sudoku Explainer's (SE, serate 1.2.1.3), the scale the
+ * community's puzzle lists are labelled with: the puzzle is solved step by
+ * step, each step with the first technique, in SE's order, that applies,
+ * and rated by SE's difficulty of that step; the puzzle's rating (ER) is
+ * that of its hardest step, its pearl rating (EP) that of the hardest step
+ * up to the first placement, its diamond rating (ED) that of the first
+ * step. The techniques, in SE's order, with SE's difficulties (a chain's
+ * difficulty grows with its length, see below):
  *
- *   rating  technique                 rating  technique
- *   1.0     full house                4.2     XY-wing
- *   1.2     hidden single in a box    4.3     empty rectangle
- *   1.5     hidden single in a line   4.4     XYZ-wing
- *   2.3     naked single              4.5     unique rectangle type 1
- *   2.6     pointing                  4.6     unique rectangle type 2
- *   2.8     claiming                  4.7     unique rectangle type 4
- *   3.0     naked pair                4.8     W-wing
- *   3.2     X-wing                    5.0     naked quad
- *   3.4     hidden pair               5.2     jellyfish
- *   3.6     naked triple              5.4     hidden quad
- *   3.8     swordfish                 6.5+    X-chain
- *   4.0     hidden triple             6.6+    XY-chain
- *   4.0     skyscraper                7.0+    alternating inference chain
- *   4.1     two-string kite           8.0+    search (no technique applies)
+ *   1.0  full house (SE: hidden single, last cell of a unit)
+ *   1.2  hidden single in a box          1.5  hidden single in a row, column
+ *   1.7  direct pointing                 1.9  direct claiming
+ *   2.0  direct hidden pair              2.3  naked single
+ *   2.5  direct hidden triplet           2.6  pointing
+ *   2.8  claiming                        3.0  naked pair
+ *   3.2  X-wing                          3.4  hidden pair
+ *   3.6  naked triplet                   3.8  swordfish
+ *   4.0  hidden triplet                  4.2  XY-wing
+ *   4.4  XYZ-wing                        4.5+ unique rectangle or loop (1-4)
+ *   5.0  naked quad                      5.2  jellyfish
+ *   5.4  hidden quad                     5.6+ bivalue universal grave (1-4)
+ *   6.2  aligned pair exclusion          6.5+ bidirectional X- or Y-cycle
+ *   6.6+ forcing X-chain (turbot fish)   7.0+ bidirectional cycle
+ *   7.0+ forcing chain                   7.5  aligned triplet exclusion
+ *   7.5+ Nishio forcing chains           8.0+ cell or region forcing chains
+ *   8.5+ dynamic forcing chains          9.0+ dynamic forcing chains (+)
+ *   9.5+ nested forcing chains: 9.5 (+ forcing chains), 10.0 (+ multiple
+ *        forcing chains), 10.5 (+ dynamic forcing chains), 11.0 (+ dynamic
+ *        forcing chains (+))
  *
- * A chain of more than 4 candidates adds 0.1 for each of the lengths 4, 6,
- * 8, 12 and 16 it exceeds (SE's rule); chains have at most 16 candidates.
- * Search is rated by the effort of the fast engine on the puzzle (n, the
- * nodes of bd_count with limit 2): 8.0 + 0.3 x floor(2 log2(n / 4)), at
- * least 8.0 and at most 12.0; so 8.6 for 8 nodes, 9.8 for 32, 11.0 for
- * 128. The
- * values up to 5.4 are SE's; SE has no skyscraper, kite, empty rectangle
- * or W-wing (it finds them as chains, 6.5 and up), and rates the forcing
- * chains we leave to search between 7.1 and 12.
+ * A direct technique is one that only ends in a placement: e.g. direct
+ * pointing places the hidden single that a pointing would leave. Unique
+ * rectangles and loops: 4.5, +0.1 for a loop of 6 cells, +0.2 of 8, +0.5
+ * of 10 or more; type 3 adds 0.1 per cell of its subset beyond the first.
+ * BUG: type 1 5.6, types 2 and 4 5.7, type 3 5.7 + 0.1 per cell of its
+ * subset beyond the first. Chains: the length L is SE's count of the
+ * candidates in the chain (of every chain, for the forcing chains of
+ * several branches, nested chains included), less 2; 0.1 is added for each
+ * of 4, 6, 8, 12, 16, 24, 32, 48, 64, ... (each 3/2 and 4/3 of the one
+ * before, in turn) that L exceeds. SE rates a puzzle no technique solves
+ * 20.0.
  */
 typedef enum bd_technique {
-    BD_TECH_FULL_HOUSE = 0,     /* the last empty cell of a unit */
-    BD_TECH_HIDDEN_SINGLE_BOX,  /* a digit with one place left in a box */
-    BD_TECH_HIDDEN_SINGLE_LINE, /* ... in a row or column */
-    BD_TECH_NAKED_SINGLE,       /* a cell with one candidate left */
-    BD_TECH_POINTING,           /* a box's digit confined to a line */
-    BD_TECH_CLAIMING,           /* a line's digit confined to a box */
+    BD_TECH_FULL_HOUSE = 0,        /* the last empty cell of a unit */
+    BD_TECH_HIDDEN_SINGLE_BOX,     /* a digit with one place left in a box */
+    BD_TECH_HIDDEN_SINGLE_LINE,    /* ... in a row or column */
+    BD_TECH_DIRECT_POINTING,       /* a box's digit on one line leaves a hidden
+                                      single in another box */
+    BD_TECH_DIRECT_CLAIMING,       /* a line's digit in one box leaves a hidden
+                                      single in another line */
+    BD_TECH_DIRECT_HIDDEN_PAIR,    /* a hidden pair leaves a hidden single */
+    BD_TECH_NAKED_SINGLE,          /* a cell with one candidate left */
+    BD_TECH_DIRECT_HIDDEN_TRIPLE,  /* a hidden triplet leaves a hidden single */
+    BD_TECH_POINTING,              /* a box's digit confined to a line */
+    BD_TECH_CLAIMING,              /* a line's digit confined to a box */
     BD_TECH_NAKED_PAIR,
     BD_TECH_X_WING,
     BD_TECH_HIDDEN_PAIR,
     BD_TECH_NAKED_TRIPLE,
     BD_TECH_SWORDFISH,
     BD_TECH_HIDDEN_TRIPLE,
-    BD_TECH_SKYSCRAPER,
-    BD_TECH_TWO_STRING_KITE,
     BD_TECH_XY_WING,
-    BD_TECH_EMPTY_RECTANGLE,
     BD_TECH_XYZ_WING,
-    BD_TECH_UNIQUE_RECTANGLE_1,
-    BD_TECH_UNIQUE_RECTANGLE_2,
-    BD_TECH_UNIQUE_RECTANGLE_4,
-    BD_TECH_W_WING,
+    BD_TECH_UNIQUE_LOOP,           /* unique rectangle or loop, types 1-4 */
     BD_TECH_NAKED_QUAD,
     BD_TECH_JELLYFISH,
     BD_TECH_HIDDEN_QUAD,
-    BD_TECH_X_CHAIN,
-    BD_TECH_XY_CHAIN,
-    BD_TECH_AIC,                /* alternating inference chain */
-    BD_TECH_SEARCH,             /* none applies: the rest needs guessing */
-    BD_TECHNIQUES               /* how many there are */
+    BD_TECH_BUG,                   /* bivalue universal grave, types 1-4 */
+    BD_TECH_ALIGNED_PAIR_EXCLUSION,
+    BD_TECH_X_CYCLE,               /* bidirectional X-cycle (4 cells: generalized
+                                      X-wing) */
+    BD_TECH_Y_CYCLE,               /* bidirectional Y-cycle */
+    BD_TECH_FORCING_X_CHAIN,       /* of 6 candidates: turbot fish */
+    BD_TECH_CYCLE,                 /* bidirectional cycle */
+    BD_TECH_FORCING_CHAIN,
+    BD_TECH_ALIGNED_TRIPLET_EXCLUSION,
+    BD_TECH_NISHIO,                /* Nishio forcing chains */
+    BD_TECH_CELL_FORCING_CHAINS,   /* one chain from each candidate of a cell */
+    BD_TECH_REGION_FORCING_CHAINS, /* one chain from each place of a digit in a unit */
+    BD_TECH_DYNAMIC_FORCING_CHAINS,/* double, contradiction, cell or region */
+    BD_TECH_DYNAMIC_PLUS,          /* dynamic forcing chains (+) */
+    BD_TECH_NESTED_FORCING_CHAINS, /* dynamic forcing chains with forcing chains
+                                      nested in them (levels 2 to 5) */
+    BD_TECH_UNSOLVED,              /* no technique applies: SE's 20.0 */
+    BD_TECHNIQUES                  /* how many there are */
 } bd_technique;
 
 /*
- * Difficulty levels, by rating:
+ * Difficulty levels, by ER (SE's own generator's bands up to diabolical):
  *
- *   level        ratings    what the hardest step is
- *   easy         1.0 - 2.3  singles
- *   medium       2.4 - 3.5  locked candidates, pairs, X-wing
- *   hard         3.6 - 4.4  triples, swordfish, one-digit patterns, wings
- *   fiendish     4.5 - 6.4  unique rectangles, W-wing, quads, jellyfish
- *   diabolical   6.5 - 7.9  chains
- *   beyond       8.0 -      no technique here applies: needs search
+ *   level        ER         what the hardest step is
+ *   easy         1.0 - 1.2  full houses and hidden singles in boxes
+ *   medium       1.3 - 1.5  hidden singles in rows and columns
+ *   hard         1.6 - 2.5  direct techniques and naked singles
+ *   fiendish     2.6 - 6.0  locked candidates, subsets, fish, wings,
+ *                           uniqueness tests
+ *   diabolical   6.1 - 8.9  exclusions, chains and cycles, forcing chains,
+ *                           Nishio, dynamic forcing chains
+ *   beyond       9.0 -      dynamic forcing chains (+) and nested ones
  */
 typedef enum bd_level {
     BD_LEVEL_EASY = 0,
@@ -397,22 +424,23 @@ typedef struct bd_rating {
     double diamond;             /* ED: the first step (0 if there is none) */
     bd_level level;             /* of ER */
     bd_technique hardest;       /* the technique of the hardest step */
-    int steps;                  /* steps on the path (a search counts one) */
+    int steps;                  /* steps on the path */
 } bd_rating;
 
 /*
- * Rates `puzzle`: solves it the way a person would, step by step, always
- * with the easiest technique that applies, and rates it by the hardest step
- * it needed. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION,
- * BD_NOT_UNIQUE (two or more solutions: such puzzles are not rated),
- * BD_CUT_SHORT (options' node or time limit stopped the uniqueness check),
- * or BD_EINVAL. `options` may be NULL; only its limits are used.
+ * Rates `puzzle`: solves it the way SE does (above) and gives its ER, EP
+ * and ED. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION, BD_NOT_UNIQUE
+ * (two or more solutions: such puzzles are not rated), BD_CUT_SHORT
+ * (options' node or time limit stopped the uniqueness check), or
+ * BD_EINVAL. `options` may be NULL; only its limits are used.
  *
  * Uniqueness is checked by the fast engine (bd_count to 2) when a step
- * needs it: a unique rectangle, a search, or a contradiction. A path that
- * fills the grid without one proves by itself that the solution is unique
- * (each step holds in every solution), and costs no search; `stats` (may be
- * NULL) gets the effort of the check when it ran. Re-entrant.
+ * needs it: a uniqueness test (unique loop, BUG), a step that leaves a cell
+ * or a unit with no place for a digit, or no technique applying. A path
+ * that fills the grid validly without a uniqueness test proves by itself
+ * that the solution is unique (each step holds in every solution), and
+ * costs no search; `stats` (may be NULL) gets the effort of the check when
+ * it ran. Re-entrant.
  */
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
                   bd_rating *rating, bd_stats *stats);
@@ -423,7 +451,8 @@ bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
  * filled with it, as a given is: its digit leaves the candidates of the
  * cells that share a unit with it before the first step. A cell with no
  * candidate, or two filled cells with one digit in a unit, make a puzzle
- * without solution. The solutions counted are those that the marks allow.
+ * without solution. The solutions counted are those that the marks allow
+ * (bd_count_marks). BD_EINVAL also for a mask with bits above the ninth.
  */
 bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options,
                         bd_rating *rating, bd_stats *stats);
@@ -451,14 +480,13 @@ typedef struct bd_link {
 /* One step of a solution path. */
 typedef struct bd_step {
     bd_technique technique;
-    double rating;              /* the step's rating (chains: with length) */
+    double rating;              /* the step's difficulty (SE's) */
     int cell;                   /* the cell it fills, or -1 if it only
                                    removes candidates */
     int digit;                  /* the digit it places there */
     int removed_count;          /* candidates it removes */
     uint16_t removed[BD_CELLS]; /* candidates removed from each cell (bit d-1) */
-    bd_grid grid;               /* the grid after the step (after a search
-                                   step: the solution) */
+    bd_grid grid;               /* the grid after the step */
     uint16_t candidates[BD_CELLS]; /* after the step, for each empty cell,
                                    its candidates (bit d-1); 0 if filled */
     char text[BD_STEP_TEXT_MAX]; /* the step in the community's notation,
@@ -496,14 +524,13 @@ typedef bool (*bd_step_fn)(const bd_step *step, void *context);
  *
  *   r4c7=5 hidden single (box 6)
  *   pointing 3 in b1 on r2 => r2c5<>3, r2c8<>3
- *   X-chain 5 r1c2=r1c7-r3c8=r8c8 => r8c2<>5
+ *   turbot fish 5 r1c2=r1c7-r3c8=r8c8 => r8c2<>5
  *
- * (the README and the man page list every form). When no technique
- * applies, a last step of technique BD_TECH_SEARCH fills the rest of the
- * grid from the solution. Returns what bd_rate returns; `on_step` is called
- * only on BD_OK, and `rating` (may be NULL) is that of the steps taken until
- * `on_step` stopped the path (or of the whole path). A grid without empty
- * cells has no steps: BD_OK, and a rating of 0.
+ * in SE's technique names (the README and the man page list every form).
+ * Returns what bd_rate returns; `on_step` is called only on BD_OK, and
+ * `rating` (may be NULL) is that of the steps taken until `on_step`
+ * stopped the path (or of the whole path). A grid without empty cells has
+ * no steps: BD_OK, and a rating of 0.
  */
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options,
                      bd_step_fn on_step, void *context, bd_rating *rating);
@@ -518,7 +545,7 @@ const char *bd_technique_name(bd_technique technique);
 /* The name of a level, e.g. "fiendish". */
 const char *bd_level_name(bd_level level);
 
-/* The level of a rating. */
+/* The level of a rating (ER). */
 bd_level bd_level_of(double rating);
 
 /* ------------------------------------------------------------------ */

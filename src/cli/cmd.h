@@ -78,9 +78,10 @@ const char *rate_refusal(bd_status status, outcome *out);
  * failed) for a status that is no answer. */
 bool rate_refused(bd_status status, answer *a);
 
-/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
- * the columns rating, level and hardest. No line end. */
-void rate_fields(answer *a, const bd_rating *rating);
+/* Writes a rating as its three fields: "4.2 fiendish xy-wing" (with
+ * `ep_ed`, "4.2/1.2/1.2 fiendish xy-wing"), or with --csv the columns
+ * rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating, bool ep_ed);
 
 /* cmd_check.c ------------------------------------------------------- */
 

@@ -25,8 +25,9 @@
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_HINT, OPT_ORIGINAL, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
-    OPT_SOLUTION, OPT_RATING, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV,
+    OPT_HINT, OPT_ORIGINAL, OPT_EP_ED, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY,
+    OPT_DIFFICULTY, OPT_SOLUTION, OPT_RATING, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT,
+    OPT_JOBS, OPT_CSV,
     OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
 } opt_id;
 
@@ -71,12 +72,16 @@ static const opt_spec OPTIONS[] = {
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
-     "explain: print only the next step (for a partly\n"
-     "solved grid), or 'solved'"},
+     "explain: print only the next placement and, after\n"
+     "it, the eliminations it needs (for a partly solved\n"
+     "grid), or 'solved'"},
     {OPT_ORIGINAL, "original", 0, "FILE", CMD_BIT(CMD_EXPLAIN),
      "explain: FILE holds the original puzzle of each grid,\n"
      "read in step with them: a grid without solution is\n"
      "answered with every entry that no solution has"},
+    {OPT_EP_ED, "ep-ed", 0, NULL, CMD_BIT(CMD_RATE),
+     "rate: print ER/EP/ED (the rating, pearl and diamond,\n"
+     "as serate prints them) in place of the rating"},
     {OPT_COUNT, "count", 'c', "N", GENERATE, "generate: make N puzzles (default 1)"},
     {OPT_SEED, "seed", 0, "S", GENERATE,
      "generate: the same S (0 to 2^64-1) and options make\n"
@@ -425,6 +430,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_UNIQUE: set->unique = true; return true;
     case OPT_HINT: set->hint = true; return true;
     case OPT_ORIGINAL: set->original = value; return true;
+    case OPT_EP_ED: set->ep_ed = true; return true;
     case OPT_MAX_NODES:
         return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
     case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);

@@ -48,6 +48,7 @@ typedef struct settings {
     bool hint;              /* explain --hint */
     const char *original;   /* explain --original: the file of the grids'
                                original puzzles, or NULL */
+    bool ep_ed;             /* rate --ep-ed */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
