@@ -543,8 +543,10 @@ static void check_kernels_agree(bdi_enumerate_fn kernel, const bd_grid *puzzle)
 }
 
 /* `kernel` against the base on random puzzles (0, 1 or many solutions,
- * 20-64 blanks), the hard sample and the Kaggle sample, and Kaggle samples
- * with one given more (clashing or not). */
+ * 20-64 blanks), the samples of the six benchmark sets (the hard sample:
+ * top1465 and 1905_11+; the sets sample: 17_clue, 1106 and serg; the
+ * Kaggle sample), and Kaggle samples with one given more (clashing or
+ * not). */
 static void check_kernel_on_samples(bdi_enumerate_fn kernel)
 {
     uint64_t seed = 0x5EED0004;
@@ -556,6 +558,10 @@ static void check_kernel_on_samples(bdi_enumerate_fn kernel)
     }
     bd_grid puzzles[MAX_FILE_PUZZLES];
     int n = read_puzzles("hard_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    for (int i = 0; i < n; i++)
+        check_kernels_agree(kernel, &puzzles[i]);
+    n = read_puzzles("sets_sample.txt", puzzles, MAX_FILE_PUZZLES);
+    assert_int_equal(n, 30);
     for (int i = 0; i < n; i++)
         check_kernels_agree(kernel, &puzzles[i]);
     n = read_puzzles("kaggle_sample.txt", puzzles, MAX_FILE_PUZZLES);
