@@ -76,11 +76,12 @@
  * the digit in that unit. A digit is fixed in the unit when one is left
  * (three entries). The guess takes the unit (bands 0-2, then stacks 0-2)
  * with the fewest digits not fixed (at least one), of those the one with
- * the most entries in all, then the first; in it the digit with the most
- * entries, then the first; each of its configurations is a branch, in the
- * order of PERMUTATIONS. (At a stall with open cells some unit has a digit
- * not fixed: a digit fixed in every band and stack has one place per box,
- * and hidden singles would have placed it.) Each branch but the last works
+ * the fewest entries in all (the most constrained), then the first; in it
+ * the digit with the most entries, then the first; each of its
+ * configurations is a branch, in the order of PERMUTATIONS. (At a stall
+ * with open cells some unit has a digit not fixed: a digit fixed in every
+ * band and stack has one place per box, and hidden singles would have
+ * placed it.) Each branch but the last works
  * on a copy of the state; the last one reuses the parent's. Nodes are the
  * root plus each branch tried; guesses are the branch points (0: solved by
  * propagation). Both are spent against the bdi_budget.
@@ -343,7 +344,7 @@ static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2
         unsigned pairs = 0;
         for (unsigned d = 0; d < BD_SIZE; d++)
             pairs += unit_entries(words[d], u);
-        if (best == 2 * BANDS || unfixed[u] < unfixed[best] || pairs > best_pairs) {
+        if (best == 2 * BANDS || unfixed[u] < unfixed[best] || pairs < best_pairs) {
             best = u;
             best_pairs = pairs;
         }
