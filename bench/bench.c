@@ -46,7 +46,9 @@ static void usage(FILE *out)
           "             [--min-time SECONDS] [--max N] [--clock cpu|wall] FILE...\n"
           "Prints a markdown table: file, mode, puzzles, puzzles/s, us/puzzle,\n"
           "% solved without a guess, guesses/puzzle, nodes/puzzle, and the answers\n"
-          "(unique / several / none / cut short; 'first' mode counts solved as unique).\n",
+          "(unique / several / none / cut short; 'first' mode counts solved as unique).\n"
+          "The fast engine's kernel is the library's choice, or BITDOKU_ISA's\n"
+          "(auto, base, avx2, avx512): one it cannot honour is an error (status 2).\n",
           out);
 }
 
@@ -188,6 +190,11 @@ int main(int argc, char **argv)
     }
     if (first_file == argc) {
         usage(stderr);
+        return 2;
+    }
+    const char *why;
+    if (bd_isa(NULL, &why) != BD_OK) {   /* BITDOKU_ISA names no kernel that runs here */
+        fprintf(stderr, "bench: BITDOKU_ISA=%s: %s\n", getenv("BITDOKU_ISA"), why);
         return 2;
     }
     puts("| set | mode | puzzles | puzzles/s | us/puzzle | % no guess | guesses/puzzle "
