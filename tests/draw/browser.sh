@@ -1,15 +1,17 @@
 #!/bin/sh
-# browser.sh BITDOKU PUZZLES_DIR - the pages and pictures rendered by a real
-# browser, headless Chromium (Debian: chromium), and looked at with
-# poppler-utils: a 12-puzzle booklet printed to PDF has the pages its
+# browser.sh BITDOKU PUZZLES_DIR TESTS_DIR - the pages and pictures rendered
+# by a real browser, headless Chromium (Debian: chromium), and looked at
+# with poppler-utils: a 12-puzzle booklet printed to PDF has the pages its
 # layout promises (pdfinfo), of the paper asked for, each with ink on it
 # (pdftoppm, dark pixels counted); so do other layouts and an explained
-# path; an explained step renders to a PNG of the picture's size, and its
-# struck candidates print red. Exit 77 (skipped) where Chromium or
-# poppler-utils are missing.
+# path; a hint renders to a PNG of the picture's size; a hint that strikes
+# a candidate (the golden case draw_chain_svg's forcing chains) prints its
+# strike red. Exit 77 (skipped) where Chromium or poppler-utils are
+# missing.
 set -u
 bitdoku=$1
 puzzles=$2
+tests=$3
 browser=
 for name in chromium chromium-browser google-chrome; do
     command -v $name > /dev/null 2>&1 && { browser=$name; break; }
@@ -91,7 +93,7 @@ if to_pdf "$work/path.html" "$work/path.pdf"; then
     check_pdf "explained path" "$work/path.pdf" "$pages" "594.96 x 841.92"
 fi
 
-# An explained step as a PNG: the pointing step of the README's example.
+# A hint as a PNG: the README's example three placements on.
 step='4.....8.5.3..........7......2.....6.....8.4...4..1.......6.3.7.5.32.1...1.4......'
 echo "$step" | "$bitdoku" explain --hint -f svg > "$work/step.svg"
 width=$(sed -n 's/.* width="\([0-9]*\)" height.*/\1/p' "$work/step.svg" | head -n 1)
@@ -109,16 +111,27 @@ else
     problem "no PNG of the step"
     tail -5 "$work/browser.log"
 fi
-# The same step printed: its struck candidates are red (pixels with much
-# red and little green and blue), its grid dark.
-echo "$step" | "$bitdoku" explain --hint -f html > "$work/step.html"
+# Red pixels (much red, little green and blue) of page 1 of a PDF at 200 dpi.
+red_pixels() {
+    rm -f "$work"/colour-*.ppm
+    pdftoppm -r 200 -f 1 -l 1 "$1" "$work/colour"
+    header=$(head -n 3 "$work"/colour-1.ppm | wc -c)
+    tail -c +$((header + 1)) "$work"/colour-1.ppm | od -An -v -tu1 |
+        awk '{ for (i = 1; i <= NF; i++) { c[k++ % 3] = $i; if (k % 3 == 0 && c[0] > 180 && c[1] < 110 && c[2] < 110) n++ } } END { print n + 0 }'
+}
+# A hint that strikes r7c9's 2 printed: the strike (and the struck
+# digit) print red, the grid dark; the README's hint above, which strikes
+# nothing, prints no red at all.
+"$bitdoku" explain --hint -f html "$tests/cli/draw_chain_svg/stdin" > "$work/step.html"
 if to_pdf "$work/step.html" "$work/step.pdf"; then
     check_pdf "explained step" "$work/step.pdf" 1 "594.96 x 841.92"
-    pdftoppm -r 100 "$work/step.pdf" "$work/colour"
-    header=$(head -n 3 "$work"/colour-1.ppm | wc -c)
-    red=$(tail -c +$((header + 1)) "$work"/colour-1.ppm | od -An -v -tu1 |
-          awk '{ for (i = 1; i <= NF; i++) { c[k++ % 3] = $i; if (k % 3 == 0 && c[0] > 180 && c[1] < 110 && c[2] < 110) n++ } } END { print n + 0 }')
+    red=$(red_pixels "$work/step.pdf")
     [ "$red" -ge 10 ] || problem "explained step: no red strokes ($red red pixels)"
+fi
+echo "$step" | "$bitdoku" explain --hint -f html > "$work/plain.html"
+if to_pdf "$work/plain.html" "$work/plain.pdf"; then
+    red=$(red_pixels "$work/plain.pdf")
+    [ "$red" = 0 ] || problem "a hint without strikes: $red red pixels"
 fi
 
 [ $problems = 0 ] && echo "browser.sh: the pages and pictures render as they should ($browser)"

@@ -80,9 +80,17 @@ for per in 1 2 4 6; do
 done
 draw "solve html candidates" solve -f html --candidates "$work/kaggle13"
 draw "solve svg candidates" solve -f svg --candidates "$puzzles/classic.txt"
-draw "explain html" explain -f html "$puzzles/classic.txt" "$work/kaggle13"
-draw "explain hint html" explain --hint -f html "$puzzles/classic.txt" "$work/kaggle13"
-draw "explain hint svg" explain --hint -f svg "$puzzles/classic.txt" "$work/kaggle13"
+# puzzles of every kind for explain, each explained in a second or less:
+# the README's example, the empty grid (many solutions), three of
+# magictour's top 1465 (dynamic forcing chains), Kaggle's easy ones, and
+# pencil marks whose next placement is a cell forcing chain
+grep -v '^#' "$puzzles/classic.txt" | sed -n '1p; $p' > "$work/mixed"
+grep -v '^#' "$puzzles/hard_sample.txt" | head -n 3 >> "$work/mixed"
+cat "$work/kaggle13" >> "$work/mixed"
+chain="$tests/cli/draw_chain_svg/stdin"
+draw "explain html" explain -f html "$work/mixed" "$chain"
+draw "explain hint html" explain --hint -f html "$work/mixed" "$chain"
+draw "explain hint svg" explain --hint -f svg "$work/mixed" "$chain"
 draw "generate html" generate --seed 9 --count 13 -f html
 draw "generate html beside" generate --seed 9 --count 5 -f html --answers beside --candidates
 draw "generate unsolvable html" generate --seed 9 --count 3 --unsolvable -f html
