@@ -1,7 +1,7 @@
 /*
  * draw_run.c - the runs that draw (--format svg or html): every record of
  * every input answered in order and drawn (solve: its solution; explain:
- * its path, or with --hint its next step), or generate's puzzles made in
+ * its path, or with --hint its next placement), or generate's puzzles made in
  * order and drawn, into the run's document (draw_doc.c).
  *
  * A drawing run is one thread: the document numbers its puzzles and
