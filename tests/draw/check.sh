@@ -109,8 +109,8 @@ expect "hint svg cell" "$(group '#d3f9d8' $cli/draw_hint_svg/stdout)" "$(centres
 for gone in $eliminated; do
     expect "hint svg without $gone" "$(grep -c "$(centres text "$gone")" $cli/draw_hint_svg/stdout)" 0
 done
-# r2c6 keeps its 4, 5, 8 and 9, r3c6 its 4, 5, 8 and 9 (the givens of column 6, row 2,
-# row 3 and box 2 rule out 1, 3, 6 and 7; the pointing steps 2 and 6)
+# r2c6 and r3c6 keep their 4, 5, 8 and 9 (the givens of column 6, of
+# rows 2 and 3 and of box 2 rule out 1, 3 and 7; the pointing steps 2 and 6)
 for kept in r2c6=4 r2c6=5 r2c6=8 r2c6=9 r3c6=4 r3c6=5 r3c6=8 r3c6=9; do
     expect "hint svg with $kept" "$(grep -c "$(centres text "$kept")" $cli/draw_hint_svg/stdout)" 1
 done
