@@ -11,7 +11,7 @@ _bitdoku_options()
         target) echo "--engine --order --format --grid --exhaustive $limits $common -e -o -f -g" ;;
         count) echo "--engine --order --limit --unique $limits $common -e -o -l -u" ;;
         rate) echo "--ep-ed $limits $common" ;;
-        explain) echo "--format --hint --original $drawing $limits $common -f" ;;
+        explain) echo "--format --hint --original --paper --title $limits $common -f" ;;
         check) echo "$common" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
                         --solution --rating --unsolvable --tries $drawing $common -f -c" ;;
