@@ -111,9 +111,10 @@ struct bdi_chainer {
     uint32_t nested_count, nested_cap;
     bool failed;                  /* memory ran short */
     /* The rules beyond singles that a dynamic chain of level >= 1 may use:
-     * do_chaining calls it when both its queues run dry. Set by the level
-     * above the producers (chaining.c: advanced_potentials) before a
-     * producer runs, as qsort is handed its comparator. */
+     * do_chaining calls it when both its queues run dry. The level above
+     * the producers sets it (chaining.c's bdi_forcing, to nested.c's
+     * advanced_potentials) before forcing_hints runs, as qsort is handed
+     * its comparator; NULL until then. */
     advanced_fn advanced;
 };
 
@@ -184,10 +185,10 @@ int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid
                   const chain_grid *source, const pset *offs);
 
 /* SE's doChaining on `g` (restored before returning): completes `on` and
- * `off` with what they imply; with rules->level > 0, also with what
- * ch->advanced (which must be set) brings. Returns false on a contradiction, with the
- * two nodes of the potential that would be both on and off in
- * contradiction[0] (on) and [1] (off); true otherwise. */
+ * `off` with what they imply (with rules->level > 0, also with what
+ * ch->advanced, which must be set, brings). Returns false on a
+ * contradiction, with the two nodes of the potential that would be both on
+ * and off in contradiction[0] (on) and [1] (off); true otherwise. */
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
 
@@ -287,7 +288,8 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
 /* SE's getAdvancedPotentials for a chain of `level` on `g`, whose grid was
  * `source` when it began: the potentials that other rules switch off,
  * added to `off` (and to *pending) unless there already (nested.c). It
- * runs the producers above; do_chaining reaches it as ch->advanced. */
+ * runs the producers declared above; do_chaining reaches it only as
+ * ch->advanced. */
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count);
 
