@@ -2,7 +2,8 @@
 """se_compare.py - bitdoku's ratings against Sudoku Explainer's (and skfr's).
 
     bench/se_compare.py [--bitdoku BIN] [--skfr SKFR] [--name NAME]
-                        [--speed] [--min-puzzles N] [--no-list] SE_RATINGS
+                        [--speed [--speed-only]] [--rounds R] [--min-puzzles N] [--no-list]
+                        SE_RATINGS
 
 SE_RATINGS holds Sudoku Explainer's ratings, one puzzle a line as serate
 prints them with --format='%g %r/%p/%d ...': the 81-character puzzle, then
@@ -21,9 +22,9 @@ ER with SE's; then every puzzle where a rater differs from SE, as
 'puzzle SE skfr bitdoku' (unless --no-list).
 
 With --speed it also times the raters on the list, one after the other in
-the same run: the list repeated until it holds at least --min-puzzles
+the same run, --rounds times (default 1; the median is printed): the list repeated until it holds at least --min-puzzles
 puzzles (default 2000), CPU time (user + system) of each whole program from
-getrusage, per puzzle.
+getrusage, per puzzle; --speed-only skips the comparison.
 """
 import argparse
 import os
@@ -160,6 +161,26 @@ def row(name, rater, se, got):
         '-' if rho is None else '%.4f' % rho)
 
 
+def compare(a, name, puzzles, se, skipped, tmp):
+    """Rates the puzzles with bitdoku (and skfr) and prints the table and the disagreements."""
+    ours, _ = run_bitdoku(a.bitdoku, puzzles, os.path.join(tmp, 'in.txt'))
+    sk = run_skfr(a.skfr, puzzles, tmp)[0] if a.skfr else None
+    print('| list | rater | puzzles | rated | ER, EP, ED equal | ER equal | ER within 0.1 | Spearman ER |')
+    print('|---|---|---|---|---|---|---|---|')
+    if sk is not None:
+        print(row(name, 'skfr', se, sk))
+    print(row(name, 'bitdoku', se, ours))
+    if skipped:
+        print('\n%d puzzle(s) of the file have no SE rating (SE did not finish): left out.' % skipped)
+    if not a.no_list:
+        diff = [i for i in range(len(se))
+                if ours[i] != se[i] or (sk is not None and sk[i] != se[i])]
+        print('\n%d puzzle(s) where a rater differs from SE (puzzle SE skfr bitdoku):' % len(diff))
+        for i in diff:
+            print('%s %s %s %s' % (puzzles[i], fmt3(se[i]),
+                                   fmt3(sk[i]) if sk is not None else '-', fmt3(ours[i])))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('se')
@@ -167,7 +188,9 @@ def main():
     ap.add_argument('--skfr')
     ap.add_argument('--name')
     ap.add_argument('--speed', action='store_true')
+    ap.add_argument('--speed-only', action='store_true')
     ap.add_argument('--min-puzzles', type=int, default=2000)
+    ap.add_argument('--rounds', type=int, default=1)
     ap.add_argument('--no-list', action='store_true')
     a = ap.parse_args()
     name = a.name or os.path.splitext(os.path.basename(a.se))[0]
@@ -176,30 +199,21 @@ def main():
     se = [r for _, r in se_rows]
     tmp = tempfile.mkdtemp(prefix='se_compare.')
     try:
-        ours, _ = run_bitdoku(a.bitdoku, puzzles, os.path.join(tmp, 'in.txt'))
-        sk = run_skfr(a.skfr, puzzles, tmp)[0] if a.skfr else None
-        print('| list | rater | puzzles | rated | ER, EP, ED equal | ER equal | ER within 0.1 | Spearman ER |')
-        print('|---|---|---|---|---|---|---|---|')
-        if sk is not None:
-            print(row(name, 'skfr', se, sk))
-        print(row(name, 'bitdoku', se, ours))
-        if skipped:
-            print('\n%d puzzle(s) of the file have no SE rating (SE did not finish): left out.' % skipped)
-        if not a.no_list:
-            diff = [i for i in range(len(se))
-                    if ours[i] != se[i] or (sk is not None and sk[i] != se[i])]
-            print('\n%d puzzle(s) where a rater differs from SE (puzzle SE skfr bitdoku):' % len(diff))
-            for i in diff:
-                print('%s %s %s %s' % (puzzles[i], fmt3(se[i]),
-                                       fmt3(sk[i]) if sk is not None else '-', fmt3(ours[i])))
-        if a.speed and puzzles:
+        if not a.speed_only:
+            compare(a, name, puzzles, se, skipped, tmp)
+        if (a.speed or a.speed_only) and puzzles:
             k = max(1, -(-a.min_puzzles // len(puzzles)))
             rep = puzzles * k
-            _, tb = run_bitdoku(a.bitdoku, rep, os.path.join(tmp, 'speed.txt'))
-            line = '\nspeed %s: %d puzzles (the list %d times), CPU per puzzle: bitdoku %.6f s' % (
-                name, len(rep), k, tb / len(rep))
+            tbs, tss = [], []
+            for _ in range(a.rounds):
+                tbs.append(run_bitdoku(a.bitdoku, rep, os.path.join(tmp, 'speed.txt'))[1])
+                if a.skfr:
+                    tss.append(run_skfr(a.skfr, rep, tmp)[1])
+            tb = sorted(tbs)[len(tbs) // 2]
+            line = '\nspeed %s: %d puzzles (the list %d times), %d round(s), median CPU per puzzle: bitdoku %.6f s' % (
+                name, len(rep), k, a.rounds, tb / len(rep))
             if a.skfr:
-                _, ts = run_skfr(a.skfr, rep, tmp)
+                ts = sorted(tss)[len(tss) // 2]
                 line += ', skfr %.6f s (skfr / bitdoku %.1f)' % (ts / len(rep), ts / tb if tb else 0)
             print(line)
     finally:
