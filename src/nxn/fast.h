@@ -120,7 +120,7 @@ static bool ensure_level(ctx *x, int level)
     int capacity = x->capacity * 2 > level + 1 ? x->capacity * 2 : level + 1;
     unsigned char *grown = malloc((size_t)capacity * x->stride);
     if (!grown) {
-        x->nomem = true;
+        x->nomem = x->stop = true;
         return false;
     }
     memcpy(grown, x->levels, (size_t)x->capacity * x->stride);
@@ -309,11 +309,10 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     int n = g->n, bottom = top + g->box_rows;
     int progress = row_claims(g, pd, top);
     for (int t = 0; t < g->stacks; t++) {
-        colset m = g->stack_mask[t], once = 0, twice = 0;
+        colset m = g->stack_mask[t], once = 0;
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
             colset x = pd[r] & m;
-            twice |= once & x;
             once |= x;
             if (x) {
                 rows++;

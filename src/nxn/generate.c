@@ -264,6 +264,7 @@ static void set_cell(gen *gn, int cell, bool given)
 static int other_solution(gen *gn, const int *cells, int size)
 {
     int found = 0;
+    bd_options no_limits = bd_options_default();
     gn->stats.checks++;
     for (int i = 0; i < size && !found; i++) {
         for (int j = 0; j < i; j++)
@@ -272,7 +273,7 @@ static int other_solution(gen *gn, const int *cells, int size)
         nxn_visitor visitor;
         nxn_visitor_init(&visitor, NXN_COUNT, 1, NULL);
         nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1};
-        nxn_run run = nxn_fast(&task, NULL, &visitor, &gn->stats.search);
+        nxn_run run = nxn_fast(&task, &no_limits, &visitor, &gn->stats.search);
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = 0;
         if (run == NXN_NOMEM)

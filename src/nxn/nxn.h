@@ -147,9 +147,9 @@ typedef enum nxn_run { NXN_RAN, NXN_CUT, NXN_NOMEM } nxn_run;
 /*
  * The engines' contract: searches task->puzzle without the candidates
  * task->excluded and hands every solution to `visitor` until it is done
- * or the budget (task->budget, or one made from `options`' limits) runs
- * out. Clashing givens, or givens that clash with an exclusion, are no
- * solution. Returns NXN_RAN (searched what the visitor wanted), NXN_CUT
+ * or the budget (task->budget, or one made from `options`' limits;
+ * `options` may be NULL only with task->budget) runs out. Clashing givens,
+ * or givens that clash with an exclusion, are no solution. Returns NXN_RAN (searched what the visitor wanted), NXN_CUT
  * (a limit stopped it) or NXN_NOMEM; adds nodes and guesses to `stats`
  * (may be NULL).
  */
