@@ -1,12 +1,14 @@
 #!/bin/sh
-# bench/target_slot.sh - the wall-time table of issue 15: every set of
-# puzzles/target/ (the random sets, stress, the issue's puzzles, the three
-# adversarial sets) through target_bench, best of 3 runs per puzzle, and
+# bench/target_slot.sh - the target wall-time table: every set of
+# puzzles/target/ (the random sets, stress, issue 15's puzzles, the
+# adversarial sets and the sets grown by gen_adversarial's families but
+# target_grown_none, on which the optimizer before issue 27 takes seconds a
+# grid) through target_bench, best of 3 runs per puzzle, and
 # 10,000 P1074-style puzzles (25-35 givens) through the whole `bitdoku
 # target` process, for two commits built side by side: "before" and "after".
 #
 #   bench/target_slot.sh prepare DIR [BEFORE [AFTER]]
-#       builds both commits (default f39d18c and HEAD) from `git archive`
+#       builds both commits (default f35e981 and HEAD) from `git archive`
 #       into DIR/before and DIR/after (release build), both with the
 #       target_bench.c and target_sweep.c of AFTER (the same harness on both
 #       libraries), and
@@ -37,7 +39,8 @@ mode=$1
 dir=$2
 sets="target_00 target_05 target_10 target_17 target_20 target_25 target_30 target_p1074
 target_stress target_issue15 target_adversarial target_adversarial2 target_adversarial3
-target_adversarial4"
+target_adversarial4 target_adversarial5 target_grown_sparse target_grown_wide target_grown_ring
+target_grown_mid target_grown_few"
 
 build_one() {   # build_one NAME COMMIT HARNESS_COMMIT
     rm -rf "$dir/$1"
@@ -57,7 +60,7 @@ cpu_seconds() {   # cpu_seconds COMMAND...: user+sys seconds of COMMAND
 
 case $mode in
 prepare)
-    before=${3:-f39d18c}
+    before=${3:-f35e981}
     after=${4:-HEAD}
     mkdir -p "$dir"
     build_one before "$before" "$after"

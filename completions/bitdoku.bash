@@ -1,4 +1,23 @@
-# bash completion for bitdoku: commands, options, their values, and files.
+# bash completion for bitdoku: commands, the options each command accepts,
+# their values, and files.
+
+# The options of command $1 (solve when none was given: the default).
+_bitdoku_options()
+{
+    local common='--jobs --csv --stats --help --version -j -s -h -V'
+    local limits='--max-nodes --timeout -n -t'
+    case $1 in
+        target) echo "--engine --order --format --grid --exhaustive $limits $common -e -o -f -g" ;;
+        count) echo "--engine --order --limit --unique $limits $common -e -o -l -u" ;;
+        rate) echo "--ep-ed $limits $common" ;;
+        explain) echo "--format --hint --original $limits $common -f" ;;
+        check) echo "$common" ;;
+        generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
+                        --solution --rating --unsolvable --tries $common -f -c" ;;
+        *) echo "--engine --order --format --all --limit $limits $common -e -o -f -a -l" ;;
+    esac
+}
+
 _bitdoku()
 {
     local cur prev
@@ -10,6 +29,7 @@ _bitdoku()
         -f|--format) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "$cur")); return ;;
         --symmetry) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "$cur")); return ;;
         --difficulty) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "$cur")); return ;;
+        --original) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs|-c|--count|--seed|--givens|--tries)
             COMPREPLY=(); return ;;
     esac
@@ -19,26 +39,26 @@ _bitdoku()
         --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "${cur#*=}")); return ;;
         --symmetry=*) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "${cur#*=}")); return ;;
         --difficulty=*) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "${cur#*=}")); return ;;
-        -*)
-            COMPREPLY=($(compgen -W '--engine --order --format --all --grid --exhaustive --limit --unique --hint
-                --count --seed --givens --minimal --symmetry --difficulty --solution --unsolvable --tries
-                --max-nodes --timeout --jobs --csv --stats --help --version
-                -e -o -f -a -g -l -u -c -n -t -j -s -h -V' -- "$cur"))
-            return ;;
+        --original=*) COMPREPLY=($(compgen -f -- "${cur#*=}")); return ;;
     esac
-    local i word has_command=
+    local i word command=
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
             -e|--engine|-o|--order|-f|--format|-l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs) ((i++)) ;;
-            -c|--count|--seed|--givens|--symmetry|--difficulty|--tries) ((i++)) ;;
+            -c|--count|--seed|--givens|--symmetry|--difficulty|--tries|--original) ((i++)) ;;
             -*) ;;
-            *) has_command=1; break ;;
+            *) case $word in
+                   solve|target|count|rate|explain|check|generate) command=$word ;;
+               esac
+               break ;;
         esac
     done
-    if [[ -z $has_command ]]; then
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$(_bitdoku_options "$command")" -- "$cur"))
+    elif [[ -z $command && $i -ge $COMP_CWORD ]]; then
         COMPREPLY=($(compgen -W 'solve target count rate explain check generate' -- "$cur") $(compgen -f -- "$cur"))
-    elif [[ $word != generate ]]; then
+    elif [[ $command != generate ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }

@@ -137,6 +137,31 @@ bd_status bd_solutions(const bd_grid *puzzle, uint64_t limit, const bd_options *
                        bd_stats *stats);
 
 /*
+ * Puzzles given as pencil marks (bd_marks: each cell's candidates; a cell
+ * with one candidate is a given): bd_solve, bd_count and bd_solutions for
+ * them, whose completions put in every cell one of its candidates. The
+ * fast engine takes givens only, so with the default engine and order
+ * these run the reference depth-first search in MRV order (with
+ * BD_ORDER_ROWS, in its row order), a plain search that may take far
+ * longer on hard puzzles; BD_ENGINE_DLX runs Dancing Links on the matrix
+ * without the rows the marks exclude, the independent check. Givens that
+ * clash, or a cell without a candidate, give no solution. Returns as the
+ * functions they follow; BD_EINVAL also for NULL `marks` or a mask with
+ * bits above the ninth.
+ */
+bd_status bd_solve_marks(const bd_marks *marks, const bd_options *options, bd_grid *solution,
+                         bd_stats *stats);
+bd_status bd_count_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                         uint64_t *count, bd_stats *stats);
+bd_status bd_solutions_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                             bd_solution_fn on_solution, void *context, uint64_t *count,
+                             bd_stats *stats);
+
+/* The pencil marks of a grid: a given's digit alone, all nine digits in a
+ * blank (no candidate removed). */
+void bd_marks_of(const bd_grid *grid, bd_marks *marks);
+
+/*
  * The instruction set that the fast engine runs on in this process. The
  * fast engine serves bd_solve, bd_count and bd_solutions with the default
  * engine and order, and the searches inside bd_rate and bd_generate; its
@@ -189,8 +214,10 @@ typedef enum bd_verdict {
     BD_VALID = 0,         /* complete, no digit twice in a unit, givens kept */
     BD_BLANK,             /* `cell` is blank */
     BD_CHANGED_GIVEN,     /* `cell` holds `digit` where the puzzle gives `given` */
-    BD_CLASH              /* `cell` holds `digit`, and so does the earlier
+    BD_CLASH,             /* `cell` holds `digit`, and so does the earlier
                              cell `other` of the same row, column or box */
+    BD_EXCLUDED           /* bd_check_marks: `cell` holds `digit`, which its
+                             pencil marks exclude */
 } bd_verdict;
 
 /* The kinds of unit, as bd_check_result.unit names them. */
@@ -216,83 +243,163 @@ typedef struct bd_check_result {
  */
 bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_result *result);
 
+/*
+ * bd_check for a puzzle given as pencil marks: a cell with one candidate
+ * is a given (BD_CHANGED_GIVEN when the solution changes it), and a cell
+ * that holds a digit its marks exclude is BD_EXCLUDED; for one cell, a
+ * blank comes first, then a changed given or an excluded digit, then a
+ * clash. Returns BD_OK with `result` filled, or BD_EINVAL (a NULL
+ * argument, a mask above nine bits, or a cell outside 0..9).
+ */
+bd_status bd_check_marks(const bd_marks *marks, const bd_grid *solution,
+                         bd_check_result *result);
+
+/* Two filled cells with one digit in a unit (bd_diagnose): `other`
+ * comes before `cell` in reading order; `unit` is the first they share
+ * (row before column before box). */
+typedef struct bd_clash {
+    int cell, other;
+    bd_unit unit;
+} bd_clash;
+
+/* What bd_diagnose finds wrong with a grid. */
+typedef struct bd_diagnosis {
+    bool solvable;          /* the grid has a solution (then, without an
+                               original puzzle, nothing more is looked for) */
+    bool cut;               /* a node or time limit left a question open:
+                               the lists may be short */
+    int clash_count;        /* pairs of filled cells with one digit in a unit */
+    bd_clash clashes[BD_CELLS]; /* the first BD_CELLS of them, by `cell` */
+    int culprit_count;      /* without the original: filled cells whose
+                               removal alone leaves a grid with a solution */
+    uint8_t culprits[BD_CELLS]; /* in reading order */
+    bool original_unsolvable; /* the original puzzle has no solution */
+    int wrong_count;        /* with the original: cells filled in the grid
+                               and blank in the original that no solution of
+                               it has, and givens the grid changes */
+    uint8_t wrong[BD_CELLS]; /* in reading order */
+    bd_grid solution;       /* with the original: a solution of it (the one,
+                               when it has one) */
+} bd_diagnosis;
+
+/*
+ * Says what is wrong with `grid` (say, a person's partly solved puzzle):
+ * whether it has a solution; its clashing cells; without `original`
+ * (NULL), when it has no solution, the filled cells whose removal alone
+ * leaves a grid with a solution; with `original`, the puzzle `grid` was
+ * filled in from, every entry that no solution of it has and every given
+ * changed (the original's solution tells them apart, and each other
+ * entry is tried with the original). Searches with `options` (may be
+ * NULL), up to 82 of them; a limit that stops one sets `cut`. Returns
+ * BD_OK, or BD_EINVAL (NULL `grid` or `out`, a cell outside 0..9).
+ */
+bd_status bd_diagnose(const bd_grid *grid, const bd_grid *original, const bd_options *options,
+                      bd_diagnosis *out);
+
 /* ------------------------------------------------------------------ */
 /* Rating: how hard a puzzle is for a person, and the steps that solve it */
 /* ------------------------------------------------------------------ */
 
 /*
- * The techniques of the human solver, from easiest to hardest: the order in
- * which they are tried, always from the first again after progress. Each
- * has a rating on a scale modelled on Sudoku Explainer's (SE):
+ * The rating is Sudoku Explainer's (SE, serate 1.2.1.3), the scale the
+ * community's puzzle lists are labelled with: the puzzle is solved step by
+ * step, each step with the first technique, in SE's order, that applies,
+ * and rated by SE's difficulty of that step; the puzzle's rating (ER) is
+ * that of its hardest step, its pearl rating (EP) that of the hardest step
+ * up to the first placement, its diamond rating (ED) that of the first
+ * step. The techniques, in SE's order, with SE's difficulties (a chain's
+ * difficulty grows with its length, see below):
  *
- *   rating  technique                 rating  technique
- *   1.0     full house                4.2     XY-wing
- *   1.2     hidden single in a box    4.3     empty rectangle
- *   1.5     hidden single in a line   4.4     XYZ-wing
- *   2.3     naked single              4.5     unique rectangle type 1
- *   2.6     pointing                  4.6     unique rectangle type 2
- *   2.8     claiming                  4.7     unique rectangle type 4
- *   3.0     naked pair                4.8     W-wing
- *   3.2     X-wing                    5.0     naked quad
- *   3.4     hidden pair               5.2     jellyfish
- *   3.6     naked triple              5.4     hidden quad
- *   3.8     swordfish                 6.5+    X-chain
- *   4.0     hidden triple             6.6+    XY-chain
- *   4.0     skyscraper                7.0+    alternating inference chain
- *   4.1     two-string kite           8.0+    search (no technique applies)
+ *   1.0  full house (SE: hidden single, last cell of a unit)
+ *   1.2  hidden single in a box          1.5  hidden single in a row, column
+ *   1.7  direct pointing                 1.9  direct claiming
+ *   2.0  direct hidden pair              2.3  naked single
+ *   2.5  direct hidden triplet           2.6  pointing
+ *   2.8  claiming                        3.0  naked pair
+ *   3.2  X-wing                          3.4  hidden pair
+ *   3.6  naked triplet                   3.8  swordfish
+ *   4.0  hidden triplet                  4.2  XY-wing
+ *   4.4  XYZ-wing                        4.5+ unique rectangle or loop (1-4)
+ *   5.0  naked quad                      5.2  jellyfish
+ *   5.4  hidden quad                     5.6+ bivalue universal grave (1-4)
+ *   6.2  aligned pair exclusion          6.5+ bidirectional X- or Y-cycle
+ *   6.6+ forcing X-chain (turbot fish)   7.0+ bidirectional cycle
+ *   7.0+ forcing chain                   7.5  aligned triplet exclusion
+ *   7.5+ Nishio forcing chains           8.0+ cell or region forcing chains
+ *   8.5+ dynamic forcing chains          9.0+ dynamic forcing chains (+)
+ *   9.5+ nested forcing chains: 9.5 (+ forcing chains), 10.0 (+ multiple
+ *        forcing chains), 10.5 (+ dynamic forcing chains), 11.0 (+ dynamic
+ *        forcing chains (+))
  *
- * A chain of more than 4 candidates adds 0.1 for each of the lengths 4, 6,
- * 8, 12 and 16 it exceeds (SE's rule); chains have at most 16 candidates.
- * Search is rated by the effort of the fast engine on the puzzle (n, the
- * nodes of bd_count with limit 2): 8.0 + 0.3 x floor(2 log2(n / 4)), at
- * least 8.0 and at most 12.0; so 8.6 for 8 nodes, 9.8 for 32, 11.0 for
- * 128. The
- * values up to 5.4 are SE's; SE has no skyscraper, kite, empty rectangle
- * or W-wing (it finds them as chains, 6.5 and up), and rates the forcing
- * chains we leave to search between 7.1 and 12.
+ * A direct technique is one that only ends in a placement: e.g. direct
+ * pointing places the hidden single that a pointing would leave. Unique
+ * rectangles and loops: 4.5, +0.1 for a loop of 6 cells, +0.2 of 8, +0.5
+ * of 10 or more; type 3 adds 0.1 per cell of its subset beyond the first.
+ * BUG: type 1 5.6, types 2 and 4 5.7, type 3 5.7 + 0.1 per cell of its
+ * subset beyond the first. Chains: the length L is SE's count of the
+ * candidates in the chain (of every chain, for the forcing chains of
+ * several branches, nested chains included), less 2; 0.1 is added for each
+ * of 4, 6, 8, 12, 16, 24, 32, 48, 64, ... (each 3/2 and 4/3 of the one
+ * before, in turn) that L exceeds. SE rates a puzzle no technique solves
+ * 20.0.
  */
 typedef enum bd_technique {
-    BD_TECH_FULL_HOUSE = 0,     /* the last empty cell of a unit */
-    BD_TECH_HIDDEN_SINGLE_BOX,  /* a digit with one place left in a box */
-    BD_TECH_HIDDEN_SINGLE_LINE, /* ... in a row or column */
-    BD_TECH_NAKED_SINGLE,       /* a cell with one candidate left */
-    BD_TECH_POINTING,           /* a box's digit confined to a line */
-    BD_TECH_CLAIMING,           /* a line's digit confined to a box */
+    BD_TECH_FULL_HOUSE = 0,        /* the last empty cell of a unit */
+    BD_TECH_HIDDEN_SINGLE_BOX,     /* a digit with one place left in a box */
+    BD_TECH_HIDDEN_SINGLE_LINE,    /* ... in a row or column */
+    BD_TECH_DIRECT_POINTING,       /* a box's digit on one line leaves a hidden
+                                      single in another box */
+    BD_TECH_DIRECT_CLAIMING,       /* a line's digit in one box leaves a hidden
+                                      single in another line */
+    BD_TECH_DIRECT_HIDDEN_PAIR,    /* a hidden pair leaves a hidden single */
+    BD_TECH_NAKED_SINGLE,          /* a cell with one candidate left */
+    BD_TECH_DIRECT_HIDDEN_TRIPLE,  /* a hidden triplet leaves a hidden single */
+    BD_TECH_POINTING,              /* a box's digit confined to a line */
+    BD_TECH_CLAIMING,              /* a line's digit confined to a box */
     BD_TECH_NAKED_PAIR,
     BD_TECH_X_WING,
     BD_TECH_HIDDEN_PAIR,
     BD_TECH_NAKED_TRIPLE,
     BD_TECH_SWORDFISH,
     BD_TECH_HIDDEN_TRIPLE,
-    BD_TECH_SKYSCRAPER,
-    BD_TECH_TWO_STRING_KITE,
     BD_TECH_XY_WING,
-    BD_TECH_EMPTY_RECTANGLE,
     BD_TECH_XYZ_WING,
-    BD_TECH_UNIQUE_RECTANGLE_1,
-    BD_TECH_UNIQUE_RECTANGLE_2,
-    BD_TECH_UNIQUE_RECTANGLE_4,
-    BD_TECH_W_WING,
+    BD_TECH_UNIQUE_LOOP,           /* unique rectangle or loop, types 1-4 */
     BD_TECH_NAKED_QUAD,
     BD_TECH_JELLYFISH,
     BD_TECH_HIDDEN_QUAD,
-    BD_TECH_X_CHAIN,
-    BD_TECH_XY_CHAIN,
-    BD_TECH_AIC,                /* alternating inference chain */
-    BD_TECH_SEARCH,             /* none applies: the rest needs guessing */
-    BD_TECHNIQUES               /* how many there are */
+    BD_TECH_BUG,                   /* bivalue universal grave, types 1-4 */
+    BD_TECH_ALIGNED_PAIR_EXCLUSION,
+    BD_TECH_X_CYCLE,               /* bidirectional X-cycle (4 cells: generalized
+                                      X-wing) */
+    BD_TECH_Y_CYCLE,               /* bidirectional Y-cycle */
+    BD_TECH_FORCING_X_CHAIN,       /* of 6 candidates: turbot fish */
+    BD_TECH_CYCLE,                 /* bidirectional cycle */
+    BD_TECH_FORCING_CHAIN,
+    BD_TECH_ALIGNED_TRIPLET_EXCLUSION,
+    BD_TECH_NISHIO,                /* Nishio forcing chains */
+    BD_TECH_CELL_FORCING_CHAINS,   /* one chain from each candidate of a cell */
+    BD_TECH_REGION_FORCING_CHAINS, /* one chain from each place of a digit in a unit */
+    BD_TECH_DYNAMIC_FORCING_CHAINS,/* double, contradiction, cell or region */
+    BD_TECH_DYNAMIC_PLUS,          /* dynamic forcing chains (+) */
+    BD_TECH_NESTED_FORCING_CHAINS, /* dynamic forcing chains with forcing chains
+                                      nested in them (levels 2 to 5) */
+    BD_TECH_UNSOLVED,              /* no technique applies: SE's 20.0 */
+    BD_TECHNIQUES                  /* how many there are */
 } bd_technique;
 
 /*
- * Difficulty levels, by rating:
+ * Difficulty levels, by ER (SE's own generator's bands up to diabolical):
  *
- *   level        ratings    what the hardest step is
- *   easy         1.0 - 2.3  singles
- *   medium       2.4 - 3.5  locked candidates, pairs, X-wing
- *   hard         3.6 - 4.4  triples, swordfish, one-digit patterns, wings
- *   fiendish     4.5 - 6.4  unique rectangles, W-wing, quads, jellyfish
- *   diabolical   6.5 - 7.9  chains
- *   beyond       8.0 -      no technique here applies: needs search
+ *   level        ER         what the hardest step is
+ *   easy         1.0 - 1.2  full houses and hidden singles in boxes
+ *   medium       1.3 - 1.5  hidden singles in rows and columns
+ *   hard         1.6 - 2.5  direct techniques and naked singles
+ *   fiendish     2.6 - 6.0  locked candidates, subsets, fish, wings,
+ *                           uniqueness tests
+ *   diabolical   6.1 - 8.9  exclusions, chains and cycles, forcing chains,
+ *                           Nishio, dynamic forcing chains
+ *   beyond       9.0 -      dynamic forcing chains (+) and nested ones
  */
 typedef enum bd_level {
     BD_LEVEL_EASY = 0,
@@ -304,49 +411,103 @@ typedef enum bd_level {
     BD_LEVELS                   /* how many there are */
 } bd_level;
 
-/* A puzzle's rating: that of the hardest step of its solution path. */
+/*
+ * A puzzle's rating: that of the hardest step of its solution path (ER),
+ * with SE's pearl (EP) and diamond (ED) ratings.
+ */
 typedef struct bd_rating {
-    double rating;              /* a multiple of 0.1 (print it with %.1f) */
-    bd_level level;
+    double rating;              /* ER: the hardest step (print each of the
+                                   three with %.1f: they are multiples of 0.1) */
+    double pearl;               /* EP: the hardest step up to the first
+                                   placement (0 if no step places a digit) */
+    double diamond;             /* ED: the first step (0 if there is none) */
+    bd_level level;             /* of ER */
     bd_technique hardest;       /* the technique of the hardest step */
-    int steps;                  /* steps on the path (a search counts one) */
+    int steps;                  /* steps on the path */
 } bd_rating;
 
 /*
- * Rates `puzzle`: solves it the way a person would, step by step, always
- * with the easiest technique that applies, and rates it by the hardest step
- * it needed. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION,
- * BD_NOT_UNIQUE (two or more solutions: such puzzles are not rated),
- * BD_CUT_SHORT (options' node or time limit stopped the uniqueness check),
- * or BD_EINVAL. `options` may be NULL; only its limits are used.
+ * Rates `puzzle`: solves it the way SE does (above) and gives its ER, EP
+ * and ED. Returns BD_OK (`*rating` filled), BD_NO_SOLUTION, BD_NOT_UNIQUE
+ * (two or more solutions: such puzzles are not rated), BD_CUT_SHORT
+ * (options' node or time limit stopped the uniqueness check), or
+ * BD_EINVAL. `options` may be NULL; only its limits are used.
  *
  * Uniqueness is checked by the fast engine (bd_count to 2) when a step
- * needs it: a unique rectangle, a search, or a contradiction. A path that
- * fills the grid without one proves by itself that the solution is unique
- * (each step holds in every solution), and costs no search; `stats` (may be
- * NULL) gets the effort of the check when it ran. Re-entrant.
+ * needs it: a uniqueness test (unique loop, BUG), a step that leaves a cell
+ * or a unit with no place for a digit, or no technique applying. A path
+ * that fills the grid validly without a uniqueness test proves by itself
+ * that the solution is unique (each step holds in every solution), and
+ * costs no search; `stats` (may be NULL) gets the effort of the check when
+ * it ran. Re-entrant.
  */
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options,
                   bd_rating *rating, bd_stats *stats);
 
+/*
+ * bd_rate from pencil marks: the path starts from the candidates in
+ * `marks` instead of those the givens allow. A cell with one candidate is
+ * filled with it, as a given is: its digit leaves the candidates of the
+ * cells that share a unit with it before the first step. A cell with no
+ * candidate, or two filled cells with one digit in a unit, make a puzzle
+ * without solution. The solutions counted are those that the marks allow
+ * (bd_count_marks). BD_EINVAL also for a mask with bits above the ninth.
+ */
+bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options,
+                        bd_rating *rating, bd_stats *stats);
+
 /* Enough room for the text of any step. */
 enum { BD_STEP_TEXT_MAX = 1024 };
+
+/* The most links a step record holds (bd_step.links). */
+enum { BD_STEP_LINKS = 512 };
+
+/*
+ * One link of a chain: from one candidate to another, each "on" (the
+ * digit is in the cell) or "off" (it is not): an inference "if `from`
+ * then `to`". An on-to-off link is a weak link used (two candidates that
+ * cannot both be true), an off-to-on link a strong one (two that cannot
+ * both be false).
+ */
+typedef struct bd_link {
+    uint8_t from_cell, from_digit;  /* cell 0..80, digit 1..9 */
+    uint8_t to_cell, to_digit;
+    uint8_t from_on, to_on;         /* 1: on, 0: off */
+    uint8_t branch;                 /* which chain of the step (below) */
+} bd_link;
 
 /* One step of a solution path. */
 typedef struct bd_step {
     bd_technique technique;
-    double rating;              /* the step's rating (chains: with length) */
+    double rating;              /* the step's difficulty (SE's) */
     int cell;                   /* the cell it fills, or -1 if it only
                                    removes candidates */
     int digit;                  /* the digit it places there */
     int removed_count;          /* candidates it removes */
     uint16_t removed[BD_CELLS]; /* candidates removed from each cell (bit d-1) */
-    bd_grid grid;               /* the grid after the step (after a search
-                                   step: the solution) */
+    bd_grid grid;               /* the grid after the step */
     uint16_t candidates[BD_CELLS]; /* after the step, for each empty cell,
                                    its candidates (bit d-1); 0 if filled */
     char text[BD_STEP_TEXT_MAX]; /* the step in the community's notation,
                                    without a newline (see below) */
+    /*
+     * The pattern, what a picture of the step highlights, as it was before
+     * the step: for each cell the candidates the pattern uses (a subset's
+     * digits in its cells, a fish's digit in its base lines, a wing's
+     * cells, a loop's digits, a chain's candidates, a single's digit), and
+     * the units it rests on (bit u: row u for u 0..8, column u - 9 for
+     * 9..17, box u - 18 for 18..26). For chains, the links in the order of
+     * inference from the assumptions: branch 0 for a chain or cycle, and
+     * one branch per assumption of a forcing chain of several (the
+     * candidates of a cell, the places of a digit in a unit, the on and off
+     * of a double or contradiction chain) in the order the text gives
+     * them; links inside nested chains are not given.
+     */
+    uint16_t pattern[BD_CELLS];
+    uint32_t units;
+    int link_count;             /* links in links[] */
+    bool links_cut;             /* the chain had more than BD_STEP_LINKS */
+    bd_link links[BD_STEP_LINKS];
 } bd_step;
 
 /*
@@ -362,17 +523,20 @@ typedef bool (*bd_step_fn)(const bd_step *step, void *context);
  *
  *   r4c7=5 hidden single (box 6)
  *   pointing 3 in b1 on r2 => r2c5<>3, r2c8<>3
- *   X-chain 5 r1c2=r1c7-r3c8=r8c8 => r8c2<>5
+ *   turbot fish 5 r1c2=r1c7-r3c8=r8c8 => r8c2<>5
  *
- * (the README and the man page list every form). When no technique
- * applies, a last step of technique BD_TECH_SEARCH fills the rest of the
- * grid from the solution. Returns what bd_rate returns; `on_step` is called
- * only on BD_OK, and `rating` (may be NULL) is that of the steps taken until
- * `on_step` stopped the path (or of the whole path). A grid without empty
- * cells has no steps: BD_OK, and a rating of 0.
+ * in SE's technique names (the README and the man page list every form).
+ * Returns what bd_rate returns; `on_step` is called only on BD_OK, and
+ * `rating` (may be NULL) is that of the steps taken until `on_step`
+ * stopped the path (or of the whole path). A grid without empty cells has
+ * no steps: BD_OK, and a rating of 0.
  */
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options,
                      bd_step_fn on_step, void *context, bd_rating *rating);
+
+/* bd_explain from pencil marks, as bd_rate_marks rates them. */
+bd_status bd_explain_marks(const bd_marks *marks, const bd_options *options,
+                           bd_step_fn on_step, void *context, bd_rating *rating);
 
 /* The name of a technique as the CLI prints it, e.g. "xy-wing". */
 const char *bd_technique_name(bd_technique technique);
@@ -380,7 +544,7 @@ const char *bd_technique_name(bd_technique technique);
 /* The name of a level, e.g. "fiendish". */
 const char *bd_level_name(bd_level level);
 
-/* The level of a rating. */
+/* The level of a rating (ER). */
 bd_level bd_level_of(double rating);
 
 /* ------------------------------------------------------------------ */
@@ -600,7 +764,9 @@ typedef enum bd_shape {
     BD_SHAPE_LINE = 0,  /* 81 cells on one line */
     BD_SHAPE_SPACED,    /* 9 lines of 9 cells separated by spaces */
     BD_SHAPE_COMPACT,   /* 9 lines of 9 cells with nothing between */
-    BD_SHAPE_PRETTY     /* a boxed grid with | - + separators */
+    BD_SHAPE_PRETTY,    /* a boxed grid with | - + separators */
+    BD_SHAPE_SHEET      /* 9 lines of 9 fields separated by commas, a blank
+                           cell an empty field (a spreadsheet's export) */
 } bd_shape;
 
 /* Enough room for any formatted grid, its newlines and a NUL. */
@@ -620,8 +786,15 @@ enum { BD_LINE_MAX = 1024 };
 
 /* One record read: a puzzle, or a malformed one with what is wrong. */
 typedef struct bd_record {
-    bd_grid grid;             /* the puzzle (valid on BD_OK) */
-    bd_shape shape;           /* the shape it came in */
+    bd_grid grid;             /* the puzzle (valid on BD_OK); for pencil
+                                 marks, the cells with one candidate */
+    bd_shape shape;           /* the shape it came in (pencil marks: LINE
+                                 for the 729-character line, SPACED for
+                                 the 9-line grid) */
+    bool has_marks;           /* the puzzle came as pencil marks: `marks`
+                                 holds every cell's candidates */
+    bool no_solution;         /* a reader of answers (bd_reader_set_role)
+                                 read the words "no solution": no grid */
     char blank;               /* how it wrote its blanks, '.' or '0' (as its
                                  first blank did; '.' when it has none) */
     unsigned long line;       /* the line where the record starts (1-based) */
@@ -630,11 +803,16 @@ typedef struct bd_record {
     char err_msg[128];        /* and what is wrong */
     /* A record of a CSV or TSV input is one row of fields (see bd_read): */
     char separator;           /* ',' (CSV) or '\t' (TSV); 0 for other records */
-    int puzzle_field;         /* the field that holds the puzzle, 0-based;
+    int puzzle_field;         /* the field that holds the puzzle (for a
+                                 reader of answers, the answer), 0-based;
                                  -1 when none was found */
+    int answer_field;         /* the field the header names as the answer
+                                 (bd_row_answer); -1 when none does */
     size_t row_len;
     char row[BD_LINE_MAX + 1]; /* the row as it came, without its line end,
                                  NUL-terminated (malformed rows too) */
+    bd_marks marks;           /* on BD_OK with has_marks: each cell's
+                                 candidates (a given: one) */
 } bd_record;
 
 /*
@@ -649,25 +827,54 @@ typedef size_t (*bd_read_fn)(void *context, void *buf, size_t size);
 /*
  * A streaming reader: one record at a time, constant memory. Treat the
  * fields as private. A record is one line of 81 cells, or 9 consecutive
- * lines of 9 cells (spaced, compact or pretty). Blank lines and lines
- * starting with '#' are skipped (inside a grid, blank lines may stand only
- * between its bands: elsewhere a blank line ends the grid); CRLF and a
- * leading UTF-8 BOM are accepted; a first line holding only a count of
- * puzzles and a line "end" after the last puzzle are understood.
+ * lines of 9 cells (spaced, compact, pretty, or a spreadsheet's 9 fields
+ * separated by commas or semicolons, an empty field a blank). Blank lines
+ * and lines starting with '#' are skipped (inside a grid, blank lines may
+ * stand only between its bands: elsewhere a blank line ends the grid); a
+ * line starting with '%' (a title, as Debian's sudoku writes before each
+ * grid) is skipped too, and always ends a grid. Rules of '-', '=', '+' and
+ * '|' (also with '.', ':', '\'' or '*' at their corners) are skipped. When
+ * a grid's 9 rows are followed, with no blank line or title between, by 1
+ * to 4 rows that a blank line, a title or the end of input then ends, those
+ * rows are taken for lines too many in the grid above, not for a grid of
+ * their own: they are reported (BD_EINPUT), not a record. CRLF and a
+ * leading UTF-8 BOM are accepted, and so are CR line ends when the first
+ * line ends with a lone CR (then every line ends so); a first line holding
+ * only a count of puzzles and a line "end" after the last puzzle are
+ * understood.
+ *
+ * Pencil marks (the Sukaku shapes): a line of 729 cells is one puzzle,
+ * each cell 9 characters, the k-th the digit k when k is a candidate and
+ * '.' or '0' when it is not; and 9 lines of 9 groups separated by blanks
+ * (and '|'), each group a cell's candidates as digits 1-9, one digit for a
+ * given, make a grid of pencil marks (a line of 9 groups of which one at
+ * least has two digits or more is read as its row, whatever its length).
+ * Their records have has_marks set.
  *
  * CSV and TSV: when the first significant line is a row of fields
  * separated by commas (or by tabs, with a field that looks like a grid or
  * names columns), every line of the input is one record: a row. Fields may
  * be quoted as RFC 4180 says, but a quoted field must close on its line.
- * The puzzle is the first field that looks like a grid (more than 18
- * characters besides blanks, at least three quarters of them cells); it
- * must hold exactly 81 cells, blanks around them allowed, and it must be
- * in the same field on every row. A first line that names columns (no
- * field looks like a grid, and every field that is not empty starts with a
- * letter) is the header: it is kept (bd_reader_header), not a record. A
- * row where no field looks like a grid, or where the puzzle is malformed
- * or in another field, is a malformed record. The other fields are kept
- * with the row (bd_record.row).
+ * A first line that names columns (no field looks like a grid, and every
+ * field that is not empty starts with a letter; or a line that is only
+ * one of the puzzle names below) is the header: it is kept
+ * (bd_reader_header), not a record. The puzzle must hold exactly 81 cells,
+ * blanks around them allowed; the other fields are kept with the row
+ * (bd_record.row). Which field holds the puzzle:
+ *   - the first that the header names (blanks around the name and case
+ *     aside) puzzle, puzzles, quiz, quizzes, sudoku, sudokus, grid, grids,
+ *     board, boards, problem or problems;
+ *   - without such a name, the first field that looks like a grid (more
+ *     than 18 characters besides blanks, at least three quarters of them
+ *     cells) on the first row where that field has a blank cell or is
+ *     malformed; on rows before that one, a row's first grid if it stands
+ *     in its first field (a puzzle without blanks), else none (a complete
+ *     grid after other fields is a solution beside a damaged puzzle).
+ * Once known, the puzzle's field is read on every row: a row where it
+ * holds no grid, or a malformed one, is a malformed record (and so is a
+ * row whose quotes are broken); one damaged row never moves the field.
+ * The header's first field named solution, solutions, answer, answers or
+ * solved is the answer's field (bd_record.answer_field, bd_row_answer).
  */
 typedef struct bd_reader {
     bd_read_fn read_fn;           /* the source of bytes, or NULL for memory */
@@ -683,7 +890,14 @@ typedef struct bd_reader {
     int state;                    /* where the reader is in its input */
     char separator;               /* rows of CSV (',') or TSV ('\t'); 0: text */
     int puzzle_field;             /* the field of the puzzles, once found; -1 */
-    unsigned long puzzle_field_line; /* the row where it was found */
+    unsigned long puzzle_field_line; /* the row where it was found (the header
+                                     when it names it) */
+    bool puzzle_named;            /* the header named the puzzles' field */
+    int answer_field;             /* the field the header names the answer's; -1 */
+    int role;                     /* a bd_role: puzzles or answers */
+    char line_end;                /* '\n', or '\r' for CR line ends; 0: not known yet */
+    bool skip_lf;                 /* CR line ends: a '\n' after the last '\r' is skipped */
+    bool after_grid;              /* the last line read was a grid's 9th row */
     bool has_header;              /* header[0..header_len) is the header row */
     size_t header_len;
     bool have_pending;            /* a line read ahead, not yet used */
@@ -712,11 +926,31 @@ void bd_reader_init_mem(bd_reader *reader, const void *data, size_t len);
 /* Starts reading from `read_fn`, called with `context`. */
 void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context);
 
+/* What a reader reads: puzzles (the default), or proposed answers to
+ * puzzles (a contestant's output, as `bitdoku check` reads it). */
+typedef enum bd_role {
+    BD_ROLE_PUZZLES = 0,
+    BD_ROLE_ANSWERS
+} bd_role;
+
+/*
+ * Makes `reader`, before its first bd_read, a reader of `role`. A reader
+ * of answers differs in two ways: a line "no solution" (case aside, blanks
+ * around it allowed) is a record, with no_solution set and no grid (to a
+ * reader of puzzles it is a malformed record); and in CSV or TSV rows, the
+ * record's grid is the answer: the field the header names as the answer
+ * (see bd_reader), else the first field that holds a complete grid (no
+ * blank cell) on the first row that has one, or that holds "no solution";
+ * on rows before that one, the row's last field that looks like a grid.
+ */
+void bd_reader_set_role(bd_reader *reader, bd_role role);
+
 /*
  * Reads the next record into `record`. Returns BD_OK (a well-formed puzzle),
  * BD_EMALFORMED (a malformed record; its answer should say so, and
  * record->err_* says where and what), BD_EINPUT (bad input that is not a
- * record, e.g. text after "end": report it, answer nothing), BD_EOF, or
+ * record, e.g. text after "end", or rows too many after a grid: report it,
+ * answer nothing), BD_EOF, or
  * BD_EIO (the stream failed). After BD_EMALFORMED or BD_EINPUT, reading
  * goes on with the next record.
  */
@@ -750,17 +984,33 @@ typedef struct bd_reader_mark {
     char separator;
     int puzzle_field;
     unsigned long puzzle_field_line;
+    bool puzzle_named;
+    int answer_field;
+    int role;
+    char line_end;
+    bool after_grid;
     long header_count;
     unsigned long header_line;
 } bd_reader_mark;
+
+/*
+ * The line end of an input whose first bytes are data[0..len) (at least
+ * its first line and the byte after it, if there is one): '\r' when the
+ * input has CR line ends (its first '\r' or '\n' is a '\r' that a byte
+ * other than '\n' follows), else '\n'. A reader finds it so on the bytes
+ * at hand when it reads its first line; one that cuts an input into
+ * pieces cuts them after this byte (after "\r\n" whole).
+ */
+char bd_line_end(const void *data, size_t len);
 
 /* What bd_line_shorten shortens a long line to, at most. */
 enum { BD_PIECE_LINE_MAX = BD_LINE_MAX + 2 };
 
 /*
  * Starts reading the piece of `len` bytes at `data` (which must outlive the
- * reader): whole lines, each ended by '\n' except maybe the last line of
- * the input (a caller that must hold an unfinished line in bounded memory
+ * reader): whole lines, each ended by '\n' (with CR line ends, by '\r',
+ * maybe followed by '\n', a pair the piece must not split) except maybe
+ * the last line of the input (a caller that must hold an unfinished line in bounded memory
  * may shorten it with bd_line_shorten meanwhile). `at` is the mark
  * where the input's reader stands before the piece (NULL: at the start of
  * the input), `lines_before` the number of lines before it. `last`: no
@@ -809,7 +1059,8 @@ size_t bd_line_shorten(char *line, size_t len);
 /* A grid read from a field of a CSV or TSV row (bd_row_grid). */
 typedef struct bd_field_grid {
     int field;                /* which field of the row, 0-based */
-    bd_grid grid;             /* its cells, on BD_OK */
+    bool no_solution;         /* bd_row_answer: the field says "no solution" */
+    bd_grid grid;             /* its cells, on BD_OK (unless no_solution) */
     unsigned long err_col;    /* on BD_EMALFORMED: the column of the fault,
                                  on line record->line, 1-based */
     char err_msg[128];        /* and what is wrong */
@@ -825,6 +1076,16 @@ typedef struct bd_field_grid {
  * (not a record of a CSV or TSV row). Re-entrant; `record` is not changed.
  */
 bd_status bd_row_grid(const bd_record *record, int after, bd_field_grid *out);
+
+/*
+ * Reads the proposed answer of a CSV or TSV record's row: the field the
+ * header names as the answer (record->answer_field), else the first field
+ * after the puzzle's that looks like a grid, as bd_row_grid. A field that
+ * says "no solution" (case aside, blanks around it allowed) is an answer
+ * too: BD_OK with out->no_solution set. Returns what bd_row_grid returns;
+ * BD_EOF also when the named field is empty or holds no grid.
+ */
+bd_status bd_row_answer(const bd_record *record, bd_field_grid *out);
 
 #ifdef __cplusplus
 }

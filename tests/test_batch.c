@@ -8,7 +8,9 @@
  * to have them. Inputs: lines, compact, spaced and pretty grids with
  * comments and blank lines between bands, malformed lines and a short
  * grid, a count line that does not match, 'end' with text after it, CSV
- * with a header and quoted fields, TSV. */
+ * with a header and quoted fields, TSV; and the shapes of issue 25: CR line
+ * ends, Debian sudoku's titles, pencil marks as 729-character lines, and a
+ * row too many after a grid where blank lines set grids apart. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -291,12 +293,84 @@ static void test_csv_rows(void **state)
     free(want.s);
 }
 
+/* Appends puzzle `i` as pencil marks, a line of 729 characters: a given's
+ * digit alone in its place, every digit in a blank's. */
+static void add_marks(text *t, const char *cells, const char *eol)
+{
+    for (int c = 0; c < BD_CELLS; c++)
+        for (int d = 1; d <= BD_SIZE; d++)
+            add(t, "%c", cells[c] == '.' || cells[c] - '0' == d ? '0' + d : '.');
+    add(t, "%s", eol);
+}
+
+static void test_new_shapes(void **state)
+{
+    (void)state;
+    text in = {malloc(MAX_TEXT), 0}, want = {malloc(MAX_TEXT), 0}, errs = {malloc(MAX_TEXT), 0};
+    assert_true(in.s && want.s && errs.s);
+    /* CR line ends: lines, titled compact grids, pencil marks */
+    for (int i = 0; i < KAGGLE; i++) {
+        if (i % 3 == 0) {
+            add(&in, "%s\r", puzzles[i]);
+        } else if (i % 3 == 1) {
+            add(&in, "%% puzzle %d\r", i);
+            for (int r = 0; r < BD_SIZE; r++)
+                add(&in, "%.9s\r", puzzles[i] + r * BD_SIZE);
+        } else {
+            add_marks(&in, puzzles[i], "\r");
+        }
+        add(&want, "%s\n", solutions[i]);
+    }
+    static const char *const lines[] = {"--format", "line", NULL};
+    run_result ref = run(&in, lines, 1, 0);
+    assert_int_equal(ref.status, CLI_OK);
+    assert_int_equal(ref.out_len, want.len);
+    assert_memory_equal(ref.out, want.s, want.len);
+    assert_int_equal(ref.err_len, 0);
+    check_cuttings(&in, lines, &ref);
+    free_result(&ref);
+    /* spaced grids set apart by blank lines; every seventh has its third
+     * row twice: that grid clashes (no solution), the row after its 9th
+     * is reported and skipped, and the answers after it stay in step */
+    in.len = want.len = 0;
+    unsigned long line = 0;
+    for (int i = 0; i < KAGGLE; i++) {
+        for (int r = 0; r < BD_SIZE; r++) {
+            for (int k = 0; k < (i % 7 == 0 && r == 2 ? 2 : 1); k++) {
+                for (int c = 0; c < BD_SIZE; c++)
+                    add(&in, "%c%s", puzzles[i][r * 9 + c] == '.' ? '0' : puzzles[i][r * 9 + c],
+                        c < 8 ? " " : "\n");
+                line++;
+            }
+        }
+        if (i % 7 == 0)
+            add(&errs, "bitdoku: <stdin>:%lu:1: 1 line of cells after the 9 rows of a grid, "
+                       "where a blank line should be: taken for rows too many in that grid, "
+                       "and skipped\n", line);
+        add(&in, "\n");
+        line++;
+        add(&want, "%s\n", i % 7 == 0 ? "no solution" : solutions[i]);
+    }
+    ref = run(&in, lines, 1, 0);
+    assert_int_equal(ref.status, CLI_MISFRAMED);
+    assert_int_equal(ref.out_len, want.len);
+    assert_memory_equal(ref.out, want.s, want.len);
+    assert_int_equal(ref.err_len, errs.len);
+    assert_memory_equal(ref.err, errs.s, errs.len);
+    check_cuttings(&in, lines, &ref);
+    free_result(&ref);
+    free(in.s);
+    free(want.s);
+    free(errs.s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_records),
         cmocka_unit_test(test_count_line),
         cmocka_unit_test(test_csv_rows),
+        cmocka_unit_test(test_new_shapes),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

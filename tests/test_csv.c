@@ -1,6 +1,8 @@
 /* test_csv.c - the reader on CSV and TSV input (csv_rows.c, csv.c): headers,
- * quoting, the puzzle's field, the other fields kept, the proposed
- * solution beside a puzzle (bd_row_grid), and where faults are reported.
+ * quoting, the puzzle's field (named by the header, or found on a row
+ * with a puzzle, never moved by a damaged row), a header of one column,
+ * the other fields kept, a reader of answers, the proposed solution beside
+ * a puzzle (bd_row_grid, bd_row_answer), and where faults are reported.
  * Puzzle and solution are the first Kaggle sample and its published
  * solution; expected cells and columns are counted by hand. */
 #include <stdarg.h>
@@ -169,12 +171,12 @@ static void test_puzzle_field_is_fixed(void **state)
     assert_int_equal(bd_read(&reader, &rec), BD_OK);
     assert_null(bd_reader_header(&reader, NULL));   /* the first row holds a puzzle */
     assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
-    assert_int_equal(rec.err_col, 2);
-    assert_string_equal(rec.err_msg, "the puzzle is in field 2 here, but in field 1 on line 1");
+    assert_int_equal(rec.err_col, 1);
+    assert_string_equal(rec.err_msg, "field 1, the puzzles' since line 1, holds no puzzle (81 cells)");
     assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
     assert_int_equal(rec.err_line, 3);
-    assert_string_equal(rec.err_msg, "no field holds a puzzle (81 cells)");
-    assert_int_equal(rec.puzzle_field, -1);
+    assert_string_equal(rec.err_msg, "field 1, the puzzles' since line 1, holds no puzzle (81 cells)");
+    assert_int_equal(rec.puzzle_field, 0);
     assert_int_equal(bd_read(&reader, &rec), BD_EOF);
 }
 
@@ -217,6 +219,147 @@ static void test_blank_char_and_not_a_row(void **state)
     assert_int_equal(rec.blank, '.');                /* no blank at all */
 }
 
+/* Issue 25: the header's names choose the puzzle's field, case and blanks
+ * aside; a damaged row (empty, "n/a") is one malformed record, and never
+ * moves the field. Without a header, a first row whose puzzle field is
+ * empty or "n/a" is malformed, and the next row fixes the field. */
+static void test_header_names_and_damaged_first_row(void **state)
+{
+    (void)state;
+    snprintf(text, sizeof text, "ID,\"Quizzes\" , Solutions \n1,,%s\n2,%s,%s\n3,n/a,%s\n",
+             SOLUTION, PUZZLE, SOLUTION, SOLUTION);
+    open_text();
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_int_equal(rec.err_col, 3);
+    assert_string_equal(rec.err_msg,
+                        "field 2, the puzzles' by the header, holds no puzzle (81 cells)");
+    assert_int_equal(rec.answer_field, 2);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.puzzle_field, 1);
+    assert_puzzle(&rec.grid);
+    bd_field_grid answer;
+    assert_int_equal(bd_row_answer(&rec, &answer), BD_OK);
+    assert_int_equal(answer.field, 2);
+    assert_false(answer.no_solution);
+    assert_int_equal(answer.grid.cells[0], 8);
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_int_equal(rec.err_line, 4);
+    assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+    /* no header: the rows of the issue */
+    const char *damaged[] = {"", "n/a"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(text, sizeof text, "%s,%s\n%s,%s\n%s,%s\n", damaged[k], SOLUTION, PUZZLE,
+                 SOLUTION, damaged[k], SOLUTION);
+        open_text();
+        assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+        assert_string_equal(rec.err_msg, "no puzzle: the first grid, in field 2, is complete "
+                                         "(a solution?), and no field before it holds a puzzle");
+        assert_int_equal(bd_read(&reader, &rec), BD_OK);
+        assert_int_equal(rec.puzzle_field, 0);
+        assert_puzzle(&rec.grid);
+        assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+        assert_string_equal(rec.err_msg,
+                            "field 1, the puzzles' since line 2, holds no puzzle (81 cells)");
+        assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+    }
+    /* a complete grid in the first field is a puzzle without blanks; it
+     * fixes nothing, and the next row's puzzle does */
+    snprintf(text, sizeof text, "%s,x\nx,%s\n", SOLUTION, PUZZLE);
+    open_text();
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.grid.cells[0], 8);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.puzzle_field, 1);
+}
+
+/* A header of one column (what generate --csv writes) is CSV; a stray
+ * word atop a file is not. */
+static void test_one_column_header(void **state)
+{
+    (void)state;
+    snprintf(text, sizeof text, "Puzzle\n%s\n%s\n", PUZZLE, PUZZLE);
+    open_text();
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_string_equal(bd_reader_header(&reader, NULL), "Puzzle");
+    assert_int_equal(rec.separator, ',');
+    assert_int_equal(rec.puzzle_field, 0);
+    assert_puzzle(&rec.grid);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+    snprintf(text, sizeof text, "puzzles here\n%s\n", PUZZLE);
+    open_text();
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_null(bd_reader_header(&reader, NULL));
+}
+
+/* A reader of answers: the field the header names the answers', else the
+ * first complete grid (or "no solution") fixes the field; before it, a
+ * row's last grid. */
+static void test_reader_of_answers(void **state)
+{
+    (void)state;
+    snprintf(text, sizeof text, "quizzes,solutions\n%s,%s\n%s,No Solution\n%s,\n", PUZZLE,
+             SOLUTION, PUZZLE, PUZZLE);
+    open_text();
+    bd_reader_set_role(&reader, BD_ROLE_ANSWERS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.puzzle_field, 1);
+    assert_int_equal(rec.grid.cells[0], 8);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_true(rec.no_solution);
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_string_equal(rec.err_msg,
+                        "field 2, the answers' by the header, holds no answer (81 cells)");
+    assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+    /* no header: a row whose answer has a blank (a row's last grid), then
+     * the first complete grid fixes the field */
+    char partial[BD_CELLS + 1];
+    memcpy(partial, SOLUTION, sizeof partial);
+    partial[40] = '.';
+    snprintf(text, sizeof text, "%s,%s,7\n%s,%s,7\n%s,,%s\n", PUZZLE, partial, PUZZLE, SOLUTION,
+             PUZZLE, SOLUTION);
+    open_text();
+    bd_reader_set_role(&reader, BD_ROLE_ANSWERS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.puzzle_field, 1);
+    assert_int_equal(rec.grid.cells[40], 0);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.grid.cells[40], 5);     /* r5c5 of SOLUTION */
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_string_equal(rec.err_msg,
+                        "field 2, the answers' since line 2, holds no answer (81 cells)");
+}
+
+/* bd_row_answer: the named field, "no solution" words, an empty field,
+ * something else there. */
+static void test_row_answer(void **state)
+{
+    (void)state;
+    snprintf(text, sizeof text, "puzzle,answer,note\n%s, no solution ,x\n%s,,%s\n%s,n/a,x\n",
+             PUZZLE, PUZZLE, SOLUTION, PUZZLE);
+    open_text();
+    bd_field_grid answer;
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(bd_row_answer(&rec, &answer), BD_OK);
+    assert_true(answer.no_solution);
+    assert_int_equal(answer.field, 1);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(bd_row_answer(&rec, &answer), BD_EOF);     /* not the note's grid */
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(bd_row_answer(&rec, &answer), BD_EMALFORMED);
+    assert_int_equal(answer.err_col, 83);
+    assert_string_equal(answer.err_msg, "field 2 holds no grid (81 cells)");
+    /* no header naming the answer: the first grid, or words, after the puzzle */
+    snprintf(text, sizeof text, "%s,x,No solution\n", PUZZLE);
+    open_text();
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.answer_field, -1);
+    assert_int_equal(bd_row_answer(&rec, &answer), BD_OK);
+    assert_true(answer.no_solution);
+    assert_int_equal(answer.field, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +371,10 @@ int main(void)
         cmocka_unit_test(test_puzzle_field_is_fixed),
         cmocka_unit_test(test_after_quote_and_bad_solution),
         cmocka_unit_test(test_blank_char_and_not_a_row),
+        cmocka_unit_test(test_header_names_and_damaged_first_row),
+        cmocka_unit_test(test_one_column_header),
+        cmocka_unit_test(test_reader_of_answers),
+        cmocka_unit_test(test_row_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

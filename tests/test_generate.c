@@ -322,8 +322,11 @@ static void test_levels(void **state)
         bd_rating rating;
         assert_int_equal(bd_rate(&puzzle, NULL, &rating, NULL), BD_OK);
         assert_int_equal(rating.level, level);
-        /* Easy is what singles alone solve, by a solver written here. */
-        assert_int_equal(singles_solve(puzzle), level == BD_LEVEL_EASY);
+        /* Singles alone, by a solver written here, solve the easy and
+         * medium puzzles (hidden singles at most), not the fiendish ones;
+         * hard ones may need a direct technique or not. */
+        if (level != BD_LEVEL_HARD)
+            assert_int_equal(singles_solve(puzzle), level <= BD_LEVEL_MEDIUM);
     }
 }
 

@@ -3,7 +3,9 @@
  * count line is checked at the end, long lines shortened read as before;
  * and for a set of inputs of every kind (lines, grids of each shape with
  * comments and blank lines between bands, short grids, count lines, 'end',
- * CSV and TSV with headers and malformed rows, CRLF, a BOM, long lines),
+ * CSV and TSV with headers and malformed rows, CRLF, a BOM, long lines,
+ * and the shapes of issue 25: CR line ends, titles, spreadsheet rows, rows
+ * too many after a grid, pencil marks, columns named by the header),
  * split at every line end and at all of them at once, the pieces give the
  * same records, faults and line numbers as one reader of the whole input. */
 #include <stdarg.h>
@@ -20,6 +22,8 @@
 
 static const char LINE_A[] =
     "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
+static const char LINE_B[] =     /* LINE_A's published solution */
+    "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
 
 enum { MAX_RESULTS = 64, MAX_TEXT = 8192 };
 
@@ -48,17 +52,18 @@ static int read_whole(const char *text, size_t len)
 }
 
 /* The bytes of `text` with every line longer than BD_PIECE_LINE_MAX
- * shortened, as a splitter must; into `out`, returning the length. */
-static size_t shorten_lines(const char *text, size_t len, char *out)
+ * shortened, as a splitter must; into `out`, returning the length. Lines
+ * end with `eol` ('\n', or '\r' for CR line ends). */
+static size_t shorten_lines(const char *text, size_t len, char eol, char *out)
 {
     size_t used = 0;
     for (size_t at = 0; at < len;) {
-        const char *nl = memchr(text + at, '\n', len - at);
+        const char *nl = memchr(text + at, eol, len - at);
         size_t line = nl ? (size_t)(nl - (text + at)) : len - at;
         memcpy(out + used, text + at, line);
         used += bd_line_shorten(out + used, line);
         if (nl)
-            out[used++] = '\n';
+            out[used++] = eol;
         at += line + (nl != NULL);
     }
     return used;
@@ -70,6 +75,7 @@ static size_t shorten_lines(const char *text, size_t len, char *out)
  * bytes carried into the next piece. Returns the number of results. */
 static int read_in_pieces(const char *text, size_t len, const int *split_after, int splits)
 {
+    char eol = bd_line_end(text, len);
     static char data[2 * MAX_TEXT];
     bd_reader_mark mark;
     bool have_mark = false;
@@ -81,9 +87,10 @@ static int read_in_pieces(const char *text, size_t len, const int *split_after, 
         size_t end = len;
         if (k < splits) {           /* after line split_after[k] */
             while (line < split_after[k]) {
-                const char *nl = memchr(text + at, '\n', len - at);
+                const char *nl = memchr(text + at, eol, len - at);
                 assert_non_null(nl);
                 at = (size_t)(nl - text) + 1;
+                at += eol == '\r' && at < len && text[at] == '\n';   /* "\r\n" whole */
                 line++;
             }
             end = at;
@@ -130,6 +137,12 @@ static void assert_same_results(int n)
         assert_int_equal(a->shape, b->shape);
         assert_int_equal(a->blank, b->blank);
         assert_int_equal(a->separator, b->separator);
+        assert_int_equal(a->puzzle_field, b->puzzle_field);
+        assert_int_equal(a->answer_field, b->answer_field);
+        assert_int_equal(a->has_marks, b->has_marks);
+        assert_int_equal(a->no_solution, b->no_solution);
+        if (a->has_marks && whole[i].status == BD_OK)
+            assert_memory_equal(a->marks.cand, b->marks.cand, sizeof a->marks.cand);
         assert_memory_equal(a->grid.cells, b->grid.cells, BD_CELLS);
         assert_string_equal(a->row, b->row);
     }
@@ -139,11 +152,12 @@ static void assert_same_results(int n)
 static void check_splits(const char *text)
 {
     static char shortened[MAX_TEXT];
-    size_t len = shorten_lines(text, strlen(text), shortened);
+    char eol = bd_line_end(text, strlen(text));
+    size_t len = shorten_lines(text, strlen(text), eol, shortened);
     int n = read_whole(text, strlen(text));
     int lines = 0;
     for (size_t i = 0; i < len; i++)
-        lines += shortened[i] == '\n';
+        lines += shortened[i] == eol;
     int every[MAX_TEXT];
     for (int k = 1; k <= lines; k++) {
         every[k - 1] = k;
@@ -283,6 +297,45 @@ static void test_same_as_one_reader_text(void **state)
     check_splits(text);
 }
 
+/* The shapes of issue 25: CR line ends, Debian sudoku's titles and
+ * spreadsheet rows, rows too many after a grid, pencil marks. */
+static void test_same_as_one_reader_new_shapes(void **state)
+{
+    (void)state;
+    static char text[MAX_TEXT];
+    /* CR line ends, a "\r\n" among them, a grid and a short one */
+    snprintf(text, MAX_TEXT, "%s\r%s\r\n\r", LINE_A, LINE_A);
+    add_grid(text, "7..9....1\r", "");
+    strcat(text, "7..9....1\r\r12x\r");
+    check_splits(text);
+    /* titles before grids (one cut short by the next title), a sheet */
+    snprintf(text, MAX_TEXT, "%% one\n");
+    add_grid(text, "7..9....1\n", "");
+    strcat(text, "% two\n7..9....1\n7..9....1\n% three\n");
+    add_grid(text, ",,7,4,,3,,,\n", "");
+    check_splits(text);
+    /* a row too many after a grid, and after the next one five */
+    text[0] = '\0';
+    add_grid(text, "7 0 0 9 0 0 0 0 1\n", "");
+    strcat(text, "7 0 0 9 0 0 0 0 1\n\n");
+    add_grid(text, "7 0 0 9 0 0 0 0 1\n", "\n");
+    for (int k = 0; k < 5; k++)
+        strcat(text, "7 0 0 9 0 0 0 0 1\n");
+    strcat(text, "\n");
+    add_grid(text, "7 0 0 9 0 0 0 0 1\n", "");
+    check_splits(text);
+    /* pencil marks: a grid with a bad cell, a good grid, a 729 line */
+    text[0] = '\0';
+    add_grid(text, "12 3 4 5 6 7 8 9 1\n", "");
+    add_grid(text, "123456789 3 4 5 6 7 8 9 1\n", "");
+    text[strlen(text) - 3] = '0';
+    add_grid(text, "12 3 4 5 6 7 8 9 1\n", "");
+    for (int k = 0; k < BD_CELLS; k++)
+        strcat(text, "123456789");
+    strcat(text, "\n");
+    check_splits(text);
+}
+
 static void test_same_as_one_reader_rows(void **state)
 {
     (void)state;
@@ -296,6 +349,16 @@ static void test_same_as_one_reader_rows(void **state)
     check_splits(text);
     snprintf(text, MAX_TEXT, "1,2,3\n%s,x\n%s,y\n", LINE_A, LINE_A);  /* no header row */
     check_splits(text);
+    /* issue 25: columns named by the header, a damaged first row; a header of
+     * one column; no header and a damaged first row */
+    snprintf(text, MAX_TEXT, "quizzes,solutions\n,%s\n%s,%s\nn/a,%s\n", LINE_B, LINE_A,
+             LINE_B, LINE_B);
+    check_splits(text);
+    snprintf(text, MAX_TEXT, "puzzle\n%s\n\n%s\nx\n", LINE_A, LINE_A);
+    check_splits(text);
+    snprintf(text, MAX_TEXT, ",%s\n%s,%s\nn/a,%s\n%s,%s\n", LINE_B, LINE_A, LINE_B, LINE_B,
+             LINE_A, LINE_B);
+    check_splits(text);
 }
 
 int main(void)
@@ -305,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_count_checked_at_the_end),
         cmocka_unit_test(test_line_shorten),
         cmocka_unit_test(test_same_as_one_reader_text),
+        cmocka_unit_test(test_same_as_one_reader_new_shapes),
         cmocka_unit_test(test_same_as_one_reader_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,8 @@
  * (answer_field); each field is closed where it ends: its final newline
  * dropped, and quoted as RFC 4180 says when it holds a separator, a quote
  * or a line end (so a multi-line answer is one quoted field). Grids are
- * lines. A field is quoted in place, so the text is written only once.
+ * lines; a puzzle of pencil marks is its 729 characters. A field is quoted
+ * in place, so the text is written only once.
  * answer_end fills the columns an answer left unwritten with empty fields,
  * so that every row is as wide as the header.
  */
@@ -183,6 +184,19 @@ static void put_row(const bd_record *rec, answer *a)
     a->text[a->len] = '\0';
 }
 
+/* Writes pencil marks as one line of 729 characters: a cell's 9 places,
+ * place k its digit k when that is a candidate, else '.'. */
+static void put_marks(const bd_marks *marks, answer *a)
+{
+    enum { PLACES = BD_SIZE * BD_CELLS };
+    if (!reserve(a, PLACES))
+        return;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (int d = 1; d <= BD_SIZE; d++)
+            a->text[a->len++] = marks->cand[cell] >> (d - 1) & 1u ? (char)('0' + d) : '.';
+    a->text[a->len] = '\0';
+}
+
 void answer_begin(const settings *s, const bd_record *rec, answer *a)
 {
     a->len = 0;
@@ -201,6 +215,8 @@ void answer_begin(const settings *s, const bd_record *rec, answer *a)
         return;
     if (rec && rec->separator) {
         put_row(rec, a);
+    } else if (rec && !rec->err_line && rec->has_marks) {
+        put_marks(&rec->marks, a);
     } else if (rec && !rec->err_line) {
         answer_grid(a, &rec->grid, BD_SHAPE_LINE);
         for (size_t i = 0; i < a->len; i++)   /* blanks as the puzzle wrote them */
@@ -251,6 +267,13 @@ void answer_fail(answer *a, const char *why)
         a->len = 0;              /* output_answer writes "error" then */
         a->text[0] = '\0';
     }
+}
+
+void answer_refuse(answer *a, const char *why)
+{
+    a->outcome = OUTCOME_MALFORMED;
+    a->failure = why;
+    answer_put(a, "error\n");
 }
 
 void answer_record(const settings *s, const bd_record *rec, bool malformed, answer *a)

@@ -48,6 +48,12 @@ typedef struct answer {
     unsigned columns;       /* a row: how many columns are ours */
 } answer;
 
+/* Makes the answer `error` for a puzzle the command cannot take as it came
+ * (say, pencil marks to target), to be reported with `why` (a static
+ * string) when it is written: a malformed record, as far as the exit
+ * status goes. */
+void answer_refuse(answer *a, const char *why);
+
 /* Answers `rec` (whose bd_read status was BD_OK, or BD_EMALFORMED when
  * `malformed`) with s->answer, framed by answer_begin and answer_end.
  * Thread-safe. */

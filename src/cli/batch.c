@@ -104,9 +104,8 @@ static bool settle(batch *b, piece *p)
     if (p->input.first)
         return false;
     bool moved = w->carry_len > 0 || !bd_reader_mark_equal(&p->at, &w->end);
-    unsigned long lines = 0;
-    for (size_t i = 0; i < w->carry_len; i++)
-        lines += w->carry[i] == '\n';
+    unsigned long lines = count_line_ends(w->carry, w->carry_len,
+                                          w->end.line_end ? w->end.line_end : '\n');
     if (w->carry_len && !chunk_prepend(&p->input, w->carry, w->carry_len, lines))
         p->out_of_memory = true;      /* reported when it is written */
     w->carry_len = 0;
@@ -374,8 +373,12 @@ static bool run_input(session *ses, const char *name)
 
 bool run_inputs(session *ses)
 {
-    if (ses->file_count == 0)
+    if (ses->file_count == 0) {
+        if (input_is_terminal(ses->in))   /* someone may wonder what it waits for */
+            fprintf(ses->err, "bitdoku: reading puzzles from standard input (end it with "
+                              "Ctrl-D; 'bitdoku --help' for usage)\n");
         return run_input(ses, "-");
+    }
     for (int i = 0; i < ses->file_count; i++)
         if (!run_input(ses, ses->files[i]))
             return false;

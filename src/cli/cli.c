@@ -27,7 +27,7 @@ static int exit_status(const session *ses)
     const uint64_t *n = ses->out.by_outcome;
     if (ses->fatal || n[OUTCOME_FAILED])
         return CLI_FATAL;
-    if (ses->malformed || n[OUTCOME_REJECTED])
+    if (ses->malformed || n[OUTCOME_MALFORMED] || n[OUTCOME_REJECTED])
         return CLI_MALFORMED;
     if (ses->misframed)
         return CLI_MISFRAMED;

@@ -47,6 +47,27 @@ void answer_explain(const settings *s, const bd_record *rec, answer *a);
 const char *columns_rate(const settings *s);
 const char *columns_explain(const settings *s);
 
+/* wrong.c ----------------------------------------------------------- */
+
+/* When `grid` has no solution (or, given its `original` puzzle, entries
+ * that no solution of it has): writes what is wrong with it as the
+ * answer's line (see wrong.c) and returns true; else writes nothing and
+ * returns false. `original` may be NULL. */
+bool put_diagnosis(const settings *s, const bd_grid *grid, const bd_grid *original, answer *a);
+
+/* explain --original: one pair of a grid and its original puzzle, the
+ * records just read from each (BD_EOF: the originals have ended;
+ * BD_EMALFORMED: reported already), answered into `a` from answer_begin to
+ * answer_end: what is wrong with the grid, or else explain's answer to it.
+ * Thread-safe. */
+void answer_original(const settings *s, const bd_record *grid, bd_status grid_status,
+                     const bd_record *original, bd_status original_status, answer *a);
+
+/* explain: every record answered (answer_explain), or with --original the
+ * grids read in step with their original puzzles; false when output
+ * failed. */
+bool run_explain(struct session *ses);
+
 /* The words that answer a puzzle bd_rate refuses with `status` (e.g.
  * "multiple solutions"), and its outcome in *out; NULL (outcome
  * OUTCOME_FAILED) for a status that is no answer at all. */
@@ -57,9 +78,10 @@ const char *rate_refusal(bd_status status, outcome *out);
  * failed) for a status that is no answer. */
 bool rate_refused(bd_status status, answer *a);
 
-/* Writes a rating as its three fields: "4.2 hard xy-wing", or with --csv
- * the columns rating, level and hardest. No line end. */
-void rate_fields(answer *a, const bd_rating *rating);
+/* Writes a rating as its three fields: "4.2 fiendish xy-wing" (with
+ * `ep_ed`, "4.2/1.2/1.2 fiendish xy-wing"), or with --csv the columns
+ * rating, level and hardest. No line end. */
+void rate_fields(answer *a, const bd_rating *rating, bool ep_ed);
 
 /* cmd_check.c ------------------------------------------------------- */
 

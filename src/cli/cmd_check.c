@@ -2,7 +2,10 @@
  * cmd_check.c - the check command: a special judge. It reads pairs of a
  * puzzle and a proposed solution, and answers each pair `ok` or what is
  * wrong with the proposal (bd_check: the first blank, changed given or
- * clash in reading order), or that the proposal is malformed or missing.
+ * clash in reading order; for a puzzle of pencil marks, bd_check_marks
+ * also finds a digit they exclude), or that the proposal is malformed or
+ * missing. A proposal may also be the words "no solution": `ok` exactly
+ * when the puzzle has none (a count of its solutions, to one, says).
  *
  * Pairs come in one of two run shapes:
  *   - one input of CSV or TSV rows, each holding a puzzle and, in a later
@@ -10,8 +13,11 @@
  *     ordinary per-record command (answer_check), on 1..N threads;
  *   - two inputs, the puzzles and the proposals (a judge's input and a
  *     contestant's output), each in any shape the reader reads, read in
- *     step, record against record, in this thread (run_pairs).
- * Nothing is solved: a pair costs one pass over 81 cells.
+ *     step, record against record, in this thread (run_pairs); the
+ *     proposals by a reader of answers (bd_reader_set_role), which in CSV
+ *     rows takes the answer's field, and reads "no solution".
+ * Nothing is solved but for a "no solution": a pair costs one pass over
+ * 81 cells.
  */
 #include "cmd.h"
 #include "answer.h"
@@ -32,11 +38,39 @@ static void put_cell(answer *a, int cell)
     answer_printf(a, "r%dc%d", cell / BD_SIZE + 1, cell % BD_SIZE + 1);
 }
 
-/* Judges `proposal` against `puzzle` and writes the verdict. */
-static void put_verdict(answer *a, const bd_grid *puzzle, const bd_grid *proposal)
+/* The proposal "no solution" for `puzzle`: ok when it has none. */
+static void put_no_solution(const settings *s, const bd_record *puzzle, answer *a)
+{
+    uint64_t count = 0;
+    bd_status status = puzzle->has_marks
+                       ? bd_count_marks(&puzzle->marks, 1, &s->options, &count, &a->stats)
+                       : bd_count(&puzzle->grid, 1, &s->options, &count, &a->stats);
+    if (status == BD_CUT_SHORT) {
+        a->outcome = OUTCOME_CUT_SHORT;
+        answer_put(a, "cut-short\n");
+    } else if (status != BD_OK) {
+        answer_fail(a, bd_status_text(status));
+    } else if (count == 0) {
+        answer_put(a, "ok\n");
+    } else {
+        a->outcome = OUTCOME_REJECTED;
+        answer_put(a, "solvable: the answer says 'no solution', but the puzzle has one\n");
+    }
+}
+
+/* Judges `proposal` (or "no solution") against `puzzle` and writes the
+ * verdict. */
+static void put_verdict(const settings *s, answer *a, const bd_record *puzzle,
+                        const bd_grid *proposal, bool no_solution)
 {
     bd_check_result r;
-    if (bd_check(puzzle, proposal, &r) != BD_OK) {
+    if (no_solution) {
+        put_no_solution(s, puzzle, a);
+        return;
+    }
+    bd_status status = puzzle->has_marks ? bd_check_marks(&puzzle->marks, proposal, &r)
+                                         : bd_check(&puzzle->grid, proposal, &r);
+    if (status != BD_OK) {
         answer_fail(a, bd_status_text(BD_EINVAL));
         return;
     }
@@ -46,8 +80,11 @@ static void put_verdict(answer *a, const bd_grid *puzzle, const bd_grid *proposa
     }
     a->outcome = OUTCOME_REJECTED;
     answer_put(a, r.verdict == BD_BLANK ? "blank: "
-                  : r.verdict == BD_CHANGED_GIVEN ? "changed given: " : "clash: ");
+                  : r.verdict == BD_CHANGED_GIVEN ? "changed given: "
+                  : r.verdict == BD_EXCLUDED ? "excluded: " : "clash: ");
     put_cell(a, r.cell);
+    if (r.verdict == BD_EXCLUDED)
+        answer_printf(a, " is %d, which its pencil marks exclude", r.digit);
     if (r.verdict == BD_CHANGED_GIVEN)
         answer_printf(a, " is %d, but the puzzle gives %d", r.digit, r.given);
     if (r.verdict == BD_CLASH) {
@@ -77,17 +114,22 @@ static void put_missing(answer *a, const char *why)
 
 void answer_check(const settings *s, const bd_record *rec, answer *a)
 {
-    (void)s;
     bd_field_grid proposal;
-    switch (bd_row_grid(rec, rec->puzzle_field, &proposal)) {
+    switch (bd_row_answer(rec, &proposal)) {
     case BD_OK:
-        put_verdict(a, &rec->grid, &proposal.grid);
+        put_verdict(s, a, rec, &proposal.grid, proposal.no_solution);
         break;
     case BD_EMALFORMED:
         put_malformed(a, rec->line, proposal.err_col, proposal.err_msg);
         break;
     case BD_EOF:
-        put_missing(a, ": no field after the puzzle holds a grid");
+        if (rec->answer_field >= 0 && rec->answer_field != rec->puzzle_field) {
+            a->outcome = OUTCOME_REJECTED;
+            answer_printf(a, "missing answer: field %d, the answers' by the header, is empty "
+                          "or missing\n", rec->answer_field + 1);
+        } else {
+            put_missing(a, ": no field after the puzzle holds a grid");
+        }
         break;
     default:
         put_missing(a, ": give the answers as a second input, or as a CSV column");
@@ -106,7 +148,9 @@ void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_st
 {
     answer_begin(s, puzzle_status == BD_EOF ? NULL : puzzle, a);
     if (s->csv) {       /* the answer column: the proposal as a line */
-        if (proposal_status == BD_OK)
+        if (proposal_status == BD_OK && proposal->no_solution)
+            answer_put(a, "no solution");
+        else if (proposal_status == BD_OK)
             answer_grid(a, &proposal->grid, BD_SHAPE_LINE);
         answer_field(a, "");
     }
@@ -121,7 +165,7 @@ void answer_pair(const settings *s, const bd_record *puzzle, bd_status puzzle_st
     } else if (proposal_status == BD_EMALFORMED) {
         put_malformed(a, proposal->err_line, proposal->err_col, proposal->err_msg);
     } else {
-        put_verdict(a, &puzzle->grid, &proposal->grid);
+        put_verdict(s, a, puzzle, &proposal->grid, proposal->no_solution);
     }
     answer_end(a);
 }
@@ -179,6 +223,7 @@ static bool run_pairs(session *ses)
         ses->fatal = true;
         return true;
     }
+    bd_reader_set_role(proposals.reader, BD_ROLE_ANSWERS);
     ses->out.name = puzzles.name;
     bool ok = check_sources(ses, &puzzles, &proposals);
     /* Answers framed wrongly (text after 'end', a count that does not

@@ -39,8 +39,11 @@ void answer_count(const settings *s, const bd_record *rec, answer *a)
 {
     uint64_t count = 0;
     uint64_t limit = s->unique ? 1 : s->limit;
-    bd_status status = bd_count(&rec->grid, count_search_limit(limit), &s->options, &count,
-                                &a->stats);
+    bd_status status = rec->has_marks
+                       ? bd_count_marks(&rec->marks, count_search_limit(limit), &s->options,
+                                        &count, &a->stats)
+                       : bd_count(&rec->grid, count_search_limit(limit), &s->options, &count,
+                                  &a->stats);
     if (s->unique && status != BD_CUT_SHORT) {
         a->outcome = count == 0 ? OUTCOME_NO_SOLUTION : OUTCOME_ANSWERED;
         answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");

@@ -1,12 +1,17 @@
 /*
  * cmd_explain.c - the explain command: the solution path of bd_explain, one
- * step per line in the community's notation (r4c7=5 hidden single (box 6),
- * pointing 3 in b1 on r2 => r2c5<>3, r2c8<>3), then a line with the
- * rating, then the solved grid in the output shape: a block, set apart by
- * blank lines. With --hint, only the first step, on one line: the hint for
- * a partly solved grid (`solved` when it has no blank). Puzzles without
- * exactly one solution get the words of the rate command (cmd_rate.c)
- * instead.
+ * step per line in the community's notation and Sudoku Explainer's names
+ * (r4c7=5 hidden single (box 6), pointing 3 in b1 on r2 => r2c5<>3,
+ * r2c8<>3), then a line with the rating, then the solved grid in the output
+ * shape: a block, set apart by blank lines. With --hint, one line: the next
+ * placement on the path, then, after "after: ", the eliminations the path
+ * makes before it, separated by "; " (none: the placement alone), so that
+ * each hint moves the grid on by one digit; `solved` when the grid has no
+ * blank. A puzzle of pencil marks is explained from its candidates
+ * (bd_explain_marks), which carry eliminations already made. Puzzles
+ * without exactly one solution get the words of the rate command
+ * (cmd_rate.c) instead; a grid without solution, what is wrong with it
+ * (wrong.c).
  *
  * With --csv the columns are steps (the steps, one a line, in one quoted
  * field), rating, level, hardest and solution; with --hint, hint.
@@ -16,20 +21,72 @@
 #include "bitdoku.h"
 #include "settings.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+/* The eliminations a hint has seen, as text. */
+typedef struct reasons {
+    char *text;
+    size_t len, cap;
+    bool failed;            /* memory ran short */
+} reasons;
+
 /* What the steps of one path leave behind. */
 typedef struct path_text {
     answer *a;
-    bool hint;              /* stop after the first step */
+    bool hint;              /* stop at the first placement */
+    bool placed;            /* hint: the placement was written */
+    reasons why;            /* hint: the eliminations before it */
     bd_grid last;           /* the grid after the last step seen */
 } path_text;
 
-/* A bd_step_fn: writes the step's line. */
+/* Appends "; " (unless first) and a step's text to the reasons. */
+static void add_reason(reasons *r, const char *text)
+{
+    size_t more = strlen(text) + 2;
+    if (r->len + more + 1 > r->cap) {
+        size_t want = r->cap ? r->cap * 2 : 1024;
+        while (want < r->len + more + 1)
+            want *= 2;
+        char *bigger = realloc(r->text, want);
+        if (!bigger) {
+            r->failed = true;
+            return;
+        }
+        r->text = bigger;
+        r->cap = want;
+    }
+    if (r->len) {
+        memcpy(r->text + r->len, "; ", 2);
+        r->len += 2;
+    }
+    memcpy(r->text + r->len, text, more - 2);
+    r->len += more - 2;
+    r->text[r->len] = '\0';
+}
+
+/* A bd_step_fn: writes the step's line, or (hint) keeps an elimination
+ * until the placement comes. */
 static bool write_step(const bd_step *step, void *context)
 {
     path_text *p = context;
-    answer_printf(p->a, "%s\n", step->text);
     p->last = step->grid;
-    return !p->hint;
+    if (!p->hint) {
+        answer_printf(p->a, "%s\n", step->text);
+        return true;
+    }
+    if (step->cell < 0) {
+        add_reason(&p->why, step->text);
+        return !p->why.failed;
+    }
+    answer_put(p->a, step->text);
+    if (p->why.len) {
+        answer_put(p->a, " after: ");
+        answer_put(p->a, p->why.text);
+    }
+    answer_put(p->a, "\n");
+    p->placed = true;
+    return false;
 }
 
 /* After the steps: the rating and the solution. */
@@ -38,28 +95,47 @@ static void write_end(const settings *s, const bd_record *rec, const path_text *
 {
     if (s->csv) {
         answer_field(a, "");
-        rate_fields(a, rating);
+        rate_fields(a, rating, false);
         answer_field(a, "");
     } else {
-        const char *hardest = rating->steps ? bd_technique_name(rating->hardest) : "none";
-        answer_printf(a, "rating %.1f %s (hardest: %s; %d step%s)\n", rating->rating,
-                      bd_level_name(rating->level), hardest, rating->steps,
-                      rating->steps == 1 ? "" : "s");
+        const char *hardest = rating->hardest < BD_TECHNIQUES ? bd_technique_name(rating->hardest)
+                                                              : "none";
+        answer_printf(a, "rating %.1f %s (hardest: %s; %d step%s; EP %.1f, ED %.1f)\n",
+                      rating->rating, bd_level_name(rating->level), hardest, rating->steps,
+                      rating->steps == 1 ? "" : "s", rating->pearl, rating->diamond);
     }
     answer_grid(a, &p->last, answer_shape(s, rec->shape));
+}
+
+/* The end of a hint: `solved`, or the eliminations that led nowhere. */
+static void write_hint_end(path_text *p, const bd_rating *rating, answer *a)
+{
+    if (p->why.failed)
+        answer_fail(a, "out of memory");
+    else if (rating->steps == 0)
+        answer_put(a, "solved\n");
+    else if (!p->placed)
+        answer_printf(a, "no placement after: %s\n", p->why.text);
 }
 
 void answer_explain(const settings *s, const bd_record *rec, answer *a)
 {
     path_text p = {.a = a, .hint = s->hint, .last = rec->grid};
     bd_rating rating;
-    bd_status status = bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    bd_status status = rec->has_marks
+                       ? bd_explain_marks(&rec->marks, &s->options, write_step, &p, &rating)
+                       : bd_explain(&rec->grid, &s->options, write_step, &p, &rating);
+    if (status == BD_NO_SOLUTION && !rec->has_marks && put_diagnosis(s, &rec->grid, NULL, a)) {
+        free(p.why.text);
+        return;                 /* what is wrong with it (wrong.c) */
+    }
     if (status != BD_OK)
         rate_refused(status, a);
-    else if (s->hint && rating.steps == 0)
-        answer_put(a, "solved\n");
-    else if (!s->hint)
+    else if (s->hint)
+        write_hint_end(&p, &rating, a);
+    else
         write_end(s, rec, &p, &rating, a);
+    free(p.why.text);
 }
 
 const char *columns_explain(const settings *s)

@@ -11,10 +11,12 @@
  * runs out in order as they come back, so memory stays bounded however
  * many puzzles are asked for.
  *
- * A puzzle that the tries allowed could not make is answered by no text,
- * and reported on stderr (`bitdoku: puzzle N: ...`); the exit status is
- * then 3, as for a puzzle cut short. With --csv, a header "puzzle" (and
- * "solution"), then a row per puzzle.
+ * A puzzle that the tries allowed could not make is answered by no text;
+ * at the end one line on stderr says how many were not made, which (the
+ * first few) and why (`bitdoku: 2 of 3 puzzles not made (1, 3): ...`);
+ * the exit status is then 3, as for a puzzle cut short. With --csv, a
+ * header "puzzle" (and "solution", "rating,level,hardest"), then a row
+ * per puzzle. With --rating, each puzzle's rating (bd_rate) follows it.
  */
 #include "cmd.h"
 #include "answer.h"
@@ -26,6 +28,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum { RUN = 8, SLOTS_PER_JOB = 4 };
@@ -38,23 +41,87 @@ static uint64_t clock_seed(void)
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-/* Writes into s->gave_up what a puzzle that could not be made lacked, e.g.
- * "no minimal puzzle with 17 givens made in 1000 tries". */
+/* Writes into s->gave_up what a puzzle that could not be made lacked,
+ * its qualities joined by commas and "and", e.g. "no minimal puzzle with
+ * 17 givens, rot90 symmetry and level beyond made in 1000 tries". */
 static void describe_gave_up(settings *s)
 {
     const bd_generate_options *gen = &s->gen;
-    char givens[32] = "", symmetry[32] = "", level[32] = "";
+    char with[3][40];
+    int n = 0;
     if (gen->min_givens == gen->max_givens)
-        snprintf(givens, sizeof givens, " with %d givens", gen->min_givens);
+        snprintf(with[n++], sizeof with[0], "%d givens", gen->min_givens);
     else if (gen->max_givens < BD_CELLS)
-        snprintf(givens, sizeof givens, " with %d-%d givens", gen->min_givens, gen->max_givens);
+        snprintf(with[n++], sizeof with[0], "%d-%d givens", gen->min_givens, gen->max_givens);
     if (gen->symmetry != BD_SYMMETRY_NONE)
-        snprintf(symmetry, sizeof symmetry, ", %s symmetry", bd_symmetry_name(gen->symmetry));
+        snprintf(with[n++], sizeof with[0], "%s symmetry", bd_symmetry_name(gen->symmetry));
     if (gen->level >= 0)
-        snprintf(level, sizeof level, ", level %s", bd_level_name((bd_level)gen->level));
-    snprintf(s->gave_up, sizeof s->gave_up, "no %s%spuzzle%s%s%s made in %llu tries (see --tries)",
-             gen->minimal ? "minimal " : "", gen->unsolvable ? "unsolvable " : "", givens,
-             symmetry, level, (unsigned long long)gen->max_tries);
+        snprintf(with[n++], sizeof with[0], "level %s", bd_level_name((bd_level)gen->level));
+    int len = snprintf(s->gave_up, sizeof s->gave_up, "no %s%spuzzle%s",
+                       gen->minimal ? "minimal " : "", gen->unsolvable ? "unsolvable " : "",
+                       n ? " with " : "");
+    for (int i = 0; i < n && len > 0 && (size_t)len < sizeof s->gave_up; i++)
+        len += snprintf(s->gave_up + len, sizeof s->gave_up - (size_t)len, "%s%s",
+                        i == 0 ? "" : i == n - 1 ? " and " : ", ", with[i]);
+    if (len > 0 && (size_t)len < sizeof s->gave_up)
+        snprintf(s->gave_up + len, sizeof s->gave_up - (size_t)len,
+                 " made in %llu tries (see --tries)", (unsigned long long)gen->max_tries);
+}
+
+/* The puzzles given up so far, in order: how many, and the first few. */
+enum { SHOWN_GIVEN_UP = 5 };
+
+typedef struct given_up {
+    unsigned long count;
+    unsigned long first[SHOWN_GIVEN_UP];
+} given_up;
+
+/* Notes puzzle `a` (just written) if it was given up. */
+static void note_given_up(given_up *g, const answer *a)
+{
+    if (a->outcome != OUTCOME_CUT_SHORT)
+        return;
+    if (g->count < SHOWN_GIVEN_UP)
+        g->first[g->count] = a->line;
+    g->count++;
+}
+
+/* The one line on stderr about the puzzles given up, if any. */
+static void report_given_up(session *ses, const given_up *g)
+{
+    if (!g->count)
+        return;
+    char line[512];
+    int len = snprintf(line, sizeof line, "bitdoku: %lu of %lu puzzle%s not made (", g->count,
+                       ses->set.made, ses->set.made == 1 ? "" : "s");
+    for (unsigned long i = 0; i < g->count && i < SHOWN_GIVEN_UP && len > 0; i++)
+        len += snprintf(line + len, sizeof line - (size_t)len, "%s%lu", i ? ", " : "",
+                        g->first[i]);
+    if (len > 0 && (size_t)len < sizeof line)
+        snprintf(line + len, sizeof line - (size_t)len, "%s): %s\n",
+                 g->count > SHOWN_GIVEN_UP ? ", ..." : "", ses->set.gave_up);
+    output_note(&ses->out, line);
+}
+
+/* Appends the rating of `puzzle` to `a`: after a space on a line, as
+ * three columns with --csv, or on a line of its own after a grid. */
+static void put_rating(const settings *s, const bd_grid *puzzle, bd_shape shape, answer *a)
+{
+    bd_rating rating;
+    bd_stats effort = {0};
+    bd_status status = bd_rate(puzzle, &s->options, &rating, &effort);
+    a->stats.nodes += effort.nodes;
+    a->stats.guesses += effort.guesses;
+    if (shape == BD_SHAPE_LINE)
+        a->text[a->len - 1] = s->csv ? ',' : ' ';
+    if (status != BD_OK) {
+        outcome ignored;
+        const char *words = rate_refusal(status, &ignored);
+        answer_printf(a, "%s%s\n", words ? words : bd_status_text(status), s->csv ? ",," : "");
+        return;
+    }
+    answer_printf(a, s->csv ? "%.1f,%s,%s\n" : "%.1f %s %s\n", rating.rating,
+                  bd_level_name(rating.level), bd_technique_name(rating.hardest));
 }
 
 /* Makes puzzle number `number` into `a`: a line (with --solution, the
@@ -72,8 +139,7 @@ static void make(const settings *s, unsigned long number, answer *a)
     a->tries = effort.tries;
     a->checks = effort.checks;
     if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        a->failure = s->gave_up;
+        a->outcome = OUTCOME_CUT_SHORT;   /* reported once, at the end */
         return;
     }
     if (status != BD_OK) {
@@ -89,17 +155,20 @@ static void make(const settings *s, unsigned long number, answer *a)
             answer_put(a, "\n");
         answer_grid(a, &solution, shape);
     }
+    if (s->with_rating && !a->out_of_memory)
+        put_rating(s, &puzzle, shape, a);
     a->block = shape != BD_SHAPE_LINE;
 }
 
 /* One job: makes and writes each puzzle in turn. */
-static bool run_serial(session *ses)
+static bool run_serial(session *ses, given_up *g)
 {
     answer a = {0};
     bool ok = true;
     for (unsigned long number = 1; number <= ses->set.made && ok; number++) {
         make(&ses->set, number, &a);
         ok = output_answer(&ses->out, &a);
+        note_given_up(g, &a);
     }
     answer_free(&a);
     return ok;
@@ -138,7 +207,7 @@ static void make_run(void *context, size_t job, int worker)
 
 /* Hands out the runs while the ring has room and writes them out in
  * order as they are made; false when output failed. */
-static bool write_runs(ring *r, const maker *m, size_t total, output *o)
+static bool write_runs(ring *r, const maker *m, size_t total, output *o, given_up *g)
 {
     bool ok = true;
     size_t index;
@@ -148,8 +217,10 @@ static bool write_runs(ring *r, const maker *m, size_t total, output *o)
         if (!ring_oldest_done(r, true, &index))
             break;
         const run *slot = &m->runs[index % m->slots];
-        for (unsigned long i = 0; i < run_length(m->s, index) && ok; i++)
+        for (unsigned long i = 0; i < run_length(m->s, index) && ok; i++) {
             ok = output_answer(o, &slot->made[i]);
+            note_given_up(g, &slot->made[i]);
+        }
         ring_take_back(r);
     }
     return ok;
@@ -158,7 +229,7 @@ static bool write_runs(ring *r, const maker *m, size_t total, output *o)
 /* Makes the puzzles on the session's threads, this one writing them in
  * order; on this thread alone when the ring or the threads cannot be had.
  * False when output failed. */
-static bool run_threads(session *ses)
+static bool run_threads(session *ses, given_up *g)
 {
     size_t total = ses->set.made / RUN + (ses->set.made % RUN != 0);
     maker m = {.s = &ses->set, .slots = (size_t)ses->jobs * SLOTS_PER_JOB};
@@ -166,9 +237,9 @@ static bool run_threads(session *ses)
     ring r;
     if (!m.runs || !ring_start(&r, m.slots, ses->jobs, make_run, &m)) {
         free(m.runs);
-        return run_serial(ses);
+        return run_serial(ses, g);
     }
-    bool ok = write_runs(&r, &m, total, &ses->out);
+    bool ok = write_runs(&r, &m, total, &ses->out, g);
     ring_stop(&r);              /* after a write error, make no more */
     for (size_t i = 0; i < m.slots; i++)
         for (int k = 0; k < RUN; k++)
@@ -188,6 +259,11 @@ bool run_generate(session *ses)
                 (unsigned long long)s->seed, (unsigned long long)s->seed);
     ses->out.name = NULL;
     if (s->csv)
-        fputs(s->with_solution ? "puzzle,solution\n" : "puzzle\n", ses->out.out);
-    return ses->jobs > 1 && s->made > RUN ? run_threads(ses) : run_serial(ses);
+        fprintf(ses->out.out, "puzzle%s%s\n", s->with_solution ? ",solution" : "",
+                s->with_rating ? ",rating,level,hardest" : "");
+    given_up g = {0};
+    bool ok = ses->jobs > 1 && s->made > RUN ? run_threads(ses, &g) : run_serial(ses, &g);
+    if (ok)
+        report_given_up(ses, &g);
+    return ok;
 }

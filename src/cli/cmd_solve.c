@@ -48,8 +48,12 @@ static void answer_all(const settings *s, const bd_record *rec, answer *a)
     answer solutions = {.csv_separator = a->csv_separator};
     gathered g = {&solutions, answer_shape(s, rec->shape), 0, s->limit};
     uint64_t count = 0;
-    bd_status status = bd_solutions(&rec->grid, count_search_limit(s->limit), &s->options,
-                                    gather, &g, &count, &a->stats);
+    uint64_t limit = count_search_limit(s->limit);
+    bd_status status = rec->has_marks
+                       ? bd_solutions_marks(&rec->marks, limit, &s->options, gather, &g, &count,
+                                            &a->stats)
+                       : bd_solutions(&rec->grid, limit, &s->options, gather, &g, &count,
+                                      &a->stats);
     count_field(a, status, count, s->limit);
     answer_field(a, g.shape != BD_SHAPE_LINE && solutions.len ? "\n\n" : "\n");
     if (solutions.len)
@@ -66,7 +70,9 @@ void answer_solve(const settings *s, const bd_record *rec, answer *a)
     }
     bd_grid solution;
     bd_shape shape = answer_shape(s, rec->shape);
-    bd_status status = bd_solve(&rec->grid, &s->options, &solution, &a->stats);
+    bd_status status = rec->has_marks
+                       ? bd_solve_marks(&rec->marks, &s->options, &solution, &a->stats)
+                       : bd_solve(&rec->grid, &s->options, &solution, &a->stats);
     if (status == BD_OK) {
         answer_grid(a, &solution, shape);
         return;

@@ -17,6 +17,10 @@ void answer_target(const settings *s, const bd_record *rec, answer *a)
     bd_grid best;
     int score = -1;
     bd_shape shape = answer_shape(s, rec->shape);
+    if (rec->has_marks) {
+        answer_refuse(a, "target takes givens, not pencil marks");
+        return;
+    }
     bd_status status = bd_target(&rec->grid, &s->options, &score, &best, &a->stats);
     bool with_grid = s->print_grid && score >= 0;
     if (status == BD_ENOMEM) {

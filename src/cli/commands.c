@@ -26,7 +26,7 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
     [CMD_EXPLAIN] = {CMD_EXPLAIN, "explain",
                      "print the steps a person would take, one a line, the rating,\n"
                      "then the solution (--hint: only the next step)",
-                     answer_explain, NULL, columns_explain, false, NULL},
+                     answer_explain, run_explain, columns_explain, false, NULL},
     [CMD_CHECK] = {CMD_CHECK, "check",
                    "judge proposed solutions: the answer beside each puzzle\n"
                    "on a CSV row, or PUZZLES and ANSWERS, two inputs read in\n"

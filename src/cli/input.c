@@ -14,7 +14,10 @@
  * (source_fill), the data of the pieces that batch.c answers: what one
  * read brings, cut after its last line end, the unfinished line kept for
  * the next chunk (shortened by bd_line_shorten when it grows long, so
- * memory stays bounded whatever the input). A chunk's buffer grows by
+ * memory stays bounded whatever the input). The line end is the reader's
+ * (bd_line_end on the first bytes of the input): '\n', or '\r' for CR
+ * line ends, where a chunk is never cut between a '\r' and the '\n'
+ * after it. A chunk's buffer grows by
  * doubling and is kept from one fill to the next.
  */
 #include "platform.h"
@@ -63,6 +66,16 @@ static size_t source_read(void *context, void *buf, size_t size)
 #else
     size_t got = fread(buf, 1, size, src->file);
     return got == 0 && ferror(src->file) ? BD_READ_ERROR : got;
+#endif
+}
+
+bool input_is_terminal(FILE *file)
+{
+#ifdef BITDOKU_POSIX
+    return isatty(fileno(file)) == 1;
+#else
+    (void)file;
+    return false;
 #endif
 }
 
@@ -131,11 +144,12 @@ void chunk_free(chunk *c)
     *c = (chunk){0};
 }
 
-/* The number of line ends in s[0..len). */
-static unsigned long count_lines(const char *s, size_t len)
+unsigned long count_line_ends(const char *s, size_t len, char line_end)
 {
     unsigned long lines = 0;
-    for (const char *end = s + len; (s = memchr(s, '\n', (size_t)(end - s))) != NULL; s++)
+    if (len == 0)
+        return 0;               /* s may be NULL then */
+    for (const char *end = s + len; (s = memchr(s, line_end, (size_t)(end - s))) != NULL; s++)
         lines++;
     return lines;
 }
@@ -156,12 +170,43 @@ static size_t read_more(source *src, chunk *c, size_t size)
     return got;
 }
 
-/* Where the last line end of s[0..len) is, plus one; 0 when none. */
-static size_t after_last_line_end(const char *s, size_t len)
+/* Where the last line end of s[0..len) is, plus one; 0 when none. With CR
+ * line ends, a '\r' that ends the bytes at hand is not one yet (a '\n'
+ * may follow it, which the line end takes too), unless the input has
+ * ended. */
+static size_t after_last_line_end(const char *s, size_t len, char line_end, bool ended)
 {
-    while (len > 0 && s[len - 1] != '\n')
-        len--;
-    return len;
+    size_t end = len;
+    while (end > 0 && s[end - 1] != line_end)
+        end--;
+    if (line_end != '\r' || end == 0)
+        return end;
+    if (end < len)
+        return end + (s[end] == '\n');
+    if (ended)
+        return end;
+    while (--end > 0 && s[end - 1] != '\r')
+        continue;
+    return end ? end + (s[end] == '\n') : 0;
+}
+
+/* Finds the input's line end (bd_line_end) once its first bytes, c->data,
+ * show it: a '\n', or a '\r' and the byte after it; or at its end. */
+static void find_line_end(source *src, const chunk *c)
+{
+    const char *cr = memchr(c->data, '\r', c->len), *lf = memchr(c->data, '\n', c->len);
+    if (lf || src->ended || (cr && cr + 1 < c->data + c->len))
+        src->line_end = bd_line_end(c->data, c->len);
+}
+
+/* Shortens the unfinished line c->data (bd_line_shorten), keeping a '\r'
+ * that ends it, which may be half a line end. */
+static void shorten(chunk *c)
+{
+    bool cr = c->len > 0 && c->data[c->len - 1] == '\r';
+    c->len = bd_line_shorten(c->data, c->len - cr);
+    if (cr)
+        c->data[c->len++] = '\r';
 }
 
 /* Moves the unfinished line c->data[from..c->len) to src->rest; false
@@ -201,20 +246,25 @@ bool source_fill(source *src, chunk *c, size_t size)
     while (!src->ended) {
         size_t before = c->len, got = read_more(src, c, size);
         c->len += got;
-        size_t end = after_last_line_end(c->data + before, got);
+        if (!src->line_end)
+            find_line_end(src, c);
+        size_t from = src->line_end == '\r' && before ? before - 1 : before;
+        size_t end = src->line_end ? after_last_line_end(c->data + from, c->len - from,
+                                                         src->line_end, src->ended)
+                                   : 0;
         if (end) {
-            if (!keep_rest(src, c, before + end))
+            if (!keep_rest(src, c, from + end))
                 return false;
-            src->lines += count_lines(c->data, c->len);
+            src->lines += count_line_ends(c->data, c->len, src->line_end);
             return true;
         }
         /* no line end yet: all of c->data is one unfinished line */
-        c->len = bd_line_shorten(c->data, c->len);
+        shorten(c);
         if (!chunk_reserve(c, size))
             return false;
     }
     c->last = !src->failed;   /* after a read error, a grid cut short is dropped */
-    src->lines += count_lines(c->data, c->len);
+    src->lines += count_line_ends(c->data, c->len, src->line_end ? src->line_end : '\n');
     return true;
 }
 

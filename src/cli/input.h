@@ -34,6 +34,10 @@ bool chunk_prepend(chunk *c, const char *bytes, size_t len, unsigned long lines)
 /* Releases the buffer of a chunk. */
 void chunk_free(chunk *c);
 
+/* The number of line ends (`line_end`: '\n', or '\r' for CR line ends)
+ * in s[0..len). */
+unsigned long count_line_ends(const char *s, size_t len, char line_end);
+
 /* Reads the records of one input, and reports the faults of the input. */
 typedef struct source {
     bd_reader *reader;      /* reading `file` through source_read */
@@ -49,9 +53,14 @@ typedef struct source {
     bool started;           /* a chunk has been handed out */
     bool ended;             /* all of it has been read (or it failed) */
     unsigned long lines;    /* whole lines handed out in chunks */
+    char line_end;          /* '\n', '\r' (bd_line_end); 0 until known */
     char *rest;             /* an unfinished line read ahead */
     size_t rest_len, rest_cap;
 } source;
+
+/* True when `file` is an interactive terminal (false where that cannot be
+ * told). */
+bool input_is_terminal(FILE *file);
 
 /* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
  * records; false (with a message on `err`) when it cannot be opened. */

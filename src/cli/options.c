@@ -25,8 +25,9 @@
 
 typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
-    OPT_HINT, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
-    OPT_SOLUTION, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT, OPT_JOBS, OPT_CSV,
+    OPT_HINT, OPT_ORIGINAL, OPT_EP_ED, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY,
+    OPT_DIFFICULTY, OPT_SOLUTION, OPT_RATING, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT,
+    OPT_JOBS, OPT_CSV,
     OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
 } opt_id;
 
@@ -71,8 +72,16 @@ static const opt_spec OPTIONS[] = {
     {OPT_UNIQUE, "unique", 'u', NULL, CMD_BIT(CMD_COUNT),
      "count: print unique, multiple or none (stops at 2)"},
     {OPT_HINT, "hint", 0, NULL, CMD_BIT(CMD_EXPLAIN),
-     "explain: print only the next step (for a partly\n"
-     "solved grid), or 'solved'"},
+     "explain: print only the next placement and, after\n"
+     "it, the eliminations it needs (for a partly solved\n"
+     "grid), or 'solved'"},
+    {OPT_ORIGINAL, "original", 0, "FILE", CMD_BIT(CMD_EXPLAIN),
+     "explain: FILE holds the original puzzle of each grid,\n"
+     "read in step with them: a grid without solution is\n"
+     "answered with every entry that no solution has"},
+    {OPT_EP_ED, "ep-ed", 0, NULL, CMD_BIT(CMD_RATE),
+     "rate: print ER/EP/ED (the rating, pearl and diamond,\n"
+     "as serate prints them) in place of the rating"},
     {OPT_COUNT, "count", 'c', "N", GENERATE, "generate: make N puzzles (default 1)"},
     {OPT_SEED, "seed", 0, "S", GENERATE,
      "generate: the same S (0 to 2^64-1) and options make\n"
@@ -94,6 +103,9 @@ static const opt_spec OPTIONS[] = {
      "hard, fiendish, diabolical or beyond (see rate)"},
     {OPT_SOLUTION, "solution", 0, NULL, GENERATE,
      "generate: print each puzzle's solution after it"},
+    {OPT_RATING, "rating", 0, NULL, GENERATE,
+     "generate: print each puzzle's rating after it, as\n"
+     "rate prints it: RATING LEVEL HARDEST"},
     {OPT_UNSOLVABLE, "unsolvable", 0, NULL, GENERATE,
      "generate: puzzles without solution whose givens do\n"
      "not clash (a unique one with one given changed)"},
@@ -132,13 +144,16 @@ static const char HELP_HEAD[] =
     "PUZZLES ANSWERS; generate reads nothing).\n";
 
 static const char HELP_TAIL[] =
-    "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact or pretty);\n"
-    "1-9 are givens, 0 or . blanks; '#' lines, and ' #' after cells, are comments.\n"
-    "A first line holding only the count of puzzles (1 to 6 digits) and a line\n"
-    "'end' are understood. Past its first 1024 bytes a line may hold only blanks\n"
-    "and a comment. CSV and TSV too (a row a line, a header line, quoted fields):\n"
-    "the puzzle is the first field that looks like a grid, in the same field on\n"
-    "every row.\n"
+    "Input: 81 cells on a line, or 9 lines of 9 cells (spaced, compact, pretty, or\n"
+    "9 fields separated by commas); 1-9 are givens, 0 or . blanks; '#' lines, and\n"
+    "' #' after cells, are comments; '%' lines are titles, and end a grid. Pencil\n"
+    "marks: a line of 729 cells (9 a cell, place k holding k or .), or 9 lines of 9\n"
+    "groups of candidate digits. A first line holding only the count of puzzles\n"
+    "(1 to 6 digits) and a line 'end' are understood. Past its first 1024 bytes a\n"
+    "line may hold only blanks and a comment. CSV and TSV too (a row a line, a\n"
+    "header line, quoted fields): the puzzle is in the field the header names\n"
+    "puzzle, quizzes, sudoku, grid... (see man bitdoku), else in the first field\n"
+    "that looks like a grid on the first row where that grid has a blank.\n"
     "\n"
     "Output: one answer per puzzle, in input order. solve's (and target --grid's)\n"
     "answer to a grid puzzle is a block set apart by blank lines, even 'no\n"
@@ -206,6 +221,7 @@ typedef struct parser {
     session *ses;
     bool given[OPT_IDS];    /* which options were given */
     bool help, version;
+    bool command_given;     /* a command word came first */
     const char *meant;      /* a long option that the argument being parsed
                                may have meant (-unique: --unique), or NULL */
 } parser;
@@ -332,9 +348,55 @@ static bool apply_generate_option(settings *set, opt_id id, const char *value)
         return true;
     case OPT_DIFFICULTY: return (gen->level = choose_name(value, level_name, BD_LEVELS)) >= 0;
     case OPT_SOLUTION: set->with_solution = true; return true;
+    case OPT_RATING: set->with_rating = true; return true;
     case OPT_UNSOLVABLE: gen->unsolvable = true; return true;
     case OPT_TRIES: return parse_count(value, &gen->max_tries) && gen->max_tries > 0;
     default: return true;
+    }
+}
+
+static const char *const ENGINES[] = {"dfs", "dlx", NULL};
+static const char *const ORDERS[] = {"mrv", "rows", NULL};
+static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", NULL};
+
+/* Writes the words an option of words accepts, "a, b, c", into `out`
+ * (`size` bytes); false for an option of another kind. */
+static bool accepted_words(opt_id id, char *out, size_t size)
+{
+    const char *const *words = id == OPT_ENGINE ? ENGINES
+                               : id == OPT_ORDER ? ORDERS
+                               : id == OPT_FORMAT ? FORMATS : NULL;
+    int count = id == OPT_SYMMETRY ? BD_SYMMETRIES : id == OPT_DIFFICULTY ? BD_LEVELS : 0;
+    if (!words && !count)
+        return false;
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; words ? words[i] != NULL : i < count; i++) {
+        const char *word = words ? words[i] : id == OPT_SYMMETRY ? symmetry_name(i)
+                                                                 : level_name(i);
+        int n = snprintf(out + len, size - len, "%s%s", i ? ", " : "", word);
+        if (n < 0 || (size_t)n >= size - len)
+            break;
+        len += (size_t)n;
+    }
+    return true;
+}
+
+/* Reports a bad value of option `shown`: with the words it accepts, or
+ * what is wrong with a range of givens. */
+static void bad_value(parser *p, opt_id id, const char *value, const char *shown)
+{
+    char words[128];
+    int low, high;
+    if (accepted_words(id, words, sizeof words)) {
+        usage_error(p, "invalid value '%.60s' for '%s' (accepted values: %s)", value, shown,
+                    words);
+    } else if (id == OPT_GIVENS && sscanf(value, "%d-%d", &low, &high) == 2 && low > high
+               && high >= 0) {
+        usage_error(p, "invalid value '%.60s' for '%s': the range is reversed (write %d-%d)",
+                    value, shown, high, low);
+    } else {
+        usage_error(p, "invalid value '%.60s' for '%s'", value, shown);
     }
 }
 
@@ -342,9 +404,6 @@ static bool apply_generate_option(settings *set, opt_id id, const char *value)
  * bad value. */
 static bool apply_option(session *ses, opt_id id, const char *value)
 {
-    static const char *const ENGINES[] = {"dfs", "dlx", NULL};
-    static const char *const ORDERS[] = {"mrv", "rows", NULL};
-    static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", NULL};
     settings *set = &ses->set;
     uint64_t number;
     int pick;
@@ -370,6 +429,8 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_LIMIT: return parse_count(value, &set->limit);
     case OPT_UNIQUE: set->unique = true; return true;
     case OPT_HINT: set->hint = true; return true;
+    case OPT_ORIGINAL: set->original = value; return true;
+    case OPT_EP_ED: set->ep_ed = true; return true;
     case OPT_MAX_NODES:
         return parse_count(value, &set->options.max_nodes) && set->options.max_nodes > 0;
     case OPT_TIMEOUT: return parse_seconds(value, &set->options.timeout);
@@ -381,7 +442,7 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_CSV: set->csv = true; return true;
     case OPT_STATS: ses->stats = true; return true;
     case OPT_COUNT: case OPT_SEED: case OPT_GIVENS: case OPT_MINIMAL: case OPT_SYMMETRY:
-    case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_UNSOLVABLE: case OPT_TRIES:
+    case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_RATING: case OPT_UNSOLVABLE: case OPT_TRIES:
         return apply_generate_option(set, id, value);
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
@@ -470,7 +531,7 @@ static bool take_option(parser *p, const opt_spec *spec, const char *inline_valu
     p->help = p->help || spec->id == OPT_HELP;
     p->version = p->version || spec->id == OPT_VERSION;
     if (!apply_option(p->ses, spec->id, value)) {
-        usage_error(p, "invalid value '%.60s' for '%s'", value, shown);
+        bad_value(p, spec->id, value, shown);
         return false;
     }
     return true;
@@ -529,6 +590,7 @@ static bool parse_args(parser *p, int argc, char **argv)
         } else if (!seen_operand && command_named(arg) >= 0) {
             ses->set.cmd = (command_id)command_named(arg);
             seen_operand = true;
+            p->command_given = true;
         } else {
             seen_operand = true;
             ses->files[ses->file_count++] = arg;      /* a slot already read */
@@ -537,6 +599,68 @@ static bool parse_args(parser *p, int argc, char **argv)
             return false;
     }
     return true;
+}
+
+/* The edit distance between `a` and `b` (insertions, deletions and
+ * substitutions), counted up to LONG_WORD characters of each. */
+enum { LONG_WORD = 15 };
+
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    la = la < LONG_WORD ? la : LONG_WORD;
+    lb = lb < LONG_WORD ? lb : LONG_WORD;
+    int row[LONG_WORD + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
+            best = up + 1 < best ? up + 1 : best;
+            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+            diagonal = up;
+            row[j] = best;
+        }
+    }
+    return row[lb];
+}
+
+/* The command that `word` looks like a slip for (within 2 edits, or the
+ * start of its name), or -1. */
+static int command_meant(const char *word)
+{
+    size_t len = strlen(word);
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if ((len >= 2 && strncmp(word, COMMANDS[i].name, len) == 0)
+            || edit_distance(word, COMMANDS[i].name) <= 2)
+            return i;
+    return -1;
+}
+
+/* True when the file called `name` can be opened for reading. */
+static bool readable(const char *name)
+{
+    FILE *file = fopen(name, "rb");
+    if (file)
+        fclose(file);
+    return file != NULL;
+}
+
+/* A first operand that is no file but looks like a command misspelt
+ * (`bitdoku cnt FILE`) is a usage error naming the command. */
+static bool check_command_word(parser *p)
+{
+    const session *ses = p->ses;
+    if (p->command_given || ses->file_count == 0 || strcmp(ses->files[0], "-") == 0)
+        return true;
+    int meant = command_meant(ses->files[0]);
+    if (meant < 0 || readable(ses->files[0]))
+        return true;
+    usage_error(p, "'%.60s' is no command, and no file to read (did you mean '%s'?)",
+                ses->files[0], COMMANDS[meant].name);
+    return false;
 }
 
 /* Writes "the solve and target commands" for a set of commands. */
@@ -556,6 +680,15 @@ static void name_commands(char *buf, size_t size, unsigned commands)
     if (len < size)
         snprintf(buf + len, size - len, " command%s", total > 1 ? "s" : "");
 }
+
+/* No minimal puzzle has more givens. Two solutions of a puzzle differ in
+ * a set of cells that meets each row and column it meets in two cells at
+ * least: so in 4 cells at least (2 rows, 2 columns), and never in 5 (5
+ * cells in 2 rows and 2 columns cannot be). A given of a puzzle with b
+ * blanks can go only if some such set lies among the blanks and that
+ * given: with b <= 2 none can, with b = 3 or 4 only the fourth corner of a
+ * rectangle that 3 blanks make, at most 4 givens: never all of them. */
+enum { MINIMAL_GIVENS_MAX = BD_CELLS - 5 };
 
 /* True when some count of givens asked for is a multiple of 4 or one more:
  * the counts that rot90 symmetry (four cells at a time, and the centre)
@@ -586,6 +719,11 @@ static bool check_generate(parser *p)
         usage_error(p, "options '--unsolvable' and '--difficulty' exclude each other");
     else if (gen->unsolvable && p->ses->set.with_solution)
         usage_error(p, "options '--unsolvable' and '--solution' exclude each other");
+    else if (gen->unsolvable && p->ses->set.with_rating)
+        usage_error(p, "options '--unsolvable' and '--rating' exclude each other");
+    else if (gen->minimal && gen->min_givens > MINIMAL_GIVENS_MAX)
+        usage_error(p, "option '--givens': no minimal puzzle has more than %d givens",
+                    MINIMAL_GIVENS_MAX);
     return !p->ses->fatal;
 }
 
@@ -634,7 +772,7 @@ parse_result options_parse(session *ses, int argc, char **argv)
         return PARSE_HELP;
     if (p.version)
         return PARSE_VERSION;
-    if (!check_command_options(&p))
+    if (!check_command_word(&p) || !check_command_options(&p))
         return PARSE_ERROR;
     if (ses->set.all && !p.given[OPT_LIMIT])
         ses->set.limit = DEFAULT_ALL_LIMIT;

@@ -2,9 +2,12 @@
  * output.c - answers written in input order: a blank line on each side of
  * an answer that is a block (see answer.block), a tally by outcome for the
  * exit status and --stats, a progress line on the terminal for long
- * batches, and the one place that notices when output fails. --stats
- * counts only the answers known to have been written: after a failure,
- * those that a successful flush sent on.
+ * batches, --csv header rows (the input's names and ours, never a name
+ * twice: ours gets the first free suffix _2, _3, ...), and the one place
+ * that notices when output fails. --stats counts only the answers known to
+ * have been written: after a failure, those that a successful flush sent
+ * on; its rates are whole numbers from 10 a second up, else two
+ * significant digits.
  *
  * Answers go through stdio's buffer. It is flushed at least every
  * FLUSH_EVERY seconds, so that a slow batch shows its progress downstream
@@ -218,6 +221,57 @@ bool output_header(output *o, const bd_reader *reader, const char *columns)
     return output_header_row(o, header, len, bd_reader_separator(reader), columns);
 }
 
+/* A space or a tab. */
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t';
+}
+
+/* True when row[0..len), fields separated by `sep`, has a field that is
+ * `name` (n bytes), case aside, blanks around it and its quotes aside. */
+static bool has_name(const char *row, size_t len, char sep, const char *name, size_t n)
+{
+    for (size_t start = 0; start <= len;) {
+        const char *next = memchr(row + start, sep, len - start);
+        size_t end = next ? (size_t)(next - row) : len;
+        size_t a = start, b = end;
+        while (a < b && is_blank(row[a]))
+            a++;
+        while (b > a && is_blank(row[b - 1]))
+            b--;
+        if (b - a >= 2 && row[a] == '"' && row[b - 1] == '"') {
+            a++;
+            b--;
+        }
+        bool same = b - a == n;
+        for (size_t i = 0; same && i < n; i++)
+            same = (row[a + i] | 0x20) == (name[i] | 0x20);
+        if (same)
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+/* Appends our column `name` (n bytes) after row[0..*len) and a separator:
+ * as it is, or, when the row has that name already (case aside), as the
+ * first of name_2, name_3, ... that it has not. False when it does not
+ * fit in `size` bytes. */
+static bool add_name(char *row, size_t *len, size_t size, char sep, const char *name, size_t n)
+{
+    char unique[64];
+    size_t base = n < sizeof unique - 12 ? n : sizeof unique - 12, m = base;
+    memcpy(unique, name, m);
+    for (int k = 2; has_name(row, *len, sep, unique, m); k++)
+        m = base + (size_t)snprintf(unique + base, sizeof unique - base, "_%d", k);
+    if (*len + 1 + m + 1 > size)
+        return false;
+    row[(*len)++] = sep;
+    memcpy(row + *len, unique, m);
+    *len += m;
+    return true;
+}
+
 bool output_header_row(output *o, const char *header, size_t len, char separator,
                        const char *columns)
 {
@@ -229,14 +283,15 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
         separator = ',';
     }
     char row[sizeof o->header];
-    size_t ours = strlen(columns);
-    if (len + 1 + ours + 1 > sizeof row)
+    if (len + 1 > sizeof row)
         return true;            /* cannot be: a header line is at most BD_LINE_MAX */
     memcpy(row, header, len);
-    row[len] = separator;
-    for (size_t i = 0; i <= ours; i++)   /* our names are joined by commas */
-        row[len + 1 + i] = columns[i] == ',' ? separator : columns[i];
-    len += 1 + ours;
+    for (const char *name = columns; *name;) {   /* our names are joined by commas */
+        size_t n = strcspn(name, ",");
+        if (!add_name(row, &len, sizeof row, separator, name, n))
+            return true;        /* cannot be: our names are short */
+        name += n + (name[n] == ',');
+    }
     row[len++] = '\n';
     if (o->header_written && len == o->header_len && memcmp(row, o->header, len) == 0)
         return true;
@@ -245,6 +300,16 @@ bool output_header_row(output *o, const char *header, size_t len, char separator
     o->header_written = true;
     fwrite(row, 1, len, o->out);
     return !ferror(o->out);
+}
+
+/* A rate of `count` in `seconds` as --stats writes it into `out` (at
+ * least 16 bytes): whole numbers from 10 up, else two significant digits
+ * (one puzzle in 4.4 s is "0.23", not "0"). */
+static const char *rate_text(double count, double seconds, char *out, size_t size)
+{
+    double rate = seconds > 0 ? count / seconds : 0.0;
+    snprintf(out, size, rate >= 10 || rate == 0 ? "%.0f" : "%.2g", rate);
+    return out;
 }
 
 /* "s" unless `n` is one. */
@@ -273,8 +338,9 @@ void output_summary(const output *o, FILE *err)
             (unsigned long long)(n[OUTCOME_MALFORMED] + n[OUTCOME_FAILED]));
     if (n[OUTCOME_REJECTED])   /* check: answered, but not ok */
         fprintf(err, ", %llu rejected", (unsigned long long)n[OUTCOME_REJECTED]);
-    fprintf(err, "\nbitdoku: %.3f s, %.0f puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
-            seconds, seconds > 0 ? (double)total / seconds : 0.0,
+    char rate[32];
+    fprintf(err, "\nbitdoku: %.3f s, %s puzzles/s, %.2f guesses and %.1f nodes per puzzle\n",
+            seconds, rate_text((double)total, seconds, rate, sizeof rate),
             (double)o->stats.guesses * per, (double)o->stats.nodes * per);
 }
 
@@ -287,9 +353,10 @@ void output_generate_summary(const output *o, FILE *err)
     fprintf(err, "bitdoku: %llu puzzle%s made", made, plural(made));
     if (o->failed)
         fputs(" (known to be written; output failed)", err);
-    fprintf(err, ", %llu given up, in %.3f s: %.0f puzzles/s\n"
+    char rate[32];
+    fprintf(err, ", %llu given up, in %.3f s: %s puzzles/s\n"
                  "bitdoku: per puzzle: %.2f tries, %.1f uniqueness checks, %.1f search nodes\n",
             (unsigned long long)n[OUTCOME_CUT_SHORT], seconds,
-            seconds > 0 ? (double)made / seconds : 0.0, (double)o->tries * per,
+            rate_text((double)made, seconds, rate, sizeof rate), (double)o->tries * per,
             (double)o->checks * per, (double)o->stats.nodes * per);
 }

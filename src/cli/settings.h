@@ -46,6 +46,9 @@ typedef struct settings {
     uint64_t limit;         /* count and solve --all: --limit; 0: none */
     bool all;               /* solve --all */
     bool hint;              /* explain --hint */
+    const char *original;   /* explain --original: the file of the grids'
+                               original puzzles, or NULL */
+    bool ep_ed;             /* rate --ep-ed */
     bool time_each;         /* measure the time of each answer */
     bool csv;               /* --csv: a row per record, with a header */
     const char *columns;    /* with --csv: the names of our columns */
@@ -56,6 +59,7 @@ typedef struct settings {
     bool seed_given;
     unsigned long made;     /* generate --count: how many to make */
     bool with_solution;     /* generate --solution */
+    bool with_rating;       /* generate --rating */
     char gave_up[160];      /* generate: why a puzzle was not made */
 } settings;
 

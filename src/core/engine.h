@@ -18,6 +18,11 @@ bool bdi_dfs_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_vis
 /* Dancing Links (dlx/dlx.c); scores its completions too. */
 bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                        bd_stats *stats);
+/* The DFS and Dancing Links with pencil marks (bdi_enumerate_marks_fn). */
+bool bdi_dfs_enumerate_marks(const bd_grid *puzzle, const bd_marks *marks,
+                             const bd_options *options, bdi_visitor *visitor, bd_stats *stats);
+bool bdi_dlx_enumerate_marks(const bd_grid *puzzle, const bd_marks *pencil,
+                             const bd_options *options, bdi_visitor *visitor, bd_stats *stats);
 /* The fast engine (engine/fast/): singles propagation on band-wise
  * bit-parallel candidates. It finds clashing givens itself (no completion,
  * no node spent), so the dispatcher calls it before bd_givens_ok. Its

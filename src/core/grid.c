@@ -1,6 +1,8 @@
 /*
  * grid.c - facts about grids: target weights and scores, the givens check,
- * solution checks, and writing a grid as text in each shape.
+ * solution checks, and writing a grid as text in each shape (a line; 9
+ * rows spaced, compact, pretty, or as a spreadsheet's comma-separated
+ * fields, a blank an empty field).
  */
 #include "units.h"
 
@@ -150,6 +152,37 @@ bd_status bd_check(const bd_grid *puzzle, const bd_grid *solution, bd_check_resu
     return BD_OK;
 }
 
+/* bd_check on the givens of the marks, then the first cell, in reading
+ * order, whose digit the marks exclude, if it comes first. */
+bd_status bd_check_marks(const bd_marks *marks, const bd_grid *solution,
+                         bd_check_result *result)
+{
+    if (!marks || !solution || !result)
+        return BD_EINVAL;
+    bd_grid givens;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = marks->cand[cell];
+        if (cand & ~(unsigned)ALL_DIGITS)
+            return BD_EINVAL;
+        givens.cells[cell] = (uint8_t)(digit_count(cand) == 1 ? bit_digit(cand) : 0);
+    }
+    bd_status status = bd_check(&givens, solution, result);
+    if (status != BD_OK)
+        return status;
+    int last = result->verdict == BD_VALID ? BD_CELLS - 1 : result->cell;
+    for (int cell = 0; cell <= last; cell++) {
+        int digit = solution->cells[cell];
+        if (cell == last && result->verdict != BD_VALID && result->verdict != BD_CLASH)
+            break;              /* a blank or a changed given comes first */
+        if (digit && !givens.cells[cell] && !(marks->cand[cell] & digit_bit(digit))) {
+            *result = (bd_check_result){.verdict = BD_EXCLUDED, .cell = cell, .digit = digit,
+                                        .other = -1};
+            break;
+        }
+    }
+    return BD_OK;
+}
+
 /* The character of a cell: its digit, or '.' for a blank. */
 static char cell_char(const bd_grid *grid, int cell)
 {
@@ -180,9 +213,13 @@ static size_t format_row(const bd_grid *grid, int r, bd_shape shape, char *out)
             out[n++] = '|';
             out[n++] = ' ';
         }
-        out[n++] = cell_char(grid, r * BD_SIZE + c);
+        char ch = cell_char(grid, r * BD_SIZE + c);
+        if (shape != BD_SHAPE_SHEET || ch != '.')     /* a sheet's blank: an empty field */
+            out[n++] = ch;
         if (shape == BD_SHAPE_PRETTY || (shape == BD_SHAPE_SPACED && c < BD_SIZE - 1))
             out[n++] = ' ';
+        if (shape == BD_SHAPE_SHEET && c < BD_SIZE - 1)
+            out[n++] = ',';
     }
     if (shape == BD_SHAPE_PRETTY)
         out[n++] = '|';

@@ -60,6 +60,12 @@ bd_status bdi_visitor_target(const bdi_visitor *visitor, bool cut, int *score, b
  */
 typedef bool (*bdi_enumerate_fn)(const bd_grid *puzzle, const bd_options *options,
                                  bdi_visitor *visitor, bd_stats *stats);
+/* An enumerating engine that also takes pencil marks: every completion it
+ * visits puts in each blank one of the digits marks->cand[cell] allows
+ * (NULL: any); otherwise the contract of bdi_enumerate_fn. */
+typedef bool (*bdi_enumerate_marks_fn)(const bd_grid *puzzle, const bd_marks *marks,
+                                       const bd_options *options, bdi_visitor *visitor,
+                                       bd_stats *stats);
 /* The results of bd_solve, bd_count, bd_solutions and bd_target (their
  * contracts, without the checks) from `engine` run with a visitor of the
  * matching kind: the dispatcher's one way to call an engine. */

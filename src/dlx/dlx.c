@@ -3,6 +3,10 @@
  * matrix and its links: dlx.h), solved by Knuth's Algorithm X on doubly
  * linked circular lists.
  *
+ * Pencil marks (bdi_dlx_enumerate_marks) only take rows out: a blank's
+ * rows are those of the digits its marks allow (x->allow), so that a
+ * completion uses one of each cell's candidates.
+ *
  * The search is Algorithm X: pick the uncovered column with fewest rows
  * (choose_column, dlx.h), cover it, and for each of its rows cover the
  * row's three other columns, search deeper, and uncover them in reverse
@@ -79,6 +83,8 @@ static void link_rows(dlx *x, const bdi_units *given)
         if (x->puzzle->cells[cell])
             continue;
         unsigned cand = units_free(given, cell);
+        if (x->allow)
+            cand &= x->allow[cell];
         int row_head = unit_header(UNIT_ROW, row_of(cell), 0);
         int col_head = unit_header(UNIT_COL, col_of(cell), 0);
         int box_head = unit_header(UNIT_BOX, box_of(cell), 0);
@@ -102,8 +108,16 @@ static void link_rows(dlx *x, const bdi_units *given)
 void bdi_dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
                   bdi_visitor *visitor)
 {
+    bdi_dlx_init_allowed(x, puzzle, NULL, options, visitor);
+}
+
+/* bdi_dlx_init with a blank's rows limited to the digits allow[cell]. */
+void bdi_dlx_init_allowed(dlx *x, const bd_grid *puzzle, const uint16_t *allow,
+                          const bd_options *options, bdi_visitor *visitor)
+{
     bdi_units given;
     x->puzzle = puzzle;
+    x->allow = allow;
     x->guesses = 0;
     x->visitor = visitor;
     x->stop = false;
@@ -193,8 +207,14 @@ static void search(dlx *x, int depth)
 bool bdi_dlx_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                        bd_stats *stats)
 {
+    return bdi_dlx_enumerate_marks(puzzle, NULL, options, visitor, stats);
+}
+
+bool bdi_dlx_enumerate_marks(const bd_grid *puzzle, const bd_marks *pencil,
+                             const bd_options *options, bdi_visitor *visitor, bd_stats *stats)
+{
     dlx x;
-    bdi_dlx_init(&x, puzzle, options, visitor);
+    bdi_dlx_init_allowed(&x, puzzle, pencil ? pencil->cand : NULL, options, visitor);
     if (!x.clash)
         search(&x, 0);
     if (stats) {

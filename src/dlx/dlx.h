@@ -99,6 +99,8 @@ typedef struct dlx {
     hint_stack zeros, ones;         /* columns that fell to size 0, to 1 */
     bool clash;                     /* the givens clash: no completion */
     const bd_grid *puzzle;
+    const uint16_t *allow;          /* pencil marks: each blank's candidates
+                                       (bit d-1); NULL: all nine */
     bdi_budget budget;
     uint64_t guesses;
     bdi_visitor *visitor;           /* the caller's (NULL: no completions
@@ -247,6 +249,11 @@ static inline void restore_marks(dlx *x, marks m)
  * `options`. Clashing givens set x->clash. */
 void bdi_dlx_init(dlx *x, const bd_grid *puzzle, const bd_options *options,
                   bdi_visitor *visitor);
+
+/* bdi_dlx_init without the rows that `allow` excludes: a blank's rows are
+ * only those of its candidates allow[cell] (bit d-1); NULL: all. */
+void bdi_dlx_init_allowed(dlx *x, const bd_grid *puzzle, const uint16_t *allow,
+                          const bd_options *options, bdi_visitor *visitor);
 
 /* Writes the givens and the rows chosen at depths 0..depth-1 into `grid`
  * (dlx.c). */

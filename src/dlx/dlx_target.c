@@ -40,13 +40,8 @@
  * remaining children (and put back when the node is done) if they give a
  * lower bound there; then the node is pruned or its rows removed as below,
  * looking one row ahead. A grid that needs few nodes never pays for it.
- * SCALE and TAU_COLD are fine enough for such bounds to come within
- * hundredths of a point of the LP bound where it was measured (at 1/64
- * point and tau 0.02 they stayed 0.3-0.8 point above it: enough to keep
- * every plateau node).
- * (Measured: price steps at every node, by subgradient or by scaling,
- * cost more time than their tighter bounds saved; so did branching on
- * rows by strong branching on re-priced bounds.)
+ * SCALE and TAU_COLD are fine enough for such bounds to come close to the
+ * LP bound. The other nodes keep their nearest priced ancestor's prices.
  *
  * Reduced costs: forcing row r of cell column c lowers the bound by
  * best(c) - reduced(r). A row whose forced bound is below the goal is

@@ -9,6 +9,10 @@
  *     cand = ALL_DIGITS & ~(row[r] | col[c] | box[b])
  *
  * Placing or removing a digit flips one bit in each of the three masks.
+ * Pencil marks (bdi_dfs_enumerate_marks) narrow a cell's candidates once
+ * more, to the digits its marks allow:
+ *
+ *     cand = ALL_DIGITS & ~(row[r] | col[c] | box[b]) & allow[cell]
  *
  * The blanks sit in an array; blanks[0..depth) are filled, the rest open.
  * With BD_ORDER_ROWS the array is built once, rows with fewest blanks first
@@ -31,6 +35,7 @@ typedef struct dfs {
     uint8_t cells[BD_CELLS];
     bdi_units units;
     uint8_t blanks[BD_CELLS];
+    uint16_t allow[BD_CELLS];  /* the digits a cell's marks allow */
     int blank_count;
     bd_order order;
     int score;                /* score of the digits placed so far */
@@ -60,7 +65,7 @@ static void unplace(dfs *s, int cell)
 /* The digits `cell` may still take, as a mask. */
 static unsigned candidates(const dfs *s, int cell)
 {
-    return units_free(&s->units, cell);
+    return units_free(&s->units, cell) & s->allow[cell];
 }
 
 /* Fills the blanks array in the classic order: rows with fewest blanks
@@ -85,14 +90,17 @@ static void order_rows(dfs *s)
     }
 }
 
-/* Sets up the state for `puzzle`, whose givens must not clash. */
-static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_options *options,
-                     bdi_visitor *visitor)
+/* Sets up the state for `puzzle`, whose givens must not clash, and the
+ * digits `marks` allow (NULL: all). */
+static void dfs_init(dfs *s, const bd_grid *puzzle, const bd_marks *marks,
+                     const bd_options *options, bdi_visitor *visitor)
 {
     memset(s, 0, sizeof *s);
     s->order = options->order;
     s->visitor = visitor;
     bdi_budget_init(&s->budget, options);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        s->allow[cell] = marks ? marks->cand[cell] : ALL_DIGITS;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (puzzle->cells[cell])
             place(s, cell, puzzle->cells[cell]);
@@ -162,8 +170,14 @@ static void search(dfs *s, int depth)
 bool bdi_dfs_enumerate(const bd_grid *puzzle, const bd_options *options, bdi_visitor *visitor,
                        bd_stats *stats)
 {
+    return bdi_dfs_enumerate_marks(puzzle, NULL, options, visitor, stats);
+}
+
+bool bdi_dfs_enumerate_marks(const bd_grid *puzzle, const bd_marks *marks,
+                             const bd_options *options, bdi_visitor *visitor, bd_stats *stats)
+{
     dfs s;
-    dfs_init(&s, puzzle, options, visitor);
+    dfs_init(&s, puzzle, marks, options, visitor);
     search(&s, 0);
     if (stats) {
         stats->nodes += s.budget.nodes;

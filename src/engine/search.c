@@ -1,9 +1,13 @@
 /*
  * search.c - the dispatcher: the public search functions (bd_solve,
- * bd_count, bd_solutions, bd_target), their argument checks, the givens
- * check that finds clashing clues before any search, the choice of engine
- * (the table below), and the visitor that turns what an enumerating
- * engine finds into the result (core/visitor.c).
+ * bd_count, bd_solutions, bd_target, and bd_solve_marks, bd_count_marks,
+ * bd_solutions_marks for puzzles given as pencil marks), their argument
+ * checks, the givens check that finds clashing clues before any search,
+ * the choice of engine (the table below), and the visitor that turns what
+ * an enumerating engine finds into the result (core/visitor.c).
+ * Pencil marks go to the engines that take them (the reference DFS, and
+ * Dancing Links): the fast engine takes givens only, so with the default
+ * options they run the DFS in MRV order.
  * It stands above every engine (engine/fast/, engine/dfs.c, target/,
  * dlx/), which stand above the shared machinery of core/ (budget, visitor,
  * grid checks); it knows the engines through core/engine.h only.
@@ -24,13 +28,17 @@ typedef struct engine_row {
     target_fn target;             /* the default target: exact, with bounds */
     bdi_enumerate_fn exhaustive;  /* options.exhaustive: every completion */
     bool finds_clashes;           /* `enumerate` checks the givens itself */
+    bdi_enumerate_marks_fn marks; /* the *_marks functions (never the fast
+                                     engine: it takes givens only) */
 } engine_row;
 
 static const engine_row ENGINES[] = {
-    {BD_ENGINE_DFS, BD_ORDER_MRV, bdi_fast_enumerate, bdi_bound_target, bdi_dfs_enumerate, true},
-    {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_enumerate, bdi_bound_target, bdi_dfs_enumerate, false},
+    {BD_ENGINE_DFS, BD_ORDER_MRV, bdi_fast_enumerate, bdi_bound_target, bdi_dfs_enumerate, true,
+     bdi_dfs_enumerate_marks},
+    {BD_ENGINE_DFS, BD_ORDER_ROWS, bdi_dfs_enumerate, bdi_bound_target, bdi_dfs_enumerate, false,
+     bdi_dfs_enumerate_marks},
     {BD_ENGINE_DLX, BD_ORDER_MRV, bdi_dlx_enumerate, bdi_dlx_bound_target, bdi_dlx_enumerate,
-     false},
+     false, bdi_dlx_enumerate_marks},
 };
 enum { ENGINE_ROWS = sizeof ENGINES / sizeof ENGINES[0] };
 
@@ -133,4 +141,93 @@ bd_status bd_target(const bd_grid *puzzle, const bd_options *options,
     if (!options->exhaustive)
         return row->target(puzzle, options, score, best, stats);
     return bdi_target_by(row->exhaustive, puzzle, options, score, best, stats);
+}
+
+/* ---- pencil marks ---- */
+
+void bd_marks_of(const bd_grid *grid, bd_marks *marks)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int digit = grid->cells[cell];
+        marks->cand[cell] = (uint16_t)(digit >= 1 && digit <= BD_SIZE ? digit_bit(digit)
+                                                                    : ALL_DIGITS);
+    }
+}
+
+/* What every search from pencil marks needs: the marks within nine digits,
+ * the options (the defaults when NULL), the engine, and `puzzle`, the
+ * cells with one candidate. Returns BD_OK, or BD_NO_SOLUTION when those
+ * clash (or a cell has none), or BD_EINVAL. */
+static bd_status check_marks(const bd_marks *marks, const bd_options **options,
+                             bd_options *defaults, const engine_row **row, bd_grid *puzzle)
+{
+    if (!marks)
+        return BD_EINVAL;
+    bool empty = false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = marks->cand[cell];
+        if (cand & ~(unsigned)ALL_DIGITS)
+            return BD_EINVAL;
+        empty = empty || !cand;
+        puzzle->cells[cell] = (uint8_t)(digit_count(cand) == 1 ? bit_digit(cand) : 0);
+    }
+    bd_status status = check(puzzle, options, defaults, row);
+    if (status != BD_OK)
+        return status;
+    return empty || !bd_givens_ok(puzzle) ? BD_NO_SOLUTION : BD_OK;
+}
+
+bd_status bd_solve_marks(const bd_marks *marks, const bd_options *options, bd_grid *solution,
+                         bd_stats *stats)
+{
+    bd_options defaults;
+    const engine_row *row;
+    bd_grid puzzle;
+    if (!solution)
+        return BD_EINVAL;
+    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
+    if (status != BD_OK)
+        return status;
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
+    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
+    return bdi_visitor_solution(&visitor, cut, solution);
+}
+
+bd_status bd_count_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                         uint64_t *count, bd_stats *stats)
+{
+    bd_options defaults;
+    const engine_row *row;
+    bd_grid puzzle;
+    if (!count)
+        return BD_EINVAL;
+    *count = 0;
+    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
+    if (status != BD_OK)
+        return status == BD_NO_SOLUTION ? BD_OK : status;
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
+}
+
+bd_status bd_solutions_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
+                             bd_solution_fn on_solution, void *context, uint64_t *count,
+                             bd_stats *stats)
+{
+    bd_options defaults;
+    const engine_row *row;
+    bd_grid puzzle;
+    if (!count || !on_solution)
+        return BD_EINVAL;
+    *count = 0;
+    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
+    if (status != BD_OK)
+        return status == BD_NO_SOLUTION ? BD_OK : status;
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, limit);
+    bdi_visitor_each(&visitor, on_solution, context);
+    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
+    return bdi_visitor_count(&visitor, cut, count);
 }

@@ -1,338 +1,545 @@
 /*
- * chains.c - alternating inference chains, and their one-digit (X-chain)
- * and two-candidate-cell (XY-chain) kinds.
+ * chains.c - the machinery of SE's chaining (chains.h): the node arena and
+ * the sets of potentials, SE's two implication rules, its chaining to the
+ * end of what an assumption implies (doChaining), and the measures of a
+ * chain that its difficulty and SE's sort rest on.
  *
- * Nodes are candidates (cell, digit). A strong link joins two candidates
- * of which one at least is true: the two places of a digit in a unit
- * (conjugates), or the two candidates of a cell (bivalue). A weak link
- * joins two that cannot both be true: one digit in cells that see each
- * other, or two digits of one cell. A chain n0 = n1 - n2 = n3 ... = nZ
- * reads "if n0 is false, n1 is true, so n2 is false, ... so nZ is true":
- * one of its ends is true. Then:
- *   - ends of one digit: the digit leaves every cell that sees both ends;
- *   - (AIC) ends of two digits in one cell: the cell's other digits go;
- *   - (AIC) ends of digits x, y in cells that see each other: y leaves
- *     the x end's cell and x the y end's cell.
+ * Implications (SE's getOnToOff and getOffToOn). A potential on switches
+ * off the cell's other candidates (with the cell rules, SE's "Y-links")
+ * and its digit's other places in its box, row and column, in SE's order:
+ * the cell's digits 1..9, then the house cells in bdi_house order (the
+ * box's, then the row's and the column's outside the box), each potential
+ * once, its cause the unit kind it was first met in. A potential off
+ * switches on the cell's other candidate when the cell has two (cell
+ * rules), and the digit's other place in each of its box, row and column
+ * that has two ("X-links"). In a dynamic chain the grid loses each
+ * potential switched off as it is processed, so that cells and units
+ * shrink to two; a potential switched on thanks to that gets as "hidden"
+ * parents the potentials whose switching off made the difference: in the
+ * cell, its digits gone since the chain began (1..9); in the unit, the
+ * places gone (in unit order).
  *
- * Search: a breadth-first search from each start node, assumed false, on
- * per-digit boards: layer k holds the nodes first found true through k
- * strong links (T_k) and those then found false (F_k). So the first layer
- * with a removal gives the shortest chain from that start; the search over
- * all starts keeps the shortest of all (the first found among equals) and
- * never looks deeper than it. The chain is read back from the layers:
- * each node's predecessor is any node of the layer before with the right
- * link. A chain whose nodes would repeat is passed over. Kinds differ only
- * in the rules: which nodes and links they may use, and which ends count.
+ * doChaining: two queues, the potentials switched on and those switched
+ * off, processed one at a time, an "on" whenever one is waiting; a
+ * potential already in its set is not made again; a potential that would
+ * be both on and off ends the chain with a contradiction. In a chain with
+ * nested rules (level > 0), each time both queues run dry the other rules
+ * are asked for more (nested.c). The grid is restored at the end.
+ *
+ * Measures: SE counts a chain's potentials by walking from its end back
+ * through all parents, breadth first, each potential once (the first node
+ * met for it); chains.h's ancestor_count, and the same walk gives SE's
+ * FullChain identity and its nested complexity.
  */
-#include "human.h"
+#include "chains.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-enum { LAYERS = CHAIN_MAX / 2 + 1 };
+enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 
-typedef struct chain_rules {
-    bd_technique tech;
-    bool conjugate;       /* strong links between a unit's two places of a digit */
-    bool bivalue_cells;   /* strong links between a cell's two candidates */
-    bool in_cell;         /* weak links between the candidates of one cell */
-    bool mixed_ends;      /* removals by ends of two digits */
-} chain_rules;
-
-static const chain_rules X_CHAIN = {BD_TECH_X_CHAIN, true, false, false, false};
-static const chain_rules XY_CHAIN = {BD_TECH_XY_CHAIN, false, true, false, false};
-static const chain_rules AIC = {BD_TECH_AIC, true, true, true, true};
-
-typedef struct chain_search {
-    const bdi_cands *c;
-    const chain_rules *rules;
-    bdi_board nodes[BD_SIZE];        /* [digit - 1]: the candidates it may use */
-    int8_t conj[BD_CELLS][BD_SIZE][UNIT_KINDS];   /* the conjugate of (cell,
-                                        digit) in its unit of each kind: the
-                                        other place of a unit with two, or -1 */
-    bdi_board bivalue;
-    bdi_board t[LAYERS][BD_SIZE];    /* T_k: found true in layer k */
-    bdi_board f[LAYERS][BD_SIZE];    /* F_k: found false in layer k */
-    unsigned t_digits[LAYERS], f_digits[LAYERS];   /* the digits (bit d-1)
-                                        with nodes in T_k, F_k */
-    bdi_board t_seen[BD_SIZE], f_seen[BD_SIZE];
-    bdi_node start;
-    int best;                        /* nodes of the best chain found, or 0 */
-    bdi_step *s;                     /* holds the best chain's step */
-} chain_search;
-
-/* The conjugate of (cell, digit) in unit `kind`, or -1. */
-static int conjugate(const chain_search *cs, int cell, int digit, int kind)
+bdi_chainer *bdi_chainer_new(void)
 {
-    return cs->conj[cell][digit - 1][kind];
+    bdi_chainer *ch = calloc(1, sizeof *ch);
+    return ch;
 }
 
-/* True when `places` has exactly two bits. */
-static bool two_bits(unsigned places)
+void bdi_chainer_free(bdi_chainer *ch)
 {
-    unsigned rest = places & (places - 1u);
-    return rest && !(rest & (rest - 1u));
-}
-
-/* The units of `kind` where board `b` has exactly two cells (bit = index):
- * rows and boxes read off their band words; columns by folding the nine
- * rows into "seen once", "twice" and "more". */
-static unsigned units_with_two(bdi_board b, int kind)
-{
-    unsigned two = 0;
-    if (kind != UNIT_COL) {
-        for (int index = 0; index < BD_SIZE; index++)
-            two |= (unsigned)two_bits(unit_places(b, kind, index)) << index;
-        return two;
-    }
-    unsigned once = 0, twice = 0, more = 0;
-    for (int row = 0; row < BD_SIZE; row++) {
-        unsigned cols = unit_places(b, UNIT_ROW, row);
-        more |= twice & cols;
-        twice |= once & cols;
-        once |= cols;
-    }
-    return twice & ~more;
-}
-
-/* Fills the table of conjugates: each unit where a digit has two places
- * links them. */
-static void find_conjugates(chain_search *cs)
-{
-    memset(cs->conj, -1, sizeof cs->conj);
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int kind = 0; kind < UNIT_KINDS; kind++)
-            for (unsigned units = units_with_two(cs->c->place[d], kind); units;
-                 units &= units - 1u) {
-                int index = low_bit(units);
-                unsigned places = unit_places(cs->c->place[d], kind, index);
-                int a = unit_cell(kind, index, low_bit(places));
-                int b = unit_cell(kind, index, low_bit(places & (places - 1u)));
-                cs->conj[a][d][kind] = (int8_t)b;
-                cs->conj[b][d][kind] = (int8_t)a;
-            }
-}
-
-/* The other candidate of a bivalue cell, or 0. */
-static int partner_digit(const chain_search *cs, int cell, int digit)
-{
-    if (!board_has(cs->bivalue, cell))
-        return 0;
-    return bit_digit(cs->c->cell[cell] & ~digit_bit(digit));
-}
-
-/* Keeps of a new layer the nodes the chain may use and has not reached
- * before (in `seen`), adds them to `seen`; `touched` holds the digits that
- * may have nodes (the others are empty). Returns the digits left with
- * nodes: 0 when none is left. */
-static unsigned settle(const chain_search *cs, bdi_board *next, bdi_board *seen,
-                       unsigned touched)
-{
-    unsigned left = 0;
-    for (; touched; touched &= touched - 1u) {
-        int d = low_bit(touched);
-        next[d] = board_minus(board_and(next[d], cs->nodes[d]), seen[d]);
-        seen[d] = board_or(seen[d], next[d]);
-        left |= board_empty(next[d]) ? 0u : 1u << d;
-    }
-    return left;
-}
-
-/* T_k: what the nodes of F_{k-1} make true, not found true before; false
- * when nothing is. */
-static bool grow_true(chain_search *cs, int k)
-{
-    bdi_board *next = cs->t[k];
-    unsigned touched = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        next[d] = board_none();
-    for (unsigned digits = cs->f_digits[k - 1]; digits; digits &= digits - 1u) {
-        int d = bit_digit(digits);
-        bdi_board from = cs->f[k - 1][d - 1];
-        for (int cell; (cell = board_pop(&from)) >= 0;) {
-            for (int kind = 0; kind < UNIT_KINDS && cs->rules->conjugate; kind++) {
-                int other = conjugate(cs, cell, d, kind);
-                if (other >= 0) {
-                    next[d - 1] = board_or(next[d - 1], board_of(other));
-                    touched |= digit_bit(d);
-                }
-            }
-            int e = cs->rules->bivalue_cells ? partner_digit(cs, cell, d) : 0;
-            if (e) {
-                next[e - 1] = board_or(next[e - 1], board_of(cell));
-                touched |= digit_bit(e);
-            }
+    if (!ch)
+        return;
+    for (int i = 0; i < ch->set_cap; i++) {
+        if (ch->sets[i]) {
+            free(ch->sets[i]->where);
+            free(ch->sets[i]->order);
+            free(ch->sets[i]);
         }
     }
-    return (cs->t_digits[k] = settle(cs, next, cs->t_seen, touched)) != 0;
+    free(ch->sets);
+    free(ch->nodes);
+    free(ch->parents);
+    free(ch->nested);
+    free(ch);
 }
 
-/* F_k: what the nodes of T_k make false, not found false before; false
- * when nothing is. */
-static bool grow_false(chain_search *cs, int k)
+bool bdi_chainer_failed(const bdi_chainer *ch)
 {
-    bdi_board *next = cs->f[k];
-    unsigned touched = cs->t_digits[k];
-    for (int d = 0; d < BD_SIZE; d++)
-        next[d] = board_none();
-    for (unsigned digits = cs->t_digits[k]; digits; digits &= digits - 1u) {
-        int d = bit_digit(digits);
-        bdi_board from = cs->t[k][d - 1];
-        for (int cell; (cell = board_pop(&from)) >= 0;) {
-            next[d - 1] = board_or(next[d - 1], board_and(peers_of(cell), cs->c->place[d - 1]));
-            unsigned others = cs->rules->in_cell ? cs->c->cell[cell] & ~digit_bit(d) : 0;
-            touched |= others;
-            for (; others; others &= others - 1u)
-                next[bit_digit(others) - 1] = board_or(next[bit_digit(others) - 1], board_of(cell));
-        }
-    }
-    return (cs->f_digits[k] = settle(cs, next, cs->f_seen, touched)) != 0;
+    return ch->failed;
 }
 
-/* A node of F_{k-1} with a strong link to `to`; false if none. */
-static bool strong_before(const chain_search *cs, int k, bdi_node to, bdi_node *from)
+cmark chain_mark(const bdi_chainer *ch)
 {
-    for (int kind = 0; kind < UNIT_KINDS && cs->rules->conjugate; kind++) {
-        int other = conjugate(cs, to.cell, to.digit, kind);
-        if (other >= 0 && board_has(cs->f[k - 1][to.digit - 1], other)) {
-            *from = (bdi_node){(uint8_t)other, to.digit};
-            return true;
-        }
+    return (cmark){ch->node_count, ch->parent_count, ch->nested_count, ch->set_count};
+}
+
+void chain_release(bdi_chainer *ch, cmark mark)
+{
+    while (ch->set_count > mark.sets) {
+        pset *s = ch->sets[--ch->set_count];
+        for (int i = 0; i < s->count; i++)
+            s->where[ch->nodes[s->order[i]].pot] = -1;
+        s->count = 0;
     }
-    int e = cs->rules->bivalue_cells ? partner_digit(cs, to.cell, to.digit) : 0;
-    if (e && board_has(cs->f[k - 1][e - 1], to.cell)) {
-        *from = (bdi_node){to.cell, (uint8_t)e};
+    ch->node_count = mark.nodes;
+    ch->parent_count = mark.parents;
+    ch->nested_count = mark.nested;
+}
+
+/* Grows *array (of `size`-byte items, *cap of them) to hold `need`. */
+static bool grow(bdi_chainer *ch, void **array, uint32_t *cap, uint32_t need, size_t size)
+{
+    if (need <= *cap)
         return true;
+    uint32_t want = *cap ? *cap : ARENA_CAP0;
+    while (want < need)
+        want *= 2;
+    void *bigger = realloc(*array, (size_t)want * size);
+    if (!bigger) {
+        ch->failed = true;
+        return false;
     }
-    return false;
-}
-
-/* A node of T_k with a weak link to `to`; false if none. */
-static bool weak_before(const chain_search *cs, int k, bdi_node to, bdi_node *from)
-{
-    int cell = board_first(board_and(peers_of(to.cell), cs->t[k][to.digit - 1]));
-    if (cell >= 0) {
-        *from = (bdi_node){(uint8_t)cell, to.digit};
-        return true;
-    }
-    for (int d = 1; d <= BD_SIZE && cs->rules->in_cell; d++)
-        if (d != to.digit && board_has(cs->t[k][d - 1], to.cell)) {
-            *from = (bdi_node){to.cell, (uint8_t)d};
-            return true;
-        }
-    return false;
-}
-
-/* Reads back the chain from the start to `end` in T_k into nodes[0..2k);
- * false if its nodes would repeat. */
-static bool read_back(const chain_search *cs, int k, bdi_node end, bdi_node *nodes)
-{
-    nodes[2 * k - 1] = end;
-    for (int j = k; j >= 1; j--) {
-        if (!strong_before(cs, j, nodes[2 * j - 1], &nodes[2 * j - 2]))
-            return false;
-        if (j > 1 && !weak_before(cs, j - 1, nodes[2 * j - 2], &nodes[2 * j - 3]))
-            return false;
-    }
-    for (int i = 0; i < 2 * k; i++)
-        for (int j = 0; j < i; j++)
-            if (nodes[i].cell == nodes[j].cell && nodes[i].digit == nodes[j].digit)
-                return false;
+    *array = bigger;
+    *cap = want;
     return true;
 }
 
-/* Notes in `s` what the ends `a` and `z` of a chain remove. */
-static void removals(const chain_search *cs, bdi_node a, bdi_node z, bdi_step *s)
+int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent)
 {
-    const bdi_cands *c = cs->c;
-    if (a.digit == z.digit) {
-        if (a.cell != z.cell)
-            bdi_step_remove(s, c, board_and(peers_of(a.cell), peers_of(z.cell)), a.digit);
-    } else if (cs->rules->mixed_ends && a.cell == z.cell) {
-        unsigned others = c->cell[a.cell] & ~digit_bit(a.digit) & ~digit_bit(z.digit);
-        for (; others; others &= others - 1u)
-            bdi_step_remove(s, c, board_of(a.cell), bit_digit(others));
-    } else if (cs->rules->mixed_ends && sees(a.cell, z.cell)) {
-        bdi_step_remove(s, c, board_of(a.cell), z.digit);
-        bdi_step_remove(s, c, board_of(z.cell), a.digit);
+    if (!grow(ch, (void **)&ch->nodes, &ch->node_cap, ch->node_count + 1, sizeof *ch->nodes)
+        || !grow(ch, (void **)&ch->parents, &ch->parent_cap, ch->parent_count + 1,
+                 sizeof *ch->parents))
+        return -1;
+    cnode *n = &ch->nodes[ch->node_count];
+    n->pot = (uint16_t)pot;
+    n->cause = (uint8_t)cause;
+    n->parent_first = ch->parent_count;
+    n->parent_count = 0;
+    n->nested = -1;
+    if (parent >= 0) {
+        ch->parents[ch->parent_count++] = (uint32_t)parent;
+        n->parent_count = 1;
     }
+    return (int32_t)ch->node_count++;
 }
 
-/* Looks for a chain from the start ending in T_k that removes something;
- * records it as the best. */
-static bool ends_in_layer(chain_search *cs, int k)
+void node_add_parent(bdi_chainer *ch, int32_t node, int32_t parent)
 {
-    for (unsigned digits = cs->t_digits[k]; digits; digits &= digits - 1u) {
-        int d = bit_digit(digits);
-        bdi_board ends = cs->t[k][d - 1];
-        for (int cell; (cell = board_pop(&ends)) >= 0;) {
-            bdi_node z = {(uint8_t)cell, (uint8_t)d}, nodes[CHAIN_MAX];
-            bdi_step_start(cs->s, cs->rules->tech);
-            removals(cs, cs->start, z, cs->s);
-            if (bdi_step_removes(cs->s) && read_back(cs, k, z, nodes)) {
-                bdi_step_chain(cs->s, nodes, 2 * k);
-                cs->best = 2 * k;
-                return true;
+    if (!grow(ch, (void **)&ch->parents, &ch->parent_cap, ch->parent_count + 1,
+              sizeof *ch->parents))
+        return;
+    ch->parents[ch->parent_count++] = (uint32_t)parent;
+    ch->nodes[node].parent_count++;
+}
+
+pset *set_new(bdi_chainer *ch)
+{
+    if (ch->set_count == ch->set_cap) {
+        int want = ch->set_cap ? ch->set_cap * 2 : SET_CAP0;
+        pset **bigger = realloc(ch->sets, (size_t)want * sizeof *bigger);
+        if (!bigger) {
+            ch->failed = true;
+            return NULL;
+        }
+        ch->sets = bigger;
+        for (int i = ch->set_cap; i < want; i++)
+            ch->sets[i] = NULL;
+        ch->set_cap = want;
+    }
+    pset *s = ch->sets[ch->set_count];
+    if (!s) {
+        s = malloc(sizeof *s);
+        int32_t *where = malloc(POTENTIALS * sizeof *where);
+        uint32_t *order = malloc(POTENTIALS * sizeof *order);
+        if (!s || !where || !order) {
+            free(s);
+            free(where);
+            free(order);
+            ch->failed = true;
+            return NULL;
+        }
+        for (int i = 0; i < POTENTIALS; i++)
+            where[i] = -1;
+        *s = (pset){where, order, 0};
+        ch->sets[ch->set_count] = s;
+    }
+    s->count = 0;
+    ch->set_count++;
+    return s;
+}
+
+bool set_add(bdi_chainer *ch, pset *s, int32_t node)
+{
+    int pot = ch->nodes[node].pot;
+    if (s->where[pot] >= 0)
+        return false;
+    s->where[pot] = node;
+    s->order[s->count++] = (uint32_t)node;
+    return true;
+}
+
+void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
+{
+    int kept = 0;
+    for (int i = 0; i < s->count; i++) {
+        int pot = ch->nodes[s->order[i]].pot;
+        if (other->where[pot] >= 0)
+            s->order[kept++] = s->order[i];
+        else
+            s->where[pot] = -1;
+    }
+    s->count = kept;
+}
+
+void set_copy(bdi_chainer *ch, pset *s, const pset *from)
+{
+    for (int i = 0; i < from->count; i++)
+        set_add(ch, s, (int32_t)from->order[i]);
+}
+
+void chain_grid_of(const bdi_state *st, chain_grid *g)
+{
+    memcpy(g->cand, st->cand, sizeof g->cand);
+    memcpy(g->value, st->value, sizeof g->value);
+}
+
+/* SE's getRegionCause for unit kind `kind`. */
+static int region_cause(int kind)
+{
+    return kind == UNIT_BOX ? CAUSE_HIDDEN_BOX : kind == UNIT_ROW ? CAUSE_HIDDEN_ROW
+                                                                  : CAUSE_HIDDEN_COL;
+}
+
+/* The cells of `unit` at positions `places`, as implied potentials of
+ * `digit` switched off, with `cause`. */
+static int implied_offs(int unit, unsigned places, int digit, int cause, implied *out)
+{
+    int n = 0;
+    for (; places; places &= places - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(unit_cell_of(unit, bit_digit(places) - 1), digit,
+                                              false),
+                             (uint8_t)cause};
+    return n;
+}
+
+int on_implies(const chain_grid *g, int pot, bool y_links, implied *out)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
+    if (y_links)
+        for (unsigned others = g->cand[cell] & ~digit_bit(digit); others; others &= others - 1u)
+            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(others), false),
+                                 CAUSE_NAKED_SINGLE};
+    /* the box's other places, then the row's and the column's outside the
+     * box: SE's house order */
+    int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
+    unsigned in_box = unit_places(g, box, digit) & ~(1u << unit_pos(box, cell));
+    unsigned box_cols = 7u << col_of(cell) / BD_BOX * BD_BOX;
+    unsigned box_rows = 7u << row_of(cell) / BD_BOX * BD_BOX;
+    n += implied_offs(box, in_box, digit, CAUSE_HIDDEN_BOX, out + n);
+    n += implied_offs(row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW, out + n);
+    n += implied_offs(col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL, out + n);
+    return n;
+}
+
+int off_implies(const chain_grid *g, int pot, bool y_links, bool x_links, implied *out)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
+    if (y_links && digit_count(g->cand[cell]) == 2)
+        out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(g->cand[cell] & ~digit_bit(digit)),
+                                              true),
+                             CAUSE_NAKED_SINGLE};
+    if (!x_links)
+        return n;
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int kind = SE_KINDS[k], unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) != 2)
+            continue;
+        int other = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
+        /* a cell met again through a second unit is SE's same potential */
+        bool again = false;
+        for (int i = 0; i < n; i++)
+            again |= out[i].pot == pot_of(other, digit, true);
+        if (again)
+            continue;
+        out[n++] = (implied){(uint16_t)pot_of(other, digit, true), (uint8_t)region_cause(kind)};
+    }
+    return n;
+}
+
+/* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */
+static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int cell, int digit)
+{
+    int32_t parent = offs->where[pot_of(cell, digit, false)];
+    if (parent >= 0)
+        node_add_parent(ch, made, parent);
+}
+
+int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
+                  const chain_grid *source, const pset *offs)
+{
+    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
+    if (made < 0 || !source || !pot_on(imp.pot))
+        return made;
+    int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
+    if (imp.cause == CAUSE_NAKED_SINGLE) {
+        for (unsigned gone = source->cand[cell] & ~g->cand[cell]; gone; gone &= gone - 1u)
+            hidden_parent(ch, offs, made, cell, bit_digit(gone));
+        return made;
+    }
+    int kind = imp.cause == CAUSE_HIDDEN_BOX ? UNIT_BOX
+               : imp.cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
+    int unit = unit_at(kind, cell);
+    for (unsigned gone = unit_places(source, unit, digit) & ~unit_places(g, unit, digit); gone;
+         gone &= gone - 1u)
+        hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+    return made;
+}
+
+/* A queue of node indexes. */
+typedef struct queue {
+    int32_t *item;
+    int head, tail;
+} queue;
+
+bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
+                 int32_t contradiction[2])
+{
+    chain_grid save = *g;
+    int32_t on_items[POTENTIALS], off_items[POTENTIALS];
+    queue pend_on = {on_items, 0, 0}, pend_off = {off_items, 0, 0};
+    for (int i = 0; i < on->count; i++)
+        pend_on.item[pend_on.tail++] = (int32_t)on->order[i];
+    for (int i = 0; i < off->count; i++)
+        pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    bool ok = true;
+    while (ok && !ch->failed && (pend_on.head < pend_on.tail || pend_off.head < pend_off.tail)) {
+        if (pend_on.head < pend_on.tail) {
+            int32_t p = pend_on.item[pend_on.head++];
+            int n = on_implies(g, ch->nodes[p].pot, rules->y_links, imp);
+            for (int i = 0; i < n && ok; i++) {
+                int q = imp[i].pot;
+                if (on->where[q | 1] >= 0) {
+                    contradiction[0] = on->where[q | 1];
+                    contradiction[1] = node_make(ch, imp[i], p, g, NULL, NULL);
+                    ok = false;
+                } else if (off->where[q] < 0) {
+                    int32_t made = node_make(ch, imp[i], p, g, NULL, NULL);
+                    if (made >= 0 && set_add(ch, off, made))
+                        pend_off.item[pend_off.tail++] = made;
+                }
+            }
+        } else {
+            int32_t p = pend_off.item[pend_off.head++];
+            int q0 = ch->nodes[p].pot;
+            int n = off_implies(g, q0, rules->y_links, true, imp);
+            for (int i = 0; i < n && ok; i++) {
+                int q = imp[i].pot;
+                if (off->where[q & ~1] >= 0) {
+                    contradiction[0] = node_make(ch, imp[i], p, g, &save, off);
+                    contradiction[1] = off->where[q & ~1];
+                    ok = false;
+                } else if (on->where[q] < 0) {
+                    int32_t made = node_make(ch, imp[i], p, g, &save, off);
+                    if (made >= 0 && set_add(ch, on, made))
+                        pend_on.item[pend_on.tail++] = made;
+                }
+            }
+            if (rules->dynamic)
+                state_remove(g, pot_cell(q0), pot_digit(q0));
+        }
+        if (ok && rules->level > 0 && pend_on.head == pend_on.tail
+            && pend_off.head == pend_off.tail)
+            advanced_potentials(ch, g, &save, rules->level, off, pend_off.item, &pend_off.tail);
+    }
+    *g = save;
+    return ok;
+}
+
+int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context)
+{
+    uint64_t seen[(POTENTIALS + 63) / 64] = {0};
+    int32_t stack_items[1024];
+    int32_t *items = stack_items;
+    size_t cap = sizeof stack_items / sizeof stack_items[0], head = 0, tail = 0;
+    int taken = 0;
+    items[tail++] = target;
+    while (head < tail) {
+        int32_t node = items[head++];
+        int pot = ch->nodes[node].pot;
+        if (seen[pot / 64] >> (pot % 64) & 1u)
+            continue;
+        seen[pot / 64] |= (uint64_t)1 << (pot % 64);
+        taken++;
+        if (visit)
+            visit(ch, node, context);
+        const uint32_t *parents = node_parents(ch, node);
+        uint32_t count = ch->nodes[node].parent_count;
+        if (tail + count > cap) {
+            /* compact the consumed head, then grow if still short */
+            memmove(items, items + head, (tail - head) * sizeof *items);
+            tail -= head;
+            head = 0;
+            if (tail + count > cap) {
+                size_t want = cap * 2;
+                while (tail + count > want)
+                    want *= 2;
+                int32_t *bigger = items == stack_items ? malloc(want * sizeof *bigger)
+                                                       : realloc(items, want * sizeof *bigger);
+                if (!bigger)
+                    break;
+                if (items == stack_items)
+                    memcpy(bigger, items, tail * sizeof *items);
+                items = bigger;
+                cap = want;
             }
         }
+        for (uint32_t i = 0; i < count; i++)
+            items[tail++] = (int32_t)parents[i];
     }
-    return false;
+    if (items != stack_items)
+        free(items);
+    return taken;
 }
 
-/* The search from one start node, no deeper than a chain shorter than the
- * best so far. */
-static void search_from(chain_search *cs, bdi_node start)
+int ancestor_count(const bdi_chainer *ch, int32_t node)
 {
-    int deepest = (cs->best ? cs->best - 2 : CHAIN_MAX) / 2;
-    for (int d = 0; d < BD_SIZE; d++)
-        cs->t_seen[d] = cs->f_seen[d] = cs->f[0][d] = board_none();
-    cs->f[0][start.digit - 1] = cs->f_seen[start.digit - 1] = board_of(start.cell);
-    cs->f_digits[0] = digit_bit(start.digit);
-    cs->start = start;
-    bdi_step found;
-    bdi_step *best = cs->s;
-    cs->s = &found;
-    for (int k = 1; k <= deepest; k++) {
-        if (!grow_true(cs, k))
-            break;
-        if (2 * k >= CHAIN_MIN && ends_in_layer(cs, k)) {
-            *best = found;
-            break;
+    return walk_back(ch, node, NULL, NULL);
+}
+
+/* A 64-bit mix of a running hash with a value. */
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9u;
+    return h ^ (h >> 31);
+}
+
+typedef struct nested_sum {
+    uint64_t done[64];
+    int done_count;
+    int total;
+} nested_sum;
+
+static void add_nested(const bdi_chainer *ch, int32_t node, void *context)
+{
+    nested_sum *sum = context;
+    int32_t rec = ch->nodes[node].nested;
+    if (rec < 0)
+        return;
+    const nested_rec *r = &ch->nested[rec];
+    for (int i = 0; i < sum->done_count; i++)
+        if (sum->done[i] == r->fingerprint)
+            return;
+    if (sum->done_count < 64)
+        sum->done[sum->done_count++] = r->fingerprint;
+    sum->total += r->complexity;
+}
+
+int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count)
+{
+    if (!ch->nested_count)
+        return 0;
+    nested_sum sum = {.done_count = 0, .total = 0};
+    for (int i = 0; i < count; i++)
+        walk_back(ch, (int32_t)targets[i], add_nested, &sum);
+    return sum.total;
+}
+
+static void hash_node(const bdi_chainer *ch, int32_t node, void *context)
+{
+    uint64_t *h = context;
+    *h = mix(*h, ch->nodes[node].pot);
+}
+
+uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count)
+{
+    uint64_t h = mix(0, (uint64_t)count);
+    for (int i = 0; i < count; i++)
+        h = mix(h, ch->nodes[targets[i]].pot);
+    for (int i = 0; i < count; i++) {
+        h = mix(h, 0xFFFFu);
+        walk_back(ch, (int32_t)targets[i], hash_node, &h);
+    }
+    return h;
+}
+
+double length_difficulty(int complexity)
+{
+    double added = 0.0;
+    int ceiling = 4, length = complexity - 2;
+    bool odd = false;
+    while (length > ceiling) {
+        added += 0.1;
+        ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+/* Collects the links of one branch. */
+typedef struct link_walk {
+    bdi_step *s;
+    int branch;
+    int first;                  /* the step's links of this branch start here */
+} link_walk;
+
+static void add_links(const bdi_chainer *ch, int32_t node, void *context)
+{
+    link_walk *w = context;
+    const cnode *n = &ch->nodes[node];
+    int pot = n->pot;
+    step_mark(w->s, pot_cell(pot), digit_bit(pot_digit(pot)));
+    const uint32_t *parents = node_parents(ch, node);
+    for (uint32_t i = 0; i < n->parent_count && n->parent_count <= 6; i++) {
+        if (w->s->link_count == BD_STEP_LINKS) {
+            w->s->links_cut = true;
+            return;
         }
-        if (k == deepest || !grow_false(cs, k))
-            break;
+        int from = ch->nodes[parents[i]].pot;
+        bdi_link *l = &w->s->links[w->s->link_count++];
+        l->from_cell = (uint8_t)pot_cell(from);
+        l->from_digit = (uint8_t)pot_digit(from);
+        l->from_on = (uint8_t)pot_on(from);
+        l->to_cell = (uint8_t)pot_cell(pot);
+        l->to_digit = (uint8_t)pot_digit(pot);
+        l->to_on = (uint8_t)pot_on(pot);
+        l->branch = (uint8_t)w->branch;
     }
-    cs->s = best;
 }
 
-/* The shortest chain of `rules` that removes something, its nodes among
- * the candidates in `only`, into `s` (the first found of that length);
- * false when there is none. */
-static bool find(const bdi_cands *c, const chain_rules *rules, bdi_board only, bdi_step *s)
+void chain_links(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s)
 {
-    chain_search cs = {.c = c, .rules = rules, .bivalue = bdi_bivalue_cells(c), .s = s};
-    for (int d = 0; d < BD_SIZE; d++)
-        cs.nodes[d] = board_and(c->place[d], only);
-    if (rules->conjugate)
-        find_conjugates(&cs);
-    bdi_board starts = c->open;
-    for (int cell; (cell = board_pop(&starts)) >= 0 && cs.best != CHAIN_MIN;)
-        for (unsigned digits = c->cell[cell]; digits && cs.best != CHAIN_MIN; digits &= digits - 1u)
-            if (board_has(cs.nodes[bit_digit(digits) - 1], cell))
-                search_from(&cs, (bdi_node){(uint8_t)cell, (uint8_t)bit_digit(digits)});
-    return cs.best > 0;
+    s->link_count = 0;
+    s->links_cut = false;
+    for (int i = 0; i < count; i++) {
+        link_walk w = {s, i, s->link_count};
+        walk_back(ch, (int32_t)targets[i], add_links, &w);
+        /* the walk goes from the end back: turn the branch around */
+        for (int a = w.first, b = s->link_count - 1; a < b; a++, b--) {
+            bdi_link t = s->links[a];
+            s->links[a] = s->links[b];
+            s->links[b] = t;
+        }
+    }
 }
 
-bool bdi_x_chain(const bdi_cands *c, bdi_step *s)
+void chain_paths(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s)
 {
-    return find(c, &X_CHAIN, c->open, s);
-}
-
-bool bdi_xy_chain(const bdi_cands *c, bdi_step *s)
-{
-    return find(c, &XY_CHAIN, bdi_bivalue_cells(c), s);
-}
-
-bool bdi_aic(const bdi_cands *c, bdi_step *s)
-{
-    return find(c, &AIC, c->open, s);
+    int len = 0;
+    s->branch_count = 0;
+    for (int i = 0; i < count; i++) {
+        s->branch_start[s->branch_count++] = len;
+        int first = len;
+        for (int32_t n = (int32_t)targets[i]; n >= 0 && len < BD_STEP_LINKS;) {
+            s->path[len++] = ch->nodes[n].pot;
+            n = ch->nodes[n].parent_count ? (int32_t)node_parents(ch, n)[0] : -1;
+        }
+        for (int a = first, b = len - 1; a < b; a++, b--) {
+            uint16_t t = s->path[a];
+            s->path[a] = s->path[b];
+            s->path[b] = t;
+        }
+    }
+    s->branch_start[s->branch_count] = len;
 }

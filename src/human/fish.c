@@ -1,61 +1,100 @@
 /*
- * fish.c - basic fish: X-wing (2 lines), swordfish (3), jellyfish (4).
- * When a digit's places in k rows (the base) lie in k columns (the cover),
- * those k rows hold the digit in those k columns, so it leaves the cover
- * columns everywhere else; the same with rows and columns swapped.
- * For each digit and orientation, the base lines taking part are those
- * with 2..k places (one place is a hidden single); combine.c finds k of
- * them whose masks of positions (the cover) have k bits together.
+ * fish.c - SE's Fisherman producer: X-wing (2 lines, 3.2), swordfish (3,
+ * 3.8), jellyfish (4, 5.2). `degree` base lines in which a digit has two or
+ * more places each, all within `degree` cover lines of the other kind: the
+ * cover lines' other cells lose the digit.
+ *
+ * SE's order: columns as base lines first, then rows; the sets of base
+ * lines as nine-bit masks in increasing order (subsets.c's combination
+ * order); for each set the digits 1..9, skipping a digit already placed
+ * more than 9 - 2 * degree times. A line's places are read as positions,
+ * which for base columns are rows and for base rows are columns: the
+ * union of the places is the set of cover lines.
  */
 #include "human.h"
 
-typedef struct fish_search {
-    const bdi_cands *c;
-    bdi_step *s;
-    int digit, kind, size;
-    uint8_t line[BD_SIZE];        /* the base lines taking part */
-} fish_search;
+static const bd_technique FISH_TECH[5] = {0, 0, BD_TECH_X_WING, BD_TECH_SWORDFISH,
+                                          BD_TECH_JELLYFISH};
+static const double FISH_DIFFICULTY[5] = {0, 0, 3.2, 3.8, 5.2};
 
-/* Records the fish on the base lines `chosen` (bits: entries of line[])
- * covered by the lines `cover`, if it removes anything (a bdi_subset_fn). */
-static bool try_fish(unsigned chosen, unsigned cover, void *context)
+/* SE's base lines: columns first, then rows. */
+static const int BASE_KINDS[2] = {UNIT_COL, UNIT_ROW};
+
+/* The combination after `set` (as subsets.c), or 0 after the last. */
+static unsigned next_set(unsigned set)
 {
-    static const bd_technique FISH[] = {BD_TECH_X_WING, BD_TECH_SWORDFISH, BD_TECH_JELLYFISH};
-    const fish_search *fs = context;
-    int cover_kind = fs->kind == UNIT_ROW ? UNIT_COL : UNIT_ROW;
-    unsigned base = 0;
-    bdi_board base_cells = board_none(), cover_cells = board_none();
-    for (; chosen; chosen &= chosen - 1u) {
-        int line = fs->line[low_bit(chosen)];
-        base |= 1u << line;
-        base_cells = board_or(base_cells, unit_board(fs->kind, line));
-    }
-    for (unsigned rest = cover; rest; rest &= rest - 1u)
-        cover_cells = board_or(cover_cells, unit_board(cover_kind, low_bit(rest)));
-    bdi_step_start(fs->s, FISH[fs->size - 2]);
-    fs->s->kind = fs->kind;
-    fs->s->base = base;
-    fs->s->cover = cover;
-    fs->s->digits = digit_bit(fs->digit);
-    return bdi_step_remove(fs->s, fs->c, board_minus(cover_cells, base_cells), fs->digit);
+    unsigned low = set & -set, ripple = set + low;
+    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
+    return next < (1u << BD_SIZE) ? next : 0;
 }
 
-bool bdi_fish(const bdi_cands *c, int size, bdi_step *s)
+/* The fish of `digit` on base lines `base` (of `kind`) and cover lines
+ * `cover`, as a step; false when it removes nothing. */
+static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, unsigned cover,
+                      int digit, bdi_step *s)
 {
-    fish_search fs = {.c = c, .s = s, .size = size};
-    for (fs.digit = 1; fs.digit <= BD_SIZE; fs.digit++)
-        for (fs.kind = UNIT_ROW; fs.kind <= UNIT_COL; fs.kind++) {
-            unsigned masks[BD_SIZE];
-            int count = 0;
-            for (int line = 0; line < BD_SIZE; line++) {
-                unsigned places = unit_places(c->place[fs.digit - 1], fs.kind, line);
-                if (digit_count(places) >= 2 && digit_count(places) <= size) {
-                    fs.line[count] = (uint8_t)line;
-                    masks[count++] = places;
-                }
-            }
-            if (bdi_find_subset(masks, count, size, try_fish, &fs))
-                return true;
+    int cover_kind = kind == UNIT_COL ? UNIT_ROW : UNIT_COL;
+    bdi_step_start(s, FISH_TECH[degree], FISH_DIFFICULTY[degree]);
+    for (unsigned lines = cover; lines; lines &= lines - 1u) {
+        int unit = unit_number(cover_kind, bit_digit(lines) - 1);
+        unsigned outside = unit_places(st, unit, digit) & ~base;
+        for (; outside; outside &= outside - 1u)
+            step_remove(s, unit_cell_of(unit, bit_digit(outside) - 1), digit_bit(digit));
+    }
+    if (!bdi_step_worth(s))
+        return false;
+    s->digits = digit_bit(digit);
+    s->unit = unit_number(kind, 0);      /* the kind of the base lines */
+    s->lines = base;
+    s->lines2 = cover;
+    for (unsigned lines = base; lines; lines &= lines - 1u) {
+        int unit = unit_number(kind, bit_digit(lines) - 1);
+        s->units |= 1u << unit;
+        for (unsigned at = unit_places(st, unit, digit); at; at &= at - 1u) {
+            int cell = unit_cell_of(unit, bit_digit(at) - 1);
+            step_mark(s, cell, digit_bit(digit));
+            if (s->cell_count < STEP_CELLS)
+                s->cells[s->cell_count++] = (uint8_t)cell;
         }
+    }
+    for (unsigned lines = cover; lines; lines &= lines - 1u)
+        s->units |= 1u << unit_number(cover_kind, bit_digit(lines) - 1);
+    return true;
+}
+
+bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                   bdi_step *s)
+{
+    int placed[BD_SIZE + 1] = {0};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        placed[st->value[cell]]++;
+    for (int k = 0; k < 2; k++) {
+        int kind = BASE_KINDS[k];
+        unsigned places[BD_SIZE + 1][BD_SIZE];
+        for (int digit = 1; digit <= BD_SIZE; digit++)
+            for (int line = 0; line < BD_SIZE; line++)
+                places[digit][line] = unit_places(st, unit_number(kind, line), digit);
+        for (unsigned base = (1u << degree) - 1u; base; base = next_set(base))
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                if (placed[digit] + degree * 2 > BD_SIZE)
+                    continue;
+                unsigned cover = 0;
+                bool each_two = true;
+                for (unsigned lines = base; lines && each_two; lines &= lines - 1u) {
+                    unsigned at = places[digit][bit_digit(lines) - 1];
+                    each_two = digit_count(at) >= 2;
+                    cover |= at;
+                }
+                if (each_two && digit_count(cover) == degree
+                    && fish_hint(st, degree, kind, base, cover, digit, s)
+                    && (!each || each(s, context)))
+                    return true;
+            }
+    }
     return false;
+}
+
+bool bdi_fish(const bdi_state *st, int degree, bdi_step *s)
+{
+    return bdi_fish_each(st, degree, NULL, NULL, s);
 }

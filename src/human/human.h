@@ -1,25 +1,30 @@
 /*
- * human.h - the human-technique engine (rate.c and the technique files
- * below it): sets of cells as bitboards, the candidate state, the record
- * of one step, and the entry point of every technique family.
+ * human.h - the human-technique engine: Sudoku Explainer's (SE, serate
+ * 1.2.1.3) solving path and rating, rebuilt (rate.c drives it). This
+ * header offers the files of the family the candidate state, the record of
+ * one step (a "hint" in SE's words) and the entry point of each of SE's
+ * hint producers.
  *
- * A board is a set of cells in the fast engine's band layout: three 27-bit
- * words, one per band of three rows, bit = (row % 3) * 9 + col, so that
- * cell = band * 27 + bit:
+ * The state is SE's grid: each cell's value (0: empty) and its candidates,
+ * a nine-bit mask (bit d-1 for digit d; 0 once the cell is filled). SE
+ * never checks a step against the rules: a placement fills the cell,
+ * clears its candidates and removes its digit from the cells that share a
+ * unit with it, nothing more; so does this state.
  *
- *          col 0 1 2   3 4 5   6 7 8
- *     row 0:   0 1 2 | 3 4 5 | 6 7 8        row  = 0x1FF    << 9 * (r % 3)
- *     row 1:   9 ...                  17    col  = 0x40201  << c (each band)
- *     row 2:  18 ...                  26    box  = 0x1C0E07 << 3 * (b % 3)
+ * Units are numbered as bd_step.units numbers them: rows 0..8, columns
+ * 9..17, boxes 18..26 (UNIT_ROW, UNIT_COL, UNIT_BOX times 9 plus the
+ * index); a unit's cells are numbered 0..8 as units.h numbers them, which
+ * is also SE's order (left to right, top to bottom, row by row in a box).
+ * SE walks the unit kinds in several orders, and each producer says which;
+ * its usual one, "block, row, column", is SE_KINDS.
  *
- * The candidate state keeps each digit's board of places (open cells only:
- * a placed digit leaves every board) and each cell's candidate mask, in
- * step; a technique reads whichever view suits it.
- *
- * Positions in a unit: a unit's nine cells are numbered 0..8 left to
- * right in a row, top to bottom in a column, row by row in a box;
- * unit_places() gives a board's cells in a unit as a 9-bit mask of those
- * positions.
+ * Where SE's choice of hint depends on an order (the first hint found is
+ * the one applied), the producers scan in SE's order, which their header
+ * comments give; the chaining producers, which sort their hints, pick the
+ * first by SE's sort (difficulty, then complexity, then kind), ties going
+ * to the hint found first. Difficulties are doubles computed as SE computes
+ * them (the same additions in the same order), so that sums such as
+ * 6.5 + 0.1 + 0.1 compare as they do in SE.
  */
 #ifndef BITDOKU_HUMAN_H
 #define BITDOKU_HUMAN_H
@@ -27,108 +32,51 @@
 #include "core/bits.h"
 #include "core/units.h"
 
-enum { BANDS = 3, BAND_CELLS = 27, UNIT_COUNT = UNIT_KINDS * BD_SIZE };
+#include <stddef.h>
 
-/* The most candidates a chain may have, and its shortest. */
-enum { CHAIN_MAX = 16, CHAIN_MIN = 4 };
+enum {
+    UNIT_COUNT = UNIT_KINDS * BD_SIZE,  /* 27 */
+    HOUSE_CELLS = 20,                   /* the cells sharing a unit with a cell */
+    POTENTIALS = BD_CELLS * BD_SIZE * 2 /* SE's potentials: a candidate, on or off */
+};
 
-typedef struct bdi_board {
-    uint32_t band[BANDS];
-} bdi_board;
+/* SE's usual order of unit kinds: block, row, column. */
+extern const int SE_KINDS[UNIT_KINDS];
 
-/* The index of the lowest set bit of a non-zero word. */
-static inline int low_bit(uint32_t word)
+/* The unit number (0..26) of unit (kind, index). */
+static inline int unit_number(int kind, int index)
 {
-    return bit_digit(word) - 1;
+    return kind * BD_SIZE + index;
 }
 
-static inline bdi_board board_none(void)
+/* The unit number of the unit of `kind` holding `cell`. */
+static inline int unit_at(int kind, int cell)
 {
-    return (bdi_board){{0, 0, 0}};
+    return unit_number(kind, unit_of(kind, cell));
 }
 
-static inline bdi_board board_of(int cell)
+/* The cell at position `pos` of unit `unit` (0..26). */
+static inline int unit_cell_of(int unit, int pos)
 {
-    bdi_board b = board_none();
-    b.band[cell / BAND_CELLS] = 1u << (cell % BAND_CELLS);
-    return b;
+    return unit_cell(unit / BD_SIZE, unit % BD_SIZE, pos);
 }
 
-static inline bool board_has(bdi_board b, int cell)
+/* The position of `cell` in unit `unit` (which holds it). */
+static inline int unit_pos(int unit, int cell)
 {
-    return (b.band[cell / BAND_CELLS] >> (cell % BAND_CELLS)) & 1u;
+    int kind = unit / BD_SIZE;
+    if (kind == UNIT_ROW)
+        return col_of(cell);
+    if (kind == UNIT_COL)
+        return row_of(cell);
+    return row_of(cell) % BD_BOX * BD_BOX + col_of(cell) % BD_BOX;
 }
 
-static inline bdi_board board_and(bdi_board a, bdi_board b)
-{
-    return (bdi_board){{a.band[0] & b.band[0], a.band[1] & b.band[1], a.band[2] & b.band[2]}};
-}
-
-static inline bdi_board board_or(bdi_board a, bdi_board b)
-{
-    return (bdi_board){{a.band[0] | b.band[0], a.band[1] | b.band[1], a.band[2] | b.band[2]}};
-}
-
-/* The cells of a that are not in b. */
-static inline bdi_board board_minus(bdi_board a, bdi_board b)
-{
-    return (bdi_board){{a.band[0] & ~b.band[0], a.band[1] & ~b.band[1], a.band[2] & ~b.band[2]}};
-}
-
-static inline bool board_empty(bdi_board b)
-{
-    return (b.band[0] | b.band[1] | b.band[2]) == 0;
-}
-
-static inline bool board_same(bdi_board a, bdi_board b)
-{
-    return a.band[0] == b.band[0] && a.band[1] == b.band[1] && a.band[2] == b.band[2];
-}
-
-static inline int board_count(bdi_board b)
-{
-    return bit_count(b.band[0]) + bit_count(b.band[1]) + bit_count(b.band[2]);
-}
-
-/* Removes the lowest cell of *b and returns it; -1 when *b is empty. */
-static inline int board_pop(bdi_board *b)
-{
-    for (int i = 0; i < BANDS; i++)
-        if (b->band[i]) {
-            int bit = low_bit(b->band[i]);
-            b->band[i] &= b->band[i] - 1u;
-            return i * BAND_CELLS + bit;
-        }
-    return -1;
-}
-
-/* The lowest cell of b, or -1. */
-static inline int board_first(bdi_board b)
-{
-    return board_pop(&b);
-}
-
-/* The cells of a unit: `kind` UNIT_ROW, UNIT_COL or UNIT_BOX, `index` 0..8. */
-static inline bdi_board unit_board(int kind, int index)
-{
-    bdi_board b = board_none();
-    if (kind == UNIT_ROW) {
-        b.band[index / BD_BOX] = 0x1FFu << (BD_SIZE * (index % BD_BOX));
-    } else if (kind == UNIT_COL) {
-        b.band[0] = b.band[1] = b.band[2] = 0x40201u << index;
-    } else {
-        b.band[index / BD_BOX] = 0x1C0E07u << (BD_BOX * (index % BD_BOX));
-    }
-    return b;
-}
-
-/* The 20 cells that share a unit with each cell (cands.c). */
-extern const bdi_board bdi_peers[BD_CELLS];
-
-static inline bdi_board peers_of(int cell)
-{
-    return bdi_peers[cell];
-}
+/* SE's getHouseCells order of the 20 cells that share a unit with a cell:
+ * its box's other cells in box order, then its row's cells outside the
+ * box left to right, then its column's cells outside the box top to
+ * bottom (state.c). */
+extern const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS];
 
 /* True when two different cells share a unit. */
 static inline bool sees(int a, int b)
@@ -136,175 +84,220 @@ static inline bool sees(int a, int b)
     return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
-/* The cells of b in unit (kind, index), as a 9-bit mask of positions. */
-static inline unsigned unit_places(bdi_board b, int kind, int index)
+/* ------------------------------------------------------------------ */
+/* The candidate state (state.c)                                       */
+
+typedef struct bdi_state {
+    uint16_t cand[BD_CELLS];    /* SE's potential values: bit d-1 */
+    uint8_t value[BD_CELLS];    /* 0: empty */
+    uint16_t places[UNIT_COUNT][BD_SIZE]; /* [unit][digit - 1]: the positions
+                                   of the unit whose cells have the digit as
+                                   a candidate (bit pos) */
+    uint16_t filled[UNIT_COUNT];  /* the positions of filled cells */
+} bdi_state;
+
+/* The state of SE's grid for `puzzle`: the givens, and for each empty
+ * cell the digits no given of its units holds. False when two givens of a
+ * unit clash (the state is still made). */
+bool bdi_state_init(bdi_state *st, const bd_grid *puzzle);
+
+/* The state for pencil marks (see bd_rate_marks). False when two filled
+ * cells of a unit clash. */
+bool bdi_state_init_marks(bdi_state *st, const bd_marks *marks);
+
+/* Fills places[] and filled[] from cand[] and value[]. */
+void bdi_state_index(bdi_state *st);
+
+/* The places of `digit` in unit `unit`: bit pos for each position whose
+ * cell has the digit as a candidate. */
+static inline unsigned unit_places(const bdi_state *st, int unit, int digit)
 {
-    if (kind == UNIT_ROW)
-        return (b.band[index / BD_BOX] >> (BD_SIZE * (index % BD_BOX))) & 0x1FFu;
-    if (kind == UNIT_COL) {
-        unsigned places = 0;
-        for (int i = 0; i < BANDS; i++) {
-            uint32_t x = (b.band[i] >> index) & 0x40201u;   /* bits 0, 9, 18 */
-            places |= ((x | x >> 8 | x >> 16) & 7u) << (BD_BOX * i);
-        }
-        return places;
-    }
-    uint32_t x = b.band[index / BD_BOX] >> (BD_BOX * (index % BD_BOX));
-    return (x & 7u) | ((x >> 9) & 7u) << 3 | ((x >> 18) & 7u) << 6;
+    return st->places[unit][digit - 1];
 }
 
-/* ------------------------------------------------------------------ */
-/* The candidate state (cands.c)                                       */
+/* The empty cells of unit `unit`. */
+static inline int unit_empty_count(const bdi_state *st, int unit)
+{
+    return BD_SIZE - digit_count(st->filled[unit]);
+}
 
-typedef struct bdi_cands {
-    bdi_board place[BD_SIZE];     /* [digit - 1]: open cells where it may go */
-    uint16_t cell[BD_CELLS];      /* candidates of an open cell; 0 once filled;
-                                     valid only when cells_ok */
-    bool cells_ok;                /* cell[] agrees with place[] */
-    bd_grid grid;                 /* the digits placed so far */
-    bdi_board open;               /* the cells not yet filled */
-    bool unique;                  /* known to have one solution: uniqueness
-                                     techniques may be used */
-    bool broken;                  /* a digit was placed where it was no
-                                     candidate: the puzzle has no solution */
-} bdi_cands;
+/* Removes candidate `digit` from `cell` (which has it or not). */
+static inline void state_remove(bdi_state *st, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    if (!(st->cand[cell] & bit))
+        return;
+    st->cand[cell] &= (uint16_t)~bit;
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        st->places[unit][digit - 1] &= (uint16_t)~(1u << unit_pos(unit, cell));
+    }
+}
 
-/* Fills `c` with the givens of `puzzle` and every candidate they allow
- * (cell[] not yet valid); false when two givens clash. */
-bool bdi_cands_init(bdi_cands *c, const bd_grid *puzzle);
+/* Fills `cell` with `digit` as SE does: the cell's candidates go, and the
+ * digit leaves every cell sharing a unit with it. */
+void bdi_state_place(bdi_state *st, int cell, int digit);
 
-/* Makes cell[] valid; from then on every change keeps it so. The
- * techniques after the singles read cell[]: call this first. */
-void bdi_cands_sync(bdi_cands *c);
+/* True when every cell is filled. */
+bool bdi_state_solved(const bdi_state *st);
 
-/* The candidates of `cell`, read from the boards (valid at any time). */
-unsigned bdi_cands_of(const bdi_cands *c, int cell);
-
-/* Places `digit` in the open `cell`: it leaves the cell's other candidates
- * and the candidates of its peers. Placing a digit that is no candidate
- * there marks the state broken. */
-void bdi_cands_place(bdi_cands *c, int cell, int digit);
-
-/* The open cells holding exactly two candidates. */
-bdi_board bdi_bivalue_cells(const bdi_cands *c);
+/* True when the state can still lead to a solution as far as a glance
+ * tells: every empty cell has a candidate, every digit not yet in a unit
+ * has a place there, and no digit is twice in a unit. */
+bool bdi_state_sane(const bdi_state *st);
 
 /* ------------------------------------------------------------------ */
-/* One step (cands.c applies it, notation.c writes it)                 */
+/* One step: SE's hint                                                  */
 
-/* A node of a chain: a candidate. Links alternate strong, weak, strong...
- * from the first node; a chain has an even number of nodes. */
-typedef struct bdi_node {
-    uint8_t cell, digit;
-} bdi_node;
+/* A link of a chain, as bd_link (bitdoku.h). */
+typedef bd_link bdi_link;
+
+enum { STEP_CELLS = 16 };
 
 typedef struct bdi_step {
     bd_technique tech;
-    int tenths;                   /* the rating, in tenths */
-    int cell, digit;              /* a placement, or cell -1 */
-    bdi_board removed[BD_SIZE];   /* [digit - 1]: candidates removed */
-    /* What the text needs, by technique: */
-    int kind, index;              /* singles, subsets: the unit; locked
-                                     candidates: the box (pointing) or the
-                                     line (claiming); fish: kind of base
-                                     lines; empty rectangle: box index */
-    int kind2, index2;            /* locked candidates: the other unit */
-    unsigned digits;              /* subsets, wings, URs: the digits; fish
-                                     and one-digit patterns: the digit */
-    unsigned base, cover;         /* fish: the base and cover lines (masks) */
-    int link_digit;               /* W-wing: the digit of its strong link */
+    double difficulty;            /* SE's getDifficulty() */
+    int cell, digit;              /* SE's getCell(), getValue(): a placement,
+                                     or cell -1 */
+    uint16_t removed[BD_CELLS];   /* SE's removable potentials */
+    /* What the text and the picture need: */
+    int subtype;                  /* unique loop and BUG: the type (1-4);
+                                     chains: a CHAIN_ kind */
+    int unit, unit2;              /* the units of the pattern, or -1 */
+    unsigned digits;              /* the pattern's digits */
+    unsigned lines, lines2;       /* fish: base and cover lines (masks) */
     int cell_count;
-    uint8_t cells[BD_SIZE];       /* the pattern's cells, technique's order */
-    int node_count;
-    bdi_node nodes[CHAIN_MAX];    /* a chain */
+    uint8_t cells[STEP_CELLS];    /* the pattern's cells, in SE's order */
+    int loop_count;
+    uint8_t loop[BD_CELLS];       /* a unique loop's cells, in order */
+    int extra_count;
+    uint8_t extra[STEP_CELLS];    /* cells of a subset used by a unique loop
+                                     or BUG type 3 */
+    unsigned extra_digits;
+    uint16_t pattern[BD_CELLS];   /* see bd_step */
+    uint32_t units;
+    int complexity;               /* chains: SE's getComplexity() */
+    int chain_level;              /* chains: SE's nesting level (0..5) */
+    int chain_source;             /* chains: the assumption's cell, or -1 */
+    int chain_digit;              /* its digit */
+    int link_count;
+    bool links_cut;
+    bdi_link links[BD_STEP_LINKS];
+    /* chains, for the text: each branch's first-parent path of potentials
+     * (chains.h numbers them) from its assumption to its end */
+    int branch_count;
+    int branch_start[BD_SIZE + 1];  /* branch i is path[start[i]..start[i+1]) */
+    uint16_t path[BD_STEP_LINKS];
 } bdi_step;
 
-/* The rating of a technique in tenths (a chain's before its length). */
-int bdi_tech_tenths(bd_technique tech);
+/* Chain kinds (bdi_step.subtype). */
+enum {
+    CHAIN_CYCLE,                  /* a bidirectional cycle */
+    CHAIN_FORCING,                /* a forcing chain: an assumption leads to
+                                     its own negation */
+    CHAIN_CONTRADICTION,          /* an assumption leads to a contradiction */
+    CHAIN_DOUBLE,                 /* both states of a candidate lead to one
+                                     conclusion */
+    CHAIN_CELL,                   /* each candidate of a cell leads to it */
+    CHAIN_REGION                  /* each place of a digit in a unit leads to it */
+};
 
-/* Starts a step record of technique `tech`, with the technique's rating. */
-void bdi_step_start(bdi_step *s, bd_technique tech);
+/* Starts a step of `tech` rated `difficulty`, removing nothing, placing
+ * nothing. */
+void bdi_step_start(bdi_step *s, bd_technique tech, double difficulty);
 
-/* Sets the nodes of a chain step, and adds the chain's length to its
- * rating (see bitdoku.h). */
-void bdi_step_chain(bdi_step *s, const bdi_node *nodes, int count);
+/* Notes the removal of the digits `digits` from `cell`. */
+static inline void step_remove(bdi_step *s, int cell, unsigned digits)
+{
+    s->removed[cell] |= (uint16_t)digits;
+}
 
-/* Notes that the step removes `digit` from `cells` (the cells where it is
- * no candidate are ignored); true when that removes something. */
-bool bdi_step_remove(bdi_step *s, const bdi_cands *c, bdi_board cells, int digit);
+/* True when the step removes any candidate (SE's isWorth()). */
+bool bdi_step_worth(const bdi_step *s);
 
-/* True when the step removes any candidate. */
-bool bdi_step_removes(const bdi_step *s);
+/* Applies a step as SE's hint.apply() does: its removals, then its
+ * placement. */
+void bdi_step_apply(bdi_state *st, const bdi_step *s);
 
-/* Applies a step to the state: its placement or its removals. */
-void bdi_step_apply(bdi_cands *c, const bdi_step *s);
+/* Marks the cells and digits of the step's pattern (pattern, units). */
+static inline void step_mark(bdi_step *s, int cell, unsigned digits)
+{
+    s->pattern[cell] |= (uint16_t)digits;
+}
 
 /* Writes the step as text (no newline) into buf[0..size); returns the
- * length the whole text needs, as snprintf does. */
+ * length the whole text needs, as snprintf does (notation.c). */
 size_t bdi_step_text(const bdi_step *s, char *buf, size_t size);
 
-/* ------------------------------------------------------------------ */
-/* combine.c                                                           */
-
-/* Called with a set of masks, `chosen` (bit i: masks[i]), whose union `uni`
- * has as many bits as the set has masks; returns true to stop the search. */
-typedef bool (*bdi_subset_fn)(unsigned chosen, unsigned uni, void *context);
-
-/* Calls try_set for each set of `size` of the `count` masks whose union
- * has exactly `size` bits, in lexicographic order, until it returns true;
- * returns whether it did. */
-bool bdi_find_subset(const unsigned *masks, int count, int size, bdi_subset_fn try_set,
-                     void *context);
+/* The name of a technique as the CLI prints it (rate.c). */
+const char *bdi_technique_word(bd_technique tech);
 
 /* ------------------------------------------------------------------ */
-/* The technique families. Each looks for its techniques in `c` and,     */
-/* when one applies, fills `s` with the first found and returns true;   */
-/* it never changes `c`.                                                */
+/* The producers. Each looks in `st` for hints of its techniques and    */
+/* fills `s` with the one SE would take from it, returning true; it     */
+/* never changes `st`. The order SE tries them in is rate.c's.           */
 
-/* singles.c: the singles of one kind, all at once: cells[] and
- * digits (as the digits of a placement per cell) for the rating fast path.
- * bdi_find_single returns one single, the easiest. */
-typedef struct bdi_singles {
-    bd_technique tech;            /* the kind found */
-    int count;
-    uint8_t cell[BD_CELLS], digit[BD_CELLS];
-    uint8_t kind[BD_CELLS], index[BD_CELLS];  /* the unit, for the text */
-} bdi_singles;
+/* Called with each hint a producer finds, in SE's order (the nested
+ * rules of dynamic chains take them all); returns true to stop there. */
+typedef bool (*bdi_hint_fn)(const bdi_step *s, void *context);
 
-/* Finds every single of the easiest kind that has any (full houses, then
- * hidden singles in boxes, then in lines, then naked singles); false when
- * there is none. */
-bool bdi_find_singles(const bdi_cands *c, bdi_singles *found);
+/* singles.c */
+bool bdi_hidden_single(const bdi_state *st, bdi_step *s);   /* and full houses */
+bool bdi_naked_single(const bdi_state *st, bdi_step *s);
 
-/* The step that places found->cell[i]. */
-void bdi_single_step(const bdi_singles *found, int i, bdi_step *s);
+/* intersections.c: pointing and claiming; `direct`: only those that leave
+ * a hidden single (which they place) */
+bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s);
+bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s);
 
-/* intersections.c */
-bool bdi_pointing(const bdi_cands *c, bdi_step *s);
-bool bdi_claiming(const bdi_cands *c, bdi_step *s);
+/* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
+ * hidden sets that leave a hidden single */
+bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s);
+bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s);
+bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                        bdi_step *s);
+bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                         bdi_step *s);
 
-/* subsets.c: naked and hidden subsets of `size` cells (2..4) */
-bool bdi_naked_subset(const bdi_cands *c, int size, bdi_step *s);
-bool bdi_hidden_subset(const bdi_cands *c, int size, bdi_step *s);
+/* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4) */
+bool bdi_fish(const bdi_state *st, int degree, bdi_step *s);
+bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                   bdi_step *s);
 
-/* fish.c: basic fish of `size` lines (2: X-wing, 3: swordfish, 4: jellyfish) */
-bool bdi_fish(const bdi_cands *c, int size, bdi_step *s);
+/* wings.c: XY-wing, or XYZ-wing when `xyz` */
+bool bdi_xy_wing(const bdi_state *st, bool xyz, bdi_step *s);
 
-/* onedigit.c: single-digit patterns */
-bool bdi_skyscraper(const bdi_cands *c, bdi_step *s);
-bool bdi_two_string_kite(const bdi_cands *c, bdi_step *s);
-bool bdi_empty_rectangle(const bdi_cands *c, bdi_step *s);
+/* uniqueness.c: unique rectangles and loops, types 1-4 */
+bool bdi_unique_loop(const bdi_state *st, bdi_step *s);
 
-/* wings.c */
-bool bdi_xy_wing(const bdi_cands *c, bdi_step *s);
-bool bdi_xyz_wing(const bdi_cands *c, bdi_step *s);
-bool bdi_w_wing(const bdi_cands *c, bdi_step *s);
+/* bug.c: the bivalue universal grave, types 1-4 */
+bool bdi_bug(const bdi_state *st, bdi_step *s);
 
-/* uniqueness.c: unique rectangles; only when c->unique */
-bool bdi_unique_rectangle(const bdi_cands *c, int type, bdi_step *s);
+/* exclusion.c: aligned pair (degree 2) and triplet (3) exclusion */
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s);
 
-/* chains.c */
-bool bdi_x_chain(const bdi_cands *c, bdi_step *s);
-bool bdi_xy_chain(const bdi_cands *c, bdi_step *s);
-bool bdi_aic(const bdi_cands *c, bdi_step *s);
+/* ------------------------------------------------------------------ */
+/* Chains (chains.h has the machinery the chaining files share)         */
+
+/* The chaining work space: one per path, made when a path first needs
+ * chains (chains.c). NULL when memory ran short. */
+typedef struct bdi_chainer bdi_chainer;
+bdi_chainer *bdi_chainer_new(void);
+void bdi_chainer_free(bdi_chainer *ch);
+
+/* True when the chainer ran short of memory. */
+bool bdi_chainer_failed(const bdi_chainer *ch);
+
+/* SE's chaining producers, in its order (Chaining(multiple, dynamic,
+ * nishio, level)):
+ *   bdi_cycles:   cycles and forcing X- and XY-chains (6.5 - 7.x)
+ *   bdi_forcing:  Nishio (nishio), multiple (multiple), dynamic (dynamic),
+ *                 and dynamic with `level` 1..5 of nested chains
+ * `want_links`: fill the step's links and pattern for a picture or a
+ * text (costs a second pass). False when none applies; *failed is set when
+ * memory ran short. */
+bool bdi_cycles(bdi_chainer *ch, const bdi_state *st, bool want_links, bdi_step *s);
+bool bdi_forcing(bdi_chainer *ch, const bdi_state *st, bool multiple, bool dynamic,
+                 bool nishio, int level, bool want_links, bdi_step *s);
 
 #endif /* BITDOKU_HUMAN_H */

@@ -1,82 +1,150 @@
 /*
- * intersections.c - locked candidates: where a box and a line (row or
- * column) cross, a digit whose places in one of them all lie in the
- * crossing cannot go in the rest of the other.
- *   pointing: a box's places for the digit are all in one line, so the
- *             digit leaves that line outside the box;
- *   claiming: a line's places are all in one box, so the digit leaves
- *             that box outside the line.
- * On the digit boards each test is a mask and a compare: places inside
- * the unit, and whether they all lie in the crossing.
+ * intersections.c - SE's Locking producer: pointing (a box's digit whose
+ * places all lie on one line: the line's other cells lose it, 2.6) and
+ * claiming (a line's digit whose places all lie in one box: the box's other
+ * cells lose it, 2.8); and, in direct mode, SE's direct pointing (1.7) and
+ * direct claiming (1.9): the lock leaves a hidden single in another unit of
+ * the locked unit's kind, crossing the other unit, which is placed (and
+ * nothing removed).
+ *
+ * SE's order: the pairs (box, column), (box, row), (column, box), (row,
+ * box); for each, the first unit 0..8, the second 0..8 (those that cross),
+ * the digits 1..9; in direct mode, for each lock the third units 0..8.
+ * A digit with one place in the first unit is a hidden single, not a lock.
  */
 #include "human.h"
 
-/* Records the step: the digit confined to `from` leaves `to` outside it. */
-static bool lock(const bdi_cands *c, bd_technique tech, int digit, int from_kind, int from,
-                 int to_kind, int to, bdi_step *s)
+typedef struct kinds {
+    int first, second;
+} kinds;
+
+static const kinds LOCK_KINDS[] = {
+    {UNIT_BOX, UNIT_COL}, {UNIT_BOX, UNIT_ROW}, {UNIT_COL, UNIT_BOX}, {UNIT_ROW, UNIT_BOX}};
+
+/* True when a box and a line cross. */
+static bool crosses(int box_unit, int line_unit)
 {
-    bdi_board in_from = board_and(c->place[digit - 1], unit_board(from_kind, from));
-    bdi_board crossing = board_and(unit_board(from_kind, from), unit_board(to_kind, to));
-    if (board_empty(in_from) || !board_empty(board_minus(in_from, crossing)))
-        return false;
-    bdi_board rest = board_minus(unit_board(to_kind, to), crossing);
-    if (board_empty(board_and(rest, c->place[digit - 1])))
-        return false;
-    bdi_step_start(s, tech);
-    bdi_step_remove(s, c, rest, digit);
-    s->kind = from_kind;
-    s->index = from;
-    s->kind2 = to_kind;
-    s->index2 = to;
+    int box = box_unit % BD_SIZE, line = line_unit % BD_SIZE;
+    if (line_unit / BD_SIZE == UNIT_ROW)
+        return line / BD_BOX == box / BD_BOX;
+    return line / BD_BOX == box % BD_BOX;
+}
+
+/* True when `cell` is in unit `unit`. */
+static bool in_unit(int unit, int cell)
+{
+    return unit_at(unit / BD_SIZE, cell) == unit;
+}
+
+/* The pattern of a lock: the digit in the first unit, both units. */
+static void mark_lock(const bdi_state *st, int first, int second, int digit, bdi_step *s)
+{
+    s->unit = first;
+    s->unit2 = second;
     s->digits = digit_bit(digit);
+    s->units = 1u << first | 1u << second;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int cell = unit_cell_of(first, pos);
+        if (st->cand[cell] & digit_bit(digit)) {
+            step_mark(s, cell, digit_bit(digit));
+            if (s->cell_count < STEP_CELLS)
+                s->cells[s->cell_count++] = (uint8_t)cell;
+        }
+    }
+}
+
+/* A lock of `digit` in `first` on `second`: its removals; worth it? */
+static bool lock_hint(const bdi_state *st, int first, int second, int digit, bdi_step *s)
+{
+    bool box_first = first / BD_SIZE == UNIT_BOX;
+    bdi_step_start(s, box_first ? BD_TECH_POINTING : BD_TECH_CLAIMING, box_first ? 2.6 : 2.8);
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int cell = unit_cell_of(second, pos);
+        if (!in_unit(first, cell) && (st->cand[cell] & digit_bit(digit)))
+            step_remove(s, cell, digit_bit(digit));
+    }
+    if (!bdi_step_worth(s))
+        return false;
+    mark_lock(st, first, second, digit, s);
     return true;
 }
 
-/* Which thirds of a unit's positions (0-2, 3-5, 6-8) `places` touches, as
- * bits 0..2: the rows of a box, or the boxes of a line. */
-static unsigned thirds(unsigned places)
+/* Direct mode: the first unit of the first unit's kind, other than it and
+ * crossing `second`, where the lock leaves one place for `digit`. */
+static bool direct_hint(const bdi_state *st, int first, int second, int digit, bdi_step *s)
 {
-    return (places & 7u ? 1u : 0u) | (places & 070u ? 2u : 0u) | (places & 0700u ? 4u : 0u);
-}
-
-/* The columns of a box (bits 0..2) that its positions `places` touch. */
-static unsigned box_columns(unsigned places)
-{
-    return (places & 0111u ? 1u : 0u) | (places & 0222u ? 2u : 0u) | (places & 0444u ? 4u : 0u);
-}
-
-bool bdi_pointing(const bdi_cands *c, bdi_step *s)
-{
-    for (int box = 0; box < BD_SIZE; box++)
-        for (int digit = 1; digit <= BD_SIZE; digit++) {
-            unsigned places = unit_places(c->place[digit - 1], UNIT_BOX, box);
-            if (digit_count(places) < 2)
-                continue;
-            for (int kind = UNIT_ROW; kind <= UNIT_COL; kind++) {
-                unsigned lines = kind == UNIT_ROW ? thirds(places) : box_columns(places);
-                if (lines & (lines - 1u))
-                    continue;   /* more than one line */
-                int first = kind == UNIT_ROW ? box / BD_BOX * BD_BOX : box % BD_BOX * BD_BOX;
-                if (lock(c, BD_TECH_POINTING, digit, UNIT_BOX, box, kind, first + low_bit(lines), s))
-                    return true;
+    int kind = first / BD_SIZE;
+    for (int index = 0; index < BD_SIZE; index++) {
+        int third = unit_number(kind, index);
+        bool cross = kind == UNIT_BOX ? crosses(third, second) : crosses(second, third);
+        if (third == first || !cross)
+            continue;
+        unsigned places = unit_places(st, third, digit);
+        if (digit_count(places) <= 1)
+            continue;
+        int left = 0, left_cell = -1;
+        for (unsigned rest = places; rest; rest &= rest - 1u) {
+            int cell = unit_cell_of(third, bit_digit(rest) - 1);
+            if (!in_unit(second, cell)) {
+                left++;
+                left_cell = cell;
             }
         }
+        if (left != 1)
+            continue;
+        bool box_first = kind == UNIT_BOX;
+        bdi_step_start(s, box_first ? BD_TECH_DIRECT_POINTING : BD_TECH_DIRECT_CLAIMING,
+                       box_first ? 1.7 : 1.9);
+        s->cell = left_cell;
+        s->digit = digit;
+        mark_lock(st, first, second, digit, s);
+        s->units |= 1u << third;
+        s->extra[0] = (uint8_t)third;   /* the unit of the hidden single */
+        s->extra_count = 1;
+        step_mark(s, left_cell, digit_bit(digit));
+        return true;
+    }
     return false;
 }
 
-bool bdi_claiming(const bdi_cands *c, bdi_step *s)
+/* The locks in SE's order; each hint goes to `each` (NULL: stop at the
+ * first). */
+static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
+                    bdi_step *s)
 {
-    for (int kind = UNIT_ROW; kind <= UNIT_COL; kind++)
-        for (int line = 0; line < BD_SIZE; line++)
-            for (int digit = 1; digit <= BD_SIZE; digit++) {
-                unsigned places = unit_places(c->place[digit - 1], kind, line);
-                unsigned boxes = thirds(places);
-                if (digit_count(places) < 2 || (boxes & (boxes - 1u)))
+    for (size_t k = 0; k < sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]; k++) {
+        int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
+        for (int i1 = 0; i1 < BD_SIZE; i1++)
+            for (int i2 = 0; i2 < BD_SIZE; i2++) {
+                int first = unit_number(first_kind, i1), second = unit_number(second_kind, i2);
+                bool cross = first_kind == UNIT_BOX ? crosses(first, second) : crosses(second, first);
+                if (!cross)
                     continue;
-                int i = low_bit(boxes);
-                int box = kind == UNIT_ROW ? line / BD_BOX * BD_BOX + i : i * BD_BOX + line / BD_BOX;
-                if (lock(c, BD_TECH_CLAIMING, digit, kind, line, UNIT_BOX, box, s))
-                    return true;
+                for (int digit = 1; digit <= BD_SIZE; digit++) {
+                    unsigned places = unit_places(st, first, digit);
+                    if (digit_count(places) <= 1)
+                        continue;
+                    bool locked = true;
+                    for (unsigned rest = places; rest && locked; rest &= rest - 1u)
+                        locked = in_unit(second, unit_cell_of(first, bit_digit(rest) - 1));
+                    if (!locked)
+                        continue;
+                    if ((direct ? direct_hint(st, first, second, digit, s)
+                                : lock_hint(st, first, second, digit, s))
+                        && (!each || each(s, context)))
+                        return true;
+                }
             }
+    }
     return false;
+}
+
+bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s)
+{
+    return locking(st, direct, NULL, NULL, s);
+}
+
+bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s)
+{
+    return locking(st, false, each, context, s);
 }

@@ -1,26 +1,33 @@
 /*
- * notation.c - a step as text, in the notation of the sudoku community
- * (the forms of HoDoKu and of Eureka chain notation): rows r1-r9, columns
- * c1-c9, boxes b1-b9, a placement r4c7=5, a removal r2c5<>3, cells of one
- * row written together (r3c15 is r3c1 and r3c5), chain links = (strong)
- * and - (weak), a strong link inside a cell written (5=3)r1c2. The forms:
+ * notation.c - a step as text, in the notation of the sudoku community and
+ * Sudoku Explainer's technique names: rows r1-r9, columns c1-c9, boxes
+ * b1-b9, a placement r4c7=5, a removal r2c5<>3, cells of one row written
+ * together (r3c15 is r3c1 and r3c5). The forms:
  *
- *   r4c7=5 full house (row 4)            r4c7=5 hidden single (box 6)
- *   r4c7=5 naked single                  pointing 3 in b1 on r2 => ...
- *   claiming 3 in r2 on b1 => ...        naked pair 1,7 in r3c15 (row 3) => ...
- *   X-wing 4 r27 c38 => ...              skyscraper 4 in r1c4,r6c8 (connected by r1c2,r6c2) => ...
- *   two-string kite 4 in r1c4,r6c8 (connected by r1c6,r3c5) => ...
- *   empty rectangle 4 in b5 (r2c9=r8c9) => ...
+ *   r4c7=5 full house (row 4)          r4c7=5 hidden single (box 6)
+ *   r4c7=5 naked single
+ *   r3c8=3 direct pointing 3 in b1 on r2 (hidden single in box 3)
+ *   r1c8=3 direct claiming 3 in r2 on b1 (hidden single in row 1)
+ *   r3c8=4 direct hidden pair 1,7 in r3c15 (hidden single in row 3)
+ *   pointing 3 in b1 on r2 => ...       claiming 3 in r2 on b1 => ...
+ *   naked pair 1,7 in r3c15 (row 3) => ...
+ *   hidden triplet 1,4,7 in r13c5 (column 5) => ...
+ *   X-wing 4 c38 r27 => ...             (the base lines, then the cover lines)
  *   XY-wing 1,2,3 in r1c1,r1c5,r4c1 => ...   (the pivot first)
- *   W-wing 5,7 in r1c3,r8c2 connected by 7 in r2c6,r7c6 => ...
- *   unique rectangle type 1 5,6 in r1c4,r1c6,r9c4,r9c6 => ...
- *   X-chain 5 r1c2=r1c7-r3c8=r8c8 => ...
- *   XY-chain (5=3)r1c2-(3=7)r4c2-(7=5)r4c9 => ...
- *   AIC (5)r1c2=(5)r1c7-(5=3)r3c7-(3)r3c1=(3)r8c1 => ...
+ *   unique rectangle type 1 5,6 in r1c4,r1c6,r9c6,r9c4 => ...
+ *   BUG type 2 4 in r2c3,r5c5 => ...
+ *   aligned pair exclusion r1c1,r2c5 => ...
+ *   X-cycle 5: r1c2=5 -> r1c7<>5 -> ... => ...
+ *   turbot fish 5: r8c2=5 -> r8c8<>5 -> r3c8=5 -> r3c2<>5 -> r1c2=5 -> r8c2<>5 => r8c2<>5
+ *   dynamic cell forcing chains r1c2: r1c2=1 -> ... -> r5c5<>3; r1c2=5 -> ... => r5c5<>3
  *
- * where "=> ..." lists the removals cell by cell: r2c5<>3, r2c8<>3.
+ * where "=> ..." lists the step's removals cell by cell (r2c5<>3,
+ * r2c8<>3), then its placement if it has one. A chain is written as the
+ * path of first parents of each of its ends (a dynamic chain's other
+ * parents are left out), an "on" potential as r1c2=5, an "off" one as
+ * r1c2<>5; a step of many chains gives each, separated by semicolons.
  */
-#include "human.h"
+#include "chains.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,10 +56,28 @@ static void put(text *t, const char *fmt, ...)
 static const char *const UNIT_WORDS[UNIT_KINDS] = {"row", "column", "box"};
 static const char UNIT_LETTERS[UNIT_KINDS] = {'r', 'c', 'b'};
 
-/* Appends a cell as r<row>c<column>, 1-based. */
 static void put_cell(text *t, int cell)
 {
     put(t, "r%dc%d", row_of(cell) + 1, col_of(cell) + 1);
+}
+
+/* A unit as "row 4", "column 2", "box 6". */
+static void put_unit_word(text *t, int unit)
+{
+    put(t, "%s %d", UNIT_WORDS[unit / BD_SIZE], unit % BD_SIZE + 1);
+}
+
+/* A unit as r4, c2, b6. */
+static void put_unit(text *t, int unit)
+{
+    put(t, "%c%d", UNIT_LETTERS[unit / BD_SIZE], unit % BD_SIZE + 1);
+}
+
+/* Digits as 1,4,7. */
+static void put_digits(text *t, unsigned digits)
+{
+    for (bool first = true; digits; digits &= digits - 1u, first = false)
+        put(t, first ? "%d" : ",%d", bit_digit(digits));
 }
 
 /* Cells in one row as r3c15, in one column as r15c3, else one by one. */
@@ -63,166 +88,202 @@ static void put_cells(text *t, const uint8_t *cells, int count)
         one_row &= row_of(cells[i]) == row_of(cells[0]);
         one_col &= col_of(cells[i]) == col_of(cells[0]);
     }
-    if (count > 1 && (one_row || one_col)) {
-        put(t, "r");
-        for (int i = 0; i < (one_row ? 1 : count); i++)
-            put(t, "%d", row_of(cells[i]) + 1);
-        put(t, "c");
-        for (int i = 0; i < (one_col ? 1 : count); i++)
+    if (count > 1 && one_row) {
+        put(t, "r%dc", row_of(cells[0]) + 1);
+        for (int i = 0; i < count; i++)
             put(t, "%d", col_of(cells[i]) + 1);
-        return;
-    }
-    for (int i = 0; i < count; i++) {
-        put(t, i ? "," : "");
-        put_cell(t, cells[i]);
+    } else if (count > 1 && one_col) {
+        put(t, "r");
+        for (int i = 0; i < count; i++)
+            put(t, "%d", row_of(cells[i]) + 1);
+        put(t, "c%d", col_of(cells[0]) + 1);
+    } else {
+        for (int i = 0; i < count; i++) {
+            put(t, i ? "," : "");
+            put_cell(t, cells[i]);
+        }
     }
 }
 
-/* Digits of a mask as 1,7. */
-static void put_digits(text *t, unsigned digits)
-{
-    for (unsigned rest = digits; rest; rest &= rest - 1u)
-        put(t, rest == digits ? "%d" : ",%d", bit_digit(rest));
-}
-
-/* The lines of a mask as r27 (kind UNIT_ROW) or c38. */
+/* Lines of one kind as c38 (a mask of indexes). */
 static void put_lines(text *t, int kind, unsigned lines)
 {
     put(t, "%c", UNIT_LETTERS[kind]);
-    for (unsigned rest = lines; rest; rest &= rest - 1u)
-        put(t, "%d", low_bit(rest) + 1);
+    for (; lines; lines &= lines - 1u)
+        put(t, "%d", bit_digit(lines));
 }
 
-/* " => r2c5<>3, r2c8<>3": the removals, cell by cell. */
-static void put_removals(text *t, const bdi_step *s)
+/* The removals and the placement: " => r2c5<>3, r2c8<>3". */
+static void put_result(text *t, const bdi_step *s)
 {
-    const char *sep = " => ";
+    bool first = true;
+    put(t, " =>");
     for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int d = 1; d <= BD_SIZE; d++)
-            if (board_has(s->removed[d - 1], cell)) {
-                put(t, "%s", sep);
-                put_cell(t, cell);
-                put(t, "<>%d", d);
-                sep = ", ";
-            }
-}
-
-/* A single: the cell, its digit, the technique and, but for a naked
- * single, the unit. */
-static void put_single(text *t, const bdi_step *s)
-{
-    static const char *const NAMES[] = {"full house", "hidden single", "hidden single",
-                                        "naked single"};
-    put_cell(t, s->cell);
-    put(t, "=%d %s", s->digit, NAMES[s->tech - BD_TECH_FULL_HOUSE]);
-    if (s->tech != BD_TECH_NAKED_SINGLE)
-        put(t, " (%s %d)", UNIT_WORDS[s->kind], s->index + 1);
-}
-
-/* A chain in Eureka notation; X-chains name their digit once, up front. */
-static void put_chain(text *t, const bdi_step *s)
-{
-    bool one_digit = s->tech == BD_TECH_X_CHAIN;
-    if (one_digit)
-        put(t, "%d ", s->nodes[0].digit);
-    for (int i = 0; i < s->node_count; i++) {
-        const bdi_node *n = &s->nodes[i];
-        bool strong_in_cell = i % 2 == 0 && i + 1 < s->node_count && s->nodes[i + 1].cell == n->cell;
-        if (i)
-            put(t, "%c", i % 2 ? '=' : '-');
-        if (strong_in_cell) {
-            put(t, "(%d=%d)", n->digit, s->nodes[i + 1].digit);
-            i++;
-        } else if (!one_digit) {
-            put(t, "(%d)", n->digit);
+        for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u, first = false) {
+            put(t, first ? " " : ", ");
+            put_cell(t, cell);
+            put(t, "<>%d", bit_digit(ds));
         }
-        put_cell(t, n->cell);
+    if (s->cell >= 0) {
+        put(t, first ? " " : ", ");
+        put_cell(t, s->cell);
+        put(t, "=%d", s->digit);
     }
 }
 
-/* A pattern step: its name, its digits and the cells they are in. */
-static void put_pattern(text *t, const bdi_step *s, const char *name)
+/* A potential as r1c2=5 (on) or r1c2<>5 (off). */
+static void put_potential(text *t, int pot)
 {
-    put(t, "%s ", name);
+    put_cell(t, pot_cell(pot));
+    put(t, pot_on(pot) ? "=%d" : "<>%d", pot_digit(pot));
+}
+
+/* Each branch's path, separated by "; ". */
+static void put_paths(text *t, const bdi_step *s)
+{
+    for (int b = 0; b < s->branch_count; b++) {
+        put(t, b ? "; " : "");
+        for (int i = s->branch_start[b]; i < s->branch_start[b + 1]; i++) {
+            put(t, i > s->branch_start[b] ? " -> " : "");
+            put_potential(t, s->path[i]);
+        }
+    }
+}
+
+static const char *const SET_SIZES[5] = {"", "", "pair", "triplet", "quad"};
+
+static void put_single(text *t, const bdi_step *s)
+{
+    put_cell(t, s->cell);
+    put(t, "=%d ", s->digit);
+    switch (s->tech) {
+    case BD_TECH_FULL_HOUSE:
+        put(t, "full house (");
+        put_unit_word(t, s->unit);
+        put(t, ")");
+        break;
+    case BD_TECH_NAKED_SINGLE:
+        put(t, "naked single");
+        break;
+    case BD_TECH_DIRECT_POINTING:
+    case BD_TECH_DIRECT_CLAIMING:
+        put(t, "direct %s %d in ", s->tech == BD_TECH_DIRECT_POINTING ? "pointing" : "claiming",
+            s->digit);
+        put_unit(t, s->unit);
+        put(t, " on ");
+        put_unit(t, s->unit2);
+        put(t, " (hidden single in ");
+        put_unit_word(t, s->extra[0]);
+        put(t, ")");
+        break;
+    case BD_TECH_DIRECT_HIDDEN_PAIR:
+    case BD_TECH_DIRECT_HIDDEN_TRIPLE:
+        put(t, "direct hidden %s ", SET_SIZES[s->cell_count]);
+        put_digits(t, s->digits);
+        put(t, " in ");
+        put_cells(t, s->cells, s->cell_count);
+        put(t, " (hidden single in ");
+        put_unit_word(t, s->unit);
+        put(t, ")");
+        break;
+    default:
+        put(t, "hidden single (");
+        put_unit_word(t, s->unit);
+        put(t, ")");
+        break;
+    }
+}
+
+static void put_set(text *t, const bdi_step *s, const char *kind)
+{
+    put(t, "%s %s ", kind, SET_SIZES[s->cell_count]);
     put_digits(t, s->digits);
     put(t, " in ");
     put_cells(t, s->cells, s->cell_count);
+    put(t, " (");
+    put_unit_word(t, s->unit);
+    put(t, ")");
 }
 
-/* The fish and the one-digit patterns. */
-static void put_one_digit(text *t, const bdi_step *s)
+static void put_fish(text *t, const bdi_step *s)
 {
-    static const char *const FISH[] = {"X-wing", "swordfish", "jellyfish"};
-    int digit = bit_digit(s->digits);
-    if (s->tech == BD_TECH_EMPTY_RECTANGLE) {
-        put(t, "empty rectangle %d in b%d (", digit, s->index + 1);
-        put_cell(t, s->cells[0]);
-        put(t, "=");
-        put_cell(t, s->cells[1]);
-        put(t, ")");
-    } else if (s->tech == BD_TECH_SKYSCRAPER || s->tech == BD_TECH_TWO_STRING_KITE) {
-        put(t, "%s %d in ", s->tech == BD_TECH_SKYSCRAPER ? "skyscraper" : "two-string kite",
-            digit);
-        put_cells(t, s->cells, 2);
-        put(t, " (connected by ");
-        put_cells(t, s->cells + 2, 2);
-        put(t, ")");
-    } else {
-        put(t, "%s %d ", FISH[digit_count(s->base) - 2], digit);
-        put_lines(t, s->kind, s->base);
+    const char *name = s->tech == BD_TECH_X_WING ? "X-wing"
+                       : s->tech == BD_TECH_SWORDFISH ? "swordfish" : "jellyfish";
+    int kind = s->unit / BD_SIZE;
+    put(t, "%s %d ", name, bit_digit(s->digits));
+    put_lines(t, kind, s->lines);
+    put(t, " ");
+    put_lines(t, kind == UNIT_COL ? UNIT_ROW : UNIT_COL, s->lines2);
+}
+
+static void put_loop(text *t, const bdi_step *s)
+{
+    if (s->loop_count == 4)
+        put(t, "unique rectangle type %d ", s->subtype);
+    else if (s->loop_count == 6)
+        put(t, "unique loop type %d ", s->subtype);
+    else
+        put(t, "unique loop %d type %d ", s->loop_count, s->subtype);
+    put_digits(t, s->digits);
+    put(t, " in ");
+    for (int i = 0; i < s->loop_count; i++) {
+        put(t, i ? "," : "");
+        put_cell(t, s->loop[i]);
+    }
+}
+
+/* SE's names of the forcing chains of several branches, by kind. */
+static const char *const CHAINS_KINDS[] = {
+    [CHAIN_CONTRADICTION] = "contradiction forcing chains",
+    [CHAIN_DOUBLE] = "double forcing chains",
+    [CHAIN_CELL] = "cell forcing chains",
+    [CHAIN_REGION] = "region forcing chains",
+};
+
+/* SE's suffixes of the nesting levels. */
+static const char *const LEVEL_SUFFIXES[] = {
+    "", " (+)", " (+ forcing chains)", " (+ multiple forcing chains)",
+    " (+ dynamic forcing chains)", " (+ dynamic forcing chains (+))"};
+
+/* SE's name of a chaining step. */
+static const char *chain_name(const bdi_step *s)
+{
+    switch (s->tech) {
+    case BD_TECH_X_CYCLE:
+        return s->complexity == 4 ? "generalized X-wing" : "X-cycle";
+    case BD_TECH_Y_CYCLE:
+        return "Y-cycle";
+    case BD_TECH_CYCLE:
+        return "cycle";
+    case BD_TECH_FORCING_X_CHAIN:
+        return s->complexity == 6 ? "turbot fish" : "forcing X-chain";
+    case BD_TECH_FORCING_CHAIN:
+        return "forcing chain";
+    case BD_TECH_NISHIO:
+        return "Nishio forcing chains";
+    default:
+        return s->subtype >= CHAIN_CONTRADICTION ? CHAINS_KINDS[s->subtype] : "forcing chains";
+    }
+}
+
+static void put_chain(text *t, const bdi_step *s)
+{
+    const char *name = chain_name(s);
+    if (s->tech == BD_TECH_DYNAMIC_FORCING_CHAINS || s->tech == BD_TECH_DYNAMIC_PLUS
+        || s->tech == BD_TECH_NESTED_FORCING_CHAINS)
+        put(t, "dynamic ");
+    put(t, "%s", name);
+    if (s->chain_level > 0 && s->chain_level <= 5)
+        put(t, "%s", LEVEL_SUFFIXES[s->chain_level]);
+    if (s->subtype == CHAIN_CELL && s->chain_source >= 0) {
         put(t, " ");
-        put_lines(t, s->kind == UNIT_ROW ? UNIT_COL : UNIT_ROW, s->cover);
+        put_cell(t, s->chain_source);
+    } else if (s->subtype == CHAIN_REGION && s->unit >= 0) {
+        put(t, " %d in ", s->chain_digit);
+        put_unit(t, s->unit);
     }
-}
-
-/* The wings, the rectangles, the chains, the search. */
-static void put_other(text *t, const bdi_step *s)
-{
-    switch (s->tech) {
-    case BD_TECH_X_WING: case BD_TECH_SWORDFISH: case BD_TECH_JELLYFISH:
-    case BD_TECH_SKYSCRAPER: case BD_TECH_TWO_STRING_KITE: case BD_TECH_EMPTY_RECTANGLE:
-        put_one_digit(t, s);
-        return;
-    case BD_TECH_XY_WING: put_pattern(t, s, "XY-wing"); return;
-    case BD_TECH_XYZ_WING: put_pattern(t, s, "XYZ-wing"); return;
-    case BD_TECH_W_WING:
-        put(t, "W-wing ");
-        put_digits(t, s->digits);
-        put(t, " in ");
-        put_cells(t, s->cells, 2);
-        put(t, " connected by %d in ", s->link_digit);
-        put_cells(t, s->cells + 2, 2);
-        return;
-    case BD_TECH_UNIQUE_RECTANGLE_1: put_pattern(t, s, "unique rectangle type 1"); return;
-    case BD_TECH_UNIQUE_RECTANGLE_2: put_pattern(t, s, "unique rectangle type 2"); return;
-    case BD_TECH_UNIQUE_RECTANGLE_4: put_pattern(t, s, "unique rectangle type 4"); return;
-    case BD_TECH_X_CHAIN: put(t, "X-chain "); break;
-    case BD_TECH_XY_CHAIN: put(t, "XY-chain "); break;
-    case BD_TECH_AIC: put(t, "AIC "); break;
-    default: put(t, "search: no technique applies, search fills in the rest"); return;
-    }
-    put_chain(t, s);
-}
-
-/* The description of a step that removes candidates, before the removals. */
-static void put_reason(text *t, const bdi_step *s)
-{
-    switch (s->tech) {
-    case BD_TECH_POINTING:
-    case BD_TECH_CLAIMING:
-        put(t, "%s %d in %c%d on %c%d", s->tech == BD_TECH_POINTING ? "pointing" : "claiming",
-            bit_digit(s->digits), UNIT_LETTERS[s->kind], s->index + 1, UNIT_LETTERS[s->kind2],
-            s->index2 + 1);
-        return;
-    case BD_TECH_NAKED_PAIR: put_pattern(t, s, "naked pair"); break;
-    case BD_TECH_NAKED_TRIPLE: put_pattern(t, s, "naked triple"); break;
-    case BD_TECH_NAKED_QUAD: put_pattern(t, s, "naked quad"); break;
-    case BD_TECH_HIDDEN_PAIR: put_pattern(t, s, "hidden pair"); break;
-    case BD_TECH_HIDDEN_TRIPLE: put_pattern(t, s, "hidden triple"); break;
-    case BD_TECH_HIDDEN_QUAD: put_pattern(t, s, "hidden quad"); break;
-    default: put_other(t, s); return;
-    }
-    put(t, " (%s %d)", UNIT_WORDS[s->kind], s->index + 1);
+    put(t, ": ");
+    put_paths(t, s);
 }
 
 size_t bdi_step_text(const bdi_step *s, char *buf, size_t size)
@@ -230,11 +291,69 @@ size_t bdi_step_text(const bdi_step *s, char *buf, size_t size)
     text t = {buf, size, 0};
     if (size)
         buf[0] = '\0';
-    if (s->cell >= 0) {
+    switch (s->tech) {
+    case BD_TECH_FULL_HOUSE:
+    case BD_TECH_HIDDEN_SINGLE_BOX:
+    case BD_TECH_HIDDEN_SINGLE_LINE:
+    case BD_TECH_DIRECT_POINTING:
+    case BD_TECH_DIRECT_CLAIMING:
+    case BD_TECH_DIRECT_HIDDEN_PAIR:
+    case BD_TECH_NAKED_SINGLE:
+    case BD_TECH_DIRECT_HIDDEN_TRIPLE:
         put_single(&t, s);
         return t.len;
+    case BD_TECH_POINTING:
+    case BD_TECH_CLAIMING:
+        put(&t, "%s %d in ", s->tech == BD_TECH_POINTING ? "pointing" : "claiming",
+            bit_digit(s->digits));
+        put_unit(&t, s->unit);
+        put(&t, " on ");
+        put_unit(&t, s->unit2);
+        break;
+    case BD_TECH_NAKED_PAIR:
+    case BD_TECH_NAKED_TRIPLE:
+    case BD_TECH_NAKED_QUAD:
+        put_set(&t, s, "naked");
+        break;
+    case BD_TECH_HIDDEN_PAIR:
+    case BD_TECH_HIDDEN_TRIPLE:
+    case BD_TECH_HIDDEN_QUAD:
+        put_set(&t, s, "hidden");
+        break;
+    case BD_TECH_X_WING:
+    case BD_TECH_SWORDFISH:
+    case BD_TECH_JELLYFISH:
+        put_fish(&t, s);
+        break;
+    case BD_TECH_XY_WING:
+    case BD_TECH_XYZ_WING:
+        put(&t, "%s ", s->tech == BD_TECH_XY_WING ? "XY-wing" : "XYZ-wing");
+        put_digits(&t, s->digits);
+        put(&t, " in ");
+        put_cells(&t, s->cells, s->cell_count);
+        break;
+    case BD_TECH_UNIQUE_LOOP:
+        put_loop(&t, s);
+        break;
+    case BD_TECH_BUG:
+        put(&t, "BUG type %d ", s->subtype);
+        put_digits(&t, s->digits);
+        put(&t, " in ");
+        put_cells(&t, s->cells, s->cell_count);
+        break;
+    case BD_TECH_ALIGNED_PAIR_EXCLUSION:
+    case BD_TECH_ALIGNED_TRIPLET_EXCLUSION:
+        put(&t, "aligned %s exclusion ",
+            s->tech == BD_TECH_ALIGNED_PAIR_EXCLUSION ? "pair" : "triplet");
+        put_cells(&t, s->cells, s->cell_count);
+        break;
+    case BD_TECH_UNSOLVED:
+        put(&t, "no technique applies");
+        return t.len;
+    default:
+        put_chain(&t, s);
+        break;
     }
-    put_reason(&t, s);
-    put_removals(&t, s);
+    put_result(&t, s);
     return t.len;
 }

@@ -1,102 +1,148 @@
 /*
- * rate.c - the rating driver: bd_rate and bd_explain. It checks that the
- * puzzle has exactly one solution (the fast engine counts to 2), then walks
- * the solution path of a person who always uses the easiest technique that
- * applies: the singles first (all of the easiest kind at once, see
- * singles.c), else the first technique of TECHNIQUES that finds a step,
- * and after any progress from the top again. When nothing applies, a
- * search step fills in the rest, rated by the effort the fast engine
- * spent on the puzzle. The puzzle's rating is its hardest step's.
+ * rate.c - the rating driver: bd_rate, bd_explain and their forms from
+ * pencil marks. It walks Sudoku Explainer's solution path (serate
+ * 1.2.1.3's Solver.getDifficulty): at each step the producers are asked in
+ * SE's order and the first hint found is applied; the puzzle's rating (ER)
+ * is the hardest step's difficulty, its diamond rating (ED) the hardest
+ * after the first step, its pearl rating (EP) the hardest up to the first
+ * step that places a digit. With no hint left, SE rates 20.0.
  *
- * The technique families live in the files below this one (singles.c,
- * intersections.c, subsets.c, fish.c, onedigit.c, wings.c, uniqueness.c,
- * chains.c), on the candidate state of cands.c; notation.c writes steps as
- * text, only when bd_explain has someone to show them to.
+ * SE's order of producers: the direct ones (hidden singles and full
+ * houses, direct pointing and claiming, direct hidden pairs, naked
+ * singles, direct hidden triplets), the indirect ones (pointing and
+ * claiming, naked pairs, X-wings, hidden pairs, naked triplets,
+ * swordfish, hidden triplets, XY-wings, XYZ-wings, unique loops, naked
+ * quads, jellyfish, hidden quads, BUG, aligned pair exclusion), the
+ * chaining ones (cycles and forcing chains, aligned triplet exclusion,
+ * Nishio, multiple forcing chains, dynamic forcing chains), dynamic
+ * forcing chains (+), and the nested levels 2 to 5.
+ *
+ * bitdoku rates only puzzles with one solution, which the fast engine
+ * checks (bd_count to 2; bd_count_marks for pencil marks) when a step
+ * needs it:
+ * a uniqueness test (unique loop, BUG) about to be applied, the first
+ * chaining producer (whose work dwarfs the check), no hint left, or a path
+ * that ends on a grid breaking the rules. A path that fills the grid
+ * validly with no uniqueness test proves by itself that the puzzle has one
+ * solution. The technique files are below this one; notation.c writes
+ * steps as text only when bd_explain has someone to show them to.
  */
 #include "human.h"
 
-#include <assert.h>
+#include <math.h>
 #include <string.h>
 
-typedef bool (*find_fn)(const bdi_cands *c, bdi_step *s);
+typedef bool (*producer_fn)(const bdi_state *st, bdi_step *s);
 
-static bool naked_pair(const bdi_cands *c, bdi_step *s) { return bdi_naked_subset(c, 2, s); }
-static bool naked_triple(const bdi_cands *c, bdi_step *s) { return bdi_naked_subset(c, 3, s); }
-static bool naked_quad(const bdi_cands *c, bdi_step *s) { return bdi_naked_subset(c, 4, s); }
-static bool hidden_pair(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 2, s); }
-static bool hidden_triple(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 3, s); }
-static bool hidden_quad(const bdi_cands *c, bdi_step *s) { return bdi_hidden_subset(c, 4, s); }
-static bool x_wing(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 2, s); }
-static bool swordfish(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 3, s); }
-static bool jellyfish(const bdi_cands *c, bdi_step *s) { return bdi_fish(c, 4, s); }
-static bool rectangle_1(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 1, s); }
-static bool rectangle_2(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 2, s); }
-static bool rectangle_4(const bdi_cands *c, bdi_step *s) { return bdi_unique_rectangle(c, 4, s); }
+static bool direct_pointing(const bdi_state *st, bdi_step *s) { return bdi_locking(st, true, s); }
+static bool direct_pair(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 2, true, s); }
+static bool direct_triplet(const bdi_state *st, bdi_step *s)
+{
+    return bdi_hidden_set(st, 3, true, s);
+}
+static bool locking(const bdi_state *st, bdi_step *s) { return bdi_locking(st, false, s); }
+static bool naked_pair(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 2, s); }
+static bool naked_triplet(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 3, s); }
+static bool naked_quad(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 4, s); }
+static bool hidden_pair(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 2, false, s); }
+static bool hidden_triplet(const bdi_state *st, bdi_step *s)
+{
+    return bdi_hidden_set(st, 3, false, s);
+}
+static bool hidden_quad(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 4, false, s); }
+static bool x_wing(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 2, s); }
+static bool swordfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 3, s); }
+static bool jellyfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 4, s); }
+static bool xy_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, false, s); }
+static bool xyz_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, true, s); }
+static bool pair_exclusion(const bdi_state *st, bdi_step *s)
+{
+    return bdi_aligned_exclusion(st, 2, s);
+}
 
-/* The techniques after the singles, in the order they are tried: by
- * rating (bitdoku.h), the order of the table there. Those that need to
- * know that the puzzle has one solution say so. */
-typedef struct technique_row {
-    find_fn find;
-    bool needs_unique;
-} technique_row;
-
-static const technique_row TECHNIQUES[] = {
-    {bdi_pointing, false},  {bdi_claiming, false},        {naked_pair, false},
-    {x_wing, false},        {hidden_pair, false},         {naked_triple, false},
-    {swordfish, false},     {hidden_triple, false},       {bdi_skyscraper, false},
-    {bdi_two_string_kite, false}, {bdi_xy_wing, false},   {bdi_empty_rectangle, false},
-    {bdi_xyz_wing, false},  {rectangle_1, true},          {rectangle_2, true},
-    {rectangle_4, true},    {bdi_w_wing, false},          {naked_quad, false},
-    {jellyfish, false},     {hidden_quad, false},         {bdi_x_chain, false},
-    {bdi_xy_chain, false},  {bdi_aic, false},
+/* SE's direct and indirect producers, in its order. */
+static const producer_fn PRODUCERS[] = {
+    bdi_hidden_single, direct_pointing, direct_pair,     bdi_naked_single, direct_triplet,
+    locking,           naked_pair,      x_wing,          hidden_pair,      naked_triplet,
+    swordfish,         hidden_triplet,  xy_wing,         xyz_wing,         bdi_unique_loop,
+    naked_quad,        jellyfish,       hidden_quad,     bdi_bug,          pair_exclusion,
 };
-enum { TECHNIQUE_COUNT = sizeof TECHNIQUES / sizeof TECHNIQUES[0] };
+enum { PRODUCER_COUNT = sizeof PRODUCERS / sizeof PRODUCERS[0] };
 
-static const char *const TECH_NAMES[BD_TECHNIQUES] = {
+/* SE's chaining producers after the cycles (index 0 here) and the aligned
+ * triplet exclusion (1): Chaining(multiple, dynamic, nishio, level). */
+typedef struct chaining_row {
+    bool multiple, dynamic, nishio;
+    int level;
+} chaining_row;
+
+static const chaining_row CHAINING[] = {
+    {false, true, true, 0},   /* Nishio */
+    {true, false, false, 0},  /* multiple */
+    {true, true, false, 0},   /* dynamic */
+    {true, true, false, 1},   /* dynamic (+) */
+    {true, true, false, 2},   /* nested: + forcing chains */
+    {true, true, false, 3},   /* + multiple forcing chains */
+    {true, true, false, 4},   /* + dynamic forcing chains */
+    {true, true, false, 5},   /* + dynamic forcing chains (+) */
+};
+enum { CHAINING_COUNT = sizeof CHAINING / sizeof CHAINING[0] };
+
+static const char *const TECH_WORDS[BD_TECHNIQUES] = {
     [BD_TECH_FULL_HOUSE] = "full-house",
     [BD_TECH_HIDDEN_SINGLE_BOX] = "hidden-single-box",
     [BD_TECH_HIDDEN_SINGLE_LINE] = "hidden-single-line",
+    [BD_TECH_DIRECT_POINTING] = "direct-pointing",
+    [BD_TECH_DIRECT_CLAIMING] = "direct-claiming",
+    [BD_TECH_DIRECT_HIDDEN_PAIR] = "direct-hidden-pair",
     [BD_TECH_NAKED_SINGLE] = "naked-single",
+    [BD_TECH_DIRECT_HIDDEN_TRIPLE] = "direct-hidden-triplet",
     [BD_TECH_POINTING] = "pointing",
     [BD_TECH_CLAIMING] = "claiming",
     [BD_TECH_NAKED_PAIR] = "naked-pair",
     [BD_TECH_X_WING] = "x-wing",
     [BD_TECH_HIDDEN_PAIR] = "hidden-pair",
-    [BD_TECH_NAKED_TRIPLE] = "naked-triple",
+    [BD_TECH_NAKED_TRIPLE] = "naked-triplet",
     [BD_TECH_SWORDFISH] = "swordfish",
-    [BD_TECH_HIDDEN_TRIPLE] = "hidden-triple",
-    [BD_TECH_SKYSCRAPER] = "skyscraper",
-    [BD_TECH_TWO_STRING_KITE] = "two-string-kite",
+    [BD_TECH_HIDDEN_TRIPLE] = "hidden-triplet",
     [BD_TECH_XY_WING] = "xy-wing",
-    [BD_TECH_EMPTY_RECTANGLE] = "empty-rectangle",
     [BD_TECH_XYZ_WING] = "xyz-wing",
-    [BD_TECH_UNIQUE_RECTANGLE_1] = "unique-rectangle-1",
-    [BD_TECH_UNIQUE_RECTANGLE_2] = "unique-rectangle-2",
-    [BD_TECH_UNIQUE_RECTANGLE_4] = "unique-rectangle-4",
-    [BD_TECH_W_WING] = "w-wing",
+    [BD_TECH_UNIQUE_LOOP] = "unique-loop",
     [BD_TECH_NAKED_QUAD] = "naked-quad",
     [BD_TECH_JELLYFISH] = "jellyfish",
     [BD_TECH_HIDDEN_QUAD] = "hidden-quad",
-    [BD_TECH_X_CHAIN] = "x-chain",
-    [BD_TECH_XY_CHAIN] = "xy-chain",
-    [BD_TECH_AIC] = "aic",
-    [BD_TECH_SEARCH] = "search",
+    [BD_TECH_BUG] = "bug",
+    [BD_TECH_ALIGNED_PAIR_EXCLUSION] = "aligned-pair-exclusion",
+    [BD_TECH_X_CYCLE] = "x-cycle",
+    [BD_TECH_Y_CYCLE] = "y-cycle",
+    [BD_TECH_FORCING_X_CHAIN] = "forcing-x-chain",
+    [BD_TECH_CYCLE] = "cycle",
+    [BD_TECH_FORCING_CHAIN] = "forcing-chain",
+    [BD_TECH_ALIGNED_TRIPLET_EXCLUSION] = "aligned-triplet-exclusion",
+    [BD_TECH_NISHIO] = "nishio",
+    [BD_TECH_CELL_FORCING_CHAINS] = "cell-forcing-chains",
+    [BD_TECH_REGION_FORCING_CHAINS] = "region-forcing-chains",
+    [BD_TECH_DYNAMIC_FORCING_CHAINS] = "dynamic-forcing-chains",
+    [BD_TECH_DYNAMIC_PLUS] = "dynamic-forcing-chains-plus",
+    [BD_TECH_NESTED_FORCING_CHAINS] = "nested-forcing-chains",
+    [BD_TECH_UNSOLVED] = "unsolved",
 };
 
 static const char *const LEVEL_NAMES[BD_LEVELS] = {
     "easy", "medium", "hard", "fiendish", "diabolical", "beyond",
 };
 
-/* The highest rating of each level, in tenths (bitdoku.h has the table). */
-static const int LEVEL_TOP[BD_LEVELS - 1] = {23, 35, 44, 64, 79};
-
-/* Search: 8.0 + 0.3 x floor(2 log2(nodes / 4)), at most 12.0 (bitdoku.h). */
-enum { SEARCH_STEP = 3, SEARCH_TOP = 120 };
+/* The highest ER of each level, in tenths (bitdoku.h has the table). */
+static const int LEVEL_TOP[BD_LEVELS - 1] = {12, 15, 25, 60, 89};
 
 const char *bd_technique_name(bd_technique technique)
 {
-    return (unsigned)technique < BD_TECHNIQUES ? TECH_NAMES[technique] : "none";
+    return (unsigned)technique < BD_TECHNIQUES ? TECH_WORDS[technique] : "none";
+}
+
+const char *bdi_technique_word(bd_technique tech)
+{
+    return bd_technique_name(tech);
 }
 
 const char *bd_level_name(bd_level level)
@@ -113,114 +159,59 @@ static bd_level level_of_tenths(int tenths)
     return (bd_level)level;
 }
 
+/* A rating as serate prints it, in tenths: (int)((d + 0.05) * 10). */
+static int tenths_of(double difficulty)
+{
+    return difficulty > 0 ? (int)((difficulty + 0.05) * 10) : 0;
+}
+
 bd_level bd_level_of(double rating)
 {
-    return level_of_tenths(rating > 0 ? (int)(rating * 10 + 0.5) : 0);
+    return level_of_tenths(tenths_of(rating));
 }
 
 /* A path being walked: the state, what it has cost, whom to tell. */
 typedef struct path {
-    bdi_cands cands;
-    const bd_grid *puzzle;
+    bdi_state st;
+    const bd_grid *puzzle;      /* the givens, or NULL for pencil marks */
+    const bd_marks *marks;      /* the pencil marks, or NULL for givens */
     bd_options limits;          /* for the uniqueness check */
     bd_stats *stats;            /* its effort, when asked for */
     bool checked;               /* the uniqueness check has run */
     bd_status status;           /* BD_OK, or why the path stopped */
-    uint64_t search_nodes;      /* the fast engine's nodes on the puzzle */
-    int hardest_tenths, steps;
+    double difficulty, pearl, diamond;  /* SE's, as it keeps them */
     bd_technique hardest;
+    int steps;
+    bdi_chainer *chainer;       /* made when a chaining producer first runs */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
     bool stopped;               /* on_step said stop */
     bd_step *shown;             /* room for the step shown to on_step */
+    bdi_step step;              /* the hint being taken */
 } path;
 
 /* The public record of a step just applied. */
 static void fill_step(const path *p, const bdi_step *s, bd_step *out)
 {
     out->technique = s->tech;
-    out->rating = s->tenths / 10.0;
+    out->rating = tenths_of(s->difficulty) / 10.0;
     out->cell = s->cell;
     out->digit = s->cell >= 0 ? s->digit : 0;
     out->removed_count = 0;
-    memset(out->removed, 0, sizeof out->removed);
-    for (int d = 0; d < BD_SIZE; d++) {
-        bdi_board hit = s->removed[d];
-        for (int cell; (cell = board_pop(&hit)) >= 0; out->removed_count++)
-            out->removed[cell] |= (uint16_t)digit_bit(d + 1);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        out->removed[cell] = s->removed[cell];
+        out->removed_count += digit_count(s->removed[cell]);
     }
-    out->grid = p->cands.grid;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        out->candidates[cell] = (uint16_t)bdi_cands_of(&p->cands, cell);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        out->grid.cells[cell] = p->st.value[cell];
+        out->candidates[cell] = p->st.cand[cell];
+    }
     bdi_step_text(s, out->text, sizeof out->text);
-}
-
-/* Counts a step of `tech` rated `tenths` on the path. */
-static void count_step(path *p, bd_technique tech, int tenths)
-{
-    p->steps++;
-    if (tenths > p->hardest_tenths) {
-        p->hardest_tenths = tenths;
-        p->hardest = tech;
-    }
-}
-
-/* Applies a step, counts it, and shows it. */
-static void take(path *p, const bdi_step *s)
-{
-    bdi_step_apply(&p->cands, s);
-    count_step(p, s->tech, s->tenths);
-    if (p->on_step) {
-        fill_step(p, s, p->shown);
-        p->stopped = !p->on_step(p->shown, p->context);
-    }
-}
-
-/* Places the singles found, one step each; when no one is shown the steps,
- * without their records. */
-static void take_singles(path *p, const bdi_singles *singles)
-{
-    if (!p->on_step) {
-        for (int i = 0; i < singles->count; i++) {
-            bdi_cands_place(&p->cands, singles->cell[i], singles->digit[i]);
-            count_step(p, singles->tech, bdi_tech_tenths(singles->tech));
-        }
-        return;
-    }
-    bdi_step s;
-    for (int i = 0; i < singles->count && !p->stopped; i++) {
-        bdi_single_step(singles, i, &s);
-        take(p, &s);
-    }
-}
-
-/* The rating of a search step, in tenths, for the fast engine's nodes. */
-static int search_tenths(uint64_t nodes)
-{
-    uint64_t square = nodes < (1u << 31) ? nodes * nodes : (uint64_t)1 << 62;
-    int log2_square = 0;   /* floor(log2(nodes^2)) = floor(2 log2(nodes)) */
-    while (square >> (log2_square + 1))
-        log2_square++;
-    int tenths = bdi_tech_tenths(BD_TECH_SEARCH) + SEARCH_STEP * (log2_square - 4);
-    return tenths < bdi_tech_tenths(BD_TECH_SEARCH) ? bdi_tech_tenths(BD_TECH_SEARCH)
-           : tenths > SEARCH_TOP ? SEARCH_TOP : tenths;
-}
-
-/* The last step when no technique applies: the rest, from the solution. */
-static void search_step(path *p)
-{
-    bd_grid solution;
-    bd_options options = bd_options_default();
-    bd_solve(p->puzzle, &options, &solution, NULL);
-    bdi_step s;
-    bdi_step_start(&s, BD_TECH_SEARCH);
-    s.tenths = search_tenths(p->search_nodes);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (board_has(p->cands.open, cell))
-            bdi_cands_place(&p->cands, cell, solution.cells[cell]);
-    s.cell = -1;
-    memset(s.removed, 0, sizeof s.removed);
-    take(p, &s);
+    memcpy(out->pattern, s->pattern, sizeof out->pattern);
+    out->units = s->units;
+    out->link_count = s->link_count;
+    out->links_cut = s->links_cut;
+    memcpy(out->links, s->links, (size_t)s->link_count * sizeof *s->links);
 }
 
 /* Runs the uniqueness check, once; false when the puzzle has not exactly
@@ -232,111 +223,195 @@ static bool ensure_unique(path *p)
     p->checked = true;
     uint64_t count = 0;
     bd_stats effort = {0, 0};
-    p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
+    if (p->puzzle) {
+        p->status = bd_count(p->puzzle, 2, &p->limits, &count, &effort);
+    } else {
+        p->status = bd_count_marks(p->marks, 2, &p->limits, &count, &effort);
+    }
     if (p->stats) {
         p->stats->nodes += effort.nodes;
         p->stats->guesses += effort.guesses;
     }
-    p->search_nodes = effort.nodes;
     if (p->status == BD_OK)
         p->status = count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
-    p->cands.unique = p->status == BD_OK;
-    return p->cands.unique;
+    return p->status == BD_OK;
 }
 
-/* One round: the easiest step that applies, taken; false when none does
- * (or when a technique that needs a unique solution finds none). */
-static bool advance(path *p)
+/* The chaining work space, made once per path; false when memory ran
+ * short (p->status says so). */
+static bool ensure_chainer(path *p)
 {
-    bdi_singles singles;
-    if (bdi_find_singles(&p->cands, &singles)) {
-        take_singles(p, &singles);
+    if (!p->chainer)
+        p->chainer = bdi_chainer_new();
+    if (!p->chainer || bdi_chainer_failed(p->chainer)) {
+        p->status = BD_ENOMEM;
+        return false;
+    }
+    return true;
+}
+
+/* The chaining producers, in SE's order; false when none finds a hint (or
+ * the path must stop: p->status says why). */
+static bool find_chained(path *p, bdi_step *s)
+{
+    if (!ensure_unique(p) || !ensure_chainer(p))
+        return false;
+    bool links = p->on_step != NULL;
+    if (bdi_cycles(p->chainer, &p->st, links, s) || bdi_aligned_exclusion(&p->st, 3, s))
         return true;
-    }
-    bdi_step s;
-    bdi_cands_sync(&p->cands);
-    for (int t = 0; t < TECHNIQUE_COUNT; t++) {
-        if (TECHNIQUES[t].needs_unique && !ensure_unique(p))
-            return false;
-        if (TECHNIQUES[t].find(&p->cands, &s)) {
-            take(p, &s);
+    for (int i = 0; i < CHAINING_COUNT && !bdi_chainer_failed(p->chainer); i++) {
+        const chaining_row *r = &CHAINING[i];
+        if (bdi_forcing(p->chainer, &p->st, r->multiple, r->dynamic, r->nishio, r->level, links,
+                        s))
             return true;
-        }
     }
+    if (bdi_chainer_failed(p->chainer))
+        p->status = BD_ENOMEM;
     return false;
 }
 
-/*
- * Walks the path. The uniqueness check waits until something needs it: a
- * uniqueness technique, a search step, a contradiction, or someone to show
- * the steps to (who must not see steps of a puzzle that is then refused).
- * A path that fills the grid with no contradiction and no uniqueness
- * technique proves by itself that the puzzle has exactly one solution:
- * every step holds in every solution, and the grid it ends with is one.
- */
-static void walk(path *p)
+/* The hint SE takes next; false when there is none (or the path must
+ * stop). */
+static bool find_hint(path *p, bdi_step *s)
 {
-    if (!bdi_cands_init(&p->cands, p->puzzle)) {
-        p->status = BD_NO_SOLUTION;   /* clashing givens */
+    for (int i = 0; i < PRODUCER_COUNT; i++)
+        if (PRODUCERS[i](&p->st, s)) {
+            bool needs_unique = s->tech == BD_TECH_UNIQUE_LOOP || s->tech == BD_TECH_BUG;
+            return !needs_unique || ensure_unique(p);
+        }
+    return find_chained(p, s);
+}
+
+/* Applies a hint and counts it as SE's getDifficulty does. */
+static void take(path *p, const bdi_step *s)
+{
+    bdi_step_apply(&p->st, s);
+    p->steps++;
+    if (s->difficulty > p->difficulty) {
+        p->difficulty = s->difficulty;
+        p->hardest = s->tech;
+    }
+    if (p->pearl == 0.0) {
+        if (p->diamond == 0.0)
+            p->diamond = p->difficulty;
+        if (s->cell >= 0)
+            p->pearl = p->difficulty;
+    }
+    if (p->on_step) {
+        fill_step(p, s, p->shown);
+        p->stopped = !p->on_step(p->shown, p->context);
+    }
+}
+
+/* Whether a filled grid keeps the rules: each digit once in each unit. */
+static bool valid_solution(const bdi_state *st)
+{
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned seen = 0;
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            seen |= cell_bit(st->value[unit_cell_of(unit, pos)]);
+        if (seen != ALL_DIGITS)
+            return false;
+    }
+    return true;
+}
+
+/*
+ * Walks the path. The uniqueness check waits until something needs it
+ * (see the top of this file), or until someone is shown the steps (who
+ * must not see steps of a puzzle that is then refused).
+ */
+static void walk(path *p, bool clash_free)
+{
+    if (!clash_free) {
+        p->status = BD_NO_SOLUTION;
         return;
     }
     if (p->on_step && !ensure_unique(p))
         return;
-    while (!board_empty(p->cands.open) && !p->stopped && !p->cands.broken) {
-        if (advance(p))
-            continue;
-        if (!ensure_unique(p))
+    while (!bdi_state_solved(&p->st) && !p->stopped) {
+        if (!find_hint(p, &p->step)) {
+            if (p->status != BD_OK || !ensure_unique(p))
+                return;
+            p->difficulty = 20.0;   /* SE: a puzzle its techniques do not solve */
+            p->hardest = BD_TECH_UNSOLVED;
             return;
-        search_step(p);
+        }
+        take(p, &p->step);
     }
-    if (p->cands.broken && !p->checked) {
-        ensure_unique(p);
-        assert(p->status != BD_OK);   /* sound steps never contradict a solution */
-    }
+    if (!p->stopped && !valid_solution(&p->st) && ensure_unique(p))
+        p->status = BD_NO_SOLUTION;   /* cannot happen: sound steps on one solution */
 }
 
-/* The rating of a finished path: its hardest step, level and length. */
+/* The rating of a finished path. */
 static void fill_rating(const path *p, bd_rating *rating)
 {
-    rating->rating = p->hardest_tenths / 10.0;
-    rating->level = level_of_tenths(p->hardest_tenths);
-    rating->hardest = p->steps ? p->hardest : BD_TECHNIQUES;
+    int er = tenths_of(p->difficulty);
+    rating->rating = er / 10.0;
+    rating->pearl = tenths_of(p->pearl) / 10.0;
+    rating->diamond = tenths_of(p->diamond) / 10.0;
+    rating->level = level_of_tenths(er);
+    rating->hardest = p->steps || p->hardest == BD_TECH_UNSOLVED ? p->hardest : BD_TECHNIQUES;
     rating->steps = p->steps;
 }
 
-/* Walks the solution path of `puzzle` (bd_rate and bd_explain), showing
- * each step to `on_step` when given; fills `rating` when it ends solved. */
-static bd_status run(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
-                     void *context, bd_rating *rating, bd_stats *stats)
+/* Walks the solution path of `puzzle` or of `marks` (bd_rate, bd_explain
+ * and their forms from pencil marks), showing each step to `on_step` when
+ * given; fills `rating` when it ends solved. */
+static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_options *options,
+                     bd_step_fn on_step, void *context, bd_rating *rating, bd_stats *stats)
 {
-    if (!puzzle || !bdi_cells_ok(puzzle) || (options && !(options->timeout >= 0)))
+    if ((!puzzle && !marks) || (puzzle && !bdi_cells_ok(puzzle))
+        || (options && !(options->timeout >= 0)))
         return BD_EINVAL;
-    path p = {.puzzle = puzzle, .limits = bd_options_default(), .stats = stats,
-              .status = BD_OK, .on_step = on_step, .context = context};
+    for (int cell = 0; marks && cell < BD_CELLS; cell++)
+        if (marks->cand[cell] & ~ALL_DIGITS)
+            return BD_EINVAL;
+    path *p = &(path){.puzzle = puzzle, .marks = marks, .limits = bd_options_default(),
+                      .stats = stats, .status = BD_OK, .on_step = on_step,
+                      .context = context, .difficulty = -INFINITY};
     if (options) {   /* the fast engine counts, whatever engine was asked for */
-        p.limits.max_nodes = options->max_nodes;
-        p.limits.timeout = options->timeout;
+        p->limits.max_nodes = options->max_nodes;
+        p->limits.timeout = options->timeout;
     }
     bd_step shown;
-    p.shown = &shown;
-    walk(&p);
-    if (p.status == BD_OK && rating)
-        fill_rating(&p, rating);
-    return p.status;
+    p->shown = &shown;
+    bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);
+    walk(p, clash_free);
+    bdi_chainer_free(p->chainer);
+    if (p->status == BD_OK && rating)
+        fill_rating(p, rating);
+    return p->status;
 }
 
 bd_status bd_rate(const bd_grid *puzzle, const bd_options *options, bd_rating *rating,
                   bd_stats *stats)
 {
-    if (!rating)
+    if (!rating || !puzzle)
         return BD_EINVAL;
-    return run(puzzle, options, NULL, NULL, rating, stats);
+    return run(puzzle, NULL, options, NULL, NULL, rating, stats);
+}
+
+bd_status bd_rate_marks(const bd_marks *marks, const bd_options *options, bd_rating *rating,
+                        bd_stats *stats)
+{
+    if (!rating || !marks)
+        return BD_EINVAL;
+    return run(NULL, marks, options, NULL, NULL, rating, stats);
 }
 
 bd_status bd_explain(const bd_grid *puzzle, const bd_options *options, bd_step_fn on_step,
                      void *context, bd_rating *rating)
 {
-    if (!on_step)
+    if (!on_step || !puzzle)
         return BD_EINVAL;
-    return run(puzzle, options, on_step, context, rating, NULL);
+    return run(puzzle, NULL, options, on_step, context, rating, NULL);
+}
+
+bd_status bd_explain_marks(const bd_marks *marks, const bd_options *options,
+                           bd_step_fn on_step, void *context, bd_rating *rating)
+{
+    if (!on_step || !marks)
+        return BD_EINVAL;
+    return run(NULL, marks, options, on_step, context, rating, NULL);
 }

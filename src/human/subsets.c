@@ -1,103 +1,190 @@
 /*
- * subsets.c - naked and hidden subsets (pairs, triples, quads) in a unit.
- *   naked:  k cells of a unit whose candidates together are k digits: those
- *           digits go in those cells, so they leave the unit's other cells;
- *   hidden: k digits whose places in a unit together are k cells: those
- *           cells hold those digits, so their other candidates go.
- * Both are the same search (combine.c), over masks: k items (cells with
- * their candidate masks, or digits with their masks of positions in the
- * unit) whose union has exactly k bits. Items with one bit are singles and
- * with more than k bits cannot be in a subset of k, so only items of 2..k
- * bits take part.
+ * subsets.c - SE's NakedSet and HiddenSet producers.
+ *
+ * A naked set: `degree` cells of a unit, each with two or more candidates,
+ * holding exactly `degree` digits between them; the unit's other cells lose
+ * those digits (pair 3.0, triplet 3.6, quad 5.0). Looked for only in units
+ * with at least 2 * degree empty cells. A hidden set: `degree` digits, each
+ * with two or more places in a unit, whose places are exactly `degree`
+ * cells; those cells lose their other digits (pair 3.4, triplet 4.0, quad
+ * 5.4), in units with more than 2 * degree empty cells. A direct hidden
+ * set (pair 2.0, triplet 2.5; units with more than `degree` empty cells)
+ * is one that leaves another digit of the unit, which had two or more
+ * places, with one place outside the set: that digit is placed there, and
+ * nothing else is done.
+ *
+ * SE's order: boxes, then columns, then rows, each 0..8; in a unit, the
+ * sets of positions (naked) or of digits (hidden) as nine-bit masks with
+ * `degree` bits in increasing order (Gosper's next combination, as SE's
+ * Permutations); for a direct hidden set, the first digit 1..9 it leaves
+ * single.
  */
 #include "human.h"
 
-typedef struct subset_search {
-    const bdi_cands *c;
-    int kind, unit, size;
-    bool naked;
-    bdi_step *s;
-    int count;                    /* items taking part */
-    unsigned mask[BD_SIZE];       /* naked: candidates; hidden: positions */
-    uint8_t id[BD_SIZE];          /* naked: position in the unit; hidden: digit */
-} subset_search;
+static const int SET_KINDS[UNIT_KINDS] = {UNIT_BOX, UNIT_COL, UNIT_ROW};
 
-/* The cells of the unit at the positions `positions`. */
-static bdi_board cells_at(int kind, int unit, unsigned positions)
+static const bd_technique NAKED_TECH[5] = {0, 0, BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE,
+                                           BD_TECH_NAKED_QUAD};
+static const double NAKED_DIFFICULTY[5] = {0, 0, 3.0, 3.6, 5.0};
+static const bd_technique HIDDEN_TECH[5] = {0, 0, BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE,
+                                            BD_TECH_HIDDEN_QUAD};
+static const double HIDDEN_DIFFICULTY[5] = {0, 0, 3.4, 4.0, 5.4};
+static const bd_technique DIRECT_TECH[4] = {0, 0, BD_TECH_DIRECT_HIDDEN_PAIR,
+                                            BD_TECH_DIRECT_HIDDEN_TRIPLE};
+static const double DIRECT_DIFFICULTY[4] = {0, 0, 2.0, 2.5};
+
+/* The combination after `set` (same number of bits, next larger), or 0
+ * after the last one of nine bits. */
+static unsigned next_set(unsigned set)
 {
-    bdi_board cells = board_none();
-    for (; positions; positions &= positions - 1u)
-        cells = board_or(cells, board_of(unit_cell(kind, unit, low_bit(positions))));
-    return cells;
+    unsigned low = set & -set, ripple = set + low;
+    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
+    return next < (1u << BD_SIZE) ? next : 0;
 }
 
-/* Records the subset `chosen` (bits: items) with union `uni` if it removes
- * anything (a bdi_subset_fn on a subset_search). */
-static bool try_subset(unsigned chosen, unsigned uni, void *context)
+/* The union of masks[i] for the bits i of `set`; 0 when one of them has
+ * fewer than two bits (SE's searchCommonTuple refuses it). */
+static unsigned set_union(const unsigned *masks, unsigned set)
 {
-    const subset_search *ss = context;
-    bdi_step *s = ss->s;
-    static const bd_technique TECHNIQUE[2][3] = {    /* [naked][size - 2] */
-        {BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE, BD_TECH_HIDDEN_QUAD},
-        {BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE, BD_TECH_NAKED_QUAD}};
-    unsigned ids = 0;   /* naked: positions; hidden: digits (bit d-1) */
-    for (unsigned rest = chosen; rest; rest &= rest - 1u)
-        ids |= ss->naked ? 1u << ss->id[low_bit(rest)] : digit_bit(ss->id[low_bit(rest)]);
-    unsigned positions = ss->naked ? ids : uni, digits = ss->naked ? uni : ids;
-    bdi_board cells = cells_at(ss->kind, ss->unit, positions);
-    bdi_board others = board_minus(board_and(ss->c->open, unit_board(ss->kind, ss->unit)), cells);
-    bdi_step_start(s, TECHNIQUE[ss->naked][ss->size - 2]);
-    bool removes = false;
-    for (int d = 1; d <= BD_SIZE; d++)
-        if (ss->naked && (digits & digit_bit(d)))
-            removes |= bdi_step_remove(s, ss->c, others, d);
-        else if (!ss->naked && !(digits & digit_bit(d)))
-            removes |= bdi_step_remove(s, ss->c, cells, d);
-    s->kind = ss->kind;
-    s->index = ss->unit;
-    s->digits = digits;
-    for (int cell; (cell = board_pop(&cells)) >= 0;)
-        s->cells[s->cell_count++] = (uint8_t)cell;
-    return removes;
-}
-
-/* Gathers the items of one unit and searches them. */
-static bool in_unit(subset_search *ss)
-{
-    const bdi_cands *c = ss->c;
-    ss->count = 0;
-    for (int i = 0; i < BD_SIZE; i++) {
-        unsigned mask = ss->naked ? c->cell[unit_cell(ss->kind, ss->unit, i)]
-                                  : unit_places(c->place[i], ss->kind, ss->unit);
-        int bits = digit_count(mask);
-        if (bits >= 2 && bits <= ss->size) {
-            ss->mask[ss->count] = mask;
-            ss->id[ss->count++] = (uint8_t)(ss->naked ? i : i + 1);
-        }
+    unsigned uni = 0;
+    for (; set; set &= set - 1u) {
+        unsigned m = masks[bit_digit(set) - 1];
+        if (digit_count(m) < 2)
+            return 0;
+        uni |= m;
     }
-    return bdi_find_subset(ss->mask, ss->count, ss->size, try_subset, ss);
+    return uni;
 }
 
-/* The first naked (or hidden) subset of `size` in any unit that removes
- * something, into `s`. */
-static bool find(const bdi_cands *c, int size, bool naked, bdi_step *s)
+/* The pattern of a set: its cells (positions `positions` of `unit`) with
+ * its digits. */
+static void mark_set(int unit, unsigned positions, unsigned digits, bdi_step *s)
 {
-    subset_search ss = {.c = c, .size = size, .naked = naked, .s = s};
-    for (ss.kind = 0; ss.kind < UNIT_KINDS; ss.kind++)
-        for (ss.unit = 0; ss.unit < BD_SIZE; ss.unit++) {
-            int open = board_count(board_and(c->open, unit_board(ss.kind, ss.unit)));
-            if (open > size && in_unit(&ss))
-                return true;
+    s->unit = unit;
+    s->digits = digits;
+    s->units = 1u << unit;
+    for (unsigned rest = positions; rest; rest &= rest - 1u) {
+        int cell = unit_cell_of(unit, bit_digit(rest) - 1);
+        s->cells[s->cell_count++] = (uint8_t)cell;
+        step_mark(s, cell, digits);
+    }
+}
+
+bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                        bdi_step *s)
+{
+    for (int k = 0; k < UNIT_KINDS; k++)
+        for (int index = 0; index < BD_SIZE; index++) {
+            int unit = unit_number(SET_KINDS[k], index);
+            if (unit_empty_count(st, unit) < degree * 2)
+                continue;
+            unsigned cand[BD_SIZE];
+            for (int pos = 0; pos < BD_SIZE; pos++)
+                cand[pos] = st->cand[unit_cell_of(unit, pos)];
+            for (unsigned set = (1u << degree) - 1u; set; set = next_set(set)) {
+                unsigned digits = set_union(cand, set);
+                if (digit_count(digits) != degree)
+                    continue;
+                bdi_step_start(s, NAKED_TECH[degree], NAKED_DIFFICULTY[degree]);
+                for (int pos = 0; pos < BD_SIZE; pos++)
+                    if (!(set >> pos & 1u) && (cand[pos] & digits))
+                        step_remove(s, unit_cell_of(unit, pos), cand[pos] & digits);
+                if (!bdi_step_worth(s))
+                    continue;
+                mark_set(unit, set, digits, s);
+                if (!each || each(s, context))
+                    return true;
+            }
         }
     return false;
 }
 
-bool bdi_naked_subset(const bdi_cands *c, int size, bdi_step *s)
+/* Direct mode: the first digit outside `digits` with two or more places in
+ * the unit, one of them outside `positions`; its cell, or -1. */
+static int left_single(const unsigned *places, unsigned digits, unsigned positions,
+                       int unit, int *digit)
 {
-    return find(c, size, true, s);
+    for (int d = 1; d <= BD_SIZE; d++) {
+        if ((digits & digit_bit(d)) || digit_count(places[d - 1]) <= 1)
+            continue;
+        unsigned outside = places[d - 1] & ~positions;
+        if (digit_count(outside) == 1) {
+            *digit = d;
+            return unit_cell_of(unit, bit_digit(outside) - 1);
+        }
+    }
+    return -1;
 }
 
-bool bdi_hidden_subset(const bdi_cands *c, int size, bdi_step *s)
+/* The hidden set of `digits` on `positions` of `unit`, as a step: false
+ * when SE would not make it a hint (not worth it, or in direct mode no
+ * digit left single). */
+static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
+                        const unsigned *places, unsigned digits, unsigned positions,
+                        bdi_step *s)
 {
-    return find(c, size, false, s);
+    if (direct) {
+        int digit, cell = left_single(places, digits, positions, unit, &digit);
+        if (cell < 0)
+            return false;
+        bdi_step_start(s, DIRECT_TECH[degree], DIRECT_DIFFICULTY[degree]);
+        s->cell = cell;
+        s->digit = digit;
+        mark_set(unit, positions, digits, s);
+        step_mark(s, cell, digit_bit(digit));
+        return true;
+    }
+    bdi_step_start(s, HIDDEN_TECH[degree], HIDDEN_DIFFICULTY[degree]);
+    for (unsigned rest = positions; rest; rest &= rest - 1u) {
+        int cell = unit_cell_of(unit, bit_digit(rest) - 1);
+        if (st->cand[cell] & ~digits)
+            step_remove(s, cell, st->cand[cell] & ~digits);
+    }
+    if (!bdi_step_worth(s))
+        return false;
+    mark_set(unit, positions, digits, s);
+    return true;
+}
+
+/* The hidden sets in SE's order; each hint goes to `each` (NULL: stop at
+ * the first). */
+static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_fn each,
+                        void *context, bdi_step *s)
+{
+    for (int k = 0; k < UNIT_KINDS; k++)
+        for (int index = 0; index < BD_SIZE; index++) {
+            int unit = unit_number(SET_KINDS[k], index);
+            int empty = unit_empty_count(st, unit);
+            if (!(empty > degree * 2 || (direct && empty > degree)))
+                continue;
+            unsigned places[BD_SIZE];
+            for (int d = 1; d <= BD_SIZE; d++)
+                places[d - 1] = unit_places(st, unit, d);
+            for (unsigned set = (1u << degree) - 1u; set; set = next_set(set)) {
+                unsigned positions = set_union(places, set);
+                if (digit_count(positions) != degree)
+                    continue;
+                /* set: bit d-1 for digit d, as a digit mask */
+                if (hidden_hint(st, unit, degree, direct, places, set, positions, s)
+                    && (!each || each(s, context)))
+                    return true;
+            }
+        }
+    return false;
+}
+
+bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s)
+{
+    return bdi_naked_set_each(st, degree, NULL, NULL, s);
+}
+
+bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s)
+{
+    return hidden_sets(st, degree, direct, NULL, NULL, s);
+}
+
+bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                         bdi_step *s)
+{
+    return hidden_sets(st, degree, false, each, context, s);
 }

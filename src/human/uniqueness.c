@@ -1,185 +1,353 @@
 /*
- * uniqueness.c - unique rectangles, for puzzles known to have one solution.
- * Four open cells at the corners of a rectangle (two rows, two columns,
- * two boxes) that could all hold only the same two digits {a,b} would be a
- * "deadly pattern": a and b could be swapped in it, giving two solutions.
- * So in a puzzle with one solution, some corner holds another digit:
- *   type 1: three corners are {a,b}: the fourth loses a and b;
- *   type 2: two corners are {a,b} and the two others {a,b,c}, the same c:
- *           one of those holds c, so c leaves every cell seeing both;
- *   type 4: two corners in a line are {a,b}, and in a unit holding the two
- *           others (the "roof") a has no other place: the roof holds a once,
- *           so its other cell cannot be b: b leaves both roof cells.
- * Only open cells count: a corner filled in (a given, or placed on the way)
- * is no part of the argument. Rectangles are tried rows, then columns,
- * then digit pairs in order.
+ * uniqueness.c - SE's UniqueLoops producer: unique rectangles and loops,
+ * types 1 to 4, which hold only for a puzzle with one solution.
  *
- * Every type has two corners that are exactly {a,b}, so only the
- * rectangles through two cells with the same two candidates are looked
- * at: each such pair of cells marks the rectangles it can be two corners
- * of (the pair in a row: every other row that keeps the rectangle in two
- * boxes; in a column, likewise; diagonal: the one rectangle), in a bit set
- * ordered as the rectangles are tried.
+ * A loop: cells holding two digits v1 and v2 (and maybe others), each
+ * linked to the next by a unit, no two consecutive links by units of one
+ * kind, closing after 4 or more cells, and valid: listing each cell's box,
+ * row and column with alternating parity, every unit is met once with each
+ * parity or never. If the loop's cells held only v1 and v2 the puzzle
+ * would have two solutions; so the cells with other candidates ("extra")
+ * must keep one of them:
+ *   type 1: one extra cell, which loses v1 and v2;
+ *   type 2: the extra cells all have one and the same extra digit: the
+ *           cells that see them all lose it;
+ *   type 3: two extra cells whose extra digits make, with other cells of a
+ *           unit they share, a naked set (the unit's other cells lose its
+ *           digits), or with v1 and v2 a hidden set;
+ *   type 4: two extra cells sharing a unit where v1 (or v2) has no other
+ *           place: they lose v2 (or v1).
+ * Difficulty 4.5, +0.1 for a loop of 6 cells, +0.2 of 8, +0.5 of 10 or
+ * more; type 3 adds 0.1 for each cell of its set beyond the first.
+ *
+ * SE's search, which this follows step by step because the hint SE takes
+ * is the first of its list sorted by difficulty, then type: each cell row
+ * by row with exactly two candidates starts a depth-first walk through its
+ * box, row and column (in that order, not the kind of the last link), the
+ * unit's cells in order, to cells with both digits; a cell with more
+ * candidates may join while two are allowed, or while the extra digits of
+ * the loop so far, and of the cells tried before it from the same cell,
+ * are one digit (SE accumulates them so); each closed loop found is turned
+ * into hints at once, in the order found.
  */
 #include "human.h"
 
-/* A rectangle: corners[0], [1] in the first row, [2], [3] in the second. */
-typedef struct rect {
-    int corner[4];
-    unsigned pair;
-} rect;
+/* The walk from one start cell. */
+typedef struct walk {
+    const bdi_state *st;
+    int v1, v2;
+    int length;
+    uint8_t loop[BD_CELLS];
+    bool in_loop[BD_CELLS];
+    bdi_step *best;               /* the first hint by SE's sort so far */
+    bool found;
+    int best_type;
+    bdi_step trial;
+} walk;
 
-/* Completes the record of a step on `r`; true when it removes anything. */
-static bool record(const rect *r, bdi_step *s)
+/* SE's UniqueLoopHint difficulty for a loop of `length` cells. */
+static double loop_difficulty(int length)
 {
-    s->digits = r->pair;
-    for (int i = 0; i < 4; i++)
-        s->cells[i] = (uint8_t)r->corner[i];
-    s->cell_count = 4;
-    return bdi_step_removes(s);
+    double result = 4.5;
+    if (length >= 10)
+        result += 0.3;
+    if (length >= 8)
+        result += 0.2;
+    else if (length >= 6)
+        result += 0.1;
+    return result;
 }
 
-/* Type 1: three corners hold exactly the pair, so the pair goes from the
- * fourth. */
-static bool type1(const bdi_cands *c, const rect *r, bdi_step *s)
+/* Whether the loop meets each unit once with each parity or never. */
+static bool valid_loop(const walk *w)
 {
-    int extra = -1, plain = 0;
-    for (int i = 0; i < 4; i++)
-        if (c->cell[r->corner[i]] == r->pair)
-            plain++;
-        else
-            extra = r->corner[i];
-    if (plain != 3)
-        return false;
-    bdi_step_start(s, BD_TECH_UNIQUE_RECTANGLE_1);
-    for (unsigned rest = r->pair; rest; rest &= rest - 1u)
-        bdi_step_remove(s, c, board_of(extra), bit_digit(rest));
-    return record(r, s);
-}
-
-/* The two corners that are not exactly {a,b}, in roof[]; false unless the
- * two others are. */
-static bool roof_of(const bdi_cands *c, const rect *r, int *roof)
-{
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        if (c->cell[r->corner[i]] != r->pair) {
-            if (n == 2)
+    uint32_t odd = 0, even = 0;
+    for (int i = 0; i < w->length; i++) {
+        int cell = w->loop[i];
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            uint32_t bit = 1u << unit_at(kind, cell);
+            uint32_t *seen = i % 2 ? &odd : &even;
+            if (*seen & bit)
                 return false;
-            roof[n++] = r->corner[i];
-        }
-    return n == 2;
-}
-
-/* Type 2: the other two corners hold the pair and the same one extra digit,
- * which goes from the cells that see both. */
-static bool type2(const bdi_cands *c, const rect *r, bdi_step *s)
-{
-    int roof[2];
-    if (!roof_of(c, r, roof) || c->cell[roof[0]] != c->cell[roof[1]]
-        || digit_count(c->cell[roof[0]]) != 3)
-        return false;
-    bdi_step_start(s, BD_TECH_UNIQUE_RECTANGLE_2);
-    bdi_board both = board_and(peers_of(roof[0]), peers_of(roof[1]));
-    bdi_step_remove(s, c, both, bit_digit(c->cell[roof[0]] & ~r->pair));
-    return record(r, s);
-}
-
-/* Type 4: in a unit that holds both roof corners, one digit of the pair is
- * confined to them, so the other goes from both. */
-static bool type4(const bdi_cands *c, const rect *r, bdi_step *s)
-{
-    int roof[2];
-    if (!roof_of(c, r, roof) || !sees(roof[0], roof[1]))
-        return false;   /* the roof must be a side of the rectangle */
-    bdi_board roof_cells = board_or(board_of(roof[0]), board_of(roof[1]));
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        if (unit_of(kind, roof[0]) != unit_of(kind, roof[1]))
-            continue;
-        bdi_board unit = unit_board(kind, unit_of(kind, roof[0]));
-        for (unsigned rest = r->pair; rest; rest &= rest - 1u) {
-            int a = bit_digit(rest), b = bit_digit(r->pair & ~digit_bit(a));
-            if (!board_same(board_and(c->place[a - 1], unit), roof_cells))
-                continue;
-            bdi_step_start(s, BD_TECH_UNIQUE_RECTANGLE_4);
-            bdi_step_remove(s, c, roof_cells, b);
-            if (record(r, s))
-                return true;
+            *seen |= bit;
         }
     }
-    return false;
+    return odd == even;
 }
 
-/* Tries each pair of digits the four corners share. */
-static bool rectangle(const bdi_cands *c, rect *r, int type, bdi_step *s)
+/* Offers a hint of `type` found in w->trial: it becomes the best when SE's
+ * sort puts it first. */
+static void offer(walk *w, int type)
 {
-    unsigned shared = ALL_DIGITS;
-    for (int i = 0; i < 4; i++)
-        shared &= c->cell[r->corner[i]];   /* 0 for a filled corner */
-    for (unsigned a = shared; a; a &= a - 1u)
-        for (unsigned b = a & (a - 1u); b; b &= b - 1u) {
-            r->pair = digit_bit(bit_digit(a)) | digit_bit(bit_digit(b));
-            bool found = type == 1 ? type1(c, r, s) : type == 2 ? type2(c, r, s) : type4(c, r, s);
-            if (found)
-                return true;
-        }
-    return false;
-}
-
-/* Rectangles, as bits (r1 * 9 + r2) * 81 + c1 * 9 + c2 (r1 < r2, c1 < c2):
- * set bits in ascending order are the order rectangles are tried in. */
-enum { RECT_BITS = BD_CELLS * BD_CELLS, RECT_WORDS = (RECT_BITS + 31) / 32 };
-
-/* Marks the rectangle on rows ra, rb and columns ca, cb (any order) if it
- * lies in two boxes. */
-static void mark(uint32_t *marks, int ra, int rb, int ca, int cb)
-{
-    int r1 = ra < rb ? ra : rb, r2 = ra < rb ? rb : ra;
-    int c1 = ca < cb ? ca : cb, c2 = ca < cb ? cb : ca;
-    bool same_band = r1 / BD_BOX == r2 / BD_BOX, same_stack = c1 / BD_BOX == c2 / BD_BOX;
-    if (r1 == r2 || c1 == c2 || same_band == same_stack)
-        return;   /* no rectangle, or one in four boxes, or in one */
-    int bit = (r1 * BD_SIZE + r2) * BD_CELLS + c1 * BD_SIZE + c2;
-    marks[bit / 32] |= 1u << (bit % 32);
-}
-
-/* Marks the rectangles that two cells with the same two candidates can be
- * two corners of. */
-static void mark_pair(uint32_t *marks, int p, int q)
-{
-    int rp = row_of(p), cp = col_of(p), rq = row_of(q), cq = col_of(q);
-    if (rp != rq && cp != cq) {
-        mark(marks, rp, rq, cp, cq);
+    bdi_step *t = &w->trial;
+    if (!bdi_step_worth(t))
         return;
+    if (w->found && !(t->difficulty < w->best->difficulty
+                      || (t->difficulty == w->best->difficulty && type < w->best_type)))
+        return;
+    t->subtype = type;
+    t->digits = digit_bit(w->v1) | digit_bit(w->v2);
+    t->loop_count = w->length;
+    for (int i = 0; i < w->length; i++) {
+        t->loop[i] = w->loop[i];
+        step_mark(t, w->loop[i], t->digits);
     }
-    for (int other = 0; other < BD_SIZE; other++)
-        if (rp == rq)
-            mark(marks, rp, other, cp, cq);
-        else
-            mark(marks, rp, rq, cp, other);
+    *w->best = *t;
+    w->best_type = type;
+    w->found = true;
 }
 
-bool bdi_unique_rectangle(const bdi_cands *c, int type, bdi_step *s)
+/* The cells that see every cell of `cells` (none of them). */
+static void common_house(const uint8_t *cells, int count, bool *common)
 {
-    if (!c->unique)
-        return false;
-    uint32_t marks[RECT_WORDS] = {0};
-    bdi_board firsts = bdi_bivalue_cells(c);
-    for (int p; (p = board_pop(&firsts)) >= 0;)
-        for (bdi_board seconds = firsts; !board_empty(seconds);) {
-            int q = board_pop(&seconds);
-            if (c->cell[p] == c->cell[q])
-                mark_pair(marks, p, q);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        common[cell] = true;
+        for (int i = 0; i < count && common[cell]; i++)
+            common[cell] = sees(cell, cells[i]);
+    }
+}
+
+static void type1(walk *w, int extra)
+{
+    bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP, loop_difficulty(w->length));
+    step_remove(&w->trial, extra, digit_bit(w->v1) | digit_bit(w->v2));
+    offer(w, 1);
+}
+
+/* Type 2: the digit is the first extra one of the first extra cell. */
+static void type2(walk *w, const uint8_t *extra, int count)
+{
+    const bdi_state *st = w->st;
+    unsigned other = st->cand[extra[0]] & ~digit_bit(w->v1) & ~digit_bit(w->v2);
+    unsigned digit = other & -other;
+    bool common[BD_CELLS];
+    common_house(extra, count, common);
+    bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP, loop_difficulty(w->length));
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (common[cell] && (st->cand[cell] & digit))
+            step_remove(&w->trial, cell, digit);
+    w->trial.extra_count = count;
+    for (int i = 0; i < count; i++)
+        w->trial.extra[i] = extra[i];
+    w->trial.extra_digits = digit;
+    offer(w, 2);
+}
+
+/* SE's containsFirst: the set of positions holds i1 and not i2. */
+static bool holds_first(unsigned set, int i1, int i2)
+{
+    return (set >> i1 & 1u) && !(set >> i2 & 1u);
+}
+
+/* The combination after `set` (as subsets.c), within `bits` bits, or 0. */
+static unsigned next_set(unsigned set, int bits)
+{
+    unsigned low = set & -set, ripple = set + low;
+    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
+    return next < (1u << bits) ? next : 0;
+}
+
+/* Type 3 with a naked set in `unit`: c1's extra digits stand for c1. */
+static void type3_naked(walk *w, int unit, int degree, int c1, int c2, unsigned extra)
+{
+    const bdi_state *st = w->st;
+    int i1 = unit_pos(unit, c1), i2 = unit_pos(unit, c2);
+    for (unsigned set = (1u << degree) - 1u; set; set = next_set(set, BD_SIZE)) {
+        if (!holds_first(set, i1, i2))
+            continue;
+        unsigned naked = extra & st->cand[c1] & st->cand[c2], uni = 0;
+        bool each_two = true;
+        for (unsigned rest = set; rest; rest &= rest - 1u) {
+            int pos = bit_digit(rest) - 1;
+            unsigned m = pos == i1 ? extra : st->cand[unit_cell_of(unit, pos)];
+            if (pos != i1)
+                naked |= m;
+            each_two &= digit_count(m) >= 2;
+            uni |= m;
         }
-    for (int w = 0; w < RECT_WORDS; w++)
-        for (uint32_t bits = marks[w]; bits; bits &= bits - 1u) {
-            int bit = w * 32 + low_bit(bits);
-            int rows = bit / BD_CELLS, cols = bit % BD_CELLS;
-            int r1 = rows / BD_SIZE, r2 = rows % BD_SIZE, c1 = cols / BD_SIZE, c2 = cols % BD_SIZE;
-            rect r = {{r1 * BD_SIZE + c1, r1 * BD_SIZE + c2, r2 * BD_SIZE + c1,
-                       r2 * BD_SIZE + c2}, 0};
-            if (rectangle(c, &r, type, s))
-                return true;
+        if (digit_count(naked) != degree || !each_two || digit_count(uni) != degree)
+            continue;
+        bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP,
+                       loop_difficulty(w->length) + (double)(degree - 1) * 0.1);
+        w->trial.extra_count = 0;
+        for (int pos = 0; pos < BD_SIZE; pos++) {
+            int cell = unit_cell_of(unit, pos);
+            if (set >> pos & 1u) {
+                if (pos != i1)
+                    w->trial.extra[w->trial.extra_count++] = (uint8_t)cell;
+            } else if (cell != c2 && (st->cand[cell] & uni)) {
+                step_remove(&w->trial, cell, st->cand[cell] & uni);
+            }
         }
-    return false;
+        w->trial.extra_digits = uni;
+        w->trial.unit = unit;
+        offer(w, 3);
+    }
+}
+
+/* Type 3 with a hidden set in `unit`: v1, v2 and degree - 2 other digits
+ * that are not extra, on degree places (c2's left out). */
+static void type3_hidden(walk *w, int unit, int degree, int c1, int c2, unsigned extra)
+{
+    const bdi_state *st = w->st;
+    int i1 = unit_pos(unit, c1), i2 = unit_pos(unit, c2);
+    int rem[BD_SIZE], rem_count = 0;
+    for (int d = 1; d <= BD_SIZE; d++)
+        if (d != w->v1 && d != w->v2 && !(extra & digit_bit(d)))
+            rem[rem_count++] = d;
+    if (degree - 2 > rem_count || rem_count == 0)
+        return;
+    unsigned set = (1u << (degree - 2)) - 1u;
+    for (bool more = true; more;) {
+        unsigned hidden = digit_bit(w->v1) | digit_bit(w->v2), uni = 0;
+        bool each_one = true;
+        for (unsigned rest = set; rest; rest &= rest - 1u)
+            hidden |= digit_bit(rem[bit_digit(rest) - 1]);
+        for (unsigned ds = hidden; ds; ds &= ds - 1u) {
+            unsigned places = unit_places(st, unit, bit_digit(ds)) & ~(1u << i2);
+            each_one &= places != 0;
+            uni |= places;
+        }
+        if (each_one && digit_count(uni) == degree) {
+            unsigned positions = uni & ~(1u << i1) & ~(1u << i2);
+            bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP,
+                           loop_difficulty(w->length)
+                               + (double)(digit_count(positions) - 1) * 0.1);
+            w->trial.extra_count = 0;
+            for (unsigned rest = positions; rest; rest &= rest - 1u) {
+                int cell = unit_cell_of(unit, bit_digit(rest) - 1);
+                w->trial.extra[w->trial.extra_count++] = (uint8_t)cell;
+                if (st->cand[cell] & ~hidden)
+                    step_remove(&w->trial, cell, st->cand[cell] & ~hidden);
+            }
+            w->trial.extra_digits = hidden;
+            w->trial.unit = unit;
+            offer(w, 3);
+        }
+        /* SE's Permutations: with no bit to choose, one empty set */
+        if (set == 0)
+            more = false;
+        else
+            more = (set = next_set(set, rem_count)) != 0;
+    }
+}
+
+static void type3(walk *w, int c1, int c2)
+{
+    const bdi_state *st = w->st;
+    unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
+    unsigned extra = (st->cand[c1] | st->cand[c2]) & ~loop_digits;
+    for (int degree = digit_count(extra); degree <= 7; degree++)
+        for (int k = 0; k < UNIT_KINDS; k++) {
+            int kind = SE_KINDS[k], unit = unit_at(kind, c1);
+            if (unit != unit_at(kind, c2))
+                continue;
+            int empty = unit_empty_count(st, unit);
+            if (degree * 2 <= empty)
+                type3_naked(w, unit, degree, c1, c2, extra);
+            if (degree * 2 < empty)
+                type3_hidden(w, unit, degree, c1, c2, extra);
+        }
+}
+
+/* Type 4: the last unit kind (box, row, column) shared by c1 and c2 where
+ * v1 has no other place wins, else the last where v2 has none. */
+static void type4(walk *w, int c1, int c2)
+{
+    const bdi_state *st = w->st;
+    int lock1 = -1, lock2 = -1;
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int kind = SE_KINDS[k], unit = unit_at(kind, c1);
+        if (unit != unit_at(kind, c2))
+            continue;
+        unsigned p1 = unit_places(st, unit, w->v1), p2 = unit_places(st, unit, w->v2);
+        unsigned mine = 1u << unit_pos(unit, c1) | 1u << unit_pos(unit, c2);
+        if (!(p1 & ~mine))
+            lock1 = unit;
+        if (!(p2 & ~mine))
+            lock2 = unit;
+    }
+    if (lock1 < 0 && lock2 < 0)
+        return;
+    int remove = lock1 >= 0 ? w->v2 : w->v1;
+    bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP, loop_difficulty(w->length));
+    step_remove(&w->trial, c1, digit_bit(remove));
+    step_remove(&w->trial, c2, digit_bit(remove));
+    w->trial.unit = lock1 >= 0 ? lock1 : lock2;
+    w->trial.extra[0] = (uint8_t)c1;
+    w->trial.extra[1] = (uint8_t)c2;
+    w->trial.extra_count = 2;
+    w->trial.extra_digits = digit_bit(lock1 >= 0 ? w->v1 : w->v2);
+    offer(w, 4);
+}
+
+/* A closed loop: its hints, as SE makes them. */
+static void closed_loop(walk *w)
+{
+    if (!valid_loop(w))
+        return;
+    uint8_t extra[BD_CELLS];
+    int count = 0;
+    for (int i = 0; i < w->length; i++)
+        if (digit_count(w->st->cand[w->loop[i]]) > 2)
+            extra[count++] = w->loop[i];
+    if (count == 1) {
+        type1(w, extra[0]);
+    } else if (count > 2) {
+        type2(w, extra, count);
+    } else if (count == 2) {
+        unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
+        unsigned other = (w->st->cand[extra[0]] | w->st->cand[extra[1]]) & ~loop_digits;
+        if (digit_count(other) == 1)
+            type2(w, extra, count);
+        else if (digit_count(other) >= 2)
+            type3(w, extra[0], extra[1]);
+        type4(w, extra[0], extra[1]);
+    }
+}
+
+/* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
+ * at the start). */
+static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_kind)
+{
+    const bdi_state *st = w->st;
+    unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
+    w->loop[w->length++] = (uint8_t)cell;
+    w->in_loop[cell] = true;
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int kind = SE_KINDS[k];
+        if (kind == last_kind)
+            continue;
+        int unit = unit_at(kind, cell);
+        for (int pos = 0; pos < BD_SIZE; pos++) {
+            int next = unit_cell_of(unit, pos);
+            if (next == w->loop[0] && w->length >= 4) {
+                closed_loop(w);
+                continue;
+            }
+            unsigned cand = st->cand[next];
+            if (w->in_loop[next] || (cand & loop_digits) != loop_digits)
+                continue;
+            ex_digits |= cand & ~loop_digits;
+            int count = digit_count(cand);
+            if (count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
+                extend(w, next, allowed - (count > 2), ex_digits, kind);
+        }
+    }
+    w->in_loop[cell] = false;
+    w->length--;
+}
+
+bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
+{
+    walk *w = &(walk){.st = st, .best = s};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = st->cand[cell];
+        if (digit_count(cand) != 2)
+            continue;
+        w->v1 = bit_digit(cand);
+        w->v2 = bit_digit(cand & (cand - 1u));
+        extend(w, cell, 2, 0, -1);
+    }
+    return w->found;
 }

@@ -5,18 +5,31 @@
  *
  * A line is one of (bdi_analyze_line):
  *   blank    nothing but blanks
- *   skip     a '#' comment, or a pretty rule such as +-----+-----+
+ *   skip     a '#' comment, or a rule such as +-----+-----+ (of '-', '=',
+ *            '+' and '|', maybe with '.', ':', '\'' or '*' at its corners,
+ *            as HoDoKu and SudokuWiki frame a grid: fewer of those than
+ *            dashes, and nothing else)
+ *   title    a line starting with '%' (Debian's sudoku: a grid's title)
  *   end      the word "end" (POJ 3074 style: the input stops here)
+ *   no solution  those words (an answer, which a judge may be given)
  *   cells    everything else: its tokens are the cells ('1'-'9', '0', '.')
  *            and any stray character (which counts as a token, so that a
  *            stray letter does not change how lines are grouped); ' ', tab
  *            and '|' separate tokens; " #" starts a trailing comment, and
- *            so the line's tail past BD_LINE_MAX was a comment.
+ *            so the line's tail past BD_LINE_MAX was a comment. A line of
+ *            9 fields separated by commas or by semicolons, each empty or
+ *            one cell, is a spreadsheet's row: 9 cells, an empty field a
+ *            blank.
  * Of a line of cells it keeps (bdi_line_info) the first 81 cells, the
- * number of tokens, how they were spaced, how its first blank was written,
- * the column (in characters of UTF-8) and description of its first stray
- * character, and the columns of the tokens that make a row or a line too
- * long. A line of nothing but cells, the common case, is read in one
+ * number of tokens, how they were spaced (the gaps between tokens, and
+ * whether two tokens touch: a line of 9 groups is a row of pencil marks
+ * when a group has two tokens or more, bdi_pencil_row), how its first blank
+ * was written, the column (in characters of UTF-8) and description of its
+ * first stray character, and the columns of the tokens that make a row or
+ * a line too long. The candidates of pencil marks are read from the
+ * line's text again, by bdi_read_mark_row and bdi_read_mark_line, only
+ * for the lines that hold them. A line of nothing but cells, the common
+ * case, is read in one
  * branch-free pass (bdi_analyze_plain, or bdi_analyze_puzzle for text of
  * exactly 81 bytes, the common field of CSV); any other line character
  * by character. The text of a CSV field is read the same way, but blanks are
@@ -69,8 +82,58 @@ static bool is_blank_char(int ch)
     return ch == ' ' || ch == '\t';
 }
 
+/* True when s[i..len) begins with the word `word` (lower case; the text's
+ * case aside). */
+static bool has_word(const char *s, size_t len, size_t i, const char *word)
+{
+    size_t n = strlen(word);
+    if (len - i < n)
+        return false;
+    for (size_t k = 0; k < n; k++)
+        if ((s[i + k] | 0x20) != word[k])
+            return false;
+    return true;
+}
+
+/* True when the line is the words `words` (lower case, one blank between
+ * them standing for any blanks), maybe with blanks around them and a " #"
+ * comment after them, case aside. */
+static bool is_words(const char *s, size_t len, const char *words)
+{
+    size_t i = 0;
+    while (i < len && is_blank_char(s[i]))
+        i++;
+    for (const char *w = words; *w;) {
+        const char *space = strchr(w, ' ');
+        size_t n = space ? (size_t)(space - w) : strlen(w);
+        char word[16];
+        memcpy(word, w, n);
+        word[n] = '\0';
+        if (!has_word(s, len, i, word))
+            return false;
+        i += n;
+        if (!space)
+            break;
+        size_t blanks = i;
+        while (i < len && is_blank_char(s[i]))
+            i++;
+        if (i == blanks)
+            return false;
+        w = space + 1;
+    }
+    for (; i < len && is_blank_char(s[i]); i++)
+        if (i + 1 < len && s[i + 1] == '#')
+            return true;
+    return i == len;
+}
+
+bool bdi_no_solution_words(const char *text, size_t len)
+{
+    return is_words(text, len, "no solution");
+}
+
 /* True when the line is the word "end", maybe with blanks around it and a
- * " #" comment after it. */
+ * " #" comment after it (is_words, written out: every row of CSV asks). */
 static bool is_end_word(const char *s, size_t len)
 {
     size_t i = 0;
@@ -89,8 +152,10 @@ static bool is_end_word(const char *s, size_t len)
  * where the 10th and the 82nd start, for the messages about extra cells. */
 static void add_token(bdi_line_info *li, unsigned long col, bool gap)
 {
-    if (li->tokens > 0 && gap)
-        li->spaced = true;
+    if (li->tokens > 0) {
+        li->gaps += gap;
+        li->joined |= !gap;
+    }
     if (li->tokens == BD_SIZE)
         li->extra_col[0] = col;
     if (li->tokens == BD_CELLS)
@@ -116,10 +181,62 @@ static void take_token(bdi_line_info *li, const unsigned char *s, size_t len, si
         *i += bdi_describe_stray(s + *i, len - *i, what, sizeof what) - 1;
         if (!li->bad_col) {
             li->bad_col = col;
+            li->bad_char = (char)ch;
             memcpy(li->bad_what, what, sizeof what);
         }
     }
     add_token(li, col, gap);
+}
+
+/* A corner of a frame's rule (besides '+'): '.', ':', '\'' or '*'. */
+static bool is_frame_corner(unsigned char ch)
+{
+    return ch == '.' || ch == ':' || ch == '\'' || ch == '*';
+}
+
+/* True when every token of a rule line (li: its tokens counted) is a
+ * frame's corner: the line is a rule. */
+static bool framed(const char *text, size_t len, const bdi_line_info *li)
+{
+    int corners = 0;
+    for (size_t i = 0; i < len && !(text[i] == '#' && i > 0 && is_blank_char(text[i - 1])); i++)
+        corners += is_frame_corner((unsigned char)text[i]);
+    return corners == li->tokens;
+}
+
+/* Reads a spreadsheet's row, 9 fields separated by `sep` (',' or ';'),
+ * each empty or one cell with blanks around it, into `li`; false (li
+ * unchanged) for any other line. */
+static bool sheet_row(const char *text, size_t len, char sep, bdi_line_info *li)
+{
+    uint8_t cells[BD_SIZE];
+    int field = 0;
+    size_t i = 0;
+    for (;;) {
+        while (i < len && is_blank_char(text[i]))
+            i++;
+        unsigned char ch = i < len ? (unsigned char)text[i] : 0;
+        cells[field] = 0;
+        if ((ch >= '0' && ch <= '9') || ch == '.') {
+            cells[field] = ch == '.' ? 0 : (uint8_t)(ch - '0');
+            for (i++; i < len && is_blank_char(text[i]); i++)
+                continue;
+        }
+        if (i == len)
+            break;
+        if (text[i] != sep || ++field == BD_SIZE)
+            return false;
+        i++;
+    }
+    if (field != BD_SIZE - 1)
+        return false;
+    memset(li, 0, sizeof *li);
+    li->kind = BDI_LINE_CELLS;
+    li->tokens = BD_SIZE;
+    li->sheet = true;
+    memcpy(li->cells, cells, BD_SIZE);
+    li->end_col = li->chars = bdi_text_column(text, len);
+    return true;
 }
 
 /* The common case, lines of nothing but cells with nothing between them
@@ -151,7 +268,9 @@ static inline bool analyze_plain(const char *text, size_t len, bdi_line_info *li
     int tokens = (int)len;
     li->kind = BDI_LINE_CELLS;
     li->tokens = tokens;
-    li->spaced = li->pretty = li->too_long = false;
+    li->spaced = li->pretty = li->too_long = li->sheet = false;
+    li->gaps = 0;
+    li->joined = tokens > 1;
     li->bad_col = 0;
     li->extra_col[0] = tokens > BD_SIZE ? BD_SIZE + 1 : 0;
     li->extra_col[1] = tokens > BD_CELLS ? BD_CELLS + 1 : 0;
@@ -187,18 +306,27 @@ static void analyze_any(const char *text, size_t len, bool too_long, bdi_line_in
     li->kind = BDI_LINE_SKIP;
     if (s[i] == '#')
         return;                                   /* a comment */
-    if (!too_long && is_end_word(text, len)) {
+    if (s[i] == '%') {
+        li->kind = BDI_LINE_TITLE;
+        return;
+    }
+    if (!too_long && (s[i] | 0x20) == 'e' && is_end_word(text, len)) {
         li->kind = BDI_LINE_END;
+        return;
+    }
+    if (!too_long && (s[i] | 0x20) == 'n' && bdi_no_solution_words(text, len)) {
+        li->kind = BDI_LINE_NO_SOLUTION;
         return;
     }
     unsigned long col = 0, rule_col = 0;
     char rule_char = 0;
+    int rules = 0;
     bool gap = false, dot = false;
     for (i = 0; i < len; i++) {
         unsigned ch = s[i];
         col++;
         if (is_blank_char((int)ch) || ch == '|') {
-            gap = gap || is_blank_char((int)ch);
+            gap = true;
             li->pretty = li->pretty || ch == '|';
             continue;
         }
@@ -211,6 +339,7 @@ static void analyze_any(const char *text, size_t len, bool too_long, bdi_line_in
                 rule_col = col;
                 rule_char = (char)ch;
             }
+            rules++;
             continue;
         }
         dot = dot || ch == '.';
@@ -218,9 +347,13 @@ static void analyze_any(const char *text, size_t len, bool too_long, bdi_line_in
         gap = false;
     }
     li->chars = col;
-    if (li->tokens == 0 && !too_long)
+    li->spaced = li->gaps > 0;
+    if ((li->tokens == 0 && !too_long) || (rule_col && li->tokens < rules && framed(text, len, li)))
         return;                                   /* a rule, or blanks and '|' */
     li->kind = BDI_LINE_CELLS;
+    if ((li->bad_char == ',' || li->bad_char == ';') && !too_long
+        && sheet_row(text, len, li->bad_char, li))
+        return;
     if (rule_col && (!li->bad_col || rule_col < li->bad_col)) {
         li->bad_col = rule_col;
         snprintf(li->bad_what, sizeof li->bad_what, "unexpected character '%c'",
@@ -256,6 +389,7 @@ void bdi_analyze_field(const char *text, size_t len, bdi_line_info *li)
         gap = false;
     }
     li->chars = col;
+    li->spaced = li->gaps > 0;
 }
 
 /* How a row of a CSV or TSV input is classified before it is read: blank,
@@ -274,4 +408,92 @@ void bdi_classify_row(const char *text, size_t len, bool too_long, bdi_line_info
         li->kind = BDI_LINE_END;
     else
         li->kind = BDI_LINE_CELLS;
+}
+
+/* One token of a cell's candidates, at s[*i] (column `col`): its bit
+ * into *mask, or false with the fault. */
+static bool take_candidate(const unsigned char *s, size_t len, size_t *i, unsigned long col,
+                           uint16_t *mask, unsigned long *bad_col, char *what, size_t size)
+{
+    unsigned ch = s[*i];
+    if (ch >= '1' && ch <= '9') {
+        uint16_t bit = (uint16_t)(1u << (ch - '1'));
+        if (*mask & bit) {
+            *bad_col = col;
+            snprintf(what, size, "candidate %c twice in one cell", (char)ch);
+            return false;
+        }
+        *mask |= bit;
+        return true;
+    }
+    *bad_col = col;
+    if (ch == '0' || ch == '.') {
+        snprintf(what, size, "unexpected '%c': a cell of pencil marks lists its candidates, "
+                 "digits 1 to 9", (char)ch);
+        return false;
+    }
+    char stray[64];
+    bdi_describe_stray(s + *i, len - *i, stray, sizeof stray);
+    snprintf(what, size, "%s", stray);
+    return false;
+}
+
+bool bdi_read_mark_row(const char *text, size_t len, uint16_t marks[BD_SIZE],
+                       unsigned long *bad_col, char *what, size_t size)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    int groups = 0;
+    bool gap = true;
+    unsigned long col = 0;
+    memset(marks, 0, BD_SIZE * sizeof marks[0]);
+    for (size_t i = 0; i < len; i++) {
+        col += (s[i] & 0xC0) != 0x80;
+        if (is_blank_char(s[i]) || s[i] == '|') {
+            gap = true;
+            continue;
+        }
+        if (s[i] == '#' && gap && i > 0)
+            break;                                  /* a trailing comment */
+        if (gap && groups++ == BD_SIZE) {
+            *bad_col = col;
+            snprintf(what, size, "row has more than %d cells", BD_SIZE);
+            return false;
+        }
+        gap = false;
+        if (!take_candidate(s, len, &i, col, &marks[groups - 1], bad_col, what, size))
+            return false;
+    }
+    if (groups != BD_SIZE) {
+        *bad_col = col + 1;
+        snprintf(what, size, "row has %d cell%s; a row of pencil marks has %d", groups,
+                 groups == 1 ? "" : "s", BD_SIZE);
+        return false;
+    }
+    return true;
+}
+
+bool bdi_read_mark_line(const char *text, size_t len, bd_marks *marks, unsigned long *bad_col,
+                        char *what, size_t size)
+{
+    int place = 0;
+    unsigned long col = 0;
+    memset(marks, 0, sizeof *marks);
+    for (size_t i = 0; i < len && place < BD_SIZE * BD_CELLS; i++) {
+        col++;
+        char ch = text[i];
+        if (is_blank_char(ch))
+            continue;
+        int cell = place / BD_SIZE, digit = place % BD_SIZE + 1;
+        place++;
+        if (ch == '.' || ch == '0')
+            continue;
+        if (ch != '0' + digit) {
+            *bad_col = col;
+            snprintf(what, size, "r%dc%d: '%c' in place %d of its 9; place k holds k or '.'",
+                     cell / BD_SIZE + 1, cell % BD_SIZE + 1, ch, digit);
+            return false;
+        }
+        marks->cand[cell] |= (uint16_t)(1u << (digit - 1));
+    }
+    return true;
 }

@@ -104,10 +104,12 @@ unsigned long bdi_text_column(const char *text, size_t offset);
 
 /* One line as classify.c reads it (a text line, a row of CSV, or the text
  * of a field), on its own. Columns are 1-based, in characters of UTF-8. */
-typedef enum bdi_line_kind {
+typedef enum bdi_line_kind {   /* the kinds a reader skips first */
     BDI_LINE_BLANK,         /* nothing but blanks */
     BDI_LINE_SKIP,          /* a comment or a rule */
+    BDI_LINE_TITLE,         /* a line starting with '%': a grid's title */
     BDI_LINE_END,           /* the word "end" */
+    BDI_LINE_NO_SOLUTION,   /* the words "no solution" */
     BDI_LINE_CELLS          /* cells (and maybe stray characters) */
 } bdi_line_kind;
 
@@ -115,12 +117,16 @@ typedef struct bdi_line_info {
     bdi_line_kind kind;
     int tokens;                  /* cells and stray characters */
     uint8_t cells[BD_CELLS];     /* the first BD_CELLS cells */
-    bool spaced;                 /* whitespace between two tokens */
+    bool spaced;                 /* whitespace or '|' between two tokens */
     bool pretty;                 /* a '|' separator */
+    bool sheet;                  /* a spreadsheet's row (9 fields, ',' or ';') */
+    bool joined;                 /* two tokens with nothing between them */
+    int gaps;                    /* gaps between tokens (blanks, '|') */
     bool only_digits;            /* nothing but ASCII digits: a count? */
     char blank;                  /* how the first blank cell was written, or 0 */
     bool too_long;               /* more than blanks and a comment past BD_LINE_MAX */
     unsigned long bad_col;       /* first stray character, 0 if none */
+    char bad_char;               /* its first byte */
     char bad_what[64];           /* what it was */
     unsigned long extra_col[2];  /* column of token 10 and of token 82 */
     unsigned long end_col;       /* column just after the last token */
@@ -151,6 +157,36 @@ void bdi_analyze_field(const char *text, size_t len, bdi_line_info *li);
  * "end", or a row: BDI_LINE_CELLS); sets li->kind and li->too_long, no
  * tokens. */
 void bdi_classify_row(const char *text, size_t len, bool too_long, bdi_line_info *li);
+
+/* True when a line of cells is a row of pencil marks as grouping goes:
+ * 9 groups (8 gaps), two tokens touching in one of them, and not the 81
+ * cells of a line (a line may be spaced by its rows). */
+static inline bool bdi_pencil_row(const bdi_line_info *li)
+{
+    return li->gaps == BD_SIZE - 1 && li->joined && li->tokens != BD_CELLS;
+}
+
+/* The cells of a line of pencil marks: 9 x 81 (bdi_read_mark_line). */
+enum { BDI_MARK_LINE_CELLS = BD_SIZE * BD_CELLS };
+
+/* Reads a row of pencil marks, text[0..len): 9 groups separated by
+ * blanks and '|', each a cell's candidates as digits 1-9, a " #" comment
+ * after them dropped; into marks[0..8] (bit d-1 for digit d). True, or
+ * false with the 1-based column (in characters) of the first fault and
+ * what it is (`size` bytes). */
+bool bdi_read_mark_row(const char *text, size_t len, uint16_t marks[BD_SIZE],
+                       unsigned long *bad_col, char *what, size_t size);
+
+/* Reads a line of BDI_MARK_LINE_CELLS cells (blanks between them aside)
+ * as pencil marks: cell c's candidates are its 9 places, place k holding
+ * the digit k or a blank ('.', '0'). True, or false with the column of
+ * the first fault and what it is. */
+bool bdi_read_mark_line(const char *text, size_t len, bd_marks *marks, unsigned long *bad_col,
+                        char *what, size_t size);
+
+/* True when text[0..len) is the words "no solution" (case aside, blanks
+ * around them, a " #" comment after them). */
+bool bdi_no_solution_words(const char *text, size_t len);
 
 /* Describes the stray character at s[0..len) (len >= 1) into `what`
  * (`size` bytes, NUL-terminated), e.g. "unexpected character 'x'";

@@ -5,8 +5,12 @@
  * Bytes come from memory or from a bd_read_fn (a stdio stream is one),
  * 16 KB at a time into the reader's buffer: r->data[r->data_pos ..
  * r->data_len) are the bytes not yet looked at. A line is the bytes up to
- * '\n' (or up to the end of input); a final '\r' is dropped (CRLF), and
- * so is a UTF-8 BOM at the very start of the input. The line is copied
+ * its line end (or up to the end of input); a final '\r' is dropped
+ * (CRLF), and so is a UTF-8 BOM at the very start of the input. The line
+ * end is '\n', unless the first line end of the input is a lone '\r'
+ * (classic Mac OS text): then it is '\r' throughout (r->line_end), a
+ * '\n' right after it being dropped too. Which it is, is found when the
+ * first line ends (after_line_end), as bd_line_end finds it. The line is copied
  * into r->pending, NUL-terminated, with its number and the offset of its
  * first byte in the data: at once when it lies whole among the bytes at
  * hand, the common case, else piece by piece as the buffer is refilled.
@@ -37,6 +41,7 @@ void bd_reader_init_fn(bd_reader *reader, bd_read_fn read_fn, void *context)
     reader->read_context = context;
     reader->header_count = -1;
     reader->puzzle_field = -1;
+    reader->answer_field = -1;
     reader->state = BDI_STATE_START;
 }
 
@@ -111,6 +116,60 @@ static void drop_tail(tail *t, const unsigned char *s, size_t len)
     }
 }
 
+/* The line end of an input whose first bytes are data[0..len): '\r'
+ * when the first '\r' or '\n' among them is a '\r' that a byte other
+ * than '\n' follows, else '\n' (also when there is none, or the '\r' is
+ * the last byte at hand). */
+char bd_line_end(const void *data, size_t len)
+{
+    const char *s = data;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\n')
+            return '\n';
+        if (s[i] == '\r')
+            return i + 1 < len && s[i + 1] != '\n' ? '\r' : '\n';
+    }
+    return '\n';
+}
+
+/* The end of the line that starts at `start` (`avail` bytes at hand): the
+ * input's line end; before it is known, the first '\n' or '\r'. */
+static const unsigned char *find_end(const bd_reader *r, const unsigned char *start,
+                                     size_t avail)
+{
+    if (r->line_end)
+        return memchr(start, r->line_end, avail);
+    for (size_t i = 0; i < avail; i++)
+        if (start[i] == '\n' || start[i] == '\r')
+            return start + i;
+    return NULL;
+}
+
+/* After a line ended by `end` ('\n' or '\r'): the input's line end, found
+ * when it was not known yet ('\r' when the first line ends with a '\r'
+ * that no '\n' follows; as bd_line_end says); and with CR line ends, the
+ * '\n' of a "\r\n" skipped. When the '\r' was the last byte at hand and
+ * more may follow, the next line read skips a '\n' (r->skip_lf); if the
+ * line end was not known, it is then '\r', which reads "\r\n" alike. */
+static void after_line_end(bd_reader *r, char end)
+{
+    if (end == '\n' || r->line_end == '\n') {
+        r->line_end = '\n';
+        return;
+    }
+    if (r->data_pos < r->data_len) {
+        bool lf = r->data[r->data_pos] == '\n';
+        r->data_pos += lf;
+        if (!r->line_end)
+            r->line_end = lf ? '\n' : '\r';
+        return;
+    }
+    bool more = !r->at_end || (r->piece && !r->last_piece);
+    if (!r->line_end)
+        r->line_end = more ? '\r' : '\n';
+    r->skip_lf = r->line_end == '\r';
+}
+
 /* Ends the line of `len` bytes now in r->pending, whose tail past
  * BD_LINE_MAX is `dropped`: drops a final CR (unless bytes were dropped)
  * and a BOM at the very start of the input, and sets the fields of the
@@ -142,9 +201,15 @@ static bool read_any_line(bd_reader *r)
     for (;;) {
         if (r->data_pos == r->data_len && !refill(r))
             break;
+        if (r->skip_lf) {
+            r->skip_lf = false;
+            r->data_pos += r->data[r->data_pos] == '\n';
+            r->pending_at = r->data_pos;
+            continue;
+        }
         const unsigned char *start = r->data + r->data_pos;
         size_t avail = r->data_len - r->data_pos;
-        const unsigned char *newline = memchr(start, '\n', avail);
+        const unsigned char *newline = find_end(r, start, avail);
         size_t take = newline ? (size_t)(newline - start) : avail;
         size_t keep = take < BD_LINE_MAX - len ? take : BD_LINE_MAX - len;
         memcpy(r->pending + len, start, keep);
@@ -157,8 +222,10 @@ static bool read_any_line(bd_reader *r)
         }
         r->data_pos += take + (newline != NULL);
         any = true;
-        if (newline)
+        if (newline) {
+            after_line_end(r, (char)*newline);
             break;
+        }
     }
     if (!any)
         return false;
@@ -167,11 +234,12 @@ static bool read_any_line(bd_reader *r)
 }
 
 /* The common case first: a whole line of at most BD_LINE_MAX bytes among
- * the bytes at hand, copied at once; read_any_line reads any other. */
+ * the bytes at hand, copied at once; read_any_line reads any other (and
+ * the first, after the line end is found, and any with CR line ends). */
 bool bdi_read_line(bd_reader *r)
 {
     size_t avail = r->data_len - r->data_pos;
-    if (avail == 0)
+    if (r->line_end != '\n' || avail == 0)
         return read_any_line(r);
     const unsigned char *start = r->data + r->data_pos;
     const unsigned char *newline = memchr(start, '\n', avail);

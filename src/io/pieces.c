@@ -4,8 +4,9 @@
  *
  * A piece is a run of whole lines in memory, read by a reader of its own
  * (bd_reader_init_piece) that starts from a mark: the few fields that say
- * where a reader stands between records (its state, the separator and
- * puzzle field of rows of CSV, and the count line), copied from the mark
+ * where a reader stands between records (its state, its role, its line
+ * end, whether the last line was a grid's 9th row, the separator, the
+ * fields of rows of CSV, and the count line), copied from the mark
  * where the reader of the piece before ended. Two things differ from a
  * reader of a whole input, both kept by reader.c: a grid that the data of
  * a piece ends inside of, when more data may follow, is not returned but
@@ -34,6 +35,11 @@ void bd_reader_init_piece(bd_reader *reader, const bd_reader_mark *at, const voi
     reader->separator = at->separator;
     reader->puzzle_field = at->puzzle_field;
     reader->puzzle_field_line = at->puzzle_field_line;
+    reader->puzzle_named = at->puzzle_named;
+    reader->answer_field = at->answer_field;
+    reader->role = at->role;
+    reader->line_end = at->line_end;
+    reader->after_grid = at->after_grid;
     reader->header_count = at->header_count;
     reader->header_line = at->header_line;
 }
@@ -46,6 +52,11 @@ void bd_reader_mark_of(const bd_reader *reader, bd_reader_mark *mark)
         .separator = reader->separator,
         .puzzle_field = reader->puzzle_field,
         .puzzle_field_line = reader->puzzle_field_line,
+        .puzzle_named = reader->puzzle_named,
+        .answer_field = reader->answer_field,
+        .role = reader->role,
+        .line_end = reader->line_end,
+        .after_grid = reader->after_grid,
         .header_count = reader->header_count,
         .header_line = reader->header_line,
     };
@@ -57,7 +68,9 @@ bool bd_reader_mark_equal(const bd_reader_mark *a, const bd_reader_mark *b)
     return a->state == b->state && a->separator == b->separator
            && a->puzzle_field == b->puzzle_field
            && a->puzzle_field_line == b->puzzle_field_line
-           && a->header_count == b->header_count && a->header_line == b->header_line;
+           && a->puzzle_named == b->puzzle_named && a->answer_field == b->answer_field
+           && a->role == b->role && a->line_end == b->line_end
+           && a->after_grid == b->after_grid && a->header_count == b->header_count && a->header_line == b->header_line;
 }
 
 /* True when `reader`'s last record ran past the end of its piece; where

@@ -14,6 +14,7 @@
 void bdi_record_clear(bd_record *rec)
 {
     memset(rec, 0, offsetof(bd_record, row));   /* the row: only when there is one */
+    rec->answer_field = -1;
     rec->row[0] = '\0';
 }
 

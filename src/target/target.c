@@ -35,14 +35,20 @@
  * displaced digit's layers, but every row whose assignment used the digit
  * in that column or box), so there a node is pruned when either falls
  * below the need, and pairs are fixed by either (the rows' reduced costs).
- * Not at the other branching nodes: there it pruned less than it cost
- * (callgrind: 11-12% fewer instructions without it on the adversarial sets,
- * for 10-13% more nodes).
+ * The other branching nodes use the layers alone, which cost less a node.
  *
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable),
  * of 300 to 3,000 nodes as the grid is sparser or denser: on dense grids it
- * often finishes, which is exact; otherwise it leaves an incumbent.
+ * often finishes, which is exact; otherwise it leaves an incumbent. A
+ * cheap search that has met no completion within PROBE_SLACK nodes beyond
+ * the blanks asks the fast engine (engine/fast/, the search of bd_solve)
+ * for one: a puzzle without completion ends there, in the time bd_count
+ * takes to prove it, and otherwise that completion is the incumbent. A
+ * grid of 17 givens or more (DENSE_BLANKS) whose cheap search ends
+ * unfinished has the fast engine list its completions: with at most
+ * FEW_COMPLETIONS of them, found within FEW_NODES nodes, the best is the
+ * answer (a classic puzzle with one solution, in the time bd_count takes).
  * (2) The root: subgradient steps aimed at the incumbent + 1, packing
  * completions; most grids end here, proven. (3) Otherwise passes
  * looking for completions scoring at least `goal`: first goal = the root
@@ -60,7 +66,13 @@
  * lighter cell). Its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
  * node without a naked single; the relaxations and fixing on branching
- * nodes.
+ * nodes, after the units' all-different rule (alldiff.c) has taken out of
+ * allow every candidate that no assignment of its unit's blanks gives it,
+ * at each branching node whose nearest relaxation's fixing took pairs out.
+ * Fixing narrows allow for a whole subtree, and deep in a proving pass
+ * most nodes are left with some unit whose blanks cannot take its missing
+ * digits at all: the rule ends them at once, where the layers, which see
+ * each digit alone, cannot.
  *
  * Symmetry: when moves of rows or columns that keep every weight leave the
  * puzzle unchanged (symmetry.c; e.g. rows 3 and 5 swapped, when both are
@@ -73,12 +85,11 @@
  *
  * Local search: on the hard sparse grids the packed completions often stop
  * a point or two below the optimum, and a pass finds the optimum only after
- * refuting every subtree its bound lets through before it (on the hardest,
- * 50,000-150,000 nodes). So the first pass that runs IMPROVE_AFTER nodes
- * stops once to improve the incumbent: keeping one band (or stack) of it,
- * the other two thirds of the grid are solved again, exactly, by this same
- * search (a dense puzzle, a few hundred microseconds), in turn until six in
- * a row gain nothing. It only raises the incumbent, which is a completion:
+ * refuting every subtree its bound lets through before it. So the first
+ * pass that runs IMPROVE_AFTER nodes stops once to improve the incumbent:
+ * keeping one band (or stack) of it, the other two thirds of the grid are
+ * solved again, exactly, by this same search (a dense puzzle, started from
+ * the incumbent), in turn until six in a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
  */
 #include "target.h"
@@ -103,6 +114,9 @@ enum {
     DENSE_BLANKS = 64,       /* 17 or more givens: the dense settings above */
     RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
     IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
+    PROBE_SLACK = 64,        /* cheap nodes beyond the blanks before asking for a completion */
+    FEW_COMPLETIONS = 2,     /* completions the fast engine may list for an exact answer */
+    FEW_NODES = 2000,        /* and its nodes for them */
     THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
@@ -140,6 +154,9 @@ typedef struct target {
     bool rows_on;             /* the row relaxation joins the layers */
     bool rows_tuned;          /* and its root prices are stepped already */
     uint64_t improve_at;      /* nodes at which to run improve(), 0: not in this pass */
+    uint64_t probe_at;        /* nodes at which to ask the fast engine for a completion, 0: never */
+    bool list_few;            /* ask it for every completion when the cheap search ends unfinished */
+    bool none;                /* the puzzle has no completion */
     bool improved;            /* improve() ran, or this is one of its re-fills */
 } target;
 
@@ -151,6 +168,7 @@ typedef struct relaxation {
     int32_t through[BD_SIZE][BD_CELLS];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
+    bool fixed;               /* its fixing took pairs out of allow */
 } relaxation;
 
 /* Puts `digit` on `cell`: the cell, the unit masks and the score. */
@@ -511,6 +529,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         return false;
     }
     fix_by_layers(s, rel, rows);
+    rel->fixed = s->fixed;
     return true;
 }
 
@@ -627,9 +646,9 @@ static uint16_t order_allows(bool below, int digit)
  * blanks have two or more candidates): the fewest candidates, counting one
  * more on a blank that the digits' best layers cover zero or two or more
  * times; ties: a blank covered once, then the lighter. Moves it to
- * blanks[depth] and gives its candidates. (callgrind on the adversarial
- * sets: a third of the instructions of plain fewest-candidates, heavier
- * first; the other sets within 1%.)
+ * blanks[depth] and gives its candidates. A blank the layers disagree on
+ * is where the relaxation is least like a completion: branching there
+ * moves the bound most.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
@@ -659,6 +678,83 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 
 static void improve(target *s);
 
+/* Narrows allow by the units' all-different rule (alldiff.c): false when
+ * some unit's blanks cannot take its missing digits, which proves that the
+ * node has no completion that allow admits. */
+static bool units_consistent(target *s)
+{
+    uint16_t cand[BD_CELLS], before[BD_CELLS];
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cand[cell] = (uint16_t)(s->cells[cell] ? 0 : candidates(s, cell));
+    memcpy(before, cand, sizeof before);
+    if (!bdi_units_consistent(s->cells, cand))
+        return false;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        s->allow[cell] &= (uint16_t)~(before[cell] & ~cand[cell]);
+    return true;
+}
+
+/*
+ * The fast engine (engine/fast/, the search of bd_solve) on the puzzle,
+ * with `visitor` as the caller set it up, under what is left of s's budget
+ * and at most `cap` nodes of its own (0: none), which s's budget pays.
+ * Returns whether it was cut short, and sets s->budget.cut when s's budget
+ * is what cut it.
+ */
+static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
+{
+    bd_options options = {.engine = BD_ENGINE_DFS, .order = BD_ORDER_MRV};
+    bool budget_caps = false;   /* s's node limit, not cap, bounds the run */
+    if (s->budget.max_nodes) {
+        uint64_t left = s->budget.max_nodes > s->budget.nodes
+                            ? s->budget.max_nodes - s->budget.nodes : 0;
+        if (cap == 0 || left <= cap) {
+            cap = left;
+            budget_caps = true;
+        }
+    }
+    if (s->budget.timeout > 0)
+        options.timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
+    if ((budget_caps && cap == 0) || (s->budget.timeout > 0 && !(options.timeout > 0))) {
+        s->budget.cut = true;
+        return true;
+    }
+    options.max_nodes = cap;
+    bd_stats spent = {0, 0};
+    bd_grid puzzle;
+    memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
+    bool cut = bdi_fast_enumerate(&puzzle, &options, visitor, &spent);
+    s->budget.nodes += spent.nodes;
+    s->guesses += spent.guesses;
+    if (cut && (budget_caps || bdi_budget_expired(&s->budget)))
+        s->budget.cut = true;
+    return cut;
+}
+
+/*
+ * Asks the fast engine for a completion of the puzzle: a search that has
+ * not met one by now may be on a puzzle that has none, which that engine
+ * proves in the time bd_count takes. Its completion becomes the
+ * incumbent. False when there is none (s->none) or the budget ran out;
+ * either way the search stops.
+ */
+static bool probe(target *s)
+{
+    s->probe_at = 0;
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
+    if (run_fast(s, &visitor, 0) || visitor.count == 0) {
+        s->none = !s->budget.cut;
+        s->stop = true;
+        return false;
+    }
+    if (bd_score(&visitor.best) > s->best_score) {
+        s->best_score = bd_score(&visitor.best);
+        s->best = visitor.best;
+    }
+    return true;
+}
+
 /* Branch and bound below the node where blanks[0..depth) are filled;
  * `parent` is the nearest ancestor's relaxation (NULL without one). */
 static void search(target *s, int depth, const relaxation *parent)
@@ -674,7 +770,9 @@ static void search(target *s, int depth, const relaxation *parent)
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        if (!tighten(s, 0, parent, &s->level[depth], false)
+        /* the rule again where the nearest relaxation's fixing narrowed allow */
+        if (((!parent || parent->fixed) && !units_consistent(s))
+            || !tighten(s, 0, parent, &s->level[depth], false)
             || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
@@ -694,6 +792,8 @@ static void search(target *s, int depth, const relaxation *parent)
             s->stop = true;
             break;
         }
+        if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
+            break;
         place(s, cell, digit);
         int other = s->partner[cell];
         uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
@@ -759,9 +859,8 @@ static void target_init(target *s, const bd_grid *puzzle)
 }
 
 /* The cheap search's nodes: the denser the grid, the likelier it finishes
- * alone, and the root's subgradient steps cost about as much as 1,000-3,000
- * of its nodes (callgrind on random puzzles with 25-34 givens: 25 best
- * with 300, 28 with 1,000, 31-34 with 3,000). */
+ * alone, and so the more of its nodes it may spend before the root's
+ * subgradient steps, which cost as much as 1,000-3,000 of them. */
 static uint64_t cheap_budget(int blanks)
 {
     if (blanks <= CHEAP_DENSER)
@@ -830,6 +929,48 @@ static void improve(target *s)
         s->stop = true;
 }
 
+/* What the fast engine's completions leave: the best score and grid. */
+typedef struct listing {
+    int best_score;
+    bd_grid best;
+} listing;
+
+/* bd_solution_fn: keeps the completion if it scores more than the best. */
+static bool keep_best(const bd_grid *completion, void *context)
+{
+    listing *seen = context;
+    int score = bd_score(completion);
+    if (score > seen->best_score) {
+        seen->best_score = score;
+        seen->best = *completion;
+    }
+    return true;
+}
+
+/*
+ * The exact answer from the fast engine's list of the puzzle's completions
+ * when there are at most FEW_COMPLETIONS and it lists them within
+ * FEW_NODES nodes (which s's budget pays): a puzzle with one solution is
+ * answered in about the time bd_count takes, where the bound would first
+ * prove what the list shows. True when the search is over: the incumbent
+ * the best of them, proven, or the budget ran out (s->budget.cut); false
+ * when there are more completions, or the nodes ran out.
+ */
+static bool list_completions(target *s)
+{
+    bdi_visitor visitor;
+    bdi_visitor_init(&visitor, VISIT_COUNT, FEW_COMPLETIONS + 1);
+    listing seen = {s->best_score, s->best};
+    bdi_visitor_each(&visitor, keep_best, &seen);
+    if (run_fast(s, &visitor, FEW_NODES))
+        return s->budget.cut;
+    if (visitor.count > FEW_COMPLETIONS)
+        return false;
+    s->best_score = seen.best_score;
+    s->best = seen.best;
+    return true;
+}
+
 /*
  * The root bound, then passes with goals stepping down from it. Leaves the
  * optimum (or -1) in best_score unless the budget ran out.
@@ -842,8 +983,10 @@ static void run_passes(target *s)
     /* a re-fill of improve() starts from the incumbent: no cheap search */
     s->cheap_left = s->improved ? 1 : cheap_budget(s->blank_count);
     search(s, 0, NULL);
-    if (s->budget.cut || !s->stop)
-        return;   /* the cheap search finished: exact */
+    if (s->budget.cut || !s->stop || s->none)
+        return;   /* the cheap search finished (exact), or there is no completion */
+    if (s->list_few && s->blank_count <= DENSE_BLANKS && list_completions(s))
+        return;   /* few completions, all seen */
     s->stop = false;
     s->lagrange = true;
     unsigned cand;
@@ -886,6 +1029,8 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
+    s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
+    s.list_few = true;
     run_passes(&s);
     free(s.level);
     if (stats) {

@@ -1,8 +1,8 @@
 /*
  * target.h - what the target optimizer (target.c, bdi_bound_target)
  * builds on: the digit-layer relaxation (layers.c), the completions packed
- * from its layers (pack.c), the row relaxation (rows.c) and the puzzle's
- * symmetries (symmetry.c). Values are in 1/BDI_LAYER_SCALE point.
+ * from its layers (pack.c), the row relaxation (rows.c), the units'
+ * all-different rule (alldiff.c) and the puzzle's symmetries (symmetry.c). Values are in 1/BDI_LAYER_SCALE point.
  */
 #ifndef BITDOKU_TARGET_H
 #define BITDOKU_TARGET_H
@@ -157,6 +157,14 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
  * least L in rel. */
 bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
                                  const bdi_rows_steps *steps);
+
+/* The units' all-different rule made consistent (alldiff.c): `cand` holds
+ * the candidates of each blank (cells[cell] == 0), which must leave out
+ * every digit one of its units holds; each loses the digits that no
+ * assignment of its units' blanks to their missing digits (each blank its
+ * own) gives it. False when some unit has no such assignment: no
+ * completion. */
+bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]);
 
 /* The symmetries of a target puzzle (symmetry.c): the row and column moves
  * that keep every cell's weight and leave the puzzle unchanged. Fills

@@ -26,7 +26,11 @@ This is a test-data script, not a build step. Usage:
     python3 tests/data/make_target_mip.py > tests/data/target_mip.txt
     python3 tests/data/make_target_mip.py --hard puzzles/target/target_adversarial.txt \
         puzzles/target/target_adversarial2.txt puzzles/target/target_adversarial3.txt \
-        puzzles/target/target_adversarial4.txt > tests/data/target_hard_mip.txt
+        puzzles/target/target_adversarial4.txt puzzles/target/target_adversarial5.txt \
+        puzzles/target/target_grown_sparse.txt puzzles/target/target_grown_wide.txt \
+        puzzles/target/target_grown_ring.txt puzzles/target/target_grown_mid.txt \
+        puzzles/target/target_grown_few.txt puzzles/target/target_grown_none.txt \
+        > tests/data/target_hard_mip.txt
 """
 import os
 import random

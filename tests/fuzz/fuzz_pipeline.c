@@ -4,7 +4,8 @@
  * The first byte picks the command, the output format, the cell order, the
  * target search and --grid or --unique; the second the engine, --csv,
  * explain --hint, solve --all, and for check one input or two (the halves of the text,
- * read in step); the rest is the input text. Every search runs under a
+ * read in step; for explain, grids and their originals: --original); the rest is the
+ * input text. Every search runs under a
  * small node limit, so no input can stall the fuzzer. Checks: solutions are
  * valid completions, scores are those of the grids given with them, a
  * target score never exceeds the empty grid's optimum, and every answer's
@@ -15,7 +16,8 @@
  * bd_count finds without one solution; every step of a puzzle's solution
  * path keeps the solution (no placement differs, no removal takes a
  * solution digit); and check says ok exactly when bd_is_solution_of says
- * the proposal is a solution. The whole input answered as one piece
+ * the proposal is a solution. Puzzles given as pencil marks: a solution
+ * keeps the marks, and the DFS and Dancing Links count alike. The whole input answered as one piece
  * (piece.c, as the CLI answers) gives the same answers, joined as
  * output.c joins them, with a note for every fault.
  */
@@ -83,6 +85,25 @@ static void check_rating(const bd_record *rec, const bd_options *given)
     if (counted == BD_OK && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK)
         check(bd_explain(&rec->grid, options, check_step, &solution, NULL) == BD_OK,
               "explain status");
+}
+
+/* Pencil marks: a solution puts a candidate in every cell and is valid;
+ * the DFS and Dancing Links count alike when both finish. */
+static void check_marks(const bd_record *rec, const bd_options *given)
+{
+    bd_options options = bd_options_default();
+    options.max_nodes = given->max_nodes;
+    bd_grid solution;
+    bd_check_result verdict;
+    if (bd_solve_marks(&rec->marks, &options, &solution, NULL) == BD_OK)
+        check(bd_check_marks(&rec->marks, &solution, &verdict) == BD_OK
+                  && verdict.verdict == BD_VALID,
+              "a solution of pencil marks that does not keep them");
+    uint64_t by_dfs = 0, by_dlx = 0;
+    bd_status dfs = bd_count_marks(&rec->marks, 100, &options, &by_dfs, NULL);
+    options.engine = BD_ENGINE_DLX;
+    bd_status dlx = bd_count_marks(&rec->marks, 100, &options, &by_dlx, NULL);
+    check(dfs != BD_OK || dlx != BD_OK || by_dfs == by_dlx, "pencil marks counted apart");
 }
 
 static void check_engines(const bd_record *rec, const bd_options *options)
@@ -255,8 +276,11 @@ static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_
             check_row(&rec, ans);
         bd_field_grid proposal;
         if (s->cmd == CMD_CHECK) {
-            if (status == BD_OK && bd_row_grid(&rec, rec.puzzle_field, &proposal) == BD_OK)
+            if (status == BD_OK && !rec.has_marks && bd_row_answer(&rec, &proposal) == BD_OK
+                && !proposal.no_solution)
                 check_verdict(&rec.grid, &proposal.grid, ans);
+        } else if (status == BD_OK && rec.has_marks) {
+            check_marks(&rec, &s->options);
         } else if (status == BD_OK) {
             check_engines(&rec, &s->options);
             check_rating(&rec, &s->options);
@@ -266,6 +290,26 @@ static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_
     free(j.text);
 }
 
+/* explain --original: the grids of the first half of the text against the
+ * originals of the second, read in step. Every answer ends its line. */
+static void fuzz_originals(const settings *s, const uint8_t *text, size_t len,
+                           bd_reader *readers, answer *ans)
+{
+    bd_record grid, original;
+    bd_reader_init_mem(&readers[0], text, len / 2);
+    bd_reader_init_mem(&readers[1], text + len / 2, len - len / 2);
+    bd_status gs;
+    while ((gs = bd_read(&readers[0], &grid)) != BD_EOF) {
+        if (gs == BD_EINPUT)
+            continue;
+        bd_status os;
+        while ((os = bd_read(&readers[1], &original)) == BD_EINPUT)
+            ;
+        answer_original(s, &grid, gs, &original, os, ans);
+        check_text(s, &grid, ans);
+    }
+}
+
 /* check with two inputs, the two halves of the text, read in step. */
 static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_reader *readers,
                        answer *ans)
@@ -273,6 +317,7 @@ static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_re
     bd_record puzzle, proposal;
     bd_reader_init_mem(&readers[0], text, len / 2);
     bd_reader_init_mem(&readers[1], text + len / 2, len - len / 2);
+    bd_reader_set_role(&readers[1], BD_ROLE_ANSWERS);
     for (;;) {
         bd_status ps, as;
         while ((ps = bd_read(&readers[0], &puzzle)) == BD_EINPUT)
@@ -283,7 +328,7 @@ static void fuzz_pairs(const settings *s, const uint8_t *text, size_t len, bd_re
             break;
         answer_pair(s, &puzzle, ps, &proposal, as, ans);
         check_text(s, ps == BD_EOF ? NULL : &puzzle, ans);
-        if (ps == BD_OK && as == BD_OK)
+        if (ps == BD_OK && as == BD_OK && !puzzle.has_marks && !proposal.no_solution)
             check_verdict(&puzzle.grid, &proposal.grid, ans);
     }
 }
@@ -298,6 +343,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(readers && ans, "out of memory");
     if (s.cmd == CMD_CHECK && (data[1] & 8))
         fuzz_pairs(&s, data + 2, size - 2, readers, ans);
+    else if (s.cmd == CMD_EXPLAIN && (data[1] & 8))
+        fuzz_originals(&s, data + 2, size - 2, readers, ans);
     else
         fuzz_records(&s, data + 2, size - 2, readers, ans);
     answer_free(ans);

@@ -7,10 +7,13 @@
  * as the same bytes split over a stream would be. Rows of CSV and TSV:
  * the row is kept whole and ended, its puzzle's field exists, a header
  * comes only with a separator, and the grid beside the puzzle
- * (bd_row_grid) is found after it, with a fault inside the row. Read in
- * pieces cut at line ends chosen from the bytes themselves (each piece
- * from the mark the one before ended at, a cut grid carried over, the
- * count line checked at the end), the input gives the same results.
+ * (bd_row_grid) is found after it, with a fault inside the row. Pencil
+ * marks stay within nine digits, and their one-candidate cells are the
+ * record's grid. Read in pieces cut at line ends chosen from the bytes
+ * themselves (each piece from the mark the one before ended at, a cut
+ * grid carried over, the count line checked at the end), the input gives
+ * the same results. A hash of the bytes makes the reader one of puzzles
+ * or one of answers; CR line ends are cut where a reader of them cuts.
  */
 #include "bitdoku.h"
 
@@ -63,7 +66,34 @@ static uint64_t digest(bd_status status, const bd_record *rec)
     for (int f = 0; f < 2; f++)
         for (size_t i = 0; i < sizes[f]; i++)
             h = (h ^ fields[f][i]) * 1099511628211u;
+    for (int cell = 0; status == BD_OK && rec->has_marks && cell < BD_CELLS; cell++)
+        h = (h ^ rec->marks.cand[cell]) * 1099511628211u;
     return h;
+}
+
+/* The invariants of a record of pencil marks. */
+static void check_marks(const bd_record *rec)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = rec->marks.cand[cell];
+        check(cand <= 0x1FF, "a candidate above 9");
+        bool single = cand && !(cand & (cand - 1));
+        check(single ? rec->grid.cells[cell] && cand >> (rec->grid.cells[cell] - 1) == 1
+                     : rec->grid.cells[cell] == 0,
+              "pencil marks' givens");
+    }
+}
+
+/* Where the line that starts at data[at] ends, past its line end (`eol`:
+ * '\n', or '\r' whose "\r\n" is one line end); `size` when it has none. */
+static size_t next_line(const uint8_t *data, size_t size, size_t at, char eol, bool *ended)
+{
+    const uint8_t *nl = at < size ? memchr(data + at, eol, size - at) : NULL;
+    *ended = nl != NULL;
+    if (!nl)
+        return size;
+    at = (size_t)(nl - data) + 1;
+    return at + (eol == '\r' && at < size && data[at] == '\n');
 }
 
 enum { MAX_RESULTS = 8192 };
@@ -71,8 +101,9 @@ enum { MAX_RESULTS = 8192 };
 /* Reads `data` in pieces cut after some line ends (picked by `seed`) and
  * checks the results against `want`, the `n` digests of one reader. */
 static void check_pieces(bd_reader *reader, const uint8_t *data, size_t size, uint64_t seed,
-                         const uint64_t *want, size_t n)
+                         bd_role role, const uint64_t *want, size_t n)
 {
+    char eol = bd_line_end(data, size);
     uint8_t *piece = malloc(size + 1);
     bd_record rec;
     bd_reader_mark mark;
@@ -81,14 +112,16 @@ static void check_pieces(bd_reader *reader, const uint8_t *data, size_t size, ui
     check(piece != NULL, "out of memory");
     for (bool first = true, last = false; !last; first = false) {
         do {                         /* the next line end the seed picks */
-            const uint8_t *nl = at < size ? memchr(data + at, '\n', size - at) : NULL;
-            at = nl ? (size_t)(nl - data) + 1 : size;
-            lines += nl != NULL;
+            bool ended;
+            at = next_line(data, size, at, eol, &ended);
+            lines += ended;
             seed = seed * 6364136223846793005u + 1442695040888963407u;
         } while (at < size && (seed >> 61) != 0);
         last = at == size;
         memcpy(piece, data + from, at - from);
         bd_reader_init_piece(reader, first ? NULL : &mark, piece, at - from, lines_before, last);
+        if (first)
+            bd_reader_set_role(reader, role);
         bd_status status;
         while ((status = bd_read(reader, &rec)) != BD_EOF) {
             check(got < n && digest(status, &rec) == want[got], "a piece reads otherwise");
@@ -127,9 +160,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bd_record rec;
     unsigned long lines = 1;
     for (size_t i = 0; i < size; i++)
-        lines += data[i] == '\n';
+        lines += data[i] == '\n' || data[i] == '\r';
+    bd_role role = seed & 1 ? BD_ROLE_ANSWERS : BD_ROLE_PUZZLES;
     check(reader != NULL, "out of memory");
     bd_reader_init_mem(reader, data, size);
+    bd_reader_set_role(reader, role);
     unsigned long records = 0, last_line = 0;
     bd_status status;
     while ((status = bd_read(reader, &rec)) != BD_EOF) {
@@ -141,6 +176,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (int cell = 0; cell < BD_CELLS; cell++)
                 check(rec.grid.cells[cell] <= 9, "cell out of range");
             check(rec.line > last_line || status != BD_OK, "records out of order");
+            check(!rec.no_solution || role == BD_ROLE_ANSWERS, "no solution to a reader of puzzles");
+            if (rec.has_marks)
+                check_marks(&rec);
             last_line = rec.line;
         } else {
             check(rec.err_line >= 1 && rec.err_line <= lines, "fault line out of range");
@@ -157,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     check(bd_read(reader, &rec) == BD_EOF, "EOF is not final");
     if (results <= MAX_RESULTS)
-        check_pieces(reader, data, size, seed, digests, results);
+        check_pieces(reader, data, size, seed, role, digests, results);
     free(reader);
     return 0;
 }

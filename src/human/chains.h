@@ -1,0 +1,281 @@
+/*
+ * chains.h - the machinery that SE's chaining producers share (chains.c),
+ * offered to the producers (cycles.c: cycles and forcing X- and XY-chains;
+ * forcing.c: Nishio, multiple and dynamic forcing chains; nested.c: the
+ * implications of other rules inside dynamic chains, SE's levels 1 to 5).
+ *
+ * A potential is SE's Potential: a candidate (cell, digit) assumed on (the
+ * digit is in the cell) or off, numbered (cell * 9 + digit - 1) * 2 + on.
+ * A node is one potential as some inference reached it: its cause (which
+ * rule) and its parents, the nodes it was inferred from (the first is the
+ * one processed when it was made; a dynamic chain adds the "hidden"
+ * parents, the potentials switched off earlier that the rule needed).
+ * Nodes live in an arena used as a stack: a producer marks it, and
+ * releases it when done with what it made, so that a producer nested in
+ * another's chain leaves the outer chain's nodes alone.
+ *
+ * A set of potentials is SE's LinkedSet: at most one node per potential,
+ * kept in the order added, the first node added for a potential staying
+ * the one the set gives back. (SE's cycle search adds potentials already
+ * present, which replaces the node its set gives back; nothing reads it
+ * back there, so these sets do not.)
+ */
+#ifndef BITDOKU_CHAINS_H
+#define BITDOKU_CHAINS_H
+
+#include "human.h"
+
+/* Why a node holds (SE's Potential.Cause); CAUSE_NONE for an assumption. */
+enum {
+    CAUSE_NONE,
+    CAUSE_NAKED_SINGLE,           /* the cell's other candidates */
+    CAUSE_HIDDEN_BOX,             /* the digit's other places in the box */
+    CAUSE_HIDDEN_ROW,
+    CAUSE_HIDDEN_COL,
+    CAUSE_ADVANCED                /* another rule (nested.c) */
+};
+
+typedef struct cnode {
+    uint16_t pot;
+    uint8_t cause;
+    uint32_t parent_first;        /* in the arena's parents[] */
+    uint32_t parent_count;
+    int32_t nested;               /* a nested chain hint's record, or -1 */
+} cnode;
+
+static inline int pot_of(int cell, int digit, bool on)
+{
+    return (cell * BD_SIZE + digit - 1) * 2 + on;
+}
+static inline int pot_cell(int pot) { return pot / 2 / BD_SIZE; }
+static inline int pot_digit(int pot) { return pot / 2 % BD_SIZE + 1; }
+static inline bool pot_on(int pot) { return pot & 1; }
+
+/* A LinkedSet of potentials: where[pot] is the node index held for pot,
+ * or -1; order[] the nodes in the order added. */
+typedef struct pset {
+    int32_t *where;
+    uint32_t *order;
+    int count;
+} pset;
+
+/* A hint of a nested chaining rule, as the chain that uses it needs it:
+ * its complexity (SE's getComplexity) and what tells SE's FullChain apart
+ * (a hash of its targets and of the potentials of each target's chain). */
+typedef struct nested_rec {
+    int complexity;
+    uint64_t fingerprint;
+} nested_rec;
+
+/* The result a chaining hint leaves (removals and placement, kind, sort
+ * keys) and, while its nodes live, the nodes it rests on. */
+typedef struct chint {
+    int kind;                     /* CHAIN_ */
+    bd_technique tech;
+    double difficulty;
+    int complexity;
+    int sort_key;                 /* SE's getSortKey() */
+    int cell, digit;              /* placement (SE's getCell), or cell -1 */
+    uint16_t removed[BD_CELLS];
+    int source;                   /* the assumption's potential, or -1 */
+    int unit;                     /* region chains: the unit */
+    int target_count;
+    uint32_t targets[BD_SIZE];    /* node indexes: each branch's end */
+    bool is_x, is_y;              /* cycles and forcing chains: link kinds */
+    uint64_t fingerprint;         /* for nested use (see nested_rec) */
+    uint32_t rule_first, rule_count;  /* nested use: its rule parents */
+    uint32_t order;               /* keep_all: the place it was found in */
+} chint;
+
+/* The work space of a path's chaining (chains.c). */
+struct bdi_chainer {
+    cnode *nodes;
+    uint32_t node_count, node_cap;
+    uint32_t *parents;
+    uint32_t parent_count, parent_cap;
+    pset **sets;                  /* a stack of sets (each allocated once) */
+    int set_count, set_cap;
+    nested_rec *nested;           /* the records of nested hints */
+    uint32_t nested_count, nested_cap;
+    bool failed;                  /* memory ran short */
+};
+
+/* The arena's high-water marks, to release what was made after them. */
+typedef struct cmark {
+    uint32_t nodes, parents, nested;
+    int sets;
+} cmark;
+
+cmark chain_mark(const bdi_chainer *ch);
+void chain_release(bdi_chainer *ch, cmark mark);
+
+/* A new node of `pot` with `cause` and first parent `parent` (-1: none);
+ * its index, or -1 when memory ran short. */
+int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent);
+
+/* Adds a parent to the node made last. */
+void node_add_parent(bdi_chainer *ch, int32_t node, int32_t parent);
+
+static inline const uint32_t *node_parents(const bdi_chainer *ch, int32_t node)
+{
+    return ch->parents + ch->nodes[node].parent_first;
+}
+
+/* A new empty set on the stack of sets (NULL when memory ran short); sets
+ * go with chain_release. */
+pset *set_new(bdi_chainer *ch);
+
+static inline bool set_has(const pset *s, int pot)
+{
+    return s->where[pot] >= 0;
+}
+
+/* Adds node `node` unless its potential is there; true when added. */
+bool set_add(bdi_chainer *ch, pset *s, int32_t node);
+
+/* Keeps the potentials of `s` that `other` has (SE's retainAll). */
+void set_retain(const bdi_chainer *ch, pset *s, const pset *other);
+
+/* Copies the potentials of `from` into the empty set `s`, in order. */
+void set_copy(bdi_chainer *ch, pset *s, const pset *from);
+
+/* How the chaining of one producer is done. */
+typedef struct chain_rules {
+    bool y_links;                 /* the cell rules (SE: !nishio) */
+    bool dynamic;                 /* switch off what is inferred off */
+    int level;                    /* nested rules: 0, or 1..5 */
+} chain_rules;
+
+/* The grid a chain is run on: the path's state, copied. */
+typedef bdi_state chain_grid;
+
+/* A potential an implication gives, with the rule that gives it. */
+typedef struct implied {
+    uint16_t pot;
+    uint8_t cause;
+} implied;
+
+/* SE's getOnToOff: the potentials switched off when `pot` is on, in SE's
+ * order; their number. */
+int on_implies(const chain_grid *g, int pot, bool y_links, implied *out);
+
+/* SE's getOffToOn: the potentials switched on when `pot` is off; their
+ * number. */
+int off_implies(const chain_grid *g, int pot, bool y_links, bool x_links, implied *out);
+
+/* A node for an implied potential, child of `parent`; for one switched on
+ * in a dynamic chain (`source` given: the grid as the chain began), with
+ * its hidden parents looked up in `offs`. -1 when memory ran short. */
+int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
+                  const chain_grid *source, const pset *offs);
+
+/* SE's doChaining on `g` (restored before returning): completes `on` and
+ * `off` with what they imply. Returns false on a contradiction, with the
+ * two nodes of the potential that would be both on and off in
+ * contradiction[0] (on) and [1] (off); true otherwise. */
+bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
+                 int32_t contradiction[2]);
+
+/* SE's breadth-first walk from `target` back through all parents, each
+ * potential once (the first node met for it): calls visit(node) for each
+ * node it takes, in order (when visit is not NULL), and returns how many
+ * it took. */
+typedef void (*visit_fn)(const bdi_chainer *ch, int32_t node, void *context);
+int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context);
+
+/* SE's getAncestorCount: the potentials among `node` and its ancestors. */
+int ancestor_count(const bdi_chainer *ch, int32_t node);
+
+/* SE's getNestedComplexity for the chains ending in `targets`. */
+int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count);
+
+/* SE's FullChain identity of the chains ending in `targets`. */
+uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count);
+
+/* SE's getLengthDifficulty for a chain of complexity `complexity`. */
+double length_difficulty(int complexity);
+
+/* Fills the links and pattern of step `s` from the chains ending in
+ * `targets` (branch i for targets[i]). */
+void chain_links(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s);
+
+/* Fills the step's paths (bdi_step.path) from the chains ending in
+ * `targets`: each branch's first parents, from its assumption. */
+void chain_paths(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s);
+
+/* The state as a chain grid. */
+void chain_grid_of(const bdi_state *st, chain_grid *g);
+
+/* SE's sort of chaining hints: true when `a` comes before `b`. */
+static inline bool chint_before(const chint *a, const chint *b)
+{
+    if (a->difficulty != b->difficulty)
+        return a->difficulty < b->difficulty;
+    if (a->complexity != b->complexity)
+        return a->complexity < b->complexity;
+    return a->sort_key < b->sort_key;
+}
+
+/* The hints of one chaining producer on a grid: the best only (top level),
+ * or all of them (a rule nested in a chain). */
+typedef struct chint_list {
+    bool keep_all;                /* all hints (a rule nested in a chain) */
+    bool want_links;              /* the best's links, into step */
+    bdi_step *step;
+    chint best;
+    bool found;
+    chint *all;
+    int count, cap;
+    /* keep_all: each hint's rule parents (SE's getRuleParents), against
+     * the grid of the chain it is nested in as it began and as it is */
+    const chain_grid *outer_source, *outer_current;
+    uint16_t *rule_pots;
+    uint32_t rule_count, rule_cap;
+} chint_list;
+
+/* Whether a hint of `difficulty`, `complexity` and `sort_key` found now
+ * could still come first in the list: always when the list keeps all
+ * hints; else when SE's sort puts it before the best so far (a later hint
+ * never wins a tie). Lets a search stop where nothing it can find would
+ * be taken. */
+static inline bool chint_could_win(const chint_list *list, double difficulty, int complexity,
+                                   int sort_key)
+{
+    if (list->keep_all || !list->found)
+        return true;
+    const chint *b = &list->best;
+    if (difficulty != b->difficulty)
+        return difficulty < b->difficulty;
+    if (complexity != b->complexity)
+        return complexity < b->complexity;
+    return sort_key < b->sort_key;
+}
+
+/* Offers a hint to the list (chain_hints.c). */
+void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h);
+
+/* keep_all: sorts the list's hints as SE does and drops those whose
+ * removals equal an earlier one's (chain_hints.c). */
+void chint_sort(chint_list *list);
+
+/* Frees a list's storage. */
+void chint_list_free(chint_list *list);
+
+/* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
+ * potentials switched off by the outer chain that the hint's chains rest
+ * on (nested.c). */
+void chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list);
+
+/* The producers on a chain grid (cycles.c, forcing.c), filling `list`. */
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list);
+void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
+                   int level, chint_list *list);
+
+/* SE's getAdvancedPotentials for a chain of `level` on `g`, whose grid was
+ * `source` when it began: the potentials that other rules switch off,
+ * added to `off` (and to *pending) unless there already (nested.c). */
+void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
+                         pset *off, int32_t *pending, int *pending_count);
+
+
+#endif /* BITDOKU_CHAINS_H */

@@ -1,0 +1,382 @@
+/*
+ * cycles.c - SE's static chaining producer (Chaining without multiple,
+ * dynamic or Nishio): bidirectional cycles and forcing chains, each with
+ * X-links only (one digit: X-cycle 6.5, forcing X-chain 6.6, a 6-candidate
+ * one being the turbot fish), Y-links only (cells of two candidates:
+ * Y-cycle 6.5) or both (cycle, forcing chain 7.0); plus the length's
+ * difficulty (chains.c).
+ *
+ * SE's search (getLoopHintList), for X, then Y, then both: from each
+ * candidate of each empty cell (row by row, digits 1..9) assumed on, a
+ * breadth-first walk, layer by layer, of the potentials it switches off
+ * and those switch on (not going back along a potential's first parents);
+ * a potential that switches the assumption on again after four links or
+ * more closes a cycle (each one found is a hint). The candidates that see
+ * both an "on" and an "off" potential of a cycle with its digit (outside
+ * the cycle's cells) go. With X-links, two more walks, from the candidate
+ * on and from it off, look for the first potential that is the
+ * assumption's opposite: a forcing chain, which removes the candidate (or
+ * places it). A cell of more than two candidates starts no Y-only walk.
+ * The hints are sorted by difficulty, complexity (the number of
+ * potentials in the chain), then kind (X, Y, XY), first found first.
+ */
+#include "chains.h"
+
+#include <stdlib.h>
+
+/* Whether a potential equal to `pot` is among the first parents above
+ * `node` (SE's isParent). */
+static bool is_parent(const bdi_chainer *ch, int32_t node, int pot)
+{
+    while (ch->nodes[node].parent_count) {
+        node = (int32_t)node_parents(ch, node)[0];
+        if (ch->nodes[node].pot == pot)
+            return true;
+    }
+    return false;
+}
+
+/* A growable queue of node indexes. */
+typedef struct nqueue {
+    int32_t *item;
+    size_t head, tail, cap;
+} nqueue;
+
+static bool push(nqueue *q, int32_t node)
+{
+    if (q->tail == q->cap) {
+        size_t want = q->cap ? q->cap * 2 : 1024;
+        int32_t *bigger = realloc(q->item, want * sizeof *bigger);
+        if (!bigger)
+            return false;
+        q->item = bigger;
+        q->cap = want;
+    }
+    q->item[q->tail++] = node;
+    return true;
+}
+
+/* The walks of one assumption. */
+typedef struct unary {
+    bdi_chainer *ch;
+    const chain_grid *g;
+    bool y, x;
+    int sort_key;               /* SE's: 2 X-links only, 3 Y-links only, 4 both */
+    double cycle_base, forcing_base;
+    int32_t source;
+    nqueue on_q, off_q;
+    const chint_list *list;
+} unary;
+
+static void offer_cycle(unary *u, int32_t end, chint_list *list);
+
+/* SE's doCycles from `u->source`: each cycle found is offered at once (SE
+ * makes their hints after its walks, in the order found, from a grid the
+ * walks leave alone: the same hints in the same order). */
+static void find_cycles(unary *u, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    pset *to_on = set_new(ch), *to_off = set_new(ch);
+    if (!to_on || !to_off)
+        return;
+    set_add(ch, to_on, u->source);
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    push(&u->on_q, u->source);
+    int source_pot = ch->nodes[u->source].pot, length = 0;
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (!ch->failed && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        length++;
+        /* a cycle closed on the next layer has `length + 1` potentials; no
+         * longer one can be taken if that one cannot */
+        if (length + 1 >= 4
+            && !chint_could_win(list, u->cycle_base + length_difficulty(length + 1), length + 1,
+                                u->sort_key))
+            return;
+        while (u->on_q.head < u->on_q.tail) {
+            int32_t p = u->on_q.item[u->on_q.head++];
+            int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
+            for (int i = 0; i < n; i++) {
+                if (is_parent(ch, p, imp[i].pot))
+                    continue;
+                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                if (made < 0 || !push(&u->off_q, made))
+                    ch->failed = true;
+                else
+                    set_add(ch, to_off, made);
+            }
+        }
+        length++;
+        while (u->off_q.head < u->off_q.tail) {
+            int32_t p = u->off_q.item[u->off_q.head++];
+            int n = off_implies(u->g, ch->nodes[p].pot, u->y, u->x, imp);
+            for (int i = 0; i < n; i++) {
+                bool closes = length >= 4 && imp[i].pot == source_pot;
+                if (!closes && set_has(to_on, imp[i].pot))
+                    continue;
+                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                if (made < 0) {
+                    ch->failed = true;
+                    continue;
+                }
+                if (closes)
+                    offer_cycle(u, made, list);
+                if (set_add(ch, to_on, made) && !push(&u->on_q, made))
+                    ch->failed = true;
+            }
+        }
+    }
+}
+
+/* SE's doForcingChains from `start` (on or off): the first potential that
+ * is its opposite, or -1. */
+static int32_t find_forcing(unary *u, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    pset *to_on = set_new(ch), *to_off = set_new(ch);
+    if (!to_on || !to_off)
+        return -1;
+    int start_pot = ch->nodes[start].pot;
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    if (pot_on(start_pot)) {
+        set_add(ch, to_on, start);
+        push(&u->on_q, start);
+    } else {
+        set_add(ch, to_off, start);
+        push(&u->off_q, start);
+    }
+    int32_t target = -1;
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    /* half layers alternate on and off; the potentials of half layer h
+     * are h - shift links from the start */
+    int half = 0, shift = pot_on(start_pot) ? 0 : 1;
+    /* SE walks on to the end, but keeps the first target it meets; a
+     * target made from a potential d links away has d + 2 potentials, and
+     * none is taken once that is too many */
+    while (!ch->failed && target < 0
+           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        int depth = half++ - shift;
+        if (depth >= 0
+            && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
+                                depth + 2, u->sort_key))
+            return -1;
+        while (u->on_q.head < u->on_q.tail) {
+            int32_t p = u->on_q.item[u->on_q.head++];
+            int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
+            for (int i = 0; i < n; i++) {
+                int pot = imp[i].pot;
+                bool hit = (pot | 1) == start_pot && target < 0;
+                bool keep = !is_parent(ch, p, pot) && !set_has(to_off, pot);
+                if (!hit && !keep)
+                    continue;
+                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                if (made < 0) {
+                    ch->failed = true;
+                    continue;
+                }
+                if (hit)
+                    target = made;
+                if (keep && set_add(ch, to_off, made) && !push(&u->off_q, made))
+                    ch->failed = true;
+            }
+        }
+        depth = half++ - shift;
+        if (target < 0 && depth >= 0
+            && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
+                                depth + 2, u->sort_key))
+            return -1;
+        while (u->off_q.head < u->off_q.tail) {
+            int32_t p = u->off_q.item[u->off_q.head++];
+            int n = off_implies(u->g, ch->nodes[p].pot, u->y, true, imp);
+            for (int i = 0; i < n; i++) {
+                int pot = imp[i].pot;
+                bool hit = (pot & ~1) == start_pot && target < 0;
+                bool keep = !set_has(to_on, pot);
+                if (!hit && !keep)
+                    continue;
+                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                if (made < 0) {
+                    ch->failed = true;
+                    continue;
+                }
+                if (hit)
+                    target = made;
+                if (keep && set_add(ch, to_on, made) && !push(&u->on_q, made))
+                    ch->failed = true;
+            }
+        }
+    }
+    return target;
+}
+
+/* SE's getReversedCycle: the cycle ending in `end`, each potential
+ * switched, each keeping its cause, linked the other way; its end. */
+static int32_t reversed_cycle(bdi_chainer *ch, int32_t end)
+{
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; n >= 0 && length < POTENTIALS;) {
+        path[length++] = n;
+        n = ch->nodes[n].parent_count ? (int32_t)node_parents(ch, n)[0] : -1;
+    }
+    /* path[0] = end ... path[length - 1] = the assumption; the reversed
+     * chain starts at path[0] switched and ends at path[length - 1]'s */
+    int32_t previous = -1;
+    for (int i = 0; i < length; i++) {
+        const cnode *n = &ch->nodes[path[i]];
+        previous = node_new(ch, n->pot ^ 1, n->cause, previous);
+        if (previous < 0)
+            return -1;
+    }
+    return previous;
+}
+
+/* The cells of a cycle (the first-parent path from its end, the
+ * assumption left out). */
+static void cycle_cells(const bdi_chainer *ch, int32_t end, bool *in_cycle)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        in_cycle[cell] = false;
+    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0])
+        in_cycle[pot_cell(ch->nodes[n].pot)] = true;
+}
+
+/* SE's createCycleHint: the candidates of the cycle's digits that see an
+ * "on" and an "off" potential of the cycle with their digit. */
+static void cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
+{
+    bool in_cycle[BD_CELLS];
+    cycle_cells(ch, end, in_cycle);
+    uint16_t forward[BD_CELLS] = {0}, back[BD_CELLS] = {0};
+    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0]) {
+        int pot = ch->nodes[n].pot, cell = pot_cell(pot);
+        unsigned bit = digit_bit(pot_digit(pot));
+        for (int i = 0; i < HOUSE_CELLS; i++) {
+            int other = bdi_house[cell][i];
+            if (in_cycle[other] || !(g->cand[other] & bit))
+                continue;
+            if (pot_on(pot))
+                forward[other] |= (uint16_t)bit;
+            else
+                back[other] |= (uint16_t)bit;
+        }
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        h->removed[cell] = forward[cell] & back[cell];
+}
+
+/* Starts a hint of the walk's link kinds. */
+static void start_hint(const unary *u, int kind, chint *h)
+{
+    h->kind = kind;
+    h->is_x = u->x;
+    h->is_y = u->y;
+    h->sort_key = u->sort_key;
+    h->cell = -1;
+    h->digit = 0;
+    h->unit = -1;
+    h->source = -1;
+    h->fingerprint = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        h->removed[cell] = 0;
+}
+
+static void offer_cycle(unary *u, int32_t end, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    chint h;
+    start_hint(u, CHAIN_CYCLE, &h);
+    cycle_removals(ch, u->g, end, &h);
+    bool worth = false;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        worth |= h.removed[cell] != 0;
+    if (!worth)
+        return;
+    h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
+    h.complexity = ancestor_count(ch, end);
+    h.difficulty = (u->x && u->y ? 7.0 : 6.5) + length_difficulty(h.complexity);
+    h.source = ch->nodes[u->source].pot;
+    h.targets[0] = (uint32_t)end;
+    h.target_count = 1;
+    if (list->keep_all || list->want_links) {
+        int32_t back = reversed_cycle(ch, end);
+        if (back < 0)
+            return;
+        h.targets[1] = (uint32_t)back;
+        h.target_count = 2;
+    }
+    chint_offer(ch, list, &h);
+}
+
+static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    int pot = ch->nodes[target].pot, cell = pot_cell(pot), digit = pot_digit(pot);
+    chint h;
+    start_hint(u, CHAIN_FORCING, &h);
+    if (pot_on(pot)) {
+        h.removed[cell] = (uint16_t)(g->cand[cell] & ~digit_bit(digit));
+        h.cell = cell;
+        h.digit = digit;
+    } else {
+        h.removed[cell] = (uint16_t)digit_bit(digit);
+    }
+    h.tech = u->x && u->y ? BD_TECH_FORCING_CHAIN : BD_TECH_FORCING_X_CHAIN;
+    h.complexity = ancestor_count(ch, target);
+    h.difficulty = (u->x && u->y ? 7.0 : 6.6) + length_difficulty(h.complexity);
+    h.source = pot ^ 1;
+    h.targets[0] = (uint32_t)target;
+    h.target_count = 1;
+    chint_offer(ch, list, &h);
+}
+
+/* SE's doUnaryChaining from candidate (cell, digit). */
+static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    if (digit_count(u->g->cand[cell]) > 2 && !u->x)
+        return;
+    cmark mark = chain_mark(ch);
+    u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
+    if (u->source < 0)
+        return;
+    find_cycles(u, list);
+    int32_t chains[2];
+    int chain_count = 0;
+    if (u->x) {
+        int32_t from_on = find_forcing(u, u->source);
+        int32_t off = node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1);
+        int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
+        if (from_on >= 0)
+            chains[chain_count++] = from_on;
+        if (from_off >= 0)
+            chains[chain_count++] = from_off;
+    }
+    for (int i = 0; i < chain_count && !ch->failed; i++)
+        offer_forcing(u, chains[i], u->g, list);
+    chain_release(ch, mark);
+}
+
+/* SE's three searches: X-links only, Y-links only, both (y, x). */
+static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
+
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
+{
+    unary u = {.ch = ch, .g = g, .list = list};
+    for (int k = 0; k < 3; k++) {
+        u.y = LINK_KINDS[k][0];
+        u.x = LINK_KINDS[k][1];
+        u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
+        u.cycle_base = u.x && u.y ? 7.0 : 6.5;
+        u.forcing_base = u.x && u.y ? 7.0 : 6.6;
+        if (!chint_could_win(list, u.cycle_base, 0, 0))
+            continue;   /* every hint of these links rates more than the best */
+        for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
+            if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
+                continue;
+            for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
+                unary_chaining(&u, cell, bit_digit(ds), list);
+        }
+    }
+    free(u.on_q.item);
+    free(u.off_q.item);
+}

@@ -1,0 +1,188 @@
+/*
+ * exclusion.c - SE's AlignedPairExclusion (6.2) and AlignedExclusion of
+ * three cells (aligned triplet exclusion, 7.5).
+ *
+ * A set of `degree` cells ("base" cells) must take one combination of
+ * their candidates. A combination is ruled out when two of its cells that
+ * share a unit take one digit, or when an "excluder" seen by every base
+ * cell would be left with no candidate (its candidates are all in the
+ * combination). A base cell's digit that no allowed combination gives it
+ * is removed. Despite the name, SE does not require the cells to share a
+ * unit.
+ *
+ * Base cells: those with two or more candidates, none of whose house cells
+ * has exactly one candidate, with at least one excluder: a house cell with
+ * two (for triplets two or three) candidates. SE's order: base cells row by
+ * row; the pairs of them in the order of SE's Permutations (combinations
+ * as bit masks over the list, increasing: (0,1), (0,2), (1,2), (0,3), ...);
+ * for triplets, the third cell from the pair's "twin area" (the first
+ * cell's excluders, then the second's, that are base cells other than the
+ * two) in that order. A set needs two common excluders. The first set that
+ * removes something is the hint. Which combinations are allowed does not
+ * depend on the order they are tried in, so they are tried in any order.
+ */
+#include "human.h"
+
+/* A set of cells: bit cell % 64 of word cell / 64. */
+typedef struct cellset {
+    uint64_t w[2];
+} cellset;
+
+static inline bool cs_has(cellset s, int cell)
+{
+    return s.w[cell / 64] >> (cell % 64) & 1u;
+}
+
+static inline int cs_count(cellset s)
+{
+    return bit_count(s.w[0]) + bit_count(s.w[1]);
+}
+
+typedef struct bases {
+    int count;
+    uint8_t cell[BD_CELLS];
+    cellset excluders[BD_CELLS];            /* by base index */
+    cellset all;                            /* the base cells */
+    int index_of[BD_CELLS];                 /* by cell: its base index */
+} bases;
+
+/* SE's list of base cells with their excluders. */
+static void find_bases(const bdi_state *st, int degree, bases *b)
+{
+    b->count = 0;
+    b->all = (cellset){{0, 0}};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (digit_count(st->cand[cell]) < 2)
+            continue;
+        bool naked_single = false;
+        cellset ex = {{0, 0}};
+        for (int i = 0; i < HOUSE_CELLS; i++) {
+            int other = bdi_house[cell][i], count = digit_count(st->cand[other]);
+            naked_single |= count == 1;
+            if (count >= 2 && count <= degree)
+                ex.w[other / 64] |= (uint64_t)1 << (other % 64);
+        }
+        if (naked_single || !(ex.w[0] | ex.w[1]))
+            continue;
+        b->excluders[b->count] = ex;
+        b->all.w[cell / 64] |= (uint64_t)1 << (cell % 64);
+        b->index_of[cell] = b->count;
+        b->cell[b->count++] = (uint8_t)cell;
+    }
+}
+
+/* The candidates of the cells of `set`, in cell order. */
+static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
+{
+    int count = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (cs_has(set, cell))
+            masks[count++] = st->cand[cell];
+    return count;
+}
+
+/* Tries the base cells `cells[0..degree)`: the step removing the digits
+ * no allowed combination gives them; false when it removes nothing. A
+ * combination is tried as the set of digits it uses (`used`): an
+ * excluder rules it out when its candidates are all in it. */
+static bool try_cells(const bdi_state *st, const int *cells, int degree, const uint16_t *ex,
+                      int ex_count, bdi_step *s)
+{
+    unsigned allowed[3] = {0, 0, 0};
+    bool see01 = sees(cells[0], cells[1]);
+    bool see02 = degree == 3 && sees(cells[0], cells[2]);
+    bool see12 = degree == 3 && sees(cells[1], cells[2]);
+    for (unsigned m0 = st->cand[cells[0]]; m0; m0 &= m0 - 1u) {
+        unsigned b0 = m0 & -m0;
+        for (unsigned m1 = st->cand[cells[1]]; m1; m1 &= m1 - 1u) {
+            unsigned b1 = m1 & -m1;
+            if (b0 == b1 && see01)
+                continue;
+            unsigned m2 = degree == 3 ? st->cand[cells[2]] : 1u;
+            for (; m2; m2 &= m2 - 1u) {
+                unsigned b2 = degree == 3 ? m2 & -m2 : 0u;
+                if (degree == 3 && ((b0 == b2 && see02) || (b1 == b2 && see12)))
+                    continue;
+                unsigned used = b0 | b1 | b2;
+                bool ok = true;
+                for (int e = 0; e < ex_count && ok; e++)
+                    ok = (ex[e] & ~used) != 0;
+                if (ok) {
+                    allowed[0] |= b0;
+                    allowed[1] |= b1;
+                    allowed[2] |= b2;
+                }
+            }
+        }
+    }
+    bdi_step_start(s, degree == 2 ? BD_TECH_ALIGNED_PAIR_EXCLUSION
+                                  : BD_TECH_ALIGNED_TRIPLET_EXCLUSION,
+                   degree == 2 ? 6.2 : 7.5);
+    for (int i = 0; i < degree; i++)
+        if (st->cand[cells[i]] & ~allowed[i])
+            step_remove(s, cells[i], st->cand[cells[i]] & ~allowed[i]);
+    if (!bdi_step_worth(s))
+        return false;
+    for (int i = 0; i < degree; i++) {
+        s->cells[s->cell_count++] = (uint8_t)cells[i];
+        step_mark(s, cells[i], st->cand[cells[i]]);
+    }
+    return true;
+}
+
+/* The third cells of a triplet, in SE's twin-area order: the first
+ * cell's excluders, then the second's, in house order, that are base
+ * cells other than the two. */
+static int twin_area(const bases *b, int i0, int i1, int *area)
+{
+    cellset seen = {{0, 0}};
+    int count = 0;
+    int from[2] = {i0, i1};
+    for (int f = 0; f < 2; f++) {
+        int base_cell = b->cell[from[f]];
+        for (int k = 0; k < HOUSE_CELLS; k++) {
+            int cell = bdi_house[base_cell][k];
+            if (!cs_has(b->excluders[from[f]], cell) || !cs_has(b->all, cell) || cs_has(seen, cell)
+                || cell == b->cell[i0] || cell == b->cell[i1])
+                continue;
+            seen.w[cell / 64] |= (uint64_t)1 << (cell % 64);
+            area[count++] = cell;
+        }
+    }
+    return count;
+}
+
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s)
+{
+    bases *b = &(bases){.count = 0};
+    find_bases(st, degree, b);
+    if (b->count < degree)
+        return false;
+    /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
+    for (int i1 = 1; i1 < b->count; i1++)
+        for (int i0 = 0; i0 < i1; i0++) {
+            int cells[3] = {b->cell[i0], b->cell[i1], 0};
+            cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
+                             b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            uint16_t ex[HOUSE_CELLS];
+            if (degree == 2) {
+                if (cs_count(pair) >= 2
+                    && try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+                    return true;
+                continue;
+            }
+            if (cs_count(pair) < 2)
+                continue;   /* no third cell can leave two common excluders */
+            int area[BD_CELLS], count = twin_area(b, i0, i1, area);
+            for (int t = 0; t < count; t++) {
+                const cellset *third = &b->excluders[b->index_of[area[t]]];
+                cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
+                if (cs_count(common) < 2)
+                    continue;
+                cells[2] = area[t];
+                if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
+                    return true;
+            }
+        }
+    return false;
+}

@@ -1,0 +1,286 @@
+/*
+ * forcing.c - SE's forcing-chain producers (Chaining with multiple,
+ * dynamic or Nishio): Nishio forcing chains (7.5), cell and region forcing
+ * chains (8.0), dynamic forcing chains (8.5) and those with nested rules
+ * (level 1: 9.0, levels 2 to 5: 9.5 to 11.0); plus the length's
+ * difficulty, the length of each chain of the hint counted.
+ *
+ * SE's search (getMultipleChainsHintList): each empty cell, row by row,
+ * with more than two candidates (dynamic: more than one); for each of its
+ * candidates, 1..9:
+ *   - binary chaining: the candidate assumed on, then off, each chained to
+ *     the end (chains.c); with contradictions (dynamic, Nishio) an
+ *     assumption that leads to one is false; with doubles (dynamic, a cell
+ *     of three or more candidates) a potential that both assumptions imply
+ *     holds;
+ *   - region chaining (not Nishio): in each of its box, row and column (in
+ *     that order) where the digit has two places (multiple: two or more)
+ *     and this cell is the first, each place assumed on in turn: what all
+ *     of them imply holds;
+ * then cell chaining (not Nishio; a cell of two candidates, or multiple):
+ * what every candidate of the cell implies holds. The hints go in that
+ * order; SE sorts them by difficulty, complexity (the chains' potentials
+ * counted, nested chains included), then kind (double 1, cell 5, region 6,
+ * contradiction 7), first found first.
+ */
+#include "chains.h"
+
+typedef struct forcing {
+    bdi_chainer *ch;
+    chain_grid *g;
+    chain_rules rules;
+    bool multiple, dynamic, nishio;
+    int level;
+    double base;                  /* SE's Chaining.getDifficulty() */
+    bd_technique tech;
+    chint_list *list;
+} forcing;
+
+/* SE's Chaining.getDifficulty(). */
+static double rule_difficulty(bool multiple, bool dynamic, bool nishio, int level)
+{
+    (void)multiple;
+    if (level >= 2)
+        return 9.5 + 0.5 * (level - 2);
+    if (level > 0)
+        return 8.5 + 0.5 * level;
+    if (nishio)
+        return 7.5;
+    if (dynamic)
+        return 8.5;
+    return 8.0;
+}
+
+static bd_technique rule_tech(bool dynamic, bool nishio, int level)
+{
+    if (level >= 2)
+        return BD_TECH_NESTED_FORCING_CHAINS;
+    if (level == 1)
+        return BD_TECH_DYNAMIC_PLUS;
+    if (nishio)
+        return BD_TECH_NISHIO;
+    return dynamic ? BD_TECH_DYNAMIC_FORCING_CHAINS : BD_TECH_CELL_FORCING_CHAINS;
+}
+
+/* Starts a hint; its removals: when `holds`, the target's cell loses its
+ * other candidates, else the target's digit. False when that is nothing. */
+static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot, bool holds,
+                       chint *h)
+{
+    h->kind = kind;
+    h->tech = f->tech;
+    h->sort_key = sort_key;
+    h->cell = -1;
+    h->digit = 0;
+    h->unit = -1;
+    h->source = -1;
+    h->is_x = h->is_y = true;
+    h->fingerprint = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        h->removed[cell] = 0;
+    int cell = pot_cell(target_pot), digit = pot_digit(target_pot);
+    if (holds)
+        h->removed[cell] = (uint16_t)(f->g->cand[cell] & ~digit_bit(digit));
+    else
+        h->removed[cell] = (uint16_t)digit_bit(digit);
+    return h->removed[cell] != 0;
+}
+
+/* The complexity and difficulty of a hint with its targets set. */
+static void measure(const forcing *f, chint *h)
+{
+    int flat = 0;
+    for (int i = 0; i < h->target_count; i++)
+        flat += ancestor_count(f->ch, (int32_t)h->targets[i]);
+    h->complexity = flat + nested_complexity(f->ch, h->targets, h->target_count);
+    h->difficulty = f->base + length_difficulty(h->complexity);
+}
+
+/* A placement when `result` (SE's getResult) is a potential switched on. */
+static void result_placement(int result, chint *h)
+{
+    if (pot_on(result)) {
+        h->cell = pot_cell(result);
+        h->digit = pot_digit(result);
+    }
+}
+
+/* SE's createChainingOnHint (`holds`: the target's cell keeps only its
+ * digit) and createChainingOffHint (the target's digit goes). */
+static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_pot,
+                        int32_t target, bool holds, bool absurd)
+{
+    chint h;
+    int target_pot = f->ch->nodes[target].pot;
+    if (!start_hint(f, absurd ? CHAIN_CONTRADICTION : CHAIN_DOUBLE, absurd ? 7 : 1, target_pot,
+                    holds, &h))
+        return;
+    h.source = source_pot;
+    h.targets[0] = (uint32_t)dst_on;
+    h.targets[1] = (uint32_t)dst_off;
+    h.target_count = 2;
+    measure(f, &h);
+    result_placement(f->nishio || absurd ? source_pot ^ 1 : f->ch->nodes[dst_on].pot, &h);
+    chint_offer(f->ch, f->list, &h);
+}
+
+/* SE's doBinaryChaining of candidate (on_node, off_node). */
+static void binary_chaining(forcing *f, int32_t on_node, int32_t off_node, pset *on_to_on,
+                            pset *on_to_off, bool doubles, bool contradictions)
+{
+    bdi_chainer *ch = f->ch;
+    pset *off_to_on = set_new(ch), *off_to_off = set_new(ch);
+    if (!off_to_on || !off_to_off)
+        return;
+    int32_t absurd[2];
+    int on_pot = ch->nodes[on_node].pot, off_pot = ch->nodes[off_node].pot;
+    set_add(ch, on_to_on, on_node);
+    if (!do_chaining(ch, f->g, &f->rules, on_to_on, on_to_off, absurd) && contradictions)
+        binary_hint(f, absurd[0], absurd[1], on_pot, on_node, false, true);
+    set_add(ch, off_to_off, off_node);
+    if (!do_chaining(ch, f->g, &f->rules, off_to_on, off_to_off, absurd) && contradictions)
+        binary_hint(f, absurd[0], absurd[1], off_pot, off_node, true, true);
+    if (!doubles)
+        return;
+    for (int i = 0; i < on_to_on->count; i++) {
+        int32_t from_on = (int32_t)on_to_on->order[i];
+        int32_t from_off = off_to_on->where[ch->nodes[from_on].pot];
+        if (from_off >= 0)
+            binary_hint(f, from_on, from_off, on_pot, from_on, true, false);
+    }
+    for (int i = 0; i < on_to_off->count; i++) {
+        int32_t from_on = (int32_t)on_to_off->order[i];
+        int32_t from_off = off_to_off->where[ch->nodes[from_on].pot];
+        if (from_off >= 0)
+            binary_hint(f, from_on, from_off, off_pot, from_off, false, false);
+    }
+}
+
+/* SE's createRegionReductionHint / createCellReductionHint: `target`
+ * implied by every branch (sets[i] holds branch i's outcome). */
+static void reduction_hint(forcing *f, bool region, int unit, int source_pot, int32_t target,
+                           pset *const *sets, int count)
+{
+    chint h;
+    int target_pot = f->ch->nodes[target].pot;
+    if (!start_hint(f, region ? CHAIN_REGION : CHAIN_CELL, region ? 6 : 5, target_pot,
+                    pot_on(target_pot), &h))
+        return;
+    if (!f->dynamic && !f->nishio && f->level == 0)
+        h.tech = region ? BD_TECH_REGION_FORCING_CHAINS : BD_TECH_CELL_FORCING_CHAINS;
+    h.unit = unit;
+    h.source = source_pot;
+    h.target_count = count;
+    for (int i = 0; i < count; i++)
+        h.targets[i] = (uint32_t)sets[i]->where[target_pot];
+    measure(f, &h);
+    result_placement(f->ch->nodes[h.targets[0]].pot, &h);
+    chint_offer(f->ch, f->list, &h);
+}
+
+/* SE's doRegionChainings for candidate (cell, digit). */
+static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off)
+{
+    bdi_chainer *ch = f->ch;
+    for (int k = 0; k < UNIT_KINDS && !ch->failed; k++) {
+        int unit = unit_at(SE_KINDS[k], cell);
+        unsigned places = unit_places(f->g, unit, digit);
+        int count = digit_count(places);
+        if (!(count == 2 || (f->multiple && count > 2)))
+            continue;
+        if (unit_cell_of(unit, bit_digit(places) - 1) != cell)
+            continue;
+        pset *to_on[BD_SIZE], *to_off[BD_SIZE];
+        pset *region_on = set_new(ch), *region_off = set_new(ch);
+        if (!region_on || !region_off)
+            return;
+        int n = 0;
+        for (unsigned rest = places; rest; rest &= rest - 1u, n++) {
+            int other = unit_cell_of(unit, bit_digit(rest) - 1);
+            if (other == cell) {
+                to_on[n] = on_to_on;
+                to_off[n] = on_to_off;
+                set_copy(ch, region_on, on_to_on);
+                set_copy(ch, region_off, on_to_off);
+                continue;
+            }
+            to_on[n] = set_new(ch);
+            to_off[n] = set_new(ch);
+            int32_t start = node_new(ch, pot_of(other, digit, true), CAUSE_NONE, -1);
+            if (!to_on[n] || !to_off[n] || start < 0)
+                return;
+            set_add(ch, to_on[n], start);
+            int32_t absurd[2];
+            do_chaining(ch, f->g, &f->rules, to_on[n], to_off[n], absurd);
+            set_retain(ch, region_on, to_on[n]);
+            set_retain(ch, region_off, to_off[n]);
+        }
+        int source_pot = pot_of(cell, digit, true);
+        for (int i = 0; i < region_on->count; i++)
+            reduction_hint(f, true, unit, source_pot, (int32_t)region_on->order[i], to_on, n);
+        for (int i = 0; i < region_off->count; i++)
+            reduction_hint(f, true, unit, source_pot, (int32_t)region_off->order[i], to_off, n);
+    }
+}
+
+/* The chains from one cell. */
+static void cell_chaining(forcing *f, int cell)
+{
+    bdi_chainer *ch = f->ch;
+    int card = digit_count(f->g->cand[cell]);
+    pset *value_on[BD_SIZE], *value_off[BD_SIZE];
+    pset *cell_on = NULL, *cell_off = NULL;
+    int n = 0;
+    for (unsigned ds = f->g->cand[cell]; ds && !ch->failed; ds &= ds - 1u, n++) {
+        int digit = bit_digit(ds);
+        int32_t on_node = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
+        int32_t off_node = node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1);
+        pset *on_to_on = set_new(ch), *on_to_off = set_new(ch);
+        if (on_node < 0 || off_node < 0 || !on_to_on || !on_to_off)
+            return;
+        bool doubles = card >= 3 && !f->nishio && f->dynamic;
+        bool contradictions = f->dynamic || f->nishio;
+        binary_chaining(f, on_node, off_node, on_to_on, on_to_off, doubles, contradictions);
+        if (!f->nishio)
+            region_chaining(f, cell, digit, on_to_on, on_to_off);
+        value_on[n] = on_to_on;
+        value_off[n] = on_to_off;
+        if (!cell_on) {
+            cell_on = set_new(ch);
+            cell_off = set_new(ch);
+            if (!cell_on || !cell_off)
+                return;
+            set_copy(ch, cell_on, on_to_on);
+            set_copy(ch, cell_off, on_to_off);
+        } else {
+            set_retain(ch, cell_on, on_to_on);
+            set_retain(ch, cell_off, on_to_off);
+        }
+    }
+    if (f->nishio || ch->failed || !cell_on || !(card == 2 || (f->multiple && card > 2)))
+        return;
+    for (int i = 0; i < cell_on->count; i++)
+        reduction_hint(f, false, -1, pot_of(cell, 0 + bit_digit(f->g->cand[cell]), true),
+                       (int32_t)cell_on->order[i], value_on, n);
+    for (int i = 0; i < cell_off->count; i++)
+        reduction_hint(f, false, -1, pot_of(cell, bit_digit(f->g->cand[cell]), true),
+                       (int32_t)cell_off->order[i], value_off, n);
+}
+
+void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
+                   int level, chint_list *list)
+{
+    forcing f = {.ch = ch, .g = g, .multiple = multiple, .dynamic = dynamic, .nishio = nishio,
+                 .level = level, .list = list};
+    f.rules = (chain_rules){.y_links = !nishio, .dynamic = dynamic, .level = level};
+    f.base = rule_difficulty(multiple, dynamic, nishio, level);
+    f.tech = rule_tech(dynamic, nishio, level);
+    for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
+        int card = digit_count(g->cand[cell]);
+        if (g->value[cell] || !(card > 2 || (card > 1 && dynamic)))
+            continue;
+        cmark mark = chain_mark(ch);
+        cell_chaining(&f, cell);
+        chain_release(ch, mark);
+    }
+}

@@ -1,0 +1,152 @@
+/*
+ * alldiff.c - the units' all-different rule made consistent: a candidate
+ * that no assignment of its unit's blanks to the unit's missing digits
+ * (each blank its own digit) gives its blank is taken out, and a unit
+ * without such an assignment proves that the node has no completion.
+ *
+ * Representation: the candidates of the blanks, a 9-bit mask a cell (bit
+ * d-1 for digit d), narrowed in place. A unit's missing digits are the
+ * digits none of its cells holds; the caller's candidates must already
+ * leave out the digits a unit holds.
+ *
+ * Per unit, with n blanks and so n missing digits: a perfect matching M of
+ * blanks to digits by augmenting paths (Kuhn's method on the masks). Blank
+ * i may keep a digit d other than M(i) exactly when the blank j holding d
+ * in M reaches i by moves "a to the blank b whose M(b) a may take": then
+ * i takes d, j takes the next blank's digit, ..., and the last one M(i),
+ * another perfect matching (Regin's rule, here as a transitive closure on
+ * 9-bit masks). A unit needs neither the matching nor the rule when no set
+ * of t < n of its blanks has t candidates or fewer between them: then
+ * every blank keeps every candidate (Hall's condition holds with room to
+ * spare). That holds when fewer than t blanks have t or fewer candidates,
+ * for every t < n, a count of the candidates that decides most units at
+ * once.
+ *
+ * The 27 units are kept on a worklist: a unit whose blank loses a
+ * candidate puts the blank's other two units back on it, until it is
+ * empty.
+ */
+#include "target.h"
+
+enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
+
+/* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
+ * digit d (-1: none), *seen the digits visited on this search. */
+static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *seen)
+{
+    for (unsigned left = cand[i] & ~*seen; left; left = cand[i] & ~*seen) {
+        int d = bit_digit(left);
+        *seen |= digit_bit(d);
+        if (owner[d - 1] < 0 || augment(cand, owner[d - 1], owner, seen)) {
+            owner[d - 1] = (int8_t)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether Hall's condition may be tight in a unit whose n blanks have the
+ * candidates cand[]: some t < n with at least t blanks of t or fewer
+ * candidates (t = 0: a blank without candidates). */
+static bool may_be_tight(const unsigned cand[BD_SIZE], int n)
+{
+    int with[BD_SIZE + 1] = {0};   /* blanks by their number of candidates */
+    for (int i = 0; i < n; i++)
+        with[digit_count(cand[i])]++;
+    for (int t = 0, at_most = 0; t < n; t++) {
+        at_most += with[t];
+        if (at_most > 0 && at_most >= t)
+            return true;
+    }
+    return false;
+}
+
+/* The candidates of blanks cand[0..n) that some perfect matching gives
+ * them, into keep[]; false when there is no perfect matching. */
+static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE])
+{
+    int8_t owner[BD_SIZE];
+    unsigned taken = 0, unmatched = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        owner[d] = -1;
+    for (int i = 0; i < n; i++) {   /* greedily first: most blanks match at once */
+        unsigned free_digits = cand[i] & ~taken;
+        if (free_digits) {
+            int d = bit_digit(free_digits);
+            owner[d - 1] = (int8_t)i;
+            taken |= digit_bit(d);
+        } else {
+            unmatched |= 1u << i;
+        }
+    }
+    for (; unmatched; unmatched &= unmatched - 1u) {
+        unsigned seen = 0;
+        if (!augment(cand, bit_digit(unmatched) - 1, owner, &seen))
+            return false;
+    }
+    unsigned reach[BD_SIZE];   /* reach[a]: the blanks a reaches, as bits */
+    for (int d = 1; d <= BD_SIZE; d++)
+        if (owner[d - 1] >= 0)
+            keep[owner[d - 1]] = digit_bit(d);
+    for (int a = 0; a < n; a++) {
+        reach[a] = 0;
+        for (unsigned other = cand[a] & ~keep[a]; other; other &= other - 1u)
+            reach[a] |= 1u << owner[bit_digit(other) - 1];
+    }
+    for (int k = 0; k < n; k++)   /* Warshall's transitive closure */
+        for (int a = 0; a < n; a++)
+            if (reach[a] & (1u << k))
+                reach[a] |= reach[k];
+    for (int i = 0; i < n; i++)
+        for (unsigned other = cand[i] & ~keep[i]; other; other &= other - 1u)
+            if (reach[owner[bit_digit(other) - 1]] & (1u << i))
+                keep[i] |= other & (0u - other);
+    return true;
+}
+
+/* Makes unit `unit` (kind * BD_SIZE + index) consistent; adds to *queue
+ * the other units of each blank that lost a candidate. False when the
+ * unit's blanks cannot take its missing digits. */
+static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], int unit,
+                        uint32_t *queue)
+{
+    int kind = unit / BD_SIZE, index = unit % BD_SIZE, at[BD_SIZE], n = 0;
+    unsigned mine[BD_SIZE], keep[BD_SIZE], missing = 0, held = 0;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int cell = unit_cell(kind, index, pos);
+        if (cells[cell]) {
+            held |= digit_bit(cells[cell]);
+        } else {
+            at[n] = cell;
+            mine[n] = cand[cell];
+            missing |= cand[cell];
+            n++;
+        }
+    }
+    if ((missing | held) != ALL_DIGITS)
+        return false;   /* a missing digit without a place */
+    if (!may_be_tight(mine, n))
+        return true;
+    if (!matched_candidates(mine, n, keep))
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (keep[i] == mine[i])
+            continue;
+        cand[at[i]] = (uint16_t)keep[i];
+        for (int other = 0; other < UNIT_KINDS; other++)
+            if (other != kind)
+                *queue |= 1u << (other * BD_SIZE + unit_of(other, at[i]));
+    }
+    return true;
+}
+
+bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS])
+{
+    for (uint32_t queue = ALL_UNITS; queue; ) {
+        int unit = bit_digit(queue) - 1;
+        queue &= queue - 1u;
+        if (!settle_unit(cells, cand, unit, &queue))
+            return false;
+    }
+    return true;
+}
