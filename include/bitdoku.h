@@ -755,6 +755,74 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
                             const bd_generate_options *options, bd_board *puzzle,
                             bd_board *solution, bd_generate_stats *stats);
 
+/*
+ * Boards as text (src/io/board_text.c). A board is written as one line of
+ * N^2 cells or as N lines of N cells, in one of four alphabets:
+ *
+ *   digits   1-9 then A-Z (A = 10 ... Z = 35); 0 or . blank
+ *   letters  A-Z (A = 1 ... Z = 26); - or . blank
+ *   hex      0-9 then A-F (0 = 1 ... F = 16); - or . blank
+ *   numbers  integers apart by blanks (spaces or tabs); 0 or . blank
+ *
+ * Letters may be lower case. In the first three, blanks between cells
+ * are ignored. What the caller leaves open (box_rows 0: the size;
+ * BD_ALPHABET_AUTO: the alphabet) is settled by the first record and
+ * kept for the next ones, by these rules:
+ *   - the alphabet: numbers when the line holds two or more blank-apart
+ *     tokens, each an integer or '.'; else hex when '-' and a digit
+ *     appear, letters when no digit does; else digits when there is no
+ *     letter, or a letter beyond F, or N > 16; otherwise (digits and
+ *     letters up to F, N unknown or 16) it cannot tell: an error naming
+ *     --alphabet digits and --alphabet hex;
+ *   - the size: a first line of N^2 cells is a one-line board and one of
+ *     N cells the first row of an N-line grid, for a square N (boxes of
+ *     sqrt(N) x sqrt(N): 1, 4, 9, 16, 25, 36, 49, 64); 16 cells is either
+ *     (a 4 x 4 line, or a 16 x 16 row): an error naming --size 4 and
+ *     --size 16.
+ */
+typedef enum bd_alphabet {
+    BD_ALPHABET_AUTO = 0,
+    BD_ALPHABET_DIGITS,
+    BD_ALPHABET_LETTERS,
+    BD_ALPHABET_HEX,
+    BD_ALPHABET_NUMBERS,
+    BD_ALPHABETS
+} bd_alphabet;
+
+/* How boards are written: the box shape, the alphabet, and whether a
+ * board takes N lines (grid) or one. */
+typedef struct bd_board_text {
+    int box_rows, box_cols;     /* 0, 0: not known yet */
+    bd_alphabet alphabet;       /* BD_ALPHABET_AUTO: not known yet */
+    bool grid;                  /* N lines of N cells; false: one line */
+} bd_board_text;
+
+/* The name of an alphabet ("digits", ...; "auto"), or NULL. */
+const char *bd_alphabet_name(bd_alphabet alphabet);
+
+/* The first line of a record (`length` bytes, no line end; a trailing
+ * '\r' is ignored): settles the size and shape that `how` leaves open
+ * (and the alphabet when it is numbers) and returns how many lines the
+ * record takes, 1 or N. 0 when the line cannot start a record, with the
+ * reason in `why` (`why_size` bytes, may be 0). */
+int bd_board_text_lines(const char *line, size_t length, bd_board_text *how, char *why,
+                        size_t why_size);
+
+/* Parses a record: its lines (as many as bd_board_text_lines said) joined
+ * by '\n', in the shape `how` says, into `board`; an alphabet left open is
+ * settled from the whole record (see above) and kept in `how`. BD_OK, or
+ * BD_EMALFORMED with the reason in `why` (an alphabet it cannot tell, a
+ * cell out of the alphabet or above N, a line of the wrong length);
+ * BD_EINVAL when `how` has no size. */
+bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
+                         char *why, size_t why_size);
+
+/* Writes `board` as text in `how`'s shape and alphabet (AUTO: digits up
+ * to N = 35, else numbers), each line ended by '\n', into `out` (`size`
+ * bytes, NUL-terminated). Returns the length, or 0 when `size` is too
+ * small or the alphabet cannot write N values. */
+size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */
 /* ------------------------------------------------------------------ */

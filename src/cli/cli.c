@@ -16,6 +16,7 @@
 #include "output.h"
 #include "session.h"
 #include "settings.h"
+#include "sized.h"
 
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
@@ -61,7 +62,7 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
         ses.out.each = err;
         ses.out.progress = NULL;
     }
-    run_fn run = COMMANDS[ses.set.cmd].run;
+    run_fn run = ses.set.sized ? run_sized : COMMANDS[ses.set.cmd].run;
     bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
     summary_fn summary = COMMANDS[ses.set.cmd].stats;
