@@ -7,16 +7,17 @@ _bitdoku_options()
     local common='--jobs --csv --stats --help --version -j -s -h -V'
     local limits='--max-nodes --timeout -n -t'
     local sized='--box --size --alphabet'
+    local drawing='--per-page --paper --answers --candidates --title'
     case $1 in
         target) echo "--engine --order --format --grid --exhaustive $sized $limits $common -e -o -f -g" ;;
         count) echo "--engine --order --limit --unique $sized $limits $common -e -o -l -u" ;;
         rate) echo "--ep-ed $limits $common" ;;
-        explain) echo "--format --hint --original $limits $common -f" ;;
+        explain) echo "--format --hint --original --paper --title $limits $common -f" ;;
         check) echo "$common" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
-                        --solution --rating --unsolvable --tries $sized $common -f -c" ;;
-        *) echo "--engine --order --format --all --limit --judge --smallest $sized $limits $common
-                 -e -o -f -a -l" ;;
+                        --solution --rating --unsolvable --tries $drawing $sized $common -f -c" ;;
+        *) echo "--engine --order --format --all --limit --judge --smallest $drawing $sized $limits
+                 $common -e -o -f -a -l" ;;
     esac
 }
 
@@ -28,7 +29,11 @@ _bitdoku()
     case $prev in
         -e|--engine) COMPREPLY=($(compgen -W 'dfs dlx' -- "$cur")); return ;;
         -o|--order) COMPREPLY=($(compgen -W 'mrv rows' -- "$cur")); return ;;
-        -f|--format) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "$cur")); return ;;
+        -f|--format) COMPREPLY=($(compgen -W 'auto line grid compact pretty svg html' -- "$cur")); return ;;
+        --per-page) COMPREPLY=($(compgen -W '1 2 4 6' -- "$cur")); return ;;
+        --paper) COMPREPLY=($(compgen -W 'a4 letter' -- "$cur")); return ;;
+        --answers) COMPREPLY=($(compgen -W 'end beside none' -- "$cur")); return ;;
+        --title) COMPREPLY=(); return ;;
         --symmetry) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "$cur")); return ;;
         --difficulty) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "$cur")); return ;;
         --original) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -41,7 +46,10 @@ _bitdoku()
     case $cur in
         --engine=*) COMPREPLY=($(compgen -W 'dfs dlx' -- "${cur#*=}")); return ;;
         --order=*) COMPREPLY=($(compgen -W 'mrv rows' -- "${cur#*=}")); return ;;
-        --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty' -- "${cur#*=}")); return ;;
+        --format=*) COMPREPLY=($(compgen -W 'auto line grid compact pretty svg html' -- "${cur#*=}")); return ;;
+        --per-page=*) COMPREPLY=($(compgen -W '1 2 4 6' -- "${cur#*=}")); return ;;
+        --paper=*) COMPREPLY=($(compgen -W 'a4 letter' -- "${cur#*=}")); return ;;
+        --answers=*) COMPREPLY=($(compgen -W 'end beside none' -- "${cur#*=}")); return ;;
         --symmetry=*) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "${cur#*=}")); return ;;
         --difficulty=*) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "${cur#*=}")); return ;;
         --original=*) COMPREPLY=($(compgen -f -- "${cur#*=}")); return ;;
@@ -55,6 +63,7 @@ _bitdoku()
             -e|--engine|-o|--order|-f|--format|-l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs) ((i++)) ;;
             -c|--count|--seed|--givens|--symmetry|--difficulty|--tries|--original) ((i++)) ;;
             --box|--size|--alphabet|--judge) ((i++)) ;;
+            --per-page|--paper|--answers|--title) ((i++)) ;;
             -*) ;;
             *) case $word in
                    solve|target|count|rate|explain|check|generate) command=$word ;;

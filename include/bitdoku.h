@@ -1155,6 +1155,84 @@ bd_status bd_row_grid(const bd_record *record, int after, bd_field_grid *out);
  */
 bd_status bd_row_answer(const bd_record *record, bd_field_grid *out);
 
+/* ------------------------------------------------------------------ */
+/* Pictures: a grid, or a step of a solution path, drawn as SVG         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Where a picture's text goes: called with successive pieces of it, in
+ * order (`text` is not NUL-terminated); returns false to stop, e.g. when
+ * writing failed.
+ */
+typedef bool (*bd_write_fn)(void *context, const char *text, size_t len);
+
+/* How a picture is drawn. */
+typedef struct bd_picture_options {
+    bool standalone;      /* a whole SVG document: an XML declaration, then
+                             an <svg> with its width and height (in px, one
+                             a unit of its viewBox); false: an <svg>
+                             element to put in an HTML page, which sizes it */
+    bool candidates;      /* bd_svg_grid: each blank cell's candidates */
+    const bd_marks *marks; /* bd_svg_grid: the candidates to show in the
+                             blank cells (a puzzle of pencil marks), or
+                             NULL: with `candidates`, those no digit of the
+                             cell's row, column or box rules out */
+    const char *title;    /* the picture's <title>, or NULL: none */
+    const char *caption;  /* text under the grid, or NULL: none; '\n'
+                             breaks a line, and long lines are wrapped at
+                             spaces to the grid's width */
+} bd_picture_options;
+
+/*
+ * Draws a grid as SVG: the digits of `grid` in their cells, those that
+ * `puzzle` gives in bold, the others lighter (as solved); thin lines
+ * between cells, thick ones between boxes. `grid` may be NULL: the puzzle
+ * alone. With options->candidates, each blank cell shows small the digits
+ * that no digit of its row, column or box rules out (options->marks: the
+ * digits its marks hold). `options` may be
+ * NULL: an element to embed, no title, no caption. The title and caption
+ * are UTF-8, written escaped (& < > " ' as entities; bytes that are not
+ * well-formed UTF-8, and characters XML does not allow, as U+FFFD). The
+ * text is the same on every machine: lengths in whole tenths, no locale,
+ * fonts left to the reader (a sans-serif, and a monospace caption).
+ * Returns BD_OK; BD_EINVAL (nothing written) for a NULL puzzle or write,
+ * a cell outside 0..9, or a grid that changes a given of the puzzle; or
+ * BD_EIO when `write` returned false (it is not called again).
+ */
+bd_status bd_svg_grid(const bd_grid *puzzle, const bd_grid *grid,
+                      const bd_picture_options *options, bd_write_fn write, void *context);
+
+/*
+ * Draws a step of a solution path (bd_explain) on the grid as it stood
+ * before the step: the digits of `before` (those of `puzzle` bold), and in
+ * each blank cell its candidates from `marks` (NULL: the digits that no
+ * digit of its row, column or box rules out, as before a path's first
+ * step; after a step, its `candidates` are those before the next). The
+ * step's removals are struck out in red; its placement is ringed in green
+ * in a shaded cell (or written big in green when the marks lack it); its
+ * pattern's candidates are ringed in blue in shaded cells, the units it
+ * rests on shaded yellow, a chain's links drawn between candidates (a
+ * link whose inference ends "on" solid, as a strong link; "off" dashed,
+ * as a weak one). The step's text is drawn only as options->caption
+ * (options->candidates and ->marks are not read: candidates are always
+ * drawn). Returns as bd_svg_grid does; BD_EINVAL also for a NULL `before`
+ * or `step`, a step whose cell is not -1 or 0..80 or whose digit is not
+ * 1..9 where it places one, a unit past the 27th, or a link count past
+ * BD_STEP_LINKS or a link off the grid.
+ */
+bd_status bd_svg_step(const bd_grid *puzzle, const bd_grid *before, const bd_marks *marks,
+                      const bd_step *step, const bd_picture_options *options,
+                      bd_write_fn write, void *context);
+
+/*
+ * Writes the `len` bytes of UTF-8 `text` through `write`, escaped as the
+ * pictures escape their titles and captions, for the character data or an
+ * attribute value of an XML or HTML page around them: & < > " ' as
+ * entities, what is not well-formed UTF-8 or not allowed in XML as U+FFFD.
+ * Returns BD_OK, BD_EINVAL (a NULL text or write), or BD_EIO.
+ */
+bd_status bd_write_xml_text(const char *text, size_t len, bd_write_fn write, void *context);
+
 #ifdef __cplusplus
 }
 #endif

@@ -60,11 +60,16 @@ void answer_free(answer *a)
 
 void answer_put(answer *a, const char *text)
 {
-    size_t len = strlen(text);
+    answer_put_bytes(a, text, strlen(text));
+}
+
+void answer_put_bytes(answer *a, const char *bytes, size_t len)
+{
     if (!reserve(a, len))
         return;
-    memcpy(a->text + a->len, text, len + 1);
+    memcpy(a->text + a->len, bytes, len);
     a->len += len;
+    a->text[a->len] = '\0';
 }
 
 void answer_printf(answer *a, const char *fmt, ...)

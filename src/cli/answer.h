@@ -80,6 +80,8 @@ bd_shape answer_shape(const settings *s, bd_shape shape);
 
 /* Appends `text`, formatted text, or a grid in `shape` to the answer. */
 void answer_put(answer *a, const char *text);
+/* Appends the `len` bytes at `bytes` (not NUL-terminated) to the answer. */
+void answer_put_bytes(answer *a, const char *bytes, size_t len);
 CLI_PRINTF_LIKE(2, 3) void answer_printf(answer *a, const char *fmt, ...);
 void answer_grid(answer *a, const bd_grid *grid, bd_shape shape);
 

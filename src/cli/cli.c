@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "bitdoku.h"
 #include "commands.h"
+#include "drawing.h"
 #include "options.h"
 #include "output.h"
 #include "session.h"
@@ -62,7 +63,11 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
         ses.out.each = err;
         ses.out.progress = NULL;
     }
-    run_fn run = ses.set.sized ? run_sized : COMMANDS[ses.set.cmd].run;
+    run_fn run = COMMANDS[ses.set.cmd].run;
+    if (COMMANDS[ses.set.cmd].answer && ses.set.pic.kind != PICTURE_NONE)
+        run = run_pictures;     /* a per-record command's --format svg or html */
+    if (ses.set.sized)
+        run = run_sized;        /* boards of any size (sized.c) */
     bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
     summary_fn summary = COMMANDS[ses.set.cmd].stats;

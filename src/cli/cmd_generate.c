@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "answer.h"
 #include "bitdoku.h"
+#include "drawing.h"
 #include "output.h"
 #include "ring.h"
 #include "session.h"
@@ -258,6 +259,8 @@ bool run_generate(session *ses)
         fprintf(ses->err, "bitdoku: seed %llu (--seed %llu makes these puzzles again)\n",
                 (unsigned long long)s->seed, (unsigned long long)s->seed);
     ses->out.name = NULL;
+    if (s->pic.kind != PICTURE_NONE)
+        return draw_generate(ses);      /* --format svg or html */
     if (s->csv)
         fprintf(ses->out.out, "puzzle%s%s\n", s->with_solution ? ",solution" : "",
                 s->with_rating ? ",rating,level,hardest" : "");

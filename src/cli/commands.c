@@ -21,11 +21,12 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
                    answer_count, NULL, NULL, false, NULL},
     [CMD_RATE] = {CMD_RATE, "rate",
                   "print how hard each puzzle is for a person: 'RATING LEVEL HARDEST'\n"
-                  "(e.g. '4.2 hard xy-wing'), or 'multiple solutions'",
+                  "(Sudoku Explainer's ER, e.g. '8.3 diabolical region-forcing-chains'),\n"
+                  "or 'multiple solutions'",
                   answer_rate, NULL, columns_rate, false, NULL},
     [CMD_EXPLAIN] = {CMD_EXPLAIN, "explain",
                      "print the steps a person would take, one a line, the rating,\n"
-                     "then the solution (--hint: only the next step)",
+                     "then the solution (--hint: only the next placement)",
                      answer_explain, run_explain, columns_explain, false, NULL},
     [CMD_CHECK] = {CMD_CHECK, "check",
                    "judge proposed solutions: the answer beside each puzzle\n"

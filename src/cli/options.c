@@ -27,8 +27,10 @@ typedef enum opt_id {
     OPT_ENGINE, OPT_ORDER, OPT_FORMAT, OPT_ALL, OPT_GRID, OPT_EXHAUSTIVE, OPT_LIMIT, OPT_UNIQUE,
     OPT_HINT, OPT_ORIGINAL, OPT_EP_ED, OPT_COUNT, OPT_SEED, OPT_GIVENS, OPT_MINIMAL, OPT_SYMMETRY,
     OPT_DIFFICULTY, OPT_SOLUTION, OPT_RATING, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT,
-    OPT_JOBS, OPT_CSV, OPT_BOX, OPT_SIZE, OPT_ALPHABET, OPT_JUDGE, OPT_SMALLEST,
-    OPT_STATS, OPT_HELP, OPT_VERSION, OPT_IDS
+    OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
+    OPT_PER_PAGE, OPT_PAPER, OPT_ANSWERS, OPT_CANDIDATES, OPT_TITLE,
+    OPT_BOX, OPT_SIZE, OPT_ALPHABET, OPT_JUDGE, OPT_SMALLEST,
+    OPT_IDS
 } opt_id;
 
 typedef struct opt_spec {
@@ -44,6 +46,10 @@ typedef struct opt_spec {
 /* The commands with a search to bound: rate and explain check uniqueness. */
 #define LIMITED (SEARCHING | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
 #define GENERATE CMD_BIT(CMD_GENERATE)
+/* The commands that draw pictures (--format svg or html), and those whose
+ * pictures are puzzles with their solutions. */
+#define DRAWING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_EXPLAIN) | GENERATE)
+#define BOOKLET (CMD_BIT(CMD_SOLVE) | GENERATE)
 /* The commands that serve boards of any size (target: a clear refusal). */
 #define SIZED (SEARCHING | GENERATE)
 
@@ -58,7 +64,18 @@ static const opt_spec OPTIONS[] = {
      CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_TARGET) | CMD_BIT(CMD_EXPLAIN) | GENERATE,
      "grid output: auto (the input's shape, default; for\n"
      "generate: line), line, grid (9 spaced lines),\n"
-     "compact (9 lines), pretty"},
+     "compact (9 lines), pretty; or pictures (solve,\n"
+     "explain, generate): svg (an SVG document a grid;\n"
+     "explain: with --hint) or html (one printable page)"},
+    {OPT_PER_PAGE, "per-page", 0, "N", BOOKLET,
+     "html: puzzles a page, 1, 2, 4 (default) or 6"},
+    {OPT_PAPER, "paper", 0, "a4|letter", DRAWING, "html: the paper size (default a4)"},
+    {OPT_ANSWERS, "answers", 0, "WHERE", BOOKLET,
+     "html: the solutions on pages at the end (end,\n"
+     "default), beside each puzzle (beside), or none"},
+    {OPT_CANDIDATES, "candidates", 0, NULL, BOOKLET,
+     "svg, html: each blank cell's candidates, small"},
+    {OPT_TITLE, "title", 0, "TEXT", DRAWING, "html: the page's title"},
     {OPT_ALL, "all", 'a', NULL, CMD_BIT(CMD_SOLVE),
      "solve: print every solution, up to --limit (default\n"
      "1000): a line with their number, 'N+' when there are\n"
@@ -184,6 +201,9 @@ static const char HELP_TAIL[] =
     "'cut-short>=N' once N solutions were); a malformed one 'error', reported on\n"
     "stderr. When stderr is a terminal and stdout is not, a batch that runs for\n"
     "more than half a second shows a progress line on stderr.\n"
+    "Pictures: --format svg writes an SVG document a grid (givens bold); --format\n"
+    "html one page to print for the whole input: sheets of puzzles and answer\n"
+    "sheets (solve, generate), or each path step by step (explain).\n"
     "\n"
     "Ratings follow Sudoku Explainer's scale: 1.0 full house, 1.2 hidden single in\n"
     "a box, 2.3 naked single, 2.6 pointing, ... 6.5+ chains, 8.0+ search (no\n"
@@ -425,7 +445,10 @@ static bool apply_sized_option(settings *set, opt_id id, const char *value)
 
 static const char *const ENGINES[] = {"dfs", "dlx", NULL};
 static const char *const ORDERS[] = {"mrv", "rows", NULL};
-static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", NULL};
+static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", "svg", "html",
+                                      NULL};
+static const char *const PAPERS[] = {"a4", "letter", NULL};
+static const char *const PLACES[] = {"end", "beside", "none", NULL};
 
 /* Writes the words an option of words accepts, "a, b, c", into `out`
  * (`size` bytes); false for an option of another kind. */
@@ -434,6 +457,8 @@ static bool accepted_words(opt_id id, char *out, size_t size)
     const char *const *words = id == OPT_ENGINE ? ENGINES
                                : id == OPT_ORDER ? ORDERS
                                : id == OPT_FORMAT ? FORMATS
+                               : id == OPT_PAPER ? PAPERS
+                               : id == OPT_ANSWERS ? PLACES
                                : id == OPT_ALPHABET ? ALPHABETS
                                : id == OPT_JUDGE ? JUDGES : NULL;
     int count = id == OPT_SYMMETRY ? BD_SYMMETRIES : id == OPT_DIFFICULTY ? BD_LEVELS : 0;
@@ -470,6 +495,34 @@ static void bad_value(parser *p, opt_id id, const char *value, const char *shown
     }
 }
 
+/* Applies one option of the pictures; false on a bad value. */
+static bool apply_picture_option(pictures *pic, opt_id id, const char *value)
+{
+    uint64_t number;
+    int pick;
+    switch (id) {
+    case OPT_PER_PAGE:
+        if (!parse_count(value, &number) || (number != 1 && number != 2 && number != 4
+                                              && number != 6))
+            return false;
+        pic->per_page = (int)number;
+        return true;
+    case OPT_PAPER:
+        if ((pick = choose(value, PAPERS)) < 0)
+            return false;
+        pic->paper = (paper)pick;
+        return true;
+    case OPT_ANSWERS:
+        if ((pick = choose(value, PLACES)) < 0)
+            return false;
+        pic->answers = (answers_at)pick;
+        return true;
+    case OPT_CANDIDATES: pic->candidates = true; return true;
+    case OPT_TITLE: pic->title = value; return true;
+    default: return true;
+    }
+}
+
 /* Applies one option with its value (NULL if it takes none); false on a
  * bad value. */
 static bool apply_option(session *ses, opt_id id, const char *value)
@@ -491,7 +544,9 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_FORMAT:
         if ((pick = choose(value, FORMATS)) < 0)
             return false;
-        set->fmt = (format)pick;
+        set->pic.kind = pick <= FMT_PRETTY ? PICTURE_NONE : pick == FMT_PRETTY + 1 ? PICTURE_SVG
+                                                                                : PICTURE_HTML;
+        set->fmt = pick <= FMT_PRETTY ? (format)pick : FMT_AUTO;
         return true;
     case OPT_GRID: set->print_grid = true; return true;
     case OPT_EXHAUSTIVE: set->options.exhaustive = true; return true;
@@ -517,6 +572,8 @@ static bool apply_option(session *ses, opt_id id, const char *value)
     case OPT_COUNT: case OPT_SEED: case OPT_GIVENS: case OPT_MINIMAL: case OPT_SYMMETRY:
     case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_RATING: case OPT_UNSOLVABLE: case OPT_TRIES:
         return apply_generate_option(set, id, value);
+    case OPT_PER_PAGE: case OPT_PAPER: case OPT_ANSWERS: case OPT_CANDIDATES: case OPT_TITLE:
+        return apply_picture_option(&set->pic, id, value);
     case OPT_HELP: case OPT_VERSION: case OPT_IDS: break;
     }
     return true;
@@ -800,6 +857,49 @@ static bool check_generate(parser *p)
     return !p->ses->fatal;
 }
 
+/* The long name of option `id`. */
+static const char *option_name(opt_id id)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (OPTIONS[i].id == id)
+            return OPTIONS[i].name;
+    return "?";
+}
+
+/* The options of the pictures (--format svg or html): the commands that
+ * draw, the options that need one format or the other, and those that do
+ * not go with them. False after reporting a usage error. */
+static bool check_pictures(parser *p)
+{
+    const settings *set = &p->ses->set;
+    picture_kind kind = set->pic.kind;
+    const char *name = kind == PICTURE_SVG ? "svg" : "html";
+    static const opt_id HTML_ONLY[] = {OPT_PER_PAGE, OPT_PAPER, OPT_ANSWERS, OPT_TITLE};
+    char which[128];
+    name_commands(which, sizeof which, DRAWING);
+    for (size_t i = 0; i < sizeof HTML_ONLY / sizeof HTML_ONLY[0]; i++)
+        if (p->given[HTML_ONLY[i]] && kind != PICTURE_HTML) {
+            usage_error(p, "option '--%s' applies to --format html only",
+                        option_name(HTML_ONLY[i]));
+            return false;
+        }
+    if (p->given[OPT_CANDIDATES] && kind == PICTURE_NONE)
+        usage_error(p, "option '--candidates' applies to --format svg or html only");
+    else if (kind != PICTURE_NONE && !(DRAWING & CMD_BIT(set->cmd)))
+        usage_error(p, "option '--format %s' applies to %s only", name, which);
+    else if (kind == PICTURE_SVG && set->cmd == CMD_EXPLAIN && !set->hint)
+        usage_error(p, "explain --format svg draws one step: add --hint, or draw the whole "
+                       "path with --format html");
+    else if (kind != PICTURE_NONE && set->original)
+        usage_error(p, "explain --original answers in text only, not with --format %s", name);
+    else if (kind != PICTURE_NONE && set->all)
+        usage_error(p, "options '--all' and '--format %s' exclude each other", name);
+    else if (kind == PICTURE_HTML && set->with_solution)
+        usage_error(p, "generate --format html places the solutions as --answers says, "
+                       "not with --solution");
+    return !p->ses->fatal;
+}
+
 /* The options of boards of any size that do not go together, and the
  * commands and options that serve 9 x 9 only. False after reporting a
  * usage error. */
@@ -807,7 +907,9 @@ static bool check_sized(parser *p)
 {
     const settings *set = &p->ses->set;
     int n = set->text.box_rows * set->text.box_cols;
-    static const opt_id NINE_ONLY[] = {OPT_CSV, OPT_GIVENS, OPT_DIFFICULTY, OPT_RATING, OPT_ORDER};
+    static const opt_id NINE_ONLY[] = {OPT_CSV,    OPT_GIVENS, OPT_DIFFICULTY, OPT_RATING,
+                                       OPT_ORDER,  OPT_FORMAT, OPT_PER_PAGE,   OPT_PAPER,
+                                       OPT_ANSWERS, OPT_CANDIDATES, OPT_TITLE};
     if (set->cmd == CMD_TARGET)
         usage_error(p, "target works on 9x9 boards only (its ring weights are defined there): "
                        "no --box, --size or --alphabet");
@@ -821,10 +923,8 @@ static bool check_sized(parser *p)
         usage_error(p, "options '--smallest' and '--all' exclude each other");
     for (size_t i = 0; i < sizeof NINE_ONLY / sizeof NINE_ONLY[0] && !p->ses->fatal; i++)
         if (p->given[NINE_ONLY[i]])
-            for (int k = 0; k < OPTION_COUNT; k++)
-                if (OPTIONS[k].id == NINE_ONLY[i])
-                    usage_error(p, "option '--%s' works on 9x9 boards only, not with --box, "
-                                "--size, --alphabet, --judge or --smallest", OPTIONS[k].name);
+            usage_error(p, "option '--%s' works on 9x9 boards only, not with --box, --size, "
+                        "--alphabet, --judge or --smallest", option_name(NINE_ONLY[i]));
     return !p->ses->fatal;
 }
 
@@ -841,6 +941,8 @@ static bool check_command_options(parser *p)
         usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
         return false;
     }
+    if (!check_pictures(p))
+        return false;
     if (COMMANDS[set->cmd].no_input && p->ses->file_count)
         usage_error(p, "the %s command reads no input: '%.60s'", COMMANDS[set->cmd].name,
                     p->ses->files[0]);
@@ -857,7 +959,7 @@ static bool check_command_options(parser *p)
                        "in memory");
     else if (p->given[OPT_FORMAT] && set->cmd == CMD_TARGET && !set->print_grid)
         usage_error(p, "option '--format' applies to target with --grid only");
-    else if (p->given[OPT_FORMAT] && set->hint)
+    else if (p->given[OPT_FORMAT] && set->hint && set->pic.kind == PICTURE_NONE)
         usage_error(p, "option '--format' applies to explain without --hint only");
     else if (p->given[OPT_ORDER] && set->options.engine == BD_ENGINE_DLX)
         usage_error(p, "option '--order' applies to the dfs engine only");

@@ -23,6 +23,19 @@ typedef enum command_id {
 
 typedef enum format { FMT_AUTO, FMT_LINE, FMT_GRID, FMT_COMPACT, FMT_PRETTY } format;
 
+/* Pictures (--format svg or html, draw_*.c): what to draw and how. */
+typedef enum picture_kind { PICTURE_NONE, PICTURE_SVG, PICTURE_HTML } picture_kind;
+typedef enum paper { PAPER_A4, PAPER_LETTER } paper;
+typedef enum answers_at { ANSWERS_END, ANSWERS_BESIDE, ANSWERS_NONE } answers_at;
+typedef struct pictures {
+    picture_kind kind;      /* PICTURE_NONE: text, as `fmt` says */
+    int per_page;           /* html: puzzles a page (1, 2, 4, 6; 0: 4) */
+    paper paper;
+    answers_at answers;     /* html: where the solutions go */
+    bool candidates;        /* draw each blank cell's candidates */
+    const char *title;      /* html: the page's title; NULL: the default */
+} pictures;
+
 struct settings;
 struct answer;
 
@@ -36,6 +49,7 @@ typedef struct settings {
     answer_fn answer;       /* COMMANDS[cmd].answer */
     bd_options options;
     format fmt;
+    pictures pic;           /* --format svg or html, and their options */
     bool print_grid;        /* target --grid */
     bool grid_answers;      /* a puzzle is answered with a grid (solve,
                                target --grid): in the shape answer_shape

@@ -2,7 +2,8 @@
  * chain_hints.c - the hints of SE's chaining producers: the list each
  * producer fills (the best only, by SE's sort, when the path asks; every
  * hint, sorted and without repeats, when the producer is a rule nested in
- * a chain), and the producers' entry points for the path (human.h).
+ * a chain, each with its rule parents). The producers (cycles.c,
+ * forcing.c) offer their hints to it; the files above them read it.
  *
  * SE sorts a producer's hints with a stable sort by difficulty, then
  * complexity, then kind, and drops a hint whose removals equal an earlier
@@ -10,11 +11,88 @@
  * hint that sorts strictly before it. Its links are copied when it becomes
  * the best (the nodes go when the producer moves on), only for a text or
  * a picture.
+ *
+ * A hint kept for a chain it is nested in carries SE's rule parents
+ * (getRuleParents): the potentials the outer chain switched off that the
+ * hint's chains rest on, found by walking each chain back from its end.
  */
 #include "chains.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* collectRuleParents' walk of one chain. */
+typedef struct rule_walk {
+    const chint *h;
+    chint_list *list;
+    bool failed;
+} rule_walk;
+
+/* Appends `pot` to the list's rule parents unless the walk's hint has it
+ * already; w->failed when memory ran short. */
+static void add_rule_pot(rule_walk *w, int pot)
+{
+    chint_list *list = w->list;
+    for (uint32_t i = w->h->rule_first; i < list->rule_count; i++)
+        if (list->rule_pots[i] == pot)
+            return;
+    if (list->rule_count == list->rule_cap) {
+        uint32_t want = list->rule_cap ? list->rule_cap * 2 : 256;
+        uint16_t *bigger = realloc(list->rule_pots, want * sizeof *bigger);
+        if (!bigger) {
+            w->failed = true;
+            return;
+        }
+        list->rule_pots = bigger;
+        list->rule_cap = want;
+    }
+    list->rule_pots[list->rule_count++] = (uint16_t)pot;
+}
+
+/* One node of the walk: when it is a potential on made by the cell rule
+ * or a unit rule (the assumption of a cell or region chain counting as
+ * made by its cell's or region's rule), adds the candidates gone from that
+ * cell, or the digit's places gone from that unit, since the outer chain
+ * began. */
+static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
+{
+    rule_walk *w = context;
+    const chain_grid *src = w->list->outer_source, *cur = w->list->outer_current;
+    const cnode *n = &ch->nodes[node];
+    int cause = n->cause;
+    if (cause == CAUSE_NONE && w->h->kind == CHAIN_CELL)
+        cause = CAUSE_NAKED_SINGLE;
+    else if (cause == CAUSE_NONE && w->h->kind == CHAIN_REGION)
+        cause = w->h->unit / BD_SIZE == UNIT_BOX   ? CAUSE_HIDDEN_BOX
+                : w->h->unit / BD_SIZE == UNIT_ROW ? CAUSE_HIDDEN_ROW
+                                                   : CAUSE_HIDDEN_COL;
+    if (!pot_on(n->pot) || cause == CAUSE_NONE || cause == CAUSE_ADVANCED)
+        return;
+    int cell = pot_cell(n->pot), digit = pot_digit(n->pot);
+    if (cause == CAUSE_NAKED_SINGLE) {
+        for (unsigned ds = src->cand[cell] & ~cur->cand[cell]; ds; ds &= ds - 1u)
+            add_rule_pot(w, pot_of(cell, bit_digit(ds), false));
+        return;
+    }
+    int kind = cause == CAUSE_HIDDEN_BOX ? UNIT_BOX : cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
+    int unit = unit_at(kind, cell);
+    unsigned bit = digit_bit(digit);
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int other = unit_cell_of(unit, pos);
+        if ((src->cand[other] & bit) && !(cur->cand[other] & bit))
+            add_rule_pot(w, pot_of(other, digit, false));
+    }
+}
+
+/* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
+ * potentials switched off by the outer chain that the hint's chains rest
+ * on. */
+static void chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
+{
+    rule_walk w = {h, list, false};
+    for (int i = 0; i < h->target_count; i++)
+        walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
+}
 
 void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
 {
@@ -84,54 +162,4 @@ void chint_list_free(chint_list *list)
     list->rule_pots = NULL;
     list->count = list->cap = 0;
     list->rule_count = list->rule_cap = 0;
-}
-
-/* Fills the step from the best hint (its links and pattern are there
- * already when asked for). */
-static void best_step(const chint *h, bdi_step *s)
-{
-    s->tech = h->tech;
-    s->difficulty = h->difficulty;
-    s->cell = h->cell;
-    s->digit = h->digit;
-    memcpy(s->removed, h->removed, sizeof s->removed);
-    s->subtype = h->kind;
-    s->unit = h->unit;
-    s->complexity = h->complexity;
-    s->chain_source = h->source >= 0 ? pot_cell(h->source) : -1;
-    s->chain_digit = h->source >= 0 ? pot_digit(h->source) : 0;
-    s->extra_digits = (unsigned)(h->source >= 0 && pot_on(h->source));
-    s->lines = (unsigned)h->is_x | (unsigned)h->is_y << 1;
-}
-
-/* Starts the step that will receive the best's links. */
-static void links_start(bdi_step *s)
-{
-    bdi_step_start(s, BD_TECH_FORCING_CHAIN, 0);
-}
-
-bool bdi_cycles(bdi_chainer *ch, const bdi_state *st, bool want_links, bdi_step *s)
-{
-    chain_grid g = *st;
-    chint_list list = {.want_links = want_links, .step = s};
-    links_start(s);
-    cycles_hints(ch, &g, &list);
-    if (!list.found || ch->failed)
-        return false;
-    best_step(&list.best, s);
-    return true;
-}
-
-bool bdi_forcing(bdi_chainer *ch, const bdi_state *st, bool multiple, bool dynamic,
-                 bool nishio, int level, bool want_links, bdi_step *s)
-{
-    chain_grid g = *st;
-    chint_list list = {.want_links = want_links, .step = s};
-    links_start(s);
-    forcing_hints(ch, &g, multiple, dynamic, nishio, level, &list);
-    if (!list.found || ch->failed)
-        return false;
-    best_step(&list.best, s);
-    s->chain_level = level;
-    return true;
 }

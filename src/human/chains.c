@@ -24,7 +24,8 @@
  * potential already in its set is not made again; a potential that would
  * be both on and off ends the chain with a contradiction. In a chain with
  * nested rules (level > 0), each time both queues run dry the other rules
- * are asked for more (nested.c). The grid is restored at the end.
+ * are asked for more, through the chainer's `advanced` (nested.c's, handed
+ * down by chaining.c). The grid is restored at the end.
  *
  * Measures: SE counts a chain's potentials by walking from its end back
  * through all parents, breadth first, each potential once (the first node
@@ -350,7 +351,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         }
         if (ok && rules->level > 0 && pend_on.head == pend_on.tail
             && pend_off.head == pend_off.tail)
-            advanced_potentials(ch, g, &save, rules->level, off, pend_off.item, &pend_off.tail);
+            ch->advanced(ch, g, &save, rules->level, off, pend_off.item, &pend_off.tail);
     }
     *g = save;
     return ok;

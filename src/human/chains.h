@@ -1,8 +1,12 @@
 /*
- * chains.h - the machinery that SE's chaining producers share (chains.c),
- * offered to the producers (cycles.c: cycles and forcing X- and XY-chains;
- * forcing.c: Nishio, multiple and dynamic forcing chains; nested.c: the
- * implications of other rules inside dynamic chains, SE's levels 1 to 5).
+ * chains.h - the machinery that SE's chaining producers share (chains.c)
+ * and the list of their hints (chain_hints.c), offered to the producers
+ * (cycles.c: cycles and forcing X- and XY-chains; forcing.c: Nishio,
+ * multiple and dynamic forcing chains), to the rules nested in dynamic
+ * chains (nested.c, SE's levels 1 to 5, which run the producers), and to
+ * the path's entry points (chaining.c), in that order from the bottom up.
+ * A dynamic chain of level >= 1 asks nested.c for more through the
+ * chainer's `advanced`, which chaining.c sets.
  *
  * A potential is SE's Potential: a candidate (cell, digit) assumed on (the
  * digit is in the cell) or off, numbered (cell * 9 + digit - 1) * 2 + on.
@@ -87,6 +91,14 @@ typedef struct chint {
     uint32_t order;               /* keep_all: the place it was found in */
 } chint;
 
+/* The grid a chain is run on: the path's state, copied. */
+typedef bdi_state chain_grid;
+
+/* SE's getAdvancedPotentials, as do_chaining asks for it: the contract of
+ * nested.c's advanced_potentials (below). */
+typedef void (*advanced_fn)(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
+                            pset *off, int32_t *pending, int *pending_count);
+
 /* The work space of a path's chaining (chains.c). */
 struct bdi_chainer {
     cnode *nodes;
@@ -98,6 +110,12 @@ struct bdi_chainer {
     nested_rec *nested;           /* the records of nested hints */
     uint32_t nested_count, nested_cap;
     bool failed;                  /* memory ran short */
+    /* The rules beyond singles that a dynamic chain of level >= 1 may use:
+     * do_chaining calls it when both its queues run dry. The level above
+     * the producers sets it (chaining.c's bdi_forcing, to nested.c's
+     * advanced_potentials) before forcing_hints runs, as qsort is handed
+     * its comparator; NULL until then. */
+    advanced_fn advanced;
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -146,9 +164,6 @@ typedef struct chain_rules {
     int level;                    /* nested rules: 0, or 1..5 */
 } chain_rules;
 
-/* The grid a chain is run on: the path's state, copied. */
-typedef bdi_state chain_grid;
-
 /* A potential an implication gives, with the rule that gives it. */
 typedef struct implied {
     uint16_t pot;
@@ -170,9 +185,10 @@ int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid
                   const chain_grid *source, const pset *offs);
 
 /* SE's doChaining on `g` (restored before returning): completes `on` and
- * `off` with what they imply. Returns false on a contradiction, with the
- * two nodes of the potential that would be both on and off in
- * contradiction[0] (on) and [1] (off); true otherwise. */
+ * `off` with what they imply (with rules->level > 0, also with what
+ * ch->advanced, which must be set, brings). Returns false on a
+ * contradiction, with the two nodes of the potential that would be both on
+ * and off in contradiction[0] (on) and [1] (off); true otherwise. */
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
 
@@ -251,7 +267,10 @@ static inline bool chint_could_win(const chint_list *list, double difficulty, in
     return sort_key < b->sort_key;
 }
 
-/* Offers a hint to the list (chain_hints.c). */
+/* Offers a hint to the list (chain_hints.c); a list that keeps all hints
+ * also records each one's rule parents (SE's getRuleParents: the
+ * potentials switched off by the outer chain that the hint's chains rest
+ * on) in list->rule_pots. */
 void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h);
 
 /* keep_all: sorts the list's hints as SE does and drops those whose
@@ -261,11 +280,6 @@ void chint_sort(chint_list *list);
 /* Frees a list's storage. */
 void chint_list_free(chint_list *list);
 
-/* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
- * potentials switched off by the outer chain that the hint's chains rest
- * on (nested.c). */
-void chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list);
-
 /* The producers on a chain grid (cycles.c, forcing.c), filling `list`. */
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
@@ -273,7 +287,9 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
 
 /* SE's getAdvancedPotentials for a chain of `level` on `g`, whose grid was
  * `source` when it began: the potentials that other rules switch off,
- * added to `off` (and to *pending) unless there already (nested.c). */
+ * added to `off` (and to *pending) unless there already (nested.c). It
+ * runs the producers declared above; do_chaining reaches it only as
+ * ch->advanced. */
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count);
 

@@ -1,6 +1,8 @@
 /*
  * nested.c - SE's getAdvancedPotentials: the rules nested in a dynamic
- * forcing chain of level 1 to 5, and the rule parents of their hints.
+ * forcing chain of level 1 to 5. It runs the chaining producers (cycles.c,
+ * forcing.c) as rules; do_chaining (chains.c) reaches it only through the
+ * chainer's `advanced`, which chaining.c sets to advanced_potentials.
  *
  * When a dynamic chain of level > 0 has nothing left to process, SE asks
  * other rules about its grid as the chain has left it (the assumption's
@@ -10,7 +12,8 @@
  * (5), taking the first rule that yields anything. Each hint of that rule
  * whose "rule parents" are not empty switches off its removals, with those
  * parents: the potentials the chain switched off that the hint rests on
- * (its pattern's places or candidates gone since the chain began). A hint
+ * (its pattern's places or candidates gone since the chain began; those
+ * of a chaining rule's hint come with it from chain_hints.c). A hint
  * of a chaining rule also brings its own complexity, which SE adds to the
  * chain's. The simple rules' hints come in their producers' order, the
  * chaining rules' in SE's sort; each removal is taken cell by cell
@@ -208,67 +211,4 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     free(a->made);
     free(a);
     free(s);
-}
-
-/* collectRuleParents' walk of one chain. */
-typedef struct rule_walk {
-    const chint *h;
-    chint_list *list;
-    bool failed;
-} rule_walk;
-
-static void add_rule_pot(rule_walk *w, int pot)
-{
-    chint_list *list = w->list;
-    for (uint32_t i = w->h->rule_first; i < list->rule_count; i++)
-        if (list->rule_pots[i] == pot)
-            return;
-    if (list->rule_count == list->rule_cap) {
-        uint32_t want = list->rule_cap ? list->rule_cap * 2 : 256;
-        uint16_t *bigger = realloc(list->rule_pots, want * sizeof *bigger);
-        if (!bigger) {
-            w->failed = true;
-            return;
-        }
-        list->rule_pots = bigger;
-        list->rule_cap = want;
-    }
-    list->rule_pots[list->rule_count++] = (uint16_t)pot;
-}
-
-static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
-{
-    rule_walk *w = context;
-    const chain_grid *src = w->list->outer_source, *cur = w->list->outer_current;
-    const cnode *n = &ch->nodes[node];
-    int cause = n->cause;
-    if (cause == CAUSE_NONE && w->h->kind == CHAIN_CELL)
-        cause = CAUSE_NAKED_SINGLE;
-    else if (cause == CAUSE_NONE && w->h->kind == CHAIN_REGION)
-        cause = w->h->unit / BD_SIZE == UNIT_BOX   ? CAUSE_HIDDEN_BOX
-                : w->h->unit / BD_SIZE == UNIT_ROW ? CAUSE_HIDDEN_ROW
-                                                   : CAUSE_HIDDEN_COL;
-    if (!pot_on(n->pot) || cause == CAUSE_NONE || cause == CAUSE_ADVANCED)
-        return;
-    int cell = pot_cell(n->pot), digit = pot_digit(n->pot);
-    if (cause == CAUSE_NAKED_SINGLE) {
-        for (unsigned ds = src->cand[cell] & ~cur->cand[cell]; ds; ds &= ds - 1u)
-            add_rule_pot(w, pot_of(cell, bit_digit(ds), false));
-        return;
-    }
-    int kind = cause == CAUSE_HIDDEN_BOX ? UNIT_BOX : cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
-    int unit = unit_at(kind, cell);
-    unsigned bit = digit_bit(digit);
-    for (int pos = 0; pos < BD_SIZE; pos++) {
-        int other = unit_cell_of(unit, pos);
-        if ((src->cand[other] & bit) && !(cur->cand[other] & bit))
-            add_rule_pot(w, pot_of(other, digit, false));
-    }
-}
-
-void chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
-{
-    rule_walk w = {h, list, false};
-    for (int i = 0; i < h->target_count; i++)
-        walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
 }
