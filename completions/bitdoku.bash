@@ -6,16 +6,18 @@ _bitdoku_options()
 {
     local common='--jobs --csv --stats --help --version -j -s -h -V'
     local limits='--max-nodes --timeout -n -t'
+    local sized='--box --size --alphabet'
     local drawing='--per-page --paper --answers --candidates --title'
     case $1 in
-        target) echo "--engine --order --format --grid --exhaustive $limits $common -e -o -f -g" ;;
-        count) echo "--engine --order --limit --unique $limits $common -e -o -l -u" ;;
+        target) echo "--engine --order --format --grid --exhaustive $sized $limits $common -e -o -f -g" ;;
+        count) echo "--engine --order --limit --unique $sized $limits $common -e -o -l -u" ;;
         rate) echo "--ep-ed $limits $common" ;;
         explain) echo "--format --hint --original --paper --title $limits $common -f" ;;
         check) echo "$common" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
-                        --solution --rating --unsolvable --tries $drawing $common -f -c" ;;
-        *) echo "--engine --order --format --all --limit $drawing $limits $common -e -o -f -a -l" ;;
+                        --solution --rating --unsolvable --tries $drawing $sized $common -f -c" ;;
+        *) echo "--engine --order --format --all --limit --judge --smallest $drawing $sized $limits
+                 $common -e -o -f -a -l" ;;
     esac
 }
 
@@ -35,6 +37,9 @@ _bitdoku()
         --symmetry) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "$cur")); return ;;
         --difficulty) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "$cur")); return ;;
         --original) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alphabet) COMPREPLY=($(compgen -W 'digits letters hex numbers' -- "$cur")); return ;;
+        --judge) COMPREPLY=($(compgen -W 'spoj poj uva989' -- "$cur")); return ;;
+        --box|--size) COMPREPLY=(); return ;;
         -l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs|-c|--count|--seed|--givens|--tries)
             COMPREPLY=(); return ;;
     esac
@@ -48,6 +53,8 @@ _bitdoku()
         --symmetry=*) COMPREPLY=($(compgen -W 'none rot180 rot90 mirror diagonal random' -- "${cur#*=}")); return ;;
         --difficulty=*) COMPREPLY=($(compgen -W 'easy medium hard fiendish diabolical beyond' -- "${cur#*=}")); return ;;
         --original=*) COMPREPLY=($(compgen -f -- "${cur#*=}")); return ;;
+        --alphabet=*) COMPREPLY=($(compgen -W 'digits letters hex numbers' -- "${cur#*=}")); return ;;
+        --judge=*) COMPREPLY=($(compgen -W 'spoj poj uva989' -- "${cur#*=}")); return ;;
     esac
     local i word command=
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -55,6 +62,7 @@ _bitdoku()
         case $word in
             -e|--engine|-o|--order|-f|--format|-l|--limit|-n|--max-nodes|-t|--timeout|-j|--jobs) ((i++)) ;;
             -c|--count|--seed|--givens|--symmetry|--difficulty|--tries|--original) ((i++)) ;;
+            --box|--size|--alphabet|--judge) ((i++)) ;;
             --per-page|--paper|--answers|--title) ((i++)) ;;
             -*) ;;
             *) case $word in

@@ -631,6 +631,200 @@ bd_status bd_generate(uint64_t seed, uint64_t index, const bd_generate_options *
 const char *bd_symmetry_name(bd_symmetry symmetry);
 
 /* ------------------------------------------------------------------ */
+/* Other sizes: boards of N x N cells in boxes of R rows x C columns    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A board: a grid of N x N cells cut into boxes of R rows and C columns,
+ * N = R * C symbols, for every R, C >= 1 with N <= BD_BOARD_MAX (9 x 9 is
+ * R = C = 3, 16 x 16 is 4 x 4, 6 x 6 with boxes of 2 rows and 3 columns is
+ * R = 2, C = 3; 1 x 1 is a board too). Cells are indexed row by row,
+ * cell = row * N + col; a cell holds 1..N, or 0 when it is blank. Boxes
+ * are numbered left to right, top to bottom: there are R boxes across and
+ * C down, and cell (row, col) is in box (row / R) * R + col / C. Only
+ * cells[0 .. N * N) belong to the board; bd_board_init clears the rest,
+ * and the functions below never read it nor write it.
+ *
+ * The 9 x 9 functions above are unchanged and stay the fast path for
+ * 9 x 9; these serve every size, 9 x 9 included (with their own engines:
+ * a bit-parallel search for any N, and Dancing Links with N^3 rows and
+ * 4 N^2 columns as the independent second engine). What is validated: a
+ * board whose geometry is out of range (R or C < 1, N > BD_BOARD_MAX,
+ * size != R * C) or with a cell above N is a caller's bug (BD_EINVAL).
+ */
+enum { BD_BOARD_MAX = 64, BD_BOARD_CELLS_MAX = BD_BOARD_MAX * BD_BOARD_MAX };
+
+typedef struct bd_board {
+    int box_rows;        /* R: rows of a box */
+    int box_cols;        /* C: columns of a box */
+    int size;            /* N = R * C: cells in a row, column or box; the values 1..N */
+    uint8_t cells[BD_BOARD_CELLS_MAX];  /* cells[row * size + col]: 1..N, 0 blank */
+} bd_board;
+
+/* Makes `board` an empty board of boxes of `box_rows` x `box_cols` cells
+ * (every cell 0). Returns BD_OK, or BD_EINVAL (NULL board, a side below 1,
+ * or a product above BD_BOARD_MAX; the board is not written then). */
+bd_status bd_board_init(bd_board *board, int box_rows, int box_cols);
+
+/* True when `board` is not NULL, its geometry is in range and consistent
+ * (size == box_rows * box_cols) and every cell is 0..size: what every
+ * function here checks first. */
+bool bd_board_valid(const bd_board *board);
+
+/* The 9 x 9 grid as a board of 3 x 3 boxes. */
+void bd_board_from_grid(const bd_grid *grid, bd_board *board);
+
+/* The board as a 9 x 9 grid: BD_OK, or BD_EINVAL when it is not a valid
+ * board of 3 x 3 boxes (`grid` is not written then). */
+bd_status bd_board_to_grid(const bd_board *board, bd_grid *grid);
+
+/* True when `board` is valid and no value appears twice in a row, column
+ * or box. */
+bool bd_board_givens_ok(const bd_board *board);
+
+/* True when both are valid boards of the same geometry and `solution` is
+ * complete, has no value twice in a row, column or box, and keeps every
+ * given of `puzzle`. */
+bool bd_board_is_solution_of(const bd_board *puzzle, const bd_board *solution);
+
+/*
+ * bd_check for boards: the first cell of `solution`, in reading order,
+ * that is blank, changes a given of `puzzle`, or repeats the value of an
+ * earlier cell of its row, column or box (the same precedence as
+ * bd_check; `digit`, `given` are values 1..N). Returns BD_OK with `result`
+ * filled, or BD_EINVAL (a NULL argument, an invalid board, or boards of
+ * different geometry).
+ */
+bd_status bd_board_check(const bd_board *puzzle, const bd_board *solution,
+                         bd_check_result *result);
+
+/*
+ * bd_solve, bd_count and bd_solutions for boards, with the same contracts
+ * and statuses (and BD_ENOMEM when the search could not get its memory,
+ * which grows with N and the depth of the search). `options` may be NULL;
+ * options->engine picks the engine: BD_ENGINE_DFS, the bit-parallel
+ * search (singles and locked candidates, the cell with fewest candidates
+ * guessed first), or BD_ENGINE_DLX, Dancing Links; options->order and
+ * options->exhaustive are not used. Node and time limits and `stats` work
+ * as for 9 x 9 (nodes: the root and each branch tried; guesses: the
+ * branch points).
+ */
+bd_status bd_board_solve(const bd_board *puzzle, const bd_options *options,
+                         bd_board *solution, bd_stats *stats);
+bd_status bd_board_count(const bd_board *puzzle, uint64_t limit, const bd_options *options,
+                         uint64_t *count, bd_stats *stats);
+
+/* Called by bd_board_solutions with each solution (valid only during the
+ * call); returns true to go on, false to stop. */
+typedef bool (*bd_board_fn)(const bd_board *solution, void *context);
+
+bd_status bd_board_solutions(const bd_board *puzzle, uint64_t limit,
+                             const bd_options *options, bd_board_fn on_solution,
+                             void *context, uint64_t *count, bd_stats *stats);
+
+/*
+ * The lexicographically smallest solution of `puzzle`: the one whose
+ * cells, read row by row, form the smallest sequence of values (UVa 989's
+ * rule). Returns BD_OK (`solution` written), BD_NO_SOLUTION, BD_CUT_SHORT
+ * (the limits of `options` apply to all the searches it makes together),
+ * BD_ENOMEM or BD_EINVAL. Each search is made by the engine of `options`.
+ */
+bd_status bd_board_smallest(const bd_board *puzzle, const bd_options *options,
+                            bd_board *solution, bd_stats *stats);
+
+/* The generating options for boards of `box_rows` x `box_cols` boxes:
+ * minimal puzzles with any count of givens (0 to N * N), no symmetry, no
+ * level, BD_GENERATE_TRIES tries. */
+bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols);
+
+/*
+ * bd_generate for boards of `box_rows` x `box_cols` boxes: puzzle number
+ * `index` of the sequence named by `seed`, the same on every machine and
+ * thread, written to `puzzle` (and its solution to `solution`, which may
+ * be NULL). The options mean what they mean for bd_generate, with these
+ * differences: the givens may be asked in 0..N * N (nothing is known of
+ * the fewest givens a unique board of most sizes can have), and a range
+ * that the symmetry cannot give (e.g. an odd count with a half turn when
+ * N is even) is BD_EINVAL; `level` must be -1 (the rating is calibrated
+ * on 9 x 9 only). The random full grid is found by the bit-parallel
+ * search with its digits drawn in random order (restarted after a bound
+ * on its nodes), and each given goes when the puzzle stays unique without
+ * it. Returns BD_OK, BD_CUT_SHORT (no try succeeded), BD_ENOMEM or
+ * BD_EINVAL. Re-entrant.
+ */
+bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box_cols,
+                            const bd_generate_options *options, bd_board *puzzle,
+                            bd_board *solution, bd_generate_stats *stats);
+
+/*
+ * Boards as text (src/io/board_text.c). A board is written as one line of
+ * N^2 cells or as N lines of N cells, in one of four alphabets:
+ *
+ *   digits   1-9 then A-Z (A = 10 ... Z = 35); 0 or . blank
+ *   letters  A-Z (A = 1 ... Z = 26); - or . blank
+ *   hex      0-9 then A-F (0 = 1 ... F = 16); - or . blank
+ *   numbers  integers apart by blanks (spaces or tabs); 0 or . blank
+ *
+ * Letters may be lower case. In the first three, blanks between cells
+ * are ignored. What the caller leaves open (box_rows 0: the size;
+ * BD_ALPHABET_AUTO: the alphabet) is settled by the first record and
+ * kept for the next ones, by these rules:
+ *   - the alphabet: numbers when the line holds two or more blank-apart
+ *     tokens, each an integer or '.'; else hex when '-' and a digit
+ *     appear, letters when no digit does; else digits when there is no
+ *     letter, or a letter beyond F, or N > 16; otherwise (digits and
+ *     letters up to F, N unknown or 16) it cannot tell: an error naming
+ *     --alphabet digits and --alphabet hex;
+ *   - the size: a first line of N^2 cells is a one-line board and one of
+ *     N cells the first row of an N-line grid, for a square N (boxes of
+ *     sqrt(N) x sqrt(N): 1, 4, 9, 16, 25, 36, 49, 64); 16 cells is either
+ *     (a 4 x 4 line, or a 16 x 16 row): an error naming --size 4 and
+ *     --size 16.
+ */
+typedef enum bd_alphabet {
+    BD_ALPHABET_AUTO = 0,
+    BD_ALPHABET_DIGITS,
+    BD_ALPHABET_LETTERS,
+    BD_ALPHABET_HEX,
+    BD_ALPHABET_NUMBERS,
+    BD_ALPHABETS
+} bd_alphabet;
+
+/* How boards are written: the box shape, the alphabet, and whether a
+ * board takes N lines (grid) or one. */
+typedef struct bd_board_text {
+    int box_rows, box_cols;     /* 0, 0: not known yet */
+    bd_alphabet alphabet;       /* BD_ALPHABET_AUTO: not known yet */
+    bool grid;                  /* N lines of N cells; false: one line */
+} bd_board_text;
+
+/* The name of an alphabet ("digits", ...; "auto"), or NULL. */
+const char *bd_alphabet_name(bd_alphabet alphabet);
+
+/* The first line of a record (`length` bytes, no line end; a trailing
+ * '\r' is ignored): settles the size and shape that `how` leaves open
+ * (and the alphabet when it is numbers) and returns how many lines the
+ * record takes, 1 or N. 0 when the line cannot start a record, with the
+ * reason in `why` (`why_size` bytes, may be 0). */
+int bd_board_text_lines(const char *line, size_t length, bd_board_text *how, char *why,
+                        size_t why_size);
+
+/* Parses a record: its lines (as many as bd_board_text_lines said) joined
+ * by '\n', in the shape `how` says, into `board`; an alphabet left open is
+ * settled from the whole record (see above) and kept in `how`. BD_OK, or
+ * BD_EMALFORMED with the reason in `why` (an alphabet it cannot tell, a
+ * cell out of the alphabet or above N, a line of the wrong length);
+ * BD_EINVAL when `how` has no size. */
+bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
+                         char *why, size_t why_size);
+
+/* Writes `board` as text in `how`'s shape and alphabet (AUTO: digits up
+ * to N = 35, else numbers), each line ended by '\n', into `out` (`size`
+ * bytes, NUL-terminated). Returns the length, or 0 when `size` is too
+ * small or the alphabet cannot write N values. */
+size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size);
+
+/* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */
 /* ------------------------------------------------------------------ */
 

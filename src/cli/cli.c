@@ -17,6 +17,7 @@
 #include "output.h"
 #include "session.h"
 #include "settings.h"
+#include "sized.h"
 
 
 enum { DEFAULT_COUNT_LIMIT = 1000000 };
@@ -65,6 +66,8 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
     run_fn run = COMMANDS[ses.set.cmd].run;
     if (COMMANDS[ses.set.cmd].answer && ses.set.pic.kind != PICTURE_NONE)
         run = run_pictures;     /* a per-record command's --format svg or html */
+    if (ses.set.sized)
+        run = run_sized;        /* boards of any size (sized.c) */
     bool written = run ? run(&ses) : run_inputs(&ses);
     bool flushed = output_finish(&ses.out, err);
     summary_fn summary = COMMANDS[ses.set.cmd].stats;

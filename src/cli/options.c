@@ -29,6 +29,7 @@ typedef enum opt_id {
     OPT_DIFFICULTY, OPT_SOLUTION, OPT_RATING, OPT_UNSOLVABLE, OPT_TRIES, OPT_MAX_NODES, OPT_TIMEOUT,
     OPT_JOBS, OPT_CSV, OPT_STATS, OPT_HELP, OPT_VERSION,
     OPT_PER_PAGE, OPT_PAPER, OPT_ANSWERS, OPT_CANDIDATES, OPT_TITLE,
+    OPT_BOX, OPT_SIZE, OPT_ALPHABET, OPT_JUDGE, OPT_SMALLEST,
     OPT_IDS
 } opt_id;
 
@@ -49,6 +50,8 @@ typedef struct opt_spec {
  * pictures are puzzles with their solutions. */
 #define DRAWING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_EXPLAIN) | GENERATE)
 #define BOOKLET (CMD_BIT(CMD_SOLVE) | GENERATE)
+/* The commands that serve boards of any size (target: a clear refusal). */
+#define SIZED (SEARCHING | GENERATE)
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -140,6 +143,25 @@ static const opt_spec OPTIONS[] = {
      "write CSV: a header, then a row per puzzle, the puzzle\n"
      "and our answer (CSV or TSV input: its row as it came,\n"
      "our columns appended)"},
+    {OPT_BOX, "box", 0, "RxC", SIZED,
+     "boards of any size: boxes of R rows x C columns\n"
+     "(N = R*C symbols, up to 64), e.g. 2x3 for 6x6"},
+    {OPT_SIZE, "size", 0, "N", SIZED,
+     "boards of N x N cells with square boxes (N = 1, 4,\n"
+     "9, 16, 25, 36, 49 or 64): --box with R = C"},
+    {OPT_ALPHABET, "alphabet", 0, "NAME", SIZED,
+     "boards of any size written in digits (1-9 then A-Z,\n"
+     "0 or . blank), letters (A = 1, - or . blank), hex\n"
+     "(0-F are 1-16, - or . blank) or numbers (apart by\n"
+     "blanks, 0 blank); default: from the input"},
+    {OPT_JUDGE, "judge", 0, "NAME", CMD_BIT(CMD_SOLVE),
+     "solve in a judge's format: spoj (SPOJ SUDOKU: a count,\n"
+     "then 16x16 letter grids), poj (POJ 3076, UVa 1309:\n"
+     "the grids to the end), uva989 (n, then an n^2 x n^2\n"
+     "grid of numbers; the smallest solution)"},
+    {OPT_SMALLEST, "smallest", 0, NULL, CMD_BIT(CMD_SOLVE),
+     "solve boards of any size: the lexicographically\n"
+     "smallest solution (cells in reading order)"},
     {OPT_STATS, "stats", 's', NULL, CMD_ALL,
      "at the end, print on stderr the puzzles answered,\n"
      "without solution, cut short and malformed, the time,\n"
@@ -374,6 +396,53 @@ static bool apply_generate_option(settings *set, opt_id id, const char *value)
     }
 }
 
+static const char *const ALPHABETS[] = {"digits", "letters", "hex", "numbers", NULL};
+static const char *const JUDGES[] = {"spoj", "poj", "uva989", NULL};
+
+/* Parses "RxC" (1 <= R, C and R * C <= 64) into the box shape. */
+static bool parse_box(const char *text, int *box_rows, int *box_cols)
+{
+    uint64_t rows, cols;
+    char first[8];
+    const char *x = strchr(text, 'x');
+    size_t len = x ? (size_t)(x - text) : 0;
+    if (!x || len == 0 || len >= sizeof first)
+        return false;
+    memcpy(first, text, len);
+    first[len] = '\0';
+    if (!parse_count(first, &rows) || !parse_count(x + 1, &cols) || rows < 1 || cols < 1
+        || rows * cols > BD_BOARD_MAX)
+        return false;
+    *box_rows = (int)rows;
+    *box_cols = (int)cols;
+    return true;
+}
+
+/* Applies one option of boards of any size; false on a bad value. */
+static bool apply_sized_option(settings *set, opt_id id, const char *value)
+{
+    uint64_t number;
+    int pick;
+    switch (id) {
+    case OPT_BOX: return parse_box(value, &set->text.box_rows, &set->text.box_cols);
+    case OPT_SIZE:
+        if (!parse_count(value, &number) || number < 1 || number > BD_BOARD_MAX)
+            return false;
+        for (int side = 1; side * side <= (int)number; side++)
+            if (side * side == (int)number)
+                set->text.box_rows = set->text.box_cols = side;
+        return set->text.box_rows > 0;
+    case OPT_ALPHABET:
+        if ((pick = choose(value, ALPHABETS)) < 0)
+            return false;
+        set->text.alphabet = (bd_alphabet)(pick + BD_ALPHABET_DIGITS);
+        return true;
+    case OPT_JUDGE: return (set->judge = choose(value, JUDGES) + 1) > 0;
+    case OPT_SMALLEST: set->smallest = true; return true;
+    default: return true;
+    }
+}
+
 static const char *const ENGINES[] = {"dfs", "dlx", NULL};
 static const char *const ORDERS[] = {"mrv", "rows", NULL};
 static const char *const FORMATS[] = {"auto", "line", "grid", "compact", "pretty", "svg", "html",
@@ -389,7 +458,9 @@ static bool accepted_words(opt_id id, char *out, size_t size)
                                : id == OPT_ORDER ? ORDERS
                                : id == OPT_FORMAT ? FORMATS
                                : id == OPT_PAPER ? PAPERS
-                               : id == OPT_ANSWERS ? PLACES : NULL;
+                               : id == OPT_ANSWERS ? PLACES
+                               : id == OPT_ALPHABET ? ALPHABETS
+                               : id == OPT_JUDGE ? JUDGES : NULL;
     int count = id == OPT_SYMMETRY ? BD_SYMMETRIES : id == OPT_DIFFICULTY ? BD_LEVELS : 0;
     if (!words && !count)
         return false;
@@ -494,6 +565,9 @@ static bool apply_option(session *ses, opt_id id, const char *value)
         ses->jobs = (int)number;
         return true;
     case OPT_CSV: set->csv = true; return true;
+    case OPT_BOX: case OPT_SIZE: case OPT_ALPHABET: case OPT_JUDGE: case OPT_SMALLEST:
+        set->sized = true;
+        return apply_sized_option(set, id, value);
     case OPT_STATS: ses->stats = true; return true;
     case OPT_COUNT: case OPT_SEED: case OPT_GIVENS: case OPT_MINIMAL: case OPT_SYMMETRY:
     case OPT_DIFFICULTY: case OPT_SOLUTION: case OPT_RATING: case OPT_UNSOLVABLE: case OPT_TRIES:
@@ -826,6 +900,34 @@ static bool check_pictures(parser *p)
     return !p->ses->fatal;
 }
 
+/* The options of boards of any size that do not go together, and the
+ * commands and options that serve 9 x 9 only. False after reporting a
+ * usage error. */
+static bool check_sized(parser *p)
+{
+    const settings *set = &p->ses->set;
+    int n = set->text.box_rows * set->text.box_cols;
+    static const opt_id NINE_ONLY[] = {OPT_CSV,    OPT_GIVENS, OPT_DIFFICULTY, OPT_RATING,
+                                       OPT_ORDER,  OPT_FORMAT, OPT_PER_PAGE,   OPT_PAPER,
+                                       OPT_ANSWERS, OPT_CANDIDATES, OPT_TITLE};
+    if (set->cmd == CMD_TARGET)
+        usage_error(p, "target works on 9x9 boards only (its ring weights are defined there): "
+                       "no --box, --size or --alphabet");
+    else if (p->given[OPT_BOX] && p->given[OPT_SIZE])
+        usage_error(p, "options '--box' and '--size' exclude each other");
+    else if (set->judge && (p->given[OPT_BOX] || p->given[OPT_SIZE] || p->given[OPT_ALPHABET]))
+        usage_error(p, "option '--judge' names the size and alphabet itself");
+    else if (set->cmd == CMD_GENERATE && !n)
+        usage_error(p, "generate needs the size of the boards to make: --box RxC or --size N");
+    else if (set->smallest && set->all)
+        usage_error(p, "options '--smallest' and '--all' exclude each other");
+    for (size_t i = 0; i < sizeof NINE_ONLY / sizeof NINE_ONLY[0] && !p->ses->fatal; i++)
+        if (p->given[NINE_ONLY[i]])
+            usage_error(p, "option '--%s' works on 9x9 boards only, not with --box, --size, "
+                        "--alphabet, --judge or --smallest", option_name(NINE_ONLY[i]));
+    return !p->ses->fatal;
+}
+
 /* Options that belong to some commands only, and options that exclude
  * each other. */
 static bool check_command_options(parser *p)
@@ -844,6 +946,8 @@ static bool check_command_options(parser *p)
     if (COMMANDS[set->cmd].no_input && p->ses->file_count)
         usage_error(p, "the %s command reads no input: '%.60s'", COMMANDS[set->cmd].name,
                     p->ses->files[0]);
+    else if (set->sized && !check_sized(p))
+        return false;
     else if (set->cmd == CMD_GENERATE && !check_generate(p))
         return false;
     else if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])

@@ -75,6 +75,11 @@ typedef struct settings {
     bool with_solution;     /* generate --solution */
     bool with_rating;       /* generate --rating */
     char gave_up[160];      /* generate: why a puzzle was not made */
+    bool sized;             /* --box, --size, --alphabet, --judge or
+                               --smallest: boards of any size (sized.c) */
+    bd_board_text text;     /* their size and alphabet, 0/AUTO: from the input */
+    int judge;              /* --judge: JUDGE_* (sized.c), 0: none */
+    bool smallest;          /* solve --smallest */
 } settings;
 
 #endif

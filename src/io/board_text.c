@@ -1,0 +1,306 @@
+/*
+ * board_text.c - boards of any size as text (bd_board, bitdoku.h): the
+ * record's shape and size from its first line, the alphabet from the
+ * whole record, the cells parsed, and a board written back in the same
+ * shape and alphabet.
+ *
+ * A line is read as tokens: in the numbers alphabet, the runs of
+ * characters between blanks (spaces, tabs); in the symbol alphabets
+ * (digits, letters, hex), each character that is not a blank. The rules
+ * that settle what the caller leaves open are bitdoku.h's, applied in
+ * the order written there. Nothing here allocates; every function reads
+ * only the bytes it is given.
+ */
+#include "bitdoku.h"
+#include "core/bits.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const ALPHABET_NAMES[BD_ALPHABETS] = {"auto", "digits", "letters", "hex",
+                                                         "numbers"};
+
+const char *bd_alphabet_name(bd_alphabet alphabet)
+{
+    return alphabet >= 0 && alphabet < BD_ALPHABETS ? ALPHABET_NAMES[alphabet] : NULL;
+}
+
+/* Writes the reason for a refusal into `why` (may be of size 0). */
+BDI_PRINTF_LIKE(3, 4)
+static void say(char *why, size_t why_size, const char *fmt, ...)
+{
+    if (!why_size)
+        return;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(why, why_size, fmt, args);
+    va_end(args);
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static char upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* True when the line holds two or more blank-apart tokens, each an
+ * integer or '.': the numbers alphabet. */
+static bool looks_numbers(const char *line, size_t length)
+{
+    int tokens = 0;
+    size_t i = 0;
+    while (i < length) {
+        while (i < length && is_blank(line[i]))
+            i++;
+        if (i == length)
+            break;
+        size_t start = i;
+        bool digits = true;
+        for (; i < length && !is_blank(line[i]); i++)
+            digits = digits && is_digit(line[i]);
+        if (!digits && !(i - start == 1 && line[start] == '.'))
+            return false;
+        tokens++;
+    }
+    return tokens >= 2;
+}
+
+/* The number of tokens on a line of `alphabet` (numbers, or any symbol
+ * alphabet). */
+static int count_tokens(const char *line, size_t length, bool numbers)
+{
+    int tokens = 0;
+    for (size_t i = 0; i < length; i++)
+        if (!is_blank(line[i]) && (!numbers || i == 0 || is_blank(line[i - 1])))
+            tokens++;
+    return tokens;
+}
+
+/* The integer r with r * r == x (x up to 64 * 64), or 0. */
+static int root(int x)
+{
+    for (int r = 1; r * r <= x && r <= BD_BOARD_MAX; r++)
+        if (r * r == x)
+            return r;
+    return 0;
+}
+
+/* Settles the size from a first line of `cells` cells: true, with the
+ * shape in how->grid, or false with the reason. */
+static bool settle_size(int cells, bd_board_text *how, char *why, size_t why_size)
+{
+    int n = how->box_rows * how->box_cols;
+    if (n) {
+        how->grid = cells == n && n != 1;
+        if (cells == n * n || cells == n)
+            return true;
+        say(why, why_size, "a line of %d cells: a %dx%d board has lines of %d cells, or %d", cells,
+            n, n, n * n, n);
+        return false;
+    }
+    int line_side = root(root(cells));     /* N = root(cells), boxes root(N) */
+    int row_side = cells <= BD_BOARD_MAX ? root(cells) : 0;
+    if (line_side && row_side && cells > 1) {
+        say(why, why_size, "a line of %d cells is a whole %dx%d board or a row of a %dx%d one: "
+            "say --size %d or --size %d", cells, root(cells), root(cells), cells, cells,
+            root(cells), cells);
+        return false;
+    }
+    if (!line_side && !row_side) {
+        say(why, why_size, "a line of %d cells is no board's size: say --box RxC", cells);
+        return false;
+    }
+    int side = line_side ? line_side : row_side;
+    how->box_rows = how->box_cols = side;
+    how->grid = !line_side;
+    return true;
+}
+
+int bd_board_text_lines(const char *line, size_t length, bd_board_text *how, char *why,
+                        size_t why_size)
+{
+    if (!line || !how)
+        return 0;
+    if (how->alphabet == BD_ALPHABET_AUTO && looks_numbers(line, length))
+        how->alphabet = BD_ALPHABET_NUMBERS;
+    int cells = count_tokens(line, length, how->alphabet == BD_ALPHABET_NUMBERS);
+    if (!cells) {
+        say(why, why_size, "a blank line where a board starts");
+        return 0;
+    }
+    if (!settle_size(cells, how, why, why_size))
+        return 0;
+    return how->grid ? how->box_rows * how->box_cols : 1;
+}
+
+/* The alphabet of a record of symbols (bitdoku.h's rules), or AUTO when
+ * it cannot tell. */
+static bd_alphabet detect(const char *text, size_t length, int n)
+{
+    bool dash = false, digit = false, letter = false, beyond_f = false;
+    for (size_t i = 0; i < length; i++) {
+        char c = upper(text[i]);
+        dash = dash || c == '-';
+        digit = digit || is_digit(c);
+        letter = letter || (c >= 'A' && c <= 'Z');
+        beyond_f = beyond_f || (c > 'F' && c <= 'Z');
+    }
+    if (dash)
+        return digit ? BD_ALPHABET_HEX : BD_ALPHABET_LETTERS;
+    if (!digit && letter)
+        return BD_ALPHABET_LETTERS;
+    if (!letter || beyond_f || n > 16)
+        return BD_ALPHABET_DIGITS;
+    return BD_ALPHABET_AUTO;
+}
+
+/* The value of symbol `c` in `alphabet` (0 blank), or -1 when it is none. */
+static int symbol_value(char c, bd_alphabet alphabet)
+{
+    c = upper(c);
+    bool letter = c >= 'A' && c <= 'Z';
+    switch (alphabet) {
+    case BD_ALPHABET_DIGITS:
+        return c == '0' || c == '.' ? 0 : is_digit(c) ? c - '0' : letter ? c - 'A' + 10 : -1;
+    case BD_ALPHABET_LETTERS:
+        return c == '-' || c == '.' ? 0 : letter ? c - 'A' + 1 : -1;
+    case BD_ALPHABET_HEX:
+        return c == '-' || c == '.' ? 0 : is_digit(c) ? c - '0' + 1
+                                        : c >= 'A' && c <= 'F' ? c - 'A' + 11 : -1;
+    default:
+        return -1;
+    }
+}
+
+/* Reads the next token at *at (blanks skipped) as a value of `how`'s
+ * alphabet: the value (0 blank), -1 for no token on this line (at its
+ * end or a '\n'), -2 for a token out of the alphabet. */
+static int next_value(const char *text, size_t length, size_t *at, bd_alphabet alphabet)
+{
+    while (*at < length && is_blank(text[*at]))
+        ++*at;
+    if (*at == length || text[*at] == '\n')
+        return -1;
+    if (alphabet != BD_ALPHABET_NUMBERS)
+        return symbol_value(text[(*at)++], alphabet) < 0 ? -2 : symbol_value(text[*at - 1], alphabet);
+    if (text[*at] == '.' ) {
+        ++*at;
+        return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? 0 : -2;
+    }
+    int value = 0;
+    for (; *at < length && is_digit(text[*at]); ++*at)
+        value = value > BD_BOARD_MAX ? value : value * 10 + (text[*at] - '0');
+    return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? value : -2;
+}
+
+/* Parses the cells of one line (from *at to its '\n' or the end) into
+ * cells[first ...], `expected` of them; false with the reason. */
+static bool parse_line(const char *text, size_t length, size_t *at, const bd_board_text *how,
+                       bd_board *board, int first, int expected, char *why, size_t why_size)
+{
+    int n = board->size, count = 0, value;
+    size_t start = *at;
+    while ((value = next_value(text, length, at, how->alphabet)) != -1) {
+        if (value == -2 || value > n) {
+            char shown = value == -2 ? text[*at - 1] : 0;
+            if (value == -2 && how->alphabet == BD_ALPHABET_NUMBERS)
+                say(why, why_size, "a cell that is no number (line %d)", first / expected + 1);
+            else if (value == -2)
+                say(why, why_size, "'%c' is no cell in the %s alphabet", shown,
+                    bd_alphabet_name(how->alphabet));
+            else
+                say(why, why_size, "the value %d is above %d", value, n);
+            return false;
+        }
+        if (count < expected)
+            board->cells[first + count] = (uint8_t)value;
+        count++;
+    }
+    if (count != expected) {
+        say(why, why_size, "a line of %d cells where %d belong (at byte %zu)", count, expected,
+            start + 1);
+        return false;
+    }
+    if (*at < length)
+        ++*at;      /* the '\n' */
+    return true;
+}
+
+bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
+                         char *why, size_t why_size)
+{
+    if (!text || !how || !board || bd_board_init(board, how->box_rows, how->box_cols) != BD_OK)
+        return BD_EINVAL;
+    int n = board->size;
+    if (how->alphabet == BD_ALPHABET_AUTO) {
+        bd_alphabet found = detect(text, length, n);
+        if (found == BD_ALPHABET_AUTO) {
+            say(why, why_size, "the alphabet is digits (A = 10) or hex (0 = 1): say "
+                "--alphabet digits or --alphabet hex");
+            return BD_EMALFORMED;
+        }
+        how->alphabet = found;
+    }
+    int lines = how->grid ? n : 1, per_line = how->grid ? n : n * n;
+    size_t at = 0;
+    for (int line = 0; line < lines; line++)
+        if (!parse_line(text, length, &at, how, board, line * per_line, per_line, why, why_size))
+            return BD_EMALFORMED;
+    if (at < length) {
+        say(why, why_size, "text after the board");
+        return BD_EMALFORMED;
+    }
+    return BD_OK;
+}
+
+/* The symbol of value `v` (0 blank) in a symbol alphabet. */
+static char symbol_of(int v, bd_alphabet alphabet)
+{
+    switch (alphabet) {
+    case BD_ALPHABET_DIGITS: return v == 0 ? '.' : v <= 9 ? (char)('0' + v) : (char)('A' + v - 10);
+    case BD_ALPHABET_LETTERS: return v == 0 ? '-' : (char)('A' + v - 1);
+    default: return v == 0 ? '-' : v <= 10 ? (char)('0' + v - 1) : (char)('A' + v - 11);
+    }
+}
+
+/* The largest N an alphabet can write. */
+static int alphabet_max(bd_alphabet alphabet)
+{
+    return alphabet == BD_ALPHABET_DIGITS ? 35 : alphabet == BD_ALPHABET_LETTERS ? 26
+           : alphabet == BD_ALPHABET_HEX ? 16 : BD_BOARD_MAX;
+}
+
+size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size)
+{
+    if (!board || !how || !out || !size || !bd_board_valid(board))
+        return 0;
+    int n = board->size;
+    bd_alphabet alphabet = how->alphabet != BD_ALPHABET_AUTO ? how->alphabet
+                           : n <= 35 ? BD_ALPHABET_DIGITS : BD_ALPHABET_NUMBERS;
+    if (n > alphabet_max(alphabet))
+        return 0;
+    size_t len = 0;
+    for (int cell = 0; cell < n * n; cell++) {
+        bool line_end = (cell + 1) % n == 0 && (how->grid || cell + 1 == n * n);
+        int v = board->cells[cell];
+        int wrote = alphabet == BD_ALPHABET_NUMBERS
+                        ? snprintf(out + len, size - len, "%d%s", v, line_end ? "\n"
+                                   : cell + 1 < n * n ? " " : "")
+                        : snprintf(out + len, size - len, "%c%s", symbol_of(v, alphabet),
+                                   line_end ? "\n" : "");
+        if (wrote < 0 || (size_t)wrote >= size - len)
+            return 0;
+        len += (size_t)wrote;
+    }
+    return len;
+}

@@ -1,0 +1,660 @@
+/*
+ * fast.h - the N x N family's bit-parallel engine, written once and
+ * compiled into fast16.c, fast32.c and fast64.c, each for words of its
+ * width (N <= 16, 32, 64); fast.c picks the narrowest that holds a row.
+ * It defines static functions: no file but those includes it. The
+ * includer defines `colset`, the unsigned type of a word (a set of columns) and then
+ * its entry, which returns enumerate().
+ *
+ * Representation ("digit x row"). For each digit d (0..N-1, the value
+ * d + 1) and row r, one word P[d][r] holds the columns of row r where d
+ * may still go, bit c for column c. A placed digit keeps its own bit and
+ * loses the rest of its row, its column and its box, so in a consistent
+ * state every row, column and box holds at least one bit of every digit,
+ * and a unit with exactly one bit has the digit fixed there. A word per
+ * row marks the cells not yet placed ("open"). The state of one search
+ * level is these N * N + N words, a count of open cells, and the digits
+ * whose words changed since their last scan ("dirty"):
+ *
+ *     w[d * N + r]        P[d][r], d, r in 0..N-1
+ *     w[N * N + r]        open[r]
+ *
+ * A box is R consecutive rows (a band) times C consecutive columns (a
+ * stack): within one row word, a box is the stack's C bits.
+ *
+ * Propagation, repeated until nothing changes:
+ *  - naked singles, row by row: two accumulators over the N digits give
+ *    the open cells seen once and seen twice or more; an open cell seen
+ *    never is a contradiction, one seen once is placed with the digit
+ *    whose word has it. Repeated alone until it finds nothing;
+ *  - then, for each dirty digit, its units: a row word with one bit, a
+ *    column seen in one row only (accumulators over the rows), a box
+ *    whose stack bits are seen in one row and one column of its band
+ *    (accumulators over the band's rows): each such cell, if open, is a
+ *    hidden single; a unit without a bit is a contradiction. And locked
+ *    candidates: when a box's places for d lie in one row (or one
+ *    column), d leaves the rest of that row (column); when a row's places
+ *    lie in one box, d leaves the box's other rows; when a column's
+ *    places lie in one band, d leaves the box's other columns there.
+ *
+ * Search. When propagation stalls, the engine guesses on the open cell
+ * with fewest candidates (counted by accumulators up to four, exactly
+ * beyond), the first such in reading order; its digits are tried lowest
+ * first, or in the order the task's pick function draws. Each branch but
+ * the last works on a copy of the state at the next level; the last one
+ * reuses its parent's. Nodes are the root plus each branch tried,
+ * guesses the cells guessed on; both are spent against the bdi_budget.
+ * The levels live in one buffer, on the C stack while they fit, then on
+ * the heap, grown as the search goes deeper.
+ *
+ * Setting up: all givens go in at once. Per digit, the rows, columns and
+ * boxes that hold it as a given are collected (two givens of a digit in
+ * one unit are a clash); a row word is then the given's column where the
+ * row holds the digit, else every column but the given cells, the
+ * columns that hold it, and the stacks of its band's boxes that do.
+ * Candidates excluded by the task are cleared last.
+ */
+#include "nxn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { LOCAL_BYTES = 16384 };
+
+/* The geometry in the words of this width. */
+typedef struct geo {
+    int box_rows, box_cols, n, stacks;
+    colset full;                            /* the N columns */
+    colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
+    colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
+} geo;
+
+/* One search level. */
+typedef struct state {
+    uint64_t dirty;    /* digits changed since their last scan (bit d) */
+    int64_t open_count;
+    colset w[];          /* P, then open (above) */
+} state;
+
+typedef struct ctx {
+    geo g;
+    size_t stride;               /* bytes per level */
+    unsigned char *levels;       /* `capacity` levels */
+    int capacity;
+    bool on_heap;                /* levels is malloc'ed (else it is `local`) */
+    bdi_budget own, *budget;
+    uint64_t guesses;
+    bool stop, nomem;
+    nxn_visitor *visitor;
+    nxn_pick_fn pick;
+    void *pick_context;
+    union {
+        uint64_t align;
+        unsigned char bytes[LOCAL_BYTES];
+    } local;
+} ctx;
+
+/* The bit of column c. */
+static inline colset col_bit(int c)
+{
+    return (colset)((colset)1u << c);
+}
+
+/* True when a non-zero word has one bit. */
+static inline bool one_bit(colset x)
+{
+    return !(x & (colset)(x - 1u));
+}
+
+static inline state *level_state(ctx *x, int level)
+{
+    return (state *)(void *)(x->levels + (size_t)level * x->stride);
+}
+
+/* Makes room for level `level`; false (x->nomem set) when memory ran
+ * out. */
+static bool ensure_level(ctx *x, int level)
+{
+    if (level < x->capacity)
+        return true;
+    int capacity = x->capacity * 2 > level + 1 ? x->capacity * 2 : level + 1;
+    unsigned char *grown = malloc((size_t)capacity * x->stride);
+    if (!grown) {
+        x->nomem = x->stop = true;
+        return false;
+    }
+    memcpy(grown, x->levels, (size_t)x->capacity * x->stride);
+    if (x->on_heap)
+        free(x->levels);
+    x->levels = grown;
+    x->on_heap = true;
+    x->capacity = capacity;
+    return true;
+}
+
+/* Takes digit d out of its column and box, but at (r, c), where its row
+ * is set to that one cell; the cell is closed. */
+static inline void claim(const geo *g, state *s, int d, int r, int c)
+{
+    int n = g->n;
+    colset *pd = s->w + (size_t)d * (size_t)n;
+    colset keep = (colset)~col_bit(c);
+    for (int row = 0; row < n; row++)
+        pd[row] &= keep;
+    int top = r - r % g->box_rows;
+    colset box_keep = (colset)~g->stack_of_col[c];
+    for (int row = top; row < top + g->box_rows; row++)
+        pd[row] &= box_keep;
+    pd[r] = col_bit(c);
+    s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
+    s->open_count--;
+    s->dirty |= UINT64_C(1) << d;
+}
+
+/* Places d at open cell (r, c), where it is a candidate; the cell's other
+ * candidates go first. */
+static void place(const geo *g, state *s, int d, int r, int c)
+{
+    int n = g->n;
+    colset keep = (colset)~col_bit(c);
+    uint64_t dirty = 0;
+    colset *pr = s->w + r;
+    for (int e = 0; e < n; e++) {
+        colset x = pr[(size_t)e * (size_t)n];
+        dirty |= (uint64_t)((x >> c) & 1u) << e;
+        pr[(size_t)e * (size_t)n] = x & keep;
+    }
+    s->dirty |= dirty;
+    claim(g, s, d, r, c);
+}
+
+/* The cells of each row seen by one digit or more (once) and by two or
+ * more (twice). The inner loop runs along the rows of one digit, which
+ * lie next to each other, so that the compiler can take several rows at
+ * once. */
+static inline void fold_digits(const geo *g, const state *s, colset *once, colset *twice)
+{
+    int n = g->n;
+    memset(once, 0, sizeof *once * (size_t)n);
+    memset(twice, 0, sizeof *twice * (size_t)n);
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        for (int r = 0; r < n; r++) {
+            twice[r] |= once[r] & pd[r];
+            once[r] |= pd[r];
+        }
+    }
+}
+
+/* Places every naked single; -1 on a contradiction, else 1 if anything
+ * was placed, 0 if not. */
+static int naked_singles(const geo *g, state *s)
+{
+    int n = g->n, progress = 0;
+    colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+    colset once[BD_BOARD_MAX], twice[BD_BOARD_MAX];
+    fold_digits(g, s, once, twice);
+    for (int r = 0; r < n; r++) {
+        colset o = open[r];
+        if (o & (colset)~once[r])
+            return -1;
+        colset singles = o & (colset)~twice[r];
+        for (int d = 0; d < n && singles; d++) {
+            colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
+            for (; hits; hits &= (colset)(hits - 1u)) {
+                int c = nxn_low_index(hits);
+                if (!((p[(size_t)d * (size_t)n + (size_t)r] >> c) & 1u))
+                    return -1;   /* an earlier single took its only digit */
+                claim(g, s, d, r, c);
+                singles &= (colset)~col_bit(c);
+                progress = 1;
+            }
+        }
+    }
+    return progress;
+}
+
+/* Places the hidden singles of the rows of digit d (words pd); -1 on a
+ * contradiction, else whether anything was placed. */
+static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
+{
+    int progress = 0;
+    for (int r = 0; r < g->n; r++) {
+        colset x = pd[r];
+        if (!x)
+            return -1;
+        if (one_bit(x) && (x & open[r])) {
+            place(g, s, d, r, nxn_low_index(x));
+            progress = 1;
+        }
+    }
+    return progress;
+}
+
+/* The column hidden singles of digit d, and column claiming: a column
+ * whose places lie in one band leaves the box's other columns there. -1
+ * on a contradiction, else whether anything changed. */
+static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
+{
+    int n = g->n, progress = 0;
+    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0;
+    for (int top = 0; top < n; top += g->box_rows) {
+        colset band = 0;
+        for (int r = top; r < top + g->box_rows; r++) {
+            twice |= once & pd[r];
+            once |= pd[r];
+            band |= pd[r];
+        }
+        bands_twice |= bands_once & band;
+        bands_once |= band;
+    }
+    if (once != g->full)
+        return -1;
+    colset single = once & (colset)~twice;
+    for (int r = 0; r < n && single; r++)
+        for (colset hits = pd[r] & single & open[r]; hits; hits &= (colset)(hits - 1u)) {
+            int c = nxn_low_index(hits);
+            if (!((pd[r] >> c) & 1u))
+                continue;
+            place(g, s, d, r, c);
+            progress = 1;
+        }
+    if (progress)
+        return progress;   /* the folds are stale: the next scan claims */
+    colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
+    for (int top = 0; top < n && claimed; top += g->box_rows)
+        for (int r = top; r < top + g->box_rows; r++)
+            for (colset cols = pd[r] & claimed; cols; cols &= (colset)(cols - 1u)) {
+                int c = nxn_low_index(cols);
+                colset others = g->stack_of_col[c] & (colset)~col_bit(c);
+                for (int rr = top; rr < top + g->box_rows; rr++)
+                    if (pd[rr] & others) {
+                        pd[rr] &= (colset)~others;
+                        s->dirty |= UINT64_C(1) << d;
+                        progress = 1;
+                    }
+            }
+    return progress;
+}
+
+/* Row claiming in the band from row `top`: a row whose places for
+ * digit d lie in one box leaves d out of the box's other rows. Whether
+ * anything changed. */
+static bool row_claims(const geo *g, colset *pd, int top)
+{
+    bool progress = false;
+    for (int r = top; r < top + g->box_rows; r++) {
+        colset x = pd[r];
+        if (!x)
+            continue;
+        colset m = g->stack_of_col[nxn_low_index(x)];
+        if (x & (colset)~m)
+            continue;
+        for (int other = top; other < top + g->box_rows; other++)
+            if (other != r && (pd[other] & m)) {
+                pd[other] &= (colset)~m;
+                progress = true;
+            }
+    }
+    return progress;
+}
+
+/* The box hidden singles of digit d in the band from row `top`, and the
+ * box's locked candidates: row claiming, then per box pointing along a
+ * row or a column. Each box's places are gathered afresh, after what the
+ * boxes before it changed. -1 on a contradiction, else whether anything
+ * changed. */
+static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top)
+{
+    int n = g->n, bottom = top + g->box_rows;
+    int progress = row_claims(g, pd, top);
+    for (int t = 0; t < g->stacks; t++) {
+        colset m = g->stack_mask[t], once = 0;
+        int rows = 0, last = top;
+        for (int r = top; r < bottom; r++) {
+            colset x = pd[r] & m;
+            once |= x;
+            if (x) {
+                rows++;
+                last = r;
+            }
+        }
+        if (!once)
+            return -1;
+        if (rows == 1 && one_bit(once)) {             /* one place: a single */
+            if (open[last] & once) {
+                place(g, s, d, last, nxn_low_index(once));
+                progress = 1;
+            }
+        } else if (rows == 1 && (pd[last] & (colset)~m)) { /* pointing along a row */
+            pd[last] &= m;
+            progress = 1;
+        } else if (rows > 1 && one_bit(once)) {         /* pointing along a column */
+            for (int r = 0; r < n; r++)
+                if ((r < top || r >= bottom) && (pd[r] & once)) {
+                    pd[r] &= (colset)~once;
+                    progress = 1;
+                }
+        }
+    }
+    if (progress)
+        s->dirty |= UINT64_C(1) << d;
+    return progress;
+}
+
+/* Scans digit d's units (the file comment). -1 on a contradiction, else
+ * 1 if anything changed, 0 if not. */
+static int scan_digit(const geo *g, state *s, int d)
+{
+    int n = g->n;
+    colset *pd = s->w + (size_t)d * (size_t)n;
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    int progress = row_singles(g, s, d, pd, open);
+    if (progress < 0)
+        return -1;
+    int found = column_singles(g, s, d, pd, open);
+    if (found < 0)
+        return -1;
+    progress |= found;
+    for (int top = 0; top < n; top += g->box_rows) {
+        found = band_boxes(g, s, d, pd, open, top);
+        if (found < 0)
+            return -1;
+        progress |= found;
+    }
+    return progress;
+}
+
+/* Scans every dirty digit once; -1 on a contradiction, else 1 if
+ * anything changed, 0 if not. */
+static int hidden_singles(const geo *g, state *s)
+{
+    int progress = 0;
+    for (uint64_t todo = s->dirty; todo; todo &= todo - 1u) {
+        int d = nxn_low_index(todo);
+        s->dirty &= ~(UINT64_C(1) << d);
+        int found = scan_digit(g, s, d);
+        if (found < 0)
+            return -1;
+        progress |= found;
+    }
+    return progress;
+}
+
+/* Singles and locked candidates to a fixed point; false on a
+ * contradiction. */
+static bool propagate(const geo *g, state *s)
+{
+    for (;;) {
+        int found = naked_singles(g, s);
+        if (found < 0)
+            return false;
+        if (found)
+            continue;
+        if (s->open_count == 0)
+            return true;
+        found = hidden_singles(g, s);
+        if (found <= 0)
+            return found == 0;
+    }
+}
+
+/* The candidates of open cell (r, c) as a mask of digit bits. */
+static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
+{
+    uint64_t digits = 0;
+    for (int d = 0; d < g->n; d++)
+        digits |= (uint64_t)((s->w[(size_t)d * (size_t)g->n + (size_t)r] >> c) & 1u) << d;
+    return digits;
+}
+
+/* The open cells that share a row, column or box with open cell (r, c),
+ * itself included. */
+static int open_peers(const geo *g, const state *s, int r, int c)
+{
+    const colset *open = s->w + (size_t)g->n * (size_t)g->n;
+    int top = r - r % g->box_rows, count = 0;
+    colset column = col_bit(c), box = g->stack_of_col[c];
+    for (int row = 0; row < g->n; row++) {
+        colset seen = row == r ? open[row]
+                      : open[row] & (row >= top && row < top + g->box_rows ? box | column
+                                                                            : column);
+        count += bit_count(seen);
+    }
+    return count;
+}
+
+/* The open cell to guess on: among those with fewest candidates (two,
+ * three or four are told by accumulators over the digits; beyond, the
+ * candidates are counted), the one with most open peers, the first such
+ * in reading order. After propagation every open cell has two or more. */
+static void pick_cell(const geo *g, const state *s, int *row, int *col)
+{
+    int n = g->n, found_k = 5, best_peers = -1;
+    const colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+    for (int r = 0; r < n; r++) {
+        if (!open[r])
+            continue;
+        colset a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0;
+        for (int d = 0; d < n; d++) {
+            colset x = p[(size_t)d * (size_t)n + (size_t)r];
+            a5 |= a4 & x;
+            a4 |= a3 & x;
+            a3 |= a2 & x;
+            a2 |= a1 & x;
+            a1 |= x;
+        }
+        colset exactly[3] = {open[r] & a2 & (colset)~a3, open[r] & a3 & (colset)~a4,
+                             open[r] & a4 & (colset)~a5};
+        for (int k = 2; k <= found_k && k < 5; k++) {
+            if (!exactly[k - 2])
+                continue;
+            if (k < found_k)
+                best_peers = -1;
+            found_k = k;
+            for (colset cells = exactly[k - 2]; cells; cells &= (colset)(cells - 1u)) {
+                int c = nxn_low_index(cells), peers = open_peers(g, s, r, c);
+                if (peers > best_peers) {
+                    best_peers = peers;
+                    *row = r;
+                    *col = c;
+                }
+            }
+            break;
+        }
+    }
+    if (found_k < 5)
+        return;
+    int best = n + 1;
+    for (int r = 0; r < n; r++)
+        for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u)) {
+            int c = nxn_low_index(cells);
+            int count = bit_count(cell_digits(g, s, r, c));
+            if (count < best) {
+                best = count;
+                *row = r;
+                *col = c;
+            }
+        }
+}
+
+/* Hands the solved state to the visitor (its cells written when it wants
+ * them); the search stops when the visitor is done. */
+static void found_solution(ctx *x, const state *s)
+{
+    nxn_visitor *v = x->visitor;
+    if (nxn_visitor_wants_cells(v)) {
+        int n = x->g.n;
+        for (int d = 0; d < n; d++)
+            for (int r = 0; r < n; r++) {
+                int c = nxn_low_index(s->w[(size_t)d * (size_t)n + (size_t)r]);
+                v->board->cells[r * n + c] = (uint8_t)(d + 1);
+            }
+    }
+    nxn_visit(v);
+    x->stop = v->done;
+}
+
+/* Propagates the state at `level`, then guesses; the level is the
+ * caller's to scratch. */
+static void search(ctx *x, int level)
+{
+    const geo *g = &x->g;
+    state *s = level_state(x, level);
+    if (!propagate(g, s))
+        return;
+    if (s->open_count == 0) {
+        found_solution(x, s);
+        return;
+    }
+    int r = 0, c = 0;
+    pick_cell(g, s, &r, &c);
+    uint64_t digits = cell_digits(g, s, r, c);
+    x->guesses++;
+    while (digits) {
+        int d = x->pick ? x->pick(x->pick_context, digits) : nxn_low_index(digits);
+        digits &= ~(UINT64_C(1) << d);
+        if (bdi_budget_spend(x->budget)) {
+            x->stop = true;
+            return;
+        }
+        if (!digits) {
+            place(g, s, d, r, c);
+            search(x, level);
+            return;
+        }
+        if (!ensure_level(x, level + 1)) {
+            x->stop = true;
+            return;
+        }
+        s = level_state(x, level);
+        state *child = level_state(x, level + 1);
+        memcpy(child, s, x->stride);
+        place(g, child, d, r, c);
+        search(x, level + 1);
+        if (x->stop)
+            return;
+        s = level_state(x, level);
+    }
+}
+
+/* The geometry of `board` in this width's words. */
+static void make_geo(geo *g, const bd_board *board)
+{
+    g->box_rows = board->box_rows;
+    g->box_cols = board->box_cols;
+    g->n = board->size;
+    g->stacks = board->box_rows;
+    g->full = (colset)nxn_all_values(g->n);
+    for (int t = 0; t < g->stacks; t++)
+        g->stack_mask[t] = (colset)(nxn_all_values(g->box_cols) << (t * g->box_cols));
+    for (int c = 0; c < g->n; c++)
+        g->stack_of_col[c] = g->stack_mask[c / g->box_cols];
+}
+
+/* Where each digit is given: the rows, columns and boxes that hold it,
+ * and its column in each row that does. */
+typedef struct givens {
+    uint64_t rows[BD_BOARD_MAX], cols[BD_BOARD_MAX], boxes[BD_BOARD_MAX];
+    colset taken[BD_BOARD_MAX];             /* the given cells of each row */
+    int8_t at[BD_BOARD_MAX][BD_BOARD_MAX]; /* [d][r]: the given's column */
+} givens;
+
+/* Collects the givens of `puzzle`; false when two clash. */
+static bool collect_givens(const geo *g, const bd_board *puzzle, givens *gv)
+{
+    int n = g->n;
+    memset(gv->rows, 0, sizeof gv->rows);
+    memset(gv->cols, 0, sizeof gv->cols);
+    memset(gv->boxes, 0, sizeof gv->boxes);
+    for (int r = 0; r < n; r++) {
+        colset taken = 0;
+        for (int c = 0; c < n; c++) {
+            int value = puzzle->cells[r * n + c];
+            if (!value)
+                continue;
+            int d = value - 1, box = r / g->box_rows * g->box_rows + c / g->box_cols;
+            uint64_t seen = (gv->rows[d] >> r | gv->cols[d] >> c | gv->boxes[d] >> box) & 1u;
+            if (seen)
+                return false;
+            gv->rows[d] |= UINT64_C(1) << r;
+            gv->cols[d] |= UINT64_C(1) << c;
+            gv->boxes[d] |= UINT64_C(1) << box;
+            gv->at[d][r] = (int8_t)c;
+            taken |= col_bit(c);
+        }
+        gv->taken[r] = taken;
+    }
+    return true;
+}
+
+/* Sets up the root state of the task (the file comment); false when the
+ * givens clash with each other or with an exclusion. */
+static bool init_state(ctx *x, const nxn_task *task, state *s)
+{
+    const geo *g = &x->g;
+    int n = g->n;
+    givens gv;
+    if (!collect_givens(g, task->puzzle, &gv))
+        return false;
+    for (int d = 0; d < n; d++) {
+        colset *pd = s->w + (size_t)d * (size_t)n;
+        for (int top = 0; top < n; top += g->box_rows) {
+            colset band = g->full & (colset)~(colset)gv.cols[d];
+            uint64_t boxes = gv.boxes[d] >> (top / g->box_rows * g->box_rows);
+            for (int t = 0; t < g->stacks; t++)
+                if ((boxes >> t) & 1u)
+                    band &= (colset)~g->stack_mask[t];
+            for (int r = top; r < top + g->box_rows; r++)
+                pd[r] = (gv.rows[d] >> r) & 1u ? col_bit(gv.at[d][r])
+                                               : band & (colset)~gv.taken[r];
+        }
+    }
+    s->open_count = 0;
+    for (int r = 0; r < n; r++) {
+        s->w[(size_t)n * (size_t)n + (size_t)r] = g->full & (colset)~gv.taken[r];
+        s->open_count += n - bit_count(gv.taken[r]);
+    }
+    s->dirty = nxn_all_values(n);
+    for (int i = 0; i < task->excluded_count; i++) {
+        int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
+        int r = cell / n, c = cell % n;
+        if (task->puzzle->cells[cell] == d + 1)
+            return false;
+        s->w[(size_t)d * (size_t)n + (size_t)r] &= (colset)~col_bit(c);
+    }
+    return true;
+}
+
+/* The engine in this file's width: the contract of nxn_engine_fn. */
+static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                         bd_stats *stats)
+{
+    ctx context, *x = &context;
+    make_geo(&x->g, task->puzzle);
+    size_t words = (size_t)x->g.n * (size_t)x->g.n + (size_t)x->g.n;
+    x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
+    x->levels = x->local.bytes;
+    x->capacity = (int)(LOCAL_BYTES / x->stride);
+    x->on_heap = false;
+    x->guesses = 0;
+    x->stop = x->nomem = false;
+    x->visitor = visitor;
+    x->pick = task->pick;
+    x->pick_context = task->pick_context;
+    x->budget = task->budget ? task->budget : &x->own;
+    if (!task->budget)
+        bdi_budget_init(&x->own, options);
+    uint64_t nodes_before = x->budget->nodes;
+    if (ensure_level(x, 0) && init_state(x, task, level_state(x, 0))
+        && !bdi_budget_spend(x->budget))
+        search(x, 0);
+    if (stats) {
+        stats->nodes += x->budget->nodes - nodes_before;
+        stats->guesses += x->guesses;
+    }
+    nxn_run run = x->nomem ? NXN_NOMEM : x->budget->cut ? NXN_CUT : NXN_RAN;
+    if (x->on_heap)
+        free(x->levels);
+    return run;
+}

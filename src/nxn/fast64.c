@@ -1,0 +1,15 @@
+/*
+ * fast64.c - the bit-parallel N x N engine (fast.h) on 64-bit words: a
+ * row of up to 64 columns in one word.
+ */
+#include <stdint.h>
+
+typedef uint64_t colset;
+
+#include "fast.h"
+
+nxn_run nxn_fast64(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                   bd_stats *stats)
+{
+    return enumerate(task, options, visitor, stats);
+}

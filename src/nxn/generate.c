@@ -1,0 +1,466 @@
+/*
+ * generate.c - bd_board_generate: puzzles of any size made to order,
+ * unique, minimal or with a count of givens, symmetric, or without
+ * solution.
+ *
+ * A try starts from a random full grid: the bit-parallel engine (fast.h)
+ * solves the empty board with the digits of each guess drawn in random
+ * order, and starts again when a node bound (FILL_NODES per cell) is hit.
+ * The puzzle starts as the whole grid and loses its cells one symmetry
+ * class at a time (a cell and its images: one, two or four cells), the
+ * classes in random order. A class goes when the puzzle keeps a single
+ * solution without it:
+ *  - at no cost when each of its cells is forced by the givens left (its
+ *    value is the only one free there, or no other blank of one of its
+ *    units has it free): every solution then agrees with the grid there;
+ *  - otherwise a second solution would differ from the grid in a cell of
+ *    the class; the engine looks for one that differs in the class's
+ *    first cell (its grid value excluded there), then for one that keeps
+ *    the first cell and differs in the second, and so on: one search a
+ *    cell of the class.
+ * One pass over the classes leaves a puzzle where no class can go (taking
+ * givens away only adds solutions, so a class that had to stay still
+ * must); with fewer givens asked for (min_givens), the pass stops there.
+ * With classes of two or four cells, `minimal` is checked given by given
+ * afterwards, and a puzzle that could lose a single given is a failed
+ * try; so is a count of givens outside min..max.
+ *
+ * `unsolvable`: a given of the puzzle, drawn at random, is changed to a
+ * value that clashes with no given and leaves no solution (counted by the
+ * engine), trying the givens in random order.
+ *
+ * Randomness: one splitmix64 stream (generate/random.c) for the seed, the
+ * index, the geometry and what the options ask for, drawn in a fixed
+ * order, and searches that depend on nothing else: the same puzzle on
+ * every machine, whatever thread makes it.
+ */
+#include "nxn.h"
+#include "generate/generate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    CLASS_MAX = 4,     /* cells in a symmetry class */
+    FILL_NODES = 4     /* nodes per cell before a fill starts again */
+};
+
+/* One call of bd_board_generate: the try under way. */
+typedef struct gen {
+    const bd_generate_options *opt;
+    nxn_geom g;
+    bdi_rng rng;
+    bd_board solution;      /* the full grid of the try */
+    bd_board puzzle;        /* what is left of it */
+    uint64_t units[3 * BD_BOARD_MAX];   /* values given in each unit */
+    int givens;
+    int class_count;
+    int class_size[BD_BOARD_CELLS_MAX];
+    int class_cells[BD_BOARD_CELLS_MAX][CLASS_MAX];
+    bd_generate_stats stats;
+} gen;
+
+bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols)
+{
+    bd_generate_options options = bd_generate_options_default();
+    int size = box_rows * box_cols;
+    options.min_givens = 0;
+    options.max_givens = size >= 1 && size <= BD_BOARD_MAX ? size * size : 0;
+    return options;
+}
+
+/* ------------------------------------------------------------------ */
+/* Symmetry classes                                                    */
+
+/* Where one step of `symmetry` takes `cell` on a board of side n. */
+static int image(bd_symmetry symmetry, int n, int cell)
+{
+    int row = cell / n, col = cell % n, last = n - 1;
+    switch (symmetry) {
+    case BD_SYMMETRY_ROT180: return (last - row) * n + last - col;
+    case BD_SYMMETRY_ROT90: return col * n + last - row;
+    case BD_SYMMETRY_MIRROR: return row * n + last - col;
+    case BD_SYMMETRY_DIAGONAL: return col * n + row;
+    case BD_SYMMETRY_NONE: case BD_SYMMETRY_RANDOM: case BD_SYMMETRIES: break;
+    }
+    return cell;
+}
+
+/* How many classes of one, two and four cells `symmetry` makes on a board
+ * of side n. */
+static void class_sizes(bd_symmetry symmetry, int n, int counts[CLASS_MAX + 1])
+{
+    int cells = n * n;
+    memset(counts, 0, sizeof *counts * (CLASS_MAX + 1));
+    for (int cell = 0; cell < cells; cell++) {
+        int size = 1, smallest = cell;
+        for (int at = image(symmetry, n, cell); at != cell; at = image(symmetry, n, at)) {
+            size++;
+            smallest = at < smallest ? at : smallest;
+        }
+        counts[size] += smallest == cell;
+    }
+}
+
+/* True when some count of givens in min..max can be left with the
+ * classes of `symmetry` on a board of side n: a sum of a singles, b pairs
+ * and c quads with a, b, c up to the numbers there are. */
+static bool reachable(bd_symmetry symmetry, int n, int min, int max)
+{
+    int counts[CLASS_MAX + 1];
+    class_sizes(symmetry == BD_SYMMETRY_RANDOM ? BD_SYMMETRY_NONE : symmetry, n, counts);
+    for (int givens = min; givens <= max; givens++)
+        for (int quads = 0; quads <= counts[4] && 4 * quads <= givens; quads++) {
+            int rest = givens - 4 * quads;
+            int fewest_pairs = rest - counts[1] > 0 ? (rest - counts[1] + 1) / 2 : 0;
+            int most_pairs = rest / 2 < counts[2] ? rest / 2 : counts[2];
+            if (fewest_pairs <= most_pairs)
+                return true;
+        }
+    return false;
+}
+
+/* The classes of `symmetry`, in the order of their first cells: a cell
+ * starts a class when no image of it comes before it. */
+static void make_classes(gen *gn, bd_symmetry symmetry)
+{
+    int n = gn->g.size;
+    gn->class_count = 0;
+    for (int cell = 0; cell < gn->g.cells; cell++) {
+        int at = image(symmetry, n, cell);
+        while (at > cell)
+            at = image(symmetry, n, at);
+        if (at < cell)
+            continue;
+        int k = gn->class_count++;
+        gn->class_size[k] = 0;
+        at = cell;
+        do {
+            gn->class_cells[k][gn->class_size[k]++] = at;
+            at = image(symmetry, n, at);
+        } while (at != cell);
+    }
+}
+
+/* The symmetry of a try: the one asked for, or for "random" one of those
+ * that can reach the givens asked for. */
+static bd_symmetry pick_symmetry(gen *gn)
+{
+    static const bd_symmetry SYMMETRIC[] = {BD_SYMMETRY_ROT180, BD_SYMMETRY_ROT90,
+                                            BD_SYMMETRY_MIRROR, BD_SYMMETRY_DIAGONAL};
+    if (gn->opt->symmetry != BD_SYMMETRY_RANDOM)
+        return gn->opt->symmetry;
+    bd_symmetry choices[4];
+    int count = 0;
+    for (int i = 0; i < 4; i++)
+        if (reachable(SYMMETRIC[i], gn->g.size, gn->opt->min_givens, gn->opt->max_givens))
+            choices[count++] = SYMMETRIC[i];
+    return count ? choices[bdi_rng_below(&gn->rng, count)] : BD_SYMMETRY_NONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* A random full grid                                                  */
+
+/* The engine's digit order at a guess: one of `digits`, each equally
+ * likely, from the try's stream. */
+static int random_digit(void *context, uint64_t digits)
+{
+    gen *gn = context;
+    for (int skip = bdi_rng_below(&gn->rng, bit_count(digits)); skip > 0; skip--)
+        digits &= digits - 1u;
+    return nxn_low_index(digits);
+}
+
+/* A random solution grid into gn->solution; false when memory ran out. */
+static bool random_full(gen *gn)
+{
+    bd_board empty;
+    bd_board_init(&empty, gn->g.box_rows, gn->g.box_cols);
+    bd_options limits = bd_options_default();
+    limits.max_nodes = (uint64_t)FILL_NODES * (uint64_t)gn->g.cells;
+    gn->solution = empty;
+    for (;;) {
+        nxn_visitor visitor;
+        nxn_visitor_init(&visitor, NXN_FIRST, 0, &gn->solution);
+        nxn_task task = {.puzzle = &empty, .pick = random_digit, .pick_context = gn};
+        nxn_run run = nxn_fast(&task, &limits, &visitor, &gn->stats.search);
+        if (run == NXN_NOMEM)
+            return false;
+        if (visitor.count)
+            return true;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Taking givens away                                                  */
+
+/* The units of a cell: row, column and box, as indices into gn->units. */
+static void units_of(const gen *gn, int cell, int unit[3])
+{
+    int n = gn->g.size, r = cell / n, c = cell % n;
+    unit[0] = r;
+    unit[1] = n + c;
+    unit[2] = 2 * n + nxn_box_of(&gn->g, r, c);
+}
+
+/* The values no unit of `cell` has given. */
+static uint64_t free_values(const gen *gn, int cell)
+{
+    int unit[3];
+    units_of(gn, cell, unit);
+    return nxn_all_values(gn->g.size)
+           & ~(gn->units[unit[0]] | gn->units[unit[1]] | gn->units[unit[2]]);
+}
+
+/* The cell at position `pos` of unit `kind` (0 row, 1 column, 2 box) that
+ * holds `cell`. */
+static int unit_cell(const gen *gn, int kind, int cell, int pos)
+{
+    int n = gn->g.size, r = cell / n, c = cell % n;
+    if (kind == 0)
+        return r * n + pos;
+    if (kind == 1)
+        return pos * n + c;
+    int top = r - r % gn->g.box_rows, left = c - c % gn->g.box_cols;
+    return (top + pos / gn->g.box_cols) * n + left + pos % gn->g.box_cols;
+}
+
+/* True when blank `cell` can only hold its value of the full grid, given
+ * the givens: no other value is free there, or no other blank of one of
+ * its units has that value free. */
+static bool forced(const gen *gn, int cell)
+{
+    uint64_t bit = nxn_value_bit(gn->solution.cells[cell]);
+    if (free_values(gn, cell) == bit)
+        return true;
+    for (int kind = 0; kind < 3; kind++) {
+        bool alone = true;
+        for (int pos = 0; pos < gn->g.size && alone; pos++) {
+            int other = unit_cell(gn, kind, cell, pos);
+            alone = other == cell || gn->puzzle.cells[other] || !(free_values(gn, other) & bit);
+        }
+        if (alone)
+            return true;
+    }
+    return false;
+}
+
+/* Makes `cell` a given (or a blank again), its value from the grid. */
+static void set_cell(gen *gn, int cell, bool given)
+{
+    int unit[3], value = gn->solution.cells[cell];
+    units_of(gn, cell, unit);
+    for (int i = 0; i < 3; i++)
+        gn->units[unit[i]] = given ? gn->units[unit[i]] | nxn_value_bit(value)
+                                   : gn->units[unit[i]] & ~nxn_value_bit(value);
+    gn->puzzle.cells[cell] = given ? (uint8_t)value : 0;
+    gn->givens += given ? 1 : -1;
+}
+
+/* Whether the puzzle has a solution other than the full grid, when every
+ * such solution differs from it in one of the blank cells[0..size): one
+ * search per cell, for a solution that differs there and agrees in the
+ * cells before it. -1 when memory ran out. */
+static int other_solution(gen *gn, const int *cells, int size)
+{
+    int found = 0;
+    bd_options no_limits = bd_options_default();
+    gn->stats.checks++;
+    for (int i = 0; i < size && !found; i++) {
+        for (int j = 0; j < i; j++)
+            gn->puzzle.cells[cells[j]] = gn->solution.cells[cells[j]];
+        nxn_exclusion excluded = {cells[i], gn->solution.cells[cells[i]]};
+        nxn_visitor visitor;
+        nxn_visitor_init(&visitor, NXN_COUNT, 1, NULL);
+        nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1};
+        nxn_run run = nxn_fast(&task, &no_limits, &visitor, &gn->stats.search);
+        for (int j = 0; j < i; j++)
+            gn->puzzle.cells[cells[j]] = 0;
+        if (run == NXN_NOMEM)
+            return -1;
+        found = visitor.count > 0;
+    }
+    return found;
+}
+
+/* Takes class k away if the puzzle keeps one solution without it; 1 if it
+ * went, 0 if it stays, -1 when memory ran out. */
+static int take_away(gen *gn, int k)
+{
+    const int *cells = gn->class_cells[k];
+    int size = gn->class_size[k];
+    for (int i = 0; i < size; i++)
+        set_cell(gn, cells[i], false);
+    bool all_forced = true;
+    for (int i = 0; i < size && all_forced; i++)
+        all_forced = forced(gn, cells[i]);
+    int other = all_forced ? 0 : other_solution(gn, cells, size);
+    if (other > 0)
+        for (int i = 0; i < size; i++)
+            set_cell(gn, cells[i], true);
+    return other < 0 ? -1 : !other;
+}
+
+/* Takes away every class it can, in random order, down to `stop_at`
+ * givens; false when memory ran out. */
+static bool take_away_pass(gen *gn, int stop_at)
+{
+    int *order = malloc(sizeof *order * (size_t)gn->class_count);
+    if (!order)
+        return false;
+    for (int k = 0; k < gn->class_count; k++)
+        order[k] = k;
+    bdi_rng_shuffle(&gn->rng, order, gn->class_count);
+    bool ok = true;
+    for (int i = 0; i < gn->class_count && gn->givens > stop_at && ok; i++) {
+        int k = order[i];
+        if (gn->puzzle.cells[gn->class_cells[k][0]] && gn->givens - gn->class_size[k] >= stop_at)
+            ok = take_away(gn, k) >= 0;
+    }
+    free(order);
+    return ok;
+}
+
+/* 1 when no single given can be taken away keeping one solution, 0 when
+ * one can, -1 when memory ran out. */
+static int single_minimal(gen *gn)
+{
+    for (int cell = 0; cell < gn->g.cells; cell++) {
+        if (!gn->puzzle.cells[cell])
+            continue;
+        set_cell(gn, cell, false);
+        int other = forced(gn, cell) ? 0 : other_solution(gn, &cell, 1);
+        set_cell(gn, cell, true);
+        if (other <= 0)
+            return other;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Unsolvable puzzles                                                  */
+
+/* Changes one given of the (unique) puzzle to a value that clashes with
+ * no given and leaves no solution; 1 if done, 0 if no change does, -1
+ * when memory ran out. */
+static int make_unsolvable(gen *gn)
+{
+    int *cells = malloc(sizeof *cells * (size_t)gn->g.cells), count = 0;
+    if (!cells)
+        return -1;
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        if (gn->puzzle.cells[cell])
+            cells[count++] = cell;
+    bdi_rng_shuffle(&gn->rng, cells, count);
+    int done = 0;
+    for (int i = 0; i < count && !done; i++) {
+        int cell = cells[i];
+        set_cell(gn, cell, false);
+        uint64_t others = free_values(gn, cell) & ~nxn_value_bit(gn->solution.cells[cell]);
+        while (others && !done) {
+            int bit = random_digit(gn, others);
+            others &= ~(UINT64_C(1) << bit);
+            gn->puzzle.cells[cell] = (uint8_t)(bit + 1);
+            uint64_t solutions = 1;
+            gn->stats.checks++;
+            bd_status status = bd_board_count(&gn->puzzle, 1, NULL, &solutions,
+                                              &gn->stats.search);
+            if (status == BD_ENOMEM)
+                done = -1;
+            else if (solutions == 0)
+                done = 1;
+        }
+        if (!done)
+            set_cell(gn, cell, true);
+    }
+    free(cells);
+    return done;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tries                                                               */
+
+/* One try: 1 when it made a puzzle that meets the options, 0 when not,
+ * -1 when memory ran out. */
+static int try_once(gen *gn, bd_symmetry symmetry)
+{
+    const bd_generate_options *opt = gn->opt;
+    if (!random_full(gn))
+        return -1;
+    gn->puzzle = gn->solution;
+    gn->givens = gn->g.cells;
+    nxn_units_of_givens(&gn->puzzle, gn->units);
+    make_classes(gn, symmetry);
+    if (!take_away_pass(gn, opt->minimal ? 0 : opt->min_givens))
+        return -1;
+    if (gn->givens < opt->min_givens || gn->givens > opt->max_givens)
+        return 0;
+    if (opt->minimal && gn->class_count < gn->g.cells) {
+        int minimal = single_minimal(gn);
+        if (minimal <= 0)
+            return minimal;
+    }
+    return opt->unsolvable ? make_unsolvable(gn) : 1;
+}
+
+/* What the call asks for, as a number that changes the seed: other
+ * geometries and options make unrelated puzzles. (The tries allowed are
+ * left out: with more, the same puzzles come first.) */
+static uint64_t asked(const bd_generate_options *opt, int box_rows, int box_cols)
+{
+    uint64_t packed = (uint64_t)opt->min_givens | (uint64_t)opt->max_givens << 13
+                      | (uint64_t)opt->minimal << 26 | (uint64_t)opt->symmetry << 27
+                      | (uint64_t)opt->unsolvable << 31 | (uint64_t)box_rows << 32
+                      | (uint64_t)box_cols << 40;
+    return packed * 0xA24BAED4963EE407u;   /* an odd multiplier spreads the bits */
+}
+
+/* Whether the options ask for something that can be made on a board of
+ * side n. */
+static bool options_ok(const bd_generate_options *opt, int n)
+{
+    return opt->min_givens >= 0 && opt->min_givens <= opt->max_givens
+           && opt->max_givens <= n * n && opt->symmetry >= BD_SYMMETRY_NONE
+           && opt->symmetry < BD_SYMMETRIES && opt->level == -1 && opt->max_tries >= 1
+           && reachable(opt->symmetry, n, opt->min_givens, opt->max_givens);
+}
+
+/* Copies the cells and geometry of `from` (not the unused cells). */
+static void copy_board(bd_board *to, const bd_board *from)
+{
+    to->box_rows = from->box_rows;
+    to->box_cols = from->box_cols;
+    to->size = from->size;
+    memcpy(to->cells, from->cells, (size_t)from->size * (size_t)from->size);
+}
+
+bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box_cols,
+                            const bd_generate_options *options, bd_board *puzzle,
+                            bd_board *solution, bd_generate_stats *stats)
+{
+    bd_board shape;
+    if (!options || !puzzle || bd_board_init(&shape, box_rows, box_cols) != BD_OK
+        || !options_ok(options, shape.size))
+        return BD_EINVAL;
+    gen *gn = malloc(sizeof *gn);
+    if (!gn)
+        return BD_ENOMEM;
+    memset(&gn->stats, 0, sizeof gn->stats);
+    gn->opt = options;
+    gn->g = nxn_geom_of(&shape);
+    bdi_rng_init(&gn->rng, seed ^ asked(options, box_rows, box_cols), index);
+    int made = 0;
+    while (made == 0 && gn->stats.tries < options->max_tries) {
+        gn->stats.tries++;
+        made = try_once(gn, pick_symmetry(gn));
+    }
+    if (made > 0) {
+        copy_board(puzzle, &gn->puzzle);
+        if (solution && !options->unsolvable)
+            copy_board(solution, &gn->solution);
+    }
+    if (stats)
+        *stats = gn->stats;
+    free(gn);
+    return made > 0 ? BD_OK : made < 0 ? BD_ENOMEM : BD_CUT_SHORT;
+}

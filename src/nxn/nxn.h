@@ -1,0 +1,182 @@
+/*
+ * nxn.h - the N x N family's private header: what its files share and
+ * offer each other. The family serves the boards of bitdoku.h (bd_board:
+ * N x N cells, boxes of R rows x C columns, N = R * C <= 64) from the
+ * top down:
+ *
+ *   generate.c   bd_board_generate: unique, minimal, symmetric puzzles
+ *   smallest.c   bd_board_smallest: the lexicographically smallest solution
+ *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
+ *                argument checks, the choice of engine
+ *   fast*.c      the bit-parallel engine (fast.h: the search written once,
+ *                compiled for 16-, 32- and 64-bit words)
+ *   dlx.c        Dancing Links, N^3 rows x 4 N^2 columns: the second,
+ *                independent engine
+ *   visit.c      what an engine keeps of the solutions it finds
+ *   board.c      the boards themselves: geometry, givens and solution checks
+ *
+ * and below them core/ (the search budget) and generate/random.c (the
+ * random streams). Both engines follow one contract (nxn_engine_fn): a
+ * task (the puzzle, candidates ruled out beforehand, a digit order), the
+ * options' limits, and a visitor.
+ */
+#ifndef BITDOKU_NXN_H
+#define BITDOKU_NXN_H
+
+#include "bitdoku.h"
+#include "core/bits.h"
+#include "core/budget.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A board's geometry, and the numbers derived from it. */
+typedef struct nxn_geom {
+    int box_rows, box_cols;  /* R, C */
+    int size;                /* N = R * C */
+    int cells;               /* N * N */
+} nxn_geom;
+
+/* The geometry of a valid board. */
+nxn_geom nxn_geom_of(const bd_board *board);
+
+/* The box of cell (row, col). */
+static inline int nxn_box_of(const nxn_geom *g, int row, int col)
+{
+    return row / g->box_rows * g->box_rows + col / g->box_cols;
+}
+
+/* All N values as a mask, bit v - 1 for value v (N <= 64). */
+static inline uint64_t nxn_all_values(int size)
+{
+    return size == 64 ? UINT64_MAX : (UINT64_C(1) << size) - 1u;
+}
+
+/* The bit of value v (1..64) in a value mask. */
+static inline uint64_t nxn_value_bit(int value)
+{
+    return UINT64_C(1) << (value - 1);
+}
+
+/* The index (0..63) of the lowest set bit of a non-zero word. */
+static inline int nxn_low_index(uint64_t word)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return __builtin_ctzll(word);
+#else
+    int index = 0;
+    while (!(word & 1u)) {
+        word >>= 1;
+        index++;
+    }
+    return index;
+#endif
+}
+
+/* True when the board's geometry is in range and its cells are 0..N
+ * (bd_board_valid without the NULL check). */
+bool nxn_board_ok(const bd_board *board);
+
+/* The values used in each row, column and box of `board` (valid): masks
+ * of N entries each (units[0..N) rows, [N..2N) columns, [2N..3N) boxes);
+ * false when two givens clash. */
+bool nxn_units_of_givens(const bd_board *board, uint64_t *units);
+
+/* ------------------------------------------------------------------ */
+/* The visitor (visit.c)                                               */
+
+typedef enum nxn_visit_mode { NXN_FIRST, NXN_COUNT, NXN_EACH } nxn_visit_mode;
+
+/* What an engine keeps of the solutions it finds: the first (into
+ * `board`), a count up to `limit` (0: none), or each one handed to
+ * `on_each` (written into `board` first). `board` is the caller's; its
+ * geometry is set by the caller. */
+typedef struct nxn_visitor {
+    nxn_visit_mode mode;
+    bool done;                /* wants no more solutions */
+    uint64_t count, limit;
+    bd_board *board;          /* NXN_FIRST, NXN_EACH: where solutions are written */
+    bd_board_fn on_each;
+    void *context;
+} nxn_visitor;
+
+/* Starts a visitor that has seen nothing yet. `board` may be NULL for
+ * NXN_COUNT. */
+void nxn_visitor_init(nxn_visitor *visitor, nxn_visit_mode mode, uint64_t limit,
+                      bd_board *board);
+
+/* Whether the visitor needs the cells of the next solution written into
+ * visitor->board before nxn_visit. */
+static inline bool nxn_visitor_wants_cells(const nxn_visitor *visitor)
+{
+    return visitor->mode != NXN_COUNT;
+}
+
+/* Takes a solution (its cells written into visitor->board when
+ * nxn_visitor_wants_cells said so). */
+void nxn_visit(nxn_visitor *visitor);
+
+/* ------------------------------------------------------------------ */
+/* The engines                                                         */
+
+/* A candidate ruled out before the search: `value` may not go in `cell`. */
+typedef struct nxn_exclusion {
+    int cell, value;
+} nxn_exclusion;
+
+/* Picks the next digit to try at a guess among `digits` (a non-empty mask
+ * of value bits); returns its bit index 0..N-1. */
+typedef int (*nxn_pick_fn)(void *context, uint64_t digits);
+
+/* What an engine is asked to search. */
+typedef struct nxn_task {
+    const bd_board *puzzle;           /* valid; its givens need not be checked */
+    const nxn_exclusion *excluded;    /* may be NULL when excluded_count is 0 */
+    int excluded_count;
+    nxn_pick_fn pick;                 /* the bit-parallel engine's digit order at
+                                         a guess (NULL: lowest first); Dancing
+                                         Links ignores it */
+    void *pick_context;
+    bdi_budget *budget;               /* a budget shared by several searches,
+                                         or NULL: one from the options */
+} nxn_task;
+
+/* How a search ended. */
+typedef enum nxn_run { NXN_RAN, NXN_CUT, NXN_NOMEM } nxn_run;
+
+/*
+ * The engines' contract: searches task->puzzle without the candidates
+ * task->excluded and hands every solution to `visitor` until it is done
+ * or the budget (task->budget, or one made from `options`' limits;
+ * `options` may be NULL only with task->budget) runs out. Clashing givens,
+ * or givens that clash with an exclusion, are no solution. Returns NXN_RAN (searched what the visitor wanted), NXN_CUT
+ * (a limit stopped it) or NXN_NOMEM; adds nodes and guesses to `stats`
+ * (may be NULL).
+ */
+typedef nxn_run (*nxn_engine_fn)(const nxn_task *task, const bd_options *options,
+                                 nxn_visitor *visitor, bd_stats *stats);
+
+/* The bit-parallel engine (fast.c: the word width chosen by N). */
+nxn_run nxn_fast(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                 bd_stats *stats);
+/* Its instantiations, one per word width: N <= 16, 32, 64. */
+nxn_run nxn_fast16(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                   bd_stats *stats);
+nxn_run nxn_fast32(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                   bd_stats *stats);
+nxn_run nxn_fast64(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                   bd_stats *stats);
+
+/* Dancing Links (dlx.c). */
+nxn_run nxn_dlx(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                bd_stats *stats);
+
+/* The engine that `options` names (search.c): nxn_fast or nxn_dlx; NULL
+ * for an unknown engine. `options` is not NULL. */
+nxn_engine_fn nxn_engine_for(const bd_options *options);
+
+/* The status of a search run with a visitor: NXN_NOMEM is BD_ENOMEM,
+ * NXN_CUT BD_CUT_SHORT, else BD_OK. */
+bd_status nxn_run_status(nxn_run run);
+
+#endif /* BITDOKU_NXN_H */
