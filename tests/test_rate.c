@@ -500,7 +500,7 @@ static void test_chains(void **state)
     (void)state;
     bdi_state st;
     bdi_step s;
-    bdi_chainer *ch = bdi_chainer_new();
+    bdi_chainer *ch = bdi_chainer_new(NULL);
     assert_non_null(ch);
     /* 6: columns 2 and 8 each with two places, r1c2 and r7c2, r3c8 and
      * r7c8 (a skyscraper, which SE finds as forcing X-chains of six

@@ -39,9 +39,11 @@
 
 enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 
-bdi_chainer *bdi_chainer_new(void)
+bdi_chainer *bdi_chainer_new(bdi_budget *budget)
 {
     bdi_chainer *ch = calloc(1, sizeof *ch);
+    if (ch)
+        ch->budget = budget;
     return ch;
 }
 
@@ -66,6 +68,11 @@ void bdi_chainer_free(bdi_chainer *ch)
 bool bdi_chainer_failed(const bdi_chainer *ch)
 {
     return ch->failed;
+}
+
+bool bdi_chainer_cut_short(const bdi_chainer *ch)
+{
+    return ch->cut_short;
 }
 
 cmark chain_mark(const bdi_chainer *ch)
@@ -106,6 +113,10 @@ static bool grow(bdi_chainer *ch, void **array, uint32_t *cap, uint32_t need, si
 
 int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent)
 {
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return -1;
+    }
     if (!grow(ch, (void **)&ch->nodes, &ch->node_cap, ch->node_count + 1, sizeof *ch->nodes)
         || !grow(ch, (void **)&ch->parents, &ch->parent_cap, ch->parent_count + 1,
                  sizeof *ch->parents))

@@ -109,7 +109,10 @@ struct bdi_chainer {
     int set_count, set_cap;
     nested_rec *nested;           /* the records of nested hints */
     uint32_t nested_count, nested_cap;
-    bool failed;                  /* memory ran short */
+    bool failed;                  /* memory ran short, or the budget
+                                     was spent (cut_short) */
+    bool cut_short;
+    bdi_budget *budget;           /* or NULL: no limit */
     /* The rules beyond singles that a dynamic chain of level >= 1 may use:
      * do_chaining calls it when both its queues run dry. The level above
      * the producers sets it (chaining.c's bdi_forcing, to nested.c's
@@ -128,7 +131,8 @@ cmark chain_mark(const bdi_chainer *ch);
 void chain_release(bdi_chainer *ch, cmark mark);
 
 /* A new node of `pot` with `cause` and first parent `parent` (-1: none);
- * its index, or -1 when memory ran short. */
+ * its index, or -1 when memory ran short or the chainer's budget is spent
+ * (ch->failed set either way). */
 int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent);
 
 /* Adds a parent to the node made last. */

@@ -30,6 +30,7 @@
 #define BITDOKU_HUMAN_H
 
 #include "core/bits.h"
+#include "core/budget.h"
 #include "core/units.h"
 
 #include <stddef.h>
@@ -280,13 +281,17 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s);
 /* Chains (chains.h has the machinery the chaining files share)         */
 
 /* The chaining work space: one per path, made when a path first needs
- * chains (chains.c). NULL when memory ran short. */
+ * chains (chains.c). `budget` (may be NULL) is spent a node for each
+ * node the chains make: when it says stop (its timeout), the chainer
+ * stops as it does when memory runs short. NULL when memory ran short. */
 typedef struct bdi_chainer bdi_chainer;
-bdi_chainer *bdi_chainer_new(void);
+bdi_chainer *bdi_chainer_new(bdi_budget *budget);
 void bdi_chainer_free(bdi_chainer *ch);
 
-/* True when the chainer ran short of memory. */
+/* True when the chainer stopped: memory ran short, or its budget was
+ * spent (bdi_chainer_cut_short tells which). */
 bool bdi_chainer_failed(const bdi_chainer *ch);
+bool bdi_chainer_cut_short(const bdi_chainer *ch);
 
 /* SE's chaining producers, in its order (Chaining(multiple, dynamic,
  * nishio, level)):

@@ -183,6 +183,7 @@ typedef struct path {
     bd_technique hardest;
     int steps;
     bdi_chainer *chainer;       /* made when a chaining producer first runs */
+    bdi_budget time;            /* the options' limits, for the chains' nodes */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
     bool stopped;               /* on_step said stop */
@@ -237,14 +238,14 @@ static bool ensure_unique(path *p)
     return p->status == BD_OK;
 }
 
-/* The chaining work space, made once per path; false when memory ran
- * short (p->status says so). */
+/* The chaining work space, made once per path, spending p->time; false
+ * when memory ran short or a limit was reached (p->status says which). */
 static bool ensure_chainer(path *p)
 {
     if (!p->chainer)
-        p->chainer = bdi_chainer_new();
+        p->chainer = bdi_chainer_new(&p->time);
     if (!p->chainer || bdi_chainer_failed(p->chainer)) {
-        p->status = BD_ENOMEM;
+        p->status = p->chainer && bdi_chainer_cut_short(p->chainer) ? BD_CUT_SHORT : BD_ENOMEM;
         return false;
     }
     return true;
@@ -266,7 +267,7 @@ static bool find_chained(path *p, bdi_step *s)
             return true;
     }
     if (bdi_chainer_failed(p->chainer))
-        p->status = BD_ENOMEM;
+        p->status = bdi_chainer_cut_short(p->chainer) ? BD_CUT_SHORT : BD_ENOMEM;
     return false;
 }
 
@@ -374,6 +375,7 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
         p->limits.max_nodes = options->max_nodes;
         p->limits.timeout = options->timeout;
     }
+    bdi_budget_init(&p->time, &p->limits);
     bd_step shown;
     p->shown = &shown;
     bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);

@@ -117,6 +117,8 @@ static void fuzz_cli(const uint8_t *data, size_t size)
     if (pick != 3) {
         argv[argc++] = (char *)"--max-nodes";
         argv[argc++] = (char *)"2000";
+        argv[argc++] = (char *)"--timeout";   /* SE's hardest chains take seconds */
+        argv[argc++] = (char *)"1";
     } else {
         snprintf(count, sizeof count, "%d", input_len ? input[0] % 6 : 1);
         snprintf(seed, sizeof seed, "%d", input_len > 1 ? input[1] : 0);

