@@ -212,7 +212,7 @@ static bool parse_line(const char *text, size_t length, size_t *at, const bd_boa
     size_t start = *at;
     while ((value = next_value(text, length, at, how->alphabet)) != -1) {
         if (value == -2 || value > n) {
-            char shown = value == -2 ? text[*at - 1] : 0;
+            char shown = value == -2 && *at > 0 ? text[*at - 1] : '?';  /* symbols: consumed */
             if (value == -2 && how->alphabet == BD_ALPHABET_NUMBERS)
                 say(why, why_size, "a cell that is no number (line %d)", first / expected + 1);
             else if (value == -2)
