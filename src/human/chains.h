@@ -223,9 +223,6 @@ void chain_links(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_
  * `targets`: each branch's first parents, from its assumption. */
 void chain_paths(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s);
 
-/* The state as a chain grid. */
-void chain_grid_of(const bdi_state *st, chain_grid *g);
-
 /* SE's sort of chaining hints: true when `a` comes before `b`. */
 static inline bool chint_before(const chint *a, const chint *b)
 {

@@ -4,9 +4,14 @@
  * a step applied as SE applies a hint, and the table of each cell's house
  * in SE's order.
  *
- * The state is two arrays of 81: each cell's value and its candidate mask
- * (human.h). SE keeps nothing else, and neither does this: a unit's places
- * for a digit are read off the masks of its nine cells when needed.
+ * The state is each cell's value and candidate mask, as SE's grid, and
+ * three indexes that state_remove and bdi_state_place keep up to date with
+ * them (human.h): each unit's places of each digit, its filled positions,
+ * and its digits with one place (the hidden singles, which SE asks for
+ * after every step, read off lone[] without scanning the cells).
+ *
+ * The tables of units and houses are computed while compiling, from the
+ * numbering of units.h.
  */
 #include "human.h"
 
@@ -44,40 +49,74 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
     HOUSE9(45), HOUSE9(54), HOUSE9(63), HOUSE9(72),
 };
 
+/* Repeats M(i) for nine, and for 81, consecutive i. */
+#define REP9(M, i) M(i), M((i) + 1), M((i) + 2), M((i) + 3), M((i) + 4), M((i) + 5), M((i) + 6), \
+                   M((i) + 7), M((i) + 8)
+#define REP81(M)                                                                            \
+    REP9(M, 0), REP9(M, 9), REP9(M, 18), REP9(M, 27), REP9(M, 36), REP9(M, 45), REP9(M, 54), \
+        REP9(M, 63), REP9(M, 72)
+
+/* The cell at position p of unit u (rows 0..8, columns 9..17, boxes
+ * 18..26), as units.h's unit_cell numbers them. */
+#define U_CELL(u, p)                                                                        \
+    ((u) < 9    ? (u) * 9 + (p)                                                             \
+     : (u) < 18 ? (p) * 9 + (u) - 9                                                         \
+                : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
+#define U_CELLS(u)                                                                          \
+    {U_CELL(u, 0), U_CELL(u, 1), U_CELL(u, 2), U_CELL(u, 3), U_CELL(u, 4), U_CELL(u, 5),     \
+     U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
+#define C_UNITS(i) {H_ROW(i), 9 + H_COL(i), 18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3}
+#define C_POS(i) {H_COL(i), H_ROW(i), H_POS(i)}
+
+const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
+    REP9(U_CELLS, 0), REP9(U_CELLS, 9), REP9(U_CELLS, 18),
+};
+const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS] = {REP81(C_UNITS)};
+const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS] = {REP81(C_POS)};
+
 /* The candidates of each empty cell: the digits no filled cell of its
- * house holds, within `allowed[cell]`. False when a filled cell's digit is
- * held by another filled cell of its house. */
+ * units holds, within `allowed[cell]`. False when a digit is held by two
+ * filled cells of a unit. */
 static bool fill_candidates(bdi_state *st, const uint16_t *allowed)
 {
     bool clash_free = true;
+    unsigned used[UNIT_COUNT] = {0};
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (st->value[cell]) {
-            st->cand[cell] = 0;
-            continue;
+        unsigned bit = cell_bit(st->value[cell]);
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            unsigned *in = &used[bdi_cell_units[cell][kind]];
+            clash_free &= !(*in & bit);
+            *in |= bit;
         }
-        unsigned seen = 0;
-        for (int i = 0; i < HOUSE_CELLS; i++)
-            seen |= cell_bit(st->value[bdi_house[cell][i]]);
-        st->cand[cell] = (uint16_t)(allowed[cell] & ~seen & ALL_DIGITS);
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int i = 0; st->value[cell] && i < HOUSE_CELLS; i++)
-            clash_free &= st->value[bdi_house[cell][i]] != st->value[cell];
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        const uint8_t *units = bdi_cell_units[cell];
+        unsigned seen = used[units[0]] | used[units[1]] | used[units[2]];
+        st->cand[cell] = st->value[cell] ? 0 : (uint16_t)(allowed[cell] & ~seen & ALL_DIGITS);
+    }
     bdi_state_index(st);
     return clash_free;
 }
 
 void bdi_state_index(bdi_state *st)
 {
-    for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        st->filled[unit] = 0;
-        for (int d = 0; d < BD_SIZE; d++)
-            st->places[unit][d] = 0;
-        for (int pos = 0; pos < BD_SIZE; pos++) {
-            int cell = unit_cell_of(unit, pos);
-            st->filled[unit] |= (uint16_t)((st->value[cell] != 0) << pos);
+    memset(st->places, 0, sizeof st->places);
+    memset(st->filled, 0, sizeof st->filled);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            int unit = bdi_cell_units[cell][kind];
+            unsigned at = 1u << bdi_cell_pos[cell][kind];
+            if (st->value[cell])
+                st->filled[unit] |= (uint16_t)at;
             for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u)
-                st->places[unit][bit_digit(ds) - 1] |= (uint16_t)(1u << pos);
+                st->places[unit][bit_digit(ds) - 1] |= (uint16_t)at;
+        }
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        st->lone[unit] = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            unsigned places = st->places[unit][d];
+            if (places && !(places & (places - 1u)))
+                st->lone[unit] |= (uint16_t)(1u << d);
         }
     }
 }
@@ -108,10 +147,8 @@ void bdi_state_place(bdi_state *st, int cell, int digit)
     for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u)
         state_remove(st, cell, bit_digit(ds));
     st->value[cell] = (uint8_t)digit;
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        int unit = unit_at(kind, cell);
-        st->filled[unit] |= (uint16_t)(1u << unit_pos(unit, cell));
-    }
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
+        st->filled[bdi_cell_units[cell][kind]] |= (uint16_t)(1u << bdi_cell_pos[cell][kind]);
     for (int i = 0; i < HOUSE_CELLS; i++)
         state_remove(st, bdi_house[cell][i], digit);
 }
@@ -169,17 +206,31 @@ void bdi_step_start(bdi_step *s, bd_technique tech, double difficulty)
     s->branch_count = 0;
 }
 
+/* The first cell from `cell` on whose mask in `masks` is not 0, or
+ * BD_CELLS: eight bytes at a time over the zeros. */
+static int next_marked(const uint16_t *masks, int cell)
+{
+    while (cell + 4 <= BD_CELLS) {
+        uint64_t four;
+        memcpy(&four, masks + cell, sizeof four);
+        if (four)
+            break;
+        cell += 4;
+    }
+    while (cell < BD_CELLS && !masks[cell])
+        cell++;
+    return cell;
+}
+
 bool bdi_step_worth(const bdi_step *s)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (s->removed[cell])
-            return true;
-    return false;
+    return next_marked(s->removed, 0) < BD_CELLS;
 }
 
 void bdi_step_apply(bdi_state *st, const bdi_step *s)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    for (int cell = next_marked(s->removed, 0); cell < BD_CELLS;
+         cell = next_marked(s->removed, cell + 1))
         for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u)
             state_remove(st, cell, bit_digit(ds));
     if (s->cell >= 0)
