@@ -51,8 +51,8 @@ static inline int pot_of(int cell, int digit, bool on)
 {
     return (cell * BD_SIZE + digit - 1) * 2 + on;
 }
-static inline int pot_cell(int pot) { return pot / 2 / BD_SIZE; }
-static inline int pot_digit(int pot) { return pot / 2 % BD_SIZE + 1; }
+static inline int pot_cell(int pot) { return bdi_cand_cell[pot >> 1]; }
+static inline int pot_digit(int pot) { return bdi_cand_digit[pot >> 1]; }
 static inline bool pot_on(int pot) { return pot & 1; }
 
 /* A LinkedSet of potentials: where[pot] is the node index held for pot,

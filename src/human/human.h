@@ -44,6 +44,11 @@ enum {
 /* SE's usual order of unit kinds: block, row, column. */
 extern const int SE_KINDS[UNIT_KINDS];
 
+/* SE's order of units for singles: boxes, columns, rows, each 0..8; and
+ * each unit's place in it. */
+extern const uint8_t SE_SINGLES_ORDER[UNIT_COUNT];
+extern const uint8_t SE_SINGLES_RANK[UNIT_COUNT];
+
 /* The unit number (0..26) of unit (kind, index). */
 static inline int unit_number(int kind, int index)
 {
@@ -56,6 +61,10 @@ static inline int unit_number(int kind, int index)
 extern const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE];
 extern const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS];
 extern const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS];
+
+/* The cell and the digit of candidate i = cell * 9 + digit - 1 (state.c). */
+extern const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE];
+extern const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE];
 
 /* The unit number of the unit of `kind` holding `cell`. */
 static inline int unit_at(int kind, int cell)
@@ -99,6 +108,8 @@ typedef struct bdi_state {
     uint16_t filled[UNIT_COUNT];  /* the positions of filled cells */
     uint16_t lone[UNIT_COUNT];    /* the digits with exactly one place in
                                      the unit (one bit in places[unit][d-1]) */
+    uint32_t one_empty;           /* the units with exactly one empty cell,
+                                     bit i for SE_SINGLES_ORDER[i] */
 } bdi_state;
 
 /* The state of SE's grid for `puzzle`: the givens, and for each empty
@@ -110,7 +121,7 @@ bool bdi_state_init(bdi_state *st, const bd_grid *puzzle);
  * cells of a unit clash. */
 bool bdi_state_init_marks(bdi_state *st, const bd_marks *marks);
 
-/* Fills places[], filled[] and lone[] from cand[] and value[]. */
+/* Fills places[], filled[], lone[] and one_empty from cand[] and value[]. */
 void bdi_state_index(bdi_state *st);
 
 /* The places of `digit` in unit `unit`: bit pos for each position whose

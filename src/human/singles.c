@@ -6,20 +6,15 @@
  * the rows, each 0..8; then for hidden singles (a digit with one place in
  * a unit of two or more empty cells), boxes first (1.2), then columns and
  * rows (1.5). In a unit, digits go 1..9; the first found is the hint.
- * The state keeps each unit's digits with one place (lone[]) and its
- * filled cells, so one walk over the 27 units in SE's order finds both:
- * the first unit holding a lone digit with one empty cell is the full
- * house, and failing one, the first unit holding a lone digit is the
- * hidden single.
+ * The state keeps each unit's digits with one place (lone[]) and the
+ * units with one empty cell (one_empty, in SE's order), so neither search
+ * looks at a cell: the first unit of one_empty holding a lone digit is the
+ * full house, and failing one, the first unit holding a lone digit is the
+ * hidden single (a unit with one empty cell and a lone digit would have
+ * been a full house).
  * NakedSingle takes the first cell, row by row, with one candidate (2.3).
  */
 #include "human.h"
-
-/* The units in SE's order for singles: boxes, columns, rows, each 0..8. */
-static const uint8_t SINGLE_ORDER[UNIT_COUNT] = {
-    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-    0,  1,  2,  3,  4,  5,  6,  7,  8,
-};
 
 /* Fills `s` with the single of `unit`'s first lone digit: a full house
  * when `alone`. */
@@ -42,22 +37,21 @@ static void single_hint(const bdi_state *st, int unit, bool alone, bdi_step *s)
 
 bool bdi_hidden_single(const bdi_state *st, bdi_step *s)
 {
-    int hidden = -1;
-    for (int i = 0; i < UNIT_COUNT; i++) {
-        int unit = SINGLE_ORDER[i];
-        if (!st->lone[unit])
-            continue;
-        if (digit_count(st->filled[unit]) == BD_SIZE - 1) {
+    for (uint32_t units = st->one_empty; units; units &= units - 1u) {
+        int unit = SE_SINGLES_ORDER[bit_digit(units) - 1];
+        if (st->lone[unit]) {
             single_hint(st, unit, true, s);
             return true;
         }
-        if (hidden < 0)
-            hidden = unit;
     }
-    if (hidden < 0)
-        return false;
-    single_hint(st, hidden, false, s);
-    return true;
+    for (int i = 0; i < UNIT_COUNT; i++) {
+        int unit = SE_SINGLES_ORDER[i];
+        if (st->lone[unit]) {
+            single_hint(st, unit, false, s);
+            return true;
+        }
+    }
+    return false;
 }
 
 bool bdi_naked_single(const bdi_state *st, bdi_step *s)

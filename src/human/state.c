@@ -19,6 +19,15 @@
 
 const int SE_KINDS[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
 
+const uint8_t SE_SINGLES_ORDER[UNIT_COUNT] = {
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,
+};
+const uint8_t SE_SINGLES_RANK[UNIT_COUNT] = {
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,
+};
+
 /*
  * bdi_house, computed while compiling: for cell i at (r, c) in the box at
  * (br, bc) (its top left cell), where it is at position p, the box's other
@@ -68,6 +77,20 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
 #define C_UNITS(i) {H_ROW(i), 9 + H_COL(i), 18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3}
 #define C_POS(i) {H_COL(i), H_ROW(i), H_POS(i)}
 
+/* Repeats M(i) for 81, and for 729, consecutive i from i0. */
+#define REP81_AT(M, i0)                                                                     \
+    REP9(M, i0), REP9(M, (i0) + 9), REP9(M, (i0) + 18), REP9(M, (i0) + 27),                 \
+        REP9(M, (i0) + 36), REP9(M, (i0) + 45), REP9(M, (i0) + 54), REP9(M, (i0) + 63),     \
+        REP9(M, (i0) + 72)
+#define REP729(M)                                                                           \
+    REP81_AT(M, 0), REP81_AT(M, 81), REP81_AT(M, 162), REP81_AT(M, 243), REP81_AT(M, 324),  \
+        REP81_AT(M, 405), REP81_AT(M, 486), REP81_AT(M, 567), REP81_AT(M, 648)
+#define CAND_CELL(i) ((i) / 9)
+#define CAND_DIGIT(i) ((i) % 9 + 1)
+
+const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE] = {REP729(CAND_CELL)};
+const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE] = {REP729(CAND_DIGIT)};
+
 const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
     REP9(U_CELLS, 0), REP9(U_CELLS, 9), REP9(U_CELLS, 18),
 };
@@ -98,20 +121,39 @@ static bool fill_candidates(bdi_state *st, const uint16_t *allowed)
     return clash_free;
 }
 
+/* The bit of one_empty for `unit` when its filled positions are `filled`:
+ * set when one position is empty. */
+static uint32_t one_empty_bit(int unit, unsigned filled)
+{
+    unsigned empty = ~filled & ALL_DIGITS;
+    return empty && !(empty & (empty - 1u)) ? (uint32_t)1 << SE_SINGLES_RANK[unit] : 0;
+}
+
 void bdi_state_index(bdi_state *st)
 {
     memset(st->places, 0, sizeof st->places);
     memset(st->filled, 0, sizeof st->filled);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int kind = 0; kind < UNIT_KINDS; kind++) {
-            int unit = bdi_cell_units[cell][kind];
-            unsigned at = 1u << bdi_cell_pos[cell][kind];
-            if (st->value[cell])
-                st->filled[unit] |= (uint16_t)at;
-            for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u)
-                st->places[unit][bit_digit(ds) - 1] |= (uint16_t)at;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        const uint8_t *units = bdi_cell_units[cell], *pos = bdi_cell_pos[cell];
+        uint16_t *row = st->places[units[UNIT_ROW]], *col = st->places[units[UNIT_COL]],
+                 *box = st->places[units[UNIT_BOX]];
+        uint16_t at_row = (uint16_t)(1u << pos[UNIT_ROW]), at_col = (uint16_t)(1u << pos[UNIT_COL]),
+                 at_box = (uint16_t)(1u << pos[UNIT_BOX]);
+        if (st->value[cell]) {
+            st->filled[units[UNIT_ROW]] |= at_row;
+            st->filled[units[UNIT_COL]] |= at_col;
+            st->filled[units[UNIT_BOX]] |= at_box;
         }
+        for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1;
+            row[d] |= at_row;
+            col[d] |= at_col;
+            box[d] |= at_box;
+        }
+    }
+    st->one_empty = 0;
     for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        st->one_empty |= one_empty_bit(unit, st->filled[unit]);
         st->lone[unit] = 0;
         for (int d = 0; d < BD_SIZE; d++) {
             unsigned places = st->places[unit][d];
@@ -147,16 +189,26 @@ void bdi_state_place(bdi_state *st, int cell, int digit)
     for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u)
         state_remove(st, cell, bit_digit(ds));
     st->value[cell] = (uint8_t)digit;
-    for (int kind = 0; kind < UNIT_KINDS; kind++)
-        st->filled[bdi_cell_units[cell][kind]] |= (uint16_t)(1u << bdi_cell_pos[cell][kind]);
-    for (int i = 0; i < HOUSE_CELLS; i++)
-        state_remove(st, bdi_house[cell][i], digit);
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = bdi_cell_units[cell][kind];
+        unsigned filled = st->filled[unit] | 1u << bdi_cell_pos[cell][kind];
+        st->filled[unit] = (uint16_t)filled;
+        st->one_empty = (st->one_empty & ~((uint32_t)1 << SE_SINGLES_RANK[unit]))
+                        | one_empty_bit(unit, filled);
+    }
+    /* the digit's other places in the cell's units: its house's cells
+     * that hold it */
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = bdi_cell_units[cell][kind];
+        for (unsigned at; (at = st->places[unit][digit - 1]) != 0;)
+            state_remove(st, unit_cell_of(unit, bit_digit(at) - 1), digit);
+    }
 }
 
 bool bdi_state_solved(const bdi_state *st)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (!st->value[cell])
+    for (int row = 0; row < BD_SIZE; row++)
+        if (st->filled[unit_number(UNIT_ROW, row)] != ALL_DIGITS)
             return false;
     return true;
 }
@@ -229,6 +281,17 @@ bool bdi_step_worth(const bdi_step *s)
 
 void bdi_step_apply(bdi_state *st, const bdi_step *s)
 {
+    uint64_t any = 0;
+    for (int cell = 0; cell + 4 <= BD_CELLS; cell += 4) {
+        uint64_t four;
+        memcpy(&four, s->removed + cell, sizeof four);
+        any |= four;
+    }
+    if (!any && !s->removed[BD_CELLS - 1]) {
+        if (s->cell >= 0)
+            bdi_state_place(st, s->cell, s->digit);
+        return;
+    }
     for (int cell = next_marked(s->removed, 0); cell < BD_CELLS;
          cell = next_marked(s->removed, cell + 1))
         for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u)
