@@ -68,9 +68,9 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
 /* The cell at position p of unit u (rows 0..8, columns 9..17, boxes
  * 18..26), as units.h's unit_cell numbers them. */
 #define U_CELL(u, p)                                                                        \
-    ((u) < 9    ? (u) * 9 + (p)                                                             \
-     : (u) < 18 ? (p) * 9 + (u) - 9                                                         \
-                : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
+    (uint8_t)((u) < 9    ? (u) * 9 + (p)                                                    \
+              : (u) < 18 ? (p) * 9 + (u) - 9                                                \
+                         : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
 #define U_CELLS(u)                                                                          \
     {U_CELL(u, 0), U_CELL(u, 1), U_CELL(u, 2), U_CELL(u, 3), U_CELL(u, 4), U_CELL(u, 5),     \
      U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
