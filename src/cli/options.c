@@ -107,8 +107,9 @@ static const opt_spec OPTIONS[] = {
      "the same puzzles on any machine, whatever -j;\n"
      "default: from the clock (--stats shows it)"},
     {OPT_GIVENS, "givens", 0, "N|N-M", GENERATE,
-     "generate: take givens away only down to N (17-81);\n"
-     "N-M: as many as can go down to N, at most M left"},
+     "generate: take givens away only down to N (17-81;\n"
+     "other sizes: 0 to N*N); N-M: as many as can go down\n"
+     "to N, at most M left"},
     {OPT_MINIMAL, "minimal", 0, NULL, GENERATE,
      "generate: no single given can go keeping the puzzle\n"
      "unique (the default without --givens and --symmetry)"},
