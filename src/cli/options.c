@@ -943,7 +943,7 @@ static bool check_sized_generate(parser *p)
     else if (set->givens_given && !symmetry_reaches(gen->symmetry, n, gen->min_givens,
                                                     gen->max_givens))
         usage_error(p, "option '--givens': %s symmetry on a %dx%d board leaves no count of "
-                    "givens in %d-%d", symmetry_name(gen->symmetry), n, n, gen->min_givens,
+                    "givens in %d-%d", symmetry_name((int)gen->symmetry), n, n, gen->min_givens,
                     gen->max_givens);
     else if (gen->unsolvable && set->with_solution)
         usage_error(p, "options '--unsolvable' and '--solution' exclude each other");
