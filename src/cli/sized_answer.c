@@ -7,7 +7,8 @@
  * Boards are written in the record's shape and alphabet: a one-line board
  * by a line, a grid by a block of lines. With --csv an answer is a row:
  * the record's CSV row as it came (or, for text input, the puzzle as one
- * line in its alphabet), then our fields, each board one line.
+ * line in its alphabet), then our fields, each board one line (solve
+ * --all: the solutions apart by spaces).
  *
  * check's verdicts are 9 x 9's words: ok; blank, changed given or clash
  * at the first such cell in reading order (rRcC, values as numbers 1..N,
@@ -67,6 +68,13 @@ static void begin(const settings *s, sized_item *item)
     a->csv_separator = s->csv ? ',' : 0;
     if (!s->csv)
         return;
+    a->field_start = a->ours_start = 0;
+    a->fields = 1;
+    a->columns = count_columns(s->columns);
+    if (s->cmd == CMD_GENERATE) {   /* a row of our fields alone: puzzle[,solution] */
+        a->columns = s->with_solution ? 2 : 1;
+        return;
+    }
     if (item->row.len)
         answer_put_bytes(a, item->row.bytes, item->row.len);
     else if (item->status == BD_OK && s->cmd != CMD_GENERATE)
@@ -126,9 +134,12 @@ static void answer_all(const settings *s, const sized_item *item, answer *a)
         answer_printf(a, "%s%" PRIu64 "%s\n", status == BD_CUT_SHORT ? "cut-short>=" : "",
                       count, more > limit ? "+" : "");
         answer_field(a, "");
-        for (uint64_t i = 0; i < count && put_board(a, &k.kept[i], &item->how); i++)
-            if (a->csv_separator)
-                answer_put(a, "\n");
+        for (uint64_t i = 0; i < count; i++) {
+            if (i && a->csv_separator)
+                answer_put(a, " ");     /* a row's solutions apart by spaces, as for 9x9 */
+            if (!put_board(a, &k.kept[i], &item->how))
+                break;
+        }
         if (a->outcome != OUTCOME_FAILED)
             a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT
                          : count ? OUTCOME_ANSWERED : OUTCOME_NO_SOLUTION;
