@@ -331,7 +331,9 @@ static bool read_row(sized_reader *r, sized_item *item)
     if (status != BD_OK)
         note_at(item->note, &r->src, why);
     sized_append(&item->row, r->src.line.bytes, r->src.line.len);
-    if (r->ses->set.cmd == CMD_CHECK)
+    if (r->ses->set.cmd == CMD_CHECK && r->pairs)
+        next_proposal(r, item);
+    else if (r->ses->set.cmd == CMD_CHECK)
         row_proposal(r, item);
     return true;
 }
