@@ -125,8 +125,7 @@ static void run_cli(const char *text, size_t size, const bd_board_text *how)
     fwrite(text, 1, size, in);
     rewind(in);
     int status = cli_run(argc, argv, in, out, err);
-    bool too_many = how->box_rows * how->box_cols > CAPACITY[how->alphabet ? how->alphabet
-                                                                            : BD_ALPHABET_DIGITS];
+    bool too_many = how->alphabet && how->box_rows * how->box_cols > CAPACITY[how->alphabet];
     check(too_many ? status == CLI_FATAL
                    : status == 0 || status == 1 || status == 3 || status == 4, "exit status");
     size_t out_len, err_len;
