@@ -510,6 +510,30 @@ static void clear_item(sized_item *item)
     item->header_here = false;
 }
 
+/* Fills in what the answer needs besides the record: its shape, how it
+ * is set apart, the judge's rules, and (the first of an input, --csv) the
+ * input's header. False when out of memory (reported, fatal). */
+static bool finish_item(sized_reader *r, sized_item *item)
+{
+    session *ses = r->ses;
+    const settings *set = &ses->set;
+    item->how = r->how;
+    item->block = !set->csv && set->cmd == CMD_SOLVE && (set->judge || r->how.grid || set->all);
+    item->smallest = set->smallest || set->judge == JUDGE_UVA989;
+    item->none = set->judge == JUDGE_UVA989 ? "NO SOLUTION" : NULL;
+    item->header_here = r->header_owed;
+    item->header_csv = r->csv;
+    item->header.len = 0;
+    r->header_owed = false;
+    if (item->header_here && r->header.len
+        && !sized_append(&item->header, r->header.bytes, r->header.len)) {
+        fputs("bitdoku: out of memory\n", ses->err);
+        ses->fatal = true;
+        return false;
+    }
+    return true;
+}
+
 bool sized_reader_next(sized_reader *r, sized_item *item)
 {
     session *ses = r->ses;
@@ -533,25 +557,8 @@ bool sized_reader_next(sized_reader *r, sized_item *item)
             ses->fatal = true;
             return false;
         }
-        if (got) {
-            const settings *set = &ses->set;
-            item->how = r->how;
-            item->block = !set->csv && set->cmd == CMD_SOLVE
-                          && (set->judge || r->how.grid || set->all);
-            item->smallest = set->smallest || set->judge == JUDGE_UVA989;
-            item->none = set->judge == JUDGE_UVA989 ? "NO SOLUTION" : NULL;
-            item->header_here = r->header_owed;
-            item->header_csv = r->csv;
-            item->header.len = 0;
-            r->header_owed = false;
-            if (item->header_here && r->header.len
-                && !sized_append(&item->header, r->header.bytes, r->header.len)) {
-                fputs("bitdoku: out of memory\n", ses->err);
-                ses->fatal = true;
-                return false;
-            }
-            return true;
-        }
+        if (got)
+            return finish_item(r, item);
         close_input(r);
     }
 }
