@@ -1,7 +1,8 @@
 # Runs one golden CLI case and compares stdout, stderr and the exit status
 # byte for byte with what the case expects.
 #
-#   cmake -DBITDOKU=<binary> -DCASE=<case dir> [-DWRAPPER=<cmd;args>] -P run_case.cmake
+#   cmake -DBITDOKU=<binary> -DCASE=<case dir> [-DWRAPPER=<cmd;args>]
+#         [-DSCRATCH=<dir>] -P run_case.cmake
 #
 # A case directory holds:
 #   args      the arguments, one per line (optional; none if absent)
@@ -13,6 +14,10 @@
 #   stderr    the expected standard error (optional; empty if absent)
 #   status    the expected exit status (optional; 0 if absent)
 # The command runs in the case directory, so args may name files there.
+# A `command` case given SCRATCH runs in a copy of the case directory made
+# of links, inside a tree of links shaped like the source tree (so
+# ../../../puzzles and ../<other case> still resolve): the files it writes
+# land in SCRATCH, never in the sources, and two builds' runs never meet.
 
 set(args "")
 if(EXISTS "${CASE}/args")
@@ -27,11 +32,35 @@ string(REPLACE ";" " " WRAPPER_STRING "${WRAPPER}")
 if(WRAPPER_STRING)
   string(APPEND WRAPPER_STRING " ")
 endif()
+# Links `dir`/<name> to each entry of `from` except `skip`.
+function(link_entries from dir skip)
+  file(GLOB entries LIST_DIRECTORIES true "${from}/*")
+  foreach(entry ${entries})
+    get_filename_component(name "${entry}" NAME)
+    if(NOT name STREQUAL skip)
+      file(CREATE_LINK "${entry}" "${dir}/${name}" SYMBOLIC)
+    endif()
+  endforeach()
+endfunction()
+
+set(workdir "${CASE}")
+if(EXISTS "${CASE}/command" AND SCRATCH)
+  get_filename_component(case_name "${CASE}" NAME)
+  get_filename_component(root "${CASE}/../../.." ABSOLUTE)
+  set(workdir "${SCRATCH}/tests/cli/${case_name}")
+  file(REMOVE_RECURSE "${SCRATCH}")
+  file(MAKE_DIRECTORY "${workdir}")
+  link_entries("${root}" "${SCRATCH}" tests)
+  link_entries("${root}/tests" "${SCRATCH}/tests" cli)
+  link_entries("${root}/tests/cli" "${SCRATCH}/tests/cli" "${case_name}")
+  link_entries("${CASE}" "${workdir}" "")
+endif()
+
 if(EXISTS "${CASE}/command")
   file(READ "${CASE}/command" shell_command)
   set(ENV{BITDOKU} "${WRAPPER_STRING}${BITDOKU}")
   execute_process(COMMAND sh -c "${shell_command}"
-    WORKING_DIRECTORY "${CASE}" INPUT_FILE "${input}"
+    WORKING_DIRECTORY "${workdir}" INPUT_FILE "${input}"
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
 else()
   execute_process(COMMAND ${WRAPPER} "${BITDOKU}" ${args}
