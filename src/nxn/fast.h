@@ -512,7 +512,8 @@ static void search(ctx *x, int level)
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
-        int d = x->pick ? x->pick(x->pick_context, digits) : nxn_low_index(digits);
+        int d = x->pick ? x->pick(x->pick_context, r * g->n + c, digits)
+                        : nxn_low_index(digits);
         digits &= ~(UINT64_C(1) << d);
         if (bdi_budget_spend(x->budget)) {
             x->stop = true;

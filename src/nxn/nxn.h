@@ -124,9 +124,10 @@ typedef struct nxn_exclusion {
     int cell, value;
 } nxn_exclusion;
 
-/* Picks the next digit to try at a guess among `digits` (a non-empty mask
- * of value bits); returns its bit index 0..N-1. */
-typedef int (*nxn_pick_fn)(void *context, uint64_t digits);
+/* Picks the next digit to try at a guess on `cell` (row * N + column)
+ * among `digits` (a non-empty mask of value bits); returns its bit index
+ * 0..N-1. */
+typedef int (*nxn_pick_fn)(void *context, int cell, uint64_t digits);
 
 /* What an engine is asked to search. */
 typedef struct nxn_task {
