@@ -29,11 +29,13 @@ givens and the rules; the second adds a clause that rules out exactly that
 solution (on the blank cells) and must be unsatisfiable. A solver's time
 is the CPU time (user + system) of its two processes, less twice the CPU
 time of one process on an empty formula (its start, measured first): the
-encoding is written before the clock starts and is not counted.
+encoding is written before the clock starts and is not counted. A time
+below SAT_RESOLUTION_MS (0.1 ms) is shown as such and left out of the
+ratio: it is within the noise of the start measured.
 
 Boxes are R x C with R the largest divisor of N up to its square root (2x3
 for 6, 3x4 for 12, 4x4 for 16). bitdoku's time is the CPU time of one
-`count -u --box RxC` process on the
+`count -u --box RxC --alphabet digits` process on the
 puzzle repeated REPEAT times, divided by REPEAT (its start spread over
 REPEAT); each answer must be `unique`.
 
@@ -44,6 +46,8 @@ A tool that takes more than SAT_TIMEOUT seconds (default 60) on a puzzle is
 a peer answered, and as inf when only bitdoku answered.
 """
 import os, re, resource, subprocess, sys, tempfile
+
+SAT_RESOLUTION_MS = 0.1   # a solver's time less its start, below this, is noise
 
 def value(c):
     return 0 if c in '.0' else int(c) if c.isdigit() else ord(c.upper()) - ord('A') + 10
@@ -219,7 +223,8 @@ def bitdoku_ms(binary, line, n, repeat, timeout):
     try:
         before = child_cpu()
         box = '%dx%d' % box_shape(n)
-        out = subprocess.run([binary, 'count', '-u', '--box', box, f.name],
+        out = subprocess.run([binary, 'count', '-u', '--box', box, '--alphabet', 'digits',
+                              f.name],
                              capture_output=True, text=True, timeout=timeout).stdout
         cpu = child_cpu() - before
     except subprocess.TimeoutExpired:
@@ -255,6 +260,9 @@ def main():
                   else sat_unique(p, givens, n, timeout, starts[p]))
             if ms is None:
                 row += ' %12s %8s' % ('timeout', '')
+                continue
+            if p != 'gecode' and ms < SAT_RESOLUTION_MS:
+                row += ' %12s %8s' % ('<%.1f' % SAT_RESOLUTION_MS, '')
                 continue
             best = ms if best is None else min(best, ms)
             row += ' %12.3f %8s' % (ms, '%.1f' % (ms / ours) if ours else '')
