@@ -150,9 +150,9 @@ typedef enum nxn_run { NXN_RAN, NXN_CUT, NXN_NOMEM } nxn_run;
  * task->excluded and hands every solution to `visitor` until it is done
  * or the budget (task->budget, or one made from `options`' limits;
  * `options` may be NULL only with task->budget) runs out. Clashing givens,
- * or givens that clash with an exclusion, are no solution. Returns NXN_RAN (searched what the visitor wanted), NXN_CUT
- * (a limit stopped it) or NXN_NOMEM; adds nodes and guesses to `stats`
- * (may be NULL).
+ * or givens that clash with an exclusion, are no solution. Returns
+ * NXN_RAN (searched what the visitor wanted), NXN_CUT (a limit stopped
+ * it) or NXN_NOMEM; adds nodes and guesses to `stats` (may be NULL).
  */
 typedef nxn_run (*nxn_engine_fn)(const nxn_task *task, const bd_options *options,
                                  nxn_visitor *visitor, bd_stats *stats);
