@@ -22,11 +22,14 @@
  * finds the optimum before the bound proves it.
  *
  * Fixing: for each blank and candidate d, the best layer of d through the
- * blank (its max-marginal, `through`) bounds what forcing the pair leaves:
- * if L - best(d) + through(d, cell) is below the need, d leaves allow[cell]
- * for the subtree. A child node keeps its parent's prices and re-solves only
- * the layers whose best cells are no longer open; the others are still
- * best, and only lose what their cells placed since earned (settle).
+ * blank (its max-marginal, `through`) bounds what forcing the pair leaves
+ * to d, and every other digit whose best layer takes the blank must leave
+ * it, for at best the largest max-marginal of the other cells of that row:
+ * if L - best(d) + through(d, cell) less those digits' losses is below the
+ * need, d leaves allow[cell] for the subtree. A child node keeps its
+ * parent's prices and re-solves only the layers whose best cells are no
+ * longer open; the others are still best, and only lose what their cells
+ * placed since earned (settle).
  *
  * The row relaxation (rows.c, the LP bound's Lagrangian with prices on
  * columns and boxes) joins in the passes, i.e. on the grids the root did
@@ -112,7 +115,7 @@ enum {
     PATIENCE = 20,           /* steps without a lower floor(bound): stop */
     DENSE_PATIENCE = 10,     /* the same on grids with few blanks */
     DENSE_BLANKS = 64,       /* 17 or more givens: the dense settings above */
-    RETIGHTEN_NODES = 10000, /* a subtree this big gets a tighter bound */
+    RETIGHTEN_NODES = 3000, /* a subtree this big gets a tighter bound */
     IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
     PROBE_SLACK = 64,        /* cheap nodes beyond the blanks before asking for a completion */
     FEW_COMPLETIONS = 2,     /* completions the fast engine may list for an exact answer */
@@ -424,13 +427,48 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     return refresh(node, rel, true);
 }
 
-/* Removes from allow every pair whose best layer falls below the need, or
- * (with `rows`) whose reduced cost takes the row bound below it; notes in
- * s->fixed whether any was removed. */
+/*
+ * What each blank costs the layers that must leave it: cost[cell] = the sum
+ * over the digits d whose best layer takes the blank of best(d) minus the
+ * best layer of d that avoids it, and in own[d][cell] that digit's share
+ * (0 elsewhere). A layer takes one cell of each row, so the best layer
+ * of d avoiding a cell is at most the largest max-marginal through[d] of
+ * the other cells of its row: each share is a lower bound on what d loses
+ * when the blank takes another digit.
+ */
+static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[BD_CELLS],
+                          int64_t own[BD_SIZE][BD_CELLS])
+{
+    memset(cost, 0, BD_CELLS * sizeof *cost);
+    for (int d = 0; d < BD_SIZE; d++) {
+        for (int r = 0; r < BD_SIZE; r++) {
+            int taken = r * BD_SIZE + rel->layer[d].pick[r];
+            own[d][taken] = 0;
+            if (s->cells[taken])
+                continue;
+            int32_t other = BDI_LAYER_NONE;
+            for (int c = 0; c < BD_SIZE; c++)
+                if (r * BD_SIZE + c != taken && rel->through[d][r * BD_SIZE + c] > other)
+                    other = rel->through[d][r * BD_SIZE + c];
+            int64_t loss = (int64_t)rel->layer[d].best - other;
+            if (loss > 0) {
+                own[d][taken] = loss;
+                cost[taken] += loss;
+            }
+        }
+    }
+}
+
+/* Removes from allow every pair (cell, d) whose child cannot reach the
+ * need under the node's prices: d's best layer through the cell, with the
+ * other digits' best layers kept off it (leaving_costs), or (with `rows`)
+ * the row bound less the pair's reduced cost; notes in s->fixed whether
+ * any was removed. */
 static void fix_by_layers(target *s, const relaxation *rel, bool rows)
 {
-    int64_t need = need_now(s), below[BD_SIZE];
+    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], own[BD_SIZE][BD_CELLS];
     int64_t rows_slack = rows ? rel->rows.value - need : 0;
+    leaving_costs(s, rel, cost, own);
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
     s->fixed = false;
@@ -439,7 +477,9 @@ static void fix_by_layers(target *s, const relaxation *rel, bool rows)
             continue;
         for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
             int d = bit_digit(cand);
-            if (rel->through[d - 1][cell] < below[d - 1]
+            bool taken = rel->layer[d - 1].pick[row_of(cell)] == col_of(cell);
+            int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
+            if (rel->through[d - 1][cell] - others < below[d - 1]
                 || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
                 s->allow[cell] &= (uint16_t)~digit_bit(d);
                 s->fixed = true;

@@ -31,6 +31,11 @@ This is a test-data script, not a build step. Usage:
         puzzles/target/target_grown_ring.txt puzzles/target/target_grown_mid.txt \
         puzzles/target/target_grown_few.txt puzzles/target/target_grown_none.txt \
         > tests/data/target_hard_mip.txt
+
+The last 60 lines of target_hard_mip.txt are this model's optima of the
+five grids with the most nodes (bitdoku target --stats, commit c42fc4b) of
+each of puzzles/target/target_grown2_*.txt and target_grown3_*.txt, solved
+one by one with solve() below and appended.
 """
 import os
 import random
