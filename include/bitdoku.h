@@ -749,8 +749,11 @@ bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols);
  * on 9 x 9 only). The random full grid is found by the bit-parallel
  * search with its digits drawn in random order (restarted after a bound
  * on its nodes), and each given goes when the puzzle stays unique without
- * it. Returns BD_OK, BD_CUT_SHORT (no try succeeded), BD_ENOMEM or
- * BD_EINVAL. Re-entrant.
+ * it. Each uniqueness check is a search of at most 2^16 / (N * N) nodes
+ * (a count, not a time: the same puzzle on every machine); a given whose
+ * check is cut short there stays, so that `minimal` holds but for such
+ * givens (on 25 x 25 boards, many). Returns BD_OK, BD_CUT_SHORT (no try
+ * succeeded), BD_ENOMEM or BD_EINVAL. Re-entrant.
  */
 bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box_cols,
                             const bd_generate_options *options, bd_board *puzzle,

@@ -610,6 +610,25 @@ static void test_generate(void **state)
     }
 }
 
+/* 16 x 16: the uniqueness checks have a node budget (a given whose check
+ * is cut short stays), so the puzzles are unique, by Dancing Links, and
+ * the same on each call; the full grid is their solution. */
+static void test_generate_large(void **state)
+{
+    (void)state;
+    bd_generate_options options = bd_board_generate_defaults(4, 4);
+    for (uint64_t index = 0; index < 2; index++) {
+        bd_board puzzle, solution, again;
+        assert_int_equal(bd_board_generate(7, index, 4, 4, &options, &puzzle, &solution, NULL),
+                         BD_OK);
+        assert_int_equal(count_with(&puzzle, 2, BD_ENGINE_DLX, BD_OK), 1);
+        assert_true(bd_board_is_solution_of(&puzzle, &solution));
+        assert_true(givens_of(&puzzle) < 256 / 2);
+        assert_int_equal(bd_board_generate(7, index, 4, 4, &options, &again, NULL, NULL), BD_OK);
+        assert_memory_equal(puzzle.cells, again.cells, 256);
+    }
+}
+
 static void test_generate_options(void **state)
 {
     (void)state;
@@ -682,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_smallest),
         cmocka_unit_test(test_generate),
+        cmocka_unit_test(test_generate_large),
         cmocka_unit_test(test_generate_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

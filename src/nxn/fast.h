@@ -168,20 +168,24 @@ static void place(const geo *g, state *s, int d, int r, int c)
     claim(g, s, d, r, c);
 }
 
-/* The cells of each row seen by one digit or more (once) and by two or
- * more (twice). The inner loop runs along the rows of one digit, which
- * lie next to each other, so that the compiler can take several rows at
- * once. */
-static inline void fold_digits(const geo *g, const state *s, colset *once, colset *twice)
+enum { FOLD_MAX = 5 };   /* the most levels fold_counts gives */
+
+/* The cells of each row that k + 1 or more digits see, into seen[k][r]
+ * for k < `levels` (at most FOLD_MAX). The inner loop runs along the rows
+ * of one digit, which lie next to each other, so that the compiler can
+ * take several rows at once. */
+static inline void fold_counts(const geo *g, const state *s, int levels,
+                               colset seen[][BD_BOARD_MAX])
 {
     int n = g->n;
-    memset(once, 0, sizeof *once * (size_t)n);
-    memset(twice, 0, sizeof *twice * (size_t)n);
+    for (int k = 0; k < levels; k++)
+        memset(seen[k], 0, sizeof seen[k][0] * (size_t)n);
     for (int d = 0; d < n; d++) {
         const colset *pd = s->w + (size_t)d * (size_t)n;
         for (int r = 0; r < n; r++) {
-            twice[r] |= once[r] & pd[r];
-            once[r] |= pd[r];
+            for (int k = levels - 1; k > 0; k--)
+                seen[k][r] |= seen[k - 1][r] & pd[r];
+            seen[0][r] |= pd[r];
         }
     }
 }
@@ -192,13 +196,13 @@ static int naked_singles(const geo *g, state *s)
 {
     int n = g->n, progress = 0;
     colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
-    colset once[BD_BOARD_MAX], twice[BD_BOARD_MAX];
-    fold_digits(g, s, once, twice);
+    colset seen[2][BD_BOARD_MAX];
+    fold_counts(g, s, 2, seen);
     for (int r = 0; r < n; r++) {
         colset o = open[r];
-        if (o & (colset)~once[r])
+        if (o & (colset)~seen[0][r])
             return -1;
-        colset singles = o & (colset)~twice[r];
+        colset singles = o & (colset)~seen[1][r];
         for (int d = 0; d < n && singles; d++) {
             colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
             for (; hits; hits &= (colset)(hits - 1u)) {
@@ -431,21 +435,15 @@ static int open_peers(const geo *g, const state *s, int r, int c)
 static void pick_cell(const geo *g, const state *s, int *row, int *col)
 {
     int n = g->n, found_k = 5, best_peers = -1;
-    const colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    colset seen[FOLD_MAX][BD_BOARD_MAX];
+    fold_counts(g, s, FOLD_MAX, seen);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
-        colset a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0;
-        for (int d = 0; d < n; d++) {
-            colset x = p[(size_t)d * (size_t)n + (size_t)r];
-            a5 |= a4 & x;
-            a4 |= a3 & x;
-            a3 |= a2 & x;
-            a2 |= a1 & x;
-            a1 |= x;
-        }
-        colset exactly[3] = {open[r] & a2 & (colset)~a3, open[r] & a3 & (colset)~a4,
-                             open[r] & a4 & (colset)~a5};
+        colset exactly[3] = {open[r] & seen[1][r] & (colset)~seen[2][r],
+                             open[r] & seen[2][r] & (colset)~seen[3][r],
+                             open[r] & seen[3][r] & (colset)~seen[4][r]};
         for (int k = 2; k <= found_k && k < 5; k++) {
             if (!exactly[k - 2])
                 continue;
@@ -512,7 +510,8 @@ static void search(ctx *x, int level)
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
-        int d = x->pick ? x->pick(x->pick_context, digits) : nxn_low_index(digits);
+        int d = x->pick ? x->pick(x->pick_context, r * g->n + c, digits)
+                        : nxn_low_index(digits);
         digits &= ~(UINT64_C(1) << d);
         if (bdi_budget_spend(x->budget)) {
             x->stop = true;

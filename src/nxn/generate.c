@@ -17,7 +17,13 @@
  *    the class; the engine looks for one that differs in the class's
  *    first cell (its grid value excluded there), then for one that keeps
  *    the first cell and differs in the second, and so on: one search a
- *    cell of the class.
+ *    cell of the class. At each guess these searches try the grid's value
+ *    first (a second solution mostly differs from the grid in few cells).
+ *    Each search may spend CHECK_WORK / (N * N) nodes (a node costs about
+ *    N * N words of work); a search cut short there counts as a second
+ *    solution: the class stays. The puzzle is unique all the same, and
+ *    minimal but for the givens whose check was cut short; the budget is
+ *    a count of nodes, so the puzzle is the same on every machine.
  * One pass over the classes leaves a puzzle where no class can go (taking
  * givens away only adds solutions, so a class that had to stay still
  * must); with fewer givens asked for (min_givens), the pass stops there.
@@ -42,7 +48,8 @@
 
 enum {
     CLASS_MAX = 4,     /* cells in a symmetry class */
-    FILL_NODES = 4     /* nodes per cell before a fill starts again */
+    FILL_NODES = 4,         /* nodes per cell before a fill starts again */
+    CHECK_WORK = 1 << 16    /* nodes times cells a uniqueness search may spend */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -163,9 +170,10 @@ static bd_symmetry pick_symmetry(gen *gn)
 
 /* The engine's digit order at a guess: one of `digits`, each equally
  * likely, from the try's stream. */
-static int random_digit(void *context, uint64_t digits)
+static int random_digit(void *context, int cell, uint64_t digits)
 {
     gen *gn = context;
+    (void)cell;
     for (int skip = bdi_rng_below(&gn->rng, bit_count(digits)); skip > 0; skip--)
         digits &= digits - 1u;
     return nxn_low_index(digits);
@@ -257,6 +265,15 @@ static void set_cell(gen *gn, int cell, bool given)
     gn->givens += given ? 1 : -1;
 }
 
+/* The engine's digit order in a uniqueness search: the full grid's value
+ * of the cell first, when it is among `digits`, then lowest first. */
+static int grid_first(void *context, int cell, uint64_t digits)
+{
+    const gen *gn = context;
+    uint64_t bit = nxn_value_bit(gn->solution.cells[cell]);
+    return nxn_low_index(digits & bit ? bit : digits);
+}
+
 /* Whether the puzzle has a solution other than the full grid, when every
  * such solution differs from it in one of the blank cells[0..size): one
  * search per cell, for a solution that differs there and agrees in the
@@ -264,7 +281,8 @@ static void set_cell(gen *gn, int cell, bool given)
 static int other_solution(gen *gn, const int *cells, int size)
 {
     int found = 0;
-    bd_options no_limits = bd_options_default();
+    bd_options limits = bd_options_default();
+    limits.max_nodes = (uint64_t)(CHECK_WORK / gn->g.cells);
     gn->stats.checks++;
     for (int i = 0; i < size && !found; i++) {
         for (int j = 0; j < i; j++)
@@ -272,13 +290,14 @@ static int other_solution(gen *gn, const int *cells, int size)
         nxn_exclusion excluded = {cells[i], gn->solution.cells[cells[i]]};
         nxn_visitor visitor;
         nxn_visitor_init(&visitor, NXN_COUNT, 1, NULL);
-        nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1};
-        nxn_run run = nxn_fast(&task, &no_limits, &visitor, &gn->stats.search);
+        nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1,
+                         .pick = grid_first, .pick_context = gn};
+        nxn_run run = nxn_fast(&task, &limits, &visitor, &gn->stats.search);
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = 0;
         if (run == NXN_NOMEM)
             return -1;
-        found = visitor.count > 0;
+        found = visitor.count > 0 || run == NXN_CUT;
     }
     return found;
 }
@@ -358,7 +377,7 @@ static int make_unsolvable(gen *gn)
         set_cell(gn, cell, false);
         uint64_t others = free_values(gn, cell) & ~nxn_value_bit(gn->solution.cells[cell]);
         while (others && !done) {
-            int bit = random_digit(gn, others);
+            int bit = random_digit(gn, cell, others);
             others &= ~(UINT64_C(1) << bit);
             gn->puzzle.cells[cell] = (uint8_t)(bit + 1);
             uint64_t solutions = 1;

@@ -124,9 +124,10 @@ typedef struct nxn_exclusion {
     int cell, value;
 } nxn_exclusion;
 
-/* Picks the next digit to try at a guess among `digits` (a non-empty mask
- * of value bits); returns its bit index 0..N-1. */
-typedef int (*nxn_pick_fn)(void *context, uint64_t digits);
+/* Picks the next digit to try at a guess on `cell` (row * N + column)
+ * among `digits` (a non-empty mask of value bits); returns its bit index
+ * 0..N-1. */
+typedef int (*nxn_pick_fn)(void *context, int cell, uint64_t digits);
 
 /* What an engine is asked to search. */
 typedef struct nxn_task {
@@ -149,9 +150,9 @@ typedef enum nxn_run { NXN_RAN, NXN_CUT, NXN_NOMEM } nxn_run;
  * task->excluded and hands every solution to `visitor` until it is done
  * or the budget (task->budget, or one made from `options`' limits;
  * `options` may be NULL only with task->budget) runs out. Clashing givens,
- * or givens that clash with an exclusion, are no solution. Returns NXN_RAN (searched what the visitor wanted), NXN_CUT
- * (a limit stopped it) or NXN_NOMEM; adds nodes and guesses to `stats`
- * (may be NULL).
+ * or givens that clash with an exclusion, are no solution. Returns
+ * NXN_RAN (searched what the visitor wanted), NXN_CUT (a limit stopped
+ * it) or NXN_NOMEM; adds nodes and guesses to `stats` (may be NULL).
  */
 typedef nxn_run (*nxn_engine_fn)(const nxn_task *task, const bd_options *options,
                                  nxn_visitor *visitor, bd_stats *stats);
