@@ -177,38 +177,45 @@ static bd_status check_marks(const bd_marks *marks, const bd_options **options,
     return empty || !bd_givens_ok(puzzle) ? BD_NO_SOLUTION : BD_OK;
 }
 
-bd_status bd_solve_marks(const bd_marks *marks, const bd_options *options, bd_grid *solution,
-                         bd_stats *stats)
+/* Runs the engine that serves `options` from `marks` into `visitor`; sets
+ * *cut when a limit cut the search short. Returns BD_OK when the search
+ * ran, else check_marks's status (and the visitor saw nothing). */
+static bd_status search_marks(const bd_marks *marks, const bd_options *options,
+                              bdi_visitor *visitor, bool *cut, bd_stats *stats)
 {
     bd_options defaults;
     const engine_row *row;
     bd_grid puzzle;
+    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
+    if (status == BD_OK)
+        *cut = row->marks(&puzzle, marks, options, visitor, stats);
+    return status;
+}
+
+bd_status bd_solve_marks(const bd_marks *marks, const bd_options *options, bd_grid *solution,
+                         bd_stats *stats)
+{
     if (!solution)
         return BD_EINVAL;
-    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
-    if (status != BD_OK)
-        return status;
     bdi_visitor visitor;
     bdi_visitor_init(&visitor, VISIT_FIRST, 0);
-    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
-    return bdi_visitor_solution(&visitor, cut, solution);
+    bool cut = false;
+    bd_status status = search_marks(marks, options, &visitor, &cut, stats);
+    return status != BD_OK ? status : bdi_visitor_solution(&visitor, cut, solution);
 }
 
 bd_status bd_count_marks(const bd_marks *marks, uint64_t limit, const bd_options *options,
                          uint64_t *count, bd_stats *stats)
 {
-    bd_options defaults;
-    const engine_row *row;
-    bd_grid puzzle;
     if (!count)
         return BD_EINVAL;
     *count = 0;
-    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
-    if (status != BD_OK)
-        return status == BD_NO_SOLUTION ? BD_OK : status;
     bdi_visitor visitor;
     bdi_visitor_init(&visitor, VISIT_COUNT, limit);
-    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
+    bool cut = false;
+    bd_status status = search_marks(marks, options, &visitor, &cut, stats);
+    if (status != BD_OK)
+        return status == BD_NO_SOLUTION ? BD_OK : status;
     return bdi_visitor_count(&visitor, cut, count);
 }
 
@@ -216,18 +223,15 @@ bd_status bd_solutions_marks(const bd_marks *marks, uint64_t limit, const bd_opt
                              bd_solution_fn on_solution, void *context, uint64_t *count,
                              bd_stats *stats)
 {
-    bd_options defaults;
-    const engine_row *row;
-    bd_grid puzzle;
     if (!count || !on_solution)
         return BD_EINVAL;
     *count = 0;
-    bd_status status = check_marks(marks, &options, &defaults, &row, &puzzle);
-    if (status != BD_OK)
-        return status == BD_NO_SOLUTION ? BD_OK : status;
     bdi_visitor visitor;
     bdi_visitor_init(&visitor, VISIT_COUNT, limit);
     bdi_visitor_each(&visitor, on_solution, context);
-    bool cut = row->marks(&puzzle, marks, options, &visitor, stats);
+    bool cut = false;
+    bd_status status = search_marks(marks, options, &visitor, &cut, stats);
+    if (status != BD_OK)
+        return status == BD_NO_SOLUTION ? BD_OK : status;
     return bdi_visitor_count(&visitor, cut, count);
 }
