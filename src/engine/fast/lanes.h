@@ -1,7 +1,8 @@
 /*
- * lanes.h - the band rotations and the band reduction of the vector
- * kernels, written once on the vector type `lanes` (a uint32_t lane per
- * digit, laid out as a band word) that the including kernel defines,
+ * lanes.h - the band rotations, the band reduction and the stack
+ * reduction with the column singles of the vector kernels, written once
+ * on the vector type `lanes` (a uint32_t lane per digit, laid out as a
+ * band word) that the including kernel defines,
  * with its zero_digits (the lanes where a vector is zero),
  * differing_digits (the lanes where two vectors differ) and store_digits
  * (the lanes to a band's row of cand): avx2.c and avx512.c include it
