@@ -18,10 +18,18 @@
  *   cmd_solve.c     solve: a solution, or --all of them
  *   cmd_target.c    target: the best score, with --grid a grid reaching it
  *   cmd_count.c     count: how many solutions
+ *   sized.c         boards of any size (--box, --size, --alphabet, --judge,
+ *                   --smallest): their records answered in groups on 1..N
+ *                   threads, written in order
+ *   sized_read.c    their records read a line at a time: text, CSV rows,
+ *                   the judges' framing, check's proposals
+ *   sized_answer.c  one of them -> the text of its answer (solve, count,
+ *                   check, a puzzle of generate)
  *   batch.c         answering the records of every input, with 1..N
  *                   threads, a piece of input at a time, the answers
  *                   written in order
- *   ring.c          the ordered worker ring of batch.c and cmd_generate.c:
+ *   ring.c          the ordered worker ring of batch.c, cmd_generate.c and
+ *                   sized.c:
  *                   numbered jobs handed to N threads, taken back in order
  *   output.c        answers written in order; progress line, tally, --stats
  *   piece.c         one piece of input -> the answers to its records and
@@ -35,7 +43,8 @@
  * output format, the settings every answer reads) and session.h (one run:
  * the settings, threads, operands and output); options.h, commands.h,
  * cmd.h (what the command files offer), batch.h, ring.h, output.h,
- * piece.h, answer.h, input.h and clock.h, each for the file of its name;
+ * piece.h, answer.h, input.h and clock.h, each for the file of its name,
+ * sized.h for the three sized files;
  * printf_like.h and platform.h. This header is the whole of what main.c
  * needs.
  *

@@ -51,7 +51,7 @@ typedef struct opt_spec {
 #define DRAWING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_EXPLAIN) | GENERATE)
 #define BOOKLET (CMD_BIT(CMD_SOLVE) | GENERATE)
 /* The commands that serve boards of any size (target: a clear refusal). */
-#define SIZED (SEARCHING | GENERATE)
+#define SIZED (SEARCHING | GENERATE | CMD_BIT(CMD_CHECK))
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -107,8 +107,9 @@ static const opt_spec OPTIONS[] = {
      "the same puzzles on any machine, whatever -j;\n"
      "default: from the clock (--stats shows it)"},
     {OPT_GIVENS, "givens", 0, "N|N-M", GENERATE,
-     "generate: take givens away only down to N (17-81);\n"
-     "N-M: as many as can go down to N, at most M left"},
+     "generate: take givens away only down to N (17-81;\n"
+     "other sizes: 0 to N*N); N-M: as many as can go down\n"
+     "to N, at most M left"},
     {OPT_MINIMAL, "minimal", 0, NULL, GENERATE,
      "generate: no single given can go keeping the puzzle\n"
      "unique (the default without --givens and --symmetry)"},
@@ -265,6 +266,7 @@ typedef struct parser {
     bool command_given;     /* a command word came first */
     const char *meant;      /* a long option that the argument being parsed
                                may have meant (-unique: --unique), or NULL */
+    const char *givens;     /* the value of --givens, or NULL */
 } parser;
 
 /* Reports a usage error, with the hint that every usage error gets. */
@@ -339,8 +341,8 @@ static bool parse_givens(const char *text, int *min, int *max)
         return false;
     if (!dash)
         high = low;
-    if (low > high || high > BD_CELLS)
-        return false;
+    if (low > high || high > BD_BOARD_CELLS_MAX)
+        return false;           /* check_generate and check_sized bound it by size */
     *min = (int)low;
     *max = (int)high;
     return true;
@@ -380,7 +382,9 @@ static bool apply_generate_option(settings *set, opt_id id, const char *value)
         set->made = (unsigned long)number;
         return true;
     case OPT_SEED: set->seed_given = true; return parse_count(value, &set->seed);
-    case OPT_GIVENS: return parse_givens(value, &gen->min_givens, &gen->max_givens);
+    case OPT_GIVENS:
+        set->givens_given = true;
+        return parse_givens(value, &gen->min_givens, &gen->max_givens);
     case OPT_MINIMAL: gen->minimal = true; return true;
     case OPT_SYMMETRY:
         if ((pick = choose_name(value, symmetry_name, BD_SYMMETRIES)) < 0)
@@ -658,6 +662,8 @@ static bool take_option(parser *p, const opt_spec *spec, const char *inline_valu
         return false;
     }
     p->given[spec->id] = true;
+    if (spec->id == OPT_GIVENS)
+        p->givens = value;
     p->help = p->help || spec->id == OPT_HELP;
     p->version = p->version || spec->id == OPT_VERSION;
     if (!apply_option(p->ses, spec->id, value)) {
@@ -839,7 +845,9 @@ static bool check_generate(parser *p)
     bd_generate_options *gen = &p->ses->set.gen;
     if (!p->given[OPT_MINIMAL])
         gen->minimal = !p->given[OPT_GIVENS] && gen->symmetry == BD_SYMMETRY_NONE;
-    if (gen->min_givens < 17)
+    if (gen->max_givens > BD_CELLS)
+        usage_error(p, "invalid value '%.60s' for '--givens'", p->givens);
+    else if (gen->min_givens < 17)
         usage_error(p, "option '--givens': no puzzle with fewer than 17 givens has a single "
                        "solution");
     else if (gen->symmetry == BD_SYMMETRY_ROT90 && !quarter_turns_reach(gen))
@@ -900,6 +908,55 @@ static bool check_pictures(parser *p)
     return !p->ses->fatal;
 }
 
+/* True when a symmetry of an N x N board can leave some count of givens
+ * in min..max: its classes are of 4 cells (rot90), or 2 (rot180, mirror),
+ * and the cells it maps to themselves are single classes (the centre when
+ * N is odd; the middle column of a mirror; the diagonal). */
+static bool symmetry_reaches(bd_symmetry symmetry, int n, int min, int max)
+{
+    int singles = symmetry == BD_SYMMETRY_DIAGONAL ? n
+                  : symmetry == BD_SYMMETRY_MIRROR ? n % 2 * n
+                  : n % 2;
+    int class_size = symmetry == BD_SYMMETRY_ROT90 ? 4 : 2;
+    if (symmetry == BD_SYMMETRY_NONE || symmetry == BD_SYMMETRY_RANDOM)
+        return true;
+    for (int givens = min; givens <= max; givens++)
+        if (givens % class_size <= singles)
+            return true;
+    return false;
+}
+
+/* generate on boards of any size: the options that do not go together;
+ * settles whether puzzles are minimal (as for 9 x 9). False after
+ * reporting a usage error. */
+static bool check_sized_generate(parser *p)
+{
+    settings *set = &p->ses->set;
+    bd_generate_options *gen = &set->gen;
+    int n = set->text.box_rows * set->text.box_cols;
+    if (!p->given[OPT_MINIMAL])
+        gen->minimal = !p->given[OPT_GIVENS] && gen->symmetry == BD_SYMMETRY_NONE;
+    if (!n)
+        usage_error(p, "generate needs the size of the boards to make: --box RxC or --size N");
+    else if (set->givens_given && gen->max_givens > n * n)
+        usage_error(p, "option '--givens': a %dx%d board has %d cells", n, n, n * n);
+    else if (set->givens_given && !symmetry_reaches(gen->symmetry, n, gen->min_givens,
+                                                    gen->max_givens))
+        usage_error(p, "option '--givens': %s symmetry on a %dx%d board leaves no count of "
+                    "givens in %d-%d", symmetry_name((int)gen->symmetry), n, n, gen->min_givens,
+                    gen->max_givens);
+    else if (gen->unsolvable && set->with_solution)
+        usage_error(p, "options '--unsolvable' and '--solution' exclude each other");
+    return !p->ses->fatal;
+}
+
+/* The most values an alphabet can write (numbers: any). */
+static int alphabet_capacity(bd_alphabet alphabet)
+{
+    return alphabet == BD_ALPHABET_DIGITS ? 35 : alphabet == BD_ALPHABET_LETTERS ? 26
+           : alphabet == BD_ALPHABET_HEX ? 16 : BD_BOARD_MAX;
+}
+
 /* The options of boards of any size that do not go together, and the
  * commands and options that serve 9 x 9 only. False after reporting a
  * usage error. */
@@ -907,9 +964,9 @@ static bool check_sized(parser *p)
 {
     const settings *set = &p->ses->set;
     int n = set->text.box_rows * set->text.box_cols;
-    static const opt_id NINE_ONLY[] = {OPT_CSV,    OPT_GIVENS, OPT_DIFFICULTY, OPT_RATING,
-                                       OPT_ORDER,  OPT_FORMAT, OPT_PER_PAGE,   OPT_PAPER,
-                                       OPT_ANSWERS, OPT_CANDIDATES, OPT_TITLE};
+    static const opt_id NINE_ONLY[] = {OPT_DIFFICULTY, OPT_RATING,  OPT_ORDER,
+                                       OPT_FORMAT,     OPT_PER_PAGE, OPT_PAPER,
+                                       OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE};
     if (set->cmd == CMD_TARGET)
         usage_error(p, "target works on 9x9 boards only (its ring weights are defined there): "
                        "no --box, --size or --alphabet");
@@ -917,14 +974,18 @@ static bool check_sized(parser *p)
         usage_error(p, "options '--box' and '--size' exclude each other");
     else if (set->judge && (p->given[OPT_BOX] || p->given[OPT_SIZE] || p->given[OPT_ALPHABET]))
         usage_error(p, "option '--judge' names the size and alphabet itself");
-    else if (set->cmd == CMD_GENERATE && !n)
-        usage_error(p, "generate needs the size of the boards to make: --box RxC or --size N");
+    else if (n > alphabet_capacity(set->text.alphabet))
+        usage_error(p, "the %s alphabet writes at most %d values, not %d",
+                    bd_alphabet_name(set->text.alphabet),
+                    alphabet_capacity(set->text.alphabet), n);
     else if (set->smallest && set->all)
         usage_error(p, "options '--smallest' and '--all' exclude each other");
     for (size_t i = 0; i < sizeof NINE_ONLY / sizeof NINE_ONLY[0] && !p->ses->fatal; i++)
         if (p->given[NINE_ONLY[i]])
             usage_error(p, "option '--%s' works on 9x9 boards only, not with --box, --size, "
                         "--alphabet, --judge or --smallest", option_name(NINE_ONLY[i]));
+    if (!p->ses->fatal && set->cmd == CMD_GENERATE)
+        check_sized_generate(p);
     return !p->ses->fatal;
 }
 
@@ -938,7 +999,12 @@ static bool check_command_options(parser *p)
             continue;
         char which[128];
         name_commands(which, sizeof which, OPTIONS[i].commands);
-        usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
+        bool nine = (OPTIONS[i].commands & SIZED) == SIZED
+                    && (set->cmd == CMD_RATE || set->cmd == CMD_EXPLAIN);
+        usage_error(p, "option '--%s' applies to %s only%s%s%s", OPTIONS[i].name, which,
+                    nine ? " (" : "", nine ? COMMANDS[set->cmd].name : "",
+                    nine ? " works on 9x9 boards only: its techniques and its rating scale are "
+                           "Sudoku Explainer's, calibrated on 9x9)" : "");
         return false;
     }
     if (!check_pictures(p))
@@ -948,7 +1014,7 @@ static bool check_command_options(parser *p)
                     p->ses->files[0]);
     else if (set->sized && !check_sized(p))
         return false;
-    else if (set->cmd == CMD_GENERATE && !check_generate(p))
+    else if (set->cmd == CMD_GENERATE && !set->sized && !check_generate(p))
         return false;
     else if (p->given[OPT_UNIQUE] && p->given[OPT_LIMIT])
         usage_error(p, "options '--unique' and '--limit' exclude each other");

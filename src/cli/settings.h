@@ -69,6 +69,7 @@ typedef struct settings {
     size_t piece_bytes;     /* how much input a piece holds (0: the default;
                                tests make it small, see cli_run_pieces) */
     bd_generate_options gen; /* generate: what to make */
+    bool givens_given;      /* generate --givens */
     uint64_t seed;          /* generate --seed, or one from the clock */
     bool seed_given;
     unsigned long made;     /* generate --count: how many to make */

@@ -208,12 +208,6 @@ void set_copy(bdi_chainer *ch, pset *s, const pset *from)
         set_add(ch, s, (int32_t)from->order[i]);
 }
 
-void chain_grid_of(const bdi_state *st, chain_grid *g)
-{
-    memcpy(g->cand, st->cand, sizeof g->cand);
-    memcpy(g->value, st->value, sizeof g->value);
-}
-
 /* SE's getRegionCause for unit kind `kind`. */
 static int region_cause(int kind)
 {

@@ -51,8 +51,8 @@ static inline int pot_of(int cell, int digit, bool on)
 {
     return (cell * BD_SIZE + digit - 1) * 2 + on;
 }
-static inline int pot_cell(int pot) { return pot / 2 / BD_SIZE; }
-static inline int pot_digit(int pot) { return pot / 2 % BD_SIZE + 1; }
+static inline int pot_cell(int pot) { return bdi_cand_cell[pot >> 1]; }
+static inline int pot_digit(int pot) { return bdi_cand_digit[pot >> 1]; }
 static inline bool pot_on(int pot) { return pot & 1; }
 
 /* A LinkedSet of potentials: where[pot] is the node index held for pot,
@@ -222,9 +222,6 @@ void chain_links(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_
 /* Fills the step's paths (bdi_step.path) from the chains ending in
  * `targets`: each branch's first parents, from its assumption. */
 void chain_paths(const bdi_chainer *ch, const uint32_t *targets, int count, bdi_step *s);
-
-/* The state as a chain grid. */
-void chain_grid_of(const bdi_state *st, chain_grid *g);
 
 /* SE's sort of chaining hints: true when `a` comes before `b`. */
 static inline bool chint_before(const chint *a, const chint *b)

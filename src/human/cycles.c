@@ -127,6 +127,41 @@ static void find_cycles(unary *u, chint_list *list)
     }
 }
 
+/* One half layer of SE's doForcingChains: each potential waiting on the
+ * queue of its state (`on`: the "on" queue, whose potentials switch others
+ * off; else the "off" queue) is taken, and what it implies is made. An
+ * implied potential that is the opposite of the start (`start_pot`) is the
+ * target, the first one only; one is kept for the next half layer when its
+ * set (`made_set`: to_off for the on half, to_on for the off half) does
+ * not hold it yet and, in the on half, it is not among its first parents. */
+static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32_t *target)
+{
+    bdi_chainer *ch = u->ch;
+    nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (from->head < from->tail) {
+        int32_t p = from->item[from->head++];
+        int p_pot = ch->nodes[p].pot;
+        int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
+        for (int i = 0; i < n; i++) {
+            int pot = imp[i].pot;   /* the opposite state of p's */
+            bool hit = (pot ^ 1) == start_pot && *target < 0;
+            bool keep = !(on && is_parent(ch, p, pot)) && !set_has(made_set, pot);
+            if (!hit && !keep)
+                continue;
+            int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+            if (made < 0) {
+                ch->failed = true;
+                continue;
+            }
+            if (hit)
+                *target = made;
+            if (keep && set_add(ch, made_set, made) && !push(to, made))
+                ch->failed = true;
+        }
+    }
+}
+
 /* SE's doForcingChains from `start` (on or off): the first potential that
  * is its opposite, or -1. */
 static int32_t find_forcing(unary *u, int32_t start)
@@ -145,7 +180,6 @@ static int32_t find_forcing(unary *u, int32_t start)
         push(&u->off_q, start);
     }
     int32_t target = -1;
-    implied imp[BD_SIZE + HOUSE_CELLS];
     /* half layers alternate on and off; the potentials of half layer h
      * are h - shift links from the start */
     int half = 0, shift = pot_on(start_pot) ? 0 : 1;
@@ -154,55 +188,13 @@ static int32_t find_forcing(unary *u, int32_t start)
      * none is taken once that is too many */
     while (!ch->failed && target < 0
            && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
-        int depth = half++ - shift;
-        if (depth >= 0
-            && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
-                                depth + 2, u->sort_key))
-            return -1;
-        while (u->on_q.head < u->on_q.tail) {
-            int32_t p = u->on_q.item[u->on_q.head++];
-            int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
-            for (int i = 0; i < n; i++) {
-                int pot = imp[i].pot;
-                bool hit = (pot | 1) == start_pot && target < 0;
-                bool keep = !is_parent(ch, p, pot) && !set_has(to_off, pot);
-                if (!hit && !keep)
-                    continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
-                if (made < 0) {
-                    ch->failed = true;
-                    continue;
-                }
-                if (hit)
-                    target = made;
-                if (keep && set_add(ch, to_off, made) && !push(&u->off_q, made))
-                    ch->failed = true;
-            }
-        }
-        depth = half++ - shift;
-        if (target < 0 && depth >= 0
-            && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
-                                depth + 2, u->sort_key))
-            return -1;
-        while (u->off_q.head < u->off_q.tail) {
-            int32_t p = u->off_q.item[u->off_q.head++];
-            int n = off_implies(u->g, ch->nodes[p].pot, u->y, true, imp);
-            for (int i = 0; i < n; i++) {
-                int pot = imp[i].pot;
-                bool hit = (pot & ~1) == start_pot && target < 0;
-                bool keep = !set_has(to_on, pot);
-                if (!hit && !keep)
-                    continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
-                if (made < 0) {
-                    ch->failed = true;
-                    continue;
-                }
-                if (hit)
-                    target = made;
-                if (keep && set_add(ch, to_on, made) && !push(&u->on_q, made))
-                    ch->failed = true;
-            }
+        for (int on = 1; on >= 0; on--) {
+            int depth = half++ - shift;
+            if (target < 0 && depth >= 0
+                && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
+                                    depth + 2, u->sort_key))
+                return -1;
+            forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
         }
     }
     return target;

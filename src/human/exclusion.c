@@ -19,7 +19,10 @@
  * cell's excluders, then the second's, that are base cells other than the
  * two) in that order. A set needs two common excluders. The first set that
  * removes something is the hint. Which combinations are allowed does not
- * depend on the order they are tried in, so they are tried in any order.
+ * depend on the order they are tried in, so they are tried in any order;
+ * a set's trial stops once every candidate of its cells is allowed (it
+ * can remove nothing), and leaves out the excluders with a candidate
+ * outside the set's (no combination can leave them empty).
  */
 #include "human.h"
 
@@ -33,9 +36,10 @@ static inline bool cs_has(cellset s, int cell)
     return s.w[cell / 64] >> (cell % 64) & 1u;
 }
 
-static inline int cs_count(cellset s)
+/* True when the set has two cells or more. */
+static inline bool cs_two(cellset s)
 {
-    return bit_count(s.w[0]) + bit_count(s.w[1]);
+    return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
 }
 
 typedef struct bases {
@@ -75,9 +79,9 @@ static void find_bases(const bdi_state *st, int degree, bases *b)
 static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
 {
     int count = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (cs_has(set, cell))
-            masks[count++] = st->cand[cell];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u)
+            masks[count++] = st->cand[w * 64 + bit_count((bits & -bits) - 1u)];
     return count;
 }
 
@@ -89,9 +93,21 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
                       int ex_count, bdi_step *s)
 {
     unsigned allowed[3] = {0, 0, 0};
+    unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
+                        degree == 3 ? st->cand[cells[2]] : 0u};
     bool see01 = sees(cells[0], cells[1]);
     bool see02 = degree == 3 && sees(cells[0], cells[2]);
     bool see12 = degree == 3 && sees(cells[1], cells[2]);
+    /* only an excluder whose candidates are all among the base cells' can
+     * rule a combination out */
+    unsigned among = full[0] | full[1] | full[2];
+    uint16_t useful[HOUSE_CELLS];
+    int useful_count = 0;
+    for (int e = 0; e < ex_count; e++)
+        if (!(ex[e] & ~among))
+            useful[useful_count++] = ex[e];
+    if (!useful_count && !see01 && !see02 && !see12)
+        return false;   /* every combination allowed */
     for (unsigned m0 = st->cand[cells[0]]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
         for (unsigned m1 = st->cand[cells[1]]; m1; m1 &= m1 - 1u) {
@@ -105,24 +121,29 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
                     continue;
                 unsigned used = b0 | b1 | b2;
                 bool ok = true;
-                for (int e = 0; e < ex_count && ok; e++)
-                    ok = (ex[e] & ~used) != 0;
+                for (int e = 0; e < useful_count && ok; e++)
+                    ok = (useful[e] & ~used) != 0;
                 if (ok) {
                     allowed[0] |= b0;
                     allowed[1] |= b1;
                     allowed[2] |= b2;
+                    if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+                        return false;   /* every candidate allowed: nothing to remove */
                 }
             }
         }
     }
+    bool removes = false;
+    for (int i = 0; i < degree; i++)
+        removes |= (st->cand[cells[i]] & ~allowed[i]) != 0;
+    if (!removes)
+        return false;
     bdi_step_start(s, degree == 2 ? BD_TECH_ALIGNED_PAIR_EXCLUSION
                                   : BD_TECH_ALIGNED_TRIPLET_EXCLUSION,
                    degree == 2 ? 6.2 : 7.5);
     for (int i = 0; i < degree; i++)
         if (st->cand[cells[i]] & ~allowed[i])
             step_remove(s, cells[i], st->cand[cells[i]] & ~allowed[i]);
-    if (!bdi_step_worth(s))
-        return false;
     for (int i = 0; i < degree; i++) {
         s->cells[s->cell_count++] = (uint8_t)cells[i];
         step_mark(s, cells[i], st->cand[cells[i]]);
@@ -166,18 +187,18 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s)
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
             uint16_t ex[HOUSE_CELLS];
             if (degree == 2) {
-                if (cs_count(pair) >= 2
+                if (cs_two(pair)
                     && try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
                     return true;
                 continue;
             }
-            if (cs_count(pair) < 2)
+            if (!cs_two(pair))
                 continue;   /* no third cell can leave two common excluders */
             int area[BD_CELLS], count = twin_area(b, i0, i1, area);
             for (int t = 0; t < count; t++) {
                 const cellset *third = &b->excluders[b->index_of[area[t]]];
                 cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
-                if (cs_count(common) < 2)
+                if (!cs_two(common))
                     continue;
                 cells[2] = area[t];
                 if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))

@@ -34,6 +34,11 @@ static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, 
                       int digit, bdi_step *s)
 {
     int cover_kind = kind == UNIT_COL ? UNIT_ROW : UNIT_COL;
+    unsigned any = 0;
+    for (unsigned lines = cover; lines; lines &= lines - 1u)
+        any |= unit_places(st, unit_number(cover_kind, bit_digit(lines) - 1), digit) & ~base;
+    if (!any)
+        return false;   /* removes nothing */
     bdi_step_start(s, FISH_TECH[degree], FISH_DIFFICULTY[degree]);
     for (unsigned lines = cover; lines; lines &= lines - 1u) {
         int unit = unit_number(cover_kind, bit_digit(lines) - 1);
@@ -41,8 +46,6 @@ static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, 
         for (; outside; outside &= outside - 1u)
             step_remove(s, unit_cell_of(unit, bit_digit(outside) - 1), digit_bit(digit));
     }
-    if (!bdi_step_worth(s))
-        return false;
     s->digits = digit_bit(digit);
     s->unit = unit_number(kind, 0);      /* the kind of the base lines */
     s->lines = base;

@@ -44,33 +44,44 @@ enum {
 /* SE's usual order of unit kinds: block, row, column. */
 extern const int SE_KINDS[UNIT_KINDS];
 
+/* SE's order of units for singles: boxes, columns, rows, each 0..8; and
+ * each unit's place in it. */
+extern const uint8_t SE_SINGLES_ORDER[UNIT_COUNT];
+extern const uint8_t SE_SINGLES_RANK[UNIT_COUNT];
+
 /* The unit number (0..26) of unit (kind, index). */
 static inline int unit_number(int kind, int index)
 {
     return kind * BD_SIZE + index;
 }
 
+/* Tables (state.c, computed while compiling): the cells of each unit by
+ * position; each cell's unit of each kind (indexed by UNIT_ROW, UNIT_COL,
+ * UNIT_BOX); the cell's position in that unit. */
+extern const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE];
+extern const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS];
+extern const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS];
+
+/* The cell and the digit of candidate i = cell * 9 + digit - 1 (state.c). */
+extern const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE];
+extern const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE];
+
 /* The unit number of the unit of `kind` holding `cell`. */
 static inline int unit_at(int kind, int cell)
 {
-    return unit_number(kind, unit_of(kind, cell));
+    return bdi_cell_units[cell][kind];
 }
 
 /* The cell at position `pos` of unit `unit` (0..26). */
 static inline int unit_cell_of(int unit, int pos)
 {
-    return unit_cell(unit / BD_SIZE, unit % BD_SIZE, pos);
+    return bdi_unit_cells[unit][pos];
 }
 
 /* The position of `cell` in unit `unit` (which holds it). */
 static inline int unit_pos(int unit, int cell)
 {
-    int kind = unit / BD_SIZE;
-    if (kind == UNIT_ROW)
-        return col_of(cell);
-    if (kind == UNIT_COL)
-        return row_of(cell);
-    return row_of(cell) % BD_BOX * BD_BOX + col_of(cell) % BD_BOX;
+    return bdi_cell_pos[cell][unit / BD_SIZE];
 }
 
 /* SE's getHouseCells order of the 20 cells that share a unit with a cell:
@@ -95,6 +106,10 @@ typedef struct bdi_state {
                                    of the unit whose cells have the digit as
                                    a candidate (bit pos) */
     uint16_t filled[UNIT_COUNT];  /* the positions of filled cells */
+    uint16_t lone[UNIT_COUNT];    /* the digits with exactly one place in
+                                     the unit (one bit in places[unit][d-1]) */
+    uint32_t one_empty;           /* the units with exactly one empty cell,
+                                     bit i for SE_SINGLES_ORDER[i] */
 } bdi_state;
 
 /* The state of SE's grid for `puzzle`: the givens, and for each empty
@@ -106,7 +121,7 @@ bool bdi_state_init(bdi_state *st, const bd_grid *puzzle);
  * cells of a unit clash. */
 bool bdi_state_init_marks(bdi_state *st, const bd_marks *marks);
 
-/* Fills places[] and filled[] from cand[] and value[]. */
+/* Fills places[], filled[], lone[] and one_empty from cand[] and value[]. */
 void bdi_state_index(bdi_state *st);
 
 /* The places of `digit` in unit `unit`: bit pos for each position whose
@@ -122,7 +137,8 @@ static inline int unit_empty_count(const bdi_state *st, int unit)
     return BD_SIZE - digit_count(st->filled[unit]);
 }
 
-/* Removes candidate `digit` from `cell` (which has it or not). */
+/* Removes candidate `digit` from `cell` (which has it or not), keeping
+ * places[] and lone[] of the cell's three units. */
 static inline void state_remove(bdi_state *st, int cell, int digit)
 {
     unsigned bit = digit_bit(digit);
@@ -130,8 +146,11 @@ static inline void state_remove(bdi_state *st, int cell, int digit)
         return;
     st->cand[cell] &= (uint16_t)~bit;
     for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        int unit = unit_at(kind, cell);
-        st->places[unit][digit - 1] &= (uint16_t)~(1u << unit_pos(unit, cell));
+        int unit = bdi_cell_units[cell][kind];
+        unsigned places = st->places[unit][digit - 1] & ~(1u << bdi_cell_pos[cell][kind]);
+        st->places[unit][digit - 1] = (uint16_t)places;
+        unsigned one = places && !(places & (places - 1u)) ? bit : 0;
+        st->lone[unit] = (uint16_t)((st->lone[unit] & ~bit) | one);
     }
 }
 

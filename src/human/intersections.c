@@ -30,6 +30,17 @@ static bool crosses(int box_unit, int line_unit)
     return line / BD_BOX == box % BD_BOX;
 }
 
+/* The positions in unit `unit` of its cells that are in unit `other`, a
+ * unit that crosses it (a box and a line). */
+static unsigned cross_places(int unit, int other)
+{
+    int kind = unit / BD_SIZE, index = other % BD_SIZE;
+    if (kind == UNIT_BOX)
+        return other / BD_SIZE == UNIT_ROW ? 7u << BD_BOX * (index % BD_BOX)
+                                           : 0x49u << index % BD_BOX;
+    return kind == UNIT_ROW ? 7u << BD_BOX * (index % BD_BOX) : 7u << BD_BOX * (index / BD_BOX);
+}
+
 /* True when `cell` is in unit `unit`. */
 static bool in_unit(int unit, int cell)
 {
@@ -56,6 +67,8 @@ static void mark_lock(const bdi_state *st, int first, int second, int digit, bdi
 /* A lock of `digit` in `first` on `second`: its removals; worth it? */
 static bool lock_hint(const bdi_state *st, int first, int second, int digit, bdi_step *s)
 {
+    if (!(unit_places(st, second, digit) & ~cross_places(second, first)))
+        return false;   /* the second unit holds the digit nowhere else */
     bool box_first = first / BD_SIZE == UNIT_BOX;
     bdi_step_start(s, box_first ? BD_TECH_POINTING : BD_TECH_CLAIMING, box_first ? 2.6 : 2.8);
     for (int pos = 0; pos < BD_SIZE; pos++) {
@@ -120,15 +133,11 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
                 bool cross = first_kind == UNIT_BOX ? crosses(first, second) : crosses(second, first);
                 if (!cross)
                     continue;
+                unsigned outside = ~cross_places(first, second);
                 for (int digit = 1; digit <= BD_SIZE; digit++) {
                     unsigned places = unit_places(st, first, digit);
-                    if (digit_count(places) <= 1)
-                        continue;
-                    bool locked = true;
-                    for (unsigned rest = places; rest && locked; rest &= rest - 1u)
-                        locked = in_unit(second, unit_cell_of(first, bit_digit(rest) - 1));
-                    if (!locked)
-                        continue;
+                    if (digit_count(places) <= 1 || (places & outside))
+                        continue;   /* a single, or not locked in `second` */
                     if ((direct ? direct_hint(st, first, second, digit, s)
                                 : lock_hint(st, first, second, digit, s))
                         && (!each || each(s, context)))

@@ -4,15 +4,29 @@
  * a step applied as SE applies a hint, and the table of each cell's house
  * in SE's order.
  *
- * The state is two arrays of 81: each cell's value and its candidate mask
- * (human.h). SE keeps nothing else, and neither does this: a unit's places
- * for a digit are read off the masks of its nine cells when needed.
+ * The state is each cell's value and candidate mask, as SE's grid, and
+ * three indexes that state_remove and bdi_state_place keep up to date with
+ * them (human.h): each unit's places of each digit, its filled positions,
+ * and its digits with one place (the hidden singles, which SE asks for
+ * after every step, read off lone[] without scanning the cells).
+ *
+ * The tables of units and houses are computed while compiling, from the
+ * numbering of units.h.
  */
 #include "human.h"
 
 #include <string.h>
 
 const int SE_KINDS[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
+
+const uint8_t SE_SINGLES_ORDER[UNIT_COUNT] = {
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,
+};
+const uint8_t SE_SINGLES_RANK[UNIT_COUNT] = {
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,
+};
 
 /*
  * bdi_house, computed while compiling: for cell i at (r, c) in the box at
@@ -44,40 +58,107 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
     HOUSE9(45), HOUSE9(54), HOUSE9(63), HOUSE9(72),
 };
 
+/* Repeats M(i) for nine, and for 81, consecutive i. */
+#define REP9(M, i) M(i), M((i) + 1), M((i) + 2), M((i) + 3), M((i) + 4), M((i) + 5), M((i) + 6), \
+                   M((i) + 7), M((i) + 8)
+#define REP81(M)                                                                            \
+    REP9(M, 0), REP9(M, 9), REP9(M, 18), REP9(M, 27), REP9(M, 36), REP9(M, 45), REP9(M, 54), \
+        REP9(M, 63), REP9(M, 72)
+
+/* The cell at position p of unit u (rows 0..8, columns 9..17, boxes
+ * 18..26), as units.h's unit_cell numbers them. */
+#define U_CELL(u, p)                                                                        \
+    (uint8_t)((u) < 9    ? (u) * 9 + (p)                                                    \
+              : (u) < 18 ? (p) * 9 + (u) - 9                                                \
+                         : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
+#define U_CELLS(u)                                                                          \
+    {U_CELL(u, 0), U_CELL(u, 1), U_CELL(u, 2), U_CELL(u, 3), U_CELL(u, 4), U_CELL(u, 5),     \
+     U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
+#define C_UNITS(i) {H_ROW(i), 9 + H_COL(i), 18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3}
+#define C_POS(i) {H_COL(i), H_ROW(i), H_POS(i)}
+
+/* Repeats M(i) for 81, and for 729, consecutive i from i0. */
+#define REP81_AT(M, i0)                                                                     \
+    REP9(M, i0), REP9(M, (i0) + 9), REP9(M, (i0) + 18), REP9(M, (i0) + 27),                 \
+        REP9(M, (i0) + 36), REP9(M, (i0) + 45), REP9(M, (i0) + 54), REP9(M, (i0) + 63),     \
+        REP9(M, (i0) + 72)
+#define REP729(M)                                                                           \
+    REP81_AT(M, 0), REP81_AT(M, 81), REP81_AT(M, 162), REP81_AT(M, 243), REP81_AT(M, 324),  \
+        REP81_AT(M, 405), REP81_AT(M, 486), REP81_AT(M, 567), REP81_AT(M, 648)
+#define CAND_CELL(i) ((i) / 9)
+#define CAND_DIGIT(i) ((i) % 9 + 1)
+
+const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE] = {REP729(CAND_CELL)};
+const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE] = {REP729(CAND_DIGIT)};
+
+const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
+    REP9(U_CELLS, 0), REP9(U_CELLS, 9), REP9(U_CELLS, 18),
+};
+const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS] = {REP81(C_UNITS)};
+const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS] = {REP81(C_POS)};
+
 /* The candidates of each empty cell: the digits no filled cell of its
- * house holds, within `allowed[cell]`. False when a filled cell's digit is
- * held by another filled cell of its house. */
+ * units holds, within `allowed[cell]`. False when a digit is held by two
+ * filled cells of a unit. */
 static bool fill_candidates(bdi_state *st, const uint16_t *allowed)
 {
     bool clash_free = true;
+    unsigned used[UNIT_COUNT] = {0};
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (st->value[cell]) {
-            st->cand[cell] = 0;
-            continue;
+        unsigned bit = cell_bit(st->value[cell]);
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            unsigned *in = &used[bdi_cell_units[cell][kind]];
+            clash_free &= !(*in & bit);
+            *in |= bit;
         }
-        unsigned seen = 0;
-        for (int i = 0; i < HOUSE_CELLS; i++)
-            seen |= cell_bit(st->value[bdi_house[cell][i]]);
-        st->cand[cell] = (uint16_t)(allowed[cell] & ~seen & ALL_DIGITS);
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int i = 0; st->value[cell] && i < HOUSE_CELLS; i++)
-            clash_free &= st->value[bdi_house[cell][i]] != st->value[cell];
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        const uint8_t *units = bdi_cell_units[cell];
+        unsigned seen = used[units[0]] | used[units[1]] | used[units[2]];
+        st->cand[cell] = st->value[cell] ? 0 : (uint16_t)(allowed[cell] & ~seen & ALL_DIGITS);
+    }
     bdi_state_index(st);
     return clash_free;
 }
 
+/* The bit of one_empty for `unit` when its filled positions are `filled`:
+ * set when one position is empty. */
+static uint32_t one_empty_bit(int unit, unsigned filled)
+{
+    unsigned empty = ~filled & ALL_DIGITS;
+    return empty && !(empty & (empty - 1u)) ? (uint32_t)1 << SE_SINGLES_RANK[unit] : 0;
+}
+
 void bdi_state_index(bdi_state *st)
 {
+    memset(st->places, 0, sizeof st->places);
+    memset(st->filled, 0, sizeof st->filled);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        const uint8_t *units = bdi_cell_units[cell], *pos = bdi_cell_pos[cell];
+        uint16_t *row = st->places[units[UNIT_ROW]], *col = st->places[units[UNIT_COL]],
+                 *box = st->places[units[UNIT_BOX]];
+        uint16_t at_row = (uint16_t)(1u << pos[UNIT_ROW]), at_col = (uint16_t)(1u << pos[UNIT_COL]),
+                 at_box = (uint16_t)(1u << pos[UNIT_BOX]);
+        if (st->value[cell]) {
+            st->filled[units[UNIT_ROW]] |= at_row;
+            st->filled[units[UNIT_COL]] |= at_col;
+            st->filled[units[UNIT_BOX]] |= at_box;
+        }
+        for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1;
+            row[d] |= at_row;
+            col[d] |= at_col;
+            box[d] |= at_box;
+        }
+    }
+    st->one_empty = 0;
     for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        st->filled[unit] = 0;
-        for (int d = 0; d < BD_SIZE; d++)
-            st->places[unit][d] = 0;
-        for (int pos = 0; pos < BD_SIZE; pos++) {
-            int cell = unit_cell_of(unit, pos);
-            st->filled[unit] |= (uint16_t)((st->value[cell] != 0) << pos);
-            for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u)
-                st->places[unit][bit_digit(ds) - 1] |= (uint16_t)(1u << pos);
+        st->one_empty |= one_empty_bit(unit, st->filled[unit]);
+        st->lone[unit] = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            unsigned places = st->places[unit][d];
+            if (places && !(places & (places - 1u)))
+                st->lone[unit] |= (uint16_t)(1u << d);
         }
     }
 }
@@ -109,17 +190,25 @@ void bdi_state_place(bdi_state *st, int cell, int digit)
         state_remove(st, cell, bit_digit(ds));
     st->value[cell] = (uint8_t)digit;
     for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        int unit = unit_at(kind, cell);
-        st->filled[unit] |= (uint16_t)(1u << unit_pos(unit, cell));
+        int unit = bdi_cell_units[cell][kind];
+        unsigned filled = st->filled[unit] | 1u << bdi_cell_pos[cell][kind];
+        st->filled[unit] = (uint16_t)filled;
+        st->one_empty = (st->one_empty & ~((uint32_t)1 << SE_SINGLES_RANK[unit]))
+                        | one_empty_bit(unit, filled);
     }
-    for (int i = 0; i < HOUSE_CELLS; i++)
-        state_remove(st, bdi_house[cell][i], digit);
+    /* the digit's other places in the cell's units: its house's cells
+     * that hold it */
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = bdi_cell_units[cell][kind];
+        for (unsigned at; (at = st->places[unit][digit - 1]) != 0;)
+            state_remove(st, unit_cell_of(unit, bit_digit(at) - 1), digit);
+    }
 }
 
 bool bdi_state_solved(const bdi_state *st)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (!st->value[cell])
+    for (int row = 0; row < BD_SIZE; row++)
+        if (st->filled[unit_number(UNIT_ROW, row)] != ALL_DIGITS)
             return false;
     return true;
 }
@@ -169,17 +258,42 @@ void bdi_step_start(bdi_step *s, bd_technique tech, double difficulty)
     s->branch_count = 0;
 }
 
+/* The first cell from `cell` on whose mask in `masks` is not 0, or
+ * BD_CELLS: eight bytes at a time over the zeros. */
+static int next_marked(const uint16_t *masks, int cell)
+{
+    while (cell + 4 <= BD_CELLS) {
+        uint64_t four;
+        memcpy(&four, masks + cell, sizeof four);
+        if (four)
+            break;
+        cell += 4;
+    }
+    while (cell < BD_CELLS && !masks[cell])
+        cell++;
+    return cell;
+}
+
 bool bdi_step_worth(const bdi_step *s)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (s->removed[cell])
-            return true;
-    return false;
+    return next_marked(s->removed, 0) < BD_CELLS;
 }
 
 void bdi_step_apply(bdi_state *st, const bdi_step *s)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    uint64_t any = 0;
+    for (int cell = 0; cell + 4 <= BD_CELLS; cell += 4) {
+        uint64_t four;
+        memcpy(&four, s->removed + cell, sizeof four);
+        any |= four;
+    }
+    if (!any && !s->removed[BD_CELLS - 1]) {
+        if (s->cell >= 0)
+            bdi_state_place(st, s->cell, s->digit);
+        return;
+    }
+    for (int cell = next_marked(s->removed, 0); cell < BD_CELLS;
+         cell = next_marked(s->removed, cell + 1))
         for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u)
             state_remove(st, cell, bit_digit(ds));
     if (s->cell >= 0)

@@ -85,12 +85,15 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
                 unsigned digits = set_union(cand, set);
                 if (digit_count(digits) != degree)
                     continue;
+                bool removes = false;
+                for (int pos = 0; pos < BD_SIZE; pos++)
+                    removes |= !(set >> pos & 1u) && (cand[pos] & digits);
+                if (!removes)
+                    continue;   /* not worth it */
                 bdi_step_start(s, NAKED_TECH[degree], NAKED_DIFFICULTY[degree]);
                 for (int pos = 0; pos < BD_SIZE; pos++)
                     if (!(set >> pos & 1u) && (cand[pos] & digits))
                         step_remove(s, unit_cell_of(unit, pos), cand[pos] & digits);
-                if (!bdi_step_worth(s))
-                    continue;
                 mark_set(unit, set, digits, s);
                 if (!each || each(s, context))
                     return true;
@@ -134,14 +137,17 @@ static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
         step_mark(s, cell, digit_bit(digit));
         return true;
     }
+    unsigned others = 0;
+    for (unsigned rest = positions; rest; rest &= rest - 1u)
+        others |= st->cand[unit_cell_of(unit, bit_digit(rest) - 1)] & ~digits;
+    if (!others)
+        return false;   /* not worth it */
     bdi_step_start(s, HIDDEN_TECH[degree], HIDDEN_DIFFICULTY[degree]);
     for (unsigned rest = positions; rest; rest &= rest - 1u) {
         int cell = unit_cell_of(unit, bit_digit(rest) - 1);
         if (st->cand[cell] & ~digits)
             step_remove(s, cell, st->cand[cell] & ~digits);
     }
-    if (!bdi_step_worth(s))
-        return false;
     mark_set(unit, positions, digits, s);
     return true;
 }

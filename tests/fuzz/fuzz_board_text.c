@@ -8,8 +8,19 @@
  * parsed is a valid board of the size settled; written back in the
  * settled shape and alphabet and parsed again, it is the same board; the
  * settled size and alphabet never change between records.
+ *
+ * The same bytes then go through the command line's reader of boards of
+ * any size (sized_read.c: text records, CSV rows, headers), with the
+ * same size and alphabet given as options and a command picked by the
+ * input's length: solve, count -u, check (CSV rows of a puzzle and its
+ * proposal), solve --csv, count --csv -j 2, solve --all --limit 3, every
+ * search under a small node limit (but check's, which counts to one only
+ * for a proposal "no solution"). Checks: the exit status is one of
+ * 0, 1, 3, 4 (2 only when the alphabet given cannot write N values), and
+ * the answers and the diagnostics are whole lines.
  */
 #include "bitdoku.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +74,71 @@ static size_t record(const char *text, size_t size, size_t at, int lines, bd_boa
     return at;
 }
 
+/* The whole of `file`, from its start; its length in *len. */
+static char *slurp(FILE *file, size_t *len)
+{
+    fseek(file, 0, SEEK_END);
+    long end = ftell(file);
+    rewind(file);
+    char *text = malloc((size_t)end + 1);
+    check(text != NULL, "out of memory");
+    *len = fread(text, 1, (size_t)end, file);
+    return text;
+}
+
+/* Runs a command on `text` as boards of `how`'s size and alphabet (each
+ * given as an option when set), and checks its exit status and output. */
+static void run_cli(const char *text, size_t size, const bd_board_text *how)
+{
+    static const char *const ALPHABET_NAMES[BD_ALPHABETS] = {NULL, "digits", "letters", "hex",
+                                                             "numbers"};
+    static const char *const COMMANDS[6][4] = {
+        {"solve", NULL}, {"count", "-u", NULL}, {"check", NULL}, {"solve", "--csv", NULL},
+        {"count", "--csv", "-j", "2"}, {"solve", "--all", "--limit", "3"}};
+    static const int CAPACITY[BD_ALPHABETS] = {BD_BOARD_MAX, 35, 26, 16, BD_BOARD_MAX};
+    char box[16];
+    char *argv[16];
+    int argc = 0;
+    argv[argc++] = (char *)"bitdoku";
+    const char *const *cmd = COMMANDS[size % 6];
+    for (int i = 0; i < 4 && cmd[i]; i++)
+        argv[argc++] = (char *)cmd[i];
+    if (strcmp(cmd[0], "check") != 0) {
+        argv[argc++] = (char *)"--max-nodes";
+        argv[argc++] = (char *)"2000";
+    }
+    if (how->box_rows) {
+        snprintf(box, sizeof box, "%dx%d", how->box_rows, how->box_cols);
+        argv[argc++] = (char *)"--box";
+        argv[argc++] = box;
+    }
+    if (how->alphabet) {
+        argv[argc++] = (char *)"--alphabet";
+        argv[argc++] = (char *)ALPHABET_NAMES[how->alphabet];
+    } else if (!how->box_rows) {
+        argv[argc++] = (char *)"--alphabet";    /* some option of boards of any size */
+        argv[argc++] = (char *)"digits";
+    }
+    argv[argc] = NULL;
+    FILE *in = tmpfile(), *out = tmpfile(), *err = tmpfile();
+    check(in && out && err, "tmpfile");
+    fwrite(text, 1, size, in);
+    rewind(in);
+    int status = cli_run(argc, argv, in, out, err);
+    bool too_many = how->alphabet && how->box_rows * how->box_cols > CAPACITY[how->alphabet];
+    check(too_many ? status == CLI_FATAL
+                   : status == 0 || status == 1 || status == 3 || status == 4, "exit status");
+    size_t out_len, err_len;
+    char *answers = slurp(out, &out_len), *diagnostics = slurp(err, &err_len);
+    check(out_len == 0 || answers[out_len - 1] == '\n', "an answer without its line end");
+    check(err_len == 0 || diagnostics[err_len - 1] == '\n', "a diagnostic without its line end");
+    free(answers);
+    free(diagnostics);
+    fclose(in);
+    fclose(out);
+    fclose(err);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -93,5 +169,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(board);
     free(out);
+    bd_board_text given = {SHAPES[shape][0], SHAPES[shape][1],
+                           (bd_alphabet)((data[0] >> 3) % BD_ALPHABETS), false};
+    run_cli(text, size, &given);
     return 0;
 }
