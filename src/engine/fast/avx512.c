@@ -116,31 +116,12 @@ static int hidden_singles(state *s)
         fold_rows(banded[b], &once[b], &twice[b]);
     if (dead)
         return -1;
-    lanes cols = on_permutation(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
-    unsigned progress = 0, stacked = 0;
-    for (unsigned b = 0; b < BANDS; b++) {
-        lanes keep = (cols >> (BD_SIZE * b)) & ROW_MASK;
-        lanes reduced = banded[b] & (keep | keep << BD_SIZE | keep << (2 * BD_SIZE));
-        progress |= differing_digits(reduced, x[b]);
-        /* the band reduction is idempotent; what the stack reduction
-         * cleared may give it more to do */
-        stacked |= differing_digits(reduced, banded[b]);
-        x[b] = reduced;
-        fold_rows(x[b], &once[b], &twice[b]);
-        store_digits(s->cand[b], x[b]);
-    }
-    s->marks.rescan = stacked != 0;
-    lanes col_once = once[0] | once[1] | once[2];
-    if (differing_digits(col_once, (lanes){0} + ROW_MASK))
+    int changed = stack_reduce(s->cand, s->open, x, banded, alone, once, twice, todo);
+    if (changed < 0)
         return -1;
-    lanes col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
-                      | (once[2] & (once[0] | once[1]));
-    lanes col_single = col_once & ~col_twice;
-    col_single |= col_single << BD_SIZE | col_single << (2 * BD_SIZE);
-    for (unsigned b = 0; b < BANDS; b++)
-        todo[b] = (alone[b] | (x[b] & col_single)) & s->open[b];
+    s->marks.rescan = (changed & 2) != 0;
     int placed = place_found(s, todo);
-    return placed < 0 ? -1 : (placed | (progress != 0));
+    return placed < 0 ? -1 : (placed | (changed & 1));
 }
 
 /* The digits (bit d: lane d) whose word in `v` meets `mask`. */

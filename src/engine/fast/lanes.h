@@ -1,10 +1,13 @@
 /*
- * lanes.h - the band rotations and the band reduction of the vector
- * kernels, written once on the vector type `lanes` (a uint32_t lane per
- * digit, laid out as a band word) that the including kernel defines,
- * with its zero_digits (the lanes where a vector is zero): avx2.c and
- * avx512.c include it after those, so that each compiles it with its own
- * instructions. Only operators of the C vector extension are used here.
+ * lanes.h - the band rotations, the band reduction and the stack
+ * reduction with the column singles of the vector kernels, written once
+ * on the vector type `lanes` (a uint32_t lane per digit, laid out as a
+ * band word) that the including kernel defines,
+ * with its zero_digits (the lanes where a vector is zero),
+ * differing_digits (the lanes where two vectors differ) and store_digits
+ * (the lanes to a band's row of cand): avx2.c and avx512.c include it
+ * after those, so that each compiles it with its own instructions. Only
+ * operators of the C vector extension and those steps are used here.
  */
 #ifndef BITDOKU_FAST_LANES_H
 #define BITDOKU_FAST_LANES_H
@@ -94,6 +97,46 @@ static inline void fold_rows(lanes x, lanes *once, lanes *twice)
     lanes r0 = x & ROW_MASK, r1 = (x >> BD_SIZE) & ROW_MASK, r2 = x >> (2 * BD_SIZE);
     *once = r0 | r1 | r2;
     *twice = (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/*
+ * The second half of the hidden-singles pass (generic.h) for the digit
+ * lanes, after band_reduce and fold_rows: the stack reduction of the
+ * band-reduced words `banded` (folded into `once` and `twice`), which go
+ * to `x` (that held the words before the pass) and to the bands' rows of
+ * `cand`, folded again into `once` and `twice`; then the column hidden
+ * singles, with those of rows and boxes (`alone`), in the open cells
+ * `open`, to `todo`. Returns -1 on a contradiction (a column with no place
+ * in some lane), else a bit mask: 1 if a word changed in the pass, 2 if
+ * the stack reduction changed one (the band reduction is idempotent: only
+ * what the stack reduction cleared may give it more to do).
+ */
+static inline int stack_reduce(uint32_t cand[BANDS][BD_SIZE], const uint32_t open[BANDS],
+                               lanes x[BANDS], const lanes banded[BANDS],
+                               const lanes alone[BANDS], lanes once[BANDS], lanes twice[BANDS],
+                               lanes todo[BANDS])
+{
+    lanes cols = on_permutation(once[0] | once[1] << BD_SIZE | once[2] << (2 * BD_SIZE));
+    unsigned progress = 0, stacked = 0;
+    for (unsigned b = 0; b < BANDS; b++) {
+        lanes keep = (cols >> (BD_SIZE * b)) & ROW_MASK;
+        lanes reduced = banded[b] & (keep | keep << BD_SIZE | keep << (2 * BD_SIZE));
+        progress |= differing_digits(reduced, x[b]);
+        stacked |= differing_digits(reduced, banded[b]);
+        x[b] = reduced;
+        fold_rows(x[b], &once[b], &twice[b]);
+        store_digits(cand[b], x[b]);
+    }
+    lanes col_once = once[0] | once[1] | once[2];
+    if (differing_digits(col_once, (lanes){0} + ROW_MASK))
+        return -1;
+    lanes col_twice = twice[0] | twice[1] | twice[2] | (once[0] & once[1])
+                      | (once[2] & (once[0] | once[1]));
+    lanes col_single = col_once & ~col_twice;
+    col_single |= col_single << BD_SIZE | col_single << (2 * BD_SIZE);
+    for (unsigned b = 0; b < BANDS; b++)
+        todo[b] = (alone[b] | (x[b] & col_single)) & open[b];
+    return (progress != 0) | (stacked != 0) << 1;
 }
 
 #endif /* BITDOKU_FAST_LANES_H */
