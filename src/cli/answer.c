@@ -259,6 +259,21 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     return shape;
 }
 
+void answer_no_solution(answer *a, bd_status status, uint64_t count)
+{
+    if (status == BD_CUT_SHORT) {
+        a->outcome = OUTCOME_CUT_SHORT;
+        answer_put(a, "cut-short\n");
+    } else if (status != BD_OK) {
+        answer_fail(a, bd_status_text(status));
+    } else if (count == 0) {
+        answer_put(a, "ok\n");
+    } else {
+        a->outcome = OUTCOME_REJECTED;
+        answer_put(a, "solvable: the answer says 'no solution', but the puzzle has one\n");
+    }
+}
+
 void answer_fail(answer *a, const char *why)
 {
     a->outcome = OUTCOME_FAILED;

@@ -92,4 +92,9 @@ void answer_free(answer *a);
  * when it is written. */
 void answer_fail(answer *a, const char *why);
 
+/* check's verdict on the proposal "no solution", from the count to 1 of
+ * the puzzle's solutions (`status`, `count`): ok when it has none,
+ * rejected when it has one, cut-short, or the failure `status` names. */
+void answer_no_solution(answer *a, bd_status status, uint64_t count);
+
 #endif

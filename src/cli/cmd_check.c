@@ -45,17 +45,7 @@ static void put_no_solution(const settings *s, const bd_record *puzzle, answer *
     bd_status status = puzzle->has_marks
                        ? bd_count_marks(&puzzle->marks, 1, &s->options, &count, &a->stats)
                        : bd_count(&puzzle->grid, 1, &s->options, &count, &a->stats);
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        answer_put(a, "cut-short\n");
-    } else if (status != BD_OK) {
-        answer_fail(a, bd_status_text(status));
-    } else if (count == 0) {
-        answer_put(a, "ok\n");
-    } else {
-        a->outcome = OUTCOME_REJECTED;
-        answer_put(a, "solvable: the answer says 'no solution', but the puzzle has one\n");
-    }
+    answer_no_solution(a, status, count);
 }
 
 /* Judges `proposal` (or "no solution") against `puzzle` and writes the

@@ -202,17 +202,7 @@ static void check_no_solution(const settings *s, const sized_item *item, answer 
     bd_stats stats = {0};
     bd_status status = bd_board_count(&item->puzzle, 1, &s->options, &count, &stats);
     add_stats(a, &stats);
-    if (status == BD_CUT_SHORT) {
-        a->outcome = OUTCOME_CUT_SHORT;
-        answer_put(a, "cut-short\n");
-    } else if (status != BD_OK) {
-        answer_fail(a, bd_status_text(status));
-    } else if (count == 0) {
-        answer_put(a, "ok\n");
-    } else {
-        a->outcome = OUTCOME_REJECTED;
-        answer_put(a, "solvable: the answer says 'no solution', but the puzzle has one\n");
-    }
+    answer_no_solution(a, status, count);
 }
 
 /* check: the verdict on a well-formed proposal of the puzzle's size. */
