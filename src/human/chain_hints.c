@@ -86,12 +86,13 @@ static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
 
 /* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
  * potentials switched off by the outer chain that the hint's chains rest
- * on. */
-static void chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
+ * on. Returns false when memory ran short (the parents are then partial). */
+static bool chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
 {
     rule_walk w = {h, list, false};
-    for (int i = 0; i < h->target_count; i++)
+    for (int i = 0; i < h->target_count && !w.failed; i++)
         walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
+    return !w.failed;
 }
 
 void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
@@ -123,7 +124,8 @@ void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
     kept->order = (uint32_t)(list->count - 1);
     kept->fingerprint = chain_fingerprint(ch, h->targets, h->target_count);
     kept->rule_first = list->rule_count;
-    chain_rule_parents(ch, kept, list);
+    if (!chain_rule_parents(ch, kept, list))
+        ch->failed = true;
     kept->rule_count = list->rule_count - kept->rule_first;
 }
 
