@@ -259,6 +259,17 @@ bd_shape answer_shape(const settings *s, bd_shape shape)
     return shape;
 }
 
+bd_status answer_generate(const settings *s, unsigned long number, bd_grid *puzzle,
+                          bd_grid *solution, answer *a)
+{
+    bd_generate_stats effort = {0};
+    bd_status status = bd_generate(s->seed, number - 1, &s->gen, puzzle, solution, &effort);
+    a->stats = effort.search;
+    a->tries = effort.tries;
+    a->checks = effort.checks;
+    return status;
+}
+
 void answer_no_solution(answer *a, bd_status status, uint64_t count)
 {
     if (status == BD_CUT_SHORT) {

@@ -92,6 +92,12 @@ void answer_free(answer *a);
  * when it is written. */
 void answer_fail(answer *a, const char *why);
 
+/* generate's puzzle number `number` (from 1) of the run's seed and
+ * settings into *puzzle and *solution, its effort (nodes, tries, checks)
+ * into `a`; returns bd_generate's status. */
+bd_status answer_generate(const settings *s, unsigned long number, bd_grid *puzzle,
+                          bd_grid *solution, answer *a);
+
 /* check's verdict on the proposal "no solution", from the count to 1 of
  * the puzzle's solutions (`status`, `count`): ok when it has none,
  * rejected when it has one, cut-short, or the failure `status` names. */

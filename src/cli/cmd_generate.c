@@ -134,11 +134,7 @@ static void make(const settings *s, unsigned long number, answer *a)
     answer_begin(&text, NULL, a);
     a->line = number;
     bd_grid puzzle, solution;
-    bd_generate_stats effort = {0};
-    bd_status status = bd_generate(s->seed, number - 1, &s->gen, &puzzle, &solution, &effort);
-    a->stats = effort.search;
-    a->tries = effort.tries;
-    a->checks = effort.checks;
+    bd_status status = answer_generate(s, number, &puzzle, &solution, a);
     if (status == BD_CUT_SHORT) {
         a->outcome = OUTCOME_CUT_SHORT;   /* reported once, at the end */
         return;

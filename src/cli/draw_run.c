@@ -210,11 +210,7 @@ static void draw_made(document *d, unsigned long number, answer *a)
     const settings *s = d->s;
     begin(s, NULL, number, a);
     bd_grid puzzle, solution;
-    bd_generate_stats effort = {0};
-    bd_status status = bd_generate(s->seed, number - 1, &s->gen, &puzzle, &solution, &effort);
-    a->stats = effort.search;
-    a->tries = effort.tries;
-    a->checks = effort.checks;
+    bd_status status = answer_generate(s, number, &puzzle, &solution, a);
     if (status != BD_OK) {
         a->outcome = status == BD_CUT_SHORT ? OUTCOME_CUT_SHORT : OUTCOME_FAILED;
         a->failure = status == BD_CUT_SHORT ? s->gave_up : bd_status_text(status);
