@@ -201,17 +201,14 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
         node_add_parent(ch, made, parent);
 }
 
-int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
-                  const chain_grid *source, const pset *offs)
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs)
 {
-    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
-    if (made < 0 || !source || !pot_on(imp.pot))
-        return made;
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
     if (imp.cause == CAUSE_NAKED_SINGLE) {
         for (unsigned gone = source->cand[cell] & ~g->cand[cell]; gone; gone &= gone - 1u)
             hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        return made;
+        return;
     }
     int kind = imp.cause == CAUSE_HIDDEN_BOX ? UNIT_BOX
                : imp.cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
@@ -219,7 +216,6 @@ int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid
     for (unsigned gone = unit_places(source, unit, digit) & ~unit_places(g, unit, digit); gone;
          gone &= gone - 1u)
         hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
-    return made;
 }
 
 /* A queue of node indexes. */

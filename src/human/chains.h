@@ -268,11 +268,23 @@ static inline int off_implies(const chain_grid *g, int pot, bool y_links, bool x
 }
 
 
+/* Adds to node `made` (implied potential `imp`, switched on in a dynamic
+ * chain on `g` that began as `source`) its hidden parents, looked up in
+ * `offs` (node_make's second half, out of line). */
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs);
+
 /* A node for an implied potential, child of `parent`; for one switched on
  * in a dynamic chain (`source` given: the grid as the chain began), with
  * its hidden parents looked up in `offs`. -1 when memory ran short. */
-int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
-                  const chain_grid *source, const pset *offs);
+static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
+                                const chain_grid *g, const chain_grid *source, const pset *offs)
+{
+    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
+    if (made >= 0 && source && pot_on(imp.pot))
+        node_hidden(ch, made, imp, g, source, offs);
+    return made;
+}
 
 /* SE's doChaining on `g` (restored before returning): completes `on` and
  * `off` with what they imply (with rules->level > 0, also with what
