@@ -164,16 +164,6 @@ pset *set_new(bdi_chainer *ch)
     return s;
 }
 
-bool set_add(bdi_chainer *ch, pset *s, int32_t node)
-{
-    int pot = ch->nodes[node].pot;
-    if (s->where[pot] >= 0)
-        return false;
-    s->where[pot] = node;
-    s->order[s->count++] = (uint32_t)node;
-    return true;
-}
-
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
 {
     int kept = 0;

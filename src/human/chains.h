@@ -177,7 +177,15 @@ static inline bool set_has(const pset *s, int pot)
 }
 
 /* Adds node `node` unless its potential is there; true when added. */
-bool set_add(bdi_chainer *ch, pset *s, int32_t node);
+static inline bool set_add(const bdi_chainer *ch, pset *s, int32_t node)
+{
+    int pot = ch->nodes[node].pot;
+    if (s->where[pot] >= 0)
+        return false;
+    s->where[pot] = node;
+    s->order[s->count++] = (uint32_t)node;
+    return true;
+}
 
 /* Keeps the potentials of `s` that `other` has (SE's retainAll). */
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other);
