@@ -217,7 +217,13 @@ typedef struct queue {
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
-    chain_grid save = *g;
+    /* a static chain leaves the grid alone: no copy to restore, and no
+     * potential is gone from it, so no hidden parents to look for */
+    bool changes = rules->dynamic || rules->level > 0;
+    chain_grid save;
+    if (changes)
+        save = *g;
+    const chain_grid *source = changes ? &save : NULL;
     int32_t on_items[POTENTIALS], off_items[POTENTIALS];
     queue pend_on = {on_items, 0, 0}, pend_off = {off_items, 0, 0};
     for (int i = 0; i < on->count; i++)
@@ -249,11 +255,11 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
             for (int i = 0; i < n && ok; i++) {
                 int q = imp[i].pot;
                 if (off->where[q & ~1] >= 0) {
-                    contradiction[0] = node_make(ch, imp[i], p, g, &save, off);
+                    contradiction[0] = node_make(ch, imp[i], p, g, source, off);
                     contradiction[1] = off->where[q & ~1];
                     ok = false;
                 } else if (on->where[q] < 0) {
-                    int32_t made = node_make(ch, imp[i], p, g, &save, off);
+                    int32_t made = node_make(ch, imp[i], p, g, source, off);
                     if (made >= 0 && set_add(ch, on, made))
                         pend_on.item[pend_on.tail++] = made;
                 }
@@ -263,9 +269,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         }
         if (ok && rules->level > 0 && pend_on.head == pend_on.tail
             && pend_off.head == pend_off.tail)
-            ch->advanced(ch, g, &save, rules->level, off, pend_off.item, &pend_off.tail);
+            ch->advanced(ch, g, source, rules->level, off, pend_off.item, &pend_off.tail);
     }
-    *g = save;
+    if (changes)
+        *g = save;
     return ok;
 }
 
