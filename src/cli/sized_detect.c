@@ -1,0 +1,282 @@
+/*
+ * sized_detect.c - the size of the boards from the input, when no option
+ * names it: the first record of the first input is read ahead into the
+ * session's input_ahead (input.h), which whichever reader then runs starts
+ * from (standard input cannot be read twice), and it settles the path:
+ * 9 x 9 (reader.c's records, the same bytes as without detection) or
+ * boards of any size (sized_read.c) with the side it implies.
+ *
+ * The first line that is not blank or a '#' comment decides; its cells
+ * are counted as sized_read.c counts them (bd_board_text_lines), and it
+ * must be made of letters, digits, '.', '-' and blanks only, with a
+ * letter or a digit among them (so that a rule of dashes, a count line,
+ * the word "end" or a pretty grid's frame decide nothing):
+ *   N x N cells, N = 16, 25, 36, 49, 64: a one-line N x N board;
+ *   N cells, N = 25, 36, 49, 64: the first row of an N-line grid;
+ *   16 cells: a 4 x 4 board on one line, unless some line among the
+ *     first 16 of its block (lines of 16 cells, one after the other)
+ *     holds a value no 4 x 4 board has: then the first row of a 16-line
+ *     grid (a 16 x 16 puzzle whose first 16 rows hold only 1-4 has many
+ *     solutions, so nothing real is read wrongly);
+ *   4 cells: the first row of a 4-line grid when the 3 lines after it
+ *     hold 4 cells each;
+ *   anything else (81 or 9 cells among them): 9 x 9.
+ * A line that holds a comma is a CSV row: a field that is a 9 x 9 board
+ * on one line means 9 x 9; else the first field that is a one-line board
+ * of another size (as above) gives the size; else, for the input's first
+ * row (a header), the next row decides the same way.
+ *
+ * Only the size is settled here; the alphabet stays the sized reader's to
+ * detect (and to ask for when it cannot tell), record by record as
+ * documented. A terminal is not read ahead: typed input is 9 x 9 unless
+ * an option names the size.
+ */
+#include "sized.h"
+#include "cli.h"
+#include "input.h"
+#include "session.h"
+#include "settings.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The most bytes read ahead (a first record is far smaller), and a read. */
+enum { AHEAD_MAX = 1 << 18, READ_STEP = 1 << 12 };
+
+/* The sides of square boxes: 4 x 4's, 9 x 9's, 16 x 16's; detection names
+ * those of 4 x 4 and of SIDE_FIRST_BIG to SIDE_LAST (16 x 16 to 64 x 64). */
+enum { SIDE_4X4 = 2, SIDE_9X9 = 3, SIDE_16X16 = 4, SIDE_FIRST_BIG = 4, SIDE_LAST = 8 };
+
+/* A line of the bytes read ahead: where it starts, its length (without
+ * its line end), its number in the input. */
+typedef struct text_line {
+    size_t start, len;
+    unsigned long number;
+} text_line;
+
+/* The input being read ahead. */
+typedef struct peek {
+    input_ahead *ahead;
+    size_t cap;             /* of ahead->bytes */
+    size_t at;              /* where the next line starts */
+    unsigned long lines;    /* lines taken */
+    bool ended;             /* the input ended, or could not be read */
+    bd_alphabet alphabet;   /* --alphabet's, or AUTO */
+} peek;
+
+/* Reads once more into the bytes held: false at the end of the input, on
+ * a fault (the reader that runs next meets it again), or at AHEAD_MAX. */
+static bool read_more(peek *p)
+{
+    input_ahead *a = p->ahead;
+    if (p->ended || a->len >= AHEAD_MAX)
+        return false;
+    if (a->len + READ_STEP > p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : READ_STEP;
+        char *grown = realloc(a->bytes, cap);
+        if (!grown)
+            return false;
+        a->bytes = grown;
+        p->cap = cap;
+    }
+    size_t got = input_read(a->file, a->bytes + a->len, READ_STEP);
+    if (got == 0 || got > READ_STEP) {     /* the end, or BD_READ_ERROR */
+        p->ended = true;
+        return false;
+    }
+    a->len += got;
+    return true;
+}
+
+/* Takes the next line into `line` (a last line without a line end too);
+ * false when the input ends first or the line runs past AHEAD_MAX. */
+static bool next_line(peek *p, text_line *line)
+{
+    for (;;) {
+        size_t left = p->ahead->len - p->at;
+        const char *from = left ? p->ahead->bytes + p->at : NULL;
+        const char *end = left ? memchr(from, '\n', left) : NULL;
+        if (!end && read_more(p))
+            continue;
+        if (!end && (!p->ended || !left))
+            return false;
+        size_t len = end ? (size_t)(end - from) : left;
+        *line = (text_line){p->at, len, ++p->lines};
+        p->at += end ? len + 1 : len;
+        if (len && from[len - 1] == '\r')
+            line->len--;
+        return true;
+    }
+}
+
+/* The text of a line taken. */
+static const char *text_of(const peek *p, const text_line *line)
+{
+    return p->ahead->bytes + line->start;
+}
+
+/* True for a line of nothing but blanks, or a '#' comment. */
+static bool skippable(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i == len || s[i] == '#';
+}
+
+/* Takes the next line that is not skippable; false at the end. */
+static bool next_content(peek *p, text_line *line)
+{
+    while (next_line(p, line))
+        if (!skippable(text_of(p, line), line->len))
+            return true;
+    return false;
+}
+
+/* True when s[0..len) is made of letters, digits, '.', '-' and blanks,
+ * with a letter or a digit among them. */
+static bool symbols_only(const char *s, size_t len)
+{
+    bool value = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        bool alnum = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+        if (!alnum && c != '.' && c != '-' && c != ' ' && c != '\t')
+            return false;
+        value = value || alnum;
+    }
+    return value;
+}
+
+/* How many lines a record starting with s[0..len) takes on a board of
+ * square boxes of side `side` (1: a one-line board; side^2: a grid's first
+ * row); 0 when its cells fit neither. */
+static int fits(const char *s, size_t len, int side, bd_alphabet alphabet)
+{
+    bd_board_text how = {side, side, alphabet, false};
+    return bd_board_text_lines(s, len, &how, NULL, 0);
+}
+
+/* True when s[0..len) reads as a 4 x 4 board on one line. */
+static bool reads_as_4x4(const char *s, size_t len, bd_alphabet alphabet)
+{
+    bd_board_text how = {SIDE_4X4, SIDE_4X4, alphabet, false};
+    bd_board board;
+    return bd_board_parse(s, len, &how, &board, NULL, 0) == BD_OK;
+}
+
+/* A first line of 16 cells: a 4 x 4 board on one line (its side), or the
+ * first row of a 16-line grid when it or a line among the first 16 of
+ * its block holds a value no 4 x 4 board has. */
+static int sixteen_cells(peek *p, const text_line *first)
+{
+    int n = SIDE_16X16 * SIDE_16X16;
+    if (!reads_as_4x4(text_of(p, first), first->len, p->alphabet))
+        return SIDE_16X16;
+    text_line line;
+    for (int row = 1; row < n && next_line(p, &line); row++) {
+        const char *s = text_of(p, &line);
+        if (fits(s, line.len, SIDE_4X4, p->alphabet) != 1)
+            break;
+        if (!reads_as_4x4(s, line.len, p->alphabet))
+            return SIDE_16X16;
+    }
+    return SIDE_4X4;
+}
+
+/* The side of the boxes a first line of text implies (0: 9 x 9). */
+static int side_of_text(peek *p, const text_line *first)
+{
+    const char *s = text_of(p, first);
+    if (!symbols_only(s, first->len) || fits(s, first->len, SIDE_9X9, p->alphabet))
+        return 0;
+    int four = fits(s, first->len, SIDE_4X4, p->alphabet);
+    if (four == 1)
+        return sixteen_cells(p, first);
+    if (four == SIDE_4X4 * SIDE_4X4) {
+        text_line line;
+        for (int row = 1; row < four; row++)
+            if (!next_line(p, &line) || fits(text_of(p, &line), line.len, SIDE_4X4, p->alphabet) != four)
+                return 0;
+        return SIDE_4X4;
+    }
+    for (int side = SIDE_FIRST_BIG; side <= SIDE_LAST; side++)
+        if (fits(s, first->len, side, p->alphabet))
+            return side;
+    return 0;
+}
+
+/* The side a CSV row implies (0: 9 x 9, or none); *nine when a field of
+ * it is a 9 x 9 board. */
+static int side_of_row(const char *row, size_t len, bd_alphabet alphabet, bool *nine)
+{
+    int found = 0;
+    *nine = false;
+    for (size_t from = 0; from <= len && !*nine;) {
+        const char *end = memchr(row + from, ',', len - from);
+        size_t to = end ? (size_t)(end - row) : len;
+        const char *field = row + from;
+        size_t field_len = to - from;
+        if (field_len >= 2 && field[0] == '"' && field[field_len - 1] == '"') {
+            field++;
+            field_len -= 2;
+        }
+        *nine = fits(field, field_len, SIDE_9X9, alphabet) == 1;
+        for (int side = SIDE_4X4; side <= SIDE_LAST && !found; side++)
+            if (side != SIDE_9X9 && symbols_only(field, field_len)
+                && fits(field, field_len, side, alphabet) == 1
+                && (side != SIDE_4X4 || reads_as_4x4(field, field_len, alphabet)))
+                found = side;
+        from = to + 1;
+    }
+    return *nine ? 0 : found;
+}
+
+/* The side of the boxes the first record of the input read ahead implies
+ * (0: 9 x 9), and the line that showed it. */
+static int side_of_input(peek *p, unsigned long *where)
+{
+    text_line first;
+    if (!next_content(p, &first))
+        return 0;
+    *where = first.number;
+    if (!memchr(text_of(p, &first), ',', first.len))
+        return side_of_text(p, &first);
+    bool nine;
+    int side = side_of_row(text_of(p, &first), first.len, p->alphabet, &nine);
+    if (side || nine || !next_content(p, &first))
+        return side;
+    *where = first.number;           /* the first row was a header */
+    return memchr(text_of(p, &first), ',', first.len)
+               ? side_of_row(text_of(p, &first), first.len, p->alphabet, &nine) : 0;
+}
+
+bool sized_detect(session *ses)
+{
+    const char *name = ses->file_count ? ses->files[0] : "-";
+    bool standard = strcmp(name, "-") == 0;
+    if (standard && input_is_terminal(ses->in))
+        return true;
+    input_ahead *ahead = &ses->ahead;
+    *ahead = (input_ahead){.name = name, .file = standard ? ses->in : fopen(name, "rb")};
+    if (!ahead->file) {
+        *ahead = (input_ahead){0};  /* the reader that runs reports it */
+        return true;
+    }
+    peek p = {.ahead = ahead, .alphabet = ses->set.text.alphabet};
+    unsigned long where = 0;
+    int side = side_of_input(&p, &where);
+    if (!side)
+        return true;
+    int n = side * side;
+    if (ses->set.cmd == CMD_TARGET) {
+        fprintf(ses->err, "bitdoku: %s:%lu: a %dx%d board: target works on 9x9 boards only (its "
+                "ring weights are defined there)\n", standard ? "<stdin>" : name, where, n, n);
+        ses->fatal = true;
+        return false;
+    }
+    ses->set.sized = true;          /* as --size N would */
+    ses->set.text.box_rows = ses->set.text.box_cols = side;
+    ses->set.size_line = where;
+    return true;
+}
