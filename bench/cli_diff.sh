@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/cli_diff.sh [-k] [-v] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]
+# bench/cli_diff.sh [-k] [-v] [-q|--quick] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]
 #
 # A before/after check of the whole command line: runs two bitdoku binaries
 # on the same cases and reports every case where their stdout, stderr or
@@ -47,22 +47,41 @@
 # -t/--timeout is only given limits that no puzzle here comes near, or
 # values that are usage errors. generate always gets --seed.
 #
+# -q (--quick) runs the same cases on smaller samples, for minutes rather
+# than the better part of an hour on a loaded machine: the first 50 lines
+# of each set and of this tree's puzzles/ files (not 2,000 and all), and
+# the costlier commands on their first 10 (not 100); the golden cases,
+# the hostile input and the option cases are the same.
 # -v prints every case, -k keeps the work directory (inputs, and the two
 # outputs of each differing case under diff/). A case that runs over 120 s
 # is killed (status 124, the same for both if both hang).
 set -u
 
 usage() {
-    echo "usage: bench/cli_diff.sh [-k] [-v] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]" >&2
+    echo "usage: bench/cli_diff.sh [-k] [-v] [-q|--quick] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]" >&2
     exit 2
 }
 
 keep=0
 verbose=0
-while getopts kv opt; do
+sample_lines=2000    # of each set
+few_lines=100        # for the costlier commands
+quick() {
+    sample_lines=50
+    few_lines=10
+}
+for arg in "$@"; do
+    case $arg in --quick) quick ;; esac
+done
+for arg in "$@"; do
+    shift
+    [ "$arg" = --quick ] || set -- "$@" "$arg"
+done
+while getopts kvq opt; do
     case $opt in
     k) keep=1 ;;
     v) verbose=1 ;;
+    q) quick ;;
     *) usage ;;
     esac
 done
@@ -221,9 +240,9 @@ csh() {
 for f in "$sets"/*.txt "$sets"/*.csv; do
     [ -f "$f" ] || continue
     base=set_$(basename "$f")
-    head -n 2000 "$f" > "$in/$base"
-    if [ "$(wc -l < "$in/$base")" -gt 100 ]; then
-        head -n 100 "$f" > "$in/few_$base"
+    head -n "$sample_lines" "$f" > "$in/$base"
+    if [ "$(wc -l < "$in/$base")" -gt "$few_lines" ]; then
+        head -n "$few_lines" "$f" > "$in/few_$base"
     fi
 done
 for f in "$sets"/sizes/*; do
@@ -232,9 +251,13 @@ done
 for f in "$repo"/puzzles/*.txt "$repo"/puzzles/*.csv "$repo"/puzzles/target/*.txt; do
     [ -f "$f" ] || continue
     base=repo_$(basename "$f")
-    cp "$f" "$in/$base"
-    if [ "$(wc -l < "$in/$base")" -gt 100 ]; then
-        head -n 100 "$f" > "$in/few_$base"
+    if [ "$sample_lines" -lt 2000 ]; then
+        head -n "$sample_lines" "$f" > "$in/$base"
+    else
+        cp "$f" "$in/$base"
+    fi
+    if [ "$(wc -l < "$in/$base")" -gt "$few_lines" ]; then
+        head -n "$few_lines" "$f" > "$in/few_$base"
     fi
 done
 
@@ -336,7 +359,7 @@ for f in *; do
     esac
 done
 for f in $all_inputs; do
-    [ "$(wc -l < "$f")" -le 100 ] && small_inputs="$small_inputs $f"
+    [ "$(wc -l < "$f")" -le "$few_lines" ] && small_inputs="$small_inputs $f"
 done
 costly_inputs="$few_inputs $small_inputs"
 

@@ -134,7 +134,7 @@ static const opt_spec OPTIONS[] = {
      "generate: give up on a puzzle after N tries, each\n"
      "from a fresh grid (default 1000): it is reported\n"
      "on stderr, not printed"},
-    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED | CMD_BIT(CMD_CHECK),
      "give up on a puzzle after N search nodes"},
     {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
