@@ -1,6 +1,7 @@
 /*
  * sized_detect.c - the size of the boards from the input, when no option
- * names it: the first record of the first input is read ahead into the
+ * names it (--box, --size, --judge; --alphabet and --smallest leave it
+ * open, an option that serves 9 x 9 only keeps 9 x 9): the first record of the first input is read ahead into the
  * session's input_ahead (input.h), which whichever reader then runs starts
  * from (standard input cannot be read twice), and it settles the path:
  * 9 x 9 (reader.c's records, the same bytes as without detection) or
@@ -16,8 +17,8 @@
  *   16 cells: a 4 x 4 board on one line, unless some line among the
  *     first 16 of its block (lines of 16 cells, one after the other)
  *     holds a value no 4 x 4 board has: then the first row of a 16-line
- *     grid (a 16 x 16 puzzle whose first 16 rows hold only 1-4 has many
- *     solutions, so nothing real is read wrongly);
+ *     grid (a 16 x 16 puzzle whose givens hold only 4 of the 16 values
+ *     has many solutions: one with a single solution holds 15 at least);
  *   4 cells: the first row of a 4-line grid when the 3 lines after it
  *     hold 4 cells each;
  *   anything else (81 or 9 cells among them): 9 x 9.
@@ -27,7 +28,7 @@
  * row (a header), the next row decides the same way.
  *
  * Only the size is settled here; the alphabet stays the sized reader's to
- * detect (and to ask for when it cannot tell), record by record as
+ * detect from the first record (and to ask for when it cannot tell), as
  * documented. A terminal is not read ahead: typed input is 9 x 9 unless
  * an option names the size.
  */
