@@ -1,9 +1,10 @@
 /*
  * sized_detect.c - the size of the boards from the input, when no option
  * names it (--box, --size, --judge; --alphabet and --smallest leave it
- * open, an option that serves 9 x 9 only keeps 9 x 9): the first record of the first input is read ahead into the
- * session's input_ahead (input.h), which whichever reader then runs starts
- * from (standard input cannot be read twice), and it settles the path:
+ * open, an option that serves 9 x 9 only keeps 9 x 9): the first record
+ * of the first input is read ahead into the session's input_ahead
+ * (input.h), which whichever reader then runs starts from (standard input
+ * cannot be read twice), and it settles the path:
  * 9 x 9 (reader.c's records, the same bytes as without detection) or
  * boards of any size (sized_read.c) with the side it implies.
  *
@@ -11,20 +12,20 @@
  * are counted as sized_read.c counts them (bd_board_text_lines), and it
  * must be made of letters, digits, '.', '-' and blanks only, with a
  * letter or a digit among them (so that a rule of dashes, a count line,
- * the word "end" or a pretty grid's frame decide nothing):
- *   N x N cells, N = 16, 25, 36, 49, 64: a one-line N x N board;
- *   N cells, N = 25, 36, 49, 64: the first row of an N-line grid;
- *   16 cells: a 4 x 4 board on one line, unless some line among the
- *     first 16 of its block (lines of 16 cells, one after the other)
- *     holds a value no 4 x 4 board has: then the first row of a 16-line
- *     grid (a 16 x 16 puzzle whose givens hold only 4 of the 16 values
- *     has many solutions: one with a single solution holds 15 at least);
- *   4 cells: the first row of a 4-line grid when the 3 lines after it
- *     hold 4 cells each;
+ * the word "end" or a pretty grid's frame decide nothing). What the count
+ * implies must then read as a board in some alphabet (bd_board_parse; so
+ * a header of words is no board):
+ *   N x N cells, N = 4, 16, 25, 36, 49, 64: an N x N board on one line;
+ *   N cells, N = 4, 25, 36, 49, 64: the first row of an N-line grid;
+ *   16 cells: the first row of a 16-line grid when its 16 lines read as
+ *     one and some line among them as no 4 x 4 board (a 16 x 16 puzzle
+ *     whose givens hold only 4 of the 16 values has many solutions: one
+ *     with a single solution holds 15 at least); else a 4 x 4 board on
+ *     one line;
  *   anything else (81 or 9 cells among them): 9 x 9.
  * A line that holds a comma is a CSV row: a field that is a 9 x 9 board
- * on one line means 9 x 9; else the first field that is a one-line board
- * of another size (as above) gives the size; else, for the input's first
+ * on one line means 9 x 9; else the first field that reads as a board on
+ * one line of another size gives the size; else, for the input's first
  * row (a header), the next row decides the same way.
  *
  * Only the size is settled here; the alphabet stays the sized reader's to
@@ -45,8 +46,8 @@
 enum { AHEAD_MAX = 1 << 18, READ_STEP = 1 << 12 };
 
 /* The sides of square boxes: 4 x 4's, 9 x 9's, 16 x 16's; detection names
- * those of 4 x 4 and of SIDE_FIRST_BIG to SIDE_LAST (16 x 16 to 64 x 64). */
-enum { SIDE_4X4 = 2, SIDE_9X9 = 3, SIDE_16X16 = 4, SIDE_FIRST_BIG = 4, SIDE_LAST = 8 };
+ * those from 4 x 4's to SIDE_LAST (64 x 64), but 9 x 9's. */
+enum { SIDE_4X4 = 2, SIDE_9X9 = 3, SIDE_16X16 = 4, SIDE_LAST = 8 };
 
 /* A line of the bytes read ahead: where it starts, its length (without
  * its line end), its number in the input. */
@@ -158,57 +159,82 @@ static int fits(const char *s, size_t len, int side, bd_alphabet alphabet)
     return bd_board_text_lines(s, len, &how, NULL, 0);
 }
 
-/* True when s[0..len) reads as a 4 x 4 board on one line. */
-static bool reads_as_4x4(const char *s, size_t len, bd_alphabet alphabet)
+/* True when s[0..len) reads as a board of square boxes of side `side`, on
+ * one line or as a grid, in `alphabet` (AUTO: in any alphabet, so that
+ * one the sized reader cannot tell still counts: it then asks which). */
+static bool reads_as(const char *s, size_t len, int side, bool grid, bd_alphabet alphabet)
 {
-    bd_board_text how = {SIDE_4X4, SIDE_4X4, alphabet, false};
+    static const bd_alphabet ANY[] = {BD_ALPHABET_DIGITS, BD_ALPHABET_LETTERS, BD_ALPHABET_HEX,
+                                      BD_ALPHABET_NUMBERS};
     bd_board board;
-    return bd_board_parse(s, len, &how, &board, NULL, 0) == BD_OK;
+    for (size_t i = 0; i < sizeof ANY / sizeof ANY[0]; i++) {
+        bd_board_text how = {side, side, alphabet ? alphabet : ANY[i], grid};
+        if (bd_board_parse(s, len, &how, &board, NULL, 0) == BD_OK)
+            return true;
+        if (alphabet)
+            break;
+    }
+    return false;
 }
 
-/* A first line of 16 cells: a 4 x 4 board on one line (its side), or the
- * first row of a 16-line grid when it or a line among the first 16 of
- * its block holds a value no 4 x 4 board has. */
+/* True when `first` and the lines after it read as a grid of square
+ * boxes of side `side` (as many lines as the board has rows). */
+static bool grid_follows(peek *p, const text_line *first, int side)
+{
+    text_line line = *first;
+    for (int row = 1; row < side * side; row++)
+        if (!next_line(p, &line))
+            return false;
+    return reads_as(text_of(p, first), line.start + line.len - first->start, side, true,
+                    p->alphabet);
+}
+
+/* A first line of 16 cells: the first row of a 16-line grid when the
+ * lines from it (of 16 cells each) read as one and some line among them
+ * reads as no 4 x 4 board; else a 4 x 4 board on one line when it reads
+ * as one; else 9 x 9 (0). */
 static int sixteen_cells(peek *p, const text_line *first)
 {
-    int n = SIDE_16X16 * SIDE_16X16;
-    if (!reads_as_4x4(text_of(p, first), first->len, p->alphabet))
-        return SIDE_16X16;
-    text_line line;
-    for (int row = 1; row < n && next_line(p, &line); row++) {
-        const char *s = text_of(p, &line);
-        if (fits(s, line.len, SIDE_4X4, p->alphabet) != 1)
-            break;
-        if (!reads_as_4x4(s, line.len, p->alphabet))
-            return SIDE_16X16;
+    int rows = SIDE_16X16 * SIDE_16X16;
+    bool four = reads_as(text_of(p, first), first->len, SIDE_4X4, false, p->alphabet);
+    bool beyond_four = !four;
+    text_line line, last = *first;
+    int read = 1;
+    while (read < rows && next_line(p, &line)
+           && fits(text_of(p, &line), line.len, SIDE_4X4, p->alphabet) == 1) {
+        beyond_four = beyond_four
+                      || !reads_as(text_of(p, &line), line.len, SIDE_4X4, false, p->alphabet);
+        last = line;
+        read++;
     }
-    return SIDE_4X4;
+    if (beyond_four && read == rows
+        && reads_as(text_of(p, first), last.start + last.len - first->start, SIDE_16X16, true,
+                    p->alphabet))
+        return SIDE_16X16;
+    return four ? SIDE_4X4 : 0;
 }
 
-/* The side of the boxes a first line of text implies (0: 9 x 9). */
+/* The side of the boxes a first line of text implies (0: 9 x 9): of the
+ * board on one line it is, or of the grid that starts with it. */
 static int side_of_text(peek *p, const text_line *first)
 {
     const char *s = text_of(p, first);
     if (!symbols_only(s, first->len) || fits(s, first->len, SIDE_9X9, p->alphabet))
         return 0;
-    int four = fits(s, first->len, SIDE_4X4, p->alphabet);
-    if (four == 1)
+    if (fits(s, first->len, SIDE_4X4, p->alphabet) == 1)
         return sixteen_cells(p, first);
-    if (four == SIDE_4X4 * SIDE_4X4) {
-        text_line line;
-        for (int row = 1; row < four; row++)
-            if (!next_line(p, &line) || fits(text_of(p, &line), line.len, SIDE_4X4, p->alphabet) != four)
-                return 0;
-        return SIDE_4X4;
+    for (int side = SIDE_4X4; side <= SIDE_LAST; side++) {
+        int lines = side == SIDE_9X9 ? 0 : fits(s, first->len, side, p->alphabet);
+        if (lines == 1)
+            return reads_as(s, first->len, side, false, p->alphabet) ? side : 0;
+        if (lines > 1)
+            return grid_follows(p, first, side) ? side : 0;
     }
-    for (int side = SIDE_FIRST_BIG; side <= SIDE_LAST; side++)
-        if (fits(s, first->len, side, p->alphabet))
-            return side;
     return 0;
 }
 
-/* The side a CSV row implies (0: 9 x 9, or none); *nine when a field of
- * it is a 9 x 9 board. */
+/* The side a CSV row implies (0: 9 x 9, or none): of the first field that
+ * is a board on one line; *nine when a field of it is a 9 x 9 one. */
 static int side_of_row(const char *row, size_t len, bd_alphabet alphabet, bool *nine)
 {
     int found = 0;
@@ -223,10 +249,10 @@ static int side_of_row(const char *row, size_t len, bd_alphabet alphabet, bool *
             field_len -= 2;
         }
         *nine = fits(field, field_len, SIDE_9X9, alphabet) == 1;
-        for (int side = SIDE_4X4; side <= SIDE_LAST && !found; side++)
-            if (side != SIDE_9X9 && symbols_only(field, field_len)
-                && fits(field, field_len, side, alphabet) == 1
-                && (side != SIDE_4X4 || reads_as_4x4(field, field_len, alphabet)))
+        for (int side = SIDE_4X4; side <= SIDE_LAST && !found && symbols_only(field, field_len);
+             side++)
+            if (side != SIDE_9X9 && fits(field, field_len, side, alphabet) == 1
+                && reads_as(field, field_len, side, false, alphabet))
                 found = side;
         from = to + 1;
     }
