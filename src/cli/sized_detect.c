@@ -102,6 +102,7 @@ static bool next_line(peek *p, text_line *line)
             continue;
         if (!end && (!p->ended || !left))
             return false;
+        from = p->ahead->bytes + p->at;     /* read_more may have moved them */
         size_t len = end ? (size_t)(end - from) : left;
         *line = (text_line){p->at, len, ++p->lines};
         p->at += end ? len + 1 : len;
