@@ -69,6 +69,16 @@ typedef struct geo {
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
 
+/* The open cells of each row, of each column within each band, and of
+ * each box (at most 64 each), counted once for a choice of the cell to
+ * guess on. */
+typedef struct open_counts {
+    uint8_t rows[BD_BOARD_MAX];
+    uint8_t cols[BD_BOARD_MAX];
+    uint8_t band_cols[BD_BOARD_MAX][BD_BOARD_MAX];   /* [band][column] */
+    uint8_t boxes[BD_BOARD_MAX][BD_BOARD_MAX];       /* [band][stack] */
+} open_counts;
+
 /* One search level. */
 typedef struct state {
     uint64_t dirty;    /* digits changed since their last scan (bit d) */
@@ -88,6 +98,7 @@ typedef struct ctx {
     nxn_visitor *visitor;
     nxn_pick_fn pick;
     void *pick_context;
+    open_counts counts;          /* pick_cell's scratch */
     union {
         uint64_t align;
         unsigned char bytes[LOCAL_BYTES];
@@ -412,46 +423,71 @@ static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
     return digits;
 }
 
+/* The open cells of each row, of each column within each band, and of
+ * each box, counted once for a choice of the cell to guess on. */
+
+/* Counts the open cells of `s` by row, column, band column and box. */
+static void count_open(const geo *g, const state *s, open_counts *k)
+{
+    int n = g->n;
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    memset(k->cols, 0, sizeof k->cols);
+    for (int band = 0; band * g->box_rows < n; band++) {
+        uint8_t *bc = k->band_cols[band];
+        memset(bc, 0, sizeof k->band_cols[band]);
+        for (int r = band * g->box_rows; r < (band + 1) * g->box_rows; r++) {
+            k->rows[r] = (uint8_t)bit_count(open[r]);
+            for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u))
+                bc[nxn_low_index(cells)]++;
+        }
+        for (int t = 0; t < g->stacks; t++) {
+            int count = 0;
+            for (int c = t * g->box_cols; c < (t + 1) * g->box_cols; c++) {
+                count += bc[c];
+                k->cols[c] = (uint8_t)(k->cols[c] + bc[c]);
+            }
+            k->boxes[band][t] = (uint8_t)count;
+        }
+    }
+}
+
 /* The open cells that share a row, column or box with open cell (r, c),
- * itself included. */
-static int open_peers(const geo *g, const state *s, int r, int c)
+ * itself included: its row, the rest of its box, the rest of its
+ * column. */
+static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
     const colset *open = s->w + (size_t)g->n * (size_t)g->n;
-    int top = r - r % g->box_rows, count = 0;
-    colset column = col_bit(c), box = g->stack_of_col[c];
-    for (int row = 0; row < g->n; row++) {
-        colset seen = row == r ? open[row]
-                      : open[row] & (row >= top && row < top + g->box_rows ? box | column
-                                                                            : column);
-        count += bit_count(seen);
-    }
-    return count;
+    int band = r / g->box_rows, stack = c / g->box_cols;
+    return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
+           + k->cols[c] - k->band_cols[band][c];
 }
 
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits; beyond, the
  * candidates are counted), the one with most open peers, the first such
- * in reading order. After propagation every open cell has two or more. */
-static void pick_cell(const geo *g, const state *s, int *row, int *col)
+ * in reading order. After propagation every open cell has two or more.
+ * `k` is scratch. */
+static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
 {
     int n = g->n, found_k = 5, best_peers = -1;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
     fold_counts(g, s, FOLD_MAX, seen);
+    count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
         colset exactly[3] = {open[r] & seen[1][r] & (colset)~seen[2][r],
                              open[r] & seen[2][r] & (colset)~seen[3][r],
                              open[r] & seen[3][r] & (colset)~seen[4][r]};
-        for (int k = 2; k <= found_k && k < 5; k++) {
-            if (!exactly[k - 2])
+        for (int kk = 2; kk <= found_k && kk < 5; kk++) {
+            if (!exactly[kk - 2])
                 continue;
-            if (k < found_k)
+            if (kk < found_k)
                 best_peers = -1;
-            found_k = k;
-            for (colset cells = exactly[k - 2]; cells; cells &= (colset)(cells - 1u)) {
-                int c = nxn_low_index(cells), peers = open_peers(g, s, r, c);
+            found_k = kk;
+            for (colset cells = exactly[kk - 2]; cells; cells &= (colset)(cells - 1u)) {
+                int c = nxn_low_index(cells), peers = open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
                     *row = r;
@@ -506,7 +542,7 @@ static void search(ctx *x, int level)
         return;
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &r, &c);
+    pick_cell(g, s, &x->counts, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
