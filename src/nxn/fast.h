@@ -13,11 +13,15 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + N words, a count of open cells, and the digits
- * whose words changed since their last scan ("dirty"):
+ * level is these N * N + 2 N words, a count of open cells, the digits
+ * whose words changed since their last scan ("dirty"), and for each
+ * digit the bands (bit b for the band of rows b R .. b R + R - 1, so
+ * at most N bits) where its words changed since its boxes there were
+ * last scanned:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
+ *     w[N * N + N + d]    the changed bands of digit d
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -30,7 +34,9 @@
  *  - then, for each dirty digit, its units: a row word with one bit, a
  *    column seen in one row only (accumulators over the rows), a box
  *    whose stack bits are seen in one row and one column of its band
- *    (accumulators over the band's rows): each such cell, if open, is a
+ *    (accumulators over the band's rows; only the digit's changed
+ *    bands, as a box's rules read its band's words alone and a change
+ *    of those words marks the band): each such cell, if open, is a
  *    hidden single; a unit without a bit is a contradiction. And locked
  *    candidates: when a box's places for d lie in one row (or one
  *    column), d leaves the rest of that row (column); when a row's places
@@ -65,6 +71,8 @@ enum { LOCAL_BYTES = 16384 };
 typedef struct geo {
     int box_rows, box_cols, n, stacks;
     colset full;                            /* the N columns */
+    colset all_bands;                       /* the N / R bands */
+    colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
@@ -117,6 +125,12 @@ static inline bool one_bit(colset x)
     return !(x & (colset)(x - 1u));
 }
 
+/* The changed bands of digit d. */
+static inline colset *bands_of(const geo *g, state *s, int d)
+{
+    return s->w + (size_t)g->n * (size_t)g->n + (size_t)g->n + (size_t)d;
+}
+
 static inline state *level_state(ctx *x, int level)
 {
     return (state *)(void *)(x->levels + (size_t)level * x->stride);
@@ -160,6 +174,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
+    *bands_of(g, s, d) = g->all_bands;
 }
 
 /* Places d at open cell (r, c), where it is a candidate; the cell's other
@@ -169,10 +184,11 @@ static void place(const geo *g, state *s, int d, int r, int c)
     int n = g->n;
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
-    colset *pr = s->w + r;
+    colset *pr = s->w + r, band = g->band_bit[r], *bands = bands_of(g, s, 0);
     for (int e = 0; e < n; e++) {
         colset x = pr[(size_t)e * (size_t)n];
         dirty |= (uint64_t)((x >> c) & 1u) << e;
+        bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
     s->dirty |= dirty;
@@ -286,6 +302,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
                         s->dirty |= UINT64_C(1) << d;
+                        *bands_of(g, s, d) |= g->band_bit[top];
                         progress = 1;
                     }
             }
@@ -348,12 +365,15 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             for (int r = 0; r < n; r++)
                 if ((r < top || r >= bottom) && (pd[r] & once)) {
                     pd[r] &= (colset)~once;
+                    *bands_of(g, s, d) |= g->band_bit[r];
                     progress = 1;
                 }
         }
     }
-    if (progress)
+    if (progress) {
         s->dirty |= UINT64_C(1) << d;
+        *bands_of(g, s, d) |= g->band_bit[top];
+    }
     return progress;
 }
 
@@ -371,8 +391,11 @@ static int scan_digit(const geo *g, state *s, int d)
     if (found < 0)
         return -1;
     progress |= found;
-    for (int top = 0; top < n; top += g->box_rows) {
-        found = band_boxes(g, s, d, pd, open, top);
+    colset *bands = bands_of(g, s, d);
+    for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
+        int band = nxn_low_index(todo);
+        *bands &= (colset)~g->band_bit[band * g->box_rows];
+        found = band_boxes(g, s, d, pd, open, band * g->box_rows);
         if (found < 0)
             return -1;
         progress |= found;
@@ -581,6 +604,9 @@ static void make_geo(geo *g, const bd_board *board)
     g->n = board->size;
     g->stacks = board->box_rows;
     g->full = (colset)nxn_all_values(g->n);
+    g->all_bands = (colset)nxn_all_values(g->n / g->box_rows);
+    for (int r = 0; r < g->n; r++)
+        g->band_bit[r] = col_bit(r / g->box_rows);
     for (int t = 0; t < g->stacks; t++)
         g->stack_mask[t] = (colset)(nxn_all_values(g->box_cols) << (t * g->box_cols));
     for (int c = 0; c < g->n; c++)
@@ -651,6 +677,8 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->open_count += n - bit_count(gv.taken[r]);
     }
     s->dirty = nxn_all_values(n);
+    for (int d = 0; d < n; d++)
+        *bands_of(g, s, d) = g->all_bands;
     for (int i = 0; i < task->excluded_count; i++) {
         int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
         int r = cell / n, c = cell % n;
@@ -667,7 +695,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
 {
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
-    size_t words = (size_t)x->g.n * (size_t)x->g.n + (size_t)x->g.n;
+    size_t words = (size_t)x->g.n * (size_t)x->g.n + 2u * (size_t)x->g.n;
     x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
