@@ -486,30 +486,36 @@ static int open_peers(const geo *g, const state *s, const open_counts *k, int r,
 }
 
 /* The open cell to guess on: among those with fewest candidates (two,
- * three or four are told by accumulators over the digits; beyond, the
- * candidates are counted), the one with most open peers, the first such
+ * three or four are told by accumulators over the digits, three of them
+ * first and five when no cell has two; beyond, the candidates are
+ * counted), the one with most open peers, the first such
  * in reading order. After propagation every open cell has two or more.
  * `k` is scratch. */
 static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
 {
-    int n = g->n, found_k = 5, best_peers = -1;
+    int n = g->n, found_k = 5, best_peers = -1, levels = 3;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
-    fold_counts(g, s, FOLD_MAX, seen);
+    fold_counts(g, s, levels, seen);
+    bool two = false;
+    for (int r = 0; r < n && !two; r++)
+        two = (open[r] & seen[1][r] & (colset)~seen[2][r]) != 0;
+    if (!two) {
+        levels = FOLD_MAX;
+        fold_counts(g, s, levels, seen);
+    }
     count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
-        colset exactly[3] = {open[r] & seen[1][r] & (colset)~seen[2][r],
-                             open[r] & seen[2][r] & (colset)~seen[3][r],
-                             open[r] & seen[3][r] & (colset)~seen[4][r]};
-        for (int kk = 2; kk <= found_k && kk < 5; kk++) {
-            if (!exactly[kk - 2])
+        for (int kk = 2; kk <= found_k && kk < levels; kk++) {
+            colset exactly = open[r] & seen[kk - 1][r] & (colset)~seen[kk][r];
+            if (!exactly)
                 continue;
             if (kk < found_k)
                 best_peers = -1;
             found_k = kk;
-            for (colset cells = exactly[kk - 2]; cells; cells &= (colset)(cells - 1u)) {
+            for (colset cells = exactly; cells; cells &= (colset)(cells - 1u)) {
                 int c = nxn_low_index(cells), peers = open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
