@@ -43,9 +43,13 @@
  *    lie in one box, d leaves the box's other rows; when a column's
  *    places lie in one band, d leaves the box's other columns there.
  *
- * Search. When propagation stalls, the engine guesses on the open cell
+ * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
- * beyond), the first such in reading order; its digits are tried lowest
+ * beyond). Among those it takes, on boards below 25 x 25, the one with
+ * most open peers; from 25 x 25 up, the one whose candidates are closest
+ * to hidden singles: fewest places, each candidate counted in whichever
+ * of the cell's units holds it least; the first such in reading order
+ * either way. Its digits are tried lowest
  * first, or in the order the task's pick function draws. Each branch but
  * the last works on a copy of the state at the next level; the last one
  * reuses its parent's. Nodes are the root plus each branch tried,
@@ -62,16 +66,21 @@
  */
 #include "nxn.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { LOCAL_BYTES = 16384 };
+enum {
+    LOCAL_BYTES = 16384,
+    PLACES_FROM = 25     /* the board size from which pick_cell breaks ties by places */
+};
 
 /* The geometry in the words of this width. */
 typedef struct geo {
     int box_rows, box_cols, n, stacks;
     colset full;                            /* the N columns */
     colset all_bands;                       /* the N / R bands */
+    bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
@@ -485,15 +494,38 @@ static int open_peers(const geo *g, const state *s, const open_counts *k, int r,
            + k->cols[c] - k->band_cols[band][c];
 }
 
+/* For each candidate of open cell (r, c), its places in whichever of
+ * the cell's row, column and box has fewest (the cell among them),
+ * summed over the candidates. */
+static int candidate_places(const geo *g, const state *s, int r, int c)
+{
+    int n = g->n, top = r - r % g->box_rows, places = 0;
+    colset column = col_bit(c), box = g->stack_of_col[c];
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        if (!(pd[r] & column))
+            continue;
+        int in_row = bit_count(pd[r]), in_col = 0, in_box = 0;
+        for (int row = 0; row < n; row++) {
+            in_col += (int)((pd[row] >> c) & 1u);
+            if (row >= top && row < top + g->box_rows)
+                in_box += bit_count(pd[row] & box);
+        }
+        int fewest = in_row < in_col ? in_row : in_col;
+        places += fewest < in_box ? fewest : in_box;
+    }
+    return places;
+}
+
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits, three of them
  * first and five when no cell has two; beyond, the candidates are
- * counted), the one with most open peers, the first such
- * in reading order. After propagation every open cell has two or more.
- * `k` is scratch. */
+ * counted), the one with most open peers (from PLACES_FROM up, fewest
+ * candidate_places), the first such in reading order. After propagation
+ * every open cell has two or more. `k` is scratch. */
 static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
 {
-    int n = g->n, found_k = 5, best_peers = -1, levels = 3;
+    int n = g->n, found_k = 5, best_peers = INT_MIN, levels = 3;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
     fold_counts(g, s, levels, seen);
@@ -504,7 +536,8 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, in
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
-    count_open(g, s, k);
+    if (!g->by_places)
+        count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
@@ -513,10 +546,12 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, in
             if (!exactly)
                 continue;
             if (kk < found_k)
-                best_peers = -1;
+                best_peers = INT_MIN;
             found_k = kk;
             for (colset cells = exactly; cells; cells &= (colset)(cells - 1u)) {
-                int c = nxn_low_index(cells), peers = open_peers(g, s, k, r, c);
+                int c = nxn_low_index(cells);
+                int peers = g->by_places ? -candidate_places(g, s, r, c)
+                                         : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
                     *row = r;
@@ -611,6 +646,7 @@ static void make_geo(geo *g, const bd_board *board)
     g->stacks = board->box_rows;
     g->full = (colset)nxn_all_values(g->n);
     g->all_bands = (colset)nxn_all_values(g->n / g->box_rows);
+    g->by_places = g->n >= PLACES_FROM;
     for (int r = 0; r < g->n; r++)
         g->band_bit[r] = col_bit(r / g->box_rows);
     for (int t = 0; t < g->stacks; t++)
