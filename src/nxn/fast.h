@@ -13,11 +13,15 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + N words, a count of open cells, and the digits
- * whose words changed since their last scan ("dirty"):
+ * level is these N * N + 2 N words, a count of open cells, the digits
+ * whose words changed since their last scan ("dirty"), and for each
+ * digit the bands (bit b for the band of rows b R .. b R + R - 1, so
+ * at most N bits) where its words changed since its boxes there were
+ * last scanned:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
+ *     w[N * N + N + d]    the changed bands of digit d
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -30,16 +34,22 @@
  *  - then, for each dirty digit, its units: a row word with one bit, a
  *    column seen in one row only (accumulators over the rows), a box
  *    whose stack bits are seen in one row and one column of its band
- *    (accumulators over the band's rows): each such cell, if open, is a
+ *    (accumulators over the band's rows; only the digit's changed
+ *    bands, as a box's rules read its band's words alone and a change
+ *    of those words marks the band): each such cell, if open, is a
  *    hidden single; a unit without a bit is a contradiction. And locked
  *    candidates: when a box's places for d lie in one row (or one
  *    column), d leaves the rest of that row (column); when a row's places
  *    lie in one box, d leaves the box's other rows; when a column's
  *    places lie in one band, d leaves the box's other columns there.
  *
- * Search. When propagation stalls, the engine guesses on the open cell
+ * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
- * beyond), the first such in reading order; its digits are tried lowest
+ * beyond). Among those it takes, on boards below 25 x 25, the one with
+ * most open peers; from 25 x 25 up, the one whose candidates are closest
+ * to hidden singles: fewest places, each candidate counted in whichever
+ * of the cell's units holds it least; the first such in reading order
+ * either way. Its digits are tried lowest
  * first, or in the order the task's pick function draws. Each branch but
  * the last works on a copy of the state at the next level; the last one
  * reuses its parent's. Nodes are the root plus each branch tried,
@@ -56,18 +66,35 @@
  */
 #include "nxn.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { LOCAL_BYTES = 16384 };
+enum {
+    LOCAL_BYTES = 16384,
+    PLACES_FROM = 25     /* the board size from which pick_cell breaks ties by places */
+};
 
 /* The geometry in the words of this width. */
 typedef struct geo {
     int box_rows, box_cols, n, stacks;
     colset full;                            /* the N columns */
+    colset all_bands;                       /* the N / R bands */
+    bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
+    colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
+
+/* The open cells of each row, of each column within each band, and of
+ * each box (at most 64 each), counted once for a choice of the cell to
+ * guess on. */
+typedef struct open_counts {
+    uint8_t rows[BD_BOARD_MAX];
+    uint8_t cols[BD_BOARD_MAX];
+    uint8_t band_cols[BD_BOARD_MAX][BD_BOARD_MAX];   /* [band][column] */
+    uint8_t boxes[BD_BOARD_MAX][BD_BOARD_MAX];       /* [band][stack] */
+} open_counts;
 
 /* One search level. */
 typedef struct state {
@@ -88,6 +115,7 @@ typedef struct ctx {
     nxn_visitor *visitor;
     nxn_pick_fn pick;
     void *pick_context;
+    open_counts counts;          /* pick_cell's scratch */
     union {
         uint64_t align;
         unsigned char bytes[LOCAL_BYTES];
@@ -104,6 +132,12 @@ static inline colset col_bit(int c)
 static inline bool one_bit(colset x)
 {
     return !(x & (colset)(x - 1u));
+}
+
+/* The changed bands of digit d. */
+static inline colset *bands_of(const geo *g, state *s, int d)
+{
+    return s->w + (size_t)g->n * (size_t)g->n + (size_t)g->n + (size_t)d;
 }
 
 static inline state *level_state(ctx *x, int level)
@@ -149,6 +183,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
+    *bands_of(g, s, d) = g->all_bands;
 }
 
 /* Places d at open cell (r, c), where it is a candidate; the cell's other
@@ -158,10 +193,11 @@ static void place(const geo *g, state *s, int d, int r, int c)
     int n = g->n;
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
-    colset *pr = s->w + r;
+    colset *pr = s->w + r, band = g->band_bit[r], *bands = bands_of(g, s, 0);
     for (int e = 0; e < n; e++) {
         colset x = pr[(size_t)e * (size_t)n];
         dirty |= (uint64_t)((x >> c) & 1u) << e;
+        bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
     s->dirty |= dirty;
@@ -275,6 +311,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
                         s->dirty |= UINT64_C(1) << d;
+                        *bands_of(g, s, d) |= g->band_bit[top];
                         progress = 1;
                     }
             }
@@ -337,12 +374,15 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             for (int r = 0; r < n; r++)
                 if ((r < top || r >= bottom) && (pd[r] & once)) {
                     pd[r] &= (colset)~once;
+                    *bands_of(g, s, d) |= g->band_bit[r];
                     progress = 1;
                 }
         }
     }
-    if (progress)
+    if (progress) {
         s->dirty |= UINT64_C(1) << d;
+        *bands_of(g, s, d) |= g->band_bit[top];
+    }
     return progress;
 }
 
@@ -360,8 +400,11 @@ static int scan_digit(const geo *g, state *s, int d)
     if (found < 0)
         return -1;
     progress |= found;
-    for (int top = 0; top < n; top += g->box_rows) {
-        found = band_boxes(g, s, d, pd, open, top);
+    colset *bands = bands_of(g, s, d);
+    for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
+        int band = nxn_low_index(todo);
+        *bands &= (colset)~g->band_bit[band * g->box_rows];
+        found = band_boxes(g, s, d, pd, open, band * g->box_rows);
         if (found < 0)
             return -1;
         progress |= found;
@@ -412,46 +455,103 @@ static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
     return digits;
 }
 
+/* The open cells of each row, of each column within each band, and of
+ * each box, counted once for a choice of the cell to guess on. */
+
+/* Counts the open cells of `s` by row, column, band column and box. */
+static void count_open(const geo *g, const state *s, open_counts *k)
+{
+    int n = g->n;
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    memset(k->cols, 0, sizeof k->cols);
+    for (int band = 0; band * g->box_rows < n; band++) {
+        uint8_t *bc = k->band_cols[band];
+        memset(bc, 0, sizeof k->band_cols[band]);
+        for (int r = band * g->box_rows; r < (band + 1) * g->box_rows; r++) {
+            k->rows[r] = (uint8_t)bit_count(open[r]);
+            for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u))
+                bc[nxn_low_index(cells)]++;
+        }
+        for (int t = 0; t < g->stacks; t++) {
+            int count = 0;
+            for (int c = t * g->box_cols; c < (t + 1) * g->box_cols; c++) {
+                count += bc[c];
+                k->cols[c] = (uint8_t)(k->cols[c] + bc[c]);
+            }
+            k->boxes[band][t] = (uint8_t)count;
+        }
+    }
+}
+
 /* The open cells that share a row, column or box with open cell (r, c),
- * itself included. */
-static int open_peers(const geo *g, const state *s, int r, int c)
+ * itself included: its row, the rest of its box, the rest of its
+ * column. */
+static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
     const colset *open = s->w + (size_t)g->n * (size_t)g->n;
-    int top = r - r % g->box_rows, count = 0;
+    int band = r / g->box_rows, stack = c / g->box_cols;
+    return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
+           + k->cols[c] - k->band_cols[band][c];
+}
+
+/* For each candidate of open cell (r, c), its places in whichever of
+ * the cell's row, column and box has fewest (the cell among them),
+ * summed over the candidates. */
+static int candidate_places(const geo *g, const state *s, int r, int c)
+{
+    int n = g->n, top = r - r % g->box_rows, places = 0;
     colset column = col_bit(c), box = g->stack_of_col[c];
-    for (int row = 0; row < g->n; row++) {
-        colset seen = row == r ? open[row]
-                      : open[row] & (row >= top && row < top + g->box_rows ? box | column
-                                                                            : column);
-        count += bit_count(seen);
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        if (!(pd[r] & column))
+            continue;
+        int in_row = bit_count(pd[r]), in_col = 0, in_box = 0;
+        for (int row = 0; row < n; row++) {
+            in_col += (int)((pd[row] >> c) & 1u);
+            if (row >= top && row < top + g->box_rows)
+                in_box += bit_count(pd[row] & box);
+        }
+        int fewest = in_row < in_col ? in_row : in_col;
+        places += fewest < in_box ? fewest : in_box;
     }
-    return count;
+    return places;
 }
 
 /* The open cell to guess on: among those with fewest candidates (two,
- * three or four are told by accumulators over the digits; beyond, the
- * candidates are counted), the one with most open peers, the first such
- * in reading order. After propagation every open cell has two or more. */
-static void pick_cell(const geo *g, const state *s, int *row, int *col)
+ * three or four are told by accumulators over the digits, three of them
+ * first and five when no cell has two; beyond, the candidates are
+ * counted), the one with most open peers (from PLACES_FROM up, fewest
+ * candidate_places), the first such in reading order. After propagation
+ * every open cell has two or more. `k` is scratch. */
+static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
 {
-    int n = g->n, found_k = 5, best_peers = -1;
+    int n = g->n, found_k = 5, best_peers = INT_MIN, levels = 3;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
-    fold_counts(g, s, FOLD_MAX, seen);
+    fold_counts(g, s, levels, seen);
+    bool two = false;
+    for (int r = 0; r < n && !two; r++)
+        two = (open[r] & seen[1][r] & (colset)~seen[2][r]) != 0;
+    if (!two) {
+        levels = FOLD_MAX;
+        fold_counts(g, s, levels, seen);
+    }
+    if (!g->by_places)
+        count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
-        colset exactly[3] = {open[r] & seen[1][r] & (colset)~seen[2][r],
-                             open[r] & seen[2][r] & (colset)~seen[3][r],
-                             open[r] & seen[3][r] & (colset)~seen[4][r]};
-        for (int k = 2; k <= found_k && k < 5; k++) {
-            if (!exactly[k - 2])
+        for (int kk = 2; kk <= found_k && kk < levels; kk++) {
+            colset exactly = open[r] & seen[kk - 1][r] & (colset)~seen[kk][r];
+            if (!exactly)
                 continue;
-            if (k < found_k)
-                best_peers = -1;
-            found_k = k;
-            for (colset cells = exactly[k - 2]; cells; cells &= (colset)(cells - 1u)) {
-                int c = nxn_low_index(cells), peers = open_peers(g, s, r, c);
+            if (kk < found_k)
+                best_peers = INT_MIN;
+            found_k = kk;
+            for (colset cells = exactly; cells; cells &= (colset)(cells - 1u)) {
+                int c = nxn_low_index(cells);
+                int peers = g->by_places ? -candidate_places(g, s, r, c)
+                                         : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
                     *row = r;
@@ -506,7 +606,7 @@ static void search(ctx *x, int level)
         return;
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &r, &c);
+    pick_cell(g, s, &x->counts, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
@@ -545,6 +645,10 @@ static void make_geo(geo *g, const bd_board *board)
     g->n = board->size;
     g->stacks = board->box_rows;
     g->full = (colset)nxn_all_values(g->n);
+    g->all_bands = (colset)nxn_all_values(g->n / g->box_rows);
+    g->by_places = g->n >= PLACES_FROM;
+    for (int r = 0; r < g->n; r++)
+        g->band_bit[r] = col_bit(r / g->box_rows);
     for (int t = 0; t < g->stacks; t++)
         g->stack_mask[t] = (colset)(nxn_all_values(g->box_cols) << (t * g->box_cols));
     for (int c = 0; c < g->n; c++)
@@ -615,6 +719,8 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->open_count += n - bit_count(gv.taken[r]);
     }
     s->dirty = nxn_all_values(n);
+    for (int d = 0; d < n; d++)
+        *bands_of(g, s, d) = g->all_bands;
     for (int i = 0; i < task->excluded_count; i++) {
         int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
         int r = cell / n, c = cell % n;
@@ -631,7 +737,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
 {
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
-    size_t words = (size_t)x->g.n * (size_t)x->g.n + (size_t)x->g.n;
+    size_t words = (size_t)x->g.n * (size_t)x->g.n + 2u * (size_t)x->g.n;
     x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
