@@ -7,7 +7,8 @@
  * the kernel's steps into the search (a call per step to another file
  * would cost speed).
  *
- * A kernel's file defines, before it includes this one:
+ * A kernel's file defines, before it includes this one (the vector
+ * kernels through rescan.h, which includes this one after them):
  *   scan_marks            its part of the state: what its hidden-singles
  *                         pass keeps between two scans;
  *   scan_changed(marks)   what a change of cand made here (a placement,
