@@ -66,17 +66,23 @@ static inline unsigned differing_digits(lanes a, lanes b)
 #include "lanes.h"
 
 /* Places the singles found by the scan, per band: `todo` in lanes (digit
- * indices 0..7) and `todo_last` (digit index 8), digit by digit. Returns
+ * indices 0..7) and `todo_last` (digit index 8), digit by digit, only
+ * the digits that have one. Returns
  * -1 when one's digit is gone from its cell (taken by another single),
  * else whether any was placed. */
 static int place_found(state *s, const lanes todo[BANDS], const uint32_t todo_last[BANDS])
 {
     int progress = 0;
     for (unsigned b = 0; b < BANDS; b++) {
+        unsigned digits = (LANE_MASK & ~zero_digits(todo[b])) | (unsigned)(todo_last[b] != 0)
+                                                                    << LAST;
+        if (!digits)
+            continue;
         uint32_t words[BD_SIZE];
         memcpy(words, &todo[b], sizeof(lanes));
         words[LAST] = todo_last[b];
-        for (unsigned di = 0; di < BD_SIZE; di++)
+        for (; digits; digits &= digits - 1u) {
+            unsigned di = low_index(digits);
             for (uint32_t cells = words[di]; cells; cells &= cells - 1u) {
                 unsigned pos = low_index(cells);
                 if (!(s->cand[b][di] & (1u << pos)))
@@ -84,6 +90,7 @@ static int place_found(state *s, const lanes todo[BANDS], const uint32_t todo_la
                 place(s, di, b, pos);
                 progress = 1;
             }
+        }
     }
     return progress;
 }
