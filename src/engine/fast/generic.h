@@ -67,7 +67,9 @@
  *    hidden triad). The same for every minicolumn: the digits with a place
  *    in it, the digits for which it is the only minicolumn with a place in
  *    its box; a naked triad's digits leave the column in the other bands
- *    and the box's other columns, a hidden triad's others leave it.
+ *    and the box's other columns, a hidden triad's others leave it. A
+ *    segment or minicolumn where fewer than three digits have a place, or
+ *    four or more are locked, is a contradiction.
  *
  * Search. When propagation stalls with open cells, the engine guesses a
  * configuration. In each band a digit's segments with a place form a 3 x 3
@@ -270,23 +272,28 @@ static inline uint64_t open_units(const state *s)
  * (`words`: a segment word in the low 32 bits, the minicolumn word in the
  * high 32) and their locked entries (`locked`, the same way): clears what
  * the naked and hidden triads of the segments and minicolumns that hold an
- * open cell take away. Returns 1 if anything was cleared, else 0. The
- * counts are bit-sliced: plane k has the entries where k digits or more
- * have one.
+ * open cell take away. A segment or minicolumn in which fewer than three
+ * digits have a place, or four or more are locked, cannot hold three
+ * distinct digits: a contradiction. Returns -1 on a contradiction, else 1
+ * if anything was cleared, 0 if not. The counts are bit-sliced: plane k
+ * has the entries where k digits or more have one.
  */
 static int apply_triads(state *s, const uint64_t words[BD_SIZE], const uint64_t locked[BD_SIZE])
 {
     uint64_t one = 0, two = 0, three = 0, four = 0, locked_one = 0, locked_two = 0,
-             locked_three = 0;
+             locked_three = 0, locked_four = 0;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         four |= three & words[d];
         three |= two & words[d];
         two |= one & words[d];
         one |= words[d];
+        locked_four |= locked_three & locked[d];
         locked_three |= locked_two & locked[d];
         locked_two |= locked_one & locked[d];
         locked_one |= locked[d];
     }
+    if (locked_four | (~three & (BAND_MASK | (uint64_t)BAND_MASK << 32)))
+        return -1;
     uint64_t open = open_units(s);
     uint64_t naked = three & ~four & open, hidden = locked_three & open;
     if (!(naked | hidden))
@@ -364,15 +371,17 @@ static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2
     g->entries = unit_matrix(words[digit], best);
 }
 
-/* The stall's step: triads, or else the guess. Returns 1 if the triads
- * cleared something, else 0 with the guess in *g. */
+/* The stall's step: triads, or else the guess. Returns -1 if the triads
+ * found a contradiction, 1 if they cleared something, else 0 with the
+ * guess in *g. */
 static int stall_step(state *s, guess *g)
 {
     uint64_t words[BD_SIZE], locked[BD_SIZE];
     unsigned unfixed[2 * BANDS];
     unit_words(s, words, locked, unfixed);
-    if (apply_triads(s, words, locked))
-        return 1;
+    int triads = apply_triads(s, words, locked);
+    if (triads)
+        return triads;
     choose_guess(words, unfixed, g);
     return 0;
 }
@@ -393,8 +402,13 @@ static bool propagate(state *s, guess *g, unsigned band, unsigned clean)
         found = hidden_singles(s);
         if (found < 0)
             return false;
-        if (!found && !stall_step(s, g))
-            return true;
+        if (!found) {
+            found = stall_step(s, g);
+            if (found < 0)
+                return false;
+            if (!found)
+                return true;
+        }
     }
 }
 
