@@ -380,19 +380,31 @@ static unsigned easy_unit(const uint64_t words[BD_SIZE], const unsigned unfixed[
     return best;
 }
 
+/* The product of the configurations of the digits in unit `u`. */
+static inline uint32_t unit_product(const uint64_t words[BD_SIZE], unsigned u)
+{
+    uint32_t product = 1;
+    for (unsigned d = 0; d < BD_SIZE; d++)
+        product *= CONFIGURATIONS[unit_entries(words[d], u)];
+    return product;
+}
+
 /* The hard rule's unit: the one (with a digit not fixed) where the product
- * of the digits' configurations is least, then the first. */
+ * of the digits' configurations is least, then the first. A unit with n
+ * digits not fixed has a product of 2^n or more, so once the unit with the
+ * fewest is known, the units that cannot do better are not counted. */
 static unsigned hard_unit(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS])
 {
     unsigned best = 2 * BANDS;
-    uint32_t best_product = 0;
+    for (unsigned u = 0; u < 2 * BANDS; u++)
+        if (unfixed[u] && (best == 2 * BANDS || unfixed[u] < unfixed[best]))
+            best = u;
+    uint32_t best_product = unit_product(words, best);
     for (unsigned u = 0; u < 2 * BANDS; u++) {
-        if (!unfixed[u])
+        if (u == best || !unfixed[u] || (1u << unfixed[u]) > best_product)
             continue;
-        uint32_t product = 1;
-        for (unsigned d = 0; d < BD_SIZE; d++)
-            product *= CONFIGURATIONS[unit_entries(words[d], u)];
-        if (best == 2 * BANDS || product < best_product) {
+        uint32_t product = unit_product(words, u);
+        if (product < best_product || (product == best_product && u < best)) {
             best = u;
             best_product = product;
         }
