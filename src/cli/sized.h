@@ -81,6 +81,13 @@ void sized_answer(const struct settings *s, sized_item *item);
  * (thread-safe). */
 void sized_generate(const struct settings *s, sized_item *item);
 
+/* When no option named the size (the commands that serve boards of any
+ * size, and target to refuse them): reads the first record of the first
+ * input ahead into ses->ahead and, when it is a board of another size than
+ * 9 x 9, settles settings.sized, text's size and size_line (sized_detect.c).
+ * False (reported, ses->fatal) when target meets such a board. */
+bool sized_detect(struct session *ses);
+
 /* Runs solve, count, check or generate on boards of any size (the
  * session's settings.text, judge, smallest); false when a fault ended the
  * run (reported on stderr). */
