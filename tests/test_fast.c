@@ -3,7 +3,8 @@
  * solution counts that agree with the plain DFS (dfs.c) and the naive
  * reference of testutil.c, capped counts, node and time limits, clashing
  * givens, hard puzzles checked against the plain DFS, and propagation that
- * is the same on a puzzle and its transpose; the choice of kernel that
+ * is the same on a puzzle and its transpose, a grid refuted at the root by
+ * the triads' contradiction; the choice of kernel that
  * BITDOKU_ISA makes, and every kernel this machine runs against the base.
  *
  * CTest runs it once by default and once under each kernel the library has
@@ -385,6 +386,36 @@ static void test_transpose_symmetry(void **state)
     assert_true(kinds[0] > 100 && kinds[1] > 100);
 }
 
+/* A segment that cannot hold three distinct digits, refuted at the root
+ * (one node, no guess) by the triads' contradiction, and its transpose (a
+ * minicolumn). Digits 6, 3 and 8 fill row 0 of box 1 and row 2 of box 0,
+ * so in box 2 all three must go in row 1, whose segment there has two
+ * open cells beside its given 5: four digits locked in one segment. The
+ * plain DFS agrees that the grid has no completion. */
+static void test_pigeonhole(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    assert_true(tu_grid(
+        "...638.........5..638......7...6......4....7......7..........54...48.........5...",
+        &puzzle));
+    bd_options options = bd_options_default();
+    bd_options mrv = plain_dfs(BD_ORDER_MRV);
+    for (int flip = 0; flip < 2; flip++) {
+        bd_grid grid = flip ? transposed(&puzzle) : puzzle;
+        uint64_t count = 1;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bdi_count_by(bdi_dfs_enumerate, &grid, 2, &mrv, &count, NULL), BD_OK);
+        assert_int_equal(count, 0);
+        count = 1;
+        assert_int_equal(bdi_count_by(bdi_fast_enumerate, &grid, 2, &options, &count, &stats),
+                         BD_OK);
+        assert_int_equal(count, 0);
+        assert_int_equal(stats.nodes, 1);
+        assert_int_equal(stats.guesses, 0);
+    }
+}
+
 /* The band reduction table, derived again by listing the six permutations
  * rows -> boxes: a permutation fits matrix m when m has its three entries;
  * segment (row r, box b) is cells 9r + 3b .. 9r + 3b + 2 of the band. */
@@ -642,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_hard_sample),
         cmocka_unit_test(test_transpose_symmetry),
+        cmocka_unit_test(test_pigeonhole),
         cmocka_unit_test(test_band_fits),
         cmocka_unit_test(test_isa_choice),
         cmocka_unit_test(test_kernels_agree),

@@ -28,18 +28,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-/* The kernel's part of the state. */
-typedef struct scan_marks {
-    uint32_t rescan;   /* cand changed since the last scan */
-} scan_marks;
-
-/* A change of cand: the next pass scans again. */
-static inline void scan_changed(scan_marks *marks)
-{
-    marks->rescan = 1;
-}
-
-#include "generic.h"
+#include "rescan.h"   /* the kernel's part of the state, then generic.h */
 
 /* Eight 32-bit lanes: lane d holds digit index d's word of one band. */
 typedef uint32_t lanes __attribute__((vector_size(32)));
@@ -77,17 +66,23 @@ static inline unsigned differing_digits(lanes a, lanes b)
 #include "lanes.h"
 
 /* Places the singles found by the scan, per band: `todo` in lanes (digit
- * indices 0..7) and `todo_last` (digit index 8), digit by digit. Returns
+ * indices 0..7) and `todo_last` (digit index 8), digit by digit, only
+ * the digits that have one. Returns
  * -1 when one's digit is gone from its cell (taken by another single),
  * else whether any was placed. */
 static int place_found(state *s, const lanes todo[BANDS], const uint32_t todo_last[BANDS])
 {
     int progress = 0;
     for (unsigned b = 0; b < BANDS; b++) {
+        unsigned digits = (LANE_MASK & ~zero_digits(todo[b])) | (unsigned)(todo_last[b] != 0)
+                                                                    << LAST;
+        if (!digits)
+            continue;
         uint32_t words[BD_SIZE];
         memcpy(words, &todo[b], sizeof(lanes));
         words[LAST] = todo_last[b];
-        for (unsigned di = 0; di < BD_SIZE; di++)
+        for (; digits; digits &= digits - 1u) {
+            unsigned di = low_index(digits);
             for (uint32_t cells = words[di]; cells; cells &= cells - 1u) {
                 unsigned pos = low_index(cells);
                 if (!(s->cand[b][di] & (1u << pos)))
@@ -95,6 +90,7 @@ static int place_found(state *s, const lanes todo[BANDS], const uint32_t todo_la
                 place(s, di, b, pos);
                 progress = 1;
             }
+        }
     }
     return progress;
 }

@@ -25,18 +25,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-/* The kernel's part of the state. */
-typedef struct scan_marks {
-    uint32_t rescan;   /* cand changed since the last scan */
-} scan_marks;
-
-/* A change of cand: the next pass scans again. */
-static inline void scan_changed(scan_marks *marks)
-{
-    marks->rescan = 1;
-}
-
-#include "generic.h"
+#include "rescan.h"   /* the kernel's part of the state, then generic.h */
 
 /* Sixteen 32-bit lanes: lane d holds digit index d's word of one band
  * (lanes 9..15 zero). */

@@ -7,7 +7,8 @@
  * the kernel's steps into the search (a call per step to another file
  * would cost speed).
  *
- * A kernel's file defines, before it includes this one:
+ * A kernel's file defines, before it includes this one (the vector
+ * kernels through rescan.h, which includes this one after them):
  *   scan_marks            its part of the state: what its hidden-singles
  *                         pass keeps between two scans;
  *   scan_changed(marks)   what a change of cand made here (a placement,
@@ -66,7 +67,9 @@
  *    hidden triad). The same for every minicolumn: the digits with a place
  *    in it, the digits for which it is the only minicolumn with a place in
  *    its box; a naked triad's digits leave the column in the other bands
- *    and the box's other columns, a hidden triad's others leave it.
+ *    and the box's other columns, a hidden triad's others leave it. A
+ *    segment or minicolumn where fewer than three digits have a place, or
+ *    four or more are locked, is a contradiction.
  *
  * Search. When propagation stalls with open cells, the engine guesses a
  * configuration. In each band a digit's segments with a place form a 3 x 3
@@ -74,11 +77,23 @@
  * columns; at a stall every entry of such a matrix lies on a permutation
  * inside it (the reductions), and each permutation is a configuration of
  * the digit in that unit. A digit is fixed in the unit when one is left
- * (three entries). The guess takes the unit (bands 0-2, then stacks 0-2)
- * with the fewest digits not fixed (at least one), of those the one with
- * the fewest entries in all (the most constrained), then the first; in it
- * the digit with the most entries, then the first; each of its
- * configurations is a branch, in the order of PERMUTATIONS. (At a stall
+ * (three entries); its configurations follow from its entries there: 3
+ * entries one, 5 or 6 two, 7 three, 8 four, 9 six. Two rules choose the
+ * guess, both a function of the state and of the guesses made so far in
+ * the search, so every kernel takes the same one:
+ *  - the easy rule, for the first EASY_GUESSES guesses of a search: the
+ *    unit (bands 0-2, then stacks 0-2) with the fewest digits not fixed
+ *    (at least one), of those the one with the fewest entries in all (the
+ *    most constrained), then the first; in it the digit with the most
+ *    entries, then the first. It branches wide and chooses cheaply;
+ *  - the hard rule, once the search has made that many guesses: the unit
+ *    (with a digit not fixed) whose digits' configurations have the least
+ *    product, then the first; in it the digit with the fewest
+ *    configurations (at least two), of those the one with the most
+ *    entries, then the first. It branches narrow, on the choices that
+ *    leave the least to search.
+ * Each configuration of the digit is a branch, in the order of
+ * PERMUTATIONS. (At a stall
  * with open cells some unit has a digit not fixed: a digit fixed in every
  * band and stack has one place per box, and hidden singles would have
  * placed it.) Each branch but the last works
@@ -96,6 +111,7 @@
 #include "core/budget.h"
 
 #include <assert.h>
+#include <limits.h>
 
 typedef struct state {
     uint32_t cand[BANDS][BD_SIZE];   /* [band][digit - 1]: places left */
@@ -269,23 +285,28 @@ static inline uint64_t open_units(const state *s)
  * (`words`: a segment word in the low 32 bits, the minicolumn word in the
  * high 32) and their locked entries (`locked`, the same way): clears what
  * the naked and hidden triads of the segments and minicolumns that hold an
- * open cell take away. Returns 1 if anything was cleared, else 0. The
- * counts are bit-sliced: plane k has the entries where k digits or more
- * have one.
+ * open cell take away. A segment or minicolumn in which fewer than three
+ * digits have a place, or four or more are locked, cannot hold three
+ * distinct digits: a contradiction. Returns -1 on a contradiction, else 1
+ * if anything was cleared, 0 if not. The counts are bit-sliced: plane k
+ * has the entries where k digits or more have one.
  */
 static int apply_triads(state *s, const uint64_t words[BD_SIZE], const uint64_t locked[BD_SIZE])
 {
     uint64_t one = 0, two = 0, three = 0, four = 0, locked_one = 0, locked_two = 0,
-             locked_three = 0;
+             locked_three = 0, locked_four = 0;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         four |= three & words[d];
         three |= two & words[d];
         two |= one & words[d];
         one |= words[d];
+        locked_four |= locked_three & locked[d];
         locked_three |= locked_two & locked[d];
         locked_two |= locked_one & locked[d];
         locked_one |= locked[d];
     }
+    if (locked_four | (~three & (BAND_MASK | (uint64_t)BAND_MASK << 32)))
+        return -1;
     uint64_t open = open_units(s);
     uint64_t naked = three & ~four & open, hidden = locked_three & open;
     if (!(naked | hidden))
@@ -332,10 +353,17 @@ static inline unsigned unit_matrix(uint64_t words, unsigned unit)
     return (t & 0x7u) | ((t >> 6) & 0x38u) | ((t >> 12) & 0x1C0u);
 }
 
-/* The guess at a stall with open cells (see above), from the digits'
- * words as apply_triads takes them and the units' digits not fixed. */
-static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS],
-                         guess *g)
+/* The guesses of a search made by the easy rule (see above). */
+enum { EASY_GUESSES = 8 };
+
+/* A digit's configurations in a unit at a stall, by its entries there
+ * (every entry on a fitting permutation; 0, 1, 2 and 4 entries do not
+ * occur). */
+static const uint8_t CONFIGURATIONS[10] = {0, 0, 0, 1, 1, 2, 2, 3, 4, 6};
+
+/* The easy rule's unit: of the units with the fewest digits not fixed (at
+ * least one), the one with the fewest entries in all, then the first. */
+static unsigned easy_unit(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS])
 {
     unsigned best = 2 * BANDS, best_pairs = 0;
     for (unsigned u = 0; u < 2 * BANDS; u++) {
@@ -349,11 +377,59 @@ static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2
             best_pairs = pairs;
         }
     }
+    return best;
+}
+
+/* The product of the configurations of the digits in unit `u`. */
+static inline uint32_t unit_product(const uint64_t words[BD_SIZE], unsigned u)
+{
+    uint32_t product = 1;
+    for (unsigned d = 0; d < BD_SIZE; d++)
+        product *= CONFIGURATIONS[unit_entries(words[d], u)];
+    return product;
+}
+
+/* The hard rule's unit: the one (with a digit not fixed) where the product
+ * of the digits' configurations is least, then the first. A unit with n
+ * digits not fixed has a product of 2^n or more, so once the unit with the
+ * fewest is known, the units that cannot do better are not counted. */
+static unsigned hard_unit(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS])
+{
+    unsigned best = 2 * BANDS;
+    for (unsigned u = 0; u < 2 * BANDS; u++)
+        if (unfixed[u] && (best == 2 * BANDS || unfixed[u] < unfixed[best]))
+            best = u;
+    uint32_t best_product = unit_product(words, best);
+    for (unsigned u = 0; u < 2 * BANDS; u++) {
+        if (u == best || !unfixed[u] || (1u << unfixed[u]) > best_product)
+            continue;
+        uint32_t product = unit_product(words, u);
+        if (product < best_product || (product == best_product && u < best)) {
+            best = u;
+            best_product = product;
+        }
+    }
+    return best;
+}
+
+/* The guess at a stall with open cells (see above), from the digits'
+ * words as apply_triads takes them and the units' digits not fixed; `hard`
+ * chooses the hard rule. */
+static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2 * BANDS],
+                         bool hard, guess *g)
+{
+    unsigned best = hard ? hard_unit(words, unfixed) : easy_unit(words, unfixed);
     assert(best < 2 * BANDS);   /* some unit is not fixed: see above */
-    unsigned digit = 0, most = 0;
+    /* the easy rule ranks every digit alike, the hard one by its
+     * configurations, a fixed digit (one) not at all */
+    unsigned digit = 0, most = 0, fewest = UINT_MAX;
     for (unsigned d = 0; d < BD_SIZE; d++) {
         unsigned n = unit_entries(words[d], best);
-        if (n > most) {
+        unsigned rank = hard ? CONFIGURATIONS[n] : 0;
+        if (hard && rank < 2)
+            continue;
+        if (rank < fewest || (rank == fewest && n > most)) {
+            fewest = rank;
             most = n;
             digit = d;
         }
@@ -363,23 +439,26 @@ static void choose_guess(const uint64_t words[BD_SIZE], const unsigned unfixed[2
     g->entries = unit_matrix(words[digit], best);
 }
 
-/* The stall's step: triads, or else the guess. Returns 1 if the triads
- * cleared something, else 0 with the guess in *g. */
-static int stall_step(state *s, guess *g)
+/* The stall's step: triads, or else the guess. Returns -1 if the triads
+ * found a contradiction, 1 if they cleared something, else 0 with the
+ * guess in *g (by the hard rule if `hard`). */
+static int stall_step(state *s, bool hard, guess *g)
 {
     uint64_t words[BD_SIZE], locked[BD_SIZE];
     unsigned unfixed[2 * BANDS];
     unit_words(s, words, locked, unfixed);
-    if (apply_triads(s, words, locked))
-        return 1;
-    choose_guess(words, unfixed, g);
+    int triads = apply_triads(s, words, locked);
+    if (triads)
+        return triads;
+    choose_guess(words, unfixed, hard, g);
     return 0;
 }
 
 /* Propagates to the fixed point; false on a contradiction. When it stops
- * with open cells, *g holds the guess. `band` and `clean` start the first
- * naked-singles scan (naked_singles). */
-static bool propagate(state *s, guess *g, unsigned band, unsigned clean)
+ * with open cells, *g holds the guess, by the hard rule if `hard`, else
+ * the easy one. `band` and `clean` start the first naked-singles scan
+ * (naked_singles). */
+static bool propagate(state *s, bool hard, guess *g, unsigned band, unsigned clean)
 {
     for (;; band = 0, clean = 0) {
         int found = naked_singles(s, band, clean);
@@ -392,8 +471,13 @@ static bool propagate(state *s, guess *g, unsigned band, unsigned clean)
         found = hidden_singles(s);
         if (found < 0)
             return false;
-        if (!found && !stall_step(s, g))
-            return true;
+        if (!found) {
+            found = stall_step(s, hard, g);
+            if (found < 0)
+                return false;
+            if (!found)
+                return true;
+        }
     }
 }
 
@@ -454,7 +538,7 @@ static void found_solution(search_ctx *ctx, const state *s)
 static void search(search_ctx *ctx, state *s, unsigned band, unsigned clean)
 {
     guess g;
-    if (!propagate(s, &g, band, clean))
+    if (!propagate(s, ctx->guesses >= EASY_GUESSES, &g, band, clean))
         return;
     if (!(s->open[0] | s->open[1] | s->open[2])) {
         found_solution(ctx, s);
