@@ -51,7 +51,7 @@ typedef struct opt_spec {
 #define DRAWING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_EXPLAIN) | GENERATE)
 #define BOOKLET (CMD_BIT(CMD_SOLVE) | GENERATE)
 /* The commands that serve boards of any size (target: a clear refusal). */
-#define SIZED (SEARCHING | GENERATE | CMD_BIT(CMD_CHECK))
+#define SIZED (SEARCHING | GENERATE | CMD_BIT(CMD_CHECK) | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -966,7 +966,8 @@ static bool check_sized(parser *p)
     int n = set->text.box_rows * set->text.box_cols;
     static const opt_id NINE_ONLY[] = {OPT_DIFFICULTY, OPT_RATING,  OPT_ORDER,
                                        OPT_FORMAT,     OPT_PER_PAGE, OPT_PAPER,
-                                       OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE};
+                                       OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE,
+                                       OPT_ORIGINAL};
     if (set->cmd == CMD_TARGET)
         usage_error(p, "target works on 9x9 boards only (its ring weights are defined there): "
                        "no --box, --size or --alphabet");
