@@ -897,7 +897,8 @@ typedef bool (*bd_board_step_fn)(const bd_board_step *step, void *context);
  * BD_ENOMEM or BD_EINVAL (a NULL or invalid argument). Uniqueness is
  * checked by bd_board_count (to 2) only when the path does not fill the
  * board validly: a path that does proves the solution unique, since every
- * step holds in every solution. `stats` (may be NULL) gets that check's
+ * step holds in every solution (for the same reason the count is made on
+ * the board the path reached, which has the puzzle's solutions). `stats` (may be NULL) gets that check's
  * effort. Memory: one state of under 200 kilobytes. Re-entrant.
  */
 bd_status bd_board_rate(const bd_board *puzzle, const bd_options *options,

@@ -8,7 +8,8 @@
  * explain) and its fields. Then every step of the paths of generated
  * 6 x 6, 12 x 12 and 16 x 16 puzzles is checked against the solution found
  * by Dancing Links: a placement is the solution's value, an elimination
- * never takes it away, and a path that fills the board ends on it. */
+ * never takes it away, a path that fills the board ends on it, and a
+ * path that stalls leaves no single (checked by a naive count here). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -421,7 +422,35 @@ static void refusals(void **state)
 typedef struct sound_check {
     const bd_board *solution;
     int steps, wrong;
+    bd_board last;                      /* the board after the last step */
+    uint64_t cand[BD_BOARD_CELLS_MAX];  /* its candidates */
 } sound_check;
+
+/* True when the candidates `cand` of `board` leave a single: a blank
+ * cell with one candidate, or a value missing from a row, column or box
+ * with one place there. Written apart from singles.c: each unit's cells
+ * are found by their coordinates. */
+static bool has_single(const bd_board *board, const uint64_t *cand)
+{
+    int n = board->size, r = board->box_rows, c = board->box_cols;
+    for (int cell = 0; cell < n * n; cell++)
+        if (!board->cells[cell] && cand[cell] && !(cand[cell] & (cand[cell] - 1u)))
+            return true;
+    for (int kind = 0; kind < 3; kind++)
+        for (int unit = 0; unit < n; unit++)
+            for (int v = 1; v <= n; v++) {
+                int places = 0;
+                for (int row = 0; row < n; row++)
+                    for (int col = 0; col < n; col++) {
+                        bool in = kind == 0 ? row == unit : kind == 1 ? col == unit
+                                  : (row / r) * r + col / c == unit;
+                        places += in && (cand[row * n + col] >> (v - 1) & 1u);
+                    }
+                if (places == 1)
+                    return true;
+            }
+    return false;
+}
 
 /* A bd_board_step_fn: counts the steps that contradict the solution. */
 static bool check_step(const bd_board_step *step, void *context)
@@ -434,6 +463,8 @@ static bool check_step(const bd_board_step *step, void *context)
     for (int cell = 0; cell < n * n; cell++)
         if (step->removed[cell] & nxn_value_bit(c->solution->cells[cell]))
             c->wrong++;
+    c->last = *step->board;
+    memcpy(c->cand, step->candidates, (size_t)(n * n) * sizeof c->cand[0]);
     return true;
 }
 
@@ -457,13 +488,22 @@ static void check_generated(int r, int c, int count, int givens)
         assert_int_equal(bd_board_generate(31, (uint64_t)i, r, c, &options, puzzle, NULL, NULL),
                          BD_OK);
         assert_int_equal(bd_board_solve(puzzle, &dlx, solution, NULL), BD_OK);
-        sound_check check = {solution, 0, 0};
+        sound_check *check = calloc(1, sizeof *check);
+        assert_non_null(check);
+        check->solution = solution;
+        check->last = *puzzle;
         bd_board_rating rating;
-        assert_int_equal(bd_board_explain(puzzle, NULL, check_step, &check, &rating), BD_OK);
-        assert_int_equal(check.wrong, 0);
-        assert_int_equal(check.steps, rating.steps);
-        steps += check.steps;
+        assert_int_equal(bd_board_explain(puzzle, NULL, check_step, check, &rating), BD_OK);
+        assert_int_equal(check->wrong, 0);
+        assert_int_equal(check->steps, rating.steps);
+        /* a full path ends on the solution; a stalled one on no single */
+        if (!rating.stalled)
+            assert_memory_equal(check->last.cells, solution->cells, (size_t)(r * c * r * c));
+        else if (check->steps)
+            assert_false(has_single(&check->last, check->cand));
+        steps += check->steps;
         solved += !rating.stalled;
+        free(check);
     }
     assert_true(steps > 0);
     print_message("%dx%d: %d puzzles, %d steps, %d solved by the techniques\n", r * c, r * c,

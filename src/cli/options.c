@@ -1000,12 +1000,7 @@ static bool check_command_options(parser *p)
             continue;
         char which[128];
         name_commands(which, sizeof which, OPTIONS[i].commands);
-        bool nine = (OPTIONS[i].commands & SIZED) == SIZED
-                    && (set->cmd == CMD_RATE || set->cmd == CMD_EXPLAIN);
-        usage_error(p, "option '--%s' applies to %s only%s%s%s", OPTIONS[i].name, which,
-                    nine ? " (" : "", nine ? COMMANDS[set->cmd].name : "",
-                    nine ? " works on 9x9 boards only: its techniques and its rating scale are "
-                           "Sudoku Explainer's, calibrated on 9x9)" : "");
+        usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
         return false;
     }
     if (!check_pictures(p))

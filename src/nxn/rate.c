@@ -10,8 +10,9 @@
  *
  * Every technique here holds in every solution, so a path that fills the
  * board validly proves the solution unique and costs no search; otherwise
- * bd_board_count (to 2) tells a board without solution or with several
- * from one the techniques could not finish. bd_board_explain walks the
+ * bd_board_count (to 2) on the board the path reached tells a puzzle
+ * without solution or with several from one the techniques could not
+ * finish. bd_board_explain walks the
  * path once to settle the status, then again with the caller's callback.
  * The state (nxn_marks, the step) is one heap block of under 200
  * kilobytes, whatever the board.
@@ -97,14 +98,17 @@ static void walk(path *p, const bd_board *puzzle, bd_board_step_fn on_step, void
 }
 
 /* The status of a walked path: BD_OK when it filled the board validly,
- * else what a count to 2 says (one solution: BD_OK, the path stalled). */
+ * else what a count to 2 says (one solution: BD_OK, the path stalled).
+ * The count is made on the board the path reached: every placement holds
+ * in every solution of the puzzle, so the two have the same solutions,
+ * and the reached board has more givens to search from. */
 static bd_status settle(const path *p, const bd_board *puzzle, const bd_options *options,
                         const bd_board_rating *r, bd_stats *stats)
 {
     if (!r->stalled && bd_board_is_solution_of(puzzle, &p->m.board))
         return BD_OK;
     uint64_t count = 0;
-    bd_status status = bd_board_count(puzzle, 2, options, &count, stats);
+    bd_status status = bd_board_count(&p->m.board, 2, options, &count, stats);
     if (status != BD_OK)
         return status;
     return count == 0 ? BD_NO_SOLUTION : count > 1 ? BD_NOT_UNIQUE : BD_OK;
