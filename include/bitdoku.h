@@ -920,7 +920,8 @@ bd_status bd_board_explain(const bd_board *puzzle, const bd_options *options,
  * row and column numbers of a group are apart by commas (r3c1,15 is r3c1
  * and r3c15; X-wing 4 c3,8 r2,7). Writes into `out` (`size` bytes,
  * NUL-terminated when `size` > 0, cut there) and returns the length the
- * whole text needs, as snprintf does.
+ * whole text needs, as snprintf does; 0 (an empty text) for a step
+ * without its board, which the path always sets.
  */
 size_t bd_board_step_text(const bd_board_step *step, bd_alphabet alphabet, char *out,
                           size_t size);

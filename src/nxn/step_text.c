@@ -164,6 +164,8 @@ size_t bd_board_step_text(const bd_board_step *step, bd_alphabet alphabet, char 
     text t = {out, size, 0, step->board ? step->board->size : 0, alphabet};
     if (size)
         out[0] = '\0';
+    if (t.n < 1)
+        return 0;               /* no board: nothing to write by */
     if (step->cell >= 0) {
         put_single(&t, step);
         return t.len;
