@@ -185,6 +185,25 @@ static void pointing_4x4(void **state)
     free(f);
 }
 
+/* 6 x 6 (boxes of 2 rows x 3 columns) candidates: 3 out of r1c1, r1c3,
+ * r2c1, r2c3, so box 1's 3 lies in column 2 (r1c2, r2c2): column 2's
+ * other cells r3c2 .. r6c2 lose it. Box 1 comes first, its columns before
+ * its rows, and its 1 and 2 have six places each. */
+static void pointing_column_6x6(void **state)
+{
+    (void)state;
+    fixture *f = open_board(2, 3);
+    const int cells[4][2] = {{1, 1}, {1, 3}, {2, 1}, {2, 3}};
+    for (int i = 0; i < 4; i++)
+        drop(f, cells[i][0], cells[i][1], (const int[]){3, 0});
+    settle(f);
+    assert_true(nxn_locks(&f->marks, &f->step));
+    assert_string_equal(text_of(f),
+                        "pointing 3 in b1 on c2 => r3c2<>3, r4c2<>3, r5c2<>3, r6c2<>3");
+    assert_true(f->step.rating == 2.6);
+    free(f);
+}
+
 /* 6 x 6 (boxes of 2 rows x 3 columns) candidates: 2 out of r3c1 .. r6c1,
  * so column 1's 2 lies in box 1 (r1c1, r2c1). Boxes 3 and 5 keep 2 in
  * c2, c3 of two rows (no pointing), and column 1 comes first among the
@@ -535,7 +554,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_house_4x4),     cmocka_unit_test(hidden_single_box_4x4),
         cmocka_unit_test(hidden_single_row_4x4), cmocka_unit_test(naked_single_6x6),
-        cmocka_unit_test(pointing_4x4),       cmocka_unit_test(claiming_6x6),
+        cmocka_unit_test(pointing_4x4),       cmocka_unit_test(pointing_column_6x6),
+        cmocka_unit_test(claiming_6x6),
         cmocka_unit_test(naked_pair_4x4),     cmocka_unit_test(hidden_pair_6x6),
         cmocka_unit_test(naked_triplet_6x6),  cmocka_unit_test(hidden_triplet_8x8),
         cmocka_unit_test(naked_quad_8x8),     cmocka_unit_test(hidden_quad_9x9),
