@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/cli_diff.sh [-k] [-v] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]
+# bench/cli_diff.sh [-k] [-v] [-q|--quick] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]
 #
 # A before/after check of the whole command line: runs two bitdoku binaries
 # on the same cases and reports every case where their stdout, stderr or
@@ -47,22 +47,46 @@
 # -t/--timeout is only given limits that no puzzle here comes near, or
 # values that are usage errors. generate always gets --seed.
 #
+# -q (--quick) runs fewer cases on smaller samples, for minutes rather
+# than the better part of an hour on a loaded machine: every golden case;
+# on the first 50 lines of each set and of this tree's puzzles/ files (not
+# 2,000 and all), its sizes/ and the hostile input: solve, solve -j 2,
+# count -u, check, --csv and --stats; on the first 10 lines of the longer
+# ones: target, explain, solve -e dlx, solve --all; not the options one by
+# one, check with two inputs, generate or the usage errors (the golden
+# cases hold examples of each).
 # -v prints every case, -k keeps the work directory (inputs, and the two
 # outputs of each differing case under diff/). A case that runs over 120 s
 # is killed (status 124, the same for both if both hang).
 set -u
 
 usage() {
-    echo "usage: bench/cli_diff.sh [-k] [-v] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]" >&2
+    echo "usage: bench/cli_diff.sh [-k] [-v] [-q|--quick] OLD_BITDOKU NEW_BITDOKU [PUZZLE_DIR]" >&2
     exit 2
 }
 
 keep=0
 verbose=0
-while getopts kv opt; do
+sample_lines=2000    # of each set
+few_lines=100        # for the costlier commands
+quick_mode=0
+quick() {
+    quick_mode=1
+    sample_lines=50
+    few_lines=10
+}
+for arg in "$@"; do
+    case $arg in --quick) quick ;; esac
+done
+for arg in "$@"; do
+    shift
+    [ "$arg" = --quick ] || set -- "$@" "$arg"
+done
+while getopts kvq opt; do
     case $opt in
     k) keep=1 ;;
     v) verbose=1 ;;
+    q) quick ;;
     *) usage ;;
     esac
 done
@@ -221,9 +245,9 @@ csh() {
 for f in "$sets"/*.txt "$sets"/*.csv; do
     [ -f "$f" ] || continue
     base=set_$(basename "$f")
-    head -n 2000 "$f" > "$in/$base"
-    if [ "$(wc -l < "$in/$base")" -gt 100 ]; then
-        head -n 100 "$f" > "$in/few_$base"
+    head -n "$sample_lines" "$f" > "$in/$base"
+    if [ "$(wc -l < "$in/$base")" -gt "$few_lines" ]; then
+        head -n "$few_lines" "$f" > "$in/few_$base"
     fi
 done
 for f in "$sets"/sizes/*; do
@@ -232,9 +256,13 @@ done
 for f in "$repo"/puzzles/*.txt "$repo"/puzzles/*.csv "$repo"/puzzles/target/*.txt; do
     [ -f "$f" ] || continue
     base=repo_$(basename "$f")
-    cp "$f" "$in/$base"
-    if [ "$(wc -l < "$in/$base")" -gt 100 ]; then
-        head -n 100 "$f" > "$in/few_$base"
+    if [ "$sample_lines" -lt 2000 ]; then
+        head -n "$sample_lines" "$f" > "$in/$base"
+    else
+        cp "$f" "$in/$base"
+    fi
+    if [ "$(wc -l < "$in/$base")" -gt "$few_lines" ]; then
+        head -n "$few_lines" "$f" > "$in/few_$base"
     fi
 done
 
@@ -336,9 +364,29 @@ for f in *; do
     esac
 done
 for f in $all_inputs; do
-    [ "$(wc -l < "$f")" -le 100 ] && small_inputs="$small_inputs $f"
+    [ "$(wc -l < "$f")" -le "$few_lines" ] && small_inputs="$small_inputs $f"
 done
 costly_inputs="$few_inputs $small_inputs"
+
+if [ "$quick_mode" -eq 1 ]; then
+    for f in $all_inputs; do
+        c "solve $f" "$f"
+        c "solve -j 2 $f" solve -j 2 "$f"
+        c "count -u $f" count -u "$f"
+        c "check $f" check "$f"
+        c "solve --csv $f" solve --csv "$f"
+        cs "solve --stats $f" --stats "$f"
+    done
+    for f in $few_inputs; do
+        c "target $f" target "$f"
+        c "explain $f" explain "$f"
+        c "solve -e dlx $f" -e dlx "$f"
+        c "solve --all $f" solve --all "$f"
+    done
+    echo "cli_diff.sh: $runs cases (--quick), each run by both binaries; $differing differ"
+    [ "$differing" -eq 0 ]
+    exit
+fi
 
 for f in $all_inputs; do
     c "solve $f" "$f"

@@ -13,7 +13,7 @@ _bitdoku_options()
         count) echo "--engine --order --limit --unique $sized $limits $common -e -o -l -u" ;;
         rate) echo "--ep-ed $sized $limits $common" ;;
         explain) echo "--format --hint --original --paper --title $sized $limits $common -f" ;;
-        check) echo "$sized $common" ;;
+        check) echo "--max-nodes $sized $common -n" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
                         --solution --rating --unsolvable --tries $drawing $sized $common -f -c" ;;
         *) echo "--engine --order --format --all --limit --judge --smallest $drawing $sized $limits

@@ -358,7 +358,7 @@ bool run_batch(const settings *s, int jobs, source *src, output *o)
 static bool run_input(session *ses, const char *name)
 {
     source src;
-    if (!source_open(&src, name, ses->in, ses->err)) {
+    if (!source_open(&src, name, ses->in, &ses->ahead, ses->err)) {
         ses->fatal = true;
         return true;
     }

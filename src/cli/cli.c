@@ -49,8 +49,10 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
                    .jobs = 1, .in = in, .err = err};
     output_init(&ses.out, out, err);
     parse_result parsed = options_parse(&ses, argc, argv);
-    if (parsed == PARSE_ERROR)
+    if (parsed == PARSE_ERROR) {
+        input_ahead_free(&ses.ahead, in);
         return CLI_FATAL;
+    }
     if (parsed != PARSE_RUN) {
         if (parsed == PARSE_HELP)
             options_help(out);
@@ -69,6 +71,7 @@ int cli_run_pieces(int argc, char **argv, FILE *in, FILE *out, FILE *err, size_t
     if (ses.set.sized)
         run = run_sized;        /* boards of any size (sized.c) */
     bool written = run ? run(&ses) : run_inputs(&ses);
+    input_ahead_free(&ses.ahead, in);   /* what no reader took */
     bool flushed = output_finish(&ses.out, err);
     summary_fn summary = COMMANDS[ses.set.cmd].stats;
     if (ses.stats)

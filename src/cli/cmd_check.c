@@ -204,11 +204,11 @@ static bool run_pairs(session *ses)
         return true;
     }
     source puzzles, proposals;
-    if (!source_open(&puzzles, names[0], ses->in, ses->err)) {
+    if (!source_open(&puzzles, names[0], ses->in, &ses->ahead, ses->err)) {
         ses->fatal = true;
         return true;
     }
-    if (!source_open(&proposals, names[1], ses->in, ses->err)) {
+    if (!source_open(&proposals, names[1], ses->in, &ses->ahead, ses->err)) {
         source_close(&puzzles);
         ses->fatal = true;
         return true;

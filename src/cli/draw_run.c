@@ -158,7 +158,7 @@ static bool draw_input(drawing_run *r, const char *name)
 {
     session *ses = r->ses;
     source src;
-    if (!source_open(&src, name, ses->in, ses->err)) {
+    if (!source_open(&src, name, ses->in, &ses->ahead, ses->err)) {
         ses->fatal = true;
         return true;
     }

@@ -9,6 +9,8 @@
  * would have to wait (poll says nothing is ready), it calls the source's
  * before_wait hook, which writes out every answer owed so far. Without
  * POSIX, input is read with fread and the hook runs before every read.
+ * Bytes read from an input before its source opened (input_ahead: the
+ * first record, read to tell the size of the boards) are handed out first.
  *
  * For answering on several threads, the input is handed out in chunks
  * (source_fill), the data of the pieces that batch.c answers: what one
@@ -50,23 +52,55 @@ static bool would_wait(FILE *file)
 #endif
 }
 
-/* The bd_read_fn of a source (context: the source): reads what `file`
- * holds now; calls before_wait first when that would mean waiting. */
-static size_t source_read(void *context, void *buf, size_t size)
+size_t input_read(FILE *file, void *buf, size_t size)
 {
-    source *src = context;
-    if (src->before_wait && would_wait(src->file))
-        src->before_wait(src->wait_context);
 #ifdef BITDOKU_POSIX
     ssize_t got;
     do
-        got = read(fileno(src->file), buf, size);
+        got = read(fileno(file), buf, size);
     while (got < 0 && errno == EINTR);
     return got < 0 ? BD_READ_ERROR : (size_t)got;
 #else
-    size_t got = fread(buf, 1, size, src->file);
-    return got == 0 && ferror(src->file) ? BD_READ_ERROR : got;
+    size_t got = fread(buf, 1, size, file);
+    return got == 0 && ferror(file) ? BD_READ_ERROR : got;
 #endif
+}
+
+bool input_ahead_take(input_ahead *ahead, const char *name, FILE **file, char **bytes,
+                      size_t *len)
+{
+    if (!ahead || !ahead->name || strcmp(ahead->name, name) != 0)
+        return false;
+    *file = ahead->file;
+    *bytes = ahead->bytes;
+    *len = ahead->len;
+    *ahead = (input_ahead){0};
+    return true;
+}
+
+void input_ahead_free(input_ahead *ahead, FILE *in)
+{
+    if (ahead->file && ahead->file != in)
+        fclose(ahead->file);
+    free(ahead->bytes);
+    *ahead = (input_ahead){0};
+}
+
+/* The bd_read_fn of a source (context: the source): the bytes read ahead
+ * first, then what `file` holds now; calls before_wait first when reading
+ * would mean waiting. */
+static size_t source_read(void *context, void *buf, size_t size)
+{
+    source *src = context;
+    if (src->ahead_at < src->ahead_len) {
+        size_t left = src->ahead_len - src->ahead_at, n = left < size ? left : size;
+        memcpy(buf, src->ahead + src->ahead_at, n);
+        src->ahead_at += n;
+        return n;
+    }
+    if (src->before_wait && would_wait(src->file))
+        src->before_wait(src->wait_context);
+    return input_read(src->file, buf, size);
 }
 
 bool input_is_terminal(FILE *file)
@@ -79,12 +113,15 @@ bool input_is_terminal(FILE *file)
 #endif
 }
 
-bool source_open(source *src, const char *name, FILE *in, FILE *err)
+bool source_open(source *src, const char *name, FILE *in, input_ahead *ahead, FILE *err)
 {
     bool is_stdin = strcmp(name, "-") == 0;
     *src = (source){.name = is_stdin ? "<stdin>" : name, .err = err, .file = in,
                     .owned = !is_stdin};
-    if (!is_stdin && !(src->file = fopen(name, "rb"))) {
+    FILE *taken;
+    if (input_ahead_take(ahead, name, &taken, &src->ahead, &src->ahead_len))
+        src->file = taken;
+    else if (!is_stdin && !(src->file = fopen(name, "rb"))) {
         fprintf(err, "bitdoku: %s: %s\n", name, strerror(errno));
         return false;
     }
@@ -104,6 +141,8 @@ void source_close(source *src)
         fclose(src->file);
     free(src->reader);
     free(src->rest);
+    free(src->ahead);
+    src->ahead = NULL;
     src->file = NULL;
     src->reader = NULL;
     src->rest = NULL;

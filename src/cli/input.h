@@ -38,6 +38,29 @@ void chunk_free(chunk *c);
  * in s[0..len). */
 unsigned long count_line_ends(const char *s, size_t len, char line_end);
 
+/* The bytes read ahead from one input (sized_detect.c, to tell the size of
+ * its boards), which the reader of that input then starts from. */
+typedef struct input_ahead {
+    const char *name;       /* the operand ("-": standard input); NULL: none held */
+    FILE *file;             /* it, open (closed by whoever takes it, unless it
+                               is standard input) */
+    char *bytes;            /* what was read from it, in order */
+    size_t len;
+} input_ahead;
+
+/* Reads what `file` holds now with read(2) (fread without POSIX), at most
+ * `size` bytes: their number, 0 at the end, BD_READ_ERROR on a fault. */
+size_t input_read(FILE *file, void *buf, size_t size);
+
+/* When `ahead` holds the input called `name`: hands its stream and bytes
+ * over (the caller frees the bytes and closes a stream that is not
+ * standard input) and returns true; `ahead` holds nothing after that. */
+bool input_ahead_take(input_ahead *ahead, const char *name, FILE **file, char **bytes,
+                      size_t *len);
+
+/* Frees what `ahead` still holds (closing its stream unless it is `in`). */
+void input_ahead_free(input_ahead *ahead, FILE *in);
+
 /* Reads the records of one input, and reports the faults of the input. */
 typedef struct source {
     bd_reader *reader;      /* reading `file` through source_read */
@@ -56,6 +79,8 @@ typedef struct source {
     char line_end;          /* '\n', '\r' (bd_line_end); 0 until known */
     char *rest;             /* an unfinished line read ahead */
     size_t rest_len, rest_cap;
+    char *ahead;            /* bytes read before the source opened, read first */
+    size_t ahead_len, ahead_at;
 } source;
 
 /* True when `file` is an interactive terminal (false where that cannot be
@@ -63,8 +88,9 @@ typedef struct source {
 bool input_is_terminal(FILE *file);
 
 /* Opens the input called `name` ("-": `in`, shown as <stdin>) for reading
- * records; false (with a message on `err`) when it cannot be opened. */
-bool source_open(source *src, const char *name, FILE *in, FILE *err);
+ * records, starting from what `ahead` (may be NULL) holds of it; false
+ * (with a message on `err`) when it cannot be opened. */
+bool source_open(source *src, const char *name, FILE *in, input_ahead *ahead, FILE *err);
 
 /* Closes what source_open opened. */
 void source_close(source *src);

@@ -16,6 +16,7 @@
 #include "printf_like.h"
 #include "session.h"
 #include "settings.h"
+#include "sized.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -133,7 +134,7 @@ static const opt_spec OPTIONS[] = {
      "generate: give up on a puzzle after N tries, each\n"
      "from a fresh grid (default 1000): it is reported\n"
      "on stderr, not printed"},
-    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED,
+    {OPT_MAX_NODES, "max-nodes", 'n', "N", LIMITED | CMD_BIT(CMD_CHECK),
      "give up on a puzzle after N search nodes"},
     {OPT_TIMEOUT, "timeout", 't', "SECONDS", LIMITED,
      "give up on a puzzle after SECONDS seconds"},
@@ -149,7 +150,9 @@ static const opt_spec OPTIONS[] = {
      "(N = R*C symbols, up to 64), e.g. 2x3 for 6x6"},
     {OPT_SIZE, "size", 0, "N", SIZED,
      "boards of N x N cells with square boxes (N = 1, 4,\n"
-     "9, 16, 25, 36, 49 or 64): --box with R = C"},
+     "9, 16, 25, 36, 49 or 64): --box with R = C; default:\n"
+     "from the first board (a line of 16, 256, 625, 1296\n"
+     "... cells, or its first row of 25 ... 64), else 9x9"},
     {OPT_ALPHABET, "alphabet", 0, "NAME", SIZED,
      "boards of any size written in digits (1-9 then A-Z,\n"
      "0 or . blank), letters (A = 1, - or . blank), hex\n"
@@ -957,6 +960,12 @@ static int alphabet_capacity(bd_alphabet alphabet)
            : alphabet == BD_ALPHABET_HEX ? 16 : BD_BOARD_MAX;
 }
 
+/* The options that serve 9 x 9 boards only. */
+static const opt_id NINE_ONLY[] = {OPT_DIFFICULTY, OPT_RATING,    OPT_ORDER,
+                                   OPT_FORMAT,     OPT_PER_PAGE,  OPT_PAPER,
+                                   OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE,
+                                   OPT_ORIGINAL};
+
 /* The options of boards of any size that do not go together, and the
  * commands and options that serve 9 x 9 only. False after reporting a
  * usage error. */
@@ -964,10 +973,6 @@ static bool check_sized(parser *p)
 {
     const settings *set = &p->ses->set;
     int n = set->text.box_rows * set->text.box_cols;
-    static const opt_id NINE_ONLY[] = {OPT_DIFFICULTY, OPT_RATING,  OPT_ORDER,
-                                       OPT_FORMAT,     OPT_PER_PAGE, OPT_PAPER,
-                                       OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE,
-                                       OPT_ORIGINAL};
     if (set->cmd == CMD_TARGET)
         usage_error(p, "target works on 9x9 boards only (its ring weights are defined there): "
                        "no --box, --size or --alphabet");
@@ -1030,6 +1035,20 @@ static bool check_command_options(parser *p)
     return !p->ses->fatal;
 }
 
+/* True when the size of the boards is to come from the input: no option
+ * named it (--box, --size, --judge) or serves 9 x 9 only, and the command reads input and serves
+ * boards of any size (or is target, which refuses them). */
+static bool size_from_input(const parser *p)
+{
+    const settings *set = &p->ses->set;
+    unsigned serving = SIZED & ~GENERATE;
+    for (size_t i = 0; i < sizeof NINE_ONLY / sizeof NINE_ONLY[0]; i++)
+        if (p->given[NINE_ONLY[i]])
+            return false;
+    return !set->text.box_rows && !set->judge && (serving & CMD_BIT(set->cmd))
+           && !COMMANDS[set->cmd].no_input;
+}
+
 parse_result options_parse(session *ses, int argc, char **argv)
 {
     parser p = {.ses = ses};
@@ -1040,6 +1059,8 @@ parse_result options_parse(session *ses, int argc, char **argv)
     if (p.version)
         return PARSE_VERSION;
     if (!check_command_word(&p) || !check_command_options(&p))
+        return PARSE_ERROR;
+    if (size_from_input(&p) && !sized_detect(ses))
         return PARSE_ERROR;
     if (ses->set.all && !p.given[OPT_LIMIT])
         ses->set.limit = DEFAULT_ALL_LIMIT;

@@ -6,6 +6,7 @@
 #ifndef BITDOKU_CLI_SESSION_H
 #define BITDOKU_CLI_SESSION_H
 
+#include "input.h"
 #include "output.h"
 #include "settings.h"
 
@@ -23,6 +24,8 @@ typedef struct session {
     int file_count;
     char **files;           /* the operands: files to read */
     FILE *in, *err;
+    input_ahead ahead;      /* the first input's first record, read to tell
+                               the size of its boards (sized_detect.c) */
     output out;
     bool malformed;         /* some record was malformed */
     bool misframed;         /* the input around the records was wrong */

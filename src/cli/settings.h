@@ -79,6 +79,8 @@ typedef struct settings {
     bool sized;             /* --box, --size, --alphabet, --judge or
                                --smallest: boards of any size (sized.c) */
     bd_board_text text;     /* their size and alphabet, 0/AUTO: from the input */
+    unsigned long size_line;    /* the line of the first input whose board
+                                   set the size (sized_detect.c); 0: none did */
     int judge;              /* --judge: JUDGE_* (sized.c), 0: none */
     bool smallest;          /* solve --smallest */
 } settings;

@@ -91,9 +91,16 @@ void sized_explain(const struct settings *s, const sized_item *item, answer *a);
  * (thread-safe). */
 void sized_generate(const struct settings *s, sized_item *item);
 
-/* Runs solve, count, check, rate, explain or generate on boards of any size (the
- * session's settings.text, judge, smallest); false when a fault ended the
- * run (reported on stderr). */
+/* When no option named the size (the commands that serve boards of any
+ * size, and target to refuse them): reads the first record of the first
+ * input ahead into ses->ahead and, when it is a board of another size than
+ * 9 x 9, settles settings.sized, text's size and size_line (sized_detect.c).
+ * False (reported, ses->fatal) when target meets such a board. */
+bool sized_detect(struct session *ses);
+
+/* Runs solve, count, check, rate, explain or generate on boards of any
+ * size (the session's settings.text, judge, smallest); false when a fault
+ * ended the run (reported on stderr). */
 bool run_sized(struct session *ses);
 
 #endif

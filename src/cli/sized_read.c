@@ -5,7 +5,10 @@
  * Blank lines and '#' lines between records are skipped; a record's first
  * line says its shape (bd_board_text_lines), its lines are joined and
  * parsed (bd_board_parse). The first record settles what the options left
- * open (size, alphabet), and the later ones keep it. A malformed record
+ * open (size, alphabet), and the later ones keep it; a record of another
+ * size is malformed (its note says where the size came from when the
+ * first input's first board settled it, sized_detect.c). An input starts
+ * from the bytes sized_detect.c read ahead of it, if any. A malformed record
  * is an item with a note `bitdoku: FILE:LINE: why`; when it leaves no size
  * or alphabet to read the rest by, the rest of its input is passed over.
  *
@@ -58,6 +61,8 @@ typedef struct line_source {
     bool nomem;
     bool held;              /* `line` is read but not yet taken */
     bool ended;             /* nothing more is read from it */
+    char *ahead;            /* bytes read before it opened, read first */
+    size_t ahead_len, ahead_at;
 } line_source;
 
 struct sized_reader {
@@ -77,6 +82,22 @@ struct sized_reader {
     long expected, answered;    /* spoj: the count line's, and read */
 };
 
+/* Reads the next piece of a line into `into`, as fgets does (up to a '\n', at most
+ * size - 1 bytes, NUL-terminated): from the bytes read ahead, then from
+ * the file. False at the end of input. */
+static bool next_piece(line_source *s, char *into, size_t size)
+{
+    if (s->ahead_at == s->ahead_len)
+        return fgets(into, (int)size, s->file) != NULL;
+    size_t n = 0, left = s->ahead_len - s->ahead_at;
+    while (n < left && n < size - 1 && s->ahead[s->ahead_at + n++] != '\n')
+        continue;
+    memcpy(into, s->ahead + s->ahead_at, n);
+    into[n] = '\0';
+    s->ahead_at += n;
+    return true;
+}
+
 /* Reads the next line into s->line; false at the end of input. */
 static bool read_line(line_source *s)
 {
@@ -89,7 +110,7 @@ static bool read_line(line_source *s)
     s->line.len = 0;
     char piece_of_line[512];
     bool any = false;
-    while (fgets(piece_of_line, sizeof piece_of_line, s->file)) {
+    while (next_piece(s, piece_of_line, sizeof piece_of_line)) {
         any = true;
         size_t n = strlen(piece_of_line);
         bool ends = n && piece_of_line[n - 1] == '\n';
@@ -307,6 +328,24 @@ static void next_proposal(sized_reader *r, sized_item *item)
     item->proposal_status = status == BD_OK ? BD_OK : BD_EMALFORMED;
 }
 
+/* True when the first input's first board settled the size
+ * (sized_detect.c) and s[0..len), where a record starts, is of another. */
+static bool other_size(const sized_reader *r, const char *s, size_t len)
+{
+    bd_board_text tried = r->how;
+    return r->ses->set.size_line && !bd_board_text_lines(s, len, &tried, NULL, 0);
+}
+
+/* Adds to `why` where the size of the run came from (other_size). */
+static void tell_size_origin(const sized_reader *r, char *why, size_t why_size)
+{
+    const session *ses = r->ses;
+    size_t used = strlen(why);
+    const char *first = ses->file_count && strcmp(ses->files[0], "-") ? ses->files[0] : "<stdin>";
+    snprintf(why + used, why_size - used, " (the board at %.60s:%lu set the size of the run)",
+             first, ses->set.size_line);
+}
+
 /* Reads the record of a CSV row (the current line) into `item`; false
  * when the row was the input's header. */
 static bool read_row(sized_reader *r, sized_item *item)
@@ -328,6 +367,8 @@ static bool read_row(sized_reader *r, sized_item *item)
         snprintf(why, sizeof why, "field %d, the puzzles' column, is empty or missing",
                  r->puzzle_field + 1);
     item->status = status == BD_OK ? BD_OK : BD_EMALFORMED;
+    if (status == BD_EMALFORMED && r->field.bytes && other_size(r, r->field.bytes, r->field.len))
+        tell_size_origin(r, why, sizeof why);
     if (status != BD_OK)
         note_at(item->note, &r->src, why);
     sized_append(&item->row, r->src.line.bytes, r->src.line.len);
@@ -342,10 +383,13 @@ static bool read_row(sized_reader *r, sized_item *item)
 static void read_text_record(sized_reader *r, sized_item *item)
 {
     char why[SIZED_WHY];
+    bool other = other_size(r, r->src.line.bytes, r->src.line.len);
     bd_status status = parse_record(&r->src, &r->how, &r->text, &item->puzzle, why, sizeof why);
     if (status == BD_ENOMEM)
         r->src.nomem = true;
     item->status = status == BD_OK ? BD_OK : BD_EMALFORMED;
+    if (status == BD_EMALFORMED && other)
+        tell_size_origin(r, why, sizeof why);
     if (status != BD_OK) {
         note_at(item->note, &r->src, why);
         if (!r->how.box_rows || !r->how.alphabet)
@@ -410,8 +454,9 @@ static bool open_next(sized_reader *r)
     const char *name = ses->file_count ? ses->files[r->next_file] : "-";
     r->next_file++;
     bool standard = strcmp(name, "-") == 0;
-    r->src = (line_source){.file = standard ? ses->in : fopen(name, "rb"),
-                           .name = standard ? "<stdin>" : name, .line = r->src.line};
+    r->src = (line_source){.name = standard ? "<stdin>" : name, .line = r->src.line};
+    if (!input_ahead_take(&ses->ahead, name, &r->src.file, &r->src.ahead, &r->src.ahead_len))
+        r->src.file = standard ? ses->in : fopen(name, "rb");
     r->rows_seen = false;
     r->header.len = 0;
     r->header_owed = ses->set.csv;
@@ -447,6 +492,9 @@ static void close_input(sized_reader *r)
     if (s->file != r->ses->in)
         fclose(s->file);
     s->file = NULL;
+    free(s->ahead);
+    s->ahead = NULL;
+    s->ahead_len = s->ahead_at = 0;
 }
 
 sized_reader *sized_reader_open(session *ses)

@@ -151,7 +151,8 @@ static bool explain_pairs(session *ses, source *originals)
     originals->wait_context = &ses->out;
     for (int f = 0; ok && f < (ses->file_count ? ses->file_count : 1); f++) {
         source grids;
-        if (!source_open(&grids, ses->file_count ? ses->files[f] : "-", ses->in, ses->err)) {
+        if (!source_open(&grids, ses->file_count ? ses->files[f] : "-", ses->in, &ses->ahead,
+                         ses->err)) {
             ses->fatal = true;
             continue;
         }
@@ -193,7 +194,7 @@ bool run_explain(session *ses)
         ses->fatal = true;
         return true;
     }
-    if (!source_open(&originals, ses->set.original, ses->in, ses->err)) {
+    if (!source_open(&originals, ses->set.original, ses->in, &ses->ahead, ses->err)) {
         ses->fatal = true;
         return true;
     }

@@ -4,7 +4,8 @@
  * end of what an assumption implies (doChaining), and the measures of a
  * chain that its difficulty and SE's sort rest on.
  *
- * Implications (SE's getOnToOff and getOffToOn). A potential on switches
+ * Implications (SE's getOnToOff and getOffToOn, inline in chains.h, as
+ * every chain step asks for them). A potential on switches
  * off the cell's other candidates (with the cell rules, SE's "Y-links")
  * and its digit's other places in its box, row and column, in SE's order:
  * the cell's digits 1..9, then the house cells in bdi_house order (the
@@ -111,27 +112,11 @@ static bool grow(bdi_chainer *ch, void **array, uint32_t *cap, uint32_t need, si
     return true;
 }
 
-int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent)
+bool node_room(bdi_chainer *ch)
 {
-    if (ch->budget && bdi_budget_spend(ch->budget)) {
-        ch->failed = ch->cut_short = true;
-        return -1;
-    }
-    if (!grow(ch, (void **)&ch->nodes, &ch->node_cap, ch->node_count + 1, sizeof *ch->nodes)
-        || !grow(ch, (void **)&ch->parents, &ch->parent_cap, ch->parent_count + 1,
-                 sizeof *ch->parents))
-        return -1;
-    cnode *n = &ch->nodes[ch->node_count];
-    n->pot = (uint16_t)pot;
-    n->cause = (uint8_t)cause;
-    n->parent_first = ch->parent_count;
-    n->parent_count = 0;
-    n->nested = -1;
-    if (parent >= 0) {
-        ch->parents[ch->parent_count++] = (uint32_t)parent;
-        n->parent_count = 1;
-    }
-    return (int32_t)ch->node_count++;
+    return grow(ch, (void **)&ch->nodes, &ch->node_cap, ch->node_count + 1, sizeof *ch->nodes)
+           && grow(ch, (void **)&ch->parents, &ch->parent_cap, ch->parent_count + 1,
+                   sizeof *ch->parents);
 }
 
 void node_add_parent(bdi_chainer *ch, int32_t node, int32_t parent)
@@ -179,16 +164,6 @@ pset *set_new(bdi_chainer *ch)
     return s;
 }
 
-bool set_add(bdi_chainer *ch, pset *s, int32_t node)
-{
-    int pot = ch->nodes[node].pot;
-    if (s->where[pot] >= 0)
-        return false;
-    s->where[pot] = node;
-    s->order[s->count++] = (uint32_t)node;
-    return true;
-}
-
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
 {
     int kept = 0;
@@ -208,70 +183,6 @@ void set_copy(bdi_chainer *ch, pset *s, const pset *from)
         set_add(ch, s, (int32_t)from->order[i]);
 }
 
-/* SE's getRegionCause for unit kind `kind`. */
-static int region_cause(int kind)
-{
-    return kind == UNIT_BOX ? CAUSE_HIDDEN_BOX : kind == UNIT_ROW ? CAUSE_HIDDEN_ROW
-                                                                  : CAUSE_HIDDEN_COL;
-}
-
-/* The cells of `unit` at positions `places`, as implied potentials of
- * `digit` switched off, with `cause`. */
-static int implied_offs(int unit, unsigned places, int digit, int cause, implied *out)
-{
-    int n = 0;
-    for (; places; places &= places - 1u)
-        out[n++] = (implied){(uint16_t)pot_of(unit_cell_of(unit, bit_digit(places) - 1), digit,
-                                              false),
-                             (uint8_t)cause};
-    return n;
-}
-
-int on_implies(const chain_grid *g, int pot, bool y_links, implied *out)
-{
-    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
-    if (y_links)
-        for (unsigned others = g->cand[cell] & ~digit_bit(digit); others; others &= others - 1u)
-            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(others), false),
-                                 CAUSE_NAKED_SINGLE};
-    /* the box's other places, then the row's and the column's outside the
-     * box: SE's house order */
-    int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
-    unsigned in_box = unit_places(g, box, digit) & ~(1u << unit_pos(box, cell));
-    unsigned box_cols = 7u << col_of(cell) / BD_BOX * BD_BOX;
-    unsigned box_rows = 7u << row_of(cell) / BD_BOX * BD_BOX;
-    n += implied_offs(box, in_box, digit, CAUSE_HIDDEN_BOX, out + n);
-    n += implied_offs(row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW, out + n);
-    n += implied_offs(col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL, out + n);
-    return n;
-}
-
-int off_implies(const chain_grid *g, int pot, bool y_links, bool x_links, implied *out)
-{
-    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
-    if (y_links && digit_count(g->cand[cell]) == 2)
-        out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(g->cand[cell] & ~digit_bit(digit)),
-                                              true),
-                             CAUSE_NAKED_SINGLE};
-    if (!x_links)
-        return n;
-    for (int k = 0; k < UNIT_KINDS; k++) {
-        int kind = SE_KINDS[k], unit = unit_at(kind, cell);
-        unsigned places = unit_places(g, unit, digit);
-        if (digit_count(places) != 2)
-            continue;
-        int other = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
-        /* a cell met again through a second unit is SE's same potential */
-        bool again = false;
-        for (int i = 0; i < n; i++)
-            again |= out[i].pot == pot_of(other, digit, true);
-        if (again)
-            continue;
-        out[n++] = (implied){(uint16_t)pot_of(other, digit, true), (uint8_t)region_cause(kind)};
-    }
-    return n;
-}
-
 /* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */
 static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int cell, int digit)
 {
@@ -280,17 +191,14 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
         node_add_parent(ch, made, parent);
 }
 
-int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
-                  const chain_grid *source, const pset *offs)
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs)
 {
-    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
-    if (made < 0 || !source || !pot_on(imp.pot))
-        return made;
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
     if (imp.cause == CAUSE_NAKED_SINGLE) {
         for (unsigned gone = source->cand[cell] & ~g->cand[cell]; gone; gone &= gone - 1u)
             hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        return made;
+        return;
     }
     int kind = imp.cause == CAUSE_HIDDEN_BOX ? UNIT_BOX
                : imp.cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
@@ -298,7 +206,6 @@ int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid
     for (unsigned gone = unit_places(source, unit, digit) & ~unit_places(g, unit, digit); gone;
          gone &= gone - 1u)
         hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
-    return made;
 }
 
 /* A queue of node indexes. */
@@ -310,7 +217,13 @@ typedef struct queue {
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
-    chain_grid save = *g;
+    /* a static chain leaves the grid alone: no copy to restore, and no
+     * potential is gone from it, so no hidden parents to look for */
+    bool changes = rules->dynamic || rules->level > 0;
+    chain_grid save;
+    if (changes)
+        save = *g;
+    const chain_grid *source = changes ? &save : NULL;
     int32_t on_items[POTENTIALS], off_items[POTENTIALS];
     queue pend_on = {on_items, 0, 0}, pend_off = {off_items, 0, 0};
     for (int i = 0; i < on->count; i++)
@@ -342,11 +255,11 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
             for (int i = 0; i < n && ok; i++) {
                 int q = imp[i].pot;
                 if (off->where[q & ~1] >= 0) {
-                    contradiction[0] = node_make(ch, imp[i], p, g, &save, off);
+                    contradiction[0] = node_make(ch, imp[i], p, g, source, off);
                     contradiction[1] = off->where[q & ~1];
                     ok = false;
                 } else if (on->where[q] < 0) {
-                    int32_t made = node_make(ch, imp[i], p, g, &save, off);
+                    int32_t made = node_make(ch, imp[i], p, g, source, off);
                     if (made >= 0 && set_add(ch, on, made))
                         pend_on.item[pend_on.tail++] = made;
                 }
@@ -356,9 +269,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         }
         if (ok && rules->level > 0 && pend_on.head == pend_on.tail
             && pend_off.head == pend_off.tail)
-            ch->advanced(ch, g, &save, rules->level, off, pend_off.item, &pend_off.tail);
+            ch->advanced(ch, g, source, rules->level, off, pend_off.item, &pend_off.tail);
     }
-    *g = save;
+    if (changes)
+        *g = save;
     return ok;
 }
 

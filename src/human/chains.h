@@ -130,10 +130,34 @@ typedef struct cmark {
 cmark chain_mark(const bdi_chainer *ch);
 void chain_release(bdi_chainer *ch, cmark mark);
 
+/* Grows the arena to hold one more node and one more parent; false when
+ * memory ran short (ch->failed set). */
+bool node_room(bdi_chainer *ch);
+
 /* A new node of `pot` with `cause` and first parent `parent` (-1: none);
  * its index, or -1 when memory ran short or the chainer's budget is spent
- * (ch->failed set either way). */
-int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent);
+ * (ch->failed set either way). Every chain step makes one: inline, with
+ * the arena's growth out of line. */
+static inline int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t parent)
+{
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return -1;
+    }
+    if ((ch->node_count >= ch->node_cap || ch->parent_count >= ch->parent_cap) && !node_room(ch))
+        return -1;
+    cnode *n = &ch->nodes[ch->node_count];
+    n->pot = (uint16_t)pot;
+    n->cause = (uint8_t)cause;
+    n->parent_first = ch->parent_count;
+    n->parent_count = 0;
+    n->nested = -1;
+    if (parent >= 0) {
+        ch->parents[ch->parent_count++] = (uint32_t)parent;
+        n->parent_count = 1;
+    }
+    return (int32_t)ch->node_count++;
+}
 
 /* Adds a parent to the node made last. */
 void node_add_parent(bdi_chainer *ch, int32_t node, int32_t parent);
@@ -153,7 +177,15 @@ static inline bool set_has(const pset *s, int pot)
 }
 
 /* Adds node `node` unless its potential is there; true when added. */
-bool set_add(bdi_chainer *ch, pset *s, int32_t node);
+static inline bool set_add(const bdi_chainer *ch, pset *s, int32_t node)
+{
+    int pot = ch->nodes[node].pot;
+    if (s->where[pot] >= 0)
+        return false;
+    s->where[pot] = node;
+    s->order[s->count++] = (uint32_t)node;
+    return true;
+}
 
 /* Keeps the potentials of `s` that `other` has (SE's retainAll). */
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other);
@@ -174,19 +206,93 @@ typedef struct implied {
     uint8_t cause;
 } implied;
 
+/* SE's getRegionCause for unit kind `kind`. */
+static inline int region_cause(int kind)
+{
+    return kind == UNIT_BOX ? CAUSE_HIDDEN_BOX : kind == UNIT_ROW ? CAUSE_HIDDEN_ROW
+                                                                  : CAUSE_HIDDEN_COL;
+}
+
+/* The cells of `unit` at positions `places`, as implied potentials of
+ * `digit` switched off, with `cause`. */
+static inline int implied_offs(int unit, unsigned places, int digit, int cause, implied *out)
+{
+    int n = 0;
+    for (; places; places &= places - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(unit_cell_of(unit, bit_digit(places) - 1), digit,
+                                              false),
+                             (uint8_t)cause};
+    return n;
+}
+
 /* SE's getOnToOff: the potentials switched off when `pot` is on, in SE's
- * order; their number. */
-int on_implies(const chain_grid *g, int pot, bool y_links, implied *out);
+ * order; their number. (Inline: every chain step asks.) */
+static inline int on_implies(const chain_grid *g, int pot, bool y_links, implied *out)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
+    if (y_links)
+        for (unsigned others = g->cand[cell] & ~digit_bit(digit); others; others &= others - 1u)
+            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(others), false),
+                                 CAUSE_NAKED_SINGLE};
+    /* the box's other places, then the row's and the column's outside the
+     * box: SE's house order */
+    int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
+    unsigned in_box = unit_places(g, box, digit) & ~(1u << unit_pos(box, cell));
+    unsigned box_cols = 7u << col_of(cell) / BD_BOX * BD_BOX;
+    unsigned box_rows = 7u << row_of(cell) / BD_BOX * BD_BOX;
+    n += implied_offs(box, in_box, digit, CAUSE_HIDDEN_BOX, out + n);
+    n += implied_offs(row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW, out + n);
+    n += implied_offs(col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL, out + n);
+    return n;
+}
 
 /* SE's getOffToOn: the potentials switched on when `pot` is off; their
  * number. */
-int off_implies(const chain_grid *g, int pot, bool y_links, bool x_links, implied *out);
+static inline int off_implies(const chain_grid *g, int pot, bool y_links, bool x_links,
+                              implied *out)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot), n = 0;
+    if (y_links && digit_count(g->cand[cell]) == 2)
+        out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(g->cand[cell] & ~digit_bit(digit)),
+                                              true),
+                             CAUSE_NAKED_SINGLE};
+    if (!x_links)
+        return n;
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int kind = SE_KINDS[k], unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) != 2)
+            continue;
+        int other = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
+        /* a cell met again through a second unit is SE's same potential */
+        bool again = false;
+        for (int i = 0; i < n; i++)
+            again |= out[i].pot == pot_of(other, digit, true);
+        if (again)
+            continue;
+        out[n++] = (implied){(uint16_t)pot_of(other, digit, true), (uint8_t)region_cause(kind)};
+    }
+    return n;
+}
+
+
+/* Adds to node `made` (implied potential `imp`, switched on in a dynamic
+ * chain on `g` that began as `source`) its hidden parents, looked up in
+ * `offs` (node_make's second half, out of line). */
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs);
 
 /* A node for an implied potential, child of `parent`; for one switched on
  * in a dynamic chain (`source` given: the grid as the chain began), with
  * its hidden parents looked up in `offs`. -1 when memory ran short. */
-int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent, const chain_grid *g,
-                  const chain_grid *source, const pset *offs);
+static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
+                                const chain_grid *g, const chain_grid *source, const pset *offs)
+{
+    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
+    if (made >= 0 && source && pot_on(imp.pot))
+        node_hidden(ch, made, imp, g, source, offs);
+    return made;
+}
 
 /* SE's doChaining on `g` (restored before returning): completes `on` and
  * `off` with what they imply (with rules->level > 0, also with what

@@ -87,8 +87,9 @@ static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
 
 /* Tries the base cells `cells[0..degree)`: the step removing the digits
  * no allowed combination gives them; false when it removes nothing. A
- * combination is tried as the set of digits it uses (`used`): an
- * excluder rules it out when its candidates are all in it. */
+ * combination is tried as the set of digits it uses: an excluder rules
+ * it out when its candidates are all in it. The first two cells' digits
+ * are tried in pairs, each with all the third cell's digits at once. */
 static bool try_cells(const bdi_state *st, const int *cells, int degree, const uint16_t *ex,
                       int ex_count, bdi_step *s)
 {
@@ -108,29 +109,33 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
             useful[useful_count++] = ex[e];
     if (!useful_count && !see01 && !see02 && !see12)
         return false;   /* every combination allowed */
-    for (unsigned m0 = st->cand[cells[0]]; m0; m0 &= m0 - 1u) {
+    /* each pair of digits (b0, b1) for the first two cells at once: an
+     * excluder with no candidate outside them rules out every third digit;
+     * one with a single candidate outside them rules out that third digit */
+    unsigned third_full = degree == 3 ? full[2] : 1u;
+    for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
-        for (unsigned m1 = st->cand[cells[1]]; m1; m1 &= m1 - 1u) {
+        for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && see01)
                 continue;
-            unsigned m2 = degree == 3 ? st->cand[cells[2]] : 1u;
-            for (; m2; m2 &= m2 - 1u) {
-                unsigned b2 = degree == 3 ? m2 & -m2 : 0u;
-                if (degree == 3 && ((b0 == b2 && see02) || (b1 == b2 && see12)))
-                    continue;
-                unsigned used = b0 | b1 | b2;
-                bool ok = true;
-                for (int e = 0; e < useful_count && ok; e++)
-                    ok = (useful[e] & ~used) != 0;
-                if (ok) {
-                    allowed[0] |= b0;
-                    allowed[1] |= b1;
-                    allowed[2] |= b2;
-                    if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
-                        return false;   /* every candidate allowed: nothing to remove */
-                }
+            unsigned used = b0 | b1, third = third_full;
+            if (degree == 3)
+                third &= ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
+            for (int e = 0; e < useful_count && third; e++) {
+                unsigned rest = useful[e] & ~used;
+                if (!rest)
+                    third = 0;
+                else if (degree == 3 && !(rest & (rest - 1u)))
+                    third &= ~rest;
             }
+            if (!third)
+                continue;
+            allowed[0] |= b0;
+            allowed[1] |= b1;
+            allowed[2] |= degree == 3 ? third : 0u;
+            if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+                return false;   /* every candidate allowed: nothing to remove */
         }
     }
     bool removes = false;
@@ -156,17 +161,23 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
  * cells other than the two. */
 static int twin_area(const bases *b, int i0, int i1, int *area)
 {
-    cellset seen = {{0, 0}};
+    int c0 = b->cell[i0], c1 = b->cell[i1];
+    cellset left = b->all;   /* base cells not yet taken, the two left out */
+    left.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
+    left.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
     int count = 0;
     int from[2] = {i0, i1};
     for (int f = 0; f < 2; f++) {
-        int base_cell = b->cell[from[f]];
+        cellset want = {{b->excluders[from[f]].w[0] & left.w[0],
+                         b->excluders[from[f]].w[1] & left.w[1]}};
+        if (!(want.w[0] | want.w[1]))
+            continue;
+        const uint8_t *house = bdi_house[b->cell[from[f]]];
         for (int k = 0; k < HOUSE_CELLS; k++) {
-            int cell = bdi_house[base_cell][k];
-            if (!cs_has(b->excluders[from[f]], cell) || !cs_has(b->all, cell) || cs_has(seen, cell)
-                || cell == b->cell[i0] || cell == b->cell[i1])
+            int cell = house[k];
+            if (!cs_has(want, cell))
                 continue;
-            seen.w[cell / 64] |= (uint64_t)1 << (cell % 64);
+            left.w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
             area[count++] = cell;
         }
     }

@@ -22,8 +22,22 @@
  * order; SE sorts them by difficulty, complexity (the chains' potentials
  * counted, nested chains included), then kind (double 1, cell 5, region 6,
  * contradiction 7), first found first.
+ *
+ * What one candidate assumed on implies does not change during one search
+ * (the grid is the same for all its chains: do_chaining restores it), yet
+ * SE asks for it up to four times: once in the candidate's own binary
+ * chaining and once in each unit where it is a place but not the first.
+ * A search with region chaining (all but Nishio) keeps each such chain
+ * once made (its nodes, in the order of its two sets, and its outcome)
+ * and rebuilds the sets from that record when asked again: the same nodes
+ * in the same order, so every hint and its measures are those of SE's
+ * search. The nodes stay until the search ends (only the sets go after
+ * each cell).
  */
 #include "chains.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct forcing {
     bdi_chainer *ch;
@@ -34,7 +48,21 @@ typedef struct forcing {
     double base;                  /* SE's Chaining.getDifficulty() */
     bd_technique tech;
     chint_list *list;
+    struct on_memo *memo;         /* the chains of candidates assumed on, or
+                                     NULL (Nishio: each is asked for once) */
 } forcing;
+
+/* The chains made from candidates assumed on, by candidate (cell * 9 +
+ * digit - 1): where its record starts in `items` (-1: not made yet); a
+ * record is its on set's nodes then its off set's, in order. */
+typedef struct on_memo {
+    int32_t first[BD_CELLS * BD_SIZE];
+    uint32_t on_count[BD_CELLS * BD_SIZE], off_count[BD_CELLS * BD_SIZE];
+    bool ok[BD_CELLS * BD_SIZE];
+    int32_t absurd[BD_CELLS * BD_SIZE][2];
+    uint32_t *items;
+    uint32_t count, cap;
+} on_memo;
 
 /* SE's Chaining.getDifficulty(). */
 static double rule_difficulty(bool multiple, bool dynamic, bool nishio, int level)
@@ -105,6 +133,67 @@ static void result_placement(int result, chint *h)
     }
 }
 
+/* Records the sets `on` and `off` just chained from candidate `cand`;
+ * false when memory ran short (ch->failed set). */
+static bool memo_keep(bdi_chainer *ch, on_memo *m, int cand, const pset *on, const pset *off,
+                      bool ok, const int32_t absurd[2])
+{
+    uint32_t need = m->count + (uint32_t)on->count + (uint32_t)off->count;
+    if (need > m->cap) {
+        uint32_t want = m->cap ? m->cap : 4096;
+        while (want < need)
+            want *= 2;
+        uint32_t *bigger = realloc(m->items, (size_t)want * sizeof *bigger);
+        if (!bigger) {
+            ch->failed = true;
+            return false;
+        }
+        m->items = bigger;
+        m->cap = want;
+    }
+    m->first[cand] = (int32_t)m->count;
+    m->on_count[cand] = (uint32_t)on->count;
+    m->off_count[cand] = (uint32_t)off->count;
+    memcpy(m->items + m->count, on->order, (size_t)on->count * sizeof *m->items);
+    memcpy(m->items + m->count + on->count, off->order, (size_t)off->count * sizeof *m->items);
+    m->count = need;
+    m->ok[cand] = ok;
+    m->absurd[cand][0] = absurd[0];
+    m->absurd[cand][1] = absurd[1];
+    return true;
+}
+
+/* SE's doChaining from (cell, digit) assumed on, into the empty sets `on`
+ * and `off`: made, or rebuilt from the search's record when made before.
+ * Returns do_chaining's outcome (a contradiction's two nodes in
+ * `absurd`). */
+static bool on_chain(forcing *f, int cell, int digit, pset *on, pset *off, int32_t absurd[2])
+{
+    bdi_chainer *ch = f->ch;
+    on_memo *m = f->memo;
+    int cand = cell * BD_SIZE + digit - 1;
+    absurd[0] = absurd[1] = -1;
+    if (m && m->first[cand] >= 0) {
+        const uint32_t *items = m->items + m->first[cand];
+        for (uint32_t i = 0; i < m->on_count[cand]; i++)
+            set_add(ch, on, (int32_t)items[i]);
+        items += m->on_count[cand];
+        for (uint32_t i = 0; i < m->off_count[cand]; i++)
+            set_add(ch, off, (int32_t)items[i]);
+        absurd[0] = m->absurd[cand][0];
+        absurd[1] = m->absurd[cand][1];
+        return m->ok[cand];
+    }
+    int32_t start = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
+    if (start < 0)
+        return true;
+    set_add(ch, on, start);
+    bool ok = do_chaining(ch, f->g, &f->rules, on, off, absurd);
+    if (m && !ch->failed)
+        memo_keep(ch, m, cand, on, off, ok, absurd);
+    return ok;
+}
+
 /* SE's createChainingOnHint (`holds`: the target's cell keeps only its
  * digit) and createChainingOffHint (the target's digit goes). */
 static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_pot,
@@ -124,19 +213,26 @@ static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_
     chint_offer(f->ch, f->list, &h);
 }
 
-/* SE's doBinaryChaining of candidate (on_node, off_node). */
-static void binary_chaining(forcing *f, int32_t on_node, int32_t off_node, pset *on_to_on,
-                            pset *on_to_off, bool doubles, bool contradictions)
+/* SE's doBinaryChaining of candidate (cell, digit): its on chain into
+ * the empty sets `on_to_on` and `on_to_off`. */
+static void binary_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off,
+                            bool doubles, bool contradictions)
 {
     bdi_chainer *ch = f->ch;
     pset *off_to_on = set_new(ch), *off_to_off = set_new(ch);
     if (!off_to_on || !off_to_off)
         return;
     int32_t absurd[2];
-    int on_pot = ch->nodes[on_node].pot, off_pot = ch->nodes[off_node].pot;
-    set_add(ch, on_to_on, on_node);
-    if (!do_chaining(ch, f->g, &f->rules, on_to_on, on_to_off, absurd) && contradictions)
+    int on_pot = pot_of(cell, digit, true), off_pot = pot_of(cell, digit, false);
+    bool on_ok = on_chain(f, cell, digit, on_to_on, on_to_off, absurd);
+    if (ch->failed || !on_to_on->count)
+        return;
+    int32_t on_node = (int32_t)on_to_on->order[0];
+    if (!on_ok && contradictions)
         binary_hint(f, absurd[0], absurd[1], on_pot, on_node, false, true);
+    int32_t off_node = node_new(ch, off_pot, CAUSE_NONE, -1);
+    if (off_node < 0)
+        return;
     set_add(ch, off_to_off, off_node);
     if (!do_chaining(ch, f->g, &f->rules, off_to_on, off_to_off, absurd) && contradictions)
         binary_hint(f, absurd[0], absurd[1], off_pot, off_node, true, true);
@@ -206,12 +302,12 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
             }
             to_on[n] = set_new(ch);
             to_off[n] = set_new(ch);
-            int32_t start = node_new(ch, pot_of(other, digit, true), CAUSE_NONE, -1);
-            if (!to_on[n] || !to_off[n] || start < 0)
+            if (!to_on[n] || !to_off[n])
                 return;
-            set_add(ch, to_on[n], start);
             int32_t absurd[2];
-            do_chaining(ch, f->g, &f->rules, to_on[n], to_off[n], absurd);
+            on_chain(f, other, digit, to_on[n], to_off[n], absurd);
+            if (ch->failed)
+                return;
             set_retain(ch, region_on, to_on[n]);
             set_retain(ch, region_off, to_off[n]);
         }
@@ -233,14 +329,14 @@ static void cell_chaining(forcing *f, int cell)
     int n = 0;
     for (unsigned ds = f->g->cand[cell]; ds && !ch->failed; ds &= ds - 1u, n++) {
         int digit = bit_digit(ds);
-        int32_t on_node = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
-        int32_t off_node = node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1);
         pset *on_to_on = set_new(ch), *on_to_off = set_new(ch);
-        if (on_node < 0 || off_node < 0 || !on_to_on || !on_to_off)
+        if (!on_to_on || !on_to_off)
             return;
         bool doubles = card >= 3 && !f->nishio && f->dynamic;
         bool contradictions = f->dynamic || f->nishio;
-        binary_chaining(f, on_node, off_node, on_to_on, on_to_off, doubles, contradictions);
+        binary_chaining(f, cell, digit, on_to_on, on_to_off, doubles, contradictions);
+        if (ch->failed)
+            return;
         if (!f->nishio)
             region_chaining(f, cell, digit, on_to_on, on_to_off);
         value_on[n] = on_to_on;
@@ -275,12 +371,31 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     f.rules = (chain_rules){.y_links = !nishio, .dynamic = dynamic, .level = level};
     f.base = rule_difficulty(multiple, dynamic, nishio, level);
     f.tech = rule_tech(dynamic, nishio, level);
+    if (!nishio) {
+        f.memo = malloc(sizeof *f.memo);
+        if (!f.memo) {
+            ch->failed = true;
+            return;
+        }
+        f.memo->items = NULL;
+        f.memo->count = f.memo->cap = 0;
+        for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
+            f.memo->first[i] = -1;
+    }
+    cmark search = chain_mark(ch);
     for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
         int card = digit_count(g->cand[cell]);
         if (g->value[cell] || !(card > 2 || (card > 1 && dynamic)))
             continue;
         cmark mark = chain_mark(ch);
         cell_chaining(&f, cell);
+        if (f.memo)   /* the sets go; the nodes stay for the record */
+            mark = (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets};
         chain_release(ch, mark);
+    }
+    chain_release(ch, search);
+    if (f.memo) {
+        free(f.memo->items);
+        free(f.memo);
     }
 }

@@ -120,30 +120,64 @@ static bool direct_hint(const bdi_state *st, int first, int second, int digit, b
     return false;
 }
 
-/* The locks in SE's order; each hint goes to `each` (NULL: stop at the
- * first). */
+/* The thirds of a unit that positions `places` fall in, a bit each
+ * (0..2): a box's columns (`box_columns`) or rows, or a line's boxes. */
+static unsigned thirds(unsigned places, bool box_columns)
+{
+    if (box_columns)
+        return (places | places >> BD_BOX | places >> 2 * BD_BOX) & 7u;
+    return (places & 7u ? 1u : 0u) | (places & 070u ? 2u : 0u) | (places & 0700u ? 4u : 0u);
+}
+
+/* The index of the unit of `second_kind` crossing unit `first` that holds
+ * all of `places` (positions in `first`), or -1. */
+static int lock_second(int first, int second_kind, unsigned places)
+{
+    int kind = first / BD_SIZE, index = first % BD_SIZE;
+    unsigned t = thirds(places, kind == UNIT_BOX && second_kind == UNIT_COL);
+    if (t & (t - 1u))
+        return -1;
+    int third = bit_digit(t) - 1;
+    if (kind == UNIT_BOX)
+        return second_kind == UNIT_COL ? index % BD_BOX * BD_BOX + third
+                                       : index / BD_BOX * BD_BOX + third;
+    return kind == UNIT_ROW ? index / BD_BOX * BD_BOX + third : third * BD_BOX + index / BD_BOX;
+}
+
+/* The locks in SE's order (first unit, second unit, digit); each hint
+ * goes to `each` (NULL: stop at the first). A digit of two or more places
+ * in the first unit is locked in the one crossing unit holding them all,
+ * if any: the second units are found from the places, then taken in
+ * order. */
 static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
                     bdi_step *s)
 {
     for (size_t k = 0; k < sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]; k++) {
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
-        for (int i1 = 0; i1 < BD_SIZE; i1++)
-            for (int i2 = 0; i2 < BD_SIZE; i2++) {
-                int first = unit_number(first_kind, i1), second = unit_number(second_kind, i2);
-                bool cross = first_kind == UNIT_BOX ? crosses(first, second) : crosses(second, first);
-                if (!cross)
-                    continue;
-                unsigned outside = ~cross_places(first, second);
-                for (int digit = 1; digit <= BD_SIZE; digit++) {
-                    unsigned places = unit_places(st, first, digit);
-                    if (digit_count(places) <= 1 || (places & outside))
-                        continue;   /* a single, or not locked in `second` */
-                    if ((direct ? direct_hint(st, first, second, digit, s)
-                                : lock_hint(st, first, second, digit, s))
+        for (int i1 = 0; i1 < BD_SIZE; i1++) {
+            int first = unit_number(first_kind, i1);
+            int8_t second_of[BD_SIZE + 1];
+            unsigned seconds = 0;
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                unsigned places = unit_places(st, first, digit);
+                second_of[digit] = -1;
+                if (digit_count(places) <= 1)
+                    continue;   /* a single, not a lock */
+                int i2 = lock_second(first, second_kind, places);
+                second_of[digit] = (int8_t)i2;
+                if (i2 >= 0)
+                    seconds |= 1u << i2;
+            }
+            for (; seconds; seconds &= seconds - 1u) {
+                int i2 = bit_digit(seconds) - 1, second = unit_number(second_kind, i2);
+                for (int digit = 1; digit <= BD_SIZE; digit++)
+                    if (second_of[digit] == i2
+                        && (direct ? direct_hint(st, first, second, digit, s)
+                                   : lock_hint(st, first, second, digit, s))
                         && (!each || each(s, context)))
                         return true;
-                }
             }
+        }
     }
     return false;
 }

@@ -16,8 +16,9 @@
  * SE's order: boxes, then columns, then rows, each 0..8; in a unit, the
  * sets of positions (naked) or of digits (hidden) as nine-bit masks with
  * `degree` bits in increasing order (Gosper's next combination, as SE's
- * Permutations); for a direct hidden set, the first digit 1..9 it leaves
- * single.
+ * Permutations), only members with two to `degree` candidates (places)
+ * combined, which keeps that order; for a direct hidden set, the first
+ * digit 1..9 it leaves single.
  */
 #include "human.h"
 
@@ -33,26 +34,45 @@ static const bd_technique DIRECT_TECH[4] = {0, 0, BD_TECH_DIRECT_HIDDEN_PAIR,
                                             BD_TECH_DIRECT_HIDDEN_TRIPLE};
 static const double DIRECT_DIFFICULTY[4] = {0, 0, 2.0, 2.5};
 
-/* The combination after `set` (same number of bits, next larger), or 0
- * after the last one of nine bits. */
-static unsigned next_set(unsigned set)
+/* The indexes i of masks[0..8] with two to `degree` bits: the members a
+ * set of `degree` can have (SE's searchCommonTuple refuses a member of
+ * fewer than two; one of more than `degree` makes the union too big). */
+static unsigned usable(const unsigned *masks, int degree)
 {
-    unsigned low = set & -set, ripple = set + low;
-    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
-    return next < (1u << BD_SIZE) ? next : 0;
+    unsigned members = 0;
+    for (int i = 0; i < BD_SIZE; i++) {
+        int count = digit_count(masks[i]);
+        if (count >= 2 && count <= degree)
+            members |= 1u << i;
+    }
+    return members;
 }
 
-/* The union of masks[i] for the bits i of `set`; 0 when one of them has
- * fewer than two bits (SE's searchCommonTuple refuses it). */
+/* The combination after `packed` among `n` bits (same number of bits,
+ * next larger), or 0 after the last. */
+static unsigned next_set(unsigned packed, int n)
+{
+    unsigned low = packed & -packed, ripple = packed + low;
+    unsigned next = ripple | (((packed ^ ripple) >> 2) / low);
+    return next < (1u << n) ? next : 0;
+}
+
+/* Bit i of `packed` moved to the i-th lowest bit of `within`. */
+static unsigned spread(unsigned packed, unsigned within)
+{
+    unsigned out = 0;
+    for (; within && packed; within &= within - 1u, packed >>= 1)
+        if (packed & 1u)
+            out |= within & -within;
+    return out;
+}
+
+/* The union of masks[i] for the bits i of `set`. */
 static unsigned set_union(const unsigned *masks, unsigned set)
 {
     unsigned uni = 0;
-    for (; set; set &= set - 1u) {
-        unsigned m = masks[bit_digit(set) - 1];
-        if (digit_count(m) < 2)
-            return 0;
-        uni |= m;
-    }
+    for (; set; set &= set - 1u)
+        uni |= masks[bit_digit(set) - 1];
     return uni;
 }
 
@@ -81,7 +101,12 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
             unsigned cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
-            for (unsigned set = (1u << degree) - 1u; set; set = next_set(set)) {
+            /* the sets of `degree` usable cells, by increasing position mask */
+            unsigned members = usable(cand, degree);
+            int n = digit_count(members);
+            for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
+                 packed = next_set(packed, n)) {
+                unsigned set = spread(packed, members);
                 unsigned digits = set_union(cand, set);
                 if (digit_count(digits) != degree)
                     continue;
@@ -166,7 +191,12 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
             unsigned places[BD_SIZE];
             for (int d = 1; d <= BD_SIZE; d++)
                 places[d - 1] = unit_places(st, unit, d);
-            for (unsigned set = (1u << degree) - 1u; set; set = next_set(set)) {
+            /* the sets of `degree` usable digits, by increasing digit mask */
+            unsigned members = usable(places, degree);
+            int n = digit_count(members);
+            for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
+                 packed = next_set(packed, n)) {
+                unsigned set = spread(packed, members);
                 unsigned positions = set_union(places, set);
                 if (digit_count(positions) != degree)
                     continue;

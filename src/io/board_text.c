@@ -104,8 +104,8 @@ static bool settle_size(int cells, bd_board_text *how, char *why, size_t why_siz
         how->grid = cells == n && n != 1;
         if (cells == n * n || cells == n)
             return true;
-        say(why, why_size, "a line of %d cells: a %dx%d board has lines of %d cells, or %d", cells,
-            n, n, n * n, n);
+        say(why, why_size, "a line of %d cells: a %dx%d board is one line of %d cells, or %d "
+            "lines of %d", cells, n, n, n * n, n, n);
         return false;
     }
     int line_side = root(root(cells));     /* N = root(cells), boxes root(N) */

@@ -35,7 +35,10 @@ This is a test-data script, not a build step. Usage:
 The last 60 lines of target_hard_mip.txt are this model's optima of the
 five grids with the most nodes (bitdoku target --stats, commit c42fc4b) of
 each of puzzles/target/target_grown2_*.txt and target_grown3_*.txt, solved
-one by one with solve() below and appended.
+one by one with solve() below and appended. The 32 lines after them: the
+same five grids (commit 2730420) of each of target_grown4_sparse, _ring,
+_wide, _mid, _few and _none.txt, in that order, then lines 1 and 7 of
+target_grown4_ring.txt, its costliest grids in instructions.
 """
 import os
 import random

@@ -18,11 +18,15 @@
  * search under a small node limit (but check's, which counts to one only
  * for a proposal "no solution"). Checks: the exit status is one of
  * 0, 1, 3, 4 (2 only when the alphabet given cannot write N values), and
- * the answers and the diagnostics are whole lines.
+ * the answers and the diagnostics are whole lines. When the first byte
+ * gives neither a shape nor an alphabet, the bytes go through the command
+ * line once more with no option of size (sized_detect.c: the size from
+ * the first board, or the 9x9 reader), under the same checks.
  */
 #include "bitdoku.h"
 #include "cli.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,8 +92,9 @@ static char *slurp(FILE *file, size_t *len)
 }
 
 /* Runs a command on `text` as boards of `how`'s size and alphabet (each
- * given as an option when set), and checks its exit status and output. */
-static void run_cli(const char *text, size_t size, const bd_board_text *how)
+ * given as an option when set; with neither, --alphabet digits, or no
+ * option of size when `detect`), and checks its exit status and output. */
+static void run_cli(const char *text, size_t size, const bd_board_text *how, bool detect)
 {
     static const char *const ALPHABET_NAMES[BD_ALPHABETS] = {NULL, "digits", "letters", "hex",
                                                              "numbers"};
@@ -117,7 +122,7 @@ static void run_cli(const char *text, size_t size, const bd_board_text *how)
     if (how->alphabet) {
         argv[argc++] = (char *)"--alphabet";
         argv[argc++] = (char *)ALPHABET_NAMES[how->alphabet];
-    } else if (!how->box_rows) {
+    } else if (!how->box_rows && !detect) {
         argv[argc++] = (char *)"--alphabet";    /* some option of boards of any size */
         argv[argc++] = (char *)"digits";
     }
@@ -173,6 +178,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(out);
     bd_board_text given = {SHAPES[shape][0], SHAPES[shape][1],
                            (bd_alphabet)((data[0] >> 3) % BD_ALPHABETS), false};
-    run_cli(text, size, &given);
+    run_cli(text, size, &given, false);
+    if (!given.box_rows && !given.alphabet)
+        run_cli(text, size, &given, true);      /* the size from the input */
     return 0;
 }
