@@ -11,8 +11,8 @@ _bitdoku_options()
     case $1 in
         target) echo "--engine --order --format --grid --exhaustive $sized $limits $common -e -o -f -g" ;;
         count) echo "--engine --order --limit --unique $sized $limits $common -e -o -l -u" ;;
-        rate) echo "--ep-ed $limits $common" ;;
-        explain) echo "--format --hint --original --paper --title $limits $common -f" ;;
+        rate) echo "--ep-ed $sized $limits $common" ;;
+        explain) echo "--format --hint --original --paper --title $sized $limits $common -f" ;;
         check) echo "--max-nodes $sized $common -n" ;;
         generate) echo "--format --count --seed --givens --minimal --symmetry --difficulty
                         --solution --rating --unsolvable --tries $drawing $sized $common -f -c" ;;

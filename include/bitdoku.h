@@ -827,6 +827,105 @@ bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd
  * small or the alphabet cannot write N values. */
 size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size);
 
+/*
+ * Rating boards of any size: the techniques of Sudoku Explainer that
+ * generalize to N x N boards with boxes of R x C cells, with SE's
+ * difficulty for each, the scale being SE's, calibrated on 9 x 9:
+ *
+ *   1.0  full house           1.2  hidden single in a box
+ *   1.5  hidden single in a row or column
+ *   2.3  naked single         2.6  pointing        2.8  claiming
+ *   3.0  naked pair           3.2  X-wing          3.4  hidden pair
+ *   3.6  naked triplet        3.8  swordfish       4.0  hidden triplet
+ *   5.0  naked quad           5.2  jellyfish       5.4  hidden quad
+ *
+ * Only these exist on boards (no direct techniques, wings, uniqueness
+ * tests or chains). The path takes, at each step, the first technique of
+ * this list that applies, from the first again after every step; within
+ * a technique units go boxes, then columns, then rows, each 0..N-1
+ * (fish: base columns, then base rows, each value 1..N). When no
+ * technique applies and the board is not full, the path has stalled: the
+ * rating says so (`stalled`), and its number is the hardest step reached,
+ * a lower bound and not SE's rating of the board (SE would go on with
+ * chains). A board of 3 x 3 boxes is rated by these techniques too (the
+ * CLI gives 9 x 9 boards to bd_rate instead).
+ */
+typedef struct bd_board_rating {
+    double rating;              /* the hardest step (0 when there is none) */
+    double pearl;               /* the hardest up to the first placement */
+    double diamond;             /* the first step */
+    bd_level level;             /* of `rating` */
+    bd_technique hardest;       /* the hardest step's technique, or
+                                   BD_TECHNIQUES when there is no step */
+    int steps;                  /* steps on the path */
+    bool stalled;               /* no technique applies on a board not full */
+} bd_board_rating;
+
+/*
+ * One step on a board. Units are numbered 0..N-1 for the rows, N..2N-1
+ * for the columns and 2N..3N-1 for the boxes; values are 1..N and value
+ * masks have bit v - 1 for value v.
+ */
+typedef struct bd_board_step {
+    bd_technique technique;
+    double rating;              /* SE's difficulty of the technique */
+    int cell;                   /* the cell it fills, or -1 */
+    int value;                  /* the value it places there */
+    int unit;                   /* a single's unit, a lock's first unit, a
+                                   subset's unit; -1 for a naked single */
+    int unit2;                  /* a lock's second unit, or -1 */
+    uint64_t values;            /* a lock's or fish's value, a subset's values */
+    int cells[4], cell_count;   /* a subset's cells, in increasing order */
+    uint64_t base, cover;       /* a fish's lines (bit i: line i), base rows
+                                   and cover columns when `unit` is a row,
+                                   else base columns and cover rows */
+    int removed_count;          /* candidates removed */
+    uint64_t removed[BD_BOARD_CELLS_MAX]; /* the values removed from each
+                                   cell (cells 0..N*N-1 only) */
+    const bd_board *board;      /* the board after the step */
+    const uint64_t *candidates; /* after the step: each blank cell's
+                                   candidates, 0 for a filled one */
+} bd_board_step;
+
+/* Called with each step of a board's path; true to go on, false to stop. */
+typedef bool (*bd_board_step_fn)(const bd_board_step *step, void *context);
+
+/*
+ * Rates `puzzle` by the path above. Returns BD_OK (`*rating` filled; it
+ * may say `stalled`), BD_NO_SOLUTION, BD_NOT_UNIQUE, BD_CUT_SHORT (the
+ * limits of `options`, which may be NULL, stopped the uniqueness check),
+ * BD_ENOMEM or BD_EINVAL (a NULL or invalid argument). Uniqueness is
+ * checked by bd_board_count (to 2) only when the path does not fill the
+ * board validly: a path that does proves the solution unique, since every
+ * step holds in every solution (for the same reason the count is made on
+ * the board the path reached, which has the puzzle's solutions). `stats` (may be NULL) gets that check's
+ * effort. Memory: one state of under 200 kilobytes. Re-entrant.
+ */
+bd_status bd_board_rate(const bd_board *puzzle, const bd_options *options,
+                        bd_board_rating *rating, bd_stats *stats);
+
+/*
+ * bd_board_rate, calling `on_step` with each step in order (only when the
+ * status is BD_OK). `rating` (may be NULL) is that of the steps taken
+ * until `on_step` stopped the path, or of the whole path.
+ */
+bd_status bd_board_explain(const bd_board *puzzle, const bd_options *options,
+                           bd_board_step_fn on_step, void *context, bd_board_rating *rating);
+
+/*
+ * A board's step as text, in the notation of bd_explain with values in
+ * `alphabet` (AUTO: digits up to N = 35, else numbers): r4c7=5 hidden
+ * single (box 6), pointing 3 in b1 on r2 => r2c5<>3, naked pair 1,7 in
+ * r3c15 (row 3) => ..., X-wing 4 c38 r27 => .... On boards of N > 9, the
+ * row and column numbers of a group are apart by commas (r3c1,15 is r3c1
+ * and r3c15; X-wing 4 c3,8 r2,7). Writes into `out` (`size` bytes,
+ * NUL-terminated when `size` > 0, cut there) and returns the length the
+ * whole text needs, as snprintf does; 0 (an empty text) for a step
+ * without its board, which the path always sets.
+ */
+size_t bd_board_step_text(const bd_board_step *step, bd_alphabet alphabet, char *out,
+                          size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Text: reading and writing puzzles                                   */
 /* ------------------------------------------------------------------ */

@@ -22,11 +22,14 @@ const command_spec COMMANDS[COMMAND_COUNT] = {
     [CMD_RATE] = {CMD_RATE, "rate",
                   "print how hard each puzzle is for a person: 'RATING LEVEL HARDEST'\n"
                   "(Sudoku Explainer's ER, e.g. '8.3 diabolical region-forcing-chains'),\n"
-                  "or 'multiple solutions'",
+                  "or 'multiple solutions'; other sizes: only full houses, singles,\n"
+                  "pointing, claiming, subsets and fish, on SE's scale calibrated on\n"
+                  "9x9, and 'R+ beyond-these-techniques HARDEST' where they stall",
                   answer_rate, NULL, columns_rate, false, NULL},
     [CMD_EXPLAIN] = {CMD_EXPLAIN, "explain",
                      "print the steps a person would take, one a line, the rating,\n"
-                     "then the solution (--hint: only the next placement)",
+                     "then the solution (--hint: only the next placement); other\n"
+                     "sizes: those techniques only, values in the input's alphabet",
                      answer_explain, run_explain, columns_explain, false, NULL},
     [CMD_CHECK] = {CMD_CHECK, "check",
                    "judge proposed solutions: the answer beside each puzzle\n"

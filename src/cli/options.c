@@ -52,7 +52,7 @@ typedef struct opt_spec {
 #define DRAWING (CMD_BIT(CMD_SOLVE) | CMD_BIT(CMD_EXPLAIN) | GENERATE)
 #define BOOKLET (CMD_BIT(CMD_SOLVE) | GENERATE)
 /* The commands that serve boards of any size (target: a clear refusal). */
-#define SIZED (SEARCHING | GENERATE | CMD_BIT(CMD_CHECK))
+#define SIZED (SEARCHING | GENERATE | CMD_BIT(CMD_CHECK) | CMD_BIT(CMD_RATE) | CMD_BIT(CMD_EXPLAIN))
 
 static const opt_spec OPTIONS[] = {
     {OPT_ENGINE, "engine", 'e', "dfs|dlx", SEARCHING,
@@ -963,7 +963,8 @@ static int alphabet_capacity(bd_alphabet alphabet)
 /* The options that serve 9 x 9 boards only. */
 static const opt_id NINE_ONLY[] = {OPT_DIFFICULTY, OPT_RATING,    OPT_ORDER,
                                    OPT_FORMAT,     OPT_PER_PAGE,  OPT_PAPER,
-                                   OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE};
+                                   OPT_ANSWERS,    OPT_CANDIDATES, OPT_TITLE,
+                                   OPT_ORIGINAL};
 
 /* The options of boards of any size that do not go together, and the
  * commands and options that serve 9 x 9 only. False after reporting a
@@ -1004,12 +1005,7 @@ static bool check_command_options(parser *p)
             continue;
         char which[128];
         name_commands(which, sizeof which, OPTIONS[i].commands);
-        bool nine = (OPTIONS[i].commands & SIZED) == SIZED
-                    && (set->cmd == CMD_RATE || set->cmd == CMD_EXPLAIN);
-        usage_error(p, "option '--%s' applies to %s only%s%s%s", OPTIONS[i].name, which,
-                    nine ? " (" : "", nine ? COMMANDS[set->cmd].name : "",
-                    nine ? " works on 9x9 boards only: its techniques and its rating scale are "
-                           "Sudoku Explainer's, calibrated on 9x9)" : "");
+        usage_error(p, "option '--%s' applies to %s only", OPTIONS[i].name, which);
         return false;
     }
     if (!check_pictures(p))

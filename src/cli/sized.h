@@ -77,6 +77,16 @@ void sized_reader_close(sized_reader *r);
 /* Answers `item` by the session's command into item->a (thread-safe). */
 void sized_answer(const struct settings *s, sized_item *item);
 
+/* Writes `board` in `how`'s shape and alphabet (one line, no line end, in
+ * a --csv row); false when the alphabet cannot write it (the answer
+ * fails). (sized_answer.c) */
+bool sized_put_board(answer *a, const bd_board *board, const bd_board_text *how);
+
+/* rate and explain (--hint) of item's puzzle into `a` (sized_rate.c;
+ * thread-safe). */
+void sized_rate(const struct settings *s, const sized_item *item, answer *a);
+void sized_explain(const struct settings *s, const sized_item *item, answer *a);
+
 /* Makes puzzle number item->index of the session's generate into item->a
  * (thread-safe). */
 void sized_generate(const struct settings *s, sized_item *item);
@@ -88,9 +98,9 @@ void sized_generate(const struct settings *s, sized_item *item);
  * False (reported, ses->fatal) when target meets such a board. */
 bool sized_detect(struct session *ses);
 
-/* Runs solve, count, check or generate on boards of any size (the
- * session's settings.text, judge, smallest); false when a fault ended the
- * run (reported on stderr). */
+/* Runs solve, count, check, rate, explain or generate on boards of any
+ * size (the session's settings.text, judge, smallest); false when a fault
+ * ended the run (reported on stderr). */
 bool run_sized(struct session *ses);
 
 #endif

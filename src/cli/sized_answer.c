@@ -2,7 +2,7 @@
  * sized_answer.c - one record of a board of any size in, the text of its
  * answer out (an answer, answer.h), by the bd_board functions of
  * bitdoku.h: solve (--all, --smallest), count (-u, -l), check, and one
- * puzzle of generate. Thread-safe: everything it touches is the item's.
+ * puzzle of generate; rate and explain through sized_rate.c. Thread-safe: everything it touches is the item's.
  *
  * Boards are written in the record's shape and alphabet: a one-line board
  * by a line, a grid by a block of lines. With --csv an answer is a row:
@@ -35,9 +35,7 @@ static unsigned count_columns(const char *columns)
     return n;
 }
 
-/* Writes `board` in `how`'s shape and alphabet (one line, no line end, in
- * a row); false when the alphabet cannot write it (the answer fails). */
-static bool put_board(answer *a, const bd_board *board, const bd_board_text *how)
+bool sized_put_board(answer *a, const bd_board *board, const bd_board_text *how)
 {
     char text[TEXT_SIZE];
     bd_board_text shape = *how;
@@ -78,7 +76,7 @@ static void begin(const settings *s, sized_item *item)
     if (item->row.len)
         answer_put_bytes(a, item->row.bytes, item->row.len);
     else if (item->status == BD_OK && s->cmd != CMD_GENERATE)
-        put_board(a, &item->puzzle, &item->how);
+        sized_put_board(a, &item->puzzle, &item->how);
     a->field_start = a->len;
     answer_field(a, "");
     a->ours_start = a->len;
@@ -137,7 +135,7 @@ static void answer_all(const settings *s, const sized_item *item, answer *a)
         for (uint64_t i = 0; i < count; i++) {
             if (i && a->csv_separator)
                 answer_put(a, " ");     /* a row's solutions apart by spaces, as for 9x9 */
-            if (!put_board(a, &k.kept[i], &item->how))
+            if (!sized_put_board(a, &k.kept[i], &item->how))
                 break;
         }
         if (a->outcome != OUTCOME_FAILED)
@@ -159,7 +157,7 @@ static void answer_solve(const settings *s, const sized_item *item, answer *a)
                        ? bd_board_smallest(&item->puzzle, &s->options, &solution, &stats)
                        : bd_board_solve(&item->puzzle, &s->options, &solution, &stats);
     if (status == BD_OK)
-        put_board(a, &solution, &item->how);
+        sized_put_board(a, &solution, &item->how);
     else {
         const char *words = status_words(status, a);
         answer_printf(a, "%s\n", status == BD_NO_SOLUTION && item->none ? item->none : words);
@@ -245,7 +243,7 @@ static void answer_check(const settings *s, const sized_item *item, answer *a)
     if (in_row && item->proposal_status == BD_OK && item->no_solution)
         answer_put(a, "no solution");
     else if (in_row && item->proposal_status == BD_OK)
-        put_board(a, &item->proposal, &item->how);
+        sized_put_board(a, &item->proposal, &item->how);
     if (in_row)
         answer_field(a, "");
     const bd_board *p = &item->puzzle, *q = &item->proposal;
@@ -295,6 +293,10 @@ void sized_answer(const settings *s, sized_item *item)
         answer_put(a, "error\n");
     } else if (s->cmd == CMD_COUNT)
         answer_count(s, item, a);
+    else if (s->cmd == CMD_RATE)
+        sized_rate(s, item, a);         /* sized_rate.c */
+    else if (s->cmd == CMD_EXPLAIN)
+        sized_explain(s, item, a);
     else if (s->all)
         answer_all(s, item, a);
     else
@@ -336,9 +338,9 @@ void sized_generate(const settings *s, sized_item *item)
         a->len = 0;
         return;
     }
-    if (put_board(a, &item->puzzle, &how) && s->with_solution) {
+    if (sized_put_board(a, &item->puzzle, &how) && s->with_solution) {
         answer_field(a, "");
-        put_board(a, solution, &how);
+        sized_put_board(a, solution, &how);
     }
     end(a);
 }

@@ -4,6 +4,10 @@
  * N x N cells, boxes of R rows x C columns, N = R * C <= 64) from the
  * top down:
  *
+ *   rate.c       bd_board_rate, bd_board_explain: the path of human steps
+ *   singles.c, locks.c, subsets.c, fish.c   the techniques, one family a
+ *                file, on the candidates of marks.c; step_text.c the
+ *                notation
  *   generate.c   bd_board_generate: unique, minimal, symmetric puzzles
  *   smallest.c   bd_board_smallest: the lexicographically smallest solution
  *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
@@ -179,5 +183,106 @@ nxn_engine_fn nxn_engine_for(const bd_options *options);
 /* The status of a search run with a visitor: NXN_NOMEM is BD_ENOMEM,
  * NXN_CUT BD_CUT_SHORT, else BD_OK. */
 bd_status nxn_run_status(nxn_run run);
+
+/* ------------------------------------------------------------------ */
+/* Human steps (marks.c, singles.c, locks.c, subsets.c, fish.c)        */
+
+/* The number of units: N rows, N columns, N boxes. */
+static inline int nxn_unit_count(const nxn_geom *g)
+{
+    return 3 * g->size;
+}
+
+/* Cell number `pos` (0..N-1) of `unit`: a row left to right, a column top
+ * to bottom, a box row by row. */
+static inline int nxn_unit_cell(const nxn_geom *g, int unit, int pos)
+{
+    int n = g->size;
+    if (unit < n)
+        return unit * n + pos;
+    if (unit < 2 * n)
+        return pos * n + (unit - n);
+    int box = unit - 2 * n;
+    int row = box / g->box_rows * g->box_rows + pos / g->box_cols;
+    int col = box % g->box_rows * g->box_cols + pos % g->box_cols;
+    return row * n + col;
+}
+
+/* Unit number `i` (0..3N-1) in SE's order of search: the boxes, then the
+ * columns, then the rows, each 0..N-1. */
+static inline int nxn_unit_in_order(const nxn_geom *g, int i)
+{
+    int n = g->size;
+    return i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n;
+}
+
+/* True when `cell` is in `unit`. */
+static inline bool nxn_unit_has(const nxn_geom *g, int unit, int cell)
+{
+    int n = g->size, row = cell / n, col = cell % n;
+    return unit < n ? row == unit : unit < 2 * n ? col == unit - n
+                                                 : nxn_box_of(g, row, col) == unit - 2 * n;
+}
+
+/* The candidates of a board on a human path: what the steps leave. */
+typedef struct nxn_marks {
+    nxn_geom g;
+    bd_board board;                     /* the values placed */
+    uint64_t cand[BD_BOARD_CELLS_MAX];  /* a blank cell's candidates; 0 when filled */
+    uint64_t places[3 * BD_BOARD_MAX][BD_BOARD_MAX]; /* scratch of nxn_marks_places */
+} nxn_marks;
+
+/* Starts `m` from the givens of `board` (valid): each blank cell's
+ * candidates are the values no given of its units holds. */
+void nxn_marks_from_board(nxn_marks *m, const bd_board *board);
+
+/* Starts `m` as a blank board of `board`'s geometry with the candidates
+ * `cand` (N * N masks; a filled cell of `board` keeps its value and no
+ * candidate). */
+void nxn_marks_from_cands(nxn_marks *m, const bd_board *board, const uint64_t *cand);
+
+/* Fills m->places[unit][v - 1] with the positions (bit p: nxn_unit_cell's
+ * position p) of `unit` where value v is a candidate, for every unit. */
+void nxn_marks_places(nxn_marks *m);
+
+/* Starts a step of `technique`: nothing placed, nothing removed. */
+void nxn_step_start(bd_board_step *s, const nxn_geom *g, bd_technique technique,
+                    double rating);
+
+/* Records that `step` removes `values` from `cell`. */
+void nxn_step_remove(bd_board_step *s, int cell, uint64_t values);
+
+/* Applies `s` to `m`: its removals, then its placement (the value leaves
+ * the candidates of the cell's units). */
+void nxn_marks_apply(nxn_marks *m, const bd_board_step *s);
+
+/* The techniques: each fills `s` with the first step of its kind on `m`
+ * (m->places filled by nxn_marks_places) and returns true, or false when
+ * there is none. A step that removes nothing is not one. */
+bool nxn_hidden_single(const nxn_marks *m, bd_board_step *s);   /* and full house */
+bool nxn_naked_single(const nxn_marks *m, bd_board_step *s);
+bool nxn_locks(const nxn_marks *m, bd_board_step *s);           /* pointing, claiming */
+bool nxn_naked_set(const nxn_marks *m, int degree, bd_board_step *s);
+bool nxn_hidden_set(const nxn_marks *m, int degree, bd_board_step *s);
+bool nxn_fish(const nxn_marks *m, int degree, bd_board_step *s);
+
+/* The number of set bits of a mask. */
+static inline int nxn_bit_count(uint64_t word)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return __builtin_popcountll(word);
+#else
+    int count = 0;
+    for (; word; word &= word - 1u)
+        count++;
+    return count;
+#endif
+}
+
+/* Calls each(context, combination) for the `degree`-subsets (2..4) of
+ * the positions set in `from`, as masks, in increasing order of the mask
+ * read as a number, until each returns true; true then. */
+typedef bool (*nxn_combo_fn)(void *context, uint64_t combination);
+bool nxn_each_combination(uint64_t from, int degree, nxn_combo_fn each, void *context);
 
 #endif /* BITDOKU_NXN_H */

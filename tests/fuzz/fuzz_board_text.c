@@ -13,7 +13,8 @@
  * any size (sized_read.c: text records, CSV rows, headers), with the
  * same size and alphabet given as options and a command picked by the
  * input's length: solve, count -u, check (CSV rows of a puzzle and its
- * proposal), solve --csv, count --csv -j 2, solve --all --limit 3, every
+ * proposal), solve --csv, count --csv -j 2, solve --all --limit 3, rate
+ * --ep-ed, explain, explain --hint --csv, every
  * search under a small node limit (but check's, which counts to one only
  * for a proposal "no solution"). Checks: the exit status is one of
  * 0, 1, 3, 4 (2 only when the alphabet given cannot write N values), and
@@ -97,15 +98,16 @@ static void run_cli(const char *text, size_t size, const bd_board_text *how, boo
 {
     static const char *const ALPHABET_NAMES[BD_ALPHABETS] = {NULL, "digits", "letters", "hex",
                                                              "numbers"};
-    static const char *const COMMANDS[6][4] = {
+    static const char *const COMMANDS[9][4] = {
         {"solve", NULL}, {"count", "-u", NULL}, {"check", NULL}, {"solve", "--csv", NULL},
-        {"count", "--csv", "-j", "2"}, {"solve", "--all", "--limit", "3"}};
+        {"count", "--csv", "-j", "2"}, {"solve", "--all", "--limit", "3"},
+        {"rate", "--ep-ed", NULL}, {"explain", NULL}, {"explain", "--hint", "--csv", NULL}};
     static const int CAPACITY[BD_ALPHABETS] = {BD_BOARD_MAX, 35, 26, 16, BD_BOARD_MAX};
     char box[16];
     char *argv[16];
     int argc = 0;
     argv[argc++] = (char *)"bitdoku";
-    const char *const *cmd = COMMANDS[size % 6];
+    const char *const *cmd = COMMANDS[size % 9];
     for (int i = 0; i < 4 && cmd[i]; i++)
         argv[argc++] = (char *)cmd[i];
     if (strcmp(cmd[0], "check") != 0) {
