@@ -2,8 +2,9 @@
  * answer.c - one record in, the text of its answer out: each command's
  * answer function (s->answer) framed by answer_record, and the answer_put
  * family with which those functions write their text: words, formatted
- * text, a grid in the requested shape (answer_shape), or the words that
- * stand for no answer (`error`, with why for stderr).
+ * text, a grid in the requested shape (answer_shape), a board of any size
+ * in its alphabet (answer_board), or the words that stand for no answer
+ * (`error`, with why for stderr).
  *
  * An answer's text lives in a buffer of its own that grows as needed and is
  * kept from one record to the next, so that a long answer (many solutions,
@@ -70,6 +71,20 @@ void answer_put_bytes(answer *a, const char *bytes, size_t len)
     memcpy(a->text + a->len, bytes, len);
     a->len += len;
     a->text[a->len] = '\0';
+}
+
+bool answer_board(answer *a, const bd_board *board, const bd_board_text *how)
+{
+    char text[BD_BOARD_CELLS_MAX * 3 + BD_BOARD_MAX + 1];
+    bd_board_text shape = *how;
+    shape.grid = shape.grid && !a->csv_separator;
+    size_t len = bd_board_format(board, &shape, text, sizeof text);
+    if (!len) {
+        answer_fail(a, "the board cannot be written in its alphabet");
+        return false;
+    }
+    answer_put_bytes(a, text, a->csv_separator ? len - 1 : len);
+    return true;
 }
 
 void answer_printf(answer *a, const char *fmt, ...)

@@ -82,6 +82,11 @@ bd_shape answer_shape(const settings *s, bd_shape shape);
 void answer_put(answer *a, const char *text);
 /* Appends the `len` bytes at `bytes` (not NUL-terminated) to the answer. */
 void answer_put_bytes(answer *a, const char *bytes, size_t len);
+
+/* Writes `board` of any size in `how`'s shape and alphabet (one line, no
+ * line end, in a --csv row); false when the alphabet cannot write it (the
+ * answer fails). */
+bool answer_board(answer *a, const bd_board *board, const bd_board_text *how);
 CLI_PRINTF_LIKE(2, 3) void answer_printf(answer *a, const char *fmt, ...);
 void answer_grid(answer *a, const bd_grid *grid, bd_shape shape);
 

@@ -77,11 +77,6 @@ void sized_reader_close(sized_reader *r);
 /* Answers `item` by the session's command into item->a (thread-safe). */
 void sized_answer(const struct settings *s, sized_item *item);
 
-/* Writes `board` in `how`'s shape and alphabet (one line, no line end, in
- * a --csv row); false when the alphabet cannot write it (the answer
- * fails). (sized_answer.c) */
-bool sized_put_board(answer *a, const bd_board *board, const bd_board_text *how);
-
 /* rate and explain (--hint) of item's puzzle into `a` (sized_rate.c;
  * thread-safe). */
 void sized_rate(const struct settings *s, const sized_item *item, answer *a);

@@ -24,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TEXT_SIZE = BD_BOARD_CELLS_MAX * 3 + BD_BOARD_MAX + 1 };
-
 /* How many names `columns` (joined by commas) holds. */
 static unsigned count_columns(const char *columns)
 {
@@ -33,20 +31,6 @@ static unsigned count_columns(const char *columns)
     for (const char *c = columns; c && *c; c++)
         n += *c == ',';
     return n;
-}
-
-bool sized_put_board(answer *a, const bd_board *board, const bd_board_text *how)
-{
-    char text[TEXT_SIZE];
-    bd_board_text shape = *how;
-    shape.grid = shape.grid && !a->csv_separator;
-    size_t len = bd_board_format(board, &shape, text, sizeof text);
-    if (!len) {
-        answer_fail(a, "the board cannot be written in its alphabet");
-        return false;
-    }
-    answer_put_bytes(a, text, a->csv_separator ? len - 1 : len);
-    return true;
 }
 
 /* Starts the answer to `item`: with --csv, its row and the separator. */
@@ -76,7 +60,7 @@ static void begin(const settings *s, sized_item *item)
     if (item->row.len)
         answer_put_bytes(a, item->row.bytes, item->row.len);
     else if (item->status == BD_OK && s->cmd != CMD_GENERATE)
-        sized_put_board(a, &item->puzzle, &item->how);
+        answer_board(a, &item->puzzle, &item->how);
     a->field_start = a->len;
     answer_field(a, "");
     a->ours_start = a->len;
@@ -135,7 +119,7 @@ static void answer_all(const settings *s, const sized_item *item, answer *a)
         for (uint64_t i = 0; i < count; i++) {
             if (i && a->csv_separator)
                 answer_put(a, " ");     /* a row's solutions apart by spaces, as for 9x9 */
-            if (!sized_put_board(a, &k.kept[i], &item->how))
+            if (!answer_board(a, &k.kept[i], &item->how))
                 break;
         }
         if (a->outcome != OUTCOME_FAILED)
@@ -157,7 +141,7 @@ static void answer_solve(const settings *s, const sized_item *item, answer *a)
                        ? bd_board_smallest(&item->puzzle, &s->options, &solution, &stats)
                        : bd_board_solve(&item->puzzle, &s->options, &solution, &stats);
     if (status == BD_OK)
-        sized_put_board(a, &solution, &item->how);
+        answer_board(a, &solution, &item->how);
     else {
         const char *words = status_words(status, a);
         answer_printf(a, "%s\n", status == BD_NO_SOLUTION && item->none ? item->none : words);
@@ -243,7 +227,7 @@ static void answer_check(const settings *s, const sized_item *item, answer *a)
     if (in_row && item->proposal_status == BD_OK && item->no_solution)
         answer_put(a, "no solution");
     else if (in_row && item->proposal_status == BD_OK)
-        sized_put_board(a, &item->proposal, &item->how);
+        answer_board(a, &item->proposal, &item->how);
     if (in_row)
         answer_field(a, "");
     const bd_board *p = &item->puzzle, *q = &item->proposal;
@@ -338,9 +322,9 @@ void sized_generate(const settings *s, sized_item *item)
         a->len = 0;
         return;
     }
-    if (sized_put_board(a, &item->puzzle, &how) && s->with_solution) {
+    if (answer_board(a, &item->puzzle, &how) && s->with_solution) {
         answer_field(a, "");
-        sized_put_board(a, solution, &how);
+        answer_board(a, solution, &how);
     }
     end(a);
 }

@@ -152,7 +152,7 @@ static void write_end(const settings *s, const sized_item *item, const board_pat
                       r->hardest < BD_TECHNIQUES ? bd_technique_name(r->hardest) : "none",
                       r->steps, r->steps == 1 ? "" : "s", r->pearl, r->diamond);
     }
-    sized_put_board(a, &p->last, &item->how);
+    answer_board(a, &p->last, &item->how);
 }
 
 /* The end of a hint: `solved`, or why there is no placement. */
