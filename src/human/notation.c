@@ -28,56 +28,37 @@
  * r1c2<>5; a step of many chains gives each, separated by semicolons.
  */
 #include "chains.h"
+#include "core/text.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 
-/* Text being written into a caller's buffer; `len` counts what the whole
- * text needs, even past the end of the buffer. */
-typedef struct text {
-    char *buf;
-    size_t size, len;
-} text;
-
-/* Appends printf-style text, cut at the end of the buffer (len still
- * counts all of it). */
-BDI_PRINTF_LIKE(2, 3)
-static void put(text *t, const char *fmt, ...)
-{
-    va_list args;
-    va_start(args, fmt);
-    size_t room = t->len < t->size ? t->size - t->len : 0;
-    int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, args);
-    va_end(args);
-    if (n > 0)
-        t->len += (size_t)n;
-}
+/* Text being written into a caller's buffer (core/text.h). */
+typedef text_buf text;
 
 static const char *const UNIT_WORDS[UNIT_KINDS] = {"row", "column", "box"};
 static const char UNIT_LETTERS[UNIT_KINDS] = {'r', 'c', 'b'};
 
 static void put_cell(text *t, int cell)
 {
-    put(t, "r%dc%d", row_of(cell) + 1, col_of(cell) + 1);
+    text_put(t, "r%dc%d", row_of(cell) + 1, col_of(cell) + 1);
 }
 
 /* A unit as "row 4", "column 2", "box 6". */
 static void put_unit_word(text *t, int unit)
 {
-    put(t, "%s %d", UNIT_WORDS[unit / BD_SIZE], unit % BD_SIZE + 1);
+    text_put(t, "%s %d", UNIT_WORDS[unit / BD_SIZE], unit % BD_SIZE + 1);
 }
 
 /* A unit as r4, c2, b6. */
 static void put_unit(text *t, int unit)
 {
-    put(t, "%c%d", UNIT_LETTERS[unit / BD_SIZE], unit % BD_SIZE + 1);
+    text_put(t, "%c%d", UNIT_LETTERS[unit / BD_SIZE], unit % BD_SIZE + 1);
 }
 
 /* Digits as 1,4,7. */
 static void put_digits(text *t, unsigned digits)
 {
     for (bool first = true; digits; digits &= digits - 1u, first = false)
-        put(t, first ? "%d" : ",%d", bit_digit(digits));
+        text_put(t, first ? "%d" : ",%d", bit_digit(digits));
 }
 
 /* Cells in one row as r3c15, in one column as r15c3, else one by one. */
@@ -89,17 +70,17 @@ static void put_cells(text *t, const uint8_t *cells, int count)
         one_col &= col_of(cells[i]) == col_of(cells[0]);
     }
     if (count > 1 && one_row) {
-        put(t, "r%dc", row_of(cells[0]) + 1);
+        text_put(t, "r%dc", row_of(cells[0]) + 1);
         for (int i = 0; i < count; i++)
-            put(t, "%d", col_of(cells[i]) + 1);
+            text_put(t, "%d", col_of(cells[i]) + 1);
     } else if (count > 1 && one_col) {
-        put(t, "r");
+        text_put(t, "r");
         for (int i = 0; i < count; i++)
-            put(t, "%d", row_of(cells[i]) + 1);
-        put(t, "c%d", col_of(cells[0]) + 1);
+            text_put(t, "%d", row_of(cells[i]) + 1);
+        text_put(t, "c%d", col_of(cells[0]) + 1);
     } else {
         for (int i = 0; i < count; i++) {
-            put(t, i ? "," : "");
+            text_put(t, i ? "," : "");
             put_cell(t, cells[i]);
         }
     }
@@ -108,26 +89,26 @@ static void put_cells(text *t, const uint8_t *cells, int count)
 /* Lines of one kind as c38 (a mask of indexes). */
 static void put_lines(text *t, int kind, unsigned lines)
 {
-    put(t, "%c", UNIT_LETTERS[kind]);
+    text_put(t, "%c", UNIT_LETTERS[kind]);
     for (; lines; lines &= lines - 1u)
-        put(t, "%d", bit_digit(lines));
+        text_put(t, "%d", bit_digit(lines));
 }
 
 /* The removals and the placement: " => r2c5<>3, r2c8<>3". */
 static void put_result(text *t, const bdi_step *s)
 {
     bool first = true;
-    put(t, " =>");
+    text_put(t, " =>");
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u, first = false) {
-            put(t, first ? " " : ", ");
+            text_put(t, first ? " " : ", ");
             put_cell(t, cell);
-            put(t, "<>%d", bit_digit(ds));
+            text_put(t, "<>%d", bit_digit(ds));
         }
     if (s->cell >= 0) {
-        put(t, first ? " " : ", ");
+        text_put(t, first ? " " : ", ");
         put_cell(t, s->cell);
-        put(t, "=%d", s->digit);
+        text_put(t, "=%d", s->digit);
     }
 }
 
@@ -135,16 +116,16 @@ static void put_result(text *t, const bdi_step *s)
 static void put_potential(text *t, int pot)
 {
     put_cell(t, pot_cell(pot));
-    put(t, pot_on(pot) ? "=%d" : "<>%d", pot_digit(pot));
+    text_put(t, pot_on(pot) ? "=%d" : "<>%d", pot_digit(pot));
 }
 
 /* Each branch's path, separated by "; ". */
 static void put_paths(text *t, const bdi_step *s)
 {
     for (int b = 0; b < s->branch_count; b++) {
-        put(t, b ? "; " : "");
+        text_put(t, b ? "; " : "");
         for (int i = s->branch_start[b]; i < s->branch_start[b + 1]; i++) {
-            put(t, i > s->branch_start[b] ? " -> " : "");
+            text_put(t, i > s->branch_start[b] ? " -> " : "");
             put_potential(t, s->path[i]);
         }
     }
@@ -155,54 +136,54 @@ static const char *const SET_SIZES[5] = {"", "", "pair", "triplet", "quad"};
 static void put_single(text *t, const bdi_step *s)
 {
     put_cell(t, s->cell);
-    put(t, "=%d ", s->digit);
+    text_put(t, "=%d ", s->digit);
     switch (s->tech) {
     case BD_TECH_FULL_HOUSE:
-        put(t, "full house (");
+        text_put(t, "full house (");
         put_unit_word(t, s->unit);
-        put(t, ")");
+        text_put(t, ")");
         break;
     case BD_TECH_NAKED_SINGLE:
-        put(t, "naked single");
+        text_put(t, "naked single");
         break;
     case BD_TECH_DIRECT_POINTING:
     case BD_TECH_DIRECT_CLAIMING:
-        put(t, "direct %s %d in ", s->tech == BD_TECH_DIRECT_POINTING ? "pointing" : "claiming",
+        text_put(t, "direct %s %d in ", s->tech == BD_TECH_DIRECT_POINTING ? "pointing" : "claiming",
             s->digit);
         put_unit(t, s->unit);
-        put(t, " on ");
+        text_put(t, " on ");
         put_unit(t, s->unit2);
-        put(t, " (hidden single in ");
+        text_put(t, " (hidden single in ");
         put_unit_word(t, s->extra[0]);
-        put(t, ")");
+        text_put(t, ")");
         break;
     case BD_TECH_DIRECT_HIDDEN_PAIR:
     case BD_TECH_DIRECT_HIDDEN_TRIPLE:
-        put(t, "direct hidden %s ", SET_SIZES[s->cell_count]);
+        text_put(t, "direct hidden %s ", SET_SIZES[s->cell_count]);
         put_digits(t, s->digits);
-        put(t, " in ");
+        text_put(t, " in ");
         put_cells(t, s->cells, s->cell_count);
-        put(t, " (hidden single in ");
+        text_put(t, " (hidden single in ");
         put_unit_word(t, s->unit);
-        put(t, ")");
+        text_put(t, ")");
         break;
     default:
-        put(t, "hidden single (");
+        text_put(t, "hidden single (");
         put_unit_word(t, s->unit);
-        put(t, ")");
+        text_put(t, ")");
         break;
     }
 }
 
 static void put_set(text *t, const bdi_step *s, const char *kind)
 {
-    put(t, "%s %s ", kind, SET_SIZES[s->cell_count]);
+    text_put(t, "%s %s ", kind, SET_SIZES[s->cell_count]);
     put_digits(t, s->digits);
-    put(t, " in ");
+    text_put(t, " in ");
     put_cells(t, s->cells, s->cell_count);
-    put(t, " (");
+    text_put(t, " (");
     put_unit_word(t, s->unit);
-    put(t, ")");
+    text_put(t, ")");
 }
 
 static void put_fish(text *t, const bdi_step *s)
@@ -210,24 +191,24 @@ static void put_fish(text *t, const bdi_step *s)
     const char *name = s->tech == BD_TECH_X_WING ? "X-wing"
                        : s->tech == BD_TECH_SWORDFISH ? "swordfish" : "jellyfish";
     int kind = s->unit / BD_SIZE;
-    put(t, "%s %d ", name, bit_digit(s->digits));
+    text_put(t, "%s %d ", name, bit_digit(s->digits));
     put_lines(t, kind, s->lines);
-    put(t, " ");
+    text_put(t, " ");
     put_lines(t, kind == UNIT_COL ? UNIT_ROW : UNIT_COL, s->lines2);
 }
 
 static void put_loop(text *t, const bdi_step *s)
 {
     if (s->loop_count == 4)
-        put(t, "unique rectangle type %d ", s->subtype);
+        text_put(t, "unique rectangle type %d ", s->subtype);
     else if (s->loop_count == 6)
-        put(t, "unique loop type %d ", s->subtype);
+        text_put(t, "unique loop type %d ", s->subtype);
     else
-        put(t, "unique loop %d type %d ", s->loop_count, s->subtype);
+        text_put(t, "unique loop %d type %d ", s->loop_count, s->subtype);
     put_digits(t, s->digits);
-    put(t, " in ");
+    text_put(t, " in ");
     for (int i = 0; i < s->loop_count; i++) {
-        put(t, i ? "," : "");
+        text_put(t, i ? "," : "");
         put_cell(t, s->loop[i]);
     }
 }
@@ -271,18 +252,18 @@ static void put_chain(text *t, const bdi_step *s)
     const char *name = chain_name(s);
     if (s->tech == BD_TECH_DYNAMIC_FORCING_CHAINS || s->tech == BD_TECH_DYNAMIC_PLUS
         || s->tech == BD_TECH_NESTED_FORCING_CHAINS)
-        put(t, "dynamic ");
-    put(t, "%s", name);
+        text_put(t, "dynamic ");
+    text_put(t, "%s", name);
     if (s->chain_level > 0 && s->chain_level <= 5)
-        put(t, "%s", LEVEL_SUFFIXES[s->chain_level]);
+        text_put(t, "%s", LEVEL_SUFFIXES[s->chain_level]);
     if (s->subtype == CHAIN_CELL && s->chain_source >= 0) {
-        put(t, " ");
+        text_put(t, " ");
         put_cell(t, s->chain_source);
     } else if (s->subtype == CHAIN_REGION && s->unit >= 0) {
-        put(t, " %d in ", s->chain_digit);
+        text_put(t, " %d in ", s->chain_digit);
         put_unit(t, s->unit);
     }
-    put(t, ": ");
+    text_put(t, ": ");
     put_paths(t, s);
 }
 
@@ -304,10 +285,10 @@ size_t bdi_step_text(const bdi_step *s, char *buf, size_t size)
         return t.len;
     case BD_TECH_POINTING:
     case BD_TECH_CLAIMING:
-        put(&t, "%s %d in ", s->tech == BD_TECH_POINTING ? "pointing" : "claiming",
+        text_put(&t, "%s %d in ", s->tech == BD_TECH_POINTING ? "pointing" : "claiming",
             bit_digit(s->digits));
         put_unit(&t, s->unit);
-        put(&t, " on ");
+        text_put(&t, " on ");
         put_unit(&t, s->unit2);
         break;
     case BD_TECH_NAKED_PAIR:
@@ -327,28 +308,28 @@ size_t bdi_step_text(const bdi_step *s, char *buf, size_t size)
         break;
     case BD_TECH_XY_WING:
     case BD_TECH_XYZ_WING:
-        put(&t, "%s ", s->tech == BD_TECH_XY_WING ? "XY-wing" : "XYZ-wing");
+        text_put(&t, "%s ", s->tech == BD_TECH_XY_WING ? "XY-wing" : "XYZ-wing");
         put_digits(&t, s->digits);
-        put(&t, " in ");
+        text_put(&t, " in ");
         put_cells(&t, s->cells, s->cell_count);
         break;
     case BD_TECH_UNIQUE_LOOP:
         put_loop(&t, s);
         break;
     case BD_TECH_BUG:
-        put(&t, "BUG type %d ", s->subtype);
+        text_put(&t, "BUG type %d ", s->subtype);
         put_digits(&t, s->digits);
-        put(&t, " in ");
+        text_put(&t, " in ");
         put_cells(&t, s->cells, s->cell_count);
         break;
     case BD_TECH_ALIGNED_PAIR_EXCLUSION:
     case BD_TECH_ALIGNED_TRIPLET_EXCLUSION:
-        put(&t, "aligned %s exclusion ",
+        text_put(&t, "aligned %s exclusion ",
             s->tech == BD_TECH_ALIGNED_PAIR_EXCLUSION ? "pair" : "triplet");
         put_cells(&t, s->cells, s->cell_count);
         break;
     case BD_TECH_UNSOLVED:
-        put(&t, "no technique applies");
+        text_put(&t, "no technique applies");
         return t.len;
     default:
         put_chain(&t, s);

@@ -18,30 +18,16 @@
  * lines (c3,8). Text is counted in full even past the caller's buffer.
  */
 #include "nxn.h"
+#include "core/text.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 
-/* Text written into a caller's buffer; `len` counts all of it. */
+/* Text written into a caller's buffer (core/text.h), and how to write
+ * values: the board's N and the alphabet. */
 typedef struct text {
-    char *buf;
-    size_t size, len;
+    text_buf out;
     int n;                  /* N */
     bd_alphabet alphabet;
 } text;
-
-/* Appends printf-style text, cut at the end of the buffer. */
-BDI_PRINTF_LIKE(2, 3)
-static void put(text *t, const char *fmt, ...)
-{
-    va_list args;
-    va_start(args, fmt);
-    size_t room = t->len < t->size ? t->size - t->len : 0;
-    int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, args);
-    va_end(args);
-    if (n > 0)
-        t->len += (size_t)n;
-}
 
 /* A value in the alphabet (bitdoku.h's bd_board_text). */
 static void put_value(text *t, int value)
@@ -52,34 +38,34 @@ static void put_value(text *t, int value)
     if (a == BD_ALPHABET_AUTO)
         a = t->n <= 35 ? BD_ALPHABET_DIGITS : BD_ALPHABET_NUMBERS;
     if (a == BD_ALPHABET_DIGITS && value <= 35)
-        put(t, "%c", value <= 9 ? (char)('0' + value) : LETTERS[value - 10]);
+        text_put(&t->out, "%c", value <= 9 ? (char)('0' + value) : LETTERS[value - 10]);
     else if (a == BD_ALPHABET_LETTERS && value <= 26)
-        put(t, "%c", LETTERS[value - 1]);
+        text_put(&t->out, "%c", LETTERS[value - 1]);
     else if (a == BD_ALPHABET_HEX && value <= 16)
-        put(t, "%c", HEX[value - 1]);
+        text_put(&t->out, "%c", HEX[value - 1]);
     else
-        put(t, "%d", value);
+        text_put(&t->out, "%d", value);
 }
 
 /* Values as 1,4,7. */
 static void put_values(text *t, uint64_t values)
 {
     for (bool first = true; values; values &= values - 1u, first = false) {
-        put(t, first ? "" : ",");
+        text_put(&t->out, first ? "" : ",");
         put_value(t, nxn_low_index(values) + 1);
     }
 }
 
 static void put_cell(text *t, int cell)
 {
-    put(t, "r%dc%d", cell / t->n + 1, cell % t->n + 1);
+    text_put(&t->out, "r%dc%d", cell / t->n + 1, cell % t->n + 1);
 }
 
 /* Numbers of a group (0-based indexes): 38 on small boards, 3,8 else. */
 static void put_indexes(text *t, const int *indexes, int count)
 {
     for (int i = 0; i < count; i++)
-        put(t, i && t->n > 9 ? ",%d" : "%d", indexes[i] + 1);
+        text_put(&t->out, i && t->n > 9 ? ",%d" : "%d", indexes[i] + 1);
 }
 
 /* A unit as "row 4", "column 2", "box 6" (words) or r4, c2, b6. */
@@ -88,9 +74,9 @@ static void put_unit(text *t, int unit, bool words)
     static const char *const WORDS[3] = {"row", "column", "box"};
     static const char LETTERS[3] = {'r', 'c', 'b'};
     if (words)
-        put(t, "%s %d", WORDS[unit / t->n], unit % t->n + 1);
+        text_put(&t->out, "%s %d", WORDS[unit / t->n], unit % t->n + 1);
     else
-        put(t, "%c%d", LETTERS[unit / t->n], unit % t->n + 1);
+        text_put(&t->out, "%c%d", LETTERS[unit / t->n], unit % t->n + 1);
 }
 
 /* Cells in one row as r3c15, in one column as r15c3, else one by one. */
@@ -105,14 +91,14 @@ static void put_cells(text *t, const int *cells, int count)
         one_col &= cols[i] == cols[0];
     }
     if (count > 1 && (one_row || one_col)) {
-        put(t, "r");
+        text_put(&t->out, "r");
         put_indexes(t, rows, one_row ? 1 : count);
-        put(t, "c");
+        text_put(&t->out, "c");
         put_indexes(t, cols, one_row ? count : 1);
         return;
     }
     for (int i = 0; i < count; i++) {
-        put(t, i ? "," : "");
+        text_put(&t->out, i ? "," : "");
         put_cell(t, cells[i]);
     }
 }
@@ -123,7 +109,7 @@ static void put_lines(text *t, char letter, uint64_t lines)
     int indexes[BD_BOARD_MAX], count = 0;
     for (; lines; lines &= lines - 1u)
         indexes[count++] = nxn_low_index(lines);
-    put(t, "%c", letter);
+    text_put(&t->out, "%c", letter);
     put_indexes(t, indexes, count);
 }
 
@@ -131,12 +117,12 @@ static void put_lines(text *t, char letter, uint64_t lines)
 static void put_removals(text *t, const bd_board_step *s)
 {
     bool first = true;
-    put(t, " =>");
+    text_put(&t->out, " =>");
     for (int cell = 0; cell < t->n * t->n; cell++)
         for (uint64_t vs = s->removed[cell]; vs; vs &= vs - 1u, first = false) {
-            put(t, first ? " " : ", ");
+            text_put(&t->out, first ? " " : ", ");
             put_cell(t, cell);
-            put(t, "<>");
+            text_put(&t->out, "<>");
             put_value(t, nxn_low_index(vs) + 1);
         }
 }
@@ -145,15 +131,15 @@ static void put_removals(text *t, const bd_board_step *s)
 static void put_single(text *t, const bd_board_step *s)
 {
     put_cell(t, s->cell);
-    put(t, "=");
+    text_put(&t->out, "=");
     put_value(t, s->value);
     if (s->technique == BD_TECH_NAKED_SINGLE) {
-        put(t, " naked single");
+        text_put(&t->out, " naked single");
         return;
     }
-    put(t, s->technique == BD_TECH_FULL_HOUSE ? " full house (" : " hidden single (");
+    text_put(&t->out, s->technique == BD_TECH_FULL_HOUSE ? " full house (" : " hidden single (");
     put_unit(t, s->unit, true);
-    put(t, ")");
+    text_put(&t->out, ")");
 }
 
 static const char *const SET_SIZES[5] = {"", "", "pair", "triplet", "quad"};
@@ -161,14 +147,14 @@ static const char *const SET_SIZES[5] = {"", "", "pair", "triplet", "quad"};
 size_t bd_board_step_text(const bd_board_step *step, bd_alphabet alphabet, char *out,
                           size_t size)
 {
-    text t = {out, size, 0, step->board ? step->board->size : 0, alphabet};
+    text t = {{out, size, 0}, step->board ? step->board->size : 0, alphabet};
     if (size)
         out[0] = '\0';
     if (t.n < 1)
         return 0;               /* no board: nothing to write by */
     if (step->cell >= 0) {
         put_single(&t, step);
-        return t.len;
+        return t.out.len;
     }
     bool naked = step->technique == BD_TECH_NAKED_PAIR
                  || step->technique == BD_TECH_NAKED_TRIPLE
@@ -177,30 +163,30 @@ size_t bd_board_step_text(const bd_board_step *step, bd_alphabet alphabet, char 
                   || step->technique == BD_TECH_HIDDEN_TRIPLE
                   || step->technique == BD_TECH_HIDDEN_QUAD;
     if (step->technique == BD_TECH_POINTING || step->technique == BD_TECH_CLAIMING) {
-        put(&t, "%s ", step->technique == BD_TECH_POINTING ? "pointing" : "claiming");
+        text_put(&t.out, "%s ", step->technique == BD_TECH_POINTING ? "pointing" : "claiming");
         put_value(&t, nxn_low_index(step->values) + 1);
-        put(&t, " in ");
+        text_put(&t.out, " in ");
         put_unit(&t, step->unit, false);
-        put(&t, " on ");
+        text_put(&t.out, " on ");
         put_unit(&t, step->unit2, false);
     } else if (naked || hidden) {
-        put(&t, "%s %s ", naked ? "naked" : "hidden", SET_SIZES[step->cell_count]);
+        text_put(&t.out, "%s %s ", naked ? "naked" : "hidden", SET_SIZES[step->cell_count]);
         put_values(&t, step->values);
-        put(&t, " in ");
+        text_put(&t.out, " in ");
         put_cells(&t, step->cells, step->cell_count);
-        put(&t, " (");
+        text_put(&t.out, " (");
         put_unit(&t, step->unit, true);
-        put(&t, ")");
+        text_put(&t.out, ")");
     } else {
         bool base_rows = step->unit < t.n;
-        put(&t, "%s ", step->technique == BD_TECH_X_WING ? "X-wing"
+        text_put(&t.out, "%s ", step->technique == BD_TECH_X_WING ? "X-wing"
                        : step->technique == BD_TECH_SWORDFISH ? "swordfish" : "jellyfish");
         put_value(&t, nxn_low_index(step->values) + 1);
-        put(&t, " ");
+        text_put(&t.out, " ");
         put_lines(&t, base_rows ? 'r' : 'c', step->base);
-        put(&t, " ");
+        text_put(&t.out, " ");
         put_lines(&t, base_rows ? 'c' : 'r', step->cover);
     }
     put_removals(&t, step);
-    return t.len;
+    return t.out.len;
 }
