@@ -5,6 +5,7 @@
  * text, a grid in the requested shape (answer_shape), a board of any size
  * in its alphabet (answer_board), or the words that stand for no answer
  * (`error`, with why for stderr).
+ * Beside them, `reasons`: the eliminations a hint has seen, as one text.
  *
  * An answer's text lives in a buffer of its own that grows as needed and is
  * kept from one record to the next, so that a long answer (many solutions,
@@ -71,6 +72,30 @@ void answer_put_bytes(answer *a, const char *bytes, size_t len)
     memcpy(a->text + a->len, bytes, len);
     a->len += len;
     a->text[a->len] = '\0';
+}
+
+void reasons_add(reasons *r, const char *text)
+{
+    size_t more = strlen(text) + 2;
+    if (r->len + more + 1 > r->cap) {
+        size_t want = r->cap ? r->cap * 2 : 1024;
+        while (want < r->len + more + 1)
+            want *= 2;
+        char *bigger = realloc(r->text, want);
+        if (!bigger) {
+            r->failed = true;
+            return;
+        }
+        r->text = bigger;
+        r->cap = want;
+    }
+    if (r->len) {
+        memcpy(r->text + r->len, "; ", 2);
+        r->len += 2;
+    }
+    memcpy(r->text + r->len, text, more - 2);
+    r->len += more - 2;
+    r->text[r->len] = '\0';
 }
 
 bool answer_board(answer *a, const bd_board *board, const bd_board_text *how)

@@ -83,6 +83,18 @@ void answer_put(answer *a, const char *text);
 /* Appends the `len` bytes at `bytes` (not NUL-terminated) to the answer. */
 void answer_put_bytes(answer *a, const char *bytes, size_t len);
 
+/* The eliminations a hint has seen before its placement, as one text,
+ * "; " apart; the caller frees `text`. */
+typedef struct reasons {
+    char *text;             /* NULL until the first */
+    size_t len, cap;
+    bool failed;            /* memory ran short: the text stops growing */
+} reasons;
+
+/* Appends "; " (unless first) and a step's text to r; on a shortage of
+ * memory sets r->failed and leaves the text as it was. */
+void reasons_add(reasons *r, const char *text);
+
 /* Writes `board` of any size in `how`'s shape and alphabet (one line, no
  * line end, in a --csv row); false when the alphabet cannot write it (the
  * answer fails). */

@@ -24,13 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The eliminations a hint has seen, as text. */
-typedef struct reasons {
-    char *text;
-    size_t len, cap;
-    bool failed;            /* memory ran short */
-} reasons;
-
 /* What the steps of one path leave behind. */
 typedef struct path_text {
     answer *a;
@@ -39,31 +32,6 @@ typedef struct path_text {
     reasons why;            /* hint: the eliminations before it */
     bd_grid last;           /* the grid after the last step seen */
 } path_text;
-
-/* Appends "; " (unless first) and a step's text to the reasons. */
-static void add_reason(reasons *r, const char *text)
-{
-    size_t more = strlen(text) + 2;
-    if (r->len + more + 1 > r->cap) {
-        size_t want = r->cap ? r->cap * 2 : 1024;
-        while (want < r->len + more + 1)
-            want *= 2;
-        char *bigger = realloc(r->text, want);
-        if (!bigger) {
-            r->failed = true;
-            return;
-        }
-        r->text = bigger;
-        r->cap = want;
-    }
-    if (r->len) {
-        memcpy(r->text + r->len, "; ", 2);
-        r->len += 2;
-    }
-    memcpy(r->text + r->len, text, more - 2);
-    r->len += more - 2;
-    r->text[r->len] = '\0';
-}
 
 /* A bd_step_fn: writes the step's line, or (hint) keeps an elimination
  * until the placement comes. */
@@ -76,7 +44,7 @@ static bool write_step(const bd_step *step, void *context)
         return true;
     }
     if (step->cell < 0) {
-        add_reason(&p->why, step->text);
+        reasons_add(&p->why, step->text);
         return !p->why.failed;
     }
     answer_put(p->a, step->text);

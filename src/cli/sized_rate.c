@@ -81,27 +81,9 @@ typedef struct board_path {
     bool hint;              /* stop at the first placement */
     bool placed;            /* hint: the placement was written */
     bool failed;            /* memory ran short */
-    char *why;              /* hint: the eliminations before it, "; " apart */
-    size_t why_len;
+    reasons why;            /* hint: the eliminations before it */
     bd_board last;          /* the board after the last step seen */
 } board_path;
-
-/* Appends `text` to the hint's eliminations ("; " between). */
-static void add_reason(board_path *p, const char *text, size_t len)
-{
-    char *more = realloc(p->why, p->why_len + len + 3);
-    if (!more) {
-        p->failed = true;
-        return;
-    }
-    p->why = more;
-    if (p->why_len) {
-        memcpy(p->why + p->why_len, "; ", 2);
-        p->why_len += 2;
-    }
-    memcpy(p->why + p->why_len, text, len + 1);
-    p->why_len += len;
-}
 
 /* A bd_board_step_fn: writes the step's line, or (hint) keeps an
  * elimination until the placement comes. */
@@ -121,13 +103,13 @@ static bool write_step(const bd_board_step *step, void *context)
         answer_put_bytes(p->a, text, len);
         answer_put(p->a, "\n");
     } else if (step->cell < 0) {
-        add_reason(p, text, len);
-        go_on = !p->failed;
+        reasons_add(&p->why, text);
+        go_on = !p->why.failed;
     } else {
         answer_put_bytes(p->a, text, len);
-        if (p->why_len) {
+        if (p->why.len) {
             answer_put(p->a, " after: ");
-            answer_put(p->a, p->why);
+            answer_put(p->a, p->why.text);
         }
         answer_put(p->a, "\n");
         p->placed = true;
@@ -158,14 +140,14 @@ static void write_end(const settings *s, const sized_item *item, const board_pat
 /* The end of a hint: `solved`, or why there is no placement. */
 static void write_hint_end(const board_path *p, const bd_board_rating *r, answer *a)
 {
-    if (p->failed)
+    if (p->failed || p->why.failed)
         answer_fail(a, "out of memory");
     else if (p->placed)
         return;
     else if (r->steps == 0 && !r->stalled)
         answer_put(a, "solved\n");
-    else if (p->why_len)
-        answer_printf(a, "no placement after: %s\n", p->why);
+    else if (p->why.len)
+        answer_printf(a, "no placement after: %s\n", p->why.text);
     else
         answer_put(a, "no placement: beyond these techniques\n");
 }
@@ -189,5 +171,5 @@ void sized_explain(const settings *s, const sized_item *item, answer *a)
         answer_fail(a, "out of memory");
     else
         write_end(s, item, &p, &rating, a);
-    free(p.why);
+    free(p.why.text);
 }
