@@ -83,6 +83,15 @@ bool rate_refused(bd_status status, answer *a);
  * rating, level and hardest. No line end. */
 void rate_fields(answer *a, const bd_rating *rating, bool ep_ed);
 
+/* Room for a rating_line. */
+enum { RATING_LINE_SIZE = 192 };
+
+/* explain's rating line (no line end) into `out` (`size` bytes, cut
+ * there, as snprintf): "rating 4.2 fiendish (hardest: xy-wing; 31 steps;
+ * EP 1.2, ED 1.2)"; for a `stalled` path of another size "rating 3.4+
+ * beyond-these-techniques (hardest: ...)". */
+void rating_line(char *out, size_t size, const bd_rating *rating, bool stalled);
+
 /* cmd_check.c ------------------------------------------------------- */
 
 /* check, one input: the proposal beside the puzzle on a CSV or TSV row. */

@@ -66,11 +66,9 @@ static void write_end(const settings *s, const bd_record *rec, const path_text *
         rate_fields(a, rating, false);
         answer_field(a, "");
     } else {
-        const char *hardest = rating->hardest < BD_TECHNIQUES ? bd_technique_name(rating->hardest)
-                                                              : "none";
-        answer_printf(a, "rating %.1f %s (hardest: %s; %d step%s; EP %.1f, ED %.1f)\n",
-                      rating->rating, bd_level_name(rating->level), hardest, rating->steps,
-                      rating->steps == 1 ? "" : "s", rating->pearl, rating->diamond);
+        char line[RATING_LINE_SIZE];
+        rating_line(line, sizeof line, rating, false);
+        answer_printf(a, "%s\n", line);
     }
     answer_grid(a, &p->last, answer_shape(s, rec->shape));
 }

@@ -17,6 +17,8 @@
 #include "bitdoku.h"
 #include "settings.h"
 
+#include <stdio.h>
+
 const char *rate_refusal(bd_status status, outcome *out)
 {
     switch (status) {
@@ -39,6 +41,16 @@ void rate_fields(answer *a, const bd_rating *rating, bool ep_ed)
     answer_put(a, bd_level_name(rating->level));
     answer_field(a, " ");
     answer_put(a, hardest);
+}
+
+void rating_line(char *out, size_t size, const bd_rating *rating, bool stalled)
+{
+    const char *hardest = rating->hardest < BD_TECHNIQUES ? bd_technique_name(rating->hardest)
+                                                          : "none";
+    snprintf(out, size, "rating %.1f%s %s (hardest: %s; %d step%s; EP %.1f, ED %.1f)",
+             rating->rating, stalled ? "+" : "",
+             stalled ? "beyond-these-techniques" : bd_level_name(rating->level), hardest,
+             rating->steps, rating->steps == 1 ? "" : "s", rating->pearl, rating->diamond);
 }
 
 bool rate_refused(bd_status status, answer *a)

@@ -130,10 +130,8 @@ static void draw_explain(document *d, const bd_record *rec, bool malformed, unsi
     } else if (d->s->hint && pp.steps == 0) {
         doc_path_end(d, &rec->grid, &pp.before, NULL, "no placement", a);
     } else if (!d->s->hint) {
-        char line[128];
-        snprintf(line, sizeof line, "rating %.1f %s (hardest: %s; %d step%s; EP %.1f, ED %.1f)",
-                 rating.rating, bd_level_name(rating.level), bd_technique_name(rating.hardest),
-                 rating.steps, rating.steps == 1 ? "" : "s", rating.pearl, rating.diamond);
+        char line[RATING_LINE_SIZE];
+        rating_line(line, sizeof line, &rating, false);
         doc_path_end(d, &rec->grid, &pp.before, NULL, line, a);
     }
 }

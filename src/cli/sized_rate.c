@@ -128,11 +128,10 @@ static void write_end(const settings *s, const sized_item *item, const board_pat
         put_rating(a, r, false);
         answer_field(a, "");
     } else {
-        answer_printf(a, "rating %.1f%s %s (hardest: %s; %d step%s; EP %.1f, ED %.1f)\n",
-                      r->rating, r->stalled ? "+" : "",
-                      r->stalled ? "beyond-these-techniques" : bd_level_name(r->level),
-                      r->hardest < BD_TECHNIQUES ? bd_technique_name(r->hardest) : "none",
-                      r->steps, r->steps == 1 ? "" : "s", r->pearl, r->diamond);
+        bd_rating nine = nine_rating(r);
+        char line[RATING_LINE_SIZE];
+        rating_line(line, sizeof line, &nine, r->stalled);
+        answer_printf(a, "%s\n", line);
     }
     answer_board(a, &p->last, &item->how);
 }
