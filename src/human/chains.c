@@ -63,6 +63,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->nodes);
     free(ch->parents);
     free(ch->nested);
+    free(ch->cycles_memo);
     free(ch);
 }
 

@@ -119,6 +119,10 @@ struct bdi_chainer {
      * advanced_potentials) before forcing_hints runs, as qsort is handed
      * its comparator; NULL until then. */
     advanced_fn advanced;
+    /* cycles.c's record, for the path's searches (cycles_hints with
+     * `reuse`), of the walks that found nothing: NULL until the first;
+     * one block with no pointers inside, freed with the chainer. */
+    struct cycles_memo *cycles_memo;
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -387,8 +391,11 @@ void chint_sort(chint_list *list);
 /* Frees a list's storage. */
 void chint_list_free(chint_list *list);
 
-/* The producers on a chain grid (cycles.c, forcing.c), filling `list`. */
-void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list);
+/* The producers on a chain grid (cycles.c, forcing.c), filling `list`.
+ * cycles_hints with `reuse` (the path's searches, one grid after another,
+ * never a rule nested in a chain) skips the walks that found nothing on
+ * the last such search and read nothing of the grid changed since. */
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, chint_list *list);
 

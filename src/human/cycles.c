@@ -19,10 +19,24 @@
  * places it). A cell of more than two candidates starts no Y-only walk.
  * The hints are sorted by difficulty, complexity (the number of
  * potentials in the chain), then kind (X, Y, XY), first found first.
+ *
+ * The path's searches (`reuse`) skip walks known to find nothing. A
+ * start's walks (its cycles and its two forcing chains, for one kind of
+ * links) read of the grid only the candidates of some cells and the
+ * places of some digits in some units; the walk notes which (`reads`: a
+ * bit a cell, a bit a unit and digit). When the walks of a start met no
+ * cycle and no forcing chain, and the list had no hint yet (so nothing
+ * cut them short), the start is recorded idle with its reads. The next
+ * search compares the grid with the last one's: a start whose reads
+ * take in a changed cell or places loses its record; one still idle
+ * would walk the same potentials again and find nothing, so it is
+ * skipped. A skipped start adds no hint, so every other hint, and SE's
+ * sort of them, is unchanged.
  */
 #include "chains.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Whether a potential equal to `pot` is among the first parents above
  * `node` (SE's isParent). */
@@ -56,6 +70,81 @@ static bool push(nqueue *q, int32_t node)
     return true;
 }
 
+/* What a start's walks read of the grid: the candidates of cell c (bit c
+ * of `cells`) and the places of digit d in unit u (bit u * 9 + d - 1 of
+ * `places`). */
+typedef struct reads {
+    uint64_t cells[(BD_CELLS + 63) / 64];
+    uint64_t places[(UNIT_COUNT * BD_SIZE + 63) / 64];
+} reads;
+
+enum { CANDIDATES = BD_CELLS * BD_SIZE, LINK_KIND_COUNT = 3 };
+
+/* The path's record: the grid of its last search (its candidates and
+ * places) and, for each kind of links and start candidate (cell * 9 +
+ * digit - 1), whether its walks are idle (bit set) and what they read. */
+struct cycles_memo {
+    uint16_t cand[BD_CELLS];
+    uint16_t places[UNIT_COUNT][BD_SIZE];
+    uint64_t idle[LINK_KIND_COUNT][(CANDIDATES + 63) / 64];
+    reads read[LINK_KIND_COUNT][CANDIDATES];
+};
+
+static inline void bit_set(uint64_t *bits, int i)
+{
+    bits[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static inline bool bit_has(const uint64_t *bits, int i)
+{
+    return bits[i >> 6] >> (i & 63) & 1u;
+}
+
+/* Whether `a` and `b` share a cell or a unit's places. */
+static bool reads_meet(const reads *a, const reads *b)
+{
+    uint64_t meet = 0;
+    for (size_t i = 0; i < sizeof a->cells / sizeof a->cells[0]; i++)
+        meet |= a->cells[i] & b->cells[i];
+    for (size_t i = 0; i < sizeof a->places / sizeof a->places[0]; i++)
+        meet |= a->places[i] & b->places[i];
+    return meet != 0;
+}
+
+/* The path's record brought to grid `g`: made (all starts unknown) on the
+ * first search, else each idle start whose reads meet what changed since
+ * the last search loses its record; then `g` becomes the last grid. NULL
+ * when memory ran short (the search then goes without). */
+static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
+{
+    struct cycles_memo *m = ch->cycles_memo;
+    if (!m) {
+        m = calloc(1, sizeof *m);
+        if (!m)
+            return NULL;
+        ch->cycles_memo = m;
+    } else {
+        reads changed = {{0}, {0}};
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            if (m->cand[cell] != g->cand[cell])
+                bit_set(changed.cells, cell);
+        for (int unit = 0; unit < UNIT_COUNT; unit++)
+            for (int d = 0; d < BD_SIZE; d++)
+                if (m->places[unit][d] != g->places[unit][d])
+                    bit_set(changed.places, unit * BD_SIZE + d);
+        for (int k = 0; k < LINK_KIND_COUNT; k++)
+            for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
+                for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
+                    int cand = w * 64 + bit_count((idle & -idle) - 1u);
+                    if (reads_meet(&m->read[k][cand], &changed))
+                        m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
+                }
+    }
+    memcpy(m->cand, g->cand, sizeof m->cand);
+    memcpy(m->places, g->places, sizeof m->places);
+    return m;
+}
+
 /* The walks of one assumption. */
 typedef struct unary {
     bdi_chainer *ch;
@@ -66,7 +155,34 @@ typedef struct unary {
     int32_t source;
     nqueue on_q, off_q;
     const chint_list *list;
+    reads *read;                /* the start's reads being noted, or NULL */
+    bool met;                   /* the start's walks met a cycle or a chain */
 } unary;
+
+/* Notes what on_implies(u->g, pot, u->y) reads. */
+static inline void note_on(unary *u, int pot)
+{
+    if (!u->read)
+        return;
+    int cell = pot_cell(pot), digit = pot_digit(pot);
+    if (u->y)
+        bit_set(u->read->cells, cell);
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
+        bit_set(u->read->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+}
+
+/* Notes what off_implies(u->g, pot, u->y, x, ...) reads. */
+static inline void note_off(unary *u, int pot, bool x)
+{
+    if (!u->read)
+        return;
+    int cell = pot_cell(pot), digit = pot_digit(pot);
+    if (u->y)
+        bit_set(u->read->cells, cell);
+    if (x)
+        for (int kind = 0; kind < UNIT_KINDS; kind++)
+            bit_set(u->read->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+}
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
 
@@ -94,6 +210,7 @@ static void find_cycles(unary *u, chint_list *list)
             return;
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
+            note_on(u, ch->nodes[p].pot);
             int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
                 if (is_parent(ch, p, imp[i].pot))
@@ -108,6 +225,7 @@ static void find_cycles(unary *u, chint_list *list)
         length++;
         while (u->off_q.head < u->off_q.tail) {
             int32_t p = u->off_q.item[u->off_q.head++];
+            note_off(u, ch->nodes[p].pot, u->x);
             int n = off_implies(u->g, ch->nodes[p].pot, u->y, u->x, imp);
             for (int i = 0; i < n; i++) {
                 bool closes = length >= 4 && imp[i].pot == source_pot;
@@ -142,6 +260,10 @@ static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
         int p_pot = ch->nodes[p].pot;
+        if (on)
+            note_on(u, p_pot);
+        else
+            note_off(u, p_pot, true);
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
@@ -275,6 +397,7 @@ static void start_hint(const unary *u, int kind, chint *h)
 static void offer_cycle(unary *u, int32_t end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
+    u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
     cycle_removals(ch, u->g, end, &h);
@@ -321,12 +444,24 @@ static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_l
     chint_offer(ch, list, &h);
 }
 
-/* SE's doUnaryChaining from candidate (cell, digit). */
-static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
+/* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
+ * (walks of link kind `k`), skipped when the record says idle, and
+ * recorded idle or not after. */
+static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m, int k,
+                           chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     if (digit_count(u->g->cand[cell]) > 2 && !u->x)
         return;
+    int cand = cell * BD_SIZE + digit - 1;
+    if (m && bit_has(m->idle[k], cand))
+        return;
+    u->read = m ? &m->read[k][cand] : NULL;
+    if (u->read) {
+        *u->read = (reads){{0}, {0}};
+        bit_set(u->read->cells, cell);
+    }
+    u->met = false;
     cmark mark = chain_mark(ch);
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
@@ -346,14 +481,17 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     for (int i = 0; i < chain_count && !ch->failed; i++)
         offer_forcing(u, chains[i], u->g, list);
     chain_release(ch, mark);
+    if (m && !u->met && !chain_count && !list->found && !ch->failed)
+        bit_set(m->idle[k], cand);
 }
 
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
-void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list)
 {
     unary u = {.ch = ch, .g = g, .list = list};
+    struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
@@ -366,7 +504,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
                 continue;
             for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-                unary_chaining(&u, cell, bit_digit(ds), list);
+                unary_chaining(&u, cell, bit_digit(ds), m, k, list);
         }
     }
     free(u.on_q.item);

@@ -146,7 +146,7 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
     bdi_chainer *ch = a->ch;
     chint_list list = {.keep_all = true, .outer_source = a->source, .outer_current = g};
     if (rule == 0)
-        cycles_hints(ch, g, &list);
+        cycles_hints(ch, g, false, &list);
     else
         forcing_hints(ch, g, true, rule == 2, false, rule == 2 ? level : 0, &list);
     chint_sort(&list);
