@@ -59,7 +59,7 @@ bool bdi_forcing(bdi_chainer *ch, const bdi_state *st, bool multiple, bool dynam
     chint_list list = {.want_links = want_links, .step = s};
     links_start(s);
     ch->advanced = advanced_potentials;
-    forcing_hints(ch, &g, multiple, dynamic, nishio, level, &list);
+    forcing_hints(ch, &g, multiple, dynamic, nishio, level, true, &list);
     if (!list.found || ch->failed)
         return false;
     best_step(&list.best, s);

@@ -64,6 +64,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->parents);
     free(ch->nested);
     free(ch->cycles_memo);
+    free(ch->forcing_memo);
     free(ch);
 }
 
@@ -184,6 +185,38 @@ void set_copy(bdi_chainer *ch, pset *s, const pset *from)
         set_add(ch, s, (int32_t)from->order[i]);
 }
 
+bool reads_meet(const chain_reads *a, const chain_reads *b)
+{
+    uint64_t meet = 0;
+    for (size_t i = 0; i < sizeof a->cells / sizeof a->cells[0]; i++)
+        meet |= a->cells[i] & b->cells[i];
+    for (size_t i = 0; i < sizeof a->places / sizeof a->places[0]; i++)
+        meet |= a->places[i] & b->places[i];
+    return meet != 0;
+}
+
+void reads_add(chain_reads *into, const chain_reads *from)
+{
+    for (size_t i = 0; i < sizeof into->cells / sizeof into->cells[0]; i++)
+        into->cells[i] |= from->cells[i];
+    for (size_t i = 0; i < sizeof into->places / sizeof into->places[0]; i++)
+        into->places[i] |= from->places[i];
+}
+
+void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed)
+{
+    *changed = (chain_reads){{0}, {0}};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (last->cand[cell] != g->cand[cell])
+            reads_cell(changed, cell);
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++)
+            if (last->places[unit][d] != g->places[unit][d])
+                bits_set(changed->places, unit * BD_SIZE + d);
+    memcpy(last->cand, g->cand, sizeof last->cand);
+    memcpy(last->places, g->places, sizeof last->places);
+}
+
 /* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */
 static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int cell, int digit)
 {
@@ -232,10 +265,18 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     for (int i = 0; i < off->count; i++)
         pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
     implied imp[BD_SIZE + HOUSE_CELLS];
+    if (ch->reads && rules->level > 0)   /* the nested rules read it all */
+        memset(ch->reads, 0xff, sizeof *ch->reads);
     bool ok = true;
     while (ok && !ch->failed && (pend_on.head < pend_on.tail || pend_off.head < pend_off.tail)) {
         if (pend_on.head < pend_on.tail) {
             int32_t p = pend_on.item[pend_on.head++];
+            if (ch->reads) {
+                int pot = ch->nodes[p].pot;
+                if (rules->y_links)
+                    reads_cell(ch->reads, pot_cell(pot));
+                reads_places(ch->reads, pot_cell(pot), pot_digit(pot));
+            }
             int n = on_implies(g, ch->nodes[p].pot, rules->y_links, imp);
             for (int i = 0; i < n && ok; i++) {
                 int q = imp[i].pot;
@@ -252,6 +293,11 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         } else {
             int32_t p = pend_off.item[pend_off.head++];
             int q0 = ch->nodes[p].pot;
+            if (ch->reads) {
+                if (rules->y_links)
+                    reads_cell(ch->reads, pot_cell(q0));
+                reads_places(ch->reads, pot_cell(q0), pot_digit(q0));
+            }
             int n = off_implies(g, q0, rules->y_links, true, imp);
             for (int i = 0; i < n && ok; i++) {
                 int q = imp[i].pot;

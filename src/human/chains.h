@@ -63,6 +63,59 @@ typedef struct pset {
     int count;
 } pset;
 
+/* The grid a chain is run on: the path's state, copied. */
+typedef bdi_state chain_grid;
+
+/* What chains read of a grid: the candidates of cell c (bit c of
+ * `cells`) and the places of digit d in unit u (bit u * 9 + d - 1 of
+ * `places`). A chain on a grid (static or dynamic, without nested rules)
+ * is a function of what it reads, so that it is the same on another grid
+ * where those are the same. */
+typedef struct chain_reads {
+    uint64_t cells[(BD_CELLS + 63) / 64];
+    uint64_t places[(UNIT_COUNT * BD_SIZE + 63) / 64];
+} chain_reads;
+
+static inline void bits_set(uint64_t *bits, int i)
+{
+    bits[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static inline bool bits_has(const uint64_t *bits, int i)
+{
+    return bits[i >> 6] >> (i & 63) & 1u;
+}
+
+/* Notes a read of the candidates of `cell`. */
+static inline void reads_cell(chain_reads *r, int cell)
+{
+    bits_set(r->cells, cell);
+}
+
+/* Notes a read of the places of `digit` in the box, row and column of
+ * `cell`. */
+static inline void reads_places(chain_reads *r, int cell, int digit)
+{
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
+        bits_set(r->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+}
+
+/* Whether `a` and `b` share a cell or a unit's places. */
+bool reads_meet(const chain_reads *a, const chain_reads *b);
+
+/* Adds what `from` read to `into`. */
+void reads_add(chain_reads *into, const chain_reads *from);
+
+/* A grid as the chain records keep it: its candidates and places. */
+typedef struct grid_record {
+    uint16_t cand[BD_CELLS];
+    uint16_t places[UNIT_COUNT][BD_SIZE];
+} grid_record;
+
+/* Sets `changed` to the cells and places where `g` differs from `last`,
+ * then makes `last` a record of `g`. */
+void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed);
+
 /* A hint of a nested chaining rule, as the chain that uses it needs it:
  * its complexity (SE's getComplexity) and what tells SE's FullChain apart
  * (a hash of its targets and of the potentials of each target's chain). */
@@ -91,8 +144,6 @@ typedef struct chint {
     uint32_t order;               /* keep_all: the place it was found in */
 } chint;
 
-/* The grid a chain is run on: the path's state, copied. */
-typedef bdi_state chain_grid;
 
 /* SE's getAdvancedPotentials, as do_chaining asks for it: the contract of
  * nested.c's advanced_potentials (below). */
@@ -123,6 +174,9 @@ struct bdi_chainer {
      * `reuse`), of the walks that found nothing: NULL until the first;
      * one block with no pointers inside, freed with the chainer. */
     struct cycles_memo *cycles_memo;
+    struct forcing_memo *forcing_memo;  /* forcing.c's, the same way */
+    chain_reads *reads;           /* do_chaining notes what it reads here,
+                                     when not NULL */
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -302,7 +356,9 @@ static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
  * `off` with what they imply (with rules->level > 0, also with what
  * ch->advanced, which must be set, brings). Returns false on a
  * contradiction, with the two nodes of the potential that would be both on
- * and off in contradiction[0] (on) and [1] (off); true otherwise. */
+ * and off in contradiction[0] (on) and [1] (off); true otherwise. When
+ * ch->reads is set, adds to it what the chain read of `g` as it was on
+ * entry (with nested rules: all of it). */
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
 
@@ -392,12 +448,13 @@ void chint_sort(chint_list *list);
 void chint_list_free(chint_list *list);
 
 /* The producers on a chain grid (cycles.c, forcing.c), filling `list`.
- * cycles_hints with `reuse` (the path's searches, one grid after another,
- * never a rule nested in a chain) skips the walks that found nothing on
- * the last such search and read nothing of the grid changed since. */
+ * With `reuse` (the path's searches, one grid after another, never a rule
+ * nested in a chain), cycles_hints skips the walks, and forcing_hints's
+ * Nishio search (level 0) the cells, that found nothing on the last such
+ * search and read nothing of the grid changed since. */
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
-                   int level, chint_list *list);
+                   int level, bool reuse, chint_list *list);
 
 /* SE's getAdvancedPotentials for a chain of `level` on `g`, whose grid was
  * `source` when it began: the potentials that other rules switch off,

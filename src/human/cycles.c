@@ -36,7 +36,6 @@
 #include "chains.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Whether a potential equal to `pot` is among the first parents above
  * `node` (SE's isParent). */
@@ -70,46 +69,16 @@ static bool push(nqueue *q, int32_t node)
     return true;
 }
 
-/* What a start's walks read of the grid: the candidates of cell c (bit c
- * of `cells`) and the places of digit d in unit u (bit u * 9 + d - 1 of
- * `places`). */
-typedef struct reads {
-    uint64_t cells[(BD_CELLS + 63) / 64];
-    uint64_t places[(UNIT_COUNT * BD_SIZE + 63) / 64];
-} reads;
-
 enum { CANDIDATES = BD_CELLS * BD_SIZE, LINK_KIND_COUNT = 3 };
 
-/* The path's record: the grid of its last search (its candidates and
- * places) and, for each kind of links and start candidate (cell * 9 +
- * digit - 1), whether its walks are idle (bit set) and what they read. */
+/* The path's record: the grid of its last search and, for each kind of
+ * links and start candidate (cell * 9 + digit - 1), whether its walks are
+ * idle (bit set) and what they read. */
 struct cycles_memo {
-    uint16_t cand[BD_CELLS];
-    uint16_t places[UNIT_COUNT][BD_SIZE];
+    grid_record last;
     uint64_t idle[LINK_KIND_COUNT][(CANDIDATES + 63) / 64];
-    reads read[LINK_KIND_COUNT][CANDIDATES];
+    chain_reads read[LINK_KIND_COUNT][CANDIDATES];
 };
-
-static inline void bit_set(uint64_t *bits, int i)
-{
-    bits[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
-static inline bool bit_has(const uint64_t *bits, int i)
-{
-    return bits[i >> 6] >> (i & 63) & 1u;
-}
-
-/* Whether `a` and `b` share a cell or a unit's places. */
-static bool reads_meet(const reads *a, const reads *b)
-{
-    uint64_t meet = 0;
-    for (size_t i = 0; i < sizeof a->cells / sizeof a->cells[0]; i++)
-        meet |= a->cells[i] & b->cells[i];
-    for (size_t i = 0; i < sizeof a->places / sizeof a->places[0]; i++)
-        meet |= a->places[i] & b->places[i];
-    return meet != 0;
-}
 
 /* The path's record brought to grid `g`: made (all starts unknown) on the
  * first search, else each idle start whose reads meet what changed since
@@ -124,14 +93,8 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
             return NULL;
         ch->cycles_memo = m;
     } else {
-        reads changed = {{0}, {0}};
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            if (m->cand[cell] != g->cand[cell])
-                bit_set(changed.cells, cell);
-        for (int unit = 0; unit < UNIT_COUNT; unit++)
-            for (int d = 0; d < BD_SIZE; d++)
-                if (m->places[unit][d] != g->places[unit][d])
-                    bit_set(changed.places, unit * BD_SIZE + d);
+        chain_reads changed;
+        record_changes(&m->last, g, &changed);
         for (int k = 0; k < LINK_KIND_COUNT; k++)
             for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
                 for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
@@ -139,9 +102,10 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
                     if (reads_meet(&m->read[k][cand], &changed))
                         m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
                 }
+        return m;
     }
-    memcpy(m->cand, g->cand, sizeof m->cand);
-    memcpy(m->places, g->places, sizeof m->places);
+    chain_reads unused;
+    record_changes(&m->last, g, &unused);
     return m;
 }
 
@@ -155,7 +119,7 @@ typedef struct unary {
     int32_t source;
     nqueue on_q, off_q;
     const chint_list *list;
-    reads *read;                /* the start's reads being noted, or NULL */
+    chain_reads *read;          /* the start's reads being noted, or NULL */
     bool met;                   /* the start's walks met a cycle or a chain */
 } unary;
 
@@ -164,11 +128,9 @@ static inline void note_on(unary *u, int pot)
 {
     if (!u->read)
         return;
-    int cell = pot_cell(pot), digit = pot_digit(pot);
     if (u->y)
-        bit_set(u->read->cells, cell);
-    for (int kind = 0; kind < UNIT_KINDS; kind++)
-        bit_set(u->read->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+        reads_cell(u->read, pot_cell(pot));
+    reads_places(u->read, pot_cell(pot), pot_digit(pot));
 }
 
 /* Notes what off_implies(u->g, pot, u->y, x, ...) reads. */
@@ -176,12 +138,10 @@ static inline void note_off(unary *u, int pot, bool x)
 {
     if (!u->read)
         return;
-    int cell = pot_cell(pot), digit = pot_digit(pot);
     if (u->y)
-        bit_set(u->read->cells, cell);
+        reads_cell(u->read, pot_cell(pot));
     if (x)
-        for (int kind = 0; kind < UNIT_KINDS; kind++)
-            bit_set(u->read->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+        reads_places(u->read, pot_cell(pot), pot_digit(pot));
 }
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
@@ -454,12 +414,12 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     if (digit_count(u->g->cand[cell]) > 2 && !u->x)
         return;
     int cand = cell * BD_SIZE + digit - 1;
-    if (m && bit_has(m->idle[k], cand))
+    if (m && bits_has(m->idle[k], cand))
         return;
     u->read = m ? &m->read[k][cand] : NULL;
     if (u->read) {
-        *u->read = (reads){{0}, {0}};
-        bit_set(u->read->cells, cell);
+        *u->read = (chain_reads){{0}, {0}};
+        reads_cell(u->read, cell);
     }
     u->met = false;
     cmark mark = chain_mark(ch);
@@ -482,7 +442,7 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
         offer_forcing(u, chains[i], u->g, list);
     chain_release(ch, mark);
     if (m && !u->met && !chain_count && !list->found && !ch->failed)
-        bit_set(m->idle[k], cand);
+        bits_set(m->idle[k], cand);
 }
 
 /* SE's three searches: X-links only, Y-links only, both (y, x). */

@@ -33,6 +33,19 @@
  * in the same order, so every hint and its measures are those of SE's
  * search. The nodes stay until the search ends (only the sets go after
  * each cell).
+ *
+ * The path's Nishio searches (`reuse`) skip the cells known to give
+ * nothing. What a cell gives rests on its candidates, its digits' places
+ * in its units, and its chains, each a function of what it reads of the
+ * grid (chains.h; a Nishio chain keeps to one digit, so it reads little);
+ * the search notes all that (`chain_reads`). A cell that gave no hint is
+ * recorded idle with its reads; the next Nishio search compares the grid
+ * with the last one's, and a cell whose reads take in a change loses its
+ * record. A cell still idle would give nothing again and is skipped: the
+ * search has no cut that rests on the hints found, so every other hint,
+ * in the same order, is offered as before. (The multiple and dynamic
+ * searches' chains, with the cell rules, read most of the grid: few of
+ * their cells would stay idle from one search to the next.)
  */
 #include "chains.h"
 
@@ -50,7 +63,17 @@ typedef struct forcing {
     chint_list *list;
     struct on_memo *memo;         /* the chains of candidates assumed on, or
                                      NULL (Nishio: each is asked for once) */
+    bool offered;                 /* the cell being searched offered a hint */
 } forcing;
+
+/* The path's record of its Nishio searches: the grid of the last one,
+ * and for each cell whether it is idle (bit set) and what it read. */
+struct forcing_memo {
+    bool have;
+    grid_record last;
+    uint64_t idle[(BD_CELLS + 63) / 64];
+    chain_reads read[BD_CELLS];
+};
 
 /* The chains made from candidates assumed on, by candidate (cell * 9 +
  * digit - 1): where its record starts in `items` (-1: not made yet); a
@@ -200,6 +223,7 @@ static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_
                         int32_t target, bool holds, bool absurd)
 {
     chint h;
+    f->offered = true;
     int target_pot = f->ch->nodes[target].pot;
     if (!start_hint(f, absurd ? CHAIN_CONTRADICTION : CHAIN_DOUBLE, absurd ? 7 : 1, target_pot,
                     holds, &h))
@@ -258,6 +282,7 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
                            pset *const *sets, int count)
 {
     chint h;
+    f->offered = true;
     int target_pot = f->ch->nodes[target].pot;
     if (!start_hint(f, region ? CHAIN_REGION : CHAIN_CELL, region ? 6 : 5, target_pot,
                     pot_on(target_pot), &h))
@@ -363,8 +388,57 @@ static void cell_chaining(forcing *f, int cell)
                        (int32_t)cell_off->order[i], value_off, n);
 }
 
+/* The path's record of its Nishio searches, brought to grid `g` (each
+ * idle cell whose reads meet what changed since the last one loses its
+ * record); NULL when memory ran short (the search then goes without). */
+static struct forcing_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
+{
+    struct forcing_memo *fm = ch->forcing_memo;
+    if (!fm) {
+        fm = calloc(1, sizeof *fm);
+        if (!fm)
+            return NULL;
+        ch->forcing_memo = fm;
+    }
+    chain_reads changed;
+    record_changes(&fm->last, g, &changed);
+    if (!fm->have) {
+        fm->have = true;
+        return fm;
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (bits_has(fm->idle, cell) && reads_meet(&fm->read[cell], &changed))
+            fm->idle[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+    return fm;
+}
+
+/* The chains from one cell; with the record `fm` (NULL: none), skipped
+ * when it says idle, else with the cell's reads noted and its record
+ * made. */
+static void cell_search(forcing *f, struct forcing_memo *fm, int cell)
+{
+    bdi_chainer *ch = f->ch;
+    if (!fm) {
+        cell_chaining(f, cell);
+        return;
+    }
+    if (bits_has(fm->idle, cell))
+        return;
+    chain_reads *read = &fm->read[cell];
+    *read = (chain_reads){{0}, {0}};
+    reads_cell(read, cell);
+    for (unsigned ds = f->g->cand[cell]; ds; ds &= ds - 1u)
+        reads_places(read, cell, bit_digit(ds));
+    f->offered = false;
+    ch->reads = read;
+    cell_chaining(f, cell);
+    ch->reads = NULL;
+    if (!f->offered && !ch->failed)
+        bits_set(fm->idle, cell);
+}
+
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
-                   int level, chint_list *list)
+                   int level, bool reuse, chint_list *list)
 {
     forcing f = {.ch = ch, .g = g, .multiple = multiple, .dynamic = dynamic, .nishio = nishio,
                  .level = level, .list = list};
@@ -382,13 +456,15 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
         for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
             f.memo->first[i] = -1;
     }
+    struct forcing_memo *fm = reuse && nishio && level == 0 && !list->keep_all && !ch->reads
+                                  ? memo_update(ch, g) : NULL;
     cmark search = chain_mark(ch);
     for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
         int card = digit_count(g->cand[cell]);
         if (g->value[cell] || !(card > 2 || (card > 1 && dynamic)))
             continue;
         cmark mark = chain_mark(ch);
-        cell_chaining(&f, cell);
+        cell_search(&f, fm, cell);
         if (f.memo)   /* the sets go; the nodes stay for the record */
             mark = (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets};
         chain_release(ch, mark);

@@ -148,7 +148,7 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
     if (rule == 0)
         cycles_hints(ch, g, false, &list);
     else
-        forcing_hints(ch, g, true, rule == 2, false, rule == 2 ? level : 0, &list);
+        forcing_hints(ch, g, true, rule == 2, false, rule == 2 ? level : 0, false, &list);
     chint_sort(&list);
     for (int i = 0; i < list.count && !ch->failed; i++) {
         const chint *h = &list.all[i];
