@@ -486,7 +486,7 @@ static void test_aligned_pair_exclusion(void **state)
     keep(&st, "23", "r1c2");
     keep(&st, "12", "r2c1");
     keep(&st, "13", "r2c2");
-    assert_true(bdi_aligned_exclusion(&st, 2, &s));
+    assert_true(bdi_aligned_exclusion(&st, 2, NULL, &s));
     expect_step(&s, BD_TECH_ALIGNED_PAIR_EXCLUSION, 62);
     expect_removals(&s, "r1c1<>1");
     expect_text(&s, "aligned pair exclusion r1c12 => r1c1<>1", false);

@@ -23,8 +23,19 @@
  * a set's trial stops once every candidate of its cells is allowed (it
  * can remove nothing), and leaves out the excluders with a candidate
  * outside the set's (no combination can leave them empty).
+ *
+ * A path's triplet searches keep a record (bdi_triplet_memo). Whether a
+ * triplet removes something rests only on the candidates of its three
+ * cells and of the cells all three see (the excluders are among those):
+ * the record keeps, by triplet, the search that found it removes nothing,
+ * and by cell, the search its candidates last changed at. A triplet whose
+ * cells (its three and their common peers) have not changed since it was
+ * found to remove nothing removes nothing again and is not tried: the
+ * first triplet that removes something, the hint, is the same.
  */
 #include "human.h"
+
+#include <stdlib.h>
 
 /* A set of cells: bit cell % 64 of word cell / 64. */
 typedef struct cellset {
@@ -40,6 +51,81 @@ static inline bool cs_has(cellset s, int cell)
 static inline bool cs_two(cellset s)
 {
     return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
+}
+
+/* The triplets of distinct cells, by index (see triplet_index). */
+enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
+
+struct bdi_triplet_memo {
+    uint16_t search;                  /* searches so far */
+    uint16_t cand[BD_CELLS];          /* the grid of the last one */
+    uint16_t changed[BD_CELLS];       /* by cell: the search its
+                                         candidates last changed at (0: never) */
+    cellset peers[BD_CELLS];          /* by cell: its house cells */
+    uint16_t idle[TRIPLETS];          /* by triplet: the search that found it
+                                         removes nothing (0: none) */
+};
+
+bdi_triplet_memo *bdi_triplet_memo_new(void)
+{
+    bdi_triplet_memo *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (int i = 0; i < HOUSE_CELLS; i++) {
+            int other = bdi_house[cell][i];
+            m->peers[cell].w[other / 64] |= (uint64_t)1 << (other % 64);
+        }
+    return m;
+}
+
+void bdi_triplet_memo_free(bdi_triplet_memo *m)
+{
+    free(m);
+}
+
+/* Starts a search of `st` in the record: false when the record can count
+ * no more searches (the search then goes without it). */
+static bool memo_start(bdi_triplet_memo *m, const bdi_state *st)
+{
+    if (m->search == UINT16_MAX)
+        return false;
+    m->search++;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (m->cand[cell] != st->cand[cell]) {
+            m->cand[cell] = st->cand[cell];
+            m->changed[cell] = m->search;
+        }
+    return true;
+}
+
+/* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
+ * C(c, 3) + C(b, 2) + a. */
+static int triplet_index(int a, int b, int c)
+{
+    int t;
+    if (a > b) {
+        t = a, a = b, b = t;
+    }
+    if (b > c) {
+        t = b, b = c, c = t;
+    }
+    if (a > b) {
+        t = a, a = b, b = t;
+    }
+    return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
+}
+
+/* The latest search at which a cell of `cells` changed. */
+static uint16_t last_change(const bdi_triplet_memo *m, cellset cells)
+{
+    uint16_t last = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1u) {
+            uint16_t at = m->changed[w * 64 + bit_count((bits & -bits) - 1u)];
+            last = at > last ? at : last;
+        }
+    return last;
 }
 
 typedef struct bases {
@@ -184,12 +270,40 @@ static int twin_area(const bases *b, int i0, int i1, int *area)
     return count;
 }
 
-bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s)
+/* Tries the triplet `cells` (common excluders `common`) unless the
+ * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
+ * latest change of the first two cells and the cells both see, `pair_peers`
+ * those cells seen by both. */
+static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cells,
+                        cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
+{
+    uint16_t ex[HOUSE_CELLS];
+    if (!m)
+        return try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s);
+    int index = triplet_index(cells[0], cells[1], cells[2]);
+    uint16_t idle = m->idle[index];
+    if (idle) {
+        const cellset *third = &m->peers[cells[2]];
+        cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
+        uint16_t last = last_change(m, seen);
+        last = m->changed[cells[2]] > last ? m->changed[cells[2]] : last;
+        if (pair_last <= idle && last <= idle)
+            return false;
+    }
+    if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
+        return true;
+    m->idle[index] = m->search;
+    return false;
+}
+
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
+                           bdi_step *s)
 {
     bases *b = &(bases){.count = 0};
     find_bases(st, degree, b);
     if (b->count < degree)
         return false;
+    bdi_triplet_memo *m = degree == 3 && memo && memo_start(memo, st) ? memo : NULL;
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
@@ -205,6 +319,14 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s)
             }
             if (!cs_two(pair))
                 continue;   /* no third cell can leave two common excluders */
+            cellset pair_peers = {{0, 0}};
+            uint16_t pair_last = 0;
+            if (m) {
+                const cellset *p0 = &m->peers[cells[0]], *p1 = &m->peers[cells[1]];
+                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
+                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
+                                                                       : m->changed[cells[1]];
+            }
             int area[BD_CELLS], count = twin_area(b, i0, i1, area);
             for (int t = 0; t < count; t++) {
                 const cellset *third = &b->excluders[b->index_of[area[t]]];
@@ -212,7 +334,7 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_step *s)
                 if (!cs_two(common))
                     continue;
                 cells[2] = area[t];
-                if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
+                if (try_triplet(st, m, cells, common, pair_peers, pair_last, s))
                     return true;
             }
         }

@@ -57,7 +57,7 @@ static bool xy_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, f
 static bool xyz_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, true, s); }
 static bool pair_exclusion(const bdi_state *st, bdi_step *s)
 {
-    return bdi_aligned_exclusion(st, 2, s);
+    return bdi_aligned_exclusion(st, 2, NULL, s);
 }
 
 /* SE's direct and indirect producers, in its order. */
@@ -183,6 +183,7 @@ typedef struct path {
     bd_technique hardest;
     int steps;
     bdi_chainer *chainer;       /* made when a chaining producer first runs */
+    bdi_triplet_memo *triplets; /* made with it (NULL if memory ran short) */
     bdi_budget time;            /* the options' limits, for the chains' nodes */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
@@ -242,8 +243,10 @@ static bool ensure_unique(path *p)
  * when memory ran short or a limit was reached (p->status says which). */
 static bool ensure_chainer(path *p)
 {
-    if (!p->chainer)
+    if (!p->chainer) {
         p->chainer = bdi_chainer_new(&p->time);
+        p->triplets = bdi_triplet_memo_new();
+    }
     if (!p->chainer || bdi_chainer_failed(p->chainer)) {
         p->status = p->chainer && bdi_chainer_cut_short(p->chainer) ? BD_CUT_SHORT : BD_ENOMEM;
         return false;
@@ -258,7 +261,7 @@ static bool find_chained(path *p, bdi_step *s)
     if (!ensure_unique(p) || !ensure_chainer(p))
         return false;
     bool links = p->on_step != NULL;
-    if (bdi_cycles(p->chainer, &p->st, links, s) || bdi_aligned_exclusion(&p->st, 3, s))
+    if (bdi_cycles(p->chainer, &p->st, links, s) || bdi_aligned_exclusion(&p->st, 3, p->triplets, s))
         return true;
     for (int i = 0; i < CHAINING_COUNT && !bdi_chainer_failed(p->chainer); i++) {
         const chaining_row *r = &CHAINING[i];
@@ -381,6 +384,7 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
     bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);
     walk(p, clash_free);
     bdi_chainer_free(p->chainer);
+    bdi_triplet_memo_free(p->triplets);
     if (p->status == BD_OK && rating)
         fill_rating(p, rating);
     return p->status;
