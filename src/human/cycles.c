@@ -98,7 +98,7 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
         for (int k = 0; k < LINK_KIND_COUNT; k++)
             for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
                 for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
-                    int cand = w * 64 + bit_count((idle & -idle) - 1u);
+                    int cand = w * 64 + low_index(idle);
                     if (reads_meet(&m->read[k][cand], &changed))
                         m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
                 }

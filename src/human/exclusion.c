@@ -122,7 +122,7 @@ static uint16_t last_change(const bdi_triplet_memo *m, cellset cells)
     uint16_t last = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1u) {
-            uint16_t at = m->changed[w * 64 + bit_count((bits & -bits) - 1u)];
+            uint16_t at = m->changed[w * 64 + low_index(bits)];
             last = at > last ? at : last;
         }
     return last;
@@ -134,6 +134,7 @@ typedef struct bases {
     cellset excluders[BD_CELLS];            /* by base index */
     cellset all;                            /* the base cells */
     int index_of[BD_CELLS];                 /* by cell: its base index */
+    cellset unit[UNIT_COUNT];               /* each unit's cells */
 } bases;
 
 /* SE's list of base cells with their excluders. */
@@ -141,6 +142,13 @@ static void find_bases(const bdi_state *st, int degree, bases *b)
 {
     b->count = 0;
     b->all = (cellset){{0, 0}};
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        b->unit[unit] = (cellset){{0, 0}};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            cellset *u = &b->unit[unit_at(kind, cell)];
+            u->w[cell / 64] |= (uint64_t)1 << (cell % 64);
+        }
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (digit_count(st->cand[cell]) < 2)
             continue;
@@ -167,7 +175,7 @@ static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
     int count = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u)
-            masks[count++] = st->cand[w * 64 + bit_count((bits & -bits) - 1u)];
+            masks[count++] = st->cand[w * 64 + low_index(bits)];
     return count;
 }
 
@@ -242,9 +250,22 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
     return true;
 }
 
+/* Appends the cells of `set` to `area` in increasing order; their
+ * number. */
+static int append_cells(cellset set, int *area)
+{
+    int count = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u)
+            area[count++] = w * 64 + low_index(bits);
+    return count;
+}
+
 /* The third cells of a triplet, in SE's twin-area order: the first
  * cell's excluders, then the second's, in house order, that are base
- * cells other than the two. */
+ * cells other than the two. A cell's house order (bdi_house) is its box's
+ * cells, then its row's outside the box, then its column's, each part in
+ * increasing cell order. */
 static int twin_area(const bases *b, int i0, int i1, int *area)
 {
     int c0 = b->cell[i0], c1 = b->cell[i1];
@@ -258,14 +279,20 @@ static int twin_area(const bases *b, int i0, int i1, int *area)
                          b->excluders[from[f]].w[1] & left.w[1]}};
         if (!(want.w[0] | want.w[1]))
             continue;
-        const uint8_t *house = bdi_house[b->cell[from[f]]];
-        for (int k = 0; k < HOUSE_CELLS; k++) {
-            int cell = house[k];
-            if (!cs_has(want, cell))
-                continue;
-            left.w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
-            area[count++] = cell;
-        }
+        int cell = b->cell[from[f]];
+        const cellset *box = &b->unit[unit_at(UNIT_BOX, cell)];
+        const cellset *row = &b->unit[unit_at(UNIT_ROW, cell)];
+        const cellset *col = &b->unit[unit_at(UNIT_COL, cell)];
+        count += append_cells((cellset){{want.w[0] & box->w[0], want.w[1] & box->w[1]}},
+                              area + count);
+        count += append_cells((cellset){{want.w[0] & row->w[0] & ~box->w[0],
+                                         want.w[1] & row->w[1] & ~box->w[1]}},
+                              area + count);
+        count += append_cells((cellset){{want.w[0] & col->w[0] & ~box->w[0],
+                                         want.w[1] & col->w[1] & ~box->w[1]}},
+                              area + count);
+        left.w[0] &= ~want.w[0];
+        left.w[1] &= ~want.w[1];
     }
     return count;
 }

@@ -96,6 +96,18 @@ static inline bool sees(int a, int b)
     return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
+/* The index of the lowest set bit of a non-zero word (a cell of a cell
+ * set): the instruction under gcc and clang, else bit_count's arithmetic
+ * (BD_PORTABLE builds that too). */
+static inline int low_index(uint64_t bits)
+{
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+    return __builtin_ctzll(bits);
+#else
+    return bit_count((bits & (~bits + 1u)) - 1u);
+#endif
+}
+
 /* ------------------------------------------------------------------ */
 /* The candidate state (state.c)                                       */
 
