@@ -181,8 +181,7 @@ void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
 
 void set_copy(bdi_chainer *ch, pset *s, const pset *from)
 {
-    for (int i = 0; i < from->count; i++)
-        set_add(ch, s, (int32_t)from->order[i]);
+    set_fill(ch, s, from->order, (uint32_t)from->count);
 }
 
 bool reads_meet(const chain_reads *a, const chain_reads *b)

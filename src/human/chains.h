@@ -29,6 +29,8 @@
 
 #include "human.h"
 
+#include <string.h>
+
 /* Why a node holds (SE's Potential.Cause); CAUSE_NONE for an assumption. */
 enum {
     CAUSE_NONE,
@@ -243,6 +245,16 @@ static inline bool set_add(const bdi_chainer *ch, pset *s, int32_t node)
     s->where[pot] = node;
     s->order[s->count++] = (uint32_t)node;
     return true;
+}
+
+/* Fills the empty set `s` with the `count` nodes `items`, whose
+ * potentials differ, in that order. */
+static inline void set_fill(const bdi_chainer *ch, pset *s, const uint32_t *items, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+        s->where[ch->nodes[items[i]].pot] = (int32_t)items[i];
+    memcpy(s->order, items, (size_t)count * sizeof *items);
+    s->count = (int)count;
 }
 
 /* Keeps the potentials of `s` that `other` has (SE's retainAll). */

@@ -211,7 +211,9 @@ static void find_cycles(unary *u, chint_list *list)
  * implied potential that is the opposite of the start (`start_pot`) is the
  * target, the first one only; one is kept for the next half layer when its
  * set (`made_set`: to_off for the on half, to_on for the off half) does
- * not hold it yet and, in the on half, it is not among its first parents. */
+ * not hold it yet. (SE also leaves out, in the on half, a potential among
+ * its first parents: every potential a walk takes from a queue, and so
+ * every first parent, went into its set when queued.) */
 static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32_t *target)
 {
     bdi_chainer *ch = u->ch;
@@ -228,7 +230,8 @@ static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
             bool hit = (pot ^ 1) == start_pot && *target < 0;
-            bool keep = !(on && is_parent(ch, p, pot)) && !set_has(made_set, pot);
+            /* a potential among p's first parents is in its set already */
+            bool keep = !set_has(made_set, pot);
             if (!hit && !keep)
                 continue;
             int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);

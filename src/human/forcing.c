@@ -198,11 +198,8 @@ static bool on_chain(forcing *f, int cell, int digit, pset *on, pset *off, int32
     absurd[0] = absurd[1] = -1;
     if (m && m->first[cand] >= 0) {
         const uint32_t *items = m->items + m->first[cand];
-        for (uint32_t i = 0; i < m->on_count[cand]; i++)
-            set_add(ch, on, (int32_t)items[i]);
-        items += m->on_count[cand];
-        for (uint32_t i = 0; i < m->off_count[cand]; i++)
-            set_add(ch, off, (int32_t)items[i]);
+        set_fill(ch, on, items, m->on_count[cand]);
+        set_fill(ch, off, items + m->on_count[cand], m->off_count[cand]);
         absurd[0] = m->absurd[cand][0];
         absurd[1] = m->absurd[cand][1];
         return m->ok[cand];
