@@ -42,11 +42,6 @@ typedef struct cellset {
     uint64_t w[2];
 } cellset;
 
-static inline bool cs_has(cellset s, int cell)
-{
-    return s.w[cell / 64] >> (cell % 64) & 1u;
-}
-
 /* True when the set has two cells or more. */
 static inline bool cs_two(cellset s)
 {
