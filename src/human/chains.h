@@ -173,9 +173,11 @@ struct bdi_chainer {
      * its comparator; NULL until then. */
     advanced_fn advanced;
     /* cycles.c's record, for the path's searches (cycles_hints with
-     * `reuse`), of the walks that found nothing: NULL until the first;
-     * one block with no pointers inside, freed with the chainer. */
+     * `reuse`), of the walks that found nothing: NULL until the second
+     * (a path with one search has no use for it); one block with no
+     * pointers inside, freed with the chainer. */
     struct cycles_memo *cycles_memo;
+    unsigned cycles_searches;     /* the path's cycles searches so far */
     struct forcing_memo *forcing_memo;  /* forcing.c's, the same way */
     chain_reads *reads;           /* do_chaining notes what it reads here,
                                      when not NULL */

@@ -36,6 +36,7 @@
 #include "chains.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Whether a potential equal to `pot` is among the first parents above
  * `node` (SE's isParent). */
@@ -80,32 +81,35 @@ struct cycles_memo {
     chain_reads read[LINK_KIND_COUNT][CANDIDATES];
 };
 
-/* The path's record brought to grid `g`: made (all starts unknown) on the
- * first search, else each idle start whose reads meet what changed since
- * the last search loses its record; then `g` becomes the last grid. NULL
- * when memory ran short (the search then goes without). */
+/* The path's record brought to grid `g`: none on the path's first search;
+ * made (all starts unknown) on the second; after, each idle start whose
+ * reads meet what changed since the last search loses its record; then
+ * `g` becomes the last grid. NULL when there is none (the search then
+ * goes without). */
 static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
 {
     struct cycles_memo *m = ch->cycles_memo;
     if (!m) {
-        m = calloc(1, sizeof *m);
+        if (ch->cycles_searches++ == 0)
+            return NULL;
+        m = malloc(sizeof *m);   /* a start's reads are set when it is walked */
         if (!m)
             return NULL;
+        memset(m->idle, 0, sizeof m->idle);
         ch->cycles_memo = m;
-    } else {
-        chain_reads changed;
-        record_changes(&m->last, g, &changed);
-        for (int k = 0; k < LINK_KIND_COUNT; k++)
-            for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
-                for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
-                    int cand = w * 64 + low_index(idle);
-                    if (reads_meet(&m->read[k][cand], &changed))
-                        m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
-                }
+        chain_reads unused;
+        record_changes(&m->last, g, &unused);
         return m;
     }
-    chain_reads unused;
-    record_changes(&m->last, g, &unused);
+    chain_reads changed;
+    record_changes(&m->last, g, &changed);
+    for (int k = 0; k < LINK_KIND_COUNT; k++)
+        for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
+            for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
+                int cand = w * 64 + low_index(idle);
+                if (reads_meet(&m->read[k][cand], &changed))
+                    m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
+            }
     return m;
 }
 

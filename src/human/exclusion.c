@@ -57,8 +57,10 @@ struct bdi_triplet_memo {
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
     cellset peers[BD_CELLS];          /* by cell: its house cells */
-    uint16_t idle[TRIPLETS];          /* by triplet: the search that found it
-                                         removes nothing (0: none) */
+    uint16_t *idle;                   /* by triplet (TRIPLETS): the search
+                                         that found it removes nothing (0:
+                                         none); made on the second search (a
+                                         path with one has no use for it) */
 };
 
 bdi_triplet_memo *bdi_triplet_memo_new(void)
@@ -76,11 +78,14 @@ bdi_triplet_memo *bdi_triplet_memo_new(void)
 
 void bdi_triplet_memo_free(bdi_triplet_memo *m)
 {
+    if (m)
+        free(m->idle);
     free(m);
 }
 
-/* Starts a search of `st` in the record: false when the record can count
- * no more searches (the search then goes without it). */
+/* Starts a search of `st` in the record: false when the search goes
+ * without it (the path's first search, memory short, or no more searches
+ * to count). */
 static bool memo_start(bdi_triplet_memo *m, const bdi_state *st)
 {
     if (m->search == UINT16_MAX)
@@ -91,7 +96,9 @@ static bool memo_start(bdi_triplet_memo *m, const bdi_state *st)
             m->cand[cell] = st->cand[cell];
             m->changed[cell] = m->search;
         }
-    return true;
+    if (!m->idle && m->search >= 2)
+        m->idle = calloc(TRIPLETS, sizeof *m->idle);
+    return m->idle != NULL;
 }
 
 /* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
