@@ -28,6 +28,13 @@
  * are asked for more, through the chainer's `advanced` (nested.c's, handed
  * down by chaining.c). The grid is restored at the end.
  *
+ * What a chain reads (chain_reads): when the chainer asks for it,
+ * do_chaining notes, for each potential it takes, the cell (with the cell
+ * rules) and the places of its digit in its box, row and column, all that
+ * the implications look at; record_changes tells the cells and places
+ * that differ between two grids. The producers' records across a path's
+ * searches rest on these.
+ *
  * Measures: SE counts a chain's potentials by walking from its end back
  * through all parents, breadth first, each potential once (the first node
  * met for it); chains.h's ancestor_count, and the same walk gives SE's
@@ -192,14 +199,6 @@ bool reads_meet(const chain_reads *a, const chain_reads *b)
     for (size_t i = 0; i < sizeof a->places / sizeof a->places[0]; i++)
         meet |= a->places[i] & b->places[i];
     return meet != 0;
-}
-
-void reads_add(chain_reads *into, const chain_reads *from)
-{
-    for (size_t i = 0; i < sizeof into->cells / sizeof into->cells[0]; i++)
-        into->cells[i] |= from->cells[i];
-    for (size_t i = 0; i < sizeof into->places / sizeof into->places[0]; i++)
-        into->places[i] |= from->places[i];
 }
 
 void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed)

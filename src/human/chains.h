@@ -78,11 +78,13 @@ typedef struct chain_reads {
     uint64_t places[(UNIT_COUNT * BD_SIZE + 63) / 64];
 } chain_reads;
 
+/* Sets bit i of a bit array. */
 static inline void bits_set(uint64_t *bits, int i)
 {
     bits[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
+/* Whether bit i of a bit array is set. */
 static inline bool bits_has(const uint64_t *bits, int i)
 {
     return bits[i >> 6] >> (i & 63) & 1u;
@@ -104,9 +106,6 @@ static inline void reads_places(chain_reads *r, int cell, int digit)
 
 /* Whether `a` and `b` share a cell or a unit's places. */
 bool reads_meet(const chain_reads *a, const chain_reads *b);
-
-/* Adds what `from` read to `into`. */
-void reads_add(chain_reads *into, const chain_reads *from);
 
 /* A grid as the chain records keep it: its candidates and places. */
 typedef struct grid_record {

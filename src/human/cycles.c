@@ -20,11 +20,12 @@
  * The hints are sorted by difficulty, complexity (the number of
  * potentials in the chain), then kind (X, Y, XY), first found first.
  *
- * The path's searches (`reuse`) skip walks known to find nothing. A
+ * The path's searches (`reuse`) skip walks known to find nothing (the
+ * record is made on the path's second search and used from the third). A
  * start's walks (its cycles and its two forcing chains, for one kind of
  * links) read of the grid only the candidates of some cells and the
- * places of some digits in some units; the walk notes which (`reads`: a
- * bit a cell, a bit a unit and digit). When the walks of a start met no
+ * places of some digits in some units; the walk notes which
+ * (`chain_reads`: a bit a cell, a bit a unit and digit). When the walks of a start met no
  * cycle and no forcing chain, and the list had no hint yet (so nothing
  * cut them short), the start is recorded idle with its reads. The next
  * search compares the grid with the last one's: a start whose reads

@@ -24,7 +24,8 @@
  * can remove nothing), and leaves out the excluders with a candidate
  * outside the set's (no combination can leave them empty).
  *
- * A path's triplet searches keep a record (bdi_triplet_memo). Whether a
+ * A path's triplet searches keep a record (bdi_triplet_memo; its table
+ * of triplets made on the second search). Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
  * the record keeps, by triplet, the search that found it removes nothing,
