@@ -97,9 +97,9 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
         if (!m)
             return NULL;
         memset(m->idle, 0, sizeof m->idle);
+        memcpy(m->last.cand, g->cand, sizeof m->last.cand);
+        memcpy(m->last.places, g->places, sizeof m->last.places);
         ch->cycles_memo = m;
-        chain_reads unused;
-        record_changes(&m->last, g, &unused);
         return m;
     }
     chain_reads changed;
