@@ -91,7 +91,8 @@ group() { sed -n "/^<g fill=\"$1\"/,/^<\/g>/p" "$2" | grep -v '^<'"/\?g"; }
 # none of their struck candidates drawn, its digit ringed in the placing
 # colour at its centre (r1c6=9: (4 + 48 * 5 + 16 * 2 + 8, 4 + 16 * 2 + 8)
 # = (284, 44)), its cell shaded, and nothing struck; the caption is the
-# placement's text. The digit is the puzzle's solution's.
+# hint's text as explain --hint writes it, its "after:" list too. The
+# digit is the puzzle's solution's.
 p=$(puzzle_of $cli/draw_hint_svg/stdin 1)
 hint=$(printf '%s\n' "$p" | $bitdoku explain --hint)
 hint_place=${hint%% *}
@@ -102,7 +103,7 @@ r=${hint_place#r}; r=${r%%c*}; c=${hint_place#*c}; c=${c%%=*}
 expect "hint digit" "${hint_place#*=}" "$(printf '%s' "$s" | cut -c $(((r - 1) * 9 + c)))"
 expect "hint eliminations" "$(printf '%s\n' "$eliminated" | wc -l | tr -d ' ')" 6
 got=$($awk_grids $cli/draw_hint_svg/stdout)
-expect "hint svg" "$got" "$p $(kinds $p $p) ${hint%% after: *}"
+expect "hint svg" "$got" "$p $(kinds $p $p) $hint"
 expect "hint svg ring" "$(group '#8ce99a' $cli/draw_hint_svg/stdout)" "$(centres ring "$hint_place")"
 expect "hint svg placed digit" "$(grep -c "$(centres text "$hint_place")" $cli/draw_hint_svg/stdout)" 1
 expect "hint svg cell" "$(group '#d3f9d8' $cli/draw_hint_svg/stdout)" "$(centres cell "$hint_place")"
@@ -283,6 +284,23 @@ want=$(grep -v '^#' $cli/draw_hint_html/stdin)
 expect "hint html grids" "$got" "$want"
 expect "hint html words" "$(grep -o '<b>[1-3]</b> [a-z0-9=]*' $cli/draw_hint_html/stdout | tr '\n' ' ')" \
     "<b>1</b> $hint_place <b>2</b> solved <b>3</b> no "
+
+# What is wrong with a grid without solution: each picture shows the grid
+# as it came (its digits all drawn as givens) and under it the words that
+# explain writes for it in text (the case explain_wrong_entries checks
+# those); the HTML page says them under the puzzle.
+wrong_dir=$cli/explain_wrong_entries
+pictures=$($awk_grids $cli/draw_wrong_svg/stdout)
+for f in wrong clash; do
+    g=$(puzzle_of $wrong_dir/$f.txt 1 | tr 0 .)
+    words=$($bitdoku explain --hint $wrong_dir/$f.txt)
+    expect "wrong entries: $f words" "${words%%:*}" "no solution"
+    [ $f = wrong ] && got=$(printf '%s\n' "$pictures" | line 1) || got=$(printf '%s\n' "$pictures" | line 2)
+    expect "wrong entries: $f svg" "$got" "$g $(kinds $g $g) $words"
+done
+html_words=$(grep -o '<p class="cap">[^<]*</p>' $cli/draw_wrong_html/stdout | sed 's/<[^>]*>//g')
+expect "wrong entries: html words" "$html_words" "$($bitdoku explain $wrong_dir/clash.txt)"
+expect "wrong entries: html grid" "$($awk_grids $cli/draw_wrong_html/stdout)" "$g $(kinds $g $g)"
 
 [ $problems = 0 ] && echo "the golden pictures show what they should"
 [ $problems = 0 ]
