@@ -292,13 +292,14 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
 static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
     int n = GEO_N(g), progress = 0;
-    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0;
+    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
         colset band = 0;
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= once & pd[r];
             once |= pd[r];
             band |= pd[r];
+            in_open |= pd[r] & open[r];
         }
         bands_twice |= bands_once & band;
         bands_once |= band;
@@ -306,14 +307,19 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
-    for (int r = 0; r < n && single; r++)
-        for (colset hits = pd[r] & single & open[r]; hits; hits &= (colset)(hits - 1u)) {
+    /* the columns with one place, that place open: each a hidden single */
+    colset hidden = single & in_open;
+    for (int r = 0; r < n && hidden; r++) {
+        colset hits = pd[r] & hidden;
+        hidden &= (colset)~hits;
+        for (; hits; hits &= (colset)(hits - 1u)) {
             int c = nxn_low_index(hits);
             if (!((pd[r] >> c) & 1u))
-                continue;
+                continue;   /* an earlier placement took it */
             place(g, s, d, r, c);
             progress = 1;
         }
+    }
     if (progress)
         return progress;   /* the folds are stale: the next scan claims */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
