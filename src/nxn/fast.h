@@ -43,6 +43,12 @@
  *    lie in one box, d leaves the box's other rows; when a column's
  *    places lie in one band, d leaves the box's other columns there.
  *
+ * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
+ * looks for naked pairs: the open cells with exactly two candidates (by
+ * accumulators over the digits), put in buckets by their lower digit; two
+ * in one bucket with the same digits that share a row, a column or a box
+ * take both digits from the rest of it, and propagation starts again.
+ *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
  * beyond). Among those it takes, on boards below 25 x 25, the one with
@@ -87,7 +93,8 @@
 
 enum {
     LOCAL_BYTES = 16384,
-    PLACES_FROM = 25     /* the board size from which pick_cell breaks ties by places */
+    PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
+    PAIRS_FROM = 12      /* the board size from which a stalled propagation looks for naked pairs */
 };
 
 /* The geometry in the words of this width. */
@@ -96,6 +103,7 @@ typedef struct geo {
     colset full;                            /* the N columns */
     colset all_bands;                       /* the N / R bands */
     bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
+    bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
@@ -597,6 +605,84 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, in
         }
 }
 
+/* Clears the columns `cols` from digit d's word of row r, marking the
+ * digit and the row's band changed when it had any of them; whether it
+ * did. */
+static inline bool clear_places(const geo *g, state *s, int d, int r, colset cols)
+{
+    colset *w = s->w + (size_t)d * (size_t)GEO_N(g) + (size_t)r;
+    if (!(*w & cols))
+        return false;
+    *w &= (colset)~cols;
+    s->dirty |= UINT64_C(1) << d;
+    *bands_of(g, s, d) |= g->band_bit[r];
+    return true;
+}
+
+/* Naked pairs: two open cells of one unit with the same two candidates
+ * take those two digits from the unit's other cells (each row, column and
+ * box they share). Cells with exactly two candidates are found by
+ * accumulators over the digits. Whether anything changed. */
+static bool naked_pairs(const geo *g, state *s)
+{
+    int n = GEO_N(g);
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    colset seen[3][BD_BOARD_MAX];
+    fold_counts(g, s, 3, seen);
+    int count = 0;
+    uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    for (int r = 0; r < n; r++)
+        for (colset cells = open[r] & seen[1][r] & (colset)~seen[2][r]; cells;
+             cells &= (colset)(cells - 1u)) {
+            int c = nxn_low_index(cells);
+            row_of[count] = (uint8_t)r;
+            col_of[count] = (uint8_t)c;
+            pair_of[count++] = cell_digits(g, s, r, c);
+        }
+    /* the cells in buckets by their lower digit (a counting sort), so that
+     * only cells of one bucket are compared */
+    int start[BD_BOARD_MAX + 1] = {0};
+    uint16_t order[BD_BOARD_MAX * BD_BOARD_MAX];
+    for (int i = 0; i < count; i++)
+        start[nxn_low_index(pair_of[i]) + 1]++;
+    for (int d = 0; d < n; d++)
+        start[d + 1] += start[d];
+    int fill[BD_BOARD_MAX];
+    memcpy(fill, start, sizeof fill[0] * (size_t)n);
+    for (int i = 0; i < count; i++)
+        order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
+    bool progress = false;
+    for (int a = 0; a < count; a++)
+        for (int b = a + 1; b < start[nxn_low_index(pair_of[order[a]]) + 1]; b++) {
+            int i = order[a], j = order[b];
+            if (pair_of[i] != pair_of[j])
+                continue;
+            int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
+            bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
+            if (r0 != r1 && c0 != c1 && !same_box)
+                continue;
+            for (uint64_t digits = pair_of[i]; digits; digits &= digits - 1u) {
+                int d = nxn_low_index(digits);
+                if (r0 == r1)
+                    progress |= clear_places(g, s, d, r0,
+                                             (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
+                if (c0 == c1)
+                    for (int r = 0; r < n; r++)
+                        if (r != r0 && r != r1)
+                            progress |= clear_places(g, s, d, r, col_bit(c0));
+                if (same_box) {
+                    int top = r0 - r0 % GEO_R(g);
+                    for (int r = top; r < top + GEO_R(g); r++) {
+                        colset keep = (colset)((r == r0 ? col_bit(c0) : 0) | (r == r1 ? col_bit(c1) : 0));
+                        progress |= clear_places(g, s, d, r, (colset)(g->stack_of_col[c0] & (colset)~keep));
+                    }
+                }
+            }
+        }
+    return progress;
+}
+
 /* Hands the solved state to the visitor (its cells written when it wants
  * them); the search stops when the visitor is done. */
 static void found_solution(ctx *x, const state *s)
@@ -620,12 +706,14 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
-    if (!propagate(g, s))
-        return;
-    if (s->open_count == 0) {
-        found_solution(x, s);
-        return;
-    }
+    do {
+        if (!propagate(g, s))
+            return;
+        if (s->open_count == 0) {
+            found_solution(x, s);
+            return;
+        }
+    } while (g->pairs && naked_pairs(g, s));
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
@@ -667,6 +755,7 @@ static void make_geo(geo *g, const bd_board *board)
     g->full = (colset)nxn_all_values(GEO_N(g));
     g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
     g->by_places = GEO_N(g) >= PLACES_FROM;
+    g->pairs = GEO_N(g) >= PAIRS_FROM;
     for (int r = 0; r < GEO_N(g); r++)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
