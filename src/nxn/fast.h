@@ -48,6 +48,10 @@
  * accumulators over the digits), put in buckets by their lower digit; two
  * in one bucket with the same digits that share a row, a column or a box
  * take both digits from the rest of it, and propagation starts again.
+ * From 25 x 25 up (HIDDEN_PAIRS_FROM), when there are none, hidden pairs:
+ * each digit with exactly two places in a row, a column or a box gives
+ * the two cells as a key; two digits with one key leave those cells no
+ * other candidate (skipped when both cells hold the two alone already).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
@@ -94,7 +98,8 @@
 enum {
     LOCAL_BYTES = 16384,
     PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
-    PAIRS_FROM = 12      /* the board size from which a stalled propagation looks for naked pairs */
+    PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
+    HIDDEN_PAIRS_FROM = 25   /* and for hidden pairs */
 };
 
 /* The geometry in the words of this width. */
@@ -104,6 +109,7 @@ typedef struct geo {
     colset all_bands;                       /* the N / R bands */
     bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
     bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
+    bool hidden_pairs;                      /* hidden pairs too: N >= HIDDEN_PAIRS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
@@ -623,7 +629,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
  * accumulators over the digits. Whether anything changed. */
-static bool naked_pairs(const geo *g, state *s)
+static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX])
 {
     int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
@@ -632,14 +638,25 @@ static bool naked_pairs(const geo *g, state *s)
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
-    for (int r = 0; r < n; r++)
-        for (colset cells = open[r] & seen[1][r] & (colset)~seen[2][r]; cells;
-             cells &= (colset)(cells - 1u)) {
+    for (int r = 0; r < n; r++) {
+        colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
+        paired[r] = pairs;
+        if (!pairs)
+            continue;
+        uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
+        for (colset cells = pairs; cells; cells &= (colset)(cells - 1u))
+            digits[nxn_low_index(cells)] = 0;
+        for (int d = 0; d < n; d++)
+            for (colset hits = s->w[(size_t)d * (size_t)n + (size_t)r] & pairs; hits;
+                 hits &= (colset)(hits - 1u))
+                digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
+        for (colset cells = pairs; cells; cells &= (colset)(cells - 1u)) {
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;
             col_of[count] = (uint8_t)c;
-            pair_of[count++] = cell_digits(g, s, r, c);
+            pair_of[count++] = digits[c];
         }
+    }
     /* the cells in buckets by their lower digit (a counting sort), so that
      * only cells of one bucket are compared */
     int start[BD_BOARD_MAX + 1] = {0};
@@ -683,6 +700,97 @@ static bool naked_pairs(const geo *g, state *s)
     return progress;
 }
 
+/* Hidden pairs: two digits whose places in some row, column or box are
+ * the same two cells (each digit's unit may differ: both cells share a
+ * unit) leave those cells no other candidate. Each (digit, unit) with
+ * exactly two places gives a key (the two cells); keys are chained by a
+ * hash and only keys of one chain compared. Whether anything changed. */
+static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
+{
+    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    int n = GEO_N(g), count = 0;
+    static _Thread_local uint32_t key[KEYS_MAX];
+    static _Thread_local uint8_t digit_of[KEYS_MAX];
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        colset once = 0, twice = 0, thrice = 0;
+        for (int r = 0; r < n; r++) {
+            colset x = pd[r];
+            colset rest = (colset)(x & (colset)(x - 1u));
+            if (rest && one_bit(rest)) {
+                key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
+                digit_of[count++] = (uint8_t)d;
+            }
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        for (colset two = twice & (colset)~thrice; two; two &= (colset)(two - 1u)) {
+            int c = nxn_low_index(two), first = -1;
+            for (int r = 0; r < n; r++)
+                if ((pd[r] >> c) & 1u) {
+                    if (first < 0) {
+                        first = r;
+                        continue;
+                    }
+                    key[count] = (uint32_t)((first * n + c) * n * n + r * n + c);
+                    digit_of[count++] = (uint8_t)d;
+                    break;
+                }
+        }
+        for (int top = 0; top < n; top += GEO_R(g)) {
+            /* the band's columns with one place, two, three or more */
+            colset one = 0, two = 0, more = 0;
+            for (int r = top; r < top + GEO_R(g); r++) {
+                more |= two & pd[r];
+                two |= one & pd[r];
+                one |= pd[r];
+            }
+            for (int t = 0; t < GEO_R(g); t++) {
+                colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
+                colset rest = (colset)(cols & (colset)(cols - 1u));
+                bool in_two_columns = !doubled && rest && one_bit(rest);
+                bool in_one_column = doubled && one_bit(cols) && !(more & m);
+                if (!in_two_columns && !in_one_column)
+                    continue;
+                int places = 0, cells[2] = {0, 0};
+                for (int r = top; r < top + GEO_R(g) && places < 2; r++)
+                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u))
+                        cells[places++] = r * n + nxn_low_index(x);
+                key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
+                digit_of[count++] = (uint8_t)d;
+            }
+        }
+    }
+    /* chains of the keys by a hash: only keys of one chain are compared */
+    enum { HEADS = 1024 };
+    uint16_t head[HEADS];
+    static _Thread_local uint16_t next[KEYS_MAX];
+    memset(head, 0, sizeof head);
+    for (int i = 0; i < count; i++) {
+        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+        next[i] = head[h];
+        head[h] = (uint16_t)(i + 1);
+    }
+    bool progress = false;
+    for (int i = 0; i < count; i++)
+        for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
+            if (key[i] != key[j] || digit_of[i] == digit_of[j])
+                continue;
+            uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
+            int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
+            if ((paired[cells[0] / n] >> (cells[0] % n) & 1u) && (paired[cells[1] / n] >> (cells[1] % n) & 1u))
+                continue;   /* both cells hold the pair alone already */
+            for (int k = 0; k < 2; k++) {
+                int r = cells[k] / n, c = cells[k] % n;
+                for (int e = 0; e < n; e++)
+                    if (!((pair >> e) & 1u))
+                        progress |= clear_places(g, s, e, r, col_bit(c));
+            }
+        }
+    return progress;
+}
+
 /* Hands the solved state to the visitor (its cells written when it wants
  * them); the search stops when the visitor is done. */
 static void found_solution(ctx *x, const state *s)
@@ -706,14 +814,17 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
-    do {
+    for (;;) {
         if (!propagate(g, s))
             return;
         if (s->open_count == 0) {
             found_solution(x, s);
             return;
         }
-    } while (g->pairs && naked_pairs(g, s));
+        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
+        if (!g->pairs || (!naked_pairs(g, s, two) && !(g->hidden_pairs && hidden_pairs(g, s, two))))
+            break;
+    }
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
@@ -756,6 +867,7 @@ static void make_geo(geo *g, const bd_board *board)
     g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
     g->by_places = GEO_N(g) >= PLACES_FROM;
     g->pairs = GEO_N(g) >= PAIRS_FROM;
+    g->hidden_pairs = GEO_N(g) >= HIDDEN_PAIRS_FROM;
     for (int r = 0; r < GEO_N(g); r++)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
