@@ -13,6 +13,7 @@ typedef uint16_t colset;
 
 #include "fast.h"
 
+/* nxn_engine_fn's contract, for boards of 3 x 3 boxes only. */
 nxn_run nxn_fast3x3(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                      bd_stats *stats)
 {

@@ -13,6 +13,7 @@ typedef uint32_t colset;
 
 #include "fast.h"
 
+/* nxn_engine_fn's contract, for boards of 5 x 5 boxes only. */
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                      bd_stats *stats)
 {
