@@ -5,7 +5,8 @@
  * naive counter written here, both engines, on random small puzzles; the
  * bit-parallel engine against Dancing Links (counts and the sets of
  * solutions) on every box shape up to 5 x 5 and on each word width (N up
- * to 64); 9 x 9 boards against the 9 x 9 engine and the published Kaggle
+ * to 64), and on minimal 12 x 12 to 25 x 25 puzzles of puzzles/sizes/
+ * (where it finds pairs) with givens blanked; 9 x 9 boards against the 9 x 9 engine and the published Kaggle
  * solutions; Gecode's 16 x 16 instances; node and time limits; the
  * lexicographically smallest solution against a naive search in reading
  * order; and generated puzzles checked by Dancing Links (unique, minimal
@@ -486,6 +487,43 @@ static void test_gecode_16x16(void **state)
     }
 }
 
+/* Minimal generated puzzles of 12 x 12, 16 x 16 and 25 x 25 (the bench
+ * sets of puzzles/sizes/, where the bit-parallel engine's naked and
+ * hidden pairs take part): the same solutions as Dancing Links, as given
+ * and, but on 25 x 25 (where Dancing Links takes minutes then), with one
+ * given blanked (several solutions, as the puzzles are minimal). */
+static void test_big_minimal(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int box_rows, box_cols, count;
+    } SETS[] = {{"/sizes/gen_12x12.txt", 3, 4, 8},
+                {"/sizes/gen_16x16.txt", 4, 4, 8},
+                {"/sizes/gen_25x25.txt", 5, 5, 1}};
+    static bd_board puzzles[8];
+    uint64_t seed = 25;
+    for (size_t s = 0; s < sizeof SETS / sizeof SETS[0]; s++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s%s", BITDOKU_PUZZLES_DIR, SETS[s].file);
+        int count = read_boards(path, SETS[s].box_rows, SETS[s].box_cols, puzzles, SETS[s].count);
+        assert_int_equal(count, SETS[s].count);
+        for (int i = 0; i < count; i++) {
+            bd_board b = puzzles[i];
+            engines_agree(&b);
+            if (b.size > 16)
+                continue;
+            int cell;
+            do
+                cell = tu_below(&seed, b.size * b.size);
+            while (!b.cells[cell]);
+            b.cells[cell] = 0;
+            assert_int_equal(count_with(&b, 2, BD_ENGINE_DLX, BD_OK), 2);   /* minimal */
+            engines_agree(&b);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Limits                                                              */
 
@@ -698,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_word_widths),
         cmocka_unit_test(test_nine_by_nine),
         cmocka_unit_test(test_gecode_16x16),
+        cmocka_unit_test(test_big_minimal),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_smallest),
         cmocka_unit_test(test_generate),

@@ -2,7 +2,8 @@
  * fast.c - the bit-parallel N x N engine's entry: the narrowest word that
  * holds a row of the board (fast16.c, fast32.c, fast64.c: one search,
  * fast.h, compiled for each width), as smaller states copy faster at a
- * guess.
+ * guess; for boxes of 3 x 3, 4 x 4 and 5 x 5, the search compiled for
+ * that geometry alone (fast3x3.c, fast4x4.c, fast5x5.c).
  */
 #include "nxn.h"
 
@@ -10,6 +11,14 @@ nxn_run nxn_fast(const nxn_task *task, const bd_options *options, nxn_visitor *v
                  bd_stats *stats)
 {
     int size = task->puzzle->size;
+    if (task->puzzle->box_rows == task->puzzle->box_cols) {
+        if (size == 9)
+            return nxn_fast3x3(task, options, visitor, stats);
+        if (size == 16)
+            return nxn_fast4x4(task, options, visitor, stats);
+        if (size == 25)
+            return nxn_fast5x5(task, options, visitor, stats);
+    }
     if (size <= 16)
         return nxn_fast16(task, options, visitor, stats);
     if (size <= 32)

@@ -43,6 +43,16 @@
  *    lie in one box, d leaves the box's other rows; when a column's
  *    places lie in one band, d leaves the box's other columns there.
  *
+ * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
+ * looks for naked pairs: the open cells with exactly two candidates (by
+ * accumulators over the digits), put in buckets by their lower digit; two
+ * in one bucket with the same digits that share a row, a column or a box
+ * take both digits from the rest of it, and propagation starts again.
+ * From 25 x 25 up (HIDDEN_PAIRS_FROM), when there are none, hidden pairs:
+ * each digit with exactly two places in a row, a column or a box gives
+ * the two cells as a key; two digits with one key leave those cells no
+ * other candidate (skipped when both cells hold the two alone already).
+ *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
  * beyond). Among those it takes, on boards below 25 x 25, the one with
@@ -70,17 +80,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The geometry's numbers: the includer's FAST_N, FAST_R and FAST_C (N,
+ * a box's rows and its columns) when it fixes them at compile time, so
+ * that the compiler unrolls the loops over rows, digits and bands; else
+ * the run-time ones of the geo. There are as many stacks as a box has
+ * rows. */
+#ifdef FAST_N
+#define GEO_N(g) ((void)(g), FAST_N)
+#define GEO_R(g) ((void)(g), FAST_R)
+#define GEO_C(g) ((void)(g), FAST_C)
+#else
+#define GEO_N(g) ((g)->n)
+#define GEO_R(g) ((g)->box_rows)
+#define GEO_C(g) ((g)->box_cols)
+#endif
+
 enum {
     LOCAL_BYTES = 16384,
-    PLACES_FROM = 25     /* the board size from which pick_cell breaks ties by places */
+    PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
+    PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
+    HIDDEN_PAIRS_FROM = 25   /* and for hidden pairs */
 };
 
 /* The geometry in the words of this width. */
 typedef struct geo {
-    int box_rows, box_cols, n, stacks;
+    int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
     colset all_bands;                       /* the N / R bands */
     bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
+    bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
+    bool hidden_pairs;                      /* hidden pairs too: N >= HIDDEN_PAIRS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
@@ -137,7 +166,7 @@ static inline bool one_bit(colset x)
 /* The changed bands of digit d. */
 static inline colset *bands_of(const geo *g, state *s, int d)
 {
-    return s->w + (size_t)g->n * (size_t)g->n + (size_t)g->n + (size_t)d;
+    return s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g) + (size_t)GEO_N(g) + (size_t)d;
 }
 
 static inline state *level_state(ctx *x, int level)
@@ -170,14 +199,14 @@ static bool ensure_level(ctx *x, int level)
  * is set to that one cell; the cell is closed. */
 static inline void claim(const geo *g, state *s, int d, int r, int c)
 {
-    int n = g->n;
+    int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
     colset keep = (colset)~col_bit(c);
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
-    int top = r - r % g->box_rows;
+    int top = r - r % GEO_R(g);
     colset box_keep = (colset)~g->stack_of_col[c];
-    for (int row = top; row < top + g->box_rows; row++)
+    for (int row = top; row < top + GEO_R(g); row++)
         pd[row] &= box_keep;
     pd[r] = col_bit(c);
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
@@ -190,7 +219,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
  * candidates go first. */
 static void place(const geo *g, state *s, int d, int r, int c)
 {
-    int n = g->n;
+    int n = GEO_N(g);
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
     colset *pr = s->w + r, band = g->band_bit[r], *bands = bands_of(g, s, 0);
@@ -213,7 +242,7 @@ enum { FOLD_MAX = 5 };   /* the most levels fold_counts gives */
 static inline void fold_counts(const geo *g, const state *s, int levels,
                                colset seen[][BD_BOARD_MAX])
 {
-    int n = g->n;
+    int n = GEO_N(g);
     for (int k = 0; k < levels; k++)
         memset(seen[k], 0, sizeof seen[k][0] * (size_t)n);
     for (int d = 0; d < n; d++) {
@@ -230,7 +259,7 @@ static inline void fold_counts(const geo *g, const state *s, int levels,
  * was placed, 0 if not. */
 static int naked_singles(const geo *g, state *s)
 {
-    int n = g->n, progress = 0;
+    int n = GEO_N(g), progress = 0;
     colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
@@ -259,7 +288,7 @@ static int naked_singles(const geo *g, state *s)
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
     int progress = 0;
-    for (int r = 0; r < g->n; r++) {
+    for (int r = 0; r < GEO_N(g); r++) {
         colset x = pd[r];
         if (!x)
             return -1;
@@ -276,14 +305,15 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
  * on a contradiction, else whether anything changed. */
 static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
-    int n = g->n, progress = 0;
-    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0;
-    for (int top = 0; top < n; top += g->box_rows) {
+    int n = GEO_N(g), progress = 0;
+    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
+    for (int top = 0; top < n; top += GEO_R(g)) {
         colset band = 0;
-        for (int r = top; r < top + g->box_rows; r++) {
+        for (int r = top; r < top + GEO_R(g); r++) {
             twice |= once & pd[r];
             once |= pd[r];
             band |= pd[r];
+            in_open |= pd[r] & open[r];
         }
         bands_twice |= bands_once & band;
         bands_once |= band;
@@ -291,23 +321,28 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
-    for (int r = 0; r < n && single; r++)
-        for (colset hits = pd[r] & single & open[r]; hits; hits &= (colset)(hits - 1u)) {
+    /* the columns with one place, that place open: each a hidden single */
+    colset hidden = single & in_open;
+    for (int r = 0; r < n && hidden; r++) {
+        colset hits = pd[r] & hidden;
+        hidden &= (colset)~hits;
+        for (; hits; hits &= (colset)(hits - 1u)) {
             int c = nxn_low_index(hits);
             if (!((pd[r] >> c) & 1u))
-                continue;
+                continue;   /* an earlier placement took it */
             place(g, s, d, r, c);
             progress = 1;
         }
+    }
     if (progress)
         return progress;   /* the folds are stale: the next scan claims */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
-    for (int top = 0; top < n && claimed; top += g->box_rows)
-        for (int r = top; r < top + g->box_rows; r++)
+    for (int top = 0; top < n && claimed; top += GEO_R(g))
+        for (int r = top; r < top + GEO_R(g); r++)
             for (colset cols = pd[r] & claimed; cols; cols &= (colset)(cols - 1u)) {
                 int c = nxn_low_index(cols);
                 colset others = g->stack_of_col[c] & (colset)~col_bit(c);
-                for (int rr = top; rr < top + g->box_rows; rr++)
+                for (int rr = top; rr < top + GEO_R(g); rr++)
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
                         s->dirty |= UINT64_C(1) << d;
@@ -324,14 +359,14 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
 static bool row_claims(const geo *g, colset *pd, int top)
 {
     bool progress = false;
-    for (int r = top; r < top + g->box_rows; r++) {
+    for (int r = top; r < top + GEO_R(g); r++) {
         colset x = pd[r];
         if (!x)
             continue;
         colset m = g->stack_of_col[nxn_low_index(x)];
         if (x & (colset)~m)
             continue;
-        for (int other = top; other < top + g->box_rows; other++)
+        for (int other = top; other < top + GEO_R(g); other++)
             if (other != r && (pd[other] & m)) {
                 pd[other] &= (colset)~m;
                 progress = true;
@@ -347,9 +382,9 @@ static bool row_claims(const geo *g, colset *pd, int top)
  * changed. */
 static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top)
 {
-    int n = g->n, bottom = top + g->box_rows;
+    int n = GEO_N(g), bottom = top + GEO_R(g);
     int progress = row_claims(g, pd, top);
-    for (int t = 0; t < g->stacks; t++) {
+    for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
@@ -390,7 +425,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
  * 1 if anything changed, 0 if not. */
 static int scan_digit(const geo *g, state *s, int d)
 {
-    int n = g->n;
+    int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
     const colset *open = s->w + (size_t)n * (size_t)n;
     int progress = row_singles(g, s, d, pd, open);
@@ -403,8 +438,8 @@ static int scan_digit(const geo *g, state *s, int d)
     colset *bands = bands_of(g, s, d);
     for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
         int band = nxn_low_index(todo);
-        *bands &= (colset)~g->band_bit[band * g->box_rows];
-        found = band_boxes(g, s, d, pd, open, band * g->box_rows);
+        *bands &= (colset)~g->band_bit[band * GEO_R(g)];
+        found = band_boxes(g, s, d, pd, open, band * GEO_R(g));
         if (found < 0)
             return -1;
         progress |= found;
@@ -450,8 +485,8 @@ static bool propagate(const geo *g, state *s)
 static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
 {
     uint64_t digits = 0;
-    for (int d = 0; d < g->n; d++)
-        digits |= (uint64_t)((s->w[(size_t)d * (size_t)g->n + (size_t)r] >> c) & 1u) << d;
+    for (int d = 0; d < GEO_N(g); d++)
+        digits |= (uint64_t)((s->w[(size_t)d * (size_t)GEO_N(g) + (size_t)r] >> c) & 1u) << d;
     return digits;
 }
 
@@ -461,20 +496,20 @@ static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
 /* Counts the open cells of `s` by row, column, band column and box. */
 static void count_open(const geo *g, const state *s, open_counts *k)
 {
-    int n = g->n;
+    int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
     memset(k->cols, 0, sizeof k->cols);
-    for (int band = 0; band * g->box_rows < n; band++) {
+    for (int band = 0; band * GEO_R(g) < n; band++) {
         uint8_t *bc = k->band_cols[band];
         memset(bc, 0, sizeof k->band_cols[band]);
-        for (int r = band * g->box_rows; r < (band + 1) * g->box_rows; r++) {
+        for (int r = band * GEO_R(g); r < (band + 1) * GEO_R(g); r++) {
             k->rows[r] = (uint8_t)bit_count(open[r]);
             for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u))
                 bc[nxn_low_index(cells)]++;
         }
-        for (int t = 0; t < g->stacks; t++) {
+        for (int t = 0; t < GEO_R(g); t++) {
             int count = 0;
-            for (int c = t * g->box_cols; c < (t + 1) * g->box_cols; c++) {
+            for (int c = t * GEO_C(g); c < (t + 1) * GEO_C(g); c++) {
                 count += bc[c];
                 k->cols[c] = (uint8_t)(k->cols[c] + bc[c]);
             }
@@ -488,8 +523,8 @@ static void count_open(const geo *g, const state *s, open_counts *k)
  * column. */
 static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
-    const colset *open = s->w + (size_t)g->n * (size_t)g->n;
-    int band = r / g->box_rows, stack = c / g->box_cols;
+    const colset *open = s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g);
+    int band = r / GEO_R(g), stack = c / GEO_C(g);
     return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
            + k->cols[c] - k->band_cols[band][c];
 }
@@ -499,7 +534,7 @@ static int open_peers(const geo *g, const state *s, const open_counts *k, int r,
  * summed over the candidates. */
 static int candidate_places(const geo *g, const state *s, int r, int c)
 {
-    int n = g->n, top = r - r % g->box_rows, places = 0;
+    int n = GEO_N(g), top = r - r % GEO_R(g), places = 0;
     colset column = col_bit(c), box = g->stack_of_col[c];
     for (int d = 0; d < n; d++) {
         const colset *pd = s->w + (size_t)d * (size_t)n;
@@ -508,7 +543,7 @@ static int candidate_places(const geo *g, const state *s, int r, int c)
         int in_row = bit_count(pd[r]), in_col = 0, in_box = 0;
         for (int row = 0; row < n; row++) {
             in_col += (int)((pd[row] >> c) & 1u);
-            if (row >= top && row < top + g->box_rows)
+            if (row >= top && row < top + GEO_R(g))
                 in_box += bit_count(pd[row] & box);
         }
         int fewest = in_row < in_col ? in_row : in_col;
@@ -525,7 +560,7 @@ static int candidate_places(const geo *g, const state *s, int r, int c)
  * every open cell has two or more. `k` is scratch. */
 static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
 {
-    int n = g->n, found_k = 5, best_peers = INT_MIN, levels = 3;
+    int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
     fold_counts(g, s, levels, seen);
@@ -576,13 +611,193 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, in
         }
 }
 
+/* Clears the columns `cols` from digit d's word of row r, marking the
+ * digit and the row's band changed when it had any of them; whether it
+ * did. */
+static inline bool clear_places(const geo *g, state *s, int d, int r, colset cols)
+{
+    colset *w = s->w + (size_t)d * (size_t)GEO_N(g) + (size_t)r;
+    if (!(*w & cols))
+        return false;
+    *w &= (colset)~cols;
+    s->dirty |= UINT64_C(1) << d;
+    *bands_of(g, s, d) |= g->band_bit[r];
+    return true;
+}
+
+/* Naked pairs: two open cells of one unit with the same two candidates
+ * take those two digits from the unit's other cells (each row, column and
+ * box they share). Cells with exactly two candidates are found by
+ * accumulators over the digits. Whether anything changed. */
+static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    colset seen[3][BD_BOARD_MAX];
+    fold_counts(g, s, 3, seen);
+    int count = 0;
+    uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    for (int r = 0; r < n; r++) {
+        colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
+        paired[r] = pairs;
+        if (!pairs)
+            continue;
+        uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
+        for (colset cells = pairs; cells; cells &= (colset)(cells - 1u))
+            digits[nxn_low_index(cells)] = 0;
+        for (int d = 0; d < n; d++)
+            for (colset hits = s->w[(size_t)d * (size_t)n + (size_t)r] & pairs; hits;
+                 hits &= (colset)(hits - 1u))
+                digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
+        for (colset cells = pairs; cells; cells &= (colset)(cells - 1u)) {
+            int c = nxn_low_index(cells);
+            row_of[count] = (uint8_t)r;
+            col_of[count] = (uint8_t)c;
+            pair_of[count++] = digits[c];
+        }
+    }
+    /* the cells in buckets by their lower digit (a counting sort), so that
+     * only cells of one bucket are compared */
+    int start[BD_BOARD_MAX + 1] = {0};
+    uint16_t order[BD_BOARD_MAX * BD_BOARD_MAX];
+    for (int i = 0; i < count; i++)
+        start[nxn_low_index(pair_of[i]) + 1]++;
+    for (int d = 0; d < n; d++)
+        start[d + 1] += start[d];
+    int fill[BD_BOARD_MAX];
+    memcpy(fill, start, sizeof fill[0] * (size_t)n);
+    for (int i = 0; i < count; i++)
+        order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
+    bool progress = false;
+    for (int a = 0; a < count; a++)
+        for (int b = a + 1; b < start[nxn_low_index(pair_of[order[a]]) + 1]; b++) {
+            int i = order[a], j = order[b];
+            if (pair_of[i] != pair_of[j])
+                continue;
+            int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
+            bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
+            if (r0 != r1 && c0 != c1 && !same_box)
+                continue;
+            for (uint64_t digits = pair_of[i]; digits; digits &= digits - 1u) {
+                int d = nxn_low_index(digits);
+                if (r0 == r1)
+                    progress |= clear_places(g, s, d, r0,
+                                             (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
+                if (c0 == c1)
+                    for (int r = 0; r < n; r++)
+                        if (r != r0 && r != r1)
+                            progress |= clear_places(g, s, d, r, col_bit(c0));
+                if (same_box) {
+                    int top = r0 - r0 % GEO_R(g);
+                    for (int r = top; r < top + GEO_R(g); r++) {
+                        colset keep = (colset)((r == r0 ? col_bit(c0) : 0) | (r == r1 ? col_bit(c1) : 0));
+                        progress |= clear_places(g, s, d, r, (colset)(g->stack_of_col[c0] & (colset)~keep));
+                    }
+                }
+            }
+        }
+    return progress;
+}
+
+/* Hidden pairs: two digits whose places in some row, column or box are
+ * the same two cells (each digit's unit may differ: both cells share a
+ * unit) leave those cells no other candidate. Each (digit, unit) with
+ * exactly two places gives a key (the two cells); keys are chained by a
+ * hash and only keys of one chain compared. Whether anything changed. */
+static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
+{
+    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    int n = GEO_N(g), count = 0;
+    static _Thread_local uint32_t key[KEYS_MAX];
+    static _Thread_local uint8_t digit_of[KEYS_MAX];
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        colset once = 0, twice = 0, thrice = 0;
+        for (int r = 0; r < n; r++) {
+            colset x = pd[r];
+            colset rest = (colset)(x & (colset)(x - 1u));
+            if (rest && one_bit(rest)) {
+                key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
+                digit_of[count++] = (uint8_t)d;
+            }
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        for (colset two = twice & (colset)~thrice; two; two &= (colset)(two - 1u)) {
+            int c = nxn_low_index(two), first = -1;
+            for (int r = 0; r < n; r++)
+                if ((pd[r] >> c) & 1u) {
+                    if (first < 0) {
+                        first = r;
+                        continue;
+                    }
+                    key[count] = (uint32_t)((first * n + c) * n * n + r * n + c);
+                    digit_of[count++] = (uint8_t)d;
+                    break;
+                }
+        }
+        for (int top = 0; top < n; top += GEO_R(g)) {
+            /* the band's columns with one place, two, three or more */
+            colset one = 0, two = 0, more = 0;
+            for (int r = top; r < top + GEO_R(g); r++) {
+                more |= two & pd[r];
+                two |= one & pd[r];
+                one |= pd[r];
+            }
+            for (int t = 0; t < GEO_R(g); t++) {
+                colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
+                colset rest = (colset)(cols & (colset)(cols - 1u));
+                bool in_two_columns = !doubled && rest && one_bit(rest);
+                bool in_one_column = doubled && one_bit(cols) && !(more & m);
+                if (!in_two_columns && !in_one_column)
+                    continue;
+                int places = 0, cells[2] = {0, 0};
+                for (int r = top; r < top + GEO_R(g) && places < 2; r++)
+                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u))
+                        cells[places++] = r * n + nxn_low_index(x);
+                key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
+                digit_of[count++] = (uint8_t)d;
+            }
+        }
+    }
+    /* chains of the keys by a hash: only keys of one chain are compared */
+    enum { HEADS = 1024 };
+    uint16_t head[HEADS];
+    static _Thread_local uint16_t next[KEYS_MAX];
+    memset(head, 0, sizeof head);
+    for (int i = 0; i < count; i++) {
+        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+        next[i] = head[h];
+        head[h] = (uint16_t)(i + 1);
+    }
+    bool progress = false;
+    for (int i = 0; i < count; i++)
+        for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
+            if (key[i] != key[j] || digit_of[i] == digit_of[j])
+                continue;
+            uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
+            int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
+            if ((paired[cells[0] / n] >> (cells[0] % n) & 1u) && (paired[cells[1] / n] >> (cells[1] % n) & 1u))
+                continue;   /* both cells hold the pair alone already */
+            for (int k = 0; k < 2; k++) {
+                int r = cells[k] / n, c = cells[k] % n;
+                for (int e = 0; e < n; e++)
+                    if (!((pair >> e) & 1u))
+                        progress |= clear_places(g, s, e, r, col_bit(c));
+            }
+        }
+    return progress;
+}
+
 /* Hands the solved state to the visitor (its cells written when it wants
  * them); the search stops when the visitor is done. */
 static void found_solution(ctx *x, const state *s)
 {
     nxn_visitor *v = x->visitor;
     if (nxn_visitor_wants_cells(v)) {
-        int n = x->g.n;
+        int n = GEO_N(&x->g);
         for (int d = 0; d < n; d++)
             for (int r = 0; r < n; r++) {
                 int c = nxn_low_index(s->w[(size_t)d * (size_t)n + (size_t)r]);
@@ -599,18 +814,23 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
-    if (!propagate(g, s))
-        return;
-    if (s->open_count == 0) {
-        found_solution(x, s);
-        return;
+    for (;;) {
+        if (!propagate(g, s))
+            return;
+        if (s->open_count == 0) {
+            found_solution(x, s);
+            return;
+        }
+        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
+        if (!g->pairs || (!naked_pairs(g, s, two) && !(g->hidden_pairs && hidden_pairs(g, s, two))))
+            break;
     }
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
-        int d = x->pick ? x->pick(x->pick_context, r * g->n + c, digits)
+        int d = x->pick ? x->pick(x->pick_context, r * GEO_N(g) + c, digits)
                         : nxn_low_index(digits);
         digits &= ~(UINT64_C(1) << d);
         if (bdi_budget_spend(x->budget)) {
@@ -643,16 +863,17 @@ static void make_geo(geo *g, const bd_board *board)
     g->box_rows = board->box_rows;
     g->box_cols = board->box_cols;
     g->n = board->size;
-    g->stacks = board->box_rows;
-    g->full = (colset)nxn_all_values(g->n);
-    g->all_bands = (colset)nxn_all_values(g->n / g->box_rows);
-    g->by_places = g->n >= PLACES_FROM;
-    for (int r = 0; r < g->n; r++)
-        g->band_bit[r] = col_bit(r / g->box_rows);
-    for (int t = 0; t < g->stacks; t++)
-        g->stack_mask[t] = (colset)(nxn_all_values(g->box_cols) << (t * g->box_cols));
-    for (int c = 0; c < g->n; c++)
-        g->stack_of_col[c] = g->stack_mask[c / g->box_cols];
+    g->full = (colset)nxn_all_values(GEO_N(g));
+    g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
+    g->by_places = GEO_N(g) >= PLACES_FROM;
+    g->pairs = GEO_N(g) >= PAIRS_FROM;
+    g->hidden_pairs = GEO_N(g) >= HIDDEN_PAIRS_FROM;
+    for (int r = 0; r < GEO_N(g); r++)
+        g->band_bit[r] = col_bit(r / GEO_R(g));
+    for (int t = 0; t < GEO_R(g); t++)
+        g->stack_mask[t] = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
+    for (int c = 0; c < GEO_N(g); c++)
+        g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
 }
 
 /* Where each digit is given: the rows, columns and boxes that hold it,
@@ -666,7 +887,7 @@ typedef struct givens {
 /* Collects the givens of `puzzle`; false when two clash. */
 static bool collect_givens(const geo *g, const bd_board *puzzle, givens *gv)
 {
-    int n = g->n;
+    int n = GEO_N(g);
     memset(gv->rows, 0, sizeof gv->rows);
     memset(gv->cols, 0, sizeof gv->cols);
     memset(gv->boxes, 0, sizeof gv->boxes);
@@ -676,7 +897,7 @@ static bool collect_givens(const geo *g, const bd_board *puzzle, givens *gv)
             int value = puzzle->cells[r * n + c];
             if (!value)
                 continue;
-            int d = value - 1, box = r / g->box_rows * g->box_rows + c / g->box_cols;
+            int d = value - 1, box = r / GEO_R(g) * GEO_R(g) + c / GEO_C(g);
             uint64_t seen = (gv->rows[d] >> r | gv->cols[d] >> c | gv->boxes[d] >> box) & 1u;
             if (seen)
                 return false;
@@ -696,19 +917,19 @@ static bool collect_givens(const geo *g, const bd_board *puzzle, givens *gv)
 static bool init_state(ctx *x, const nxn_task *task, state *s)
 {
     const geo *g = &x->g;
-    int n = g->n;
+    int n = GEO_N(g);
     givens gv;
     if (!collect_givens(g, task->puzzle, &gv))
         return false;
     for (int d = 0; d < n; d++) {
         colset *pd = s->w + (size_t)d * (size_t)n;
-        for (int top = 0; top < n; top += g->box_rows) {
+        for (int top = 0; top < n; top += GEO_R(g)) {
             colset band = g->full & (colset)~(colset)gv.cols[d];
-            uint64_t boxes = gv.boxes[d] >> (top / g->box_rows * g->box_rows);
-            for (int t = 0; t < g->stacks; t++)
+            uint64_t boxes = gv.boxes[d] >> (top / GEO_R(g) * GEO_R(g));
+            for (int t = 0; t < GEO_R(g); t++)
                 if ((boxes >> t) & 1u)
                     band &= (colset)~g->stack_mask[t];
-            for (int r = top; r < top + g->box_rows; r++)
+            for (int r = top; r < top + GEO_R(g); r++)
                 pd[r] = (gv.rows[d] >> r) & 1u ? col_bit(gv.at[d][r])
                                                : band & (colset)~gv.taken[r];
         }
@@ -737,7 +958,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
 {
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
-    size_t words = (size_t)x->g.n * (size_t)x->g.n + 2u * (size_t)x->g.n;
+    size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
     x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);

@@ -13,7 +13,8 @@
  *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
  *                argument checks, the choice of engine
  *   fast*.c      the bit-parallel engine (fast.h: the search written once,
- *                compiled for 16-, 32- and 64-bit words)
+ *                compiled for 16-, 32- and 64-bit words, and for the
+ *                fixed geometries of 9 x 9, 16 x 16 and 25 x 25)
  *   dlx.c        Dancing Links, N^3 rows x 4 N^2 columns: the second,
  *                independent engine
  *   visit.c      what an engine keeps of the solutions it finds
@@ -171,6 +172,14 @@ nxn_run nxn_fast32(const nxn_task *task, const bd_options *options, nxn_visitor 
                    bd_stats *stats);
 nxn_run nxn_fast64(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                    bd_stats *stats);
+/* And for boards of 3 x 3, 4 x 4 and 5 x 5 boxes only (9 x 9, 16 x 16,
+ * 25 x 25), their geometry fixed at compile time. */
+nxn_run nxn_fast3x3(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats);
+nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats);
+nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats);
 
 /* Dancing Links (dlx.c). */
 nxn_run nxn_dlx(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
