@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -491,6 +492,120 @@ static void test_sixteen_letters(void **state)
     reset(&c);
 }
 
+/* The points of a link's path "M x y L x y" or "M x y Q cx cy x y"
+ * (units), `SAMPLES` + 1 of them evenly in its parameter; false when `d`
+ * is neither. */
+enum { SAMPLES = 200 };
+typedef struct point {
+    double x, y;
+} point;
+
+static bool path_points(const char *d, point *pts)
+{
+    double x0, y0, cx, cy, x2, y2;
+    int used = 0;
+    if (sscanf(d, "M%lf %lfL%lf %lf\"%n", &x0, &y0, &x2, &y2, &used) == 4 && used) {
+        cx = (x0 + x2) / 2;
+        cy = (y0 + y2) / 2;
+    } else if (sscanf(d, "M%lf %lfQ%lf %lf %lf %lf\"%n", &x0, &y0, &cx, &cy, &x2, &y2, &used)
+                   != 6 || !used) {
+        return false;
+    }
+    for (int i = 0; i <= SAMPLES; i++) {
+        double t = (double)i / SAMPLES, u = 1 - t;
+        pts[i] = (point){u * u * x0 + 2 * u * t * cx + t * t * x2,
+                         u * u * y0 + 2 * u * t * cy + t * t * y2};
+    }
+    return true;
+}
+
+/* How many of a's inner points (parameter 0.1 to 0.9) lie within 1 unit
+ * of some point of b: for two paths drawn over each other, all of them. */
+static int points_near(const point *a, const point *b)
+{
+    int near = 0;
+    for (int i = SAMPLES / 10; i <= SAMPLES - SAMPLES / 10; i++)
+        for (int j = 0; j <= SAMPLES; j++) {
+            double dx = a[i].x - b[j].x, dy = a[i].y - b[j].y;
+            if (dx * dx + dy * dy <= 1.0) {
+                near++;
+                break;
+            }
+        }
+    return near;
+}
+
+/* Whether `p` lies 8 units (a candidate's ring), give or take a tenth
+ * of rounding, from the centre of candidate `value` of 9x9 `cell`:
+ * (4 + 48 col + 16 ((value - 1) % 3) + 8, the same down the rows). */
+static bool ring_gap(point p, int cell, int value)
+{
+    double x = 12 + 48 * (cell % 9) + 16 * ((value - 1) % 3);
+    double y = 12 + 48 * (cell / 9) + 16 * ((value - 1) / 3);
+    double d2 = (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y);
+    return d2 > 7.85 * 7.85 && d2 < 8.15 * 8.15;
+}
+
+static void test_links_apart(void **state)
+{
+    (void)state;
+    /* Candidate 1 of every cell of row 1, centre (12 + 48 c, 12); of r5c1
+     * (12, 204), r7c1 (12, 300), r3c1 (12, 108); candidate 5 of r2c1 and
+     * r2c9, centre (28 + 48 c, 76). */
+    static const char *const DIGITS[9] = {"1", "2", "3", "4", "5", "6", "7", "8", "9"};
+    uint8_t values[81] = {0};
+    uint64_t cands[81];
+    for (int cell = 0; cell < 81; cell++)
+        cands[cell] = 0x1FF;
+    bdd_board board = {.box_rows = 3, .box_cols = 3, .symbols = DIGITS, .values = values,
+                       .cands = cands};
+    bdd_link links[] = {
+        {0, 1, 4, 1, true},   {2, 1, 8, 1, false}, {0, 1, 8, 1, true},
+        {4, 1, 0, 1, false},  {1, 1, 3, 1, true},  {5, 1, 7, 1, true},   /* row 1 */
+        {0, 1, 36, 1, true},  {18, 1, 54, 1, false},                     /* column 1 */
+        {9, 5, 17, 5, true},                                             /* alone */
+    };
+    enum { LINKS = sizeof links / sizeof links[0] };
+    bdd_pattern pattern = bdd_no_pattern();
+    pattern.links = links;
+    pattern.link_count = LINKS;
+    assert_int_equal(bdd_check(&board, &pattern), BD_OK);
+    collected c = {0};
+    assert_int_equal(bdd_svg(&board, &pattern, NULL, collect, &c), BD_OK);
+    assert_well_formed(&c);
+    const char *at = strstr(c.text, "stroke=\"#1c7ed6\"");
+    assert_non_null(at);
+    static point pts[LINKS][SAMPLES + 1];
+    int n = 0;
+    for (; (at = strstr(at, "<path ")) != NULL; at++) {
+        assert_true(n < LINKS);
+        const char *d = strstr(at, "d=\"");
+        assert_true(path_points(d + 3, pts[n]));
+        n++;
+    }
+    assert_int_equal(n, LINKS);
+    /* No two links drawn over each other. */
+    for (int i = 0; i < LINKS; i++)
+        for (int j = 0; j < LINKS; j++)
+            if (i != j)
+                assert_true(points_near(pts[i], pts[j]) < (SAMPLES * 8 / 10) / 2);
+    /* Each starts and ends 8 units from its candidates' centres. */
+    for (int i = 0; i < LINKS; i++) {
+        assert_true(ring_gap(pts[i][0], links[i].from_cell, links[i].from_value));
+        assert_true(ring_gap(pts[i][SAMPLES], links[i].to_cell, links[i].to_value));
+    }
+    /* The lone link on row 2 is straight: (28 + 8, 76) to (412 - 8, 76);
+     * r1c1-r1c5 and r1c5-r1c1, over one stretch, bow to both sides: the
+     * first towards the board's middle (down), the other up; r1c1-r5c1
+     * (column 1) to the right, r3c1-r7c1 to the left. */
+    assert_non_null(strstr(c.text, "<path d=\"M36 76L404 76\"/>"));
+    assert_true(pts[0][SAMPLES / 2].y > 12 + 5);
+    assert_true(pts[3][SAMPLES / 2].y < 12 - 5);
+    assert_true(pts[6][SAMPLES / 2].x > 12 + 5);
+    assert_true(pts[7][SAMPLES / 2].x < 12 - 5);
+    reset(&c);
+}
+
 static void test_long_symbols(void **state)
 {
     (void)state;
@@ -611,6 +726,7 @@ int main(void)
         cmocka_unit_test(test_step_of_a_path),
         cmocka_unit_test(test_six_by_six),
         cmocka_unit_test(test_sixteen_letters),
+        cmocka_unit_test(test_links_apart),
         cmocka_unit_test(test_long_symbols),
         cmocka_unit_test(test_board_checks),
     };

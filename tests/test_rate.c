@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "bitdoku.h"
+#include "core/set_rating.h"
 #include "human/human.h"
 #include "samples.h"
 #include "testutil.h"
@@ -882,6 +883,39 @@ static void test_step_records(void **state)
     assert_int_equal(first.link_count, 0);
 }
 
+/* The one table of the set patterns, read by the 9x9 producers and those
+ * of the other sizes: each technique with Sudoku Explainer's difficulty
+ * (its NakedSet, HiddenSet and Fisherman hints: 3.0/3.6/5.0, 3.4/4.0/5.4,
+ * 3.2/3.8/5.2). */
+static void test_set_table(void **state)
+{
+    (void)state;
+    static const struct {
+        set_pattern pattern;
+        int degree;
+        bd_technique technique;
+        const char *name;
+        double difficulty;
+    } expected[] = {
+        {SET_NAKED, 2, BD_TECH_NAKED_PAIR, "naked-pair", 3.0},
+        {SET_NAKED, 3, BD_TECH_NAKED_TRIPLE, "naked-triplet", 3.6},
+        {SET_NAKED, 4, BD_TECH_NAKED_QUAD, "naked-quad", 5.0},
+        {SET_HIDDEN, 2, BD_TECH_HIDDEN_PAIR, "hidden-pair", 3.4},
+        {SET_HIDDEN, 3, BD_TECH_HIDDEN_TRIPLE, "hidden-triplet", 4.0},
+        {SET_HIDDEN, 4, BD_TECH_HIDDEN_QUAD, "hidden-quad", 5.4},
+        {SET_FISH, 2, BD_TECH_X_WING, "x-wing", 3.2},
+        {SET_FISH, 3, BD_TECH_SWORDFISH, "swordfish", 3.8},
+        {SET_FISH, 4, BD_TECH_JELLYFISH, "jellyfish", 5.2},
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+        bd_technique tech = set_technique(expected[i].pattern, expected[i].degree);
+        assert_int_equal(tech, expected[i].technique);
+        assert_string_equal(bd_technique_name(tech), expected[i].name);
+        assert_true(set_difficulty(expected[i].pattern, expected[i].degree) ==
+                    expected[i].difficulty);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -907,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_explain_stops),
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_step_records),
+        cmocka_unit_test(test_set_table),
         cmocka_unit_test(test_sound_on_kaggle),
         cmocka_unit_test(test_sound_on_minimal_puzzles),
     };

@@ -446,7 +446,7 @@ static void put_label(const document *d, const sink *k, int index)
 }
 
 void doc_step(document *d, const bd_grid *puzzle, const bd_grid *before, const bd_marks *marks,
-              const bd_step *step, int index, answer *a)
+              const bd_step *step, const char *words, int index, answer *a)
 {
     sink k = {to_answer, a};
     bool html = d->s->pic.kind == PICTURE_HTML;
@@ -456,14 +456,14 @@ void doc_step(document *d, const bd_grid *puzzle, const bd_grid *before, const b
     else
         snprintf(title, sizeof title, "Puzzle %lu, step %d", d->path_number, index);
     bd_picture_options look = {.standalone = !html, .title = title,
-                               .caption = html ? NULL : step->text};
+                               .caption = html ? NULL : words};
     if (html)
         put(&k, "<div class=\"fig\">\n");
     bd_svg_step(puzzle, before, marks, step, &look, k.write, k.context);
     if (!html)
         return;
     put_label(d, &k, index);
-    put_escaped(&k, step->text);
+    put_escaped(&k, words);
     put(&k, "</p></div>\n");
 }
 

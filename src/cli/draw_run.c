@@ -27,6 +27,7 @@
 #include "session.h"
 #include "settings.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Starts the answer that a puzzle's pictures go into: plain text, no
@@ -73,7 +74,29 @@ typedef struct path_picture {
     bd_marks marks;
     bool have_marks;        /* false before the first step */
     int steps;
+    reasons why;            /* hint: the eliminations before the placement */
 } path_picture;
+
+/* A hint's placement: drawn with its text and, as the text's hint says
+ * it, " after: " and the eliminations before it. */
+static void draw_hint(path_picture *pp, const bd_step *step)
+{
+    if (!pp->why.len) {
+        doc_step(pp->d, pp->puzzle, &pp->before, pp->have_marks ? &pp->marks : NULL, step,
+                 step->text, pp->steps, pp->a);
+        return;
+    }
+    answer words = {0};
+    answer_put(&words, step->text);
+    answer_put(&words, " after: ");
+    answer_put(&words, pp->why.text);
+    if (words.out_of_memory)
+        answer_fail(pp->a, "out of memory");
+    else
+        doc_step(pp->d, pp->puzzle, &pp->before, pp->have_marks ? &pp->marks : NULL, step,
+                 words.text, pp->steps, pp->a);
+    answer_free(&words);
+}
 
 /* A bd_step_fn: draws the step on the grid as it stands, then moves the
  * grid on. A hint draws only the next placement, on the candidates that
@@ -83,23 +106,83 @@ static bool draw_step(const bd_step *step, void *context)
 {
     path_picture *pp = context;
     bool hint = pp->d->s->hint;
-    if (!hint || step->cell >= 0) {
+    if (hint && step->cell < 0)
+        reasons_add(&pp->why, step->text);
+    if (!hint || step->cell >= 0)
         pp->steps++;
+    if (!hint)
         doc_step(pp->d, pp->puzzle, &pp->before, pp->have_marks ? &pp->marks : NULL, step,
-                 pp->steps, pp->a);
-    }
+                 step->text, pp->steps, pp->a);
+    else if (step->cell >= 0)
+        draw_hint(pp, step);
     pp->before = step->grid;
     memcpy(pp->marks.cand, step->candidates, sizeof pp->marks.cand);
     pp->have_marks = true;
-    return !hint || step->cell < 0;
+    return (!hint || step->cell < 0) && !pp->why.failed;
+}
+
+/* A grid without solution (not pencil marks): drawn with what is wrong
+ * with it, in the words of the text's answer (wrong.c); false when
+ * bd_diagnose finds nothing to say. */
+static bool draw_diagnosis(document *d, const bd_record *rec, answer *a)
+{
+    answer words = {0};
+    bool said = put_diagnosis(d->s, &rec->grid, NULL, &words);
+    if (said && words.out_of_memory) {
+        answer_fail(a, "out of memory");
+    } else if (said) {
+        if (words.len && words.text[words.len - 1] == '\n')
+            words.text[--words.len] = '\0';
+        a->outcome = OUTCOME_NO_SOLUTION;
+        doc_path_end(d, &rec->grid, NULL, NULL, words.text, a);
+    }
+    answer_free(&words);
+    return said;
+}
+
+/* The end of a path drawn (status and rating from bd_explain): the
+ * solution and the rating; or the words of the rate command, what is
+ * wrong with a grid without solution, `solved`, or a hint's `no
+ * placement` (after the eliminations it made, as the text says it). */
+static void end_path(document *d, const bd_record *rec, const path_picture *pp,
+                     bd_status status, const bd_rating *rating, answer *a)
+{
+    const bd_marks *marks = rec->has_marks ? &rec->marks : NULL;
+    if (pp->why.failed) {
+        answer_fail(a, "out of memory");
+    } else if (status == BD_NO_SOLUTION && !marks && draw_diagnosis(d, rec, a)) {
+        return;
+    } else if (status != BD_OK) {
+        const char *words = rate_refusal(status, &a->outcome);
+        if (!words)
+            a->failure = bd_status_text(status);
+        doc_path_end(d, &rec->grid, NULL, marks, words ? words : "error", a);
+    } else if (rating->steps == 0) {
+        doc_path_end(d, &rec->grid, NULL, marks,
+                     d->s->hint ? "solved" : "rating 0.0 easy (no steps)", a);
+    } else if (d->s->hint && pp->steps == 0) {
+        answer words = {0};
+        answer_put(&words, "no placement");
+        if (pp->why.len) {
+            answer_put(&words, " after: ");
+            answer_put(&words, pp->why.text);
+        }
+        if (words.out_of_memory)
+            answer_fail(a, "out of memory");
+        else
+            doc_path_end(d, &rec->grid, &pp->before, NULL, words.text, a);
+        answer_free(&words);
+    } else if (!d->s->hint) {
+        char line[RATING_LINE_SIZE];
+        rating_line(line, sizeof line, rating, false);
+        doc_path_end(d, &rec->grid, &pp->before, NULL, line, a);
+    }
 }
 
 /* explain: a record's path drawn step by step, then the solution and the
  * rating; or with --hint the next placement alone. A puzzle of pencil
- * marks starts from its marks. A puzzle without a path (not exactly one
- * solution, a search cut short) is drawn with the words of the rate
- * command; a solved grid's hint is `solved`, a hint's path that ends
- * without a placement `no placement`. */
+ * marks starts from its marks. A puzzle without a path is drawn as
+ * end_path says. */
 static void draw_explain(document *d, const bd_record *rec, bool malformed, unsigned long number,
                          answer *a)
 {
@@ -118,22 +201,8 @@ static void draw_explain(document *d, const bd_record *rec, bool malformed, unsi
     bd_status status = rec->has_marks
                        ? bd_explain_marks(&rec->marks, &d->s->options, draw_step, &pp, &rating)
                        : bd_explain(&rec->grid, &d->s->options, draw_step, &pp, &rating);
-    const bd_marks *marks = rec->has_marks ? &rec->marks : NULL;
-    if (status != BD_OK) {
-        const char *words = rate_refusal(status, &a->outcome);
-        if (!words)
-            a->failure = bd_status_text(status);
-        doc_path_end(d, &rec->grid, NULL, marks, words ? words : "error", a);
-    } else if (rating.steps == 0) {
-        doc_path_end(d, &rec->grid, NULL, marks,
-                     d->s->hint ? "solved" : "rating 0.0 easy (no steps)", a);
-    } else if (d->s->hint && pp.steps == 0) {
-        doc_path_end(d, &rec->grid, &pp.before, NULL, "no placement", a);
-    } else if (!d->s->hint) {
-        char line[RATING_LINE_SIZE];
-        rating_line(line, sizeof line, &rating, false);
-        doc_path_end(d, &rec->grid, &pp.before, NULL, line, a);
-    }
+    end_path(d, rec, &pp, status, &rating, a);
+    free(pp.why.text);
 }
 
 /* A drawing run over the inputs. */

@@ -75,9 +75,10 @@ void doc_path_begin(document *d, unsigned long number, answer *a);
 
 /* explain: step number `index` (1 on) of a path, drawn on the grid as it
  * stood before it (`before`, and `marks`: its candidates, NULL before the
- * first step). svg: a document of the step, its text under it. */
+ * first step), with `words` under it: the step's text (a hint's with the
+ * eliminations before it). */
 void doc_step(document *d, const bd_grid *puzzle, const bd_grid *before, const bd_marks *marks,
-              const bd_step *step, int index, answer *a);
+              const bd_step *step, const char *words, int index, answer *a);
 
 /* explain: the end of a path: the grid (the solution, or the puzzle when
  * it was not solved: NULL, with its pencil marks if it has some) and the

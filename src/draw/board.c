@@ -53,7 +53,8 @@ bd_status bdd_check(const bdd_board *board, const bdd_pattern *pattern)
     int n = board->box_rows * board->box_cols;
     if (!masks_fit(pattern->removed, n * n, n) || !masks_fit(pattern->used, n * n, n)
         || pattern->unit_count < 0 || (pattern->unit_count && !pattern->units)
-        || pattern->link_count < 0 || (pattern->link_count && !pattern->links))
+        || pattern->link_count < 0 || pattern->link_count > BDD_MAX_LINKS
+        || (pattern->link_count && !pattern->links))
         return BD_EINVAL;
     if (pattern->placed_cell != -1 && !on_board(pattern->placed_cell, pattern->placed_value, n))
         return BD_EINVAL;

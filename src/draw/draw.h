@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { BDD_MAX_SIZE = 64 };
+enum { BDD_MAX_SIZE = 64, BDD_MAX_LINKS = BD_STEP_LINKS };
 
 /* A board as it is drawn. Arrays hold N*N cells in row-major order. */
 typedef struct bdd_board {
@@ -66,7 +66,7 @@ typedef struct bdd_pattern {
     int placed_cell;                /* the cell the step fills, or -1 */
     int placed_value;               /* and its value */
     const bdd_link *links;          /* a chain's links, in order */
-    int link_count;
+    int link_count;                 /* at most BDD_MAX_LINKS */
 } bdd_pattern;
 
 /* The empty pattern: nothing marked, no placement. */
@@ -75,7 +75,7 @@ bdd_pattern bdd_no_pattern(void);
 /* Checks a board: 1 <= R, C and N <= BDD_MAX_SIZE, the symbols and values
  * present, every value 0..N, every candidate mask within N bits; and a
  * pattern (may be NULL) against it: units, placement and links on the
- * board. BD_OK or BD_EINVAL. */
+ * board, at most BDD_MAX_LINKS links. BD_OK or BD_EINVAL. */
 bd_status bdd_check(const bdd_board *board, const bdd_pattern *pattern);
 
 /* Draws `board` with what `pattern` marks (NULL: nothing) as SVG, as

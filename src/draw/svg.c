@@ -21,9 +21,13 @@
  * candidates and the placed one; the lines; values; candidates (struck
  * ones red, the pattern's blue, the placed one green); the strokes that
  * strike candidates out; a chain's links (strong solid, weak dashed); the
- * caption. Each layer is one <g> whose presentation attributes its
- * elements inherit, so the picture needs no style sheet and no fonts but
- * the reader's own.
+ * caption. A link is a straight line between its candidates' centres,
+ * unless it shares a stretch of its line with another link (two links on
+ * one row, say): then each of those is a curve bowed off the line, to
+ * alternate sides and further out as they crowd (bow_slots), so that
+ * every link can be told apart. Each layer is one <g> whose presentation
+ * attributes its elements inherit, so the picture needs no style sheet
+ * and no fonts but the reader's own.
  */
 #include "draw.h"
 
@@ -38,6 +42,7 @@ enum {
     CAPTION_LINE = 180,     /* baseline to baseline */
     CAPTION_GAP = 60,       /* between the grid's margin and the first line */
     CAPTION_CHAR = 84,      /* the width of a monospace character: 0.6 em */
+    BOW = 7,                /* a bowed link's bow, in tenths of a candidate's place */
 };
 
 static const char FONT[] = "Helvetica, Arial, sans-serif";
@@ -507,26 +512,111 @@ static void put_strikes(bdd_out *out, const bdd_board *b, const bdd_pattern *p,
         bdd_put(out, "\"/>\n");
 }
 
-/* One link: a line between the two candidates' centres, stopped short of
- * their rings. */
-static void put_link(bdd_out *out, const bdd_link *link, const geometry *g)
-{
+/* A link's ends: the centres of its two candidates; `shown` unless they
+ * are one candidate or neighbours in a cell, too close to draw between. */
+typedef struct link_ends {
     long x1, y1, x2, y2;
-    cand_centre(g, link->from_cell, link->from_value, &x1, &y1);
-    cand_centre(g, link->to_cell, link->to_value, &x2, &y2);
-    double dx = (double)(x2 - x1), dy = (double)(y2 - y1);
+    bool shown;
+} link_ends;
+
+/* Whether links a and b lie on one line and share more than a point of
+ * it (b's ends on a's line, their spans along it overlapping). */
+static bool overlapping(const link_ends *a, const link_ends *b)
+{
+    int64_t dx = a->x2 - a->x1, dy = a->y2 - a->y1;
+    int64_t bx1 = b->x1 - a->x1, by1 = b->y1 - a->y1, bx2 = b->x2 - a->x1, by2 = b->y2 - a->y1;
+    int64_t span = dx * dx + dy * dy;
+    if (!a->shown || !b->shown || dx * by1 - dy * bx1 != 0 || dx * by2 - dy * bx2 != 0)
+        return false;
+    int64_t t1 = dx * bx1 + dy * by1, t2 = dx * bx2 + dy * by2;
+    int64_t lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1;
+    return (hi < span ? hi : span) > (lo > 0 ? lo : 0);
+}
+
+/* The bow of each link into slots[0..count-1]: -1 for a link that shares
+ * no stretch of its line with another (drawn straight), else the first
+ * slot 0, 1, 2 ... that no earlier link sharing a stretch with it holds. */
+static void bow_slots(const link_ends *ends, int count, int *slots)
+{
+    bool taken[BDD_MAX_LINKS + 1];
+    for (int i = 0; i < count; i++) {
+        bool crowded = false;
+        memset(taken, 0, sizeof taken);
+        for (int j = 0; j < count; j++)
+            if (j != i && overlapping(&ends[i], &ends[j])) {
+                crowded = true;
+                if (j < i)
+                    taken[slots[j]] = true;
+            }
+        int slot = 0;
+        while (taken[slot])
+            slot++;
+        slots[i] = crowded ? slot : -1;
+    }
+}
+
+/* The point `r` from (x, y) towards (tx, ty): the step rounded to
+ * tenths, half away from zero. */
+static void toward(long x, long y, long tx, long ty, double r, long *px, long *py)
+{
+    double dx = (double)(tx - x), dy = (double)(ty - y), length = sqrt(dx * dx + dy * dy);
+    *px = x + lround(dx * r / length);
+    *py = y + lround(dy * r / length);
+}
+
+/* Appends " x y" in tenths (no space before the first of a command). */
+static void put_point(bdd_out *out, long x, long y)
+{
+    bdd_put_tenths(out, x);
+    bdd_put(out, " ");
+    bdd_put_tenths(out, y);
+}
+
+/* One link between the two candidates' centres, stopped short of their
+ * rings: a line, or for `slot` >= 0 a quadratic curve bowed off the line
+ * by BOW times (slot / 2 + 1) at its middle, towards the board's middle
+ * for even slots and away from it for odd ones (the same sides whichever
+ * way the link runs). */
+static void put_link(bdd_out *out, const bdd_link *link, const link_ends *e, int slot,
+                     const geometry *g)
+{
+    if (!e->shown)
+        return;
+    double dx = (double)(e->x2 - e->x1), dy = (double)(e->y2 - e->y1);
     double length = sqrt(dx * dx + dy * dy), r = (double)g->mini * 0.5;
-    if (length <= 2 * r)
-        return;         /* the same candidate, or touching ones */
-    long ox = lround(dx * r / length), oy = lround(dy * r / length);
     bdd_put(out, link->strong ? "<path d=\"M" : "<path stroke-dasharray=\"4 3\" d=\"M");
-    bdd_put_tenths(out, x1 + ox);
+    long ax, ay, bx, by;
+    if (slot < 0) {
+        long ox = lround(dx * r / length), oy = lround(dy * r / length);
+        ax = e->x1 + ox;
+        ay = e->y1 + oy;
+        bx = e->x2 - ox;
+        by = e->y2 - oy;
+        put_point(out, ax, ay);
+        bdd_put(out, "L");
+        put_point(out, bx, by);
+        bdd_put(out, "\"/>\n");
+        return;
+    }
+    /* even slots bow towards the board's middle (a link through it: to
+     * the left of its run left to right, or down a column) */
+    double sign = dx > 0 || (dx == 0 && dy > 0) ? 1.0 : -1.0;
+    double middle = (double)(MARGIN + g->grid / 2);
+    double mx = (double)(e->x1 + e->x2) / 2, my = (double)(e->y1 + e->y2) / 2;
+    if (sign * (dy * (middle - mx) - dx * (middle - my)) < 0)
+        sign = -sign;
+    double depth = (double)(g->mini * BOW / 10) * (slot / 2 + 1) * (slot % 2 ? -1.0 : 1.0);
+    /* the control point, twice the bow off the middle: a quadratic
+     * curve's middle lies halfway between it and the chord */
+    long cx = lround(mx + 2 * depth * sign * dy / length);
+    long cy = lround(my - 2 * depth * sign * dx / length);
+    toward(e->x1, e->y1, cx, cy, r, &ax, &ay);
+    toward(e->x2, e->y2, cx, cy, r, &bx, &by);
+    put_point(out, ax, ay);
+    bdd_put(out, "Q");
+    put_point(out, cx, cy);
     bdd_put(out, " ");
-    bdd_put_tenths(out, y1 + oy);
-    bdd_put(out, "L");
-    bdd_put_tenths(out, x2 - ox);
-    bdd_put(out, " ");
-    bdd_put_tenths(out, y2 - oy);
+    put_point(out, bx, by);
     bdd_put(out, "\"/>\n");
 }
 
@@ -535,10 +625,20 @@ static void put_links(bdd_out *out, const bdd_pattern *p, const geometry *g)
 {
     if (p->link_count == 0)
         return;
+    link_ends ends[BDD_MAX_LINKS];
+    int slots[BDD_MAX_LINKS];
+    for (int i = 0; i < p->link_count; i++) {
+        const bdd_link *l = &p->links[i];
+        cand_centre(g, l->from_cell, l->from_value, &ends[i].x1, &ends[i].y1);
+        cand_centre(g, l->to_cell, l->to_value, &ends[i].x2, &ends[i].y2);
+        int64_t dx = ends[i].x2 - ends[i].x1, dy = ends[i].y2 - ends[i].y1;
+        ends[i].shown = dx * dx + dy * dy > (int64_t)g->mini * g->mini;
+    }
+    bow_slots(ends, p->link_count, slots);
     bdd_put(out, "<g fill=\"none\" stroke=\"#1c7ed6\" stroke-width=\"2\" "
                  "stroke-linecap=\"round\">\n");
     for (int i = 0; i < p->link_count; i++)
-        put_link(out, &p->links[i], g);
+        put_link(out, &p->links[i], &ends[i], slots[i], g);
     bdd_put(out, "</g>\n");
 }
 

@@ -12,10 +12,7 @@
  * union of the places is the set of cover lines.
  */
 #include "human.h"
-
-static const bd_technique FISH_TECH[5] = {0, 0, BD_TECH_X_WING, BD_TECH_SWORDFISH,
-                                          BD_TECH_JELLYFISH};
-static const double FISH_DIFFICULTY[5] = {0, 0, 3.2, 3.8, 5.2};
+#include "core/set_rating.h"
 
 /* SE's base lines: columns first, then rows. */
 static const int BASE_KINDS[2] = {UNIT_COL, UNIT_ROW};
@@ -39,7 +36,7 @@ static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, 
         any |= unit_places(st, unit_number(cover_kind, bit_digit(lines) - 1), digit) & ~base;
     if (!any)
         return false;   /* removes nothing */
-    bdi_step_start(s, FISH_TECH[degree], FISH_DIFFICULTY[degree]);
+    bdi_step_start(s, set_technique(SET_FISH, degree), set_difficulty(SET_FISH, degree));
     for (unsigned lines = cover; lines; lines &= lines - 1u) {
         int unit = unit_number(cover_kind, bit_digit(lines) - 1);
         unsigned outside = unit_places(st, unit, digit) & ~base;

@@ -21,15 +21,10 @@
  * digit 1..9 it leaves single.
  */
 #include "human.h"
+#include "core/set_rating.h"
 
 static const int SET_KINDS[UNIT_KINDS] = {UNIT_BOX, UNIT_COL, UNIT_ROW};
 
-static const bd_technique NAKED_TECH[5] = {0, 0, BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE,
-                                           BD_TECH_NAKED_QUAD};
-static const double NAKED_DIFFICULTY[5] = {0, 0, 3.0, 3.6, 5.0};
-static const bd_technique HIDDEN_TECH[5] = {0, 0, BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE,
-                                            BD_TECH_HIDDEN_QUAD};
-static const double HIDDEN_DIFFICULTY[5] = {0, 0, 3.4, 4.0, 5.4};
 static const bd_technique DIRECT_TECH[4] = {0, 0, BD_TECH_DIRECT_HIDDEN_PAIR,
                                             BD_TECH_DIRECT_HIDDEN_TRIPLE};
 static const double DIRECT_DIFFICULTY[4] = {0, 0, 2.0, 2.5};
@@ -115,7 +110,8 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
                     removes |= !(set >> pos & 1u) && (cand[pos] & digits);
                 if (!removes)
                     continue;   /* not worth it */
-                bdi_step_start(s, NAKED_TECH[degree], NAKED_DIFFICULTY[degree]);
+                bdi_step_start(s, set_technique(SET_NAKED, degree),
+                               set_difficulty(SET_NAKED, degree));
                 for (int pos = 0; pos < BD_SIZE; pos++)
                     if (!(set >> pos & 1u) && (cand[pos] & digits))
                         step_remove(s, unit_cell_of(unit, pos), cand[pos] & digits);
@@ -167,7 +163,7 @@ static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
         others |= st->cand[unit_cell_of(unit, bit_digit(rest) - 1)] & ~digits;
     if (!others)
         return false;   /* not worth it */
-    bdi_step_start(s, HIDDEN_TECH[degree], HIDDEN_DIFFICULTY[degree]);
+    bdi_step_start(s, set_technique(SET_HIDDEN, degree), set_difficulty(SET_HIDDEN, degree));
     for (unsigned rest = positions; rest; rest &= rest - 1u) {
         int cell = unit_cell_of(unit, bit_digit(rest) - 1);
         if (st->cand[cell] & ~digits)

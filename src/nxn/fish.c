@@ -12,10 +12,7 @@
  * lines where the value has 2..degree places (nxn_each_combination).
  */
 #include "nxn.h"
-
-static const bd_technique FISH_TECH[5] = {0, 0, BD_TECH_X_WING, BD_TECH_SWORDFISH,
-                                          BD_TECH_JELLYFISH};
-static const double FISH_RATING[5] = {0, 0, 3.2, 3.8, 5.2};
+#include "core/set_rating.h"
 
 /* One value's search on one kind of base line. */
 typedef struct fish_search {
@@ -42,7 +39,8 @@ static bool fish_at(void *context, uint64_t set)
     if (!removable)
         return false;
     bd_board_step *s = q->s;
-    nxn_step_start(s, &m->g, FISH_TECH[q->degree], FISH_RATING[q->degree]);
+    nxn_step_start(s, &m->g, set_technique(SET_FISH, q->degree),
+                   set_difficulty(SET_FISH, q->degree));
     s->unit = q->base_first + nxn_low_index(set);
     s->values = nxn_value_bit(q->value);
     s->base = set;

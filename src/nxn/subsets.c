@@ -17,13 +17,7 @@
  * the search small on large boards.
  */
 #include "nxn.h"
-
-static const bd_technique NAKED_TECH[5] = {0, 0, BD_TECH_NAKED_PAIR, BD_TECH_NAKED_TRIPLE,
-                                           BD_TECH_NAKED_QUAD};
-static const double NAKED_RATING[5] = {0, 0, 3.0, 3.6, 5.0};
-static const bd_technique HIDDEN_TECH[5] = {0, 0, BD_TECH_HIDDEN_PAIR, BD_TECH_HIDDEN_TRIPLE,
-                                            BD_TECH_HIDDEN_QUAD};
-static const double HIDDEN_RATING[5] = {0, 0, 3.4, 4.0, 5.4};
+#include "core/set_rating.h"
 
 /* One unit's search. */
 typedef struct set_search {
@@ -58,7 +52,8 @@ static bool naked_at(void *context, uint64_t set)
         removes = !(set >> pos & 1u) && (q->cand[pos] & values);
     if (!removes)
         return false;
-    nxn_step_start(q->s, &q->m->g, NAKED_TECH[q->degree], NAKED_RATING[q->degree]);
+    nxn_step_start(q->s, &q->m->g, set_technique(SET_NAKED, q->degree),
+                   set_difficulty(SET_NAKED, q->degree));
     for (int pos = 0; pos < q->m->g.size; pos++)
         if (!(set >> pos & 1u) && (q->cand[pos] & values))
             nxn_step_remove(q->s, nxn_unit_cell(&q->m->g, q->unit, pos), q->cand[pos] & values);
@@ -82,7 +77,8 @@ static bool hidden_at(void *context, uint64_t set)
         removes = (m->cand[nxn_unit_cell(&m->g, q->unit, nxn_low_index(rest))] & ~set) != 0;
     if (!removes)
         return false;
-    nxn_step_start(q->s, &m->g, HIDDEN_TECH[q->degree], HIDDEN_RATING[q->degree]);
+    nxn_step_start(q->s, &m->g, set_technique(SET_HIDDEN, q->degree),
+                   set_difficulty(SET_HIDDEN, q->degree));
     for (uint64_t rest = positions; rest; rest &= rest - 1u) {
         int cell = nxn_unit_cell(&m->g, q->unit, nxn_low_index(rest));
         if (m->cand[cell] & ~set)

@@ -6,8 +6,8 @@
 # (pdftoppm, dark pixels counted); so do other layouts and an explained
 # path; a hint renders to a PNG of the picture's size; a hint that strikes
 # a candidate (the golden case draw_chain_svg's forcing chains) prints its
-# strike red. Exit 77 (skipped) where Chromium or poppler-utils are
-# missing.
+# strike red, and its links that share column 9 print bowed apart. Exit
+# 77 (skipped) where Chromium or poppler-utils are missing.
 set -u
 bitdoku=$1
 puzzles=$2
@@ -132,6 +132,38 @@ echo "$step" | "$bitdoku" explain --hint -f html > "$work/plain.html"
 if to_pdf "$work/plain.html" "$work/plain.pdf"; then
     red=$(red_pixels "$work/plain.pdf")
     [ "$red" = 0 ] || problem "a hint without strikes: $red red pixels"
+fi
+
+# The chain hint's links as printed: three run down column 9 over shared
+# stretches, so they are drawn bowed apart. Printed on a page the
+# picture's size and rasterised at 96 dpi (a pixel a unit), row 6's
+# stretch of column 9 (y 250-290; the given 6 there is black) shows link
+# blue (#1c7ed6) both left (x 384-408) and right (x 414-430) of the
+# column's candidate line x = 412, where straight links would leave both
+# sides empty.
+"$bitdoku" explain --hint -f svg "$tests/cli/draw_chain_svg/stdin" > "$work/chain.svg"
+{
+    echo '<!DOCTYPE html><html><head><style>@page { size: 440px 518px; margin: 0 }'
+    echo 'body { margin: 0 } svg { display: block }</style></head><body>'
+    sed 1d "$work/chain.svg"
+    echo '</body></html>'
+} > "$work/chain.html"
+if to_pdf "$work/chain.html" "$work/chain.pdf"; then
+    rm -f "$work"/links-*.ppm
+    pdftoppm -r 96 -f 1 -l 1 "$work/chain.pdf" "$work/links"
+    header=$(head -n 3 "$work"/links-1.ppm | wc -c)
+    width=$(sed -n 2p "$work"/links-1.ppm | cut -d' ' -f1)
+    sides=$(tail -c +$((header + 1)) "$work"/links-1.ppm | od -An -v -tu1 | awk -v w="$width" '
+        { for (i = 1; i <= NF; i++) { c[k % 3] = $i; k++
+              if (k % 3) continue
+              p = k / 3 - 1; x = p % w; y = int(p / w)
+              if (y < 250 || y > 290 || c[0] > 90 || c[1] < 90 || c[1] > 170 || c[2] < 170) continue
+              if (x >= 384 && x <= 408) left++
+              if (x >= 414 && x <= 430) right++ } }
+        END { print left + 0, right + 0 }')
+    [ "$width" = 440 ] || problem "chain links: the page rasterised $width pixels wide, not 440"
+    [ "${sides% *}" -ge 10 ] && [ "${sides#* }" -ge 10 ] ||
+        problem "chain links: not bowed apart in column 9 (link-blue pixels left, right: $sides)"
 fi
 
 [ $problems = 0 ] && echo "browser.sh: the pages and pictures render as they should ($browser)"

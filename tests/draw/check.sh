@@ -91,7 +91,8 @@ group() { sed -n "/^<g fill=\"$1\"/,/^<\/g>/p" "$2" | grep -v '^<'"/\?g"; }
 # none of their struck candidates drawn, its digit ringed in the placing
 # colour at its centre (r1c6=9: (4 + 48 * 5 + 16 * 2 + 8, 4 + 16 * 2 + 8)
 # = (284, 44)), its cell shaded, and nothing struck; the caption is the
-# placement's text. The digit is the puzzle's solution's.
+# hint's text as explain --hint writes it, its "after:" list too. The
+# digit is the puzzle's solution's.
 p=$(puzzle_of $cli/draw_hint_svg/stdin 1)
 hint=$(printf '%s\n' "$p" | $bitdoku explain --hint)
 hint_place=${hint%% *}
@@ -102,7 +103,7 @@ r=${hint_place#r}; r=${r%%c*}; c=${hint_place#*c}; c=${c%%=*}
 expect "hint digit" "${hint_place#*=}" "$(printf '%s' "$s" | cut -c $(((r - 1) * 9 + c)))"
 expect "hint eliminations" "$(printf '%s\n' "$eliminated" | wc -l | tr -d ' ')" 6
 got=$($awk_grids $cli/draw_hint_svg/stdout)
-expect "hint svg" "$got" "$p $(kinds $p $p) ${hint%% after: *}"
+expect "hint svg" "$got" "$p $(kinds $p $p) $hint"
 expect "hint svg ring" "$(group '#8ce99a' $cli/draw_hint_svg/stdout)" "$(centres ring "$hint_place")"
 expect "hint svg placed digit" "$(grep -c "$(centres text "$hint_place")" $cli/draw_hint_svg/stdout)" 1
 expect "hint svg cell" "$(group '#d3f9d8' $cli/draw_hint_svg/stdout)" "$(centres cell "$hint_place")"
@@ -125,7 +126,11 @@ expect "hint svg strikes" "$(grep -c 'stroke="#c92a2a"' $cli/draw_hint_svg/stdou
 # (rounded to tenths, half away from zero), none between candidates 16
 # units apart or less (neighbours in a cell); an inference to "on" (=) is
 # solid, one to "off" (<>) dashed; in the order of the text, branch by
-# branch. The chain's candidates are ringed, their cells shaded (the
+# branch. A link that shares a stretch of its line with another (here
+# three in column 9, two in row 7) is a curve bowed off the line to
+# alternate sides, the first of each crowd towards the board's middle, a
+# third further out; its ends cut 8 units short towards the curve's
+# control point. The chain's candidates are ringed, their cells shaded (the
 # placed cell in the placing colour), the removal struck, the placement
 # ringed in the placing colour.
 case_in=$cli/draw_chain_svg/stdin
@@ -159,15 +164,44 @@ expect "chain branches" "$(printf '%s\n' "$branches" | wc -l | tr -d ' ')" 3
 want=$(printf '%s\n' "$branches" | awk "$geometry"' {
     n = split($0, nodes, / -> /)
     for (i = 1; i < n; i++) {
-        node(nodes[i], a); node(nodes[i + 1], b)
-        x1 = cx(a[1], a[2], a[3]); y1 = cy(a[1], a[2], a[3]); x2 = cx(b[1], b[2], b[3]); y2 = cy(b[1], b[2], b[3])
-        len = sqrt((x2 - x1) ^ 2 + (y2 - y1) ^ 2)
-        if (len <= 160) continue
-        ox = r(80 * (x2 - x1) / len); oy = r(80 * (y2 - y1) / len)
-        printf "<path %sd=\"M%s %sL%s %s\"/>\n", b[4] == "on" ? "" : "stroke-dasharray=\"4 3\" ",
-            t(x1 + ox), t(y1 + oy), t(x2 - ox), t(y2 - oy)
+        node(nodes[i], a); node(nodes[i + 1], b); k++
+        X1[k] = cx(a[1], a[2], a[3]); Y1[k] = cy(a[1], a[2], a[3])
+        X2[k] = cx(b[1], b[2], b[3]); Y2[k] = cy(b[1], b[2], b[3]); on[k] = b[4] == "on"
+        L[k] = sqrt((X2[k] - X1[k]) ^ 2 + (Y2[k] - Y1[k]) ^ 2)
     } }
-    function r(v) { return v < 0 ? -int(-v + 0.5) : int(v + 0.5) }')
+    # links i and j, both drawn, on one line with more than a point in common
+    function shared(i, j,   dx, dy, t1, t2, lo, hi) {
+        if (L[i] <= 160 || L[j] <= 160) return 0
+        dx = X2[i] - X1[i]; dy = Y2[i] - Y1[i]
+        if (dx * (Y1[j] - Y1[i]) != dy * (X1[j] - X1[i]) || dx * (Y2[j] - Y1[i]) != dy * (X2[j] - X1[i])) return 0
+        t1 = dx * (X1[j] - X1[i]) + dy * (Y1[j] - Y1[i]); t2 = dx * (X2[j] - X1[i]) + dy * (Y2[j] - Y1[i])
+        lo = t1 < t2 ? t1 : t2; hi = t1 < t2 ? t2 : t1
+        return (hi < L[i] ^ 2 ? hi : L[i] ^ 2) > (lo > 0 ? lo : 0) }
+    function r(v) { return v < 0 ? -int(-v + 0.5) : int(v + 0.5) }
+    END { for (i = 1; i <= k; i++) {
+        if (L[i] <= 160) continue
+        slot[i] = -1; split("", taken)
+        for (j = 1; j <= k; j++) if (j != i && shared(i, j)) { slot[i] = 0; if (j < i) taken[slot[j]] = 1 }
+        if (slot[i] == 0) while (slot[i] in taken) slot[i]++
+        dx = X2[i] - X1[i]; dy = Y2[i] - Y1[i]
+        printf "<path %sd=\"M", on[i] ? "" : "stroke-dasharray=\"4 3\" "
+        if (slot[i] < 0) {
+            ox = r(80 * dx / L[i]); oy = r(80 * dy / L[i])
+            printf "%s %sL%s %s\"/>\n", t(X1[i] + ox), t(Y1[i] + oy), t(X2[i] - ox), t(Y2[i] - oy)
+            continue
+        }
+        # bowed 11.2 units (slot / 2 + 1) times at its middle, even slots
+        # towards the board'"'"'s middle (2200, 2200), odd ones away: the
+        # control point twice as far off the chord
+        mx = (X1[i] + X2[i]) / 2; my = (Y1[i] + Y2[i]) / 2
+        nx = dy / L[i]; ny = -dx / L[i]
+        if (nx * (2200 - mx) + ny * (2200 - my) < 0) { nx = -nx; ny = -ny }
+        depth = 112 * (int(slot[i] / 2) + 1) * (slot[i] % 2 ? -1 : 1)
+        qx = r(mx + 2 * depth * nx); qy = r(my + 2 * depth * ny)
+        l1 = sqrt((qx - X1[i]) ^ 2 + (qy - Y1[i]) ^ 2); l2 = sqrt((qx - X2[i]) ^ 2 + (qy - Y2[i]) ^ 2)
+        printf "%s %sQ%s %s %s %s\"/>\n", t(X1[i] + r(80 * (qx - X1[i]) / l1)), t(Y1[i] + r(80 * (qy - Y1[i]) / l1)),
+            t(qx), t(qy), t(X2[i] + r(80 * (qx - X2[i]) / l2)), t(Y2[i] + r(80 * (qy - Y2[i]) / l2))
+    } }')
 got=$(grep '^<path \(d=\|stroke-dasharray\)' $cli/draw_chain_svg/stdout)
 expect "chain links" "$got" "$want"
 expect "chain solid and dashed" "$(printf '%s\n' "$got" | grep -c dasharray) $(printf '%s\n' "$got" | grep -vc dasharray)" "3 5"
@@ -250,6 +284,23 @@ want=$(grep -v '^#' $cli/draw_hint_html/stdin)
 expect "hint html grids" "$got" "$want"
 expect "hint html words" "$(grep -o '<b>[1-3]</b> [a-z0-9=]*' $cli/draw_hint_html/stdout | tr '\n' ' ')" \
     "<b>1</b> $hint_place <b>2</b> solved <b>3</b> no "
+
+# What is wrong with a grid without solution: each picture shows the grid
+# as it came (its digits all drawn as givens) and under it the words that
+# explain writes for it in text (the case explain_wrong_entries checks
+# those); the HTML page says them under the puzzle.
+wrong_dir=$cli/explain_wrong_entries
+pictures=$($awk_grids $cli/draw_wrong_svg/stdout)
+for f in wrong clash; do
+    g=$(puzzle_of $wrong_dir/$f.txt 1 | tr 0 .)
+    words=$($bitdoku explain --hint $wrong_dir/$f.txt)
+    expect "wrong entries: $f words" "${words%%:*}" "no solution"
+    [ $f = wrong ] && got=$(printf '%s\n' "$pictures" | line 1) || got=$(printf '%s\n' "$pictures" | line 2)
+    expect "wrong entries: $f svg" "$got" "$g $(kinds $g $g) $words"
+done
+html_words=$(grep -o '<p class="cap">[^<]*</p>' $cli/draw_wrong_html/stdout | sed 's/<[^>]*>//g')
+expect "wrong entries: html words" "$html_words" "$($bitdoku explain $wrong_dir/clash.txt)"
+expect "wrong entries: html grid" "$($awk_grids $cli/draw_wrong_html/stdout)" "$g $(kinds $g $g)"
 
 [ $problems = 0 ] && echo "the golden pictures show what they should"
 [ $problems = 0 ]

@@ -2,7 +2,7 @@
 # stream of documents, or an HTML page of inline <svg> elements), one line
 # per picture: its 81 values ('.' blank) and their kinds (g given, s
 # solved, p placed, '.' blank), then the text of the picture's caption
-# lines joined by spaces (if any).
+# lines joined by spaces (if any), its entities &lt; &gt; &amp; read back.
 #
 # It knows the pictures' geometry as svg.c states it: cells of 48 units
 # from a margin of 4, values in the group of font-size 30, the digit's
@@ -31,6 +31,7 @@
 }
 /<text / && group == "caption" {
     t = $0; sub(/^<text[^>]*>/, "", t); sub(/<\/text>.*/, "", t)
+    gsub(/&lt;/, "<", t); gsub(/&gt;/, ">", t); gsub(/&amp;/, "\\&", t)
     caption = caption (caption == "" ? "" : " ") t
 }
 /<\/svg>/ {

@@ -3,22 +3,26 @@
  *
  * The first byte picks the command, the output format, the cell order, the
  * target search and --grid or --unique; the second the engine, --csv,
- * explain --hint, solve --all, and for check one input or two (the halves of the text,
- * read in step; for explain, grids and their originals: --original); the rest is the
- * input text. Every search runs under a
- * small node limit, so no input can stall the fuzzer. Checks: solutions are
- * valid completions, scores are those of the grids given with them, a
- * target score never exceeds the empty grid's optimum, and every answer's
- * text ends with a newline; with --csv an answer is one row (one line end,
- * outside quotes, at its end) that begins with the record's own row (a
- * quote it left open closed), and
- * our fields' quotes pair up; bd_rate refuses exactly the puzzles that
- * bd_count finds without one solution; every step of a puzzle's solution
- * path keeps the solution (no placement differs, no removal takes a
- * solution digit); and check says ok exactly when bd_is_solution_of says
- * the proposal is a solution. Puzzles given as pencil marks: a solution
- * keeps the marks, and the DFS and Dancing Links count alike. The whole input answered as one piece
- * (piece.c, as the CLI answers) gives the same answers, joined as
+ * explain --hint, solve --all, and for check one input or two (the halves
+ * of the text, read in step; for explain, grids and their originals:
+ * --original); the rest is the input text. Every search runs under a node
+ * limit, so no input can stall the fuzzer: a small one for the exact
+ * searches, a larger one for rate and explain (RATE_NODES, which lets
+ * their paths reach the chain techniques), and the ratings checked below
+ * have RATE_SECONDS besides.
+ *
+ * Checks: solutions are valid completions, scores are those of the grids
+ * given with them, a target score never exceeds the empty grid's optimum,
+ * and every answer's text ends with a newline; with --csv an answer is one
+ * row (one line end, outside quotes, at its end) that begins with the
+ * record's own row (a quote it left open closed), and our fields' quotes
+ * pair up; bd_rate refuses exactly the puzzles that bd_count finds
+ * without one solution; every step of a puzzle's solution path keeps the
+ * solution (no placement differs, no removal takes a solution digit); and
+ * check says ok exactly when bd_is_solution_of says the proposal is a
+ * solution. Puzzles given as pencil marks: a solution keeps the marks, and
+ * the DFS and Dancing Links count alike. The whole input answered as one
+ * piece (piece.c, as the CLI answers) gives the same answers, joined as
  * output.c joins them, with a note for every fault.
  */
 #include "answer.h"
@@ -36,7 +40,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { NODE_LIMIT = 2000, EMPTY_GRID_OPTIMUM = 2906 };
+/* The exact searches' node limit; and that of rate and explain, whose
+ * chains spend a node a link (a forcing chain's path some tens of
+ * thousands), so that their records reach the chain techniques. */
+enum { NODE_LIMIT = 2000, RATE_NODES = 50000, EMPTY_GRID_OPTIMUM = 2906 };
 
 static void check(int condition, const char *what)
 {
@@ -64,7 +71,10 @@ static bool check_step(const bd_step *step, void *context)
  * The rating counts with the default engine under the options' limits
  * only: so does the count it is checked against. The chains of the
  * hardest puzzles (SE's nested forcing chains) take seconds: a rating
- * gets RATE_SECONDS, and may be cut short by them, never otherwise wrong. */
+ * gets RATE_SECONDS, and may be cut short by them, never otherwise wrong.
+ * A puzzle of one solution is rated by bd_explain, whose run is bd_rate's
+ * with each step shown: one run checks the status, the rating and every
+ * step. */
 #define RATE_SECONDS 0.5
 static void check_rating(const bd_record *rec, const bd_options *given)
 {
@@ -76,28 +86,26 @@ static void check_rating(const bd_record *rec, const bd_options *given)
     bd_status counted = bd_count(&rec->grid, 2, &limits, &count, NULL);
     limits.timeout = RATE_SECONDS;
     const bd_options *options = &limits;
-    bd_status rated = bd_rate(&rec->grid, options, &rating, NULL);
+    bool unique = counted == BD_OK && count == 1
+                  && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK;
+    bd_status rated = unique ? bd_explain(&rec->grid, options, check_step, &solution, &rating)
+                             : bd_rate(&rec->grid, options, &rating, NULL);
     if (counted == BD_OK) {
         bd_status want = count == 0 ? BD_NO_SOLUTION : count == 1 ? BD_OK : BD_NOT_UNIQUE;
         check(rated == want || (want == BD_OK && rated == BD_CUT_SHORT), "rate status");
     } else {
         check(rated == BD_OK || rated == BD_CUT_SHORT, "rate status after a cut-short count");
     }
-    if (rated != BD_OK)
-        return;
-    check(rating.level == bd_level_of(rating.rating), "level of the rating");
-    if (counted == BD_OK && bd_solve(&rec->grid, options, &solution, NULL) == BD_OK) {
-        bd_status explained = bd_explain(&rec->grid, options, check_step, &solution, NULL);
-        check(explained == BD_OK || explained == BD_CUT_SHORT, "explain status");
-    }
+    if (rated == BD_OK)
+        check(rating.level == bd_level_of(rating.rating), "level of the rating");
 }
 
 /* Pencil marks: a solution puts a candidate in every cell and is valid;
  * the DFS and Dancing Links count alike when both finish. */
-static void check_marks(const bd_record *rec, const bd_options *given)
+static void check_marks(const bd_record *rec)
 {
     bd_options options = bd_options_default();
-    options.max_nodes = given->max_nodes;
+    options.max_nodes = NODE_LIMIT;
     bd_grid solution;
     bd_check_result verdict;
     if (bd_solve_marks(&rec->marks, &options, &solution, NULL) == BD_OK)
@@ -111,8 +119,11 @@ static void check_marks(const bd_record *rec, const bd_options *given)
     check(dfs != BD_OK || dlx != BD_OK || by_dfs == by_dlx, "pencil marks counted apart");
 }
 
-static void check_engines(const bd_record *rec, const bd_options *options)
+static void check_engines(const bd_record *rec, const bd_options *given)
 {
+    bd_options exact = *given;
+    exact.max_nodes = NODE_LIMIT;
+    const bd_options *options = &exact;
     bd_grid solution;
     int score = -1;
     bd_status status = bd_solve(&rec->grid, options, &solution, NULL);
@@ -206,7 +217,7 @@ static settings pick_settings(const uint8_t *data)
                   .unique = (pick & 0x80) != 0, .limit = 100, .hint = (data[1] & 4) != 0};
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
     s.options.exhaustive = (pick & 0x10) != 0;
-    s.options.max_nodes = NODE_LIMIT;
+    s.options.max_nodes = cmd == CMD_RATE || cmd == CMD_EXPLAIN ? RATE_NODES : NODE_LIMIT;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
     s.csv = (data[1] & 2) != 0;
     if (s.csv)
@@ -285,7 +296,7 @@ static void fuzz_records(const settings *s, const uint8_t *text, size_t len, bd_
                 && !proposal.no_solution)
                 check_verdict(&rec.grid, &proposal.grid, ans);
         } else if (status == BD_OK && rec.has_marks) {
-            check_marks(&rec, &s->options);
+            check_marks(&rec);
         } else if (status == BD_OK) {
             check_engines(&rec, &s->options);
             check_rating(&rec, &s->options);
