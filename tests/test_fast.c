@@ -3,8 +3,8 @@
  * solution counts that agree with the plain DFS (dfs.c) and the naive
  * reference of testutil.c, capped counts, node and time limits, clashing
  * givens, hard puzzles checked against the plain DFS, and propagation that
- * is the same on a puzzle and its transpose, a grid refuted at the root by
- * the triads' contradiction; the choice of kernel that
+ * is the same on a puzzle and its transpose, grids refuted at the root by
+ * each half of the triads' contradiction; the choice of kernel that
  * BITDOKU_ISA makes, and every kernel this machine runs against the base.
  *
  * CTest runs it once by default and once under each kernel the library has
@@ -416,6 +416,40 @@ static void test_pigeonhole(void **state)
     }
 }
 
+/* The other half of the triads' contradiction: a segment where fewer than
+ * three digits have a place. Row 0 holds 3, 4, 5 and 6 outside box 0, and
+ * box 0 holds 7, 8 and 9 in rows 1 and 2, so the three open cells of row
+ * 0 in box 0 can take only 1 and 2. No cell is a naked single (each has
+ * two candidates), every row, column and box still has a place for every
+ * digit it lacks, and no segment has four digits locked (7, 8 and 9 have
+ * a place in row 0 in box 1 and in box 2): only this half refutes the grid
+ * at the root (one node, no guess); the same for its transpose (a
+ * minicolumn). The plain DFS agrees that the grid has no completion. */
+static void test_two_digits_three_cells(void **state)
+{
+    (void)state;
+    bd_grid puzzle;
+    assert_true(tu_grid(
+        "....34.567........89......................................................."
+        "......",
+        &puzzle));
+    bd_options options = bd_options_default();
+    bd_options mrv = plain_dfs(BD_ORDER_MRV);
+    for (int flip = 0; flip < 2; flip++) {
+        bd_grid grid = flip ? transposed(&puzzle) : puzzle;
+        uint64_t count = 1;
+        bd_stats stats = {0, 0};
+        assert_int_equal(bdi_count_by(bdi_dfs_enumerate, &grid, 2, &mrv, &count, NULL), BD_OK);
+        assert_int_equal(count, 0);
+        count = 1;
+        assert_int_equal(bdi_count_by(bdi_fast_enumerate, &grid, 2, &options, &count, &stats),
+                         BD_OK);
+        assert_int_equal(count, 0);
+        assert_int_equal(stats.nodes, 1);
+        assert_int_equal(stats.guesses, 0);
+    }
+}
+
 /* The band reduction table, derived again by listing the six permutations
  * rows -> boxes: a permutation fits matrix m when m has its three entries;
  * segment (row r, box b) is cells 9r + 3b .. 9r + 3b + 2 of the band. */
@@ -674,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_hard_sample),
         cmocka_unit_test(test_transpose_symmetry),
         cmocka_unit_test(test_pigeonhole),
+        cmocka_unit_test(test_two_digits_three_cells),
         cmocka_unit_test(test_band_fits),
         cmocka_unit_test(test_isa_choice),
         cmocka_unit_test(test_kernels_agree),

@@ -55,10 +55,17 @@
  * (2) The root: subgradient steps aimed at the incumbent + 1, packing
  * completions; most grids end here, proven. (3) Otherwise passes
  * looking for completions scoring at least `goal`: first goal = the root
- * bound, then stepping down (1, 1, 2, 4, ...), each pass starting with
- * steps aimed at its goal. A pass that fails proves the optimum is below
- * its goal; a pass that finds completions keeps the best (branch and bound
- * with the incumbent), and that is the optimum.
+ * bound, then stepping down, each pass starting with steps aimed at its
+ * goal (never at or below the incumbent). A pass that fails proves the
+ * optimum is below its goal; a pass that finds completions keeps the best
+ * (branch and bound with the incumbent), and that is the optimum. On a
+ * sparse grid (more than DENSE_BLANKS blanks) the goal steps down one point
+ * at a time, so the pass that finds the optimum is the first whose goal it
+ * reaches and it ends there: a goal below the optimum would have the pass
+ * search, under that low a need, until it met a completion reaching it,
+ * which on sparse grids is long. A dense grid steps 1, 1, 2, 4, ...: its
+ * bound may sit many points above the optimum, and a grid with few
+ * completions meets them soon under any goal.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -1055,8 +1062,8 @@ static void run_passes(target *s)
         s->proven = s->goal - 1;
         if (s->best_score >= s->proven)
             return;
-        if (pass >= 1)
-            step *= 2;
+        if (pass >= 1 && s->blank_count <= DENSE_BLANKS)
+            step *= 2;   /* a sparse grid steps by one point (above) */
     }
 }
 

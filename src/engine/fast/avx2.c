@@ -202,20 +202,22 @@ static void unit_words(const state *s, uint64_t words[BD_SIZE], uint64_t locked[
     locked[LAST] = seg_last_locked | (uint64_t)mini_last_locked << 32;
 }
 
-/* The cells of `grid` equal to `value`, as three band words (bit p of word
- * b: cell 27b + p); `cells` holds the grid's 81 bytes and 15 zero bytes. */
-static inline void cells_equal(const uint8_t cells[96], uint8_t value, uint32_t words[BANDS])
+/* The cells of a grid equal to `value`, as three band words (bit p of word
+ * b: cell 27b + p), from `cells`, the grid's 81 bytes, read as three
+ * 32-byte blocks: bytes 0..31, 32..63 and 49..80 (whose last 17 are cells
+ * 64..80), so that nothing is read outside the grid or copied first. */
+static inline void cells_equal(const uint8_t cells[BD_CELLS], uint8_t value,
+                               uint32_t words[BANDS])
 {
     __m256i v = _mm256_set1_epi8((char)value);
-    uint64_t low = 0, high = 0;
-    for (unsigned k = 0; k < 3; k++) {
-        __m256i chunk = _mm256_loadu_si256((const __m256i *)(cells + 32 * k));
-        uint64_t bits = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, v));
-        if (k < 2)
-            low |= bits << (32 * k);
-        else
-            high = bits;
-    }
+    uint64_t low = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)cells), v));
+    low |= (uint64_t)(uint32_t)_mm256_movemask_epi8(
+               _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(cells + 32)), v))
+           << 32;
+    uint64_t high = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                        _mm256_loadu_si256((const __m256i *)(cells + BD_CELLS - 32)), v))
+                    >> (64 - (BD_CELLS - 32));
     words[0] = (uint32_t)low & BAND_MASK;
     words[1] = (uint32_t)(low >> BAND_CELLS) & BAND_MASK;
     words[2] = (uint32_t)(low >> (2 * BAND_CELLS) | high << (64 - 2 * BAND_CELLS)) & BAND_MASK;
@@ -259,21 +261,24 @@ static inline void given_units_lanes(lanes g, lanes *seen, lanes *doubled)
  */
 static bool init_state(state *s, const bd_grid *puzzle)
 {
-    uint8_t cells[96] = {0};
     uint32_t given[BANDS][BD_SIZE], words[BANDS], empty[BANDS];
-    memcpy(cells, puzzle->cells, BD_CELLS);
+    lanes g[BANDS] = {{0}}, once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
+    const lanes lane_index = {0, 1, 2, 3, 4, 5, 6, 7};
+    const uint8_t *cells = puzzle->cells;
     cells_equal(cells, 0, empty);
+    /* each lane's words go straight into it (words stored to memory and
+     * read back as a vector would wait for the stores) */
     for (unsigned d = 0; d < BD_SIZE; d++) {
         cells_equal(cells, (uint8_t)(d + 1), words);
-        for (unsigned b = 0; b < BANDS; b++)
+        for (unsigned b = 0; b < BANDS; b++) {
             given[b][d] = words[b];
+            g[b] |= (lanes)(lane_index == d) & words[b];
+        }
     }
-    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
     uint32_t seen_last[BANDS], once_last[BANDS], twice_last[BANDS], doubled_last = 0;
     for (unsigned b = 0; b < BANDS; b++) {
         lanes twice_units;
         uint32_t twice_last_units;
-        g[b] = load_digits(given[b]);
         given_units_lanes(g[b], &seen[b], &twice_units);
         doubled |= twice_units;
         fold_rows(g[b], &once[b], &twice[b]);

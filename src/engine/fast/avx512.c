@@ -182,17 +182,19 @@ static bool init_state(state *s, const bd_grid *puzzle)
 {
     __m512i low = _mm512_loadu_si512(puzzle->cells);
     __m512i high = _mm512_maskz_loadu_epi8((1ull << (BD_CELLS - 64)) - 1u, puzzle->cells + 64);
-    uint32_t given[BANDS][16] = {{0}}, taken[BANDS], words[BANDS];
+    uint32_t taken[BANDS], words[BANDS];
+    lanes g[BANDS] = {{0}}, once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
     band_words(_mm512_test_epi8_mask(low, low), _mm512_test_epi8_mask(high, high), taken);
+    /* each digit's words go straight into its lane (a word stored to
+     * memory and read back as part of a vector would wait for the store) */
     for (unsigned d = 0; d < BD_SIZE; d++) {
         __m512i digit = _mm512_set1_epi8((char)(d + 1));
         band_words(_mm512_cmpeq_epi8_mask(low, digit), _mm512_cmpeq_epi8_mask(high, digit), words);
         for (unsigned b = 0; b < BANDS; b++)
-            given[b][d] = words[b];
+            g[b] = (lanes)_mm512_mask_set1_epi32((__m512i)g[b], (__mmask16)(1u << d),
+                                                 (int)words[b]);
     }
-    lanes g[BANDS], once[BANDS], twice[BANDS], seen[BANDS], doubled = {0};
     for (unsigned b = 0; b < BANDS; b++) {
-        g[b] = load_digits(given[b]);
         seen[b] = (lanes){0};
         for (unsigned k = 0; k < BD_BOX; k++) {
             uint32_t row_cells = ROW_MASK << (BD_SIZE * k), box_cells = BOX_MASK << (BD_BOX * k);
