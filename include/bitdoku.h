@@ -587,6 +587,8 @@ typedef struct bd_generate_stats {
     uint64_t tries;         /* tries made (the last one succeeded on BD_OK) */
     uint64_t checks;        /* uniqueness checks that searched */
     bd_stats search;        /* their search effort, and that of the rating */
+    uint64_t unproved;      /* bd_board_generate, minimal: givens kept whose
+                               check was cut short (0: proved minimal) */
 } bd_generate_stats;
 
 /*
@@ -751,9 +753,14 @@ bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols);
  * on its nodes), and each given goes when the puzzle stays unique without
  * it. Each uniqueness check is a search of at most 2^16 / (N * N) nodes
  * (a count, not a time: the same puzzle on every machine); a given whose
- * check is cut short there stays, so that `minimal` holds but for such
- * givens (on 25 x 25 boards, many). Returns BD_OK, BD_CUT_SHORT (no try
- * succeeded), BD_ENOMEM or BD_EINVAL. Re-entrant.
+ * check is cut short there stays. With `minimal`, those givens are then
+ * checked again with searches of 4, 16, 64 and 256 times those nodes,
+ * within 2^24 / (N * N) nodes for the whole try: each goes or is proved
+ * needed, and those still cut short stay, counted in stats->unproved.
+ * The puzzle is unique either way, and minimal (every given proved
+ * needed) when stats->unproved is 0 (on 20 x 20 and larger boards it
+ * mostly is not). Returns BD_OK, BD_CUT_SHORT (no try succeeded),
+ * BD_ENOMEM or BD_EINVAL. Re-entrant.
  */
 bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box_cols,
                             const bd_generate_options *options, bd_board *puzzle,

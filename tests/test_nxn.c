@@ -648,9 +648,8 @@ static void test_generate(void **state)
     }
 }
 
-/* 16 x 16: the uniqueness checks have a node budget (a given whose check
- * is cut short stays), so the puzzles are unique, by Dancing Links, and
- * the same on each call; the full grid is their solution. */
+/* 16 x 16: the puzzles are unique, by Dancing Links, and the same on each
+ * call; the full grid is their solution. */
 static void test_generate_large(void **state)
 {
     (void)state;
@@ -724,6 +723,49 @@ static void test_generate_options(void **state)
     assert_int_equal(bd_board_generate(1, 0, 0, 2, &options, &puzzle, NULL, NULL), BD_EINVAL);
 }
 
+/* ------------------------------------------------------------------ */
+/* Generating: every kept given proved needed, or counted unproved     */
+
+/* 16 x 16, seed 1: puzzles 2 and 6 had checks cut short in the first
+ * pass, settled by the later rounds; every puzzle says no given is
+ * unproved, and Dancing Links finds each minimal: with any one given
+ * taken away, a second solution. */
+static void test_generate_proved_16x16(void **state)
+{
+    (void)state;
+    bd_generate_options options = bd_board_generate_defaults(4, 4);
+    static const uint64_t INDICES[] = {0, 2, 6};
+    for (size_t i = 0; i < sizeof INDICES / sizeof INDICES[0]; i++) {
+        bd_board puzzle, solution;
+        bd_generate_stats stats;
+        assert_int_equal(bd_board_generate(1, INDICES[i], 4, 4, &options, &puzzle, &solution,
+                                           &stats), BD_OK);
+        assert_int_equal(stats.unproved, 0);
+        check_minimal_unique(&puzzle, &solution);
+    }
+}
+
+/* 20 x 20 (boxes of 4 x 5), seed 1, puzzle 0: some checks stay cut short
+ * after settling. The puzzle is still made, unique by Dancing Links, and
+ * the givens kept unproved are counted (at most all of them), so that the
+ * caller does not take it for minimal. */
+static void test_generate_unproved(void **state)
+{
+    (void)state;
+    bd_generate_options options = bd_board_generate_defaults(4, 5);
+    bd_board puzzle, solution;
+    bd_generate_stats stats;
+    assert_int_equal(bd_board_generate(1, 0, 4, 5, &options, &puzzle, &solution, &stats), BD_OK);
+    assert_true(stats.unproved > 0);
+    assert_true(stats.unproved <= (uint64_t)givens_of(&puzzle));
+    assert_true(bd_board_is_solution_of(&puzzle, &solution));
+    assert_int_equal(count_with(&puzzle, 2, BD_ENGINE_DLX, BD_OK), 1);
+    /* Not asked for minimal: nothing is counted. */
+    options.minimal = false;
+    assert_int_equal(bd_board_generate(1, 0, 4, 5, &options, &puzzle, &solution, &stats), BD_OK);
+    assert_int_equal(stats.unproved, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -742,6 +784,8 @@ int main(void)
         cmocka_unit_test(test_generate),
         cmocka_unit_test(test_generate_large),
         cmocka_unit_test(test_generate_options),
+        cmocka_unit_test(test_generate_proved_16x16),
+        cmocka_unit_test(test_generate_unproved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

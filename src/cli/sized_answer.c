@@ -322,6 +322,12 @@ void sized_generate(const settings *s, sized_item *item)
         a->len = 0;
         return;
     }
+    if (options.minimal && !options.unsolvable && stats.unproved > 0) {
+        snprintf(item->note, sizeof item->note, "bitdoku: puzzle %lu not proved minimal (%llu "
+                 "given%s whose check was cut short)\n", item->index + 1,
+                 (unsigned long long)stats.unproved, stats.unproved == 1 ? "" : "s");
+        a->outcome = OUTCOME_CUT_SHORT;     /* the note says why; the puzzle is unique */
+    }
     if (answer_board(a, &item->puzzle, &how) && s->with_solution) {
         answer_field(a, "");
         answer_board(a, solution, &how);

@@ -18,17 +18,26 @@
  *    first cell (its grid value excluded there), then for one that keeps
  *    the first cell and differs in the second, and so on: one search a
  *    cell of the class. At each guess these searches try the grid's value
- *    first (a second solution mostly differs from the grid in few cells).
- *    Each search may spend CHECK_WORK / (N * N) nodes (a node costs about
- *    N * N words of work); a search cut short there counts as a second
- *    solution: the class stays. The puzzle is unique all the same, and
- *    minimal but for the givens whose check was cut short; the budget is
- *    a count of nodes, so the puzzle is the same on every machine.
- * One pass over the classes leaves a puzzle where no class can go (taking
- * givens away only adds solutions, so a class that had to stay still
- * must); with fewer givens asked for (min_givens), the pass stops there.
+ *    first.
+ *    Each search of this pass may spend PASS_WORK / (N * N) nodes (a node
+ *    costs about N * N words of work); a class whose check is cut short
+ *    there stays, unsettled, and is listed as pending.
+ * One pass over the classes leaves a puzzle where no class proved
+ * removable is left (taking givens away only adds solutions, so a class
+ * proved needed stays needed); with fewer givens asked for (min_givens),
+ * the pass stops there. For a minimal puzzle the pending classes are then
+ * settled in rounds over their list, each round's searches allowed
+ * SETTLE_GROWTH times the nodes of the last, up to pass_nodes() <<
+ * SETTLE_GROWTH_MAX, within SETTLE_WORK / (N * N) nodes for the try: a class
+ * goes when its check proves the puzzle unique without it, and stays
+ * proved needed when the search finds another solution (later removals
+ * make that easier: the puzzle only gains solutions). The classes left
+ * unsettled stay, counted in the stats as unproved: the puzzle is unique
+ * all the same, and minimal when none is left. Every budget is a count of
+ * nodes, so the puzzle is the same on every machine.
  * With classes of two or four cells, `minimal` is checked given by given
- * afterwards, and a puzzle that could lose a single given is a failed
+ * afterwards (a given unsettled by the same growing budgets is counted
+ * unproved), and a puzzle that could lose a single given is a failed
  * try; so is a count of givens outside min..max.
  *
  * `unsolvable`: a given of the puzzle, drawn at random, is changed to a
@@ -49,7 +58,10 @@
 enum {
     CLASS_MAX = 4,     /* cells in a symmetry class */
     FILL_NODES = 4,         /* nodes per cell before a fill starts again */
-    CHECK_WORK = 1 << 16    /* nodes times cells a uniqueness search may spend */
+    PASS_WORK = 1 << 16,    /* nodes times cells a search of the pass may spend */
+    SETTLE_GROWTH = 4,      /* a settling round's nodes a search over the last's */
+    SETTLE_GROWTH_MAX = 8,  /* settling's searches spend at most pass_nodes() << this */
+    SETTLE_WORK = 1 << 24   /* nodes times cells all settling searches of a try spend */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -64,6 +76,8 @@ typedef struct gen {
     int class_count;
     int class_size[BD_BOARD_CELLS_MAX];
     int class_cells[BD_BOARD_CELLS_MAX][CLASS_MAX];
+    int pending[BD_BOARD_CELLS_MAX];    /* classes kept by a check cut short */
+    int pending_count;
     bd_generate_stats stats;
 } gen;
 
@@ -274,17 +288,27 @@ static int grid_first(void *context, int cell, uint64_t digits)
     return nxn_low_index(digits & bit ? bit : digits);
 }
 
+/* How a uniqueness check ended. */
+enum {
+    CHECK_NOMEM = -1,
+    CHECK_UNIQUE = 0,   /* no other solution: the cells can go */
+    CHECK_OTHER = 1,    /* another solution found: they must stay */
+    CHECK_CUT = 2       /* a search ran out of nodes first: not known */
+};
+
 /* Whether the puzzle has a solution other than the full grid, when every
  * such solution differs from it in one of the blank cells[0..size): one
  * search per cell, for a solution that differs there and agrees in the
- * cells before it. -1 when memory ran out. */
-static int other_solution(gen *gn, const int *cells, int size)
+ * cells before it, each of at most `nodes` nodes. CHECK_OTHER when a
+ * search found one, else CHECK_CUT when one was cut short, else
+ * CHECK_UNIQUE; CHECK_NOMEM when memory ran out. */
+static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
 {
-    int found = 0;
+    int result = CHECK_UNIQUE;
     bd_options limits = bd_options_default();
-    limits.max_nodes = (uint64_t)(CHECK_WORK / gn->g.cells);
+    limits.max_nodes = nodes;
     gn->stats.checks++;
-    for (int i = 0; i < size && !found; i++) {
+    for (int i = 0; i < size && result != CHECK_OTHER; i++) {
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = gn->solution.cells[cells[j]];
         nxn_exclusion excluded = {cells[i], gn->solution.cells[cells[i]]};
@@ -296,15 +320,20 @@ static int other_solution(gen *gn, const int *cells, int size)
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = 0;
         if (run == NXN_NOMEM)
-            return -1;
-        found = visitor.count > 0 || run == NXN_CUT;
+            return CHECK_NOMEM;
+        if (visitor.count > 0)
+            result = CHECK_OTHER;
+        else if (run == NXN_CUT)
+            result = CHECK_CUT;
     }
-    return found;
+    return result;
 }
 
-/* Takes class k away if the puzzle keeps one solution without it; 1 if it
- * went, 0 if it stays, -1 when memory ran out. */
-static int take_away(gen *gn, int k)
+/* Takes class k away if the puzzle keeps one solution without it, each
+ * search of the check of at most `nodes` nodes: CHECK_UNIQUE if it went,
+ * CHECK_OTHER if it must stay, CHECK_CUT if it stays unsettled,
+ * CHECK_NOMEM when memory ran out. */
+static int take_away(gen *gn, int k, uint64_t nodes)
 {
     const int *cells = gn->class_cells[k];
     int size = gn->class_size[k];
@@ -313,15 +342,24 @@ static int take_away(gen *gn, int k)
     bool all_forced = true;
     for (int i = 0; i < size && all_forced; i++)
         all_forced = forced(gn, cells[i]);
-    int other = all_forced ? 0 : other_solution(gn, cells, size);
-    if (other > 0)
+    int result = all_forced ? CHECK_UNIQUE : other_solution(gn, cells, size, nodes);
+    if (result != CHECK_UNIQUE)
         for (int i = 0; i < size; i++)
             set_cell(gn, cells[i], true);
-    return other < 0 ? -1 : !other;
+    return result;
+}
+
+/* The nodes a search of the pass may spend: about the same work on every
+ * size (a node costs about N * N words). */
+static uint64_t pass_nodes(const gen *gn)
+{
+    return (uint64_t)(PASS_WORK / gn->g.cells);
 }
 
 /* Takes away every class it can, in random order, down to `stop_at`
- * givens; false when memory ran out. */
+ * givens, each search of at most pass_nodes() nodes; a class whose check
+ * was cut short stays, listed in gn->pending. False when memory ran
+ * out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int *order = malloc(sizeof *order * (size_t)gn->class_count);
@@ -331,27 +369,110 @@ static bool take_away_pass(gen *gn, int stop_at)
         order[k] = k;
     bdi_rng_shuffle(&gn->rng, order, gn->class_count);
     bool ok = true;
+    gn->pending_count = 0;
     for (int i = 0; i < gn->class_count && gn->givens > stop_at && ok; i++) {
         int k = order[i];
-        if (gn->puzzle.cells[gn->class_cells[k][0]] && gn->givens - gn->class_size[k] >= stop_at)
-            ok = take_away(gn, k) >= 0;
+        if (gn->puzzle.cells[gn->class_cells[k][0]] && gn->givens - gn->class_size[k] >= stop_at) {
+            int result = take_away(gn, k, pass_nodes(gn));
+            ok = result != CHECK_NOMEM;
+            if (result == CHECK_CUT)
+                gn->pending[gn->pending_count++] = k;
+        }
     }
     free(order);
     return ok;
 }
 
-/* 1 when no single given can be taken away keeping one solution, 0 when
- * one can, -1 when memory ran out. */
+/* The settling budget of a try: the nodes its searches may still spend
+ * (SETTLE_WORK / (N * N) in all), and the most a search may spend in the
+ * round under way. */
+typedef struct settling {
+    uint64_t left, round;
+} settling;
+
+/* A settling budget at its first round: SETTLE_GROWTH times the pass's
+ * nodes a search. */
+static settling settle_start(const gen *gn)
+{
+    return (settling){(uint64_t)(SETTLE_WORK / gn->g.cells), pass_nodes(gn) * SETTLE_GROWTH};
+}
+
+/* The nodes the next search may spend under `st` (0: none left, or past
+ * the last round). */
+static uint64_t settle_nodes(const gen *gn, const settling *st)
+{
+    if (st->round > pass_nodes(gn) << SETTLE_GROWTH_MAX)
+        return 0;
+    return st->round < st->left ? st->round : st->left;
+}
+
+/* Takes away class k with searches of at most settle_nodes(), and
+ * charges what they spent to `st`; what take_away returns, or CHECK_CUT
+ * without a search when no nodes are left. */
+static int settle_class(gen *gn, settling *st, int k)
+{
+    uint64_t nodes = settle_nodes(gn, st);
+    if (nodes == 0)
+        return CHECK_CUT;
+    uint64_t before = gn->stats.search.nodes;
+    int result = take_away(gn, k, nodes);
+    uint64_t spent = gn->stats.search.nodes - before;
+    st->left -= spent < st->left ? spent : st->left;
+    return result;
+}
+
+/* Settles the classes of gn->pending, in rounds over the list in its
+ * order, each round's searches allowed SETTLE_GROWTH times the nodes of
+ * the round before, within the try's settling budget: a class goes when
+ * its check proves the puzzle unique without it, and leaves the list
+ * when its check ends either way. The classes still listed when the
+ * budget is spent stay, unsettled. False when memory ran out. */
+static bool settle_pending(gen *gn)
+{
+    settling st = settle_start(gn);
+    while (gn->pending_count > 0 && settle_nodes(gn, &st) > 0) {
+        int kept = 0;
+        for (int i = 0; i < gn->pending_count; i++) {
+            int k = gn->pending[i], result = settle_class(gn, &st, k);
+            if (result == CHECK_NOMEM)
+                return false;
+            if (result == CHECK_CUT)
+                gn->pending[kept++] = k;
+        }
+        gn->pending_count = kept;
+        st.round *= SETTLE_GROWTH;
+    }
+    for (int i = 0; i < gn->pending_count; i++)
+        gn->stats.unproved += (uint64_t)gn->class_size[gn->pending[i]];
+    return true;
+}
+
+/* Checks that no single given can be taken away keeping one solution,
+ * each given's check a search of pass_nodes() nodes, then of the growing
+ * budgets of settle_pending: 1 when each given was proved needed or its
+ * check stayed unsettled (counted in gn->stats.unproved), 0 when one can
+ * go, -1 when memory ran out. */
 static int single_minimal(gen *gn)
 {
+    settling st = settle_start(gn);
     for (int cell = 0; cell < gn->g.cells; cell++) {
         if (!gn->puzzle.cells[cell])
             continue;
         set_cell(gn, cell, false);
-        int other = forced(gn, cell) ? 0 : other_solution(gn, &cell, 1);
+        int result = forced(gn, cell) ? CHECK_UNIQUE
+                                       : other_solution(gn, &cell, 1, pass_nodes(gn));
+        for (uint64_t nodes = pass_nodes(gn) * SETTLE_GROWTH;
+             result == CHECK_CUT && nodes <= pass_nodes(gn) << SETTLE_GROWTH_MAX
+             && st.left > 0; nodes *= SETTLE_GROWTH) {
+            uint64_t before = gn->stats.search.nodes;
+            result = other_solution(gn, &cell, 1, nodes < st.left ? nodes : st.left);
+            uint64_t spent = gn->stats.search.nodes - before;
+            st.left -= spent < st.left ? spent : st.left;
+        }
         set_cell(gn, cell, true);
-        if (other <= 0)
-            return other;
+        if (result == CHECK_NOMEM || result == CHECK_UNIQUE)
+            return result == CHECK_NOMEM ? -1 : 0;
+        gn->stats.unproved += result == CHECK_CUT;
     }
     return 1;
 }
@@ -412,9 +533,13 @@ static int try_once(gen *gn, bd_symmetry symmetry)
     make_classes(gn, symmetry);
     if (!take_away_pass(gn, opt->minimal ? 0 : opt->min_givens))
         return -1;
+    gn->stats.unproved = 0;
+    if (opt->minimal && !settle_pending(gn))
+        return -1;
     if (gn->givens < opt->min_givens || gn->givens > opt->max_givens)
         return 0;
     if (opt->minimal && gn->class_count < gn->g.cells) {
+        gn->stats.unproved = 0;     /* counted again given by given */
         int minimal = single_minimal(gn);
         if (minimal <= 0)
             return minimal;
