@@ -98,6 +98,14 @@ void reasons_add(reasons *r, const char *text)
     r->text[r->len] = '\0';
 }
 
+void reasons_put(answer *a, const reasons *r)
+{
+    if (!r->len)
+        return;
+    answer_put(a, " after: ");
+    answer_put(a, r->text);
+}
+
 bool answer_board(answer *a, const bd_board *board, const bd_board_text *how)
 {
     char text[BD_BOARD_CELLS_MAX * 3 + BD_BOARD_MAX + 1];

@@ -94,6 +94,9 @@ typedef struct reasons {
 /* Appends "; " (unless first) and a step's text to r; on a shortage of
  * memory sets r->failed and leaves the text as it was. */
 void reasons_add(reasons *r, const char *text);
+/* Appends " after: " and r's text to the answer when r holds any; else
+ * nothing. */
+void reasons_put(answer *a, const reasons *r);
 
 /* Writes `board` of any size in `how`'s shape and alphabet (one line, no
  * line end, in a --csv row); false when the alphabet cannot write it (the

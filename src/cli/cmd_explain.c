@@ -48,10 +48,7 @@ static bool write_step(const bd_step *step, void *context)
         return !p->why.failed;
     }
     answer_put(p->a, step->text);
-    if (p->why.len) {
-        answer_put(p->a, " after: ");
-        answer_put(p->a, p->why.text);
-    }
+    reasons_put(p->a, &p->why);
     answer_put(p->a, "\n");
     p->placed = true;
     return false;

@@ -88,8 +88,7 @@ static void draw_hint(path_picture *pp, const bd_step *step)
     }
     answer words = {0};
     answer_put(&words, step->text);
-    answer_put(&words, " after: ");
-    answer_put(&words, pp->why.text);
+    reasons_put(&words, &pp->why);
     if (words.out_of_memory)
         answer_fail(pp->a, "out of memory");
     else
@@ -163,10 +162,7 @@ static void end_path(document *d, const bd_record *rec, const path_picture *pp,
     } else if (d->s->hint && pp->steps == 0) {
         answer words = {0};
         answer_put(&words, "no placement");
-        if (pp->why.len) {
-            answer_put(&words, " after: ");
-            answer_put(&words, pp->why.text);
-        }
+        reasons_put(&words, &pp->why);
         if (words.out_of_memory)
             answer_fail(a, "out of memory");
         else

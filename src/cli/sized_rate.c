@@ -107,10 +107,7 @@ static bool write_step(const bd_board_step *step, void *context)
         go_on = !p->why.failed;
     } else {
         answer_put_bytes(p->a, text, len);
-        if (p->why.len) {
-            answer_put(p->a, " after: ");
-            answer_put(p->a, p->why.text);
-        }
+        reasons_put(p->a, &p->why);
         answer_put(p->a, "\n");
         p->placed = true;
         go_on = false;
