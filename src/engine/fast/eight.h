@@ -17,10 +17,10 @@
  * compiles it with its own flags: avx2.c for AVX2, avx512.c for AVX-512VL,
  * whose compares into mask registers and three-input logic do the same
  * steps in fewer instructions. Eight lanes rather than sixteen (all nine
- * digits in one 512-bit vector): the pass is limited by how many vector
- * operations the processor issues, not by their chain, and a processor
- * that runs a 512-bit operation as two 256-bit halves would spend on
- * seven empty lanes what the scalar digit 8 does on its integer units.
+ * digits in one 512-bit vector): nine digits in sixteen lanes leave seven
+ * empty, which a processor that runs a 512-bit operation as two 256-bit
+ * halves pays for in full, while digit 8's scalar steps run on the integer
+ * units beside the vector ones (bench/notebook/solve.md has the figures).
  */
 #ifndef BITDOKU_FAST_EIGHT_H
 #define BITDOKU_FAST_EIGHT_H
