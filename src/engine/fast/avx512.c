@@ -9,7 +9,7 @@
  *  - the hidden-singles pass and the digits' segment and minicolumn words
  *    are eight.h's, shared with avx2.c (digit indices 0..7 in the lanes of
  *    a 256-bit vector, 8 scalar beside them), compiled here with AVX-512VL:
- *    compares into mask registers, three-input logic, 32 vector registers;
+ *    three-input logic and 32 vector registers on 256-bit vectors;
  *  - the givens are set up for all digits at once, in 512-bit vectors: a
  *    byte compare of the whole grid per digit, then rows, boxes, columns and
  *    clashes with lane d of a band's `wide` vector holding digit index d

@@ -15,7 +15,7 @@
  *    made lane by lane, digit 8 beside them.
  * A kernel includes it after rescan.h (which brings generic.h), and each
  * compiles it with its own flags: avx2.c for AVX2, avx512.c for AVX-512VL,
- * whose compares into mask registers and three-input logic do the same
+ * whose three-input logic and 32 vector registers do the same
  * steps in fewer instructions. Eight lanes rather than sixteen (all nine
  * digits in one 512-bit vector): nine digits in sixteen lanes leave seven
  * empty, which a processor that runs a 512-bit operation as two 256-bit
