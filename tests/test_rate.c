@@ -600,12 +600,44 @@ static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid 
     chain_release(ch, mark);
 }
 
+/* Whether reach_links agrees, from potential `pot` on grid `g`, with a
+ * plain breadth-first walk of chains.h's implications (on_implies and
+ * off_implies with links y and x), each potential taken once. */
+static void expect_same_links(const reach_grid *rg, const chain_grid *g, bool y, bool x, int pot)
+{
+    reach r;
+    reach_links(rg, pot, y, x, &r);
+    assert_false(r.conflict);
+    static bool seen[POTENTIALS];
+    int queue[POTENTIALS], head = 0, tail = 0;
+    memset(seen, 0, sizeof seen);
+    seen[pot] = true;
+    queue[tail++] = pot;
+    reach walked;
+    memset(&walked, 0, sizeof walked);
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (head < tail) {
+        int p = queue[head++], c = pot_cell(p);
+        uint64_t *set = pot_on(p) ? walked.on[pot_digit(p) - 1] : walked.off[pot_digit(p) - 1];
+        set[c / 64] |= (uint64_t)1 << (c % 64);
+        int n = pot_on(p) ? on_implies(g, p, y, imp) : off_implies(g, p, y, x, imp);
+        for (int i = 0; i < n; i++)
+            if (!seen[imp[i].pot]) {
+                seen[imp[i].pot] = true;
+                queue[tail++] = imp[i].pot;
+            }
+    }
+    assert_memory_equal(walked.on, r.on, sizeof r.on);
+    assert_memory_equal(walked.off, r.off, sizeof r.off);
+}
+
 /* reach.c's closures against chains.c's chains, from every candidate on
  * and off, in the three kinds of chains a search of level 0 makes
- * (Nishio's: no cell rules; static; dynamic), on the grids of SE's rated
- * puzzles as given and with a third of their candidates struck out (a
- * fixed pseudo-random choice, down to cells and units of one candidate or
- * none), where the "one left" rules apply often. */
+ * (Nishio's: no cell rules; static; dynamic), and its static walks
+ * against a plain one with cycles.c's three kinds of links; on the grids
+ * of SE's rated puzzles as given and with a third of their candidates
+ * struck out (a fixed pseudo-random choice, down to cells and units of
+ * one candidate or none), where the "one left" rules apply often. */
 static void test_reach(void **state)
 {
     (void)state;
@@ -641,6 +673,14 @@ static void test_reach(void **state)
                             expect_same_reach(ch, rg, &st, &rules,
                                               pot_of(cell, bit_digit(ds), on));
             }
+            /* cycles.c's three kinds of links: X, Y, both */
+            reach_grid_init(rg, &st, true, false);
+            for (int kind = 0; kind < 3; kind++)
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                        for (int on = 0; on < 2; on++)
+                            expect_same_links(rg, &st, kind > 0, kind != 1,
+                                              pot_of(cell, bit_digit(ds), on));
         }
     }
     fclose(f);

@@ -73,6 +73,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->cycles_memo);
     free(ch->forcing_memo);
     free(ch->reach_memo);
+    free(ch->cycles_grid);
     free(ch);
 }
 

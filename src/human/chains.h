@@ -182,6 +182,8 @@ struct bdi_chainer {
                                      when not NULL */
     struct reach_memo *reach_memo;  /* forcing.c's closures of a search
                                        (one block, freed with the chainer) */
+    struct reach_grid *cycles_grid; /* cycles.c's grid for reach_links (a
+                                       search runs no other inside it) */
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -384,7 +386,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
  * one) with their count, the others 255; each unit's cells and each
  * cell's peers. A cell set is two words: cell c at bit c % 64 of word
  * c / 64. */
-typedef struct reach_grid {
+struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
     uint64_t cand[BD_SIZE][2];
     uint16_t cell_cand[BD_CELLS];
@@ -392,7 +394,8 @@ typedef struct reach_grid {
     uint8_t unit_left[UNIT_COUNT][BD_SIZE];
     uint64_t unit[UNIT_COUNT][2];
     uint64_t peers[BD_CELLS][2];
-} reach_grid;
+};
+typedef struct reach_grid reach_grid;
 
 /* What an assumption implies: by digit (d - 1) the cells where it is
  * switched on and those where it is switched off; `conflict` when that
@@ -412,6 +415,15 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
  * contradiction (returns true); when it meets one, r->conflict is set and
  * false returned (the sets are then incomplete). */
 bool reach_from(const reach_grid *rg, int pot, reach *r);
+
+/* What a static chain's walk (cycles.c's: its rules without its turns
+ * back) reaches from `pot`, contradictions or not, into `r` (r->conflict
+ * left false): a potential on switches off its digit's other places in its
+ * units and, with `y`, its cell's other candidates; one off switches on,
+ * with `y`, its cell's other candidate in a cell of two and, with `x`, its
+ * digit's other place in each of its units of two places. `rg` is made
+ * static with the cell rules (reach_grid_init(rg, g, true, false)). */
+void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r);
 
 /* SE's breadth-first walk from `target` back through all parents, each
  * potential once (the first node met for it): calls visit(node) for each

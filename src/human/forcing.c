@@ -458,6 +458,31 @@ static const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, i
     return r;
 }
 
+/* The closure of (cell, digit) assumed off: that of its cell's other
+ * candidate assumed on when the cell has two (with the cell rules), else
+ * of the digit's other place in a unit of two places (each implies the
+ * other, so their closures are the same), from the memo `rm`; else made
+ * into `scratch`. NULL when the budget is spent. */
+static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chain_grid *g,
+                              int cell, int digit, reach *scratch)
+{
+    unsigned others = g->cand[cell] & ~digit_bit(digit);
+    if (rm->grid.y_links && digit_count(others) == 1)
+        return reach_on(ch, rm, cell, bit_digit(others));
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) == 2) {
+            unsigned other = places & ~(1u << unit_pos(unit, cell));
+            return reach_on(ch, rm, unit_cell_of(unit, bit_digit(other) - 1), digit);
+        }
+    }
+    if (!reach_spend(ch))
+        return NULL;
+    reach_from(&rm->grid, pot_of(cell, digit, false), scratch);
+    return scratch;
+}
+
 /* The potentials all branches so far imply, as sets: `all` while no branch
  * has narrowed them (a branch with a contradiction does not: its chain's
  * sets are a part of its closure, itself a part of everything). */
@@ -577,32 +602,34 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
         if (!on)
             return true;
         if (f->nishio) {
-            reach off;
-            if (!reach_spend(ch))
+            reach scratch;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            if (!off)
                 return true;
-            plan->off[n] = !reach_from(&rm->grid, pot_of(cell, digit, false), &off);
+            plan->off[n] = off->conflict;
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
             if (!any && read) {
                 reach_note(on, read);
-                reach_note(&off, read);
+                reach_note(off, read);
             }
             continue;
         }
         if (f->dynamic) {
-            reach off;
-            if (!reach_spend(ch))
+            reach scratch;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            if (!off)
                 return true;
-            bool off_ok = reach_from(&rm->grid, pot_of(cell, digit, false), &off);
             plan->on[n] = on->conflict;
-            plan->off[n] = !off_ok;
+            plan->off[n] = off->conflict;
             if (card >= 3 && !plan->off[n]) {
                 /* doubles; with a contradiction, the on chain's sets are a
                  * part of its closure: met or not, the off chain is made */
                 uint64_t shared = 0;
                 for (int d = 0; d < BD_SIZE; d++)
                     for (int w = 0; w < 2; w++)
-                        shared |= (on->on[d][w] & off.on[d][w]) | (on->off[d][w] & off.off[d][w]);
+                        shared |= (on->on[d][w] & off->on[d][w])
+                                  | (on->off[d][w] & off->off[d][w]);
                 plan->off[n] = shared || on->conflict;
             }
         }

@@ -170,3 +170,68 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     r->conflict = !ok;
     return ok;
 }
+
+/* Switches (cell, d + 1) on in a reach_links walk, unless it is. */
+static inline void link_on(walk *k, int cell, int d)
+{
+    if (!cells_has(k->r->on[d], cell)) {
+        cells_add(k->r->on[d], cell);
+        k->todo[k->todo_count++] = (uint16_t)(cell * BD_SIZE + d);
+    }
+}
+
+void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
+{
+    walk k;
+    k.rg = rg;
+    k.r = r;
+    memset(r, 0, sizeof *r);
+    k.todo_count = 0;
+    /* offs are taken as they come; ons wait on the stack */
+    int off_stack[BD_CELLS * BD_SIZE], offs = 0;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (pot_on(pot)) {
+        link_on(&k, cell, d);
+    } else {
+        cells_add(r->off[d], cell);
+        off_stack[offs++] = cell * BD_SIZE + d;
+    }
+    while (k.todo_count || offs) {
+        while (offs) {
+            int cand = off_stack[--offs];
+            int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+            if (y && rg->cell_left[at] == 2)
+                link_on(&k, at, bit_digit(rg->cell_cand[at] & ~(1u << digit)) - 1);
+            for (int kind = 0; x && kind < UNIT_KINDS; kind++) {
+                int unit = unit_at(kind, at);
+                if (rg->unit_left[unit][digit] != 2)
+                    continue;
+                uint64_t rest0 = rg->cand[digit][0] & rg->unit[unit][0];
+                uint64_t rest1 = rg->cand[digit][1] & rg->unit[unit][1];
+                if (at < 64)
+                    rest0 &= ~((uint64_t)1 << at);
+                else
+                    rest1 &= ~((uint64_t)1 << (at - 64));
+                link_on(&k, rest0 ? low_index(rest0) : 64 + low_index(rest1), digit);
+            }
+        }
+        if (!k.todo_count)
+            break;
+        int cand = k.todo[--k.todo_count];
+        int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
+            int other = bit_digit(ds) - 1;
+            if (!cells_has(r->off[other], at)) {
+                cells_add(r->off[other], at);
+                off_stack[offs++] = at * BD_SIZE + other;
+            }
+        }
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w]; bits;
+                 bits &= bits - 1u) {
+                int other = w * 64 + low_index(bits);
+                r->off[digit][w] |= (uint64_t)1 << (other & 63);
+                off_stack[offs++] = other * BD_SIZE + digit;
+            }
+    }
+}
