@@ -384,7 +384,8 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
  * units' digits where the "one left" rule applies (those of two
  * candidates or places in a static chain, of two or more in a dynamic
  * one) with their count, the others 255; each unit's cells and each
- * cell's peers. A cell set is two words: cell c at bit c % 64 of word
+ * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
+ * place in each of the cell's units of two places. A cell set is two words: cell c at bit c % 64 of word
  * c / 64. */
 struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
@@ -394,6 +395,7 @@ struct reach_grid {
     uint8_t unit_left[UNIT_COUNT][BD_SIZE];
     uint64_t unit[UNIT_COUNT][2];
     uint64_t peers[BD_CELLS][2];
+    uint64_t partner[BD_CELLS * BD_SIZE][2];
 };
 typedef struct reach_grid reach_grid;
 

@@ -73,6 +73,16 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     }
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++) {
+            unsigned places = g->places[unit][d];
+            if (digit_count(places) == 2) {
+                int a = unit_cell_of(unit, bit_digit(places) - 1);
+                int b = unit_cell_of(unit, top_digit(places) - 1);
+                cells_add(rg->partner[a * BD_SIZE + d], b);
+                cells_add(rg->partner[b * BD_SIZE + d], a);
+            }
+        }
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++) {
             int count = digit_count(g->places[unit][d]);
             rg->unit_left[unit][d] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
         }
@@ -171,67 +181,60 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     return ok;
 }
 
-/* Switches (cell, d + 1) on in a reach_links walk, unless it is. */
-static inline void link_on(walk *k, int cell, int d)
+/* In a reach_links walk, what (at, d + 1) switched off switches on: with
+ * `y` its cell's other candidate in a cell of two, with `x` its digit's
+ * other places in its units of two (rg->partner); those not on yet go on
+ * the stack `todo` (`count` long). Its new length. */
+static inline int links_off(const reach_grid *rg, bool y, bool x, reach *r, int at, int d,
+                            uint16_t *todo, int count)
 {
-    if (!cells_has(k->r->on[d], cell)) {
-        cells_add(k->r->on[d], cell);
-        k->todo[k->todo_count++] = (uint16_t)(cell * BD_SIZE + d);
+    if (y && rg->cell_left[at] == 2) {
+        int other = bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1;
+        if (!cells_has(r->on[other], at)) {
+            cells_add(r->on[other], at);
+            todo[count++] = (uint16_t)(at * BD_SIZE + other);
+        }
     }
+    if (x) {
+        const uint64_t *partner = rg->partner[at * BD_SIZE + d];
+        for (int w = 0; w < 2; w++) {
+            uint64_t fresh = partner[w] & ~r->on[d][w];
+            r->on[d][w] |= fresh;
+            for (; fresh; fresh &= fresh - 1u)
+                todo[count++] = (uint16_t)((w * 64 + low_index(fresh)) * BD_SIZE + d);
+        }
+    }
+    return count;
 }
 
 void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
 {
-    walk k;
-    k.rg = rg;
-    k.r = r;
     memset(r, 0, sizeof *r);
-    k.todo_count = 0;
-    /* offs are taken as they come; ons wait on the stack */
-    int off_stack[BD_CELLS * BD_SIZE], offs = 0;
+    uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
+    int count = 0;
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
     if (pot_on(pot)) {
-        link_on(&k, cell, d);
+        cells_add(r->on[d], cell);
+        todo[count++] = (uint16_t)(cell * BD_SIZE + d);
     } else {
         cells_add(r->off[d], cell);
-        off_stack[offs++] = cell * BD_SIZE + d;
+        count = links_off(rg, y, x, r, cell, d, todo, count);
     }
-    while (k.todo_count || offs) {
-        while (offs) {
-            int cand = off_stack[--offs];
-            int at = cand / BD_SIZE, digit = cand % BD_SIZE;
-            if (y && rg->cell_left[at] == 2)
-                link_on(&k, at, bit_digit(rg->cell_cand[at] & ~(1u << digit)) - 1);
-            for (int kind = 0; x && kind < UNIT_KINDS; kind++) {
-                int unit = unit_at(kind, at);
-                if (rg->unit_left[unit][digit] != 2)
-                    continue;
-                uint64_t rest0 = rg->cand[digit][0] & rg->unit[unit][0];
-                uint64_t rest1 = rg->cand[digit][1] & rg->unit[unit][1];
-                if (at < 64)
-                    rest0 &= ~((uint64_t)1 << at);
-                else
-                    rest1 &= ~((uint64_t)1 << (at - 64));
-                link_on(&k, rest0 ? low_index(rest0) : 64 + low_index(rest1), digit);
-            }
-        }
-        if (!k.todo_count)
-            break;
-        int cand = k.todo[--k.todo_count];
+    while (count) {
+        int cand = todo[--count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
         for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
             int other = bit_digit(ds) - 1;
             if (!cells_has(r->off[other], at)) {
                 cells_add(r->off[other], at);
-                off_stack[offs++] = at * BD_SIZE + other;
+                count = links_off(rg, y, x, r, at, other, todo, count);
             }
         }
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w]; bits;
-                 bits &= bits - 1u) {
-                int other = w * 64 + low_index(bits);
-                r->off[digit][w] |= (uint64_t)1 << (other & 63);
-                off_stack[offs++] = other * BD_SIZE + digit;
-            }
+        for (int w = 0; w < 2; w++) {
+            uint64_t fresh = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
+            r->off[digit][w] |= fresh;
+            for (; fresh; fresh &= fresh - 1u)
+                count = links_off(rg, y, x, r, w * 64 + low_index(fresh), digit, todo, count);
+        }
     }
 }
