@@ -444,13 +444,19 @@ static bool has_partner(unary *u, int cell, int digit)
 
 /* Whether the forcing chain walk from (cell, digit) on may meet it off:
  * whether reach_links gets there (the walk goes everywhere reach_links
- * does, until it meets it); true without u->rg. When not, notes what the
- * walk would read (everything reach_links reached, as note_on and
- * note_off note it). */
+ * does, until it meets it); true without u->rg, and when the chainer's
+ * budget (one node for the walk) is spent. When not, notes what the walk
+ * would read (everything reach_links reached, as note_on and note_off
+ * note it). */
 static bool reaches_opposite(unary *u, int cell, int digit)
 {
     if (!u->rg)
         return true;
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {   /* a node for the walk */
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
     reach r;
     reach_links(u->rg, pot_of(cell, digit, true), u->y, u->x, &r);
     if (r.off[digit - 1][cell >> 6] >> (cell & 63) & 1u)
