@@ -37,6 +37,13 @@
  * switches on what is left; a potential switched on waits on a stack until
  * its peers and its cell's other candidates are switched off. It stops at
  * the first contradiction.
+ *
+ * reach_links is the walk of cycles.c's static chains (X-links, Y-links
+ * or both), which go on through contradictions: what a potential reaches
+ * at all, for cycles.c to tell the walks that cannot meet what they look
+ * for. A potential off switches on its partners: the cell's other
+ * candidate in a cell of two, and the digit's other place in each unit of
+ * two (a table of the grid, `partner`).
  */
 #include "chains.h"
 
