@@ -7,12 +7,20 @@
  * solves the empty board with the digits of each guess drawn in random
  * order, and starts again when a node bound (FILL_NODES per cell) is hit.
  * The puzzle starts as the whole grid and loses its cells one symmetry
- * class at a time (a cell and its images: one, two or four cells), the
- * classes in random order. A class goes when the puzzle keeps a single
- * solution without it:
+ * class at a time (a cell and its images: one, two or four cells). The
+ * unavoidable sets of the grid (unavoidable.h: cells that another grid
+ * changes, so that a unique puzzle must give one of them) are read off
+ * its structure first, and every second solution a check finds adds the
+ * cells where it differs. The classes come in random order, reordered so
+ * that each set read off the grid, smallest first, keeps one class back
+ * and offers its others first (set_order): when they have gone, the class
+ * kept back is the set's only given. A class goes when the puzzle keeps a
+ * single solution without it:
  *  - at no cost when each of its cells is forced by the givens left (its
  *    value is the only one free there, or no other blank of one of its
  *    units has it free): every solution then agrees with the grid there;
+ *  - it stays, at no cost, when taking it away leaves an unavoidable set
+ *    with no given: the other grid is then a second solution;
  *  - otherwise a second solution would differ from the grid in a cell of
  *    the class; the engine looks for one that differs in the class's
  *    first cell (its grid value excluded there), then for one that keeps
@@ -399,6 +407,36 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* What set_order has done with a class. */
+enum { ORDER_OPEN, ORDER_PLACED, ORDER_KEPT };
+
+/* Places the classes of set k for set_order: when none is kept back yet,
+ * keeps back its open class of highest `rank`, then appends its other
+ * open classes to next[placed..] in the order of their cells; returns the
+ * classes placed in all. */
+static int keep_one(const gen *gn, int k, const int *rank, unsigned char *state, int *next,
+                    int placed)
+{
+    const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)gn->sets.words;
+    int keep = -1;
+    bool kept = false;
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        if (set[cell / 64] >> (cell % 64) & 1u) {
+            int class = gn->class_of[cell];
+            kept = kept || state[class] == ORDER_KEPT;
+            if (state[class] == ORDER_OPEN && (keep < 0 || rank[class] > rank[keep]))
+                keep = class;
+        }
+    if (!kept && keep >= 0)
+        state[keep] = ORDER_KEPT;
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        if (set[cell / 64] >> (cell % 64) & 1u && state[gn->class_of[cell]] == ORDER_OPEN) {
+            state[gn->class_of[cell]] = ORDER_PLACED;
+            next[placed++] = gn->class_of[cell];
+        }
+    return placed;
+}
+
 /* Reorders the classes of `order` (each once) so that the sets read off
  * the grid, smallest first (the first set first among equals), each keep one
  * class for last: for a set with no class kept yet, its class latest in
@@ -413,7 +451,7 @@ static bool set_order(gen *gn, int *order)
     int *rank = malloc(sizeof *rank * (size_t)classes);
     int *next = malloc(sizeof *next * (size_t)classes);
     int *keys = malloc(sizeof *keys * (size_t)(sets ? sets : 1));
-    unsigned char *state = calloc((size_t)classes, 1);   /* 1 placed, 2 kept back */
+    unsigned char *state = calloc((size_t)classes, 1);
     bool ok = rank && next && keys && state;
     for (int i = 0; ok && i < classes; i++)
         rank[order[i]] = i;
@@ -421,28 +459,10 @@ static bool set_order(gen *gn, int *order)
         keys[k] = set_size(gn, k) * NXN_USETS_MAX + k;
     if (ok)
         qsort(keys, (size_t)sets, sizeof *keys, compare_keys);
-    for (int i = 0; ok && i < sets; i++) {
-        const uint64_t *set = gn->sets.bits + (size_t)(keys[i] % NXN_USETS_MAX)
-                                                  * (size_t)gn->sets.words;
-        int keep = -1;
-        bool kept = false;
-        for (int cell = 0; cell < gn->g.cells; cell++)
-            if (set[cell / 64] >> (cell % 64) & 1u) {
-                int k = gn->class_of[cell];
-                kept = kept || state[k] == 2;
-                if (state[k] == 0 && (keep < 0 || rank[k] > rank[keep]))
-                    keep = k;
-            }
-        if (!kept && keep >= 0)
-            state[keep] = 2;
-        for (int cell = 0; cell < gn->g.cells; cell++)
-            if (set[cell / 64] >> (cell % 64) & 1u && state[gn->class_of[cell]] == 0) {
-                state[gn->class_of[cell]] = 1;
-                next[placed++] = gn->class_of[cell];
-            }
-    }
+    for (int i = 0; ok && i < sets; i++)
+        placed = keep_one(gn, keys[i] % NXN_USETS_MAX, rank, state, next, placed);
     for (int i = 0; ok && i < classes; i++)
-        if (state[order[i]] != 1)
+        if (state[order[i]] != ORDER_PLACED)
             next[placed++] = order[i];
     if (ok)
         memcpy(order, next, sizeof *order * (size_t)classes);
@@ -453,7 +473,8 @@ static bool set_order(gen *gn, int *order)
     return ok;
 }
 
-/* Takes away every class it can, in random order, down to `stop_at`
+/* Takes away every class it can, in the order of set_order over a random
+ * one, down to `stop_at`
  * givens, each search of at most pass_nodes() nodes; a class whose check
  * was cut short stays, listed in gn->pending. False when memory ran
  * out. */
