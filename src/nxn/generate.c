@@ -473,11 +473,10 @@ static bool set_order(gen *gn, int *order)
     return ok;
 }
 
-/* Takes away every class it can, in the order of set_order over a random
- * one, down to `stop_at`
- * givens, each search of at most pass_nodes() nodes; a class whose check
- * was cut short stays, listed in gn->pending. False when memory ran
- * out. */
+/* Takes away every class it can, in the order set_order makes of a
+ * random one, down to `stop_at` givens, each search of at most
+ * pass_nodes() nodes; a class whose check was cut short stays, listed in
+ * gn->pending. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int *order = malloc(sizeof *order * (size_t)gn->class_count);
