@@ -7,12 +7,20 @@
  * solves the empty board with the digits of each guess drawn in random
  * order, and starts again when a node bound (FILL_NODES per cell) is hit.
  * The puzzle starts as the whole grid and loses its cells one symmetry
- * class at a time (a cell and its images: one, two or four cells), the
- * classes in random order. A class goes when the puzzle keeps a single
- * solution without it:
+ * class at a time (a cell and its images: one, two or four cells). The
+ * unavoidable sets of the grid (unavoidable.h: cells that another grid
+ * changes, so that a unique puzzle must give one of them) are read off
+ * its structure first, and every second solution a check finds adds the
+ * cells where it differs. The classes come in random order, reordered so
+ * that each set read off the grid, smallest first, keeps one class back
+ * and offers its others first (set_order): when they have gone, the class
+ * kept back is the set's only given. A class goes when the puzzle keeps a
+ * single solution without it:
  *  - at no cost when each of its cells is forced by the givens left (its
  *    value is the only one free there, or no other blank of one of its
  *    units has it free): every solution then agrees with the grid there;
+ *  - it stays, at no cost, when taking it away leaves an unavoidable set
+ *    with no given: the other grid is then a second solution;
  *  - otherwise a second solution would differ from the grid in a cell of
  *    the class; the engine looks for one that differs in the class's
  *    first cell (its grid value excluded there), then for one that keeps
@@ -50,6 +58,7 @@
  * every machine, whatever thread makes it.
  */
 #include "nxn.h"
+#include "unavoidable.h"
 #include "generate/generate.h"
 
 #include <stdlib.h>
@@ -72,10 +81,15 @@ typedef struct gen {
     bd_board solution;      /* the full grid of the try */
     bd_board puzzle;        /* what is left of it */
     uint64_t units[3 * BD_BOARD_MAX];   /* values given in each unit */
+    uint64_t given_cells[NXN_CELL_WORDS];  /* the puzzle's givens as a bit set */
     int givens;
+    nxn_usets sets;         /* unavoidable sets of the grid */
+    int grid_sets;          /* the first ones, read off the grid's structure */
+    bd_board other;         /* a second solution found by a check */
     int class_count;
     int class_size[BD_BOARD_CELLS_MAX];
     int class_cells[BD_BOARD_CELLS_MAX][CLASS_MAX];
+    int class_of[BD_BOARD_CELLS_MAX];   /* the class of each cell */
     int pending[BD_BOARD_CELLS_MAX];    /* classes kept by a check cut short */
     int pending_count;
     bd_generate_stats stats;
@@ -157,6 +171,7 @@ static void make_classes(gen *gn, bd_symmetry symmetry)
         gn->class_size[k] = 0;
         at = cell;
         do {
+            gn->class_of[at] = k;
             gn->class_cells[k][gn->class_size[k]++] = at;
             at = image(symmetry, n, at);
         } while (at != cell);
@@ -277,6 +292,9 @@ static void set_cell(gen *gn, int cell, bool given)
                                    : gn->units[unit[i]] & ~nxn_value_bit(value);
     gn->puzzle.cells[cell] = given ? (uint8_t)value : 0;
     gn->givens += given ? 1 : -1;
+    uint64_t bit = UINT64_C(1) << (cell % 64);
+    gn->given_cells[cell / 64] = given ? gn->given_cells[cell / 64] | bit
+                                       : gn->given_cells[cell / 64] & ~bit;
 }
 
 /* The engine's digit order in a uniqueness search: the full grid's value
@@ -300,8 +318,9 @@ enum {
  * such solution differs from it in one of the blank cells[0..size): one
  * search per cell, for a solution that differs there and agrees in the
  * cells before it, each of at most `nodes` nodes. CHECK_OTHER when a
- * search found one, else CHECK_CUT when one was cut short, else
- * CHECK_UNIQUE; CHECK_NOMEM when memory ran out. */
+ * search found one (the cells where it differs join the unavoidable
+ * sets), else CHECK_CUT when one was cut short, else CHECK_UNIQUE;
+ * CHECK_NOMEM when memory ran out. */
 static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
 {
     int result = CHECK_UNIQUE;
@@ -313,13 +332,15 @@ static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
             gn->puzzle.cells[cells[j]] = gn->solution.cells[cells[j]];
         nxn_exclusion excluded = {cells[i], gn->solution.cells[cells[i]]};
         nxn_visitor visitor;
-        nxn_visitor_init(&visitor, NXN_COUNT, 1, NULL);
+        nxn_visitor_init(&visitor, NXN_FIRST, 0, &gn->other);
         nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1,
                          .pick = grid_first, .pick_context = gn};
         nxn_run run = nxn_fast(&task, &limits, &visitor, &gn->stats.search);
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = 0;
-        if (run == NXN_NOMEM)
+        if (run == NXN_NOMEM
+            || (visitor.count > 0
+                && !nxn_usets_add_difference(&gn->sets, &gn->other, &gn->solution)))
             return CHECK_NOMEM;
         if (visitor.count > 0)
             result = CHECK_OTHER;
@@ -327,6 +348,22 @@ static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
             result = CHECK_CUT;
     }
     return result;
+}
+
+/* Whether the puzzle keeps one solution with the blank cells[0..size)
+ * (the givens taken away), each search of at most `nodes` nodes: without
+ * a search when each cell is forced (CHECK_UNIQUE) or an unavoidable set
+ * has no given left (CHECK_OTHER), else as other_solution. */
+static int check(gen *gn, const int *cells, int size, uint64_t nodes)
+{
+    bool all_forced = true;
+    for (int i = 0; i < size && all_forced; i++)
+        all_forced = forced(gn, cells[i]);
+    if (all_forced)
+        return CHECK_UNIQUE;
+    if (nxn_usets_any_bare(&gn->sets, gn->given_cells))
+        return CHECK_OTHER;
+    return other_solution(gn, cells, size, nodes);
 }
 
 /* Takes class k away if the puzzle keeps one solution without it, each
@@ -339,10 +376,7 @@ static int take_away(gen *gn, int k, uint64_t nodes)
     int size = gn->class_size[k];
     for (int i = 0; i < size; i++)
         set_cell(gn, cells[i], false);
-    bool all_forced = true;
-    for (int i = 0; i < size && all_forced; i++)
-        all_forced = forced(gn, cells[i]);
-    int result = all_forced ? CHECK_UNIQUE : other_solution(gn, cells, size, nodes);
+    int result = check(gn, cells, size, nodes);
     if (result != CHECK_UNIQUE)
         for (int i = 0; i < size; i++)
             set_cell(gn, cells[i], true);
@@ -356,10 +390,93 @@ static uint64_t pass_nodes(const gen *gn)
     return (uint64_t)(PASS_WORK / gn->g.cells);
 }
 
-/* Takes away every class it can, in random order, down to `stop_at`
- * givens, each search of at most pass_nodes() nodes; a class whose check
- * was cut short stays, listed in gn->pending. False when memory ran
- * out. */
+/* The number of cells of unavoidable set k. */
+static int set_size(const gen *gn, int k)
+{
+    const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)gn->sets.words;
+    int size = 0;
+    for (int w = 0; w < gn->sets.words; w++)
+        size += nxn_bit_count(set[w]);
+    return size;
+}
+
+/* Compares two keys of set_order (ints) for qsort. */
+static int compare_keys(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* What set_order has done with a class. */
+enum { ORDER_OPEN, ORDER_PLACED, ORDER_KEPT };
+
+/* Places the classes of set k for set_order: when none is kept back yet,
+ * keeps back its open class of highest `rank`, then appends its other
+ * open classes to next[placed..] in the order of their cells; returns the
+ * classes placed in all. */
+static int keep_one(const gen *gn, int k, const int *rank, unsigned char *state, int *next,
+                    int placed)
+{
+    const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)gn->sets.words;
+    int keep = -1;
+    bool kept = false;
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        if (set[cell / 64] >> (cell % 64) & 1u) {
+            int class = gn->class_of[cell];
+            kept = kept || state[class] == ORDER_KEPT;
+            if (state[class] == ORDER_OPEN && (keep < 0 || rank[class] > rank[keep]))
+                keep = class;
+        }
+    if (!kept && keep >= 0)
+        state[keep] = ORDER_KEPT;
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        if (set[cell / 64] >> (cell % 64) & 1u && state[gn->class_of[cell]] == ORDER_OPEN) {
+            state[gn->class_of[cell]] = ORDER_PLACED;
+            next[placed++] = gn->class_of[cell];
+        }
+    return placed;
+}
+
+/* Reorders the classes of `order` (each once) so that the sets read off
+ * the grid, smallest first (the first set first among equals), each keep one
+ * class for last: for a set with no class kept yet, its class latest in
+ * `order` is kept back and its other classes come first, in the order of
+ * their cells; then every class not yet placed, in the order of `order`.
+ * A class kept back finds its set bare of other givens when the pass
+ * reaches it, if they all went, and stays proved needed with no search.
+ * False when memory ran out (`order` unchanged). */
+static bool set_order(gen *gn, int *order)
+{
+    int classes = gn->class_count, sets = gn->grid_sets, placed = 0;
+    int *rank = malloc(sizeof *rank * (size_t)classes);
+    int *next = malloc(sizeof *next * (size_t)classes);
+    int *keys = malloc(sizeof *keys * (size_t)(sets ? sets : 1));
+    unsigned char *state = calloc((size_t)classes, 1);
+    bool ok = rank && next && keys && state;
+    for (int i = 0; ok && i < classes; i++)
+        rank[order[i]] = i;
+    for (int k = 0; ok && k < sets; k++)
+        keys[k] = set_size(gn, k) * NXN_USETS_MAX + k;
+    if (ok)
+        qsort(keys, (size_t)sets, sizeof *keys, compare_keys);
+    for (int i = 0; ok && i < sets; i++)
+        placed = keep_one(gn, keys[i] % NXN_USETS_MAX, rank, state, next, placed);
+    for (int i = 0; ok && i < classes; i++)
+        if (state[order[i]] != ORDER_PLACED)
+            next[placed++] = order[i];
+    if (ok)
+        memcpy(order, next, sizeof *order * (size_t)classes);
+    free(rank);
+    free(next);
+    free(keys);
+    free(state);
+    return ok;
+}
+
+/* Takes away every class it can, in the order set_order makes of a
+ * random one, down to `stop_at` givens, each search of at most
+ * pass_nodes() nodes; a class whose check was cut short stays, listed in
+ * gn->pending. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int *order = malloc(sizeof *order * (size_t)gn->class_count);
@@ -368,7 +485,7 @@ static bool take_away_pass(gen *gn, int stop_at)
     for (int k = 0; k < gn->class_count; k++)
         order[k] = k;
     bdi_rng_shuffle(&gn->rng, order, gn->class_count);
-    bool ok = true;
+    bool ok = set_order(gn, order);
     gn->pending_count = 0;
     for (int i = 0; i < gn->class_count && gn->givens > stop_at && ok; i++) {
         int k = order[i];
@@ -459,8 +576,7 @@ static int single_minimal(gen *gn)
         if (!gn->puzzle.cells[cell])
             continue;
         set_cell(gn, cell, false);
-        int result = forced(gn, cell) ? CHECK_UNIQUE
-                                       : other_solution(gn, &cell, 1, pass_nodes(gn));
+        int result = check(gn, &cell, 1, pass_nodes(gn));
         for (uint64_t nodes = pass_nodes(gn) * SETTLE_GROWTH;
              result == CHECK_CUT && nodes <= pass_nodes(gn) << SETTLE_GROWTH_MAX
              && st.left > 0; nodes *= SETTLE_GROWTH) {
@@ -528,8 +644,16 @@ static int try_once(gen *gn, bd_symmetry symmetry)
     if (!random_full(gn))
         return -1;
     gn->puzzle = gn->solution;
+    gn->other = gn->solution;
     gn->givens = gn->g.cells;
     nxn_units_of_givens(&gn->puzzle, gn->units);
+    memset(gn->given_cells, 0, sizeof gn->given_cells);
+    for (int cell = 0; cell < gn->g.cells; cell++)
+        gn->given_cells[cell / 64] |= UINT64_C(1) << (cell % 64);
+    nxn_usets_clear(&gn->sets);
+    if (!nxn_usets_add_grid(&gn->sets, &gn->solution))
+        return -1;
+    gn->grid_sets = gn->sets.count;
     make_classes(gn, symmetry);
     if (!take_away_pass(gn, opt->minimal ? 0 : opt->min_givens))
         return -1;
@@ -592,6 +716,7 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     memset(&gn->stats, 0, sizeof gn->stats);
     gn->opt = options;
     gn->g = nxn_geom_of(&shape);
+    nxn_usets_init(&gn->sets, gn->g.cells);
     bdi_rng_init(&gn->rng, seed ^ asked(options, box_rows, box_cols), index);
     int made = 0;
     while (made == 0 && gn->stats.tries < options->max_tries) {
@@ -605,6 +730,7 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     }
     if (stats)
         *stats = gn->stats;
+    nxn_usets_free(&gn->sets);
     free(gn);
     return made > 0 ? BD_OK : made < 0 ? BD_ENOMEM : BD_CUT_SHORT;
 }

@@ -9,6 +9,7 @@
  *                file, on the candidates of marks.c; step_text.c the
  *                notation
  *   generate.c   bd_board_generate: unique, minimal, symmetric puzzles
+ *   unavoidable.c  the unavoidable sets of a full grid, for the generator
  *   smallest.c   bd_board_smallest: the lexicographically smallest solution
  *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
  *                argument checks, the choice of engine

@@ -1,0 +1,196 @@
+/* test_nxn_generate.c - the unavoidable sets the N x N generator proves
+ * givens needed with (src/nxn/unavoidable.c): the sets of a 4 x 4 grid
+ * worked out by hand; every set read off full grids of 6 x 6, 9 x 9 and
+ * 16 x 16 unavoidable by Dancing Links (the grid with the set blank has a
+ * second solution); the store's bare test and its bound; and generated
+ * minimal puzzles in which a set decides that a given is needed, each
+ * such given confirmed needed by a Dancing Links count. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "bitdoku.h"
+#include "nxn/unavoidable.h"
+
+/* The solutions of `b` counted by Dancing Links, up to `limit`. */
+static uint64_t dlx_count(const bd_board *b, uint64_t limit)
+{
+    bd_options options = bd_options_default();
+    options.engine = BD_ENGINE_DLX;
+    uint64_t count = 0;
+    assert_int_equal(bd_board_count(b, limit, &options, &count, NULL), BD_OK);
+    return count;
+}
+
+/* Whether cell `cell` is in set k of `sets`. */
+static bool in_set(const nxn_usets *sets, int k, int cell)
+{
+    return sets->bits[(size_t)k * (size_t)sets->words + (size_t)(cell / 64)] >> (cell % 64) & 1u;
+}
+
+/* Whether `sets` holds exactly the set of the `count` cells `cells` on a
+ * board of `total` cells. */
+static bool holds(const nxn_usets *sets, int total, const int *cells, int count)
+{
+    for (int k = 0; k < sets->count; k++) {
+        int size = 0;
+        bool all = true;
+        for (int cell = 0; cell < total; cell++)
+            size += in_set(sets, k, cell);
+        for (int i = 0; i < count; i++)
+            all = all && in_set(sets, k, cells[i]);
+        if (all && size == count)
+            return true;
+    }
+    return false;
+}
+
+/* A 4 x 4 grid and sets found by hand: rows 0 and 1 (one band) hold 1 2 3 4
+ * and 3 4 1 2, so columns 0 and 2 form a cycle (1 over 3, 3 over 1), and
+ * so do columns 1 and 3; the 1s and 2s of rows 0 and 2 (cells 0, 1, 8, 9)
+ * form a component of the pair 1, 2 (swapping them gives 2 1 3 4 / 1 2 4 3,
+ * a valid grid again). */
+static void test_hand_sets(void **state)
+{
+    (void)state;
+    static const uint8_t GRID[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+    bd_board grid;
+    assert_int_equal(bd_board_init(&grid, 2, 2), BD_OK);
+    memcpy(grid.cells, GRID, sizeof GRID);
+    nxn_usets sets;
+    nxn_usets_init(&sets, 16);
+    assert_true(nxn_usets_add_grid(&sets, &grid));
+    static const int ROWS_A[] = {0, 2, 4, 6}, ROWS_B[] = {1, 3, 5, 7}, PAIR[] = {0, 1, 8, 9};
+    assert_true(holds(&sets, 16, ROWS_A, 4));
+    assert_true(holds(&sets, 16, ROWS_B, 4));
+    assert_true(holds(&sets, 16, PAIR, 4));
+    /* Givens everywhere but cells 0, 2, 4, 6: the first set is bare. */
+    uint64_t givens = 0xFFFF & ~(UINT64_C(1) << 0 | UINT64_C(1) << 2 | UINT64_C(1) << 4
+                                 | UINT64_C(1) << 6);
+    assert_true(nxn_usets_any_bare(&sets, &givens));
+    nxn_usets_free(&sets);
+}
+
+/* The cells where two grids differ, the bare test, and the bound on the
+ * sets kept. */
+static void test_store(void **state)
+{
+    (void)state;
+    bd_board a, b;
+    assert_int_equal(bd_board_init(&a, 2, 2), BD_OK);
+    assert_int_equal(bd_board_init(&b, 2, 2), BD_OK);
+    static const uint8_t GRID[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+    memcpy(a.cells, GRID, sizeof GRID);
+    memcpy(b.cells, GRID, sizeof GRID);
+    nxn_usets sets;
+    nxn_usets_init(&sets, 16);
+    assert_true(nxn_usets_add_difference(&sets, &a, &b));
+    assert_int_equal(sets.count, 0);    /* equal grids: no set */
+    b.cells[5] = 2;
+    b.cells[7] = 4;
+    b.cells[13] = 1;
+    b.cells[15] = 3;
+    assert_true(nxn_usets_add_difference(&sets, &a, &b));
+    assert_int_equal(sets.count, 1);
+    static const int CELLS[] = {5, 7, 13, 15};
+    assert_true(holds(&sets, 16, CELLS, 4));
+    uint64_t givens = UINT64_C(1) << 7;     /* one cell of the set given */
+    assert_false(nxn_usets_any_bare(&sets, &givens));
+    givens = 0xFFFF & ~(UINT64_C(1) << 5 | UINT64_C(1) << 7 | UINT64_C(1) << 13
+                        | UINT64_C(1) << 15);
+    assert_true(nxn_usets_any_bare(&sets, &givens));
+    nxn_usets_clear(&sets);
+    assert_false(nxn_usets_any_bare(&sets, &givens));
+    uint64_t one = 1;
+    for (int i = 0; i < NXN_USETS_MAX + 5; i++)
+        assert_true(nxn_usets_add(&sets, &one));
+    assert_int_equal(sets.count, NXN_USETS_MAX);
+    nxn_usets_free(&sets);
+    assert_int_equal(sets.count, 0);
+}
+
+/* Every set read off full grids of 2 x 3, 3 x 3 and 4 x 4 boxes (the
+ * solutions of generated puzzles) is unavoidable: with its cells blank,
+ * the grid has a second solution, counted by Dancing Links. */
+static void test_grid_sets_unavoidable(void **state)
+{
+    (void)state;
+    static const int SHAPES[][2] = {{2, 3}, {3, 3}, {4, 4}};
+    for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+        int r = SHAPES[s][0], c = SHAPES[s][1], cells = r * c * r * c;
+        bd_generate_options options = bd_board_generate_defaults(r, c);
+        bd_board puzzle, grid;
+        assert_int_equal(bd_board_generate(11, 0, r, c, &options, &puzzle, &grid, NULL), BD_OK);
+        nxn_usets sets;
+        nxn_usets_init(&sets, cells);
+        assert_true(nxn_usets_add_grid(&sets, &grid));
+        assert_true(sets.count >= 2 * r * c);   /* a pair of values has one set or more */
+        for (int k = 0; k < sets.count; k++) {
+            bd_board blanked = grid;
+            for (int cell = 0; cell < cells; cell++)
+                if (in_set(&sets, k, cell))
+                    blanked.cells[cell] = 0;
+            assert_int_equal(dlx_count(&blanked, 2), 2);
+        }
+        nxn_usets_free(&sets);
+    }
+}
+
+/* Generated minimal puzzles (unique by Dancing Links) in which the sets of
+ * their grid decide that givens are needed: each given whose removal
+ * leaves a set bare has a second solution without it, by Dancing Links;
+ * and on each size some given is decided so. */
+static void test_sets_decide(void **state)
+{
+    (void)state;
+    static const int SHAPES[][2] = {{2, 3}, {3, 3}, {4, 4}};
+    for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+        int r = SHAPES[s][0], c = SHAPES[s][1], cells = r * c * r * c, decided = 0;
+        bd_generate_options options = bd_board_generate_defaults(r, c);
+        for (uint64_t index = 0; index < 3; index++) {
+            bd_board puzzle, grid;
+            bd_generate_stats stats;
+            assert_int_equal(bd_board_generate(5, index, r, c, &options, &puzzle, &grid, &stats),
+                             BD_OK);
+            assert_int_equal(stats.unproved, 0);
+            assert_int_equal(dlx_count(&puzzle, 2), 1);
+            nxn_usets sets;
+            nxn_usets_init(&sets, cells);
+            assert_true(nxn_usets_add_grid(&sets, &grid));
+            uint64_t givens[NXN_CELL_WORDS] = {0};
+            for (int cell = 0; cell < cells; cell++)
+                if (puzzle.cells[cell])
+                    givens[cell / 64] |= UINT64_C(1) << (cell % 64);
+            assert_false(nxn_usets_any_bare(&sets, givens));    /* unique */
+            for (int cell = 0; cell < cells; cell++) {
+                if (!puzzle.cells[cell])
+                    continue;
+                givens[cell / 64] &= ~(UINT64_C(1) << (cell % 64));
+                if (nxn_usets_any_bare(&sets, givens)) {
+                    bd_board without = puzzle;
+                    without.cells[cell] = 0;
+                    assert_int_equal(dlx_count(&without, 2), 2);
+                    decided++;
+                }
+                givens[cell / 64] |= UINT64_C(1) << (cell % 64);
+            }
+            nxn_usets_free(&sets);
+        }
+        assert_true(decided > 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hand_sets),
+        cmocka_unit_test(test_store),
+        cmocka_unit_test(test_grid_sets_unavoidable),
+        cmocka_unit_test(test_sets_decide),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
