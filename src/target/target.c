@@ -67,6 +67,15 @@
  * bound may sit many points above the optimum, and a grid with few
  * completions meets them soon under any goal.
  *
+ * Restarts: how many nodes a failing pass needs swings by an order of
+ * magnitude with small differences in the prices its root starts from, and
+ * no one way of stepping them is best on every grid. So a pass on a sparse
+ * grid that runs RESTART_NODES nodes stops and starts again from its root,
+ * from prices stepped on until the step vanishes; then from its own prices
+ * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
+ * nodes of the one before (restart()). The attempts are the same exact
+ * pass; the first to finish ends it.
+ *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
  * place left), else a blank to branch on: in the cheap search the one with
