@@ -67,9 +67,9 @@
  * bound may sit many points above the optimum, and a grid with few
  * completions meets them soon under any goal.
  *
- * Restarts: how many nodes a failing pass needs swings by an order of
- * magnitude with small differences in the prices its root starts from, and
- * no one way of stepping them is best on every grid. So a pass on a sparse
+ * Restarts: how many nodes a failing pass needs depends sharply, and
+ * unpredictably, on the prices its root starts from, and no one way of
+ * stepping them is best on every grid. So a pass on a sparse
  * grid that runs RESTART_NODES nodes stops and starts again from its root,
  * from prices stepped on until the step vanishes; then from its own prices
  * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
@@ -1046,11 +1046,11 @@ static bool list_completions(target *s)
 
 /*
  * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
- * sparse grid (s->capped): a proving pass's size swings 10-50x with small
- * differences in the prices it starts from, and no one price set is best
- * on every grid. So the pass runs again from two price sets in turn, each
- * attempt under a node cap RESTART_GROWTH times the last (the last
- * attempt's nodes wasted, at most about a third of the total): the pass's
+ * sparse grid (s->capped): a proving pass's size depends sharply on the
+ * prices it starts from, and no one price set is best on every grid. So
+ * the pass runs again from two price sets in turn, each attempt under a
+ * node cap RESTART_GROWTH times the last (the nodes of every attempt but
+ * the one that finishes are spent for nothing): the pass's
  * own prices ("A", as the first attempt had them), and prices stepped
  * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
  * without packing). Every attempt is the same exact pass (the incumbent
