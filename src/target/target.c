@@ -67,6 +67,15 @@
  * bound may sit many points above the optimum, and a grid with few
  * completions meets them soon under any goal.
  *
+ * Restarts: how many nodes a failing pass needs depends sharply, and
+ * unpredictably, on the prices its root starts from, and no one way of
+ * stepping them is best on every grid. So a pass on a sparse
+ * grid that runs RESTART_NODES nodes stops and starts again from its root,
+ * from prices stepped on until the step vanishes; then from its own prices
+ * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
+ * nodes of the one before (restart()). The attempts are the same exact
+ * pass; the first to finish ends it.
+ *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
  * place left), else a blank to branch on: in the cheap search the one with
@@ -117,6 +126,10 @@ enum {
     CHEAP_DENSER = 50,
     ROOT_ITERATIONS = 300,   /* subgradient steps at the root */
     PASS_ITERATIONS = 100,   /* at the start of each pass */
+    RESTART_NODES = 2000,    /* a sparse pass this long starts again (restart()) */
+    RESTART_GROWTH = 4,      /* and each attempt after may run this many times longer */
+    CONVERGE_ITERATIONS = 1000, /* steps for the restart's second prices */
+    CONVERGE_PATIENCE = 150, /* and their patience: in effect, until the step vanishes */
     DENSE_PASS_ITERATIONS = 10, /* the same on grids with few blanks */
     PACK_EVERY = 2,          /* root steps per packed completion */
     PATIENCE = 20,           /* steps without a lower floor(bound): stop */
@@ -154,7 +167,9 @@ typedef struct target {
     int proven;               /* the optimum is known to be <= proven */
     int best_score;           /* the incumbent, -1 if none, and its grid */
     bd_grid best;
-    struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
+    struct relaxation *level; /* per depth, the root's at BD_CELLS + 1, and
+                               * restart()'s two root relaxations at BD_CELLS
+                               * and BD_CELLS + 2 */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -168,6 +183,10 @@ typedef struct target {
     bool list_few;            /* ask it for every completion when the cheap search ends unfinished */
     bool none;                /* the puzzle has no completion */
     bool improved;            /* improve() ran, or this is one of its re-fills */
+    int patience;             /* descend()'s patience, 0: as the grid's density sets it */
+    bool pass_root;           /* tighten() runs at a pass's root */
+    uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
+    bool capped;              /* the pass stopped there */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -397,6 +416,8 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
+    if (s->patience > 0)
+        patience = s->patience;
     for (int it = 0; it < iterations && lambda > 0 && since_floor < patience; it++) {
         if (bdi_budget_expired(&s->budget)) {
             s->stop = true;   /* the timeout passed: the search is cut short */
@@ -550,7 +571,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     /* the rows: at a pass's root and a retightened node; their prices
      * stepped there, but kept by the passes after the first */
     bool rows = s->rows_on && parent == NULL;
-    bool rows_steps = rows && !(pack && s->rows_tuned);
+    bool rows_steps = rows && !(s->pass_root && s->rows_tuned);
     if (bdi_budget_expired(&s->budget)) {
         s->stop = true;       /* the timeout passed: the search is cut short */
         return false;
@@ -839,6 +860,10 @@ static void search(target *s, int depth, const relaxation *parent)
             s->stop = true;
             break;
         }
+        if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
+            s->stop = s->capped = true;   /* restart() takes over */
+            break;
+        }
         if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
             break;
         place(s, cell, digit);
@@ -916,6 +941,7 @@ static uint64_t cheap_budget(int blanks)
 }
 
 static void run_passes(target *s);
+static void restart(target *s, relaxation *root);
 
 /*
  * The optimum of the puzzle made of the incumbent's cells in `keep` and the
@@ -958,7 +984,7 @@ static void improve(target *s)
 {
     s->improve_at = 0;
     s->improved = true;
-    relaxation *level = malloc((BD_CELLS + 2) * sizeof *level);
+    relaxation *level = malloc((BD_CELLS + 3) * sizeof *level);
     if (!level)
         return;   /* only a heuristic: the search goes on without it */
     /* round robin over the thirds, until THIRDS in a row gain nothing */
@@ -1019,6 +1045,48 @@ static bool list_completions(target *s)
 }
 
 /*
+ * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
+ * sparse grid (s->capped): a proving pass's size depends sharply on the
+ * prices it starts from, and no one price set is best on every grid. So
+ * the pass runs again from two price sets in turn, each attempt under a
+ * node cap RESTART_GROWTH times the last (the nodes of every attempt but
+ * the one that finishes are spent for nothing): the pass's
+ * own prices ("A", as the first attempt had them), and prices stepped
+ * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
+ * without packing). Every attempt is the same exact pass (the incumbent
+ * only improves between them); the first to finish ends it.
+ */
+static void restart(target *s, relaxation *root)
+{
+    relaxation *first = &s->level[BD_CELLS], *stepped = &s->level[BD_CELLS + 2];
+    *first = *root;
+    uint64_t cap = RESTART_NODES;
+    for (int attempt = 1; s->capped && !s->budget.cut; attempt++) {
+        s->capped = false;
+        s->stop = false;
+        memcpy(s->allow, s->base_allow, sizeof s->allow);
+        cap *= RESTART_GROWTH;
+        bool open;
+        s->pass_root = true;
+        if (attempt == 1) {
+            s->patience = CONVERGE_PATIENCE;
+            open = tighten(s, CONVERGE_ITERATIONS, NULL, root, false);
+            s->patience = 0;
+            *stepped = *root;
+        } else {
+            *root = attempt % 2 ? *stepped : *first;
+            open = tighten(s, 0, NULL, root, false);
+        }
+        s->pass_root = false;
+        if (!open || s->stop)
+            return;
+        s->pass_cap = s->budget.nodes + cap;
+        search(s, 0, root);
+        s->pass_cap = 0;
+    }
+}
+
+/*
  * The root bound, then passes with goals stepping down from it. Leaves the
  * optimum (or -1) in best_score unless the budget ran out.
  */
@@ -1052,11 +1120,18 @@ static void run_passes(target *s)
             s->goal = 0;
         memcpy(s->allow, s->base_allow, sizeof s->allow);
         s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
-        bool open = tighten(s, s->blank_count <= DENSE_BLANKS ? DENSE_PASS_ITERATIONS
-                                                              : PASS_ITERATIONS, NULL, root, true);
+        bool sparse = s->blank_count > DENSE_BLANKS;
+        s->pass_root = true;
+        bool open = tighten(s, sparse ? PASS_ITERATIONS : DENSE_PASS_ITERATIONS, NULL, root, true);
+        s->pass_root = false;
         s->rows_tuned = true;
-        if (open)
+        if (open) {
+            s->pass_cap = sparse ? s->budget.nodes + RESTART_NODES : 0;
             search(s, 0, root);
+            s->pass_cap = 0;
+            if (s->capped)
+                restart(s, root);
+        }
         if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
             return;
         s->proven = s->goal - 1;
@@ -1073,7 +1148,7 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     target s;
     target_init(&s, puzzle);
     bdi_budget_init(&s.budget, options);
-    s.level = malloc((BD_CELLS + 2) * sizeof *s.level);
+    s.level = malloc((BD_CELLS + 3) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
     s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
