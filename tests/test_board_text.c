@@ -150,6 +150,20 @@ static void test_format(void **state)
     bd_board_format(&b, &how, text, sizeof text);
     assert_int_equal(text[0], '5');
     assert_int_equal(bd_board_format(&b, &how, text, 10), 0);                   /* too small */
+    /* room for the text and its NUL, exactly, and a byte less */
+    how = (bd_board_text){2, 3, BD_ALPHABET_NUMBERS, true};
+    assert_int_equal(bd_board_format(&b, &how, text, 73), 72);
+    assert_int_equal(text[72], '\0');
+    assert_int_equal(bd_board_format(&b, &how, text, 72), 0);
+    /* numbers of two digits, a space between cells, none after a line's last */
+    bd_board sixteen;
+    bd_board_init(&sixteen, 4, 4);
+    sixteen.cells[0] = 16;
+    sixteen.cells[1] = 10;
+    sixteen.cells[15] = 9;
+    how = (bd_board_text){4, 4, BD_ALPHABET_NUMBERS, true};
+    assert_int_equal(bd_board_format(&sixteen, &how, text, sizeof text), 16 * 16 * 2 + 2);
+    assert_memory_equal(text, "16 10 0 0 0 0 0 0 0 0 0 0 0 0 0 9\n0 0 ", 38);
     /* 36 x 36 needs numbers: hex and letters cannot write it */
     bd_board big;
     bd_board_init(&big, 6, 6);

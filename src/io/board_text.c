@@ -80,8 +80,14 @@ static bool looks_numbers(const char *line, size_t length)
 static int count_tokens(const char *line, size_t length, bool numbers)
 {
     int tokens = 0;
+    if (!numbers) {
+        /* every character but a blank, counted without a branch */
+        for (size_t i = 0; i < length; i++)
+            tokens += (line[i] != ' ') & (line[i] != '\t') & (line[i] != '\r');
+        return tokens;
+    }
     for (size_t i = 0; i < length; i++)
-        if (!is_blank(line[i]) && (!numbers || i == 0 || is_blank(line[i - 1])))
+        if (!is_blank(line[i]) && (i == 0 || is_blank(line[i - 1])))
             tokens++;
     return tokens;
 }
@@ -191,8 +197,10 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
         ++*at;
     if (*at == length || text[*at] == '\n')
         return -1;
-    if (alphabet != BD_ALPHABET_NUMBERS)
-        return symbol_value(text[(*at)++], alphabet) < 0 ? -2 : symbol_value(text[*at - 1], alphabet);
+    if (alphabet != BD_ALPHABET_NUMBERS) {
+        int value = symbol_value(text[(*at)++], alphabet);
+        return value < 0 ? -2 : value;
+    }
     if (text[*at] == '.' ) {
         ++*at;
         return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? 0 : -2;
@@ -280,6 +288,39 @@ static int alphabet_max(bd_alphabet alphabet)
            : alphabet == BD_ALPHABET_HEX ? 16 : BD_BOARD_MAX;
 }
 
+/* Writes the decimal of `v` (0 to BD_BOARD_MAX, two digits at most) at
+ * `out`; returns how many bytes it wrote. */
+static size_t put_number(int v, char *out)
+{
+    if (v < 10) {
+        out[0] = (char)('0' + v);
+        return 1;
+    }
+    out[0] = (char)('0' + v / 10);
+    out[1] = (char)('0' + v % 10);
+    return 2;
+}
+
+/* Writes the text of one cell of value `v` into `piece` (4 bytes): its
+ * symbol (`symbols`: a symbol alphabet's, by value) or its number, then
+ * '\n' after the last cell of a line, or ' ' between numbers. Returns
+ * how many bytes it wrote. */
+static size_t put_cell(int v, const char *symbols, bool line_end, bool last, char *piece)
+{
+    size_t k = 1;
+    if (symbols)
+        piece[0] = symbols[v];
+    else
+        k = put_number(v, piece);
+    if (line_end)
+        piece[k++] = '\n';
+    else if (!symbols && !last)
+        piece[k++] = ' ';
+    return k;
+}
+
+/* The cells are written one by one, each only when it fits with room for
+ * the final NUL, so that a board too large for `size` bytes gives 0. */
 size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size)
 {
     if (!board || !how || !out || !size || !bd_board_valid(board))
@@ -289,18 +330,26 @@ size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *ou
                            : n <= 35 ? BD_ALPHABET_DIGITS : BD_ALPHABET_NUMBERS;
     if (n > alphabet_max(alphabet))
         return 0;
+    char table[BD_BOARD_MAX + 1];
+    const char *symbols = alphabet == BD_ALPHABET_NUMBERS ? NULL : table;
+    for (int v = 0; symbols && v <= n; v++)
+        table[v] = symbol_of(v, alphabet);
     size_t len = 0;
-    for (int cell = 0; cell < n * n; cell++) {
-        bool line_end = (cell + 1) % n == 0 && (how->grid || cell + 1 == n * n);
-        int v = board->cells[cell];
-        int wrote = alphabet == BD_ALPHABET_NUMBERS
-                        ? snprintf(out + len, size - len, "%d%s", v, line_end ? "\n"
-                                   : cell + 1 < n * n ? " " : "")
-                        : snprintf(out + len, size - len, "%c%s", symbol_of(v, alphabet),
-                                   line_end ? "\n" : "");
-        if (wrote < 0 || (size_t)wrote >= size - len)
+    int cells = n * n, col = 0;
+    for (int cell = 0; cell < cells; cell++) {
+        bool row_end = ++col == n;
+        col = row_end ? 0 : col;
+        bool line_end = row_end && (how->grid || cell + 1 == cells);
+        char piece[4];   /* where out has no room for a whole cell and the NUL */
+        char *at = size - len > sizeof piece ? out + len : piece;
+        size_t k = put_cell(board->cells[cell], symbols, line_end, cell + 1 == cells, at);
+        if (k >= size - len)
             return 0;
-        len += (size_t)wrote;
+        if (at == piece)
+            memcpy(out + len, piece, k);
+        len += k;
     }
+    if (len)
+        out[len] = '\0';
     return len;
 }
