@@ -31,8 +31,9 @@
  * for the lines that hold them. A line of nothing but cells, the common
  * case, is read in one
  * branch-free pass (bdi_analyze_plain, or bdi_analyze_puzzle for text of
- * exactly 81 bytes, the common field of CSV); any other line character
- * by character. The text of a CSV field is read the same way, but blanks are
+ * exactly 81 bytes, the common field of CSV; bdi_puzzle_cells reads such
+ * text straight into a grid, for reader.c's one-line puzzles); any other
+ * line character by character. The text of a CSV field is read the same way, but blanks are
  * its only separators and everything else is a token (bdi_analyze_field);
  * a row of CSV itself is only classified, its fields being read by
  * csv_rows.c.

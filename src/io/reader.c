@@ -46,6 +46,10 @@
  * A record with any fault is reported once, at its first fault, with the
  * 1-based line and column (columns count characters, not bytes of UTF-8).
  *
+ * Among the records of a text input, a line of exactly 81 cells that lies
+ * whole among the bytes at hand, the commonest record, is read from them
+ * at once (plain_line_record), as the steps above would read it.
+ *
  * A reader of one piece of an input (pieces.c) differs in two ways: when
  * more data may follow, a grid its data ends inside of is noted as cut,
  * not returned; and the end of its data is not the end of the input, so
