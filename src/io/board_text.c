@@ -170,35 +170,38 @@ static bd_alphabet detect(const char *text, size_t length, int n)
     return BD_ALPHABET_AUTO;
 }
 
-/* The value of symbol `c` in `alphabet` (0 blank), or -1 when it is none. */
-static int symbol_value(char c, bd_alphabet alphabet)
+/* Fills values[c] with the value of the byte c in the symbol alphabet
+ * `alphabet` (0 a blank), or -1 when it is none of its symbols, so that
+ * a record's cells are each read with one look-up. Letters are read in
+ * either case. digits: '.' and '0' blank, '1'-'9' 1-9, A-Z 10-35;
+ * letters: '.' and '-' blank, A-Z 1-26; hex: '.' and '-' blank, '0'-'9'
+ * 1-10, A-F 11-16. */
+static void symbol_values(bd_alphabet alphabet, signed char values[256])
 {
-    c = upper(c);
-    bool letter = c >= 'A' && c <= 'Z';
-    switch (alphabet) {
-    case BD_ALPHABET_DIGITS:
-        return c == '0' || c == '.' ? 0 : is_digit(c) ? c - '0' : letter ? c - 'A' + 10 : -1;
-    case BD_ALPHABET_LETTERS:
-        return c == '-' || c == '.' ? 0 : letter ? c - 'A' + 1 : -1;
-    case BD_ALPHABET_HEX:
-        return c == '-' || c == '.' ? 0 : is_digit(c) ? c - '0' + 1
-                                        : c >= 'A' && c <= 'F' ? c - 'A' + 11 : -1;
-    default:
-        return -1;
-    }
+    bool digits = alphabet == BD_ALPHABET_DIGITS, hex = alphabet == BD_ALPHABET_HEX;
+    memset(values, -1, 256);
+    values['.'] = 0;
+    values[digits ? '0' : '-'] = 0;
+    for (int d = digits ? 1 : 0; (digits || hex) && d <= 9; d++)
+        values['0' + d] = (signed char)(digits ? d : d + 1);
+    int letters = hex ? 6 : 26, first = digits ? 10 : hex ? 11 : 1;
+    for (int k = 0; k < letters; k++)
+        values['A' + k] = values['a' + k] = (signed char)(first + k);
 }
 
-/* Reads the next token at *at (blanks skipped) as a value of `how`'s
- * alphabet: the value (0 blank), -1 for no token on this line (at its
+/* Reads the next token at *at (blanks skipped) as a value of `alphabet`
+ * (`values`: a symbol alphabet's, by byte, see symbol_values; unused for
+ * numbers): the value (0 blank), -1 for no token on this line (at its
  * end or a '\n'), -2 for a token out of the alphabet. */
-static int next_value(const char *text, size_t length, size_t *at, bd_alphabet alphabet)
+static int next_value(const char *text, size_t length, size_t *at, bd_alphabet alphabet,
+                      const signed char *values)
 {
     while (*at < length && is_blank(text[*at]))
         ++*at;
     if (*at == length || text[*at] == '\n')
         return -1;
     if (alphabet != BD_ALPHABET_NUMBERS) {
-        int value = symbol_value(text[(*at)++], alphabet);
+        int value = values[(unsigned char)text[(*at)++]];
         return value < 0 ? -2 : value;
     }
     if (text[*at] == '.' ) {
@@ -212,13 +215,15 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
 }
 
 /* Parses the cells of one line (from *at to its '\n' or the end) into
- * cells[first ...], `expected` of them; false with the reason. */
+ * cells[first ...], `expected` of them (`values`: see next_value); false
+ * with the reason. */
 static bool parse_line(const char *text, size_t length, size_t *at, const bd_board_text *how,
-                       bd_board *board, int first, int expected, char *why, size_t why_size)
+                       const signed char *values, bd_board *board, int first, int expected,
+                       char *why, size_t why_size)
 {
     int n = board->size, count = 0, value;
     size_t start = *at;
-    while ((value = next_value(text, length, at, how->alphabet)) != -1) {
+    while ((value = next_value(text, length, at, how->alphabet, values)) != -1) {
         if (value == -2 || value > n) {
             char shown = value == -2 && *at > 0 ? text[*at - 1] : '?';  /* symbols: consumed */
             if (value == -2 && how->alphabet == BD_ALPHABET_NUMBERS)
@@ -259,10 +264,14 @@ bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd
         }
         how->alphabet = found;
     }
+    signed char values[256];
+    if (how->alphabet != BD_ALPHABET_NUMBERS)
+        symbol_values(how->alphabet, values);
     int lines = how->grid ? n : 1, per_line = how->grid ? n : n * n;
     size_t at = 0;
     for (int line = 0; line < lines; line++)
-        if (!parse_line(text, length, &at, how, board, line * per_line, per_line, why, why_size))
+        if (!parse_line(text, length, &at, how, values, board, line * per_line, per_line, why,
+                        why_size))
             return BD_EMALFORMED;
     if (at < length) {
         say(why, why_size, "text after the board");
