@@ -214,6 +214,31 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
     return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? value : -2;
 }
 
+/* parse_line's common case, a line of a symbol alphabet that is exactly
+ * its `expected` cells, each a symbol of value at most `n`: one pass
+ * without a branch a cell, into cells[0 .. expected). True with *at past
+ * the line (and its '\n'); false for any other line, with nothing
+ * changed, which parse_line then reads cell by cell. */
+static bool plain_symbol_line(const char *text, size_t length, size_t *at,
+                              const signed char *values, int n, uint8_t *cells, int expected)
+{
+    size_t start = *at, end = start + (size_t)expected;
+    if (end > length || (end < length && text[end] != '\n'))
+        return false;
+    unsigned bad = 0;
+    for (int i = 0; i < expected; i++) {
+        int value = values[(unsigned char)text[start + (size_t)i]];
+        bad |= (unsigned)(value < 0) | (unsigned)(value > n);
+        cells[i] = (uint8_t)value;
+    }
+    if (bad) {
+        memset(cells, 0, (size_t)expected);   /* as bd_board_init left them */
+        return false;
+    }
+    *at = end + (end < length);
+    return true;
+}
+
 /* Parses the cells of one line (from *at to its '\n' or the end) into
  * cells[first ...], `expected` of them (`values`: see next_value); false
  * with the reason. */
@@ -223,6 +248,9 @@ static bool parse_line(const char *text, size_t length, size_t *at, const bd_boa
 {
     int n = board->size, count = 0, value;
     size_t start = *at;
+    if (how->alphabet != BD_ALPHABET_NUMBERS
+        && plain_symbol_line(text, length, at, values, n, board->cells + first, expected))
+        return true;
     while ((value = next_value(text, length, at, how->alphabet, values)) != -1) {
         if (value == -2 || value > n) {
             char shown = value == -2 && *at > 0 ? text[*at - 1] : '?';  /* symbols: consumed */
