@@ -120,6 +120,19 @@ static void test_refusals(void **state)
     assert_int_equal(parse("1..............", &how, &b, why), BD_EMALFORMED);    /* 15 cells */
     assert_int_equal(parse("1...............\n1", &how, &b, why), BD_EMALFORMED);
     assert_int_equal(parse("1..............!", &how, &b, why), BD_EMALFORMED);
+    assert_string_equal(why, "'!' is no cell in the digits alphabet");
+    assert_int_equal(parse("..3.............", &how, &b, why), BD_OK);   /* read after a refusal */
+    static const uint8_t THIRD[16] = {0, 0, 3};
+    assert_memory_equal(b.cells, THIRD, 16);
+    how.grid = true;                                 /* a grid's lines, each of 4 symbols */
+    assert_int_equal(parse("1234\n3412\n2143\n43.1", &how, &b, why), BD_OK);
+    static const uint8_t ROWS[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1};
+    assert_memory_equal(b.cells, ROWS, 16);
+    assert_int_equal(parse("1234\n3412\n2153\n4321", &how, &b, why), BD_EMALFORMED);
+    assert_string_equal(why, "the value 5 is above 4");
+    assert_int_equal(parse("1234\n34 12\n214\n4321", &how, &b, why), BD_EMALFORMED);
+    assert_string_equal(why, "a line of 3 cells where 4 belong (at byte 12)");
+    how.grid = false;
     how.alphabet = BD_ALPHABET_LETTERS;
     assert_int_equal(parse("1...............", &how, &b, why), BD_EMALFORMED);
     how = (bd_board_text){2, 2, BD_ALPHABET_NUMBERS, false};
@@ -150,6 +163,20 @@ static void test_format(void **state)
     bd_board_format(&b, &how, text, sizeof text);
     assert_int_equal(text[0], '5');
     assert_int_equal(bd_board_format(&b, &how, text, 10), 0);                   /* too small */
+    /* room for the text and its NUL, exactly, and a byte less */
+    how = (bd_board_text){2, 3, BD_ALPHABET_NUMBERS, true};
+    assert_int_equal(bd_board_format(&b, &how, text, 73), 72);
+    assert_int_equal(text[72], '\0');
+    assert_int_equal(bd_board_format(&b, &how, text, 72), 0);
+    /* numbers of two digits, a space between cells, none after a line's last */
+    bd_board sixteen;
+    bd_board_init(&sixteen, 4, 4);
+    sixteen.cells[0] = 16;
+    sixteen.cells[1] = 10;
+    sixteen.cells[15] = 9;
+    how = (bd_board_text){4, 4, BD_ALPHABET_NUMBERS, true};
+    assert_int_equal(bd_board_format(&sixteen, &how, text, sizeof text), 16 * 16 * 2 + 2);
+    assert_memory_equal(text, "16 10 0 0 0 0 0 0 0 0 0 0 0 0 0 9\n0 0 ", 38);
     /* 36 x 36 needs numbers: hex and letters cannot write it */
     bd_board big;
     bd_board_init(&big, 6, 6);

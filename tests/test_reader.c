@@ -109,6 +109,70 @@ static void test_fault_positions(void **state)
     assert_int_equal(bd_read(&reader, &rec), BD_EOF);
 }
 
+/* A run of one-line puzzles, as most inputs are: every line after the
+ * first read as the first one is (its cells, how it wrote its first
+ * blank, its line), whichever character writes the blanks, with CRLF,
+ * without a final line end, and beside lines that are not a bare puzzle
+ * (a stray character, a cell too many, a comment after the cells). */
+static void test_runs_of_lines(void **state)
+{
+    (void)state;
+    bd_record first, rec;
+    char zeros[BD_CELLS + 1], mixed_zero[BD_CELLS + 1], mixed_dot[BD_CELLS + 1],
+        stray[BD_CELLS + 1], full[BD_CELLS + 1], text[2048];
+    for (int i = 0; i < BD_CELLS; i++) {
+        zeros[i] = LINE_A[i] == '.' ? '0' : LINE_A[i];
+        mixed_zero[i] = i == 0 ? '0' : LINE_A[i];      /* cell 0 is a blank */
+        mixed_dot[i] = i > 40 && LINE_A[i] == '.' ? '0' : LINE_A[i];
+        full[i] = (char)('1' + i % BD_SIZE);
+    }
+    zeros[BD_CELLS] = mixed_zero[BD_CELLS] = mixed_dot[BD_CELLS] = full[BD_CELLS] = '\0';
+    memcpy(stray, LINE_A, sizeof stray);
+    stray[39] = 'z';
+    snprintf(text, sizeof text, "%s\n%s\n%s\n%s\n%s\n%s\n%s1\n%s\r\n# c\n%s  # note\n%s",
+             LINE_A, zeros, full, mixed_zero, mixed_dot, stray, LINE_A, LINE_A, LINE_A, zeros);
+    open_text(text);
+    assert_int_equal(bd_read(&reader, &first), BD_OK);
+    assert_int_equal(first.blank, '.');
+    assert_int_equal(first.grid.cells[2], 4);
+    assert_int_equal(first.grid.cells[78], 3);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.line, 2);
+    assert_int_equal(rec.shape, BD_SHAPE_LINE);
+    assert_int_equal(rec.blank, '0');
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.blank, '.');                  /* no blank: '.' */
+    assert_int_equal(rec.grid.cells[0], 1);
+    assert_int_equal(rec.grid.cells[17], 9);
+    assert_int_equal(rec.grid.cells[80], 9);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.blank, '0');                  /* the first blank's */
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);
+    assert_int_equal(rec.blank, '.');
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_int_equal(rec.err_line, 6);
+    assert_int_equal(rec.err_col, 40);
+    assert_string_equal(rec.err_msg, "unexpected character 'z'");
+    assert_int_equal(bd_read(&reader, &rec), BD_EMALFORMED);
+    assert_int_equal(rec.err_line, 7);
+    assert_int_equal(rec.err_col, 82);
+    assert_string_equal(rec.err_msg, "line has 82 cells; a puzzle on one line has 81");
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);   /* CRLF */
+    assert_int_equal(rec.line, 8);
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);   /* a comment after the cells */
+    assert_int_equal(rec.line, 10);
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_OK);   /* no line end */
+    assert_int_equal(rec.line, 11);
+    assert_int_equal(rec.blank, '0');
+    assert_memory_equal(rec.grid.cells, first.grid.cells, BD_CELLS);
+    assert_int_equal(bd_read(&reader, &rec), BD_EOF);
+}
+
 static void test_crlf_bom_and_no_newline(void **state)
 {
     (void)state;
@@ -493,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_grid_shapes),
         cmocka_unit_test(test_format_reads_back),
         cmocka_unit_test(test_fault_positions),
+        cmocka_unit_test(test_runs_of_lines),
         cmocka_unit_test(test_crlf_bom_and_no_newline),
         cmocka_unit_test(test_count_header_and_end),
         cmocka_unit_test(test_short_grid_then_line),

@@ -56,9 +56,9 @@ int bd_score(const bd_grid *grid)
 
 bool bdi_cells_ok(const bd_grid *grid)
 {
-    unsigned bad = 0;   /* no early exit: the loop vectorises */
+    uint8_t bad = 0;    /* no early exit, a byte: the loop vectorises in byte lanes */
     for (int cell = 0; cell < BD_CELLS; cell++)
-        bad |= grid->cells[cell] > BD_SIZE;
+        bad |= (uint8_t)(grid->cells[cell] > BD_SIZE);
     return !bad;
 }
 
@@ -231,10 +231,13 @@ size_t bd_format(const bd_grid *grid, bd_shape shape, char *buf)
 {
     size_t n = 0;
     if (shape == BD_SHAPE_LINE) {
-        /* cell_char without a branch, so that the loop is vectorised */
+        /* cell_char without a branch, in bytes, from a copy that buf
+         * cannot overlap, so that the loop is vectorised in byte lanes */
+        bd_grid cells = *grid;
         for (int cell = 0; cell < BD_CELLS; cell++) {
-            unsigned char digit = grid->cells[cell];
-            buf[cell] = (char)((unsigned char)(digit - 1u) < BD_SIZE ? '0' + digit : '.');
+            uint8_t digit = cells.cells[cell];
+            uint8_t below = (uint8_t)(digit - 1);
+            buf[cell] = (char)(below < BD_SIZE ? (uint8_t)('0' + digit) : (uint8_t)'.');
         }
         n = BD_CELLS;
         buf[n++] = '\n';

@@ -80,8 +80,14 @@ static bool looks_numbers(const char *line, size_t length)
 static int count_tokens(const char *line, size_t length, bool numbers)
 {
     int tokens = 0;
+    if (!numbers) {
+        /* every character but a blank, counted without a branch */
+        for (size_t i = 0; i < length; i++)
+            tokens += (line[i] != ' ') & (line[i] != '\t') & (line[i] != '\r');
+        return tokens;
+    }
     for (size_t i = 0; i < length; i++)
-        if (!is_blank(line[i]) && (!numbers || i == 0 || is_blank(line[i - 1])))
+        if (!is_blank(line[i]) && (i == 0 || is_blank(line[i - 1])))
             tokens++;
     return tokens;
 }
@@ -164,35 +170,40 @@ static bd_alphabet detect(const char *text, size_t length, int n)
     return BD_ALPHABET_AUTO;
 }
 
-/* The value of symbol `c` in `alphabet` (0 blank), or -1 when it is none. */
-static int symbol_value(char c, bd_alphabet alphabet)
+/* Fills values[c] with the value of the byte c in the symbol alphabet
+ * `alphabet` (0 a blank), or -1 when it is none of its symbols, so that
+ * a record's cells are each read with one look-up. Letters are read in
+ * either case. digits: '.' and '0' blank, '1'-'9' 1-9, A-Z 10-35;
+ * letters: '.' and '-' blank, A-Z 1-26; hex: '.' and '-' blank, '0'-'9'
+ * 1-10, A-F 11-16. */
+static void symbol_values(bd_alphabet alphabet, signed char values[256])
 {
-    c = upper(c);
-    bool letter = c >= 'A' && c <= 'Z';
-    switch (alphabet) {
-    case BD_ALPHABET_DIGITS:
-        return c == '0' || c == '.' ? 0 : is_digit(c) ? c - '0' : letter ? c - 'A' + 10 : -1;
-    case BD_ALPHABET_LETTERS:
-        return c == '-' || c == '.' ? 0 : letter ? c - 'A' + 1 : -1;
-    case BD_ALPHABET_HEX:
-        return c == '-' || c == '.' ? 0 : is_digit(c) ? c - '0' + 1
-                                        : c >= 'A' && c <= 'F' ? c - 'A' + 11 : -1;
-    default:
-        return -1;
-    }
+    bool digits = alphabet == BD_ALPHABET_DIGITS, hex = alphabet == BD_ALPHABET_HEX;
+    memset(values, -1, 256);
+    values['.'] = 0;
+    values[digits ? '0' : '-'] = 0;
+    for (int d = digits ? 1 : 0; (digits || hex) && d <= 9; d++)
+        values['0' + d] = (signed char)(digits ? d : d + 1);
+    int letters = hex ? 6 : 26, first = digits ? 10 : hex ? 11 : 1;
+    for (int k = 0; k < letters; k++)
+        values['A' + k] = values['a' + k] = (signed char)(first + k);
 }
 
-/* Reads the next token at *at (blanks skipped) as a value of `how`'s
- * alphabet: the value (0 blank), -1 for no token on this line (at its
+/* Reads the next token at *at (blanks skipped) as a value of `alphabet`
+ * (`values`: a symbol alphabet's, by byte, see symbol_values; unused for
+ * numbers): the value (0 blank), -1 for no token on this line (at its
  * end or a '\n'), -2 for a token out of the alphabet. */
-static int next_value(const char *text, size_t length, size_t *at, bd_alphabet alphabet)
+static int next_value(const char *text, size_t length, size_t *at, bd_alphabet alphabet,
+                      const signed char *values)
 {
     while (*at < length && is_blank(text[*at]))
         ++*at;
     if (*at == length || text[*at] == '\n')
         return -1;
-    if (alphabet != BD_ALPHABET_NUMBERS)
-        return symbol_value(text[(*at)++], alphabet) < 0 ? -2 : symbol_value(text[*at - 1], alphabet);
+    if (alphabet != BD_ALPHABET_NUMBERS) {
+        int value = values[(unsigned char)text[(*at)++]];
+        return value < 0 ? -2 : value;
+    }
     if (text[*at] == '.' ) {
         ++*at;
         return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? 0 : -2;
@@ -203,14 +214,44 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
     return *at == length || is_blank(text[*at]) || text[*at] == '\n' ? value : -2;
 }
 
+/* parse_line's common case, a line of a symbol alphabet that is exactly
+ * its `expected` cells, each a symbol of value at most `n`: one pass
+ * without a branch a cell, into cells[0 .. expected). True with *at past
+ * the line (and its '\n'); false for any other line, with nothing
+ * changed, which parse_line then reads cell by cell. */
+static bool plain_symbol_line(const char *text, size_t length, size_t *at,
+                              const signed char *values, int n, uint8_t *cells, int expected)
+{
+    size_t start = *at, end = start + (size_t)expected;
+    if (end > length || (end < length && text[end] != '\n'))
+        return false;
+    unsigned bad = 0;
+    for (int i = 0; i < expected; i++) {
+        int value = values[(unsigned char)text[start + (size_t)i]];
+        bad |= (unsigned)(value < 0) | (unsigned)(value > n);
+        cells[i] = (uint8_t)value;
+    }
+    if (bad) {
+        memset(cells, 0, (size_t)expected);   /* as bd_board_init left them */
+        return false;
+    }
+    *at = end + (end < length);
+    return true;
+}
+
 /* Parses the cells of one line (from *at to its '\n' or the end) into
- * cells[first ...], `expected` of them; false with the reason. */
+ * cells[first ...], `expected` of them (`values`: see next_value); false
+ * with the reason. */
 static bool parse_line(const char *text, size_t length, size_t *at, const bd_board_text *how,
-                       bd_board *board, int first, int expected, char *why, size_t why_size)
+                       const signed char *values, bd_board *board, int first, int expected,
+                       char *why, size_t why_size)
 {
     int n = board->size, count = 0, value;
     size_t start = *at;
-    while ((value = next_value(text, length, at, how->alphabet)) != -1) {
+    if (how->alphabet != BD_ALPHABET_NUMBERS
+        && plain_symbol_line(text, length, at, values, n, board->cells + first, expected))
+        return true;
+    while ((value = next_value(text, length, at, how->alphabet, values)) != -1) {
         if (value == -2 || value > n) {
             char shown = value == -2 && *at > 0 ? text[*at - 1] : '?';  /* symbols: consumed */
             if (value == -2 && how->alphabet == BD_ALPHABET_NUMBERS)
@@ -251,10 +292,14 @@ bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd
         }
         how->alphabet = found;
     }
+    signed char values[256];
+    if (how->alphabet != BD_ALPHABET_NUMBERS)
+        symbol_values(how->alphabet, values);
     int lines = how->grid ? n : 1, per_line = how->grid ? n : n * n;
     size_t at = 0;
     for (int line = 0; line < lines; line++)
-        if (!parse_line(text, length, &at, how, board, line * per_line, per_line, why, why_size))
+        if (!parse_line(text, length, &at, how, values, board, line * per_line, per_line, why,
+                        why_size))
             return BD_EMALFORMED;
     if (at < length) {
         say(why, why_size, "text after the board");
@@ -280,6 +325,39 @@ static int alphabet_max(bd_alphabet alphabet)
            : alphabet == BD_ALPHABET_HEX ? 16 : BD_BOARD_MAX;
 }
 
+/* Writes the decimal of `v` (0 to BD_BOARD_MAX, two digits at most) at
+ * `out`; returns how many bytes it wrote. */
+static size_t put_number(int v, char *out)
+{
+    if (v < 10) {
+        out[0] = (char)('0' + v);
+        return 1;
+    }
+    out[0] = (char)('0' + v / 10);
+    out[1] = (char)('0' + v % 10);
+    return 2;
+}
+
+/* Writes the text of one cell of value `v` into `piece` (4 bytes): its
+ * symbol (`symbols`: a symbol alphabet's, by value) or its number, then
+ * '\n' after the last cell of a line, or ' ' between numbers. Returns
+ * how many bytes it wrote. */
+static size_t put_cell(int v, const char *symbols, bool line_end, bool last, char *piece)
+{
+    size_t k = 1;
+    if (symbols)
+        piece[0] = symbols[v];
+    else
+        k = put_number(v, piece);
+    if (line_end)
+        piece[k++] = '\n';
+    else if (!symbols && !last)
+        piece[k++] = ' ';
+    return k;
+}
+
+/* The cells are written one by one, each only when it fits with room for
+ * the final NUL, so that a board too large for `size` bytes gives 0. */
 size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size)
 {
     if (!board || !how || !out || !size || !bd_board_valid(board))
@@ -289,18 +367,26 @@ size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *ou
                            : n <= 35 ? BD_ALPHABET_DIGITS : BD_ALPHABET_NUMBERS;
     if (n > alphabet_max(alphabet))
         return 0;
+    char table[BD_BOARD_MAX + 1];
+    const char *symbols = alphabet == BD_ALPHABET_NUMBERS ? NULL : table;
+    for (int v = 0; symbols && v <= n; v++)
+        table[v] = symbol_of(v, alphabet);
     size_t len = 0;
-    for (int cell = 0; cell < n * n; cell++) {
-        bool line_end = (cell + 1) % n == 0 && (how->grid || cell + 1 == n * n);
-        int v = board->cells[cell];
-        int wrote = alphabet == BD_ALPHABET_NUMBERS
-                        ? snprintf(out + len, size - len, "%d%s", v, line_end ? "\n"
-                                   : cell + 1 < n * n ? " " : "")
-                        : snprintf(out + len, size - len, "%c%s", symbol_of(v, alphabet),
-                                   line_end ? "\n" : "");
-        if (wrote < 0 || (size_t)wrote >= size - len)
+    int cells = n * n, col = 0;
+    for (int cell = 0; cell < cells; cell++) {
+        bool row_end = ++col == n;
+        col = row_end ? 0 : col;
+        bool line_end = row_end && (how->grid || cell + 1 == cells);
+        char piece[4];   /* where out has no room for a whole cell and the NUL */
+        char *at = size - len > sizeof piece ? out + len : piece;
+        size_t k = put_cell(board->cells[cell], symbols, line_end, cell + 1 == cells, at);
+        if (k >= size - len)
             return 0;
-        len += (size_t)wrote;
+        if (at == piece)
+            memcpy(out + len, piece, k);
+        len += k;
     }
+    if (len)
+        out[len] = '\0';
     return len;
 }

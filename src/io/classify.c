@@ -31,8 +31,9 @@
  * for the lines that hold them. A line of nothing but cells, the common
  * case, is read in one
  * branch-free pass (bdi_analyze_plain, or bdi_analyze_puzzle for text of
- * exactly 81 bytes, the common field of CSV); any other line character
- * by character. The text of a CSV field is read the same way, but blanks are
+ * exactly 81 bytes, the common field of CSV; bdi_puzzle_cells reads such
+ * text straight into a grid, for reader.c's one-line puzzles); any other
+ * line character by character. The text of a CSV field is read the same way, but blanks are
  * its only separators and everything else is a token (bdi_analyze_field);
  * a row of CSV itself is only classified, its fields being read by
  * csv_rows.c.
@@ -290,6 +291,27 @@ bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li)
 bool bdi_analyze_puzzle(const char *text, bdi_line_info *li)
 {
     return analyze_plain(text, BD_CELLS, li);
+}
+
+/* The puzzle line of exactly BD_CELLS cells, the commonest line of all,
+ * read straight into a grid: one pass without a branch, its accumulators
+ * bytes, so that it is vectorised in byte lanes. Which character wrote
+ * the first blank is known without a search unless both do. */
+bool bdi_puzzle_cells(const char *text, uint8_t cells[BD_CELLS], char *blank)
+{
+    uint8_t other = 0;
+    for (size_t i = 0; i < BD_CELLS; i++) {
+        uint8_t ch = (uint8_t)text[i];
+        uint8_t digit = (uint8_t)(ch - '0');
+        uint8_t is_digit = digit <= 9;
+        other |= (uint8_t)(!is_digit & (ch != '.'));
+        cells[i] = (uint8_t)(is_digit ? digit : 0);
+    }
+    if (other)
+        return false;
+    const uint8_t *first = memchr(cells, 0, BD_CELLS);
+    *blank = first ? text[first - cells] : 0;
+    return true;
 }
 
 /* bdi_analyze_line, for any line. */

@@ -148,6 +148,13 @@ bool bdi_analyze_plain(const char *text, size_t len, bdi_line_info *li);
  * of CSV, the common case). */
 bool bdi_analyze_puzzle(const char *text, bdi_line_info *li);
 
+/* Reads text[0..BD_CELLS) as a line of nothing but cells ('0'-'9', '.'):
+ * true with their values in `cells` (0 a blank) and in *blank how the
+ * first blank was written ('.' or '0'; 0 when there is none), as
+ * bdi_analyze_line would find them; false for any other text (then
+ * `cells` is partly written). */
+bool bdi_puzzle_cells(const char *text, uint8_t cells[BD_CELLS], char *blank);
+
 /* Reads the text of a CSV or TSV field into `li` (kind BDI_LINE_CELLS):
  * its tokens are separated by blanks only, and anything but a cell is a
  * stray character. */

@@ -46,6 +46,10 @@
  * A record with any fault is reported once, at its first fault, with the
  * 1-based line and column (columns count characters, not bytes of UTF-8).
  *
+ * Among the records of a text input, a line of exactly 81 cells that lies
+ * whole among the bytes at hand, the commonest record, is read from them
+ * at once (plain_line_record), as the steps above would read it.
+ *
  * A reader of one piece of an input (pieces.c) differs in two ways: when
  * more data may follow, a grid its data ends inside of is noted as cut,
  * not returned; and the end of its data is not the end of the input, so
@@ -341,6 +345,42 @@ static bd_status open_record(bd_reader *r, const bdi_line_info *li, bd_record *r
     return grid_record(r, li, tail, rec);
 }
 
+/* The commonest record read at once, without the pending line: when the
+ * reader is among the records of a text input (no row of CSV, nothing
+ * read ahead, '\n' line ends) and the bytes at hand begin with a line of
+ * exactly BD_CELLS cells (then '\n' or "\r\n"), reads it into `rec`
+ * (cleared) as line_record would, and moves the reader past it as
+ * bdi_read_line and open_record would; r->pending is left as it was,
+ * since nothing reads it before the next line is read. False, with
+ * nothing changed, for anything else, which bd_read then reads its usual
+ * way. */
+static bool plain_line_record(bd_reader *r, bd_record *rec)
+{
+    if (r->state != BDI_STATE_BODY || r->separator || r->have_pending || r->line_end != '\n')
+        return false;
+    size_t avail = r->data_len - r->data_pos;
+    const char *text = (const char *)r->data + r->data_pos;
+    if (avail <= BD_CELLS)
+        return false;
+    size_t len = BD_CELLS + (text[BD_CELLS] == '\r');
+    char blank;
+    if (len >= avail || text[len] != '\n')
+        return false;
+    if (!bdi_puzzle_cells(text, rec->grid.cells, &blank)) {
+        memset(rec->grid.cells, 0, BD_CELLS);   /* cleared again */
+        return false;
+    }
+    r->pending_at = r->data_pos;
+    r->data_pos += len + 1;
+    r->pending_line = ++r->line_no;
+    r->after_grid = false;
+    rec->line = r->line_no;
+    rec->shape = BD_SHAPE_LINE;
+    rec->blank = blank ? blank : '.';
+    r->records++;
+    return true;
+}
+
 /* Reads the next record of `r` into `rec` (see bitdoku.h): skips blank
  * lines and comments, moves through the reader's states, and hands each
  * significant line to open_record. */
@@ -348,6 +388,8 @@ bd_status bd_read(bd_reader *r, bd_record *rec)
 {
     bdi_line_info li;
     bdi_record_clear(rec);
+    if (plain_line_record(r, rec))
+        return BD_OK;
     while (r->state != BDI_STATE_DONE) {
         if (!next_line(r, &li)) {
             if (r->failed) {
