@@ -55,7 +55,7 @@
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
- * beyond). From 16 x 16 up (WEIGHTS_FROM) it takes among those the cells
+ * beyond). From 10 x 10 up (WEIGHTS_FROM) it takes among those the cells
  * whose units have most failures blamed on them, as "dom/wdeg" does in
  * constraint solvers: each contradiction adds one to the weight of the
  * unit found empty (a row, column or box without a place for a digit),
@@ -108,7 +108,7 @@ enum {
     PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
-    WEIGHTS_FROM = 16        /* the board size from which pick_cell weighs units by their failures */
+    WEIGHTS_FROM = 10        /* the board size from which pick_cell weighs units by their failures */
 };
 
 /* The geometry in the words of this width. */
