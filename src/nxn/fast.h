@@ -59,8 +59,10 @@
  * whose units have most failures blamed on them, as "dom/wdeg" does in
  * constraint solvers: each contradiction adds one to the weight of the
  * unit found empty (a row, column or box without a place for a digit),
- * or of the three units of a cell found without a candidate; a cell
- * weighs its row's, column's and box's weights summed. The weights
+ * or of the three units of a cell found without a candidate, and every
+ * HALVE_EVERY failures all weights are halved, so that the recent ones
+ * count most; a cell weighs its row's, column's and box's weights
+ * summed. The weights
  * start at zero with each search and depend on nothing but the input,
  * so node counts are the same on every machine. Among those it then
  * takes, on boards below 25 x 25, the one with
@@ -108,7 +110,8 @@ enum {
     PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
-    WEIGHTS_FROM = 10        /* the board size from which pick_cell weighs units by their failures */
+    WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
+    HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
 /* The geometry in the words of this width. */
@@ -158,6 +161,7 @@ typedef struct ctx {
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
      * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
     uint32_t unit_weight[3 * BD_BOARD_MAX];
+    uint64_t blamed;             /* the failures blamed so far */
     union {
         uint64_t align;
         unsigned char bytes[LOCAL_BYTES];
@@ -827,8 +831,10 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
     return progress;
 }
 
-/* After propagation found a contradiction in `s`, blames it on a unit:
- * the first open cell without a candidate (in reading order) adds one to
+/* After propagation found a contradiction in `s`, blames it on a unit,
+ * after halving every unit's weight (rounded down) when the failures
+ * blamed reach a multiple of HALVE_EVERY, so that recent failures weigh
+ * more than old ones: the first open cell without a candidate (in reading order) adds one to
  * the weights of its row, column and box; else the first digit (lowest
  * first) that has no place in a row, a column or a box (looked for in
  * that order) adds one to that unit's. Every deduction left in `s` is
@@ -839,6 +845,9 @@ static void blame(ctx *x, const state *s)
     const geo *g = &x->g;
     int n = GEO_N(g);
     uint32_t *weight = x->unit_weight;
+    if (++x->blamed % HALVE_EVERY == 0)
+        for (int i = 0; i < 3 * n; i++)
+            weight[i] /= 2;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[1][BD_BOARD_MAX];
     fold_counts(g, s, 1, seen);
@@ -1057,6 +1066,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->on_heap = false;
     x->guesses = 0;
     memset(x->unit_weight, 0, sizeof x->unit_weight);
+    x->blamed = 0;
     x->stop = x->nomem = false;
     x->visitor = visitor;
     x->pick = task->pick;
