@@ -62,11 +62,10 @@
  * or of the three units of a cell found without a candidate, and every
  * HALVE_EVERY failures all weights are halved, so that the recent ones
  * count most; a cell weighs its row's, column's and box's weights
- * summed. The weights
- * start at zero with each search and depend on nothing but the input,
- * so node counts are the same on every machine. Among those it then
- * takes, on boards below 25 x 25, the one with
- * most open peers; from 25 x 25 up, the one whose candidates are closest
+ * summed. The weights start at zero with each search and depend on
+ * nothing but the input, so node counts are the same on every machine.
+ * Among those it then takes, on boards below 25 x 25, the one with most
+ * open peers; from 25 x 25 up, the one whose candidates are closest
  * to hidden singles: fewest places, each candidate counted in whichever
  * of the cell's units holds it least; the first such in reading order
  * either way. Its digits are tried lowest
@@ -834,10 +833,10 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
 /* After propagation found a contradiction in `s`, blames it on a unit,
  * after halving every unit's weight (rounded down) when the failures
  * blamed reach a multiple of HALVE_EVERY, so that recent failures weigh
- * more than old ones: the first open cell without a candidate (in reading order) adds one to
- * the weights of its row, column and box; else the first digit (lowest
- * first) that has no place in a row, a column or a box (looked for in
- * that order) adds one to that unit's. Every deduction left in `s` is
+ * more than old ones: the first open cell without a candidate (in
+ * reading order) adds one to the weights of its row, column and box;
+ * else the first digit (lowest first) that has no place in a row, a
+ * column or a box (looked for in that order) adds one to that unit's. Every deduction left in `s` is
  * sound, so what is found empty is a true conflict; nothing is blamed
  * when none is found. */
 static void blame(ctx *x, const state *s)
