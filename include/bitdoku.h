@@ -168,7 +168,7 @@ void bd_marks_of(const bd_grid *grid, bd_marks *marks);
  * kernels give the same answers, nodes and guesses, and differ in speed
  * only. The kernel is chosen once, at the first search or call of bd_isa:
  * by default the widest that this library was built with and this machine
- * runs ("avx512" on x86-64 with AVX-512F/BW, POPCNT, BMI1 and BMI2, else
+ * runs ("avx512" on x86-64 with AVX-512F/BW/VL, POPCNT, BMI1 and BMI2, else
  * "avx2" with AVX2, POPCNT, BMI1 and BMI2, else "base", plain C for any
  * processor). The environment variable BITDOKU_ISA, read then, may name
  * one: "base", "avx2" or "avx512"; unset, empty or "auto" means the

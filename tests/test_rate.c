@@ -30,6 +30,7 @@
 
 #include "bitdoku.h"
 #include "core/set_rating.h"
+#include "human/chains.h"
 #include "human/human.h"
 #include "samples.h"
 #include "testutil.h"
@@ -559,6 +560,135 @@ static bool data_line(FILE *f, char *line, size_t size)
     return false;
 }
 
+/* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
+ * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
+ * the same outcome, and with no contradiction the same sets. */
+static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid *g,
+                              const chain_rules *rules, int pot)
+{
+    reach r;
+    bool reach_ok = reach_from(rg, pot, &r);
+    assert_true(reach_ok == !r.conflict);
+    cmark mark = chain_mark(ch);
+    pset *on = set_new(ch), *off = set_new(ch);
+    assert_non_null(on);
+    assert_non_null(off);
+    int32_t start = node_new(ch, pot, 0, -1);
+    assert_true(start >= 0);
+    set_add(ch, pot_on(pot) ? on : off, start);
+    int32_t absurd[2];
+    bool chain_ok = do_chaining(ch, g, rules, on, off, absurd);
+    if (chain_ok != reach_ok)
+        fail_msg("from r%dc%d%s%d (y %d, dynamic %d): chain %d, reach %d",
+                 pot_cell(pot) / BD_SIZE + 1, pot_cell(pot) % BD_SIZE + 1,
+                 pot_on(pot) ? "=" : "<>", pot_digit(pot), rules->y_links, rules->dynamic,
+                 chain_ok, reach_ok);
+    if (chain_ok) {
+        reach sets;
+        memset(&sets, 0, sizeof sets);
+        for (int i = 0; i < on->count; i++) {
+            int p = ch->nodes[on->order[i]].pot, c = pot_cell(p);
+            sets.on[pot_digit(p) - 1][c / 64] |= (uint64_t)1 << (c % 64);
+        }
+        for (int i = 0; i < off->count; i++) {
+            int p = ch->nodes[off->order[i]].pot, c = pot_cell(p);
+            sets.off[pot_digit(p) - 1][c / 64] |= (uint64_t)1 << (c % 64);
+        }
+        assert_memory_equal(sets.on, r.on, sizeof r.on);
+        assert_memory_equal(sets.off, r.off, sizeof r.off);
+    }
+    chain_release(ch, mark);
+}
+
+/* Whether reach_links agrees, from potential `pot` on grid `g`, with a
+ * plain breadth-first walk of chains.h's implications (on_implies and
+ * off_implies with links y and x), each potential taken once. */
+static void expect_same_links(const reach_grid *rg, const chain_grid *g, bool y, bool x, int pot)
+{
+    reach r;
+    reach_links(rg, pot, y, x, &r);
+    assert_false(r.conflict);
+    static bool seen[POTENTIALS];
+    int queue[POTENTIALS], head = 0, tail = 0;
+    memset(seen, 0, sizeof seen);
+    seen[pot] = true;
+    queue[tail++] = pot;
+    reach walked;
+    memset(&walked, 0, sizeof walked);
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (head < tail) {
+        int p = queue[head++], c = pot_cell(p);
+        uint64_t *set = pot_on(p) ? walked.on[pot_digit(p) - 1] : walked.off[pot_digit(p) - 1];
+        set[c / 64] |= (uint64_t)1 << (c % 64);
+        int n = pot_on(p) ? on_implies(g, p, y, imp) : off_implies(g, p, y, x, imp);
+        for (int i = 0; i < n; i++)
+            if (!seen[imp[i].pot]) {
+                seen[imp[i].pot] = true;
+                queue[tail++] = imp[i].pot;
+            }
+    }
+    assert_memory_equal(walked.on, r.on, sizeof r.on);
+    assert_memory_equal(walked.off, r.off, sizeof r.off);
+}
+
+/* reach.c's closures against chains.c's chains, from every candidate on
+ * and off, in the three kinds of chains a search of level 0 makes
+ * (Nishio's: no cell rules; static; dynamic), and its static walks
+ * against a plain one with cycles.c's three kinds of links; on the grids
+ * of SE's rated puzzles as given and with a third of their candidates
+ * struck out (a fixed pseudo-random choice, down to cells and units of
+ * one candidate or none), where the "one left" rules apply often. */
+static void test_reach(void **state)
+{
+    (void)state;
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    reach_grid *rg = malloc(sizeof *rg);
+    assert_non_null(rg);
+    char line[256];
+    uint32_t seed = 12345;
+    int grids = 0;
+    while (grids < 24 && data_line(f, line, sizeof line)) {
+        char puzzle[82];
+        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
+        bd_grid grid;
+        assert_true(tu_grid(puzzle, &grid));
+        for (int thinned = 0; thinned < 2; thinned++, grids++) {
+            bdi_state st;
+            bdi_state_init(&st, &grid);
+            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                    seed = seed * 1103515245u + 12345u;
+                    if ((seed >> 16) % 3 == 0)
+                        state_remove(&st, cell, bit_digit(ds));
+                }
+            for (int kind = 0; kind < 3; kind++) {
+                chain_rules rules = {.y_links = kind > 0, .dynamic = kind == 2, .level = 0};
+                reach_grid_init(rg, &st, rules.y_links, rules.dynamic);
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                        for (int on = 0; on < 2; on++)
+                            expect_same_reach(ch, rg, &st, &rules,
+                                              pot_of(cell, bit_digit(ds), on));
+            }
+            /* cycles.c's three kinds of links: X, Y, both */
+            reach_grid_init(rg, &st, true, false);
+            for (int kind = 0; kind < 3; kind++)
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                        for (int on = 0; on < 2; on++)
+                            expect_same_links(rg, &st, kind > 0, kind != 1,
+                                              pot_of(cell, bit_digit(ds), on));
+        }
+    }
+    fclose(f);
+    assert_int_equal(grids, 24);
+    free(rg);
+    bdi_chainer_free(ch);
+}
+
 static void test_se_ratings(void **state)
 {
     (void)state;
@@ -934,6 +1064,7 @@ int main(void)
         cmocka_unit_test(test_unique_rectangles),
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
+        cmocka_unit_test(test_reach),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),
         cmocka_unit_test(test_statuses),

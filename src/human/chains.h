@@ -180,6 +180,10 @@ struct bdi_chainer {
     struct forcing_memo *forcing_memo;  /* forcing.c's, the same way */
     chain_reads *reads;           /* do_chaining notes what it reads here,
                                      when not NULL */
+    struct reach_memo *reach_memo;  /* forcing.c's closures of a search
+                                       (one block, freed with the chainer) */
+    struct reach_grid *cycles_grid; /* cycles.c's grid for reach_links (a
+                                       search runs no other inside it) */
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -374,6 +378,54 @@ static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
  * entry (with nested rules: all of it). */
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
+
+/* The grid as reach_from reads it (reach.c): by digit (d - 1) the cells
+ * holding it as a candidate, and by cell its candidates; the cells and the
+ * units' digits where the "one left" rule applies (those of two
+ * candidates or places in a static chain, of two or more in a dynamic
+ * one) with their count, the others 255; each unit's cells and each
+ * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
+ * place in each of the cell's units of two places. A cell set is two words: cell c at bit c % 64 of word
+ * c / 64. */
+struct reach_grid {
+    bool y_links;                 /* the cell rules (not Nishio's chains) */
+    uint64_t cand[BD_SIZE][2];
+    uint16_t cell_cand[BD_CELLS];
+    uint8_t cell_left[BD_CELLS];
+    uint8_t unit_left[UNIT_COUNT][BD_SIZE];
+    uint64_t unit[UNIT_COUNT][2];
+    uint64_t peers[BD_CELLS][2];
+    uint64_t partner[BD_CELLS * BD_SIZE][2];
+};
+typedef struct reach_grid reach_grid;
+
+/* What an assumption implies: by digit (d - 1) the cells where it is
+ * switched on and those where it is switched off; `conflict` when that
+ * meets a contradiction (the sets are then a part of the closure). */
+typedef struct reach {
+    uint64_t on[BD_SIZE][2], off[BD_SIZE][2];
+    bool conflict;
+} reach;
+
+/* Makes `rg` the grid `g` as a chain reads it: with the cell rules
+ * (`y_links`) or not, static or `dynamic`. */
+void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
+
+/* The potentials that do_chaining, with no nested rules and the chain
+ * kind `rg` was made for, switches on and off from `pot`
+ * alone, into `r` as sets: those of its run to the end when it meets no
+ * contradiction (returns true); when it meets one, r->conflict is set and
+ * false returned (the sets are then incomplete). */
+bool reach_from(const reach_grid *rg, int pot, reach *r);
+
+/* What a static chain's walk (cycles.c's: its rules without its turns
+ * back) reaches from `pot`, contradictions or not, into `r` (r->conflict
+ * left false): a potential on switches off its digit's other places in its
+ * units and, with `y`, its cell's other candidates; one off switches on,
+ * with `y`, its cell's other candidate in a cell of two and, with `x`, its
+ * digit's other place in each of its units of two places. `rg` is made
+ * static with the cell rules (reach_grid_init(rg, g, true, false)). */
+void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r);
 
 /* SE's breadth-first walk from `target` back through all parents, each
  * potential once (the first node met for it): calls visit(node) for each

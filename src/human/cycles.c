@@ -33,6 +33,17 @@
  * would walk the same potentials again and find nothing, so it is
  * skipped. A skipped start adds no hint, so every other hint, and SE's
  * sort of them, is unchanged.
+ *
+ * Walks that cannot find anything are not made. A cycle through the
+ * start, and a forcing chain from it off, end with a potential switched
+ * off that switches the start on: its cell's other candidate in a cell of
+ * two (Y-links) or its digit's other place in a unit of two (X-links);
+ * without such a partner neither walk is made. The forcing chain walk
+ * from the start on goes everywhere its rules lead until it meets the
+ * start off; when reach.c's walk of the same rules (bit operations, no
+ * nodes) does not get there, it is not made. The record notes what those
+ * tests read (the start's cell and places; all that reach.c's walk
+ * reached), so that a start recorded idle stays as it would have.
  */
 #include "chains.h"
 
@@ -126,6 +137,7 @@ typedef struct unary {
     const chint_list *list;
     chain_reads *read;          /* the start's reads being noted, or NULL */
     bool met;                   /* the start's walks met a cycle or a chain */
+    const reach_grid *rg;       /* the grid for reach_links, or NULL */
 } unary;
 
 /* Notes what on_implies(u->g, pot, u->y) reads. */
@@ -412,6 +424,54 @@ static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_l
     chint_offer(ch, list, &h);
 }
 
+/* Whether (cell, digit) has a potential whose switching off switches it
+ * on: with Y-links, its cell's other candidate in a cell of two; with
+ * X-links, its digit's other place in a unit of two places. A cycle
+ * through it, and a chain from it off back to it on, ends with one; none,
+ * and the walks that look for them would find nothing. Notes what it
+ * reads. */
+static bool has_partner(unary *u, int cell, int digit)
+{
+    if (u->read && u->x)
+        reads_places(u->read, cell, digit);
+    if (u->y && digit_count(u->g->cand[cell]) == 2)
+        return true;
+    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++)
+        if (digit_count(unit_places(u->g, unit_at(kind, cell), digit)) == 2)
+            return true;
+    return false;
+}
+
+/* Whether the forcing chain walk from (cell, digit) on may meet it off:
+ * whether reach_links gets there (the walk goes everywhere reach_links
+ * does, until it meets it); true without u->rg, and when the chainer's
+ * budget (one node for the walk) is spent. When not, notes what the walk
+ * would read (everything reach_links reached, as note_on and note_off
+ * note it). */
+static bool reaches_opposite(unary *u, int cell, int digit)
+{
+    if (!u->rg)
+        return true;
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {   /* a node for the walk */
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
+    reach r;
+    reach_links(u->rg, pot_of(cell, digit, true), u->y, u->x, &r);
+    if (r.off[digit - 1][cell >> 6] >> (cell & 63) & 1u)
+        return true;
+    for (int d = 0; u->read && d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = r.on[d][w] | r.off[d][w]; bits; bits &= bits - 1u) {
+                int at = w * 64 + low_index(bits);
+                if (u->y)
+                    reads_cell(u->read, at);
+                reads_places(u->read, at, d + 1);
+            }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
  * recorded idle or not after. */
@@ -430,16 +490,18 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
         reads_cell(u->read, cell);
     }
     u->met = false;
+    bool partner = has_partner(u, cell, digit);
     cmark mark = chain_mark(ch);
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    find_cycles(u, list);
+    if (partner)
+        find_cycles(u, list);
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
-        int32_t from_on = find_forcing(u, u->source);
-        int32_t off = node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1);
+        int32_t from_on = reaches_opposite(u, cell, digit) ? find_forcing(u, u->source) : -1;
+        int32_t off = partner ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1) : -1;
         int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
         if (from_on >= 0)
             chains[chain_count++] = from_on;
@@ -459,6 +521,12 @@ static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list)
 {
     unary u = {.ch = ch, .g = g, .list = list};
+    if (!ch->cycles_grid)
+        ch->cycles_grid = malloc(sizeof *ch->cycles_grid);
+    if (ch->cycles_grid) {
+        reach_grid_init(ch->cycles_grid, g, true, false);
+        u.rg = ch->cycles_grid;
+    }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];

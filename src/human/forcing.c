@@ -46,6 +46,17 @@
  * in the same order, is offered as before. (The multiple and dynamic
  * searches' chains, with the cell rules, read most of the grid: few of
  * their cells would stay idle from one search to the next.)
+ *
+ * Most cells give nothing, and most chains serve no hint. A search of
+ * level 0 (no nested rules) first plans each cell (cell_plan): from what
+ * each candidate assumed on or off implies, computed as sets on bit
+ * operations with no nodes (reach.c), it tells which parts of the cell's
+ * chaining (a candidate's chains, its off chain, its region chaining in
+ * each unit, the cell chaining) may offer a hint, and the cell's chaining
+ * makes the chains of those parts only; a cell with none is skipped (and
+ * in a Nishio search recorded idle, with what its chains would read). A
+ * part left out would offer no hint, so the hints offered and their order
+ * are SE's.
  */
 #include "chains.h"
 
@@ -64,7 +75,20 @@ typedef struct forcing {
     struct on_memo *memo;         /* the chains of candidates assumed on, or
                                      NULL (Nishio: each is asked for once) */
     bool offered;                 /* the cell being searched offered a hint */
+    const struct plan *plan;      /* the parts of the cell's chaining that
+                                     may offer a hint, or NULL: all */
 } forcing;
+
+/* The parts of one cell's chaining (cell_chaining) that may offer a hint,
+ * by its candidates in order (index n): the candidate's on chain (needed
+ * by all its other parts), its off chain, its region chaining in each unit
+ * kind (SE_KINDS order); and the cell chaining. A part left out offers
+ * none. */
+struct plan {
+    bool on[BD_SIZE], off[BD_SIZE];
+    bool region[BD_SIZE][UNIT_KINDS];
+    bool cell;
+};
 
 /* The path's record of its Nishio searches: the grid of the last one,
  * and for each cell whether it is idle (bit set) and what it read. */
@@ -73,6 +97,17 @@ struct forcing_memo {
     grid_record last;
     uint64_t idle[(BD_CELLS + 63) / 64];
     chain_reads read[BD_CELLS];
+};
+
+/* The closures (reach.c) of a search's candidates assumed on, made when
+ * first asked for (bit i of `made` for candidate i = cell * 9 + digit - 1),
+ * on the search's grid `grid`. One search of level 0 uses it at a time:
+ * its chains have no nested rules, so no search runs inside it. */
+struct reach_memo {
+    bool busy;
+    reach_grid grid;
+    uint64_t made[(BD_CELLS * BD_SIZE + 63) / 64];
+    reach on[BD_CELLS * BD_SIZE];
 };
 
 /* The chains made from candidates assumed on, by candidate (cell * 9 +
@@ -235,9 +270,10 @@ static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_
 }
 
 /* SE's doBinaryChaining of candidate (cell, digit): its on chain into
- * the empty sets `on_to_on` and `on_to_off`. */
+ * the empty sets `on_to_on` and `on_to_off`; its off chain only when
+ * `off_chain` (else it offers no hint). */
 static void binary_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off,
-                            bool doubles, bool contradictions)
+                            bool doubles, bool contradictions, bool off_chain)
 {
     bdi_chainer *ch = f->ch;
     pset *off_to_on = set_new(ch), *off_to_off = set_new(ch);
@@ -251,6 +287,8 @@ static void binary_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
     int32_t on_node = (int32_t)on_to_on->order[0];
     if (!on_ok && contradictions)
         binary_hint(f, absurd[0], absurd[1], on_pot, on_node, false, true);
+    if (!off_chain)
+        return;
     int32_t off_node = node_new(ch, off_pot, CAUSE_NONE, -1);
     if (off_node < 0)
         return;
@@ -296,11 +334,15 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     chint_offer(f->ch, f->list, &h);
 }
 
-/* SE's doRegionChainings for candidate (cell, digit). */
-static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off)
+/* SE's doRegionChainings for candidate (cell, digit), in the unit kinds
+ * (SE_KINDS order) that `kinds` leaves in (NULL: all). */
+static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off,
+                            const bool *kinds)
 {
     bdi_chainer *ch = f->ch;
     for (int k = 0; k < UNIT_KINDS && !ch->failed; k++) {
+        if (kinds && !kinds[k])
+            continue;
         int unit = unit_at(SE_KINDS[k], cell);
         unsigned places = unit_places(f->g, unit, digit);
         int count = digit_count(places);
@@ -349,18 +391,22 @@ static void cell_chaining(forcing *f, int cell)
     pset *value_on[BD_SIZE], *value_off[BD_SIZE];
     pset *cell_on = NULL, *cell_off = NULL;
     int n = 0;
+    const struct plan *plan = f->plan;
     for (unsigned ds = f->g->cand[cell]; ds && !ch->failed; ds &= ds - 1u, n++) {
+        if (plan && !plan->on[n])
+            continue;
         int digit = bit_digit(ds);
         pset *on_to_on = set_new(ch), *on_to_off = set_new(ch);
         if (!on_to_on || !on_to_off)
             return;
         bool doubles = card >= 3 && !f->nishio && f->dynamic;
         bool contradictions = f->dynamic || f->nishio;
-        binary_chaining(f, cell, digit, on_to_on, on_to_off, doubles, contradictions);
+        binary_chaining(f, cell, digit, on_to_on, on_to_off, doubles, contradictions,
+                        !plan || plan->off[n]);
         if (ch->failed)
             return;
         if (!f->nishio)
-            region_chaining(f, cell, digit, on_to_on, on_to_off);
+            region_chaining(f, cell, digit, on_to_on, on_to_off, plan ? plan->region[n] : NULL);
         value_on[n] = on_to_on;
         value_off[n] = on_to_off;
         if (!cell_on) {
@@ -375,7 +421,8 @@ static void cell_chaining(forcing *f, int cell)
             set_retain(ch, cell_off, on_to_off);
         }
     }
-    if (f->nishio || ch->failed || !cell_on || !(card == 2 || (f->multiple && card > 2)))
+    if (f->nishio || ch->failed || !cell_on || !(card == 2 || (f->multiple && card > 2))
+        || (plan && !plan->cell))
         return;
     for (int i = 0; i < cell_on->count; i++)
         reduction_hint(f, false, -1, pot_of(cell, 0 + bit_digit(f->g->cand[cell]), true),
@@ -383,6 +430,242 @@ static void cell_chaining(forcing *f, int cell)
     for (int i = 0; i < cell_off->count; i++)
         reduction_hint(f, false, -1, pot_of(cell, bit_digit(f->g->cand[cell]), true),
                        (int32_t)cell_off->order[i], value_off, n);
+}
+
+/* Counts a closure against the chainer's budget; false (ch->failed and
+ * ch->cut_short set) when it is spent. */
+static bool reach_spend(bdi_chainer *ch)
+{
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return false;
+    }
+    return true;
+}
+
+/* The closure of (cell, digit) assumed on, from the memo `rm`; NULL when
+ * the budget is spent. */
+static const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
+{
+    int cand = cell * BD_SIZE + digit - 1;
+    reach *r = &rm->on[cand];
+    if (!bits_has(rm->made, cand)) {
+        if (!reach_spend(ch))
+            return NULL;
+        reach_from(&rm->grid, pot_of(cell, digit, true), r);
+        bits_set(rm->made, cand);
+    }
+    return r;
+}
+
+/* The closure of (cell, digit) assumed off: that of its cell's other
+ * candidate assumed on when the cell has two (with the cell rules), else
+ * of the digit's other place in a unit of two places (each implies the
+ * other, so their closures are the same), from the memo `rm`; else made
+ * into `scratch`. NULL when the budget is spent. */
+static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chain_grid *g,
+                              int cell, int digit, reach *scratch)
+{
+    unsigned others = g->cand[cell] & ~digit_bit(digit);
+    if (rm->grid.y_links && digit_count(others) == 1)
+        return reach_on(ch, rm, cell, bit_digit(others));
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) == 2) {
+            unsigned other = places & ~(1u << unit_pos(unit, cell));
+            return reach_on(ch, rm, unit_cell_of(unit, bit_digit(other) - 1), digit);
+        }
+    }
+    if (!reach_spend(ch))
+        return NULL;
+    reach_from(&rm->grid, pot_of(cell, digit, false), scratch);
+    return scratch;
+}
+
+/* The potentials all branches so far imply, as sets: `all` while no branch
+ * has narrowed them (a branch with a contradiction does not: its chain's
+ * sets are a part of its closure, itself a part of everything). */
+typedef struct meet {
+    bool all;
+    reach r;
+} meet;
+
+/* Narrows `m` to what branch `b` implies too. */
+static void meet_with(meet *m, const reach *b)
+{
+    if (b->conflict)
+        return;
+    if (m->all) {
+        m->all = false;
+        memcpy(m->r.on, b->on, sizeof m->r.on);
+        memcpy(m->r.off, b->off, sizeof m->r.off);
+        return;
+    }
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            m->r.on[d][w] &= b->on[d][w];
+            m->r.off[d][w] &= b->off[d][w];
+        }
+}
+
+/* Whether `m` holds a potential. */
+static bool meet_any(const meet *m)
+{
+    if (m->all)
+        return true;
+    uint64_t any = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            any |= m->r.on[d][w] | m->r.off[d][w];
+    return any != 0;
+}
+
+/* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
+ * chain itself, made (or taken from the search's record, where it stays);
+ * false when memory ran short. For a dynamic search, a chain that meets a
+ * contradiction gives a hint in its own cell's search, which needs it
+ * too. */
+static bool meet_chain(forcing *f, meet *m, int cell, int digit)
+{
+    bdi_chainer *ch = f->ch;
+    cmark mark = chain_mark(ch);
+    pset *on = set_new(ch), *off = set_new(ch);
+    if (!on || !off)
+        return false;
+    int32_t absurd[2];
+    on_chain(f, cell, digit, on, off, absurd);
+    reach part;
+    memset(&part, 0, sizeof part);
+    for (int i = 0; i < on->count; i++) {
+        int pot = ch->nodes[on->order[i]].pot;
+        int at = pot_cell(pot);
+        part.on[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+    }
+    for (int i = 0; i < off->count; i++) {
+        int pot = ch->nodes[off->order[i]].pot;
+        int at = pot_cell(pot);
+        part.off[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+    }
+    /* the sets go; the nodes stay for the search's record */
+    chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
+    meet_with(m, &part);
+    return !ch->failed;
+}
+
+/* Adds to `read` what the chain whose sets are those of `r` (with no
+ * contradiction, and without the cell rules) reads: as do_chaining notes
+ * it, the places of the digit of each potential in its cell's units. */
+static void reach_note(const reach *r, chain_reads *read)
+{
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = r->on[d][w] | r->off[d][w]; bits; bits &= bits - 1u)
+                reads_places(read, w * 64 + low_index(bits), d + 1);
+}
+
+/* The plan of cell_chaining(f, cell) (search of level 0 on rm's grid),
+ * into `plan`; whether any part is in. A Nishio search notes in `read`
+ * what the cell's chains read (see cell_search), of use when no part is
+ * in. Each hint a part offers
+ * rests on a potential its chains' sets hold: a contradiction (dynamic),
+ * a potential both the on and the off chain of a candidate reach
+ * (dynamic, three candidates or more), or one that every branch of a
+ * region or of the cell reaches. A chain with no contradiction has for
+ * its sets the closure of its assumption (reach.c), and one with a
+ * contradiction a part of it; a part is left out when the closures, the
+ * contradictions aside, give none of these. In a dynamic search, a region
+ * branch whose closure meets a contradiction is taken as its chain (which
+ * its own cell's search needs too). The tests follow cell_chaining's: the
+ * same candidates, units and branches. */
+static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *plan,
+                      chain_reads *read)
+{
+    bdi_chainer *ch = f->ch;
+    unsigned cands = f->g->cand[cell];
+    int card = digit_count(cands);
+    meet both[2];
+    meet *cell_meet = &both[0], *region = &both[1];
+    cell_meet->all = true;
+    memset(plan, 0, sizeof *plan);
+    bool any = false;
+    int n = 0;
+    if (read) {
+        *read = (chain_reads){{0}, {0}};
+        reads_cell(read, cell);
+        for (unsigned ds = cands; ds; ds &= ds - 1u)
+            reads_places(read, cell, bit_digit(ds));
+    }
+    for (unsigned ds = cands; ds; ds &= ds - 1u, n++) {
+        int digit = bit_digit(ds);
+        const reach *on = reach_on(ch, rm, cell, digit);
+        if (!on)
+            return true;
+        if (f->nishio) {
+            reach scratch;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            if (!off)
+                return true;
+            plan->off[n] = off->conflict;
+            plan->on[n] = on->conflict || plan->off[n];
+            any |= plan->on[n];
+            if (!any && read) {
+                reach_note(on, read);
+                reach_note(off, read);
+            }
+            continue;
+        }
+        if (f->dynamic) {
+            reach scratch;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            if (!off)
+                return true;
+            plan->on[n] = on->conflict;
+            plan->off[n] = off->conflict;
+            if (card >= 3 && !plan->off[n]) {
+                /* doubles; with a contradiction, the on chain's sets are a
+                 * part of its closure: met or not, the off chain is made */
+                uint64_t shared = 0;
+                for (int d = 0; d < BD_SIZE; d++)
+                    for (int w = 0; w < 2; w++)
+                        shared |= (on->on[d][w] & off->on[d][w])
+                                  | (on->off[d][w] & off->off[d][w]);
+                plan->off[n] = shared || on->conflict;
+            }
+        }
+        for (int k = 0; k < UNIT_KINDS; k++) {
+            int unit = unit_at(SE_KINDS[k], cell);
+            unsigned places = unit_places(f->g, unit, digit);
+            int count = digit_count(places);
+            if (!(count == 2 || (f->multiple && count > 2)))
+                continue;
+            if (unit_cell_of(unit, bit_digit(places) - 1) != cell)
+                continue;
+            region->all = true;
+            bool may = false;
+            for (unsigned rest = places; rest && !may; rest &= rest - 1u) {
+                int other = unit_cell_of(unit, bit_digit(rest) - 1);
+                const reach *b = reach_on(ch, rm, other, digit);
+                if (!b)
+                    may = true;
+                else if (b->conflict && f->dynamic)
+                    may = !meet_chain(f, region, other, digit);
+                else
+                    meet_with(region, b);
+            }
+            plan->region[n][k] = may || meet_any(region);
+            plan->on[n] |= plan->region[n][k];
+        }
+        plan->on[n] |= plan->off[n];
+        any |= plan->on[n];
+        meet_with(cell_meet, on);
+    }
+    if (card == 2 || (f->multiple && card > 2))
+        plan->cell = meet_any(cell_meet);
+    if (plan->cell)
+        for (int i = 0; i < n; i++)
+            plan->on[i] = true;
+    return any || plan->cell;
 }
 
 /* The path's record of its Nishio searches, brought to grid `g` (each
@@ -430,7 +713,7 @@ static void cell_search(forcing *f, struct forcing_memo *fm, int cell)
     ch->reads = read;
     cell_chaining(f, cell);
     ch->reads = NULL;
-    if (!f->offered && !ch->failed)
+    if (!f->offered && !ch->failed && !f->plan)
         bits_set(fm->idle, cell);
 }
 
@@ -455,11 +738,33 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     }
     struct forcing_memo *fm = reuse && nishio && level == 0 && !list->keep_all && !ch->reads
                                   ? memo_update(ch, g) : NULL;
+    struct reach_memo *rm = NULL;
+    if (level == 0 && !ch->reads) {
+        if (!ch->reach_memo)
+            ch->reach_memo = calloc(1, sizeof *ch->reach_memo);
+        rm = ch->reach_memo;
+        if (rm && !rm->busy) {
+            rm->busy = true;
+            reach_grid_init(&rm->grid, g, !nishio, dynamic);
+            memset(rm->made, 0, sizeof rm->made);
+        } else {
+            rm = NULL;
+        }
+    }
     cmark search = chain_mark(ch);
     for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
         int card = digit_count(g->cand[cell]);
         if (g->value[cell] || !(card > 2 || (card > 1 && dynamic)))
             continue;
+        if (fm && bits_has(fm->idle, cell))
+            continue;
+        struct plan plan;
+        if (rm && !cell_plan(&f, rm, cell, &plan, fm ? &fm->read[cell] : NULL)) {
+            if (fm && !ch->failed)   /* idle, with the reads its chains would note */
+                bits_set(fm->idle, cell);
+            continue;
+        }
+        f.plan = rm ? &plan : NULL;
         cmark mark = chain_mark(ch);
         cell_search(&f, fm, cell);
         if (f.memo)   /* the sets go; the nodes stay for the record */
@@ -467,6 +772,8 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
         chain_release(ch, mark);
     }
     chain_release(ch, search);
+    if (rm)
+        rm->busy = false;
     if (f.memo) {
         free(f.memo->items);
         free(f.memo);

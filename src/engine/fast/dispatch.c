@@ -34,7 +34,7 @@ static bool avx512_runs_here(void)
      * only when called before it (from another constructor) */
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-           && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
+           && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
            && __builtin_cpu_supports("bmi2");
 }
 #define AVX512_KERNEL {"avx512", bdi_fast_enumerate_avx512, avx512_runs_here}

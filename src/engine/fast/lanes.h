@@ -5,8 +5,9 @@
  * band word) that the including kernel defines,
  * with its zero_digits (the lanes where a vector is zero),
  * differing_digits (the lanes where two vectors differ) and store_digits
- * (the lanes to a band's row of cand): avx2.c and avx512.c include it
- * after those, so that each compiles it with its own instructions. Only
+ * (the lanes to a band's row of cand): eight.h includes it after those,
+ * and avx2.c and avx512.c include eight.h, so that each compiles it with
+ * its own instructions. Only
  * operators of the C vector extension and those steps are used here.
  */
 #ifndef BITDOKU_FAST_LANES_H

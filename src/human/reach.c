@@ -1,0 +1,247 @@
+/*
+ * reach.c - what an assumption implies, as sets of candidates (chains.h's
+ * reach_from): the potentials SE's doChaining would switch on and off
+ * from one potential, without the nodes, found with bit operations over
+ * the whole grid, so that a forcing-chain search can tell, before it
+ * builds any chain, the parts of its search that cannot give a hint
+ * (forcing.c).
+ *
+ * Representation: a set of cells is two 64-bit words, cell c at bit c % 64
+ * of word c / 64; the potentials of a closure are two such sets a digit,
+ * the cells where the digit is on and those where it is off. The grid
+ * (reach_grid) is the candidates as one cell set a digit and as a mask a
+ * cell, the number of candidates of each cell and of places of each
+ * unit's digits where the "one left" rule applies, and the cell sets of
+ * each unit and of each cell's peers.
+ *
+ * Rules, those of chains.c's doChaining with no nested rules: a potential
+ * on switches off the digit's other places in its box, row and column and,
+ * with the cell rules (`y_links`: all but Nishio's chains), its cell's
+ * other candidates; a unit all of whose places of a digit but one are off
+ * has that one on, and with the cell rules a cell all of whose candidates
+ * but one are off has that one on. A static chain applies the last two to
+ * the units of two places and the cells of two candidates only (its grid
+ * does not change); a dynamic chain, which removes each potential it
+ * switches off, to every unit and cell of two or more. Each rule only
+ * adds, so the sets closed under them do not depend on the order the
+ * rules are applied in: they are the least sets closed under them that
+ * hold the assumption. A candidate both on and off, or a unit or cell
+ * (where the rule applies) whose places or candidates are all off, is a
+ * contradiction: doChaining meets one exactly when the closure holds one
+ * (it derives by the same rules; it stops at its first contradiction, so
+ * its sets are then a part of the closure).
+ *
+ * The closure is a walk: switching a candidate off counts it out of its
+ * cell and its three units (from their number of candidates or places,
+ * for those where the rule applies), and a count that falls to one
+ * switches on what is left; a potential switched on waits on a stack until
+ * its peers and its cell's other candidates are switched off. It stops at
+ * the first contradiction.
+ *
+ * reach_links is the walk of cycles.c's static chains (X-links, Y-links
+ * or both), which go on through contradictions: what a potential reaches
+ * at all, for cycles.c to tell the walks that cannot meet what they look
+ * for. A potential off switches on its partners: the cell's other
+ * candidate in a cell of two, and the digit's other place in each unit of
+ * two (a table of the grid, `partner`).
+ */
+#include "chains.h"
+
+#include <string.h>
+
+/* Sets bit `cell` of a cell set. */
+static inline void cells_add(uint64_t *set, int cell)
+{
+    set[cell >> 6] |= (uint64_t)1 << (cell & 63);
+}
+
+void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+{
+    memset(rg, 0, sizeof *rg);
+    rg->y_links = y_links;
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            cells_add(rg->unit[unit], unit_cell_of(unit, pos));
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        for (int w = 0; w < 2; w++) {
+            uint64_t peers = 0;
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                peers |= rg->unit[unit_at(kind, cell)][w];
+            rg->peers[cell][w] = peers;
+        }
+        rg->peers[cell][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        unsigned cand = g->cand[cell];
+        for (unsigned ds = cand; ds; ds &= ds - 1u)
+            cells_add(rg->cand[bit_digit(ds) - 1], cell);
+        rg->cell_cand[cell] = (uint16_t)cand;
+        int count = digit_count(cand);
+        bool live = y_links && (dynamic ? count >= 2 : count == 2);
+        rg->cell_left[cell] = live ? (uint8_t)count : 255;
+    }
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++) {
+            unsigned places = g->places[unit][d];
+            if (digit_count(places) == 2) {
+                int a = unit_cell_of(unit, bit_digit(places) - 1);
+                int b = unit_cell_of(unit, top_digit(places) - 1);
+                cells_add(rg->partner[a * BD_SIZE + d], b);
+                cells_add(rg->partner[b * BD_SIZE + d], a);
+            }
+        }
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++) {
+            int count = digit_count(g->places[unit][d]);
+            rg->unit_left[unit][d] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
+        }
+}
+
+/* A closure under way: the sets, each live cell's candidates and each
+ * live unit's places of each digit not yet off (255 and down for the
+ * others, never reaching 1), each cell's digits off (bit d - 1), and the
+ * potentials switched on whose peers are not yet switched off. */
+typedef struct walk {
+    const reach_grid *rg;
+    reach *r;
+    uint8_t cell_left[BD_CELLS];
+    uint8_t unit_left[UNIT_COUNT][BD_SIZE];
+    uint16_t gone[BD_CELLS];
+    uint16_t todo[BD_CELLS * BD_SIZE];
+    int todo_count;
+} walk;
+
+/* Whether cell set `set` holds `cell`. */
+static inline bool cells_has(const uint64_t *set, int cell)
+{
+    return set[cell >> 6] >> (cell & 63) & 1u;
+}
+
+/* Switches (cell, d + 1) on; false on a contradiction. */
+static inline bool turn_on(walk *k, int cell, int d)
+{
+    if (cells_has(k->r->on[d], cell))
+        return true;
+    if (cells_has(k->r->off[d], cell))
+        return false;
+    cells_add(k->r->on[d], cell);
+    k->todo[k->todo_count++] = (uint16_t)(cell * BD_SIZE + d);
+    return true;
+}
+
+/* Switches (cell, d + 1) off, and on what is left alone in its cell and
+ * units by that; false on a contradiction. */
+static bool turn_off(walk *k, int cell, int d)
+{
+    const reach_grid *rg = k->rg;
+    reach *r = k->r;
+    if (cells_has(r->off[d], cell))
+        return true;
+    if (cells_has(r->on[d], cell))
+        return false;
+    cells_add(r->off[d], cell);
+    k->gone[cell] |= (uint16_t)(1u << d);
+    int left = --k->cell_left[cell];
+    if (left <= 1) {
+        unsigned rest = rg->cell_cand[cell] & ~k->gone[cell];
+        if (!left || !turn_on(k, cell, bit_digit(rest) - 1))
+            return false;
+    }
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        left = --k->unit_left[unit][d];
+        if (left > 1)
+            continue;
+        if (!left)
+            return false;
+        uint64_t rest0 = rg->cand[d][0] & rg->unit[unit][0] & ~r->off[d][0];
+        uint64_t rest1 = rg->cand[d][1] & rg->unit[unit][1] & ~r->off[d][1];
+        int other = rest0 ? low_index(rest0) : 64 + low_index(rest1);
+        if (!turn_on(k, other, d))
+            return false;
+    }
+    return true;
+}
+
+bool reach_from(const reach_grid *rg, int pot, reach *r)
+{
+    walk k;
+    k.rg = rg;
+    k.r = r;
+    memset(r, 0, sizeof *r);
+    memcpy(k.cell_left, rg->cell_left, sizeof k.cell_left);
+    memcpy(k.unit_left, rg->unit_left, sizeof k.unit_left);
+    memset(k.gone, 0, sizeof k.gone);
+    k.todo_count = 0;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    bool ok = pot_on(pot) ? turn_on(&k, cell, d) : turn_off(&k, cell, d);
+    while (ok && k.todo_count) {
+        int cand = k.todo[--k.todo_count];
+        int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
+             ds &= ds - 1u)
+            ok = turn_off(&k, at, bit_digit(ds) - 1);
+        for (int w = 0; w < 2 && ok; w++)
+            for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
+                 bits && ok; bits &= bits - 1u)
+                ok = turn_off(&k, w * 64 + low_index(bits), digit);
+    }
+    r->conflict = !ok;
+    return ok;
+}
+
+/* In a reach_links walk, what (at, d + 1) switched off switches on: with
+ * `y` its cell's other candidate in a cell of two, with `x` its digit's
+ * other places in its units of two (rg->partner); those not on yet go on
+ * the stack `todo` (`count` long). Its new length. */
+static inline int links_off(const reach_grid *rg, bool y, bool x, reach *r, int at, int d,
+                            uint16_t *todo, int count)
+{
+    if (y && rg->cell_left[at] == 2) {
+        int other = bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1;
+        if (!cells_has(r->on[other], at)) {
+            cells_add(r->on[other], at);
+            todo[count++] = (uint16_t)(at * BD_SIZE + other);
+        }
+    }
+    if (x) {
+        const uint64_t *partner = rg->partner[at * BD_SIZE + d];
+        for (int w = 0; w < 2; w++) {
+            uint64_t fresh = partner[w] & ~r->on[d][w];
+            r->on[d][w] |= fresh;
+            for (; fresh; fresh &= fresh - 1u)
+                todo[count++] = (uint16_t)((w * 64 + low_index(fresh)) * BD_SIZE + d);
+        }
+    }
+    return count;
+}
+
+void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
+{
+    memset(r, 0, sizeof *r);
+    uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
+    int count = 0;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (pot_on(pot)) {
+        cells_add(r->on[d], cell);
+        todo[count++] = (uint16_t)(cell * BD_SIZE + d);
+    } else {
+        cells_add(r->off[d], cell);
+        count = links_off(rg, y, x, r, cell, d, todo, count);
+    }
+    while (count) {
+        int cand = todo[--count];
+        int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
+            int other = bit_digit(ds) - 1;
+            if (!cells_has(r->off[other], at)) {
+                cells_add(r->off[other], at);
+                count = links_off(rg, y, x, r, at, other, todo, count);
+            }
+        }
+        for (int w = 0; w < 2; w++) {
+            uint64_t fresh = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
+            r->off[digit][w] |= fresh;
+            for (; fresh; fresh &= fresh - 1u)
+                count = links_off(rg, y, x, r, w * 64 + low_index(fresh), digit, todo, count);
+        }
+    }
+}
