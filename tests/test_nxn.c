@@ -525,6 +525,57 @@ static void test_big_minimal(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* Failure-weighted guesses (10 x 10 and up)                           */
+
+/* The bit-parallel engine's count of `b` (limit 0) and its stats. */
+static uint64_t count_stats(const bd_board *b, bd_stats *stats)
+{
+    bd_options options = engine_options(BD_ENGINE_DFS);
+    uint64_t count = 0;
+    *stats = (bd_stats){0, 0};
+    assert_int_equal(bd_board_count(b, 0, &options, &count, stats), BD_OK);
+    return count;
+}
+
+static void test_weighted_counts(void **state)
+{
+    (void)state;
+    /* Minimal puzzles of 12 x 12 and 16 x 16 with their first given
+     * blanked (hundreds of solutions each): searches with enough failures
+     * that the weights grow and are halved. Dancing Links, which weighs
+     * nothing, gives the counts; a second search of a board, after
+     * another board's, gives the same count in the same nodes, so no
+     * weight outlives its search. */
+    static const struct {
+        const char *file;
+        int box_rows, box_cols, lines[2];   /* two lines of the file, from 0 */
+    } SETS[] = {{"/sizes/gen_12x12.txt", 3, 4, {1, 2}}, {"/sizes/gen_16x16.txt", 4, 4, {1, 3}}};
+    static bd_board puzzles[4];
+    for (size_t s = 0; s < sizeof SETS / sizeof SETS[0]; s++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s%s", BITDOKU_PUZZLES_DIR, SETS[s].file);
+        assert_int_equal(read_boards(path, SETS[s].box_rows, SETS[s].box_cols, puzzles, 4), 4);
+        bd_board b[2];
+        for (int i = 0; i < 2; i++) {
+            b[i] = puzzles[SETS[s].lines[i]];
+            int cell = 0;
+            while (!b[i].cells[cell])
+                cell++;
+            b[i].cells[cell] = 0;
+        }
+        bd_stats first, other, again;
+        uint64_t count = count_stats(&b[0], &first);
+        assert_int_equal(count, count_with(&b[0], 0, BD_ENGINE_DLX, BD_OK));
+        /* about guesses + 1 - count leaves fail: more than 64 of them */
+        assert_true(first.guesses > count + 64);
+        assert_int_equal(count_stats(&b[1], &other), count_with(&b[1], 0, BD_ENGINE_DLX, BD_OK));
+        assert_int_equal(count_stats(&b[0], &again), count);
+        assert_int_equal(again.nodes, first.nodes);
+        assert_int_equal(again.guesses, first.guesses);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* Limits                                                              */
 
 static void test_limits(void **state)
@@ -779,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_nine_by_nine),
         cmocka_unit_test(test_gecode_16x16),
         cmocka_unit_test(test_big_minimal),
+        cmocka_unit_test(test_weighted_counts),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_smallest),
         cmocka_unit_test(test_generate),

@@ -55,8 +55,17 @@
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
- * beyond). Among those it takes, on boards below 25 x 25, the one with
- * most open peers; from 25 x 25 up, the one whose candidates are closest
+ * beyond). From 10 x 10 up (WEIGHTS_FROM) it takes among those the cells
+ * whose units have most failures blamed on them, as "dom/wdeg" does in
+ * constraint solvers: each contradiction adds one to the weight of the
+ * unit found empty (a row, column or box without a place for a digit),
+ * or of the three units of a cell found without a candidate, and every
+ * HALVE_EVERY failures all weights are halved, so that the recent ones
+ * count most; a cell weighs its row's, column's and box's weights
+ * summed. The weights start at zero with each search and depend on
+ * nothing but the input, so node counts are the same on every machine.
+ * Among those it then takes, on boards below 25 x 25, the one with most
+ * open peers; from 25 x 25 up, the one whose candidates are closest
  * to hidden singles: fewest places, each candidate counted in whichever
  * of the cell's units holds it least; the first such in reading order
  * either way. Its digits are tried lowest
@@ -99,7 +108,9 @@ enum {
     LOCAL_BYTES = 16384,
     PLACES_FROM = 25,    /* the board size from which pick_cell breaks ties by places */
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
-    HIDDEN_PAIRS_FROM = 25   /* and for hidden pairs */
+    HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
+    WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
+    HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
 /* The geometry in the words of this width. */
@@ -110,6 +121,7 @@ typedef struct geo {
     bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
     bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
     bool hidden_pairs;                      /* hidden pairs too: N >= HIDDEN_PAIRS_FROM */
+    bool weighted;                          /* failures weigh units: N >= WEIGHTS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
@@ -145,6 +157,10 @@ typedef struct ctx {
     nxn_pick_fn pick;
     void *pick_context;
     open_counts counts;          /* pick_cell's scratch */
+    /* the failures blamed on each unit (blame): rows 0..N-1, columns
+     * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
+    uint32_t unit_weight[3 * BD_BOARD_MAX];
+    uint64_t blamed;             /* the failures blamed so far */
     union {
         uint64_t align;
         unsigned char bytes[LOCAL_BYTES];
@@ -552,15 +568,27 @@ static int candidate_places(const geo *g, const state *s, int r, int c)
     return places;
 }
 
+/* The failures blamed on the units of cell (r, c): its row's, its
+ * column's and its box's weights summed. */
+static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, int r, int c)
+{
+    int n = GEO_N(g), box = r / GEO_R(g) * GEO_R(g) + c / GEO_C(g);
+    return (uint64_t)unit_weight[r] + unit_weight[n + c] + unit_weight[2 * n + box];
+}
+
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits, three of them
  * first and five when no cell has two; beyond, the candidates are
- * counted), the one with most open peers (from PLACES_FROM up, fewest
+ * counted), the one whose units have most failures blamed on them
+ * (cell_weight; all weigh the same when `unit_weight` is NULL), among
+ * those the one with most open peers (from PLACES_FROM up, fewest
  * candidate_places), the first such in reading order. After propagation
  * every open cell has two or more. `k` is scratch. */
-static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, int *col)
+static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32_t *unit_weight,
+                      int *row, int *col)
 {
     int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
+    uint64_t best_weight = 0;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
     fold_counts(g, s, levels, seen);
@@ -580,11 +608,22 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, int *row, in
             colset exactly = open[r] & seen[kk - 1][r] & (colset)~seen[kk][r];
             if (!exactly)
                 continue;
-            if (kk < found_k)
+            if (kk < found_k) {
                 best_peers = INT_MIN;
+                best_weight = 0;
+            }
             found_k = kk;
             for (colset cells = exactly; cells; cells &= (colset)(cells - 1u)) {
                 int c = nxn_low_index(cells);
+                if (unit_weight) {
+                    uint64_t weight = cell_weight(g, unit_weight, r, c);
+                    if (weight < best_weight)
+                        continue;
+                    if (weight > best_weight) {
+                        best_weight = weight;
+                        best_peers = INT_MIN;
+                    }
+                }
                 int peers = g->by_places ? -candidate_places(g, s, r, c)
                                          : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
@@ -791,6 +830,63 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
     return progress;
 }
 
+/* After propagation found a contradiction in `s`, blames it on a unit,
+ * after halving every unit's weight (rounded down) when the failures
+ * blamed reach a multiple of HALVE_EVERY, so that recent failures weigh
+ * more than old ones: the first open cell without a candidate (in
+ * reading order) adds one to the weights of its row, column and box;
+ * else the first digit (lowest first) that has no place in a row, a
+ * column or a box (looked for in that order) adds one to that unit's. Every deduction left in `s` is
+ * sound, so what is found empty is a true conflict; nothing is blamed
+ * when none is found. */
+static void blame(ctx *x, const state *s)
+{
+    const geo *g = &x->g;
+    int n = GEO_N(g);
+    uint32_t *weight = x->unit_weight;
+    if (++x->blamed % HALVE_EVERY == 0)
+        for (int i = 0; i < 3 * n; i++)
+            weight[i] /= 2;
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    colset seen[1][BD_BOARD_MAX];
+    fold_counts(g, s, 1, seen);
+    for (int r = 0; r < n; r++) {
+        colset empty = open[r] & (colset)~seen[0][r];
+        if (empty) {
+            int c = nxn_low_index(empty);
+            weight[r]++;
+            weight[n + c]++;
+            weight[2 * n + r / GEO_R(g) * GEO_R(g) + c / GEO_C(g)]++;
+            return;
+        }
+    }
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        colset cols = 0;
+        for (int r = 0; r < n; r++) {
+            if (!pd[r]) {
+                weight[r]++;
+                return;
+            }
+            cols |= pd[r];
+        }
+        if (cols != g->full) {
+            weight[n + nxn_low_index(g->full & (colset)~cols)]++;
+            return;
+        }
+        for (int top = 0; top < n; top += GEO_R(g))
+            for (int t = 0; t < GEO_R(g); t++) {
+                colset places = 0;
+                for (int r = top; r < top + GEO_R(g); r++)
+                    places |= pd[r] & g->stack_mask[t];
+                if (!places) {
+                    weight[2 * n + top + t]++;
+                    return;
+                }
+            }
+    }
+}
+
 /* Hands the solved state to the visitor (its cells written when it wants
  * them); the search stops when the visitor is done. */
 static void found_solution(ctx *x, const state *s)
@@ -815,8 +911,11 @@ static void search(ctx *x, int level)
     const geo *g = &x->g;
     state *s = level_state(x, level);
     for (;;) {
-        if (!propagate(g, s))
+        if (!propagate(g, s)) {
+            if (g->weighted)
+                blame(x, s);
             return;
+        }
         if (s->open_count == 0) {
             found_solution(x, s);
             return;
@@ -826,7 +925,7 @@ static void search(ctx *x, int level)
             break;
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, &r, &c);
+    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
@@ -868,6 +967,7 @@ static void make_geo(geo *g, const bd_board *board)
     g->by_places = GEO_N(g) >= PLACES_FROM;
     g->pairs = GEO_N(g) >= PAIRS_FROM;
     g->hidden_pairs = GEO_N(g) >= HIDDEN_PAIRS_FROM;
+    g->weighted = GEO_N(g) >= WEIGHTS_FROM;
     for (int r = 0; r < GEO_N(g); r++)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
@@ -964,6 +1064,8 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
     x->guesses = 0;
+    memset(x->unit_weight, 0, sizeof x->unit_weight);
+    x->blamed = 0;
     x->stop = x->nomem = false;
     x->visitor = visitor;
     x->pick = task->pick;
