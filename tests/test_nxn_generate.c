@@ -140,14 +140,15 @@ static void test_grid_sets_unavoidable(void **state)
     }
 }
 
-/* Generated minimal puzzles (unique by Dancing Links) in which the sets of
+/* Generated minimal puzzles (unique by Dancing Links; 6x6, 9x9 and 12x12, whose
+ * counts stay fast) in which the sets of
  * their grid decide that givens are needed: each given whose removal
  * leaves a set bare has a second solution without it, by Dancing Links;
  * and on each size some given is decided so. */
 static void test_sets_decide(void **state)
 {
     (void)state;
-    static const int SHAPES[][2] = {{2, 3}, {3, 3}, {4, 4}};
+    static const int SHAPES[][2] = {{2, 3}, {3, 3}, {3, 4}};
     for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
         int r = SHAPES[s][0], c = SHAPES[s][1], cells = r * c * r * c, decided = 0;
         bd_generate_options options = bd_board_generate_defaults(r, c);
