@@ -334,6 +334,18 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     chint_offer(f->ch, f->list, &h);
 }
 
+/* The places of `digit` in `unit` when SE chains on that region from
+ * `cell`: two places (more in the multiple search) of which `cell` is the
+ * first; 0 otherwise. */
+static unsigned region_places(const forcing *f, int unit, int cell, int digit)
+{
+    unsigned places = unit_places(f->g, unit, digit);
+    int count = digit_count(places);
+    if (!(count == 2 || (f->multiple && count > 2)))
+        return 0;
+    return unit_cell_of(unit, bit_digit(places) - 1) == cell ? places : 0;
+}
+
 /* SE's doRegionChainings for candidate (cell, digit), in the unit kinds
  * (SE_KINDS order) that `kinds` leaves in (NULL: all). */
 static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pset *on_to_off,
@@ -344,11 +356,8 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
         if (kinds && !kinds[k])
             continue;
         int unit = unit_at(SE_KINDS[k], cell);
-        unsigned places = unit_places(f->g, unit, digit);
-        int count = digit_count(places);
-        if (!(count == 2 || (f->multiple && count > 2)))
-            continue;
-        if (unit_cell_of(unit, bit_digit(places) - 1) != cell)
+        unsigned places = region_places(f, unit, cell, digit);
+        if (!places)
             continue;
         pset *to_on[BD_SIZE], *to_off[BD_SIZE];
         pset *region_on = set_new(ch), *region_off = set_new(ch);
@@ -635,11 +644,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
             int unit = unit_at(SE_KINDS[k], cell);
-            unsigned places = unit_places(f->g, unit, digit);
-            int count = digit_count(places);
-            if (!(count == 2 || (f->multiple && count > 2)))
-                continue;
-            if (unit_cell_of(unit, bit_digit(places) - 1) != cell)
+            unsigned places = region_places(f, unit, cell, digit);
+            if (!places)
                 continue;
             region->all = true;
             bool may = false;
