@@ -548,6 +548,72 @@ static void test_chains(void **state)
     bdi_chainer_free(ch);
 }
 
+/* The nested cycles search on the skyscraper grid of test_chains (6 in
+ * columns 2 and 8 only at r1c2, r7c2 and r3c8, r7c8), nested in a chain
+ * that began on the empty grid: the skyscraper's four removals (the cells
+ * that see both r1c2 and r3c8: r1c7, r1c9, r3c1, r3c3), worked by hand,
+ * each a hint with rule parents (the places of 6 gone from the columns). */
+static void expect_nested_skyscraper(bdi_chainer *ch, const bdi_state *before,
+                                     const bdi_state *fish)
+{
+    chint_list list = {.keep_all = true, .outer_source = before, .outer_current = fish};
+    cycles_hints(ch, fish, false, &list);
+    assert_false(bdi_chainer_failed(ch));
+    static const int cells[4] = {6, 8, 18, 20};   /* r1c7, r1c9, r3c1, r3c3 */
+    for (int i = 0; i < 4; i++) {
+        bool found = false;
+        for (int h = 0; h < list.count && !found; h++) {
+            uint16_t want[BD_CELLS] = {0};
+            want[cells[i]] = (uint16_t)digit_bit(6);
+            found = !memcmp(list.all[h].removed, want, sizeof want) && list.all[h].rule_count;
+        }
+        assert_true(found);
+    }
+    chint_list_free(&list);
+}
+
+/* cycles.c keeps, for its searches nested in a chain, the grids on which
+ * it found no hint, and makes no search on them again: a grid with hints
+ * must still give them, before and after thousands of grids without any
+ * (more than its table holds, so that it is emptied on the way). The
+ * grids without a hint: a solved grid with two cells blanked, each of
+ * which then has one candidate (no cycle or chain starts from it); the
+ * 3,240 pairs of cells. */
+static void test_nested_cycles_table(void **state)
+{
+    (void)state;
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    bdi_state before, fish;
+    start(&before, NULL);
+    fish = before;
+    drop(&fish, "6", "r2345689c2");
+    drop(&fish, "6", "r1245689c8");
+    expect_nested_skyscraper(ch, &before, &fish);
+    bd_grid solved = {{0}};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int row = cell / BD_SIZE, col = cell % BD_SIZE;
+        solved.cells[cell] = (uint8_t)((row * 3 + row / 3 + col) % BD_SIZE + 1);
+    }
+    int grids = 0;
+    for (int a = 0; a < BD_CELLS; a++)
+        for (int b = a + 1; b < BD_CELLS; b++, grids++) {
+            bd_grid holes = solved;
+            holes.cells[a] = holes.cells[b] = 0;
+            bdi_state st;
+            assert_true(bdi_state_init(&st, &holes));
+            chint_list list = {.keep_all = true, .outer_source = &before, .outer_current = &st};
+            cycles_hints(ch, &st, false, &list);
+            assert_int_equal(list.count, 0);
+            chint_list_free(&list);
+            if (grids % 1000 == 0)
+                expect_nested_skyscraper(ch, &before, &fish);
+        }
+    assert_int_equal(grids, BD_CELLS * (BD_CELLS - 1) / 2);
+    expect_nested_skyscraper(ch, &before, &fish);
+    bdi_chainer_free(ch);
+}
+
 /* ------------------------------------------------------------------ */
 /* SE's figures                                                        */
 
@@ -1065,6 +1131,7 @@ int main(void)
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),
         cmocka_unit_test(test_statuses),

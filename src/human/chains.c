@@ -74,6 +74,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->forcing_memo);
     free(ch->reach_memo);
     free(ch->cycles_grid);
+    free(ch->cycles_none);
     free(ch);
 }
 

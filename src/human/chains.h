@@ -184,6 +184,9 @@ struct bdi_chainer {
                                        (one block, freed with the chainer) */
     struct reach_grid *cycles_grid; /* cycles.c's grid for reach_links (a
                                        search runs no other inside it) */
+    struct cycles_none *cycles_none;  /* cycles.c's grids whose search,
+                                         nested in a chain, found no hint
+                                         (one block, freed with the chainer) */
 };
 
 /* The arena's high-water marks, to release what was made after them. */

@@ -44,6 +44,16 @@
  * nodes) does not get there, it is not made. The record notes what those
  * tests read (the start's cell and places; all that reach.c's walk
  * reached), so that a start recorded idle stays as it would have.
+ *
+ * Nested in a chain (a list that keeps all hints), the search runs on the
+ * grids the chains leave, and many chains leave the same one. Whether the
+ * search finds any hint at all rests on the grid alone (its candidates and
+ * filled cells: the walks read nothing else, and a list that keeps all
+ * cuts none short); only the rule parents of the hints it finds rest on
+ * the grid the outer chain began with. So the grids on which it found
+ * none are kept (`cycles_none`: an open-addressed table of the grids
+ * themselves, emptied when three quarters full), and on one of those the
+ * search is not made: the list stays empty, as the search would leave it.
  */
 #include "chains.h"
 
@@ -515,11 +525,94 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
         bits_set(m->idle[k], cand);
 }
 
+enum { NONE_SLOTS = 4096 };   /* a power of two */
+
+/* A grid as the search reads it: its candidates and its filled cells. */
+typedef struct none_key {
+    uint16_t cand[BD_CELLS];
+    uint64_t filled[2];
+} none_key;
+
+/* The grids on which a nested search found no hint: hash[i] 0 for an
+ * empty slot (a hash of 0 is stored as 1). */
+struct cycles_none {
+    uint32_t count;
+    uint64_t hash[NONE_SLOTS];
+    none_key key[NONE_SLOTS];
+};
+
+/* `g` as a none_key into `k`; returns the key's hash, never 0. */
+static uint64_t none_key_of(const chain_grid *g, none_key *k)
+{
+    memset(k, 0, sizeof *k);
+    memcpy(k->cand, g->cand, sizeof k->cand);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (g->value[cell])
+            k->filled[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    const unsigned char *bytes = (const unsigned char *)k;
+    for (size_t at = 0; at + 8 <= sizeof *k; at += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + at, sizeof word);
+        h = (h ^ word) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    return h ? h : 1;
+}
+
+/* The slot of key `k` (hash `h`) in table `t`: the one holding it, or the
+ * empty one where it would go. */
+static uint32_t none_slot(const struct cycles_none *t, const none_key *k, uint64_t h)
+{
+    uint32_t at = (uint32_t)(h & (NONE_SLOTS - 1));
+    while (t->hash[at] && (t->hash[at] != h || memcmp(&t->key[at], k, sizeof *k)))
+        at = (at + 1) & (NONE_SLOTS - 1);
+    return at;
+}
+
+/* Whether the chainer's table holds key `k` (hash `h`). */
+static bool none_has(const bdi_chainer *ch, const none_key *k, uint64_t h)
+{
+    const struct cycles_none *t = ch->cycles_none;
+    return t && t->hash[none_slot(t, k, h)];
+}
+
+/* Adds key `k` (hash `h`, not held yet) to the chainer's table, made on
+ * first use; the table is emptied first when three quarters full. Without
+ * memory, nothing is kept. */
+static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
+{
+    struct cycles_none *t = ch->cycles_none;
+    if (!t) {
+        t = malloc(sizeof *t);   /* a key is set when its slot is taken */
+        if (!t)
+            return;
+        t->count = 0;
+        memset(t->hash, 0, sizeof t->hash);
+        ch->cycles_none = t;
+    }
+    if (t->count >= NONE_SLOTS / 4 * 3) {
+        t->count = 0;
+        memset(t->hash, 0, sizeof t->hash);
+    }
+    uint32_t at = none_slot(t, k, h);
+    t->hash[at] = h;
+    t->key[at] = *k;
+    t->count++;
+}
+
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list)
 {
+    none_key key;
+    uint64_t hash = 0;
+    if (list->keep_all) {
+        hash = none_key_of(g, &key);
+        if (none_has(ch, &key, hash))
+            return;   /* the search found no hint on this grid before */
+    }
     unary u = {.ch = ch, .g = g, .list = list};
     if (!ch->cycles_grid)
         ch->cycles_grid = malloc(sizeof *ch->cycles_grid);
@@ -545,4 +638,6 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     free(u.on_q.item);
     free(u.off_q.item);
+    if (list->keep_all && !list->count && !ch->failed)
+        none_add(ch, &key, hash);
 }
