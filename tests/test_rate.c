@@ -755,6 +755,58 @@ static void test_reach(void **state)
     bdi_chainer_free(ch);
 }
 
+/* reach_links_by (links_off only where reach_links_linked says it
+ * switches something on) against reach_links, from every candidate on and
+ * off, with cycles.c's three kinds of links, on the grids of test_reach
+ * (SE's rated puzzles as given and with a third of their candidates
+ * struck out, another fixed pseudo-random choice). */
+static void test_reach_links_by(void **state)
+{
+    (void)state;
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    reach_grid *rg = malloc(sizeof *rg);
+    assert_non_null(rg);
+    char line[256];
+    uint32_t seed = 2026;
+    int grids = 0;
+    while (grids < 24 && data_line(f, line, sizeof line)) {
+        char puzzle[82];
+        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
+        bd_grid grid;
+        assert_true(tu_grid(puzzle, &grid));
+        for (int thinned = 0; thinned < 2; thinned++, grids++) {
+            bdi_state st;
+            bdi_state_init(&st, &grid);
+            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                    seed = seed * 1103515245u + 12345u;
+                    if ((seed >> 16) % 3 == 0)
+                        state_remove(&st, cell, bit_digit(ds));
+                }
+            reach_grid_init(rg, &st, true, false);
+            for (int kind = 0; kind < 3; kind++) {
+                bool y = kind > 0, x = kind != 1;
+                uint64_t linked[BD_SIZE * 2];
+                reach_links_linked(rg, y, x, linked);
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                        for (int on = 0; on < 2; on++) {
+                            int pot = pot_of(cell, bit_digit(ds), on);
+                            reach plain, by;
+                            reach_links(rg, pot, y, x, &plain);
+                            reach_links_by(rg, linked, pot, y, x, &by);
+                            assert_memory_equal(plain.on, by.on, sizeof plain.on);
+                            assert_memory_equal(plain.off, by.off, sizeof plain.off);
+                        }
+            }
+        }
+    }
+    fclose(f);
+    assert_int_equal(grids, 24);
+    free(rg);
+}
+
 static void test_se_ratings(void **state)
 {
     (void)state;
@@ -1132,6 +1184,7 @@ int main(void)
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
         cmocka_unit_test(test_nested_cycles_table),
+        cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),
         cmocka_unit_test(test_statuses),

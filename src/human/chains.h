@@ -430,6 +430,18 @@ bool reach_from(const reach_grid *rg, int pot, reach *r);
  * static with the cell rules (reach_grid_init(rg, g, true, false)). */
 void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r);
 
+/* Into linked[2 * (d - 1)] and the word after it (a cell set), for each
+ * digit d, the cells where d switched off switches something on in
+ * reach_links with links `y` and `x`: with `y` a cell of two candidates,
+ * with `x` a cell with a partner (rg->partner). */
+void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked);
+
+/* reach_links(rg, pot, y, x, r), the same sets, with `linked` made by
+ * reach_links_linked(rg, y, x, linked): a potential switched off where it
+ * switches nothing on is only added to its set. */
+void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                    reach *r);
+
 /* SE's breadth-first walk from `target` back through all parents, each
  * potential once (the first node met for it): calls visit(node) for each
  * node it takes, in order (when visit is not NULL), and returns how many

@@ -41,7 +41,9 @@
  * without such a partner neither walk is made. The forcing chain walk
  * from the start on goes everywhere its rules lead until it meets the
  * start off; when reach.c's walk of the same rules (bit operations, no
- * nodes) does not get there, it is not made. The record notes what those
+ * nodes; reach_links_by, with a table a search and kind of links of the
+ * cells where a potential off switches something on) does not get there,
+ * it is not made. The record notes what those
  * tests read (the start's cell and places; all that reach.c's walk
  * reached), so that a start recorded idle stays as it would have.
  *
@@ -148,6 +150,7 @@ typedef struct unary {
     chain_reads *read;          /* the start's reads being noted, or NULL */
     bool met;                   /* the start's walks met a cycle or a chain */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
+    uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
 } unary;
 
 /* Notes what on_implies(u->g, pot, u->y) reads. */
@@ -468,7 +471,7 @@ static bool reaches_opposite(unary *u, int cell, int digit)
         return true;
     }
     reach r;
-    reach_links(u->rg, pot_of(cell, digit, true), u->y, u->x, &r);
+    reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
     if (r.off[digit - 1][cell >> 6] >> (cell & 63) & 1u)
         return true;
     for (int d = 0; u->read && d < BD_SIZE; d++)
@@ -627,6 +630,8 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
         u.cycle_base = u.x && u.y ? 7.0 : 6.5;
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
+        if (u.rg && u.x)
+            reach_links_linked(u.rg, u.y, u.x, u.linked);
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {

@@ -245,3 +245,59 @@ void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
         }
     }
 }
+
+/* reach_links_by's table (chains.h): by digit the cells where a potential
+ * off switches something on with links y and x. Most potentials a static
+ * walk switches off are not there, and reach_links_by only adds those to
+ * its sets, without a links_off call that would find nothing. */
+void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked)
+{
+    memset(linked, 0, BD_SIZE * 2 * sizeof *linked);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1;
+            const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+            if ((y && rg->cell_left[cell] == 2) || (x && (partner[0] | partner[1])))
+                cells_add(linked + 2 * d, cell);
+        }
+}
+
+/* reach_links with the table of reach_links_linked (chains.h): the same
+ * walk and sets, links_off called only where the table says it switches
+ * something on. */
+void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                    reach *r)
+{
+    memset(r, 0, sizeof *r);
+    uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
+    int count = 0;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (pot_on(pot)) {
+        cells_add(r->on[d], cell);
+        todo[count++] = (uint16_t)(cell * BD_SIZE + d);
+    } else {
+        cells_add(r->off[d], cell);
+        if (cells_has(linked + 2 * d, cell))
+            count = links_off(rg, y, x, r, cell, d, todo, count);
+    }
+    /* as reach_links, but links_off is called only where it switches
+     * something on (a potential off elsewhere is only added to the set) */
+    while (count) {
+        int cand = todo[--count];
+        int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
+            int other = bit_digit(ds) - 1;
+            if (!cells_has(r->off[other], at)) {
+                cells_add(r->off[other], at);
+                if (cells_has(linked + 2 * other, at))
+                    count = links_off(rg, y, x, r, at, other, todo, count);
+            }
+        }
+        for (int w = 0; w < 2; w++) {
+            uint64_t fresh = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
+            r->off[digit][w] |= fresh;
+            for (fresh &= linked[2 * digit + w]; fresh; fresh &= fresh - 1u)
+                count = links_off(rg, y, x, r, w * 64 + low_index(fresh), digit, todo, count);
+        }
+    }
+}
