@@ -38,14 +38,14 @@
  * start, and a forcing chain from it off, end with a potential switched
  * off that switches the start on: its cell's other candidate in a cell of
  * two (Y-links) or its digit's other place in a unit of two (X-links);
- * without such a partner neither walk is made. The forcing chain walk
- * from the start on goes everywhere its rules lead until it meets the
- * start off; when reach.c's walk of the same rules (bit operations, no
- * nodes; reach_links_by, with a table a search and kind of links of the
- * cells where a potential off switches something on) does not get there,
- * it is not made. The record notes what those
- * tests read (the start's cell and places; all that reach.c's walk
- * reached), so that a start recorded idle stays as it would have.
+ * without such a partner neither walk is made. A forcing chain walk
+ * from the start on (off) goes everywhere its rules lead until it meets
+ * the start off (on); when reach.c's walk of the same rules (bit
+ * operations, no nodes; reach_links_by, with a table a search and kind of
+ * links of the cells where a potential off switches something on) does
+ * not get there, it is not made. The record notes what those tests read
+ * (the start's cell and places; all that reach.c's walks reached), so
+ * that a start recorded idle stays as it would have.
  *
  * Nested in a chain (a list that keeps all hints), the search runs on the
  * grids the chains leave, and many chains leave the same one. Whether the
@@ -455,13 +455,13 @@ static bool has_partner(unary *u, int cell, int digit)
     return false;
 }
 
-/* Whether the forcing chain walk from (cell, digit) on may meet it off:
- * whether reach_links gets there (the walk goes everywhere reach_links
- * does, until it meets it); true without u->rg, and when the chainer's
- * budget (one node for the walk) is spent. When not, notes what the walk
- * would read (everything reach_links reached, as note_on and note_off
- * note it). */
-static bool reaches_opposite(unary *u, int cell, int digit)
+/* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
+ * meet its opposite: whether reach_links gets there (the walk goes
+ * everywhere reach_links does, until it meets it); true without u->rg,
+ * and when the chainer's budget (one node for the walk) is spent. When
+ * not, notes what the walk would read (everything reach_links reached, as
+ * note_on and note_off note it). */
+static bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
     if (!u->rg)
         return true;
@@ -471,8 +471,9 @@ static bool reaches_opposite(unary *u, int cell, int digit)
         return true;
     }
     reach r;
-    reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    if (r.off[digit - 1][cell >> 6] >> (cell & 63) & 1u)
+    reach_links_by(u->rg, u->linked, pot_of(cell, digit, on), u->y, u->x, &r);
+    const uint64_t *opposite = on ? r.off[digit - 1] : r.on[digit - 1];
+    if (opposite[cell >> 6] >> (cell & 63) & 1u)
         return true;
     for (int d = 0; u->read && d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
@@ -513,8 +514,11 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
-        int32_t from_on = reaches_opposite(u, cell, digit) ? find_forcing(u, u->source) : -1;
-        int32_t off = partner ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1) : -1;
+        int32_t from_on =
+            reaches_opposite(u, cell, digit, true) ? find_forcing(u, u->source) : -1;
+        int32_t off = partner && reaches_opposite(u, cell, digit, false)
+                          ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1)
+                          : -1;
         int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
         if (from_on >= 0)
             chains[chain_count++] = from_on;
