@@ -755,11 +755,40 @@ static void test_reach(void **state)
     bdi_chainer_free(ch);
 }
 
+/* What reach_links_past must give: a plain breadth-first walk of chains.h's
+ * implications (on_implies, off_implies with links y and x) from `pot`,
+ * each potential taken once, never taking `past` (a potential off) nor
+ * walking from it; its sets, with `past`, into `walked`. */
+static void plain_walk_past(const chain_grid *g, bool y, bool x, int pot, int past, reach *walked)
+{
+    static bool seen[POTENTIALS];
+    int queue[POTENTIALS], head = 0, tail = 0;
+    memset(seen, 0, sizeof seen);
+    memset(walked, 0, sizeof *walked);
+    seen[pot] = seen[past] = true;
+    walked->off[pot_digit(past) - 1][pot_cell(past) / 64] |= (uint64_t)1 << (pot_cell(past) % 64);
+    queue[tail++] = pot;
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (head < tail) {
+        int p = queue[head++], c = pot_cell(p);
+        uint64_t *set = pot_on(p) ? walked->on[pot_digit(p) - 1] : walked->off[pot_digit(p) - 1];
+        set[c / 64] |= (uint64_t)1 << (c % 64);
+        int n = pot_on(p) ? on_implies(g, p, y, imp) : off_implies(g, p, y, x, imp);
+        for (int i = 0; i < n; i++)
+            if (!seen[imp[i].pot]) {
+                seen[imp[i].pot] = true;
+                queue[tail++] = imp[i].pot;
+            }
+    }
+}
+
 /* reach_links_by (links_off only where reach_links_linked says it
  * switches something on) against reach_links, from every candidate on and
  * off, with cycles.c's three kinds of links, on the grids of test_reach
  * (SE's rated puzzles as given and with a third of their candidates
- * struck out, another fixed pseudo-random choice). */
+ * struck out, another fixed pseudo-random choice); and reach_links_past
+ * from every candidate on, past each candidate of its cell off (cycles.c
+ * asks past a partner), against a plain walk that never takes it. */
 static void test_reach_links_by(void **state)
 {
     (void)state;
@@ -798,6 +827,18 @@ static void test_reach_links_by(void **state)
                             reach_links_by(rg, linked, pot, y, x, &by);
                             assert_memory_equal(plain.on, by.on, sizeof plain.on);
                             assert_memory_equal(plain.off, by.off, sizeof plain.off);
+                            for (unsigned os = st.cand[cell] & ~(ds & (~ds + 1u)); on && os;
+                                 os &= os - 1u) {
+                                int past = pot_of(cell, bit_digit(os), false);
+                                reach want, got;
+                                plain_walk_past(&st, y, x, pot, past, &want);
+                                memset(&got, 0, sizeof got);
+                                got.off[bit_digit(os) - 1][cell / 64] |= (uint64_t)1
+                                                                         << (cell % 64);
+                                reach_links_past(rg, linked, pot, y, x, &got);
+                                assert_memory_equal(want.on, got.on, sizeof want.on);
+                                assert_memory_equal(want.off, got.off, sizeof want.off);
+                            }
                         }
             }
         }

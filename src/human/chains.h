@@ -442,6 +442,13 @@ void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked);
 void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
                     reach *r);
 
+/* reach_links_by, but into sets `r` that already hold some potentials
+ * (not `pot`): those count as reached, and the walk goes on from none of
+ * them; the sets are what `pot` reaches by links that pass through none
+ * of them, added to them. */
+void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                      reach *r);
+
 /* SE's breadth-first walk from `target` back through all parents, each
  * potential once (the first node met for it): calls visit(node) for each
  * node it takes, in order (when visit is not NULL), and returns how many

@@ -43,7 +43,12 @@
  * the start off (on); when reach.c's walk of the same rules (bit
  * operations, no nodes; reach_links_by, with a table a search and kind of
  * links of the cells where a potential off switches something on) does
- * not get there, it is not made. The record notes what those tests read
+ * not get there, it is not made. A cycle closes on a partner switched
+ * off from a potential on (not the start) that sees it, reached by links
+ * that never pass through that partner off (SE's walk does not turn back
+ * through a node's first parents); when reach.c's walk from the start on
+ * past each partner off (reach_links_past) reaches no such potential,
+ * the cycle walk is not made. The record notes what those tests read
  * (the start's cell and places; all that reach.c's walks reached), so
  * that a start recorded idle stays as it would have.
  *
@@ -486,6 +491,77 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     return false;
 }
 
+/* Notes, in the start's reads being noted, what a walk that reached the
+ * potentials of `r` read (as note_on and note_off note it). */
+static void note_reach(unary *u, const reach *r)
+{
+    for (int d = 0; u->read && d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = r->on[d][w] | r->off[d][w]; bits; bits &= bits - 1u) {
+                int at = w * 64 + low_index(bits);
+                if (u->y)
+                    reads_cell(u->read, at);
+                reads_places(u->read, at, d + 1);
+            }
+}
+
+/* Whether partner (`at`, digit `d` + 1) of the start may close a cycle
+ * through it: a cycle closes when a potential (at, d + 1) switched off
+ * switches the start on again; that potential off is made from a
+ * potential on other than the start that it sees (the same digit in a
+ * unit, or with Y-links the same cell) and that the walk reached by links
+ * never through (at, d + 1) off (SE's walk does not go back through a
+ * potential among a node's first parents). So reach_links_past from the
+ * start on, past (at, d + 1) off, must reach such a potential on. Notes
+ * what it reads when it does not. */
+static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
+{
+    reach r;
+    memset(&r, 0, sizeof r);
+    r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
+    reach_links_past(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
+    r.on[digit - 1][cell >> 6] &= ~((uint64_t)1 << (cell & 63));   /* not the start */
+    for (int w = 0; w < 2; w++)
+        if (r.on[d][w] & u->rg->peers[at][w])
+            return true;
+    for (int other = 0; u->y && other < BD_SIZE; other++)
+        if (other != d && (r.on[other][at >> 6] >> (at & 63) & 1u))
+            return true;
+    note_reach(u, &r);
+    return false;
+}
+
+/* Whether a cycle through the start (cell, digit) may exist: whether one
+ * of its partners may close it (partner_may_close); true without u->rg,
+ * and when the chainer's budget (a node for the walks) is spent. */
+static bool may_cycle(unary *u, int cell, int digit)
+{
+    if (!u->rg)
+        return true;
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
+    const chain_grid *g = u->g;
+    int d = digit - 1;
+    if (u->y && digit_count(g->cand[cell]) == 2) {
+        int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
+        if (partner_may_close(u, cell, digit, cell, other))
+            return true;
+    }
+    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) != 2)
+            continue;
+        int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
+        if (partner_may_close(u, cell, digit, at, d))
+            return true;
+    }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
  * recorded idle or not after. */
@@ -509,7 +585,7 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    if (partner)
+    if (partner && may_cycle(u, cell, digit))
         find_cycles(u, list);
     int32_t chains[2];
     int chain_count = 0;
@@ -634,7 +710,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
         u.cycle_base = u.x && u.y ? 7.0 : 6.5;
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
-        if (u.rg && u.x)
+        if (u.rg)
             reach_links_linked(u.rg, u.y, u.x, u.linked);
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */

@@ -269,6 +269,14 @@ void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool 
                     reach *r)
 {
     memset(r, 0, sizeof *r);
+    reach_links_past(rg, linked, pot, y, x, r);
+}
+
+/* reach_links_by from sets `r` already holds: potentials put there first
+ * count as reached and are walked from no further (chains.h). */
+void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                      reach *r)
+{
     uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
     int count = 0;
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
