@@ -680,7 +680,7 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
     }
     uint32_t at = none_slot(t, k, h);
     t->hash[at] = h;
-    t->key[at] = *k;
+    memcpy(&t->key[at], k, sizeof *k);   /* its padding too, as memcmp reads it */
     t->count++;
 }
 
