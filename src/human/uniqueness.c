@@ -39,6 +39,8 @@ typedef struct walk {
     int length;
     uint8_t loop[BD_CELLS];
     bool in_loop[BD_CELLS];
+    uint32_t seen[2];             /* the units met by the loop's cells at
+                                     even and at odd places */
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -58,21 +60,12 @@ static double loop_difficulty(int length)
     return result;
 }
 
-/* Whether the loop meets each unit once with each parity or never. */
+/* Whether the loop meets each unit once with each parity or never. The
+ * walk makes no loop that meets a unit twice with one parity, so this is
+ * whether the units met at even places are those met at odd places. */
 static bool valid_loop(const walk *w)
 {
-    uint32_t odd = 0, even = 0;
-    for (int i = 0; i < w->length; i++) {
-        int cell = w->loop[i];
-        for (int kind = 0; kind < UNIT_KINDS; kind++) {
-            uint32_t bit = 1u << unit_at(kind, cell);
-            uint32_t *seen = i % 2 ? &odd : &even;
-            if (*seen & bit)
-                return false;
-            *seen |= bit;
-        }
-    }
-    return odd == even;
+    return w->seen[0] == w->seen[1];
 }
 
 /* Offers a hint of `type` found in w->trial: it becomes the best when SE's
@@ -306,12 +299,24 @@ static void closed_loop(walk *w)
     }
 }
 
+/* The units (bit per unit) of `cell`: its box, row and column. */
+static uint32_t cell_units(int cell)
+{
+    return 1u << unit_at(UNIT_BOX, cell) | 1u << unit_at(UNIT_ROW, cell)
+           | 1u << unit_at(UNIT_COL, cell);
+}
+
 /* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
- * at the start). */
+ * at the start). A loop whose first cells already meet a unit twice at
+ * places of one parity is not valid however it goes on (valid_loop), so
+ * no walk is made from a cell that would do so: every loop the walk does
+ * not make would have given no hint, and the others come in SE's order. */
 static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_kind)
 {
     const bdi_state *st = w->st;
     unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
+    uint32_t *seen = &w->seen[w->length % 2], before = *seen;
+    *seen |= cell_units(cell);
     w->loop[w->length++] = (uint8_t)cell;
     w->in_loop[cell] = true;
     for (int k = 0; k < UNIT_KINDS; k++) {
@@ -319,23 +324,27 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
         if (kind == last_kind)
             continue;
         int unit = unit_at(kind, cell);
-        for (int pos = 0; pos < BD_SIZE; pos++) {
-            int next = unit_cell_of(unit, pos);
+        /* the unit's cells with both digits (the first cell among them) */
+        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2);
+        for (; both; both &= both - 1u) {
+            int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
                 closed_loop(w);
                 continue;
             }
             unsigned cand = st->cand[next];
-            if (w->in_loop[next] || (cand & loop_digits) != loop_digits)
+            if (w->in_loop[next])
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
-            if (count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
+            if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
+                && !(w->seen[w->length % 2] & cell_units(next)))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
     w->in_loop[cell] = false;
     w->length--;
+    *seen = before;
 }
 
 bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
