@@ -148,7 +148,7 @@ static int lock_second(int first, int second_kind, unsigned places)
  * goes to `each` (NULL: stop at the first). A digit of two or more places
  * in the first unit is locked in the one crossing unit holding them all,
  * if any: the second units are found from the places, then taken in
- * order. */
+ * order, each with its locked digits in order. */
 static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
                     bdi_step *s)
 {
@@ -156,26 +156,30 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
         for (int i1 = 0; i1 < BD_SIZE; i1++) {
             int first = unit_number(first_kind, i1);
-            int8_t second_of[BD_SIZE + 1];
+            unsigned digits_of[BD_SIZE];
             unsigned seconds = 0;
             for (int digit = 1; digit <= BD_SIZE; digit++) {
                 unsigned places = unit_places(st, first, digit);
-                second_of[digit] = -1;
-                if (digit_count(places) <= 1)
-                    continue;   /* a single, not a lock */
+                if (!(places & (places - 1u)))
+                    continue;   /* none, or a single: not a lock */
                 int i2 = lock_second(first, second_kind, places);
-                second_of[digit] = (int8_t)i2;
-                if (i2 >= 0)
+                if (i2 < 0)
+                    continue;
+                if (!(seconds >> i2 & 1u)) {
                     seconds |= 1u << i2;
+                    digits_of[i2] = 0;
+                }
+                digits_of[i2] |= digit_bit(digit);
             }
             for (; seconds; seconds &= seconds - 1u) {
                 int i2 = bit_digit(seconds) - 1, second = unit_number(second_kind, i2);
-                for (int digit = 1; digit <= BD_SIZE; digit++)
-                    if (second_of[digit] == i2
-                        && (direct ? direct_hint(st, first, second, digit, s)
-                                   : lock_hint(st, first, second, digit, s))
+                for (unsigned ds = digits_of[i2]; ds; ds &= ds - 1u) {
+                    int digit = bit_digit(ds);
+                    if ((direct ? direct_hint(st, first, second, digit, s)
+                                : lock_hint(st, first, second, digit, s))
                         && (!each || each(s, context)))
                         return true;
+                }
             }
         }
     }
