@@ -126,12 +126,6 @@ static void type2(walk *w, const uint8_t *extra, int count)
     offer(w, 2);
 }
 
-/* SE's containsFirst: the set of positions holds i1 and not i2. */
-static bool holds_first(unsigned set, int i1, int i2)
-{
-    return (set >> i1 & 1u) && !(set >> i2 & 1u);
-}
-
 /* The combination after `set` (as subsets.c), within `bits` bits, or 0. */
 static unsigned next_set(unsigned set, int bits)
 {
@@ -145,9 +139,21 @@ static void type3_naked(walk *w, int unit, int degree, int c1, int c2, unsigned 
 {
     const bdi_state *st = w->st;
     int i1 = unit_pos(unit, c1), i2 = unit_pos(unit, c2);
-    for (unsigned set = (1u << degree) - 1u; set; set = next_set(set, BD_SIZE)) {
-        if (!holds_first(set, i1, i2))
-            continue;
+    /* SE's sets of `degree` positions by increasing mask, those with i1
+     * and not i2 (SE's containsFirst) whose other members have two to `degree`
+     * candidates (the others fail the test below): the combinations of
+     * degree - 1 such members, spread over their positions, keep that
+     * order */
+    unsigned members = 0;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int count = digit_count(st->cand[unit_cell_of(unit, pos)]);
+        if (pos != i1 && pos != i2 && count >= 2 && count <= degree)
+            members |= 1u << pos;
+    }
+    int n = digit_count(members);
+    for (unsigned packed = n >= degree - 1 ? (1u << (degree - 1)) - 1u : 0; packed;
+         packed = next_set(packed, n)) {
+        unsigned set = spread_bits(packed, members) | 1u << i1;
         unsigned naked = extra & st->cand[c1] & st->cand[c2], uni = 0;
         bool each_two = true;
         for (unsigned rest = set; rest; rest &= rest - 1u) {
