@@ -696,6 +696,7 @@ typedef struct hint_log {
     uint16_t removed[64][BD_CELLS];
 } hint_log;
 
+/* A bdi_hint_fn: logs the hint's removals (the first 64) and goes on. */
 static bool log_hint(const bdi_step *s, void *context)
 {
     hint_log *log = context;

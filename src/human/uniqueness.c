@@ -28,7 +28,8 @@
  * candidates may join while two are allowed, or while the extra digits of
  * the loop so far, and of the cells tried before it from the same cell,
  * are one digit (SE accumulates them so); each closed loop found is turned
- * into hints at once, in the order found.
+ * into hints at once, in the order found. The walk leaves out the loops
+ * that cannot be valid (see extend): they would give no hint.
  */
 #include "human.h"
 
