@@ -583,15 +583,19 @@ static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, in
  * (cell_weight; all weigh the same when `unit_weight` is NULL), among
  * those the one with most open peers (from PLACES_FROM up, fewest
  * candidate_places), the first such in reading order. After propagation
- * every open cell has two or more. `k` is scratch. */
+ * every open cell has two or more. `k` is scratch. `folded`, when not
+ * NULL, holds fold_counts(g, s, 3, folded) already. */
 static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32_t *unit_weight,
-                      int *row, int *col)
+                      const colset (*folded)[BD_BOARD_MAX], int *row, int *col)
 {
     int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
     uint64_t best_weight = 0;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
-    fold_counts(g, s, levels, seen);
+    if (folded)
+        memcpy(seen, folded, sizeof seen[0] * 3);
+    else
+        fold_counts(g, s, levels, seen);
     bool two = false;
     for (int r = 0; r < n && !two; r++)
         two = (open[r] & seen[1][r] & (colset)~seen[2][r]) != 0;
@@ -667,13 +671,16 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
- * accumulators over the digits. Whether anything changed. */
-static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX])
+ * accumulators over the digits, left in `seen` (fold_counts(g, s, 3,
+ * seen) of `s` as it was on entry). Whether anything changed. */
+static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
+                        colset folded[][BD_BOARD_MAX])
 {
     int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
+    memcpy(folded, seen, sizeof seen);
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
@@ -764,19 +771,20 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
             twice |= once & x;
             once |= x;
         }
-        for (colset two = twice & (colset)~thrice; two; two &= (colset)(two - 1u)) {
-            int c = nxn_low_index(two), first = -1;
-            for (int r = 0; r < n; r++)
-                if ((pd[r] >> c) & 1u) {
-                    if (first < 0) {
-                        first = r;
-                        continue;
-                    }
-                    key[count] = (uint32_t)((first * n + c) * n * n + r * n + c);
-                    digit_of[count++] = (uint8_t)d;
-                    break;
+        colset two_places = twice & (colset)~thrice, seen_one = 0;
+        int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
+        for (int r = 0; r < n && two_places; r++)
+            for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
+                int c = nxn_low_index(hits);
+                if (!((seen_one >> c) & 1u)) {
+                    seen_one |= col_bit(c);
+                    first[c] = r;
+                    continue;
                 }
-        }
+                key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
+                digit_of[count++] = (uint8_t)d;
+                two_places &= (colset)~col_bit(c);
+            }
         for (int top = 0; top < n; top += GEO_R(g)) {
             /* the band's columns with one place, two, three or more */
             colset one = 0, two = 0, more = 0;
@@ -910,6 +918,8 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
+    colset seen[3][BD_BOARD_MAX];   /* naked_pairs' folds of s */
+    bool folded = false;            /* and s is as they were made */
     for (;;) {
         if (!propagate(g, s)) {
             if (g->weighted)
@@ -920,12 +930,17 @@ static void search(ctx *x, int level)
             found_solution(x, s);
             return;
         }
-        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!g->pairs || (!naked_pairs(g, s, two) && !(g->hidden_pairs && hidden_pairs(g, s, two))))
+        if (!g->pairs)
             break;
+        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
+        if (!naked_pairs(g, s, two, seen) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
+            folded = true;          /* s is as naked_pairs folded it */
+            break;
+        }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL, &r, &c);
+    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
+              folded ? (const colset(*)[BD_BOARD_MAX])seen : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
