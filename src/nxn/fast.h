@@ -36,7 +36,10 @@
  *    whose stack bits are seen in one row and one column of its band
  *    (accumulators over the band's rows; only the digit's changed
  *    bands, as a box's rules read its band's words alone and a change
- *    of those words marks the band): each such cell, if open, is a
+ *    of those words marks the band; below EXACT_BANDS_FROM placing a
+ *    digit marks all its bands, so that the bands still to scan in the
+ *    same pass are all scanned, from there up only those whose words
+ *    it changed): each such cell, if open, is a
  *    hidden single; a unit without a bit is a contradiction. And locked
  *    candidates: when a box's places for d lie in one row (or one
  *    column), d leaves the rest of that row (column); when a row's places
@@ -110,6 +113,7 @@ enum {
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
+    EXACT_BANDS_FROM = 25,   /* the board size from which claim marks only the bands it changed */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -211,13 +215,25 @@ static bool ensure_level(ctx *x, int level)
     return true;
 }
 
+/* Whether claim marks only the bands it changed: N >= EXACT_BANDS_FROM
+ * (known at compile time where the words are too narrow for such N). */
+static inline bool exact_bands(const geo *g)
+{
+    return sizeof(colset) * CHAR_BIT >= EXACT_BANDS_FROM && GEO_N(g) >= EXACT_BANDS_FROM;
+}
+
 /* Takes digit d out of its column and box, but at (r, c), where its row
- * is set to that one cell; the cell is closed. */
+ * is set to that one cell; the cell is closed. The digit is marked
+ * changed, and so are its bands: all of them, or from EXACT_BANDS_FROM
+ * up those where its words changed. */
 static inline void claim(const geo *g, state *s, int d, int r, int c)
 {
     int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
-    colset keep = (colset)~col_bit(c);
+    colset keep = (colset)~col_bit(c), column = 0;
+    if (exact_bands(g))
+        for (int row = 0; row < n; row++)
+            column |= (colset)(g->band_bit[row] & (colset)(0u - ((pd[row] >> c) & 1u)));
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
     int top = r - r % GEO_R(g);
@@ -228,7 +244,10 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
-    *bands_of(g, s, d) = g->all_bands;
+    if (exact_bands(g))
+        *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
+    else
+        *bands_of(g, s, d) = g->all_bands;
 }
 
 /* Places d at open cell (r, c), where it is a candidate; the cell's other
