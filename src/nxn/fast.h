@@ -113,7 +113,7 @@ enum {
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
-    EXACT_BANDS_FROM = 25,   /* the board size from which claim marks only the bands it changed */
+    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
