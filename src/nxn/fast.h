@@ -161,6 +161,7 @@ typedef struct ctx {
     nxn_pick_fn pick;
     void *pick_context;
     open_counts counts;          /* pick_cell's scratch */
+    colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
      * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
     uint32_t unit_weight[3 * BD_BOARD_MAX];
@@ -690,8 +691,8 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
- * accumulators over the digits, left in `seen` (fold_counts(g, s, 3,
- * seen) of `s` as it was on entry). Whether anything changed. */
+ * accumulators over the digits, left in `folded` (fold_counts(g, s, 3,
+ * folded) of `s` as it was on entry). Whether anything changed. */
 static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                         colset folded[][BD_BOARD_MAX])
 {
@@ -937,8 +938,7 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
-    colset seen[3][BD_BOARD_MAX];   /* naked_pairs' folds of s */
-    bool folded = false;            /* and s is as they were made */
+    bool folded = false;   /* x->folds are naked_pairs' of s as it is */
     for (;;) {
         if (!propagate(g, s)) {
             if (g->weighted)
@@ -952,14 +952,14 @@ static void search(ctx *x, int level)
         if (!g->pairs)
             break;
         colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!naked_pairs(g, s, two, seen) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
-            folded = true;          /* s is as naked_pairs folded it */
+        if (!naked_pairs(g, s, two, x->folds) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
+            folded = true;
             break;
         }
     }
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
-              folded ? (const colset(*)[BD_BOARD_MAX])seen : NULL, &r, &c);
+              folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
