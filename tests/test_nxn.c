@@ -389,6 +389,27 @@ static void test_engines_agree(void **state)
     }
 }
 
+static void test_exact_bands(void **state)
+{
+    (void)state;
+    /* From 20 x 20 up a placement marks only the bands whose words it
+     * changed (fast.h's EXACT_BANDS_FROM): boards of 20 to 25 with bands
+     * of 2, 3, 4, 5 and 10 rows, and from 19 x 19 (boxes 1 x 19, below the
+     * threshold), each with one or more solutions, counted and solved
+     * alike by Dancing Links. */
+    static const int SHAPES[][2] = {{4, 5}, {2, 10}, {10, 2}, {3, 7}, {5, 5}, {1, 19}};
+    uint64_t seed = 2026;
+    for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+        int n = SHAPES[s][0] * SHAPES[s][1];
+        for (int round = 0; round < 6; round++) {
+            bd_board b;
+            int low = n * n / 4;
+            random_puzzle(&seed, SHAPES[s][0], SHAPES[s][1], low + tu_below(&seed, low), &b);
+            engines_agree(&b);
+        }
+    }
+}
+
 static void test_word_widths(void **state)
 {
     (void)state;
@@ -826,6 +847,7 @@ int main(void)
         cmocka_unit_test(test_empty_board_totals),
         cmocka_unit_test(test_naive_agrees),
         cmocka_unit_test(test_engines_agree),
+        cmocka_unit_test(test_exact_bands),
         cmocka_unit_test(test_word_widths),
         cmocka_unit_test(test_nine_by_nine),
         cmocka_unit_test(test_gecode_16x16),

@@ -35,9 +35,10 @@ bool nxn_board_ok(const bd_board *board)
     if (r < 1 || c < 1 || r > BD_BOARD_MAX || c > BD_BOARD_MAX || r * c > BD_BOARD_MAX
         || board->size != r * c)
         return false;
-    unsigned bad = 0;
+    /* bytes compared as bytes, so that the compiler can take many at once */
+    uint8_t limit = (uint8_t)board->size, bad = 0;
     for (int cell = 0; cell < board->size * board->size; cell++)
-        bad |= board->cells[cell] > board->size;
+        bad |= (uint8_t)(board->cells[cell] > limit);
     return !bad;
 }
 

@@ -36,7 +36,10 @@
  *    whose stack bits are seen in one row and one column of its band
  *    (accumulators over the band's rows; only the digit's changed
  *    bands, as a box's rules read its band's words alone and a change
- *    of those words marks the band): each such cell, if open, is a
+ *    of those words marks the band; below EXACT_BANDS_FROM placing a
+ *    digit marks all its bands, so that the bands still to scan in the
+ *    same pass are all scanned, from there up only those whose words
+ *    it changed): each such cell, if open, is a
  *    hidden single; a unit without a bit is a contradiction. And locked
  *    candidates: when a box's places for d lie in one row (or one
  *    column), d leaves the rest of that row (column); when a row's places
@@ -110,6 +113,7 @@ enum {
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
+    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -157,6 +161,7 @@ typedef struct ctx {
     nxn_pick_fn pick;
     void *pick_context;
     open_counts counts;          /* pick_cell's scratch */
+    colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
      * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
     uint32_t unit_weight[3 * BD_BOARD_MAX];
@@ -211,13 +216,25 @@ static bool ensure_level(ctx *x, int level)
     return true;
 }
 
+/* Whether claim marks only the bands it changed: N >= EXACT_BANDS_FROM
+ * (known at compile time where the words are too narrow for such N). */
+static inline bool exact_bands(const geo *g)
+{
+    return sizeof(colset) * CHAR_BIT >= EXACT_BANDS_FROM && GEO_N(g) >= EXACT_BANDS_FROM;
+}
+
 /* Takes digit d out of its column and box, but at (r, c), where its row
- * is set to that one cell; the cell is closed. */
+ * is set to that one cell; the cell is closed. The digit is marked
+ * changed, and so are its bands: all of them, or from EXACT_BANDS_FROM
+ * up those where its words changed. */
 static inline void claim(const geo *g, state *s, int d, int r, int c)
 {
     int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
-    colset keep = (colset)~col_bit(c);
+    colset keep = (colset)~col_bit(c), column = 0;
+    if (exact_bands(g))
+        for (int row = 0; row < n; row++)
+            column |= (colset)(g->band_bit[row] & (colset)(0u - ((pd[row] >> c) & 1u)));
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
     int top = r - r % GEO_R(g);
@@ -228,7 +245,10 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
-    *bands_of(g, s, d) = g->all_bands;
+    if (exact_bands(g))
+        *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
+    else
+        *bands_of(g, s, d) = g->all_bands;
 }
 
 /* Places d at open cell (r, c), where it is a candidate; the cell's other
@@ -583,15 +603,19 @@ static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, in
  * (cell_weight; all weigh the same when `unit_weight` is NULL), among
  * those the one with most open peers (from PLACES_FROM up, fewest
  * candidate_places), the first such in reading order. After propagation
- * every open cell has two or more. `k` is scratch. */
+ * every open cell has two or more. `k` is scratch. `folded`, when not
+ * NULL, holds fold_counts(g, s, 3, folded) already. */
 static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32_t *unit_weight,
-                      int *row, int *col)
+                      const colset (*folded)[BD_BOARD_MAX], int *row, int *col)
 {
     int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
     uint64_t best_weight = 0;
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
-    fold_counts(g, s, levels, seen);
+    if (folded)
+        memcpy(seen, folded, sizeof seen[0] * 3);
+    else
+        fold_counts(g, s, levels, seen);
     bool two = false;
     for (int r = 0; r < n && !two; r++)
         two = (open[r] & seen[1][r] & (colset)~seen[2][r]) != 0;
@@ -667,13 +691,16 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
- * accumulators over the digits. Whether anything changed. */
-static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX])
+ * accumulators over the digits, left in `folded` (fold_counts(g, s, 3,
+ * folded) of `s` as it was on entry). Whether anything changed. */
+static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
+                        colset folded[][BD_BOARD_MAX])
 {
     int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
+    memcpy(folded, seen, sizeof seen);
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
@@ -764,19 +791,20 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
             twice |= once & x;
             once |= x;
         }
-        for (colset two = twice & (colset)~thrice; two; two &= (colset)(two - 1u)) {
-            int c = nxn_low_index(two), first = -1;
-            for (int r = 0; r < n; r++)
-                if ((pd[r] >> c) & 1u) {
-                    if (first < 0) {
-                        first = r;
-                        continue;
-                    }
-                    key[count] = (uint32_t)((first * n + c) * n * n + r * n + c);
-                    digit_of[count++] = (uint8_t)d;
-                    break;
+        colset two_places = twice & (colset)~thrice, seen_one = 0;
+        int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
+        for (int r = 0; r < n && two_places; r++)
+            for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
+                int c = nxn_low_index(hits);
+                if (!((seen_one >> c) & 1u)) {
+                    seen_one |= col_bit(c);
+                    first[c] = r;
+                    continue;
                 }
-        }
+                key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
+                digit_of[count++] = (uint8_t)d;
+                two_places &= (colset)~col_bit(c);
+            }
         for (int top = 0; top < n; top += GEO_R(g)) {
             /* the band's columns with one place, two, three or more */
             colset one = 0, two = 0, more = 0;
@@ -910,6 +938,7 @@ static void search(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
+    bool folded = false;   /* x->folds are naked_pairs' of s as it is */
     for (;;) {
         if (!propagate(g, s)) {
             if (g->weighted)
@@ -920,12 +949,17 @@ static void search(ctx *x, int level)
             found_solution(x, s);
             return;
         }
-        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!g->pairs || (!naked_pairs(g, s, two) && !(g->hidden_pairs && hidden_pairs(g, s, two))))
+        if (!g->pairs)
             break;
+        colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
+        if (!naked_pairs(g, s, two, x->folds) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
+            folded = true;
+            break;
+        }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL, &r, &c);
+    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
+              folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
     while (digits) {
