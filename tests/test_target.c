@@ -361,37 +361,6 @@ static void test_restarts(void **state)
     }
 }
 
-/* Four sparse grids whose proving pass runs long from every price set the
- * restarts try, but whose strongly branched attempt (children's bounds
- * taken at the top levels) is short: the optima are cbc's (tests/data/
- * target_hard_mip.txt, and bench/target_cbc.py on the two ring grids), and
- * the cap is one the search without strong branching runs past (14,119 to
- * 20,285 nodes). */
-static void test_strong_branching(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *grid;
-        int optimum;
-    } cases[] = {
-        {".............1..6........3....................4.....5................2...........", 2903},
-        {".............1..6.............................4.....5............2...............", 2903},
-        {".......2..6....................4..........................................3......", 2900},
-        {".........2..........................................2...........6............4...", 2900},
-    };
-    bd_options capped = bd_options_default();
-    capped.max_nodes = 5000;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        bd_grid puzzle, best;
-        assert_true(tu_grid(cases[i].grid, &puzzle));
-        int score = -1;
-        assert_int_equal(bd_target(&puzzle, &capped, &score, &best, NULL), BD_OK);
-        assert_int_equal(score, cases[i].optimum);
-        assert_true(bd_is_solution_of(&puzzle, &best));
-        assert_int_equal(bd_score(&best), score);
-    }
-}
-
 static void test_full_grid(void **state)
 {
     (void)state;
@@ -422,7 +391,6 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_local_search),
         cmocka_unit_test(test_restarts),
-        cmocka_unit_test(test_strong_branching),
         cmocka_unit_test(test_full_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

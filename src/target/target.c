@@ -74,12 +74,7 @@
  * from prices stepped on until the step vanishes; then from its own prices
  * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
  * nodes of the one before (restart()). The attempts are the same exact
- * pass; the first to finish ends it. In the attempts, a pass already known
- * to be long, the branching nodes of the top STRONG_LEVELS levels branch
- * strongly (choose_by_children): each of the STRONG_CELLS blanks that the
- * layers rank first has every child's layer bound taken under the node's
- * prices; children below their need leave allow (so a blank may become a
- * single), and the blank with fewest children left is the branching one.
+ * pass; the first to finish ends it.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -151,8 +146,6 @@ enum {
     PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
     ROWS_STALL = 4,          /* the same for the row relaxation */
     DENSE_ROWS_STALL = 2,
-    STRONG_LEVELS = 2,       /* in restart(), branching nodes this shallow choose by their children */
-    STRONG_CELLS = 24,       /* among this many blanks */
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4
 };
@@ -194,8 +187,6 @@ typedef struct target {
     bool pass_root;           /* tighten() runs at a pass's root */
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
-    int branch_level;         /* branching nodes with a relaxation above this one */
-    bool restarted;           /* in restart()'s attempts: strong branching on */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -753,124 +744,6 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     return best_cand;
 }
 
-/* The layer bound at the child of the node `node` (the parent, whose
- * relaxation is rel) that puts `digit` on the blank `cell`: rel's prices,
- * its layers kept where their cells stay open (with what the cells of
- * theirs placed since earn taken off), the others solved again; without
- * max-marginals. BDI_LAYER_INFEASIBLE when some digit has no layer. */
-static int64_t child_value(const target *s, const bdi_layer_node *node, const relaxation *rel,
-                           int cell, int digit)
-{
-    bdi_layer_node child = *node;
-    unsigned bit = digit_bit(digit);
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        int u = s->unit[cell][kind];
-        for (int pos = 0; pos < BD_SIZE; pos++) {
-            int peer = unit_cell(kind, u, pos);
-            if (child.gain[peer])
-                child.open[peer] &= (uint16_t)~bit;
-        }
-    }
-    child.open[cell] = (uint16_t)bit;
-    child.gain[cell] = 0;
-    int64_t value = 0;
-    for (int c = 0; c < BD_CELLS; c++)
-        if (child.gain[c])
-            value += rel->price[c];
-    for (int d = 1; d <= BD_SIZE; d++) {
-        const bdi_layer *layer = &rel->layer[d - 1];
-        bool stale = false;
-        int32_t kept = 0;
-        for (int r = 0; r < BD_SIZE && !stale; r++) {
-            int c = r * BD_SIZE + layer->pick[r];
-            stale = !(child.open[c] & digit_bit(d));
-            if (child.gain[c])
-                kept += d * child.gain[c] - rel->price[c];
-        }
-        if (stale) {
-            bdi_layer fresh;
-            bdi_layer_solve(&child, rel->price, d, &fresh, NULL);
-            if (fresh.best == BDI_LAYER_NONE)
-                return BDI_LAYER_INFEASIBLE;
-            kept = fresh.best;
-        }
-        value += kept;
-    }
-    return value;
-}
-
-/*
- * Strong branching at a shallow branching node with relaxation rel: the
- * STRONG_CELLS blanks that choose_by_layers ranks first each have their
- * children's layer bounds (child_value) taken; a child below its need
- * leaves allow for the subtree (the bound holds for every completion
- * with that digit there), and the blank with fewest children left (ties:
- * the least largest bound above the need among them) is moved to
- * blanks[depth]; rel->fixed notes a pair taken out. Gives its candidates
- * left, or 0 when some blank has none (the node is done).
- */
-static unsigned choose_by_children(target *s, int depth, relaxation *rel)
-{
-    uint8_t cover[BD_CELLS] = {0};
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int r = 0; r < BD_SIZE; r++)
-            cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
-    int pick[STRONG_CELLS], keys[STRONG_CELLS], picked = 0;
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i];
-        unsigned cand = candidates(s, cell);
-        if (!(cand & (cand - 1u)))
-            continue;
-        int disagree = cover[cell] != 1;
-        int key = ((digit_count(cand) + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
-                  + s->weight[cell];
-        int at = picked < STRONG_CELLS ? picked++ : STRONG_CELLS;
-        while (at > 0 && keys[at - 1] > key) {
-            if (at < STRONG_CELLS) {
-                keys[at] = keys[at - 1];
-                pick[at] = pick[at - 1];
-            }
-            at--;
-        }
-        if (at < STRONG_CELLS) {
-            keys[at] = key;
-            pick[at] = i;
-        }
-    }
-    bdi_layer_node node;
-    snapshot(s, &node);
-    int best_i = -1, best_left = BD_SIZE + 1;
-    int64_t best_most = INT64_MAX;
-    for (int k = 0; k < picked; k++) {
-        int cell = s->blanks[pick[k]], left = 0;
-        int64_t most = 0;
-        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-            int d = bit_digit(cand);
-            int64_t need = need_now(s) - (int64_t)SCALE * d * s->weight[cell];
-            int64_t value = child_value(s, &node, rel, cell, d);
-            if (value == BDI_LAYER_INFEASIBLE || value < need) {
-                s->allow[cell] &= (uint16_t)~digit_bit(d);
-                rel->fixed = true;
-                continue;
-            }
-            left++;
-            if (value - need > most)
-                most = value - need;
-        }
-        if (left == 0)
-            return 0;
-        if (left < best_left || (left == best_left && most < best_most)) {
-            best_left = left;
-            best_most = most;
-            best_i = pick[k];
-        }
-    }
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
-    return candidates(s, cell);
-}
-
 static void improve(target *s);
 
 /* Narrows allow by the units' all-different rule (alldiff.c): false when
@@ -973,17 +846,8 @@ static void search(target *s, int depth, const relaxation *parent)
             return;
         }
     }
-    bool strong = narrowed && (cand & (cand - 1u)) && s->goal > 0
-                  && s->blank_count > DENSE_BLANKS && s->branch_level < STRONG_LEVELS
-                  && s->restarted;
-    if (strong && (cand = choose_by_children(s, depth, &s->level[depth])) == 0) {
-        memcpy(s->allow, saved, sizeof saved);
-        return;
-    }
-    if (narrowed && !strong && (cand & (cand - 1u)))
+    if (narrowed && (cand & (cand - 1u)))
         cand = choose_by_layers(s, depth, &s->level[depth]);
-    if (narrowed)
-        s->branch_level++;
     if (cand & (cand - 1u))
         s->guesses++;
     int cell = s->blanks[depth];
@@ -1022,10 +886,8 @@ static void search(target *s, int depth, const relaxation *parent)
             cand &= candidates(s, cell);
         }
     }
-    if (narrowed) {
-        s->branch_level--;
+    if (narrowed)
         memcpy(s->allow, saved, sizeof saved);
-    }
 }
 
 /* Clears `s` for a search from `cells` (which must not clash): those
@@ -1219,9 +1081,7 @@ static void restart(target *s, relaxation *root)
         if (!open || s->stop)
             return;
         s->pass_cap = s->budget.nodes + cap;
-        s->restarted = true;
         search(s, 0, root);
-        s->restarted = false;
         s->pass_cap = 0;
     }
 }
