@@ -689,6 +689,174 @@ static void test_reach(void **state)
     bdi_chainer_free(ch);
 }
 
+/* The hints of one producer, as bdi_*_each reports them: each one's
+ * removals, in order. */
+typedef struct hint_log {
+    int count;
+    uint16_t removed[64][BD_CELLS];
+} hint_log;
+
+/* A bdi_hint_fn: logs the hint's removals (the first 64) and goes on. */
+static bool log_hint(const bdi_step *s, void *context)
+{
+    hint_log *log = context;
+    if (log->count < 64)
+        memcpy(log->removed[log->count], s->removed, sizeof s->removed);
+    log->count++;
+    return false;
+}
+
+/* SE's Fisherman loops written out plainly (columns then rows as base
+ * lines; the sets of `degree` base lines by increasing mask; digits 1..9,
+ * skipping a digit placed more than 9 - 2 * degree times; each base line
+ * with two places or more; as many cover lines as base lines; something
+ * removed), logging each fish's removals in that order. */
+static void fish_reference(const bdi_state *st, int degree, hint_log *log)
+{
+    int placed[BD_SIZE + 1] = {0};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        placed[st->value[cell]]++;
+    for (int k = 0; k < 2; k++) {
+        int kind = k == 0 ? UNIT_COL : UNIT_ROW, cover_kind = k == 0 ? UNIT_ROW : UNIT_COL;
+        for (unsigned base = 1; base < 1u << BD_SIZE; base++) {
+            if (digit_count(base) != degree)
+                continue;
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                if (placed[digit] + degree * 2 > BD_SIZE)
+                    continue;
+                unsigned cover = 0;
+                bool each_two = true;
+                for (int line = 0; line < BD_SIZE; line++)
+                    if (base >> line & 1u) {
+                        unsigned at = unit_places(st, unit_number(kind, line), digit);
+                        each_two &= digit_count(at) >= 2;
+                        cover |= at;
+                    }
+                if (!each_two || digit_count(cover) != degree)
+                    continue;
+                uint16_t removed[BD_CELLS] = {0};
+                bool any = false;
+                for (int line = 0; line < BD_SIZE; line++) {
+                    if (!(cover >> line & 1u))
+                        continue;
+                    int unit = unit_number(cover_kind, line);
+                    for (int pos = 0; pos < BD_SIZE; pos++)
+                        if (!(base >> pos & 1u)
+                            && (unit_places(st, unit, digit) >> pos & 1u)) {
+                            removed[unit_cell_of(unit, pos)] |= (uint16_t)digit_bit(digit);
+                            any = true;
+                        }
+                }
+                if (!any)
+                    continue;
+                if (log->count < 64)
+                    memcpy(log->removed[log->count], removed, sizeof removed);
+                log->count++;
+            }
+        }
+    }
+}
+
+/* bdi_fish_each reports the fish of SE's loops (fish_reference), in their
+ * order, for X-wings, swordfish and jellyfish, on the grids of SE's rated
+ * puzzles as given and with a third of their candidates struck out. */
+static void test_fish_order(void **state)
+{
+    (void)state;
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    char line[256];
+    uint32_t seed = 777;
+    int grids = 0, fish = 0;
+    hint_log *got = malloc(sizeof *got), *want = malloc(sizeof *want);
+    assert_non_null(got);
+    assert_non_null(want);
+    while (grids < 60 && data_line(f, line, sizeof line)) {
+        char puzzle[82];
+        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
+        bd_grid grid;
+        assert_true(tu_grid(puzzle, &grid));
+        for (int thinned = 0; thinned < 2; thinned++, grids++) {
+            bdi_state st;
+            bdi_state_init(&st, &grid);
+            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                    seed = seed * 1103515245u + 12345u;
+                    if ((seed >> 16) % 3 == 0)
+                        state_remove(&st, cell, bit_digit(ds));
+                }
+            for (int degree = 2; degree <= 4; degree++) {
+                bdi_step s;
+                got->count = want->count = 0;
+                assert_false(bdi_fish_each(&st, degree, log_hint, got, &s));
+                fish_reference(&st, degree, want);
+                assert_int_equal(got->count, want->count);
+                int kept = got->count < 64 ? got->count : 64;
+                for (int i = 0; i < kept; i++)
+                    assert_memory_equal(got->removed[i], want->removed[i],
+                                        sizeof got->removed[i]);
+                fish += got->count;
+            }
+        }
+    }
+    fclose(f);
+    assert_int_equal(grids, 60);
+    assert_true(fish > 0);
+    free(got);
+    free(want);
+}
+
+/* ancestor_count_upto against ancestor_count, for every node of the
+ * dynamic chains from each candidate on of a few of SE's rated puzzles,
+ * with limits below, at and above the count. */
+static void test_ancestor_upto(void **state)
+{
+    (void)state;
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    char line[256];
+    int grids = 0, above = 0;
+    while (grids < 4 && data_line(f, line, sizeof line)) {
+        char puzzle[82];
+        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
+        bd_grid grid;
+        assert_true(tu_grid(puzzle, &grid));
+        bdi_state st;
+        bdi_state_init(&st, &grid);
+        chain_rules rules = {.y_links = true, .dynamic = true, .level = 0};
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                cmark mark = chain_mark(ch);
+                pset *on = set_new(ch), *off = set_new(ch);
+                assert_non_null(on);
+                assert_non_null(off);
+                int32_t start = node_new(ch, pot_of(cell, bit_digit(ds), true), 0, -1);
+                assert_true(start >= 0);
+                set_add(ch, on, start);
+                int32_t absurd[2];
+                do_chaining(ch, &st, &rules, on, off, absurd);
+                for (int32_t node = start; node < (int32_t)ch->node_count; node++) {
+                    int full = ancestor_count(ch, node);
+                    assert_int_equal(ancestor_count_upto(ch, node, full), full);
+                    assert_int_equal(ancestor_count_upto(ch, node, full + 1), full);
+                    assert_int_equal(ancestor_count_upto(ch, node, full + 100), full);
+                    assert_true(ancestor_count_upto(ch, node, full - 1) > full - 1);
+                    assert_true(ancestor_count_upto(ch, node, full / 2) > full / 2);
+                    assert_true(ancestor_count_upto(ch, node, -3) > 0);
+                    above += full > 1;
+                }
+                chain_release(ch, mark);
+            }
+        grids++;
+    }
+    fclose(f);
+    assert_int_equal(grids, 4);
+    assert_true(above > 0);
+    bdi_chainer_free(ch);
+}
+
 static void test_se_ratings(void **state)
 {
     (void)state;
@@ -1065,6 +1233,8 @@ int main(void)
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_fish_order),
+        cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),
         cmocka_unit_test(test_statuses),

@@ -42,6 +42,7 @@
  */
 #include "chains.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,7 +324,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     return ok;
 }
 
-int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context)
+/* walk_back's walk, which stops once it has taken more than `limit`
+ * potentials; how many it took. */
+static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context,
+                     int limit)
 {
     uint64_t seen[(POTENTIALS + 63) / 64] = {0};
     int32_t stack_items[1024];
@@ -337,7 +341,8 @@ int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *conte
         if (seen[pot / 64] >> (pot % 64) & 1u)
             continue;
         seen[pot / 64] |= (uint64_t)1 << (pot % 64);
-        taken++;
+        if (++taken > limit)
+            break;
         if (visit)
             visit(ch, node, context);
         const uint32_t *parents = node_parents(ch, node);
@@ -369,9 +374,19 @@ int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *conte
     return taken;
 }
 
+int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context)
+{
+    return walk_upto(ch, target, visit, context, INT_MAX);
+}
+
 int ancestor_count(const bdi_chainer *ch, int32_t node)
 {
-    return walk_back(ch, node, NULL, NULL);
+    return walk_upto(ch, node, NULL, NULL, INT_MAX);
+}
+
+int ancestor_count_upto(const bdi_chainer *ch, int32_t node, int limit)
+{
+    return walk_upto(ch, node, NULL, NULL, limit < 0 ? 0 : limit);
 }
 
 /* A 64-bit mix of a running hash with a value. */

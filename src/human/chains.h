@@ -437,6 +437,10 @@ int walk_back(const bdi_chainer *ch, int32_t target, visit_fn visit, void *conte
 /* SE's getAncestorCount: the potentials among `node` and its ancestors. */
 int ancestor_count(const bdi_chainer *ch, int32_t node);
 
+/* ancestor_count(ch, node) when it is at most `limit` (0 when negative),
+ * else a number above `limit` (the walk stops there). */
+int ancestor_count_upto(const bdi_chainer *ch, int32_t node, int limit);
+
 /* SE's getNestedComplexity for the chains ending in `targets`. */
 int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count);
 

@@ -264,12 +264,12 @@ static int append_cells(cellset set, int *area)
     return count;
 }
 
-/* The third cells of a triplet, in SE's twin-area order: the first
- * cell's excluders, then the second's, in house order, that are base
- * cells other than the two. A cell's house order (bdi_house) is its box's
+/* The third cells of a triplet among `only`, in SE's twin-area order:
+ * the first cell's excluders, then the second's, in house order, that are
+ * base cells other than the two. A cell's house order (bdi_house) is its box's
  * cells, then its row's outside the box, then its column's, each part in
  * increasing cell order. */
-static int twin_area(const bases *b, int i0, int i1, int *area)
+static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 {
     int c0 = b->cell[i0], c1 = b->cell[i1];
     cellset left = b->all;   /* base cells not yet taken, the two left out */
@@ -278,8 +278,8 @@ static int twin_area(const bases *b, int i0, int i1, int *area)
     int count = 0;
     int from[2] = {i0, i1};
     for (int f = 0; f < 2; f++) {
-        cellset want = {{b->excluders[from[f]].w[0] & left.w[0],
-                         b->excluders[from[f]].w[1] & left.w[1]}};
+        cellset want = {{b->excluders[from[f]].w[0] & left.w[0] & only.w[0],
+                         b->excluders[from[f]].w[1] & left.w[1] & only.w[1]}};
         if (!(want.w[0] | want.w[1]))
             continue;
         int cell = b->cell[from[f]];
@@ -298,6 +298,17 @@ static int twin_area(const bases *b, int i0, int i1, int *area)
         left.w[1] &= ~want.w[1];
     }
     return count;
+}
+
+/* The house cells of `cell` (the cell left out). */
+static cellset peers_of(const bases *b, int cell)
+{
+    const cellset *box = &b->unit[unit_at(UNIT_BOX, cell)];
+    const cellset *row = &b->unit[unit_at(UNIT_ROW, cell)];
+    const cellset *col = &b->unit[unit_at(UNIT_COL, cell)];
+    cellset all = {{box->w[0] | row->w[0] | col->w[0], box->w[1] | row->w[1] | col->w[1]}};
+    all.w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
+    return all;
 }
 
 /* Tries the triplet `cells` (common excluders `common`) unless the
@@ -357,7 +368,19 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
                 pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
                                                                        : m->changed[cells[1]];
             }
-            int area[BD_CELLS], count = twin_area(b, i0, i1, area);
+            /* a third cell's common excluders with the pair are the
+             * pair's excluders it sees (they have two or three candidates):
+             * only the cells that see two of them can have two */
+            cellset once = {{0, 0}}, twice = {{0, 0}};
+            for (int w = 0; w < 2; w++)
+                for (uint64_t bits = pair.w[w]; bits; bits &= bits - 1u) {
+                    cellset seen = peers_of(b, w * 64 + low_index(bits));
+                    twice.w[0] |= once.w[0] & seen.w[0];
+                    twice.w[1] |= once.w[1] & seen.w[1];
+                    once.w[0] |= seen.w[0];
+                    once.w[1] |= seen.w[1];
+                }
+            int area[BD_CELLS], count = twin_area(b, i0, i1, twice, area);
             for (int t = 0; t < count; t++) {
                 const cellset *third = &b->excluders[b->index_of[area[t]]];
                 cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};

@@ -70,22 +70,35 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
         placed[st->value[cell]]++;
     for (int k = 0; k < 2; k++) {
         int kind = BASE_KINDS[k];
-        unsigned places[BD_SIZE + 1][BD_SIZE];
-        for (int digit = 1; digit <= BD_SIZE; digit++)
-            for (int line = 0; line < BD_SIZE; line++)
-                places[digit][line] = unit_places(st, unit_number(kind, line), digit);
+        /* by digit, the lines with 2 to `degree` places: a fish's base
+         * lines are among them (a line of more places alone would need
+         * more cover lines), so a set of base lines is tried for the
+         * digits whose such lines hold it, in the order of SE's loops */
+        unsigned places[BD_SIZE + 1][BD_SIZE], lines_of[BD_SIZE + 1] = {0}, digits = 0;
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            if (placed[digit] + degree * 2 > BD_SIZE)
+                continue;
+            for (int line = 0; line < BD_SIZE; line++) {
+                unsigned at = unit_places(st, unit_number(kind, line), digit);
+                places[digit][line] = at;
+                int count = digit_count(at);
+                if (count >= 2 && count <= degree)
+                    lines_of[digit] |= 1u << line;
+            }
+            if (digit_count(lines_of[digit]) >= degree)
+                digits |= digit_bit(digit);
+        }
+        if (!digits)
+            continue;
         for (unsigned base = (1u << degree) - 1u; base; base = next_set(base))
-            for (int digit = 1; digit <= BD_SIZE; digit++) {
-                if (placed[digit] + degree * 2 > BD_SIZE)
+            for (unsigned ds = digits; ds; ds &= ds - 1u) {
+                int digit = bit_digit(ds);
+                if (base & ~lines_of[digit])
                     continue;
                 unsigned cover = 0;
-                bool each_two = true;
-                for (unsigned lines = base; lines && each_two; lines &= lines - 1u) {
-                    unsigned at = places[digit][bit_digit(lines) - 1];
-                    each_two = digit_count(at) >= 2;
-                    cover |= at;
-                }
-                if (each_two && digit_count(cover) == degree
+                for (unsigned lines = base; lines; lines &= lines - 1u)
+                    cover |= places[digit][bit_digit(lines) - 1];
+                if (digit_count(cover) == degree
                     && fish_hint(st, degree, kind, base, cover, digit, s)
                     && (!each || each(s, context)))
                     return true;

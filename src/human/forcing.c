@@ -60,6 +60,7 @@
  */
 #include "chains.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,14 +173,27 @@ static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot,
     return h->removed[cell] != 0;
 }
 
-/* The complexity and difficulty of a hint with its targets set. */
-static void measure(const forcing *f, chint *h)
+/* The complexity and difficulty of a hint with its targets set; false
+ * (the hint left unmeasured) when the list keeps its best only and the
+ * hint cannot come before it. All the search's hints have the same base
+ * difficulty, and the length's difficulty never falls as the complexity
+ * grows, so a hint more complex than the best sorts after it: once the
+ * chains' potentials counted so far pass the best's complexity, the
+ * count stops (the nested chains only add to it). */
+static bool measure(const forcing *f, chint *h)
 {
+    const chint_list *list = f->list;
+    int limit = !list->keep_all && list->found ? list->best.complexity : INT_MAX;
     int flat = 0;
-    for (int i = 0; i < h->target_count; i++)
-        flat += ancestor_count(f->ch, (int32_t)h->targets[i]);
+    for (int i = 0; i < h->target_count; i++) {
+        flat += ancestor_count_upto(f->ch, (int32_t)h->targets[i],
+                                    limit == INT_MAX ? INT_MAX : limit - flat);
+        if (flat > limit)
+            return false;
+    }
     h->complexity = flat + nested_complexity(f->ch, h->targets, h->target_count);
     h->difficulty = f->base + length_difficulty(h->complexity);
+    return true;
 }
 
 /* A placement when `result` (SE's getResult) is a potential switched on. */
@@ -264,7 +278,8 @@ static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_
     h.targets[0] = (uint32_t)dst_on;
     h.targets[1] = (uint32_t)dst_off;
     h.target_count = 2;
-    measure(f, &h);
+    if (!measure(f, &h))
+        return;
     result_placement(f->nishio || absurd ? source_pot ^ 1 : f->ch->nodes[dst_on].pot, &h);
     chint_offer(f->ch, f->list, &h);
 }
@@ -329,7 +344,8 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     h.target_count = count;
     for (int i = 0; i < count; i++)
         h.targets[i] = (uint32_t)sets[i]->where[target_pot];
-    measure(f, &h);
+    if (!measure(f, &h))
+        return;
     result_placement(f->ch->nodes[h.targets[0]].pot, &h);
     chint_offer(f->ch, f->list, &h);
 }

@@ -96,6 +96,18 @@ static inline bool sees(int a, int b)
     return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
+/* Bit i of `packed` moved to the i-th lowest bit of `within` (the
+ * combinations of k bits among n, in increasing order, become those of k
+ * bits of `within`, also in increasing order). */
+static inline unsigned spread_bits(unsigned packed, unsigned within)
+{
+    unsigned out = 0;
+    for (; within && packed; within &= within - 1u, packed >>= 1)
+        if (packed & 1u)
+            out |= within & -within;
+    return out;
+}
+
 /* The index of the lowest set bit of a non-zero word (a cell of a cell
  * set): the instruction under gcc and clang, else bit_count's arithmetic
  * (BD_PORTABLE builds that too). */

@@ -21,15 +21,6 @@ typedef struct kinds {
 static const kinds LOCK_KINDS[] = {
     {UNIT_BOX, UNIT_COL}, {UNIT_BOX, UNIT_ROW}, {UNIT_COL, UNIT_BOX}, {UNIT_ROW, UNIT_BOX}};
 
-/* True when a box and a line cross. */
-static bool crosses(int box_unit, int line_unit)
-{
-    int box = box_unit % BD_SIZE, line = line_unit % BD_SIZE;
-    if (line_unit / BD_SIZE == UNIT_ROW)
-        return line / BD_BOX == box / BD_BOX;
-    return line / BD_BOX == box % BD_BOX;
-}
-
 /* The positions in unit `unit` of its cells that are in unit `other`, a
  * unit that crosses it (a box and a line). */
 static unsigned cross_places(int unit, int other)
@@ -82,29 +73,37 @@ static bool lock_hint(const bdi_state *st, int first, int second, int digit, bdi
     return true;
 }
 
+/* The three units of `kind` that cross unit `other` (a box and a line),
+ * by increasing index, into `index`. */
+static void crossing_units(int kind, int other, int index[3])
+{
+    int at = other % BD_SIZE, other_kind = other / BD_SIZE;
+    for (int i = 0; i < BD_BOX; i++) {
+        if (kind == UNIT_BOX)   /* the boxes along a row or a column */
+            index[i] = other_kind == UNIT_ROW ? at / BD_BOX * BD_BOX + i : i * BD_BOX + at / BD_BOX;
+        else   /* the rows or columns through a box */
+            index[i] = (kind == UNIT_ROW ? at / BD_BOX : at % BD_BOX) * BD_BOX + i;
+    }
+}
+
 /* Direct mode: the first unit of the first unit's kind, other than it and
  * crossing `second`, where the lock leaves one place for `digit`. */
 static bool direct_hint(const bdi_state *st, int first, int second, int digit, bdi_step *s)
 {
     int kind = first / BD_SIZE;
-    for (int index = 0; index < BD_SIZE; index++) {
-        int third = unit_number(kind, index);
-        bool cross = kind == UNIT_BOX ? crosses(third, second) : crosses(second, third);
-        if (third == first || !cross)
+    int index[BD_BOX];
+    crossing_units(kind, second, index);
+    for (int i = 0; i < BD_BOX; i++) {
+        int third = unit_number(kind, index[i]);
+        if (third == first)
             continue;
         unsigned places = unit_places(st, third, digit);
         if (digit_count(places) <= 1)
             continue;
-        int left = 0, left_cell = -1;
-        for (unsigned rest = places; rest; rest &= rest - 1u) {
-            int cell = unit_cell_of(third, bit_digit(rest) - 1);
-            if (!in_unit(second, cell)) {
-                left++;
-                left_cell = cell;
-            }
-        }
-        if (left != 1)
+        unsigned left = places & ~cross_places(third, second);
+        if (!left || (left & (left - 1u)))
             continue;
+        int left_cell = unit_cell_of(third, bit_digit(left) - 1);
         bool box_first = kind == UNIT_BOX;
         bdi_step_start(s, box_first ? BD_TECH_DIRECT_POINTING : BD_TECH_DIRECT_CLAIMING,
                        box_first ? 1.7 : 1.9);
@@ -148,7 +147,7 @@ static int lock_second(int first, int second_kind, unsigned places)
  * goes to `each` (NULL: stop at the first). A digit of two or more places
  * in the first unit is locked in the one crossing unit holding them all,
  * if any: the second units are found from the places, then taken in
- * order. */
+ * order, each with its locked digits in order. */
 static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
                     bdi_step *s)
 {
@@ -156,26 +155,30 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
         for (int i1 = 0; i1 < BD_SIZE; i1++) {
             int first = unit_number(first_kind, i1);
-            int8_t second_of[BD_SIZE + 1];
+            unsigned digits_of[BD_SIZE];
             unsigned seconds = 0;
             for (int digit = 1; digit <= BD_SIZE; digit++) {
                 unsigned places = unit_places(st, first, digit);
-                second_of[digit] = -1;
-                if (digit_count(places) <= 1)
-                    continue;   /* a single, not a lock */
+                if (!(places & (places - 1u)))
+                    continue;   /* none, or a single: not a lock */
                 int i2 = lock_second(first, second_kind, places);
-                second_of[digit] = (int8_t)i2;
-                if (i2 >= 0)
+                if (i2 < 0)
+                    continue;
+                if (!(seconds >> i2 & 1u)) {
                     seconds |= 1u << i2;
+                    digits_of[i2] = 0;
+                }
+                digits_of[i2] |= digit_bit(digit);
             }
             for (; seconds; seconds &= seconds - 1u) {
                 int i2 = bit_digit(seconds) - 1, second = unit_number(second_kind, i2);
-                for (int digit = 1; digit <= BD_SIZE; digit++)
-                    if (second_of[digit] == i2
-                        && (direct ? direct_hint(st, first, second, digit, s)
-                                   : lock_hint(st, first, second, digit, s))
+                for (unsigned ds = digits_of[i2]; ds; ds &= ds - 1u) {
+                    int digit = bit_digit(ds);
+                    if ((direct ? direct_hint(st, first, second, digit, s)
+                                : lock_hint(st, first, second, digit, s))
                         && (!each || each(s, context)))
                         return true;
+                }
             }
         }
     }

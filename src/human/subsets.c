@@ -52,16 +52,6 @@ static unsigned next_set(unsigned packed, int n)
     return next < (1u << n) ? next : 0;
 }
 
-/* Bit i of `packed` moved to the i-th lowest bit of `within`. */
-static unsigned spread(unsigned packed, unsigned within)
-{
-    unsigned out = 0;
-    for (; within && packed; within &= within - 1u, packed >>= 1)
-        if (packed & 1u)
-            out |= within & -within;
-    return out;
-}
-
 /* The union of masks[i] for the bits i of `set`. */
 static unsigned set_union(const unsigned *masks, unsigned set)
 {
@@ -101,7 +91,7 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
             int n = digit_count(members);
             for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
                  packed = next_set(packed, n)) {
-                unsigned set = spread(packed, members);
+                unsigned set = spread_bits(packed, members);
                 unsigned digits = set_union(cand, set);
                 if (digit_count(digits) != degree)
                     continue;
@@ -192,7 +182,7 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
             int n = digit_count(members);
             for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
                  packed = next_set(packed, n)) {
-                unsigned set = spread(packed, members);
+                unsigned set = spread_bits(packed, members);
                 unsigned positions = set_union(places, set);
                 if (digit_count(positions) != degree)
                     continue;

@@ -28,7 +28,8 @@
  * candidates may join while two are allowed, or while the extra digits of
  * the loop so far, and of the cells tried before it from the same cell,
  * are one digit (SE accumulates them so); each closed loop found is turned
- * into hints at once, in the order found.
+ * into hints at once, in the order found. The walk leaves out the loops
+ * that cannot be valid (see extend): they would give no hint.
  */
 #include "human.h"
 
@@ -39,6 +40,8 @@ typedef struct walk {
     int length;
     uint8_t loop[BD_CELLS];
     bool in_loop[BD_CELLS];
+    uint32_t seen[2];             /* the units met by the loop's cells at
+                                     even and at odd places */
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -58,21 +61,12 @@ static double loop_difficulty(int length)
     return result;
 }
 
-/* Whether the loop meets each unit once with each parity or never. */
+/* Whether the loop meets each unit once with each parity or never. The
+ * walk makes no loop that meets a unit twice with one parity, so this is
+ * whether the units met at even places are those met at odd places. */
 static bool valid_loop(const walk *w)
 {
-    uint32_t odd = 0, even = 0;
-    for (int i = 0; i < w->length; i++) {
-        int cell = w->loop[i];
-        for (int kind = 0; kind < UNIT_KINDS; kind++) {
-            uint32_t bit = 1u << unit_at(kind, cell);
-            uint32_t *seen = i % 2 ? &odd : &even;
-            if (*seen & bit)
-                return false;
-            *seen |= bit;
-        }
-    }
-    return odd == even;
+    return w->seen[0] == w->seen[1];
 }
 
 /* Offers a hint of `type` found in w->trial: it becomes the best when SE's
@@ -133,12 +127,6 @@ static void type2(walk *w, const uint8_t *extra, int count)
     offer(w, 2);
 }
 
-/* SE's containsFirst: the set of positions holds i1 and not i2. */
-static bool holds_first(unsigned set, int i1, int i2)
-{
-    return (set >> i1 & 1u) && !(set >> i2 & 1u);
-}
-
 /* The combination after `set` (as subsets.c), within `bits` bits, or 0. */
 static unsigned next_set(unsigned set, int bits)
 {
@@ -152,9 +140,21 @@ static void type3_naked(walk *w, int unit, int degree, int c1, int c2, unsigned 
 {
     const bdi_state *st = w->st;
     int i1 = unit_pos(unit, c1), i2 = unit_pos(unit, c2);
-    for (unsigned set = (1u << degree) - 1u; set; set = next_set(set, BD_SIZE)) {
-        if (!holds_first(set, i1, i2))
-            continue;
+    /* SE's sets of `degree` positions by increasing mask, those with i1
+     * and not i2 (SE's containsFirst) whose other members have two to `degree`
+     * candidates (the others fail the test below): the combinations of
+     * degree - 1 such members, spread over their positions, keep that
+     * order */
+    unsigned members = 0;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        int count = digit_count(st->cand[unit_cell_of(unit, pos)]);
+        if (pos != i1 && pos != i2 && count >= 2 && count <= degree)
+            members |= 1u << pos;
+    }
+    int n = digit_count(members);
+    for (unsigned packed = n >= degree - 1 ? (1u << (degree - 1)) - 1u : 0; packed;
+         packed = next_set(packed, n)) {
+        unsigned set = spread_bits(packed, members) | 1u << i1;
         unsigned naked = extra & st->cand[c1] & st->cand[c2], uni = 0;
         bool each_two = true;
         for (unsigned rest = set; rest; rest &= rest - 1u) {
@@ -306,12 +306,24 @@ static void closed_loop(walk *w)
     }
 }
 
+/* The units (bit per unit) of `cell`: its box, row and column. */
+static uint32_t cell_units(int cell)
+{
+    return 1u << unit_at(UNIT_BOX, cell) | 1u << unit_at(UNIT_ROW, cell)
+           | 1u << unit_at(UNIT_COL, cell);
+}
+
 /* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
- * at the start). */
+ * at the start). A loop whose first cells already meet a unit twice at
+ * places of one parity is not valid however it goes on (valid_loop), so
+ * no walk is made from a cell that would do so: every loop the walk does
+ * not make would have given no hint, and the others come in SE's order. */
 static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_kind)
 {
     const bdi_state *st = w->st;
     unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
+    uint32_t *seen = &w->seen[w->length % 2], before = *seen;
+    *seen |= cell_units(cell);
     w->loop[w->length++] = (uint8_t)cell;
     w->in_loop[cell] = true;
     for (int k = 0; k < UNIT_KINDS; k++) {
@@ -319,23 +331,27 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
         if (kind == last_kind)
             continue;
         int unit = unit_at(kind, cell);
-        for (int pos = 0; pos < BD_SIZE; pos++) {
-            int next = unit_cell_of(unit, pos);
+        /* the unit's cells with both digits (the first cell among them) */
+        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2);
+        for (; both; both &= both - 1u) {
+            int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
                 closed_loop(w);
                 continue;
             }
             unsigned cand = st->cand[next];
-            if (w->in_loop[next] || (cand & loop_digits) != loop_digits)
+            if (w->in_loop[next])
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
-            if (count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
+            if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
+                && !(w->seen[w->length % 2] & cell_units(next)))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
     w->in_loop[cell] = false;
     w->length--;
+    *seen = before;
 }
 
 bool bdi_unique_loop(const bdi_state *st, bdi_step *s)

@@ -11,11 +11,13 @@
  * unavoidable sets of the grid (unavoidable.h: cells that another grid
  * changes, so that a unique puzzle must give one of them) are read off
  * its structure first, and every second solution a check finds adds the
- * cells where it differs. The classes come in random order, reordered so
- * that each set read off the grid, smallest first, keeps one class back
- * and offers its others first (set_order): when they have gone, the class
- * kept back is the set's only given. A class goes when the puzzle keeps a
- * single solution without it:
+ * cells where it differs. The pass keeps a count of the givens left in
+ * each grid set, and checks next the class whose going would leave the
+ * fewest givens, one at least, in a grid set it meets (most such sets
+ * first, then a random order): each class taken away tends to leave a
+ * set with one given, which then stays proved needed with no search, and
+ * a class that holds every given left of a grid set stays unchecked. A
+ * class goes when the puzzle keeps a single solution without it:
  *  - at no cost when each of its cells is forced by the givens left (its
  *    value is the only one free there, or no other blank of one of its
  *    units has it free): every solution then agrees with the grid there;
@@ -85,6 +87,9 @@ typedef struct gen {
     int givens;
     nxn_usets sets;         /* unavoidable sets of the grid */
     int grid_sets;          /* the first ones, read off the grid's structure */
+    int *set_givens;        /* the givens of each grid set, while the pass runs */
+    int *cell_set_start;    /* cell c is in grid sets cell_set_list[start[c]..start[c + 1]) */
+    int *cell_set_list;
     bd_board other;         /* a second solution found by a check */
     int class_count;
     int class_size[BD_BOARD_CELLS_MAX];
@@ -292,6 +297,9 @@ static void set_cell(gen *gn, int cell, bool given)
                                    : gn->units[unit[i]] & ~nxn_value_bit(value);
     gn->puzzle.cells[cell] = given ? (uint8_t)value : 0;
     gn->givens += given ? 1 : -1;
+    if (gn->set_givens)
+        for (int i = gn->cell_set_start[cell]; i < gn->cell_set_start[cell + 1]; i++)
+            gn->set_givens[gn->cell_set_list[i]] += given ? 1 : -1;
     uint64_t bit = UINT64_C(1) << (cell % 64);
     gn->given_cells[cell / 64] = given ? gn->given_cells[cell / 64] | bit
                                        : gn->given_cells[cell / 64] & ~bit;
@@ -390,113 +398,185 @@ static uint64_t pass_nodes(const gen *gn)
     return (uint64_t)(PASS_WORK / gn->g.cells);
 }
 
-/* The number of cells of unavoidable set k. */
-static int set_size(const gen *gn, int k)
+/* Lists, for each cell, the grid sets (the first gn->grid_sets of the
+ * store) that hold it, and counts the givens of each set, the puzzle
+ * being the whole grid when it is called. False when memory ran out. */
+static bool index_sets(gen *gn)
+{
+    int cells = gn->g.cells, sets = gn->grid_sets, words = gn->sets.words;
+    free(gn->set_givens);
+    free(gn->cell_set_start);
+    free(gn->cell_set_list);
+    gn->set_givens = NULL;
+    gn->cell_set_list = NULL;
+    gn->cell_set_start = calloc((size_t)cells + 1, sizeof *gn->cell_set_start);
+    int *givens = calloc((size_t)(sets ? sets : 1), sizeof *givens);
+    int *fill = malloc(sizeof *fill * (size_t)cells);
+    bool ok = gn->cell_set_start && givens && fill;
+    for (int k = 0; ok && k < sets; k++) {
+        const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)words;
+        for (int w = 0; w < words; w++)
+            for (uint64_t word = set[w]; word; word &= word - 1u) {
+                gn->cell_set_start[w * 64 + nxn_low_index(word) + 1]++;
+                givens[k]++;
+            }
+    }
+    for (int cell = 0; ok && cell < cells; cell++)
+        gn->cell_set_start[cell + 1] += gn->cell_set_start[cell];
+    if (ok) {
+        int total = gn->cell_set_start[cells];
+        gn->cell_set_list = malloc(sizeof *gn->cell_set_list * (size_t)(total ? total : 1));
+        ok = gn->cell_set_list != NULL;
+    }
+    if (ok)
+        memcpy(fill, gn->cell_set_start, sizeof *fill * (size_t)cells);
+    for (int k = 0; ok && k < sets; k++) {
+        const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)words;
+        for (int w = 0; w < words; w++)
+            for (uint64_t word = set[w]; word; word &= word - 1u)
+                gn->cell_set_list[fill[w * 64 + nxn_low_index(word)]++] = k;
+    }
+    free(fill);
+    if (!ok) {
+        free(givens);
+        return false;
+    }
+    gn->set_givens = givens;
+    return true;
+}
+
+/* Whether cell `cell` is in unavoidable set k of the store. */
+static bool set_has(const gen *gn, int k, int cell)
 {
     const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)gn->sets.words;
-    int size = 0;
-    for (int w = 0; w < gn->sets.words; w++)
-        size += nxn_bit_count(set[w]);
-    return size;
+    return set[cell / 64] >> (cell % 64) & 1u;
 }
 
-/* Compares two keys of set_order (ints) for qsort. */
-static int compare_keys(const void *a, const void *b)
+/* What taking class k away would leave in the grid sets that hold its
+ * cells (counts of index_sets kept up to date): returns the fewest givens
+ * one of them would keep (0: the class holds every given of one, so it
+ * must stay), and sets *locks to how many of them would keep exactly one
+ * given (which then stays, proved needed). */
+static int class_slack(const gen *gn, int k, int *locks)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* What set_order has done with a class. */
-enum { ORDER_OPEN, ORDER_PLACED, ORDER_KEPT };
-
-/* Places the classes of set k for set_order: when none is kept back yet,
- * keeps back its open class of highest `rank`, then appends its other
- * open classes to next[placed..] in the order of their cells; returns the
- * classes placed in all. */
-static int keep_one(const gen *gn, int k, const int *rank, unsigned char *state, int *next,
-                    int placed)
-{
-    const uint64_t *set = gn->sets.bits + (size_t)k * (size_t)gn->sets.words;
-    int keep = -1;
-    bool kept = false;
-    for (int cell = 0; cell < gn->g.cells; cell++)
-        if (set[cell / 64] >> (cell % 64) & 1u) {
-            int class = gn->class_of[cell];
-            kept = kept || state[class] == ORDER_KEPT;
-            if (state[class] == ORDER_OPEN && (keep < 0 || rank[class] > rank[keep]))
-                keep = class;
+    int slack = gn->g.cells, size = gn->class_size[k];
+    const int *cells = gn->class_cells[k];
+    *locks = 0;
+    if (size == 1) {
+        int least = gn->g.cells + 1, twos = 0;
+        for (int j = gn->cell_set_start[cells[0]]; j < gn->cell_set_start[cells[0] + 1]; j++) {
+            int givens = gn->set_givens[gn->cell_set_list[j]];
+            least = givens < least ? givens : least;
+            twos += givens == 2;
         }
-    if (!kept && keep >= 0)
-        state[keep] = ORDER_KEPT;
-    for (int cell = 0; cell < gn->g.cells; cell++)
-        if (set[cell / 64] >> (cell % 64) & 1u && state[gn->class_of[cell]] == ORDER_OPEN) {
-            state[gn->class_of[cell]] = ORDER_PLACED;
-            next[placed++] = gn->class_of[cell];
+        *locks = twos;
+        return least - 1;
+    }
+    for (int i = 0; i < size; i++)
+        for (int j = gn->cell_set_start[cells[i]]; j < gn->cell_set_start[cells[i] + 1]; j++) {
+            int set = gn->cell_set_list[j], inside = 1;
+            bool met_before = false;
+            for (int m = 0; m < size; m++)
+                if (m != i && set_has(gn, set, cells[m])) {
+                    met_before = met_before || m < i;
+                    inside++;
+                }
+            if (met_before)
+                continue;   /* counted at an earlier cell of the class */
+            int left = gn->set_givens[set] - inside;
+            slack = left < slack ? left : slack;
+            *locks += left == 1;
         }
-    return placed;
+    return slack;
 }
 
-/* Reorders the classes of `order` (each once) so that the sets read off
- * the grid, smallest first (the first set first among equals), each keep one
- * class for last: for a set with no class kept yet, its class latest in
- * `order` is kept back and its other classes come first, in the order of
- * their cells; then every class not yet placed, in the order of `order`.
- * A class kept back finds its set bare of other givens when the pass
- * reaches it, if they all went, and stays proved needed with no search.
- * False when memory ran out (`order` unchanged). */
-static bool set_order(gen *gn, int *order)
+/* Brings the slack and locks (class_slack) of the classes up to date
+ * after class k went: a class of one cell in a grid set with k is updated
+ * from the set's new count of givens, a larger class is marked stale. */
+static void after_removal(const gen *gn, int k, int *slacks, int *locks, unsigned char *stale)
 {
-    int classes = gn->class_count, sets = gn->grid_sets, placed = 0;
-    int *rank = malloc(sizeof *rank * (size_t)classes);
-    int *next = malloc(sizeof *next * (size_t)classes);
-    int *keys = malloc(sizeof *keys * (size_t)(sets ? sets : 1));
-    unsigned char *state = calloc((size_t)classes, 1);
-    bool ok = rank && next && keys && state;
-    for (int i = 0; ok && i < classes; i++)
-        rank[order[i]] = i;
-    for (int k = 0; ok && k < sets; k++)
-        keys[k] = set_size(gn, k) * NXN_USETS_MAX + k;
-    if (ok)
-        qsort(keys, (size_t)sets, sizeof *keys, compare_keys);
-    for (int i = 0; ok && i < sets; i++)
-        placed = keep_one(gn, keys[i] % NXN_USETS_MAX, rank, state, next, placed);
-    for (int i = 0; ok && i < classes; i++)
-        if (state[order[i]] != ORDER_PLACED)
-            next[placed++] = order[i];
-    if (ok)
-        memcpy(order, next, sizeof *order * (size_t)classes);
-    free(rank);
-    free(next);
-    free(keys);
-    free(state);
-    return ok;
+    bool single = gn->class_size[k] == 1;
+    for (int i = 0; i < gn->class_size[k]; i++) {
+        int cell = gn->class_cells[k][i];
+        for (int j = gn->cell_set_start[cell]; j < gn->cell_set_start[cell + 1]; j++) {
+            int set = gn->cell_set_list[j], left = gn->set_givens[set];
+            const uint64_t *bits = gn->sets.bits + (size_t)set * (size_t)gn->sets.words;
+            for (int w = 0; w < gn->sets.words; w++)
+                for (uint64_t word = bits[w]; word; word &= word - 1u) {
+                    int other = gn->class_of[w * 64 + nxn_low_index(word)];
+                    if (!single || gn->class_size[other] > 1) {
+                        stale[other] = 1;
+                        continue;
+                    }
+                    /* the set went from left + 1 givens to left */
+                    slacks[other] = left - 1 < slacks[other] ? left - 1 : slacks[other];
+                    locks[other] += (left == 2) - (left == 1);
+                }
+        }
+    }
 }
 
-/* Takes away every class it can, in the order set_order makes of a
- * random one, down to `stop_at` givens, each search of at most
- * pass_nodes() nodes; a class whose check was cut short stays, listed in
- * gn->pending. False when memory ran out. */
+/* Takes away every class it can, down to `stop_at` givens, each search
+ * of at most pass_nodes() nodes; a class whose check was cut short stays,
+ * listed in gn->pending. The next class checked is, among those not
+ * checked yet, the one whose going would leave the fewest givens (one at
+ * least) in some grid set it meets (class_slack), then the one that would
+ * leave the most grid sets with one given, then the first in a random
+ * order: so each class taken away tends to leave a set whose one given
+ * then stays proved needed with no search. A class that holds every given
+ * left of a grid set stays, unchecked. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
-    int *order = malloc(sizeof *order * (size_t)gn->class_count);
-    if (!order)
-        return false;
-    for (int k = 0; k < gn->class_count; k++)
+    int classes = gn->class_count;
+    int *order = malloc(sizeof *order * (size_t)classes);
+    int *slacks = calloc((size_t)classes, sizeof *slacks);
+    int *locks = calloc((size_t)classes, sizeof *locks);
+    unsigned char *done = calloc((size_t)classes, 1);
+    unsigned char *stale = malloc((size_t)classes);
+    bool ok = order && slacks && locks && done && stale && index_sets(gn);
+    for (int k = 0; ok && k < classes; k++) {
         order[k] = k;
-    bdi_rng_shuffle(&gn->rng, order, gn->class_count);
-    bool ok = set_order(gn, order);
+        stale[k] = 1;
+    }
+    if (ok)
+        bdi_rng_shuffle(&gn->rng, order, classes);
     gn->pending_count = 0;
-    for (int i = 0; i < gn->class_count && gn->givens > stop_at && ok; i++) {
-        int k = order[i];
-        if (gn->puzzle.cells[gn->class_cells[k][0]] && gn->givens - gn->class_size[k] >= stop_at) {
-            int result = take_away(gn, k, pass_nodes(gn));
+    while (ok && gn->givens > stop_at) {
+        int best = -1, best_slack = 0, best_locks = 0;
+        for (int i = 0; i < classes; i++) {
+            int k = order[i];
+            if (done[k])
+                continue;
+            if (stale[k]) {
+                slacks[k] = class_slack(gn, k, &locks[k]);
+                stale[k] = 0;
+            }
+            if (slacks[k] == 0)
+                done[k] = 1;    /* needed: stays so, as givens only go */
+            else if (best < 0 || slacks[k] < best_slack
+                     || (slacks[k] == best_slack && locks[k] > best_locks)) {
+                best = k;
+                best_slack = slacks[k];
+                best_locks = locks[k];
+            }
+        }
+        if (best < 0)
+            break;
+        done[best] = 1;
+        if (gn->givens - gn->class_size[best] >= stop_at) {
+            int result = take_away(gn, best, pass_nodes(gn));
             ok = result != CHECK_NOMEM;
             if (result == CHECK_CUT)
-                gn->pending[gn->pending_count++] = k;
+                gn->pending[gn->pending_count++] = best;
+            if (result == CHECK_UNIQUE)
+                after_removal(gn, best, slacks, locks, stale);
         }
     }
     free(order);
+    free(slacks);
+    free(locks);
+    free(done);
+    free(stale);
     return ok;
 }
 
@@ -716,6 +796,9 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     memset(&gn->stats, 0, sizeof gn->stats);
     gn->opt = options;
     gn->g = nxn_geom_of(&shape);
+    gn->set_givens = NULL;
+    gn->cell_set_start = NULL;
+    gn->cell_set_list = NULL;
     nxn_usets_init(&gn->sets, gn->g.cells);
     bdi_rng_init(&gn->rng, seed ^ asked(options, box_rows, box_cols), index);
     int made = 0;
@@ -731,6 +814,9 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     if (stats)
         *stats = gn->stats;
     nxn_usets_free(&gn->sets);
+    free(gn->set_givens);
+    free(gn->cell_set_start);
+    free(gn->cell_set_list);
     free(gn);
     return made > 0 ? BD_OK : made < 0 ? BD_ENOMEM : BD_CUT_SHORT;
 }
