@@ -106,6 +106,7 @@ static bool init_state(state *s, const bd_grid *puzzle)
         s->open[b] = BAND_MASK & ~taken[b];
     }
     s->marks.rescan = 1;
+    s->marks.last_still[0] = s->marks.last_still[1] = s->marks.last_still[2] = ~0u;
     return true;
 }
 

@@ -8,8 +8,9 @@
  *    reduction of the three bands at once, the stack reduction and the
  *    column singles, all by rotations of band-shaped words in every lane
  *    (lanes.h; no table, no gather; digit 8's band reduction reads
- *    bdi_band_fits). Every digit is scanned when anything changed since the
- *    last pass (rescan.h: the kernel's part of the state is one flag). The
+ *    bdi_band_fits). Digits 0..7 are scanned when anything changed since
+ *    the last pass, digit 8 unless its words are those that a pass left at
+ *    its fixed point (rescan.h: the kernel's part of the state). The
  *    singles found are then placed one by one, digit by digit;
  *  - the segment and minicolumn words of the triads and the guess are
  *    made lane by lane, digit 8 beside them.
@@ -141,7 +142,16 @@ static int hidden_singles(state *s)
     dead = band_reduce(x, banded, alone);
     for (unsigned b = 0; b < BANDS; b++)
         fold_rows(banded[b], &once[b], &twice[b]);
-    int last_changed = last_digit_pass(s, last, todo_last);
+    /* digit index 8 at its fixed point, unchanged since: nothing to find */
+    bool last_still = last[0] == s->marks.last_still[0] && last[1] == s->marks.last_still[1]
+                      && last[2] == s->marks.last_still[2];
+    int last_changed = 0;
+    todo_last[0] = todo_last[1] = todo_last[2] = 0;
+    if (!last_still) {
+        last_changed = last_digit_pass(s, last, todo_last);
+        for (unsigned b = 0; b < BANDS; b++)
+            s->marks.last_still[b] = last_changed & 2 ? ~0u : last[b];
+    }
     if (dead || last_changed < 0)
         return -1;
     int changed = stack_reduce(s->cand, s->open, x, banded, alone, once, twice, todo);
