@@ -216,34 +216,9 @@ static inline int links_off(const reach_grid *rg, bool y, bool x, reach *r, int 
 
 void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
 {
-    memset(r, 0, sizeof *r);
-    uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
-    int count = 0;
-    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
-    if (pot_on(pot)) {
-        cells_add(r->on[d], cell);
-        todo[count++] = (uint16_t)(cell * BD_SIZE + d);
-    } else {
-        cells_add(r->off[d], cell);
-        count = links_off(rg, y, x, r, cell, d, todo, count);
-    }
-    while (count) {
-        int cand = todo[--count];
-        int at = cand / BD_SIZE, digit = cand % BD_SIZE;
-        for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
-            int other = bit_digit(ds) - 1;
-            if (!cells_has(r->off[other], at)) {
-                cells_add(r->off[other], at);
-                count = links_off(rg, y, x, r, at, other, todo, count);
-            }
-        }
-        for (int w = 0; w < 2; w++) {
-            uint64_t fresh = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
-            r->off[digit][w] |= fresh;
-            for (; fresh; fresh &= fresh - 1u)
-                count = links_off(rg, y, x, r, w * 64 + low_index(fresh), digit, todo, count);
-        }
-    }
+    uint64_t every[2 * BD_SIZE];   /* links_off called for every potential off */
+    memset(every, 0xff, sizeof every);
+    reach_links_by(rg, every, pot, y, x, r);
 }
 
 /* reach_links_by's table (chains.h): by digit the cells where a potential
@@ -288,8 +263,8 @@ void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, boo
         if (cells_has(linked + 2 * d, cell))
             count = links_off(rg, y, x, r, cell, d, todo, count);
     }
-    /* as reach_links, but links_off is called only where it switches
-     * something on (a potential off elsewhere is only added to the set) */
+    /* links_off is called only where `linked` says it switches something
+     * on (a potential off elsewhere is only added to its set) */
     while (count) {
         int cand = todo[--count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;

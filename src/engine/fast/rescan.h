@@ -8,8 +8,9 @@
  * words that a pass left at that digit's fixed point, so that the next
  * passes skip it while its words stay the same (the pass is a function of
  * the words, and of the open cells only through singles already placed).
- * A vector kernel includes this header (after fast.h and its intrinsics) where a kernel defines its
- * scan_marks and includes generic.h (generic.h says what these are).
+ * A vector kernel includes this header (after fast.h and its intrinsics)
+ * where a kernel defines its scan_marks and includes generic.h (generic.h
+ * says what these are).
  */
 #ifndef BITDOKU_FAST_RESCAN_H
 #define BITDOKU_FAST_RESCAN_H
