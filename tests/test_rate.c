@@ -626,6 +626,25 @@ static bool data_line(FILE *f, char *line, size_t size)
     return false;
 }
 
+/* Into `st` the puzzle that opens `line` (a line of SE's figures), and if
+ * `thinned` with about a third of its candidates struck out by the
+ * pseudo-random sequence `*seed` (down to cells and units of one
+ * candidate or none, where the "one left" rules apply often). */
+static void data_state(const char *line, bool thinned, uint32_t *seed, bdi_state *st)
+{
+    char puzzle[82];
+    assert_int_equal(sscanf(line, "%81s", puzzle), 1);
+    bd_grid grid;
+    assert_true(tu_grid(puzzle, &grid));
+    bdi_state_init(st, &grid);
+    for (int cell = 0; thinned && cell < BD_CELLS; cell++)
+        for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u) {
+            *seed = *seed * 1103515245u + 12345u;
+            if ((*seed >> 16) % 3 == 0)
+                state_remove(st, cell, bit_digit(ds));
+        }
+}
+
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
  * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
  * the same outcome, and with no contradiction the same sets. */
@@ -717,19 +736,9 @@ static void test_reach(void **state)
     uint32_t seed = 12345;
     int grids = 0;
     while (grids < 24 && data_line(f, line, sizeof line)) {
-        char puzzle[82];
-        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
-        bd_grid grid;
-        assert_true(tu_grid(puzzle, &grid));
         for (int thinned = 0; thinned < 2; thinned++, grids++) {
             bdi_state st;
-            bdi_state_init(&st, &grid);
-            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
-                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                    seed = seed * 1103515245u + 12345u;
-                    if ((seed >> 16) % 3 == 0)
-                        state_remove(&st, cell, bit_digit(ds));
-                }
+            data_state(line, thinned, &seed, &st);
             for (int kind = 0; kind < 3; kind++) {
                 chain_rules rules = {.y_links = kind > 0, .dynamic = kind == 2, .level = 0};
                 reach_grid_init(rg, &st, rules.y_links, rules.dynamic);
@@ -838,19 +847,9 @@ static void test_fish_order(void **state)
     assert_non_null(got);
     assert_non_null(want);
     while (grids < 60 && data_line(f, line, sizeof line)) {
-        char puzzle[82];
-        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
-        bd_grid grid;
-        assert_true(tu_grid(puzzle, &grid));
         for (int thinned = 0; thinned < 2; thinned++, grids++) {
             bdi_state st;
-            bdi_state_init(&st, &grid);
-            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
-                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                    seed = seed * 1103515245u + 12345u;
-                    if ((seed >> 16) % 3 == 0)
-                        state_remove(&st, cell, bit_digit(ds));
-                }
+            data_state(line, thinned, &seed, &st);
             for (int degree = 2; degree <= 4; degree++) {
                 bdi_step s;
                 got->count = want->count = 0;
@@ -968,19 +967,9 @@ static void test_reach_links_by(void **state)
     uint32_t seed = 2026;
     int grids = 0;
     while (grids < 24 && data_line(f, line, sizeof line)) {
-        char puzzle[82];
-        assert_int_equal(sscanf(line, "%81s", puzzle), 1);
-        bd_grid grid;
-        assert_true(tu_grid(puzzle, &grid));
         for (int thinned = 0; thinned < 2; thinned++, grids++) {
             bdi_state st;
-            bdi_state_init(&st, &grid);
-            for (int cell = 0; thinned && cell < BD_CELLS; cell++)
-                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                    seed = seed * 1103515245u + 12345u;
-                    if ((seed >> 16) % 3 == 0)
-                        state_remove(&st, cell, bit_digit(ds));
-                }
+            data_state(line, thinned, &seed, &st);
             reach_grid_init(rg, &st, true, false);
             for (int kind = 0; kind < 3; kind++) {
                 bool y = kind > 0, x = kind != 1;
