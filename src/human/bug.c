@@ -165,14 +165,6 @@ static bool bug_type4(const bdi_state *st, const bug *b, bdi_step *s)
     return false;
 }
 
-/* The combination after `set` within `bits` bits (as subsets.c), or 0. */
-static unsigned next_set(unsigned set, int bits)
-{
-    unsigned low = set & -set, ripple = set + low;
-    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
-    return next < (1u << bits) ? next : 0;
-}
-
 /* Type 3 in `unit`: naked sets of degree - 1 of its cells that see every
  * BUG cell, with the BUG digits standing for the BUG cells. */
 static bool bug_type3_in(const bdi_state *st, const bug *b, int unit, bdi_step *s)

@@ -17,14 +17,6 @@
 /* SE's base lines: columns first, then rows. */
 static const int BASE_KINDS[2] = {UNIT_COL, UNIT_ROW};
 
-/* The combination after `set` (as subsets.c), or 0 after the last. */
-static unsigned next_set(unsigned set)
-{
-    unsigned low = set & -set, ripple = set + low;
-    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
-    return next < (1u << BD_SIZE) ? next : 0;
-}
-
 /* The fish of `digit` on base lines `base` (of `kind`) and cover lines
  * `cover`, as a step; false when it removes nothing. */
 static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, unsigned cover,
@@ -90,7 +82,7 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
         }
         if (!digits)
             continue;
-        for (unsigned base = (1u << degree) - 1u; base; base = next_set(base))
+        for (unsigned base = (1u << degree) - 1u; base; base = next_set(base, BD_SIZE))
             for (unsigned ds = digits; ds; ds &= ds - 1u) {
                 int digit = bit_digit(ds);
                 if (base & ~lines_of[digit])

@@ -96,6 +96,16 @@ static inline bool sees(int a, int b)
     return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
+/* The combination after `set` among the low `bits` bits (the same number
+ * of bits set, the next larger value: Gosper's step), or 0 after the
+ * last; `set` not 0. */
+static inline unsigned next_set(unsigned set, int bits)
+{
+    unsigned low = set & -set, ripple = set + low;
+    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
+    return next < (1u << bits) ? next : 0;
+}
+
 /* Bit i of `packed` moved to the i-th lowest bit of `within` (the
  * combinations of k bits among n, in increasing order, become those of k
  * bits of `within`, also in increasing order). */

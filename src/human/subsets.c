@@ -43,15 +43,6 @@ static unsigned usable(const unsigned *masks, int degree)
     return members;
 }
 
-/* The combination after `packed` among `n` bits (same number of bits,
- * next larger), or 0 after the last. */
-static unsigned next_set(unsigned packed, int n)
-{
-    unsigned low = packed & -packed, ripple = packed + low;
-    unsigned next = ripple | (((packed ^ ripple) >> 2) / low);
-    return next < (1u << n) ? next : 0;
-}
-
 /* The union of masks[i] for the bits i of `set`. */
 static unsigned set_union(const unsigned *masks, unsigned set)
 {

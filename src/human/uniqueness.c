@@ -127,14 +127,6 @@ static void type2(walk *w, const uint8_t *extra, int count)
     offer(w, 2);
 }
 
-/* The combination after `set` (as subsets.c), within `bits` bits, or 0. */
-static unsigned next_set(unsigned set, int bits)
-{
-    unsigned low = set & -set, ripple = set + low;
-    unsigned next = ripple | (((set ^ ripple) >> 2) / low);
-    return next < (1u << bits) ? next : 0;
-}
-
 /* Type 3 with a naked set in `unit`: c1's extra digits stand for c1. */
 static void type3_naked(walk *w, int unit, int degree, int c1, int c2, unsigned extra)
 {
