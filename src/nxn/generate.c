@@ -462,16 +462,6 @@ static int class_slack(const gen *gn, int k, int *locks)
     int slack = gn->g.cells, size = gn->class_size[k];
     const int *cells = gn->class_cells[k];
     *locks = 0;
-    if (size == 1) {
-        int least = gn->g.cells + 1, twos = 0;
-        for (int j = gn->cell_set_start[cells[0]]; j < gn->cell_set_start[cells[0] + 1]; j++) {
-            int givens = gn->set_givens[gn->cell_set_list[j]];
-            least = givens < least ? givens : least;
-            twos += givens == 2;
-        }
-        *locks = twos;
-        return least - 1;
-    }
     for (int i = 0; i < size; i++)
         for (int j = gn->cell_set_start[cells[i]]; j < gn->cell_set_start[cells[i] + 1]; j++) {
             int set = gn->cell_set_list[j], inside = 1;
