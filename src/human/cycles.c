@@ -40,17 +40,23 @@
  * two (Y-links) or its digit's other place in a unit of two (X-links);
  * without such a partner neither walk is made. A forcing chain walk
  * from the start on (off) goes everywhere its rules lead until it meets
- * the start off (on); when reach.c's walk of the same rules (bit
- * operations, no nodes; reach_links_by, with a table a search and kind of
- * links of the cells where a potential off switches something on) does
- * not get there, it is not made. A cycle closes on a partner switched
- * off from a potential on (not the start) that sees it, reached by links
- * that never pass through that partner off (SE's walk does not turn back
- * through a node's first parents); when reach.c's walk from the start on
- * past each partner off (reach_links_past) reaches no such potential,
- * the cycle walk is not made. The record notes what those tests read
- * (the start's cell and places; all that reach.c's walks reached), so
- * that a start recorded idle stays as it would have.
+ * the start off (on); when the sets reach.c's walk of the same rules
+ * (reach_links) would reach do not hold it, it is not made. Those sets
+ * come for every start at once from a closure made once a search and kind
+ * of links (when a start first asks): the graph of the candidates, an
+ * edge from s to u when s on switches off a potential whose switching off
+ * switches u on, split by Tarjan's walk into its strongly connected
+ * parts, each part's reach (the potentials on) the union of its own and
+ * of the parts it leads to, shared by its nodes; the potentials off are
+ * those the potentials on switch off. A cycle closes on a partner
+ * switched off from a potential on (not the start) that sees it, reached
+ * by links that never pass through that partner off (SE's walk does not
+ * turn back through a node's first parents); when the start's reach holds
+ * no such potential, or reach.c's walk from the start on past the partner
+ * off (reach_links_past) reaches none, the cycle walk is not made. The
+ * record notes what those tests read (the start's cell and places; all
+ * that the start's reach holds), so that a start recorded idle stays as
+ * it would have.
  *
  * Nested in a chain (a list that keeps all hints), the search runs on the
  * grids the chains leave, and many chains leave the same one. Whether the
@@ -156,6 +162,8 @@ typedef struct unary {
     bool met;                   /* the start's walks met a cycle or a chain */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
+    struct closure *cl;         /* with rg: all starts' reach, for y, x */
+    bool cl_made;               /* whether cl is made for this grid, y, x */
 } unary;
 
 /* Notes what on_implies(u->g, pot, u->y) reads. */
@@ -442,6 +450,182 @@ static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_l
     chint_offer(ch, list, &h);
 }
 
+/* All starts' reach at once, for one kind of links: the graph whose nodes
+ * are the candidates, with an edge from s to u when s on switches off a
+ * potential t whose switching off switches u on (reach_links' two
+ * steps). The potentials on that reach_links reaches from s on are the
+ * nodes reachable from s (s included); those it switches off are what
+ * those switch off. Tarjan's walk finds the graph's strongly connected
+ * parts, each after every part it reaches, so each part's reach is its
+ * own nodes and the reach of the parts its edges lead to, made once and
+ * shared by all its nodes. A reach is a cell set a digit (as reach's
+ * `on`), with a mask of its digits: only those digits' words are set. A
+ * node without edges reaches itself only, and its row is not set. */
+typedef struct closure {
+    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* a node with edges: its reach */
+    uint16_t digits[CANDIDATES];     /* bit d: the reach has digit d + 1 */
+    uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
+    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
+    uint16_t stack[CANDIDATES], path[CANDIDATES];
+    uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
+    uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
+    uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
+} closure;
+
+/* cycles.c's space, one block: the grid for reach.c's walks first (so
+ * that ch->cycles_grid, which points to it, frees the block), then the
+ * closure of the kind of links being searched. */
+typedef struct cycles_space {
+    reach_grid rg;
+    closure cl;
+} cycles_space;
+
+/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
+ * switched off switches on with the walk's links (links_off's): with y
+ * its cell's other candidate in a cell of two, with x its digit's other
+ * place in each unit of two. The new count. */
+static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
+{
+    const reach_grid *rg = u->rg;
+    if (u->y && rg->cell_left[cell] == 2)
+        edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    }
+    return count;
+}
+
+/* The edges of node s = (cell, d + 1): through each potential s on
+ * switches off (its digit's other places in its units, with y its cell's
+ * other candidates) that switches something on (u->linked, and by cell
+ * u->cl->linked). */
+static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
+{
+    const reach_grid *rg = u->rg;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
+             bits &= bits - 1u)
+            count = partners_of(u, w * 64 + low_index(bits), d, edge, count);
+    for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        count = partners_of(u, cell, bit_digit(ds) - 1, edge, count);
+    return count;
+}
+
+/* Whether node s has no edge: its reach is itself (its row is not set). */
+static inline bool is_sink(const closure *cl, int s)
+{
+    return cl->first[s] == cl->end[s];
+}
+
+/* Closes the part whose first node on the stack is `root`: its reach, set
+ * for each of its nodes, which leave the stack. `part` numbers it. */
+static void close_part(closure *cl, int root, int *depth, int16_t part)
+{
+    uint64_t row[BD_SIZE * 2] = {0};
+    unsigned digits = 0;
+    int top = *depth, bottom = top;
+    do
+        cl->part[cl->stack[--bottom]] = part;
+    while (cl->stack[bottom] != root);
+    for (int i = bottom; i < top; i++) {
+        int s = cl->stack[i], d = s % BD_SIZE, cell = s / BD_SIZE;
+        row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
+        digits |= 1u << d;
+        for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
+            int v = cl->edge[e];
+            if (is_sink(cl, v)) {
+                int vd = v % BD_SIZE, vcell = v / BD_SIZE;
+                row[2 * vd + (vcell >> 6)] |= (uint64_t)1 << (vcell & 63);
+                digits |= 1u << vd;
+                continue;
+            }
+            if (cl->part[v] == part)
+                continue;
+            digits |= cl->digits[v];
+            for (unsigned ds = cl->digits[v]; ds; ds &= ds - 1u) {
+                int w = 2 * (bit_digit(ds) - 1);
+                row[w] |= cl->row[v][w];
+                row[w + 1] |= cl->row[v][w + 1];
+            }
+        }
+    }
+    for (int i = bottom; i < top; i++) {
+        int s = cl->stack[i];
+        for (unsigned ds = digits; ds; ds &= ds - 1u) {
+            int w = 2 * (bit_digit(ds) - 1);
+            cl->row[s][w] = row[w];
+            cl->row[s][w + 1] = row[w + 1];
+        }
+        cl->digits[s] = (uint16_t)digits;
+    }
+    *depth = bottom;
+}
+
+/* Makes u->cl the closure of the grid's candidates with u's links (the
+ * nodes without edges left out of Tarjan's walk: each is its own part,
+ * which reaches itself only). */
+static void closure_make(unary *u)
+{
+    closure *cl = u->cl;
+    const reach_grid *rg = u->rg;
+    memset(cl->linked, 0, sizeof cl->linked);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u)
+                cl->linked[w * 64 + low_index(bits)] |= (uint16_t)(1u << d);
+    uint32_t count = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
+            cl->first[s] = count;
+            count = edges_of(u, cell, d, cl->edge, count);
+            cl->end[s] = count;
+            cl->index[s] = -1;
+            cl->part[s] = -1;
+        }
+    int16_t next = 0, parts = 0;
+    int depth = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
+            int start = cell * BD_SIZE + bit_digit(ds) - 1;
+            if (cl->index[start] >= 0 || is_sink(cl, start))
+                continue;
+            int length = 0;   /* Tarjan's walk, its path held in cl->path */
+            cl->path[length++] = (uint16_t)start;
+            cl->index[start] = cl->low[start] = next++;
+            cl->at[start] = cl->first[start];
+            cl->stack[depth++] = (uint16_t)start;
+            while (length) {
+                int s = cl->path[length - 1];
+                if (cl->at[s] < cl->end[s]) {
+                    int v = cl->edge[cl->at[s]++];
+                    if (is_sink(cl, v))
+                        continue;
+                    if (cl->index[v] < 0) {
+                        cl->index[v] = cl->low[v] = next++;
+                        cl->at[v] = cl->first[v];
+                        cl->stack[depth++] = (uint16_t)v;
+                        cl->path[length++] = (uint16_t)v;
+                    } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
+                        cl->low[s] = cl->index[v];   /* on the stack */
+                    }
+                    continue;
+                }
+                length--;
+                if (cl->low[s] == cl->index[s])
+                    close_part(cl, s, &depth, parts++);
+                if (length) {
+                    int parent = cl->path[length - 1];
+                    if (cl->low[s] < cl->low[parent])
+                        cl->low[parent] = cl->low[s];
+                }
+            }
+        }
+}
+
 /* Whether (cell, digit) has a potential whose switching off switches it
  * on: with Y-links, its cell's other candidate in a cell of two; with
  * X-links, its digit's other place in a unit of two places. A cycle
@@ -460,37 +644,6 @@ static bool has_partner(unary *u, int cell, int digit)
     return false;
 }
 
-/* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
- * meet its opposite: whether reach_links gets there (the walk goes
- * everywhere reach_links does, until it meets it); true without u->rg,
- * and when the chainer's budget (one node for the walk) is spent. When
- * not, notes what the walk would read (everything reach_links reached, as
- * note_on and note_off note it). */
-static bool reaches_opposite(unary *u, int cell, int digit, bool on)
-{
-    if (!u->rg)
-        return true;
-    bdi_chainer *ch = u->ch;
-    if (ch->budget && bdi_budget_spend(ch->budget)) {   /* a node for the walk */
-        ch->failed = ch->cut_short = true;
-        return true;
-    }
-    reach r;
-    reach_links_by(u->rg, u->linked, pot_of(cell, digit, on), u->y, u->x, &r);
-    const uint64_t *opposite = on ? r.off[digit - 1] : r.on[digit - 1];
-    if (opposite[cell >> 6] >> (cell & 63) & 1u)
-        return true;
-    for (int d = 0; u->read && d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = r.on[d][w] | r.off[d][w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                if (u->y)
-                    reads_cell(u->read, at);
-                reads_places(u->read, at, d + 1);
-            }
-    return false;
-}
-
 /* Notes, in the start's reads being noted, what a walk that reached the
  * potentials of `r` read (as note_on and note_off note it). */
 static void note_reach(unary *u, const reach *r)
@@ -505,6 +658,127 @@ static void note_reach(unary *u, const reach *r)
             }
 }
 
+/* u->cl, made first if it is not made yet for the grid and links. */
+static const closure *closure_of(unary *u)
+{
+    if (!u->cl_made) {
+        closure_make(u);
+        u->cl_made = true;
+    }
+    return u->cl;
+}
+
+/* The reach of node s in the closure `cl` (its row, or for a node without
+ * edges the node alone, made in `buf`). */
+static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
+{
+    memset(buf, 0, BD_SIZE * 2 * sizeof *buf);
+    if (is_sink(cl, s)) {
+        int cell = s / BD_SIZE;
+        buf[2 * (s % BD_SIZE) + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+        return buf;
+    }
+    for (unsigned ds = cl->digits[s]; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        buf[w] = cl->row[s][w];
+        buf[w + 1] = cl->row[s][w + 1];
+    }
+    return buf;
+}
+
+/* Into `r`, the sets reach_links reaches when the potentials on are those
+ * of `on` (a closure's row): what those switch off too, and the start
+ * (`off_start`, a candidate, or -1) when the walk began with it off. */
+static void closure_reach(const unary *u, const uint64_t *on, int off_start, reach *r)
+{
+    const reach_grid *rg = u->rg;
+    memset(r, 0, sizeof *r);
+    memcpy(r->on, on, sizeof r->on);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
+                int at = w * 64 + low_index(bits);
+                r->off[d][0] |= rg->cand[d][0] & rg->peers[at][0];
+                r->off[d][1] |= rg->cand[d][1] & rg->peers[at][1];
+                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                    r->off[bit_digit(ds) - 1][w] |= (uint64_t)1 << (at & 63);
+            }
+    if (off_start >= 0) {
+        int cell = off_start / BD_SIZE;
+        r->off[off_start % BD_SIZE][cell >> 6] |= (uint64_t)1 << (cell & 63);
+    }
+}
+
+/* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
+ * meet its opposite: whether reach_links gets there (the walk goes
+ * everywhere reach_links does, until it meets it), read from the closure:
+ * from on, whether a potential on that it reaches switches the start off;
+ * from off, whether the start is among what its partners on reach. True
+ * without u->rg, and when the chainer's budget (one node for the walk) is
+ * spent. When not, notes what the walk would read (everything reach_links
+ * reached, as note_on and note_off note it). */
+static bool reaches_opposite(unary *u, int cell, int digit, bool on)
+{
+    if (!u->rg)
+        return true;
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {   /* a node for the walk */
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
+    const closure *cl = closure_of(u);
+    const reach_grid *rg = u->rg;
+    int d = digit - 1, s = cell * BD_SIZE + d, w = cell >> 6;
+    uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
+    if (on) {
+        const uint64_t *row = cl->row[s];   /* its digits' words only */
+        unsigned digits = is_sink(cl, s) ? 0 : cl->digits[s];
+        if ((digits >> d & 1u)
+            && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
+            return true;
+        for (unsigned ds = u->y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
+            if (row[2 * (bit_digit(ds) - 1) + w] & bit)
+                return true;
+        if (u->read)
+            reach_row(cl, s, acc);
+    } else {
+        uint16_t partners[1 + 2 * UNIT_KINDS];
+        uint32_t count = partners_of(u, cell, d, partners, 0);
+        memset(acc, 0, sizeof acc);
+        for (uint32_t i = 0; i < count; i++) {
+            uint64_t buf[BD_SIZE * 2];
+            const uint64_t *row = reach_row(cl, partners[i], buf);
+            for (int j = 0; j < BD_SIZE * 2; j++)
+                acc[j] |= row[j];
+        }
+        if (acc[2 * d + w] & bit)
+            return true;
+    }
+    if (u->read) {
+        reach r;
+        closure_reach(u, acc, on ? -1 : s, &r);
+        note_reach(u, &r);
+    }
+    return false;
+}
+
+/* Whether, among the potentials on of `on` (reach's `on` as 18 words)
+ * other than the start (cell, digit), one sees partner (`at`, d + 1):
+ * the same digit in a unit, or with Y-links another digit in its cell. */
+static bool sees_partner(const unary *u, const uint64_t *on, int cell, int digit, int at, int d)
+{
+    uint64_t start[2] = {0, 0};
+    if (d == digit - 1)
+        start[cell >> 6] = (uint64_t)1 << (cell & 63);
+    if ((on[2 * d] & ~start[0] & u->rg->peers[at][0]) || (on[2 * d + 1] & ~start[1] & u->rg->peers[at][1]))
+        return true;
+    for (int other = 0; u->y && other < BD_SIZE; other++)
+        if (other != d && !(other == digit - 1 && at == cell)
+            && (on[2 * other + (at >> 6)] >> (at & 63) & 1u))
+            return true;
+    return false;
+}
+
 /* Whether partner (`at`, digit `d` + 1) of the start may close a cycle
  * through it: a cycle closes when a potential (at, d + 1) switched off
  * switches the start on again; that potential off is made from a
@@ -512,21 +786,26 @@ static void note_reach(unary *u, const reach *r)
  * unit, or with Y-links the same cell) and that the walk reached by links
  * never through (at, d + 1) off (SE's walk does not go back through a
  * potential among a node's first parents). So reach_links_past from the
- * start on, past (at, d + 1) off, must reach such a potential on. Notes
- * what it reads when it does not. */
+ * start on, past (at, d + 1) off, must reach such a potential on. What it
+ * reaches is a part of what the start on reaches (the closure's row),
+ * which is looked at first. Notes what it reads when it does not. */
 static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 {
     reach r;
+    uint64_t buf[BD_SIZE * 2];
+    const uint64_t *row = reach_row(closure_of(u), cell * BD_SIZE + digit - 1, buf);
+    if (!sees_partner(u, row, cell, digit, at, d)) {
+        if (u->read) {
+            closure_reach(u, row, -1, &r);
+            note_reach(u, &r);
+        }
+        return false;
+    }
     memset(&r, 0, sizeof r);
     r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
     reach_links_past(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    r.on[digit - 1][cell >> 6] &= ~((uint64_t)1 << (cell & 63));   /* not the start */
-    for (int w = 0; w < 2; w++)
-        if (r.on[d][w] & u->rg->peers[at][w])
-            return true;
-    for (int other = 0; u->y && other < BD_SIZE; other++)
-        if (other != d && (r.on[other][at >> 6] >> (at & 63) & 1u))
-            return true;
+    if (sees_partner(u, &r.on[0][0], cell, digit, at, d))
+        return true;
     note_reach(u, &r);
     return false;
 }
@@ -697,11 +976,15 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
             return;   /* the search found no hint on this grid before */
     }
     unary u = {.ch = ch, .g = g, .list = list};
-    if (!ch->cycles_grid)
-        ch->cycles_grid = malloc(sizeof *ch->cycles_grid);
+    if (!ch->cycles_grid) {
+        cycles_space *space = malloc(sizeof *space);
+        if (space)
+            ch->cycles_grid = &space->rg;
+    }
     if (ch->cycles_grid) {
         reach_grid_init(ch->cycles_grid, g, true, false);
         u.rg = ch->cycles_grid;
+        u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
     }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     for (int k = 0; k < 3; k++) {
@@ -712,6 +995,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
         if (u.rg)
             reach_links_linked(u.rg, u.y, u.x, u.linked);
+        u.cl_made = false;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
