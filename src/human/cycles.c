@@ -843,7 +843,9 @@ static bool may_cycle(unary *u, int cell, int digit)
 
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
- * recorded idle or not after. */
+ * recorded idle or not after. The tests that a walk may find something
+ * (may_cycle, reaches_opposite) come first; when none may, no node is
+ * made (the start's node is counted against the budget all the same). */
 static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m, int k,
                            chint_list *list)
 {
@@ -860,20 +862,31 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     }
     u->met = false;
     bool partner = has_partner(u, cell, digit);
+    bool cycle = partner && may_cycle(u, cell, digit);
+    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true);
+    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false);
+    if (!cycle && !from_on_may && !from_off_may) {
+        /* no walk: the start's node is counted but not made */
+        if (ch->budget && bdi_budget_spend(ch->budget)) {
+            ch->failed = ch->cut_short = true;
+            return;
+        }
+        if (m && !list->found && !ch->failed)
+            bits_set(m->idle[k], cand);
+        return;
+    }
     cmark mark = chain_mark(ch);
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    if (partner && may_cycle(u, cell, digit))
+    if (cycle)
         find_cycles(u, list);
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
-        int32_t from_on =
-            reaches_opposite(u, cell, digit, true) ? find_forcing(u, u->source) : -1;
-        int32_t off = partner && reaches_opposite(u, cell, digit, false)
-                          ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1)
-                          : -1;
+        int32_t from_on = from_on_may ? find_forcing(u, u->source) : -1;
+        int32_t off =
+            from_off_may ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1) : -1;
         int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
         if (from_on >= 0)
             chains[chain_count++] = from_on;
