@@ -566,7 +566,9 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
 
 /* Makes u->cl the closure of the grid's candidates with u's links (the
  * nodes without edges left out of Tarjan's walk: each is its own part,
- * which reaches itself only). */
+ * which reaches itself only). With Y-links only, the nodes are the
+ * candidates of the cells of two: the only starts, and all that a
+ * potential off switches on is one of them. */
 static void closure_make(unary *u)
 {
     closure *cl = u->cl;
@@ -578,7 +580,8 @@ static void closure_make(unary *u)
                 cl->linked[w * 64 + low_index(bits)] |= (uint16_t)(1u << d);
     uint32_t count = 0;
     for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
+        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
+             ds &= ds - 1u) {
             int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
             cl->first[s] = count;
             count = edges_of(u, cell, d, cl->edge, count);
@@ -589,7 +592,8 @@ static void closure_make(unary *u)
     int16_t next = 0, parts = 0;
     int depth = 0;
     for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
+        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
+             ds &= ds - 1u) {
             int start = cell * BD_SIZE + bit_digit(ds) - 1;
             if (cl->index[start] >= 0 || is_sink(cl, start))
                 continue;
