@@ -764,6 +764,86 @@ static void test_reach(void **state)
     bdi_chainer_free(ch);
 }
 
+/* Sets bit (cell, digit) in a row of cycles_reach_rows (reach's `on` as
+ * 18 words). */
+static void row_add(uint64_t *row, int cell, int digit)
+{
+    row[2 * (digit - 1) + cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* cycles.c's closure (every start's reach at once, by strongly connected
+ * parts) against reach_links walked from each start alone: on the grids
+ * of test_reach, with the three kinds of links, every row (with Y-links
+ * only, those of the cells of two; the others untouched). First a case
+ * worked by hand: 6 in rows 1 and 7 only in columns 2 and 8 (X-links).
+ * r1c2 on switches r1c8 off (row 1), which switches r1c2 on, and r7c2
+ * off (column 2), which switches r7c8 on (row 7); r7c8 on switches r1c8
+ * and r7c2 off: r1c2 and r7c8 reach each other and nothing else on (all
+ * their other units have more than two places of 6); r1c8 and r7c2 the
+ * same. r2c2 on switches r1c2 and r7c2 off (column 2), so r1c8 and r7c8
+ * on (rows 1 and 7), which reach the other two corners: r2c2 and all
+ * four corners. */
+static void test_cycles_reach_rows(void **state)
+{
+    (void)state;
+    reach_grid *rg = malloc(sizeof *rg);
+    uint64_t (*rows)[BD_SIZE * 2] = malloc(BD_CELLS * BD_SIZE * sizeof *rows);
+    assert_non_null(rg);
+    assert_non_null(rows);
+    bdi_state st;
+    start(&st, NULL);
+    drop(&st, "6", "r1c1345679");
+    drop(&st, "6", "r7c1345679");
+    reach_grid_init(rg, &st, true, false);
+    assert_true(cycles_reach_rows(rg, false, true, rows));
+    uint64_t want[BD_SIZE * 2] = {0};
+    row_add(want, 1, 6);        /* r1c2 */
+    row_add(want, 6 * 9 + 7, 6); /* r7c8 */
+    assert_memory_equal(rows[1 * BD_SIZE + 5], want, sizeof want);
+    assert_memory_equal(rows[(6 * 9 + 7) * BD_SIZE + 5], want, sizeof want);
+    memset(want, 0, sizeof want);
+    row_add(want, 7, 6);        /* r1c8 */
+    row_add(want, 6 * 9 + 1, 6); /* r7c2 */
+    assert_memory_equal(rows[7 * BD_SIZE + 5], want, sizeof want);
+    row_add(want, 9 + 1, 6);    /* r2c2 */
+    row_add(want, 1, 6);        /* r1c2 */
+    row_add(want, 6 * 9 + 7, 6); /* r7c8 */
+    assert_memory_equal(rows[(9 + 1) * BD_SIZE + 5], want, sizeof want);
+
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    char line[256];
+    uint32_t seed = 12345;
+    int grids = 0, compared = 0;
+    while (grids < 24 && data_line(f, line, sizeof line)) {
+        for (int thinned = 0; thinned < 2; thinned++, grids++) {
+            data_state(line, thinned, &seed, &st);
+            reach_grid_init(rg, &st, true, false);
+            for (int kind = 0; kind < 3; kind++) {
+                bool y = kind > 0, x = kind != 1;
+                memset(rows, 0, BD_CELLS * BD_SIZE * sizeof *rows);
+                assert_true(cycles_reach_rows(rg, y, x, rows));
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                        int s = cell * BD_SIZE + bit_digit(ds) - 1;
+                        reach r;
+                        memset(&r, 0, sizeof r);
+                        if (x || digit_count(st.cand[cell]) == 2) {
+                            reach_links(rg, pot_of(cell, bit_digit(ds), true), y, x, &r);
+                            compared++;
+                        }
+                        assert_memory_equal(rows[s], r.on, sizeof r.on);
+                    }
+            }
+        }
+    }
+    fclose(f);
+    assert_int_equal(grids, 24);
+    assert_true(compared > 1000);
+    free(rows);
+    free(rg);
+}
+
 /* The hints of one producer, as bdi_*_each reports them: each one's
  * removals, in order. */
 typedef struct hint_log {
@@ -1381,6 +1461,7 @@ int main(void)
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),

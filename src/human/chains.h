@@ -544,6 +544,13 @@ void chint_list_free(chint_list *list);
  * Nishio search (level 0) the cells, that found nothing on the last such
  * search and read nothing of the grid changed since. */
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list);
+
+/* cycles.c's closure on its own: into rows[cell * 9 + d - 1] (reach's
+ * `on` as 18 words), for each candidate (with Y-links only, each of the
+ * cells of two), the potentials on that reach_links(rg, that candidate
+ * on, y, x) reaches; the other rows untouched. False when memory ran
+ * short. */
+bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2]);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, bool reuse, chint_list *list);
 

@@ -1027,3 +1027,21 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     if (list->keep_all && !list->count && !ch->failed)
         none_add(ch, &key, hash);
 }
+
+bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2])
+{
+    closure *cl = malloc(sizeof *cl);
+    if (!cl)
+        return false;
+    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
+    reach_links_linked(rg, y, x, u.linked);
+    closure_make(&u);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
+             ds &= ds - 1u) {
+            int s = cell * BD_SIZE + bit_digit(ds) - 1;
+            reach_row(cl, s, rows[s]);
+        }
+    free(cl);
+    return true;
+}
