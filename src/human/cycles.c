@@ -43,17 +43,20 @@
  * the start off (on); when the sets reach.c's walk of the same rules
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
- * of links (when a start first asks): the graph of the candidates, an
- * edge from s to u when s on switches off a potential whose switching off
- * switches u on, split by Tarjan's walk into its strongly connected
- * parts, each part's reach (the potentials on) the union of its own and
- * of the parts it leads to, shared by its nodes; the potentials off are
- * those the potentials on switch off. A cycle closes on a partner
+ * of links (when a start first asks; a path's search with a record of
+ * idle starts walks reach_links_by from each start instead, unless none
+ * is idle): the graph of the candidates, an edge from s to u when s on
+ * switches off a potential whose switching off switches u on, split by
+ * Tarjan's walk into its strongly connected parts, each part's reach (the
+ * potentials on) the union of its own and of the parts it leads to,
+ * shared by its nodes; the potentials off are those the potentials on
+ * switch off. A cycle closes on a partner
  * switched off from a potential on (not the start) that sees it, reached
  * by links that never pass through that partner off (SE's walk does not
  * turn back through a node's first parents); when the start's reach holds
- * no such potential, or reach.c's walk from the start on past the partner
- * off (reach_links_past) reaches none, the cycle walk is not made. The
+ * no such potential (with the closure), or reach.c's walk from the start
+ * on past the partner off (reach_links_past) reaches none, the cycle walk
+ * is not made. The
  * record notes what those tests read (the start's cell and places; all
  * that the start's reach holds), so that a start recorded idle stays as
  * it would have.
@@ -162,7 +165,8 @@ typedef struct unary {
     bool met;                   /* the start's walks met a cycle or a chain */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
-    struct closure *cl;         /* with rg: all starts' reach, for y, x */
+    struct closure *cl;         /* all starts' reach, for y, x; or NULL (each
+                                   start walks for its own tests) */
     bool cl_made;               /* whether cl is made for this grid, y, x */
 } unary;
 
@@ -713,6 +717,20 @@ static void closure_reach(const unary *u, const uint64_t *on, int off_start, rea
     }
 }
 
+/* reaches_opposite without the closure (its budget spent): reach_links_by
+ * from the start, and whether it holds the start's opposite; when not,
+ * notes what it reached. */
+static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
+{
+    reach r;
+    reach_links_by(u->rg, u->linked, pot_of(cell, digit, on), u->y, u->x, &r);
+    const uint64_t *opposite = on ? r.off[digit - 1] : r.on[digit - 1];
+    if (opposite[cell >> 6] >> (cell & 63) & 1u)
+        return true;
+    note_reach(u, &r);
+    return false;
+}
+
 /* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
@@ -730,6 +748,8 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         ch->failed = ch->cut_short = true;
         return true;
     }
+    if (!u->cl)
+        return walk_reaches_opposite(u, cell, digit, on);
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
     int d = digit - 1, s = cell * BD_SIZE + d, w = cell >> 6;
@@ -797,8 +817,8 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 {
     reach r;
     uint64_t buf[BD_SIZE * 2];
-    const uint64_t *row = reach_row(closure_of(u), cell * BD_SIZE + digit - 1, buf);
-    if (!sees_partner(u, row, cell, digit, at, d)) {
+    const uint64_t *row = u->cl ? reach_row(closure_of(u), cell * BD_SIZE + digit - 1, buf) : NULL;
+    if (row && !sees_partner(u, row, cell, digit, at, d)) {
         if (u->read) {
             closure_reach(u, row, -1, &r);
             note_reach(u, &r);
@@ -980,6 +1000,25 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
     t->count++;
 }
 
+/* Whether, with record `m`, the starts of link kind `k` (with X-links or
+ * not) not recorded idle are many enough that the closure (made over
+ * every candidate) may cost less than walks from each of them: as many
+ * as the candidates (none idle, with X-links). */
+static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
+{
+    int candidates = 0, starts = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
+            continue;
+        candidates += digit_count(g->cand[cell]);
+        if (!x && digit_count(g->cand[cell]) > 2)
+            continue;
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
+            starts += !bits_has(m->idle[k], cell * BD_SIZE + bit_digit(ds) - 1);
+    }
+    return starts >= candidates;
+}
+
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
@@ -1004,6 +1043,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
     }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
+    closure *cl = u.cl;
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
@@ -1013,6 +1053,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         if (u.rg)
             reach_links_linked(u.rg, u.y, u.x, u.linked);
         u.cl_made = false;
+        u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
