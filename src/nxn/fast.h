@@ -55,7 +55,8 @@
  * every band each time (the changed bands are not consulted). Its hidden
  * singles are all found on the words as they are before any is placed;
  * its locked candidates run only when a test on those words says one
- * would remove a place.
+ * would remove a place. The changed bands are then neither kept nor
+ * read.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -195,6 +196,55 @@ static inline bool one_bit(colset x)
     return !(x & (colset)(x - 1u));
 }
 
+#if defined(FAST_N) && FAST_N == 16 && FAST_R == 4 && FAST_C == 4
+/* Band words (16 x 16 boards of 4 x 4 boxes only): a band of one digit,
+ * its four row words side by side in one 64-bit word, lane l (bits
+ * 16 l .. 16 l + 15) the band's row l, so that the rules of the band's
+ * rows, columns and boxes are a few word operations on all its cells. */
+#define BAND_WORDS 1
+#define LANE_LOW UINT64_C(0x0001000100010001)    /* bit 0 of each lane */
+#define LANE_HIGH UINT64_C(0x8000800080008000)   /* bit 15 of each lane */
+#define LANE_REST UINT64_C(0x7FFF7FFF7FFF7FFF)   /* bits 0..14 of each lane */
+#define NIBBLE_LOW UINT64_C(0x1111111111111111)  /* bit 0 of each stack's columns in each lane */
+#define STACK_LANES UINT64_C(0x000F000F000F000F) /* stack 0's columns in each lane: a box */
+
+/* The band of four row words from `p` as one word (row p[l] in lane l). */
+static inline uint64_t load_band(const colset *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
+}
+
+/* Writes band word x back to the four row words from `p`. */
+static inline void store_band(colset *p, uint64_t x)
+{
+    p[0] = (colset)x;
+    p[1] = (colset)(x >> 16);
+    p[2] = (colset)(x >> 32);
+    p[3] = (colset)(x >> 48);
+}
+
+/* Bit 15 of each non-zero lane of x. */
+static inline uint64_t lanes_nonzero(uint64_t x)
+{
+    return (((x & LANE_REST) + LANE_REST) | x) & LANE_HIGH;
+}
+
+/* Every bit of each lane whose bit 15 is set in h (h within LANE_HIGH). */
+static inline uint64_t lane_masks(uint64_t h)
+{
+    return (h >> 15) * UINT64_C(0xFFFF);
+}
+
+/* The columns set in any lane of x. */
+static inline colset band_columns(uint64_t x)
+{
+    return (colset)(x | x >> 16 | x >> 32 | x >> 48);
+}
+
+#else
+#define BAND_WORDS 0
+#endif
+
 /* The changed bands of digit d. */
 static inline colset *bands_of(const geo *g, state *s, int d)
 {
@@ -256,6 +306,8 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
+    if (BAND_WORDS)
+        return;   /* the scan reads every band */
     if (exact_bands(g))
         *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
     else
@@ -273,7 +325,8 @@ static void place(const geo *g, state *s, int d, int r, int c)
     for (int e = 0; e < n; e++) {
         colset x = pr[(size_t)e * (size_t)n];
         dirty |= (uint64_t)((x >> c) & 1u) << e;
-        bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
+        if (!BAND_WORDS)
+            bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
     s->dirty |= dirty;
@@ -468,51 +521,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     return progress;
 }
 
-#if defined(FAST_N) && FAST_N == 16 && FAST_R == 4 && FAST_C == 4
-/* Band words (16 x 16 boards of 4 x 4 boxes only): a band of one digit,
- * its four row words side by side in one 64-bit word, lane l (bits
- * 16 l .. 16 l + 15) the band's row l, so that the rules of the band's
- * rows, columns and boxes are a few word operations on all its cells. */
-#define BAND_WORDS 1
-#define LANE_LOW UINT64_C(0x0001000100010001)    /* bit 0 of each lane */
-#define LANE_HIGH UINT64_C(0x8000800080008000)   /* bit 15 of each lane */
-#define LANE_REST UINT64_C(0x7FFF7FFF7FFF7FFF)   /* bits 0..14 of each lane */
-#define NIBBLE_LOW UINT64_C(0x1111111111111111)  /* bit 0 of each stack's columns in each lane */
-#define STACK_LANES UINT64_C(0x000F000F000F000F) /* stack 0's columns in each lane: a box */
-
-/* The band of four row words from `p` as one word (row p[l] in lane l). */
-static inline uint64_t load_band(const colset *p)
-{
-    return (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
-}
-
-/* Writes band word x back to the four row words from `p`. */
-static inline void store_band(colset *p, uint64_t x)
-{
-    p[0] = (colset)x;
-    p[1] = (colset)(x >> 16);
-    p[2] = (colset)(x >> 32);
-    p[3] = (colset)(x >> 48);
-}
-
-/* Bit 15 of each non-zero lane of x. */
-static inline uint64_t lanes_nonzero(uint64_t x)
-{
-    return (((x & LANE_REST) + LANE_REST) | x) & LANE_HIGH;
-}
-
-/* Every bit of each lane whose bit 15 is set in h (h within LANE_HIGH). */
-static inline uint64_t lane_masks(uint64_t h)
-{
-    return (h >> 15) * UINT64_C(0xFFFF);
-}
-
-/* The columns set in any lane of x. */
-static inline colset band_columns(uint64_t x)
-{
-    return (colset)(x | x >> 16 | x >> 32 | x >> 48);
-}
-
+#if BAND_WORDS
 /* Bit 4 t of each stack t (a nibble of a row word) that has a bit of x. */
 static inline unsigned nibbles_any(unsigned x)
 {
@@ -655,10 +664,8 @@ static int scan_digit_bands(const geo *g, state *s, int d)
             store_band(pd + 4 * b, band[b]);
             progress = 1;
         }
-    if (progress) {
+    if (progress)
         s->dirty |= UINT64_C(1) << d;
-        *bands_of(g, s, d) = g->all_bands;
-    }
     return progress;
 }
 #endif
@@ -667,7 +674,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
  * 1 if anything changed, 0 if not. */
 static int scan_digit(const geo *g, state *s, int d)
 {
-#ifdef BAND_WORDS
+#if BAND_WORDS
     return scan_digit_bands(g, s, d);
 #endif
     int n = GEO_N(g);
@@ -893,7 +900,8 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
         return false;
     *w &= (colset)~cols;
     s->dirty |= UINT64_C(1) << d;
-    *bands_of(g, s, d) |= g->band_bit[r];
+    if (!BAND_WORDS)
+        *bands_of(g, s, d) |= g->band_bit[r];
     return true;
 }
 
