@@ -921,11 +921,30 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+#if BAND_WORDS
+    /* the candidates of the cells with two, each digit's bands at once */
+    uint64_t pair_band[4], band_digits[256];   /* [16 r + c]: the candidates of (r, c) */
+    for (int r = 0; r < n; r++)
+        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
+    for (int b = 0; b < 4; b++) {
+        pair_band[b] = load_band(paired + 4 * b);
+        for (uint64_t cells = pair_band[b]; cells; cells &= cells - 1u)
+            band_digits[64 * b + nxn_low_index(cells)] = 0;
+    }
+    for (int d = 0; d < n; d++)
+        for (int b = 0; b < 4; b++)
+            for (uint64_t hits = load_band(s->w + (size_t)d * 16u + 4u * (size_t)b) & pair_band[b];
+                 hits; hits &= hits - 1u)
+                band_digits[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+#endif
     for (int r = 0; r < n; r++) {
         colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
         paired[r] = pairs;
         if (!pairs)
             continue;
+#if BAND_WORDS
+        const uint64_t *digits = band_digits + 16 * r;
+#else
         uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u))
             digits[nxn_low_index(cells)] = 0;
@@ -933,6 +952,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             for (colset hits = s->w[(size_t)d * (size_t)n + (size_t)r] & pairs; hits;
                  hits &= (colset)(hits - 1u))
                 digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
+#endif
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u)) {
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;
