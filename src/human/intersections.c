@@ -133,17 +133,30 @@ static bool direct_hint(const bdi_state *st, int first, int second, int digit, b
  * the box (`by_box`: in the box's cells, two places or more there and
  * none in its other two segments of that direction) or from the line
  * (`by_line`: likewise in the line); outside direct mode only those the
- * other unit holds outside the segment, which a lock removes. */
+ * other unit holds outside the segment, which a lock removes; in direct
+ * mode only those a lock leaves alone somewhere (see segments_of). */
 typedef struct segments {
     uint16_t by_box[2][BD_SIZE][BD_BOX];
     uint16_t by_line[2][BD_SIZE][BD_BOX];
 } segments;
 
+/* The digits held once in all of two segments whose digits held are
+ * `a1` and `a2`, and by two cells or more `t1` and `t2`. */
+static unsigned held_once(unsigned a1, unsigned t1, unsigned a2, unsigned t2)
+{
+    return (a1 & ~t1 & ~a2) | (a2 & ~t2 & ~a1);
+}
+
 /* The segments of `st` (`direct`: direct mode); false when no digit is
- * locked anywhere. */
+ * locked anywhere. In direct mode a lock of a digit from a box on a line
+ * counts when, in another box along the line, the digit is held in the
+ * line's segment and once in the box's other two segments (the lock
+ * leaves it one place there: direct_hint's test); from a line on a box,
+ * the same with another line through the box. */
 static bool segments_of(const bdi_state *st, bool direct, segments *g)
 {
     uint16_t any[2][BD_SIZE][BD_BOX], two[2][BD_SIZE][BD_BOX];
+    uint16_t box_single[2][BD_SIZE][BD_BOX], line_single[2][BD_SIZE][BD_BOX];
     for (int line = 0; line < BD_SIZE; line++)
         for (int b = 0; b < BD_BOX; b++)
             for (int dir = 0; dir < 2; dir++) {
@@ -154,17 +167,40 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
                 any[dir][line][b] = (uint16_t)(c0 | c1 | c2);
                 two[dir][line][b] = (uint16_t)((c0 & c1) | (c0 & c2) | (c1 & c2));
             }
-    unsigned all = direct ? ALL_DIGITS : 0u, locked = 0;
-    for (int dir = 0; dir < 2; dir++)
+    for (int dir = 0; direct && dir < 2; dir++)
         for (int line = 0; line < BD_SIZE; line++) {
             int base = line / BD_BOX * BD_BOX;
             for (int b = 0; b < BD_BOX; b++) {
-                unsigned line_others = any[dir][line][(b + 1) % BD_BOX]
-                                       | any[dir][line][(b + 2) % BD_BOX];
-                unsigned box_others = any[dir][base + (line + 1) % BD_BOX][b]
-                                      | any[dir][base + (line + 2) % BD_BOX][b];
-                unsigned by_box = two[dir][line][b] & ~box_others & (line_others | all);
-                unsigned by_line = two[dir][line][b] & ~line_others & (box_others | all);
+                int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
+                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
+                /* held in the segment and once in the rest of its box
+                 * (of its line) */
+                box_single[dir][line][b] =
+                    (uint16_t)(any[dir][line][b] & held_once(any[dir][l1][b], two[dir][l1][b],
+                                                             any[dir][l2][b], two[dir][l2][b]));
+                line_single[dir][line][b] = (uint16_t)(
+                    any[dir][line][b] & held_once(any[dir][line][b1], two[dir][line][b1],
+                                                  any[dir][line][b2], two[dir][line][b2]));
+            }
+        }
+    unsigned locked = 0;
+    for (int dir = 0; dir < 2; dir++)
+        for (int line = 0; line < BD_SIZE; line++) {
+            int base = line / BD_BOX * BD_BOX;
+            int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
+            for (int b = 0; b < BD_BOX; b++) {
+                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
+                unsigned line_others = any[dir][line][b1] | any[dir][line][b2];
+                unsigned box_others = any[dir][l1][b] | any[dir][l2][b];
+                unsigned by_box = two[dir][line][b] & ~box_others;
+                unsigned by_line = two[dir][line][b] & ~line_others;
+                if (direct) {
+                    by_box &= box_single[dir][line][b1] | box_single[dir][line][b2];
+                    by_line &= line_single[dir][l1][b] | line_single[dir][l2][b];
+                } else {
+                    by_box &= line_others;
+                    by_line &= box_others;
+                }
                 g->by_box[dir][line][b] = (uint16_t)by_box;
                 g->by_line[dir][line][b] = (uint16_t)by_line;
                 locked |= by_box | by_line;
