@@ -18,7 +18,9 @@
  * the same direction) and of its line hold. A digit is locked in the
  * segment of a box and a line when it has two places or more there and
  * none in the first unit's other two segments; the lock removes what the
- * second unit's other two segments hold.
+ * second unit's other two segments hold. In direct mode a lock is tried
+ * only where, in another unit of the first's kind crossing the second,
+ * the digit is held in the second unit's segment and once outside it.
  */
 #include "human.h"
 
