@@ -12,8 +12,9 @@
  * changes, so that a unique puzzle must give one of them) are read off
  * its structure first (for minimal puzzles on boards from DIGIT_SETS_FROM
  * up, with the small sets of other arrangements of three digits), and
- * every second solution a check finds adds the cells where it differs. The pass keeps a count of the givens left in
- * each grid set, and checks next the class whose going would leave the
+ * every second solution a check finds adds the cells where it differs.
+ * The pass keeps a count of the givens left in each grid set (those read
+ * off the grid), and checks next the class whose going would leave the
  * fewest givens, one at least, in a grid set it meets (most such sets
  * first, then a random order): each class taken away tends to leave a
  * set with one given, which then stays proved needed with no search, and

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 enum {
-    NXN_USETS_MAX = 1 << 14,   /* sets a store keeps; later ones are dropped */
+    NXN_USETS_MAX = 4096,   /* sets a store keeps; later ones are dropped */
     NXN_CELL_WORDS = BD_BOARD_CELLS_MAX / 64   /* words of a set of cells */
 };
 
