@@ -217,8 +217,8 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
 /* parse_line's common case, a line of a symbol alphabet that is exactly
  * its `expected` cells, each a symbol of value at most `n`: one pass
  * without a branch a cell, into cells[0 .. expected). True with *at past
- * the line (and its '\n'); false for any other line, with nothing
- * changed, which parse_line then reads cell by cell. */
+ * the line (and its '\n'); false for any other line, with *at unchanged
+ * (cells may be written), which parse_line then reads cell by cell. */
 static bool plain_symbol_line(const char *text, size_t length, size_t *at,
                               const signed char *values, int n, uint8_t *cells, int expected)
 {
@@ -231,10 +231,8 @@ static bool plain_symbol_line(const char *text, size_t length, size_t *at,
         bad |= (unsigned)(value < 0) | (unsigned)(value > n);
         cells[i] = (uint8_t)value;
     }
-    if (bad) {
-        memset(cells, 0, (size_t)expected);   /* as bd_board_init left them */
+    if (bad)
         return false;
-    }
     *at = end + (end < length);
     return true;
 }
@@ -280,8 +278,13 @@ static bool parse_line(const char *text, size_t length, size_t *at, const bd_boa
 bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
                          char *why, size_t why_size)
 {
-    if (!text || !how || !board || bd_board_init(board, how->box_rows, how->box_cols) != BD_OK)
+    int r = how ? how->box_rows : 0, c = how ? how->box_cols : 0;
+    if (!text || !board || r < 1 || c < 1 || r > BD_BOARD_MAX || c > BD_BOARD_MAX
+        || r * c > BD_BOARD_MAX)
         return BD_EINVAL;
+    board->box_rows = r;
+    board->box_cols = c;
+    board->size = r * c;
     int n = board->size;
     if (how->alphabet == BD_ALPHABET_AUTO) {
         bd_alphabet found = detect(text, length, n);
