@@ -225,33 +225,32 @@ static int naked_singles(state *s)
     return progress;
 }
 
-/* Scans digit d: its locked candidates to their fixed point, then its
- * hidden singles placed. -1 on a contradiction, else 1 if anything
- * changed, 0 if not. */
+/* Scans digit d: one round of its locked candidates, all found on its
+ * words as they are (the digit is marked changed again when they removed
+ * anything, so that the next pass scans it again), then its hidden singles
+ * of that round placed where the cell is still a candidate. -1 on a
+ * contradiction, else 1 if anything changed, 0 if not. */
 static int scan_digit(state *s, int d)
 {
     uint32_t *p = s->p[d], singles[BANDS], column_singles[BANDS];
-    uint32_t start[BANDS] = {p[0], p[1], p[2]};
-    for (;;) {
-        uint32_t before[BANDS] = {p[0], p[1], p[2]};
-        for (int b = 0; b < BANDS; b++) {
-            bool empty;
-            p[b] = band_locks(p[b], &singles[b], &empty);
-            if (empty)
-                return -1;
-        }
-        if (!stack_locks(p, column_singles))
+    uint32_t before[BANDS] = {p[0], p[1], p[2]};
+    for (int b = 0; b < BANDS; b++) {
+        bool empty;
+        p[b] = band_locks(p[b], &singles[b], &empty);
+        if (empty)
             return -1;
-        if (p[0] == before[0] && p[1] == before[1] && p[2] == before[2])
-            break;
     }
-    int progress = p[0] != start[0] || p[1] != start[1] || p[2] != start[2];
+    if (!stack_locks(p, column_singles))
+        return -1;
+    int progress = p[0] != before[0] || p[1] != before[1] || p[2] != before[2];
+    if (progress)
+        s->dirty |= UINT32_C(1) << d;
     for (int b = 0; b < BANDS; b++)
         for (uint32_t hits = (singles[b] | column_singles[b]) & s->open[b]; hits;
              hits &= hits - 1u) {
             int bit = nxn_low_index(hits);
             if (!((p[b] >> bit) & 1u))
-                continue;   /* an earlier single took it: the next scan fails */
+                continue;   /* taken since: the next scan of d finds why */
             place(s, d, b, bit);
             progress = 1;
         }
