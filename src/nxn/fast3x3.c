@@ -28,15 +28,16 @@
  * place in each band form a word of the same shape (bit 9 b + c: column c
  * has a place in band b), where a box whose places lie in one column
  * clears that column from the other bands, and a column whose places lie
- * in one band clears the box's other columns there (stack_locks). Both
- * are repeated until the digit's words stop changing, which is the fixed
- * point of fast.h's four rules; the same arithmetic then yields the
- * digit's hidden singles (a row, box or column with one place, open) and
- * its empty units (a contradiction).
+ * in one band clears the box's other columns there (stack_locks). A scan
+ * of a digit applies both once, each to the words as they are, and the
+ * same arithmetic yields the digit's hidden singles (a row, box or column
+ * with one place, open), placed where they are still candidates, and its
+ * empty units (a contradiction); a scan that removed anything marks the
+ * digit changed again, so that the next pass scans it again.
  *
- * Propagation (as fast.h, in the same steps): naked singles by two
+ * Propagation (fast.h's order of steps): naked singles by two
  * accumulators over the digits, repeated until none, then one scan of
- * each dirty digit, until a scan of every dirty digit changes nothing.
+ * each dirty digit, until a pass over the dirty digits changes nothing.
  * Every rule only removes candidates and stays true once true, so this
  * reaches the same state as fast.h's order of the same rules: the same
  * contradictions and the same open cells and candidates after each node.
@@ -52,8 +53,6 @@
  */
 #include "nxn.h"
 
-#include <string.h>
-
 enum { DIGITS = 9, BANDS = 3, BOARD_SIDE = 9, BAND_ROWS = 3 };
 
 #define ROW_BITS UINT32_C(0x1FF)         /* the first row of a band */
@@ -63,6 +62,15 @@ enum { DIGITS = 9, BANDS = 3, BOARD_SIDE = 9, BAND_ROWS = 3 };
 #define SEG_BASE UINT32_C(0x1249249)     /* the lowest cell of each segment */
 #define STACK_BASE UINT32_C(0x49)        /* the segments of row 0: bits 0, 3, 6 */
 #define STACK0 COLUMN_BITS               /* the segments of stack 0, one a row */
+
+/* The cells of a band's rows (bit i: row i of the band), and of its
+ * boxes (bit t: the box of stack t), named by 3-bit masks. */
+static const uint32_t ROWS_OF[8] = {
+    0, ROW_BITS, ROW_BITS << 9, ROW_BITS * 0x201u, ROW_BITS << 18, ROW_BITS * 0x40001u,
+    ROW_BITS * 0x40200u, BAND_ALL};
+static const uint32_t BOXES_OF[8] = {
+    0, BOX_BITS, BOX_BITS << 3, BOX_BITS * 9u, BOX_BITS << 6, BOX_BITS * 0x41u,
+    BOX_BITS * 0x48u, BAND_ALL};
 
 /* One search level. */
 typedef struct state {
@@ -427,13 +435,8 @@ static bool init_state(const nxn_task *task, state *s)
         s->open_count += bit_count(s->open[b]);
     for (int d = 0; d < DIGITS; d++)
         for (int b = 0; b < BANDS; b++) {
-            uint32_t out = cols[d] * COLUMN_BITS;
-            for (int i = 0; i < BAND_ROWS; i++) {
-                if ((rows[d] >> (b * BAND_ROWS + i)) & 1u)
-                    out |= ROW_BITS << (BOARD_SIDE * i);
-                if ((boxes[d] >> (b * 3 + i)) & 1u)
-                    out |= BOX_BITS << (3 * i);
-            }
+            uint32_t out = cols[d] * COLUMN_BITS | ROWS_OF[(rows[d] >> (3 * b)) & 7u]
+                           | BOXES_OF[(boxes[d] >> (3 * b)) & 7u];
             s->p[d][b] = given[d][b] | (s->open[b] & ~out);
         }
     s->dirty = (UINT32_C(1) << DIGITS) - 1u;
