@@ -359,8 +359,9 @@ static size_t put_cell(int v, const char *symbols, bool line_end, bool last, cha
     return k;
 }
 
-/* The cells are written one by one, each only when it fits with room for
- * the final NUL, so that a board too large for `size` bytes gives 0. */
+/* In a symbol alphabet with room for the whole text, the cells are
+ * written in one pass; else one by one, each only when it fits with room
+ * for the final NUL, so that a board too large for `size` bytes gives 0. */
 size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size)
 {
     if (!board || !how || !out || !size || !bd_board_valid(board))
@@ -374,8 +375,21 @@ size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *ou
     const char *symbols = alphabet == BD_ALPHABET_NUMBERS ? NULL : table;
     for (int v = 0; symbols && v <= n; v++)
         table[v] = symbol_of(v, alphabet);
+    int cells = n * n, col = 0, lines = how->grid ? n : 1;
+    if (symbols && (size_t)cells + (size_t)lines < size) {
+        /* room for every symbol, line end and the NUL: one pass */
+        size_t at = 0;
+        for (int line = 0; line < lines; line++) {
+            const uint8_t *from = board->cells + line * (cells / lines);
+            for (int i = 0; i < cells / lines; i++)
+                out[at + (size_t)i] = symbols[from[i]];
+            at += (size_t)(cells / lines);
+            out[at++] = '\n';
+        }
+        out[at] = '\0';
+        return at;
+    }
     size_t len = 0;
-    int cells = n * n, col = 0;
     for (int cell = 0; cell < cells; cell++) {
         bool row_end = ++col == n;
         col = row_end ? 0 : col;
