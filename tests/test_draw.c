@@ -594,15 +594,23 @@ static void test_links_apart(void **state)
         assert_true(ring_gap(pts[i][0], links[i].from_cell, links[i].from_value));
         assert_true(ring_gap(pts[i][SAMPLES], links[i].to_cell, links[i].to_value));
     }
-    /* The lone link on row 2 is straight: (28 + 8, 76) to (412 - 8, 76);
-     * r1c1-r1c5 and r1c5-r1c1, over one stretch, bow to both sides: the
-     * first towards the board's middle (down), the other up; r1c1-r5c1
-     * (column 1) to the right, r3c1-r7c1 to the left. */
+    /* The lone link on row 2 is straight: (28 + 8, 76) to (412 - 8, 76).
+     * Row 1's and column 1's candidates 1 lie 8 units inside the grid's
+     * edge, less than a bow and a half (16.8): so their crowds bow
+     * inwards only, one beyond the other: r1c1-r1c5 (the first of its
+     * crowd) and r1c5-r1c1 (the fourth) both down, the second further;
+     * r1c1-r5c1 and r3c1-r7c1 both to the right. No link leaves the grid
+     * (4 to 436 both ways). */
     assert_non_null(strstr(c.text, "<path d=\"M36 76L404 76\"/>"));
     assert_true(pts[0][SAMPLES / 2].y > 12 + 5);
-    assert_true(pts[3][SAMPLES / 2].y < 12 - 5);
+    assert_true(pts[3][SAMPLES / 2].y > pts[0][SAMPLES / 2].y + 5);
     assert_true(pts[6][SAMPLES / 2].x > 12 + 5);
-    assert_true(pts[7][SAMPLES / 2].x < 12 - 5);
+    assert_true(pts[7][SAMPLES / 2].x > 12 + 5);
+    for (int i = 0; i < LINKS; i++)
+        for (int k = 0; k <= SAMPLES; k++) {
+            assert_true(pts[i][k].x >= 4 && pts[i][k].x <= 436);
+            assert_true(pts[i][k].y >= 4 && pts[i][k].y <= 436);
+        }
     reset(&c);
 }
 

@@ -871,6 +871,149 @@ static void test_fish_order(void **state)
     free(want);
 }
 
+/* Whether `cell` is in `unit`. */
+static bool cell_in(int unit, int cell)
+{
+    for (int pos = 0; pos < BD_SIZE; pos++)
+        if (unit_cell_of(unit, pos) == cell)
+            return true;
+    return false;
+}
+
+/* Whether units `a` and `b` (a box and a line) share cells. */
+static bool units_cross(int a, int b)
+{
+    for (int pos = 0; pos < BD_SIZE; pos++)
+        if (cell_in(b, unit_cell_of(a, pos)))
+            return true;
+    return false;
+}
+
+/* SE's Locking loops written out plainly: the pairs of kinds (box,
+ * column), (box, row), (column, box), (row, box); the first unit 0..8,
+ * the second 0..8 crossing it, the digits 1..9; a lock when the digit has
+ * two places or more in the first unit, all in the second. Logs each
+ * lock's removals (the second unit's other places), in order, when there
+ * are some; the first lock that leaves, in a third unit of the first's
+ * kind crossing the second (0..8, not the first), two places or more of
+ * which one alone is outside the second goes to *direct_cell and
+ * *direct_digit (-1 and 0 when none). */
+static void locking_reference(const bdi_state *st, hint_log *log, int *direct_cell,
+                              int *direct_digit)
+{
+    static const int kinds[4][2] = {
+        {UNIT_BOX, UNIT_COL}, {UNIT_BOX, UNIT_ROW}, {UNIT_COL, UNIT_BOX}, {UNIT_ROW, UNIT_BOX}};
+    *direct_cell = -1;
+    *direct_digit = 0;
+    for (int k = 0; k < 4; k++)
+        for (int i1 = 0; i1 < BD_SIZE; i1++)
+            for (int i2 = 0; i2 < BD_SIZE; i2++) {
+                int first = unit_number(kinds[k][0], i1), second = unit_number(kinds[k][1], i2);
+                if (!units_cross(first, second))
+                    continue;
+                for (int digit = 1; digit <= BD_SIZE; digit++) {
+                    int places = 0, outside = 0;
+                    for (int pos = 0; pos < BD_SIZE; pos++) {
+                        int cell = unit_cell_of(first, pos);
+                        if (st->cand[cell] & digit_bit(digit)) {
+                            places++;
+                            outside += !cell_in(second, cell);
+                        }
+                    }
+                    if (places < 2 || outside)
+                        continue;
+                    uint16_t removed[BD_CELLS] = {0};
+                    bool any = false;
+                    for (int pos = 0; pos < BD_SIZE; pos++) {
+                        int cell = unit_cell_of(second, pos);
+                        if (!cell_in(first, cell) && (st->cand[cell] & digit_bit(digit))) {
+                            removed[cell] = (uint16_t)digit_bit(digit);
+                            any = true;
+                        }
+                    }
+                    if (any) {
+                        if (log->count < 64)
+                            memcpy(log->removed[log->count], removed, sizeof removed);
+                        log->count++;
+                    }
+                    for (int i3 = 0; i3 < BD_SIZE && *direct_cell < 0; i3++) {
+                        int third = unit_number(kinds[k][0], i3);
+                        if (third == first || !units_cross(third, second))
+                            continue;
+                        int in = 0, out = 0, out_cell = -1;
+                        for (int pos = 0; pos < BD_SIZE; pos++) {
+                            int cell = unit_cell_of(third, pos);
+                            if (!(st->cand[cell] & digit_bit(digit)))
+                                continue;
+                            if (cell_in(second, cell)) {
+                                in++;
+                            } else {
+                                out++;
+                                out_cell = cell;
+                            }
+                        }
+                        if (in + out >= 2 && out == 1) {
+                            *direct_cell = out_cell;
+                            *direct_digit = digit;
+                        }
+                    }
+                }
+            }
+}
+
+/* bdi_locking_each reports the locks of SE's loops (locking_reference),
+ * in their order, and bdi_locking in direct mode the first direct
+ * pointing or claiming (then, that one placed, the next, up to 30), on
+ * the grids of SE's rated puzzles as given and with a third of their
+ * candidates struck out. */
+static void test_locking_order(void **state)
+{
+    (void)state;
+    FILE *f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(f);
+    char line[256];
+    uint32_t seed = 4242;
+    int grids = 0, locks = 0, directs = 0;
+    hint_log *got = malloc(sizeof *got), *want = malloc(sizeof *want);
+    assert_non_null(got);
+    assert_non_null(want);
+    while (grids < 80 && data_line(f, line, sizeof line)) {
+        for (int thinned = 0; thinned < 2; thinned++, grids++) {
+            bdi_state st;
+            data_state(line, thinned, &seed, &st);
+            bdi_step s;
+            got->count = want->count = 0;
+            assert_false(bdi_locking_each(&st, log_hint, got, &s));
+            int direct_cell, direct_digit;
+            locking_reference(&st, want, &direct_cell, &direct_digit);
+            assert_int_equal(got->count, want->count);
+            int kept = got->count < 64 ? got->count : 64;
+            for (int i = 0; i < kept; i++)
+                assert_memory_equal(got->removed[i], want->removed[i], sizeof got->removed[i]);
+            locks += got->count;
+            /* direct mode: the first hint, placed, then the next, ... */
+            for (int round = 0; round < 30; round++) {
+                bool found = bdi_locking(&st, true, &s);
+                assert_int_equal(found, direct_cell >= 0);
+                if (!found)
+                    break;
+                assert_int_equal(s.cell, direct_cell);
+                assert_int_equal(s.digit, direct_digit);
+                directs++;
+                bdi_state_place(&st, direct_cell, direct_digit);
+                want->count = 0;
+                locking_reference(&st, want, &direct_cell, &direct_digit);
+            }
+        }
+    }
+    fclose(f);
+    assert_int_equal(grids, 80);
+    assert_true(locks > 0);
+    assert_true(directs > 80);
+    free(got);
+    free(want);
+}
+
 /* ancestor_count_upto against ancestor_count, for every node of the
  * dynamic chains from each candidate on of a few of SE's rated puzzles,
  * with limits below, at and above the count. */
@@ -1384,6 +1527,7 @@ int main(void)
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),
+        cmocka_unit_test(test_locking_order),
         cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),

@@ -25,7 +25,8 @@
  * unless it shares a stretch of its line with another link (two links on
  * one row, say): then each of those is a curve bowed off the line, to
  * alternate sides and further out as they crowd (bow_slots), so that
- * every link can be told apart. Each layer is one <g> whose presentation
+ * every link can be told apart; by the grid's edge, where the outer side
+ * has no room, they bow inwards one beyond the other. Each layer is one <g> whose presentation
  * attributes its elements inherit, so the picture needs no style sheet
  * and no fonts but the reader's own.
  */
@@ -572,11 +573,31 @@ static void put_point(bdd_out *out, long x, long y)
     bdd_put_tenths(out, y);
 }
 
+/* How many bows of BOW fit on the outer side of the link's line (the side
+ * away from the board's middle) with half a bow to spare before the grid's
+ * edge, for a link along a row or column whose outer side is `out_y` (a
+ * row: -1 up, 1 down) or `out_x` (a column); any number for a slanted
+ * link, whose crowds lie inside boxes. */
+static int outer_bows(const link_ends *e, int out_x, int out_y, const geometry *g)
+{
+    long unit = g->mini * BOW / 10, room;
+    if (e->y1 == e->y2)
+        room = out_y < 0 ? e->y1 - MARGIN : MARGIN + g->grid - e->y1;
+    else if (e->x1 == e->x2)
+        room = out_x < 0 ? e->x1 - MARGIN : MARGIN + g->grid - e->x1;
+    else
+        return BDD_MAX_LINKS;
+    return room < unit / 2 ? 0 : (int)((room - unit / 2) / unit);
+}
+
 /* One link between the two candidates' centres, stopped short of their
  * rings: a line, or for `slot` >= 0 a quadratic curve bowed off the line
- * by BOW times (slot / 2 + 1) at its middle, towards the board's middle
- * for even slots and away from it for odd ones (the same sides whichever
- * way the link runs). */
+ * at its middle by BOW times a level, towards the board's middle for
+ * even slots and away from it for odd ones (the same sides whichever way
+ * the link runs), level slot / 2 + 1; except that where the outer side
+ * has room for only k bows (outer_bows), slots from 2k on all bow
+ * inwards, at levels k + 1, k + 2 ..., so that no crowd leaves the grid
+ * and no two of its links meet. */
 static void put_link(bdd_out *out, const bdd_link *link, const link_ends *e, int slot,
                      const geometry *g)
 {
@@ -605,7 +626,11 @@ static void put_link(bdd_out *out, const bdd_link *link, const link_ends *e, int
     double mx = (double)(e->x1 + e->x2) / 2, my = (double)(e->y1 + e->y2) / 2;
     if (sign * (dy * (middle - mx) - dx * (middle - my)) < 0)
         sign = -sign;
-    double depth = (double)(g->mini * BOW / 10) * (slot / 2 + 1) * (slot % 2 ? -1.0 : 1.0);
+    /* inwards is (sign dy, -sign dx) */
+    int outer = outer_bows(e, sign * dy > 0 ? -1 : 1, sign * dx < 0 ? -1 : 1, g);
+    int level = slot < 2 * outer ? slot / 2 + 1 : slot - outer + 1;
+    bool outward = slot < 2 * outer && slot % 2;
+    double depth = (double)(g->mini * BOW / 10) * level * (outward ? -1.0 : 1.0);
     /* the control point, twice the bow off the middle: a quadratic
      * curve's middle lies halfway between it and the chord */
     long cx = lround(mx + 2 * depth * sign * dy / length);

@@ -244,6 +244,21 @@ void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g
         hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
 }
 
+/* Removes candidate `digit` from `cell` (which has it or not) in a
+ * chain's grid: state_remove without lone[], which a chain with no nested
+ * rules does not read (only cand and places) and which do_chaining
+ * restores with the rest of the grid. */
+static inline void chain_remove(chain_grid *g, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    if (!(g->cand[cell] & bit))
+        return;
+    g->cand[cell] &= (uint16_t)~bit;
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
+        g->places[bdi_cell_units[cell][kind]][digit - 1] &=
+            (uint16_t)~(1u << bdi_cell_pos[cell][kind]);
+}
+
 /* A queue of node indexes. */
 typedef struct queue {
     int32_t *item;
@@ -313,8 +328,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                         pend_on.item[pend_on.tail++] = made;
                 }
             }
-            if (rules->dynamic)
+            if (rules->dynamic && rules->level > 0)
                 state_remove(g, pot_cell(q0), pot_digit(q0));
+            else if (rules->dynamic)
+                chain_remove(g, pot_cell(q0), pot_digit(q0));
         }
         if (ok && rules->level > 0 && pend_on.head == pend_on.tail
             && pend_off.head == pend_off.tail)

@@ -11,6 +11,16 @@
  * box); for each, the first unit 0..8, the second 0..8 (those that cross),
  * the digits 1..9; in direct mode, for each lock the third units 0..8.
  * A digit with one place in the first unit is a hidden single, not a lock.
+ *
+ * The locks are read off the segments (the three cells a box shares with
+ * a row or a column): for each, as digit masks, the digits two of its
+ * cells or more hold, and those the other two segments of its box (in
+ * the same direction) and of its line hold. A digit is locked in the
+ * segment of a box and a line when it has two places or more there and
+ * none in the first unit's other two segments; the lock removes what the
+ * second unit's other two segments hold. In direct mode a lock is tried
+ * only where, in another unit of the first's kind crossing the second,
+ * the digit is held in the second unit's segment and once outside it.
  */
 #include "human.h"
 
@@ -119,60 +129,125 @@ static bool direct_hint(const bdi_state *st, int first, int second, int digit, b
     return false;
 }
 
-/* The thirds of a unit that positions `places` fall in, a bit each
- * (0..2): a box's columns (`box_columns`) or rows, or a line's boxes. */
-static unsigned thirds(unsigned places, bool box_columns)
+/* The digits locked in each segment of the grid (the three cells a row
+ * and a box share, or a column and a box), by direction (0: rows, 1:
+ * columns), line (the row or column) and box along the line: locked from
+ * the box (`by_box`: in the box's cells, two places or more there and
+ * none in its other two segments of that direction) or from the line
+ * (`by_line`: likewise in the line); outside direct mode only those the
+ * other unit holds outside the segment, which a lock removes; in direct
+ * mode only those a lock leaves alone somewhere (see segments_of). */
+typedef struct segments {
+    uint16_t by_box[2][BD_SIZE][BD_BOX];
+    uint16_t by_line[2][BD_SIZE][BD_BOX];
+} segments;
+
+/* The digits held once in all of two segments whose digits held are
+ * `a1` and `a2`, and by two cells or more `t1` and `t2`. */
+static unsigned held_once(unsigned a1, unsigned t1, unsigned a2, unsigned t2)
 {
-    if (box_columns)
-        return (places | places >> BD_BOX | places >> 2 * BD_BOX) & 7u;
-    return (places & 7u ? 1u : 0u) | (places & 070u ? 2u : 0u) | (places & 0700u ? 4u : 0u);
+    return (a1 & ~t1 & ~a2) | (a2 & ~t2 & ~a1);
 }
 
-/* The index of the unit of `second_kind` crossing unit `first` that holds
- * all of `places` (positions in `first`), or -1. */
-static int lock_second(int first, int second_kind, unsigned places)
+/* The segments of `st` (`direct`: direct mode); false when no digit is
+ * locked anywhere. In direct mode a lock of a digit from a box on a line
+ * counts when, in another box along the line, the digit is held in the
+ * line's segment and once in the box's other two segments (the lock
+ * leaves it one place there: direct_hint's test); from a line on a box,
+ * the same with another line through the box. */
+static bool segments_of(const bdi_state *st, bool direct, segments *g)
 {
-    int kind = first / BD_SIZE, index = first % BD_SIZE;
-    unsigned t = thirds(places, kind == UNIT_BOX && second_kind == UNIT_COL);
-    if (t & (t - 1u))
-        return -1;
-    int third = bit_digit(t) - 1;
-    if (kind == UNIT_BOX)
-        return second_kind == UNIT_COL ? index % BD_BOX * BD_BOX + third
-                                       : index / BD_BOX * BD_BOX + third;
-    return kind == UNIT_ROW ? index / BD_BOX * BD_BOX + third : third * BD_BOX + index / BD_BOX;
+    uint16_t any[2][BD_SIZE][BD_BOX], two[2][BD_SIZE][BD_BOX];
+    uint16_t box_single[2][BD_SIZE][BD_BOX], line_single[2][BD_SIZE][BD_BOX];
+    for (int line = 0; line < BD_SIZE; line++)
+        for (int b = 0; b < BD_BOX; b++)
+            for (int dir = 0; dir < 2; dir++) {
+                int step = dir ? BD_SIZE : 1;
+                int at = dir ? b * BD_BOX * BD_SIZE + line : line * BD_SIZE + b * BD_BOX;
+                unsigned c0 = st->cand[at], c1 = st->cand[at + step],
+                         c2 = st->cand[at + 2 * step];
+                any[dir][line][b] = (uint16_t)(c0 | c1 | c2);
+                two[dir][line][b] = (uint16_t)((c0 & c1) | (c0 & c2) | (c1 & c2));
+            }
+    for (int dir = 0; direct && dir < 2; dir++)
+        for (int line = 0; line < BD_SIZE; line++) {
+            int base = line / BD_BOX * BD_BOX;
+            for (int b = 0; b < BD_BOX; b++) {
+                int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
+                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
+                /* held in the segment and once in the rest of its box
+                 * (of its line) */
+                box_single[dir][line][b] =
+                    (uint16_t)(any[dir][line][b] & held_once(any[dir][l1][b], two[dir][l1][b],
+                                                             any[dir][l2][b], two[dir][l2][b]));
+                line_single[dir][line][b] = (uint16_t)(
+                    any[dir][line][b] & held_once(any[dir][line][b1], two[dir][line][b1],
+                                                  any[dir][line][b2], two[dir][line][b2]));
+            }
+        }
+    unsigned locked = 0;
+    for (int dir = 0; dir < 2; dir++)
+        for (int line = 0; line < BD_SIZE; line++) {
+            int base = line / BD_BOX * BD_BOX;
+            int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
+            for (int b = 0; b < BD_BOX; b++) {
+                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
+                unsigned line_others = any[dir][line][b1] | any[dir][line][b2];
+                unsigned box_others = any[dir][l1][b] | any[dir][l2][b];
+                unsigned by_box = two[dir][line][b] & ~box_others;
+                unsigned by_line = two[dir][line][b] & ~line_others;
+                if (direct) {
+                    by_box &= box_single[dir][line][b1] | box_single[dir][line][b2];
+                    by_line &= line_single[dir][l1][b] | line_single[dir][l2][b];
+                } else {
+                    by_box &= line_others;
+                    by_line &= box_others;
+                }
+                g->by_box[dir][line][b] = (uint16_t)by_box;
+                g->by_line[dir][line][b] = (uint16_t)by_line;
+                locked |= by_box | by_line;
+            }
+        }
+    return locked != 0;
 }
 
 /* The locks in SE's order (first unit, second unit, digit); each hint
  * goes to `each` (NULL: stop at the first). A digit of two or more places
  * in the first unit is locked in the one crossing unit holding them all,
- * if any: the second units are found from the places, then taken in
- * order, each with its locked digits in order. */
+ * if any: the segments (segments_of) give, for each first unit and each
+ * second unit crossing it in order, the digits locked there, taken in
+ * order (outside direct mode, only those the second unit holds elsewhere:
+ * the others remove nothing). */
 static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
                     bdi_step *s)
 {
-    for (size_t k = 0; k < sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]; k++) {
+    segments g;
+    if (!segments_of(st, direct, &g))
+        return false;
+    for (int k = 0; k < (int)(sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]); k++) {
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
-        for (int i1 = 0; i1 < BD_SIZE; i1++) {
-            int first = unit_number(first_kind, i1);
-            unsigned digits_of[BD_SIZE];
-            unsigned seconds = 0;
-            for (int digit = 1; digit <= BD_SIZE; digit++) {
-                unsigned places = unit_places(st, first, digit);
-                if (!(places & (places - 1u)))
-                    continue;   /* none, or a single: not a lock */
-                int i2 = lock_second(first, second_kind, places);
-                if (i2 < 0)
-                    continue;
-                if (!(seconds >> i2 & 1u)) {
-                    seconds |= 1u << i2;
-                    digits_of[i2] = 0;
+        bool box_first = first_kind == UNIT_BOX;
+        int dir = (box_first ? second_kind : first_kind) == UNIT_COL;
+        for (int index = 0; index < BD_SIZE; index++) {
+            int first = unit_number(first_kind, index);
+            for (int i = 0; i < BD_BOX; i++) {
+                /* the segment (line, b) the first unit shares with its i-th
+                 * crossing unit, and the digits locked there */
+                int line, b, second;
+                unsigned locked;
+                if (box_first) {
+                    line = (dir ? index % BD_BOX : index / BD_BOX) * BD_BOX + i;
+                    b = dir ? index / BD_BOX : index % BD_BOX;
+                    second = unit_number(second_kind, line);
+                    locked = g.by_box[dir][line][b];
+                } else {
+                    line = index;
+                    b = i;
+                    second = unit_number(UNIT_BOX, dir ? b * BD_BOX + line / BD_BOX
+                                                       : line / BD_BOX * BD_BOX + b);
+                    locked = g.by_line[dir][line][b];
                 }
-                digits_of[i2] |= digit_bit(digit);
-            }
-            for (; seconds; seconds &= seconds - 1u) {
-                int i2 = bit_digit(seconds) - 1, second = unit_number(second_kind, i2);
-                for (unsigned ds = digits_of[i2]; ds; ds &= ds - 1u) {
+                for (unsigned ds = locked; ds; ds &= ds - 1u) {
                     int digit = bit_digit(ds);
                     if ((direct ? direct_hint(st, first, second, digit, s)
                                 : lock_hint(st, first, second, digit, s))

@@ -129,7 +129,7 @@ static inline bool turn_on(walk *k, int cell, int d)
 
 /* Switches (cell, d + 1) off, and on what is left alone in its cell and
  * units by that; false on a contradiction. */
-static bool turn_off(walk *k, int cell, int d)
+static inline bool turn_off(walk *k, int cell, int d)
 {
     const reach_grid *rg = k->rg;
     reach *r = k->r;

@@ -46,6 +46,18 @@
  *    lie in one box, d leaves the box's other rows; when a column's
  *    places lie in one band, d leaves the box's other columns there.
  *
+ * On 16 x 16 boards of 4 x 4 boxes (fast4x4.c, BAND_WORDS) a digit's
+ * scan reads its four bands as 64-bit words, a band's four row words
+ * side by side, and finds the same rules by word operations on all of a
+ * band's cells at once: rows with one place by a subtraction in each
+ * 16-bit lane, boxes with one place or in one row or column from the
+ * band's columns seen once and twice taken four bits (a stack) at a time,
+ * every band each time (the changed bands are not consulted). Its hidden
+ * singles are all found on the words as they are before any is placed;
+ * its locked candidates run only when a test on those words says one
+ * would remove a place. The changed bands are then neither kept nor
+ * read.
+ *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
  * accumulators over the digits), put in buckets by their lower digit; two
@@ -184,6 +196,55 @@ static inline bool one_bit(colset x)
     return !(x & (colset)(x - 1u));
 }
 
+#if defined(FAST_N) && FAST_N == 16 && FAST_R == 4 && FAST_C == 4
+/* Band words (16 x 16 boards of 4 x 4 boxes only): a band of one digit,
+ * its four row words side by side in one 64-bit word, lane l (bits
+ * 16 l .. 16 l + 15) the band's row l, so that the rules of the band's
+ * rows, columns and boxes are a few word operations on all its cells. */
+#define BAND_WORDS 1
+#define LANE_LOW UINT64_C(0x0001000100010001)    /* bit 0 of each lane */
+#define LANE_HIGH UINT64_C(0x8000800080008000)   /* bit 15 of each lane */
+#define LANE_REST UINT64_C(0x7FFF7FFF7FFF7FFF)   /* bits 0..14 of each lane */
+#define NIBBLE_LOW UINT64_C(0x1111111111111111)  /* bit 0 of each stack's columns in each lane */
+#define STACK_LANES UINT64_C(0x000F000F000F000F) /* stack 0's columns in each lane: a box */
+
+/* The band of four row words from `p` as one word (row p[l] in lane l). */
+static inline uint64_t load_band(const colset *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
+}
+
+/* Writes band word x back to the four row words from `p`. */
+static inline void store_band(colset *p, uint64_t x)
+{
+    p[0] = (colset)x;
+    p[1] = (colset)(x >> 16);
+    p[2] = (colset)(x >> 32);
+    p[3] = (colset)(x >> 48);
+}
+
+/* Bit 15 of each non-zero lane of x. */
+static inline uint64_t lanes_nonzero(uint64_t x)
+{
+    return (((x & LANE_REST) + LANE_REST) | x) & LANE_HIGH;
+}
+
+/* Every bit of each lane whose bit 15 is set in h (h within LANE_HIGH). */
+static inline uint64_t lane_masks(uint64_t h)
+{
+    return (h >> 15) * UINT64_C(0xFFFF);
+}
+
+/* The columns set in any lane of x. */
+static inline colset band_columns(uint64_t x)
+{
+    return (colset)(x | x >> 16 | x >> 32 | x >> 48);
+}
+
+#else
+#define BAND_WORDS 0
+#endif
+
 /* The changed bands of digit d. */
 static inline colset *bands_of(const geo *g, state *s, int d)
 {
@@ -245,6 +306,8 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
     s->dirty |= UINT64_C(1) << d;
+    if (BAND_WORDS)
+        return;   /* the scan reads every band */
     if (exact_bands(g))
         *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
     else
@@ -262,7 +325,8 @@ static void place(const geo *g, state *s, int d, int r, int c)
     for (int e = 0; e < n; e++) {
         colset x = pr[(size_t)e * (size_t)n];
         dirty |= (uint64_t)((x >> c) & 1u) << e;
-        bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
+        if (!BAND_WORDS)
+            bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
     s->dirty |= dirty;
@@ -457,10 +521,162 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     return progress;
 }
 
+#if BAND_WORDS
+/* Bit 4 t of each stack t (a nibble of a row word) that has a bit of x. */
+static inline unsigned nibbles_any(unsigned x)
+{
+    return (x | x >> 1 | x >> 2 | x >> 3) & 0x1111u;
+}
+
+/* Bit 4 t of each stack t that has two bits or more of x. */
+static inline unsigned nibbles_multi(unsigned x)
+{
+    unsigned pair_or = (x | x >> 1) & 0x5555u, pair_and = x & x >> 1 & 0x5555u;
+    return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & 0x1111u;
+}
+
+/* Digit d's units scanned on its four band words (the file comment's
+ * rules, every band every time): the hidden singles of its rows, columns
+ * and boxes are found at once on the words as they are and placed (then
+ * the scan ends, its words being stale); when there are none and some
+ * locked candidates would remove a place (columns whose places lie in
+ * one band, boxes whose places lie in one row or one column, rows whose
+ * places lie in one box), those rules run, each on the words as the
+ * earlier ones left them. -1 on a contradiction, else 1 if anything
+ * changed, 0 if not. */
+static int scan_digit_bands(const geo *g, state *s, int d)
+{
+    colset *pd = s->w + (size_t)d * 16u;
+    const colset *open = s->w + 256;
+    uint64_t band[4], singles[4];
+    colset in_band[4], once = 0, twice = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = load_band(pd + 4 * b);
+        band[b] = x;
+        if (lanes_nonzero(x) != LANE_HIGH)
+            return -1;   /* a row without a place */
+        colset cols = 0, cols_twice = 0;
+        for (int l = 0; l < 4; l++) {
+            colset row = (colset)(x >> (16 * l));
+            cols_twice |= cols & row;
+            cols |= row;
+        }
+        unsigned boxes = nibbles_any(cols);
+        if (boxes != 0x1111u)
+            return -1;   /* a box without a place */
+        /* the boxes with one place: one column, seen in one row */
+        unsigned sole_boxes = boxes & ~nibbles_multi(cols) & ~nibbles_any(cols_twice);
+        /* the rows with one place (each lane non-zero: no borrow between lanes) */
+        singles[b] = x & (lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
+                          | (uint64_t)(sole_boxes * 0xFu) * LANE_LOW);
+        in_band[b] = cols;
+        twice |= (colset)(cols_twice | (once & cols));
+        once |= cols;
+    }
+    if (once != g->full)
+        return -1;   /* a column without a place */
+    colset single_cols = once & (colset)~twice;
+    int progress = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t hits = (singles[b] | (band[b] & (uint64_t)single_cols * LANE_LOW))
+                        & load_band(open + 4 * b);
+        for (; hits; hits &= hits - 1u) {
+            int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
+            if (!((pd[r] >> c) & 1u))
+                continue;   /* an earlier placement took it */
+            place(g, s, d, r, c);
+            progress = 1;
+        }
+    }
+    if (progress)
+        return progress;
+    /* would any locked candidates remove a place? */
+    colset bands_once = 0, bands_twice = 0;
+    for (int b = 0; b < 4; b++) {
+        bands_twice |= bands_once & in_band[b];
+        bands_once |= in_band[b];
+    }
+    colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
+    bool fires = false;
+    for (int b = 0; b < 4 && !fires; b++) {
+        uint64_t x = band[b], stacks = x | x >> 1;
+        stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
+        unsigned seen = 0, rows_twice = 0;   /* boxes seen in a row, in two or more */
+        for (int l = 0; l < 4; l++) {
+            unsigned row = (unsigned)(stacks >> (16 * l)) & 0x1111u;
+            rows_twice |= seen & row;
+            seen |= row;
+        }
+        uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
+        colset cols = in_band[b], claimed_here = claimed & cols;
+        unsigned one_column = ~nibbles_multi(cols) & rows_twice;   /* boxes in one column, two rows or more */
+        fires = (stacks & spread & (uint64_t)(~rows_twice & 0x1111u) * LANE_LOW)   /* a box in one row */
+                || (stacks & ~spread & (uint64_t)rows_twice * LANE_LOW)           /* a row in one box */
+                || (cols & (colset)(one_column * 0xFu) & bands_twice)              /* a box's column */
+                || (cols & (colset)(nibbles_any(claimed_here) * 0xFu)) != claimed_here; /* a column's box */
+    }
+    if (!fires)
+        return 0;
+    uint64_t before[4];
+    memcpy(before, band, sizeof before);
+    /* columns whose places lie in one band: the box's other columns there */
+    for (int b = 0; b < 4 && claimed; b++) {
+        colset clear = 0;
+        for (colset cols = claimed & in_band[b]; cols; cols &= (colset)(cols - 1u)) {
+            int c = nxn_low_index(cols);
+            clear |= g->stack_of_col[c] & (colset)~col_bit(c);
+        }
+        band[b] &= ~((uint64_t)clear * LANE_LOW);
+    }
+    for (int b = 0; b < 4; b++) {
+        /* rows whose places lie in one box: the box's other rows */
+        uint64_t x = band[b], stacks = x | x >> 1;
+        if (lanes_nonzero(x) != LANE_HIGH) {   /* emptied by a column's claim */
+            for (int e = 0; e < 4; e++)
+                store_band(pd + 4 * e, band[e]);
+            return -1;
+        }
+        stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
+        uint64_t boxed = LANE_HIGH & ~lanes_nonzero(stacks & (stacks - LANE_LOW));
+        for (; boxed; boxed &= boxed - 1u) {
+            uint64_t lane = lane_masks(boxed & (0u - boxed));
+            uint64_t box = (uint64_t)(colset)((stacks & lane) >> (nxn_low_index(lane))) * 0xFu;
+            band[b] &= ~(box * LANE_LOW & ~lane);
+        }
+        /* boxes whose places lie in one row (the row's other boxes) or
+         * one column (the column's other bands) */
+        for (int t = 0; t < 4; t++) {
+            uint64_t box = band[b] & STACK_LANES << (4 * t);
+            if (!box)
+                break;   /* emptied by a claim: the digit's next scan finds it */
+            uint64_t rows = lanes_nonzero(box);
+            colset cols = band_columns(box);
+            if (!(rows & (rows - 1u)))
+                band[b] &= ~(lane_masks(rows) & ~(STACK_LANES << (4 * t)));
+            else if (one_bit(cols))
+                for (int other = 0; other < 4; other++)
+                    if (other != b)
+                        band[other] &= ~((uint64_t)cols * LANE_LOW);
+        }
+    }
+    for (int b = 0; b < 4; b++)
+        if (band[b] != before[b]) {
+            store_band(pd + 4 * b, band[b]);
+            progress = 1;
+        }
+    if (progress)
+        s->dirty |= UINT64_C(1) << d;
+    return progress;
+}
+#endif
+
 /* Scans digit d's units (the file comment). -1 on a contradiction, else
  * 1 if anything changed, 0 if not. */
 static int scan_digit(const geo *g, state *s, int d)
 {
+#if BAND_WORDS
+    return scan_digit_bands(g, s, d);
+#endif
     int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
     const colset *open = s->w + (size_t)n * (size_t)n;
@@ -684,7 +900,8 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
         return false;
     *w &= (colset)~cols;
     s->dirty |= UINT64_C(1) << d;
-    *bands_of(g, s, d) |= g->band_bit[r];
+    if (!BAND_WORDS)
+        *bands_of(g, s, d) |= g->band_bit[r];
     return true;
 }
 
@@ -704,11 +921,30 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+#if BAND_WORDS
+    /* the candidates of the cells with two, each digit's bands at once */
+    uint64_t pair_band[4], band_digits[256];   /* [16 r + c]: the candidates of (r, c) */
+    for (int r = 0; r < n; r++)
+        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
+    for (int b = 0; b < 4; b++) {
+        pair_band[b] = load_band(paired + 4 * b);
+        for (uint64_t cells = pair_band[b]; cells; cells &= cells - 1u)
+            band_digits[64 * b + nxn_low_index(cells)] = 0;
+    }
+    for (int d = 0; d < n; d++)
+        for (int b = 0; b < 4; b++)
+            for (uint64_t hits = load_band(s->w + (size_t)d * 16u + 4u * (size_t)b) & pair_band[b];
+                 hits; hits &= hits - 1u)
+                band_digits[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+#endif
     for (int r = 0; r < n; r++) {
         colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
         paired[r] = pairs;
         if (!pairs)
             continue;
+#if BAND_WORDS
+        const uint64_t *digits = band_digits + 16 * r;
+#else
         uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u))
             digits[nxn_low_index(cells)] = 0;
@@ -716,6 +952,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             for (colset hits = s->w[(size_t)d * (size_t)n + (size_t)r] & pairs; hits;
                  hits &= (colset)(hits - 1u))
                 digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
+#endif
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u)) {
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;

@@ -1,7 +1,9 @@
 /*
  * fast4x4.c - the bit-parallel N x N engine (fast.h) for 16 x 16 boards of
  * 4 x 4 boxes only, on 16-bit words, with the geometry fixed at compile
- * time so that the compiler unrolls its loops over rows, digits and bands.
+ * time so that the compiler unrolls its loops over rows, digits and bands,
+ * and a digit's units scanned on its bands as 64-bit words (fast.h's
+ * BAND_WORDS).
  */
 #include <stdint.h>
 

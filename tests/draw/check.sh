@@ -191,12 +191,19 @@ want=$(printf '%s\n' "$branches" | awk "$geometry"' {
             continue
         }
         # bowed 11.2 units (slot / 2 + 1) times at its middle, even slots
-        # towards the board'"'"'s middle (2200, 2200), odd ones away: the
-        # control point twice as far off the chord
+        # towards the board'"'"'s middle (2200, 2200), odd ones away; but a
+        # row or column with room for only k bows and a half outside it
+        # (up to the grid'"'"'s edge, 4 or 436 units) bows slots 2k and on
+        # inwards, k + 1, k + 2 ... times: the control point twice as far
+        # off the chord
         mx = (X1[i] + X2[i]) / 2; my = (Y1[i] + Y2[i]) / 2
         nx = dy / L[i]; ny = -dx / L[i]
         if (nx * (2200 - mx) + ny * (2200 - my) < 0) { nx = -nx; ny = -ny }
-        depth = 112 * (int(slot[i] / 2) + 1) * (slot[i] % 2 ? -1 : 1)
+        outer = 99
+        if (dy == 0) { room = ny > 0 ? Y1[i] - 40 : 4360 - Y1[i]; outer = room < 56 ? 0 : int((room - 56) / 112) }
+        if (dx == 0) { room = nx > 0 ? X1[i] - 40 : 4360 - X1[i]; outer = room < 56 ? 0 : int((room - 56) / 112) }
+        level = slot[i] < 2 * outer ? int(slot[i] / 2) + 1 : slot[i] - outer + 1
+        depth = 112 * level * (slot[i] < 2 * outer && slot[i] % 2 ? -1 : 1)
         qx = r(mx + 2 * depth * nx); qy = r(my + 2 * depth * ny)
         l1 = sqrt((qx - X1[i]) ^ 2 + (qy - Y1[i]) ^ 2); l2 = sqrt((qx - X2[i]) ^ 2 + (qy - Y2[i]) ^ 2)
         printf "%s %sQ%s %s %s %s\"/>\n", t(X1[i] + r(80 * (qx - X1[i]) / l1)), t(Y1[i] + r(80 * (qy - Y1[i]) / l1)),

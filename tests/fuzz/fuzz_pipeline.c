@@ -3,13 +3,15 @@
  *
  * The first byte picks the command, the output format, the cell order, the
  * target search and --grid or --unique; the second the engine, --csv,
- * explain --hint, solve --all, and for check one input or two (the halves
+ * explain --hint, solve --all, for check one input or two (the halves
  * of the text, read in step; for explain, grids and their originals:
- * --original); the rest is the input text. Every search runs under a node
- * limit, so no input can stall the fuzzer: a small one for the exact
- * searches, a larger one for rate and explain (RATE_NODES, which lets
- * their paths reach the chain techniques), and the ratings checked below
- * have RATE_SECONDS besides.
+ * --original), and for rate and explain a deeper node limit; the rest is
+ * the input text. Every search runs under a node limit, so no input can
+ * stall the fuzzer: a small one for the exact searches, a larger one for
+ * rate and explain (RATE_NODES, which lets their paths reach the chain
+ * techniques; DEEP_NODES, up to the nested rules of SE's dynamic forcing
+ * chains (+), for the inputs that ask, so that the rest run fast), and the
+ * ratings checked below have RATE_SECONDS besides.
  *
  * Checks: solutions are valid completions, scores are those of the grids
  * given with them, a target score never exceeds the empty grid's optimum,
@@ -42,8 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The exact searches' node limit; and that of rate and explain, whose
  * chains spend a node a link (a forcing chain's path some tens of
+ * thousands, one through dynamic forcing chains (+) some hundreds of
  * thousands), so that their records reach the chain techniques. */
-enum { NODE_LIMIT = 2000, RATE_NODES = 50000, EMPTY_GRID_OPTIMUM = 2906 };
+enum { NODE_LIMIT = 2000, RATE_NODES = 50000, DEEP_NODES = 500000, EMPTY_GRID_OPTIMUM = 2906 };
 
 static void check(int condition, const char *what)
 {
@@ -217,7 +220,9 @@ static settings pick_settings(const uint8_t *data)
                   .unique = (pick & 0x80) != 0, .limit = 100, .hint = (data[1] & 4) != 0};
     s.options.order = (pick & 0x20) ? BD_ORDER_ROWS : BD_ORDER_MRV;
     s.options.exhaustive = (pick & 0x10) != 0;
-    s.options.max_nodes = cmd == CMD_RATE || cmd == CMD_EXPLAIN ? RATE_NODES : NODE_LIMIT;
+    s.options.max_nodes = cmd != CMD_RATE && cmd != CMD_EXPLAIN ? NODE_LIMIT
+                          : (data[1] & 32)                    ? DEEP_NODES
+                                                              : RATE_NODES;
     s.options.engine = (data[1] & 1) ? BD_ENGINE_DLX : BD_ENGINE_DFS;
     s.csv = (data[1] & 2) != 0;
     if (s.csv)
