@@ -820,11 +820,13 @@ int bd_board_text_lines(const char *line, size_t length, bd_board_text *how, cha
                         size_t why_size);
 
 /* Parses a record: its lines (as many as bd_board_text_lines said) joined
- * by '\n', in the shape `how` says, into `board`; an alphabet left open is
- * settled from the whole record (see above) and kept in `how`. BD_OK, or
- * BD_EMALFORMED with the reason in `why` (an alphabet it cannot tell, a
- * cell out of the alphabet or above N, a line of the wrong length);
- * BD_EINVAL when `how` has no size. */
+ * by '\n', in the shape `how` says, into `board` (its geometry and
+ * cells[0 .. N * N): the rest is neither read nor written); an alphabet
+ * left open is settled from the whole record (see above) and kept in
+ * `how`. BD_OK, or BD_EMALFORMED with the reason in `why` (an alphabet it
+ * cannot tell, a cell out of the alphabet or above N, a line of the wrong
+ * length; the cells are then unspecified); BD_EINVAL when `how` has no
+ * size. */
 bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
                          char *why, size_t why_size);
 

@@ -2,7 +2,9 @@
  * givens needed with (src/nxn/unavoidable.c): the sets of a 4 x 4 grid
  * worked out by hand; every set read off full grids of 6 x 6, 9 x 9 and
  * 16 x 16 unavoidable by Dancing Links (the grid with the set blank has a
- * second solution); the store's bare test and its bound; and generated
+ * second solution); the sets on three digits against a brute force on
+ * 6 x 6 grids, and unavoidable on 9 x 9, 20 x 20 and 25 x 25 grids; the
+ * store's bare test and its bound; and generated
  * minimal puzzles in which a set decides that a given is needed, each
  * such given confirmed needed by a Dancing Links count. */
 #include <stdarg.h>
@@ -185,6 +187,152 @@ static void test_sets_decide(void **state)
     }
 }
 
+/* The difference sets of the other arrangements of digits a, b, c of a
+ * full 6 x 6 grid (2 x 3 boxes), found by brute force: every row's three
+ * cells holding them given each of the 6 orders, rows one after the
+ * other, keeping those whose columns and boxes hold each digit once. A
+ * set is kept (as a mask of the 36 cells, once) when it moves all three
+ * digits and has at most `max_cells` cells. Returns the new count. */
+static int brute_arrangements(const bd_board *grid, const int digit[3], int max_cells,
+                              uint64_t *found, int count)
+{
+    static const int ORDERS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int where[6][3];    /* the column of digit j in row r */
+    for (int r = 0; r < 6; r++)
+        for (int col = 0; col < 6; col++)
+            for (int j = 0; j < 3; j++)
+                if (grid->cells[r * 6 + col] == digit[j])
+                    where[r][j] = col;
+    for (int code = 0; code < 6 * 6 * 6 * 6 * 6 * 6; code++) {
+        int value[36] = {0}, rest = code;
+        bool fine = true;
+        for (int r = 0; r < 6; r++, rest /= 6)
+            for (int j = 0; j < 3; j++)
+                value[r * 6 + where[r][j]] = digit[ORDERS[rest % 6][j]];
+        for (int col = 0; col < 6 && fine; col++)
+            for (int r = 0; r < 6; r++)
+                for (int r2 = r + 1; r2 < 6; r2++)
+                    fine = fine && !(value[r * 6 + col] && value[r * 6 + col] == value[r2 * 6 + col]);
+        for (int cell = 0; cell < 36 && fine; cell++)
+            for (int other = cell + 1; other < 36; other++)
+                if (value[cell] && value[cell] == value[other] && cell / 12 == other / 12
+                    && cell % 6 / 3 == other % 6 / 3)
+                    fine = false;   /* the same box: rows r / 2, columns c / 3 */
+        if (!fine)
+            continue;
+        uint64_t set = 0;
+        int moved = 0, size = 0;
+        for (int cell = 0; cell < 36; cell++)
+            if (value[cell] && value[cell] != grid->cells[cell]) {
+                set |= UINT64_C(1) << cell;
+                size++;
+                for (int j = 0; j < 3; j++)
+                    moved |= (grid->cells[cell] == digit[j]) << j;
+            }
+        bool known = false;
+        for (int i = 0; i < count; i++)
+            known = known || found[i] == set;
+        if (size > 0 && size <= max_cells && moved == 7 && !known)
+            found[count++] = set;
+    }
+    return count;
+}
+
+/* The sets on three digits of 6 x 6 grids are exactly those found by
+ * brute force (brute_arrangements), when the search may spend what it
+ * needs; with small bounds, each set kept is still one of them. */
+static void test_digit_sets_brute(void **state)
+{
+    (void)state;
+    static const int MAX_CELLS[] = {8, 18};
+    for (uint64_t index = 0; index < 3; index++) {
+        bd_generate_options options = bd_board_generate_defaults(2, 3);
+        bd_board puzzle, grid;
+        assert_int_equal(bd_board_generate(7, index, 2, 3, &options, &puzzle, &grid, NULL),
+                         BD_OK);
+        for (size_t m = 0; m < sizeof MAX_CELLS / sizeof MAX_CELLS[0]; m++) {
+            static uint64_t expected[4096];
+            int count = 0;
+            int digit[3];
+            for (digit[0] = 1; digit[0] <= 6; digit[0]++)
+                for (digit[1] = digit[0] + 1; digit[1] <= 6; digit[1]++)
+                    for (digit[2] = digit[1] + 1; digit[2] <= 6; digit[2]++)
+                        count = brute_arrangements(&grid, digit, MAX_CELLS[m], expected, count);
+            assert_true(count > 0);
+            for (int bounded = 0; bounded < 2; bounded++) {
+                nxn_usets sets;
+                nxn_usets_init(&sets, 36);
+                assert_true(nxn_usets_add_digit_sets(&sets, &grid, 3, MAX_CELLS[m],
+                                                     bounded ? 4 : UINT64_MAX,
+                                                     bounded ? 3 : UINT64_MAX));
+                int distinct = 0;
+                for (int k = 0; k < sets.count; k++) {
+                    bool listed = false, earlier = false;
+                    for (int i = 0; i < count; i++)
+                        listed = listed || expected[i] == sets.bits[k];
+                    for (int j = 0; j < k; j++)
+                        earlier = earlier || sets.bits[j] == sets.bits[k];
+                    assert_true(listed);
+                    distinct += !earlier;
+                }
+                if (!bounded)
+                    assert_int_equal(distinct, count);
+                else
+                    assert_true(distinct < count);
+                nxn_usets_free(&sets);
+            }
+        }
+    }
+}
+
+/* Every set on three digits of full grids of 3 x 3, 4 x 5 and 5 x 5
+ * boxes is unavoidable (with its cells blank the grid has a second
+ * solution, by Dancing Links on 9 x 9, by the bit-parallel engine on the
+ * others, the rest of the grid fixing most cells), holds three values,
+ * and has at most the cells asked for. */
+static void test_digit_sets_unavoidable(void **state)
+{
+    (void)state;
+    static const int SHAPES[][2] = {{3, 3}, {4, 5}, {5, 5}};
+    for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+        int r = SHAPES[s][0], c = SHAPES[s][1], cells = r * c * r * c;
+        bd_generate_options options = bd_board_generate_defaults(r, c);
+        options.minimal = false;
+        options.min_givens = cells;     /* the full grid: no search */
+        bd_board puzzle, grid;
+        assert_int_equal(bd_board_generate(3, 0, r, c, &options, &puzzle, &grid, NULL), BD_OK);
+        nxn_usets sets;
+        nxn_usets_init(&sets, cells);
+        assert_true(nxn_usets_add_digit_sets(&sets, &grid, 3, 12, 32, 16));
+        assert_true(sets.count > 0);
+        for (int k = 0; k < sets.count; k += s == 0 ? 1 : 7) {
+            bd_board blanked = grid;
+            int size = 0;
+            uint64_t values = 0;
+            for (int cell = 0; cell < cells; cell++)
+                if (in_set(&sets, k, cell)) {
+                    values |= UINT64_C(1) << grid.cells[cell];
+                    blanked.cells[cell] = 0;
+                    size++;
+                }
+            assert_true(size >= 4 && size <= 12);
+            int distinct_values = 0;
+            for (; values; values &= values - 1u)
+                distinct_values++;
+            assert_int_equal(distinct_values, 3);
+            if (s == 0) {
+                assert_int_equal(dlx_count(&blanked, 2), 2);
+            } else {
+                uint64_t count = 0;
+                assert_int_equal(bd_board_count(&blanked, 2, NULL, &count, NULL), BD_OK);
+                assert_int_equal(count, 2);
+            }
+        }
+        nxn_usets_free(&sets);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +340,8 @@ int main(void)
         cmocka_unit_test(test_store),
         cmocka_unit_test(test_grid_sets_unavoidable),
         cmocka_unit_test(test_sets_decide),
+        cmocka_unit_test(test_digit_sets_brute),
+        cmocka_unit_test(test_digit_sets_unavoidable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

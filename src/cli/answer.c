@@ -108,15 +108,21 @@ void reasons_put(answer *a, const reasons *r)
 
 bool answer_board(answer *a, const bd_board *board, const bd_board_text *how)
 {
-    char text[BD_BOARD_CELLS_MAX * 3 + BD_BOARD_MAX + 1];
     bd_board_text shape = *how;
     shape.grid = shape.grid && !a->csv_separator;
-    size_t len = bd_board_format(board, &shape, text, sizeof text);
+    /* written in place: three bytes a cell at most (a number and a gap),
+     * a line end a row, the NUL */
+    size_t n = board && board->size > 0 && board->size <= BD_BOARD_MAX ? (size_t)board->size : 0;
+    if (!reserve(a, n * n * 3 + n))
+        return false;
+    size_t len = bd_board_format(board, &shape, a->text + a->len, a->cap - a->len);
     if (!len) {
+        a->text[a->len] = '\0';
         answer_fail(a, "the board cannot be written in its alphabet");
         return false;
     }
-    answer_put_bytes(a, text, a->csv_separator ? len - 1 : len);
+    a->len += a->csv_separator ? len - 1 : len;
+    a->text[a->len] = '\0';
     return true;
 }
 

@@ -163,7 +163,7 @@ static void answer_count(const settings *s, const sized_item *item, answer *a)
         answer_printf(a, "cut-short>=%" PRIu64 "\n", count);
     }
     else if (s->unique)
-        answer_printf(a, "%s\n", count == 0 ? "none" : count == 1 ? "unique" : "multiple");
+        answer_put(a, count == 0 ? "none\n" : count == 1 ? "unique\n" : "multiple\n");
     else if (s->limit && count > s->limit)
         answer_printf(a, "%" PRIu64 "+\n", s->limit);
     else

@@ -159,10 +159,24 @@ static void note_at(char *out, const line_source *s, const char *why)
 
 /* Parses a record whose first line is s->line (its further lines read
  * from `s`) into `board` by `how` (settled on success). BD_OK, BD_ENOMEM,
- * or BD_EMALFORMED with the reason in `why`. */
+ * or BD_EMALFORMED with the reason in `why`. Once the size and a symbol
+ * alphabet are settled, a line of exactly N * N bytes is parsed in place
+ * as a one-line board first: when that succeeds it held N * N symbols and
+ * no blank, so bd_board_text_lines would have made it a one-line record
+ * too; when it fails, the record is read the long way, which says why. */
 static bd_status parse_record(line_source *s, bd_board_text *how, sized_buffer *text,
                               bd_board *board, char *why, size_t why_size)
 {
+    size_t n = (size_t)how->box_rows * (size_t)how->box_cols;
+    if (n && how->alphabet != BD_ALPHABET_AUTO && how->alphabet != BD_ALPHABET_NUMBERS
+        && s->line.len == n * n) {
+        bd_board_text line = *how;
+        line.grid = false;
+        if (bd_board_parse(s->line.bytes, s->line.len, &line, board, NULL, 0) == BD_OK) {
+            *how = line;
+            return BD_OK;
+        }
+    }
     bd_board_text tried = *how;
     int lines = bd_board_text_lines(s->line.bytes, s->line.len, &tried, why, why_size);
     if (!lines)

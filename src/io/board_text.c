@@ -217,8 +217,8 @@ static int next_value(const char *text, size_t length, size_t *at, bd_alphabet a
 /* parse_line's common case, a line of a symbol alphabet that is exactly
  * its `expected` cells, each a symbol of value at most `n`: one pass
  * without a branch a cell, into cells[0 .. expected). True with *at past
- * the line (and its '\n'); false for any other line, with nothing
- * changed, which parse_line then reads cell by cell. */
+ * the line (and its '\n'); false for any other line, with *at unchanged
+ * (cells may be written), which parse_line then reads cell by cell. */
 static bool plain_symbol_line(const char *text, size_t length, size_t *at,
                               const signed char *values, int n, uint8_t *cells, int expected)
 {
@@ -231,10 +231,8 @@ static bool plain_symbol_line(const char *text, size_t length, size_t *at,
         bad |= (unsigned)(value < 0) | (unsigned)(value > n);
         cells[i] = (uint8_t)value;
     }
-    if (bad) {
-        memset(cells, 0, (size_t)expected);   /* as bd_board_init left them */
+    if (bad)
         return false;
-    }
     *at = end + (end < length);
     return true;
 }
@@ -280,8 +278,13 @@ static bool parse_line(const char *text, size_t length, size_t *at, const bd_boa
 bd_status bd_board_parse(const char *text, size_t length, bd_board_text *how, bd_board *board,
                          char *why, size_t why_size)
 {
-    if (!text || !how || !board || bd_board_init(board, how->box_rows, how->box_cols) != BD_OK)
+    int r = how ? how->box_rows : 0, c = how ? how->box_cols : 0;
+    if (!text || !board || r < 1 || c < 1 || r > BD_BOARD_MAX || c > BD_BOARD_MAX
+        || r * c > BD_BOARD_MAX)
         return BD_EINVAL;
+    board->box_rows = r;
+    board->box_cols = c;
+    board->size = r * c;
     int n = board->size;
     if (how->alphabet == BD_ALPHABET_AUTO) {
         bd_alphabet found = detect(text, length, n);
@@ -356,8 +359,9 @@ static size_t put_cell(int v, const char *symbols, bool line_end, bool last, cha
     return k;
 }
 
-/* The cells are written one by one, each only when it fits with room for
- * the final NUL, so that a board too large for `size` bytes gives 0. */
+/* In a symbol alphabet with room for the whole text, the cells are
+ * written in one pass; else one by one, each only when it fits with room
+ * for the final NUL, so that a board too large for `size` bytes gives 0. */
 size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *out, size_t size)
 {
     if (!board || !how || !out || !size || !bd_board_valid(board))
@@ -371,8 +375,21 @@ size_t bd_board_format(const bd_board *board, const bd_board_text *how, char *ou
     const char *symbols = alphabet == BD_ALPHABET_NUMBERS ? NULL : table;
     for (int v = 0; symbols && v <= n; v++)
         table[v] = symbol_of(v, alphabet);
+    int cells = n * n, col = 0, lines = how->grid ? n : 1;
+    if (symbols && (size_t)cells + (size_t)lines < size) {
+        /* room for every symbol, line end and the NUL: one pass */
+        size_t at = 0;
+        for (int line = 0; line < lines; line++) {
+            const uint8_t *from = board->cells + line * (cells / lines);
+            for (int i = 0; i < cells / lines; i++)
+                out[at + (size_t)i] = symbols[from[i]];
+            at += (size_t)(cells / lines);
+            out[at++] = '\n';
+        }
+        out[at] = '\0';
+        return at;
+    }
     size_t len = 0;
-    int cells = n * n, col = 0;
     for (int cell = 0; cell < cells; cell++) {
         bool row_end = ++col == n;
         col = row_end ? 0 : col;

@@ -2,8 +2,9 @@
  * fast.c - the bit-parallel N x N engine's entry: the narrowest word that
  * holds a row of the board (fast16.c, fast32.c, fast64.c: one search,
  * fast.h, compiled for each width), as smaller states copy faster at a
- * guess; for boxes of 3 x 3, 4 x 4 and 5 x 5, the search compiled for
- * that geometry alone (fast3x3.c, fast4x4.c, fast5x5.c).
+ * guess; for boxes of 4 x 4 and 5 x 5, the search compiled for that
+ * geometry alone (fast4x4.c, fast5x5.c), and for 3 x 3 the same search
+ * written for that geometry (fast3x3.c).
  */
 #include "nxn.h"
 

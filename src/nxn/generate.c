@@ -10,9 +10,11 @@
  * class at a time (a cell and its images: one, two or four cells). The
  * unavoidable sets of the grid (unavoidable.h: cells that another grid
  * changes, so that a unique puzzle must give one of them) are read off
- * its structure first, and every second solution a check finds adds the
- * cells where it differs. The pass keeps a count of the givens left in
- * each grid set, and checks next the class whose going would leave the
+ * its structure first (for minimal puzzles on boards from DIGIT_SETS_FROM
+ * up, with the small sets of other arrangements of three digits), and
+ * every second solution a check finds adds the cells where it differs.
+ * The pass keeps a count of the givens left in each grid set (those read
+ * off the grid), and checks next the class whose going would leave the
  * fewest givens, one at least, in a grid set it meets (most such sets
  * first, then a random order): each class taken away tends to leave a
  * set with one given, which then stays proved needed with no search, and
@@ -72,7 +74,11 @@ enum {
     PASS_WORK = 1 << 16,    /* nodes times cells a search of the pass may spend */
     SETTLE_GROWTH = 4,      /* a settling round's nodes a search over the last's */
     SETTLE_GROWTH_MAX = 8,  /* settling's searches spend at most pass_nodes() << this */
-    SETTLE_WORK = 1 << 24   /* nodes times cells all settling searches of a try spend */
+    SETTLE_WORK = 1 << 24,  /* nodes times cells all settling searches of a try spend */
+    DIGIT_SETS_FROM = 20,   /* minimal puzzles from this side up read sets on three digits */
+    DIGIT_SET_CELLS = 12,   /* the most cells of such a set */
+    DIGIT_SET_NODES = 32,   /* guesses a search of three digits' arrangements may make */
+    DIGIT_SET_ARRANGEMENTS = 16     /* arrangements it may find (the grid's among them) */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -722,6 +728,10 @@ static int try_once(gen *gn, bd_symmetry symmetry)
         gn->given_cells[cell / 64] |= UINT64_C(1) << (cell % 64);
     nxn_usets_clear(&gn->sets);
     if (!nxn_usets_add_grid(&gn->sets, &gn->solution))
+        return -1;
+    if (opt->minimal && gn->g.size >= DIGIT_SETS_FROM
+        && !nxn_usets_add_digit_sets(&gn->sets, &gn->solution, 3, DIGIT_SET_CELLS,
+                                     DIGIT_SET_NODES, DIGIT_SET_ARRANGEMENTS))
         return -1;
     gn->grid_sets = gn->sets.count;
     make_classes(gn, symmetry);

@@ -18,6 +18,13 @@
  *    cells in the columns of one cycle keeps each row's values (a cycle),
  *    each column's and each box's (the two cells share both);
  *  - two columns of one stack, the same with rows and columns traded.
+ * On request, sets on k digits (three): the k N cells holding them are
+ * given other arrangements of the same digits, each unit keeping one of
+ * each and every other cell as in the grid, by a small depth-first
+ * search of its own (a cell left one digit by its units takes it; the
+ * cell with fewest left is guessed on, the grid's digit first), bounded
+ * in the cells it may change, its guesses and the arrangements it finds;
+ * an arrangement that moves all k digits gives the cells it changes.
  * Any other grid found (a second solution of a puzzle) gives the set of
  * cells where it differs.
  */
@@ -176,6 +183,203 @@ bool nxn_usets_add_grid(nxn_usets *sets, const bd_board *grid)
         for (int b = a + 1; b < n && ok; b++)
             ok = add_value_pair(sets, p, a, b);
     free(p);
+    return ok;
+}
+
+enum { DIGITS_MAX = 3 };   /* the most digits nxn_usets_add_digit_sets rearranges */
+
+/* The search of the other arrangements of k digits (add_digit_sets): the
+ * k N cells of the grid holding them, each to get one of the k digits
+ * (numbered 0..k-1) so that each unit keeps one of each, every other
+ * cell as in the grid. */
+typedef struct arrange {
+    nxn_usets *sets;
+    int k, count;                   /* digits, cells (k N) */
+    int max_cells;                  /* the most cells an arrangement may change */
+    int changed;                    /* cells changed so far */
+    uint64_t nodes, solutions;      /* spent so far, found so far */
+    uint64_t max_nodes, max_solutions;
+    short cell[DIGITS_MAX * BD_BOARD_MAX];           /* the cells */
+    unsigned char home[DIGITS_MAX * BD_BOARD_MAX];   /* the grid's digit of each */
+    signed char at[DIGITS_MAX * BD_BOARD_MAX];       /* the digit placed, -1: none yet */
+    unsigned char unit[DIGITS_MAX * BD_BOARD_MAX][3];   /* row, N + column, 2 N + box */
+    short members[3 * BD_BOARD_MAX][DIGITS_MAX];     /* the k cells of each unit */
+    unsigned used[3 * BD_BOARD_MAX];                 /* digits placed in each unit (bits) */
+    short trail[DIGITS_MAX * BD_BOARD_MAX];          /* the cells placed, in order */
+    int placed;                                      /* the trail's length */
+    bool ok;                        /* false once memory ran out */
+} arrange;
+
+/* The digits still free at cell i of `a`. */
+static unsigned free_digits(const arrange *a, int i)
+{
+    return ((1u << a->k) - 1u)
+           & ~(a->used[a->unit[i][0]] | a->used[a->unit[i][1]] | a->used[a->unit[i][2]]);
+}
+
+/* Places digit d at cell i of `a`, on the trail. */
+static void arrange_place(arrange *a, int i, int d)
+{
+    a->at[i] = (signed char)d;
+    for (int u = 0; u < 3; u++)
+        a->used[a->unit[i][u]] |= 1u << d;
+    a->changed += d != a->home[i];
+    a->trail[a->placed++] = (short)i;
+}
+
+/* Takes back the placements of `a` after the first `mark`. */
+static void arrange_undo(arrange *a, int mark)
+{
+    while (a->placed > mark) {
+        int i = a->trail[--a->placed];
+        for (int u = 0; u < 3; u++)
+            a->used[a->unit[i][u]] &= ~(1u << a->at[i]);
+        a->changed -= a->at[i] != a->home[i];
+        a->at[i] = -1;
+    }
+}
+
+/* Places digit d at cell i of `a`, then every cell of a unit of a cell
+ * placed that is left one digit: false when a cell is left none, or a
+ * placement would change more than a->max_cells cells (the caller takes
+ * the placements back). */
+static bool arrange_propagate(arrange *a, int i, int d)
+{
+    if (d != a->home[i] && a->changed == a->max_cells)
+        return false;
+    int next = a->placed;
+    arrange_place(a, i, d);
+    while (next < a->placed) {
+        int from = a->trail[next++];
+        for (int u = 0; u < 3; u++)
+            for (int m = 0; m < a->k; m++) {
+                int j = a->members[a->unit[from][u]][m];
+                if (a->at[j] >= 0)
+                    continue;
+                unsigned left = free_digits(a, j);
+                if (left == 0)
+                    return false;
+                if (left & (left - 1u))
+                    continue;   /* two digits free or more */
+                int only = nxn_low_index(left);
+                if (only != a->home[j] && a->changed == a->max_cells)
+                    return false;
+                arrange_place(a, j, only);
+            }
+    }
+    return true;
+}
+
+/* Adds the difference of the finished arrangement `a` from the grid when
+ * it moves every one of the k digits. */
+static void arrangement_found(arrange *a)
+{
+    uint64_t set[NXN_CELL_WORDS];
+    unsigned moved = 0;
+    memset(set, 0, sizeof *set * (size_t)a->sets->words);
+    for (int i = 0; i < a->count; i++)
+        if (a->at[i] != a->home[i]) {
+            put(set, a->cell[i]);
+            moved |= 1u << a->home[i];
+        }
+    if (moved == (1u << a->k) - 1u)
+        a->ok = nxn_usets_add(a->sets, set);
+}
+
+/* Depth-first search of the arrangements of `a` that change at most
+ * a->max_cells cells, from its state (propagated): the cell with fewest
+ * digits free first, the grid's digit there first; stops at a->max_nodes
+ * nodes (cells guessed on) or a->max_solutions arrangements. */
+static void arrange_search(arrange *a)
+{
+    if (!a->ok || a->nodes >= a->max_nodes || a->solutions >= a->max_solutions)
+        return;
+    int best = -1, fewest = a->k + 1;
+    unsigned best_free = 0;
+    for (int i = 0; i < a->count && fewest > 2; i++) {
+        if (a->at[i] >= 0)
+            continue;
+        unsigned left = free_digits(a, i);
+        int count = nxn_bit_count(left);
+        if (count < fewest) {
+            best = i;
+            fewest = count;
+            best_free = left;
+        }
+    }
+    if (best < 0) {
+        a->solutions++;
+        arrangement_found(a);
+        return;
+    }
+    a->nodes++;
+    unsigned home = 1u << a->home[best];
+    unsigned order[2] = {best_free & home, best_free & ~home};
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned rest = order[pass]; rest; rest &= rest - 1u) {
+            int mark = a->placed;
+            if (arrange_propagate(a, best, nxn_low_index(rest)))
+                arrange_search(a);
+            arrange_undo(a, mark);
+        }
+}
+
+/* Sets `a` up for the digits digit[0..k) of the grid whose places are `p`
+ * and searches their arrangements. */
+static void arrange_digits(arrange *a, const places *p, const int *digit)
+{
+    int n = p->g.size;
+    for (int j = 0; j < a->k; j++)
+        for (int r = 0; r < n; r++) {
+            int i = j * n + r, cell = p->cell_of[0][digit[j]][r];
+            int row = cell / n, col = cell % n;
+            a->cell[i] = (short)cell;
+            a->home[i] = (unsigned char)j;
+            a->at[i] = -1;
+            a->unit[i][0] = (unsigned char)row;
+            a->unit[i][1] = (unsigned char)(n + col);
+            a->unit[i][2] = (unsigned char)(2 * n + nxn_box_of(&p->g, row, col));
+            for (int u = 0; u < 3; u++)
+                a->members[a->unit[i][u]][j] = (short)i;
+        }
+    memset(a->used, 0, sizeof a->used);
+    a->placed = 0;
+    a->nodes = 0;
+    a->solutions = 0;
+    a->changed = 0;
+    arrange_search(a);
+}
+
+bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int max_cells,
+                              uint64_t max_nodes, uint64_t max_solutions)
+{
+    places *p = malloc(sizeof *p);
+    arrange *a = malloc(sizeof *a);
+    if (!p || !a) {
+        free(p);
+        free(a);
+        return false;
+    }
+    find_places(p, grid);
+    int n = p->g.size, digit[DIGITS_MAX];
+    *a = (arrange){.sets = sets, .k = k, .count = k * n, .max_cells = max_cells,
+                   .max_nodes = max_nodes, .max_solutions = max_solutions, .ok = true};
+    for (int j = 0; j < k; j++)
+        digit[j] = j;
+    for (int j = 0; j >= 0 && a->ok;) {
+        arrange_digits(a, p, digit);
+        /* the next k digits in lexicographic order */
+        for (j = k - 1; j >= 0 && digit[j] == n - k + j; j--)
+            ;
+        if (j >= 0) {
+            digit[j]++;
+            for (int m = j + 1; m < k; m++)
+                digit[m] = digit[m - 1] + 1;
+        }
+    }
+    bool ok = a->ok;
+    free(p);
+    free(a);
     return ok;
 }
 

@@ -53,6 +53,17 @@ bool nxn_usets_add(nxn_usets *sets, const uint64_t *set);
  * each two columns of a stack. False when memory ran out. */
 bool nxn_usets_add_grid(nxn_usets *sets, const bd_board *grid);
 
+/* Adds sets on few digits of `grid` (a valid full grid): for every k
+ * digits (k 1..3), the other arrangements of those digits in the cells
+ * holding them (each unit keeping one of each, every other cell as in
+ * the grid), found depth-first with the grid's digit first, at most
+ * `max_nodes` nodes and `max_solutions` arrangements (the grid's own
+ * among them) for each k digits; an arrangement that moves every one of
+ * the k digits and changes at most `max_cells` cells adds the cells it
+ * changes. False when memory ran out. */
+bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int max_cells,
+                              uint64_t max_nodes, uint64_t max_solutions);
+
 /* Adds the cells where full grids `a` and `b` of one geometry differ
  * (nothing when they do not). False when memory ran out. */
 bool nxn_usets_add_difference(nxn_usets *sets, const bd_board *a, const bd_board *b);

@@ -1,0 +1,200 @@
+/* test_nxn_fast3x3.c - the 9 x 9 engine of the N x N family
+ * (src/nxn/fast3x3.c) against the same search compiled from fast.h for
+ * any N up to 16 (nxn_fast16, run on the same 9 x 9 boards): the same
+ * solutions in the same order, the same nodes, guesses and ending, with
+ * and without excluded candidates, a digit order drawn by a pick
+ * function, and a node limit; and its counts against Dancing Links.
+ * Puzzles: random grids of testutil (never made by an engine) with 20 to
+ * 64 cells blanked, the hard puzzles of puzzles/hard_sample.txt, clashing
+ * givens and the empty board. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bitdoku.h"
+#include "nxn/nxn.h"
+#include "testutil.h"
+
+#ifndef BITDOKU_PUZZLES_DIR
+#error "BITDOKU_PUZZLES_DIR must name the puzzles/ directory"
+#endif
+
+enum { KEPT = 64 };
+
+/* The solutions a search handed over, the first KEPT of them kept. */
+typedef struct seen {
+    int count;
+    bd_board boards[KEPT];
+} seen;
+
+/* A bd_board_fn: keeps the solution. */
+static bool keep(const bd_board *solution, void *context)
+{
+    seen *s = context;
+    if (s->count < KEPT)
+        s->boards[s->count] = *solution;
+    s->count++;
+    return true;
+}
+
+/* A nxn_pick_fn: a digit of `digits` drawn from the stream in *context. */
+static int draw(void *context, int cell, uint64_t digits)
+{
+    (void)cell;
+    int count = 0, picks[BD_BOARD_MAX];
+    for (int d = 0; d < BD_BOARD_MAX; d++)
+        if ((digits >> d) & 1u)
+            picks[count++] = d;
+    return picks[tu_below(context, count)];
+}
+
+/* What one engine did with a task. */
+typedef struct outcome {
+    nxn_run run;
+    uint64_t visited;
+    bd_stats stats;
+} outcome;
+
+/* Runs `engine` on `task` (its pick stream restarted from `seed`) with
+ * a node limit of `max_nodes` (0: none), each solution up to `limit`
+ * into `found`. */
+static outcome run_engine(nxn_engine_fn engine, nxn_task task, uint64_t seed,
+                          uint64_t max_nodes, uint64_t limit, seen *found)
+{
+    bd_options options = bd_options_default();
+    options.max_nodes = max_nodes;
+    uint64_t stream = seed;
+    if (task.pick)
+        task.pick_context = &stream;
+    bd_board board = *task.puzzle;
+    nxn_visitor visitor;
+    nxn_visitor_init(&visitor, NXN_EACH, limit, &board);
+    visitor.on_each = keep;
+    visitor.context = found;
+    found->count = 0;
+    outcome o = {.run = NXN_RAN};
+    memset(&o.stats, 0, sizeof o.stats);
+    o.run = engine(&task, &options, &visitor, &o.stats);
+    o.visited = visitor.count;
+    return o;
+}
+
+/* The two compilations of the search agree on `task`, and Dancing Links
+ * counts as many solutions when neither was cut short. */
+static void agree(const nxn_task *task, uint64_t seed, uint64_t max_nodes, uint64_t limit)
+{
+    static seen mine, template;
+    outcome a = run_engine(nxn_fast3x3, *task, seed, max_nodes, limit, &mine);
+    outcome b = run_engine(nxn_fast16, *task, seed, max_nodes, limit, &template);
+    assert_int_equal(a.run, b.run);
+    assert_int_equal(a.visited, b.visited);
+    assert_int_equal(a.stats.nodes, b.stats.nodes);
+    assert_int_equal(a.stats.guesses, b.stats.guesses);
+    assert_int_equal(mine.count, template.count);
+    for (int i = 0; i < mine.count && i < KEPT; i++)
+        assert_memory_equal(mine.boards[i].cells, template.boards[i].cells, BD_CELLS);
+    if (a.run != NXN_RAN)
+        return;
+    static seen dlx;
+    nxn_task plain = *task;
+    plain.pick = NULL;
+    outcome c = run_engine(nxn_dlx, plain, seed, 0, limit, &dlx);
+    assert_int_equal(c.run, NXN_RAN);
+    assert_int_equal(c.visited, a.visited);
+}
+
+/* A random 9 x 9 puzzle with `blanks` cells blanked, as a board. */
+static void random_board(uint64_t *state, int blanks, bd_board *board)
+{
+    bd_grid grid;
+    tu_random_puzzle(state, blanks, &grid);
+    bd_board_from_grid(&grid, board);
+}
+
+static void test_random_puzzles(void **state)
+{
+    (void)state;
+    uint64_t stream = 35;
+    for (int i = 0; i < 400; i++) {
+        bd_board puzzle;
+        random_board(&stream, 20 + i % 45, &puzzle);
+        nxn_task task = {.puzzle = &puzzle};
+        agree(&task, 0, 0, 200);
+        task.pick = draw;
+        agree(&task, (uint64_t)i, 0, 200);
+    }
+}
+
+static void test_hard_puzzles(void **state)
+{
+    (void)state;
+    FILE *f = fopen(BITDOKU_PUZZLES_DIR "/hard_sample.txt", "r");
+    assert_non_null(f);
+    char line[256];
+    int read = 0;
+    while (fgets(line, sizeof line, f)) {
+        bd_grid grid;
+        if (line[0] == '#' || !tu_grid(line, &grid))
+            continue;
+        bd_board puzzle;
+        bd_board_from_grid(&grid, &puzzle);
+        nxn_task task = {.puzzle = &puzzle};
+        agree(&task, 0, 0, 2);
+        agree(&task, 0, 7, 2);      /* cut short after 7 nodes */
+        task.pick = draw;
+        agree(&task, (uint64_t)read, 0, 2);
+        read++;
+    }
+    fclose(f);
+    assert_int_equal(read, 20);
+}
+
+static void test_exclusions(void **state)
+{
+    (void)state;
+    uint64_t stream = 11;
+    for (int i = 0; i < 200; i++) {
+        bd_board puzzle;
+        random_board(&stream, 30 + i % 30, &puzzle);
+        nxn_exclusion out[8];
+        for (int k = 0; k < 8; k++)
+            out[k] = (nxn_exclusion){tu_below(&stream, BD_CELLS), 1 + tu_below(&stream, 9)};
+        nxn_task task = {.puzzle = &puzzle, .excluded = out, .excluded_count = 1 + i % 8};
+        agree(&task, 0, 0, 100);
+    }
+}
+
+static void test_edges(void **state)
+{
+    (void)state;
+    bd_board empty, clash;
+    assert_int_equal(bd_board_init(&empty, 3, 3), BD_OK);
+    nxn_task task = {.puzzle = &empty};
+    agree(&task, 0, 0, 50);
+    agree(&task, 0, 40, 0);     /* every solution, cut short after 40 nodes */
+    clash = empty;
+    clash.cells[0] = clash.cells[80] = 5;     /* fine: no common unit */
+    clash.cells[10] = 5;                      /* box 0 holds 5 twice */
+    task.puzzle = &clash;
+    agree(&task, 0, 0, 10);
+    static seen none;
+    outcome o = run_engine(nxn_fast3x3, task, 0, 0, 10, &none);
+    assert_int_equal(o.visited, 0);
+    assert_int_equal(o.stats.nodes, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_puzzles),
+        cmocka_unit_test(test_hard_puzzles),
+        cmocka_unit_test(test_exclusions),
+        cmocka_unit_test(test_edges),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
