@@ -67,11 +67,13 @@ static bool to_file(void *context, const char *text, size_t len)
     return fwrite(text, 1, len, context) == len;
 }
 
+/* Writes `text` as it is. */
 static void put(const sink *k, const char *text)
 {
     k->write(k->context, text, strlen(text));
 }
 
+/* Writes printf's text, cut at 511 bytes. */
 CLI_PRINTF_LIKE(2, 3)
 static void putf(const sink *k, const char *fmt, ...)
 {
@@ -84,6 +86,7 @@ static void putf(const sink *k, const char *fmt, ...)
         k->write(k->context, text, (size_t)len < sizeof text ? (size_t)len : sizeof text - 1);
 }
 
+/* Writes `text` as XML character data (markup characters escaped). */
 static void put_escaped(const sink *k, const char *text)
 {
     bd_write_xml_text(text, strlen(text), k->write, k->context);

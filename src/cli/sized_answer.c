@@ -93,6 +93,8 @@ typedef struct kept_solutions {
     uint64_t count;
 } kept_solutions;
 
+/* A bd_board_fn: keeps a copy of `solution` in the context's
+ * array, which has room for the search's limit; goes on. */
 static bool keep_solution(const bd_board *solution, void *context)
 {
     kept_solutions *k = context;

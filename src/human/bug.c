@@ -124,6 +124,8 @@ static void start_bug(const bdi_state *st, const bug *b, int type, double diffic
     (void)st;
 }
 
+/* BUG type 2, for a BUG of one BUG digit: the cells that see every BUG
+ * cell lose it. False when none of them has it. */
 static bool bug_type2(const bdi_state *st, const bug *b, bdi_step *s)
 {
     if (b->common_count <= 0)
@@ -145,6 +147,10 @@ static int shared_unit(const bug *b, int kind)
     return unit;
 }
 
+/* BUG type 4: two BUG cells in one unit with one common non-BUG digit lose
+ * every candidate but their BUG digits and that one; the first unit kind
+ * of SE's order that holds both. False when they share no such digit or
+ * unit. */
 static bool bug_type4(const bdi_state *st, const bug *b, bdi_step *s)
 {
     int c1 = b->cells[0], c2 = b->cells[1];
@@ -203,6 +209,8 @@ static bool bug_type3_in(const bdi_state *st, const bug *b, int unit, bdi_step *
     return false;
 }
 
+/* BUG type 3 in the first unit, in SE's kinds order, shared by every BUG
+ * cell where bug_type3_in finds one. */
 static bool bug_type3(const bdi_state *st, const bug *b, bdi_step *s)
 {
     for (int k = 0; k < UNIT_KINDS; k++) {

@@ -94,6 +94,8 @@ typedef struct nqueue {
     size_t head, tail, cap;
 } nqueue;
 
+/* Appends `node` to the queue, growing it; false when memory runs out
+ * (the queue unchanged). */
 static bool push(nqueue *q, int32_t node)
 {
     if (q->tail == q->cap) {
@@ -404,6 +406,8 @@ static void start_hint(const unary *u, int kind, chint *h)
         h->removed[cell] = 0;
 }
 
+/* Offers to `list` the cycle that closes at node `end`:
+ * its removals, and nothing when it removes nothing; marks `u` met. */
 static void offer_cycle(unary *u, int32_t end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
@@ -432,6 +436,9 @@ static void offer_cycle(unary *u, int32_t end, chint_list *list)
     chint_offer(ch, list, &h);
 }
 
+/* Offers to `list` the forcing chain that reaches node `target`: its
+ * potential's cell set to the digit when that potential is on, the digit
+ * removed from its cell when it is off; rated by its ancestors. */
 static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *list)
 {
     bdi_chainer *ch = u->ch;

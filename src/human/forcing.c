@@ -138,6 +138,8 @@ static double rule_difficulty(bool multiple, bool dynamic, bool nishio, int leve
     return 8.0;
 }
 
+/* The technique of a forcing search's hints: by nesting level (2 and up
+ * nested, 1 dynamic (+)), then Nishio, dynamic or cell forcing chains. */
 static bd_technique rule_tech(bool dynamic, bool nishio, int level)
 {
     if (level >= 2)

@@ -42,6 +42,8 @@ static bool gone(const advanced *a, int cell, int digit)
     return (a->source->cand[cell] & bit) && !(a->g->cand[cell] & bit);
 }
 
+/* Adds (cell, digit) off to the rule parents being collected; the caller
+ * keeps their count within POTENTIALS. */
 static void add_parent(advanced *a, int cell, int digit)
 {
     a->parents[a->parent_count++] = (uint16_t)pot_of(cell, digit, false);

@@ -37,6 +37,7 @@ typedef text_buf text;
 static const char *const UNIT_WORDS[UNIT_KINDS] = {"row", "column", "box"};
 static const char UNIT_LETTERS[UNIT_KINDS] = {'r', 'c', 'b'};
 
+/* A cell as "r4c2". */
 static void put_cell(text *t, int cell)
 {
     text_put(t, "r%dc%d", row_of(cell) + 1, col_of(cell) + 1);
@@ -133,6 +134,8 @@ static void put_paths(text *t, const bdi_step *s)
 
 static const char *const SET_SIZES[5] = {"", "", "pair", "triplet", "quad"};
 
+/* A placement: "r4c2=7 " and the single's kind (full house, naked or
+ * hidden single, or the direct technique that made it and its unit). */
 static void put_single(text *t, const bdi_step *s)
 {
     put_cell(t, s->cell);
@@ -175,6 +178,8 @@ static void put_single(text *t, const bdi_step *s)
     }
 }
 
+/* A subset: `kind` and its size's word ("pair"), its digits, " in ", its
+ * cells, and its unit's word in brackets. */
 static void put_set(text *t, const bdi_step *s, const char *kind)
 {
     text_put(t, "%s %s ", kind, SET_SIZES[s->cell_count]);
@@ -186,6 +191,7 @@ static void put_set(text *t, const bdi_step *s, const char *kind)
     text_put(t, ")");
 }
 
+/* A fish: its name and digit, its base lines, then its cover lines. */
 static void put_fish(text *t, const bdi_step *s)
 {
     const char *name = s->tech == BD_TECH_X_WING ? "X-wing"
@@ -197,6 +203,8 @@ static void put_fish(text *t, const bdi_step *s)
     put_lines(t, kind == UNIT_COL ? UNIT_ROW : UNIT_COL, s->lines2);
 }
 
+/* A uniqueness loop: its name by length and type, its two digits and
+ * its cells in the loop's order. */
 static void put_loop(text *t, const bdi_step *s)
 {
     if (s->loop_count == 4)
@@ -247,6 +255,9 @@ static const char *chain_name(const bdi_step *s)
     }
 }
 
+/* A chaining step: SE's name ("dynamic" first for the dynamic kinds),
+ * its nesting level's suffix, the source cell or the region, then ": "
+ * and its paths. */
 static void put_chain(text *t, const bdi_step *s)
 {
     const char *name = chain_name(s);

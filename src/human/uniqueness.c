@@ -101,6 +101,7 @@ static void common_house(const uint8_t *cells, int count, bool *common)
     }
 }
 
+/* Type 1: the loop's one cell with extra digits, `extra`, loses v1 and v2. */
 static void type1(walk *w, int extra)
 {
     bdi_step_start(&w->trial, BD_TECH_UNIQUE_LOOP, loop_difficulty(w->length));
@@ -224,6 +225,9 @@ static void type3_hidden(walk *w, int unit, int degree, int c1, int c2, unsigned
     }
 }
 
+/* Type 3: the loop's two extra cells c1, c2 in a shared unit, their extra
+ * digits taken as one cell of a naked or hidden set of that unit, by
+ * degree from the extra digits' count up to 7, SE's unit kinds in turn. */
 static void type3(walk *w, int c1, int c2)
 {
     const bdi_state *st = w->st;

@@ -38,16 +38,19 @@ static void say(char *why, size_t why_size, const char *fmt, ...)
     va_end(args);
 }
 
+/* Whether `c` is a blank between tokens: space, tab or carriage return. */
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* Whether `c` is an ASCII digit. */
 static bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
 }
 
+/* `c` in upper case when it is an ASCII letter, else `c`. */
 static char upper(char c)
 {
     return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
