@@ -782,9 +782,10 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
  *   - the alphabet: numbers when the line holds two or more blank-apart
  *     tokens, each an integer or '.'; else hex when '-' and a digit
  *     appear, letters when no digit does; else digits when there is no
- *     letter, or a letter beyond F, or N > 16; otherwise (digits and
- *     letters up to F, N unknown or 16) it cannot tell: an error naming
- *     --alphabet digits and --alphabet hex;
+ *     letter, or a letter beyond F, or N > 16, or the record holds N's
+ *     own symbol in digits (C for N = 12: 13 in hex, out of range);
+ *     otherwise (digits and letters up to F, N at most 16) it cannot
+ *     tell: an error naming --alphabet digits and --alphabet hex;
  *   - the size: a first line of N^2 cells is a one-line board and one of
  *     N cells the first row of an N-line grid, for a square N (boxes of
  *     sqrt(N) x sqrt(N): 1, 4, 9, 16, 25, 36, 49, 64); 16 cells is either

@@ -107,6 +107,23 @@ static void test_alphabets(void **state)
     assert_int_equal(parse(line, &how, &b, why), BD_OK);
     assert_int_equal(b.cells[0], 1);
     assert_int_equal(b.cells[2], 11);
+    /* 12 x 12 of 3 x 4 boxes: a C is 12 in digits and 13 in hex, which
+     * has no such value: digits; with A and B alone, either could be. */
+    memset(line, '.', 144);
+    line[144] = '\0';
+    line[0] = '9';
+    line[1] = 'A';
+    line[2] = 'C';
+    how = (bd_board_text){3, 4, BD_ALPHABET_AUTO, false};
+    assert_int_equal(parse(line, &how, &b, why), BD_OK);
+    assert_int_equal(how.alphabet, BD_ALPHABET_DIGITS);
+    assert_int_equal(b.cells[0], 9);
+    assert_int_equal(b.cells[1], 10);
+    assert_int_equal(b.cells[2], 12);
+    line[2] = 'B';
+    how = (bd_board_text){3, 4, BD_ALPHABET_AUTO, false};
+    assert_int_equal(parse(line, &how, &b, why), BD_EMALFORMED);
+    assert_non_null(strstr(why, "--alphabet digits or --alphabet hex"));
 }
 
 static void test_refusals(void **state)

@@ -157,12 +157,15 @@ int bd_board_text_lines(const char *line, size_t length, bd_board_text *how, cha
 static bd_alphabet detect(const char *text, size_t length, int n)
 {
     bool dash = false, digit = false, letter = false, beyond_f = false;
+    int top = 0;    /* the largest value read as digits (as hex, one more) */
     for (size_t i = 0; i < length; i++) {
         char c = upper(text[i]);
         dash = dash || c == '-';
         digit = digit || is_digit(c);
         letter = letter || (c >= 'A' && c <= 'Z');
         beyond_f = beyond_f || (c > 'F' && c <= 'Z');
+        int value = is_digit(c) ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 0;
+        top = value > top ? value : top;
     }
     if (dash)
         return digit ? BD_ALPHABET_HEX : BD_ALPHABET_LETTERS;
@@ -170,7 +173,8 @@ static bd_alphabet detect(const char *text, size_t length, int n)
         return BD_ALPHABET_LETTERS;
     if (!letter || beyond_f || n > 16)
         return BD_ALPHABET_DIGITS;
-    return BD_ALPHABET_AUTO;
+    /* N's own symbol in digits is N + 1 in hex, which has no such value */
+    return top == n ? BD_ALPHABET_DIGITS : BD_ALPHABET_AUTO;
 }
 
 /* Fills values[c] with the value of the byte c in the symbol alphabet
