@@ -645,6 +645,35 @@ static void data_state(const char *line, bool thinned, uint32_t *seed, bdi_state
         }
 }
 
+/* SE's rated puzzles as grids, each line as given and then thinned
+ * (data_state), thinned by one pseudo-random sequence, up to `max`. */
+typedef struct data_grids {
+    FILE *f;
+    char line[256];
+    uint32_t seed;
+    int max, grids;     /* grids given so far */
+} data_grids;
+
+/* Opens the data for data_grids_next with the sequence's `seed`. */
+static void data_grids_open(data_grids *g, uint32_t seed, int max)
+{
+    g->f = fopen(SE_RATINGS_DATA, "r");
+    assert_non_null(g->f);
+    g->seed = seed;
+    g->max = max;
+    g->grids = 0;
+}
+
+/* The next grid into `st`; false past `max` grids or the data's end. */
+static bool data_grids_next(data_grids *g, bdi_state *st)
+{
+    if (g->grids >= g->max || (g->grids % 2 == 0 && !data_line(g->f, g->line, sizeof g->line)))
+        return false;
+    data_state(g->line, g->grids % 2, &g->seed, st);
+    g->grids++;
+    return true;
+}
+
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
  * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
  * the same outcome, and with no contradiction the same sets. */
@@ -726,40 +755,34 @@ static void expect_same_links(const reach_grid *rg, const chain_grid *g, bool y,
 static void test_reach(void **state)
 {
     (void)state;
-    FILE *f = fopen(SE_RATINGS_DATA, "r");
-    assert_non_null(f);
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
     bdi_chainer *ch = bdi_chainer_new(NULL);
     assert_non_null(ch);
     reach_grid *rg = malloc(sizeof *rg);
     assert_non_null(rg);
-    char line[256];
-    uint32_t seed = 12345;
-    int grids = 0;
-    while (grids < 24 && data_line(f, line, sizeof line)) {
-        for (int thinned = 0; thinned < 2; thinned++, grids++) {
-            bdi_state st;
-            data_state(line, thinned, &seed, &st);
-            for (int kind = 0; kind < 3; kind++) {
-                chain_rules rules = {.y_links = kind > 0, .dynamic = kind == 2, .level = 0};
-                reach_grid_init(rg, &st, rules.y_links, rules.dynamic);
-                for (int cell = 0; cell < BD_CELLS; cell++)
-                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
-                        for (int on = 0; on < 2; on++)
-                            expect_same_reach(ch, rg, &st, &rules,
-                                              pot_of(cell, bit_digit(ds), on));
-            }
-            /* cycles.c's three kinds of links: X, Y, both */
-            reach_grid_init(rg, &st, true, false);
-            for (int kind = 0; kind < 3; kind++)
-                for (int cell = 0; cell < BD_CELLS; cell++)
-                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
-                        for (int on = 0; on < 2; on++)
-                            expect_same_links(rg, &st, kind > 0, kind != 1,
-                                              pot_of(cell, bit_digit(ds), on));
+    bdi_state st;
+    while (data_grids_next(&data, &st)) {
+        for (int kind = 0; kind < 3; kind++) {
+            chain_rules rules = {.y_links = kind > 0, .dynamic = kind == 2, .level = 0};
+            reach_grid_init(rg, &st, rules.y_links, rules.dynamic);
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                    for (int on = 0; on < 2; on++)
+                        expect_same_reach(ch, rg, &st, &rules,
+                                          pot_of(cell, bit_digit(ds), on));
         }
+        /* cycles.c's three kinds of links: X, Y, both */
+        reach_grid_init(rg, &st, true, false);
+        for (int kind = 0; kind < 3; kind++)
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                    for (int on = 0; on < 2; on++)
+                        expect_same_links(rg, &st, kind > 0, kind != 1,
+                                          pot_of(cell, bit_digit(ds), on));
     }
-    fclose(f);
-    assert_int_equal(grids, 24);
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
     free(rg);
     bdi_chainer_free(ch);
 }
@@ -810,35 +833,30 @@ static void test_cycles_reach_rows(void **state)
     row_add(want, 6 * 9 + 7, 6); /* r7c8 */
     assert_memory_equal(rows[(9 + 1) * BD_SIZE + 5], want, sizeof want);
 
-    FILE *f = fopen(SE_RATINGS_DATA, "r");
-    assert_non_null(f);
-    char line[256];
-    uint32_t seed = 12345;
-    int grids = 0, compared = 0;
-    while (grids < 24 && data_line(f, line, sizeof line)) {
-        for (int thinned = 0; thinned < 2; thinned++, grids++) {
-            data_state(line, thinned, &seed, &st);
-            reach_grid_init(rg, &st, true, false);
-            for (int kind = 0; kind < 3; kind++) {
-                bool y = kind > 0, x = kind != 1;
-                memset(rows, 0, BD_CELLS * BD_SIZE * sizeof *rows);
-                assert_true(cycles_reach_rows(rg, y, x, rows));
-                for (int cell = 0; cell < BD_CELLS; cell++)
-                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                        int s = cell * BD_SIZE + bit_digit(ds) - 1;
-                        reach r;
-                        memset(&r, 0, sizeof r);
-                        if (x || digit_count(st.cand[cell]) == 2) {
-                            reach_links(rg, pot_of(cell, bit_digit(ds), true), y, x, &r);
-                            compared++;
-                        }
-                        assert_memory_equal(rows[s], r.on, sizeof r.on);
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    int compared = 0;
+    while (data_grids_next(&data, &st)) {
+        reach_grid_init(rg, &st, true, false);
+        for (int kind = 0; kind < 3; kind++) {
+            bool y = kind > 0, x = kind != 1;
+            memset(rows, 0, BD_CELLS * BD_SIZE * sizeof *rows);
+            assert_true(cycles_reach_rows(rg, y, x, rows));
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                    int s = cell * BD_SIZE + bit_digit(ds) - 1;
+                    reach r;
+                    memset(&r, 0, sizeof r);
+                    if (x || digit_count(st.cand[cell]) == 2) {
+                        reach_links(rg, pot_of(cell, bit_digit(ds), true), y, x, &r);
+                        compared++;
                     }
-            }
+                    assert_memory_equal(rows[s], r.on, sizeof r.on);
+                }
         }
     }
-    fclose(f);
-    assert_int_equal(grids, 24);
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
     assert_true(compared > 1000);
     free(rows);
     free(rg);
@@ -918,34 +936,29 @@ static void fish_reference(const bdi_state *st, int degree, hint_log *log)
 static void test_fish_order(void **state)
 {
     (void)state;
-    FILE *f = fopen(SE_RATINGS_DATA, "r");
-    assert_non_null(f);
-    char line[256];
-    uint32_t seed = 777;
-    int grids = 0, fish = 0;
+    data_grids data;
+    data_grids_open(&data, 777, 60);
+    int fish = 0;
     hint_log *got = malloc(sizeof *got), *want = malloc(sizeof *want);
     assert_non_null(got);
     assert_non_null(want);
-    while (grids < 60 && data_line(f, line, sizeof line)) {
-        for (int thinned = 0; thinned < 2; thinned++, grids++) {
-            bdi_state st;
-            data_state(line, thinned, &seed, &st);
-            for (int degree = 2; degree <= 4; degree++) {
-                bdi_step s;
-                got->count = want->count = 0;
-                assert_false(bdi_fish_each(&st, degree, log_hint, got, &s));
-                fish_reference(&st, degree, want);
-                assert_int_equal(got->count, want->count);
-                int kept = got->count < 64 ? got->count : 64;
-                for (int i = 0; i < kept; i++)
-                    assert_memory_equal(got->removed[i], want->removed[i],
-                                        sizeof got->removed[i]);
-                fish += got->count;
-            }
+    bdi_state st;
+    while (data_grids_next(&data, &st)) {
+        for (int degree = 2; degree <= 4; degree++) {
+            bdi_step s;
+            got->count = want->count = 0;
+            assert_false(bdi_fish_each(&st, degree, log_hint, got, &s));
+            fish_reference(&st, degree, want);
+            assert_int_equal(got->count, want->count);
+            int kept = got->count < 64 ? got->count : 64;
+            for (int i = 0; i < kept; i++)
+                assert_memory_equal(got->removed[i], want->removed[i],
+                                    sizeof got->removed[i]);
+            fish += got->count;
         }
     }
-    fclose(f);
-    assert_int_equal(grids, 60);
+    fclose(data.f);
+    assert_int_equal(data.grids, 60);
     assert_true(fish > 0);
     free(got);
     free(want);
@@ -1049,45 +1062,40 @@ static void locking_reference(const bdi_state *st, hint_log *log, int *direct_ce
 static void test_locking_order(void **state)
 {
     (void)state;
-    FILE *f = fopen(SE_RATINGS_DATA, "r");
-    assert_non_null(f);
-    char line[256];
-    uint32_t seed = 4242;
-    int grids = 0, locks = 0, directs = 0;
+    data_grids data;
+    data_grids_open(&data, 4242, 80);
+    int locks = 0, directs = 0;
     hint_log *got = malloc(sizeof *got), *want = malloc(sizeof *want);
     assert_non_null(got);
     assert_non_null(want);
-    while (grids < 80 && data_line(f, line, sizeof line)) {
-        for (int thinned = 0; thinned < 2; thinned++, grids++) {
-            bdi_state st;
-            data_state(line, thinned, &seed, &st);
-            bdi_step s;
-            got->count = want->count = 0;
-            assert_false(bdi_locking_each(&st, log_hint, got, &s));
-            int direct_cell, direct_digit;
+    bdi_state st;
+    while (data_grids_next(&data, &st)) {
+        bdi_step s;
+        got->count = want->count = 0;
+        assert_false(bdi_locking_each(&st, log_hint, got, &s));
+        int direct_cell, direct_digit;
+        locking_reference(&st, want, &direct_cell, &direct_digit);
+        assert_int_equal(got->count, want->count);
+        int kept = got->count < 64 ? got->count : 64;
+        for (int i = 0; i < kept; i++)
+            assert_memory_equal(got->removed[i], want->removed[i], sizeof got->removed[i]);
+        locks += got->count;
+        /* direct mode: the first hint, placed, then the next, ... */
+        for (int round = 0; round < 30; round++) {
+            bool found = bdi_locking(&st, true, &s);
+            assert_int_equal(found, direct_cell >= 0);
+            if (!found)
+                break;
+            assert_int_equal(s.cell, direct_cell);
+            assert_int_equal(s.digit, direct_digit);
+            directs++;
+            bdi_state_place(&st, direct_cell, direct_digit);
+            want->count = 0;
             locking_reference(&st, want, &direct_cell, &direct_digit);
-            assert_int_equal(got->count, want->count);
-            int kept = got->count < 64 ? got->count : 64;
-            for (int i = 0; i < kept; i++)
-                assert_memory_equal(got->removed[i], want->removed[i], sizeof got->removed[i]);
-            locks += got->count;
-            /* direct mode: the first hint, placed, then the next, ... */
-            for (int round = 0; round < 30; round++) {
-                bool found = bdi_locking(&st, true, &s);
-                assert_int_equal(found, direct_cell >= 0);
-                if (!found)
-                    break;
-                assert_int_equal(s.cell, direct_cell);
-                assert_int_equal(s.digit, direct_digit);
-                directs++;
-                bdi_state_place(&st, direct_cell, direct_digit);
-                want->count = 0;
-                locking_reference(&st, want, &direct_cell, &direct_digit);
-            }
         }
     }
-    fclose(f);
-    assert_int_equal(grids, 80);
+    fclose(data.f);
+    assert_int_equal(data.grids, 80);
     assert_true(locks > 0);
     assert_true(directs > 80);
     free(got);
@@ -1182,49 +1190,43 @@ static void plain_walk_past(const chain_grid *g, bool y, bool x, int pot, int pa
 static void test_reach_links_by(void **state)
 {
     (void)state;
-    FILE *f = fopen(SE_RATINGS_DATA, "r");
-    assert_non_null(f);
+    data_grids data;
+    data_grids_open(&data, 2026, 24);
     reach_grid *rg = malloc(sizeof *rg);
     assert_non_null(rg);
-    char line[256];
-    uint32_t seed = 2026;
-    int grids = 0;
-    while (grids < 24 && data_line(f, line, sizeof line)) {
-        for (int thinned = 0; thinned < 2; thinned++, grids++) {
-            bdi_state st;
-            data_state(line, thinned, &seed, &st);
-            reach_grid_init(rg, &st, true, false);
-            for (int kind = 0; kind < 3; kind++) {
-                bool y = kind > 0, x = kind != 1;
-                uint64_t linked[BD_SIZE * 2];
-                reach_links_linked(rg, y, x, linked);
-                for (int cell = 0; cell < BD_CELLS; cell++)
-                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
-                        for (int on = 0; on < 2; on++) {
-                            int pot = pot_of(cell, bit_digit(ds), on);
-                            reach plain, by;
-                            reach_links(rg, pot, y, x, &plain);
-                            reach_links_by(rg, linked, pot, y, x, &by);
-                            assert_memory_equal(plain.on, by.on, sizeof plain.on);
-                            assert_memory_equal(plain.off, by.off, sizeof plain.off);
-                            for (unsigned os = st.cand[cell] & ~(ds & (~ds + 1u)); on && os;
-                                 os &= os - 1u) {
-                                int past = pot_of(cell, bit_digit(os), false);
-                                reach want, got;
-                                plain_walk_past(&st, y, x, pot, past, &want);
-                                memset(&got, 0, sizeof got);
-                                got.off[bit_digit(os) - 1][cell / 64] |= (uint64_t)1
-                                                                         << (cell % 64);
-                                reach_links_past(rg, linked, pot, y, x, &got);
-                                assert_memory_equal(want.on, got.on, sizeof want.on);
-                                assert_memory_equal(want.off, got.off, sizeof want.off);
-                            }
+    bdi_state st;
+    while (data_grids_next(&data, &st)) {
+        reach_grid_init(rg, &st, true, false);
+        for (int kind = 0; kind < 3; kind++) {
+            bool y = kind > 0, x = kind != 1;
+            uint64_t linked[BD_SIZE * 2];
+            reach_links_linked(rg, y, x, linked);
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                    for (int on = 0; on < 2; on++) {
+                        int pot = pot_of(cell, bit_digit(ds), on);
+                        reach plain, by;
+                        reach_links(rg, pot, y, x, &plain);
+                        reach_links_by(rg, linked, pot, y, x, &by);
+                        assert_memory_equal(plain.on, by.on, sizeof plain.on);
+                        assert_memory_equal(plain.off, by.off, sizeof plain.off);
+                        for (unsigned os = st.cand[cell] & ~(ds & (~ds + 1u)); on && os;
+                             os &= os - 1u) {
+                            int past = pot_of(cell, bit_digit(os), false);
+                            reach want, got;
+                            plain_walk_past(&st, y, x, pot, past, &want);
+                            memset(&got, 0, sizeof got);
+                            got.off[bit_digit(os) - 1][cell / 64] |= (uint64_t)1
+                                                                     << (cell % 64);
+                            reach_links_past(rg, linked, pot, y, x, &got);
+                            assert_memory_equal(want.on, got.on, sizeof want.on);
+                            assert_memory_equal(want.off, got.off, sizeof want.off);
                         }
-            }
+                    }
         }
     }
-    fclose(f);
-    assert_int_equal(grids, 24);
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
     free(rg);
 }
 
