@@ -205,6 +205,37 @@ bool reads_meet(const chain_reads *a, const chain_reads *b)
     return meet != 0;
 }
 
+/* By cell, its three units as bits of a unit mask (bit u for unit u: rows
+ * 0..8, columns 9..17, boxes 18..26). */
+#define CELL_UNITS(c) \
+    ((uint32_t)1 << ((c) / 9) | (uint32_t)1 << (9 + (c) % 9) \
+     | (uint32_t)1 << (18 + (c) / 27 * 3 + (c) % 9 / 3))
+#define CELL_UNITS_ROW(r) \
+    CELL_UNITS(9 * (r)), CELL_UNITS(9 * (r) + 1), CELL_UNITS(9 * (r) + 2), \
+    CELL_UNITS(9 * (r) + 3), CELL_UNITS(9 * (r) + 4), CELL_UNITS(9 * (r) + 5), \
+    CELL_UNITS(9 * (r) + 6), CELL_UNITS(9 * (r) + 7), CELL_UNITS(9 * (r) + 8)
+static const uint32_t cell_units[BD_CELLS] = {
+    CELL_UNITS_ROW(0), CELL_UNITS_ROW(1), CELL_UNITS_ROW(2),
+    CELL_UNITS_ROW(3), CELL_UNITS_ROW(4), CELL_UNITS_ROW(5),
+    CELL_UNITS_ROW(6), CELL_UNITS_ROW(7), CELL_UNITS_ROW(8),
+};
+
+void reads_reach(chain_reads *read, const reach *r, bool cells)
+{
+    for (int d = 0; d < BD_SIZE; d++) {
+        uint32_t units = 0;
+        for (int w = 0; w < 2; w++) {
+            uint64_t set = r->on[d][w] | r->off[d][w];
+            if (cells)
+                read->cells[w] |= set;
+            for (; set; set &= set - 1u)
+                units |= cell_units[w * 64 + low_index(set)];
+        }
+        for (; units; units &= units - 1u)
+            bits_set(read->places, low_index(units) * BD_SIZE + d);
+    }
+}
+
 void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed)
 {
     *changed = (chain_reads){{0}, {0}};

@@ -410,6 +410,12 @@ typedef struct reach {
     bool conflict;
 } reach;
 
+/* Notes in `read` the reads of every potential of `r`, on or off: the
+ * places of its digit in its cell's box, row and column, and with `cells`
+ * its cell's candidates (reads_places and reads_cell for each, the same
+ * bits). */
+void reads_reach(chain_reads *read, const reach *r, bool cells);
+
 /* Makes `rg` the grid `g` as a chain reads it: with the cell rules
  * (`y_links`) or not, static or `dynamic`. */
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);

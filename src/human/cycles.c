@@ -663,14 +663,8 @@ static bool has_partner(unary *u, int cell, int digit)
  * potentials of `r` read (as note_on and note_off note it). */
 static void note_reach(unary *u, const reach *r)
 {
-    for (int d = 0; u->read && d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = r->on[d][w] | r->off[d][w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                if (u->y)
-                    reads_cell(u->read, at);
-                reads_places(u->read, at, d + 1);
-            }
+    if (u->read)
+        reads_reach(u->read, r, u->y);
 }
 
 /* u->cl, made first if it is not made yet for the grid and links. */
