@@ -220,20 +220,28 @@ static const uint32_t cell_units[BD_CELLS] = {
     CELL_UNITS_ROW(6), CELL_UNITS_ROW(7), CELL_UNITS_ROW(8),
 };
 
-void reads_reach(chain_reads *read, const reach *r, bool cells)
+void reads_places_of(chain_reads *read, const uint64_t *places)
 {
     for (int d = 0; d < BD_SIZE; d++) {
         uint32_t units = 0;
-        for (int w = 0; w < 2; w++) {
-            uint64_t set = r->on[d][w] | r->off[d][w];
-            if (cells)
-                read->cells[w] |= set;
-            for (; set; set &= set - 1u)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t set = places[2 * d + w]; set; set &= set - 1u)
                 units |= cell_units[w * 64 + low_index(set)];
-        }
         for (; units; units &= units - 1u)
             bits_set(read->places, low_index(units) * BD_SIZE + d);
     }
+}
+
+void reads_reach(chain_reads *read, const reach *r, bool cells)
+{
+    uint64_t places[BD_SIZE * 2];
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            places[2 * d + w] = r->on[d][w] | r->off[d][w];
+            if (cells)
+                read->cells[w] |= places[2 * d + w];
+        }
+    reads_places_of(read, places);
 }
 
 void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed)

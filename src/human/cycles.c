@@ -164,6 +164,9 @@ typedef struct unary {
     nqueue on_q, off_q;
     const chint_list *list;
     chain_reads *read;          /* the start's reads being noted, or NULL */
+    uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
+                                   whose digit's places it reads, noted in
+                                   `read` when the start is done */
     bool met;                   /* the start's walks met a cycle or a chain */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
@@ -172,6 +175,13 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
 } unary;
 
+/* Notes a read of the places of `digit` in the box, row and column of
+ * `cell` (in u->noted: u->read must be set). */
+static inline void note_places(unary *u, int cell, int digit)
+{
+    bits_set(u->noted[digit - 1], cell);
+}
+
 /* Notes what on_implies(u->g, pot, u->y) reads. */
 static inline void note_on(unary *u, int pot)
 {
@@ -179,7 +189,7 @@ static inline void note_on(unary *u, int pot)
         return;
     if (u->y)
         reads_cell(u->read, pot_cell(pot));
-    reads_places(u->read, pot_cell(pot), pot_digit(pot));
+    note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
 /* Notes what off_implies(u->g, pot, u->y, x, ...) reads. */
@@ -190,7 +200,7 @@ static inline void note_off(unary *u, int pot, bool x)
     if (u->y)
         reads_cell(u->read, pot_cell(pot));
     if (x)
-        reads_places(u->read, pot_cell(pot), pot_digit(pot));
+        note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
@@ -650,7 +660,7 @@ static void closure_make(unary *u)
 static bool has_partner(unary *u, int cell, int digit)
 {
     if (u->read && u->x)
-        reads_places(u->read, cell, digit);
+        note_places(u, cell, digit);
     if (u->y && digit_count(u->g->cand[cell]) == 2)
         return true;
     for (int kind = 0; u->x && kind < UNIT_KINDS; kind++)
@@ -663,8 +673,15 @@ static bool has_partner(unary *u, int cell, int digit)
  * potentials of `r` read (as note_on and note_off note it). */
 static void note_reach(unary *u, const reach *r)
 {
-    if (u->read)
-        reads_reach(u->read, r, u->y);
+    if (!u->read)
+        return;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            uint64_t reached = r->on[d][w] | r->off[d][w];
+            u->noted[d][w] |= reached;
+            if (u->y)
+                u->read->cells[w] |= reached;
+        }
 }
 
 /* u->cl, made first if it is not made yet for the grid and links. */
@@ -871,10 +888,12 @@ static bool may_cycle(unary *u, int cell, int digit)
  * recorded idle or not after. The tests that a walk may find something
  * (may_cycle, reaches_opposite) come first; when none may, no node is
  * made (the start's node is counted against the budget all the same). */
+static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
+                        chint_list *list);
+
 static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m, int k,
                            chint_list *list)
 {
-    bdi_chainer *ch = u->ch;
     if (digit_count(u->g->cand[cell]) > 2 && !u->x)
         return;
     int cand = cell * BD_SIZE + digit - 1;
@@ -884,7 +903,20 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     if (u->read) {
         *u->read = (chain_reads){{0}, {0}};
         reads_cell(u->read, cell);
+        memset(u->noted, 0, sizeof u->noted);
     }
+    unary_walks(u, cell, digit, m, k, list);
+    if (u->read)
+        reads_places_of(u->read, &u->noted[0][0]);
+}
+
+/* unary_chaining's tests and walks from (cell, digit), its reads noted
+ * (u->read, u->noted) when it keeps a record `m`. */
+static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
+                        chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    int cand = cell * BD_SIZE + digit - 1;
     u->met = false;
     bool partner = has_partner(u, cell, digit);
     bool cycle = partner && may_cycle(u, cell, digit);
