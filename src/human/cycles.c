@@ -232,7 +232,9 @@ static void find_cycles(unary *u, chint_list *list)
             note_on(u, ch->nodes[p].pot);
             int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
-                if (is_parent(ch, p, imp[i].pot))
+                /* each node above p went into its set when queued: a
+                 * potential off in no node of to_off is none of them */
+                if (set_has(to_off, imp[i].pot) && is_parent(ch, p, imp[i].pot))
                     continue;
                 int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
                 if (made < 0 || !push(&u->off_q, made))
@@ -377,8 +379,9 @@ static void cycle_cells(const bdi_chainer *ch, int32_t end, bool *in_cycle)
 }
 
 /* SE's createCycleHint: the candidates of the cycle's digits that see an
- * "on" and an "off" potential of the cycle with their digit. */
-static void cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
+ * "on" and an "off" potential of the cycle with their digit; whether there
+ * is one. */
+static bool cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
 {
     bool in_cycle[BD_CELLS];
     cycle_cells(ch, end, in_cycle);
@@ -396,8 +399,12 @@ static void cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t e
                 back[other] |= (uint16_t)bit;
         }
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    unsigned any = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
         h->removed[cell] = forward[cell] & back[cell];
+        any |= h->removed[cell];
+    }
+    return any != 0;
 }
 
 /* Starts a hint of the walk's link kinds. */
@@ -424,11 +431,7 @@ static void offer_cycle(unary *u, int32_t end, chint_list *list)
     u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
-    cycle_removals(ch, u->g, end, &h);
-    bool worth = false;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        worth |= h.removed[cell] != 0;
-    if (!worth)
+    if (!cycle_removals(ch, u->g, end, &h))
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
     h.complexity = ancestor_count(ch, end);
