@@ -227,8 +227,11 @@ void reads_places_of(chain_reads *read, const uint64_t *places)
         for (int w = 0; w < 2; w++)
             for (uint64_t set = places[2 * d + w]; set; set &= set - 1u)
                 units |= cell_units[w * 64 + low_index(set)];
-        for (; units; units &= units - 1u)
-            bits_set(read->places, low_index(units) * BD_SIZE + d);
+        /* the digit's 27 bits, over two words when they cross one */
+        int at = d * UNIT_COUNT, shift = at & 63;
+        read->places[at >> 6] |= (uint64_t)units << shift;
+        if (shift > 64 - UNIT_COUNT)
+            read->places[(at >> 6) + 1] |= (uint64_t)units >> (64 - shift);
     }
 }
 
@@ -253,7 +256,7 @@ void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++)
             if (last->places[unit][d] != g->places[unit][d])
-                bits_set(changed->places, unit * BD_SIZE + d);
+                bits_set(changed->places, d * UNIT_COUNT + unit);
     memcpy(last->cand, g->cand, sizeof last->cand);
     memcpy(last->places, g->places, sizeof last->places);
 }

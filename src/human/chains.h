@@ -69,8 +69,8 @@ typedef struct pset {
 typedef bdi_state chain_grid;
 
 /* What chains read of a grid: the candidates of cell c (bit c of
- * `cells`) and the places of digit d in unit u (bit u * 9 + d - 1 of
- * `places`). A chain on a grid (static or dynamic, without nested rules)
+ * `cells`) and the places of digit d in unit u (bit (d - 1) * 27 + u of
+ * `places`: each digit's units together). A chain on a grid (static or dynamic, without nested rules)
  * is a function of what it reads, so that it is the same on another grid
  * where those are the same. */
 typedef struct chain_reads {
@@ -101,7 +101,7 @@ static inline void reads_cell(chain_reads *r, int cell)
 static inline void reads_places(chain_reads *r, int cell, int digit)
 {
     for (int kind = 0; kind < UNIT_KINDS; kind++)
-        bits_set(r->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+        bits_set(r->places, (digit - 1) * UNIT_COUNT + unit_at(kind, cell));
 }
 
 /* Whether `a` and `b` share a cell or a unit's places. */
