@@ -69,8 +69,8 @@ typedef struct pset {
 typedef bdi_state chain_grid;
 
 /* What chains read of a grid: the candidates of cell c (bit c of
- * `cells`) and the places of digit d in unit u (bit u * 9 + d - 1 of
- * `places`). A chain on a grid (static or dynamic, without nested rules)
+ * `cells`) and the places of digit d in unit u (bit (d - 1) * 27 + u of
+ * `places`: each digit's units together). A chain on a grid (static or dynamic, without nested rules)
  * is a function of what it reads, so that it is the same on another grid
  * where those are the same. */
 typedef struct chain_reads {
@@ -101,7 +101,7 @@ static inline void reads_cell(chain_reads *r, int cell)
 static inline void reads_places(chain_reads *r, int cell, int digit)
 {
     for (int kind = 0; kind < UNIT_KINDS; kind++)
-        bits_set(r->places, unit_at(kind, cell) * BD_SIZE + digit - 1);
+        bits_set(r->places, (digit - 1) * UNIT_COUNT + unit_at(kind, cell));
 }
 
 /* Whether `a` and `b` share a cell or a unit's places. */
@@ -409,6 +409,18 @@ typedef struct reach {
     uint64_t on[BD_SIZE][2], off[BD_SIZE][2];
     bool conflict;
 } reach;
+
+/* Notes in `read` the places of digit d + 1 in the box, row and column
+ * of each cell of the cell set at places[2 * (d - 1)] (two words: cell c
+ * at bit c % 64 of word c / 64), for each digit d: the bits of
+ * reads_places for each. */
+void reads_places_of(chain_reads *read, const uint64_t *places);
+
+/* Notes in `read` the reads of every potential of `r`, on or off: the
+ * places of its digit in its cell's box, row and column, and with `cells`
+ * its cell's candidates (reads_places and reads_cell for each, the same
+ * bits). */
+void reads_reach(chain_reads *read, const reach *r, bool cells);
 
 /* Makes `rg` the grid `g` as a chain reads it: with the cell rules
  * (`y_links`) or not, static or `dynamic`. */

@@ -164,6 +164,9 @@ typedef struct unary {
     nqueue on_q, off_q;
     const chint_list *list;
     chain_reads *read;          /* the start's reads being noted, or NULL */
+    uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
+                                   whose digit's places it reads, noted in
+                                   `read` when the start is done */
     bool met;                   /* the start's walks met a cycle or a chain */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
@@ -172,6 +175,13 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
 } unary;
 
+/* Notes a read of the places of `digit` in the box, row and column of
+ * `cell` (in u->noted: u->read must be set). */
+static inline void note_places(unary *u, int cell, int digit)
+{
+    bits_set(u->noted[digit - 1], cell);
+}
+
 /* Notes what on_implies(u->g, pot, u->y) reads. */
 static inline void note_on(unary *u, int pot)
 {
@@ -179,7 +189,7 @@ static inline void note_on(unary *u, int pot)
         return;
     if (u->y)
         reads_cell(u->read, pot_cell(pot));
-    reads_places(u->read, pot_cell(pot), pot_digit(pot));
+    note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
 /* Notes what off_implies(u->g, pot, u->y, x, ...) reads. */
@@ -190,7 +200,7 @@ static inline void note_off(unary *u, int pot, bool x)
     if (u->y)
         reads_cell(u->read, pot_cell(pot));
     if (x)
-        reads_places(u->read, pot_cell(pot), pot_digit(pot));
+        note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
@@ -222,7 +232,9 @@ static void find_cycles(unary *u, chint_list *list)
             note_on(u, ch->nodes[p].pot);
             int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
-                if (is_parent(ch, p, imp[i].pot))
+                /* each node above p went into its set when queued: a
+                 * potential off in no node of to_off is none of them */
+                if (set_has(to_off, imp[i].pot) && is_parent(ch, p, imp[i].pot))
                     continue;
                 int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
                 if (made < 0 || !push(&u->off_q, made))
@@ -367,8 +379,9 @@ static void cycle_cells(const bdi_chainer *ch, int32_t end, bool *in_cycle)
 }
 
 /* SE's createCycleHint: the candidates of the cycle's digits that see an
- * "on" and an "off" potential of the cycle with their digit. */
-static void cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
+ * "on" and an "off" potential of the cycle with their digit; whether there
+ * is one. */
+static bool cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
 {
     bool in_cycle[BD_CELLS];
     cycle_cells(ch, end, in_cycle);
@@ -386,8 +399,12 @@ static void cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t e
                 back[other] |= (uint16_t)bit;
         }
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    unsigned any = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
         h->removed[cell] = forward[cell] & back[cell];
+        any |= h->removed[cell];
+    }
+    return any != 0;
 }
 
 /* Starts a hint of the walk's link kinds. */
@@ -414,11 +431,7 @@ static void offer_cycle(unary *u, int32_t end, chint_list *list)
     u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
-    cycle_removals(ch, u->g, end, &h);
-    bool worth = false;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        worth |= h.removed[cell] != 0;
-    if (!worth)
+    if (!cycle_removals(ch, u->g, end, &h))
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
     h.complexity = ancestor_count(ch, end);
@@ -650,7 +663,7 @@ static void closure_make(unary *u)
 static bool has_partner(unary *u, int cell, int digit)
 {
     if (u->read && u->x)
-        reads_places(u->read, cell, digit);
+        note_places(u, cell, digit);
     if (u->y && digit_count(u->g->cand[cell]) == 2)
         return true;
     for (int kind = 0; u->x && kind < UNIT_KINDS; kind++)
@@ -663,14 +676,15 @@ static bool has_partner(unary *u, int cell, int digit)
  * potentials of `r` read (as note_on and note_off note it). */
 static void note_reach(unary *u, const reach *r)
 {
-    for (int d = 0; u->read && d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = r->on[d][w] | r->off[d][w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                if (u->y)
-                    reads_cell(u->read, at);
-                reads_places(u->read, at, d + 1);
-            }
+    if (!u->read)
+        return;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            uint64_t reached = r->on[d][w] | r->off[d][w];
+            u->noted[d][w] |= reached;
+            if (u->y)
+                u->read->cells[w] |= reached;
+        }
 }
 
 /* u->cl, made first if it is not made yet for the grid and links. */
@@ -877,10 +891,12 @@ static bool may_cycle(unary *u, int cell, int digit)
  * recorded idle or not after. The tests that a walk may find something
  * (may_cycle, reaches_opposite) come first; when none may, no node is
  * made (the start's node is counted against the budget all the same). */
+static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
+                        chint_list *list);
+
 static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m, int k,
                            chint_list *list)
 {
-    bdi_chainer *ch = u->ch;
     if (digit_count(u->g->cand[cell]) > 2 && !u->x)
         return;
     int cand = cell * BD_SIZE + digit - 1;
@@ -890,7 +906,20 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     if (u->read) {
         *u->read = (chain_reads){{0}, {0}};
         reads_cell(u->read, cell);
+        memset(u->noted, 0, sizeof u->noted);
     }
+    unary_walks(u, cell, digit, m, k, list);
+    if (u->read)
+        reads_places_of(u->read, &u->noted[0][0]);
+}
+
+/* unary_chaining's tests and walks from (cell, digit), its reads noted
+ * (u->read, u->noted) when it keeps a record `m`. */
+static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
+                        chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    int cand = cell * BD_SIZE + digit - 1;
     u->met = false;
     bool partner = has_partner(u, cell, digit);
     bool cycle = partner && may_cycle(u, cell, digit);

@@ -182,11 +182,76 @@ static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
     return count;
 }
 
+/* Into allowed[0] and allowed[1], the digits of a pair's cells (their
+ * candidates full[0] and full[1]; `see01` when they share a unit) that some
+ * allowed combination gives them, `useful` holding the masks of the
+ * excluders with two candidates, both among the pair's. A combination
+ * (a, b) is ruled out when a == b in cells that share a unit, or when an
+ * excluder's candidates are {a, b}: so b is ruled out with a when it is a,
+ * in cells that share a unit, or when an excluder's mask holds a and b
+ * (`with[a]`, the union of such masks less a), and a digit is allowed when
+ * some digit of the other cell is not ruled out with it. */
+static void pair_allowed(const unsigned *full, bool see01, const uint16_t *useful,
+                         int useful_count, unsigned *allowed)
+{
+    unsigned with[BD_SIZE + 1] = {0};
+    for (int e = 0; e < useful_count; e++)
+        for (unsigned m = useful[e]; m; m &= m - 1u)
+            with[bit_digit(m)] |= useful[e] & ~(m & -m);
+    for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
+        unsigned b0 = m0 & -m0, out = with[bit_digit(m0)] | (see01 ? b0 : 0u);
+        if (full[1] & ~out)
+            allowed[0] |= b0;
+    }
+    for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
+        unsigned b1 = m1 & -m1, out = with[bit_digit(m1)] | (see01 ? b1 : 0u);
+        if (full[0] & ~out)
+            allowed[1] |= b1;
+    }
+}
+
+/* Into allowed[0..3), the digits of a triplet's cells (their candidates
+ * full[0..3); `seeIJ` when cells I and J share a unit) that some allowed
+ * combination gives them, `useful` holding the masks of the excluders
+ * whose candidates are all among the triplet's. The first two cells'
+ * digits are tried in pairs, each with all the third cell's digits at
+ * once: an excluder with no candidate outside the pair rules out every
+ * third digit; one with a single candidate outside them rules out that
+ * third digit. Stops once every digit is allowed. */
+static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
+                            const uint16_t *useful, int useful_count, unsigned *allowed)
+{
+    for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
+        unsigned b0 = m0 & -m0;
+        for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
+            unsigned b1 = m1 & -m1;
+            if (b0 == b1 && see01)
+                continue;
+            unsigned used = b0 | b1;
+            unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
+            for (int e = 0; e < useful_count && third; e++) {
+                unsigned rest = useful[e] & ~used;
+                if (!rest)
+                    third = 0;
+                else if (!(rest & (rest - 1u)))
+                    third &= ~rest;
+            }
+            if (!third)
+                continue;
+            allowed[0] |= b0;
+            allowed[1] |= b1;
+            allowed[2] |= third;
+            if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+                return;
+        }
+    }
+}
+
 /* Tries the base cells `cells[0..degree)`: the step removing the digits
  * no allowed combination gives them; false when it removes nothing. A
  * combination is tried as the set of digits it uses: an excluder rules
- * it out when its candidates are all in it. The first two cells' digits
- * are tried in pairs, each with all the third cell's digits at once. */
+ * it out when its candidates are all in it (pair_allowed,
+ * triplet_allowed). */
 static bool try_cells(const bdi_state *st, const int *cells, int degree, const uint16_t *ex,
                       int ex_count, bdi_step *s)
 {
@@ -206,35 +271,10 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
             useful[useful_count++] = ex[e];
     if (!useful_count && !see01 && !see02 && !see12)
         return false;   /* every combination allowed */
-    /* each pair of digits (b0, b1) for the first two cells at once: an
-     * excluder with no candidate outside them rules out every third digit;
-     * one with a single candidate outside them rules out that third digit */
-    unsigned third_full = degree == 3 ? full[2] : 1u;
-    for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
-        unsigned b0 = m0 & -m0;
-        for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
-            unsigned b1 = m1 & -m1;
-            if (b0 == b1 && see01)
-                continue;
-            unsigned used = b0 | b1, third = third_full;
-            if (degree == 3)
-                third &= ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
-            for (int e = 0; e < useful_count && third; e++) {
-                unsigned rest = useful[e] & ~used;
-                if (!rest)
-                    third = 0;
-                else if (degree == 3 && !(rest & (rest - 1u)))
-                    third &= ~rest;
-            }
-            if (!third)
-                continue;
-            allowed[0] |= b0;
-            allowed[1] |= b1;
-            allowed[2] |= degree == 3 ? third : 0u;
-            if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
-                return false;   /* every candidate allowed: nothing to remove */
-        }
-    }
+    if (degree == 2)
+        pair_allowed(full, see01, useful, useful_count, allowed);
+    else
+        triplet_allowed(full, see01, see02, see12, useful, useful_count, allowed);
     bool removes = false;
     for (int i = 0; i < degree; i++)
         removes |= (st->cand[cells[i]] & ~allowed[i]) != 0;

@@ -580,17 +580,6 @@ static bool meet_chain(forcing *f, meet *m, int cell, int digit)
     return !ch->failed;
 }
 
-/* Adds to `read` what the chain whose sets are those of `r` (with no
- * contradiction, and without the cell rules) reads: as do_chaining notes
- * it, the places of the digit of each potential in its cell's units. */
-static void reach_note(const reach *r, chain_reads *read)
-{
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = r->on[d][w] | r->off[d][w]; bits; bits &= bits - 1u)
-                reads_places(read, w * 64 + low_index(bits), d + 1);
-}
-
 /* The plan of cell_chaining(f, cell) (search of level 0 on rm's grid),
  * into `plan`; whether any part is in. A Nishio search notes in `read`
  * what the cell's chains read (see cell_search), of use when no part is
@@ -637,8 +626,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
             if (!any && read) {
-                reach_note(on, read);
-                reach_note(off, read);
+                reads_reach(read, on, false);   /* no cell rules */
+                reads_reach(read, off, false);
             }
             continue;
         }
