@@ -1076,14 +1076,36 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         none_add(ch, &key, hash);
 }
 
+size_t cycles_closure_size(void)
+{
+    return sizeof(closure);
+}
+
+void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool x)
+{
+    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
+    reach_links_linked(rg, y, x, u.linked);
+    closure_make(&u);
+}
+
+bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
+{
+    unary u = {.rg = rg, .y = true, .x = true};
+    uint64_t buf[BD_SIZE * 2];
+    closure_reach(&u, reach_row(cl, cand, buf), -1, r);
+    uint64_t both = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        both |= (r->on[d][0] & r->off[d][0]) | (r->on[d][1] & r->off[d][1]);
+    r->conflict = both != 0;
+    return !r->conflict;
+}
+
 bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2])
 {
     closure *cl = malloc(sizeof *cl);
     if (!cl)
         return false;
-    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
-    reach_links_linked(rg, y, x, u.linked);
-    closure_make(&u);
+    cycles_closure_make(cl, rg, y, x);
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
              ds &= ds - 1u) {
