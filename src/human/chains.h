@@ -388,8 +388,9 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
  * candidates or places in a static chain, of two or more in a dynamic
  * one) with their count, the others 255; each unit's cells and each
  * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
- * place in each of the cell's units of two places. A cell set is two words: cell c at bit c % 64 of word
- * c / 64. */
+ * place in each of the cell's units of two places (set for the grid's
+ * candidates only: no walk reads another's). A cell set is two words:
+ * cell c at bit c % 64 of word c / 64. */
 struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
     uint64_t cand[BD_SIZE][2];
