@@ -475,26 +475,32 @@ static bool reach_spend(bdi_chainer *ch)
     return true;
 }
 
-/* The closure of (cell, digit) assumed on, from the memo `rm`; NULL when
- * the budget is spent. */
-static const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
+/* reach_on for (cell, digit), not in the memo yet: made into it; NULL
+ * when the budget is spent. */
+static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
 {
     int cand = cell * BD_SIZE + digit - 1;
     reach *r = &rm->on[cand];
-    if (!bits_has(rm->made, cand)) {
-        if (!reach_spend(ch))
-            return NULL;
-        if (rm->by_links) {
-            if (!rm->links_made)
-                cycles_closure_make(rm->links, &rm->grid, true, true);
-            rm->links_made = true;
-            cycles_closure_on(rm->links, &rm->grid, cand, r);
-        } else {
-            reach_from(&rm->grid, pot_of(cell, digit, true), r);
-        }
-        bits_set(rm->made, cand);
+    if (!reach_spend(ch))
+        return NULL;
+    if (rm->by_links) {
+        if (!rm->links_made)
+            cycles_closure_make(rm->links, &rm->grid, true, true);
+        rm->links_made = true;
+        cycles_closure_on(rm->links, &rm->grid, cand, r);
+    } else {
+        reach_from(&rm->grid, pot_of(cell, digit, true), r);
     }
+    bits_set(rm->made, cand);
     return r;
+}
+
+/* The closure of (cell, digit) assumed on, from the memo `rm` (made
+ * there when first asked for); NULL when the budget is spent. */
+static inline const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
+{
+    int cand = cell * BD_SIZE + digit - 1;
+    return bits_has(rm->made, cand) ? &rm->on[cand] : reach_make(ch, rm, cell, digit);
 }
 
 /* The closure of (cell, digit) assumed off: that of its cell's other
