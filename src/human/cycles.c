@@ -702,15 +702,21 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
 }
 
 /* Into `r`, the sets reach_links reaches when the potentials on are those
- * of `on` (a closure's row): what those switch off too, and the start
+ * of `on` (a closure's row; only the words of the digits of `digits`, bit
+ * d - 1 for digit d, are read): what those switch off too, and the start
  * (`off_start`, a candidate, or -1) when the walk began with it off. */
-static void closure_reach(const unary *u, const uint64_t *on, int off_start, reach *r)
+static void closure_reach(const unary *u, const uint64_t *on, unsigned digits, int off_start,
+                          reach *r)
 {
     const reach_grid *rg = u->rg;
     memset(r, 0, sizeof *r);
-    memcpy(r->on, on, sizeof r->on);
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        r->on[d][0] = on[2 * d];
+        r->on[d][1] = on[2 * d + 1];
+    }
+    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u)
+        for (int d = bit_digit(on_digits) - 1, w = 0; w < 2; w++)
             for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
                 int at = w * 64 + low_index(bits);
                 r->off[d][0] |= rg->cand[d][0] & rg->peers[at][0];
@@ -787,7 +793,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     }
     if (u->read) {
         reach r;
-        closure_reach(u, acc, on ? -1 : s, &r);
+        closure_reach(u, acc, ALL_DIGITS, on ? -1 : s, &r);
         note_reach(u, &r);
     }
     return false;
@@ -827,7 +833,7 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     const uint64_t *row = u->cl ? reach_row(closure_of(u), cell * BD_SIZE + digit - 1, buf) : NULL;
     if (row && !sees_partner(u, row, cell, digit, at, d)) {
         if (u->read) {
-            closure_reach(u, row, -1, &r);
+            closure_reach(u, row, ALL_DIGITS, -1, &r);
             note_reach(u, &r);
         }
         return false;
@@ -1091,8 +1097,17 @@ void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool 
 bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
 {
     unary u = {.rg = rg, .y = true, .x = true};
-    uint64_t buf[BD_SIZE * 2];
-    closure_reach(&u, reach_row(cl, cand, buf), -1, r);
+    uint64_t alone[BD_SIZE * 2];   /* a node without edges: itself */
+    const uint64_t *row = cl->row[cand];
+    unsigned digits = cl->digits[cand];
+    if (is_sink(cl, cand)) {
+        int cell = cand / BD_SIZE, d = cand % BD_SIZE;
+        alone[2 * d + 1 - (cell >> 6)] = 0;
+        alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+        row = alone;
+        digits = 1u << d;
+    }
+    closure_reach(&u, row, digits, -1, r);
     uint64_t both = 0;
     for (int d = 0; d < BD_SIZE; d++)
         both |= (r->on[d][0] & r->off[d][0]) | (r->on[d][1] & r->off[d][1]);
