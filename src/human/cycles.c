@@ -1086,14 +1086,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     closure *cl = u.cl;
+    uint64_t linked_of[2][BD_SIZE * 2];   /* reach_links_linked's, X then Y */
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
         u.cycle_base = u.x && u.y ? 7.0 : 6.5;
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
-        if (u.rg)
+        if (u.rg && k < 2) {
             reach_links_linked(u.rg, u.y, u.x, u.linked);
+            memcpy(linked_of[k], u.linked, sizeof u.linked);
+        } else if (u.rg) {   /* both links: what either kind switches on */
+            for (int i = 0; i < BD_SIZE * 2; i++)
+                u.linked[i] = linked_of[0][i] | linked_of[1][i];
+        }
         u.cl_made = false;
         u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
