@@ -794,6 +794,17 @@ static void row_add(uint64_t *row, int cell, int digit)
     row[2 * (digit - 1) + cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
+/* The hand-worked grid of the closure tests, into `st` and, static with
+ * the cell rules, `rg`: no given, 6 in rows 1 and 7 only in columns 2
+ * and 8. */
+static void six_wing(bdi_state *st, reach_grid *rg)
+{
+    start(st, NULL);
+    drop(st, "6", "r1c1345679");
+    drop(st, "6", "r7c1345679");
+    reach_grid_init(rg, st, true, false);
+}
+
 /* cycles.c's closure (every start's reach at once, by strongly connected
  * parts) against reach_links walked from each start alone: on the grids
  * of test_reach, with the three kinds of links, every row (with Y-links
@@ -814,10 +825,7 @@ static void test_cycles_reach_rows(void **state)
     assert_non_null(rg);
     assert_non_null(rows);
     bdi_state st;
-    start(&st, NULL);
-    drop(&st, "6", "r1c1345679");
-    drop(&st, "6", "r7c1345679");
-    reach_grid_init(rg, &st, true, false);
+    six_wing(&st, rg);
     assert_true(cycles_reach_rows(rg, false, true, rows));
     uint64_t want[BD_SIZE * 2] = {0};
     row_add(want, 1, 6);        /* r1c2 */
@@ -877,10 +885,7 @@ static void test_cycles_closure_on(void **state)
     assert_non_null(rg);
     assert_non_null(cl);
     bdi_state st;
-    start(&st, NULL);
-    drop(&st, "6", "r1c1345679");
-    drop(&st, "6", "r7c1345679");
-    reach_grid_init(rg, &st, true, false);
+    six_wing(&st, rg);
     cycles_closure_make(cl, rg, true, true);
     reach r;
     assert_false(cycles_closure_on(cl, rg, (9 + 1) * BD_SIZE + 5, &r));
