@@ -794,6 +794,17 @@ static void row_add(uint64_t *row, int cell, int digit)
     row[2 * (digit - 1) + cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
+/* The hand-worked grid of the closure tests, into `st` and, static with
+ * the cell rules, `rg`: no given, 6 in rows 1 and 7 only in columns 2
+ * and 8. */
+static void six_wing(bdi_state *st, reach_grid *rg)
+{
+    start(st, NULL);
+    drop(st, "6", "r1c1345679");
+    drop(st, "6", "r7c1345679");
+    reach_grid_init(rg, st, true, false);
+}
+
 /* cycles.c's closure (every start's reach at once, by strongly connected
  * parts) against reach_links walked from each start alone: on the grids
  * of test_reach, with the three kinds of links, every row (with Y-links
@@ -814,10 +825,7 @@ static void test_cycles_reach_rows(void **state)
     assert_non_null(rg);
     assert_non_null(rows);
     bdi_state st;
-    start(&st, NULL);
-    drop(&st, "6", "r1c1345679");
-    drop(&st, "6", "r7c1345679");
-    reach_grid_init(rg, &st, true, false);
+    six_wing(&st, rg);
     assert_true(cycles_reach_rows(rg, false, true, rows));
     uint64_t want[BD_SIZE * 2] = {0};
     row_add(want, 1, 6);        /* r1c2 */
@@ -859,6 +867,62 @@ static void test_cycles_reach_rows(void **state)
     assert_int_equal(data.grids, 24);
     assert_true(compared > 1000);
     free(rows);
+    free(rg);
+}
+
+/* cycles.c's closure read as a closure of forcing.c's static searches
+ * (cycles_closure_on) against reach_from from each candidate on: the same
+ * contradiction, and without one the same sets; on the grids of
+ * test_reach. First the case of test_cycles_reach_rows, worked by hand:
+ * r2c2 on switches r1c8 and r7c8 on (through r1c2 and r7c2 off), and
+ * r1c8 on switches r7c8 off (column 8): a contradiction; r1c2 on switches
+ * r7c8 on and nothing else: none. */
+static void test_cycles_closure_on(void **state)
+{
+    (void)state;
+    reach_grid *rg = malloc(sizeof *rg);
+    struct closure *cl = malloc(cycles_closure_size());
+    assert_non_null(rg);
+    assert_non_null(cl);
+    bdi_state st;
+    six_wing(&st, rg);
+    cycles_closure_make(cl, rg, true, true);
+    reach r;
+    assert_false(cycles_closure_on(cl, rg, (9 + 1) * BD_SIZE + 5, &r));
+    assert_true(r.conflict);
+    assert_true(cycles_closure_on(cl, rg, 1 * BD_SIZE + 5, &r));
+    assert_false(r.conflict);
+    uint64_t want[BD_SIZE * 2] = {0};
+    row_add(want, 1, 6);         /* r1c2 */
+    row_add(want, 6 * 9 + 7, 6); /* r7c8 */
+    assert_memory_equal(r.on, want, sizeof want);
+
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    int conflicts = 0, compared = 0;
+    while (data_grids_next(&data, &st)) {
+        reach_grid_init(rg, &st, true, false);
+        cycles_closure_make(cl, rg, true, true);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                reach by_closure, walked;
+                bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1,
+                                            &by_closure);
+                assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
+                assert_int_equal(by_closure.conflict, walked.conflict);
+                conflicts += walked.conflict;
+                compared++;
+                if (ok) {
+                    assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
+                    assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
+                }
+            }
+    }
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
+    assert_true(compared > 1000);
+    assert_true(conflicts > 100 && conflicts < compared - 100);
+    free(cl);
     free(rg);
 }
 
@@ -1727,6 +1791,7 @@ int main(void)
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
         cmocka_unit_test(test_cycles_reach_rows),
+        cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),

@@ -388,8 +388,9 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
  * candidates or places in a static chain, of two or more in a dynamic
  * one) with their count, the others 255; each unit's cells and each
  * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
- * place in each of the cell's units of two places. A cell set is two words: cell c at bit c % 64 of word
- * c / 64. */
+ * place in each of the cell's units of two places (set for the grid's
+ * candidates only: no walk reads another's). A cell set is two words:
+ * cell c at bit c % 64 of word c / 64. */
 struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
     uint64_t cand[BD_SIZE][2];
@@ -563,6 +564,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
  * on, y, x) reaches; the other rows untouched. False when memory ran
  * short. */
 bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2]);
+
+/* cycles.c's closure kept by a caller (forcing.c's plans of a static
+ * search with the cell rules): the bytes one takes (it holds no pointers);
+ * cycles_closure_make makes `cl` the closure of grid `rg` (made static,
+ * for links y and x); cycles_closure_on, for a closure made with both
+ * links on a grid made with the cell rules, puts into `r` what
+ * reach_from(rg, candidate `cand` (cell * 9 + d - 1) on) gives when it
+ * meets no contradiction and returns true; when it meets one, sets
+ * r->conflict and returns false (the sets then hold the whole closure,
+ * more than reach_from's). */
+struct closure;
+size_t cycles_closure_size(void);
+void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool x);
+bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, bool reuse, chint_list *list);
 

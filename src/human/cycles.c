@@ -715,21 +715,44 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
     return buf;
 }
 
-/* Into `r`, the sets reach_links reaches when the potentials on are those
- * of `on` (a closure's row): what those switch off too, and the start
- * (`off_start`, a candidate, or -1) when the walk began with it off. */
-static void closure_reach(const unary *u, const uint64_t *on, int off_start, reach *r)
+/* The reach of node s in the closure `cl`, read in place: its row, whose
+ * words are set for the digits of *digits (bit d - 1 for digit d) only,
+ * or for a node without edges the node alone, made in `alone`. */
+static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *alone,
+                                           unsigned *digits)
 {
-    const reach_grid *rg = u->rg;
+    if (!is_sink(cl, s)) {
+        *digits = cl->digits[s];
+        return cl->row[s];
+    }
+    int cell = s / BD_SIZE, d = s % BD_SIZE;
+    alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+    alone[2 * d + 1 - (cell >> 6)] = 0;
+    *digits = 1u << d;
+    return alone;
+}
+
+/* Into `r`, the sets reach_links reaches when the potentials on are those
+ * of `on` (a closure's row; only the words of the digits of `digits`, bit
+ * d - 1 for digit d, are read): what those switch off too (with the cell
+ * rules when `y`), and the start
+ * (`off_start`, a candidate, or -1) when the walk began with it off. */
+static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsigned digits,
+                          int off_start, reach *r)
+{
     memset(r, 0, sizeof *r);
-    memcpy(r->on, on, sizeof r->on);
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        r->on[d][0] = on[2 * d];
+        r->on[d][1] = on[2 * d + 1];
+    }
+    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u)
+        for (int d = bit_digit(on_digits) - 1, w = 0; w < 2; w++)
             for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
                 int at = w * 64 + low_index(bits);
                 r->off[d][0] |= rg->cand[d][0] & rg->peers[at][0];
                 r->off[d][1] |= rg->cand[d][1] & rg->peers[at][1];
-                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
                     r->off[bit_digit(ds) - 1][w] |= (uint64_t)1 << (at & 63);
             }
     if (off_start >= 0) {
@@ -791,36 +814,46 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         uint32_t count = partners_of(u, cell, d, partners, 0);
         memset(acc, 0, sizeof acc);
         for (uint32_t i = 0; i < count; i++) {
-            uint64_t buf[BD_SIZE * 2];
-            const uint64_t *row = reach_row(cl, partners[i], buf);
-            for (int j = 0; j < BD_SIZE * 2; j++)
+            uint64_t alone[BD_SIZE * 2];
+            unsigned digits;
+            const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
+            for (unsigned ds = digits; ds; ds &= ds - 1u) {
+                int j = 2 * (bit_digit(ds) - 1);
                 acc[j] |= row[j];
+                acc[j + 1] |= row[j + 1];
+            }
         }
         if (acc[2 * d + w] & bit)
             return true;
     }
     if (u->read) {
         reach r;
-        closure_reach(u, acc, on ? -1 : s, &r);
+        closure_reach(u->rg, u->y, acc, ALL_DIGITS, on ? -1 : s, &r);
         note_reach(u, &r);
     }
     return false;
 }
 
-/* Whether, among the potentials on of `on` (reach's `on` as 18 words)
- * other than the start (cell, digit), one sees partner (`at`, d + 1):
- * the same digit in a unit, or with Y-links another digit in its cell. */
-static bool sees_partner(const unary *u, const uint64_t *on, int cell, int digit, int at, int d)
+/* Whether, among the potentials on of `on` (reach's `on` as 18 words, of
+ * which those of the digits of `digits` only are read: the others hold
+ * none) other than the start (cell, digit), one sees partner (`at`,
+ * d + 1): the same digit in a unit, or with Y-links another digit in its
+ * cell. */
+static bool sees_partner(const unary *u, const uint64_t *on, unsigned digits, int cell, int digit,
+                         int at, int d)
 {
     uint64_t start[2] = {0, 0};
     if (d == digit - 1)
         start[cell >> 6] = (uint64_t)1 << (cell & 63);
-    if ((on[2 * d] & ~start[0] & u->rg->peers[at][0]) || (on[2 * d + 1] & ~start[1] & u->rg->peers[at][1]))
+    if ((digits >> d & 1u)
+        && ((on[2 * d] & ~start[0] & u->rg->peers[at][0])
+            || (on[2 * d + 1] & ~start[1] & u->rg->peers[at][1])))
         return true;
-    for (int other = 0; u->y && other < BD_SIZE; other++)
-        if (other != d && !(other == digit - 1 && at == cell)
-            && (on[2 * other + (at >> 6)] >> (at & 63) & 1u))
+    for (unsigned ds = u->y ? digits & ~(1u << d) : 0; ds; ds &= ds - 1u) {
+        int other = bit_digit(ds) - 1;
+        if (!(other == digit - 1 && at == cell) && (on[2 * other + (at >> 6)] >> (at & 63) & 1u))
             return true;
+    }
     return false;
 }
 
@@ -837,11 +870,13 @@ static bool sees_partner(const unary *u, const uint64_t *on, int cell, int digit
 static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 {
     reach r;
-    uint64_t buf[BD_SIZE * 2];
-    const uint64_t *row = u->cl ? reach_row(closure_of(u), cell * BD_SIZE + digit - 1, buf) : NULL;
-    if (row && !sees_partner(u, row, cell, digit, at, d)) {
+    uint64_t alone[BD_SIZE * 2];
+    unsigned digits = 0;
+    const uint64_t *row =
+        u->cl ? row_in_place(closure_of(u), cell * BD_SIZE + digit - 1, alone, &digits) : NULL;
+    if (row && !sees_partner(u, row, digits, cell, digit, at, d)) {
         if (u->read) {
-            closure_reach(u, row, -1, &r);
+            closure_reach(u->rg, u->y, row, digits, -1, &r);
             note_reach(u, &r);
         }
         return false;
@@ -849,7 +884,7 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     memset(&r, 0, sizeof r);
     r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
     reach_links_past(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    if (sees_partner(u, &r.on[0][0], cell, digit, at, d))
+    if (sees_partner(u, &r.on[0][0], ALL_DIGITS, cell, digit, at, d))
         return true;
     note_reach(u, &r);
     return false;
@@ -1080,14 +1115,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     closure *cl = u.cl;
+    uint64_t linked_of[2][BD_SIZE * 2];   /* reach_links_linked's, X then Y */
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
         u.cycle_base = u.x && u.y ? 7.0 : 6.5;
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
-        if (u.rg)
+        if (u.rg && k < 2) {
             reach_links_linked(u.rg, u.y, u.x, u.linked);
+            memcpy(linked_of[k], u.linked, sizeof u.linked);
+        } else if (u.rg) {   /* both links: what either kind switches on */
+            for (int i = 0; i < BD_SIZE * 2; i++)
+                u.linked[i] = linked_of[0][i] | linked_of[1][i];
+        }
         u.cl_made = false;
         u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
@@ -1105,14 +1146,39 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         none_add(ch, &key, hash);
 }
 
+size_t cycles_closure_size(void)
+{
+    return sizeof(closure);
+}
+
+void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool x)
+{
+    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
+    reach_links_linked(rg, y, x, u.linked);
+    closure_make(&u);
+}
+
+bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
+{
+    uint64_t alone[BD_SIZE * 2];
+    unsigned digits;
+    const uint64_t *row = row_in_place(cl, cand, alone, &digits);
+    closure_reach(rg, true, row, digits, -1, r);
+    uint64_t both = 0;   /* a potential on and off: only the row's digits are on */
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        both |= (r->on[d][0] & r->off[d][0]) | (r->on[d][1] & r->off[d][1]);
+    }
+    r->conflict = both != 0;
+    return !r->conflict;
+}
+
 bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2])
 {
     closure *cl = malloc(sizeof *cl);
     if (!cl)
         return false;
-    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
-    reach_links_linked(rg, y, x, u.linked);
-    closure_make(&u);
+    cycles_closure_make(cl, rg, y, x);
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
              ds &= ds - 1u) {

@@ -103,12 +103,17 @@ struct forcing_memo {
 /* The closures (reach.c) of a search's candidates assumed on, made when
  * first asked for (bit i of `made` for candidate i = cell * 9 + digit - 1),
  * on the search's grid `grid`. One search of level 0 uses it at a time:
- * its chains have no nested rules, so no search runs inside it. */
+ * its chains have no nested rules, so no search runs inside it. A static
+ * search nested in a chain (`by_links`: its closures are the link walks
+ * of cycles.c) reads them all from one closure of the grid (`links`,
+ * made when first asked for: `links_made`), kept in the same block
+ * after the memo. */
 struct reach_memo {
-    bool busy;
+    bool busy, by_links, links_made;
     reach_grid grid;
     uint64_t made[(BD_CELLS * BD_SIZE + 63) / 64];
     reach on[BD_CELLS * BD_SIZE];
+    struct closure *links;
 };
 
 /* The chains made from candidates assumed on, by candidate (cell * 9 +
@@ -470,19 +475,32 @@ static bool reach_spend(bdi_chainer *ch)
     return true;
 }
 
-/* The closure of (cell, digit) assumed on, from the memo `rm`; NULL when
- * the budget is spent. */
-static const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
+/* reach_on for (cell, digit), not in the memo yet: made into it; NULL
+ * when the budget is spent. */
+static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
 {
     int cand = cell * BD_SIZE + digit - 1;
     reach *r = &rm->on[cand];
-    if (!bits_has(rm->made, cand)) {
-        if (!reach_spend(ch))
-            return NULL;
+    if (!reach_spend(ch))
+        return NULL;
+    if (rm->by_links) {
+        if (!rm->links_made)
+            cycles_closure_make(rm->links, &rm->grid, true, true);
+        rm->links_made = true;
+        cycles_closure_on(rm->links, &rm->grid, cand, r);
+    } else {
         reach_from(&rm->grid, pot_of(cell, digit, true), r);
-        bits_set(rm->made, cand);
     }
+    bits_set(rm->made, cand);
     return r;
+}
+
+/* The closure of (cell, digit) assumed on, from the memo `rm` (made
+ * there when first asked for); NULL when the budget is spent. */
+static inline const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
+{
+    int cand = cell * BD_SIZE + digit - 1;
+    return bits_has(rm->made, cand) ? &rm->on[cand] : reach_make(ch, rm, cell, digit);
 }
 
 /* The closure of (cell, digit) assumed off: that of its cell's other
@@ -753,11 +771,16 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
                                   ? memo_update(ch, g) : NULL;
     struct reach_memo *rm = NULL;
     if (level == 0 && !ch->reads) {
-        if (!ch->reach_memo)
-            ch->reach_memo = calloc(1, sizeof *ch->reach_memo);
+        if (!ch->reach_memo) {
+            ch->reach_memo = calloc(1, sizeof *ch->reach_memo + cycles_closure_size());
+            if (ch->reach_memo)
+                ch->reach_memo->links = (struct closure *)(void *)(ch->reach_memo + 1);
+        }
         rm = ch->reach_memo;
         if (rm && !rm->busy) {
             rm->busy = true;
+            rm->by_links = list->keep_all && !dynamic && !nishio;
+            rm->links_made = false;
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             memset(rm->made, 0, sizeof rm->made);
         } else {

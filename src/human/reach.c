@@ -57,8 +57,11 @@ static inline void cells_add(uint64_t *set, int cell)
 
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
-    memset(rg, 0, sizeof *rg);
+    /* the partners of candidates only are cleared: a grid of 14 KB a
+     * search, cleared whole, cost as much as the rest of this */
     rg->y_links = y_links;
+    memset(rg->cand, 0, sizeof rg->cand);
+    memset(rg->unit, 0, sizeof rg->unit);
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int pos = 0; pos < BD_SIZE; pos++)
             cells_add(rg->unit[unit], unit_cell_of(unit, pos));
@@ -71,8 +74,11 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
         }
         rg->peers[cell][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
         unsigned cand = g->cand[cell];
-        for (unsigned ds = cand; ds; ds &= ds - 1u)
+        for (unsigned ds = cand; ds; ds &= ds - 1u) {
             cells_add(rg->cand[bit_digit(ds) - 1], cell);
+            uint64_t *partner = rg->partner[cell * BD_SIZE + bit_digit(ds) - 1];
+            partner[0] = partner[1] = 0;
+        }
         rg->cell_cand[cell] = (uint16_t)cand;
         int count = digit_count(cand);
         bool live = y_links && (dynamic ? count >= 2 : count == 2);
