@@ -38,11 +38,16 @@ each of puzzles/target/target_grown2_*.txt and target_grown3_*.txt, solved
 one by one with solve() below and appended. The 32 lines after them: the
 same five grids (commit 2730420) of each of target_grown4_sparse, _ring,
 _wide, _mid, _few and _none.txt, in that order, then lines 1 and 7 of
-target_grown4_ring.txt, its costliest grids in instructions. The last 10
+target_grown4_ring.txt, its costliest grids in instructions. The next 10
 lines: the six grids with the most nodes (commit ccc6543) of
 target_grown7_sparse.txt, then four of the five of target_grown7_wide.txt
 (its third was here already), costliest first, each optimum cbc's
-(bench/target_cbc.py --each), which `bitdoku target -e dlx` matched.
+(bench/target_cbc.py --each), which `bitdoku target -e dlx` matched. The
+next 14: those of the five grids with the most nodes of each of
+target_grown8_sparse, _ring and _wide.txt not already listed, the same
+way. The last 10: the five grids with the most nodes (commit c2cb285) of
+target_grown9_sparse.txt, then of target_grown9_ring.txt (lines 1-5 of
+each), the same way.
 """
 import os
 import random
