@@ -104,10 +104,10 @@ struct forcing_memo {
  * first asked for (bit i of `made` for candidate i = cell * 9 + digit - 1),
  * on the search's grid `grid`. One search of level 0 uses it at a time:
  * its chains have no nested rules, so no search runs inside it. A static
- * search nested in a chain (`by_links`: its closures are the link walks
- * of cycles.c) reads them all from one closure of the grid (`links`,
- * made when first asked for: `links_made`), kept in the same block
- * after the memo. */
+ * search, on the path or nested in a chain (`by_links`: its closures are
+ * the link walks of cycles.c), reads them all from one closure of the
+ * grid (`links`, made when first asked for: `links_made`), kept in the
+ * same block after the memo. */
 struct reach_memo {
     bool busy, by_links, links_made;
     reach_grid grid;
@@ -779,7 +779,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
         rm = ch->reach_memo;
         if (rm && !rm->busy) {
             rm->busy = true;
-            rm->by_links = list->keep_all && !dynamic && !nishio;
+            rm->by_links = !dynamic && !nishio;
             rm->links_made = false;
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             memset(rm->made, 0, sizeof rm->made);
