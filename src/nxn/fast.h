@@ -511,17 +511,20 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
 }
 
 #if BAND_WORDS
-/* Bit 4 t of each stack t (a nibble of a row word) that has a bit of x. */
-static inline unsigned nibbles_any(unsigned x)
+/* Bit 4 t of each stack t (a nibble of a lane) that has a bit of x, in
+ * each lane. */
+static inline uint64_t nibbles_any(uint64_t x)
 {
-    return (x | x >> 1 | x >> 2 | x >> 3) & 0x1111u;
+    return (x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW;
 }
 
-/* Bit 4 t of each stack t that has two bits or more of x. */
-static inline unsigned nibbles_multi(unsigned x)
+/* Bit 4 t of each stack t that has two bits or more of x, in each
+ * lane. */
+static inline uint64_t nibbles_multi(uint64_t x)
 {
-    unsigned pair_or = (x | x >> 1) & 0x5555u, pair_and = x & x >> 1 & 0x5555u;
-    return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & 0x1111u;
+    uint64_t pair_or = (x | x >> 1) & UINT64_C(0x5555555555555555);
+    uint64_t pair_and = x & x >> 1 & UINT64_C(0x5555555555555555);
+    return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & NIBBLE_LOW;
 }
 
 /* Digit d's units scanned on its four band words (the file comment's
@@ -537,39 +540,39 @@ static int scan_digit_bands(const geo *g, state *s, int d)
 {
     colset *pd = s->w + (size_t)d * 16u;
     const colset *open = s->w + 256;
-    uint64_t band[4], singles[4];
-    colset in_band[4], once = 0, twice = 0;
+    uint64_t band[4], rows_ok = LANE_HIGH, in_band = 0, twice_in_band = 0;
     for (int b = 0; b < 4; b++) {
         uint64_t x = load_band(pd + 4 * b);
         band[b] = x;
-        if (lanes_nonzero(x) != LANE_HIGH)
-            return -1;   /* a row without a place */
-        colset cols = 0, cols_twice = 0;
-        for (int l = 0; l < 4; l++) {
-            colset row = (colset)(x >> (16 * l));
-            cols_twice |= cols & row;
-            cols |= row;
-        }
-        unsigned boxes = nibbles_any(cols);
-        if (boxes != 0x1111u)
-            return -1;   /* a box without a place */
-        /* the boxes with one place: one column, seen in one row */
-        unsigned sole_boxes = boxes & ~nibbles_multi(cols) & ~nibbles_any(cols_twice);
-        /* the rows with one place (each lane non-zero: no borrow between lanes) */
-        singles[b] = x & (lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
-                          | (uint64_t)(sole_boxes * 0xFu) * LANE_LOW);
-        in_band[b] = cols;
-        twice |= (colset)(cols_twice | (once & cols));
-        once |= cols;
+        rows_ok &= lanes_nonzero(x);
+        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
+        in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
+        twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << (16 * b);
     }
-    if (once != g->full)
+    /* lane b of in_band (twice_in_band): band b's columns with a place
+     * (with places in two rows or more) */
+    if (rows_ok != LANE_HIGH)
+        return -1;   /* a row without a place */
+    uint64_t boxes = nibbles_any(in_band), multi_column = nibbles_multi(in_band);
+    if (boxes != NIBBLE_LOW)
+        return -1;   /* a box without a place */
+    /* the boxes with one place: one column, seen in one row */
+    uint64_t sole_boxes = boxes & ~multi_column & ~nibbles_any(twice_in_band);
+    uint64_t pair_or = in_band | in_band >> 16, pair_and = in_band & in_band >> 16;
+    colset bands_once = (colset)(pair_or | pair_or >> 32);
+    colset bands_twice = (colset)(pair_and | pair_and >> 32 | (pair_or & pair_or >> 32));
+    if (bands_once != g->full)
         return -1;   /* a column without a place */
-    colset single_cols = once & (colset)~twice;
+    colset single_cols = bands_once & (colset)~(bands_twice | band_columns(twice_in_band));
     int progress = 0;
     for (int b = 0; b < 4; b++) {
-        uint64_t hits = (singles[b] | (band[b] & (uint64_t)single_cols * LANE_LOW))
-                        & load_band(open + 4 * b);
-        for (; hits; hits &= hits - 1u) {
+        uint64_t x = band[b];
+        /* the rows with one place (each lane non-zero: no borrow between lanes) */
+        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
+                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
+                           | (uint64_t)single_cols * LANE_LOW;
+        for (uint64_t hits = x & singles & load_band(open + 4 * b); hits; hits &= hits - 1u) {
             int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
             if (!((pd[r] >> c) & 1u))
                 continue;   /* an earlier placement took it */
@@ -580,11 +583,6 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     if (progress)
         return progress;
     /* would any locked candidates remove a place? */
-    colset bands_once = 0, bands_twice = 0;
-    for (int b = 0; b < 4; b++) {
-        bands_twice |= bands_once & in_band[b];
-        bands_once |= in_band[b];
-    }
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
     bool fires = false;
     for (int b = 0; b < 4 && !fires; b++) {
@@ -597,8 +595,8 @@ static int scan_digit_bands(const geo *g, state *s, int d)
             seen |= row;
         }
         uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
-        colset cols = in_band[b], claimed_here = claimed & cols;
-        unsigned one_column = ~nibbles_multi(cols) & rows_twice;   /* boxes in one column, two rows or more */
+        colset cols = (colset)(in_band >> (16 * b)), claimed_here = claimed & cols;
+        unsigned one_column = ~(unsigned)(multi_column >> (16 * b)) & rows_twice;   /* boxes in one column, two rows or more */
         fires = (stacks & spread & (uint64_t)(~rows_twice & 0x1111u) * LANE_LOW)   /* a box in one row */
                 || (stacks & ~spread & (uint64_t)rows_twice * LANE_LOW)           /* a row in one box */
                 || (cols & (colset)(one_column * 0xFu) & bands_twice)              /* a box's column */
@@ -611,7 +609,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     /* columns whose places lie in one band: the box's other columns there */
     for (int b = 0; b < 4 && claimed; b++) {
         colset clear = 0;
-        for (colset cols = claimed & in_band[b]; cols; cols &= (colset)(cols - 1u)) {
+        for (colset cols = claimed & (colset)(in_band >> (16 * b)); cols; cols &= (colset)(cols - 1u)) {
             int c = nxn_low_index(cols);
             clear |= g->stack_of_col[c] & (colset)~col_bit(c);
         }
