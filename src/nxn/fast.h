@@ -350,6 +350,35 @@ static int naked_singles(const geo *g, state *s)
 {
     int n = GEO_N(g), progress = 0;
     colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+#if BAND_WORDS
+    /* the fold of fold_counts on band words, then a band's four rows at
+     * once, its singles placed digit by digit */
+    uint64_t seen_once[4] = {0, 0, 0, 0}, seen_twice[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(p + 16 * d + 4 * b);
+            seen_twice[b] |= seen_once[b] & x;
+            seen_once[b] |= x;
+        }
+    for (int b = 0; b < 4; b++) {
+        uint64_t o = load_band(open + 4 * b);
+        if (o & ~seen_once[b])
+            return -1;
+        uint64_t singles = o & ~seen_twice[b];
+        for (int d = 0; d < 16 && singles; d++) {
+            const colset *pd = p + 16 * d;
+            for (uint64_t hits = load_band(pd + 4 * b) & singles; hits; hits &= hits - 1u) {
+                int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
+                if (!((pd[r] >> c) & 1u))
+                    return -1;   /* an earlier single took its only digit */
+                claim(g, s, d, r, c);
+                singles &= ~(UINT64_C(1) << bit);
+                progress = 1;
+            }
+        }
+    }
+    return progress;
+#endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
     for (int r = 0; r < n; r++) {
