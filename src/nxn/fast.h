@@ -909,19 +909,27 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
 {
     int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
-    colset seen[3][BD_BOARD_MAX];
-    fold_counts(g, s, 3, seen);
-    memcpy(folded, seen, sizeof seen);
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
 #if BAND_WORDS
+    /* the three-level fold of fold_counts on band words */
+    uint64_t fold[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(s->w + 16 * d + 4 * b);
+            fold[2][b] |= fold[1][b] & x;
+            fold[1][b] |= fold[0][b] & x;
+            fold[0][b] |= x;
+        }
+    for (int k = 0; k < 3; k++)
+        for (int b = 0; b < 4; b++)
+            store_band(folded[k] + 4 * b, fold[k][b]);
     /* the candidates of the cells with two, each digit's bands at once */
     uint64_t pair_band[4], band_digits[256];   /* [16 r + c]: the candidates of (r, c) */
-    for (int r = 0; r < n; r++)
-        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
     for (int b = 0; b < 4; b++) {
-        pair_band[b] = load_band(paired + 4 * b);
+        pair_band[b] = load_band(open + 4 * b) & fold[1][b] & ~fold[2][b];
+        store_band(paired + 4 * b, pair_band[b]);
         for (uint64_t cells = pair_band[b]; cells; cells &= cells - 1u)
             band_digits[64 * b + nxn_low_index(cells)] = 0;
     }
@@ -930,10 +938,15 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             for (uint64_t hits = load_band(s->w + (size_t)d * 16u + 4u * (size_t)b) & pair_band[b];
                  hits; hits &= hits - 1u)
                 band_digits[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+#else
+    colset seen[3][BD_BOARD_MAX];
+    fold_counts(g, s, 3, seen);
+    memcpy(folded, seen, sizeof seen);
+    for (int r = 0; r < n; r++)
+        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
 #endif
     for (int r = 0; r < n; r++) {
-        colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
-        paired[r] = pairs;
+        colset pairs = paired[r];
         if (!pairs)
             continue;
 #if BAND_WORDS
