@@ -143,6 +143,16 @@ typedef struct geo {
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
 
+/* The open cells of each row, of each column within each band, and of
+ * each box (at most 64 each), counted once for a choice of the cell to
+ * guess on. */
+typedef struct open_counts {
+    uint8_t rows[BD_BOARD_MAX];
+    uint8_t cols[BD_BOARD_MAX];
+    uint8_t band_cols[BD_BOARD_MAX][BD_BOARD_MAX];   /* [band][column] */
+    uint8_t boxes[BD_BOARD_MAX][BD_BOARD_MAX];       /* [band][stack] */
+} open_counts;
+
 /* One search level. */
 typedef struct state {
     uint64_t dirty;    /* digits changed since their last scan (bit d) */
@@ -162,6 +172,7 @@ typedef struct ctx {
     nxn_visitor *visitor;
     nxn_pick_fn pick;
     void *pick_context;
+    open_counts counts;          /* pick_cell's scratch */
     colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
      * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
@@ -758,23 +769,43 @@ static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
     return digits;
 }
 
+/* The open cells of each row, of each column within each band, and of
+ * each box, counted once for a choice of the cell to guess on. */
+
+/* Counts the open cells of `s` by row, column, band column and box. */
+static void count_open(const geo *g, const state *s, open_counts *k)
+{
+    int n = GEO_N(g);
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    memset(k->cols, 0, sizeof k->cols);
+    for (int band = 0; band * GEO_R(g) < n; band++) {
+        uint8_t *bc = k->band_cols[band];
+        memset(bc, 0, sizeof k->band_cols[band]);
+        for (int r = band * GEO_R(g); r < (band + 1) * GEO_R(g); r++) {
+            k->rows[r] = (uint8_t)bit_count(open[r]);
+            for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u))
+                bc[nxn_low_index(cells)]++;
+        }
+        for (int t = 0; t < GEO_R(g); t++) {
+            int count = 0;
+            for (int c = t * GEO_C(g); c < (t + 1) * GEO_C(g); c++) {
+                count += bc[c];
+                k->cols[c] = (uint8_t)(k->cols[c] + bc[c]);
+            }
+            k->boxes[band][t] = (uint8_t)count;
+        }
+    }
+}
+
 /* The open cells that share a row, column or box with open cell (r, c),
  * itself included: its row, the rest of its box, the rest of its
- * column, counted on the open words (the box's other rows gathered into
- * one word, C bits a row, for one count). */
-static int open_peers(const geo *g, const state *s, int r, int c)
+ * column. */
+static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
-    int n = GEO_N(g), top = r - r % GEO_R(g), first = c - c % GEO_C(g), column = 0;
-    const colset *open = s->w + (size_t)n * (size_t)n;
-    colset stack = g->stack_of_col[c];
-    uint64_t box = 0;
-    for (int row = 0; row < n; row++) {
-        if (row < top || row >= top + GEO_R(g))
-            column += (int)((open[row] >> c) & 1u);
-        else if (row != r)
-            box |= (uint64_t)((open[row] & stack) >> first) << (GEO_C(g) * (row - top));
-    }
-    return bit_count(open[r]) + bit_count(box) + column;
+    const colset *open = s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g);
+    int band = r / GEO_R(g), stack = c / GEO_C(g);
+    return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
+           + k->cols[c] - k->band_cols[band][c];
 }
 
 /* For each candidate of open cell (r, c), its places in whichever of
@@ -815,9 +846,9 @@ static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, in
  * (cell_weight; all weigh the same when `unit_weight` is NULL), among
  * those the one with most open peers (from PLACES_FROM up, fewest
  * candidate_places), the first such in reading order. After propagation
- * every open cell has two or more. `folded`, when not
+ * every open cell has two or more. `k` is scratch. `folded`, when not
  * NULL, holds fold_counts(g, s, 3, folded) already. */
-static void pick_cell(const geo *g, const state *s, const uint32_t *unit_weight,
+static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32_t *unit_weight,
                       const colset (*folded)[BD_BOARD_MAX], int *row, int *col)
 {
     int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
@@ -835,6 +866,8 @@ static void pick_cell(const geo *g, const state *s, const uint32_t *unit_weight,
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
+    if (!g->by_places)
+        count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
             continue;
@@ -859,7 +892,7 @@ static void pick_cell(const geo *g, const state *s, const uint32_t *unit_weight,
                     }
                 }
                 int peers = g->by_places ? -candidate_places(g, s, r, c)
-                                         : open_peers(g, s, r, c);
+                                         : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
                     *row = r;
@@ -1202,7 +1235,7 @@ static void search(ctx *x, int level)
         }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, g->weighted ? x->unit_weight : NULL,
+    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
               folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
