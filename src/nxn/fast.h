@@ -975,11 +975,14 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
-    for (int r = 0; r < n; r++)
-        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
 #endif
     for (int r = 0; r < n; r++) {
+#if BAND_WORDS
         colset pairs = paired[r];
+#else
+        colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
+        paired[r] = pairs;
+#endif
         if (!pairs)
             continue;
 #if BAND_WORDS
