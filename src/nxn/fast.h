@@ -628,12 +628,9 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     for (int b = 0; b < 4 && !fires; b++) {
         uint64_t x = band[b], stacks = x | x >> 1;
         stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
-        unsigned seen = 0, rows_twice = 0;   /* boxes seen in a row, in two or more */
-        for (int l = 0; l < 4; l++) {
-            unsigned row = (unsigned)(stacks >> (16 * l)) & 0x1111u;
-            rows_twice |= seen & row;
-            seen |= row;
-        }
+        /* the boxes with places in two rows or more (a lane fold, as in_band's) */
+        uint64_t stacks_or = stacks | stacks >> 16, stacks_and = stacks & stacks >> 16;
+        unsigned rows_twice = (unsigned)(stacks_and | stacks_and >> 32 | (stacks_or & stacks_or >> 32)) & 0x1111u;
         uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
         colset cols = (colset)(in_band >> (16 * b)), claimed_here = claimed & cols;
         unsigned one_column = ~(unsigned)(multi_column >> (16 * b)) & rows_twice;   /* boxes in one column, two rows or more */
