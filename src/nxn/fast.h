@@ -134,14 +134,36 @@ typedef struct geo {
     int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
     colset all_bands;                       /* the N / R bands */
-    bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
-    bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
-    bool hidden_pairs;                      /* hidden pairs too: N >= HIDDEN_PAIRS_FROM */
-    bool weighted;                          /* failures weigh units: N >= WEIGHTS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
+
+/* The rules and choices by board size, constants where the includer
+ * fixes the geometry, so that the compiler drops what a size does not
+ * use. pick_cell's tie-break by candidate places: N >= PLACES_FROM. */
+static inline bool by_places(const geo *g)
+{
+    return GEO_N(g) >= PLACES_FROM;
+}
+
+/* Naked pairs at a stall: N >= PAIRS_FROM. */
+static inline bool pairs(const geo *g)
+{
+    return GEO_N(g) >= PAIRS_FROM;
+}
+
+/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM. */
+static inline bool finds_hidden_pairs(const geo *g)
+{
+    return GEO_N(g) >= HIDDEN_PAIRS_FROM;
+}
+
+/* Failures weigh units: N >= WEIGHTS_FROM. */
+static inline bool weighted(const geo *g)
+{
+    return GEO_N(g) >= WEIGHTS_FROM;
+}
 
 /* The open cells of each row, of each column within each band, and of
  * each box (at most 64 each), counted once for a choice of the cell to
@@ -863,7 +885,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
-    if (!g->by_places)
+    if (!by_places(g))
         count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
@@ -888,7 +910,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
                         best_peers = INT_MIN;
                     }
                 }
-                int peers = g->by_places ? -candidate_places(g, s, r, c)
+                int peers = by_places(g) ? -candidate_places(g, s, r, c)
                                          : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
@@ -1218,7 +1240,7 @@ static void search(ctx *x, int level)
     bool folded = false;   /* x->folds are naked_pairs' of s as it is */
     for (;;) {
         if (!propagate(g, s)) {
-            if (g->weighted)
+            if (weighted(g))
                 blame(x, s);
             return;
         }
@@ -1226,16 +1248,16 @@ static void search(ctx *x, int level)
             found_solution(x, s);
             return;
         }
-        if (!g->pairs)
+        if (!pairs(g))
             break;
         colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!naked_pairs(g, s, two, x->folds) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
+        if (!naked_pairs(g, s, two, x->folds) && !(finds_hidden_pairs(g) && hidden_pairs(g, s, two))) {
             folded = true;
             break;
         }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
+    pick_cell(g, s, &x->counts, weighted(g) ? x->unit_weight : NULL,
               folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
@@ -1275,10 +1297,6 @@ static void make_geo(geo *g, const bd_board *board)
     g->n = board->size;
     g->full = (colset)nxn_all_values(GEO_N(g));
     g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
-    g->by_places = GEO_N(g) >= PLACES_FROM;
-    g->pairs = GEO_N(g) >= PAIRS_FROM;
-    g->hidden_pairs = GEO_N(g) >= HIDDEN_PAIRS_FROM;
-    g->weighted = GEO_N(g) >= WEIGHTS_FROM;
     for (int r = 0; r < GEO_N(g); r++)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
