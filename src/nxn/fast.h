@@ -56,7 +56,10 @@
  * singles are all found on the words as they are before any is placed;
  * its locked candidates run only when a test on those words says one
  * would remove a place. The changed bands are then neither kept nor
- * read.
+ * read. The boxes' tests take a digit's four bands at once: their
+ * columns seen once and twice are the lanes of two words. Naked singles
+ * and naked pairs fold the digits on band words too (eight and twelve
+ * words), and a band's naked singles are placed digit by digit.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
