@@ -56,7 +56,10 @@
  * singles are all found on the words as they are before any is placed;
  * its locked candidates run only when a test on those words says one
  * would remove a place. The changed bands are then neither kept nor
- * read.
+ * read. The boxes' tests take a digit's four bands at once: their
+ * columns seen once and twice are the lanes of two words. Naked singles
+ * and naked pairs fold the digits on band words too (eight and twelve
+ * words), and a band's naked singles are placed digit by digit.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -134,14 +137,36 @@ typedef struct geo {
     int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
     colset all_bands;                       /* the N / R bands */
-    bool by_places;                         /* pick_cell's tie-break: N >= PLACES_FROM */
-    bool pairs;                             /* naked pairs at a stall: N >= PAIRS_FROM */
-    bool hidden_pairs;                      /* hidden pairs too: N >= HIDDEN_PAIRS_FROM */
-    bool weighted;                          /* failures weigh units: N >= WEIGHTS_FROM */
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
 } geo;
+
+/* The rules and choices by board size, constants where the includer
+ * fixes the geometry, so that the compiler drops what a size does not
+ * use. pick_cell's tie-break by candidate places: N >= PLACES_FROM. */
+static inline bool by_places(const geo *g)
+{
+    return GEO_N(g) >= PLACES_FROM;
+}
+
+/* Naked pairs at a stall: N >= PAIRS_FROM. */
+static inline bool pairs(const geo *g)
+{
+    return GEO_N(g) >= PAIRS_FROM;
+}
+
+/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM. */
+static inline bool finds_hidden_pairs(const geo *g)
+{
+    return GEO_N(g) >= HIDDEN_PAIRS_FROM;
+}
+
+/* Failures weigh units: N >= WEIGHTS_FROM. */
+static inline bool weighted(const geo *g)
+{
+    return GEO_N(g) >= WEIGHTS_FROM;
+}
 
 /* The open cells of each row, of each column within each band, and of
  * each box (at most 64 each), counted once for a choice of the cell to
@@ -361,6 +386,35 @@ static int naked_singles(const geo *g, state *s)
 {
     int n = GEO_N(g), progress = 0;
     colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+#if BAND_WORDS
+    /* the fold of fold_counts on band words, then a band's four rows at
+     * once, its singles placed digit by digit */
+    uint64_t seen_once[4] = {0, 0, 0, 0}, seen_twice[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(p + 16 * d + 4 * b);
+            seen_twice[b] |= seen_once[b] & x;
+            seen_once[b] |= x;
+        }
+    for (int b = 0; b < 4; b++) {
+        uint64_t o = load_band(open + 4 * b);
+        if (o & ~seen_once[b])
+            return -1;
+        uint64_t singles = o & ~seen_twice[b];
+        for (int d = 0; d < 16 && singles; d++) {
+            const colset *pd = p + 16 * d;
+            for (uint64_t hits = load_band(pd + 4 * b) & singles; hits; hits &= hits - 1u) {
+                int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
+                if (!((pd[r] >> c) & 1u))
+                    return -1;   /* an earlier single took its only digit */
+                claim(g, s, d, r, c);
+                singles &= ~(UINT64_C(1) << bit);
+                progress = 1;
+            }
+        }
+    }
+    return progress;
+#endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
     for (int r = 0; r < n; r++) {
@@ -522,17 +576,20 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
 }
 
 #if BAND_WORDS
-/* Bit 4 t of each stack t (a nibble of a row word) that has a bit of x. */
-static inline unsigned nibbles_any(unsigned x)
+/* Bit 4 t of each stack t (a nibble of a lane) that has a bit of x, in
+ * each lane. */
+static inline uint64_t nibbles_any(uint64_t x)
 {
-    return (x | x >> 1 | x >> 2 | x >> 3) & 0x1111u;
+    return (x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW;
 }
 
-/* Bit 4 t of each stack t that has two bits or more of x. */
-static inline unsigned nibbles_multi(unsigned x)
+/* Bit 4 t of each stack t that has two bits or more of x, in each
+ * lane. */
+static inline uint64_t nibbles_multi(uint64_t x)
 {
-    unsigned pair_or = (x | x >> 1) & 0x5555u, pair_and = x & x >> 1 & 0x5555u;
-    return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & 0x1111u;
+    uint64_t pair_or = (x | x >> 1) & UINT64_C(0x5555555555555555);
+    uint64_t pair_and = x & x >> 1 & UINT64_C(0x5555555555555555);
+    return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & NIBBLE_LOW;
 }
 
 /* Digit d's units scanned on its four band words (the file comment's
@@ -548,39 +605,39 @@ static int scan_digit_bands(const geo *g, state *s, int d)
 {
     colset *pd = s->w + (size_t)d * 16u;
     const colset *open = s->w + 256;
-    uint64_t band[4], singles[4];
-    colset in_band[4], once = 0, twice = 0;
+    uint64_t band[4], rows_ok = LANE_HIGH, in_band = 0, twice_in_band = 0;
     for (int b = 0; b < 4; b++) {
         uint64_t x = load_band(pd + 4 * b);
         band[b] = x;
-        if (lanes_nonzero(x) != LANE_HIGH)
-            return -1;   /* a row without a place */
-        colset cols = 0, cols_twice = 0;
-        for (int l = 0; l < 4; l++) {
-            colset row = (colset)(x >> (16 * l));
-            cols_twice |= cols & row;
-            cols |= row;
-        }
-        unsigned boxes = nibbles_any(cols);
-        if (boxes != 0x1111u)
-            return -1;   /* a box without a place */
-        /* the boxes with one place: one column, seen in one row */
-        unsigned sole_boxes = boxes & ~nibbles_multi(cols) & ~nibbles_any(cols_twice);
-        /* the rows with one place (each lane non-zero: no borrow between lanes) */
-        singles[b] = x & (lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
-                          | (uint64_t)(sole_boxes * 0xFu) * LANE_LOW);
-        in_band[b] = cols;
-        twice |= (colset)(cols_twice | (once & cols));
-        once |= cols;
+        rows_ok &= lanes_nonzero(x);
+        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
+        in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
+        twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << (16 * b);
     }
-    if (once != g->full)
+    /* lane b of in_band (twice_in_band): band b's columns with a place
+     * (with places in two rows or more) */
+    if (rows_ok != LANE_HIGH)
+        return -1;   /* a row without a place */
+    uint64_t boxes = nibbles_any(in_band), multi_column = nibbles_multi(in_band);
+    if (boxes != NIBBLE_LOW)
+        return -1;   /* a box without a place */
+    /* the boxes with one place: one column, seen in one row */
+    uint64_t sole_boxes = boxes & ~multi_column & ~nibbles_any(twice_in_band);
+    uint64_t pair_or = in_band | in_band >> 16, pair_and = in_band & in_band >> 16;
+    colset bands_once = (colset)(pair_or | pair_or >> 32);
+    colset bands_twice = (colset)(pair_and | pair_and >> 32 | (pair_or & pair_or >> 32));
+    if (bands_once != g->full)
         return -1;   /* a column without a place */
-    colset single_cols = once & (colset)~twice;
+    colset single_cols = bands_once & (colset)~(bands_twice | band_columns(twice_in_band));
     int progress = 0;
     for (int b = 0; b < 4; b++) {
-        uint64_t hits = (singles[b] | (band[b] & (uint64_t)single_cols * LANE_LOW))
-                        & load_band(open + 4 * b);
-        for (; hits; hits &= hits - 1u) {
+        uint64_t x = band[b];
+        /* the rows with one place (each lane non-zero: no borrow between lanes) */
+        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
+                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
+                           | (uint64_t)single_cols * LANE_LOW;
+        for (uint64_t hits = x & singles & load_band(open + 4 * b); hits; hits &= hits - 1u) {
             int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
             if (!((pd[r] >> c) & 1u))
                 continue;   /* an earlier placement took it */
@@ -591,25 +648,17 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     if (progress)
         return progress;
     /* would any locked candidates remove a place? */
-    colset bands_once = 0, bands_twice = 0;
-    for (int b = 0; b < 4; b++) {
-        bands_twice |= bands_once & in_band[b];
-        bands_once |= in_band[b];
-    }
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
     bool fires = false;
     for (int b = 0; b < 4 && !fires; b++) {
         uint64_t x = band[b], stacks = x | x >> 1;
         stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
-        unsigned seen = 0, rows_twice = 0;   /* boxes seen in a row, in two or more */
-        for (int l = 0; l < 4; l++) {
-            unsigned row = (unsigned)(stacks >> (16 * l)) & 0x1111u;
-            rows_twice |= seen & row;
-            seen |= row;
-        }
+        /* the boxes with places in two rows or more (a lane fold, as in_band's) */
+        uint64_t stacks_or = stacks | stacks >> 16, stacks_and = stacks & stacks >> 16;
+        unsigned rows_twice = (unsigned)(stacks_and | stacks_and >> 32 | (stacks_or & stacks_or >> 32)) & 0x1111u;
         uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
-        colset cols = in_band[b], claimed_here = claimed & cols;
-        unsigned one_column = ~nibbles_multi(cols) & rows_twice;   /* boxes in one column, two rows or more */
+        colset cols = (colset)(in_band >> (16 * b)), claimed_here = claimed & cols;
+        unsigned one_column = ~(unsigned)(multi_column >> (16 * b)) & rows_twice;   /* boxes in one column, two rows or more */
         fires = (stacks & spread & (uint64_t)(~rows_twice & 0x1111u) * LANE_LOW)   /* a box in one row */
                 || (stacks & ~spread & (uint64_t)rows_twice * LANE_LOW)           /* a row in one box */
                 || (cols & (colset)(one_column * 0xFu) & bands_twice)              /* a box's column */
@@ -622,7 +671,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     /* columns whose places lie in one band: the box's other columns there */
     for (int b = 0; b < 4 && claimed; b++) {
         colset clear = 0;
-        for (colset cols = claimed & in_band[b]; cols; cols &= (colset)(cols - 1u)) {
+        for (colset cols = claimed & (colset)(in_band >> (16 * b)); cols; cols &= (colset)(cols - 1u)) {
             int c = nxn_low_index(cols);
             clear |= g->stack_of_col[c] & (colset)~col_bit(c);
         }
@@ -839,7 +888,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
-    if (!g->by_places)
+    if (!by_places(g))
         count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
@@ -864,7 +913,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
                         best_peers = INT_MIN;
                     }
                 }
-                int peers = g->by_places ? -candidate_places(g, s, r, c)
+                int peers = by_places(g) ? -candidate_places(g, s, r, c)
                                          : open_peers(g, s, k, r, c);
                 if (peers > best_peers) {
                     best_peers = peers;
@@ -915,19 +964,27 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
 {
     int n = GEO_N(g);
     const colset *open = s->w + (size_t)n * (size_t)n;
-    colset seen[3][BD_BOARD_MAX];
-    fold_counts(g, s, 3, seen);
-    memcpy(folded, seen, sizeof seen);
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
 #if BAND_WORDS
+    /* the three-level fold of fold_counts on band words */
+    uint64_t fold[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(s->w + 16 * d + 4 * b);
+            fold[2][b] |= fold[1][b] & x;
+            fold[1][b] |= fold[0][b] & x;
+            fold[0][b] |= x;
+        }
+    for (int k = 0; k < 3; k++)
+        for (int b = 0; b < 4; b++)
+            store_band(folded[k] + 4 * b, fold[k][b]);
     /* the candidates of the cells with two, each digit's bands at once */
     uint64_t pair_band[4], band_digits[256];   /* [16 r + c]: the candidates of (r, c) */
-    for (int r = 0; r < n; r++)
-        paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
     for (int b = 0; b < 4; b++) {
-        pair_band[b] = load_band(paired + 4 * b);
+        pair_band[b] = load_band(open + 4 * b) & fold[1][b] & ~fold[2][b];
+        store_band(paired + 4 * b, pair_band[b]);
         for (uint64_t cells = pair_band[b]; cells; cells &= cells - 1u)
             band_digits[64 * b + nxn_low_index(cells)] = 0;
     }
@@ -936,10 +993,18 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             for (uint64_t hits = load_band(s->w + (size_t)d * 16u + 4u * (size_t)b) & pair_band[b];
                  hits; hits &= hits - 1u)
                 band_digits[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+#else
+    colset seen[3][BD_BOARD_MAX];
+    fold_counts(g, s, 3, seen);
+    memcpy(folded, seen, sizeof seen);
 #endif
     for (int r = 0; r < n; r++) {
+#if BAND_WORDS
+        colset pairs = paired[r];
+#else
         colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
         paired[r] = pairs;
+#endif
         if (!pairs)
             continue;
 #if BAND_WORDS
@@ -1178,7 +1243,7 @@ static void search(ctx *x, int level)
     bool folded = false;   /* x->folds are naked_pairs' of s as it is */
     for (;;) {
         if (!propagate(g, s)) {
-            if (g->weighted)
+            if (weighted(g))
                 blame(x, s);
             return;
         }
@@ -1186,16 +1251,16 @@ static void search(ctx *x, int level)
             found_solution(x, s);
             return;
         }
-        if (!g->pairs)
+        if (!pairs(g))
             break;
         colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!naked_pairs(g, s, two, x->folds) && !(g->hidden_pairs && hidden_pairs(g, s, two))) {
+        if (!naked_pairs(g, s, two, x->folds) && !(finds_hidden_pairs(g) && hidden_pairs(g, s, two))) {
             folded = true;
             break;
         }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, g->weighted ? x->unit_weight : NULL,
+    pick_cell(g, s, &x->counts, weighted(g) ? x->unit_weight : NULL,
               folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
@@ -1235,10 +1300,6 @@ static void make_geo(geo *g, const bd_board *board)
     g->n = board->size;
     g->full = (colset)nxn_all_values(GEO_N(g));
     g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
-    g->by_places = GEO_N(g) >= PLACES_FROM;
-    g->pairs = GEO_N(g) >= PAIRS_FROM;
-    g->hidden_pairs = GEO_N(g) >= HIDDEN_PAIRS_FROM;
-    g->weighted = GEO_N(g) >= WEIGHTS_FROM;
     for (int r = 0; r < GEO_N(g); r++)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
