@@ -294,8 +294,12 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     colset *pd = s->w + (size_t)d * (size_t)n;
     colset keep = (colset)~col_bit(c), column = 0;
     if (exact_bands(g))
-        for (int row = 0; row < n; row++)
-            column |= (colset)(g->band_bit[row] & (colset)(0u - ((pd[row] >> c) & 1u)));
+        for (int top = 0; top < n; top += GEO_R(g)) {   /* the bands where column c has d */
+            colset rows = 0;
+            for (int row = top; row < top + GEO_R(g); row++)
+                rows |= pd[row];
+            column |= (colset)(((rows >> c) & 1u) << (top / GEO_R(g)));
+        }
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
     int top = r - r % GEO_R(g);
@@ -1006,8 +1010,10 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
- * exactly two places gives a key (the two cells); keys are chained by a
- * hash and only keys of one chain compared. Whether anything changed. */
+ * exactly two places gives a key (the two cells), but where both cells
+ * are in `paired` (two candidates alone: a pair found there is naked
+ * already, and clears nothing); keys are chained by a hash and only keys
+ * of one chain compared. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
     enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
@@ -1020,7 +1026,7 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
         for (int r = 0; r < n; r++) {
             colset x = pd[r];
             colset rest = (colset)(x & (colset)(x - 1u));
-            if (rest && one_bit(rest)) {
+            if (rest && one_bit(rest) && (x & (colset)~paired[r])) {
                 key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
                 digit_of[count++] = (uint8_t)d;
             }
@@ -1038,9 +1044,11 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                     first[c] = r;
                     continue;
                 }
+                two_places &= (colset)~col_bit(c);
+                if ((paired[first[c]] & paired[r]) >> c & 1u)
+                    continue;   /* both cells hold two candidates alone: no pair to find */
                 key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
                 digit_of[count++] = (uint8_t)d;
-                two_places &= (colset)~col_bit(c);
             }
         for (int top = 0; top < n; top += GEO_R(g)) {
             /* the band's columns with one place, two, three or more */
@@ -1052,15 +1060,22 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
             }
             for (int t = 0; t < GEO_R(g); t++) {
                 colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
+                if (more & m)
+                    continue;
+                /* two places: two columns once, or one column twice
+                 * (doubled lies within cols) */
                 colset rest = (colset)(cols & (colset)(cols - 1u));
-                bool in_two_columns = !doubled && rest && one_bit(rest);
-                bool in_one_column = doubled && one_bit(cols) && !(more & m);
-                if (!in_two_columns && !in_one_column)
+                if (doubled ? rest != 0 : !rest || !one_bit(rest))
                     continue;
                 int places = 0, cells[2] = {0, 0};
+                bool fresh = false;   /* a cell with more than two candidates */
                 for (int r = top; r < top + GEO_R(g) && places < 2; r++)
-                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u))
+                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
+                        fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
                         cells[places++] = r * n + nxn_low_index(x);
+                    }
+                if (!fresh)
+                    continue;   /* both cells hold two candidates alone: no pair to find */
                 key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
                 digit_of[count++] = (uint8_t)d;
             }
@@ -1083,8 +1098,6 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                 continue;
             uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
             int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
-            if ((paired[cells[0] / n] >> (cells[0] % n) & 1u) && (paired[cells[1] / n] >> (cells[1] % n) & 1u))
-                continue;   /* both cells hold the pair alone already */
             for (int k = 0; k < 2; k++) {
                 int r = cells[k] / n, c = cells[k] % n;
                 for (int e = 0; e < n; e++)
