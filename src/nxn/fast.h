@@ -479,6 +479,21 @@ static bool row_claims(const geo *g, colset *pd, int top)
     return progress;
 }
 
+/* Clears column `col` (one bit) from digit d's words of rows `from` to
+ * `to` - 1, marking the bands of the rows that had it; whether any did. */
+static inline int clear_column(const geo *g, state *s, int d, colset col, int from, int to)
+{
+    colset *pd = s->w + (size_t)d * (size_t)GEO_N(g);
+    int progress = 0;
+    for (int r = from; r < to; r++)
+        if (pd[r] & col) {
+            pd[r] &= (colset)~col;
+            *bands_of(g, s, d) |= g->band_bit[r];
+            progress = 1;
+        }
+    return progress;
+}
+
 /* The box hidden singles of digit d in the band from row `top`, and the
  * box's locked candidates: row claiming, then per box pointing along a
  * row or a column. Each box's places are gathered afresh, after what the
@@ -510,12 +525,8 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             pd[last] &= m;
             progress = 1;
         } else if (rows > 1 && one_bit(once)) {         /* pointing along a column */
-            for (int r = 0; r < n; r++)
-                if ((r < top || r >= bottom) && (pd[r] & once)) {
-                    pd[r] &= (colset)~once;
-                    *bands_of(g, s, d) |= g->band_bit[r];
-                    progress = 1;
-                }
+            progress |= clear_column(g, s, d, once, 0, top);
+            progress |= clear_column(g, s, d, once, bottom, n);
         }
     }
     if (progress) {
