@@ -410,6 +410,27 @@ static void test_exact_bands(void **state)
     }
 }
 
+static void test_hidden_pairs(void **state)
+{
+    (void)state;
+    /* From 25 x 25 up a stalled propagation looks for hidden pairs
+     * (fast.h's HIDDEN_PAIRS_FROM), leaving out the keys whose two cells
+     * hold two candidates alone: boards of 5 x 5, 5 x 6 and 6 x 5 boxes
+     * with two fifths to nine twentieths of the cells blank (sparse
+     * enough to stall, dense enough for Dancing Links to finish soon),
+     * counted and solved alike by Dancing Links. */
+    static const int SHAPES[][2] = {{5, 5}, {5, 6}, {6, 5}};
+    uint64_t seed = 2525;
+    for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+        int n = SHAPES[s][0] * SHAPES[s][1];
+        for (int round = 0; round < 6; round++) {
+            bd_board b;
+            random_puzzle(&seed, SHAPES[s][0], SHAPES[s][1], n * n * 2 / 5 + tu_below(&seed, n * n / 20), &b);
+            engines_agree(&b);
+        }
+    }
+}
+
 static void test_band_words(void **state)
 {
     (void)state;
@@ -865,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_naive_agrees),
         cmocka_unit_test(test_engines_agree),
         cmocka_unit_test(test_exact_bands),
+        cmocka_unit_test(test_hidden_pairs),
         cmocka_unit_test(test_band_words),
         cmocka_unit_test(test_word_widths),
         cmocka_unit_test(test_nine_by_nine),

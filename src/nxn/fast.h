@@ -319,8 +319,12 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     colset *pd = s->w + (size_t)d * (size_t)n;
     colset keep = (colset)~col_bit(c), column = 0;
     if (exact_bands(g))
-        for (int row = 0; row < n; row++)
-            column |= (colset)(g->band_bit[row] & (colset)(0u - ((pd[row] >> c) & 1u)));
+        for (int top = 0; top < n; top += GEO_R(g)) {   /* the bands where column c has d */
+            colset rows = 0;
+            for (int row = top; row < top + GEO_R(g); row++)
+                rows |= pd[row];
+            column |= (colset)(((rows >> c) & 1u) << (top / GEO_R(g)));
+        }
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
     int top = r - r % GEO_R(g);
@@ -529,6 +533,21 @@ static bool row_claims(const geo *g, colset *pd, int top)
     return progress;
 }
 
+/* Clears column `col` (one bit) from digit d's words of rows `from` to
+ * `to` - 1, marking the bands of the rows that had it; whether any did. */
+static inline int clear_column(const geo *g, state *s, int d, colset col, int from, int to)
+{
+    colset *pd = s->w + (size_t)d * (size_t)GEO_N(g);
+    int progress = 0;
+    for (int r = from; r < to; r++)
+        if (pd[r] & col) {
+            pd[r] &= (colset)~col;
+            *bands_of(g, s, d) |= g->band_bit[r];
+            progress = 1;
+        }
+    return progress;
+}
+
 /* The box hidden singles of digit d in the band from row `top`, and the
  * box's locked candidates: row claiming, then per box pointing along a
  * row or a column. Each box's places are gathered afresh, after what the
@@ -560,12 +579,8 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             pd[last] &= m;
             progress = 1;
         } else if (rows > 1 && one_bit(once)) {         /* pointing along a column */
-            for (int r = 0; r < n; r++)
-                if ((r < top || r >= bottom) && (pd[r] & once)) {
-                    pd[r] &= (colset)~once;
-                    *bands_of(g, s, d) |= g->band_bit[r];
-                    progress = 1;
-                }
+            progress |= clear_column(g, s, d, once, 0, top);
+            progress |= clear_column(g, s, d, once, bottom, n);
         }
     }
     if (progress) {
@@ -1071,8 +1086,10 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
- * exactly two places gives a key (the two cells); keys are chained by a
- * hash and only keys of one chain compared. Whether anything changed. */
+ * exactly two places gives a key (the two cells), but where both cells
+ * are in `paired` (two candidates alone: a pair found there is naked
+ * already, and clears nothing); keys are chained by a hash and only keys
+ * of one chain compared. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
     enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
@@ -1085,7 +1102,7 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
         for (int r = 0; r < n; r++) {
             colset x = pd[r];
             colset rest = (colset)(x & (colset)(x - 1u));
-            if (rest && one_bit(rest)) {
+            if (rest && one_bit(rest) && (x & (colset)~paired[r])) {
                 key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
                 digit_of[count++] = (uint8_t)d;
             }
@@ -1103,9 +1120,11 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                     first[c] = r;
                     continue;
                 }
+                two_places &= (colset)~col_bit(c);
+                if ((paired[first[c]] & paired[r]) >> c & 1u)
+                    continue;   /* both cells hold two candidates alone: no pair to find */
                 key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
                 digit_of[count++] = (uint8_t)d;
-                two_places &= (colset)~col_bit(c);
             }
         for (int top = 0; top < n; top += GEO_R(g)) {
             /* the band's columns with one place, two, three or more */
@@ -1117,15 +1136,22 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
             }
             for (int t = 0; t < GEO_R(g); t++) {
                 colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
+                if (more & m)
+                    continue;
+                /* two places: two columns once, or one column twice
+                 * (doubled lies within cols) */
                 colset rest = (colset)(cols & (colset)(cols - 1u));
-                bool in_two_columns = !doubled && rest && one_bit(rest);
-                bool in_one_column = doubled && one_bit(cols) && !(more & m);
-                if (!in_two_columns && !in_one_column)
+                if (doubled ? rest != 0 : !rest || !one_bit(rest))
                     continue;
                 int places = 0, cells[2] = {0, 0};
+                bool fresh = false;   /* a cell with more than two candidates */
                 for (int r = top; r < top + GEO_R(g) && places < 2; r++)
-                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u))
+                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
+                        fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
                         cells[places++] = r * n + nxn_low_index(x);
+                    }
+                if (!fresh)
+                    continue;   /* both cells hold two candidates alone: no pair to find */
                 key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
                 digit_of[count++] = (uint8_t)d;
             }
@@ -1148,8 +1174,6 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                 continue;
             uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
             int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
-            if ((paired[cells[0] / n] >> (cells[0] % n) & 1u) && (paired[cells[1] / n] >> (cells[1] % n) & 1u))
-                continue;   /* both cells hold the pair alone already */
             for (int k = 0; k < 2; k++) {
                 int r = cells[k] / n, c = cells[k] % n;
                 for (int e = 0; e < n; e++)
