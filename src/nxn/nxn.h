@@ -157,8 +157,10 @@ typedef struct nxn_task {
                                          or NULL: one from the options */
     nxn_weights *weights;             /* the bit-parallel engine starts from
                                          these weights and leaves its own in
-                                         them (NULL: starts from zero); Dancing
-                                         Links ignores them */
+                                         them (NULL: starts from zero) on
+                                         boards it weighs (10 x 10 up);
+                                         9 x 9 (fast3x3.c) and Dancing Links
+                                         ignore them */
 } nxn_task;
 
 /* How a search ended. */
