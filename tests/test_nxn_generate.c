@@ -6,7 +6,9 @@
  * 6 x 6 grids, and unavoidable on 9 x 9, 20 x 20 and 25 x 25 grids; the
  * store's bare test and its bound; and generated
  * minimal puzzles in which a set decides that a given is needed, each
- * such given confirmed needed by a Dancing Links count. */
+ * such given confirmed needed by a Dancing Links count; and the engine's
+ * failure weights carried from search to search (counts against Dancing
+ * Links). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -333,6 +335,53 @@ static void test_digit_sets_unavoidable(void **state)
     }
 }
 
+/* The engine's failure weights carried from search to search (the
+ * nxn_task's weights, as the generator carries them from check to check
+ * of a 25 x 25 try): counts of 16 x 16 puzzles (a generated full grid,
+ * never solved by the tested search, with about 60% of its cells blank
+ * in patterns that differ by puzzle) up to 2 stay those of Dancing
+ * Links; the weights are written back (blamed grows) and read (some
+ * search takes other nodes than the same search from zero weights). */
+static void test_carried_weights(void **state)
+{
+    (void)state;
+    bd_generate_options options = bd_board_generate_defaults(4, 4);
+    options.minimal = false;
+    options.min_givens = 256;   /* the full grid: no search */
+    bd_board grid;
+    assert_int_equal(bd_board_generate(7, 0, 4, 4, &options, &grid, NULL, NULL), BD_OK);
+    nxn_weights carried;
+    memset(&carried, 0, sizeof carried);
+    int nodes_differ = 0;
+    for (int k = 0; k < 12; k++) {
+        bd_board puzzle = grid;
+        for (int cell = 0; cell < 256; cell++)
+            if ((cell * 37 + k * 11) % 100 < 62 - k)
+                puzzle.cells[cell] = 0;
+        uint64_t nodes[2], counts[2];
+        for (int with = 0; with < 2; with++) {
+            nxn_weights zero;
+            memset(&zero, 0, sizeof zero);
+            nxn_task task = {.puzzle = &puzzle, .weights = with ? &carried : &zero};
+            nxn_visitor visitor;
+            nxn_visitor_init(&visitor, NXN_COUNT, 2, NULL);
+            bd_stats stats;
+            memset(&stats, 0, sizeof stats);
+            bd_options limits = bd_options_default();
+            assert_int_equal(nxn_fast(&task, &limits, &visitor, &stats), NXN_RAN);
+            nodes[with] = stats.nodes;
+            counts[with] = visitor.count;
+        }
+        uint64_t expected = dlx_count(&puzzle, 2);
+        assert_true(expected >= 1);
+        assert_int_equal(counts[0], expected);
+        assert_int_equal(counts[1], expected);
+        nodes_differ += nodes[0] != nodes[1];
+    }
+    assert_true(carried.blamed > 0);
+    assert_true(nodes_differ > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_sets_decide),
         cmocka_unit_test(test_digit_sets_brute),
         cmocka_unit_test(test_digit_sets_unavoidable),
+        cmocka_unit_test(test_carried_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

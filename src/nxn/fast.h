@@ -80,8 +80,9 @@
  * or of the three units of a cell found without a candidate, and every
  * HALVE_EVERY failures all weights are halved, so that the recent ones
  * count most; a cell weighs its row's, column's and box's weights
- * summed. The weights start at zero with each search and depend on
- * nothing but the input, so node counts are the same on every machine.
+ * summed. The weights start at zero with each search, or where the
+ * task's last search left them (task->weights), and depend on nothing
+ * but the inputs, so node counts are the same on every machine.
  * Among those it then takes, on boards below 25 x 25, the one with most
  * open peers; from 25 x 25 up, the one whose candidates are closest
  * to hidden singles: fewest places, each candidate counted in whichever
@@ -1422,6 +1423,10 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->guesses = 0;
     memset(x->unit_weight, 0, sizeof x->unit_weight);
     x->blamed = 0;
+    if (task->weights) {
+        memcpy(x->unit_weight, task->weights->unit, sizeof x->unit_weight);
+        x->blamed = task->weights->blamed;
+    }
     x->stop = x->nomem = false;
     x->visitor = visitor;
     x->pick = task->pick;
@@ -1436,6 +1441,10 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     if (stats) {
         stats->nodes += x->budget->nodes - nodes_before;
         stats->guesses += x->guesses;
+    }
+    if (task->weights) {
+        memcpy(task->weights->unit, x->unit_weight, sizeof x->unit_weight);
+        task->weights->blamed = x->blamed;
     }
     nxn_run run = x->nomem ? NXN_NOMEM : x->budget->cut ? NXN_CUT : NXN_RAN;
     if (x->on_heap)

@@ -47,6 +47,13 @@
  * unsettled stay, counted in the stats as unproved: the puzzle is unique
  * all the same, and minimal when none is left. Every budget is a count of
  * nodes, so the puzzle is the same on every machine.
+ * Minimal puzzles from DEEP_FROM up settle deep: their settling may spend
+ * DEEP_SETTLE_WORK / (N * N) nodes a try, each search up to pass_nodes()
+ * << DEEP_GROWTH_MAX, and the engine's failure weights (fast.h: the units
+ * where searches failed are guessed in first) are carried from each check
+ * of the try to the next instead of starting from zero: the hard checks
+ * of a grid tend to fail in the same units, and a search that starts
+ * from them reaches a second solution or a proof in fewer nodes.
  * With classes of two or four cells, `minimal` is checked given by given
  * afterwards (a given unsettled by the same growing budgets is counted
  * unproved), and a puzzle that could lose a single given is a failed
@@ -78,7 +85,10 @@ enum {
     DIGIT_SETS_FROM = 20,   /* minimal puzzles from this side up read sets on three digits */
     DIGIT_SET_CELLS = 12,   /* the most cells of such a set */
     DIGIT_SET_NODES = 32,   /* guesses a search of three digits' arrangements may make */
-    DIGIT_SET_ARRANGEMENTS = 16     /* arrangements it may find (the grid's among them) */
+    DIGIT_SET_ARRANGEMENTS = 16,    /* arrangements it may find (the grid's among them) */
+    DEEP_FROM = 25,         /* minimal puzzles from this side up settle deep: */
+    DEEP_SETTLE_WORK = 1 << 28,     /* SETTLE_WORK there */
+    DEEP_GROWTH_MAX = 14            /* SETTLE_GROWTH_MAX there */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -97,6 +107,9 @@ typedef struct gen {
     int *cell_set_start;    /* cell c is in grid sets cell_set_list[start[c]..start[c + 1]) */
     int *cell_set_list;
     bd_board other;         /* a second solution found by a check */
+    bool deep;              /* a minimal puzzle from DEEP_FROM up */
+    nxn_weights weights;    /* the engine's failure weights, carried from
+                               check to check of a try when `deep` */
     int class_count;
     int class_size[BD_BOARD_CELLS_MAX];
     int class_cells[BD_BOARD_CELLS_MAX][CLASS_MAX];
@@ -348,7 +361,8 @@ static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
         nxn_visitor visitor;
         nxn_visitor_init(&visitor, NXN_FIRST, 0, &gn->other);
         nxn_task task = {.puzzle = &gn->puzzle, .excluded = &excluded, .excluded_count = 1,
-                         .pick = grid_first, .pick_context = gn};
+                         .pick = grid_first, .pick_context = gn,
+                         .weights = gn->deep ? &gn->weights : NULL};
         nxn_run run = nxn_fast(&task, &limits, &visitor, &gn->stats.search);
         for (int j = 0; j < i; j++)
             gn->puzzle.cells[cells[j]] = 0;
@@ -583,18 +597,25 @@ typedef struct settling {
     uint64_t left, round;
 } settling;
 
+/* How far settling's searches may grow: pass_nodes() << this at most. */
+static int growth_max(const gen *gn)
+{
+    return gn->deep ? DEEP_GROWTH_MAX : SETTLE_GROWTH_MAX;
+}
+
 /* A settling budget at its first round: SETTLE_GROWTH times the pass's
  * nodes a search. */
 static settling settle_start(const gen *gn)
 {
-    return (settling){(uint64_t)(SETTLE_WORK / gn->g.cells), pass_nodes(gn) * SETTLE_GROWTH};
+    int work = gn->deep ? DEEP_SETTLE_WORK : SETTLE_WORK;
+    return (settling){(uint64_t)(work / gn->g.cells), pass_nodes(gn) * SETTLE_GROWTH};
 }
 
 /* The nodes the next search may spend under `st` (0: none left, or past
  * the last round). */
 static uint64_t settle_nodes(const gen *gn, const settling *st)
 {
-    if (st->round > pass_nodes(gn) << SETTLE_GROWTH_MAX)
+    if (st->round > pass_nodes(gn) << growth_max(gn))
         return 0;
     return st->round < st->left ? st->round : st->left;
 }
@@ -654,7 +675,7 @@ static int single_minimal(gen *gn)
         set_cell(gn, cell, false);
         int result = check(gn, &cell, 1, pass_nodes(gn));
         for (uint64_t nodes = pass_nodes(gn) * SETTLE_GROWTH;
-             result == CHECK_CUT && nodes <= pass_nodes(gn) << SETTLE_GROWTH_MAX
+             result == CHECK_CUT && nodes <= pass_nodes(gn) << growth_max(gn)
              && st.left > 0; nodes *= SETTLE_GROWTH) {
             uint64_t before = gn->stats.search.nodes;
             result = other_solution(gn, &cell, 1, nodes < st.left ? nodes : st.left);
@@ -734,6 +755,7 @@ static int try_once(gen *gn, bd_symmetry symmetry)
                                      DIGIT_SET_NODES, DIGIT_SET_ARRANGEMENTS))
         return -1;
     gn->grid_sets = gn->sets.count;
+    memset(&gn->weights, 0, sizeof gn->weights);
     make_classes(gn, symmetry);
     if (!take_away_pass(gn, opt->minimal ? 0 : opt->min_givens))
         return -1;
@@ -796,6 +818,7 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     memset(&gn->stats, 0, sizeof gn->stats);
     gn->opt = options;
     gn->g = nxn_geom_of(&shape);
+    gn->deep = options->minimal && gn->g.size >= DEEP_FROM;
     gn->set_givens = NULL;
     gn->cell_set_start = NULL;
     gn->cell_set_list = NULL;

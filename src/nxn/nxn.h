@@ -136,6 +136,14 @@ typedef struct nxn_exclusion {
  * 0..N-1. */
 typedef int (*nxn_pick_fn)(void *context, int cell, uint64_t digits);
 
+/* The bit-parallel engine's failure weights (fast.h: a unit's weight is
+ * the failures blamed on it, halved now and then), carried from one
+ * search to the next by a caller that runs many searches on one grid. */
+typedef struct nxn_weights {
+    uint32_t unit[3 * BD_BOARD_MAX];  /* rows, columns, boxes */
+    uint64_t blamed;                  /* the failures blamed so far */
+} nxn_weights;
+
 /* What an engine is asked to search. */
 typedef struct nxn_task {
     const bd_board *puzzle;           /* valid; its givens need not be checked */
@@ -147,6 +155,12 @@ typedef struct nxn_task {
     void *pick_context;
     bdi_budget *budget;               /* a budget shared by several searches,
                                          or NULL: one from the options */
+    nxn_weights *weights;             /* the bit-parallel engine starts from
+                                         these weights and leaves its own in
+                                         them (NULL: starts from zero) on
+                                         boards it weighs (10 x 10 up);
+                                         9 x 9 (fast3x3.c) and Dancing Links
+                                         ignore them */
 } nxn_task;
 
 /* How a search ended. */
