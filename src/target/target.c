@@ -110,6 +110,14 @@
  * solved again, exactly, by this same search (a dense puzzle, started from
  * the incumbent), in turn until six in a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
+ *
+ * Dive: at a pass's first branching node, when the incumbent is one point
+ * below the pass's goal, a depth-first dive of DIVE_NODES nodes with the
+ * cheap bound only, each blank's digits in the order of the node's
+ * relaxation (the bound's best digits first), looks for a completion
+ * reaching the goal before the pass branches (dive()); the same kind of
+ * heuristic, in the neighbourhood of the relaxation instead of the
+ * incumbent.
  */
 #include "target.h"
 #include "core/engine.h"
@@ -147,7 +155,8 @@ enum {
     ROWS_STALL = 4,          /* the same for the row relaxation */
     DENSE_ROWS_STALL = 2,
     NO_PARTNER = 0xff,
-    MAX_ORDERS = 4
+    MAX_ORDERS = 4,
+    DIVE_NODES = 50          /* nodes of the dive at a pass's first branching node */
 };
 
 typedef struct target {
@@ -187,6 +196,7 @@ typedef struct target {
     bool pass_root;           /* tighten() runs at a pass's root */
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
+    int branching;            /* branching nodes above the current node */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -746,6 +756,42 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 
 static void improve(target *s);
 
+/*
+ * A dive below the node where blanks[0..depth) are filled, for a
+ * completion above the incumbent: depth first with the scan's singles and
+ * cheap bound only, each blank's digits in the order of `guide`'s reduced
+ * costs (the bound's best digits first), until it records a better
+ * completion or has spent `*left` nodes (which s's budget pays). A primal
+ * heuristic: it only raises the incumbent, and leaves the node as it was
+ * but for the order of blanks[depth..].
+ */
+static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
+{
+    if (depth == s->blank_count) {
+        int before = s->best_score;
+        record(s);
+        if (s->best_score > before)
+            *left = 0;
+        return;
+    }
+    unsigned cand;
+    if (!scan(s, depth, &cand))
+        return;
+    int cell = s->blanks[depth];
+    while (cand && *left && !s->stop) {
+        int digit = next_digit(guide, cell, cand);
+        cand &= ~digit_bit(digit);
+        (*left)--;
+        if (bdi_budget_spend(&s->budget)) {
+            s->stop = true;
+            break;
+        }
+        place(s, cell, digit);
+        dive(s, depth + 1, guide, left);
+        unplace(s, cell);
+    }
+}
+
 /* Narrows allow by the units' all-different rule (alldiff.c): false when
  * some unit's blanks cannot take its missing digits, which proves that the
  * node has no completion that allow admits. */
@@ -846,8 +892,18 @@ static void search(target *s, int depth, const relaxation *parent)
             return;
         }
     }
-    if (narrowed && (cand & (cand - 1u)))
+    if (narrowed && (cand & (cand - 1u))) {
+        if (s->branching == 0 && s->best_score == s->goal - 1) {
+            /* the pass's first branching node, one point short: dive */
+            uint64_t left = DIVE_NODES;
+            dive(s, depth, &s->level[depth], &left);
+            if (s->stop) {
+                memcpy(s->allow, saved, sizeof saved);
+                return;
+            }
+        }
         cand = choose_by_layers(s, depth, &s->level[depth]);
+    }
     if (cand & (cand - 1u))
         s->guesses++;
     int cell = s->blanks[depth];
@@ -871,7 +927,9 @@ static void search(target *s, int depth, const relaxation *parent)
         uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
         if (other != NO_PARTNER)
             s->allow[other] &= order_allows(s->below[cell], digit);
+        s->branching += narrowed;
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
+        s->branching -= narrowed;
         if (s->improve_at && s->budget.nodes >= s->improve_at)
             improve(s);   /* a long pass: maybe a better incumbent helps */
         if (other != NO_PARTNER)
