@@ -45,9 +45,11 @@
  * of 300 to 3,000 nodes as the grid is sparser or denser: on dense grids it
  * often finishes, which is exact; otherwise it leaves an incumbent. A
  * cheap search that has met no completion within PROBE_SLACK nodes beyond
- * the blanks asks the fast engine (engine/fast/, the search of bd_solve)
- * for one: a puzzle without completion ends there, in the time bd_count
- * takes to prove it, and otherwise that completion is the incumbent. A
+ * the blanks asks for one the fast engine (engine/fast/, the search of
+ * bd_solve) and the N x N family's 9 x 9 search (nxn/fast3x3.c) in turns
+ * (first_completion): a puzzle without completion ends there, in about
+ * the time the better of the two takes to prove it, and otherwise that
+ * completion is the incumbent. A
  * grid of 17 givens or more (DENSE_BLANKS) whose cheap search ends
  * unfinished has the fast engine list its completions: with at most
  * FEW_COMPLETIONS of them, found within FEW_NODES nodes, the best is the
@@ -121,6 +123,7 @@
  */
 #include "target.h"
 #include "core/engine.h"
+#include "nxn/nxn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +149,8 @@ enum {
     RETIGHTEN_NODES = 3000, /* a subtree this big gets a tighter bound */
     IMPROVE_AFTER = 5000,    /* a pass this long runs the local search, once */
     PROBE_SLACK = 64,        /* cheap nodes beyond the blanks before asking for a completion */
+    FAST_TURN = 1024,        /* the fast engine's first turn when asked for one */
+    BOXES_TURN = 8 * FAST_TURN,  /* then the N x N engine's (both double each round) */
     FEW_COMPLETIONS = 2,     /* completions the fast engine may list for an exact answer */
     FEW_NODES = 2000,        /* and its nodes for them */
     THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
@@ -809,6 +814,45 @@ static bool units_consistent(target *s)
 }
 
 /*
+ * Fills `options` for an engine run on s's puzzle under what is left of
+ * s's budget and at most `cap` nodes of its own (0: none), which s's
+ * budget pays; *budget_caps tells whether s's node limit, not cap, bounds
+ * it. False (s->budget.cut set) when nothing is left to run on.
+ */
+static bool engine_options(target *s, uint64_t cap, bd_options *options, bool *budget_caps)
+{
+    *options = (bd_options){.engine = BD_ENGINE_DFS, .order = BD_ORDER_MRV};
+    *budget_caps = false;
+    if (s->budget.max_nodes) {
+        uint64_t left = s->budget.max_nodes > s->budget.nodes
+                            ? s->budget.max_nodes - s->budget.nodes : 0;
+        if (cap == 0 || left <= cap) {
+            cap = left;
+            *budget_caps = true;
+        }
+    }
+    if (s->budget.timeout > 0)
+        options->timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
+    if ((*budget_caps && cap == 0) || (s->budget.timeout > 0 && !(options->timeout > 0))) {
+        s->budget.cut = true;
+        return false;
+    }
+    options->max_nodes = cap;
+    return true;
+}
+
+/* Charges a run's `spent` to s and returns `cut`, setting s->budget.cut
+ * when s's budget is what cut it (`budget_caps`: engine_options). */
+static bool charge(target *s, const bd_stats *spent, bool cut, bool budget_caps)
+{
+    s->budget.nodes += spent->nodes;
+    s->guesses += spent->guesses;
+    if (cut && (budget_caps || bdi_budget_expired(&s->budget)))
+        s->budget.cut = true;
+    return cut;
+}
+
+/*
  * The fast engine (engine/fast/, the search of bd_solve) on the puzzle,
  * with `visitor` as the caller set it up, under what is left of s's budget
  * and at most `cap` nodes of its own (0: none), which s's budget pays.
@@ -817,47 +861,83 @@ static bool units_consistent(target *s)
  */
 static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
 {
-    bd_options options = {.engine = BD_ENGINE_DFS, .order = BD_ORDER_MRV};
-    bool budget_caps = false;   /* s's node limit, not cap, bounds the run */
-    if (s->budget.max_nodes) {
-        uint64_t left = s->budget.max_nodes > s->budget.nodes
-                            ? s->budget.max_nodes - s->budget.nodes : 0;
-        if (cap == 0 || left <= cap) {
-            cap = left;
-            budget_caps = true;
-        }
-    }
-    if (s->budget.timeout > 0)
-        options.timeout = s->budget.timeout - bdi_seconds_since(&s->budget.start);
-    if ((budget_caps && cap == 0) || (s->budget.timeout > 0 && !(options.timeout > 0))) {
-        s->budget.cut = true;
+    bd_options options;
+    bool budget_caps;
+    if (!engine_options(s, cap, &options, &budget_caps))
         return true;
-    }
-    options.max_nodes = cap;
     bd_stats spent = {0, 0};
     bd_grid puzzle;
     memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
     bool cut = bdi_fast_enumerate(&puzzle, &options, visitor, &spent);
-    s->budget.nodes += spent.nodes;
-    s->guesses += spent.guesses;
-    if (cut && (budget_caps || bdi_budget_expired(&s->budget)))
-        s->budget.cut = true;
-    return cut;
+    return charge(s, &spent, cut, budget_caps);
 }
 
 /*
- * Asks the fast engine for a completion of the puzzle: a search that has
- * not met one by now may be on a puzzle that has none, which that engine
- * proves in the time bd_count takes. Its completion becomes the
- * incumbent. False when there is none (s->none) or the budget ran out;
- * either way the search stops.
+ * The N x N family's search for 3 x 3 boxes (nxn/fast3x3.c: locked
+ * candidates at every node and its own guess rule) on the puzzle, for its
+ * first completion (into `found`, *count 1) or none (*count 0), under what
+ * is left of s's budget and at most `cap` nodes (0: none). Returns whether
+ * it was cut short, as run_fast.
+ */
+static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count)
+{
+    bd_options options;
+    bool budget_caps;
+    if (!engine_options(s, cap, &options, &budget_caps))
+        return true;
+    bd_grid puzzle;
+    memcpy(puzzle.cells, s->given, sizeof puzzle.cells);
+    bd_board board, solution;
+    bd_board_from_grid(&puzzle, &board);
+    solution = board;
+    nxn_visitor visitor;
+    nxn_visitor_init(&visitor, NXN_FIRST, 0, &solution);
+    nxn_task task = {.puzzle = &board};
+    bd_stats spent = {0, 0};
+    nxn_run run = nxn_fast3x3(&task, &options, &visitor, &spent);
+    *count = visitor.count;
+    if (visitor.count)
+        bd_board_to_grid(&solution, found);
+    if (run == NXN_NOMEM)
+        s->budget.cut = true;   /* not this engine's way, but then no answer */
+    return charge(s, &spent, run != NXN_RAN, budget_caps);
+}
+
+/*
+ * The first completion of the puzzle (into visitor->best, counted in
+ * visitor->count) by two exhaustive engines in turns, each turn starting
+ * afresh: the fast engine, quickest on most grids, for FAST_TURN nodes;
+ * then the N x N one, whose locked candidates at every node prove some
+ * grids without completion in a small fraction of the fast engine's nodes
+ * (and the other way round on others), for BOXES_TURN; then both again
+ * with twice the nodes, until one finishes. A grid costs at most about 3.5
+ * times the N x N engine's nodes, or 19 times the fast engine's beyond
+ * FAST_TURN. Returns whether s's budget cut it short.
+ */
+static bool first_completion(target *s, bdi_visitor *visitor)
+{
+    for (uint64_t turn = FAST_TURN;; turn *= 2) {
+        bdi_visitor_init(visitor, VISIT_FIRST, 0);
+        if (!run_fast(s, visitor, turn) || s->budget.cut)
+            return s->budget.cut;
+        uint64_t boxes_turn = turn / FAST_TURN * BOXES_TURN;
+        if (!run_boxes(s, boxes_turn, &visitor->best, &visitor->count) || s->budget.cut)
+            return s->budget.cut;
+    }
+}
+
+/*
+ * Asks the engines for a completion of the puzzle: a search that has not
+ * met one by now may be on a puzzle that has none, which they prove in
+ * about the time bd_count takes (first_completion). Its completion becomes
+ * the incumbent. False when there is none (s->none) or the budget ran
+ * out; either way the search stops.
  */
 static bool probe(target *s)
 {
     s->probe_at = 0;
     bdi_visitor visitor;
-    bdi_visitor_init(&visitor, VISIT_FIRST, 0);
-    if (run_fast(s, &visitor, 0) || visitor.count == 0) {
+    if (first_completion(s, &visitor) || visitor.count == 0) {
         s->none = !s->budget.cut;
         s->stop = true;
         return false;
