@@ -201,9 +201,9 @@ typedef struct ctx {
     open_counts counts;          /* pick_cell's scratch */
     colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
-     * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R) */
-    uint32_t unit_weight[3 * BD_BOARD_MAX];
-    uint64_t blamed;             /* the failures blamed so far */
+     * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R), and in
+     * all; a task's weights are copied in and back out whole */
+    nxn_weights weights;
     union {
         uint64_t align;
         unsigned char bytes[LOCAL_BYTES];
@@ -1198,8 +1198,8 @@ static void blame(ctx *x, const state *s)
 {
     const geo *g = &x->g;
     int n = GEO_N(g);
-    uint32_t *weight = x->unit_weight;
-    if (++x->blamed % HALVE_EVERY == 0)
+    uint32_t *weight = x->weights.unit;
+    if (++x->weights.blamed % HALVE_EVERY == 0)
         for (int i = 0; i < 3 * n; i++)
             weight[i] /= 2;
     const colset *open = s->w + (size_t)n * (size_t)n;
@@ -1285,7 +1285,7 @@ static void search(ctx *x, int level)
         }
     }
     int r = 0, c = 0;
-    pick_cell(g, s, &x->counts, weighted(g) ? x->unit_weight : NULL,
+    pick_cell(g, s, &x->counts, weighted(g) ? x->weights.unit : NULL,
               folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
     uint64_t digits = cell_digits(g, s, r, c);
     x->guesses++;
@@ -1421,12 +1421,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
     x->guesses = 0;
-    memset(x->unit_weight, 0, sizeof x->unit_weight);
-    x->blamed = 0;
-    if (task->weights) {
-        memcpy(x->unit_weight, task->weights->unit, sizeof x->unit_weight);
-        x->blamed = task->weights->blamed;
-    }
+    x->weights = task->weights ? *task->weights : (nxn_weights){{0}, 0};
     x->stop = x->nomem = false;
     x->visitor = visitor;
     x->pick = task->pick;
@@ -1442,10 +1437,8 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
         stats->nodes += x->budget->nodes - nodes_before;
         stats->guesses += x->guesses;
     }
-    if (task->weights) {
-        memcpy(task->weights->unit, x->unit_weight, sizeof x->unit_weight);
-        task->weights->blamed = x->blamed;
-    }
+    if (task->weights)
+        *task->weights = x->weights;
     nxn_run run = x->nomem ? NXN_NOMEM : x->budget->cut ? NXN_CUT : NXN_RAN;
     if (x->on_heap)
         free(x->levels);
