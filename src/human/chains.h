@@ -70,9 +70,9 @@ typedef bdi_state chain_grid;
 
 /* What chains read of a grid: the candidates of cell c (bit c of
  * `cells`) and the places of digit d in unit u (bit (d - 1) * 27 + u of
- * `places`: each digit's units together). A chain on a grid (static or dynamic, without nested rules)
- * is a function of what it reads, so that it is the same on another grid
- * where those are the same. */
+ * `places`: each digit's units together). A chain on a grid (static or
+ * dynamic, without nested rules) is a function of what it reads, so that
+ * it is the same on another grid where those are the same. */
 typedef struct chain_reads {
     uint64_t cells[(BD_CELLS + 63) / 64];
     uint64_t places[(UNIT_COUNT * BD_SIZE + 63) / 64];
