@@ -205,28 +205,13 @@ bool reads_meet(const chain_reads *a, const chain_reads *b)
     return meet != 0;
 }
 
-/* By cell, its three units as bits of a unit mask (bit u for unit u: rows
- * 0..8, columns 9..17, boxes 18..26). */
-#define CELL_UNITS(c) \
-    ((uint32_t)1 << ((c) / 9) | (uint32_t)1 << (9 + (c) % 9) \
-     | (uint32_t)1 << (18 + (c) / 27 * 3 + (c) % 9 / 3))
-#define CELL_UNITS_ROW(r) \
-    CELL_UNITS(9 * (r)), CELL_UNITS(9 * (r) + 1), CELL_UNITS(9 * (r) + 2), \
-    CELL_UNITS(9 * (r) + 3), CELL_UNITS(9 * (r) + 4), CELL_UNITS(9 * (r) + 5), \
-    CELL_UNITS(9 * (r) + 6), CELL_UNITS(9 * (r) + 7), CELL_UNITS(9 * (r) + 8)
-static const uint32_t cell_units[BD_CELLS] = {
-    CELL_UNITS_ROW(0), CELL_UNITS_ROW(1), CELL_UNITS_ROW(2),
-    CELL_UNITS_ROW(3), CELL_UNITS_ROW(4), CELL_UNITS_ROW(5),
-    CELL_UNITS_ROW(6), CELL_UNITS_ROW(7), CELL_UNITS_ROW(8),
-};
-
 void reads_places_of(chain_reads *read, const uint64_t *places)
 {
     for (int d = 0; d < BD_SIZE; d++) {
         uint32_t units = 0;
         for (int w = 0; w < 2; w++)
             for (uint64_t set = places[2 * d + w]; set; set &= set - 1u)
-                units |= cell_units[w * 64 + low_index(set)];
+                units |= bdi_cell_unit_bits[w * 64 + low_index(set)];
         /* the digit's 27 bits, over two words when they cross one */
         int at = d * UNIT_COUNT, shift = at & 63;
         read->places[at >> 6] |= (uint64_t)units << shift;

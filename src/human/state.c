@@ -76,6 +76,9 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
      U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
 #define C_UNITS(i) {H_ROW(i), 9 + H_COL(i), 18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3}
 #define C_POS(i) {H_COL(i), H_ROW(i), H_POS(i)}
+#define C_UNIT_BITS(i) \
+    ((uint32_t)1 << H_ROW(i) | (uint32_t)1 << (9 + H_COL(i)) \
+     | (uint32_t)1 << (18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3))
 
 /* Repeats M(i) for 81, and for 729, consecutive i from i0. */
 #define REP81_AT(M, i0)                                                                     \
@@ -96,6 +99,7 @@ const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
 };
 const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS] = {REP81(C_UNITS)};
 const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS] = {REP81(C_POS)};
+const uint32_t bdi_cell_unit_bits[BD_CELLS] = {REP81(C_UNIT_BITS)};
 
 /* The candidates of each empty cell: the digits no filled cell of its
  * units holds, within `allowed[cell]`. False when a digit is held by two

@@ -302,13 +302,6 @@ static void closed_loop(walk *w)
     }
 }
 
-/* The units (bit per unit) of `cell`: its box, row and column. */
-static uint32_t cell_units(int cell)
-{
-    return 1u << unit_at(UNIT_BOX, cell) | 1u << unit_at(UNIT_ROW, cell)
-           | 1u << unit_at(UNIT_COL, cell);
-}
-
 /* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
  * at the start). A loop whose first cells already meet a unit twice at
  * places of one parity is not valid however it goes on (valid_loop), so
@@ -319,7 +312,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     const bdi_state *st = w->st;
     unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
     uint32_t *seen = &w->seen[w->length % 2], before = *seen;
-    *seen |= cell_units(cell);
+    *seen |= bdi_cell_unit_bits[cell];
     w->loop[w->length++] = (uint8_t)cell;
     w->in_loop[cell] = true;
     for (int k = 0; k < UNIT_KINDS; k++) {
@@ -341,7 +334,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
-                && !(w->seen[w->length % 2] & cell_units(next)))
+                && !(w->seen[w->length % 2] & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
