@@ -368,43 +368,59 @@ static int32_t reversed_cycle(bdi_chainer *ch, int32_t end)
     return previous;
 }
 
-/* The cells of a cycle (the first-parent path from its end, the
- * assumption left out). */
-static void cycle_cells(const bdi_chainer *ch, int32_t end, bool *in_cycle)
+/* Into `peers`, the cells that see `cell` (its box, row and column, itself
+ * left out) as a cell set: rg's when there is one, else from bdi_house. */
+static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        in_cycle[cell] = false;
-    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0])
-        in_cycle[pot_cell(ch->nodes[n].pot)] = true;
+    if (rg) {
+        peers[0] = rg->peers[cell][0];
+        peers[1] = rg->peers[cell][1];
+        return;
+    }
+    peers[0] = peers[1] = 0;
+    for (int i = 0; i < HOUSE_CELLS; i++)
+        bits_set(peers, bdi_house[cell][i]);
 }
 
 /* SE's createCycleHint: the candidates of the cycle's digits that see an
- * "on" and an "off" potential of the cycle with their digit; whether there
- * is one. */
-static bool cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
+ * "on" and an "off" potential of the cycle with their digit, outside the
+ * cycle's cells (the first-parent path from its end, the assumption left
+ * out); whether there is one. As cell sets by digit: the peers of the
+ * cycle's potentials on, and of those off, the cycle's cells taken out;
+ * `rg` (grid g's, or NULL) gives the peers. */
+static bool cycle_removals(const bdi_chainer *ch, const reach_grid *rg, const chain_grid *g,
+                           int32_t end, chint *h)
 {
-    bool in_cycle[BD_CELLS];
-    cycle_cells(ch, end, in_cycle);
-    uint16_t forward[BD_CELLS] = {0}, back[BD_CELLS] = {0};
+    uint64_t cells[2] = {0, 0}, seen[2][BD_SIZE][2];   /* seen[on][d]: set for `digits` */
+    unsigned digits = 0;
     for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0]) {
-        int pot = ch->nodes[n].pot, cell = pot_cell(pot);
-        unsigned bit = digit_bit(pot_digit(pot));
-        for (int i = 0; i < HOUSE_CELLS; i++) {
-            int other = bdi_house[cell][i];
-            if (in_cycle[other] || !(g->cand[other] & bit))
-                continue;
-            if (pot_on(pot))
-                forward[other] |= (uint16_t)bit;
-            else
-                back[other] |= (uint16_t)bit;
+        int pot = ch->nodes[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
+        bits_set(cells, cell);
+        if (!(digits >> d & 1u)) {
+            digits |= 1u << d;
+            memset(seen[0][d], 0, sizeof seen[0][d]);
+            memset(seen[1][d], 0, sizeof seen[1][d]);
         }
+        uint64_t peers[2];
+        cell_peers(rg, cell, peers);
+        uint64_t *to = seen[pot_on(pot)][d];
+        to[0] |= peers[0];
+        to[1] |= peers[1];
     }
-    unsigned any = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        h->removed[cell] = forward[cell] & back[cell];
-        any |= h->removed[cell];
+    bool any = false;
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
+                 bits &= bits - 1u) {
+                int other = w * 64 + low_index(bits);
+                if (g->cand[other] & digit_bit(d + 1)) {
+                    h->removed[other] |= (uint16_t)digit_bit(d + 1);
+                    any = true;
+                }
+            }
     }
-    return any != 0;
+    return any;
 }
 
 /* Starts a hint of the walk's link kinds. */
@@ -431,7 +447,7 @@ static void offer_cycle(unary *u, int32_t end, chint_list *list)
     u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
-    if (!cycle_removals(ch, u->g, end, &h))
+    if (!cycle_removals(ch, u->rg, u->g, end, &h))
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
     h.complexity = ancestor_count(ch, end);
