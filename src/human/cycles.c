@@ -937,6 +937,99 @@ static bool may_cycle(unary *u, int cell, int digit)
     return false;
 }
 
+/* A breadth-first walk of the static links' potentials, a half layer at
+ * a time (a set of potentials is a cell set a digit, as reach's): those
+ * reached on and off, and the last half layer. */
+typedef struct layers {
+    uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
+} layers;
+
+/* The next half layer of `l`, whose last one holds potentials on (`from_on`)
+ * or off, made with the walk's links (SE's getOnToOff and getOffToOn, as
+ * reach_links): those it switches off or on that `l` has not reached, added
+ * to its sets; false when there are none. */
+static bool layers_step(const unary *u, layers *l, bool from_on)
+{
+    const reach_grid *rg = u->rg;
+    uint64_t next[BD_SIZE * 2] = {0};
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        for (uint64_t bits = l->front[i]; bits; bits &= bits - 1u) {
+            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            if (from_on) {
+                next[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
+                next[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
+                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                    next[2 * (bit_digit(ds) - 1) + w] |= bit;
+                continue;
+            }
+            if (u->y && rg->cell_left[at] == 2)
+                next[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
+            if (u->x) {
+                next[2 * d] |= rg->partner[at * BD_SIZE + d][0];
+                next[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
+            }
+        }
+    uint64_t *seen = from_on ? l->off : l->on, any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        l->front[i] = next[i] & ~seen[i];
+        seen[i] |= l->front[i];
+        any |= l->front[i];
+    }
+    return any != 0;
+}
+
+/* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
+static void layers_start(layers *l, int cell, int d, bool on)
+{
+    memset(l, 0, sizeof *l);
+    uint64_t *set = on ? l->on : l->off;
+    set[2 * d + (cell >> 6)] = l->front[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+}
+
+enum { HALF_LAYERS = 32 };   /* forcing_may_win's walk: at most this deep */
+
+/* With a best hint in the list: whether SE's forcing chain walk from
+ * (cell, digit) on (`on`) or off may give a hint that comes before it. The
+ * walk is breadth-first and makes each potential once, so its target (the
+ * start's opposite) is at the half layer of its distance D from the start,
+ * and has D + 1 potentials; find_forcing stops before a half layer whose
+ * target could not win, the last it may make being J. Each link's
+ * contrapositive is a link (a on switches b off when b on switches a off;
+ * a off switches b on when b off switches a on), so a path from the start
+ * to a potential x and one from the start to x's opposite make one to the
+ * start's opposite, and the middle of a path of D links is such an x, at
+ * most D / 2 rounded up from the start each way: D <= J when, within
+ * (J + 1) / 2 half layers, some potential is reached both on and off at
+ * half layers that add up to J at most. */
+static bool forcing_may_win(const unary *u, int cell, int digit, bool on)
+{
+    int most = 0;   /* J */
+    while (chint_could_win(u->list, u->forcing_base + length_difficulty(most + 2), most + 2,
+                           u->sort_key))
+        if (++most >= 2 * HALF_LAYERS - 1)
+            return true;
+    layers l;
+    layers_start(&l, cell, digit - 1, on);
+    uint64_t front[HALF_LAYERS][BD_SIZE * 2];   /* front[k]: half layer k */
+    memcpy(front[0], l.front, sizeof front[0]);
+    bool from_on = on;
+    for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
+        if (!layers_step(u, &l, from_on))
+            return false;
+        memcpy(front[k], l.front, sizeof front[k]);
+        /* the opposite states are at half layers of the other parity */
+        for (int other = k - 1; other >= 0 && other + k <= most; other -= 2) {
+            uint64_t meet = 0;
+            for (int i = 0; i < BD_SIZE * 2; i++)
+                meet |= front[k][i] & front[other][i];
+            if (meet)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
  * recorded idle or not after. The tests that a walk may find something
@@ -973,9 +1066,14 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     int cand = cell * BD_SIZE + digit - 1;
     u->met = false;
     bool partner = has_partner(u, cell, digit);
+    /* with a best hint, the walks' bounds first (cheap when the best is
+     * short); without, the closure's tests alone */
+    bool bound = u->rg && list->found && !list->keep_all;
     bool cycle = partner && may_cycle(u, cell, digit);
-    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true);
-    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false);
+    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true)
+                       && (!bound || forcing_may_win(u, cell, digit, true));
+    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false)
+                        && (!bound || forcing_may_win(u, cell, digit, false));
     if (!cycle && !from_on_may && !from_off_may) {
         /* no walk: the start's node is counted but not made */
         if (ch->budget && bdi_budget_spend(ch->budget)) {
