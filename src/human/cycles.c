@@ -76,13 +76,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A potential of find_cycles' walk, kept in the walk's own list (not as
+ * a chainer node) until a cycle closes on it: its cause and its first
+ * parent (its index in the list; -1 for the start, the list's first). */
+typedef struct lnode {
+    uint16_t pot;
+    uint8_t cause;
+    int32_t parent;
+} lnode;
+
 /* Whether a potential equal to `pot` is among the first parents above
- * `node` (SE's isParent). */
-static bool is_parent(const bdi_chainer *ch, int32_t node, int pot)
+ * potential `at` of the walk's list `light` (SE's isParent). */
+static bool is_parent(const lnode *light, int32_t at, int pot)
 {
-    while (ch->nodes[node].parent_count) {
-        node = (int32_t)node_parents(ch, node)[0];
-        if (ch->nodes[node].pot == pot)
+    while (light[at].parent >= 0) {
+        at = light[at].parent;
+        if (light[at].pot == pot)
             return true;
     }
     return false;
@@ -162,6 +171,8 @@ typedef struct unary {
     double cycle_base, forcing_base;
     int32_t source;
     nqueue on_q, off_q;
+    lnode *light;               /* find_cycles' walk: its potentials */
+    uint32_t light_count, light_cap;
     const chint_list *list;
     chain_reads *read;          /* the start's reads being noted, or NULL */
     uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
@@ -205,19 +216,59 @@ static inline void note_off(unary *u, int pot, bool x)
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
 
+/* Appends to the walk's list potential `pot` with `cause` and first parent
+ * `parent`, counted against the chainer's budget as node_new counts a
+ * node (but the start, without parent: its node is counted already); its
+ * index, or -1 (ch->failed set) when the budget is spent or memory runs
+ * out. */
+static bool light_grow(unary *u);
+
+static inline int32_t light_new(unary *u, int pot, int cause, int32_t parent)
+{
+    bdi_chainer *ch = u->ch;
+    if (parent >= 0 && ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return -1;
+    }
+    if (u->light_count == u->light_cap && !light_grow(u))
+        return -1;
+    u->light[u->light_count] = (lnode){(uint16_t)pot, (uint8_t)cause, parent};
+    return (int32_t)u->light_count++;
+}
+
+/* Doubles the room of the walk's list; false (ch->failed set) when memory
+ * runs out. (light_new's growth, out of line.) */
+static bool light_grow(unary *u)
+{
+    uint32_t want = u->light_cap ? u->light_cap * 2 : 1024;
+    lnode *bigger = realloc(u->light, want * sizeof *bigger);
+    if (!bigger) {
+        u->ch->failed = true;
+        return false;
+    }
+    u->light = bigger;
+    u->light_cap = want;
+    return true;
+}
+
 /* SE's doCycles from `u->source`: each cycle found is offered at once (SE
  * makes their hints after its walks, in the order found, from a grid the
- * walks leave alone: the same hints in the same order). */
+ * walks leave alone: the same hints in the same order). The walk's
+ * potentials are kept in u->light, counted against the budget as chainer
+ * nodes; a cycle's become nodes only when it is offered. Sets of
+ * potentials are bit sets (bit pot). */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
-    pset *to_on = set_new(ch), *to_off = set_new(ch);
-    if (!to_on || !to_off)
-        return;
-    set_add(ch, to_on, u->source);
-    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    push(&u->on_q, u->source);
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
+    u->light_count = 0;
+    int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return;
+    bits_set(to_on, source_pot);
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    push(&u->on_q, first);
     implied imp[BD_SIZE + HOUSE_CELLS];
     while (!ch->failed && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
         length++;
@@ -229,38 +280,38 @@ static void find_cycles(unary *u, chint_list *list)
             return;
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
-            note_on(u, ch->nodes[p].pot);
-            int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
+            note_on(u, u->light[p].pot);
+            int n = on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
-                /* each node above p went into its set when queued: a
-                 * potential off in no node of to_off is none of them */
-                if (set_has(to_off, imp[i].pot) && is_parent(ch, p, imp[i].pot))
+                /* each potential above p went into its set when queued: a
+                 * potential off not in to_off is none of them */
+                if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0 || !push(&u->off_q, made))
                     ch->failed = true;
                 else
-                    set_add(ch, to_off, made);
+                    bits_set(to_off, imp[i].pot);
             }
         }
         length++;
         while (u->off_q.head < u->off_q.tail) {
             int32_t p = u->off_q.item[u->off_q.head++];
-            note_off(u, ch->nodes[p].pot, u->x);
-            int n = off_implies(u->g, ch->nodes[p].pot, u->y, u->x, imp);
+            note_off(u, u->light[p].pot, u->x);
+            int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
             for (int i = 0; i < n; i++) {
                 bool closes = length >= 4 && imp[i].pot == source_pot;
-                if (!closes && set_has(to_on, imp[i].pot))
+                if (!closes && bits_has(to_on, imp[i].pot))
                     continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
-                if (made < 0) {
-                    ch->failed = true;
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
+                if (made < 0)
                     continue;
-                }
                 if (closes)
                     offer_cycle(u, made, list);
-                if (set_add(ch, to_on, made) && !push(&u->on_q, made))
+                else if (!push(&u->on_q, made))
                     ch->failed = true;
+                else
+                    bits_set(to_on, imp[i].pot);
             }
         }
     }
@@ -388,13 +439,13 @@ static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
  * out); whether there is one. As cell sets by digit: the peers of the
  * cycle's potentials on, and of those off, the cycle's cells taken out;
  * `rg` (grid g's, or NULL) gives the peers. */
-static bool cycle_removals(const bdi_chainer *ch, const reach_grid *rg, const chain_grid *g,
+static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
                            int32_t end, chint *h)
 {
     uint64_t cells[2] = {0, 0}, seen[2][BD_SIZE][2];   /* seen[on][d]: set for `digits` */
     unsigned digits = 0;
-    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0]) {
-        int pot = ch->nodes[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    for (int32_t n = end; light[n].parent >= 0; n = light[n].parent) {
+        int pot = light[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
         bits_set(cells, cell);
         if (!(digits >> d & 1u)) {
             digits |= 1u << d;
@@ -439,15 +490,41 @@ static void start_hint(const unary *u, int kind, chint *h)
         h->removed[cell] = 0;
 }
 
-/* Offers to `list` the cycle that closes at node `end`:
- * its removals, and nothing when it removes nothing; marks `u` met. */
-static void offer_cycle(unary *u, int32_t end, chint_list *list)
+/* The chainer's nodes of the walk's path that ends at u->light[end], from
+ * the start's node u->source on: the index of the last, or -1 (ch->failed
+ * set) when memory runs out. Not counted against the budget: the walk
+ * counted each when it made it. */
+static int32_t light_nodes(unary *u, int32_t end)
+{
+    bdi_chainer *ch = u->ch;
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
+        path[length++] = n;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    int32_t made = u->source;
+    for (int i = length - 1; i >= 0 && made >= 0; i--)
+        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
+    ch->budget = budget;
+    if (made < 0)
+        ch->failed = true;
+    return made;
+}
+
+/* Offers to `list` the cycle that closes at potential `light_end` of the
+ * walk's list: its removals (its nodes made then), and nothing when it
+ * removes nothing; marks `u` met. */
+static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
-    if (!cycle_removals(ch, u->rg, u->g, end, &h))
+    if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
+        return;
+    int32_t end = light_nodes(u, light_end);
+    if (end < 0)
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
     h.complexity = ancestor_count(ch, end);
@@ -1256,6 +1333,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     free(u.on_q.item);
     free(u.off_q.item);
+    free(u.light);
     if (list->keep_all && !list->count && !ch->failed)
         none_add(ch, &key, hash);
 }
