@@ -44,8 +44,8 @@
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
  * of links (when a start first asks; a path's search with a record of
- * idle starts walks reach_links_by from each start instead, unless none
- * is idle): the graph of the candidates, an edge from s to u when s on
+ * idle starts walks reach_links_by from each start instead, unless half
+ * the candidates or more are starts not idle): the graph of the candidates, an edge from s to u when s on
  * switches off a potential whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
  * potentials on) the union of its own and of the parts it leads to,
@@ -56,7 +56,12 @@
  * turn back through a node's first parents); when the start's reach holds
  * no such potential (with the closure), or reach.c's walk from the start
  * on past the partner off (reach_links_past) reaches none, the cycle walk
- * is not made. The
+ * is not made. Once the list has a best hint, a forcing chain walk is
+ * made only when the start's opposite is near enough for its chain to
+ * come first (forcing_may_win: a breadth-first walk of cell sets, half as
+ * deep; it notes nothing, as no start is recorded idle once the list has
+ * a hint). A cycle walk keeps its potentials in a list of its own; a
+ * cycle's become the chainer's nodes only when it removes something. The
  * record notes what those tests read (the start's cell and places; all
  * that the start's reach holds), so that a start recorded idle stays as
  * it would have.
