@@ -592,6 +592,9 @@ typedef struct closure {
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
     uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
+    uint64_t touched[CANDIDATES][BD_SIZE * 2];   /* by part: its reach's potentials
+                                                    on or off, as a cell set a digit */
+    bool touched_made[CANDIDATES];   /* by part: whether `touched` is made */
 } closure;
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
@@ -695,6 +698,7 @@ static void closure_make(unary *u)
 {
     closure *cl = u->cl;
     const reach_grid *rg = u->rg;
+    memset(cl->touched_made, 0, sizeof cl->touched_made);
     memset(cl->linked, 0, sizeof cl->linked);
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
@@ -859,6 +863,42 @@ static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsi
     }
 }
 
+/* Notes, in the start's reads being noted (u->read: set), what a walk
+ * that reached node s's reach in the closure (closure_reach of its row)
+ * read, as note_reach notes it. The nodes of a part share their row, so
+ * the potentials on or off of a part's reach are made once a closure. */
+static void note_row(unary *u, int s)
+{
+    closure *cl = u->cl;
+    uint64_t alone[BD_SIZE * 2], mine[BD_SIZE * 2];
+    const uint64_t *touched = mine;
+    if (is_sink(cl, s) || !cl->touched_made[cl->part[s]]) {
+        unsigned digits;
+        const uint64_t *row = row_in_place(cl, s, alone, &digits);
+        reach r;
+        closure_reach(u->rg, u->y, row, digits, -1, &r);
+        for (int d = 0; d < BD_SIZE; d++)
+            for (int w = 0; w < 2; w++)
+                mine[2 * d + w] = r.on[d][w] | r.off[d][w];
+        if (!is_sink(cl, s)) {
+            memcpy(cl->touched[cl->part[s]], mine, sizeof mine);
+            cl->touched_made[cl->part[s]] = true;
+        }
+    } else {
+        touched = cl->touched[cl->part[s]];
+    }
+    uint64_t cells[2] = {0, 0};
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            u->noted[d][w] |= touched[2 * d + w];
+            cells[w] |= touched[2 * d + w];
+        }
+    if (u->y) {
+        u->read->cells[0] |= cells[0];
+        u->read->cells[1] |= cells[1];
+    }
+}
+
 /* reaches_opposite without the closure (its budget spent): reach_links_by
  * from the start, and whether it holds the start's opposite; when not,
  * notes what it reached. */
@@ -906,28 +946,30 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
             if (row[2 * (bit_digit(ds) - 1) + w] & bit)
                 return true;
         if (u->read)
-            reach_row(cl, s, acc);
-    } else {
-        uint16_t partners[1 + 2 * UNIT_KINDS];
-        uint32_t count = partners_of(u, cell, d, partners, 0);
-        memset(acc, 0, sizeof acc);
-        for (uint32_t i = 0; i < count; i++) {
-            uint64_t alone[BD_SIZE * 2];
-            unsigned digits;
-            const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
-            for (unsigned ds = digits; ds; ds &= ds - 1u) {
-                int j = 2 * (bit_digit(ds) - 1);
-                acc[j] |= row[j];
-                acc[j + 1] |= row[j + 1];
-            }
-        }
-        if (acc[2 * d + w] & bit)
-            return true;
+            note_row(u, s);
+        return false;
     }
-    if (u->read) {
-        reach r;
-        closure_reach(u->rg, u->y, acc, ALL_DIGITS, on ? -1 : s, &r);
-        note_reach(u, &r);
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = partners_of(u, cell, d, partners, 0);
+    memset(acc, 0, sizeof acc);
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t alone[BD_SIZE * 2];
+        unsigned digits;
+        const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
+        for (unsigned ds = digits; ds; ds &= ds - 1u) {
+            int j = 2 * (bit_digit(ds) - 1);
+            acc[j] |= row[j];
+            acc[j + 1] |= row[j + 1];
+        }
+    }
+    if (acc[2 * d + w] & bit)
+        return true;
+    if (u->read) {   /* the union's reach: the partners' reaches, and the start off */
+        for (uint32_t i = 0; i < count; i++)
+            note_row(u, partners[i]);
+        u->noted[d][w] |= bit;
+        if (u->y)
+            u->read->cells[w] |= bit;
     }
     return false;
 }
@@ -973,10 +1015,8 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     const uint64_t *row =
         u->cl ? row_in_place(closure_of(u), cell * BD_SIZE + digit - 1, alone, &digits) : NULL;
     if (row && !sees_partner(u, row, digits, cell, digit, at, d)) {
-        if (u->read) {
-            closure_reach(u->rg, u->y, row, digits, -1, &r);
-            note_reach(u, &r);
-        }
+        if (u->read)
+            note_row(u, cell * BD_SIZE + digit - 1);
         return false;
     }
     memset(&r, 0, sizeof r);
