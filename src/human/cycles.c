@@ -45,8 +45,9 @@
  * come for every start at once from a closure made once a search and kind
  * of links (when a start first asks; a path's search with a record of
  * idle starts walks reach_links_by from each start instead, unless half
- * the candidates or more are starts not idle): the graph of the candidates, an edge from s to u when s on
- * switches off a potential whose switching off switches u on, split by
+ * the candidates or more are starts not idle): the graph of the
+ * candidates, an edge from s to u when s on switches off a potential
+ * whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
  * potentials on) the union of its own and of the parts it leads to,
  * shared by its nodes; the potentials off are those the potentials on
@@ -1310,8 +1311,7 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
 /* Whether, with record `m`, the starts of link kind `k` (with X-links or
  * not) not recorded idle are many enough that the closure (made over
  * every candidate) may cost less than walks from each of them: half the
- * candidates or more (measured: all of them, or a quarter, cost more on
- * top1465's first 100 puzzles). */
+ * candidates or more. */
 static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
 {
     int candidates = 0, starts = 0;
