@@ -62,7 +62,9 @@
  * come first (forcing_may_win: a breadth-first walk of cell sets, half as
  * deep; it notes nothing, as no start is recorded idle once the list has
  * a hint). A cycle walk keeps its potentials in a list of its own; a
- * cycle's become the chainer's nodes only when it removes something. The
+ * cycle's become the chainer's nodes only when it removes something, and
+ * a potential off that switches nothing on (not in the links table) is
+ * counted and noted as the walk would, but not kept. The
  * record notes what those tests read (the start's cell and places; all
  * that the start's reach holds), so that a start recorded idle stays as
  * it would have.
@@ -293,6 +295,16 @@ static void find_cycles(unary *u, chint_list *list)
                  * potential off not in to_off is none of them */
                 if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
+                if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
+                                                      + pot_cell(imp[i].pot))) {
+                    /* it switches nothing on: the walk would take it and
+                     * find nothing; counted and noted as it would be */
+                    if (ch->budget && bdi_budget_spend(ch->budget))
+                        ch->failed = ch->cut_short = true;
+                    else
+                        note_off(u, imp[i].pot, u->x);
+                    continue;
+                }
                 int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0 || !push(&u->off_q, made))
                     ch->failed = true;
