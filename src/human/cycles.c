@@ -44,9 +44,10 @@
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
  * of links (when a start first asks; a path's search with a record of
- * idle starts walks reach_links_by from each start instead, unless none
- * is idle): the graph of the candidates, an edge from s to u when s on
- * switches off a potential whose switching off switches u on, split by
+ * idle starts walks reach_links_by from each start instead, unless half
+ * the candidates or more are starts not idle): the graph of the
+ * candidates, an edge from s to u when s on switches off a potential
+ * whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
  * potentials on) the union of its own and of the parts it leads to,
  * shared by its nodes; the potentials off are those the potentials on
@@ -56,7 +57,14 @@
  * turn back through a node's first parents); when the start's reach holds
  * no such potential (with the closure), or reach.c's walk from the start
  * on past the partner off (reach_links_past) reaches none, the cycle walk
- * is not made. The
+ * is not made. Once the list has a best hint, a forcing chain walk is
+ * made only when the start's opposite is near enough for its chain to
+ * come first (forcing_may_win: a breadth-first walk of cell sets, half as
+ * deep; it notes nothing, as no start is recorded idle once the list has
+ * a hint). A cycle walk keeps its potentials in a list of its own; a
+ * cycle's become the chainer's nodes only when it removes something, and
+ * a potential off that switches nothing on (not in the links table) is
+ * counted and noted as the walk would, but not kept. The
  * record notes what those tests read (the start's cell and places; all
  * that the start's reach holds), so that a start recorded idle stays as
  * it would have.
@@ -76,13 +84,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A potential of find_cycles' walk, kept in the walk's own list (not as
+ * a chainer node) until a cycle closes on it: its cause and its first
+ * parent (its index in the list; -1 for the start, the list's first). */
+typedef struct lnode {
+    uint16_t pot;
+    uint8_t cause;
+    int32_t parent;
+} lnode;
+
 /* Whether a potential equal to `pot` is among the first parents above
- * `node` (SE's isParent). */
-static bool is_parent(const bdi_chainer *ch, int32_t node, int pot)
+ * potential `at` of the walk's list `light` (SE's isParent). */
+static bool is_parent(const lnode *light, int32_t at, int pot)
 {
-    while (ch->nodes[node].parent_count) {
-        node = (int32_t)node_parents(ch, node)[0];
-        if (ch->nodes[node].pot == pot)
+    while (light[at].parent >= 0) {
+        at = light[at].parent;
+        if (light[at].pot == pot)
             return true;
     }
     return false;
@@ -162,6 +179,8 @@ typedef struct unary {
     double cycle_base, forcing_base;
     int32_t source;
     nqueue on_q, off_q;
+    lnode *light;               /* find_cycles' walk: its potentials */
+    uint32_t light_count, light_cap;
     const chint_list *list;
     chain_reads *read;          /* the start's reads being noted, or NULL */
     uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
@@ -205,19 +224,59 @@ static inline void note_off(unary *u, int pot, bool x)
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
 
+/* Appends to the walk's list potential `pot` with `cause` and first parent
+ * `parent`, counted against the chainer's budget as node_new counts a
+ * node (but the start, without parent: its node is counted already); its
+ * index, or -1 (ch->failed set) when the budget is spent or memory runs
+ * out. */
+static bool light_grow(unary *u);
+
+static inline int32_t light_new(unary *u, int pot, int cause, int32_t parent)
+{
+    bdi_chainer *ch = u->ch;
+    if (parent >= 0 && ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return -1;
+    }
+    if (u->light_count == u->light_cap && !light_grow(u))
+        return -1;
+    u->light[u->light_count] = (lnode){(uint16_t)pot, (uint8_t)cause, parent};
+    return (int32_t)u->light_count++;
+}
+
+/* Doubles the room of the walk's list; false (ch->failed set) when memory
+ * runs out. (light_new's growth, out of line.) */
+static bool light_grow(unary *u)
+{
+    uint32_t want = u->light_cap ? u->light_cap * 2 : 1024;
+    lnode *bigger = realloc(u->light, want * sizeof *bigger);
+    if (!bigger) {
+        u->ch->failed = true;
+        return false;
+    }
+    u->light = bigger;
+    u->light_cap = want;
+    return true;
+}
+
 /* SE's doCycles from `u->source`: each cycle found is offered at once (SE
  * makes their hints after its walks, in the order found, from a grid the
- * walks leave alone: the same hints in the same order). */
+ * walks leave alone: the same hints in the same order). The walk's
+ * potentials are kept in u->light, counted against the budget as chainer
+ * nodes; a cycle's become nodes only when it is offered. Sets of
+ * potentials are bit sets (bit pot). */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
-    pset *to_on = set_new(ch), *to_off = set_new(ch);
-    if (!to_on || !to_off)
-        return;
-    set_add(ch, to_on, u->source);
-    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    push(&u->on_q, u->source);
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
+    u->light_count = 0;
+    int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return;
+    bits_set(to_on, source_pot);
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    push(&u->on_q, first);
     implied imp[BD_SIZE + HOUSE_CELLS];
     while (!ch->failed && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
         length++;
@@ -229,38 +288,48 @@ static void find_cycles(unary *u, chint_list *list)
             return;
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
-            note_on(u, ch->nodes[p].pot);
-            int n = on_implies(u->g, ch->nodes[p].pot, u->y, imp);
+            note_on(u, u->light[p].pot);
+            int n = on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
-                /* each node above p went into its set when queued: a
-                 * potential off in no node of to_off is none of them */
-                if (set_has(to_off, imp[i].pot) && is_parent(ch, p, imp[i].pot))
+                /* each potential above p went into its set when queued: a
+                 * potential off not in to_off is none of them */
+                if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+                if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
+                                                      + pot_cell(imp[i].pot))) {
+                    /* it switches nothing on: the walk would take it and
+                     * find nothing; counted and noted as it would be */
+                    if (ch->budget && bdi_budget_spend(ch->budget))
+                        ch->failed = ch->cut_short = true;
+                    else
+                        note_off(u, imp[i].pot, u->x);
+                    continue;
+                }
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0 || !push(&u->off_q, made))
                     ch->failed = true;
                 else
-                    set_add(ch, to_off, made);
+                    bits_set(to_off, imp[i].pot);
             }
         }
         length++;
         while (u->off_q.head < u->off_q.tail) {
             int32_t p = u->off_q.item[u->off_q.head++];
-            note_off(u, ch->nodes[p].pot, u->x);
-            int n = off_implies(u->g, ch->nodes[p].pot, u->y, u->x, imp);
+            note_off(u, u->light[p].pot, u->x);
+            int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
             for (int i = 0; i < n; i++) {
                 bool closes = length >= 4 && imp[i].pot == source_pot;
-                if (!closes && set_has(to_on, imp[i].pot))
+                if (!closes && bits_has(to_on, imp[i].pot))
                     continue;
-                int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
-                if (made < 0) {
-                    ch->failed = true;
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
+                if (made < 0)
                     continue;
-                }
                 if (closes)
                     offer_cycle(u, made, list);
-                if (set_add(ch, to_on, made) && !push(&u->on_q, made))
+                else if (!push(&u->on_q, made))
                     ch->failed = true;
+                else
+                    bits_set(to_on, imp[i].pot);
             }
         }
     }
@@ -368,43 +437,59 @@ static int32_t reversed_cycle(bdi_chainer *ch, int32_t end)
     return previous;
 }
 
-/* The cells of a cycle (the first-parent path from its end, the
- * assumption left out). */
-static void cycle_cells(const bdi_chainer *ch, int32_t end, bool *in_cycle)
+/* Into `peers`, the cells that see `cell` (its box, row and column, itself
+ * left out) as a cell set: rg's when there is one, else from bdi_house. */
+static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        in_cycle[cell] = false;
-    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0])
-        in_cycle[pot_cell(ch->nodes[n].pot)] = true;
+    if (rg) {
+        peers[0] = rg->peers[cell][0];
+        peers[1] = rg->peers[cell][1];
+        return;
+    }
+    peers[0] = peers[1] = 0;
+    for (int i = 0; i < HOUSE_CELLS; i++)
+        bits_set(peers, bdi_house[cell][i]);
 }
 
 /* SE's createCycleHint: the candidates of the cycle's digits that see an
- * "on" and an "off" potential of the cycle with their digit; whether there
- * is one. */
-static bool cycle_removals(const bdi_chainer *ch, const chain_grid *g, int32_t end, chint *h)
+ * "on" and an "off" potential of the cycle with their digit, outside the
+ * cycle's cells (the first-parent path from its end, the assumption left
+ * out); whether there is one. As cell sets by digit: the peers of the
+ * cycle's potentials on, and of those off, the cycle's cells taken out;
+ * `rg` (grid g's, or NULL) gives the peers. */
+static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
+                           int32_t end, chint *h)
 {
-    bool in_cycle[BD_CELLS];
-    cycle_cells(ch, end, in_cycle);
-    uint16_t forward[BD_CELLS] = {0}, back[BD_CELLS] = {0};
-    for (int32_t n = end; ch->nodes[n].parent_count; n = (int32_t)node_parents(ch, n)[0]) {
-        int pot = ch->nodes[n].pot, cell = pot_cell(pot);
-        unsigned bit = digit_bit(pot_digit(pot));
-        for (int i = 0; i < HOUSE_CELLS; i++) {
-            int other = bdi_house[cell][i];
-            if (in_cycle[other] || !(g->cand[other] & bit))
-                continue;
-            if (pot_on(pot))
-                forward[other] |= (uint16_t)bit;
-            else
-                back[other] |= (uint16_t)bit;
+    uint64_t cells[2] = {0, 0}, seen[2][BD_SIZE][2];   /* seen[on][d]: set for `digits` */
+    unsigned digits = 0;
+    for (int32_t n = end; light[n].parent >= 0; n = light[n].parent) {
+        int pot = light[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
+        bits_set(cells, cell);
+        if (!(digits >> d & 1u)) {
+            digits |= 1u << d;
+            memset(seen[0][d], 0, sizeof seen[0][d]);
+            memset(seen[1][d], 0, sizeof seen[1][d]);
         }
+        uint64_t peers[2];
+        cell_peers(rg, cell, peers);
+        uint64_t *to = seen[pot_on(pot)][d];
+        to[0] |= peers[0];
+        to[1] |= peers[1];
     }
-    unsigned any = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        h->removed[cell] = forward[cell] & back[cell];
-        any |= h->removed[cell];
+    bool any = false;
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
+                 bits &= bits - 1u) {
+                int other = w * 64 + low_index(bits);
+                if (g->cand[other] & digit_bit(d + 1)) {
+                    h->removed[other] |= (uint16_t)digit_bit(d + 1);
+                    any = true;
+                }
+            }
     }
-    return any != 0;
+    return any;
 }
 
 /* Starts a hint of the walk's link kinds. */
@@ -423,15 +508,41 @@ static void start_hint(const unary *u, int kind, chint *h)
         h->removed[cell] = 0;
 }
 
-/* Offers to `list` the cycle that closes at node `end`:
- * its removals, and nothing when it removes nothing; marks `u` met. */
-static void offer_cycle(unary *u, int32_t end, chint_list *list)
+/* The chainer's nodes of the walk's path that ends at u->light[end], from
+ * the start's node u->source on: the index of the last, or -1 (ch->failed
+ * set) when memory runs out. Not counted against the budget: the walk
+ * counted each when it made it. */
+static int32_t light_nodes(unary *u, int32_t end)
+{
+    bdi_chainer *ch = u->ch;
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
+        path[length++] = n;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    int32_t made = u->source;
+    for (int i = length - 1; i >= 0 && made >= 0; i--)
+        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
+    ch->budget = budget;
+    if (made < 0)
+        ch->failed = true;
+    return made;
+}
+
+/* Offers to `list` the cycle that closes at potential `light_end` of the
+ * walk's list: its removals (its nodes made then), and nothing when it
+ * removes nothing; marks `u` met. */
+static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
-    if (!cycle_removals(ch, u->g, end, &h))
+    if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
+        return;
+    int32_t end = light_nodes(u, light_end);
+    if (end < 0)
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
     h.complexity = ancestor_count(ch, end);
@@ -494,6 +605,9 @@ typedef struct closure {
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
     uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
+    uint64_t touched[CANDIDATES][BD_SIZE * 2];   /* by part: its reach's potentials
+                                                    on or off, as a cell set a digit */
+    bool touched_made[CANDIDATES];   /* by part: whether `touched` is made */
 } closure;
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
@@ -597,6 +711,7 @@ static void closure_make(unary *u)
 {
     closure *cl = u->cl;
     const reach_grid *rg = u->rg;
+    memset(cl->touched_made, 0, sizeof cl->touched_made);
     memset(cl->linked, 0, sizeof cl->linked);
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
@@ -761,6 +876,42 @@ static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsi
     }
 }
 
+/* Notes, in the start's reads being noted (u->read: set), what a walk
+ * that reached node s's reach in the closure (closure_reach of its row)
+ * read, as note_reach notes it. The nodes of a part share their row, so
+ * the potentials on or off of a part's reach are made once a closure. */
+static void note_row(unary *u, int s)
+{
+    closure *cl = u->cl;
+    uint64_t alone[BD_SIZE * 2], mine[BD_SIZE * 2];
+    const uint64_t *touched = mine;
+    if (is_sink(cl, s) || !cl->touched_made[cl->part[s]]) {
+        unsigned digits;
+        const uint64_t *row = row_in_place(cl, s, alone, &digits);
+        reach r;
+        closure_reach(u->rg, u->y, row, digits, -1, &r);
+        for (int d = 0; d < BD_SIZE; d++)
+            for (int w = 0; w < 2; w++)
+                mine[2 * d + w] = r.on[d][w] | r.off[d][w];
+        if (!is_sink(cl, s)) {
+            memcpy(cl->touched[cl->part[s]], mine, sizeof mine);
+            cl->touched_made[cl->part[s]] = true;
+        }
+    } else {
+        touched = cl->touched[cl->part[s]];
+    }
+    uint64_t cells[2] = {0, 0};
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            u->noted[d][w] |= touched[2 * d + w];
+            cells[w] |= touched[2 * d + w];
+        }
+    if (u->y) {
+        u->read->cells[0] |= cells[0];
+        u->read->cells[1] |= cells[1];
+    }
+}
+
 /* reaches_opposite without the closure (its budget spent): reach_links_by
  * from the start, and whether it holds the start's opposite; when not,
  * notes what it reached. */
@@ -808,28 +959,30 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
             if (row[2 * (bit_digit(ds) - 1) + w] & bit)
                 return true;
         if (u->read)
-            reach_row(cl, s, acc);
-    } else {
-        uint16_t partners[1 + 2 * UNIT_KINDS];
-        uint32_t count = partners_of(u, cell, d, partners, 0);
-        memset(acc, 0, sizeof acc);
-        for (uint32_t i = 0; i < count; i++) {
-            uint64_t alone[BD_SIZE * 2];
-            unsigned digits;
-            const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
-            for (unsigned ds = digits; ds; ds &= ds - 1u) {
-                int j = 2 * (bit_digit(ds) - 1);
-                acc[j] |= row[j];
-                acc[j + 1] |= row[j + 1];
-            }
-        }
-        if (acc[2 * d + w] & bit)
-            return true;
+            note_row(u, s);
+        return false;
     }
-    if (u->read) {
-        reach r;
-        closure_reach(u->rg, u->y, acc, ALL_DIGITS, on ? -1 : s, &r);
-        note_reach(u, &r);
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = partners_of(u, cell, d, partners, 0);
+    memset(acc, 0, sizeof acc);
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t alone[BD_SIZE * 2];
+        unsigned digits;
+        const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
+        for (unsigned ds = digits; ds; ds &= ds - 1u) {
+            int j = 2 * (bit_digit(ds) - 1);
+            acc[j] |= row[j];
+            acc[j + 1] |= row[j + 1];
+        }
+    }
+    if (acc[2 * d + w] & bit)
+        return true;
+    if (u->read) {   /* the union's reach: the partners' reaches, and the start off */
+        for (uint32_t i = 0; i < count; i++)
+            note_row(u, partners[i]);
+        u->noted[d][w] |= bit;
+        if (u->y)
+            u->read->cells[w] |= bit;
     }
     return false;
 }
@@ -875,10 +1028,8 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     const uint64_t *row =
         u->cl ? row_in_place(closure_of(u), cell * BD_SIZE + digit - 1, alone, &digits) : NULL;
     if (row && !sees_partner(u, row, digits, cell, digit, at, d)) {
-        if (u->read) {
-            closure_reach(u->rg, u->y, row, digits, -1, &r);
-            note_reach(u, &r);
-        }
+        if (u->read)
+            note_row(u, cell * BD_SIZE + digit - 1);
         return false;
     }
     memset(&r, 0, sizeof r);
@@ -921,6 +1072,99 @@ static bool may_cycle(unary *u, int cell, int digit)
     return false;
 }
 
+/* A breadth-first walk of the static links' potentials, a half layer at
+ * a time (a set of potentials is a cell set a digit, as reach's): those
+ * reached on and off, and the last half layer. */
+typedef struct layers {
+    uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
+} layers;
+
+/* The next half layer of `l`, whose last one holds potentials on (`from_on`)
+ * or off, made with the walk's links (SE's getOnToOff and getOffToOn, as
+ * reach_links): those it switches off or on that `l` has not reached, added
+ * to its sets; false when there are none. */
+static bool layers_step(const unary *u, layers *l, bool from_on)
+{
+    const reach_grid *rg = u->rg;
+    uint64_t next[BD_SIZE * 2] = {0};
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        for (uint64_t bits = l->front[i]; bits; bits &= bits - 1u) {
+            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            if (from_on) {
+                next[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
+                next[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
+                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                    next[2 * (bit_digit(ds) - 1) + w] |= bit;
+                continue;
+            }
+            if (u->y && rg->cell_left[at] == 2)
+                next[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
+            if (u->x) {
+                next[2 * d] |= rg->partner[at * BD_SIZE + d][0];
+                next[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
+            }
+        }
+    uint64_t *seen = from_on ? l->off : l->on, any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        l->front[i] = next[i] & ~seen[i];
+        seen[i] |= l->front[i];
+        any |= l->front[i];
+    }
+    return any != 0;
+}
+
+/* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
+static void layers_start(layers *l, int cell, int d, bool on)
+{
+    memset(l, 0, sizeof *l);
+    uint64_t *set = on ? l->on : l->off;
+    set[2 * d + (cell >> 6)] = l->front[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+}
+
+enum { HALF_LAYERS = 32 };   /* forcing_may_win's walk: at most this deep */
+
+/* With a best hint in the list: whether SE's forcing chain walk from
+ * (cell, digit) on (`on`) or off may give a hint that comes before it. The
+ * walk is breadth-first and makes each potential once, so its target (the
+ * start's opposite) is at the half layer of its distance D from the start,
+ * and has D + 1 potentials; find_forcing stops before a half layer whose
+ * target could not win, the last it may make being J. Each link's
+ * contrapositive is a link (a on switches b off when b on switches a off;
+ * a off switches b on when b off switches a on), so a path from the start
+ * to a potential x and one from the start to x's opposite make one to the
+ * start's opposite, and the middle of a path of D links is such an x, at
+ * most D / 2 rounded up from the start each way: D <= J when, within
+ * (J + 1) / 2 half layers, some potential is reached both on and off at
+ * half layers that add up to J at most. */
+static bool forcing_may_win(const unary *u, int cell, int digit, bool on)
+{
+    int most = 0;   /* J */
+    while (chint_could_win(u->list, u->forcing_base + length_difficulty(most + 2), most + 2,
+                           u->sort_key))
+        if (++most >= 2 * HALF_LAYERS - 1)
+            return true;
+    layers l;
+    layers_start(&l, cell, digit - 1, on);
+    uint64_t front[HALF_LAYERS][BD_SIZE * 2];   /* front[k]: half layer k */
+    memcpy(front[0], l.front, sizeof front[0]);
+    bool from_on = on;
+    for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
+        if (!layers_step(u, &l, from_on))
+            return false;
+        memcpy(front[k], l.front, sizeof front[k]);
+        /* the opposite states are at half layers of the other parity */
+        for (int other = k - 1; other >= 0 && other + k <= most; other -= 2) {
+            uint64_t meet = 0;
+            for (int i = 0; i < BD_SIZE * 2; i++)
+                meet |= front[k][i] & front[other][i];
+            if (meet)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
  * recorded idle or not after. The tests that a walk may find something
@@ -957,9 +1201,14 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     int cand = cell * BD_SIZE + digit - 1;
     u->met = false;
     bool partner = has_partner(u, cell, digit);
+    /* with a best hint, the walks' bounds first (cheap when the best is
+     * short); without, the closure's tests alone */
+    bool bound = u->rg && list->found && !list->keep_all;
     bool cycle = partner && may_cycle(u, cell, digit);
-    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true);
-    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false);
+    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true)
+                       && (!bound || forcing_may_win(u, cell, digit, true));
+    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false)
+                        && (!bound || forcing_may_win(u, cell, digit, false));
     if (!cycle && !from_on_may && !from_off_may) {
         /* no walk: the start's node is counted but not made */
         if (ch->budget && bdi_budget_spend(ch->budget)) {
@@ -1073,8 +1322,8 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
 
 /* Whether, with record `m`, the starts of link kind `k` (with X-links or
  * not) not recorded idle are many enough that the closure (made over
- * every candidate) may cost less than walks from each of them: as many
- * as the candidates (none idle, with X-links). */
+ * every candidate) may cost less than walks from each of them: half the
+ * candidates or more. */
 static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
 {
     int candidates = 0, starts = 0;
@@ -1087,7 +1336,7 @@ static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k,
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
             starts += !bits_has(m->idle[k], cell * BD_SIZE + bit_digit(ds) - 1);
     }
-    return starts >= candidates;
+    return 2 * starts >= candidates;
 }
 
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
@@ -1142,6 +1391,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     free(u.on_q.item);
     free(u.off_q.item);
+    free(u.light);
     if (list->keep_all && !list->count && !ch->failed)
         none_add(ch, &key, hash);
 }
