@@ -1626,6 +1626,38 @@ static void test_statuses(void **state)
     assert_int_equal(bd_rate(&empty, &options, &rating, NULL), BD_CUT_SHORT);
 }
 
+/* Under a node limit a rating is SE's or cut-short, never a harder step
+ * taken because a cheaper producer was cut: three qqwing expert puzzles
+ * that SE (serate 1.2.1.3, run here) rates 7.1, whose cycles search a
+ * limit can cut before aligned triplet exclusion (7.5) would run. */
+static void test_limits_never_change_the_rating(void **state)
+{
+    (void)state;
+    static const char *const puzzles[] = {
+        "2.93.8..4.6874..9..5..............4.9..2..6..5.4...9....58.2..7..2...5.........32",
+        "..4.6...8...3.8...5....1...1.39..5.4..96..7........96...1..5...986.1.......84....",
+        ".......6.6...2719.......3.4325......17..96....9....5.77.....9.6.5..7..21...3.....",
+    };
+    int cut = 0;
+    for (size_t i = 0; i < sizeof puzzles / sizeof puzzles[0]; i++) {
+        bd_grid puzzle;
+        assert_true(tu_grid(puzzles[i], &puzzle));
+        for (uint64_t limit = 1000; limit <= 64000; limit += 1000) {
+            bd_options options = bd_options_default();
+            options.max_nodes = limit;
+            bd_rating rating;
+            bd_status status = bd_rate(&puzzle, &options, &rating, NULL);
+            if (status == BD_CUT_SHORT) {
+                cut++;
+                continue;
+            }
+            assert_int_equal(status, BD_OK);
+            assert_true(rating.rating == 7.1);
+        }
+    }
+    assert_true(cut > 0);   /* the limits reach the chains */
+}
+
 static void test_levels(void **state)
 {
     (void)state;
@@ -1802,6 +1834,7 @@ int main(void)
         cmocka_unit_test(test_se_paths),
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_limits_never_change_the_rating),
         cmocka_unit_test(test_explain_stops),
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_step_records),

@@ -261,7 +261,11 @@ static bool find_chained(path *p, bdi_step *s)
     if (!ensure_unique(p) || !ensure_chainer(p))
         return false;
     bool links = p->on_step != NULL;
-    if (bdi_cycles(p->chainer, &p->st, links, s) || bdi_aligned_exclusion(&p->st, 3, p->triplets, s))
+    if (bdi_cycles(p->chainer, &p->st, links, s))
+        return true;
+    /* a cycles search cut short may have missed the easier hint: no
+     * harder producer may speak for it */
+    if (!bdi_chainer_failed(p->chainer) && bdi_aligned_exclusion(&p->st, 3, p->triplets, s))
         return true;
     for (int i = 0; i < CHAINING_COUNT && !bdi_chainer_failed(p->chainer); i++) {
         const chaining_row *r = &CHAINING[i];
