@@ -70,6 +70,10 @@
  * each digit with exactly two places in a row, a column or a box gives
  * the two cells as a key; two digits with one key leave those cells no
  * other candidate (skipped when both cells hold the two alone already).
+ * A digit's keys are kept in the state after its words (copied with it
+ * at a guess) and made again only when its words changed; only pairs
+ * with a digit changed since the last search that found none are
+ * looked for ("touched" digits).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
@@ -182,6 +186,7 @@ typedef struct open_counts {
 /* One search level. */
 typedef struct state {
     uint64_t dirty;    /* digits changed since their last scan (bit d) */
+    uint64_t touched;  /* digits changed since hidden_pairs last found nothing */
     int64_t open_count;
     colset w[];          /* P, then open (above) */
 } state;
@@ -209,6 +214,14 @@ typedef struct ctx {
         unsigned char bytes[LOCAL_BYTES];
     } local;
 } ctx;
+
+/* Marks the digits `digits` (bit d) changed: dirty for their next scan,
+ * touched for hidden_pairs. */
+static inline void mark_changed(state *s, uint64_t digits)
+{
+    s->dirty |= digits;
+    s->touched |= digits;
+}
 
 /* The bit of column c. */
 static inline colset col_bit(int c)
@@ -335,7 +348,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     pd[r] = col_bit(c);
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
-    s->dirty |= UINT64_C(1) << d;
+    mark_changed(s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
     if (exact_bands(g))
@@ -359,7 +372,7 @@ static void place(const geo *g, state *s, int d, int r, int c)
             bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
-    s->dirty |= dirty;
+    mark_changed(s, dirty);
     claim(g, s, d, r, c);
 }
 
@@ -504,7 +517,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                 for (int rr = top; rr < top + GEO_R(g); rr++)
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
-                        s->dirty |= UINT64_C(1) << d;
+                        mark_changed(s, UINT64_C(1) << d);
                         *bands_of(g, s, d) |= g->band_bit[top];
                         progress = 1;
                     }
@@ -585,7 +598,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         }
     }
     if (progress) {
-        s->dirty |= UINT64_C(1) << d;
+        mark_changed(s, UINT64_C(1) << d);
         *bands_of(g, s, d) |= g->band_bit[top];
     }
     return progress;
@@ -730,7 +743,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
             progress = 1;
         }
     if (progress)
-        s->dirty |= UINT64_C(1) << d;
+        mark_changed(s, UINT64_C(1) << d);
     return progress;
 }
 #endif
@@ -964,7 +977,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     if (!(*w & cols))
         return false;
     *w &= (colset)~cols;
-    s->dirty |= UINT64_C(1) << d;
+    mark_changed(s, UINT64_C(1) << d);
     if (!BAND_WORDS)
         *bands_of(g, s, d) |= g->band_bit[r];
     return true;
@@ -1084,93 +1097,123 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     return progress;
 }
 
+/* The hidden pairs' keys of digit d in `s` (hidden_pairs), from
+ * HIDDEN_PAIRS_FROM up: their count, then up to 3 N keys, after the
+ * words of the state (the stride holds them there). */
+static inline uint32_t *digit_keys(const geo *g, state *s, int d)
+{
+    int n = GEO_N(g);
+    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    size_t at = (words * sizeof(colset) + 3u) / 4u * 4u;   /* bytes, rounded up to a key's */
+    uint32_t *base = (uint32_t *)(void *)((unsigned char *)s->w + at);
+    return base + (size_t)d * (1u + 3u * (size_t)n);
+}
+
+/* Writes the keys of digit d (hidden_pairs) into digit_keys(g, s, d). */
+static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    const colset *pd = s->w + (size_t)d * (size_t)n;
+    uint32_t *keys = digit_keys(g, s, d), count = 0, *key = keys + 1;
+    colset once = 0, twice = 0, thrice = 0;
+    for (int r = 0; r < n; r++) {
+        colset x = pd[r];
+        colset rest = (colset)(x & (colset)(x - 1u));
+        if (rest && one_bit(rest) && (x & (colset)~paired[r]))
+            key[count++] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
+        thrice |= twice & x;
+        twice |= once & x;
+        once |= x;
+    }
+    colset two_places = twice & (colset)~thrice, seen_one = 0;
+    int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
+    for (int r = 0; r < n && two_places; r++)
+        for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
+            int c = nxn_low_index(hits);
+            if (!((seen_one >> c) & 1u)) {
+                seen_one |= col_bit(c);
+                first[c] = r;
+                continue;
+            }
+            two_places &= (colset)~col_bit(c);
+            if ((paired[first[c]] & paired[r]) >> c & 1u)
+                continue;   /* both cells hold two candidates alone: no pair to find */
+            key[count++] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
+        }
+    for (int top = 0; top < n; top += GEO_R(g)) {
+        /* the band's columns with one place, two, three or more */
+        colset one = 0, two = 0, more = 0;
+        for (int r = top; r < top + GEO_R(g); r++) {
+            more |= two & pd[r];
+            two |= one & pd[r];
+            one |= pd[r];
+        }
+        for (int t = 0; t < GEO_R(g); t++) {
+            colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
+            if (more & m)
+                continue;
+            /* two places: two columns once, or one column twice
+             * (doubled lies within cols) */
+            colset rest = (colset)(cols & (colset)(cols - 1u));
+            if (doubled ? rest != 0 : !rest || !one_bit(rest))
+                continue;
+            int places = 0, cells[2] = {0, 0};
+            bool fresh = false;   /* a cell with more than two candidates */
+            for (int r = top; r < top + GEO_R(g) && places < 2; r++)
+                for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
+                    fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
+                    cells[places++] = r * n + nxn_low_index(x);
+                }
+            if (!fresh)
+                continue;   /* both cells hold two candidates alone: no pair to find */
+            key[count++] = (uint32_t)(cells[0] * n * n + cells[1]);
+        }
+    }
+    keys[0] = count;
+}
+
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
  * exactly two places gives a key (the two cells), but where both cells
  * are in `paired` (two candidates alone: a pair found there is naked
  * already, and clears nothing); keys are chained by a hash and only keys
- * of one chain compared. Whether anything changed. */
+ * of one chain compared. Each digit's keys stay in the state
+ * (digit_keys), made again only for the digits in `s->touched`: the
+ * others' places are as when they were made, and their keys as many or
+ * more (a key whose cells have since lost all but its two digits finds a
+ * pair that clears nothing). Only pairs with a touched digit are looked
+ * for: two untouched digits were so when the last search found nothing
+ * to clear (the caller clears touched then), with the cells' candidates
+ * as now or more. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
-    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
     int n = GEO_N(g), count = 0;
     static _Thread_local uint32_t key[KEYS_MAX];
     static _Thread_local uint8_t digit_of[KEYS_MAX];
-    for (int d = 0; d < n; d++) {
-        const colset *pd = s->w + (size_t)d * (size_t)n;
-        colset once = 0, twice = 0, thrice = 0;
-        for (int r = 0; r < n; r++) {
-            colset x = pd[r];
-            colset rest = (colset)(x & (colset)(x - 1u));
-            if (rest && one_bit(rest) && (x & (colset)~paired[r])) {
-                key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
-                digit_of[count++] = (uint8_t)d;
-            }
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
-        }
-        colset two_places = twice & (colset)~thrice, seen_one = 0;
-        int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
-        for (int r = 0; r < n && two_places; r++)
-            for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
-                int c = nxn_low_index(hits);
-                if (!((seen_one >> c) & 1u)) {
-                    seen_one |= col_bit(c);
-                    first[c] = r;
-                    continue;
-                }
-                two_places &= (colset)~col_bit(c);
-                if ((paired[first[c]] & paired[r]) >> c & 1u)
-                    continue;   /* both cells hold two candidates alone: no pair to find */
-                key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
-                digit_of[count++] = (uint8_t)d;
-            }
-        for (int top = 0; top < n; top += GEO_R(g)) {
-            /* the band's columns with one place, two, three or more */
-            colset one = 0, two = 0, more = 0;
-            for (int r = top; r < top + GEO_R(g); r++) {
-                more |= two & pd[r];
-                two |= one & pd[r];
-                one |= pd[r];
-            }
-            for (int t = 0; t < GEO_R(g); t++) {
-                colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
-                if (more & m)
-                    continue;
-                /* two places: two columns once, or one column twice
-                 * (doubled lies within cols) */
-                colset rest = (colset)(cols & (colset)(cols - 1u));
-                if (doubled ? rest != 0 : !rest || !one_bit(rest))
-                    continue;
-                int places = 0, cells[2] = {0, 0};
-                bool fresh = false;   /* a cell with more than two candidates */
-                for (int r = top; r < top + GEO_R(g) && places < 2; r++)
-                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
-                        fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
-                        cells[places++] = r * n + nxn_low_index(x);
-                    }
-                if (!fresh)
-                    continue;   /* both cells hold two candidates alone: no pair to find */
-                key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
-                digit_of[count++] = (uint8_t)d;
-            }
-        }
-    }
-    /* chains of the keys by a hash: only keys of one chain are compared */
-    enum { HEADS = 1024 };
-    uint16_t head[HEADS];
     static _Thread_local uint16_t next[KEYS_MAX];
+    uint16_t head[HEADS];
     memset(head, 0, sizeof head);
-    for (int i = 0; i < count; i++) {
-        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
-        next[i] = head[h];
-        head[h] = (uint16_t)(i + 1);
+    for (int d = 0; d < n; d++) {
+        if ((s->touched >> d) & 1u)
+            make_keys(g, s, d, paired);
+        const uint32_t *keys = digit_keys(g, s, d);
+        for (uint32_t i = 1; i <= keys[0]; i++) {
+            uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
+            key[count] = keys[i];
+            digit_of[count] = (uint8_t)d;
+            next[count] = head[h];
+            head[h] = (uint16_t)(count + 1);
+            count++;
+        }
     }
     bool progress = false;
-    for (int i = 0; i < count; i++)
-        for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
+    for (int i = 0; i < count; i++) {
+        if (!((s->touched >> digit_of[i]) & 1u))
+            continue;
+        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+        for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
             if (key[i] != key[j] || digit_of[i] == digit_of[j])
                 continue;
             uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
@@ -1182,6 +1225,7 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                         progress |= clear_places(g, s, e, r, col_bit(c));
             }
         }
+    }
     return progress;
 }
 
@@ -1279,10 +1323,15 @@ static void search(ctx *x, int level)
         if (!pairs(g))
             break;
         colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!naked_pairs(g, s, two, x->folds) && !(finds_hidden_pairs(g) && hidden_pairs(g, s, two))) {
-            folded = true;
-            break;
+        if (naked_pairs(g, s, two, x->folds))
+            continue;
+        if (finds_hidden_pairs(g)) {
+            if (hidden_pairs(g, s, two))
+                continue;
+            s->touched = 0;
         }
+        folded = true;
+        break;
     }
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, weighted(g) ? x->weights.unit : NULL,
@@ -1396,7 +1445,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->w[(size_t)n * (size_t)n + (size_t)r] = g->full & (colset)~gv.taken[r];
         s->open_count += n - bit_count(gv.taken[r]);
     }
-    s->dirty = nxn_all_values(n);
+    s->dirty = s->touched = nxn_all_values(n);
     for (int d = 0; d < n; d++)
         *bands_of(g, s, d) = g->all_bands;
     for (int i = 0; i < task->excluded_count; i++) {
@@ -1416,7 +1465,11 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
     size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
-    x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
+    size_t bytes = words * sizeof(colset);
+    if (finds_hidden_pairs(&x->g))   /* and digit_keys */
+        bytes = (bytes + 3u) / 4u * 4u
+                + (size_t)GEO_N(&x->g) * (1u + 3u * (size_t)GEO_N(&x->g)) * sizeof(uint32_t);
+    x->stride = (sizeof(state) + bytes + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
