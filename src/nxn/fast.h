@@ -1303,6 +1303,21 @@ static void found_solution(ctx *x, const state *s)
     x->stop = v->done;
 }
 
+/* Copies state `from` to `to`: its words and, from HIDDEN_PAIRS_FROM
+ * up, each digit's keys that are in use (digit_keys). */
+static void copy_state(const geo *g, state *to, state *from)
+{
+    int n = GEO_N(g);
+    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    memcpy(to, from, sizeof(state) + words * sizeof(colset));
+    if (!finds_hidden_pairs(g))
+        return;
+    for (int d = 0; d < n; d++) {
+        const uint32_t *keys = digit_keys(g, from, d);
+        memcpy(digit_keys(g, to, d), keys, (1u + keys[0]) * sizeof(uint32_t));
+    }
+}
+
 /* Propagates the state at `level`, then guesses; the level is the
  * caller's to scratch. */
 static void search(ctx *x, int level)
@@ -1357,7 +1372,7 @@ static void search(ctx *x, int level)
         }
         s = level_state(x, level);
         state *child = level_state(x, level + 1);
-        memcpy(child, s, x->stride);
+        copy_state(g, child, s);
         place(g, child, d, r, c);
         search(x, level + 1);
         if (x->stop)
