@@ -70,10 +70,13 @@
  * each digit with exactly two places in a row, a column or a box gives
  * the two cells as a key; two digits with one key leave those cells no
  * other candidate (skipped when both cells hold the two alone already).
- * A digit's keys are kept in the state after its words (copied with it
- * at a guess) and made again only when its words changed; only pairs
- * with a digit changed since the last search that found none are
- * looked for ("touched" digits).
+ * When there are none, hidden triples: three digits whose places in one
+ * unit lie in the same three cells leave those cells no other candidate.
+ * Each digit's units with two or three places ("sets", the keys made
+ * from them) are kept in the state after its words (copied with it at a
+ * guess) and made again only when its words changed; only pairs and
+ * triples with a digit changed since the last search that found neither
+ * are looked for ("touched" digits).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
@@ -1097,79 +1100,218 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     return progress;
 }
 
-/* The hidden pairs' keys of digit d in `s` (hidden_pairs), from
- * HIDDEN_PAIRS_FROM up: their count, then up to 3 N keys, after the
- * words of the state (the stride holds them there). */
-static inline uint32_t *digit_keys(const geo *g, state *s, int d)
+/* The room after the words of a state, from HIDDEN_PAIRS_FROM up: for
+ * each digit its sets (make_sets: a count, then up to 3 N masks, then
+ * their units, a byte each), then for each digit its keys (hidden_pairs:
+ * a count, then up to 3 N). The bytes of a digit's sets. */
+static inline size_t sets_bytes(const geo *g)
 {
-    int n = GEO_N(g);
-    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
-    size_t at = (words * sizeof(colset) + 3u) / 4u * 4u;   /* bytes, rounded up to a key's */
-    uint32_t *base = (uint32_t *)(void *)((unsigned char *)s->w + at);
-    return base + (size_t)d * (1u + 3u * (size_t)n);
+    size_t n = (size_t)GEO_N(g);
+    return 8u * (1u + 3u * n) + (3u * n + 7u) / 8u * 8u;
 }
 
-/* Writes the keys of digit d (hidden_pairs) into digit_keys(g, s, d). */
-static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOARD_MAX])
+/* The bytes of that room (sets_bytes). */
+static inline size_t extra_bytes(const geo *g)
+{
+    size_t n = (size_t)GEO_N(g);
+    return n * sets_bytes(g) + n * 4u * (1u + 3u * n);
+}
+
+/* Where that room starts in `s`: after its words, rounded up to 8 bytes. */
+static inline unsigned char *extra_room(const geo *g, state *s)
+{
+    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
+    return (unsigned char *)s->w + (words * sizeof(colset) + 7u) / 8u * 8u;
+}
+
+/* Digit d's sets in `s`: the count, then the masks (make_sets). */
+static inline uint64_t *digit_sets(const geo *g, state *s, int d)
+{
+    return (uint64_t *)(void *)(extra_room(g, s) + (size_t)d * sets_bytes(g));
+}
+
+/* The unit of each of digit d's sets (make_sets). */
+static inline uint8_t *set_units(const geo *g, state *s, int d)
+{
+    return (uint8_t *)(digit_sets(g, s, d) + 1 + 3 * GEO_N(g));
+}
+
+/* Digit d's keys in `s`: the count, then the keys (hidden_pairs). */
+static inline uint32_t *digit_keys(const geo *g, state *s, int d)
+{
+    size_t n = (size_t)GEO_N(g);
+    return (uint32_t *)(void *)(extra_room(g, s) + n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n));
+}
+
+/* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
+ * 2N..3N-1, cells in reading order), as row and column. */
+static inline void unit_cell(const geo *g, int u, int i, int *r, int *c)
 {
     int n = GEO_N(g);
+    if (u < n) {
+        *r = u;
+        *c = i;
+    } else if (u < 2 * n) {
+        *r = i;
+        *c = u - n;
+    } else {
+        int b = u - 2 * n;
+        *r = b / GEO_R(g) * GEO_R(g) + i / GEO_C(g);
+        *c = b % GEO_R(g) * GEO_C(g) + i % GEO_C(g);
+    }
+}
+
+/* Whether word x has exactly three bits. */
+static inline bool three_bits(uint64_t x)
+{
+    uint64_t rest = x & (x - 1u), rest2 = rest & (rest - 1u);
+    return rest2 && !(rest2 & (rest2 - 1u));
+}
+
+/* Whether word x has two or three bits. */
+static inline bool two_or_three(uint64_t x)
+{
+    uint64_t rest = x & (x - 1u), rest2 = rest & (rest - 1u);
+    return rest && !(rest2 & (rest2 - 1u));
+}
+
+/* Writes into digit_sets(g, s, d) and set_units each unit where digit d
+ * has two or three places: the places as a mask of their indices within
+ * the unit (unit_cell), and the unit's number. */
+static void make_sets(const geo *g, state *s, int d)
+{
+    int n = GEO_N(g), count = 0;
     const colset *pd = s->w + (size_t)d * (size_t)n;
-    uint32_t *keys = digit_keys(g, s, d), count = 0, *key = keys + 1;
-    colset once = 0, twice = 0, thrice = 0;
+    uint64_t *set = digit_sets(g, s, d) + 1;
+    uint8_t *unit = set_units(g, s, d);
+    colset once = 0, twice = 0, thrice = 0, more = 0;
     for (int r = 0; r < n; r++) {
         colset x = pd[r];
-        colset rest = (colset)(x & (colset)(x - 1u));
-        if (rest && one_bit(rest) && (x & (colset)~paired[r]))
-            key[count++] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
+        if (two_or_three(x)) {
+            unit[count] = (uint8_t)r;
+            set[count++] = x;
+        }
+        more |= thrice & x;
         thrice |= twice & x;
         twice |= once & x;
         once |= x;
     }
-    colset two_places = twice & (colset)~thrice, seen_one = 0;
-    int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
-    for (int r = 0; r < n && two_places; r++)
-        for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
-            int c = nxn_low_index(hits);
-            if (!((seen_one >> c) & 1u)) {
-                seen_one |= col_bit(c);
-                first[c] = r;
-                continue;
-            }
-            two_places &= (colset)~col_bit(c);
-            if ((paired[first[c]] & paired[r]) >> c & 1u)
-                continue;   /* both cells hold two candidates alone: no pair to find */
-            key[count++] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
-        }
-    for (int top = 0; top < n; top += GEO_R(g)) {
-        /* the band's columns with one place, two, three or more */
-        colset one = 0, two = 0, more = 0;
-        for (int r = top; r < top + GEO_R(g); r++) {
-            more |= two & pd[r];
-            two |= one & pd[r];
-            one |= pd[r];
-        }
-        for (int t = 0; t < GEO_R(g); t++) {
-            colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
-            if (more & m)
-                continue;
-            /* two places: two columns once, or one column twice
-             * (doubled lies within cols) */
-            colset rest = (colset)(cols & (colset)(cols - 1u));
-            if (doubled ? rest != 0 : !rest || !one_bit(rest))
-                continue;
-            int places = 0, cells[2] = {0, 0};
-            bool fresh = false;   /* a cell with more than two candidates */
-            for (int r = top; r < top + GEO_R(g) && places < 2; r++)
-                for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
-                    fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
-                    cells[places++] = r * n + nxn_low_index(x);
-                }
-            if (!fresh)
-                continue;   /* both cells hold two candidates alone: no pair to find */
-            key[count++] = (uint32_t)(cells[0] * n * n + cells[1]);
+    colset few = twice & (colset)~more;   /* the columns with two or three places */
+    if (few) {
+        uint64_t rows[BD_BOARD_MAX];   /* [c]: the rows of column c's places */
+        for (colset cols = few; cols; cols &= (colset)(cols - 1u))
+            rows[nxn_low_index(cols)] = 0;
+        for (int r = 0; r < n; r++)
+            for (colset hits = pd[r] & few; hits; hits &= (colset)(hits - 1u))
+                rows[nxn_low_index(hits)] |= UINT64_C(1) << r;
+        for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+            int c = nxn_low_index(cols);
+            unit[count] = (uint8_t)(n + c);
+            set[count++] = rows[c];
         }
     }
+    for (int top = 0; top < n; top += GEO_R(g))
+        for (int t = 0; t < GEO_R(g); t++) {
+            uint64_t places = 0;
+            for (int r = top; r < top + GEO_R(g); r++)
+                places |= (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g))) << ((r - top) * GEO_C(g));
+            if (two_or_three(places)) {
+                unit[count] = (uint8_t)(2 * n + top + t);
+                set[count++] = places;
+            }
+        }
+    set[-1] = (uint64_t)count;
+}
+
+/* Makes digit d's sets (make_sets) and, from those with two places whose
+ * cells do not both lie in `paired` (two candidates alone: a pair found
+ * there is naked already, and clears nothing), its keys: the two cells
+ * (r * N + c, in reading order) as cell0 * N * N + cell1. */
+static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    make_sets(g, s, d);
+    const uint64_t *sets = digit_sets(g, s, d);
+    const uint8_t *unit = set_units(g, s, d);
+    uint32_t *keys = digit_keys(g, s, d), count = 0;
+    for (uint64_t i = 0; i < sets[0]; i++) {
+        uint64_t places = sets[1 + i], rest = places & (places - 1u);
+        if (rest & (rest - 1u))
+            continue;
+        int r0, c0, r1, c1;
+        unit_cell(g, unit[i], nxn_low_index(places), &r0, &c0);
+        unit_cell(g, unit[i], nxn_low_index(rest), &r1, &c1);
+        if ((paired[r0] >> c0) & (paired[r1] >> c1) & 1u)
+            continue;
+        keys[1 + count++] = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+    }
     keys[0] = count;
+}
+
+/* Hidden triples: three digits whose places in one unit lie in the same
+ * three cells leave those cells no other candidate. The places of each
+ * digit in each unit where it has two or three (make_sets) stay in the
+ * state, made again for the digits in `s->touched` only (by hidden_pairs,
+ * which runs first, with the state as here), and only
+ * triples with a touched digit are looked for (hidden_pairs says why).
+ * Whether anything changed. */
+static bool hidden_triples(const geo *g, state *s)
+{
+    enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    int n = GEO_N(g);
+    static _Thread_local uint64_t by_unit[SETS_MAX];
+    static _Thread_local uint8_t digit_of[SETS_MAX];
+    int start[3 * BD_BOARD_MAX + 1] = {0};
+    for (int d = 0; d < n; d++) {
+        const uint64_t *sets = digit_sets(g, s, d);
+        const uint8_t *unit = set_units(g, s, d);
+        for (uint64_t i = 0; i < sets[0]; i++)
+            start[unit[i] + 1]++;
+    }
+    for (int u = 0; u < 3 * n; u++)
+        start[u + 1] += start[u];
+    /* each unit's sets of touched digits first, up to first_untouched */
+    int fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
+    memcpy(fill, start, sizeof fill[0] * (size_t)(3 * n));
+    for (int pass = 0; pass < 2; pass++) {
+        for (int d = 0; d < n; d++) {
+            if (((s->touched >> d) & 1u) == (uint64_t)pass)
+                continue;
+            const uint64_t *sets = digit_sets(g, s, d);
+            const uint8_t *unit = set_units(g, s, d);
+            for (uint64_t i = 0; i < sets[0]; i++) {
+                int at = fill[unit[i]]++;
+                by_unit[at] = sets[1 + i];
+                digit_of[at] = (uint8_t)d;
+            }
+        }
+        if (pass == 0)
+            memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
+    }
+    /* a, the first of the three in the unit's order, is touched */
+    bool progress = false;
+    for (int u = 0; u < 3 * n; u++)
+        for (int a = start[u]; a < first_untouched[u]; a++)
+            for (int b = a + 1; b < start[u + 1]; b++) {
+                uint64_t ab = by_unit[a] | by_unit[b];
+                if (!two_or_three(ab))
+                    continue;
+                for (int c = b + 1; c < start[u + 1]; c++) {
+                    uint64_t abc = ab | by_unit[c];
+                    if (!three_bits(abc))
+                        continue;
+                    uint64_t digits = UINT64_C(1) << digit_of[a] | UINT64_C(1) << digit_of[b]
+                                      | UINT64_C(1) << digit_of[c];
+                    for (; abc; abc &= abc - 1u) {
+                        int r, col;
+                        unit_cell(g, u, nxn_low_index(abc), &r, &col);
+                        for (int e = 0; e < n; e++)
+                            if (!((digits >> e) & 1u))
+                                progress |= clear_places(g, s, e, r, col_bit(col));
+                    }
+                }
+            }
+    return progress;
 }
 
 /* Hidden pairs: two digits whose places in some row, column or box are
@@ -1179,12 +1321,13 @@ static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOAR
  * are in `paired` (two candidates alone: a pair found there is naked
  * already, and clears nothing); keys are chained by a hash and only keys
  * of one chain compared. Each digit's keys stay in the state
- * (digit_keys), made again only for the digits in `s->touched`: the
+ * (digit_keys), made again (with its sets, make_keys) only for the
+ * digits in `s->touched`: the
  * others' places are as when they were made, and their keys as many or
  * more (a key whose cells have since lost all but its two digits finds a
  * pair that clears nothing). Only pairs with a touched digit are looked
  * for: two untouched digits were so when the last search found nothing
- * to clear (the caller clears touched then), with the cells' candidates
+ * to clear (the caller clears touched when hidden_triples did not either), with the cells' candidates
  * as now or more. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
@@ -1314,7 +1457,10 @@ static void copy_state(const geo *g, state *to, state *from)
         return;
     for (int d = 0; d < n; d++) {
         const uint32_t *keys = digit_keys(g, from, d);
+        const uint64_t *sets = digit_sets(g, from, d);
         memcpy(digit_keys(g, to, d), keys, (1u + keys[0]) * sizeof(uint32_t));
+        memcpy(digit_sets(g, to, d), sets, (1u + sets[0]) * sizeof(uint64_t));
+        memcpy(set_units(g, to, d), set_units(g, from, d), (size_t)sets[0]);
     }
 }
 
@@ -1341,7 +1487,7 @@ static void search(ctx *x, int level)
         if (naked_pairs(g, s, two, x->folds))
             continue;
         if (finds_hidden_pairs(g)) {
-            if (hidden_pairs(g, s, two))
+            if (hidden_pairs(g, s, two) || hidden_triples(g, s))
                 continue;
             s->touched = 0;
         }
@@ -1481,9 +1627,8 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     make_geo(&x->g, task->puzzle);
     size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
     size_t bytes = words * sizeof(colset);
-    if (finds_hidden_pairs(&x->g))   /* and digit_keys */
-        bytes = (bytes + 3u) / 4u * 4u
-                + (size_t)GEO_N(&x->g) * (1u + 3u * (size_t)GEO_N(&x->g)) * sizeof(uint32_t);
+    if (finds_hidden_pairs(&x->g))   /* and the room after (extra_room) */
+        bytes = (bytes + 7u) / 8u * 8u + extra_bytes(&x->g);
     x->stride = (sizeof(state) + bytes + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
