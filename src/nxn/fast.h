@@ -164,10 +164,11 @@ static inline bool pairs(const geo *g)
     return GEO_N(g) >= PAIRS_FROM;
 }
 
-/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM. */
+/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM (known at compile time where
+ * the words are too narrow for such N). */
 static inline bool finds_hidden_pairs(const geo *g)
 {
-    return GEO_N(g) >= HIDDEN_PAIRS_FROM;
+    return sizeof(colset) * CHAR_BIT >= HIDDEN_PAIRS_FROM && GEO_N(g) >= HIDDEN_PAIRS_FROM;
 }
 
 /* Failures weigh units: N >= WEIGHTS_FROM. */
@@ -219,11 +220,12 @@ typedef struct ctx {
 } ctx;
 
 /* Marks the digits `digits` (bit d) changed: dirty for their next scan,
- * touched for hidden_pairs. */
-static inline void mark_changed(state *s, uint64_t digits)
+ * and from HIDDEN_PAIRS_FROM up touched for hidden_pairs. */
+static inline void mark_changed(const geo *g, state *s, uint64_t digits)
 {
     s->dirty |= digits;
-    s->touched |= digits;
+    if (finds_hidden_pairs(g))
+        s->touched |= digits;
 }
 
 /* The bit of column c. */
@@ -351,7 +353,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     pd[r] = col_bit(c);
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
-    mark_changed(s, UINT64_C(1) << d);
+    mark_changed(g, s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
     if (exact_bands(g))
@@ -375,7 +377,7 @@ static void place(const geo *g, state *s, int d, int r, int c)
             bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
-    mark_changed(s, dirty);
+    mark_changed(g, s, dirty);
     claim(g, s, d, r, c);
 }
 
@@ -520,7 +522,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                 for (int rr = top; rr < top + GEO_R(g); rr++)
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
-                        mark_changed(s, UINT64_C(1) << d);
+                        mark_changed(g, s, UINT64_C(1) << d);
                         *bands_of(g, s, d) |= g->band_bit[top];
                         progress = 1;
                     }
@@ -601,7 +603,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         }
     }
     if (progress) {
-        mark_changed(s, UINT64_C(1) << d);
+        mark_changed(g, s, UINT64_C(1) << d);
         *bands_of(g, s, d) |= g->band_bit[top];
     }
     return progress;
@@ -746,7 +748,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
             progress = 1;
         }
     if (progress)
-        mark_changed(s, UINT64_C(1) << d);
+        mark_changed(g, s, UINT64_C(1) << d);
     return progress;
 }
 #endif
@@ -980,7 +982,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     if (!(*w & cols))
         return false;
     *w &= (colset)~cols;
-    mark_changed(s, UINT64_C(1) << d);
+    mark_changed(g, s, UINT64_C(1) << d);
     if (!BAND_WORDS)
         *bands_of(g, s, d) |= g->band_bit[r];
     return true;
