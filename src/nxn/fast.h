@@ -1142,7 +1142,8 @@ static inline uint8_t *set_units(const geo *g, state *s, int d)
 static inline uint32_t *digit_keys(const geo *g, state *s, int d)
 {
     size_t n = (size_t)GEO_N(g);
-    return (uint32_t *)(void *)(extra_room(g, s) + n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n));
+    size_t at = n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n);
+    return (uint32_t *)(void *)(extra_room(g, s) + at);
 }
 
 /* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
@@ -1215,8 +1216,10 @@ static void make_sets(const geo *g, state *s, int d)
     for (int top = 0; top < n; top += GEO_R(g))
         for (int t = 0; t < GEO_R(g); t++) {
             uint64_t places = 0;
-            for (int r = top; r < top + GEO_R(g); r++)
-                places |= (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g))) << ((r - top) * GEO_C(g));
+            for (int r = top; r < top + GEO_R(g); r++) {
+                uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
+                places |= row << ((r - top) * GEO_C(g));
+            }
             if (two_or_three(places)) {
                 unit[count] = (uint8_t)(2 * n + top + t);
                 set[count++] = places;
@@ -1329,8 +1332,8 @@ static bool hidden_triples(const geo *g, state *s)
  * more (a key whose cells have since lost all but its two digits finds a
  * pair that clears nothing). Only pairs with a touched digit are looked
  * for: two untouched digits were so when the last search found nothing
- * to clear (the caller clears touched when hidden_triples did not either), with the cells' candidates
- * as now or more. Whether anything changed. */
+ * to clear (the caller clears touched when hidden_triples did not
+ * either), with the cells' candidates as now or more. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
     enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
