@@ -415,7 +415,8 @@ static void test_hidden_pairs(void **state)
     (void)state;
     /* From 25 x 25 up a stalled propagation looks for hidden pairs
      * (fast.h's HIDDEN_PAIRS_FROM), leaving out the keys whose two cells
-     * hold two candidates alone: boards of 5 x 5, 5 x 6 and 6 x 5 boxes
+     * hold two candidates alone, then for hidden triples (a triple that
+     * also clears one of its own digits fails here, tried): boards of 5 x 5, 5 x 6 and 6 x 5 boxes
      * with two fifths to nine twentieths of the cells blank (sparse
      * enough to stall, dense enough for Dancing Links to finish soon),
      * counted and solved alike by Dancing Links. */

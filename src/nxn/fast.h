@@ -70,6 +70,13 @@
  * each digit with exactly two places in a row, a column or a box gives
  * the two cells as a key; two digits with one key leave those cells no
  * other candidate (skipped when both cells hold the two alone already).
+ * When there are none, hidden triples: three digits whose places in one
+ * unit lie in the same three cells leave those cells no other candidate.
+ * Each digit's units with two or three places ("sets", the keys made
+ * from them) are kept in the state after its words (copied with it at a
+ * guess) and made again only when its words changed; only pairs and
+ * triples with a digit changed since the last search that found neither
+ * are looked for ("touched" digits).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
@@ -157,10 +164,11 @@ static inline bool pairs(const geo *g)
     return GEO_N(g) >= PAIRS_FROM;
 }
 
-/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM. */
+/* Hidden pairs too: N >= HIDDEN_PAIRS_FROM (known at compile time where
+ * the words are too narrow for such N). */
 static inline bool finds_hidden_pairs(const geo *g)
 {
-    return GEO_N(g) >= HIDDEN_PAIRS_FROM;
+    return sizeof(colset) * CHAR_BIT >= HIDDEN_PAIRS_FROM && GEO_N(g) >= HIDDEN_PAIRS_FROM;
 }
 
 /* Failures weigh units: N >= WEIGHTS_FROM. */
@@ -182,6 +190,7 @@ typedef struct open_counts {
 /* One search level. */
 typedef struct state {
     uint64_t dirty;    /* digits changed since their last scan (bit d) */
+    uint64_t touched;  /* digits changed since hidden_pairs last found nothing */
     int64_t open_count;
     colset w[];          /* P, then open (above) */
 } state;
@@ -209,6 +218,15 @@ typedef struct ctx {
         unsigned char bytes[LOCAL_BYTES];
     } local;
 } ctx;
+
+/* Marks the digits `digits` (bit d) changed: dirty for their next scan,
+ * and from HIDDEN_PAIRS_FROM up touched for hidden_pairs. */
+static inline void mark_changed(const geo *g, state *s, uint64_t digits)
+{
+    s->dirty |= digits;
+    if (finds_hidden_pairs(g))
+        s->touched |= digits;
+}
 
 /* The bit of column c. */
 static inline colset col_bit(int c)
@@ -335,7 +353,7 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     pd[r] = col_bit(c);
     s->w[(size_t)n * (size_t)n + (size_t)r] &= keep;
     s->open_count--;
-    s->dirty |= UINT64_C(1) << d;
+    mark_changed(g, s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
     if (exact_bands(g))
@@ -359,7 +377,7 @@ static void place(const geo *g, state *s, int d, int r, int c)
             bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
         pr[(size_t)e * (size_t)n] = x & keep;
     }
-    s->dirty |= dirty;
+    mark_changed(g, s, dirty);
     claim(g, s, d, r, c);
 }
 
@@ -504,7 +522,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                 for (int rr = top; rr < top + GEO_R(g); rr++)
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
-                        s->dirty |= UINT64_C(1) << d;
+                        mark_changed(g, s, UINT64_C(1) << d);
                         *bands_of(g, s, d) |= g->band_bit[top];
                         progress = 1;
                     }
@@ -585,7 +603,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         }
     }
     if (progress) {
-        s->dirty |= UINT64_C(1) << d;
+        mark_changed(g, s, UINT64_C(1) << d);
         *bands_of(g, s, d) |= g->band_bit[top];
     }
     return progress;
@@ -730,7 +748,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
             progress = 1;
         }
     if (progress)
-        s->dirty |= UINT64_C(1) << d;
+        mark_changed(g, s, UINT64_C(1) << d);
     return progress;
 }
 #endif
@@ -964,7 +982,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     if (!(*w & cols))
         return false;
     *w &= (colset)~cols;
-    s->dirty |= UINT64_C(1) << d;
+    mark_changed(g, s, UINT64_C(1) << d);
     if (!BAND_WORDS)
         *bands_of(g, s, d) |= g->band_bit[r];
     return true;
@@ -1084,93 +1102,266 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     return progress;
 }
 
+/* The room after the words of a state, from HIDDEN_PAIRS_FROM up: for
+ * each digit its sets (make_sets: a count, then up to 3 N masks, then
+ * their units, a byte each), then for each digit its keys (hidden_pairs:
+ * a count, then up to 3 N). The bytes of a digit's sets. */
+static inline size_t sets_bytes(const geo *g)
+{
+    size_t n = (size_t)GEO_N(g);
+    return 8u * (1u + 3u * n) + (3u * n + 7u) / 8u * 8u;
+}
+
+/* The bytes of that room (sets_bytes). */
+static inline size_t extra_bytes(const geo *g)
+{
+    size_t n = (size_t)GEO_N(g);
+    return n * sets_bytes(g) + n * 4u * (1u + 3u * n);
+}
+
+/* Where that room starts in `s`: after its words, rounded up to 8 bytes. */
+static inline unsigned char *extra_room(const geo *g, state *s)
+{
+    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
+    return (unsigned char *)s->w + (words * sizeof(colset) + 7u) / 8u * 8u;
+}
+
+/* Digit d's sets in `s`: the count, then the masks (make_sets). */
+static inline uint64_t *digit_sets(const geo *g, state *s, int d)
+{
+    return (uint64_t *)(void *)(extra_room(g, s) + (size_t)d * sets_bytes(g));
+}
+
+/* The unit of each of digit d's sets (make_sets). */
+static inline uint8_t *set_units(const geo *g, state *s, int d)
+{
+    return (uint8_t *)(digit_sets(g, s, d) + 1 + 3 * GEO_N(g));
+}
+
+/* Digit d's keys in `s`: the count, then the keys (hidden_pairs). */
+static inline uint32_t *digit_keys(const geo *g, state *s, int d)
+{
+    size_t n = (size_t)GEO_N(g);
+    size_t at = n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n);
+    return (uint32_t *)(void *)(extra_room(g, s) + at);
+}
+
+/* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
+ * 2N..3N-1, cells in reading order), as row and column. */
+static inline void unit_cell(const geo *g, int u, int i, int *r, int *c)
+{
+    int n = GEO_N(g);
+    if (u < n) {
+        *r = u;
+        *c = i;
+    } else if (u < 2 * n) {
+        *r = i;
+        *c = u - n;
+    } else {
+        int b = u - 2 * n;
+        *r = b / GEO_R(g) * GEO_R(g) + i / GEO_C(g);
+        *c = b % GEO_R(g) * GEO_C(g) + i % GEO_C(g);
+    }
+}
+
+/* Whether word x has exactly three bits. */
+static inline bool three_bits(uint64_t x)
+{
+    uint64_t rest = x & (x - 1u), rest2 = rest & (rest - 1u);
+    return rest2 && !(rest2 & (rest2 - 1u));
+}
+
+/* Whether word x has two or three bits. */
+static inline bool two_or_three(uint64_t x)
+{
+    uint64_t rest = x & (x - 1u), rest2 = rest & (rest - 1u);
+    return rest && !(rest2 & (rest2 - 1u));
+}
+
+/* Writes into digit_sets(g, s, d) and set_units each unit where digit d
+ * has two or three places: the places as a mask of their indices within
+ * the unit (unit_cell), and the unit's number. */
+static void make_sets(const geo *g, state *s, int d)
+{
+    int n = GEO_N(g), count = 0;
+    const colset *pd = s->w + (size_t)d * (size_t)n;
+    uint64_t *set = digit_sets(g, s, d) + 1;
+    uint8_t *unit = set_units(g, s, d);
+    colset once = 0, twice = 0, thrice = 0, more = 0;
+    for (int r = 0; r < n; r++) {
+        colset x = pd[r];
+        if (two_or_three(x)) {
+            unit[count] = (uint8_t)r;
+            set[count++] = x;
+        }
+        more |= thrice & x;
+        thrice |= twice & x;
+        twice |= once & x;
+        once |= x;
+    }
+    colset few = twice & (colset)~more;   /* the columns with two or three places */
+    if (few) {
+        uint64_t rows[BD_BOARD_MAX];   /* [c]: the rows of column c's places */
+        for (colset cols = few; cols; cols &= (colset)(cols - 1u))
+            rows[nxn_low_index(cols)] = 0;
+        for (int r = 0; r < n; r++)
+            for (colset hits = pd[r] & few; hits; hits &= (colset)(hits - 1u))
+                rows[nxn_low_index(hits)] |= UINT64_C(1) << r;
+        for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+            int c = nxn_low_index(cols);
+            unit[count] = (uint8_t)(n + c);
+            set[count++] = rows[c];
+        }
+    }
+    for (int top = 0; top < n; top += GEO_R(g))
+        for (int t = 0; t < GEO_R(g); t++) {
+            uint64_t places = 0;
+            for (int r = top; r < top + GEO_R(g); r++) {
+                uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
+                places |= row << ((r - top) * GEO_C(g));
+            }
+            if (two_or_three(places)) {
+                unit[count] = (uint8_t)(2 * n + top + t);
+                set[count++] = places;
+            }
+        }
+    set[-1] = (uint64_t)count;
+}
+
+/* Makes digit d's sets (make_sets) and, from those with two places whose
+ * cells do not both lie in `paired` (two candidates alone: a pair found
+ * there is naked already, and clears nothing), its keys: the two cells
+ * (r * N + c, in reading order) as cell0 * N * N + cell1. */
+static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    make_sets(g, s, d);
+    const uint64_t *sets = digit_sets(g, s, d);
+    const uint8_t *unit = set_units(g, s, d);
+    uint32_t *keys = digit_keys(g, s, d), count = 0;
+    for (uint64_t i = 0; i < sets[0]; i++) {
+        uint64_t places = sets[1 + i], rest = places & (places - 1u);
+        if (rest & (rest - 1u))
+            continue;
+        int r0, c0, r1, c1;
+        unit_cell(g, unit[i], nxn_low_index(places), &r0, &c0);
+        unit_cell(g, unit[i], nxn_low_index(rest), &r1, &c1);
+        if ((paired[r0] >> c0) & (paired[r1] >> c1) & 1u)
+            continue;
+        keys[1 + count++] = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+    }
+    keys[0] = count;
+}
+
+/* Hidden triples: three digits whose places in one unit lie in the same
+ * three cells leave those cells no other candidate. The places of each
+ * digit in each unit where it has two or three (make_sets) stay in the
+ * state, made again for the digits in `s->touched` only (by hidden_pairs,
+ * which runs first, with the state as here), and only
+ * triples with a touched digit are looked for (hidden_pairs says why).
+ * Whether anything changed. */
+static bool hidden_triples(const geo *g, state *s)
+{
+    enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    int n = GEO_N(g);
+    static _Thread_local uint64_t by_unit[SETS_MAX];
+    static _Thread_local uint8_t digit_of[SETS_MAX];
+    int start[3 * BD_BOARD_MAX + 1] = {0};
+    for (int d = 0; d < n; d++) {
+        const uint64_t *sets = digit_sets(g, s, d);
+        const uint8_t *unit = set_units(g, s, d);
+        for (uint64_t i = 0; i < sets[0]; i++)
+            start[unit[i] + 1]++;
+    }
+    for (int u = 0; u < 3 * n; u++)
+        start[u + 1] += start[u];
+    /* each unit's sets of touched digits first, up to first_untouched */
+    int fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
+    memcpy(fill, start, sizeof fill[0] * (size_t)(3 * n));
+    for (int pass = 0; pass < 2; pass++) {
+        for (int d = 0; d < n; d++) {
+            if (((s->touched >> d) & 1u) == (uint64_t)pass)
+                continue;
+            const uint64_t *sets = digit_sets(g, s, d);
+            const uint8_t *unit = set_units(g, s, d);
+            for (uint64_t i = 0; i < sets[0]; i++) {
+                int at = fill[unit[i]]++;
+                by_unit[at] = sets[1 + i];
+                digit_of[at] = (uint8_t)d;
+            }
+        }
+        if (pass == 0)
+            memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
+    }
+    /* a, the first of the three in the unit's order, is touched */
+    bool progress = false;
+    for (int u = 0; u < 3 * n; u++)
+        for (int a = start[u]; a < first_untouched[u]; a++)
+            for (int b = a + 1; b < start[u + 1]; b++) {
+                uint64_t ab = by_unit[a] | by_unit[b];
+                if (!two_or_three(ab))
+                    continue;
+                for (int c = b + 1; c < start[u + 1]; c++) {
+                    uint64_t abc = ab | by_unit[c];
+                    if (!three_bits(abc))
+                        continue;
+                    uint64_t digits = UINT64_C(1) << digit_of[a] | UINT64_C(1) << digit_of[b]
+                                      | UINT64_C(1) << digit_of[c];
+                    for (; abc; abc &= abc - 1u) {
+                        int r, col;
+                        unit_cell(g, u, nxn_low_index(abc), &r, &col);
+                        for (int e = 0; e < n; e++)
+                            if (!((digits >> e) & 1u))
+                                progress |= clear_places(g, s, e, r, col_bit(col));
+                    }
+                }
+            }
+    return progress;
+}
+
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
  * exactly two places gives a key (the two cells), but where both cells
  * are in `paired` (two candidates alone: a pair found there is naked
  * already, and clears nothing); keys are chained by a hash and only keys
- * of one chain compared. Whether anything changed. */
+ * of one chain compared. Each digit's keys stay in the state
+ * (digit_keys), made again (with its sets, make_keys) only for the
+ * digits in `s->touched`: the
+ * others' places are as when they were made, and their keys as many or
+ * more (a key whose cells have since lost all but its two digits finds a
+ * pair that clears nothing). Only pairs with a touched digit are looked
+ * for: two untouched digits were so when the last search found nothing
+ * to clear (the caller clears touched when hidden_triples did not
+ * either), with the cells' candidates as now or more. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
-    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
     int n = GEO_N(g), count = 0;
     static _Thread_local uint32_t key[KEYS_MAX];
     static _Thread_local uint8_t digit_of[KEYS_MAX];
-    for (int d = 0; d < n; d++) {
-        const colset *pd = s->w + (size_t)d * (size_t)n;
-        colset once = 0, twice = 0, thrice = 0;
-        for (int r = 0; r < n; r++) {
-            colset x = pd[r];
-            colset rest = (colset)(x & (colset)(x - 1u));
-            if (rest && one_bit(rest) && (x & (colset)~paired[r])) {
-                key[count] = (uint32_t)((r * n + nxn_low_index(x)) * n * n + r * n + nxn_low_index(rest));
-                digit_of[count++] = (uint8_t)d;
-            }
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
-        }
-        colset two_places = twice & (colset)~thrice, seen_one = 0;
-        int first[BD_BOARD_MAX];   /* [c]: the row of column c's first place, of those in `two_places` */
-        for (int r = 0; r < n && two_places; r++)
-            for (colset hits = pd[r] & two_places; hits; hits &= (colset)(hits - 1u)) {
-                int c = nxn_low_index(hits);
-                if (!((seen_one >> c) & 1u)) {
-                    seen_one |= col_bit(c);
-                    first[c] = r;
-                    continue;
-                }
-                two_places &= (colset)~col_bit(c);
-                if ((paired[first[c]] & paired[r]) >> c & 1u)
-                    continue;   /* both cells hold two candidates alone: no pair to find */
-                key[count] = (uint32_t)((first[c] * n + c) * n * n + r * n + c);
-                digit_of[count++] = (uint8_t)d;
-            }
-        for (int top = 0; top < n; top += GEO_R(g)) {
-            /* the band's columns with one place, two, three or more */
-            colset one = 0, two = 0, more = 0;
-            for (int r = top; r < top + GEO_R(g); r++) {
-                more |= two & pd[r];
-                two |= one & pd[r];
-                one |= pd[r];
-            }
-            for (int t = 0; t < GEO_R(g); t++) {
-                colset m = g->stack_mask[t], cols = one & m, doubled = two & m;
-                if (more & m)
-                    continue;
-                /* two places: two columns once, or one column twice
-                 * (doubled lies within cols) */
-                colset rest = (colset)(cols & (colset)(cols - 1u));
-                if (doubled ? rest != 0 : !rest || !one_bit(rest))
-                    continue;
-                int places = 0, cells[2] = {0, 0};
-                bool fresh = false;   /* a cell with more than two candidates */
-                for (int r = top; r < top + GEO_R(g) && places < 2; r++)
-                    for (colset x = pd[r] & m; x; x &= (colset)(x - 1u)) {
-                        fresh |= (x & (colset)~paired[r] & (colset)(0u - x)) != 0;
-                        cells[places++] = r * n + nxn_low_index(x);
-                    }
-                if (!fresh)
-                    continue;   /* both cells hold two candidates alone: no pair to find */
-                key[count] = (uint32_t)(cells[0] * n * n + cells[1]);
-                digit_of[count++] = (uint8_t)d;
-            }
-        }
-    }
-    /* chains of the keys by a hash: only keys of one chain are compared */
-    enum { HEADS = 1024 };
-    uint16_t head[HEADS];
     static _Thread_local uint16_t next[KEYS_MAX];
+    uint16_t head[HEADS];
     memset(head, 0, sizeof head);
-    for (int i = 0; i < count; i++) {
-        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
-        next[i] = head[h];
-        head[h] = (uint16_t)(i + 1);
+    for (int d = 0; d < n; d++) {
+        if ((s->touched >> d) & 1u)
+            make_keys(g, s, d, paired);
+        const uint32_t *keys = digit_keys(g, s, d);
+        for (uint32_t i = 1; i <= keys[0]; i++) {
+            uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
+            key[count] = keys[i];
+            digit_of[count] = (uint8_t)d;
+            next[count] = head[h];
+            head[h] = (uint16_t)(count + 1);
+            count++;
+        }
     }
     bool progress = false;
-    for (int i = 0; i < count; i++)
-        for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
+    for (int i = 0; i < count; i++) {
+        if (!((s->touched >> digit_of[i]) & 1u))
+            continue;
+        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+        for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
             if (key[i] != key[j] || digit_of[i] == digit_of[j])
                 continue;
             uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
@@ -1182,6 +1373,7 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
                         progress |= clear_places(g, s, e, r, col_bit(c));
             }
         }
+    }
     return progress;
 }
 
@@ -1259,6 +1451,24 @@ static void found_solution(ctx *x, const state *s)
     x->stop = v->done;
 }
 
+/* Copies state `from` to `to`: its words and, from HIDDEN_PAIRS_FROM
+ * up, each digit's keys that are in use (digit_keys). */
+static void copy_state(const geo *g, state *to, state *from)
+{
+    int n = GEO_N(g);
+    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    memcpy(to, from, sizeof(state) + words * sizeof(colset));
+    if (!finds_hidden_pairs(g))
+        return;
+    for (int d = 0; d < n; d++) {
+        const uint32_t *keys = digit_keys(g, from, d);
+        const uint64_t *sets = digit_sets(g, from, d);
+        memcpy(digit_keys(g, to, d), keys, (1u + keys[0]) * sizeof(uint32_t));
+        memcpy(digit_sets(g, to, d), sets, (1u + sets[0]) * sizeof(uint64_t));
+        memcpy(set_units(g, to, d), set_units(g, from, d), (size_t)sets[0]);
+    }
+}
+
 /* Propagates the state at `level`, then guesses; the level is the
  * caller's to scratch. */
 static void search(ctx *x, int level)
@@ -1279,10 +1489,15 @@ static void search(ctx *x, int level)
         if (!pairs(g))
             break;
         colset two[BD_BOARD_MAX];   /* the open cells with two candidates */
-        if (!naked_pairs(g, s, two, x->folds) && !(finds_hidden_pairs(g) && hidden_pairs(g, s, two))) {
-            folded = true;
-            break;
+        if (naked_pairs(g, s, two, x->folds))
+            continue;
+        if (finds_hidden_pairs(g)) {
+            if (hidden_pairs(g, s, two) || hidden_triples(g, s))
+                continue;
+            s->touched = 0;
         }
+        folded = true;
+        break;
     }
     int r = 0, c = 0;
     pick_cell(g, s, &x->counts, weighted(g) ? x->weights.unit : NULL,
@@ -1308,7 +1523,7 @@ static void search(ctx *x, int level)
         }
         s = level_state(x, level);
         state *child = level_state(x, level + 1);
-        memcpy(child, s, x->stride);
+        copy_state(g, child, s);
         place(g, child, d, r, c);
         search(x, level + 1);
         if (x->stop)
@@ -1396,7 +1611,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->w[(size_t)n * (size_t)n + (size_t)r] = g->full & (colset)~gv.taken[r];
         s->open_count += n - bit_count(gv.taken[r]);
     }
-    s->dirty = nxn_all_values(n);
+    s->dirty = s->touched = nxn_all_values(n);
     for (int d = 0; d < n; d++)
         *bands_of(g, s, d) = g->all_bands;
     for (int i = 0; i < task->excluded_count; i++) {
@@ -1416,7 +1631,10 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
     size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
-    x->stride = (sizeof(state) + words * sizeof(colset) + 7u) / 8u * 8u;
+    size_t bytes = words * sizeof(colset);
+    if (finds_hidden_pairs(&x->g))   /* and the room after (extra_room) */
+        bytes = (bytes + 7u) / 8u * 8u + extra_bytes(&x->g);
+    x->stride = (sizeof(state) + bytes + 7u) / 8u * 8u;
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
