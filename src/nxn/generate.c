@@ -55,9 +55,9 @@
  * of a grid tend to fail in the same units, and a search that starts
  * from them reaches a second solution or a proof in fewer nodes. A deep
  * try is dropped (another grid is tried) as soon as its pass has more
- * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling such a
- * try needs grows steeply with that count, past what a new try costs),
- * and when settling or the check given by given leaves a given
+ * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling
+ * such a try needs grows steeply with that count, past what a new try
+ * costs), and when settling or the check given by given leaves a given
  * unsettled: a deep minimal puzzle has every given proved needed, or is
  * not made in the tries allowed.
  * With classes of two or four cells, `minimal` is checked given by given
@@ -550,7 +550,8 @@ static bool hopeless(const gen *gn)
  * leave the most grid sets with one given, then the first in a random
  * order: so each class taken away tends to leave a set whose one given
  * then stays proved needed with no search. A class that holds every given
- * left of a grid set stays, unchecked. False when memory ran out. */
+ * left of a grid set stays, unchecked. A deep try stops as soon as it is
+ * hopeless(), its other classes unchecked. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int classes = gn->class_count;
