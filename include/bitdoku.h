@@ -755,11 +755,15 @@ bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols);
  * (a count, not a time: the same puzzle on every machine); a given whose
  * check is cut short there stays. With `minimal`, those givens are then
  * checked again with searches of 4, 16, 64 and 256 times those nodes,
- * within 2^24 / (N * N) nodes for the whole try: each goes or is proved
- * needed, and those still cut short stay, counted in stats->unproved.
- * The puzzle is unique either way, and minimal (every given proved
- * needed) when stats->unproved is 0 (on 20 x 20 and larger boards it
- * mostly is not). Returns BD_OK, BD_CUT_SHORT (no try succeeded),
+ * within 2^24 / (N * N) nodes for the whole try (from 25 x 25 up: up to
+ * 2^14 times, within 2^28 / (N * N)): each goes or is proved needed, and
+ * those still cut short stay, counted in stats->unproved. The puzzle is
+ * unique either way, and minimal (every given proved needed) when
+ * stats->unproved is 0 (a few 20 x 20 puzzles are not). From 25 x 25
+ * up a try is dropped when more than N * N / 6 checks are cut short
+ * after the first searches, or any after the longer ones: the puzzles
+ * made are minimal, and fewer tries than those asked may make none.
+ * Returns BD_OK, BD_CUT_SHORT (no try succeeded),
  * BD_ENOMEM or BD_EINVAL. Re-entrant.
  */
 bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box_cols,

@@ -53,7 +53,13 @@
  * where searches failed are guessed in first) are carried from each check
  * of the try to the next instead of starting from zero: the hard checks
  * of a grid tend to fail in the same units, and a search that starts
- * from them reaches a second solution or a proof in fewer nodes.
+ * from them reaches a second solution or a proof in fewer nodes. A deep
+ * try is dropped (another grid is tried) as soon as its pass has more
+ * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling
+ * such a try needs grows steeply with that count, past what a new try
+ * costs), and when settling or the check given by given leaves a given
+ * unsettled: a deep minimal puzzle has every given proved needed, or is
+ * not made in the tries allowed.
  * With classes of two or four cells, `minimal` is checked given by given
  * afterwards (a given unsettled by the same growing budgets is counted
  * unproved), and a puzzle that could lose a single given is a failed
@@ -88,7 +94,9 @@ enum {
     DIGIT_SET_ARRANGEMENTS = 16,    /* arrangements it may find (the grid's among them) */
     DEEP_FROM = 25,         /* minimal puzzles from this side up settle deep: */
     DEEP_SETTLE_WORK = 1 << 28,     /* SETTLE_WORK there */
-    DEEP_GROWTH_MAX = 14            /* SETTLE_GROWTH_MAX there */
+    DEEP_GROWTH_MAX = 14,           /* SETTLE_GROWTH_MAX there */
+    DEEP_PENDING_SHARE = 6          /* a deep try whose pass leaves more than
+                                       1 / this of the cells pending is dropped */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -526,6 +534,14 @@ static void after_removal(const gen *gn, int k, int *slacks, int *locks, unsigne
     }
 }
 
+/* Whether a deep try has left too many classes pending to be worth
+ * settling (more than 1 / DEEP_PENDING_SHARE of the cells): it costs
+ * less to drop it and make another. */
+static bool hopeless(const gen *gn)
+{
+    return gn->deep && gn->pending_count * DEEP_PENDING_SHARE > gn->g.cells;
+}
+
 /* Takes away every class it can, down to `stop_at` givens, each search
  * of at most pass_nodes() nodes; a class whose check was cut short stays,
  * listed in gn->pending. The next class checked is, among those not
@@ -534,7 +550,8 @@ static void after_removal(const gen *gn, int k, int *slacks, int *locks, unsigne
  * leave the most grid sets with one given, then the first in a random
  * order: so each class taken away tends to leave a set whose one given
  * then stays proved needed with no search. A class that holds every given
- * left of a grid set stays, unchecked. False when memory ran out. */
+ * left of a grid set stays, unchecked. A deep try stops as soon as it is
+ * hopeless(), its other classes unchecked. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int classes = gn->class_count;
@@ -551,7 +568,7 @@ static bool take_away_pass(gen *gn, int stop_at)
     if (ok)
         bdi_rng_shuffle(&gn->rng, order, classes);
     gn->pending_count = 0;
-    while (ok && gn->givens > stop_at) {
+    while (ok && gn->givens > stop_at && !hopeless(gn)) {
         int best = -1, best_slack = 0, best_locks = 0;
         for (int i = 0; i < classes; i++) {
             int k = order[i];
@@ -760,8 +777,12 @@ static int try_once(gen *gn, bd_symmetry symmetry)
     if (!take_away_pass(gn, opt->minimal ? 0 : opt->min_givens))
         return -1;
     gn->stats.unproved = 0;
+    if (hopeless(gn))
+        return 0;
     if (opt->minimal && !settle_pending(gn))
         return -1;
+    if (gn->deep && gn->pending_count > 0)
+        return 0;   /* a deep puzzle is proved minimal, or another is made */
     if (gn->givens < opt->min_givens || gn->givens > opt->max_givens)
         return 0;
     if (opt->minimal && gn->class_count < gn->g.cells) {
@@ -769,6 +790,8 @@ static int try_once(gen *gn, bd_symmetry symmetry)
         int minimal = single_minimal(gn);
         if (minimal <= 0)
             return minimal;
+        if (gn->deep && gn->stats.unproved > 0)
+            return 0;   /* the same */
     }
     return opt->unsolvable ? make_unsolvable(gn) : 1;
 }
