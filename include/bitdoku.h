@@ -759,10 +759,11 @@ bd_generate_options bd_board_generate_defaults(int box_rows, int box_cols);
  * 2^14 times, within 2^28 / (N * N)): each goes or is proved needed, and
  * those still cut short stay, counted in stats->unproved. The puzzle is
  * unique either way, and minimal (every given proved needed) when
- * stats->unproved is 0 (a few 20 x 20 puzzles are not). From 25 x 25
- * up a try is dropped when more than N * N / 6 checks are cut short
- * after the first searches, or any after the longer ones: the puzzles
- * made are minimal, and fewer tries than those asked may make none.
+ * stats->unproved is 0 (a few 20 x 20 puzzles are not, and most from
+ * 36 x 36 up). On 25 x 25 a try is dropped when more than N * N / 6
+ * checks are cut short after the first searches, or any after the
+ * longer ones: the puzzles made are minimal, and fewer tries than those
+ * asked may make none.
  * Returns BD_OK, BD_CUT_SHORT (no try succeeded),
  * BD_ENOMEM or BD_EINVAL. Re-entrant.
  */

@@ -53,12 +53,14 @@
  * where searches failed are guessed in first) are carried from each check
  * of the try to the next instead of starting from zero: the hard checks
  * of a grid tend to fail in the same units, and a search that starts
- * from them reaches a second solution or a proof in fewer nodes. A deep
+ * from them reaches a second solution or a proof in fewer nodes. On
+ * sides up to DROP_TO (25 x 25, where it was measured; from 36 x 36 up
+ * hardly a try settles, and dropping would make no puzzle at all) a deep
  * try is dropped (another grid is tried) as soon as its pass has more
  * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling
  * such a try needs grows steeply with that count, past what a new try
  * costs), and when settling or the check given by given leaves a given
- * unsettled: a deep minimal puzzle has every given proved needed, or is
+ * unsettled: such a minimal puzzle has every given proved needed, or is
  * not made in the tries allowed.
  * With classes of two or four cells, `minimal` is checked given by given
  * afterwards (a given unsettled by the same growing budgets is counted
@@ -95,8 +97,9 @@ enum {
     DEEP_FROM = 25,         /* minimal puzzles from this side up settle deep: */
     DEEP_SETTLE_WORK = 1 << 28,     /* SETTLE_WORK there */
     DEEP_GROWTH_MAX = 14,           /* SETTLE_GROWTH_MAX there */
-    DEEP_PENDING_SHARE = 6          /* a deep try whose pass leaves more than
+    DEEP_PENDING_SHARE = 6,         /* a deep try whose pass leaves more than
                                        1 / this of the cells pending is dropped */
+    DROP_TO = 25            /* ... on sides up to this one */
 };
 
 /* One call of bd_board_generate: the try under way. */
@@ -116,6 +119,7 @@ typedef struct gen {
     int *cell_set_list;
     bd_board other;         /* a second solution found by a check */
     bool deep;              /* a minimal puzzle from DEEP_FROM up */
+    bool drops;             /* a deep one up to DROP_TO: unsettled tries are dropped */
     nxn_weights weights;    /* the engine's failure weights, carried from
                                check to check of a try when `deep` */
     int class_count;
@@ -534,12 +538,12 @@ static void after_removal(const gen *gn, int k, int *slacks, int *locks, unsigne
     }
 }
 
-/* Whether a deep try has left too many classes pending to be worth
- * settling (more than 1 / DEEP_PENDING_SHARE of the cells): it costs
- * less to drop it and make another. */
+/* Whether a try that drops has left too many classes pending to be
+ * worth settling (more than 1 / DEEP_PENDING_SHARE of the cells): it
+ * costs less to drop it and make another. */
 static bool hopeless(const gen *gn)
 {
-    return gn->deep && gn->pending_count * DEEP_PENDING_SHARE > gn->g.cells;
+    return gn->drops && gn->pending_count * DEEP_PENDING_SHARE > gn->g.cells;
 }
 
 /* Takes away every class it can, down to `stop_at` givens, each search
@@ -550,8 +554,8 @@ static bool hopeless(const gen *gn)
  * leave the most grid sets with one given, then the first in a random
  * order: so each class taken away tends to leave a set whose one given
  * then stays proved needed with no search. A class that holds every given
- * left of a grid set stays, unchecked. A deep try stops as soon as it is
- * hopeless(), its other classes unchecked. False when memory ran out. */
+ * left of a grid set stays, unchecked. A try that drops stops as soon as
+ * it is hopeless(), its other classes unchecked. False when memory ran out. */
 static bool take_away_pass(gen *gn, int stop_at)
 {
     int classes = gn->class_count;
@@ -781,8 +785,8 @@ static int try_once(gen *gn, bd_symmetry symmetry)
         return 0;
     if (opt->minimal && !settle_pending(gn))
         return -1;
-    if (gn->deep && gn->pending_count > 0)
-        return 0;   /* a deep puzzle is proved minimal, or another is made */
+    if (gn->drops && gn->pending_count > 0)
+        return 0;   /* such a puzzle is proved minimal, or another is made */
     if (gn->givens < opt->min_givens || gn->givens > opt->max_givens)
         return 0;
     if (opt->minimal && gn->class_count < gn->g.cells) {
@@ -790,7 +794,7 @@ static int try_once(gen *gn, bd_symmetry symmetry)
         int minimal = single_minimal(gn);
         if (minimal <= 0)
             return minimal;
-        if (gn->deep && gn->stats.unproved > 0)
+        if (gn->drops && gn->stats.unproved > 0)
             return 0;   /* the same */
     }
     return opt->unsolvable ? make_unsolvable(gn) : 1;
@@ -842,6 +846,7 @@ bd_status bd_board_generate(uint64_t seed, uint64_t index, int box_rows, int box
     gn->opt = options;
     gn->g = nxn_geom_of(&shape);
     gn->deep = options->minimal && gn->g.size >= DEEP_FROM;
+    gn->drops = gn->deep && gn->g.size <= DROP_TO;
     gn->set_givens = NULL;
     gn->cell_set_start = NULL;
     gn->cell_set_list = NULL;
