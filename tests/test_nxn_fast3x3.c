@@ -3,7 +3,8 @@
  * any N up to 16 (nxn_fast16, run on the same 9 x 9 boards): the same
  * solutions in the same order, the same nodes, guesses and ending, with
  * and without excluded candidates, a digit order drawn by a pick
- * function, and a node limit; and its counts against Dancing Links.
+ * function, and a node limit; and its counts against Dancing Links; a
+ * search resumed in many short runs (core/trail.h) against one run.
  * Puzzles: random grids of testutil (never made by an engine) with 20 to
  * 64 cells blanked, the hard puzzles of puzzles/hard_sample.txt, clashing
  * givens and the empty board. */
@@ -108,6 +109,65 @@ static void agree(const nxn_task *task, uint64_t seed, uint64_t max_nodes, uint6
     assert_int_equal(c.visited, a.visited);
 }
 
+/* A nxn_pick_fn that draws the same order at every visit: the highest
+ * digit first. */
+static int highest(void *context, int cell, uint64_t digits)
+{
+    (void)context;
+    (void)cell;
+    int d = BD_BOARD_MAX - 1;
+    while (!((digits >> d) & 1u))
+        d--;
+    return d;
+}
+
+/* Runs nxn_fast3x3 on `task` in runs of at most `turn` nodes, each
+ * resuming where the last one stopped, each solution up to `limit` into
+ * `found`: the outcome of the runs together, their number in *runs. */
+static outcome run_in_turns(nxn_task task, uint64_t turn, uint64_t limit, seen *found,
+                            int *runs)
+{
+    bd_options options = bd_options_default();
+    options.max_nodes = turn;
+    bd_board board = *task.puzzle;
+    nxn_visitor visitor;
+    nxn_visitor_init(&visitor, NXN_EACH, limit, &board);
+    visitor.on_each = keep;
+    visitor.context = found;
+    found->count = 0;
+    bdi_trail trail;
+    bdi_trail_init(&trail);
+    task.trail = &trail;
+    outcome o = {.run = NXN_CUT};
+    memset(&o.stats, 0, sizeof o.stats);
+    for (*runs = 0; o.run == NXN_CUT; (*runs)++)
+        o.run = nxn_fast3x3(&task, &options, &visitor, &o.stats);
+    o.visited = visitor.count;
+    return o;
+}
+
+/* The search of `task` run in runs of `turn` nodes, each resuming the
+ * last, visits what one run visits: the same solutions in the same order,
+ * the same nodes and guesses in all; and it took more than one run when
+ * one run needs more than twice `turn` nodes. */
+static void resumes_alike(const nxn_task *task, uint64_t turn, uint64_t limit)
+{
+    static seen whole, pieces;
+    outcome a = run_engine(nxn_fast3x3, *task, 0, 0, limit, &whole);
+    int runs = 0;
+    outcome b = run_in_turns(*task, turn, limit, &pieces, &runs);
+    assert_int_equal(a.run, NXN_RAN);
+    assert_int_equal(b.run, NXN_RAN);
+    assert_int_equal(a.visited, b.visited);
+    assert_int_equal(a.stats.nodes, b.stats.nodes);
+    assert_int_equal(a.stats.guesses, b.stats.guesses);
+    assert_int_equal(whole.count, pieces.count);
+    for (int i = 0; i < whole.count && i < KEPT; i++)
+        assert_memory_equal(whole.boards[i].cells, pieces.boards[i].cells, BD_CELLS);
+    if (a.stats.nodes > 2 * turn)
+        assert_true(runs > 1);
+}
+
 /* A random 9 x 9 puzzle with `blanks` cells blanked, as a board. */
 static void random_board(uint64_t *state, int blanks, bd_board *board)
 {
@@ -169,6 +229,38 @@ static void test_exclusions(void **state)
     }
 }
 
+/* Resumed runs (trail.h) of one node, of a few, of hundreds, with the
+ * digits lowest or highest first, on random puzzles with many solutions
+ * and on grids without completion (puzzles/target/target_grown10_none.txt,
+ * where the target optimizer resumes this engine). */
+static void test_resume(void **state)
+{
+    (void)state;
+    uint64_t stream = 2027;
+    for (int i = 0; i < 60; i++) {
+        bd_board puzzle;
+        random_board(&stream, 40 + i % 25, &puzzle);
+        nxn_task task = {.puzzle = &puzzle};
+        resumes_alike(&task, 1 + (uint64_t)(i % 3) * 7, 30);
+        task.pick = highest;
+        resumes_alike(&task, 5, 30);
+    }
+    FILE *f = fopen(BITDOKU_PUZZLES_DIR "/target/target_grown10_none.txt", "r");
+    assert_non_null(f);
+    char line[256];
+    for (int read = 0; read < 6 && fgets(line, sizeof line, f);) {
+        bd_grid grid;
+        if (line[0] == '#' || !tu_grid(line, &grid))
+            continue;
+        bd_board puzzle;
+        bd_board_from_grid(&grid, &puzzle);
+        nxn_task task = {.puzzle = &puzzle};
+        resumes_alike(&task, 100 + (uint64_t)read * 300, 1);
+        read++;
+    }
+    fclose(f);
+}
+
 static void test_edges(void **state)
 {
     (void)state;
@@ -194,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_random_puzzles),
         cmocka_unit_test(test_hard_puzzles),
         cmocka_unit_test(test_exclusions),
+        cmocka_unit_test(test_resume),
         cmocka_unit_test(test_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
