@@ -3,7 +3,8 @@
  * any N up to 16 (nxn_fast16, run on the same 9 x 9 boards): the same
  * solutions in the same order, the same nodes, guesses and ending, with
  * and without excluded candidates, a digit order drawn by a pick
- * function, and a node limit; and its counts against Dancing Links.
+ * function, and a node limit; and its counts against Dancing Links; a
+ * search resumed in many short runs (core/trail.h) against one run.
  * Puzzles: random grids of testutil (never made by an engine) with 20 to
  * 64 cells blanked, the hard puzzles of puzzles/hard_sample.txt, clashing
  * givens and the empty board. */
@@ -58,11 +59,14 @@ typedef struct outcome {
     nxn_run run;
     uint64_t visited;
     bd_stats stats;
+    int runs;
 } outcome;
 
 /* Runs `engine` on `task` (its pick stream restarted from `seed`) with
  * a node limit of `max_nodes` (0: none), each solution up to `limit`
- * into `found`. */
+ * into `found`; with a trail in the task, run after run, each resuming
+ * where the last one stopped, until one is not cut short (the outcome of
+ * all together). */
 static outcome run_engine(nxn_engine_fn engine, nxn_task task, uint64_t seed,
                           uint64_t max_nodes, uint64_t limit, seen *found)
 {
@@ -77,11 +81,27 @@ static outcome run_engine(nxn_engine_fn engine, nxn_task task, uint64_t seed,
     visitor.on_each = keep;
     visitor.context = found;
     found->count = 0;
-    outcome o = {.run = NXN_RAN};
+    outcome o = {.run = NXN_RAN, .runs = 0};
     memset(&o.stats, 0, sizeof o.stats);
-    o.run = engine(&task, &options, &visitor, &o.stats);
+    do {
+        o.run = engine(&task, &options, &visitor, &o.stats);
+        o.runs++;
+    } while (o.run == NXN_CUT && task.trail);
     o.visited = visitor.count;
     return o;
+}
+
+/* Two searches did the same: the same ending, solutions (the same in the
+ * same order, `x` and `y`), nodes and guesses. */
+static void assert_same(const outcome *a, const seen *x, const outcome *b, const seen *y)
+{
+    assert_int_equal(a->run, b->run);
+    assert_int_equal(a->visited, b->visited);
+    assert_int_equal(a->stats.nodes, b->stats.nodes);
+    assert_int_equal(a->stats.guesses, b->stats.guesses);
+    assert_int_equal(x->count, y->count);
+    for (int i = 0; i < x->count && i < KEPT; i++)
+        assert_memory_equal(x->boards[i].cells, y->boards[i].cells, BD_CELLS);
 }
 
 /* The two compilations of the search agree on `task`, and Dancing Links
@@ -91,13 +111,7 @@ static void agree(const nxn_task *task, uint64_t seed, uint64_t max_nodes, uint6
     static seen mine, template;
     outcome a = run_engine(nxn_fast3x3, *task, seed, max_nodes, limit, &mine);
     outcome b = run_engine(nxn_fast16, *task, seed, max_nodes, limit, &template);
-    assert_int_equal(a.run, b.run);
-    assert_int_equal(a.visited, b.visited);
-    assert_int_equal(a.stats.nodes, b.stats.nodes);
-    assert_int_equal(a.stats.guesses, b.stats.guesses);
-    assert_int_equal(mine.count, template.count);
-    for (int i = 0; i < mine.count && i < KEPT; i++)
-        assert_memory_equal(mine.boards[i].cells, template.boards[i].cells, BD_CELLS);
+    assert_same(&a, &mine, &b, &template);
     if (a.run != NXN_RAN)
         return;
     static seen dlx;
@@ -106,6 +120,37 @@ static void agree(const nxn_task *task, uint64_t seed, uint64_t max_nodes, uint6
     outcome c = run_engine(nxn_dlx, plain, seed, 0, limit, &dlx);
     assert_int_equal(c.run, NXN_RAN);
     assert_int_equal(c.visited, a.visited);
+}
+
+/* A nxn_pick_fn that draws the same order at every visit: the highest
+ * digit first. */
+static int highest(void *context, int cell, uint64_t digits)
+{
+    (void)context;
+    (void)cell;
+    int d = BD_BOARD_MAX - 1;
+    while (!((digits >> d) & 1u))
+        d--;
+    return d;
+}
+
+/* The search of `task` run in runs of `turn` nodes, each resuming the
+ * last, visits what one run visits: the same solutions in the same order,
+ * the same nodes and guesses in all; and it took more than one run when
+ * one run needs more than twice `turn` nodes. */
+static void resumes_alike(const nxn_task *task, uint64_t turn, uint64_t limit)
+{
+    static seen whole, pieces;
+    outcome a = run_engine(nxn_fast3x3, *task, 0, 0, limit, &whole);
+    nxn_task trailed = *task;
+    bdi_trail trail;
+    bdi_trail_init(&trail);
+    trailed.trail = &trail;
+    outcome b = run_engine(nxn_fast3x3, trailed, 0, turn, limit, &pieces);
+    assert_int_equal(a.run, NXN_RAN);
+    assert_same(&a, &whole, &b, &pieces);
+    if (a.stats.nodes > 2 * turn)
+        assert_true(b.runs > 1);
 }
 
 /* A random 9 x 9 puzzle with `blanks` cells blanked, as a board. */
@@ -125,33 +170,52 @@ static void test_random_puzzles(void **state)
         random_board(&stream, 20 + i % 45, &puzzle);
         nxn_task task = {.puzzle = &puzzle};
         agree(&task, 0, 0, 200);
+        if (i % 5 == 0) {
+            /* resumed in runs of one node, 8 or 15, digits lowest first,
+             * then in runs of 5, highest first */
+            resumes_alike(&task, 1 + (uint64_t)(i % 3) * 7, 30);
+            nxn_task backwards = {.puzzle = &puzzle, .pick = highest};
+            resumes_alike(&backwards, 5, 30);
+        }
         task.pick = draw;
         agree(&task, (uint64_t)i, 0, 200);
     }
 }
 
-static void test_hard_puzzles(void **state)
+enum { MAX_BOARDS = 20 };
+
+/* Reads the first `max` puzzles of puzzles/<name> (lines that are not
+ * one are passed over) as boards; returns how many. */
+static int read_boards(const char *name, bd_board *boards, int max)
 {
-    (void)state;
-    FILE *f = fopen(BITDOKU_PUZZLES_DIR "/hard_sample.txt", "r");
+    char path[512], line[256];
+    snprintf(path, sizeof path, "%s/%s", BITDOKU_PUZZLES_DIR, name);
+    FILE *f = fopen(path, "r");
     assert_non_null(f);
-    char line[256];
     int read = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (read < max && fgets(line, sizeof line, f)) {
         bd_grid grid;
         if (line[0] == '#' || !tu_grid(line, &grid))
             continue;
-        bd_board puzzle;
-        bd_board_from_grid(&grid, &puzzle);
-        nxn_task task = {.puzzle = &puzzle};
+        bd_board_from_grid(&grid, &boards[read++]);
+    }
+    fclose(f);
+    return read;
+}
+
+static void test_hard_puzzles(void **state)
+{
+    (void)state;
+    static bd_board puzzles[MAX_BOARDS + 1];
+    int read = read_boards("hard_sample.txt", puzzles, MAX_BOARDS + 1);
+    assert_int_equal(read, 20);
+    for (int i = 0; i < read; i++) {
+        nxn_task task = {.puzzle = &puzzles[i]};
         agree(&task, 0, 0, 2);
         agree(&task, 0, 7, 2);      /* cut short after 7 nodes */
         task.pick = draw;
-        agree(&task, (uint64_t)read, 0, 2);
-        read++;
+        agree(&task, (uint64_t)i, 0, 2);
     }
-    fclose(f);
-    assert_int_equal(read, 20);
 }
 
 static void test_exclusions(void **state)
@@ -166,6 +230,22 @@ static void test_exclusions(void **state)
             out[k] = (nxn_exclusion){tu_below(&stream, BD_CELLS), 1 + tu_below(&stream, 9)};
         nxn_task task = {.puzzle = &puzzle, .excluded = out, .excluded_count = 1 + i % 8};
         agree(&task, 0, 0, 100);
+    }
+}
+
+/* Resumed runs (trail.h) of hundreds of nodes on grids without
+ * completion (puzzles/target/target_grown10_none.txt, where the target
+ * optimizer resumes this engine); test_random_puzzles has runs of one
+ * node and a few on puzzles with many solutions. */
+static void test_resume(void **state)
+{
+    (void)state;
+    static bd_board grids[MAX_BOARDS];
+    int read = read_boards("target/target_grown10_none.txt", grids, 6);
+    assert_int_equal(read, 6);
+    for (int i = 0; i < read; i++) {
+        nxn_task task = {.puzzle = &grids[i]};
+        resumes_alike(&task, 100 + (uint64_t)i * 300, 1);
     }
 }
 
@@ -194,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_random_puzzles),
         cmocka_unit_test(test_hard_puzzles),
         cmocka_unit_test(test_exclusions),
+        cmocka_unit_test(test_resume),
         cmocka_unit_test(test_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

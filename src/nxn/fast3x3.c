@@ -49,9 +49,12 @@
  * digits lowest first or in the order the task's pick function draws;
  * each branch but the last on a copy of the level. Nodes are the root
  * plus each branch tried, guesses the cells guessed on. The levels live
- * on the C stack: a search is at most 81 levels deep.
+ * on the C stack: a search is at most 81 levels deep. A search resumed
+ * from a trail (core/trail.h) follows its path first.
  */
 #include "nxn.h"
+
+#include <assert.h>
 
 enum { DIGITS = 9, BANDS = 3, BOARD_SIDE = 9, BAND_ROWS = 3 };
 
@@ -87,6 +90,9 @@ typedef struct ctx {
     nxn_visitor *visitor;
     nxn_pick_fn pick;
     void *pick_context;
+    bdi_trail *trail;    /* where the path is written (trail.h) */
+    unsigned follow;     /* resuming: the levels of the path not yet left
+                            (0 once the search leaves it) */
 } ctx;
 
 /* The lowest bit of each 3-bit group (at SEG_BASE) whose group in `x`
@@ -368,8 +374,21 @@ static void found_solution(ctx *x, const state *s)
     x->stop = v->done;
 }
 
-/* Propagates `s`, then guesses; `s` is the caller's to scratch. */
-static void search(ctx *x, state *s)
+/* The budget refused digit d at the guess of level `depth`: the search
+ * stops there, the path written (trail.h). */
+static void stop_at(ctx *x, unsigned depth, int d)
+{
+    x->stop = true;
+    x->trail->branch[depth] = (uint8_t)d;
+    x->trail->depth = depth + 1;
+}
+
+/* Propagates `s`, then guesses; `s` is the caller's to scratch; `depth`
+ * is the guesses above the node. A node on the path of a resumed search
+ * (depth < x->follow) goes on in the path's digit, counted by the run
+ * that stopped, and the ones after it in the task's order (those before
+ * were finished; a pick must draw the same order again). */
+static void search(ctx *x, state *s, unsigned depth)
 {
     if (!propagate(s))
         return;
@@ -380,25 +399,34 @@ static void search(ctx *x, state *s)
     int b = 0, bit = 0;
     pick_cell(s, &b, &bit);
     uint64_t digits = cell_digits(s, b, bit);
-    x->guesses++;
+    bool following = depth < x->follow;
+    if (!following)
+        x->guesses++;
+    assert(depth < BD_CELLS);
     int cell = b * BAND_ROWS * BOARD_SIDE + bit;
     while (digits) {
         int d = x->pick ? x->pick(x->pick_context, cell, digits) : nxn_low_index(digits);
         digits &= ~(UINT64_C(1) << d);
-        if (bdi_budget_spend(x->budget)) {
-            x->stop = true;
+        if (following) {
+            if (d != x->trail->branch[depth])
+                continue;   /* finished before the stop */
+            following = false;
+        } else if (bdi_budget_spend(x->budget)) {
+            stop_at(x, depth, d);
             return;
         }
+        x->trail->branch[depth] = (uint8_t)d;
         if (!digits) {
             place(s, d, b, bit);
-            search(x, s);
+            search(x, s, depth + 1);
             return;
         }
         state child = *s;
         place(&child, d, b, bit);
-        search(x, &child);
+        search(x, &child, depth + 1);
         if (x->stop)
             return;
+        x->follow = 0;   /* the rest of the path is behind */
     }
 }
 
@@ -454,16 +482,29 @@ static bool init_state(const nxn_task *task, state *s)
 nxn_run nxn_fast3x3(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
+    bdi_trail own, *trail = task->trail;
+    if (!trail) {
+        bdi_trail_init(&own);
+        trail = &own;
+    }
+    bool resuming = trail->stopped;
     ctx context = {.guesses = 0, .stop = false, .visitor = visitor, .pick = task->pick,
-                   .pick_context = task->pick_context};
+                   .pick_context = task->pick_context, .trail = trail,
+                   .follow = resuming ? trail->depth : 0};
     ctx *x = &context;
     x->budget = task->budget ? task->budget : &x->own;
     if (!task->budget)
         bdi_budget_init(&x->own, options);
     uint64_t nodes_before = x->budget->nodes;
     state root;
-    if (init_state(task, &root) && !bdi_budget_spend(x->budget))
-        search(x, &root);
+    /* a resumed search's root was counted by the first run */
+    if (init_state(task, &root)) {
+        if (resuming || !bdi_budget_spend(x->budget))
+            search(x, &root, 0);
+        else
+            trail->depth = 0;
+    }
+    trail->stopped = x->budget->cut;
     if (stats) {
         stats->nodes += x->budget->nodes - nodes_before;
         stats->guesses += x->guesses;

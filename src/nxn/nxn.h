@@ -33,6 +33,7 @@
 #include "bitdoku.h"
 #include "core/bits.h"
 #include "core/budget.h"
+#include "core/trail.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -161,6 +162,11 @@ typedef struct nxn_task {
                                          boards it weighs (10 x 10 up);
                                          9 x 9 (fast3x3.c) and Dancing Links
                                          ignore them */
+    bdi_trail *trail;                 /* 9 x 9 (fast3x3.c) only: a search to
+                                         resume and where this run stopped
+                                         (core/trail.h), with a pick that
+                                         draws the same order again; NULL:
+                                         none. The other engines ignore it */
 } nxn_task;
 
 /* How a search ended. */

@@ -876,10 +876,12 @@ static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
  * The N x N family's search for 3 x 3 boxes (nxn/fast3x3.c: locked
  * candidates at every node and its own guess rule) on the puzzle, for its
  * first completion (into `found`, *count 1) or none (*count 0), under what
- * is left of s's budget and at most `cap` nodes (0: none). Returns whether
- * it was cut short, as run_fast.
+ * is left of s's budget and at most `cap` nodes (0: none), going on
+ * where `trail` says its last run stopped and leaving its own stop there
+ * (core/trail.h). Returns whether it was cut short, as run_fast.
  */
-static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count)
+static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count,
+                      bdi_trail *trail)
 {
     bd_options options;
     bool budget_caps;
@@ -892,7 +894,7 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count)
     solution = board;
     nxn_visitor visitor;
     nxn_visitor_init(&visitor, NXN_FIRST, 0, &solution);
-    nxn_task task = {.puzzle = &board};
+    nxn_task task = {.puzzle = &board, .trail = trail};
     bd_stats spent = {0, 0};
     nxn_run run = nxn_fast3x3(&task, &options, &visitor, &spent);
     *count = visitor.count;
@@ -905,23 +907,29 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count)
 
 /*
  * The first completion of the puzzle (into visitor->best, counted in
- * visitor->count) by two exhaustive engines in turns, each turn starting
- * afresh: the fast engine, quickest on most grids, for FAST_TURN nodes;
- * then the N x N one, whose locked candidates at every node prove some
- * grids without completion in a small fraction of the fast engine's nodes
- * (and the other way round on others), for BOXES_TURN; then both again
- * with twice the nodes, until one finishes. A grid costs at most about 3.5
- * times the N x N engine's nodes, or 19 times the fast engine's beyond
- * FAST_TURN. Returns whether s's budget cut it short.
+ * visitor->count) by two exhaustive engines in turns: the fast engine,
+ * quickest on most grids, for FAST_TURN nodes; then the N x N one, whose
+ * locked candidates at every node prove some grids without completion in
+ * a small fraction of the fast engine's nodes (and the other way round on
+ * others), for BOXES_TURN; then both again with twice the nodes, until
+ * one finishes. The N x N engine's turns go on where its last one stopped
+ * (core/trail.h); the fast engine's start again (its search is bd_solve's,
+ * left as it is), which costs at most the turns it already had. A grid
+ * costs about the N x N engine's nodes plus a quarter of them, or at most
+ * about 19 times the fast engine's beyond FAST_TURN. Returns whether s's
+ * budget cut it short.
  */
 static bool first_completion(target *s, bdi_visitor *visitor)
 {
+    bdi_trail boxes_trail;
+    bdi_trail_init(&boxes_trail);
     for (uint64_t turn = FAST_TURN;; turn *= 2) {
         bdi_visitor_init(visitor, VISIT_FIRST, 0);
         if (!run_fast(s, visitor, turn) || s->budget.cut)
             return s->budget.cut;
         uint64_t boxes_turn = turn / FAST_TURN * BOXES_TURN;
-        if (!run_boxes(s, boxes_turn, &visitor->best, &visitor->count) || s->budget.cut)
+        if (!run_boxes(s, boxes_turn, &visitor->best, &visitor->count, &boxes_trail)
+            || s->budget.cut)
             return s->budget.cut;
     }
 }
