@@ -970,6 +970,37 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     return true;
 }
 
+/* Clears column c from digit d's words in every row but r0 and r1,
+ * marking the digit (and the rows' bands) changed when any had it;
+ * whether any did. */
+static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r1)
+{
+    bool progress = false;
+#if BAND_WORDS
+    /* a band at a time: the column's bit in each lane, but the two rows' */
+    colset *pd = s->w + (size_t)d * 16u;
+    uint64_t column = col_bit(c);
+    for (int b = 0; b < 4; b++) {
+        uint64_t cut = load_band(pd + 4 * b) & column * LANE_LOW;
+        if (r0 / 4 == b)
+            cut &= ~(column << (16 * (r0 % 4)));
+        if (r1 / 4 == b)
+            cut &= ~(column << (16 * (r1 % 4)));
+        if (cut) {
+            store_band(pd + 4 * b, load_band(pd + 4 * b) & ~cut);
+            progress = true;
+        }
+    }
+    if (progress)
+        s->dirty |= UINT64_C(1) << d;
+    return progress;
+#endif
+    for (int r = 0; r < GEO_N(g); r++)
+        if (r != r0 && r != r1)
+            progress |= clear_places(g, s, d, r, col_bit(c));
+    return progress;
+}
+
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
@@ -1069,9 +1100,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                     progress |= clear_places(g, s, d, r0,
                                              (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
                 if (c0 == c1)
-                    for (int r = 0; r < n; r++)
-                        if (r != r0 && r != r1)
-                            progress |= clear_places(g, s, d, r, col_bit(c0));
+                    progress |= clear_column_but(g, s, d, c0, r0, r1);
                 if (same_box) {
                     int top = r0 - r0 % GEO_R(g);
                     for (int r = top; r < top + GEO_R(g); r++) {
