@@ -608,6 +608,46 @@ static inline uint64_t nibbles_multi(uint64_t x)
     return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & NIBBLE_LOW;
 }
 
+/* Whether some locked candidates of a digit would remove a place, tested
+ * on its four bands at once: `band` its band words, `in_band` (lane b:
+ * band b's columns with a place), `multi_column` (nibbles_multi of it),
+ * `claimed` (the columns whose places lie in one band, not singles) and
+ * `bands_twice` (the columns with places in two bands or more), as
+ * scan_digit_bands has them. The rules: a box whose places lie in one
+ * row that has places in other boxes, a row whose places lie in one box
+ * that has places in other rows, a box whose places lie in one column
+ * (in two rows or more) that has places in other bands, a column whose
+ * places lie in one band whose box has places in other columns. */
+static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t multi_column,
+                             colset claimed, colset bands_twice)
+{
+    /* bit 16 l + 4 t + b: row l of band b has places in stack t */
+    uint64_t in_stack = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = band[b] | band[b] >> 1;
+        in_stack |= ((x | x >> 2) & NIBBLE_LOW) << b;
+    }
+    /* bit 4 t + b: box (b, t) has places in two rows or more (a lane
+     * fold, as in_band's), then that bit in every lane */
+    uint64_t lanes_or = in_stack | in_stack >> 16, lanes_and = in_stack & in_stack >> 16;
+    uint64_t two_rows = (lanes_and | lanes_and >> 32 | (lanes_or & lanes_or >> 32)) & 0xFFFFu;
+    uint64_t two_rows_all = two_rows * LANE_LOW;
+    /* bit 16 l + b: row l of band b has places in two stacks or more (a
+     * fold of each lane's nibbles), then that bit in each of its nibbles */
+    uint64_t nibbles_or = in_stack | in_stack >> 4, nibbles_and = in_stack & in_stack >> 4;
+    uint64_t two_stacks = (nibbles_and | nibbles_and >> 8 | (nibbles_or & nibbles_or >> 8)) & STACK_LANES;
+    two_stacks *= 0x1111u;
+    /* lane b, bit 4 t: box (b, t) has places in two rows or more */
+    uint64_t two_rows_lanes = 0;
+    for (int b = 0; b < 4; b++)
+        two_rows_lanes |= ((two_rows >> b) & 0x1111u) << (16 * b);
+    uint64_t claimed_lanes = in_band & (uint64_t)claimed * LANE_LOW;
+    return (in_stack & two_stacks & ~two_rows_all)                                  /* a box in one row */
+           || (in_stack & ~two_stacks & two_rows_all)                               /* a row in one box */
+           || (in_band & (~multi_column & two_rows_lanes) * 0xFu & (uint64_t)bands_twice * LANE_LOW) /* a box's column */
+           || (in_band & nibbles_any(claimed_lanes) * 0xFu) != claimed_lanes;      /* a column's box */
+}
+
 /* Digit d's units scanned on its four band words (the file comment's
  * rules, every band every time): the hidden singles of its rows, columns
  * and boxes are found at once on the words as they are and placed (then
@@ -665,22 +705,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
         return progress;
     /* would any locked candidates remove a place? */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
-    bool fires = false;
-    for (int b = 0; b < 4 && !fires; b++) {
-        uint64_t x = band[b], stacks = x | x >> 1;
-        stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
-        /* the boxes with places in two rows or more (a lane fold, as in_band's) */
-        uint64_t stacks_or = stacks | stacks >> 16, stacks_and = stacks & stacks >> 16;
-        unsigned rows_twice = (unsigned)(stacks_and | stacks_and >> 32 | (stacks_or & stacks_or >> 32)) & 0x1111u;
-        uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
-        colset cols = (colset)(in_band >> (16 * b)), claimed_here = claimed & cols;
-        unsigned one_column = ~(unsigned)(multi_column >> (16 * b)) & rows_twice;   /* boxes in one column, two rows or more */
-        fires = (stacks & spread & (uint64_t)(~rows_twice & 0x1111u) * LANE_LOW)   /* a box in one row */
-                || (stacks & ~spread & (uint64_t)rows_twice * LANE_LOW)           /* a row in one box */
-                || (cols & (colset)(one_column * 0xFu) & bands_twice)              /* a box's column */
-                || (cols & (colset)(nibbles_any(claimed_here) * 0xFu)) != claimed_here; /* a column's box */
-    }
-    if (!fires)
+    if (!locks_would_fire(band, in_band, multi_column, claimed, bands_twice))
         return 0;
     uint64_t before[4];
     memcpy(before, band, sizeof before);
