@@ -267,6 +267,46 @@ static inline colset band_columns(uint64_t x)
     return (colset)(x | x >> 16 | x >> 32 | x >> 48);
 }
 
+/* The cells of each band (band words) that one digit or more of the
+ * digit words from `p` sees, into once[b], and two or more, into
+ * twice[b]. Where the compiler has vectors and the words are little
+ * endian, two bands are one vector: a band word's bytes are then its
+ * four row words as they lie in memory. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
+    && !defined(BD_PORTABLE)
+typedef uint64_t band_pair __attribute__((vector_size(16)));   /* two band words */
+
+static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])
+{
+    band_pair once_low = {0, 0}, once_high = {0, 0}, twice_low = {0, 0}, twice_high = {0, 0};
+    for (int d = 0; d < 16; d++) {
+        band_pair low, high;
+        memcpy(&low, p + 16 * d, sizeof low);
+        memcpy(&high, p + 16 * d + 8, sizeof high);
+        twice_low |= once_low & low;
+        once_low |= low;
+        twice_high |= once_high & high;
+        once_high |= high;
+    }
+    memcpy(once, &once_low, sizeof once_low);
+    memcpy(once + 2, &once_high, sizeof once_high);
+    memcpy(twice, &twice_low, sizeof twice_low);
+    memcpy(twice + 2, &twice_high, sizeof twice_high);
+}
+#else
+static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])
+{
+    for (int b = 0; b < 4; b++)
+        once[b] = twice[b] = 0;
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(p + 16 * d + 4 * b);
+            twice[b] |= once[b] & x;
+            once[b] |= x;
+        }
+}
+#endif
+
 #else
 #define BAND_WORDS 0
 #endif
@@ -394,13 +434,8 @@ static int naked_singles(const geo *g, state *s)
 #if BAND_WORDS
     /* the fold of fold_counts on band words, then a band's four rows at
      * once, its singles placed digit by digit */
-    uint64_t seen_once[4] = {0, 0, 0, 0}, seen_twice[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 16; d++)
-        for (int b = 0; b < 4; b++) {
-            uint64_t x = load_band(p + 16 * d + 4 * b);
-            seen_twice[b] |= seen_once[b] & x;
-            seen_once[b] |= x;
-        }
+    uint64_t seen_once[4], seen_twice[4];
+    fold_bands(p, seen_once, seen_twice);
     for (int b = 0; b < 4; b++) {
         uint64_t o = load_band(open + 4 * b);
         if (o & ~seen_once[b])
