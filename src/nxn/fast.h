@@ -57,9 +57,12 @@
  * its locked candidates run only when a test on those words says one
  * would remove a place. The changed bands are then neither kept nor
  * read. The boxes' tests take a digit's four bands at once: their
- * columns seen once and twice are the lanes of two words. Naked singles
- * and naked pairs fold the digits on band words too (eight and twelve
- * words), and a band's naked singles are placed digit by digit.
+ * columns seen once and twice are the lanes of two words, and whether
+ * any locked candidates would fire is tested on one word holding each
+ * row's stacks of every band. Naked singles and naked pairs fold the
+ * digits on band words too (eight and twelve words; the naked singles'
+ * two bands a vector where the compiler has GNU vectors), and a band's
+ * naked singles are placed digit by digit.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
