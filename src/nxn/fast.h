@@ -57,9 +57,12 @@
  * its locked candidates run only when a test on those words says one
  * would remove a place. The changed bands are then neither kept nor
  * read. The boxes' tests take a digit's four bands at once: their
- * columns seen once and twice are the lanes of two words. Naked singles
- * and naked pairs fold the digits on band words too (eight and twelve
- * words), and a band's naked singles are placed digit by digit.
+ * columns seen once and twice are the lanes of two words, and whether
+ * any locked candidates would fire is tested on one word holding each
+ * row's stacks of every band. Naked singles and naked pairs fold the
+ * digits on band words too (eight and twelve words; the naked singles'
+ * two bands a vector where the compiler has GNU vectors), and a band's
+ * naked singles are placed digit by digit.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -285,6 +288,46 @@ static inline colset band_columns(uint64_t x)
     return (colset)(x | x >> 16 | x >> 32 | x >> 48);
 }
 
+/* The cells of each band (band words) that one digit or more of the
+ * digit words from `p` sees, into once[b], and two or more, into
+ * twice[b]. Where the compiler has vectors and the words are little
+ * endian, two bands are one vector: a band word's bytes are then its
+ * four row words as they lie in memory. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
+    && !defined(BD_PORTABLE)
+typedef uint64_t band_pair __attribute__((vector_size(16)));   /* two band words */
+
+static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])
+{
+    band_pair once_low = {0, 0}, once_high = {0, 0}, twice_low = {0, 0}, twice_high = {0, 0};
+    for (int d = 0; d < 16; d++) {
+        band_pair low, high;
+        memcpy(&low, p + 16 * d, sizeof low);
+        memcpy(&high, p + 16 * d + 8, sizeof high);
+        twice_low |= once_low & low;
+        once_low |= low;
+        twice_high |= once_high & high;
+        once_high |= high;
+    }
+    memcpy(once, &once_low, sizeof once_low);
+    memcpy(once + 2, &once_high, sizeof once_high);
+    memcpy(twice, &twice_low, sizeof twice_low);
+    memcpy(twice + 2, &twice_high, sizeof twice_high);
+}
+#else
+static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])
+{
+    for (int b = 0; b < 4; b++)
+        once[b] = twice[b] = 0;
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(p + 16 * d + 4 * b);
+            twice[b] |= once[b] & x;
+            once[b] |= x;
+        }
+}
+#endif
+
 #else
 #define BAND_WORDS 0
 #endif
@@ -412,13 +455,8 @@ static int naked_singles(const geo *g, state *s)
 #if BAND_WORDS
     /* the fold of fold_counts on band words, then a band's four rows at
      * once, its singles placed digit by digit */
-    uint64_t seen_once[4] = {0, 0, 0, 0}, seen_twice[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 16; d++)
-        for (int b = 0; b < 4; b++) {
-            uint64_t x = load_band(p + 16 * d + 4 * b);
-            seen_twice[b] |= seen_once[b] & x;
-            seen_once[b] |= x;
-        }
+    uint64_t seen_once[4], seen_twice[4];
+    fold_bands(p, seen_once, seen_twice);
     for (int b = 0; b < 4; b++) {
         uint64_t o = load_band(open + 4 * b);
         if (o & ~seen_once[b])
@@ -626,6 +664,46 @@ static inline uint64_t nibbles_multi(uint64_t x)
     return (pair_and | pair_and >> 2 | (pair_or & pair_or >> 2)) & NIBBLE_LOW;
 }
 
+/* Whether some locked candidates of a digit would remove a place, tested
+ * on its four bands at once: `band` its band words, `in_band` (lane b:
+ * band b's columns with a place), `multi_column` (nibbles_multi of it),
+ * `claimed` (the columns whose places lie in one band, not singles) and
+ * `bands_twice` (the columns with places in two bands or more), as
+ * scan_digit_bands has them. The rules: a box whose places lie in one
+ * row that has places in other boxes, a row whose places lie in one box
+ * that has places in other rows, a box whose places lie in one column
+ * (in two rows or more) that has places in other bands, a column whose
+ * places lie in one band whose box has places in other columns. */
+static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t multi_column,
+                             colset claimed, colset bands_twice)
+{
+    /* bit 16 l + 4 t + b: row l of band b has places in stack t */
+    uint64_t in_stack = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = band[b] | band[b] >> 1;
+        in_stack |= ((x | x >> 2) & NIBBLE_LOW) << b;
+    }
+    /* bit 4 t + b: box (b, t) has places in two rows or more (a lane
+     * fold, as in_band's), then that bit in every lane */
+    uint64_t lanes_or = in_stack | in_stack >> 16, lanes_and = in_stack & in_stack >> 16;
+    uint64_t two_rows = (lanes_and | lanes_and >> 32 | (lanes_or & lanes_or >> 32)) & 0xFFFFu;
+    uint64_t two_rows_all = two_rows * LANE_LOW;
+    /* bit 16 l + b: row l of band b has places in two stacks or more (a
+     * fold of each lane's nibbles), then that bit in each of its nibbles */
+    uint64_t nibbles_or = in_stack | in_stack >> 4, nibbles_and = in_stack & in_stack >> 4;
+    uint64_t two_stacks = (nibbles_and | nibbles_and >> 8 | (nibbles_or & nibbles_or >> 8)) & STACK_LANES;
+    two_stacks *= 0x1111u;
+    /* lane b, bit 4 t: box (b, t) has places in two rows or more */
+    uint64_t two_rows_lanes = 0;
+    for (int b = 0; b < 4; b++)
+        two_rows_lanes |= ((two_rows >> b) & 0x1111u) << (16 * b);
+    uint64_t claimed_lanes = in_band & (uint64_t)claimed * LANE_LOW;
+    return (in_stack & two_stacks & ~two_rows_all)                                  /* a box in one row */
+           || (in_stack & ~two_stacks & two_rows_all)                               /* a row in one box */
+           || (in_band & (~multi_column & two_rows_lanes) * 0xFu & (uint64_t)bands_twice * LANE_LOW) /* a box's column */
+           || (in_band & nibbles_any(claimed_lanes) * 0xFu) != claimed_lanes;      /* a column's box */
+}
+
 /* Digit d's units scanned on its four band words (the file comment's
  * rules, every band every time): the hidden singles of its rows, columns
  * and boxes are found at once on the words as they are and placed (then
@@ -683,22 +761,7 @@ static int scan_digit_bands(const geo *g, state *s, int d)
         return progress;
     /* would any locked candidates remove a place? */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
-    bool fires = false;
-    for (int b = 0; b < 4 && !fires; b++) {
-        uint64_t x = band[b], stacks = x | x >> 1;
-        stacks = (stacks | stacks >> 2) & NIBBLE_LOW;   /* bit 4 t of a lane: places in stack t */
-        /* the boxes with places in two rows or more (a lane fold, as in_band's) */
-        uint64_t stacks_or = stacks | stacks >> 16, stacks_and = stacks & stacks >> 16;
-        unsigned rows_twice = (unsigned)(stacks_and | stacks_and >> 32 | (stacks_or & stacks_or >> 32)) & 0x1111u;
-        uint64_t spread = lane_masks(lanes_nonzero(stacks & (stacks - LANE_LOW)));
-        colset cols = (colset)(in_band >> (16 * b)), claimed_here = claimed & cols;
-        unsigned one_column = ~(unsigned)(multi_column >> (16 * b)) & rows_twice;   /* boxes in one column, two rows or more */
-        fires = (stacks & spread & (uint64_t)(~rows_twice & 0x1111u) * LANE_LOW)   /* a box in one row */
-                || (stacks & ~spread & (uint64_t)rows_twice * LANE_LOW)           /* a row in one box */
-                || (cols & (colset)(one_column * 0xFu) & bands_twice)              /* a box's column */
-                || (cols & (colset)(nibbles_any(claimed_here) * 0xFu)) != claimed_here; /* a column's box */
-    }
-    if (!fires)
+    if (!locks_would_fire(band, in_band, multi_column, claimed, bands_twice))
         return 0;
     uint64_t before[4];
     memcpy(before, band, sizeof before);
@@ -988,6 +1051,37 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     return true;
 }
 
+/* Clears column c from digit d's words in every row but r0 and r1,
+ * marking the digit (and the rows' bands) changed when any had it;
+ * whether any did. */
+static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r1)
+{
+    bool progress = false;
+#if BAND_WORDS
+    /* a band at a time: the column's bit in each lane, but the two rows' */
+    colset *pd = s->w + (size_t)d * 16u;
+    uint64_t column = col_bit(c);
+    for (int b = 0; b < 4; b++) {
+        uint64_t cut = load_band(pd + 4 * b) & column * LANE_LOW;
+        if (r0 / 4 == b)
+            cut &= ~(column << (16 * (r0 % 4)));
+        if (r1 / 4 == b)
+            cut &= ~(column << (16 * (r1 % 4)));
+        if (cut) {
+            store_band(pd + 4 * b, load_band(pd + 4 * b) & ~cut);
+            progress = true;
+        }
+    }
+    if (progress)
+        s->dirty |= UINT64_C(1) << d;
+    return progress;
+#endif
+    for (int r = 0; r < GEO_N(g); r++)
+        if (r != r0 && r != r1)
+            progress |= clear_places(g, s, d, r, col_bit(c));
+    return progress;
+}
+
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
@@ -1087,9 +1181,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                     progress |= clear_places(g, s, d, r0,
                                              (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
                 if (c0 == c1)
-                    for (int r = 0; r < n; r++)
-                        if (r != r0 && r != r1)
-                            progress |= clear_places(g, s, d, r, col_bit(c0));
+                    progress |= clear_column_but(g, s, d, c0, r0, r1);
                 if (same_box) {
                     int top = r0 - r0 % GEO_R(g);
                     for (int r = top; r < top + GEO_R(g); r++) {
