@@ -726,28 +726,22 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
 static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
                           bool keep)
 {
+    chain_reads changed;
+    record_changes(&kept->last, g, &changed);
     if (!keep || !kept->have) {
         memset(kept->made, 0, sizeof kept->made);
         kept->have = keep;
-        if (keep) {
-            memcpy(kept->last.cand, g->cand, sizeof kept->last.cand);
-            memcpy(kept->last.places, g->places, sizeof kept->last.places);
-        }
         return;
     }
-    /* by digit, the cells whose reads of the digit's places or of their
-     * own candidates take in a change */
+    /* by digit, the cells whose reads of the digit's places take in a
+     * change (a changed cell's own candidates: changed.cells) */
     uint64_t touched[BD_SIZE][2] = {{0}};
-    uint64_t cells[2] = {0, 0};
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (kept->last.cand[cell] != g->cand[cell])
-            cells[cell >> 6] |= (uint64_t)1 << (cell & 63);
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (int d = 0; d < BD_SIZE; d++)
-            if (kept->last.places[unit][d] != g->places[unit][d]) {
-                touched[d][0] |= rg->unit[unit][0];
-                touched[d][1] |= rg->unit[unit][1];
-            }
+    for (int i = 0; i < (int)(sizeof changed.places / sizeof changed.places[0]); i++)
+        for (uint64_t bits = changed.places[i]; bits; bits &= bits - 1u) {
+            int at = i * 64 + low_index(bits), d = at / UNIT_COUNT, unit = at % UNIT_COUNT;
+            touched[d][0] |= rg->unit[unit][0];
+            touched[d][1] |= rg->unit[unit][1];
+        }
     for (int i = 0; i < (BD_CELLS * BD_SIZE + 63) / 64; i++)
         for (uint64_t made = kept->made[i]; made; made &= made - 1u) {
             int cand = i * 64 + low_index(made);
@@ -755,12 +749,10 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
             uint64_t hit = 0;
             for (int d = 0; d < BD_SIZE; d++)
                 for (int w = 0; w < 2; w++)
-                    hit |= (r->on[d][w] | r->off[d][w]) & (touched[d][w] | cells[w]);
+                    hit |= (r->on[d][w] | r->off[d][w]) & (touched[d][w] | changed.cells[w]);
             if (hit)
                 kept->made[i] &= ~((uint64_t)1 << (cand & 63));
         }
-    memcpy(kept->last.cand, g->cand, sizeof kept->last.cand);
-    memcpy(kept->last.places, g->places, sizeof kept->last.places);
 }
 
 /* The path's record of its Nishio searches, brought to grid `g` (each
