@@ -350,14 +350,14 @@ static bool ensure_level(ctx *x, int level)
     if (level < x->capacity)
         return true;
     int capacity = x->capacity * 2 > level + 1 ? x->capacity * 2 : level + 1;
-    unsigned char *grown = malloc((size_t)capacity * x->stride);
+    unsigned char *grown = x->on_heap ? realloc(x->levels, (size_t)capacity * x->stride)
+                                      : malloc((size_t)capacity * x->stride);
     if (!grown) {
         x->nomem = x->stop = true;
         return false;
     }
-    memcpy(grown, x->levels, (size_t)x->capacity * x->stride);
-    if (x->on_heap)
-        free(x->levels);
+    if (!x->on_heap)
+        memcpy(grown, x->levels, (size_t)x->capacity * x->stride);
     x->levels = grown;
     x->on_heap = true;
     x->capacity = capacity;
