@@ -636,7 +636,7 @@ static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, cons
         for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
             assert_true(set_add(ch, off, node_new(ch, pot_of(cell, bit_digit(ds), false),
                                                   CAUSE_NONE, -1)));
-    static int32_t pending[POTENTIALS];
+    int32_t pending[POTENTIALS];
     int count = 0;
     bdi_state grid = *fish;
     advanced_potentials(ch, &grid, source, 2, off, pending, &count);

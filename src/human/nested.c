@@ -19,6 +19,14 @@
  * chaining rules' in SE's sort; each removal is taken cell by cell
  * (SE's order there comes from a hash of the cells' identities, which is
  * not the same from run to run; cells go in order here), digits 1..9.
+ *
+ * Chains of different starts, and of one start at the path's next step,
+ * often reach the same grid. A nested search's hints rest on that grid
+ * alone, their rule parents on the chain's first grid too; so a chaining
+ * rule's search is made against a first grid holding every candidate, and
+ * the answers of the cycles searches that found hints are kept by grid in
+ * the chainer's memo (nested_memo), each chain taking from them the
+ * parents its own first grid has (take_chaining).
  */
 #include "chains.h"
 
