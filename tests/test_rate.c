@@ -614,6 +614,88 @@ static void test_nested_cycles_table(void **state)
     bdi_chainer_free(ch);
 }
 
+/* What nested.c's advanced_potentials brings on grid `fish` (level 2: the
+ * simple rules find nothing there, so cycles.c's search is asked) for a
+ * chain whose first grid was `source`, its off set holding a node for every
+ * candidate `fish` lacks (more than `source` lost): the removals of
+ * cycles.c's hints, sorted and without repeats, each hint's rule parents
+ * those chain_hints.c gives against `source` (a chainer of its own), a
+ * hint without any left out; each removal once, with its first hint's
+ * parents, in that order. */
+static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish)
+{
+    bdi_chainer *other = bdi_chainer_new(NULL);
+    assert_non_null(other);
+    chint_list ref = {.keep_all = true, .outer_source = source, .outer_current = fish};
+    cycles_hints(other, fish, false, &ref);
+    chint_sort(&ref);
+    cmark mark = chain_mark(ch);
+    pset *off = set_new(ch);
+    assert_non_null(off);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
+            assert_true(set_add(ch, off, node_new(ch, pot_of(cell, bit_digit(ds), false),
+                                                  CAUSE_NONE, -1)));
+    int32_t pending[POTENTIALS];
+    int count = 0;
+    bdi_state grid = *fish;
+    advanced_potentials(ch, &grid, source, 2, off, pending, &count);
+    assert_false(bdi_chainer_failed(ch));
+    bool seen[POTENTIALS] = {false};
+    int at = 0, parented = 0;
+    for (int h = 0; h < ref.count; h++) {
+        const chint *c = &ref.all[h];
+        if (!c->rule_count)
+            continue;
+        parented++;
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            for (unsigned ds = c->removed[cell]; ds; ds &= ds - 1u) {
+                int pot = pot_of(cell, bit_digit(ds), false);
+                if (seen[pot])
+                    continue;
+                seen[pot] = true;
+                assert_true(at < count);
+                const cnode *n = &ch->nodes[pending[at++]];
+                assert_int_equal(n->pot, pot);
+                assert_int_equal(n->parent_count, c->rule_count);
+                for (uint32_t i = 0; i < c->rule_count; i++)
+                    assert_int_equal(ch->parents[n->parent_first + i],
+                                     off->where[ref.rule_pots[c->rule_first + i]]);
+            }
+    }
+    assert_int_equal(at, count);
+    assert_true(parented > 0);
+    chint_list_free(&ref);
+    chain_release(ch, mark);
+    bdi_chainer_free(other);
+}
+
+/* nested.c keeps the answers of the chaining rules nested in a chain by
+ * grid, their rule parents against a first grid holding every candidate,
+ * and gives a chain the parents its own first grid has: on the skyscraper
+ * grid of test_nested_cycles_table, from the empty grid (column 2's and
+ * column 8's places of 6 gone) and from one without column 8's places of 6
+ * but r3c8 and r7c8 (only column 2's gone since), each asked first and
+ * then again from the memo, against cycles.c's own rule parents. */
+static void test_nested_memo_parents(void **state)
+{
+    (void)state;
+    bdi_state before, column8, fish;
+    start(&before, NULL);
+    column8 = before;
+    drop(&column8, "6", "r1245689c8");
+    fish = column8;
+    drop(&fish, "6", "r2345689c2");
+    for (int first = 0; first < 2; first++) {
+        bdi_chainer *ch = bdi_chainer_new(NULL);
+        assert_non_null(ch);
+        const bdi_state *sources[2] = {first ? &column8 : &before, first ? &before : &column8};
+        for (int round = 0; round < 4; round++)
+            expect_nested_parents(ch, sources[round % 2], &fish);
+        bdi_chainer_free(ch);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* SE's figures                                                        */
 
@@ -1825,6 +1907,7 @@ int main(void)
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_nested_cycles_table),
+        cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),

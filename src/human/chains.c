@@ -76,6 +76,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->reach_memo);
     free(ch->cycles_grid);
     free(ch->cycles_none);
+    free(ch->nested_memo);
     free(ch);
 }
 

@@ -19,10 +19,19 @@
  * chaining rules' in SE's sort; each removal is taken cell by cell
  * (SE's order there comes from a hash of the cells' identities, which is
  * not the same from run to run; cells go in order here), digits 1..9.
+ *
+ * Chains of different starts, and of one start at the path's next step,
+ * often reach the same grid. A nested search's hints rest on that grid
+ * alone, their rule parents on the chain's first grid too; so a chaining
+ * rule's search is made against a first grid holding every candidate, and
+ * the answers of the cycles searches that found hints are kept by grid in
+ * the chainer's memo (nested_memo), each chain taking from them the
+ * parents its own first grid has (take_chaining).
  */
 #include "chains.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* What the advanced potentials of one call collect. */
 typedef struct advanced {
@@ -142,35 +151,210 @@ static bool take_simple(const bdi_step *s, void *context)
     return a->ch->failed;
 }
 
-/* The hints of a chaining rule nested here. */
+/* nested_memo's sizes: slots (a power of two) and the bytes of hints. */
+enum { MEMO_SLOTS = 8192, MEMO_POOL = 4u << 20 };
+
+/* One hint of a nested chaining search as the memo keeps it: what the
+ * chain that uses it needs, and the superset of its rule parents (see
+ * take_chaining), pots[first .. first + count) of its entry's block. */
+typedef struct memo_hint {
+    int complexity;
+    uint64_t fingerprint;
+    uint16_t removed[BD_CELLS];
+    uint32_t first, count;
+} memo_hint;
+
+/* One search's answer: its grid, rule and level (the key), the nodes it
+ * counted against the budget, and its hints (sorted, without repeats) in
+ * the pool at `at`: `count` memo_hints, then `pots` uint16_t. */
+typedef struct memo_entry {
+    uint64_t hash;                /* 0: an empty slot */
+    uint16_t cand[BD_CELLS];
+    uint8_t value[BD_CELLS];
+    uint8_t rule, level;
+    uint64_t spent;
+    uint32_t at, count, pots;
+} memo_entry;
+
+/* The answers of the chaining rules nested in chains, one a slot (a new
+ * one replaces the slot's), their hints in one pool emptied when full. */
+struct nested_memo {
+    uint32_t used;
+    memo_entry slot[MEMO_SLOTS];
+    _Alignas(uint64_t) unsigned char pool[MEMO_POOL];
+};
+
+/* The hash of the key (g, rule, level), never 0. */
+static uint64_t memo_hash(const chain_grid *g, int rule, int level)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ (uint64_t)(rule * 8 + level);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        h = (h ^ ((uint64_t)g->cand[cell] << 8 | g->value[cell])) * 0xff51afd7ed558ccdu;
+        h ^= h >> 29;
+    }
+    return h ? h : 1;
+}
+
+/* The memo's entry for (g, rule, level) with hash `h`, or NULL. */
+static const memo_entry *memo_find(const bdi_chainer *ch, const chain_grid *g, int rule,
+                                   int level, uint64_t h)
+{
+    const struct nested_memo *m = ch->nested_memo;
+    if (!m)
+        return NULL;
+    const memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
+    if (e->hash != h || e->rule != rule || e->level != level ||
+        memcmp(e->cand, g->cand, sizeof e->cand) || memcmp(e->value, g->value, sizeof e->value))
+        return NULL;
+    return e;
+}
+
+/* The hints of an entry in its memo's pool. */
+static const memo_hint *memo_hints(const struct nested_memo *m, const memo_entry *e)
+{
+    return (const memo_hint *)(const void *)(m->pool + e->at);
+}
+
+/* Keeps list's hints (sorted; rule parents against the full grid) as the
+ * answer for (g, rule, level), hash `h`, which spent `spent` nodes. The
+ * memo is made on first use and its pool emptied when the answer does not
+ * fit; without memory, or too big for the pool, nothing is kept. */
+static void memo_keep(bdi_chainer *ch, const chain_grid *g, int rule, int level, uint64_t h,
+                      uint64_t spent, const chint_list *list)
+{
+    struct nested_memo *m = ch->nested_memo;
+    if (!m) {
+        m = malloc(sizeof *m);
+        if (!m)
+            return;
+        m->used = 0;
+        for (int i = 0; i < MEMO_SLOTS; i++)
+            m->slot[i].hash = 0;
+        ch->nested_memo = m;
+    }
+    uint32_t pots = 0;
+    for (int i = 0; i < list->count; i++)
+        pots += list->all[i].rule_count;
+    size_t need = (size_t)list->count * sizeof(memo_hint) + pots * sizeof(uint16_t);
+    need = (need + 7u) & ~(size_t)7u;
+    if (need > MEMO_POOL)
+        return;
+    if (m->used + need > MEMO_POOL) {
+        m->used = 0;
+        for (int i = 0; i < MEMO_SLOTS; i++)
+            m->slot[i].hash = 0;
+    }
+    memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
+    *e = (memo_entry){.hash = h, .rule = (uint8_t)rule, .level = (uint8_t)level, .spent = spent,
+                      .at = m->used, .count = (uint32_t)list->count, .pots = pots};
+    memcpy(e->cand, g->cand, sizeof e->cand);
+    memcpy(e->value, g->value, sizeof e->value);
+    memo_hint *hints = (memo_hint *)(void *)(m->pool + m->used);
+    uint16_t *to = (uint16_t *)(void *)(hints + list->count);
+    uint32_t at = 0;
+    for (int i = 0; i < list->count; i++) {
+        const chint *c = &list->all[i];
+        hints[i] = (memo_hint){.complexity = c->complexity, .fingerprint = c->fingerprint,
+                               .first = at, .count = c->rule_count};
+        memcpy(hints[i].removed, c->removed, sizeof c->removed);
+        memcpy(to + at, list->rule_pots + c->rule_first, c->rule_count * sizeof *to);
+        at += c->rule_count;
+    }
+    m->used += (uint32_t)need;
+}
+
+/* Brings one hint of a nested chaining rule: its rule parents are those of
+ * `sup` (its superset, in order) that a->source has, and a hint without
+ * any brings nothing; else a record of its complexity and fingerprint. */
+static void bring_hint(advanced *a, const uint16_t *removed, int complexity,
+                       uint64_t fingerprint, const uint16_t *sup, uint32_t sup_count)
+{
+    bdi_chainer *ch = a->ch;
+    a->parent_count = 0;
+    for (uint32_t i = 0; i < sup_count && a->parent_count < POTENTIALS; i++) {
+        int pot = sup[i];
+        if (a->source->cand[pot_cell(pot)] & digit_bit(pot_digit(pot)))
+            a->parents[a->parent_count++] = sup[i];
+    }
+    if (!a->parent_count)
+        return;
+    if (ch->nested_count == ch->nested_cap) {
+        uint32_t want = ch->nested_cap ? ch->nested_cap * 2 : 64;
+        nested_rec *bigger = realloc(ch->nested, want * sizeof *bigger);
+        if (!bigger) {
+            ch->failed = true;
+            return;
+        }
+        ch->nested = bigger;
+        ch->nested_cap = want;
+    }
+    int32_t rec = (int32_t)ch->nested_count++;
+    ch->nested[rec] = (nested_rec){complexity, fingerprint};
+    bring(a, removed, a->parents, a->parent_count, rec);
+}
+
+/* Whether the memo's answer `e` may stand for its search under the
+ * chainer's budget: with no limit, or when the nodes the search counted
+ * stay within it; then counts them (and reads the clock when due). */
+static bool memo_spend(bdi_chainer *ch, const memo_entry *e)
+{
+    bdi_budget *b = ch->budget;
+    if (!b)
+        return true;
+    if (b->max_nodes && b->nodes + e->spent > b->max_nodes)
+        return false;   /* the search itself is cut short where it was */
+    b->nodes += e->spent;
+    if (b->nodes >= b->next_check && bdi_budget_check(b))
+        ch->failed = ch->cut_short = true;
+    return true;
+}
+
+/* The hints of a chaining rule nested here. A search's hints rest on the
+ * chain's grid alone; only their rule parents rest on the chain's first
+ * grid (a->source): those of a hint are the candidates gone from certain
+ * cells and units since it, walked in an order that does not rest on it,
+ * the first occurrence of each kept. So the search is made against a first
+ * grid holding every candidate, which gives a superset in that order, and
+ * a->source's parents are the superset's potentials a->source has (those
+ * of a grid with fewer, in the same order). The memo keeps that answer by
+ * grid, rule and level, for the next chain that reaches the same grid. */
 static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
 {
     bdi_chainer *ch = a->ch;
-    chint_list list = {.keep_all = true, .outer_source = a->source, .outer_current = g};
+    uint64_t h = memo_hash(g, rule, level);
+    const memo_entry *e = memo_find(ch, g, rule, level, h);
+    if (e && memo_spend(ch, e)) {
+        const memo_hint *hints = memo_hints(ch->nested_memo, e);
+        const uint16_t *pots = (const uint16_t *)(const void *)(hints + e->count);
+        for (uint32_t i = 0; i < e->count && !ch->failed; i++)
+            bring_hint(a, hints[i].removed, hints[i].complexity, hints[i].fingerprint,
+                       pots + hints[i].first, hints[i].count);
+        return;
+    }
+    chain_grid *full = malloc(sizeof *full);
+    if (!full) {
+        ch->failed = true;
+        return;
+    }
+    *full = *g;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        full->cand[cell] = 0x1ffu;
+    uint64_t before = ch->budget ? ch->budget->nodes : 0;
+    chint_list list = {.keep_all = true, .outer_source = full, .outer_current = g};
     if (rule == 0)
         cycles_hints(ch, g, false, &list);
     else
-        forcing_hints(ch, g, true, rule == 2, false, rule == 2 ? level : 0, false, &list);
+        forcing_hints(ch, g, true, rule == 2, false, level, false, &list);
     chint_sort(&list);
+    if (!ch->failed && rule == 0 && list.count)
+        memo_keep(ch, g, rule, level, h, ch->budget ? ch->budget->nodes - before : 0, &list);
     for (int i = 0; i < list.count && !ch->failed; i++) {
-        const chint *h = &list.all[i];
-        if (!h->rule_count)
-            continue;
-        if (ch->nested_count == ch->nested_cap) {
-            uint32_t want = ch->nested_cap ? ch->nested_cap * 2 : 64;
-            nested_rec *bigger = realloc(ch->nested, want * sizeof *bigger);
-            if (!bigger) {
-                ch->failed = true;
-                break;
-            }
-            ch->nested = bigger;
-            ch->nested_cap = want;
-        }
-        int32_t rec = (int32_t)ch->nested_count++;
-        ch->nested[rec] = (nested_rec){h->complexity, h->fingerprint};
-        bring(a, h->removed, list.rule_pots + h->rule_first, (int)h->rule_count, rec);
+        const chint *c = &list.all[i];
+        bring_hint(a, c->removed, c->complexity, c->fingerprint, list.rule_pots + c->rule_first,
+                   c->rule_count);
     }
     chint_list_free(&list);
+    free(full);
 }
 
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
