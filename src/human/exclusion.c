@@ -382,9 +382,7 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     if (idle) {
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
-        uint16_t last = last_change(m, seen);
-        last = m->changed[cells[2]] > last ? m->changed[cells[2]] : last;
-        if (pair_last <= idle && last <= idle)
+        if (pair_last <= idle && m->changed[cells[2]] <= idle && last_change(m, seen) <= idle)
             return false;
     }
     if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
@@ -404,18 +402,17 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
-            int cells[3] = {b->cell[i0], b->cell[i1], 0};
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            if (!cs_two(pair))
+                continue;   /* no set with these two can have two common excluders */
+            int cells[3] = {b->cell[i0], b->cell[i1], 0};
             uint16_t ex[HOUSE_CELLS];
             if (degree == 2) {
-                if (cs_two(pair)
-                    && try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+                if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
                     return true;
                 continue;
             }
-            if (!cs_two(pair))
-                continue;   /* no third cell can leave two common excluders */
             cellset pair_peers = {{0, 0}};
             uint16_t pair_last = 0;
             if (m) {
