@@ -49,6 +49,38 @@ static inline bool cs_two(cellset s)
     return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
 }
 
+/* Fixed cell sets, computed while compiling: bit j of word w is set when
+ * cell 64 * w + j (a cell: below 81) passes the test T(a, cell). */
+#define CS_BIT(T, a, j) ((uint64_t)((j) < BD_CELLS && T(a, j)) << ((j) % 64))
+#define CS_8(T, a, j)                                                                       \
+    (CS_BIT(T, a, j) | CS_BIT(T, a, (j) + 1) | CS_BIT(T, a, (j) + 2) | CS_BIT(T, a, (j) + 3) \
+     | CS_BIT(T, a, (j) + 4) | CS_BIT(T, a, (j) + 5) | CS_BIT(T, a, (j) + 6)               \
+     | CS_BIT(T, a, (j) + 7))
+#define CS_64(T, a, j)                                                                      \
+    (CS_8(T, a, j) | CS_8(T, a, (j) + 8) | CS_8(T, a, (j) + 16) | CS_8(T, a, (j) + 24)       \
+     | CS_8(T, a, (j) + 32) | CS_8(T, a, (j) + 40) | CS_8(T, a, (j) + 48)                   \
+     | CS_8(T, a, (j) + 56))
+#define CS_SET(T, a) {{CS_64(T, a, 0), CS_64(T, a, 64)}}
+#define CS_REP9(T, a)                                                                       \
+    CS_SET(T, a), CS_SET(T, (a) + 1), CS_SET(T, (a) + 2), CS_SET(T, (a) + 3),               \
+        CS_SET(T, (a) + 4), CS_SET(T, (a) + 5), CS_SET(T, (a) + 6), CS_SET(T, (a) + 7),     \
+        CS_SET(T, (a) + 8)
+#define CS_REP81(T)                                                                         \
+    CS_REP9(T, 0), CS_REP9(T, 9), CS_REP9(T, 18), CS_REP9(T, 27), CS_REP9(T, 36),           \
+        CS_REP9(T, 45), CS_REP9(T, 54), CS_REP9(T, 63), CS_REP9(T, 72)
+#define IN_ROW(r, c) ((c) / 9 == (r))
+#define IN_COL(k, c) ((c) % 9 == (k))
+#define IN_BOX(x, c) ((c) / 27 * 3 + (c) % 9 / 3 == (x))
+#define IS_PEER(a, c) \
+    ((a) != (c) && (IN_ROW((a) / 9, c) || IN_COL((a) % 9, c) || IN_BOX((a) / 27 * 3 + (a) % 9 / 3, c)))
+
+/* Each row's, column's and box's cells (by index 0..8), and each cell's
+ * house cells (the cell left out). */
+static const cellset row_cells[BD_SIZE] = {CS_REP9(IN_ROW, 0)};
+static const cellset col_cells[BD_SIZE] = {CS_REP9(IN_COL, 0)};
+static const cellset box_cells[BD_SIZE] = {CS_REP9(IN_BOX, 0)};
+static const cellset peer_cells[BD_CELLS] = {CS_REP81(IS_PEER)};
+
 /* The triplets of distinct cells, by index (see triplet_index). */
 enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
 
@@ -57,7 +89,6 @@ struct bdi_triplet_memo {
     uint16_t cand[BD_CELLS];          /* the grid of the last one */
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
-    cellset peers[BD_CELLS];          /* by cell: its house cells */
     uint16_t *idle;                   /* by triplet (TRIPLETS): the search
                                          that found it removes nothing (0:
                                          none); made on the second search (a
@@ -66,15 +97,7 @@ struct bdi_triplet_memo {
 
 bdi_triplet_memo *bdi_triplet_memo_new(void)
 {
-    bdi_triplet_memo *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int i = 0; i < HOUSE_CELLS; i++) {
-            int other = bdi_house[cell][i];
-            m->peers[cell].w[other / 64] |= (uint64_t)1 << (other % 64);
-        }
-    return m;
+    return calloc(1, sizeof(bdi_triplet_memo));
 }
 
 void bdi_triplet_memo_free(bdi_triplet_memo *m)
@@ -137,36 +160,40 @@ typedef struct bases {
     cellset excluders[BD_CELLS];            /* by base index */
     cellset all;                            /* the base cells */
     int index_of[BD_CELLS];                 /* by cell: its base index */
-    cellset unit[UNIT_COUNT];               /* each unit's cells */
 } bases;
 
-/* SE's list of base cells with their excluders. */
+/* Adds `cell` to the set `s`. */
+static inline void cs_add(cellset *s, int cell)
+{
+    s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* SE's list of base cells with their excluders: the cells with two
+ * candidates or more and no house cell with one, whose house cells with
+ * two to `degree` candidates (excluders) are not none. */
 static void find_bases(const bdi_state *st, int degree, bases *b)
 {
     b->count = 0;
     b->all = (cellset){{0, 0}};
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        b->unit[unit] = (cellset){{0, 0}};
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (int kind = 0; kind < UNIT_KINDS; kind++) {
-            cellset *u = &b->unit[unit_at(kind, cell)];
-            u->w[cell / 64] |= (uint64_t)1 << (cell % 64);
-        }
+    cellset single = {{0, 0}}, excluder = {{0, 0}};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int count = digit_count(st->cand[cell]);
+        if (count == 1)
+            cs_add(&single, cell);
+        else if (count >= 2 && count <= degree)
+            cs_add(&excluder, cell);
+    }
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (digit_count(st->cand[cell]) < 2)
             continue;
-        bool naked_single = false;
-        cellset ex = {{0, 0}};
-        for (int i = 0; i < HOUSE_CELLS; i++) {
-            int other = bdi_house[cell][i], count = digit_count(st->cand[other]);
-            naked_single |= count == 1;
-            if (count >= 2 && count <= degree)
-                ex.w[other / 64] |= (uint64_t)1 << (other % 64);
-        }
-        if (naked_single || !(ex.w[0] | ex.w[1]))
+        const cellset *peers = &peer_cells[cell];
+        if ((peers->w[0] & single.w[0]) | (peers->w[1] & single.w[1]))
+            continue;   /* a house cell with one candidate */
+        cellset ex = {{peers->w[0] & excluder.w[0], peers->w[1] & excluder.w[1]}};
+        if (!(ex.w[0] | ex.w[1]))
             continue;
         b->excluders[b->count] = ex;
-        b->all.w[cell / 64] |= (uint64_t)1 << (cell % 64);
+        cs_add(&b->all, cell);
         b->index_of[cell] = b->count;
         b->cell[b->count++] = (uint8_t)cell;
     }
@@ -323,9 +350,9 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
         if (!(want.w[0] | want.w[1]))
             continue;
         int cell = b->cell[from[f]];
-        const cellset *box = &b->unit[unit_at(UNIT_BOX, cell)];
-        const cellset *row = &b->unit[unit_at(UNIT_ROW, cell)];
-        const cellset *col = &b->unit[unit_at(UNIT_COL, cell)];
+        const cellset *box = &box_cells[box_of(cell)];
+        const cellset *row = &row_cells[row_of(cell)];
+        const cellset *col = &col_cells[col_of(cell)];
         count += append_cells((cellset){{want.w[0] & box->w[0], want.w[1] & box->w[1]}},
                               area + count);
         count += append_cells((cellset){{want.w[0] & row->w[0] & ~box->w[0],
@@ -338,17 +365,6 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
         left.w[1] &= ~want.w[1];
     }
     return count;
-}
-
-/* The house cells of `cell` (the cell left out). */
-static cellset peers_of(const bases *b, int cell)
-{
-    const cellset *box = &b->unit[unit_at(UNIT_BOX, cell)];
-    const cellset *row = &b->unit[unit_at(UNIT_ROW, cell)];
-    const cellset *col = &b->unit[unit_at(UNIT_COL, cell)];
-    cellset all = {{box->w[0] | row->w[0] | col->w[0], box->w[1] | row->w[1] | col->w[1]}};
-    all.w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
-    return all;
 }
 
 /* Tries the triplet `cells` (common excluders `common`) unless the
@@ -364,11 +380,9 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     int index = triplet_index(cells[0], cells[1], cells[2]);
     uint16_t idle = m->idle[index];
     if (idle) {
-        const cellset *third = &m->peers[cells[2]];
+        const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
-        uint16_t last = last_change(m, seen);
-        last = m->changed[cells[2]] > last ? m->changed[cells[2]] : last;
-        if (pair_last <= idle && last <= idle)
+        if (pair_last <= idle && m->changed[cells[2]] <= idle && last_change(m, seen) <= idle)
             return false;
     }
     if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
@@ -388,22 +402,21 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
-            int cells[3] = {b->cell[i0], b->cell[i1], 0};
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            if (!cs_two(pair))
+                continue;   /* no set with these two can have two common excluders */
+            int cells[3] = {b->cell[i0], b->cell[i1], 0};
             uint16_t ex[HOUSE_CELLS];
             if (degree == 2) {
-                if (cs_two(pair)
-                    && try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+                if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
                     return true;
                 continue;
             }
-            if (!cs_two(pair))
-                continue;   /* no third cell can leave two common excluders */
             cellset pair_peers = {{0, 0}};
             uint16_t pair_last = 0;
             if (m) {
-                const cellset *p0 = &m->peers[cells[0]], *p1 = &m->peers[cells[1]];
+                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
                 pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
                 pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
                                                                        : m->changed[cells[1]];
@@ -414,11 +427,11 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
             cellset once = {{0, 0}}, twice = {{0, 0}};
             for (int w = 0; w < 2; w++)
                 for (uint64_t bits = pair.w[w]; bits; bits &= bits - 1u) {
-                    cellset seen = peers_of(b, w * 64 + low_index(bits));
-                    twice.w[0] |= once.w[0] & seen.w[0];
-                    twice.w[1] |= once.w[1] & seen.w[1];
-                    once.w[0] |= seen.w[0];
-                    once.w[1] |= seen.w[1];
+                    const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+                    twice.w[0] |= once.w[0] & seen->w[0];
+                    twice.w[1] |= once.w[1] & seen->w[1];
+                    once.w[0] |= seen->w[0];
+                    once.w[1] |= seen->w[1];
                 }
             int area[BD_CELLS], count = twin_area(b, i0, i1, twice, area);
             for (int t = 0; t < count; t++) {
