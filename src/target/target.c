@@ -894,7 +894,7 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count,
     solution = board;
     nxn_visitor visitor;
     nxn_visitor_init(&visitor, NXN_FIRST, 0, &solution);
-    nxn_task task = {.puzzle = &board, .trail = trail};
+    nxn_task task = {.puzzle = &board, .trail = trail, .units = true};
     bd_stats spent = {0, 0};
     nxn_run run = nxn_fast3x3(&task, &options, &visitor, &spent);
     *count = visitor.count;
