@@ -393,6 +393,8 @@ static void search(ctx *x, state *s, unsigned depth);
  * first. */
 static int pick_unit(const state *s, int limit, int *digit, int where[BOARD_SIDE])
 {
+    if (limit <= 2)
+        return 0;   /* no unit has fewer than two places */
     int fewest = limit, unit = -1, best_d = 0;
     for (int d = 0; d < DIGITS; d++)
         for (int u = 0; u < 3 * BOARD_SIDE; u++) {
