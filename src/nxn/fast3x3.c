@@ -51,6 +51,13 @@
  * plus each branch tried, guesses the cells guessed on. The levels live
  * on the C stack: a search is at most 81 levels deep. A search resumed
  * from a trail (core/trail.h) follows its path first.
+ *
+ * With the task's `units` (not fast.h's rule: the target optimizer's
+ * proof that a grid has no completion), a node whose chosen cell has
+ * three or more candidates guesses instead on the places of one digit in
+ * a row, column or box when they are fewer (pick_unit: the fewest, two
+ * or more), each place in turn, as Dancing Links does on its column with
+ * fewest rows; a trail then holds the place's index.
  */
 #include "nxn.h"
 
