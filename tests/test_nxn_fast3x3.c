@@ -4,7 +4,9 @@
  * solutions in the same order, the same nodes, guesses and ending, with
  * and without excluded candidates, a digit order drawn by a pick
  * function, and a node limit; and its counts against Dancing Links; a
- * search resumed in many short runs (core/trail.h) against one run.
+ * search resumed in many short runs (core/trail.h) against one run;
+ * guesses on a unit's places (nxn_task.units) counted against Dancing
+ * Links and resumed.
  * Puzzles: random grids of testutil (never made by an engine) with 20 to
  * 64 cells blanked, the hard puzzles of puzzles/hard_sample.txt, clashing
  * givens and the empty board. */
@@ -249,6 +251,64 @@ static void test_resume(void **state)
     }
 }
 
+/* With guesses on a unit's places (nxn_task.units), the search counts
+ * as many solutions as Dancing Links (up to `limit`), and resumed in runs
+ * of `turn` nodes it visits what one run visits. */
+static void units_agree(const bd_board *puzzle, uint64_t turn, uint64_t limit)
+{
+    static seen units, dlx;
+    nxn_task task = {.puzzle = puzzle, .units = true};
+    outcome a = run_engine(nxn_fast3x3, task, 0, 0, limit, &units);
+    nxn_task plain = {.puzzle = puzzle};
+    outcome b = run_engine(nxn_dlx, plain, 0, 0, limit, &dlx);
+    assert_int_equal(a.run, NXN_RAN);
+    assert_int_equal(b.run, NXN_RAN);
+    assert_int_equal(a.visited, b.visited);
+    resumes_alike(&task, turn, limit);
+}
+
+/* Guesses on a unit's places: random puzzles with many solutions; grids
+ * with a few dozen (puzzles/target/target_grown_few.txt) and some with
+ * two givens cleared (where the search guesses on places), every
+ * solution counted; grids without completion
+ * (puzzles/target/target_grown12_none.txt, which Dancing Links proves
+ * have none). */
+static void test_units(void **state)
+{
+    (void)state;
+    uint64_t stream = 38;
+    for (int i = 0; i < 200; i++) {
+        bd_board puzzle;
+        random_board(&stream, 20 + i % 45, &puzzle);
+        units_agree(&puzzle, 1 + (uint64_t)(i % 4) * 5, 200);
+    }
+    /* lines 1 and 10 of target_grown_few.txt, two givens cleared:
+     * 1,598 to 2,444 solutions */
+    static const char *const sparse[] = {
+        "......1....9....3.37.6........4.6..8..1...5...8..7........6.892..8.......16..2..7",
+        "......1....9....3.37.6......5.4.6..8..1...5...8..7........6.8.2..8.......16..2..7",
+        "......1....9....3.37.6......5.4.6..8..1...5...8..7........6.89...8.......16..2..7",
+        "....85.4.5.......2.49...........4.....6..87...1.26..5............2.....13.8.7.9..",
+        "....85.4.5.......2.49...........4.....6..87...1.26..5...........62.....13...7.9..",
+    };
+    for (size_t i = 0; i < sizeof sparse / sizeof sparse[0]; i++) {
+        bd_grid grid;
+        bd_board puzzle;
+        assert_true(tu_grid(sparse[i], &grid));
+        bd_board_from_grid(&grid, &puzzle);
+        units_agree(&puzzle, 300, 0);
+    }
+    static bd_board grids[MAX_BOARDS];
+    int read = read_boards("target/target_grown_few.txt", grids, MAX_BOARDS);
+    assert_int_equal(read, MAX_BOARDS);
+    for (int i = 0; i < read; i++)
+        units_agree(&grids[i], 20 + (uint64_t)i * 10, 0);
+    read = read_boards("target/target_grown12_none.txt", grids, 6);
+    assert_int_equal(read, 6);
+    for (int i = 0; i < read; i++)
+        units_agree(&grids[i], 50 + (uint64_t)i * 100, 1);
+}
+
 static void test_edges(void **state)
 {
     (void)state;
@@ -275,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_hard_puzzles),
         cmocka_unit_test(test_exclusions),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_units),
         cmocka_unit_test(test_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

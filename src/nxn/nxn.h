@@ -167,6 +167,13 @@ typedef struct nxn_task {
                                          (core/trail.h), with a pick that
                                          draws the same order again; NULL:
                                          none. The other engines ignore it */
+    bool units;                       /* 9 x 9 (fast3x3.c) only: a guess may
+                                         be on the places of a digit in a row,
+                                         column or box when they are fewer
+                                         than the chosen cell's candidates
+                                         (then the pick is not asked); false:
+                                         cells only. The other engines ignore
+                                         it */
 } nxn_task;
 
 /* How a search ended. */

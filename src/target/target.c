@@ -874,7 +874,9 @@ static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
 
 /*
  * The N x N family's search for 3 x 3 boxes (nxn/fast3x3.c: locked
- * candidates at every node and its own guess rule) on the puzzle, for its
+ * candidates at every node and its own guess rule, with guesses on a
+ * unit's places of a digit when fewer than the cell's candidates, the
+ * task's `units`) on the puzzle, for its
  * first completion (into `found`, *count 1) or none (*count 0), under what
  * is left of s's budget and at most `cap` nodes (0: none), going on
  * where `trail` says its last run stopped and leaving its own stop there
@@ -894,7 +896,7 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count,
     solution = board;
     nxn_visitor visitor;
     nxn_visitor_init(&visitor, NXN_FIRST, 0, &solution);
-    nxn_task task = {.puzzle = &board, .trail = trail};
+    nxn_task task = {.puzzle = &board, .trail = trail, .units = true};
     bd_stats spent = {0, 0};
     nxn_run run = nxn_fast3x3(&task, &options, &visitor, &spent);
     *count = visitor.count;
@@ -909,9 +911,9 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count,
  * The first completion of the puzzle (into visitor->best, counted in
  * visitor->count) by two exhaustive engines in turns: the fast engine,
  * quickest on most grids, for FAST_TURN nodes; then the N x N one, whose
- * locked candidates at every node prove some grids without completion in
- * a small fraction of the fast engine's nodes (and the other way round on
- * others), for BOXES_TURN; then both again with twice the nodes, until
+ * locked candidates at every node and guesses on a unit's places prove
+ * some grids without completion in a small fraction of the fast engine's
+ * nodes (and the other way round on others), for BOXES_TURN; then both again with twice the nodes, until
  * one finishes. The N x N engine's turns go on where its last one stopped
  * (core/trail.h); the fast engine's start again (its search is bd_solve's,
  * left as it is), which costs at most the turns it already had. A grid
