@@ -59,7 +59,9 @@
  * try is dropped (another grid is tried) as soon as its pass has more
  * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling
  * such a try needs grows steeply with that count, past what a new try
- * costs), and when settling or the check given by given leaves a given
+ * costs), or already more than a third of that after two thirds of the
+ * cells' count of checks (the pending count grows steadily over the
+ * pass's last third, so the drop comes before most of its nodes), and when settling or the check given by given leaves a given
  * unsettled: such a minimal puzzle has every given proved needed, or is
  * not made in the tries allowed.
  * With classes of two or four cells, `minimal` is checked given by given
@@ -99,6 +101,9 @@ enum {
     DEEP_GROWTH_MAX = 14,           /* SETTLE_GROWTH_MAX there */
     DEEP_PENDING_SHARE = 6,         /* a deep try whose pass leaves more than
                                        1 / this of the cells pending is dropped */
+    EARLY_CHECKS = 2,       /* ... and one whose pass, at EARLY_CHECKS / 3 of
+                               the cells' count of checks, has more than */
+    EARLY_SHARE = 3,        /* 1 / EARLY_SHARE of that limit pending */
     DROP_TO = 25            /* ... on sides up to this one */
 };
 
@@ -128,6 +133,8 @@ typedef struct gen {
     int class_of[BD_BOARD_CELLS_MAX];   /* the class of each cell */
     int pending[BD_BOARD_CELLS_MAX];    /* classes kept by a check cut short */
     int pending_count;
+    int pass_checks;        /* the checks the pass has made */
+    bool dropped;           /* hopeless at the pass's early mark */
     bd_generate_stats stats;
 } gen;
 
@@ -539,11 +546,25 @@ static void after_removal(const gen *gn, int k, int *slacks, int *locks, unsigne
 }
 
 /* Whether a try that drops has left too many classes pending to be
- * worth settling (more than 1 / DEEP_PENDING_SHARE of the cells): it
- * costs less to drop it and make another. */
+ * worth settling (more than 1 / DEEP_PENDING_SHARE of the cells), or was
+ * found so at the early mark (early_drop): it costs less to drop it and
+ * make another. */
 static bool hopeless(const gen *gn)
 {
-    return gn->drops && gn->pending_count * DEEP_PENDING_SHARE > gn->g.cells;
+    return gn->drops && (gn->dropped || gn->pending_count * DEEP_PENDING_SHARE > gn->g.cells);
+}
+
+/* Marks a try that drops as hopeless when its pass has just made
+ * EARLY_CHECKS / 3 of the cells' count of checks and has more than
+ * 1 / EARLY_SHARE of hopeless()'s limit pending: the pending count grows
+ * steadily over the last third of a pass, so such a try would most
+ * likely pass the limit at its end, after spending most of the pass's
+ * nodes. */
+static void early_drop(gen *gn)
+{
+    if (gn->drops && gn->pass_checks == gn->g.cells * EARLY_CHECKS / 3
+        && gn->pending_count * DEEP_PENDING_SHARE * EARLY_SHARE > gn->g.cells)
+        gn->dropped = true;
 }
 
 /* Takes away every class it can, down to `stop_at` givens, each search
@@ -572,6 +593,8 @@ static bool take_away_pass(gen *gn, int stop_at)
     if (ok)
         bdi_rng_shuffle(&gn->rng, order, classes);
     gn->pending_count = 0;
+    gn->pass_checks = 0;
+    gn->dropped = false;
     while (ok && gn->givens > stop_at && !hopeless(gn)) {
         int best = -1, best_slack = 0, best_locks = 0;
         for (int i = 0; i < classes; i++) {
@@ -599,6 +622,8 @@ static bool take_away_pass(gen *gn, int stop_at)
             ok = result != CHECK_NOMEM;
             if (result == CHECK_CUT)
                 gn->pending[gn->pending_count++] = best;
+            gn->pass_checks++;
+            early_drop(gn);
             if (result == CHECK_UNIQUE)
                 after_removal(gn, best, slacks, locks, stale);
         }
