@@ -64,6 +64,40 @@ extern const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS];
 extern const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS];
 extern const uint32_t bdi_cell_unit_bits[BD_CELLS];
 
+/* Tables computed while compiling. REP9 and REP81 repeat M(i) for nine and
+ * for 81 consecutive i. CELL_SET(T, a) is the initializer of a cell set of
+ * two words (cell c at bit c % 64 of word c / 64) holding the cells c
+ * (below 81) for which T(a, c) holds; IN_UNIT(u, c) says cell c is in unit
+ * u (rows 0..8, columns 9..17, boxes 18..26), IS_PEER(a, c) that c is a
+ * house cell of a. */
+#define REP9(M, i) M(i), M((i) + 1), M((i) + 2), M((i) + 3), M((i) + 4), M((i) + 5), M((i) + 6), \
+                   M((i) + 7), M((i) + 8)
+#define REP81(M)                                                                            \
+    REP9(M, 0), REP9(M, 9), REP9(M, 18), REP9(M, 27), REP9(M, 36), REP9(M, 45), REP9(M, 54), \
+        REP9(M, 63), REP9(M, 72)
+#define CELL_BIT(T, a, j) ((uint64_t)((j) < BD_CELLS && T(a, j)) << ((j) % 64))
+#define CELL_BITS8(T, a, j)                                                                 \
+    (CELL_BIT(T, a, j) | CELL_BIT(T, a, (j) + 1) | CELL_BIT(T, a, (j) + 2)                  \
+     | CELL_BIT(T, a, (j) + 3) | CELL_BIT(T, a, (j) + 4) | CELL_BIT(T, a, (j) + 5)          \
+     | CELL_BIT(T, a, (j) + 6) | CELL_BIT(T, a, (j) + 7))
+#define CELL_BITS64(T, a, j)                                                                \
+    (CELL_BITS8(T, a, j) | CELL_BITS8(T, a, (j) + 8) | CELL_BITS8(T, a, (j) + 16)           \
+     | CELL_BITS8(T, a, (j) + 24) | CELL_BITS8(T, a, (j) + 32) | CELL_BITS8(T, a, (j) + 40) \
+     | CELL_BITS8(T, a, (j) + 48) | CELL_BITS8(T, a, (j) + 56))
+#define CELL_SET(T, a) {CELL_BITS64(T, a, 0), CELL_BITS64(T, a, 64)}
+#define IN_UNIT(u, c)                                                                       \
+    ((u) < 9    ? (c) / 9 == (u)                                                            \
+     : (u) < 18 ? (c) % 9 == (u) - 9                                                        \
+                : (c) / 27 * 3 + (c) % 9 / 3 == (u) - 18)
+#define IS_PEER(a, c)                                                                       \
+    ((a) != (c) && (IN_UNIT((a) / 9, c) || IN_UNIT(9 + (a) % 9, c)                         \
+                    || IN_UNIT(18 + (a) / 27 * 3 + (a) % 9 / 3, c)))
+
+/* Each unit's cells, and each cell's house cells (the cell left out), as
+ * cell sets of two words (state.c). */
+extern const uint64_t bdi_unit_bits[UNIT_COUNT][2];
+extern const uint64_t bdi_peer_bits[BD_CELLS][2];
+
 /* The cell and the digit of candidate i = cell * 9 + digit - 1 (state.c). */
 extern const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE];
 extern const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE];

@@ -61,18 +61,9 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
      * search, cleared whole, cost as much as the rest of this */
     rg->y_links = y_links;
     memset(rg->cand, 0, sizeof rg->cand);
-    memset(rg->unit, 0, sizeof rg->unit);
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (int pos = 0; pos < BD_SIZE; pos++)
-            cells_add(rg->unit[unit], unit_cell_of(unit, pos));
+    memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
+    memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        for (int w = 0; w < 2; w++) {
-            uint64_t peers = 0;
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                peers |= rg->unit[unit_at(kind, cell)][w];
-            rg->peers[cell][w] = peers;
-        }
-        rg->peers[cell][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
         unsigned cand = g->cand[cell];
         for (unsigned ds = cand; ds; ds &= ds - 1u) {
             cells_add(rg->cand[bit_digit(ds) - 1], cell);

@@ -58,13 +58,6 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
     HOUSE9(45), HOUSE9(54), HOUSE9(63), HOUSE9(72),
 };
 
-/* Repeats M(i) for nine, and for 81, consecutive i. */
-#define REP9(M, i) M(i), M((i) + 1), M((i) + 2), M((i) + 3), M((i) + 4), M((i) + 5), M((i) + 6), \
-                   M((i) + 7), M((i) + 8)
-#define REP81(M)                                                                            \
-    REP9(M, 0), REP9(M, 9), REP9(M, 18), REP9(M, 27), REP9(M, 36), REP9(M, 45), REP9(M, 54), \
-        REP9(M, 63), REP9(M, 72)
-
 /* The cell at position p of unit u (rows 0..8, columns 9..17, boxes
  * 18..26), as units.h's unit_cell numbers them. */
 #define U_CELL(u, p)                                                                        \
@@ -100,6 +93,14 @@ const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
 const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS] = {REP81(C_UNITS)};
 const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS] = {REP81(C_POS)};
 const uint32_t bdi_cell_unit_bits[BD_CELLS] = {REP81(C_UNIT_BITS)};
+
+#define UNIT_BITS(u) CELL_SET(IN_UNIT, u)
+#define PEER_BITS(c) CELL_SET(IS_PEER, c)
+
+const uint64_t bdi_unit_bits[UNIT_COUNT][2] = {
+    REP9(UNIT_BITS, 0), REP9(UNIT_BITS, 9), REP9(UNIT_BITS, 18),
+};
+const uint64_t bdi_peer_bits[BD_CELLS][2] = {REP81(PEER_BITS)};
 
 /* The candidates of each empty cell: the digits no filled cell of its
  * units holds, within `allowed[cell]`. False when a digit is held by two
