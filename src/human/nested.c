@@ -331,16 +331,11 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
                        pots + hints[i].first, hints[i].count);
         return;
     }
-    chain_grid *full = malloc(sizeof *full);
-    if (!full) {
-        ch->failed = true;
-        return;
-    }
-    *full = *g;
+    chain_grid full = *g;
     for (int cell = 0; cell < BD_CELLS; cell++)
-        full->cand[cell] = 0x1ffu;
+        full.cand[cell] = 0x1ffu;
     uint64_t before = ch->budget ? ch->budget->nodes : 0;
-    chint_list list = {.keep_all = true, .outer_source = full, .outer_current = g};
+    chint_list list = {.keep_all = true, .outer_source = &full, .outer_current = g};
     if (rule == 0)
         cycles_hints(ch, g, false, &list);
     else
@@ -354,7 +349,6 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
                    c->rule_count);
     }
     chint_list_free(&list);
-    free(full);
 }
 
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
