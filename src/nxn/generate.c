@@ -61,9 +61,10 @@
  * such a try needs grows steeply with that count, past what a new try
  * costs), or already more than a third of that after two thirds of the
  * cells' count of checks (the pending count grows steadily over the
- * pass's last third, so the drop comes before most of its nodes), and when settling or the check given by given leaves a given
- * unsettled: such a minimal puzzle has every given proved needed, or is
- * not made in the tries allowed.
+ * pass's last third, so the drop comes before most of its nodes), and
+ * when settling or the check given by given leaves a given unsettled:
+ * such a minimal puzzle has every given proved needed, or is not made in
+ * the tries allowed.
  * With classes of two or four cells, `minimal` is checked given by given
  * afterwards (a given unsettled by the same growing budgets is counted
  * unproved), and a puzzle that could lose a single given is a failed

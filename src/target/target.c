@@ -913,13 +913,14 @@ static bool run_boxes(target *s, uint64_t cap, bd_grid *found, uint64_t *count,
  * quickest on most grids, for FAST_TURN nodes; then the N x N one, whose
  * locked candidates at every node and guesses on a unit's places prove
  * some grids without completion in a small fraction of the fast engine's
- * nodes (and the other way round on others), for BOXES_TURN; then both again with twice the nodes, until
- * one finishes. The N x N engine's turns go on where its last one stopped
- * (core/trail.h); the fast engine's start again (its search is bd_solve's,
- * left as it is), which costs at most the turns it already had. A grid
- * costs about the N x N engine's nodes plus a quarter of them, or at most
- * about 19 times the fast engine's beyond FAST_TURN. Returns whether s's
- * budget cut it short.
+ * nodes (and the other way round on others), for BOXES_TURN; then both
+ * again with twice the nodes, until one finishes. The N x N engine's
+ * turns go on where its last one stopped (core/trail.h); the fast
+ * engine's start again (its search is bd_solve's, left as it is), which
+ * costs at most the turns it already had. A grid costs about the N x N
+ * engine's nodes plus a quarter of them, or at most about 19 times the
+ * fast engine's beyond FAST_TURN. Returns whether s's budget cut it
+ * short.
  */
 static bool first_completion(target *s, bdi_visitor *visitor)
 {
