@@ -27,6 +27,7 @@ typedef struct config {
     double min_time;
     size_t max_puzzles;     /* 0: all */
     bool check, techniques;
+    bool speed;             /* false with --check-only */
 } config;
 
 
@@ -40,11 +41,14 @@ typedef struct tally {
 
 static void usage(FILE *out)
 {
-    fputs("usage: rate_bench [--check] [--techniques] [--min-time SECONDS] [--max N] FILE...\n"
+    fputs("usage: rate_bench [--check | --check-only] [--techniques] [--min-time SECONDS]\n"
+          "                  [--max N] FILE...\n"
           "Prints markdown rows: file, puzzles, puzzles/s, us/puzzle, the slowest puzzle\n"
           "and the 99th percentile (us), the mean rating, the puzzles of each level and\n"
           "those not rated. --check: a second table, each step of each path against\n"
-          "the solution. --techniques: the hardest technique of each puzzle, tallied.\n",
+          "the solution; --check-only: that table alone, without timing (for long\n"
+          "lists checked in slices). --techniques: the hardest technique of each\n"
+          "puzzle, tallied.\n",
           out);
 }
 
@@ -230,6 +234,10 @@ static bool parse_option(int argc, char **argv, int *i, config *cfg)
     const char *opt = argv[*i];
     if (!strcmp(opt, "--check"))
         return cfg->check = true;
+    if (!strcmp(opt, "--check-only")) {
+        cfg->speed = false;
+        return cfg->check = true;
+    }
     if (!strcmp(opt, "--techniques"))
         return cfg->techniques = true;
     if (*i + 1 >= argc)
@@ -264,7 +272,7 @@ static bool run_file(const char *path, const config *cfg, mode m)
 
 int main(int argc, char **argv)
 {
-    config cfg = {1.0, 0, false, false};
+    config cfg = {1.0, 0, false, false, true};
     int first_file = argc;
     for (int i = 1; i < argc && first_file == argc; i++) {
         if (!strcmp(argv[i], "--help")) {
@@ -283,11 +291,13 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = 0;
-    puts("| set | puzzles | puzzles/s | us/puzzle | slowest us | p99 us | mean rating | easy "
-         "| medium | hard | fiendish | diabolical | beyond | multiple / none / cut short |");
-    puts("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for (int i = first_file; i < argc; i++)
-        status |= !run_file(argv[i], &cfg, MODE_SPEED);
+    if (cfg.speed) {
+        puts("| set | puzzles | puzzles/s | us/puzzle | slowest us | p99 us | mean rating | easy "
+             "| medium | hard | fiendish | diabolical | beyond | multiple / none / cut short |");
+        puts("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        for (int i = first_file; i < argc; i++)
+            status |= !run_file(argv[i], &cfg, MODE_SPEED);
+    }
     if (cfg.techniques) {
         puts("\n| set | hardest step: puzzles |");
         puts("|---|---|");
