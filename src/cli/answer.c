@@ -116,9 +116,15 @@ bool answer_board(answer *a, const bd_board *board, const bd_board_text *how)
     if (!reserve(a, n * n * 3 + n))
         return false;
     size_t len = bd_board_format(board, &shape, a->text + a->len, a->cap - a->len);
+    if (!len && shape.alphabet != BD_ALPHABET_NUMBERS) {
+        /* the alphabet has too few symbols for N (digits 35, letters 26,
+         * hex 16): the board in numbers, as --help says */
+        shape.alphabet = BD_ALPHABET_NUMBERS;
+        len = bd_board_format(board, &shape, a->text + a->len, a->cap - a->len);
+    }
     if (!len) {
         a->text[a->len] = '\0';
-        answer_fail(a, "the board cannot be written in its alphabet");
+        answer_fail(a, "the board cannot be written");
         return false;
     }
     a->len += a->csv_separator ? len - 1 : len;

@@ -99,8 +99,8 @@ void reasons_add(reasons *r, const char *text);
 void reasons_put(answer *a, const reasons *r);
 
 /* Writes `board` of any size in `how`'s shape and alphabet (one line, no
- * line end, in a --csv row); false when the alphabet cannot write it (the
- * answer fails). */
+ * line end, in a --csv row), in numbers when that alphabet has too few
+ * symbols for its N; false when it cannot be written (the answer fails). */
 bool answer_board(answer *a, const bd_board *board, const bd_board_text *how);
 CLI_PRINTF_LIKE(2, 3) void answer_printf(answer *a, const char *fmt, ...);
 void answer_grid(answer *a, const bd_grid *grid, bd_shape shape);

@@ -157,7 +157,8 @@ static const opt_spec OPTIONS[] = {
      "boards of any size written in digits (1-9 then A-Z,\n"
      "0 or . blank), letters (A = 1, - or . blank), hex\n"
      "(0-F are 1-16, - or . blank) or numbers (apart by\n"
-     "blanks, 0 blank); default: from the input"},
+     "blanks, 0 blank); default: from the input (numbers\n"
+     "when its alphabet has too few symbols for N)"},
     {OPT_JUDGE, "judge", 0, "NAME", CMD_BIT(CMD_SOLVE),
      "solve in a judge's format: spoj (SPOJ SUDOKU: a count,\n"
      "then 16x16 letter grids), poj (POJ 3076, UVa 1309:\n"
