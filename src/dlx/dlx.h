@@ -231,12 +231,14 @@ typedef struct marks {
     int zeros_top, ones_top, small;
 } marks;
 
+/* The marks of `x` now, for restore_marks when the level ends. */
 static inline marks save_marks(const dlx *x)
 {
     marks m = {x->zeros.top, x->ones.top, x->small};
     return m;
 }
 
+/* Puts back the marks save_marks took. */
 static inline void restore_marks(dlx *x, marks m)
 {
     x->zeros.top = m.zeros_top;

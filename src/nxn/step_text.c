@@ -56,6 +56,7 @@ static void put_values(text *t, uint64_t values)
     }
 }
 
+/* A cell as r4c12 (1-based). */
 static void put_cell(text *t, int cell)
 {
     text_put(&t->out, "r%dc%d", cell / t->n + 1, cell % t->n + 1);
