@@ -59,12 +59,13 @@
  * by links that never pass through that partner off (SE's walk does not
  * turn back through a node's first parents); when the start's reach holds
  * no such potential (with the closure), or reach.c's walk from the start
- * on past the partner off (reach_links_past) reaches none, the cycle walk
- * is not made. Once the list has a best hint, a forcing chain walk is
- * made only when the start's opposite is near enough for its chain to
- * come first (forcing_may_win: a breadth-first walk of cell sets, half as
- * deep; it notes nothing, as a start it turns down is not recorded idle).
- * A cycle walk keeps its potentials in a list of its own; a
+ * on past the partner off (reach_links_meet, which stops at the first
+ * such potential) reaches none, the cycle walk is not made. Once the list
+ * has a best hint, a forcing chain walk is made only when the start's
+ * opposite is near enough for its chain to come first (forcing_may_win: a
+ * breadth-first walk of cell sets, half as deep; it notes nothing, as a
+ * start it turns down is not recorded idle). A cycle walk keeps its
+ * potentials in a list of its own; a
  * cycle's become the chainer's nodes only when it removes something, and
  * a potential off that switches nothing on (not in the links table) is
  * counted and noted as the walk would, but not kept. The
@@ -1023,6 +1024,21 @@ static bool sees_partner(const unary *u, const uint64_t *on, unsigned digits, in
     return false;
 }
 
+/* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
+ * that sees_partner looks for: the candidates other than the start (cell,
+ * digit) that see partner (`at`, d + 1), the same digit in a unit, or with
+ * Y-links another digit in its cell. */
+static void partner_seers(const unary *u, int cell, int digit, int at, int d, uint64_t *seers)
+{
+    const reach_grid *rg = u->rg;
+    memset(seers, 0, BD_SIZE * 2 * sizeof *seers);
+    seers[2 * d] = rg->cand[d][0] & rg->peers[at][0];
+    seers[2 * d + 1] = rg->cand[d][1] & rg->peers[at][1];
+    for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        seers[2 * (bit_digit(ds) - 1) + (at >> 6)] |= (uint64_t)1 << (at & 63);
+    seers[2 * (digit - 1) + (cell >> 6)] &= ~((uint64_t)1 << (cell & 63));
+}
+
 /* Whether partner (`at`, digit `d` + 1) of the start may close a cycle
  * through it: a cycle closes when a potential (at, d + 1) switched off
  * switches the start on again; that potential off is made from a
@@ -1045,10 +1061,11 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
             note_row(u, cell * BD_SIZE + digit - 1);
         return false;
     }
+    uint64_t seers[BD_SIZE * 2];
+    partner_seers(u, cell, digit, at, d, seers);
     memset(&r, 0, sizeof r);
     r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
-    reach_links_past(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    if (sees_partner(u, &r.on[0][0], ALL_DIGITS, cell, digit, at, d))
+    if (reach_links_meet(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r, seers))
         return true;
     note_reach(u, &r);
     return false;
