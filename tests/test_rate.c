@@ -1446,16 +1446,31 @@ static void plain_walk_past(const chain_grid *g, bool y, bool x, int pot, int pa
     }
 }
 
+/* Into `stop` (a cell set a digit, as reach's `on`), every digit of the
+ * cells of `cell`'s box but `cell` itself. */
+static void box_stop(int cell, uint64_t *stop)
+{
+    memset(stop, 0, BD_SIZE * 2 * sizeof *stop);
+    for (int other = 0; other < BD_CELLS; other++)
+        if (other != cell && box_of(other) == box_of(cell))
+            for (int d = 0; d < BD_SIZE; d++)
+                stop[2 * d + other / 64] |= (uint64_t)1 << (other % 64);
+}
+
 /* reach_links_by (links_off only where reach_links_linked says it
  * switches something on) against reach_links, from every candidate on and
  * off, with cycles.c's three kinds of links, on the grids of test_reach
  * (SE's rated puzzles as given and with a third of their candidates
  * struck out, another fixed pseudo-random choice); and reach_links_past
  * from every candidate on, past each candidate of its cell off (cycles.c
- * asks past a partner), against a plain walk that never takes it. */
+ * asks past a partner), against a plain walk that never takes it; and
+ * reach_links_meet the same, stopped at the potentials on of the start's
+ * box (other than the start): stopped when the plain walk reaches one, else
+ * with its sets. */
 static void test_reach_links_by(void **state)
 {
     (void)state;
+    int stopped = 0;
     data_grids data;
     data_grids_open(&data, 2026, 24);
     reach_grid *rg = malloc(sizeof *rg);
@@ -1487,12 +1502,30 @@ static void test_reach_links_by(void **state)
                             reach_links_past(rg, linked, pot, y, x, &got);
                             assert_memory_equal(want.on, got.on, sizeof want.on);
                             assert_memory_equal(want.off, got.off, sizeof want.off);
+                            /* stopped at the potentials on of the cell's box,
+                             * the start left out: whether the plain walk's
+                             * reach meets them; when not, its whole sets */
+                            uint64_t stop[BD_SIZE * 2], meets = 0;
+                            box_stop(cell, stop);
+                            for (int i = 0; i < BD_SIZE * 2; i++)
+                                meets |= want.on[i / 2][i % 2] & stop[i];
+                            memset(&got, 0, sizeof got);
+                            got.off[bit_digit(os) - 1][cell / 64] |= (uint64_t)1
+                                                                     << (cell % 64);
+                            bool met = reach_links_meet(rg, linked, pot, y, x, &got, stop);
+                            assert_int_equal(met, meets != 0);
+                            stopped += met;
+                            if (!met) {
+                                assert_memory_equal(want.on, got.on, sizeof want.on);
+                                assert_memory_equal(want.off, got.off, sizeof want.off);
+                            }
                         }
                     }
         }
     }
     fclose(data.f);
     assert_int_equal(data.grids, 24);
+    assert_true(stopped > 100);
     free(rg);
 }
 

@@ -465,6 +465,13 @@ void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool 
 void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
                       reach *r);
 
+/* reach_links_past, stopped at the first potential on of `stop` (a cell
+ * set a digit, as reach's `on`: stop[2 * (d - 1)] and the word after it)
+ * that it reaches: whether it reaches one. When it does, `r` holds a part
+ * of the sets only; when not, all of them. */
+bool reach_links_meet(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                      reach *r, const uint64_t *stop);
+
 /* SE's breadth-first walk from `target` back through all parents, each
  * potential once (the first node met for it): calls visit(node) for each
  * node it takes, in order (when visit is not NULL), and returns how many

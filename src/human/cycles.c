@@ -25,9 +25,12 @@
  * start's walks (its cycles and its two forcing chains, for one kind of
  * links) read of the grid only the candidates of some cells and the
  * places of some digits in some units; the walk notes which
- * (`chain_reads`: a bit a cell, a bit a unit and digit). When the walks of a start met no
- * cycle and no forcing chain, and the list had no hint yet (so nothing
- * cut them short), the start is recorded idle with its reads. The next
+ * (`chain_reads`: a bit a cell, a bit a unit and digit). When the walks
+ * of a start met no cycle that removes anything and no forcing chain, and
+ * the list's best hint (when it had one) cut none of them or their tests
+ * short, the start is recorded idle with its reads. (A cycle that removes
+ * nothing on one grid removes nothing on a later grid of the path, where
+ * candidates only go.) The next
  * search compares the grid with the last one's: a start whose reads
  * take in a changed cell or places loses its record; one still idle
  * would walk the same potentials again and find nothing, so it is
@@ -56,12 +59,13 @@
  * by links that never pass through that partner off (SE's walk does not
  * turn back through a node's first parents); when the start's reach holds
  * no such potential (with the closure), or reach.c's walk from the start
- * on past the partner off (reach_links_past) reaches none, the cycle walk
- * is not made. Once the list has a best hint, a forcing chain walk is
- * made only when the start's opposite is near enough for its chain to
- * come first (forcing_may_win: a breadth-first walk of cell sets, half as
- * deep; it notes nothing, as no start is recorded idle once the list has
- * a hint). A cycle walk keeps its potentials in a list of its own; a
+ * on past the partner off (reach_links_meet, which stops at the first
+ * such potential) reaches none, the cycle walk is not made. Once the list
+ * has a best hint, a forcing chain walk is made only when the start's
+ * opposite is near enough for its chain to come first (forcing_may_win: a
+ * breadth-first walk of cell sets, half as deep; it notes nothing, as a
+ * start it turns down is not recorded idle). A cycle walk keeps its
+ * potentials in a list of its own; a
  * cycle's become the chainer's nodes only when it removes something, and
  * a potential off that switches nothing on (not in the links table) is
  * counted and noted as the walk would, but not kept. The
@@ -186,7 +190,10 @@ typedef struct unary {
     uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
                                    whose digit's places it reads, noted in
                                    `read` when the start is done */
-    bool met;                   /* the start's walks met a cycle or a chain */
+    bool met;                   /* the start's walks met a cycle that removes
+                                   something, or a chain */
+    bool cut;                   /* a walk of the start, or a test of one, was
+                                   cut short by the list's best hint */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
     struct closure *cl;         /* all starts' reach, for y, x; or NULL (each
@@ -284,8 +291,10 @@ static void find_cycles(unary *u, chint_list *list)
          * longer one can be taken if that one cannot */
         if (length + 1 >= 4
             && !chint_could_win(list, u->cycle_base + length_difficulty(length + 1), length + 1,
-                                u->sort_key))
+                                u->sort_key)) {
+            u->cut = true;
             return;
+        }
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
             note_on(u, u->light[p].pot);
@@ -407,8 +416,10 @@ static int32_t find_forcing(unary *u, int32_t start)
             int depth = half++ - shift;
             if (target < 0 && depth >= 0
                 && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
-                                    depth + 2, u->sort_key))
+                                    depth + 2, u->sort_key)) {
+                u->cut = true;
                 return -1;
+            }
             forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
         }
     }
@@ -532,15 +543,18 @@ static int32_t light_nodes(unary *u, int32_t end)
 
 /* Offers to `list` the cycle that closes at potential `light_end` of the
  * walk's list: its removals (its nodes made then), and nothing when it
- * removes nothing; marks `u` met. */
+ * removes nothing; marks `u` met when it removes something (a cycle that
+ * removes nothing leaves the start free to be recorded idle: along a path
+ * candidates only go, so on a later grid where the walk is the same, the
+ * cycle is too and still removes nothing). */
 static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
-    u->met = true;
     chint h;
     start_hint(u, CHAIN_CYCLE, &h);
     if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
         return;
+    u->met = true;
     int32_t end = light_nodes(u, light_end);
     if (end < 0)
         return;
@@ -1010,6 +1024,21 @@ static bool sees_partner(const unary *u, const uint64_t *on, unsigned digits, in
     return false;
 }
 
+/* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
+ * that sees_partner looks for: the candidates other than the start (cell,
+ * digit) that see partner (`at`, d + 1), the same digit in a unit, or with
+ * Y-links another digit in its cell. */
+static void partner_seers(const unary *u, int cell, int digit, int at, int d, uint64_t *seers)
+{
+    const reach_grid *rg = u->rg;
+    memset(seers, 0, BD_SIZE * 2 * sizeof *seers);
+    seers[2 * d] = rg->cand[d][0] & rg->peers[at][0];
+    seers[2 * d + 1] = rg->cand[d][1] & rg->peers[at][1];
+    for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        seers[2 * (bit_digit(ds) - 1) + (at >> 6)] |= (uint64_t)1 << (at & 63);
+    seers[2 * (digit - 1) + (cell >> 6)] &= ~((uint64_t)1 << (cell & 63));
+}
+
 /* Whether partner (`at`, digit `d` + 1) of the start may close a cycle
  * through it: a cycle closes when a potential (at, d + 1) switched off
  * switches the start on again; that potential off is made from a
@@ -1032,10 +1061,11 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
             note_row(u, cell * BD_SIZE + digit - 1);
         return false;
     }
+    uint64_t seers[BD_SIZE * 2];
+    partner_seers(u, cell, digit, at, d, seers);
     memset(&r, 0, sizeof r);
     r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
-    reach_links_past(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    if (sees_partner(u, &r.on[0][0], ALL_DIGITS, cell, digit, at, d))
+    if (reach_links_meet(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r, seers))
         return true;
     note_reach(u, &r);
     return false;
@@ -1199,23 +1229,29 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
 {
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    u->met = false;
+    u->met = u->cut = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
      * short); without, the closure's tests alone */
     bool bound = u->rg && list->found && !list->keep_all;
     bool cycle = partner && may_cycle(u, cell, digit);
-    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true)
-                       && (!bound || forcing_may_win(u, cell, digit, true));
-    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false)
-                        && (!bound || forcing_may_win(u, cell, digit, false));
+    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true);
+    if (from_on_may && bound && !forcing_may_win(u, cell, digit, true)) {
+        from_on_may = false;
+        u->cut = true;
+    }
+    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false);
+    if (from_off_may && bound && !forcing_may_win(u, cell, digit, false)) {
+        from_off_may = false;
+        u->cut = true;
+    }
     if (!cycle && !from_on_may && !from_off_may) {
         /* no walk: the start's node is counted but not made */
         if (ch->budget && bdi_budget_spend(ch->budget)) {
             ch->failed = ch->cut_short = true;
             return;
         }
-        if (m && !list->found && !ch->failed)
+        if (m && !u->cut && !ch->failed)
             bits_set(m->idle[k], cand);
         return;
     }
@@ -1240,7 +1276,7 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     for (int i = 0; i < chain_count && !ch->failed; i++)
         offer_forcing(u, chains[i], u->g, list);
     chain_release(ch, mark);
-    if (m && !u->met && !chain_count && !list->found && !ch->failed)
+    if (m && !u->met && !chain_count && !u->cut && !ch->failed)
         bits_set(m->idle[k], cand);
 }
 

@@ -249,6 +249,27 @@ void reach_links_by(const reach_grid *rg, const uint64_t *linked, int pot, bool 
 void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
                       reach *r)
 {
+    reach_links_meet(rg, linked, pot, y, x, r, NULL);
+}
+
+/* Whether one of the potentials on todo[from..count) (cell * 9 + d) is in
+ * `stop` (a cell set a digit; none when NULL). */
+static inline bool stops_at(const uint64_t *stop, const uint16_t *todo, int from, int count)
+{
+    for (int i = from; stop && i < count; i++) {
+        int at = todo[i] / BD_SIZE, digit = todo[i] % BD_SIZE;
+        if (stop[2 * digit + (at >> 6)] >> (at & 63) & 1u)
+            return true;
+    }
+    return false;
+}
+
+/* reach_links_past stopped at a potential on of `stop`, or never when
+ * `stop` is NULL (chains.h); every potential on it reaches goes on the
+ * stack, and is looked at when it does. */
+bool reach_links_meet(const reach_grid *rg, const uint64_t *linked, int pot, bool y, bool x,
+                      reach *r, const uint64_t *stop)
+{
     uint16_t todo[BD_CELLS * BD_SIZE];   /* potentials on, to walk from */
     int count = 0;
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
@@ -262,8 +283,10 @@ void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, boo
     }
     /* links_off is called only where `linked` says it switches something
      * on (a potential off elsewhere is only added to its set) */
+    if (stops_at(stop, todo, 0, count))
+        return true;
     while (count) {
-        int cand = todo[--count];
+        int cand = todo[--count], from = count;
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
         for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << digit) : 0; ds; ds &= ds - 1u) {
             int other = bit_digit(ds) - 1;
@@ -279,5 +302,8 @@ void reach_links_past(const reach_grid *rg, const uint64_t *linked, int pot, boo
             for (fresh &= linked[2 * digit + w]; fresh; fresh &= fresh - 1u)
                 count = links_off(rg, y, x, r, w * 64 + low_index(fresh), digit, todo, count);
         }
+        if (stops_at(stop, todo, from, count))
+            return true;
     }
+    return false;
 }
