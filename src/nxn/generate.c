@@ -60,8 +60,9 @@
  * classes pending than 1 / DEEP_PENDING_SHARE of the cells (the settling
  * such a try needs grows steeply with that count, past what a new try
  * costs), or already more than a third of that after two thirds of the
- * cells' count of checks (the pending count grows steadily over the
- * pass's last third, so the drop comes before most of its nodes), and
+ * cells' count of checks, or a sixth of it after 14 / 25 of them (the
+ * pending count grows steadily over the pass's last half, so the drop
+ * comes before most of its nodes), and
  * when settling or the check given by given leaves a given unsettled:
  * such a minimal puzzle has every given proved needed, or is not made in
  * the tries allowed.
@@ -105,6 +106,8 @@ enum {
     EARLY_CHECKS = 2,       /* ... and one whose pass, at EARLY_CHECKS / 3 of
                                the cells' count of checks, has more than */
     EARLY_SHARE = 3,        /* 1 / EARLY_SHARE of that limit pending */
+    FIRST_CHECKS = 14,      /* ... or, at FIRST_CHECKS / 25 of that count, */
+    FIRST_SHARE = 6,        /* more than 1 / FIRST_SHARE of the limit */
     DROP_TO = 25            /* ... on sides up to this one */
 };
 
@@ -557,14 +560,19 @@ static bool hopeless(const gen *gn)
 
 /* Marks a try that drops as hopeless when its pass has just made
  * EARLY_CHECKS / 3 of the cells' count of checks and has more than
- * 1 / EARLY_SHARE of hopeless()'s limit pending: the pending count grows
- * steadily over the last third of a pass, so such a try would most
- * likely pass the limit at its end, after spending most of the pass's
- * nodes. */
+ * 1 / EARLY_SHARE of hopeless()'s limit pending, or FIRST_CHECKS / 25 of
+ * that count with more than 1 / FIRST_SHARE of the limit pending: the
+ * pending count grows steadily over the last half of a pass, so such a
+ * try would most likely pass the limit at its end, after spending most
+ * of the pass's nodes. */
 static void early_drop(gen *gn)
 {
-    if (gn->drops && gn->pass_checks == gn->g.cells * EARLY_CHECKS / 3
-        && gn->pending_count * DEEP_PENDING_SHARE * EARLY_SHARE > gn->g.cells)
+    int checks = gn->pass_checks, limit_times_pending = gn->pending_count * DEEP_PENDING_SHARE;
+    if (gn->drops
+        && ((checks == gn->g.cells * EARLY_CHECKS / 3
+             && limit_times_pending * EARLY_SHARE > gn->g.cells)
+            || (checks == gn->g.cells * FIRST_CHECKS / 25
+                && limit_times_pending * FIRST_SHARE > gn->g.cells)))
         gn->dropped = true;
 }
 
