@@ -56,8 +56,9 @@
  * proof that a grid has no completion), a node whose chosen cell has
  * three or more candidates guesses instead on the places of one digit in
  * a row, column or box when they are fewer (pick_unit: the fewest, two
- * or more), each place in turn, as Dancing Links does on its column with
- * fewest rows; a trail then holds the place's index.
+ * or more; of as few, the places with most open peers), each place in
+ * turn, as Dancing Links does on its column with fewest rows; a trail
+ * then holds the place's index.
  */
 #include "nxn.h"
 
@@ -316,7 +317,7 @@ static uint64_t cell_digits(const state *s, int b, int bit)
 
 /* The open cells of the row, column and box of open cell `bit` of band
  * b, the cell itself once. */
-static int open_peers(const state *s, int b, int bit)
+static inline int open_peers(const state *s, int b, int bit)
 {
     int row = bit / BOARD_SIDE, col = bit % BOARD_SIDE;
     uint32_t column = COLUMN_BITS << col;
@@ -393,16 +394,37 @@ static void stop_at(ctx *x, unsigned depth, int d)
 
 static void search(ctx *x, state *s, unsigned depth);
 
+/* The places of digit d in unit `unit` (rows 0-8, columns 9-17, boxes
+ * 18-26) into where[] (band * 32 + bit, reading order); their count
+ * returned. */
+static int unit_places(const state *s, int unit, int d, int where[BOARD_SIDE])
+{
+    int count = 0, i = unit % BOARD_SIDE;
+    for (int b = 0; b < BANDS; b++) {
+        uint32_t mask = 0;
+        if (unit < BOARD_SIDE)
+            mask = b == i / 3 ? ROW_BITS << (BOARD_SIDE * (i % 3)) : 0;
+        else if (unit < 2 * BOARD_SIDE)
+            mask = COLUMN_BITS << i;
+        else
+            mask = b == i / 3 ? BOX_BITS << (i % 3 * 3) : 0;
+        for (uint32_t cells = s->p[d][b] & mask; cells; cells &= cells - 1u)
+            where[count++] = b * 32 + nxn_low_index(cells);
+    }
+    return count;
+}
+
 /* The fewest places (two or more) of one digit in one unit, when fewer
- * than `limit`: their cells into where[] (band * 32 + bit, reading
- * order) and *digit, the count returned; 0 when no unit has so few. The
- * first such unit wins, rows before columns before boxes, digits lowest
- * first; the scan ends at the first of two places. */
+ * than `limit`: their cells into where[] (unit_places' form) and *digit,
+ * the count returned; 0 when no unit has so few. Among units of as few
+ * places, the one whose places have most open peers in all (open_peers:
+ * a guess there takes the digit from most cells), then the first, rows
+ * before columns before boxes, digits lowest first. */
 static int pick_unit(const state *s, int limit, int *digit, int where[BOARD_SIDE])
 {
     if (limit <= 2)
         return 0;   /* no unit has fewer than two places */
-    int fewest = limit, unit = -1, best_d = 0;
+    int fewest = limit, unit = -1, best_d = 0, most_peers = 0;
     for (int d = 0; d < DIGITS; d++)
         for (int u = 0; u < 3 * BOARD_SIDE; u++) {
             int n = 0, i = u % BOARD_SIDE;
@@ -413,31 +435,23 @@ static int pick_unit(const state *s, int limit, int *digit, int where[BOARD_SIDE
                     n += bit_count(s->p[d][b] & (COLUMN_BITS << i));
             else
                 n = bit_count(s->p[d][i / 3] & (BOX_BITS << (i % 3 * 3)));
-            if (n >= 2 && n < fewest) {
+            if (n < 2 || n > fewest)
+                continue;
+            int places[BOARD_SIDE], peers = 0;
+            unit_places(s, u, d, places);
+            for (int k = 0; k < n; k++)
+                peers += open_peers(s, places[k] / 32, places[k] % 32);
+            if (n < fewest || peers > most_peers) {
                 fewest = n;
                 unit = u;
                 best_d = d;
-                if (n == 2)
-                    goto scanned;   /* none can be fewer */
+                most_peers = peers;
             }
         }
-scanned:
     if (unit < 0)
         return 0;
-    int count = 0, i = unit % BOARD_SIDE;
-    for (int b = 0; b < BANDS; b++) {
-        uint32_t mask = 0;
-        if (unit < BOARD_SIDE)
-            mask = b == i / 3 ? ROW_BITS << (BOARD_SIDE * (i % 3)) : 0;
-        else if (unit < 2 * BOARD_SIDE)
-            mask = COLUMN_BITS << i;
-        else
-            mask = b == i / 3 ? BOX_BITS << (i % 3 * 3) : 0;
-        for (uint32_t cells = s->p[best_d][b] & mask; cells; cells &= cells - 1u)
-            where[count++] = b * 32 + nxn_low_index(cells);
-    }
     *digit = best_d;
-    return count;
+    return unit_places(s, unit, best_d, where);
 }
 
 /* Guesses digit d at each of the places where[0..count) in turn (indexed

@@ -45,9 +45,12 @@ target_grown7_sparse.txt, then four of the five of target_grown7_wide.txt
 (bench/target_cbc.py --each), which `bitdoku target -e dlx` matched. The
 next 14: those of the five grids with the most nodes of each of
 target_grown8_sparse, _ring and _wide.txt not already listed, the same
-way. The last 10: the five grids with the most nodes (commit c2cb285) of
+way. The next 10: the five grids with the most nodes (commit c2cb285) of
 target_grown9_sparse.txt, then of target_grown9_ring.txt (lines 1-5 of
-each), the same way.
+each), the same way. The next 100: every grid of target_grown10_none.txt,
+then of target_grown11_none.txt (-1, cbc's). The last 5: lines 1-5 of
+target_grown14_sparse.txt, its grids with the most nodes (commit b853ead),
+the same way.
 """
 import os
 import random
