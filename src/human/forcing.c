@@ -583,35 +583,39 @@ static bool meet_any(const meet *m)
 }
 
 /* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
- * chain itself, made (or taken from the search's record, where it stays);
- * false when memory ran short. For a dynamic search, a chain that meets a
- * contradiction gives a hint in its own cell's search, which needs it
- * too. */
+ * chain itself, made into the search's record when not there yet (it
+ * stays there), read from the record; false when memory ran short. For a
+ * dynamic search (f->memo set), a chain that meets a contradiction gives
+ * a hint in its own cell's search, which needs it too. */
 static bool meet_chain(forcing *f, meet *m, int cell, int digit)
 {
     bdi_chainer *ch = f->ch;
-    cmark mark = chain_mark(ch);
-    pset *on = set_new(ch), *off = set_new(ch);
-    if (!on || !off)
-        return false;
-    int32_t absurd[2];
-    on_chain(f, cell, digit, on, off, absurd);
+    const on_memo *memo = f->memo;
+    int cand = cell * BD_SIZE + digit - 1;
+    if (memo->first[cand] < 0) {
+        cmark mark = chain_mark(ch);
+        pset *on = set_new(ch), *off = set_new(ch);
+        if (!on || !off)
+            return false;
+        int32_t absurd[2];
+        on_chain(f, cell, digit, on, off, absurd);
+        /* the sets go; the nodes stay for the search's record */
+        chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
+        if (ch->failed || memo->first[cand] < 0)
+            return false;
+    }
+    const uint32_t *items = memo->items + memo->first[cand];
+    uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
     reach part;
     memset(&part, 0, sizeof part);
-    for (int i = 0; i < on->count; i++) {
-        int pot = ch->nodes[on->order[i]].pot;
+    for (uint32_t i = 0; i < count; i++) {
+        int pot = ch->nodes[items[i]].pot;
         int at = pot_cell(pot);
-        part.on[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+        uint64_t (*bits)[2] = i < on_count ? part.on : part.off;
+        bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
     }
-    for (int i = 0; i < off->count; i++) {
-        int pot = ch->nodes[off->order[i]].pot;
-        int at = pot_cell(pot);
-        part.off[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
-    }
-    /* the sets go; the nodes stay for the search's record */
-    chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
     meet_with(m, &part);
-    return !ch->failed;
+    return true;
 }
 
 /* The plan of cell_chaining(f, cell) (search of level 0 on rm's grid),
