@@ -56,8 +56,8 @@
  * makes the chains of those parts only; a cell with none is skipped (and
  * in a Nishio search recorded idle, with what its chains would read). A
  * part left out would offer no hint, so the hints offered and their order
- * are SE's. A closure of a Nishio or dynamic search stays for the next
- * search of its kind when the grid's changes since (a step's placement or
+ * are SE's. A closure of a path's search (static, Nishio, dynamic) stays
+ * for the next search of its kind when the grid's changes since (a step's placement or
  * eliminations) touch nothing its walk read (keep_closures): on top1465
  * some two in five are kept from one step to the next.
  */
@@ -118,12 +118,14 @@ struct reach_kept {
  * for, on the search's grid `grid`, in `kept`: one of `kinds`, by the kind
  * of the search's chains (static, Nishio, dynamic). One search of level 0
  * uses it at a time: its chains have no nested rules, so no search runs
- * inside it. A Nishio or dynamic search keeps the closures of the last one
- * of its kind that its grid's changes leave as they were (keep_closures);
- * a static search, on the path or nested in a chain (`by_links`: its
- * closures are the link walks of cycles.c), reads them all from one
- * closure of the grid (`links`, made when first asked for: `links_made`),
- * kept in the same block after the memo, and keeps none. */
+ * inside it. A Nishio or dynamic search, and a static one on the path,
+ * keeps the closures of the last one of its kind that its grid's changes
+ * leave as they were (keep_closures); a static search (`by_links`: its
+ * closures are the link walks of cycles.c, which read of the grid what
+ * reach_from's walk reads) makes those it lacks from one closure of the
+ * grid (`links`, made when first asked for: `links_made`), kept in the
+ * same block after the memo. A static search nested in a chain keeps none
+ * (its grids are the chains', not the path's). */
 struct reach_memo {
     bool busy, by_links, links_made;
     reach_grid grid;
@@ -726,7 +728,10 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
  * potential it switches on or off, the candidates of its cell and the
  * places of its digit in its box, row and column (reach.c): where all
  * those are as they were, the walk takes the same steps to the same sets
- * and outcome. */
+ * and outcome. A static search's closure (cycles_closure_on: the links
+ * from the candidate, all of them when they meet a contradiction) follows
+ * from each potential it holds by the same reads: the cell's candidates
+ * and the digit's places in its units. */
 static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
                           bool keep)
 {
@@ -843,7 +848,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->links_made = false;
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, &rm->grid, g, dynamic);
+            keep_closures(rm->kept, &rm->grid, g, dynamic || reuse);
         } else {
             rm = NULL;
         }
