@@ -56,8 +56,8 @@
  * makes the chains of those parts only; a cell with none is skipped (and
  * in a Nishio search recorded idle, with what its chains would read). A
  * part left out would offer no hint, so the hints offered and their order
- * are SE's. A closure of a Nishio or dynamic search stays for the next
- * search of its kind when the grid's changes since (a step's placement or
+ * are SE's. A closure of a path's search (static, Nishio, dynamic) stays
+ * for the next search of its kind when the grid's changes since (a step's placement or
  * eliminations) touch nothing its walk read (keep_closures): on top1465
  * some two in five are kept from one step to the next.
  */
@@ -118,12 +118,14 @@ struct reach_kept {
  * for, on the search's grid `grid`, in `kept`: one of `kinds`, by the kind
  * of the search's chains (static, Nishio, dynamic). One search of level 0
  * uses it at a time: its chains have no nested rules, so no search runs
- * inside it. A Nishio or dynamic search keeps the closures of the last one
- * of its kind that its grid's changes leave as they were (keep_closures);
- * a static search, on the path or nested in a chain (`by_links`: its
- * closures are the link walks of cycles.c), reads them all from one
- * closure of the grid (`links`, made when first asked for: `links_made`),
- * kept in the same block after the memo, and keeps none. */
+ * inside it. A Nishio or dynamic search, and a static one on the path,
+ * keeps the closures of the last one of its kind that its grid's changes
+ * leave as they were (keep_closures); a static search (`by_links`: its
+ * closures are the link walks of cycles.c, which read of the grid what
+ * reach_from's walk reads) makes those it lacks from one closure of the
+ * grid (`links`, made when first asked for: `links_made`), kept in the
+ * same block after the memo. A static search nested in a chain keeps none
+ * (its grids are the chains', not the path's). */
 struct reach_memo {
     bool busy, by_links, links_made;
     reach_grid grid;
@@ -583,35 +585,39 @@ static bool meet_any(const meet *m)
 }
 
 /* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
- * chain itself, made (or taken from the search's record, where it stays);
- * false when memory ran short. For a dynamic search, a chain that meets a
- * contradiction gives a hint in its own cell's search, which needs it
- * too. */
+ * chain itself, made into the search's record when not there yet (it
+ * stays there), read from the record; false when memory ran short. For a
+ * dynamic search (f->memo set), a chain that meets a contradiction gives
+ * a hint in its own cell's search, which needs it too. */
 static bool meet_chain(forcing *f, meet *m, int cell, int digit)
 {
     bdi_chainer *ch = f->ch;
-    cmark mark = chain_mark(ch);
-    pset *on = set_new(ch), *off = set_new(ch);
-    if (!on || !off)
-        return false;
-    int32_t absurd[2];
-    on_chain(f, cell, digit, on, off, absurd);
+    const on_memo *memo = f->memo;
+    int cand = cell * BD_SIZE + digit - 1;
+    if (memo->first[cand] < 0) {
+        cmark mark = chain_mark(ch);
+        pset *on = set_new(ch), *off = set_new(ch);
+        if (!on || !off)
+            return false;
+        int32_t absurd[2];
+        on_chain(f, cell, digit, on, off, absurd);
+        /* the sets go; the nodes stay for the search's record */
+        chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
+        if (ch->failed || memo->first[cand] < 0)
+            return false;
+    }
+    const uint32_t *items = memo->items + memo->first[cand];
+    uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
     reach part;
     memset(&part, 0, sizeof part);
-    for (int i = 0; i < on->count; i++) {
-        int pot = ch->nodes[on->order[i]].pot;
+    for (uint32_t i = 0; i < count; i++) {
+        int pot = ch->nodes[items[i]].pot;
         int at = pot_cell(pot);
-        part.on[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+        uint64_t (*bits)[2] = i < on_count ? part.on : part.off;
+        bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
     }
-    for (int i = 0; i < off->count; i++) {
-        int pot = ch->nodes[off->order[i]].pot;
-        int at = pot_cell(pot);
-        part.off[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
-    }
-    /* the sets go; the nodes stay for the search's record */
-    chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
     meet_with(m, &part);
-    return !ch->failed;
+    return true;
 }
 
 /* The plan of cell_chaining(f, cell) (search of level 0 on rm's grid),
@@ -722,7 +728,10 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
  * potential it switches on or off, the candidates of its cell and the
  * places of its digit in its box, row and column (reach.c): where all
  * those are as they were, the walk takes the same steps to the same sets
- * and outcome. */
+ * and outcome. A static search's closure (cycles_closure_on: the links
+ * from the candidate, all of them when they meet a contradiction) follows
+ * from each potential it holds by the same reads: the cell's candidates
+ * and the digit's places in its units. */
 static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
                           bool keep)
 {
@@ -839,7 +848,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->links_made = false;
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, &rm->grid, g, dynamic);
+            keep_closures(rm->kept, &rm->grid, g, dynamic || reuse);
         } else {
             rm = NULL;
         }
