@@ -586,9 +586,11 @@ static bool meet_any(const meet *m)
 
 /* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
  * chain itself, made into the search's record when not there yet (it
- * stays there), read from the record; false when memory ran short. For a
- * dynamic search (f->memo set), a chain that meets a contradiction gives
- * a hint in its own cell's search, which needs it too. */
+ * stays there), read from the record; false when memory ran short. Only
+ * for a dynamic multiple search, whose record f->memo is set (a Nishio
+ * search has none, and its plans have no regions): a chain that meets a
+ * contradiction gives a hint in its own cell's search, which needs it
+ * too. */
 static bool meet_chain(forcing *f, meet *m, int cell, int digit)
 {
     bdi_chainer *ch = f->ch;
