@@ -270,6 +270,17 @@ static bool run_file(const char *path, const config *cfg, mode m)
     return ok;
 }
 
+/* Prints `head` (a table's header and rule) and then each of the `count`
+ * files' rows in mode m; nonzero when a file had no puzzles. */
+static int run_table(const char *head, char **files, int count, const config *cfg, mode m)
+{
+    puts(head);
+    int status = 0;
+    for (int i = 0; i < count; i++)
+        status |= !run_file(files[i], cfg, m);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     config cfg = {1.0, 0, false, false, true};
@@ -291,25 +302,19 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = 0;
-    if (cfg.speed) {
-        puts("| set | puzzles | puzzles/s | us/puzzle | slowest us | p99 us | mean rating | easy "
-             "| medium | hard | fiendish | diabolical | beyond | multiple / none / cut short |");
-        puts("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-        for (int i = first_file; i < argc; i++)
-            status |= !run_file(argv[i], &cfg, MODE_SPEED);
-    }
-    if (cfg.techniques) {
-        puts("\n| set | hardest step: puzzles |");
-        puts("|---|---|");
-        for (int i = first_file; i < argc; i++)
-            status |= !run_file(argv[i], &cfg, MODE_TECHNIQUES);
-    }
-    if (cfg.check) {
-        puts("\n| set | puzzles | unique | steps | placements | candidates removed | unsound "
-             "steps | unsound paths | paths off the solution | rating differs |");
-        puts("|---|---|---|---|---|---|---|---|---|---|");
-        for (int i = first_file; i < argc; i++)
-            status |= !run_file(argv[i], &cfg, MODE_CHECK);
-    }
+    if (cfg.speed)
+        status |= run_table("| set | puzzles | puzzles/s | us/puzzle | slowest us | p99 us | mean "
+                            "rating | easy | medium | hard | fiendish | diabolical | beyond | "
+                            "multiple / none / cut short |\n"
+                            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                            argv + first_file, argc - first_file, &cfg, MODE_SPEED);
+    if (cfg.techniques)
+        status |= run_table("\n| set | hardest step: puzzles |\n|---|---|", argv + first_file,
+                            argc - first_file, &cfg, MODE_TECHNIQUES);
+    if (cfg.check)
+        status |= run_table("\n| set | puzzles | unique | steps | placements | candidates removed "
+                            "| unsound steps | unsound paths | paths off the solution | rating "
+                            "differs |\n|---|---|---|---|---|---|---|---|---|---|",
+                            argv + first_file, argc - first_file, &cfg, MODE_CHECK);
     return status;
 }
