@@ -723,20 +723,107 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     return any || plan->cell;
 }
 
-/* Readies `kept` for a search on grid `g` (made into `rg`): with `keep`,
- * it keeps each closure made on its last grid that reads nothing the
- * changes since then touch, and records `g`; else it keeps none. A closure
- * is reach_from's walk, and the walk reads of the grid only, for each
- * potential it switches on or off, the candidates of its cell and the
- * places of its digit in its box, row and column (reach.c): where all
- * those are as they were, the walk takes the same steps to the same sets
- * and outcome. A static search's closure (cycles_closure_on: the links
- * from the candidate, all of them when they meet a contradiction) follows
- * from each potential it holds by the same reads: the cell's candidates
- * and the digit's places in its units. */
-static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
-                          bool keep)
+/* What a dynamic walk needs to know of the changes from grid `last` to
+ * grid `g` to keep a closure exactly (keep_closures): by digit, the cells
+ * that lost the digit as a candidate (`removed`) and those where it was
+ * placed (`placed`; not in `removed`); by digit whether a unit of two
+ * places or more of it now has one (`lone_units`), and whether a cell of
+ * two candidates or more now has one (`lone_cells`). False when the
+ * changes are not removals only (a candidate added, a cell emptied with
+ * no value). */
+typedef struct removals {
+    uint64_t removed[BD_SIZE][2], placed[BD_SIZE][2];
+    unsigned lone_units;
+    bool lone_cells;
+} removals;
+
+/* Fills `rm` from the grids `last` and `g`; false when `g` is not `last`
+ * with candidates removed only (see struct removals). */
+static bool grid_removals(const grid_record *last, const chain_grid *g, removals *rm)
 {
+    memset(rm, 0, sizeof *rm);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned was = last->cand[cell], now = g->cand[cell];
+        if (now & ~was)
+            return false;
+        if (was == now)
+            continue;
+        unsigned gone = was & ~now;
+        if (!now) {
+            int value = g->value[cell];
+            if (!value || !(was & digit_bit(value)))
+                return false;
+            bits_set(rm->placed[value - 1], cell);
+            gone &= ~digit_bit(value);
+        }
+        rm->lone_cells |= digit_count(was) >= 2 && digit_count(now) == 1;
+        for (unsigned ds = gone; ds; ds &= ds - 1u)
+            bits_set(rm->removed[bit_digit(ds) - 1], cell);
+    }
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++) {
+            unsigned was = last->places[unit][d], now = g->places[unit][d];
+            if (now & ~was)
+                return false;
+            if (digit_count(was) >= 2 && digit_count(now) == 1)
+                rm->lone_units |= 1u << d;
+        }
+    return true;
+}
+
+/* Whether closure `r` of a dynamic walk (candidate `cand`) stays exact
+ * after the removals `rm`, once their potentials are taken out of it (see
+ * keep_closures); with `y_links` the walk has the cell rules. */
+static bool keeps_through(const reach *r, int cand, const removals *rm, bool y_links)
+{
+    int start = cand / BD_SIZE, digit = cand % BD_SIZE;
+    if (r->conflict || (rm->removed[digit][start >> 6] | rm->placed[digit][start >> 6])
+                           >> (start & 63) & 1u)
+        return false;
+    if (y_links && rm->lone_cells)
+        return false;
+    uint64_t missing = 0;
+    for (int d = 0; d < BD_SIZE; d++) {
+        if (!y_links && d != digit)   /* a walk without the cell rules keeps to its digit */
+            continue;
+        if (rm->lone_units >> d & 1u)
+            return false;
+        for (int w = 0; w < 2; w++)
+            missing |= (rm->removed[d][w] & ~r->off[d][w]) | (rm->placed[d][w] & ~r->on[d][w]);
+    }
+    return !missing;
+}
+
+/* Readies `kept` for a search on grid `g` (made into `rg`): with `keep`,
+ * it keeps each closure made on its last grid that the changes since then
+ * leave as it is, or (`dynamic`) as it is but for the potentials removed,
+ * and records `g`; else it keeps none. A closure is reach_from's walk, and
+ * the walk reads of the grid only, for each potential it switches on or
+ * off, the candidates of its cell and the places of its digit in its box,
+ * row and column (reach.c): where all those are as they were, the walk
+ * takes the same steps to the same sets and outcome. A static search's
+ * closure (cycles_closure_on: the links from the candidate, all of them
+ * when they meet a contradiction) follows from each potential it holds by
+ * the same reads: the cell's candidates and the digit's places in its
+ * units.
+ *
+ * A dynamic walk also stays (keeps_through) when the grid only lost
+ * candidates, its closure C has no contradiction and holds every removed
+ * candidate switched off, or on where it was placed, and no rule of the
+ * walk that counted two or more now counts one (a cell or unit left with a
+ * single, whose rule the new grid does not apply): the new closure is C
+ * without the removed potentials. C less those is closed under the new
+ * grid's rules (a count there is the old one less potentials C holds off),
+ * so it holds the new closure; and the new closure with the removed
+ * potentials added is closed under the old grid's rules (what a placed
+ * potential on switches off is removed; a count that falls to one falls
+ * to one in the new grid too, or names a removed potential), so it holds
+ * C. */
+static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
+                          bool keep, bool dynamic)
+{
+    removals rm;
+    bool exact = keep && kept->have && dynamic && grid_removals(&kept->last, g, &rm);
     chain_reads changed;
     record_changes(&kept->last, g, &changed);
     if (!keep || !kept->have) {
@@ -756,7 +843,16 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
     for (int i = 0; i < (BD_CELLS * BD_SIZE + 63) / 64; i++)
         for (uint64_t made = kept->made[i]; made; made &= made - 1u) {
             int cand = i * 64 + low_index(made);
-            const reach *r = &kept->on[cand];
+            reach *r = &kept->on[cand];
+            if (exact && keeps_through(r, cand, &rm, rg->y_links)) {
+                for (int d = 0; d < BD_SIZE; d++)
+                    for (int w = 0; w < 2; w++) {
+                        uint64_t gone = rm.removed[d][w] | rm.placed[d][w];
+                        r->on[d][w] &= ~gone;
+                        r->off[d][w] &= ~gone;
+                    }
+                continue;
+            }
             uint64_t hit = 0;
             for (int d = 0; d < BD_SIZE; d++)
                 for (int w = 0; w < 2; w++)
@@ -850,7 +946,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->links_made = false;
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, &rm->grid, g, dynamic || reuse);
+            keep_closures(rm->kept, &rm->grid, g, dynamic || reuse, dynamic);
         } else {
             rm = NULL;
         }
