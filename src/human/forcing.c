@@ -125,13 +125,17 @@ struct reach_kept {
  * reach_from's walk reads) makes those it lacks from one closure of the
  * grid (`links`, made when first asked for: `links_made`), kept in the
  * same block after the memo. A static search nested in a chain keeps none
- * (its grids are the chains', not the path's). */
+ * (its grids are the chains', not the path's). A dynamic search's plans
+ * meet the chains of its record as sets (meet_chain): `chain`, by
+ * candidate, made once a search (bit set in `chain_made`). */
 struct reach_memo {
     bool busy, by_links, links_made;
     reach_grid grid;
     struct reach_kept *kept;
     struct reach_kept kinds[3];
     struct closure *links;
+    uint64_t chain_made[(BD_CELLS * BD_SIZE + 63) / 64];
+    reach chain[BD_CELLS * BD_SIZE];
 };
 
 /* The chains made from candidates assumed on, by candidate (cell * 9 +
@@ -586,12 +590,13 @@ static bool meet_any(const meet *m)
 
 /* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
  * chain itself, made into the search's record when not there yet (it
- * stays there), read from the record; false when memory ran short. Only
+ * stays there), its sets made from the record once a search (in rm's
+ * `chain`); false when memory ran short. Only
  * for a dynamic multiple search, whose record f->memo is set (a Nishio
  * search has none, and its plans have no regions): a chain that meets a
  * contradiction gives a hint in its own cell's search, which needs it
  * too. */
-static bool meet_chain(forcing *f, meet *m, int cell, int digit)
+static bool meet_chain(forcing *f, struct reach_memo *rm, meet *m, int cell, int digit)
 {
     bdi_chainer *ch = f->ch;
     const on_memo *memo = f->memo;
@@ -608,17 +613,20 @@ static bool meet_chain(forcing *f, meet *m, int cell, int digit)
         if (ch->failed || memo->first[cand] < 0)
             return false;
     }
-    const uint32_t *items = memo->items + memo->first[cand];
-    uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
-    reach part;
-    memset(&part, 0, sizeof part);
-    for (uint32_t i = 0; i < count; i++) {
-        int pot = ch->nodes[items[i]].pot;
-        int at = pot_cell(pot);
-        uint64_t (*bits)[2] = i < on_count ? part.on : part.off;
-        bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+    reach *part = &rm->chain[cand];
+    if (!bits_has(rm->chain_made, cand)) {
+        const uint32_t *items = memo->items + memo->first[cand];
+        uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
+        memset(part, 0, sizeof *part);
+        for (uint32_t i = 0; i < count; i++) {
+            int pot = ch->nodes[items[i]].pot;
+            int at = pot_cell(pot);
+            uint64_t (*bits)[2] = i < on_count ? part->on : part->off;
+            bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+        }
+        bits_set(rm->chain_made, cand);
     }
-    meet_with(m, &part);
+    meet_with(m, part);
     return true;
 }
 
@@ -704,7 +712,7 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 if (!b)
                     may = true;
                 else if (b->conflict && f->dynamic)
-                    may = !meet_chain(f, region, other, digit);
+                    may = !meet_chain(f, rm, region, other, digit);
                 else
                     meet_with(region, b);
             }
@@ -944,6 +952,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->busy = true;
             rm->by_links = !dynamic && !nishio;
             rm->links_made = false;
+            memset(rm->chain_made, 0, sizeof rm->chain_made);
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
             keep_closures(rm->kept, &rm->grid, g, dynamic || reuse, dynamic);
