@@ -446,6 +446,8 @@ static void cell_chaining(forcing *f, int cell)
     pset *cell_on = NULL, *cell_off = NULL;
     int n = 0;
     const struct plan *plan = f->plan;
+    /* the cell chaining's own sets, only when it may offer a hint */
+    bool cell_part = !f->nishio && (card == 2 || (f->multiple && card > 2)) && (!plan || plan->cell);
     for (unsigned ds = f->g->cand[cell]; ds && !ch->failed; ds &= ds - 1u, n++) {
         if (plan && !plan->on[n])
             continue;
@@ -463,6 +465,8 @@ static void cell_chaining(forcing *f, int cell)
             region_chaining(f, cell, digit, on_to_on, on_to_off, plan ? plan->region[n] : NULL);
         value_on[n] = on_to_on;
         value_off[n] = on_to_off;
+        if (!cell_part)
+            continue;
         if (!cell_on) {
             cell_on = set_new(ch);
             cell_off = set_new(ch);
@@ -475,8 +479,7 @@ static void cell_chaining(forcing *f, int cell)
             set_retain(ch, cell_off, on_to_off);
         }
     }
-    if (f->nishio || ch->failed || !cell_on || !(card == 2 || (f->multiple && card > 2))
-        || (plan && !plan->cell))
+    if (!cell_part || ch->failed || !cell_on)
         return;
     for (int i = 0; i < cell_on->count; i++)
         reduction_hint(f, false, -1, pot_of(cell, 0 + bit_digit(f->g->cand[cell]), true),
@@ -870,6 +873,26 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
         }
 }
 
+/* A memo of closures with none kept yet, in one block with the link
+ * closure after it; NULL when memory ran short. Only its flags and last
+ * grids are set: the closures and the link closure are written before
+ * they are read (the bits of `made`, `chain_made` and `links_made` say
+ * which), and a block of over a megabyte cleared whole cost as much as a
+ * search's plans of a few cells. */
+static struct reach_memo *reach_memo_new(void)
+{
+    struct reach_memo *rm = malloc(sizeof *rm + cycles_closure_size());
+    if (!rm)
+        return NULL;
+    rm->busy = false;
+    for (int k = 0; k < 3; k++) {
+        rm->kinds[k].have = false;
+        memset(&rm->kinds[k].last, 0, sizeof rm->kinds[k].last);
+    }
+    rm->links = (struct closure *)(void *)(rm + 1);
+    return rm;
+}
+
 /* The path's record of its Nishio searches, brought to grid `g` (each
  * idle cell whose reads meet what changed since the last one loses its
  * record); NULL when memory ran short (the search then goes without). */
@@ -942,11 +965,8 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
                                   ? memo_update(ch, g) : NULL;
     struct reach_memo *rm = NULL;
     if (level == 0 && !ch->reads) {
-        if (!ch->reach_memo) {
-            ch->reach_memo = calloc(1, sizeof *ch->reach_memo + cycles_closure_size());
-            if (ch->reach_memo)
-                ch->reach_memo->links = (struct closure *)(void *)(ch->reach_memo + 1);
-        }
+        if (!ch->reach_memo)
+            ch->reach_memo = reach_memo_new();
         rm = ch->reach_memo;
         if (rm && !rm->busy) {
             rm->busy = true;
