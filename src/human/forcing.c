@@ -788,20 +788,15 @@ static bool grid_removals(const grid_record *last, const chain_grid *g, removals
 static bool keeps_through(const reach *r, int cand, const removals *rm, bool y_links)
 {
     int start = cand / BD_SIZE, digit = cand % BD_SIZE;
-    if (r->conflict || (rm->removed[digit][start >> 6] | rm->placed[digit][start >> 6])
-                           >> (start & 63) & 1u)
+    if (r->conflict || bits_has(rm->removed[digit], start) || bits_has(rm->placed[digit], start))
         return false;
-    if (y_links && rm->lone_cells)
+    /* a walk without the cell rules keeps to its digit */
+    if (y_links ? rm->lone_cells || rm->lone_units : rm->lone_units >> digit & 1u)
         return false;
     uint64_t missing = 0;
-    for (int d = 0; d < BD_SIZE; d++) {
-        if (!y_links && d != digit)   /* a walk without the cell rules keeps to its digit */
-            continue;
-        if (rm->lone_units >> d & 1u)
-            return false;
+    for (int d = y_links ? 0 : digit; d < (y_links ? BD_SIZE : digit + 1); d++)
         for (int w = 0; w < 2; w++)
             missing |= (rm->removed[d][w] & ~r->off[d][w]) | (rm->placed[d][w] & ~r->on[d][w]);
-    }
     return !missing;
 }
 
