@@ -57,9 +57,11 @@
  * in a Nishio search recorded idle, with what its chains would read). A
  * part left out would offer no hint, so the hints offered and their order
  * are SE's. A closure of a path's search (static, Nishio, dynamic) stays
- * for the next search of its kind when the grid's changes since (a step's placement or
- * eliminations) touch nothing its walk read (keep_closures): on top1465
- * some two in five are kept from one step to the next.
+ * for the next search of its kind when the grid's changes since (a step's
+ * placement or eliminations) touch nothing its walk read, or (Nishio,
+ * dynamic) when it implies them all (keep_closures): on top1465's first
+ * 100, 96,172 of the 148,374 walks the Nishio and dynamic searches would
+ * make.
  */
 #include "chains.h"
 
