@@ -961,6 +961,26 @@ static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
     return false;
 }
 
+/* Whether what closure `cl` reaches from (cell, d + 1) on holds a
+ * potential on that switches it off: its digit in a peer, or with Y-links
+ * (`y`) another digit in its cell. */
+static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bool y, int cell,
+                                     int d)
+{
+    int s = cell * BD_SIZE + d, w = cell >> 6;
+    if (is_sink(cl, s))
+        return false;
+    const uint64_t *row = cl->row[s];   /* its digits' words only */
+    unsigned digits = cl->digits[s];
+    if ((digits >> d & 1u)
+        && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
+        return true;
+    for (unsigned ds = y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        if (row[2 * (bit_digit(ds) - 1) + w] >> (cell & 63) & 1u)
+            return true;
+    return false;
+}
+
 /* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
@@ -985,14 +1005,8 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     int d = digit - 1, s = cell * BD_SIZE + d, w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
     if (on) {
-        const uint64_t *row = cl->row[s];   /* its digits' words only */
-        unsigned digits = is_sink(cl, s) ? 0 : cl->digits[s];
-        if ((digits >> d & 1u)
-            && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
+        if (on_meets_opposite(cl, rg, u->y, cell, d))
             return true;
-        for (unsigned ds = u->y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
-            if (row[2 * (bit_digit(ds) - 1) + w] & bit)
-                return true;
         if (u->read)
             note_row(u, s);
         return false;
@@ -1279,7 +1293,7 @@ static void both_tests(unary *u, cycles_space *sp)
             unsigned bits = 0;
             if (partner && may_cycle(u, cell, digit))
                 bits |= MAY_CYCLE;
-            if (reaches_opposite(u, cell, digit, true))
+            if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
                 bits |= MAY_ON;
             if (partner && reaches_opposite(u, cell, digit, false))
                 bits |= MAY_OFF;
