@@ -756,6 +756,75 @@ static bool data_grids_next(data_grids *g, bdi_state *st)
     return true;
 }
 
+/* cycles.c's search on `st` nested in a chain (a list that keeps all
+ * hints), against the path's search (no record, its best hint only), each
+ * with a budget: where the path's finds nothing, the nested one finds
+ * nothing and counts the same nodes (`*empty` counts these); where it
+ * finds a best hint, the nested one's first hint (sorted) is that one
+ * (`*found`). */
+static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
+{
+    bdi_budget path_nodes = {.next_check = UINT64_MAX}, nested_nodes = path_nodes;
+    bdi_chainer *path = bdi_chainer_new(&path_nodes), *nested = bdi_chainer_new(&nested_nodes);
+    assert_non_null(path);
+    assert_non_null(nested);
+    chint_list best = {.keep_all = false};
+    cycles_hints(path, st, false, &best);
+    chint_list all = {.keep_all = true, .outer_source = st, .outer_current = st};
+    cycles_hints(nested, st, false, &all);
+    chint_sort(&all);
+    assert_false(bdi_chainer_failed(path) || bdi_chainer_failed(nested));
+    if (!best.found) {
+        assert_int_equal(all.count, 0);
+        assert_int_equal(nested_nodes.nodes, path_nodes.nodes);
+        ++*empty;
+    } else {
+        assert_true(all.count > 0);
+        const chint *a = &all.all[0], *b = &best.best;
+        assert_true(a->difficulty == b->difficulty);
+        assert_int_equal(a->complexity, b->complexity);
+        assert_int_equal(a->sort_key, b->sort_key);
+        assert_memory_equal(a->removed, b->removed, sizeof a->removed);
+        ++*found;
+    }
+    chint_list_free(&best);
+    chint_list_free(&all);
+    bdi_chainer_free(path);
+    bdi_chainer_free(nested);
+}
+
+/* cycles.c's search nested in a chain makes every start's tests with
+ * both links first, and only counts the nodes of the starts where they
+ * all fail: it gives what the path's search gives (expect_nested_as_path)
+ * on SE's grids, as given and thinned (each has a hint), and on random
+ * solved grids with 8 to 47 cells blanked (many without any). */
+static void test_nested_cycles_both_tests(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 4040, 80);
+    bdi_state st;
+    int empty = 0, found = 0;
+    while (data_grids_next(&data, &st))
+        expect_nested_as_path(&st, &empty, &found);
+    fclose(data.f);
+    uint64_t seed = 4040;
+    for (int i = 0; i < 120; i++) {
+        bd_grid grid;
+        tu_random_full(&seed, &grid);
+        int cells[BD_CELLS];
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            cells[cell] = cell;
+        tu_shuffle(&seed, cells, BD_CELLS);
+        for (int k = 0; k < 8 + i % 40; k++)
+            grid.cells[cells[k]] = 0;
+        assert_true(bdi_state_init(&st, &grid));
+        expect_nested_as_path(&st, &empty, &found);
+    }
+    assert_true(empty > 20);
+    assert_true(found > 80);
+}
+
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
  * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
  * the same outcome, and with no contradiction the same sets. */
@@ -1941,6 +2010,7 @@ int main(void)
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
+        cmocka_unit_test(test_nested_cycles_both_tests),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),

@@ -82,6 +82,16 @@
  * none are kept (`cycles_none`: an open-addressed table of the grids
  * themselves, emptied when three quarters full), and on one of those the
  * search is not made: the list stays empty, as the search would leave it.
+ * Most nested searches find nothing, and a test that fails with both
+ * links fails with X-links only or Y-links only (their links, partners
+ * and the potentials that see a partner are among both's). So a nested
+ * search first makes the tests with both links from every start, on one
+ * closure (both_tests); the starts where all fail (most of them) are only
+ * counted against the budget in each of the three searches, as their
+ * failed tests would count; the others are searched as above, a failed
+ * test with both links not made again, and an X- or Y-only search with
+ * few tests left walks for each (reach_links) rather than make its
+ * closure.
  */
 #include "chains.h"
 
@@ -199,6 +209,8 @@ typedef struct unary {
     struct closure *cl;         /* all starts' reach, for y, x; or NULL (each
                                    start walks for its own tests) */
     bool cl_made;               /* whether cl is made for this grid, y, x */
+    const uint8_t *may;         /* by start: the tests with both links that
+                                   passed (MAY_), or NULL: all may */
 } unary;
 
 /* Notes a read of the places of `digit` in the box, row and column of
@@ -630,7 +642,16 @@ typedef struct closure {
 typedef struct cycles_space {
     reach_grid rg;
     closure cl;
+    closure both;                /* nested: the closure with both links */
+    uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
+    uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
+    int live_count;
+    uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
+                                    other starts' tests count */
 } cycles_space;
+
+/* The tests of a start with both links that passed (a bit each). */
+enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on with the walk's links (links_off's): with y
@@ -940,6 +961,26 @@ static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
     return false;
 }
 
+/* Whether what closure `cl` reaches from (cell, d + 1) on holds a
+ * potential on that switches it off: its digit in a peer, or with Y-links
+ * (`y`) another digit in its cell. */
+static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bool y, int cell,
+                                     int d)
+{
+    int s = cell * BD_SIZE + d, w = cell >> 6;
+    if (is_sink(cl, s))
+        return false;
+    const uint64_t *row = cl->row[s];   /* its digits' words only */
+    unsigned digits = cl->digits[s];
+    if ((digits >> d & 1u)
+        && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
+        return true;
+    for (unsigned ds = y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        if (row[2 * (bit_digit(ds) - 1) + w] >> (cell & 63) & 1u)
+            return true;
+    return false;
+}
+
 /* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
@@ -964,14 +1005,8 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     int d = digit - 1, s = cell * BD_SIZE + d, w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
     if (on) {
-        const uint64_t *row = cl->row[s];   /* its digits' words only */
-        unsigned digits = is_sink(cl, s) ? 0 : cl->digits[s];
-        if ((digits >> d & 1u)
-            && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
+        if (on_meets_opposite(cl, rg, u->y, cell, d))
             return true;
-        for (unsigned ds = u->y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
-            if (row[2 * (bit_digit(ds) - 1) + w] & bit)
-                return true;
         if (u->read)
             note_row(u, s);
         return false;
@@ -1195,6 +1230,86 @@ static bool forcing_may_win(const unary *u, int cell, int digit, bool on)
     return false;
 }
 
+/* A test of may_cycle or reaches_opposite known to fail (u->may): the
+ * node it counts, counted; true, as the test answers, when that spends
+ * the chainer's budget. */
+static bool test_counted(unary *u)
+{
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
+    return false;
+}
+
+/* Counts `n` nodes against the chainer's budget, as n spends one at a
+ * time would; sets ch->failed and cut_short when that spends it. */
+static void nodes_counted(bdi_chainer *ch, uint64_t n)
+{
+    bdi_budget *b = ch->budget;
+    if (!b)
+        return;
+    if ((!b->max_nodes || b->nodes + n <= b->max_nodes) && b->nodes + n < b->next_check) {
+        b->nodes += n;
+        return;
+    }
+    for (; n && !ch->failed; n--)
+        if (bdi_budget_spend(b))
+            ch->failed = ch->cut_short = true;
+}
+
+/* Into sp->may, by start, the tests of the search with both links (u's
+ * links, u->cl its closure, no reads noted) that pass, without counting
+ * their nodes; into sp->live the starts where one does, in the searches'
+ * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
+ * unary_walks counts for the others. A test fails with X-links only or
+ * Y-links only where it fails with both: both kinds' links are among
+ * both's (the closure's rows and reach_links' walks reach more with more
+ * links), as are their partners and the potentials that see a partner.
+ * So at an idle start each kind's tests fail, and count a node each and
+ * one for the start: with X-links the cycle's (with a partner in a unit),
+ * the chain from on's, from off's (with that partner); with Y-links (cells
+ * of two only) the cycle's; with both, as with X-links, a partner being
+ * in a unit or the cell. */
+static void both_tests(unary *u, cycles_space *sp)
+{
+    bdi_chainer *ch = u->ch;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    const chain_grid *g = u->g;
+    sp->live_count = 0;
+    memset(sp->idle_nodes, 0, sizeof sp->idle_nodes);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
+            continue;
+        bool two = digit_count(g->cand[cell]) == 2;
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
+            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
+            bool in_unit = false;
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                in_unit |= digit_count(unit_places(g, unit_at(kind, cell), digit)) == 2;
+            bool partner = in_unit || two;
+            unsigned bits = 0;
+            if (partner && may_cycle(u, cell, digit))
+                bits |= MAY_CYCLE;
+            if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
+                bits |= MAY_ON;
+            if (partner && reaches_opposite(u, cell, digit, false))
+                bits |= MAY_OFF;
+            sp->may[cand] = (uint8_t)bits;
+            if (bits) {
+                sp->live[sp->live_count++] = (uint16_t)cand;
+                continue;
+            }
+            sp->idle_nodes[0] += in_unit ? 4u : 2u;
+            sp->idle_nodes[1] += two ? 2u : 0u;
+            sp->idle_nodes[2] += partner ? 4u : 2u;
+        }
+    }
+    ch->budget = budget;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
  * (walks of link kind `k`), skipped when the record says idle, and
  * recorded idle or not after. The tests that a walk may find something
@@ -1232,15 +1347,20 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     u->met = u->cut = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
-     * short); without, the closure's tests alone */
+     * short); without, the closure's tests alone; a test that failed with
+     * both links fails with fewer, and is only counted */
     bool bound = u->rg && list->found && !list->keep_all;
-    bool cycle = partner && may_cycle(u, cell, digit);
-    bool from_on_may = u->x && reaches_opposite(u, cell, digit, true);
+    unsigned may = u->may ? u->may[cand] : MAY_ALL;
+    bool cycle = partner && (may & MAY_CYCLE ? may_cycle(u, cell, digit) : test_counted(u));
+    bool from_on_may =
+        u->x && (may & MAY_ON ? reaches_opposite(u, cell, digit, true) : test_counted(u));
     if (from_on_may && bound && !forcing_may_win(u, cell, digit, true)) {
         from_on_may = false;
         u->cut = true;
     }
-    bool from_off_may = u->x && partner && reaches_opposite(u, cell, digit, false);
+    bool from_off_may = u->x && partner
+                        && (may & MAY_OFF ? reaches_opposite(u, cell, digit, false)
+                                          : test_counted(u));
     if (from_off_may && bound && !forcing_may_win(u, cell, digit, false)) {
         from_off_may = false;
         u->cut = true;
@@ -1375,6 +1495,24 @@ static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k,
     return 2 * starts >= candidates;
 }
 
+enum { FEW_TESTS = 160 };   /* fewer: walks cost less than a closure */
+
+/* Whether the tests that may pass at sp's live starts (both links'
+ * answers) in a search with X-links (`x`) or Y-links only are many enough
+ * that the closure may cost less than a walk for each: FEW_TESTS or more. */
+static bool many_tests(const chain_grid *g, const cycles_space *sp, bool x)
+{
+    int tests = 0;
+    for (int i = 0; i < sp->live_count; i++) {
+        int cand = sp->live[i];
+        if (x)
+            tests += digit_count(sp->may[cand]);
+        else if (digit_count(g->cand[cand / BD_SIZE]) == 2)
+            tests += (sp->may[cand] & MAY_CYCLE) != 0;
+    }
+    return tests >= FEW_TESTS;
+}
+
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
@@ -1400,24 +1538,45 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     }
     struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
     closure *cl = u.cl;
-    uint64_t linked_of[2][BD_SIZE * 2];   /* reach_links_linked's, X then Y */
+    uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
+    if (u.rg) {
+        for (int k = 0; k < 2; k++)
+            reach_links_linked(u.rg, LINK_KINDS[k][0], LINK_KINDS[k][1], linked_of[k]);
+        for (int i = 0; i < BD_SIZE * 2; i++)   /* what either kind switches on */
+            linked_of[2][i] = linked_of[0][i] | linked_of[1][i];
+    }
+    cycles_space *space = u.rg && list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
+    bool both_made = false;
+    if (space) {   /* nested: both links' tests first, for all three searches */
+        u.y = u.x = true;
+        memcpy(u.linked, linked_of[2], sizeof u.linked);
+        u.cl = &space->both;
+        both_tests(&u, space);
+        u.may = space->may;
+        both_made = u.cl_made;
+    }
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
         u.cycle_base = u.x && u.y ? 7.0 : 6.5;
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
-        if (u.rg && k < 2) {
-            reach_links_linked(u.rg, u.y, u.x, u.linked);
-            memcpy(linked_of[k], u.linked, sizeof u.linked);
-        } else if (u.rg) {   /* both links: what either kind switches on */
-            for (int i = 0; i < BD_SIZE * 2; i++)
-                u.linked[i] = linked_of[0][i] | linked_of[1][i];
-        }
-        u.cl_made = false;
-        u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
+        if (u.rg)
+            memcpy(u.linked, linked_of[k], sizeof u.linked);
+        u.cl_made = space && k == 2 && both_made;   /* both_tests made it */
+        if (space)
+            u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? cl : NULL;
+        else
+            u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
+        if (space) {   /* the idle starts counted, the others walked */
+            nodes_counted(ch, space->idle_nodes[k]);
+            for (int i = 0; i < space->live_count && !ch->failed; i++)
+                unary_chaining(&u, space->live[i] / BD_SIZE, space->live[i] % BD_SIZE + 1, m, k,
+                               list);
+            continue;
+        }
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
             if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
                 continue;
