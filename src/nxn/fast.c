@@ -9,20 +9,20 @@
  * The 25 x 25 search has two kernels (nxn.h), chosen by the choice that
  * the 9 x 9 fast engine makes once per process (src/engine/fast/
  * dispatch.c, BITDOKU_ISA): its base kernel takes the portable one, any
- * other (their flags include POPCNT and BMI2) the POPCNT and BMI2 one
- * where this library has it and the processor runs it.
+ * other (their flags include POPCNT and BMI2) the AVX2, POPCNT and BMI2
+ * one where this library has it and the processor runs it.
  */
 #include "nxn.h"
 #include "engine/fast/fast.h"
 
-#if defined(BDI_HAVE_NXN_BMI2) && !defined(BD_PORTABLE)
-/* Whether the processor runs fast5x5_bmi2.c: the features its compile
+#if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
+/* Whether the processor runs fast5x5_avx2.c: the features its compile
  * flags allow (CMakeLists.txt). */
-static bool bmi2_runs_here(void)
+static bool avx2_runs_here(void)
 {
     __builtin_cpu_init();   /* a no-op once the run-time library has run it */
-    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
-           && __builtin_cpu_supports("bmi2");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
+           && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 }
 #endif
 
@@ -30,9 +30,9 @@ static bool bmi2_runs_here(void)
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
-#if defined(BDI_HAVE_NXN_BMI2) && !defined(BD_PORTABLE)
-    if (bdi_fast_choice().kernel->enumerate != bdi_fast_enumerate_base && bmi2_runs_here())
-        return nxn_fast5x5_bmi2(task, options, visitor, stats);
+#if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
+    if (bdi_fast_choice().kernel->enumerate != bdi_fast_enumerate_base && avx2_runs_here())
+        return nxn_fast5x5_avx2(task, options, visitor, stats);
 #endif
     return nxn_fast5x5_base(task, options, visitor, stats);
 }

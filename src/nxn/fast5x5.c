@@ -2,9 +2,10 @@
  * fast5x5.c - the bit-parallel N x N engine (fast.h) for 25 x 25 boards of
  * 5 x 5 boxes only, on 32-bit words, with the geometry fixed at compile
  * time so that the compiler unrolls its loops over rows, digits and bands.
- * This file is the portable kernel, nxn_fast5x5_base; fast5x5_bmi2.c
- * compiles it again under another name (FAST5X5_ENTRY) with the POPCNT and
- * BMI instructions, and fast.c picks one of the two at run time.
+ * This file is the portable kernel, nxn_fast5x5_base; fast5x5_avx2.c
+ * compiles it again under another name (FAST5X5_ENTRY) with the AVX2,
+ * POPCNT and BMI instructions, and fast.c picks one of the two at run
+ * time.
  */
 #include <stdint.h>
 

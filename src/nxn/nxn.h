@@ -210,13 +210,13 @@ nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats);
 /* The 25 x 25 engine's two kernels, the same search compiled twice:
- * portable (fast5x5.c), and for POPCNT, BMI1 and BMI2 (fast5x5_bmi2.c,
- * built on x86-64 with gcc or clang, where BDI_HAVE_NXN_BMI2 is defined;
+ * portable (fast5x5.c), and for AVX2, POPCNT, BMI1 and BMI2 (fast5x5_avx2.c,
+ * built on x86-64 with gcc or clang, where BDI_HAVE_NXN_AVX2 is defined;
  * to be run only where the processor has them). nxn_fast5x5 (fast.c)
  * picks one. */
 nxn_run nxn_fast5x5_base(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                          bd_stats *stats);
-nxn_run nxn_fast5x5_bmi2(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+nxn_run nxn_fast5x5_avx2(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                          bd_stats *stats);
 
 /* Dancing Links (dlx.c). */
