@@ -925,9 +925,22 @@ static void count_open(const geo *g, const state *s, open_counts *k)
 
 /* The open cells that share a row, column or box with open cell (r, c),
  * itself included: its row, the rest of its box, the rest of its
- * column. */
+ * column. From the counts in `k` (count_open), but on band words, where
+ * the cells are counted on the open words a band at a time and `k` is
+ * not read. */
 static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
+#if BAND_WORDS
+    const colset *open_words = s->w + 256;
+    int peers = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t unit = (uint64_t)col_bit(c) * LANE_LOW;   /* the column */
+        if (b == r / 4)   /* and the row, and the box */
+            unit |= UINT64_C(0xFFFF) << (16 * (r % 4)) | STACK_LANES << (c & ~3);
+        peers += bit_count(load_band(open_words + 4 * b) & unit);
+    }
+    return peers;
+#endif
     const colset *open = s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g);
     int band = r / GEO_R(g), stack = c / GEO_C(g);
     return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
@@ -992,7 +1005,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
-    if (!by_places(g))
+    if (!by_places(g) && !BAND_WORDS)   /* open_peers' counts */
         count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
