@@ -1102,13 +1102,13 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
     return progress;
 }
 
-/* Naked pair {digits} at open cells (r0, c0) and (r1, c1): both digits
- * leave every row, column and box the two cells share, but the two
- * cells. Whether anything changed. */
-static bool clear_pair(const geo *g, state *s, uint64_t digits, int r0, int c0, int r1, int c1)
+/* Naked pair {digits} at open cells (r0, c0) and (r1, c1), in one box
+ * when `same_box`: both digits leave every row, column and box the two
+ * cells share, but the two cells. Whether anything changed. */
+static inline bool clear_pair(const geo *g, state *s, uint64_t digits, int r0, int c0, int r1, int c1,
+                              bool same_box)
 {
     bool progress = false;
-    bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
     for (; digits; digits &= digits - 1u) {
         int d = nxn_low_index(digits);
         if (r0 == r1)
@@ -1221,7 +1221,8 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     for (int i = 0; i < count; i++) {
         int r0 = first[i] / 64 * 4 + first[i] % 64 / 16, c0 = first[i] % 16;
         int r1 = second[i] / 64 * 4 + second[i] % 64 / 16, c1 = second[i] % 16;
-        progress |= clear_pair(g, s, candidates[first[i]], r0, c0, r1, c1);
+        progress |= clear_pair(g, s, candidates[first[i]], r0, c0, r1, c1,
+                               r0 / 4 == r1 / 4 && c0 / 4 == c1 / 4);
     }
     return progress;
 }
@@ -1288,7 +1289,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
             if (r0 != r1 && c0 != c1 && !same_box)
                 continue;
-            progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1);
+            progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
         }
     return progress;
 }
