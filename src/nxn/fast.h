@@ -21,7 +21,9 @@
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
- *     w[N * N + N + d]    the changed bands of digit d
+ *     w[N * N + N + d]    the changed bands of digit d (on band words,
+ *                         below: row d's cells with two candidates at
+ *                         the last naked pairs' search)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -56,13 +58,18 @@
  * singles are all found on the words as they are before any is placed;
  * its locked candidates run only when a test on those words says one
  * would remove a place. The changed bands are then neither kept nor
- * read. The boxes' tests take a digit's four bands at once: their
- * columns seen once and twice are the lanes of two words, and whether
- * any locked candidates would fire is tested on one word holding each
- * row's stacks of every band. Naked singles and naked pairs fold the
+ * read (their words hold the naked pairs' cells, below). The boxes'
+ * tests take a digit's four bands at once: their columns seen once and
+ * twice are the lanes of two words, and whether any locked candidates
+ * would fire is tested on one word holding each row's stacks of every
+ * band. Naked singles and naked pairs fold the
  * digits on band words too (eight and twelve words; the naked singles'
  * two bands a vector where the compiler has GNU vectors), and a band's
- * naked singles are placed digit by digit.
+ * naked singles are placed digit by digit. Naked pairs are looked for
+ * only with a cell that has two candidates now and had more at the last
+ * search for them on this state or an ancestor (naked_pairs_bands says
+ * why the other pairs clear nothing); the cells with two candidates at
+ * that search are kept in the words of the changed bands.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -918,9 +925,22 @@ static void count_open(const geo *g, const state *s, open_counts *k)
 
 /* The open cells that share a row, column or box with open cell (r, c),
  * itself included: its row, the rest of its box, the rest of its
- * column. */
+ * column. From the counts in `k` (count_open), but on band words, where
+ * the cells are counted on the open words a band at a time and `k` is
+ * not read. */
 static int open_peers(const geo *g, const state *s, const open_counts *k, int r, int c)
 {
+#if BAND_WORDS
+    const colset *open_words = s->w + 256;
+    int peers = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t unit = (uint64_t)col_bit(c) * LANE_LOW;   /* the column */
+        if (b == r / 4)   /* and the row, and the box */
+            unit |= UINT64_C(0xFFFF) << (16 * (r % 4)) | STACK_LANES << (c & ~3);
+        peers += bit_count(load_band(open_words + 4 * b) & unit);
+    }
+    return peers;
+#endif
     const colset *open = s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g);
     int band = r / GEO_R(g), stack = c / GEO_C(g);
     return k->rows[r] + k->boxes[band][stack] - bit_count(open[r] & g->stack_of_col[c])
@@ -985,7 +1005,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
         levels = FOLD_MAX;
         fold_counts(g, s, levels, seen);
     }
-    if (!by_places(g))
+    if (!by_places(g) && !BAND_WORDS)   /* open_peers' counts */
         count_open(g, s, k);
     for (int r = 0; r < n; r++) {
         if (!open[r])
@@ -1082,20 +1102,60 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
     return progress;
 }
 
-/* Naked pairs: two open cells of one unit with the same two candidates
- * take those two digits from the unit's other cells (each row, column and
- * box they share). Cells with exactly two candidates are found by
- * accumulators over the digits, left in `folded` (fold_counts(g, s, 3,
- * folded) of `s` as it was on entry). Whether anything changed. */
-static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
-                        colset folded[][BD_BOARD_MAX])
+/* Naked pair {digits} at open cells (r0, c0) and (r1, c1), in one box
+ * when `same_box`: both digits leave every row, column and box the two
+ * cells share, but the two cells. Whether anything changed. */
+static inline bool clear_pair(const geo *g, state *s, uint64_t digits, int r0, int c0, int r1, int c1,
+                              bool same_box)
 {
-    int n = GEO_N(g);
-    const colset *open = s->w + (size_t)n * (size_t)n;
-    int count = 0;
-    uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
-    uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    bool progress = false;
+    for (; digits; digits &= digits - 1u) {
+        int d = nxn_low_index(digits);
+        if (r0 == r1)
+            progress |= clear_places(g, s, d, r0, (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
+        if (c0 == c1)
+            progress |= clear_column_but(g, s, d, c0, r0, r1);
+        if (same_box) {
+            int top = r0 - r0 % GEO_R(g);
+            for (int r = top; r < top + GEO_R(g); r++) {
+                colset keep = (colset)((r == r0 ? col_bit(c0) : 0) | (r == r1 ? col_bit(c1) : 0));
+                progress |= clear_places(g, s, d, r, (colset)(g->stack_of_col[c0] & (colset)~keep));
+            }
+        }
+    }
+    return progress;
+}
+
 #if BAND_WORDS
+/* The open cells that had two candidates when naked_pairs_bands last
+ * ran on this state or an ancestor (the words that hold the changed
+ * bands off band words, unused here; init_state clears them). */
+static inline colset *paired_before(const geo *g, state *s)
+{
+    return bands_of(g, s, 0);
+}
+
+/* naked_pairs on band words (16 x 16 boards of 4 x 4 boxes): the
+ * digits folded a band word at a time, and only pairs with a cell that
+ * is "fresh", not in paired_before, looked for.
+ *
+ * Why the others clear nothing: paired_before is the two-candidate cells
+ * P0 of an earlier call's entry state S0, whose pairs (two cells of P0
+ * with the same digits {a, b} sharing a unit U) that call cleared: a and
+ * b left U's other cells. Every state after, this one included (here,
+ * in a child of a guess made after the call, as a level is copied with
+ * its words), has each cell's candidates a subset of its S0 ones. Two
+ * cells of P0 that have two candidates now have S0's two; if those are
+ * the same {a, b} and they share U, U's other cells lost a and b when S0's
+ * pair was cleared, and cannot have them back. So the pairs cleared are
+ * the same as when every pair is compared (the state after the call, its
+ * dirty digits and the result are equal: clearing is a removal of
+ * places, in any order the same), found on the words as they are on
+ * entry, before any is cleared. */
+static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX],
+                              colset folded[][BD_BOARD_MAX])
+{
+    const colset *open = s->w + 256;
     /* the three-level fold of fold_counts on band words */
     uint64_t fold[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
     for (int d = 0; d < 16; d++)
@@ -1108,36 +1168,91 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     for (int k = 0; k < 3; k++)
         for (int b = 0; b < 4; b++)
             store_band(folded[k] + 4 * b, fold[k][b]);
-    /* the candidates of the cells with two, each digit's bands at once */
-    uint64_t pair_band[4], band_digits[256];   /* [16 r + c]: the candidates of (r, c) */
+    /* the cells with two candidates, and the fresh ones among them */
+    uint64_t pair_band[4], fresh[4], any_fresh = 0;
+    colset *before = paired_before(g, s);
     for (int b = 0; b < 4; b++) {
         pair_band[b] = load_band(open + 4 * b) & fold[1][b] & ~fold[2][b];
         store_band(paired + 4 * b, pair_band[b]);
-        for (uint64_t cells = pair_band[b]; cells; cells &= cells - 1u)
-            band_digits[64 * b + nxn_low_index(cells)] = 0;
+        fresh[b] = pair_band[b] & ~load_band(before + 4 * b);
+        store_band(before + 4 * b, pair_band[b]);
+        any_fresh |= fresh[b];
     }
-    for (int d = 0; d < n; d++)
+    if (!any_fresh)
+        return false;
+    /* the candidates of each fresh cell ([64 b + bit]) */
+    uint64_t candidates[256];
+    for (int b = 0; b < 4; b++)
+        for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u)
+            candidates[64 * b + nxn_low_index(cells)] = 0;
+    for (int d = 0; d < 16; d++)
         for (int b = 0; b < 4; b++)
-            for (uint64_t hits = load_band(s->w + (size_t)d * 16u + 4u * (size_t)b) & pair_band[b];
-                 hits; hits &= hits - 1u)
-                band_digits[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
-#else
+            for (uint64_t hits = load_band(s->w + 16 * d + 4 * b) & fresh[b]; hits; hits &= hits - 1u)
+                candidates[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+    /* each fresh cell's partners: the cells with its two candidates alone
+     * in its row, column or box (a fresh partner before it in reading
+     * order took it as its partner already), all found before any clear */
+    enum { PAIRS_MAX = 256 * 39 / 2 };   /* a cell has 39 peers; each pair once */
+    int count = 0;
+    uint16_t first[PAIRS_MAX], second[PAIRS_MAX];
+    for (int b = 0; b < 4; b++)
+        for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u) {
+            int bit = nxn_low_index(cells), c = bit % 16;
+            uint64_t digits = candidates[64 * b + bit];
+            int low = nxn_low_index(digits), high = nxn_low_index(digits & (digits - 1u));
+            for (int other = 0; other < 4; other++) {
+                uint64_t same = pair_band[other] & load_band(s->w + 16 * low + 4 * other)
+                                & load_band(s->w + 16 * high + 4 * other);
+                uint64_t unit = (uint64_t)col_bit(c) * LANE_LOW;   /* the column */
+                if (other == b)   /* and the row, and the box */
+                    unit |= UINT64_C(0xFFFF) << (bit & ~15) | (STACK_LANES << (c & ~3));
+                same &= unit & ~(other == b ? UINT64_C(1) << bit : 0);
+                if (other < b)
+                    same &= ~fresh[other];
+                else if (other == b)
+                    same &= ~(fresh[b] & ((UINT64_C(1) << bit) - 1u));
+                for (; same; same &= same - 1u) {
+                    first[count] = (uint16_t)(64 * b + bit);
+                    second[count++] = (uint16_t)(64 * other + nxn_low_index(same));
+                }
+            }
+        }
+    bool progress = false;
+    for (int i = 0; i < count; i++) {
+        int r0 = first[i] / 64 * 4 + first[i] % 64 / 16, c0 = first[i] % 16;
+        int r1 = second[i] / 64 * 4 + second[i] % 64 / 16, c1 = second[i] % 16;
+        progress |= clear_pair(g, s, candidates[first[i]], r0, c0, r1, c1,
+                               r0 / 4 == r1 / 4 && c0 / 4 == c1 / 4);
+    }
+    return progress;
+}
+#endif
+
+/* Naked pairs: two open cells of one unit with the same two candidates
+ * take those two digits from the unit's other cells (each row, column and
+ * box they share). Cells with exactly two candidates are found by
+ * accumulators over the digits, left in `paired` (the open cells with two
+ * candidates) and `folded` (fold_counts(g, s, 3, folded) of `s` as it was
+ * on entry). Whether anything changed. */
+static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
+                        colset folded[][BD_BOARD_MAX])
+{
+#if BAND_WORDS
+    return naked_pairs_bands(g, s, paired, folded);
+#endif
+    int n = GEO_N(g);
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    int count = 0;
+    uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
-#endif
     for (int r = 0; r < n; r++) {
-#if BAND_WORDS
-        colset pairs = paired[r];
-#else
         colset pairs = open[r] & seen[1][r] & (colset)~seen[2][r];
         paired[r] = pairs;
-#endif
         if (!pairs)
             continue;
-#if BAND_WORDS
-        const uint64_t *digits = band_digits + 16 * r;
-#else
         uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u))
             digits[nxn_low_index(cells)] = 0;
@@ -1145,7 +1260,6 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             for (colset hits = s->w[(size_t)d * (size_t)n + (size_t)r] & pairs; hits;
                  hits &= (colset)(hits - 1u))
                 digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
-#endif
         for (colset cells = pairs; cells; cells &= (colset)(cells - 1u)) {
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;
@@ -1175,21 +1289,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
             if (r0 != r1 && c0 != c1 && !same_box)
                 continue;
-            for (uint64_t digits = pair_of[i]; digits; digits &= digits - 1u) {
-                int d = nxn_low_index(digits);
-                if (r0 == r1)
-                    progress |= clear_places(g, s, d, r0,
-                                             (colset)(g->full & (colset)~(col_bit(c0) | col_bit(c1))));
-                if (c0 == c1)
-                    progress |= clear_column_but(g, s, d, c0, r0, r1);
-                if (same_box) {
-                    int top = r0 - r0 % GEO_R(g);
-                    for (int r = top; r < top + GEO_R(g); r++) {
-                        colset keep = (colset)((r == r0 ? col_bit(c0) : 0) | (r == r1 ? col_bit(c1) : 0));
-                        progress |= clear_places(g, s, d, r, (colset)(g->stack_of_col[c0] & (colset)~keep));
-                    }
-                }
-            }
+            progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
         }
     return progress;
 }
@@ -1704,8 +1804,8 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->open_count += n - bit_count(gv.taken[r]);
     }
     s->dirty = s->touched = nxn_all_values(n);
-    for (int d = 0; d < n; d++)
-        *bands_of(g, s, d) = g->all_bands;
+    for (int d = 0; d < n; d++)   /* on band words, paired_before: none */
+        *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
     for (int i = 0; i < task->excluded_count; i++) {
         int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
         int r = cell / n, c = cell % n;
