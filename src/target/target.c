@@ -565,15 +565,21 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
 }
 
 /* A child's relaxation from its parent's: the layer part, and the row
- * part as solved at the parent (the child re-solves the rows that
- * changed). */
-static void inherit(relaxation *rel, const relaxation *parent)
+ * part as solved at the parent when the child solves its rows (`rows`: it
+ * re-solves those that changed), else the row prices alone (a retightened
+ * node solves them anew). */
+static void inherit(relaxation *rel, const relaxation *parent, bool rows)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
     memcpy(rel->through, parent->through, sizeof rel->through);
     rel->value = parent->value;
-    rel->rows = parent->rows;
+    if (rows) {
+        rel->rows = parent->rows;
+    } else {
+        memcpy(rel->rows.col, parent->rows.col, sizeof rel->rows.col);
+        memcpy(rel->rows.box, parent->rows.box, sizeof rel->rows.box);
+    }
 }
 
 /*
@@ -604,7 +610,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
-        inherit(rel, parent);
+        inherit(rel, parent, rows);
     if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))
         return false;
     if (rows && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
