@@ -357,6 +357,145 @@ static void test_units_consistent(void **state)
     assert_true(failed >= 50 && 400 - failed >= 50 && narrowed >= 100);
 }
 
+/* One row's assignments by enumeration: its blanks (cells) take its
+ * missing digits (digits), one each, for profit[i][j] (INT64_MIN: blank i
+ * may not take digit j); the best total, and the best with blank i on
+ * digit j (INT64_MIN: none). */
+typedef struct row_enumeration {
+    int cells[BD_SIZE], digits[BD_SIZE], n;
+    int64_t profit[BD_SIZE][BD_SIZE];
+    int64_t best;
+    int64_t forced[BD_SIZE][BD_SIZE];
+    int pick[BD_SIZE];
+} row_enumeration;
+
+/* Tries every digit left for blanks i.. of the row. */
+static void enumerate_row(row_enumeration *e, int i, unsigned used, int64_t sum)
+{
+    if (i == e->n) {
+        if (sum > e->best)
+            e->best = sum;
+        for (int k = 0; k < e->n; k++)
+            if (sum > e->forced[k][e->pick[k]])
+                e->forced[k][e->pick[k]] = sum;
+        return;
+    }
+    for (int j = 0; j < e->n; j++) {
+        if ((used >> j) & 1u || e->profit[i][j] == INT64_MIN)
+            continue;
+        e->pick[i] = j;
+        enumerate_row(e, i + 1, used | (1u << j), sum + e->profit[i][j]);
+    }
+}
+
+/* Checks the row relaxation `rows` solved at `node` against enumeration,
+ * row by row: each row's value is its best assignment's profit; each
+ * pair's drop is at most what forcing the pair loses (any drop when no
+ * assignment takes it), and with `exact` equal to it (INT32_MAX when none
+ * takes it). */
+static void check_rows(const bdi_layer_node *node, const bdi_rows *rows, bool exact)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        row_enumeration e = {.n = 0, .best = INT64_MIN};
+        unsigned missing = ALL_DIGITS;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (node->gain[cell])
+                e.cells[e.n++] = cell;
+            else
+                missing &= ~node->open[cell];
+        }
+        for (int j = 0; missing; missing &= missing - 1u)
+            e.digits[j++] = bit_digit(missing);
+        for (int i = 0; i < e.n; i++) {
+            int cell = e.cells[i];
+            for (int j = 0; j < e.n; j++) {
+                int d = e.digits[j];
+                e.forced[i][j] = INT64_MIN;
+                e.profit[i][j] = (node->open[cell] & digit_bit(d))
+                    ? (int64_t)d * node->gain[cell] - rows->col[col_of(cell)][d - 1]
+                          - rows->box[box_of(cell)][d - 1]
+                    : INT64_MIN;
+            }
+        }
+        enumerate_row(&e, 0, 0, 0);
+        if (e.n == 0)
+            continue;
+        assert_true(e.best != INT64_MIN);
+        assert_int_equal(rows->row_value[r], e.best);
+        for (int i = 0; i < e.n; i++) {
+            for (int j = 0; j < e.n; j++) {
+                int64_t drop = rows->drop[e.cells[i]][e.digits[j] - 1];
+                assert_true(drop >= 0);
+                if (e.forced[i][j] == INT64_MIN) {
+                    if (exact)
+                        assert_int_equal(drop, INT32_MAX);
+                    continue;
+                }
+                assert_true(drop <= e.best - e.forced[i][j]);
+                if (exact)
+                    assert_int_equal(drop, e.best - e.forced[i][j]);
+            }
+        }
+    }
+}
+
+/* A node of `puzzle`: its blanks' candidates those its units allow. */
+static void node_of(const bd_grid *puzzle, bdi_layer_node *node)
+{
+    bdi_units units;
+    assert_true(bdi_units_of_givens(&units, puzzle));
+    bdi_layer_clear(node, false);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bdi_layer_cell(node, cell, puzzle->cells[cell],
+                       puzzle->cells[cell] ? 0 : units_free(&units, cell), bd_weight(cell));
+}
+
+/* The row relaxation under random prices against enumeration: its values
+ * and reduced costs (lower bounds on each pair's loss), then the drops
+ * made exact by bdi_rows_sharpen; and at a child (one more digit placed),
+ * re-solving only the rows that changed, the values again and the drops
+ * still lower bounds. */
+static void test_rows_against_enumeration(void **state)
+{
+    (void)state;
+    uint64_t seed = 3940;
+    int children = 0;
+    for (int round = 0; round < 60; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 20 + tu_below(&seed, 41), &puzzle);
+        bdi_layer_node node;
+        node_of(&puzzle, &node);
+        bdi_rows rows;
+        bdi_rows_clear(&rows);
+        for (int u = 0; u < BD_SIZE; u++) {
+            for (int d = 0; d < BD_SIZE; d++) {
+                rows.col[u][d] = tu_below(&seed, 2 * 40 * BDI_LAYER_SCALE) - 40 * BDI_LAYER_SCALE;
+                rows.box[u][d] = tu_below(&seed, 2 * 40 * BDI_LAYER_SCALE) - 40 * BDI_LAYER_SCALE;
+            }
+        }
+        assert_true(bdi_rows_solve(&node, &rows, true) != BDI_LAYER_INFEASIBLE);
+        check_rows(&node, &rows, false);
+        bdi_rows_sharpen(&rows);
+        check_rows(&node, &rows, true);
+        int cell = tu_below(&seed, BD_CELLS);
+        while (puzzle.cells[cell])
+            cell = (cell + 1) % BD_CELLS;
+        unsigned cand = node.open[cell];
+        for (int skip = tu_below(&seed, digit_count(cand)); skip > 0; skip--)
+            cand &= cand - 1u;
+        puzzle.cells[cell] = (uint8_t)bit_digit(cand);
+        node_of(&puzzle, &node);
+        if (bdi_rows_solve(&node, &rows, false) == BDI_LAYER_INFEASIBLE)
+            continue;   /* some row has no assignment left */
+        children++;
+        check_rows(&node, &rows, false);
+        bdi_rows_sharpen(&rows);
+        check_rows(&node, &rows, false);
+    }
+    assert_true(children >= 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_pack_completes),
         cmocka_unit_test(test_row_open_follows_cells),
         cmocka_unit_test(test_units_consistent),
+        cmocka_unit_test(test_rows_against_enumeration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,10 @@
  * (a completion is a feasible assignment of every row and pays each price
  * once). Each row is a 9x9 (or smaller) assignment problem, solved exactly
  * by the Hungarian method; its potentials give each pair (blank, d) a
- * reduced cost, a lower bound on how much L drops when the pair is forced.
+ * reduced cost, a lower bound on how much L drops when the pair is forced,
+ * and shortest chains of reduced costs through the row's assignment turn
+ * it into the exact drop of the row under the same prices
+ * (bdi_rows_sharpen), which fixes more pairs.
  * Subgradient steps (Polyak's rule, halving the step when L stalls) move
  * the prices towards the LP bound; between steps, and from a node to its
  * children, each row's Hungarian method starts warm, from its last column
@@ -224,6 +227,47 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
     return stale;
 }
 
+/*
+ * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
+ * of the row, how much its assignment's profit drops when the blank is
+ * forced onto d, under the same prices. Forcing blank i onto the digit of
+ * blank j moves j on to another digit, and so on until some blank takes
+ * i's digit: the drop is the least sum of reduced costs along such a
+ * chain (shortest paths over the row's digits, Floyd-Warshall), which is
+ * at least the pair's own reduced cost.
+ */
+static void sharpen_row(bdi_rows *rel, int r)
+{
+    int cells[BD_SIZE], digits[BD_SIZE], n = 0;
+    for (int c = 0; c < BD_SIZE; c++) {
+        if (rel->row_blanks[r] & (1u << c)) {
+            cells[n] = r * BD_SIZE + c;
+            digits[n] = rel->digit[cells[n]] - 1;
+            n++;
+        }
+    }
+    /* chain[a][b]: the least cost of moving blank a off its digit, on
+     * along blanks, until some blank takes b's digit */
+    int64_t chain[BD_SIZE][BD_SIZE];
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            chain[a][b] = a == b ? 0 : rel->drop[cells[a]][digits[b]];
+    for (int k = 0; k < n; k++) {
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++)
+                if (chain[a][k] + chain[k][b] < chain[a][b])
+                    chain[a][b] = chain[a][k] + chain[k][b];
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            int64_t drop = rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
+            rel->drop[cells[i]][digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
+        }
+    }
+    rel->sharp |= 1u << r;
+}
+
 /* L under rel's prices at the node, into rel->value; re-solves the rows in
  * `stale` and keeps the others' results. */
 static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, bool warm)
@@ -234,6 +278,7 @@ static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, 
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
             rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm);
+            rel->sharp &= ~(1u << r);
             rel->row_blanks[r] = 0;
             for (int c = 0; c < BD_SIZE; c++)
                 if (node->gain[r * BD_SIZE + c])
@@ -312,6 +357,13 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
     evaluate(node, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
     return rel->value;
+}
+
+void bdi_rows_sharpen(bdi_rows *rel)
+{
+    for (int r = 0; r < BD_SIZE; r++)
+        if (!(rel->sharp & (1u << r)) && rel->row_value[r] != BDI_LAYER_INFEASIBLE)
+            sharpen_row(rel, r);
 }
 
 bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,

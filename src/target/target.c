@@ -33,12 +33,16 @@
  *
  * The row relaxation (rows.c, the LP bound's Lagrangian with prices on
  * columns and boxes) joins in the passes, i.e. on the grids the root did
- * not prove, at each pass's root and at retightened nodes: the two bounds
- * are complementary (a placed digit re-routes only its own and the
- * displaced digit's layers, but every row whose assignment used the digit
- * in that column or box), so there a node is pruned when either falls
- * below the need, and pairs are fixed by either (the rows' reduced costs).
- * The other branching nodes use the layers alone, which cost less a node.
+ * not prove: its prices are stepped at each pass's root and at retightened
+ * nodes, and on a sparse grid (more than DENSE_BLANKS blanks) every
+ * branching node below keeps them and re-solves only the rows that changed
+ * since its parent; a denser grid's other nodes use the layers alone,
+ * which cost less a node, where the rows cut few nodes. The two bounds are complementary (a
+ * placed digit re-routes only its own and the displaced digit's layers,
+ * but every row whose assignment used the digit in that column or box), so
+ * a node is pruned when either falls below the need, and pairs are fixed
+ * by either: for the rows, by each pair's exact loss in its row's
+ * assignment (bdi_rows_sharpen), not only its reduced cost.
  *
  * Phases. (1) A short search with the cheap bound only (score + sum of
  * weight x largest candidate; every unit's missing digits still placeable),
@@ -505,7 +509,8 @@ static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[B
 /* Removes from allow every pair (cell, d) whose child cannot reach the
  * need under the node's prices: d's best layer through the cell, with the
  * other digits' best layers kept off it (leaving_costs), or (with `rows`)
- * the row bound less the pair's reduced cost; notes in s->fixed whether
+ * the row bound less the pair's drop (rows.c: what its row's assignment
+ * loses, or at least its reduced cost); notes in s->fixed whether
  * any was removed. */
 static void fix_by_layers(target *s, const relaxation *rel, bool rows)
 {
@@ -560,33 +565,42 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
 }
 
 /* A child's relaxation from its parent's: the layer part, and the row
- * prices (the rest of the rows' part is solved anew where it is used). */
-static void inherit(relaxation *rel, const relaxation *parent)
+ * part as solved at the parent when the child solves its rows (`rows`: it
+ * re-solves those that changed), else the row prices alone (a retightened
+ * node solves them anew). */
+static void inherit(relaxation *rel, const relaxation *parent, bool rows)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
     memcpy(rel->through, parent->through, sizeof rel->through);
     rel->value = parent->value;
-    memcpy(rel->rows.col, parent->rows.col, sizeof rel->rows.col);
-    memcpy(rel->rows.box, parent->rows.box, sizeof rel->rows.box);
+    if (rows) {
+        rel->rows = parent->rows;
+    } else {
+        memcpy(rel->rows.col, parent->rows.col, sizeof rel->rows.col);
+        memcpy(rel->rows.box, parent->rows.box, sizeof rel->rows.box);
+    }
 }
 
 /*
  * The layer bound at the current node into `rel`: from the nearest
  * ancestor's relaxation `parent` (re-solving only stale layers), or, when
  * parent is NULL, from the prices already in rel; then up to `iterations`
- * subgradient steps (packing completions with `pack`). Returns false when
- * the node is done: no completion, or the bound below the need (a
- * completion met on the way is recorded). Otherwise narrows allow by
- * fixing and returns true.
+ * subgradient steps (packing completions with `pack`); once the rows are
+ * on, the row bound too, and its steps where the prices are stepped.
+ * Returns false when the node is done: no completion, or either bound
+ * below the need (a completion met on the way is recorded). Otherwise
+ * narrows allow by fixing and returns true.
  */
 static bool tighten(target *s, int iterations, const relaxation *parent, relaxation *rel,
                     bool pack)
 {
-    /* the rows: at a pass's root and a retightened node; their prices
-     * stepped there, but kept by the passes after the first */
-    bool rows = s->rows_on && parent == NULL;
-    bool rows_steps = rows && !(s->pass_root && s->rows_tuned);
+    /* the rows, once on: solved afresh at a pass's root and a retightened
+     * node (their prices stepped there, but kept by the passes after the
+     * first); on a sparse grid at a child too, from the parent's, whose
+     * rows are solved (every tighten that lets a node branch solved them) */
+    bool rows = s->rows_on && (parent == NULL || s->blank_count > DENSE_BLANKS);
+    bool rows_steps = rows && parent == NULL && !(s->pass_root && s->rows_tuned);
     if (bdi_budget_expired(&s->budget)) {
         s->stop = true;       /* the timeout passed: the search is cut short */
         return false;
@@ -596,10 +610,10 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
-        inherit(rel, parent);
+        inherit(rel, parent, rows);
     if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))
         return false;
-    if (rows && bdi_rows_solve(&node, &rel->rows, true) < need_now(s))
+    if (rows && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
         return false;
     if (iterations > 0 && (!descend(s, &node, rel, iterations, pack)
                            || (rows_steps && !descend_rows(s, &node, rel, iterations))))
@@ -611,6 +625,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         record_layers(s, rel);   /* the layers meet: the node's best completion */
         return false;
     }
+    if (rows)
+        bdi_rows_sharpen(&rel->rows);
     fix_by_layers(s, rel, rows);
     rel->fixed = s->fixed;
     return true;

@@ -125,8 +125,9 @@ typedef struct bdi_rows {
     int64_t row_value[BD_SIZE];
     unsigned row_blanks[BD_SIZE];      /* bit c: cell (r, c) was blank */
     uint8_t digit[BD_CELLS];           /* each blank's digit in its row's assignment */
-    int32_t drop[BD_CELLS][BD_SIZE];   /* reduced cost of (cell, d): L drops at least this */
+    int32_t drop[BD_CELLS][BD_SIZE];   /* L drops at least this when (cell, d) is forced */
     int64_t dual[BD_SIZE][BD_SIZE];    /* [row][digit - 1]: its potential */
+    unsigned sharp;                    /* bit r: row r's drops are exact (bdi_rows_sharpen) */
 } bdi_rows;
 
 typedef enum bdi_rows_status {
@@ -152,6 +153,13 @@ void bdi_rows_clear(bdi_rows *rel);
  * only the rows that changed since rel was solved at an ancestor. Returns
  * rel->value. */
 int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all);
+
+/* Makes the drops of every row solved since the last call exact: each
+ * pair's drop becomes how much its row's assignment loses when the pair
+ * is forced, under rel's prices (the reduced costs only bound it below).
+ * Rows kept from an ancestor by bdi_rows_solve keep theirs, which stay
+ * lower bounds there. */
+void bdi_rows_sharpen(bdi_rows *rel);
 
 /* Subgradient steps on rel's prices (solved at this node), keeping the
  * least L in rel. */
