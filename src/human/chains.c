@@ -293,12 +293,27 @@ typedef struct queue {
     int head, tail;
 } queue;
 
+/* Adds node `made` of potential `pot`, which `s` lacks, to `s` and to
+ * the queue `pending` (set_add and a push, the test done by the caller). */
+static inline void set_push(pset *s, int pot, int32_t made, queue *pending)
+{
+    s->where[pot] = made;
+    s->order[s->count++] = (uint32_t)made;
+    pending->item[pending->tail++] = made;
+}
+
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
+    /* the rules and the sets' tables in locals: the loop's stores (nodes,
+     * sets, grid) would otherwise make the compiler read them again */
+    const bool y_links = rules->y_links, dynamic = rules->dynamic;
+    const int level = rules->level;
+    chain_reads *const reads = ch->reads;
+    const int32_t *const on_where = on->where, *const off_where = off->where;
     /* a static chain leaves the grid alone: no copy to restore, and no
      * potential is gone from it, so no hidden parents to look for */
-    bool changes = rules->dynamic || rules->level > 0;
+    bool changes = dynamic || level > 0;
     chain_grid save;
     if (changes)
         save = *g;
@@ -310,60 +325,63 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     for (int i = 0; i < off->count; i++)
         pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
     implied imp[BD_SIZE + HOUSE_CELLS];
-    if (ch->reads && rules->level > 0)   /* the nested rules read it all */
-        memset(ch->reads, 0xff, sizeof *ch->reads);
+    if (reads && level > 0)   /* the nested rules read it all */
+        memset(reads, 0xff, sizeof *reads);
     bool ok = true;
     while (ok && !ch->failed && (pend_on.head < pend_on.tail || pend_off.head < pend_off.tail)) {
         if (pend_on.head < pend_on.tail) {
             int32_t p = pend_on.item[pend_on.head++];
-            if (ch->reads) {
-                int pot = ch->nodes[p].pot;
-                if (rules->y_links)
-                    reads_cell(ch->reads, pot_cell(pot));
-                reads_places(ch->reads, pot_cell(pot), pot_digit(pot));
+            int pot = ch->nodes[p].pot;
+            if (reads) {
+                if (y_links)
+                    reads_cell(reads, pot_cell(pot));
+                reads_places(reads, pot_cell(pot), pot_digit(pot));
             }
-            int n = on_implies(g, ch->nodes[p].pot, rules->y_links, imp);
-            for (int i = 0; i < n && ok; i++) {
+            int n = on_implies(g, pot, y_links, imp);
+            for (int i = 0; i < n; i++) {
                 int q = imp[i].pot;
-                if (on->where[q | 1] >= 0) {
-                    contradiction[0] = on->where[q | 1];
+                if (on_where[q | 1] >= 0) {
+                    contradiction[0] = on_where[q | 1];
                     contradiction[1] = node_make(ch, imp[i], p, g, NULL, NULL);
                     ok = false;
-                } else if (off->where[q] < 0) {
+                    break;
+                }
+                if (off_where[q] < 0) {
                     int32_t made = node_make(ch, imp[i], p, g, NULL, NULL);
-                    if (made >= 0 && set_add(ch, off, made))
-                        pend_off.item[pend_off.tail++] = made;
+                    if (made >= 0)
+                        set_push(off, q, made, &pend_off);
                 }
             }
         } else {
             int32_t p = pend_off.item[pend_off.head++];
             int q0 = ch->nodes[p].pot;
-            if (ch->reads) {
-                if (rules->y_links)
-                    reads_cell(ch->reads, pot_cell(q0));
-                reads_places(ch->reads, pot_cell(q0), pot_digit(q0));
+            if (reads) {
+                if (y_links)
+                    reads_cell(reads, pot_cell(q0));
+                reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            int n = off_implies(g, q0, rules->y_links, true, imp);
-            for (int i = 0; i < n && ok; i++) {
+            int n = off_implies(g, q0, y_links, true, imp);
+            for (int i = 0; i < n; i++) {
                 int q = imp[i].pot;
-                if (off->where[q & ~1] >= 0) {
+                if (off_where[q & ~1] >= 0) {
                     contradiction[0] = node_make(ch, imp[i], p, g, source, off);
-                    contradiction[1] = off->where[q & ~1];
+                    contradiction[1] = off_where[q & ~1];
                     ok = false;
-                } else if (on->where[q] < 0) {
+                    break;
+                }
+                if (on_where[q] < 0) {
                     int32_t made = node_make(ch, imp[i], p, g, source, off);
-                    if (made >= 0 && set_add(ch, on, made))
-                        pend_on.item[pend_on.tail++] = made;
+                    if (made >= 0)
+                        set_push(on, q, made, &pend_on);
                 }
             }
-            if (rules->dynamic && rules->level > 0)
+            if (dynamic && level > 0)
                 state_remove(g, pot_cell(q0), pot_digit(q0));
-            else if (rules->dynamic)
+            else if (dynamic)
                 chain_remove(g, pot_cell(q0), pot_digit(q0));
         }
-        if (ok && rules->level > 0 && pend_on.head == pend_on.tail
-            && pend_off.head == pend_off.tail)
-            ch->advanced(ch, g, source, rules->level, off, pend_off.item, &pend_off.tail);
+        if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail)
+            ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
     }
     if (changes)
         *g = save;
