@@ -389,52 +389,34 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
 }
 
 /* walk_back's walk, which stops once it has taken more than `limit`
- * potentials; how many it took. */
+ * potentials; how many it took. A node is queued only when its potential
+ * was never queued: the queue is first in, first out, so the node queued
+ * first for a potential is the one taken first, and the nodes taken, in
+ * their order, are those of a walk that queued every parent and skipped
+ * the potentials already taken. */
 static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context,
                      int limit)
 {
     uint64_t seen[(POTENTIALS + 63) / 64] = {0};
-    int32_t stack_items[1024];
-    int32_t *items = stack_items;
-    size_t cap = sizeof stack_items / sizeof stack_items[0], head = 0, tail = 0;
-    int taken = 0;
+    int32_t items[POTENTIALS];   /* each potential queued once at most */
+    int head = 0, tail = 0, taken = 0;
     items[tail++] = target;
+    bits_set(seen, ch->nodes[target].pot);
     while (head < tail) {
         int32_t node = items[head++];
-        int pot = ch->nodes[node].pot;
-        if (seen[pot / 64] >> (pot % 64) & 1u)
-            continue;
-        seen[pot / 64] |= (uint64_t)1 << (pot % 64);
         if (++taken > limit)
             break;
         if (visit)
             visit(ch, node, context);
         const uint32_t *parents = node_parents(ch, node);
-        uint32_t count = ch->nodes[node].parent_count;
-        if (tail + count > cap) {
-            /* compact the consumed head, then grow if still short */
-            memmove(items, items + head, (tail - head) * sizeof *items);
-            tail -= head;
-            head = 0;
-            if (tail + count > cap) {
-                size_t want = cap * 2;
-                while (tail + count > want)
-                    want *= 2;
-                int32_t *bigger = items == stack_items ? malloc(want * sizeof *bigger)
-                                                       : realloc(items, want * sizeof *bigger);
-                if (!bigger)
-                    break;
-                if (items == stack_items)
-                    memcpy(bigger, items, tail * sizeof *items);
-                items = bigger;
-                cap = want;
+        for (uint32_t i = 0; i < ch->nodes[node].parent_count; i++) {
+            int pot = ch->nodes[parents[i]].pot;
+            if (!bits_has(seen, pot)) {
+                bits_set(seen, pot);
+                items[tail++] = (int32_t)parents[i];
             }
         }
-        for (uint32_t i = 0; i < count; i++)
-            items[tail++] = (int32_t)parents[i];
     }
-    if (items != stack_items)
-        free(items);
     return taken;
 }
 
