@@ -209,6 +209,8 @@ bool reads_meet(const chain_reads *a, const chain_reads *b)
 void reads_places_of(chain_reads *read, const uint64_t *places)
 {
     for (int d = 0; d < BD_SIZE; d++) {
+        if (!(places[2 * d] | places[2 * d + 1]))
+            continue;   /* no cell: nothing read (a Nishio walk keeps to a digit) */
         uint32_t units = 0;
         for (int w = 0; w < 2; w++)
             for (uint64_t set = places[2 * d + w]; set; set &= set - 1u)
