@@ -1437,6 +1437,44 @@ static void test_locking_order(void **state)
     free(want);
 }
 
+/* Notes a visited node's potential in the list `context` (-1 ended). */
+static void note_pot(const bdi_chainer *ch, int32_t node, void *context)
+{
+    int *pots = context;
+    while (*pots >= 0)
+        pots++;
+    *pots++ = ch->nodes[node].pot;
+    *pots = -1;
+}
+
+/* SE's count of a chain's potentials, on a graph made by hand: the walk
+ * goes breadth first from the end through the parents and takes each
+ * potential once, through the first node met for it. Here T (potential
+ * 7) has parents X1 (3) and Y (5); X1's parent is A (1); Y's parent is X2,
+ * another node of potential 3, whose parent E (9) only it leads to. So
+ * the walk takes T, X1, Y, A (in that order) and never E: 4, where every
+ * node's potential counted would give 5. */
+static void test_ancestor_first_met(void **state)
+{
+    (void)state;
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    int32_t a = node_new(ch, 1, CAUSE_NONE, -1), e = node_new(ch, 9, CAUSE_NONE, -1);
+    int32_t x1 = node_new(ch, 3, CAUSE_NONE, a), x2 = node_new(ch, 3, CAUSE_NONE, e);
+    int32_t y = node_new(ch, 5, CAUSE_NONE, x2);
+    int32_t t = node_new(ch, 7, CAUSE_NONE, x1);
+    node_add_parent(ch, t, y);
+    assert_int_equal(ancestor_count(ch, t), 4);
+    assert_int_equal(ancestor_count(ch, y), 3);    /* Y, X2, E */
+    assert_int_equal(ancestor_count_upto(ch, t, 2), 3);
+    int pots[8] = {-1};
+    assert_int_equal(walk_back(ch, t, note_pot, pots), 4);
+    int want[] = {7, 3, 5, 1, -1};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(pots[i], want[i]);
+    bdi_chainer_free(ch);
+}
+
 /* ancestor_count_upto against ancestor_count, for every node of the
  * dynamic chains from each candidate on of a few of SE's rated puzzles,
  * with limits below, at and above the count. */
@@ -2015,6 +2053,7 @@ int main(void)
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),
         cmocka_unit_test(test_aligned_exclusion_reference),
+        cmocka_unit_test(test_ancestor_first_met),
         cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),
