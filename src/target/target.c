@@ -165,28 +165,8 @@ enum {
     DENSE_ROWS_STALL = 2,
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
-    DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
-    NOGOOD_PAIRS = 16,       /* the longest nogood kept (keep_refuted) */
-    MAX_NOGOODS = 4096,      /* and how many a pass keeps */
-    NOGOOD_NODES = 16        /* the fewest nodes of a refuted subtree kept as one */
+    DIVE_NODES = 50          /* nodes of the dive at a pass's first branching node */
 };
-
-/* A set of (cell, digit) pairs that no completion reaching a sparse
- * pass's need holds all together (keep_refuted). */
-typedef struct nogood {
-    uint8_t cell[NOGOOD_PAIRS], digit[NOGOOD_PAIRS];
-    int size;
-} nogood;
-
-/* The pass's nogoods, and per pair the chain of those that hold it:
- * head[cell][digit] is an entry + 1 (0: none), each entry a nogood and
- * the next entry + 1. */
-typedef struct nogoods {
-    int count, entries;
-    int32_t head[BD_CELLS][BD_SIZE + 1];
-    int32_t entry_nogood[MAX_NOGOODS * NOGOOD_PAIRS], entry_next[MAX_NOGOODS * NOGOOD_PAIRS];
-    nogood list[MAX_NOGOODS];
-} nogoods;
 
 typedef struct target {
     uint8_t cells[BD_CELLS];
@@ -195,8 +175,6 @@ typedef struct target {
     bdi_units units;
     uint16_t allow[BD_CELLS];
     uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
-    uint16_t pass_allow[BD_CELLS]; /* and of each attempt of a sparse pass:
-                                    * base_allow less the pairs refuted (kept) */
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
     bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
@@ -228,10 +206,6 @@ typedef struct target {
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
     int branching;            /* branching nodes above the current node */
-    int forks;                /* nodes above it with another digit left to try */
-    uint8_t fork_cell[BD_CELLS], fork_digit[BD_CELLS]; /* their blanks and digits tried */
-    nogoods *nogoods;         /* the pass's nogoods, NULL: none kept */
-    bool use_kept;            /* this attempt forbids them (restart()) */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -804,75 +778,6 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 static void improve(target *s);
 
 /*
- * Keeps, for the attempts of the pass that follow (restart()), that the
- * node's child with `digit` on `cell` was searched to the end, in `nodes`
- * nodes, without a completion reaching the need; the need only rises
- * within a pass. Every node above it with no other digit left to try
- * (the others refuted or fixed) is forced by the nodes above it that
- * have: so no completion reaching the need holds their digits
- * (fork_cell/fork_digit[0..forks)) and this one together. With none, the
- * digit leaves pass_allow; with fewer than NOGOOD_PAIRS, and a subtree of
- * NOGOOD_NODES nodes or more, the set is kept as a nogood. Called only
- * while a sparse pass runs (s->pass_cap).
- */
-static void keep_refuted(target *s, int cell, int digit, uint64_t nodes)
-{
-    if (s->forks == 0) {
-        s->pass_allow[cell] &= (uint16_t)~digit_bit(digit);
-        return;
-    }
-    nogoods *n = s->nogoods;
-    if (!n || s->forks >= NOGOOD_PAIRS || nodes < NOGOOD_NODES || n->count == MAX_NOGOODS)
-        return;
-    nogood *g = &n->list[n->count];
-    g->size = 0;
-    for (int i = 0; i <= s->forks; i++) {
-        int c = i < s->forks ? s->fork_cell[i] : cell;
-        int d = i < s->forks ? s->fork_digit[i] : digit;
-        g->cell[g->size] = (uint8_t)c;
-        g->digit[g->size++] = (uint8_t)d;
-        n->entry_nogood[n->entries] = n->count;
-        n->entry_next[n->entries] = n->head[c][d];
-        n->head[c][d] = ++n->entries;
-    }
-    n->count++;
-}
-
-/*
- * The nogoods holding `digit` on `cell` (just placed), in an attempt that
- * uses them (s->use_kept): one whose other pairs are all placed but one,
- * on a blank, takes that pair's digit out of its allow. Returns -1 when
- * one has every pair placed (the node is dead), 1 when allow narrowed (as
- * it was then copied to `before`, for the caller to put back), else 0.
- */
-static int forbid_kept(target *s, int cell, int digit, uint16_t before[BD_CELLS])
-{
-    const nogoods *n = s->nogoods;
-    if (!s->use_kept || !n || !n->head[cell][digit])
-        return 0;
-    int narrowed = 0;
-    for (int e = n->head[cell][digit]; e; e = n->entry_next[e - 1]) {
-        const nogood *g = &n->list[n->entry_nogood[e - 1]];
-        int open = -1, missing = 0;
-        for (int i = 0; i < g->size && missing < 2; i++) {
-            if (s->cells[g->cell[i]] == g->digit[i])
-                continue;
-            missing += s->cells[g->cell[i]] ? 2 : 1;   /* placed otherwise: it holds */
-            open = i;
-        }
-        if (missing == 0)
-            return -1;
-        if (missing == 1) {
-            if (!narrowed)
-                memcpy(before, s->allow, BD_CELLS * sizeof *before);
-            narrowed = 1;
-            s->allow[g->cell[open]] &= (uint16_t)~digit_bit(g->digit[open]);
-        }
-    }
-    return narrowed;
-}
-
-/*
  * A dive below the node where blanks[0..depth) are filled, for a
  * completion above the incumbent: depth first with the scan's singles and
  * cheap bound only, each blank's digits in the order of `guide`'s reduced
@@ -1129,24 +1034,9 @@ static void search(target *s, int depth, const relaxation *parent)
         uint16_t kept = other == NO_PARTNER ? 0 : s->allow[other];
         if (other != NO_PARTNER)
             s->allow[other] &= order_allows(s->below[cell], digit);
-        uint16_t before[BD_CELLS];
-        int forbade = forbid_kept(s, cell, digit, before);
-        if (forbade >= 0) {
-            bool fork = cand != 0;   /* another digit left to try here */
-            if (fork) {
-                s->fork_cell[s->forks] = (uint8_t)cell;
-                s->fork_digit[s->forks++] = (uint8_t)digit;
-            }
-            uint64_t child = s->budget.nodes;
-            s->branching += narrowed;
-            search(s, depth + 1, narrowed ? &s->level[depth] : parent);
-            s->branching -= narrowed;
-            s->forks -= fork;
-            if (s->pass_cap && !s->stop)
-                keep_refuted(s, cell, digit, s->budget.nodes - child);
-        }
-        if (forbade > 0)
-            memcpy(s->allow, before, sizeof before);
+        s->branching += narrowed;
+        search(s, depth + 1, narrowed ? &s->level[depth] : parent);
+        s->branching -= narrowed;
         if (s->improve_at && s->budget.nodes >= s->improve_at)
             improve(s);   /* a long pass: maybe a better incumbent helps */
         if (other != NO_PARTNER)
@@ -1339,8 +1229,7 @@ static void restart(target *s, relaxation *root)
     for (int attempt = 1; s->capped && !s->budget.cut; attempt++) {
         s->capped = false;
         s->stop = false;
-        s->use_kept = true;
-        memcpy(s->allow, attempt == 1 ? s->base_allow : s->pass_allow, sizeof s->allow);
+        memcpy(s->allow, s->base_allow, sizeof s->allow);
         cap *= RESTART_GROWTH;
         bool open;
         s->pass_root = true;
@@ -1349,21 +1238,17 @@ static void restart(target *s, relaxation *root)
             open = tighten(s, CONVERGE_ITERATIONS, NULL, root, false);
             s->patience = 0;
             *stepped = *root;
-            for (int cell = 0; cell < BD_CELLS; cell++)
-                s->allow[cell] &= s->pass_allow[cell];
-            open = open && !s->stop && tighten(s, 0, NULL, root, false);
         } else {
             *root = attempt % 2 ? *stepped : *first;
             open = tighten(s, 0, NULL, root, false);
         }
         s->pass_root = false;
         if (!open || s->stop)
-            break;
+            return;
         s->pass_cap = s->budget.nodes + cap;
         search(s, 0, root);
         s->pass_cap = 0;
     }
-    s->use_kept = false;
 }
 
 /*
@@ -1399,11 +1284,6 @@ static void run_passes(target *s)
         if (s->goal < 0)
             s->goal = 0;
         memcpy(s->allow, s->base_allow, sizeof s->allow);
-        memcpy(s->pass_allow, s->base_allow, sizeof s->pass_allow);
-        if (s->nogoods) {
-            s->nogoods->count = s->nogoods->entries = 0;
-            memset(s->nogoods->head, 0, sizeof s->nogoods->head);
-        }
         s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
         bool sparse = s->blank_count > DENSE_BLANKS;
         s->pass_root = true;
@@ -1436,13 +1316,10 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     s.level = malloc((BD_CELLS + 3) * sizeof *s.level);
     if (!s.level)
         return BD_ENOMEM;
-    /* a sparse grid's passes keep their nogoods (without: they do not) */
-    s.nogoods = s.blank_count > DENSE_BLANKS ? calloc(1, sizeof *s.nogoods) : NULL;
     s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
     s.list_few = true;
     run_passes(&s);
     free(s.level);
-    free(s.nogoods);
     if (stats) {
         stats->nodes += s.budget.nodes;
         stats->guesses += s.guesses;
