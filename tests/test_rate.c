@@ -1077,6 +1077,62 @@ static void test_cycles_closure_on(void **state)
     free(rg);
 }
 
+/* The closure with both links a nested cycles search makes, read by the
+ * static search on the same grid (cycles_both_closure): against reach_from
+ * from each candidate on, as in test_cycles_closure_on, on the grids of
+ * test_reach, each searched in turn in one chainer; NULL before a grid's
+ * own search (the last one was another grid's), and for a grid whose
+ * candidates differ by one. */
+static void test_cycles_both_closure(void **state)
+{
+    (void)state;
+    reach_grid *rg = malloc(sizeof *rg);
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(rg);
+    assert_non_null(ch);
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    bdi_state st;
+    int compared = 0, conflicts = 0;
+    while (data_grids_next(&data, &st)) {
+        if (data.grids > 1)
+            assert_null(cycles_both_closure(ch, &st));
+        chint_list all = {.keep_all = true, .outer_source = &st, .outer_current = &st};
+        cycles_hints(ch, &st, false, &all);
+        chint_list_free(&all);
+        const struct closure *cl = cycles_both_closure(ch, &st);
+        assert_non_null(cl);
+        reach_grid_init(rg, &st, true, false);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
+                reach by_closure, walked;
+                bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1,
+                                            &by_closure);
+                assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
+                conflicts += walked.conflict;
+                compared++;
+                if (ok) {
+                    assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
+                    assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
+                }
+            }
+        bdi_state less = st;   /* one candidate fewer: another grid */
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            if (digit_count(less.cand[cell]) >= 2) {
+                less.cand[cell] &= (uint16_t)(less.cand[cell] - 1u);
+                break;
+            }
+        assert_null(cycles_both_closure(ch, &less));
+    }
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
+    assert_true(compared > 1000);
+    assert_true(conflicts > 100 && conflicts < compared - 100);
+    bdi_chainer_free(ch);
+    free(rg);
+}
+
 /* The hints of one producer, as bdi_*_each reports them: each one's
  * removals, in order. */
 typedef struct hint_log {
@@ -2008,6 +2064,7 @@ int main(void)
         cmocka_unit_test(test_reach),
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
+        cmocka_unit_test(test_cycles_both_closure),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_nested_cycles_both_tests),

@@ -648,6 +648,10 @@ typedef struct cycles_space {
     int live_count;
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
+    bool both_kept;              /* nested: `both` is the closure of the grid
+                                    whose candidates and places follow */
+    uint16_t both_cand[BD_CELLS];
+    uint16_t both_places[UNIT_COUNT][BD_SIZE];
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -1528,8 +1532,10 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     unary u = {.ch = ch, .g = g, .list = list};
     if (!ch->cycles_grid) {
         cycles_space *space = malloc(sizeof *space);
-        if (space)
+        if (space) {
+            space->both_kept = false;
             ch->cycles_grid = &space->rg;
+        }
     }
     if (ch->cycles_grid) {
         reach_grid_init(ch->cycles_grid, g, true, false);
@@ -1554,6 +1560,11 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
+        space->both_kept = both_made;   /* for the static search on this grid */
+        if (both_made) {
+            memcpy(space->both_cand, g->cand, sizeof space->both_cand);
+            memcpy(space->both_places, g->places, sizeof space->both_places);
+        }
     }
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
@@ -1589,6 +1600,17 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     free(u.light);
     if (list->keep_all && !list->count && !ch->failed)
         none_add(ch, &key, hash);
+}
+
+const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g)
+{
+    if (!ch->cycles_grid)
+        return NULL;
+    const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
+    if (!sp->both_kept || memcmp(sp->both_cand, g->cand, sizeof sp->both_cand) ||
+        memcmp(sp->both_places, g->places, sizeof sp->both_places))
+        return NULL;
+    return &sp->both;
 }
 
 size_t cycles_closure_size(void)
