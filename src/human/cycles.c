@@ -621,10 +621,11 @@ static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_l
  * own nodes and the reach of the parts its edges lead to, made once and
  * shared by all its nodes. A reach is a cell set a digit (as reach's
  * `on`), with a mask of its digits: only those digits' words are set. A
- * node without edges reaches itself only, and its row is not set. */
+ * node without edges reaches itself only, and has no part nor row. */
 typedef struct closure {
-    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* a node with edges: its reach */
-    uint16_t digits[CANDIDATES];     /* bit d: the reach has digit d + 1 */
+    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
+    uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
+    int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
     int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
     uint16_t stack[CANDIDATES], path[CANDIDATES];
@@ -698,7 +699,8 @@ static inline bool is_sink(const closure *cl, int s)
 }
 
 /* Closes the part whose first node on the stack is `root`: its reach, set
- * for each of its nodes, which leave the stack. `part` numbers it. */
+ * as the part's row, its nodes leaving the stack. `part` numbers it. The
+ * row of each part its edges lead to is taken in once. */
 static void close_part(closure *cl, int root, int *depth, int16_t part)
 {
     uint64_t row[BD_SIZE * 2] = {0};
@@ -707,6 +709,7 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     do
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
+    cl->taken[part] = part;
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i], d = s % BD_SIZE, cell = s / BD_SIZE;
         row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
@@ -719,25 +722,24 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
                 digits |= 1u << vd;
                 continue;
             }
-            if (cl->part[v] == part)
-                continue;
-            digits |= cl->digits[v];
-            for (unsigned ds = cl->digits[v]; ds; ds &= ds - 1u) {
+            int other = cl->part[v];
+            if (cl->taken[other] == part)
+                continue;   /* this part, or a part already taken in */
+            cl->taken[other] = part;
+            digits |= cl->digits[other];
+            for (unsigned ds = cl->digits[other]; ds; ds &= ds - 1u) {
                 int w = 2 * (bit_digit(ds) - 1);
-                row[w] |= cl->row[v][w];
-                row[w + 1] |= cl->row[v][w + 1];
+                row[w] |= cl->row[other][w];
+                row[w + 1] |= cl->row[other][w + 1];
             }
         }
     }
-    for (int i = bottom; i < top; i++) {
-        int s = cl->stack[i];
-        for (unsigned ds = digits; ds; ds &= ds - 1u) {
-            int w = 2 * (bit_digit(ds) - 1);
-            cl->row[s][w] = row[w];
-            cl->row[s][w + 1] = row[w + 1];
-        }
-        cl->digits[s] = (uint16_t)digits;
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        cl->row[part][w] = row[w];
+        cl->row[part][w + 1] = row[w + 1];
     }
+    cl->digits[part] = (uint16_t)digits;
     *depth = bottom;
 }
 
@@ -861,10 +863,11 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
         buf[2 * (s % BD_SIZE) + (cell >> 6)] = (uint64_t)1 << (cell & 63);
         return buf;
     }
-    for (unsigned ds = cl->digits[s]; ds; ds &= ds - 1u) {
+    int part = cl->part[s];
+    for (unsigned ds = cl->digits[part]; ds; ds &= ds - 1u) {
         int w = 2 * (bit_digit(ds) - 1);
-        buf[w] = cl->row[s][w];
-        buf[w + 1] = cl->row[s][w + 1];
+        buf[w] = cl->row[part][w];
+        buf[w + 1] = cl->row[part][w + 1];
     }
     return buf;
 }
@@ -876,8 +879,8 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
                                            unsigned *digits)
 {
     if (!is_sink(cl, s)) {
-        *digits = cl->digits[s];
-        return cl->row[s];
+        *digits = cl->digits[cl->part[s]];
+        return cl->row[cl->part[s]];
     }
     int cell = s / BD_SIZE, d = s % BD_SIZE;
     alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
@@ -974,8 +977,8 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
     int s = cell * BD_SIZE + d, w = cell >> 6;
     if (is_sink(cl, s))
         return false;
-    const uint64_t *row = cl->row[s];   /* its digits' words only */
-    unsigned digits = cl->digits[s];
+    const uint64_t *row = cl->row[cl->part[s]];   /* its digits' words only */
+    unsigned digits = cl->digits[cl->part[s]];
     if ((digits >> d & 1u)
         && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
         return true;
