@@ -698,12 +698,24 @@ static inline bool is_sink(const closure *cl, int s)
     return cl->first[s] == cl->end[s];
 }
 
+/* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
+ * of *digits only: a digit's words are cleared when it first comes. */
+static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
+{
+    int d = s % BD_SIZE, cell = s / BD_SIZE;
+    if (!(*digits >> d & 1u)) {
+        row[2 * d] = row[2 * d + 1] = 0;
+        *digits |= 1u << d;
+    }
+    row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
+}
+
 /* Closes the part whose first node on the stack is `root`: its reach, set
  * as the part's row, its nodes leaving the stack. `part` numbers it. The
  * row of each part its edges lead to is taken in once. */
 static void close_part(closure *cl, int root, int *depth, int16_t part)
 {
-    uint64_t row[BD_SIZE * 2] = {0};
+    uint64_t *row = cl->row[part];   /* a digit's words cleared when it comes */
     unsigned digits = 0;
     int top = *depth, bottom = top;
     do
@@ -711,33 +723,30 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
     for (int i = bottom; i < top; i++) {
-        int s = cl->stack[i], d = s % BD_SIZE, cell = s / BD_SIZE;
-        row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
-        digits |= 1u << d;
+        int s = cl->stack[i];
+        row_add_node(row, &digits, s);
         for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
             int v = cl->edge[e];
             if (is_sink(cl, v)) {
-                int vd = v % BD_SIZE, vcell = v / BD_SIZE;
-                row[2 * vd + (vcell >> 6)] |= (uint64_t)1 << (vcell & 63);
-                digits |= 1u << vd;
+                row_add_node(row, &digits, v);
                 continue;
             }
             int other = cl->part[v];
             if (cl->taken[other] == part)
                 continue;   /* this part, or a part already taken in */
             cl->taken[other] = part;
-            digits |= cl->digits[other];
-            for (unsigned ds = cl->digits[other]; ds; ds &= ds - 1u) {
+            unsigned more = cl->digits[other];
+            for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
+                int w = 2 * (bit_digit(ds) - 1);
+                row[w] = row[w + 1] = 0;
+            }
+            digits |= more;
+            for (unsigned ds = more; ds; ds &= ds - 1u) {
                 int w = 2 * (bit_digit(ds) - 1);
                 row[w] |= cl->row[other][w];
                 row[w + 1] |= cl->row[other][w + 1];
             }
         }
-    }
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int w = 2 * (bit_digit(ds) - 1);
-        cl->row[part][w] = row[w];
-        cl->row[part][w + 1] = row[w + 1];
     }
     cl->digits[part] = (uint16_t)digits;
     *depth = bottom;
