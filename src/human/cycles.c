@@ -659,6 +659,21 @@ typedef struct cycles_space {
 enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
+ * switched off switches on through X-links: with x, its digit's other
+ * place in each unit of two. The new count. */
+static inline uint32_t unit_partners_of(const unary *u, int cell, int d, uint16_t *edge,
+                                        uint32_t count)
+{
+    if (u->x) {
+        const uint64_t *partner = u->rg->partner[cell * BD_SIZE + d];
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    }
+    return count;
+}
+
+/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on with the walk's links (links_off's): with y
  * its cell's other candidate in a cell of two, with x its digit's other
  * place in each unit of two. The new count. */
@@ -667,19 +682,14 @@ static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *ed
     const reach_grid *rg = u->rg;
     if (u->y && rg->cell_left[cell] == 2)
         edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    if (u->x) {
-        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
-                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
-    }
-    return count;
+    return unit_partners_of(u, cell, d, edge, count);
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
  * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked). */
+ * u->cl->linked). Through its cell's other candidate in a cell of two, the
+ * Y-link leads back to s: that edge is left out (s reaches itself). */
 static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
 {
     const reach_grid *rg = u->rg;
@@ -688,7 +698,7 @@ static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32
              bits &= bits - 1u)
             count = partners_of(u, w * 64 + low_index(bits), d, edge, count);
     for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = partners_of(u, cell, bit_digit(ds) - 1, edge, count);
+        count = unit_partners_of(u, cell, bit_digit(ds) - 1, edge, count);
     return count;
 }
 
