@@ -660,14 +660,17 @@ enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on through X-links: with x, its digit's other
- * place in each unit of two. The new count. */
-static inline uint32_t unit_partners_of(const unary *u, int cell, int d, uint16_t *edge,
-                                        uint32_t count)
+ * place in each unit of two, but in cell `not` (-1: none). The new count. */
+static inline uint32_t unit_partners_of(const unary *u, int cell, int d, int not,
+                                        uint16_t *edge, uint32_t count)
 {
     if (u->x) {
         const uint64_t *partner = u->rg->partner[cell * BD_SIZE + d];
+        uint64_t keep[2] = {~(uint64_t)0, ~(uint64_t)0};
+        if (not >= 0)
+            keep[not >> 6] &= ~((uint64_t)1 << (not & 63));
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+            for (uint64_t bits = partner[w] & keep[w]; bits; bits &= bits - 1u)
                 edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
     }
     return count;
@@ -676,29 +679,31 @@ static inline uint32_t unit_partners_of(const unary *u, int cell, int d, uint16_
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on with the walk's links (links_off's): with y
  * its cell's other candidate in a cell of two, with x its digit's other
- * place in each unit of two. The new count. */
-static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
+ * place in each unit of two but in cell `not` (-1: none). The new count. */
+static inline uint32_t partners_of(const unary *u, int cell, int d, int not, uint16_t *edge,
+                                   uint32_t count)
 {
     const reach_grid *rg = u->rg;
     if (u->y && rg->cell_left[cell] == 2)
         edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    return unit_partners_of(u, cell, d, edge, count);
+    return unit_partners_of(u, cell, d, not, edge, count);
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
  * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked). Through its cell's other candidate in a cell of two, the
- * Y-link leads back to s: that edge is left out (s reaches itself). */
+ * u->cl->linked). The links that lead back to s (a place of its digit in a
+ * unit of two with it, its cell's other candidate in a cell of two) are
+ * left out: such an edge changes no reach and no part. */
 static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
 {
     const reach_grid *rg = u->rg;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
-            count = partners_of(u, w * 64 + low_index(bits), d, edge, count);
+            count = partners_of(u, w * 64 + low_index(bits), d, cell, edge, count);
     for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = unit_partners_of(u, cell, bit_digit(ds) - 1, edge, count);
+        count = unit_partners_of(u, cell, bit_digit(ds) - 1, -1, edge, count);
     return count;
 }
 
@@ -1038,7 +1043,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return false;
     }
     uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u, cell, d, partners, 0);
+    uint32_t count = partners_of(u, cell, d, -1, partners, 0);
     memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
         uint64_t alone[BD_SIZE * 2];
