@@ -1317,9 +1317,8 @@ static void both_tests(unary *u, cycles_space *sp)
         bool two = digit_count(g->cand[cell]) == 2;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
             int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
-            bool in_unit = false;
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                in_unit |= digit_count(unit_places(g, unit_at(kind, cell), digit)) == 2;
+            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
+            bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
             unsigned bits = 0;
             if (partner && may_cycle(u, cell, digit))
