@@ -1021,6 +1021,38 @@ static void test_cycles_reach_rows(void **state)
     free(rg);
 }
 
+/* cycles_closure_on from closure `cl` of grid `rg` (made from `st`) against
+ * reach_from from each candidate on: the same contradiction, and without
+ * one the same sets; counts the contradictions and the candidates. */
+static void expect_closure_as_reach(const struct closure *cl, const reach_grid *rg,
+                                    const bdi_state *st, int *conflicts, int *compared)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u) {
+            reach by_closure, walked;
+            bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1, &by_closure);
+            assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
+            assert_int_equal(by_closure.conflict, walked.conflict);
+            *conflicts += walked.conflict;
+            ++*compared;
+            if (ok) {
+                assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
+                assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
+            }
+        }
+}
+
+/* Closes `data` after its 24 grids, whose candidates (`compared`, over a
+ * thousand) expect_closure_as_reach compared, more than a hundred with a
+ * contradiction and more than a hundred without. */
+static void expect_closures_compared(data_grids *data, int compared, int conflicts)
+{
+    fclose(data->f);
+    assert_int_equal(data->grids, 24);
+    assert_true(compared > 1000);
+    assert_true(conflicts > 100 && conflicts < compared - 100);
+}
+
 /* cycles.c's closure read as a closure of forcing.c's static searches
  * (cycles_closure_on) against reach_from from each candidate on: the same
  * contradiction, and without one the same sets; on the grids of
@@ -1054,25 +1086,9 @@ static void test_cycles_closure_on(void **state)
     while (data_grids_next(&data, &st)) {
         reach_grid_init(rg, &st, true, false);
         cycles_closure_make(cl, rg, true, true);
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                reach by_closure, walked;
-                bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1,
-                                            &by_closure);
-                assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
-                assert_int_equal(by_closure.conflict, walked.conflict);
-                conflicts += walked.conflict;
-                compared++;
-                if (ok) {
-                    assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
-                    assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
-                }
-            }
+        expect_closure_as_reach(cl, rg, &st, &conflicts, &compared);
     }
-    fclose(data.f);
-    assert_int_equal(data.grids, 24);
-    assert_true(compared > 1000);
-    assert_true(conflicts > 100 && conflicts < compared - 100);
+    expect_closures_compared(&data, compared, conflicts);
     free(cl);
     free(rg);
 }
@@ -1104,19 +1120,7 @@ static void test_cycles_both_closure(void **state)
         const struct closure *cl = cycles_both_closure(ch, &st);
         assert_non_null(cl);
         reach_grid_init(rg, &st, true, false);
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                reach by_closure, walked;
-                bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1,
-                                            &by_closure);
-                assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
-                conflicts += walked.conflict;
-                compared++;
-                if (ok) {
-                    assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
-                    assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
-                }
-            }
+        expect_closure_as_reach(cl, rg, &st, &conflicts, &compared);
         bdi_state less = st;   /* one candidate fewer: another grid */
         for (int cell = 0; cell < BD_CELLS; cell++)
             if (digit_count(less.cand[cell]) >= 2) {
@@ -1125,10 +1129,7 @@ static void test_cycles_both_closure(void **state)
             }
         assert_null(cycles_both_closure(ch, &less));
     }
-    fclose(data.f);
-    assert_int_equal(data.grids, 24);
-    assert_true(compared > 1000);
-    assert_true(conflicts > 100 && conflicts < compared - 100);
+    expect_closures_compared(&data, compared, conflicts);
     bdi_chainer_free(ch);
     free(rg);
 }
