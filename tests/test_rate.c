@@ -1021,6 +1021,38 @@ static void test_cycles_reach_rows(void **state)
     free(rg);
 }
 
+/* cycles_closure_on from closure `cl` of grid `rg` (made from `st`) against
+ * reach_from from each candidate on: the same contradiction, and without
+ * one the same sets; counts the contradictions and the candidates. */
+static void expect_closure_as_reach(const struct closure *cl, const reach_grid *rg,
+                                    const bdi_state *st, int *conflicts, int *compared)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = st->cand[cell]; ds; ds &= ds - 1u) {
+            reach by_closure, walked;
+            bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1, &by_closure);
+            assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
+            assert_int_equal(by_closure.conflict, walked.conflict);
+            *conflicts += walked.conflict;
+            ++*compared;
+            if (ok) {
+                assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
+                assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
+            }
+        }
+}
+
+/* Closes `data` after its 24 grids, whose candidates (`compared`, over a
+ * thousand) expect_closure_as_reach compared, more than a hundred with a
+ * contradiction and more than a hundred without. */
+static void expect_closures_compared(data_grids *data, int compared, int conflicts)
+{
+    fclose(data->f);
+    assert_int_equal(data->grids, 24);
+    assert_true(compared > 1000);
+    assert_true(conflicts > 100 && conflicts < compared - 100);
+}
+
 /* cycles.c's closure read as a closure of forcing.c's static searches
  * (cycles_closure_on) against reach_from from each candidate on: the same
  * contradiction, and without one the same sets; on the grids of
@@ -1054,26 +1086,51 @@ static void test_cycles_closure_on(void **state)
     while (data_grids_next(&data, &st)) {
         reach_grid_init(rg, &st, true, false);
         cycles_closure_make(cl, rg, true, true);
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u) {
-                reach by_closure, walked;
-                bool ok = cycles_closure_on(cl, rg, cell * BD_SIZE + bit_digit(ds) - 1,
-                                            &by_closure);
-                assert_int_equal(ok, reach_from(rg, pot_of(cell, bit_digit(ds), true), &walked));
-                assert_int_equal(by_closure.conflict, walked.conflict);
-                conflicts += walked.conflict;
-                compared++;
-                if (ok) {
-                    assert_memory_equal(by_closure.on, walked.on, sizeof walked.on);
-                    assert_memory_equal(by_closure.off, walked.off, sizeof walked.off);
-                }
-            }
+        expect_closure_as_reach(cl, rg, &st, &conflicts, &compared);
     }
-    fclose(data.f);
-    assert_int_equal(data.grids, 24);
-    assert_true(compared > 1000);
-    assert_true(conflicts > 100 && conflicts < compared - 100);
+    expect_closures_compared(&data, compared, conflicts);
     free(cl);
+    free(rg);
+}
+
+/* The closure with both links a nested cycles search makes, read by the
+ * static search on the same grid (cycles_both_closure): against reach_from
+ * from each candidate on, as in test_cycles_closure_on, on the grids of
+ * test_reach, each searched in turn in one chainer; NULL before a grid's
+ * own search (the last one was another grid's), and for a grid whose
+ * candidates differ by one. */
+static void test_cycles_both_closure(void **state)
+{
+    (void)state;
+    reach_grid *rg = malloc(sizeof *rg);
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(rg);
+    assert_non_null(ch);
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    bdi_state st;
+    int compared = 0, conflicts = 0;
+    while (data_grids_next(&data, &st)) {
+        if (data.grids > 1)
+            assert_null(cycles_both_closure(ch, &st));
+        chint_list all = {.keep_all = true, .outer_source = &st, .outer_current = &st};
+        cycles_hints(ch, &st, false, &all);
+        chint_list_free(&all);
+        const struct closure *cl = cycles_both_closure(ch, &st);
+        assert_non_null(cl);
+        reach_grid_init(rg, &st, true, false);
+        expect_closure_as_reach(cl, rg, &st, &conflicts, &compared);
+        bdi_state less = st;   /* one candidate fewer: another grid */
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            if (digit_count(less.cand[cell]) >= 2) {
+                less.cand[cell] &= (uint16_t)(less.cand[cell] - 1u);
+                break;
+            }
+        assert_null(cycles_both_closure(ch, &less));
+    }
+    expect_closures_compared(&data, compared, conflicts);
+    bdi_chainer_free(ch);
     free(rg);
 }
 
@@ -2046,6 +2103,7 @@ int main(void)
         cmocka_unit_test(test_reach),
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
+        cmocka_unit_test(test_cycles_both_closure),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_nested_cycles_both_tests),

@@ -621,10 +621,11 @@ static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_l
  * own nodes and the reach of the parts its edges lead to, made once and
  * shared by all its nodes. A reach is a cell set a digit (as reach's
  * `on`), with a mask of its digits: only those digits' words are set. A
- * node without edges reaches itself only, and its row is not set. */
+ * node without edges reaches itself only, and has no part nor row. */
 typedef struct closure {
-    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* a node with edges: its reach */
-    uint16_t digits[CANDIDATES];     /* bit d: the reach has digit d + 1 */
+    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
+    uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
+    int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
     int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
     uint16_t stack[CANDIDATES], path[CANDIDATES];
@@ -648,42 +649,61 @@ typedef struct cycles_space {
     int live_count;
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
+    bool both_kept;              /* nested: `both` is the closure of the grid
+                                    whose candidates and places follow */
+    uint16_t both_cand[BD_CELLS];
+    uint16_t both_places[UNIT_COUNT][BD_SIZE];
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
 enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
- * switched off switches on with the walk's links (links_off's): with y
- * its cell's other candidate in a cell of two, with x its digit's other
- * place in each unit of two. The new count. */
-static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
+ * switched off switches on through X-links: with x, its digit's other
+ * place in each unit of two, but in cell `not` (-1: none). The new count. */
+static inline uint32_t unit_partners_of(const unary *u, int cell, int d, int not,
+                                        uint16_t *edge, uint32_t count)
 {
-    const reach_grid *rg = u->rg;
-    if (u->y && rg->cell_left[cell] == 2)
-        edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
     if (u->x) {
-        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        const uint64_t *partner = u->rg->partner[cell * BD_SIZE + d];
+        uint64_t keep[2] = {~(uint64_t)0, ~(uint64_t)0};
+        if (not >= 0)
+            keep[not >> 6] &= ~((uint64_t)1 << (not & 63));
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+            for (uint64_t bits = partner[w] & keep[w]; bits; bits &= bits - 1u)
                 edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
     }
     return count;
 }
 
+/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
+ * switched off switches on with the walk's links (links_off's): with y
+ * its cell's other candidate in a cell of two, with x its digit's other
+ * place in each unit of two but in cell `not` (-1: none). The new count. */
+static inline uint32_t partners_of(const unary *u, int cell, int d, int not, uint16_t *edge,
+                                   uint32_t count)
+{
+    const reach_grid *rg = u->rg;
+    if (u->y && rg->cell_left[cell] == 2)
+        edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
+    return unit_partners_of(u, cell, d, not, edge, count);
+}
+
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
  * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked). */
+ * u->cl->linked). The links that lead back to s (a place of its digit in a
+ * unit of two with it, its cell's other candidate in a cell of two) are
+ * left out: such an edge changes no reach and no part. */
 static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
 {
     const reach_grid *rg = u->rg;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
-            count = partners_of(u, w * 64 + low_index(bits), d, edge, count);
+            count = partners_of(u, w * 64 + low_index(bits), d, cell, edge, count);
     for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = partners_of(u, cell, bit_digit(ds) - 1, edge, count);
+        count = unit_partners_of(u, cell, bit_digit(ds) - 1, -1, edge, count);
     return count;
 }
 
@@ -693,47 +713,57 @@ static inline bool is_sink(const closure *cl, int s)
     return cl->first[s] == cl->end[s];
 }
 
+/* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
+ * of *digits only: a digit's words are cleared when it first comes. */
+static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
+{
+    int d = s % BD_SIZE, cell = s / BD_SIZE;
+    if (!(*digits >> d & 1u)) {
+        row[2 * d] = row[2 * d + 1] = 0;
+        *digits |= 1u << d;
+    }
+    row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
+}
+
 /* Closes the part whose first node on the stack is `root`: its reach, set
- * for each of its nodes, which leave the stack. `part` numbers it. */
+ * as the part's row, its nodes leaving the stack. `part` numbers it. The
+ * row of each part its edges lead to is taken in once. */
 static void close_part(closure *cl, int root, int *depth, int16_t part)
 {
-    uint64_t row[BD_SIZE * 2] = {0};
+    uint64_t *row = cl->row[part];   /* a digit's words cleared when it comes */
     unsigned digits = 0;
     int top = *depth, bottom = top;
     do
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
+    cl->taken[part] = part;
     for (int i = bottom; i < top; i++) {
-        int s = cl->stack[i], d = s % BD_SIZE, cell = s / BD_SIZE;
-        row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
-        digits |= 1u << d;
+        int s = cl->stack[i];
+        row_add_node(row, &digits, s);
         for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
             int v = cl->edge[e];
             if (is_sink(cl, v)) {
-                int vd = v % BD_SIZE, vcell = v / BD_SIZE;
-                row[2 * vd + (vcell >> 6)] |= (uint64_t)1 << (vcell & 63);
-                digits |= 1u << vd;
+                row_add_node(row, &digits, v);
                 continue;
             }
-            if (cl->part[v] == part)
-                continue;
-            digits |= cl->digits[v];
-            for (unsigned ds = cl->digits[v]; ds; ds &= ds - 1u) {
+            int other = cl->part[v];
+            if (cl->taken[other] == part)
+                continue;   /* this part, or a part already taken in */
+            cl->taken[other] = part;
+            unsigned more = cl->digits[other];
+            for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
                 int w = 2 * (bit_digit(ds) - 1);
-                row[w] |= cl->row[v][w];
-                row[w + 1] |= cl->row[v][w + 1];
+                row[w] = row[w + 1] = 0;
+            }
+            digits |= more;
+            for (unsigned ds = more; ds; ds &= ds - 1u) {
+                int w = 2 * (bit_digit(ds) - 1);
+                row[w] |= cl->row[other][w];
+                row[w + 1] |= cl->row[other][w + 1];
             }
         }
     }
-    for (int i = bottom; i < top; i++) {
-        int s = cl->stack[i];
-        for (unsigned ds = digits; ds; ds &= ds - 1u) {
-            int w = 2 * (bit_digit(ds) - 1);
-            cl->row[s][w] = row[w];
-            cl->row[s][w + 1] = row[w + 1];
-        }
-        cl->digits[s] = (uint16_t)digits;
-    }
+    cl->digits[part] = (uint16_t)digits;
     *depth = bottom;
 }
 
@@ -857,10 +887,11 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
         buf[2 * (s % BD_SIZE) + (cell >> 6)] = (uint64_t)1 << (cell & 63);
         return buf;
     }
-    for (unsigned ds = cl->digits[s]; ds; ds &= ds - 1u) {
+    int part = cl->part[s];
+    for (unsigned ds = cl->digits[part]; ds; ds &= ds - 1u) {
         int w = 2 * (bit_digit(ds) - 1);
-        buf[w] = cl->row[s][w];
-        buf[w + 1] = cl->row[s][w + 1];
+        buf[w] = cl->row[part][w];
+        buf[w + 1] = cl->row[part][w + 1];
     }
     return buf;
 }
@@ -872,8 +903,8 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
                                            unsigned *digits)
 {
     if (!is_sink(cl, s)) {
-        *digits = cl->digits[s];
-        return cl->row[s];
+        *digits = cl->digits[cl->part[s]];
+        return cl->row[cl->part[s]];
     }
     int cell = s / BD_SIZE, d = s % BD_SIZE;
     alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
@@ -970,8 +1001,8 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
     int s = cell * BD_SIZE + d, w = cell >> 6;
     if (is_sink(cl, s))
         return false;
-    const uint64_t *row = cl->row[s];   /* its digits' words only */
-    unsigned digits = cl->digits[s];
+    const uint64_t *row = cl->row[cl->part[s]];   /* its digits' words only */
+    unsigned digits = cl->digits[cl->part[s]];
     if ((digits >> d & 1u)
         && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
         return true;
@@ -1012,7 +1043,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return false;
     }
     uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u, cell, d, partners, 0);
+    uint32_t count = partners_of(u, cell, d, -1, partners, 0);
     memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
         uint64_t alone[BD_SIZE * 2];
@@ -1286,9 +1317,8 @@ static void both_tests(unary *u, cycles_space *sp)
         bool two = digit_count(g->cand[cell]) == 2;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
             int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
-            bool in_unit = false;
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                in_unit |= digit_count(unit_places(g, unit_at(kind, cell), digit)) == 2;
+            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
+            bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
             unsigned bits = 0;
             if (partner && may_cycle(u, cell, digit))
@@ -1528,8 +1558,10 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     unary u = {.ch = ch, .g = g, .list = list};
     if (!ch->cycles_grid) {
         cycles_space *space = malloc(sizeof *space);
-        if (space)
+        if (space) {
+            space->both_kept = false;
             ch->cycles_grid = &space->rg;
+        }
     }
     if (ch->cycles_grid) {
         reach_grid_init(ch->cycles_grid, g, true, false);
@@ -1554,6 +1586,11 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
+        space->both_kept = both_made;   /* for the static search on this grid */
+        if (both_made) {
+            memcpy(space->both_cand, g->cand, sizeof space->both_cand);
+            memcpy(space->both_places, g->places, sizeof space->both_places);
+        }
     }
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
@@ -1589,6 +1626,17 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
     free(u.light);
     if (list->keep_all && !list->count && !ch->failed)
         none_add(ch, &key, hash);
+}
+
+const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g)
+{
+    if (!ch->cycles_grid)
+        return NULL;
+    const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
+    if (!sp->both_kept || memcmp(sp->both_cand, g->cand, sizeof sp->both_cand) ||
+        memcmp(sp->both_places, g->places, sizeof sp->both_places))
+        return NULL;
+    return &sp->both;
 }
 
 size_t cycles_closure_size(void)

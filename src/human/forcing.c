@@ -126,7 +126,8 @@ struct reach_kept {
  * closures are the link walks of cycles.c, which read of the grid what
  * reach_from's walk reads) makes those it lacks from one closure of the
  * grid (`links`, made when first asked for: `links_made`), kept in the
- * same block after the memo. A static search nested in a chain keeps none
+ * same block after the memo, or reads the one the nested cycles search
+ * made for the same grid (`link_cl`: the closure read). A static search nested in a chain keeps none
  * (its grids are the chains', not the path's). A dynamic search's plans
  * meet the chains of its record as sets (meet_chain): `chain`, by
  * candidate, made once a search (bit set in `chain_made`). */
@@ -136,6 +137,7 @@ struct reach_memo {
     struct reach_kept *kept;
     struct reach_kept kinds[3];
     struct closure *links;
+    const struct closure *link_cl;   /* the one read: `links`, or cycles.c's */
     uint64_t chain_made[(BD_CELLS * BD_SIZE + 63) / 64];
     reach chain[BD_CELLS * BD_SIZE];
 };
@@ -511,10 +513,12 @@ static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell,
     if (!reach_spend(ch))
         return NULL;
     if (rm->by_links) {
-        if (!rm->links_made)
+        if (!rm->links_made) {
             cycles_closure_make(rm->links, &rm->grid, true, true);
+            rm->link_cl = rm->links;
+        }
         rm->links_made = true;
-        cycles_closure_on(rm->links, &rm->grid, cand, r);
+        cycles_closure_on(rm->link_cl, &rm->grid, cand, r);
     } else {
         reach_from(&rm->grid, pot_of(cell, digit, true), r);
     }
@@ -968,7 +972,9 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
         if (rm && !rm->busy) {
             rm->busy = true;
             rm->by_links = !dynamic && !nishio;
-            rm->links_made = false;
+            /* a nested cycles search may have made it for this grid */
+            rm->link_cl = rm->by_links ? cycles_both_closure(ch, g) : NULL;
+            rm->links_made = rm->link_cl != NULL;
             memset(rm->chain_made, 0, sizeof rm->chain_made);
             reach_grid_init(&rm->grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];

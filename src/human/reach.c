@@ -224,12 +224,18 @@ void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
  * its sets, without a links_off call that would find nothing. */
 void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked)
 {
-    memset(linked, 0, BD_SIZE * 2 * sizeof *linked);
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    uint64_t two[2] = {0, 0};   /* with y: the cells of two, all their digits */
+    for (int cell = 0; y && cell < BD_CELLS; cell++)
+        if (rg->cell_left[cell] == 2)
+            cells_add(two, cell);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            linked[2 * d + w] = rg->cand[d][w] & two[w];
+    for (int cell = 0; x && cell < BD_CELLS; cell++)
         for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
             int d = bit_digit(ds) - 1;
             const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-            if ((y && rg->cell_left[cell] == 2) || (x && (partner[0] | partner[1])))
+            if (partner[0] | partner[1])
                 cells_add(linked + 2 * d, cell);
         }
 }
