@@ -359,6 +359,22 @@ static inline colset *bands_of(const geo *g, state *s, int d)
     return s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g) + (size_t)GEO_N(g) + (size_t)d;
 }
 
+/* The bytes of `bytes` rounded up to 8. */
+static inline size_t round8(size_t bytes)
+{
+    return (bytes + 7u) / 8u * 8u;
+}
+
+/* The bytes of one search level on boards of N = n: a state and its N * N
+ * + 2 N words, rounded up to 8 (the kept sets and keys are not in it,
+ * save_kept). */
+static inline size_t level_bytes(int n)
+{
+    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    return round8(sizeof(state) + words * sizeof(colset));
+}
+
+/* The level `level` of the search's buffer. */
 static inline state *level_state(ctx *x, int level)
 {
     return (state *)(void *)(x->levels + (size_t)level * x->stride);
@@ -1667,12 +1683,6 @@ typedef struct saved_kept {
     int32_t made_at;
 } saved_kept;
 
-/* The bytes of `bytes` rounded up to 8. */
-static inline size_t round8(size_t bytes)
-{
-    return (bytes + 7u) / 8u * 8u;
-}
-
 /* The bytes a digit's save takes on the trail with `sets` sets and `keys`
  * keys: the sets with their count, their units, the keys with their
  * count, each rounded up to 8 bytes, then its saved_kept. */
@@ -1909,8 +1919,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
 {
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
-    size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
-    x->stride = round8(sizeof(state) + words * sizeof(colset));
+    x->stride = level_bytes(GEO_N(&x->g));
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
