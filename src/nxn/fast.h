@@ -83,10 +83,15 @@
  * When there are none, hidden triples: three digits whose places in one
  * unit lie in the same three cells leave those cells no other candidate.
  * Each digit's units with two or three places ("sets", the keys made
- * from them) are kept in the state after its words (copied with it at a
- * guess) and made again only when its words changed; only pairs and
- * triples with a digit changed since the last search that found neither
- * are looked for ("touched" digits).
+ * from them) are kept and made again only when its words changed; only
+ * pairs and triples with a digit changed since the last search that
+ * found neither are looked for ("touched" digits). They are kept once
+ * for the whole search, not in each level: a level that makes a digit's
+ * sets again first saves those a level above made on a trail (by their
+ * counts, most of the room for 3 N sets a digit unused), and they are
+ * given back when the search returns to that level, so that a level
+ * costs its words alone (34 kB on 64 x 64, against 194 kB with the room
+ * for the sets and keys in each level).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
  * with fewest candidates (counted by accumulators up to four, exactly
@@ -110,7 +115,8 @@
  * reuses its parent's. Nodes are the root plus each branch tried,
  * guesses the cells guessed on; both are spent against the bdi_budget.
  * The levels live in one buffer, on the C stack while they fit, then on
- * the heap, grown as the search goes deeper.
+ * the heap, grown as the search goes deeper; the trail of kept sets and
+ * keys is one more, on the heap.
  *
  * Setting up: all givens go in at once. Per digit, the rows, columns and
  * boxes that hold it as a given are collected (two givens of a digit in
@@ -217,6 +223,14 @@ typedef struct ctx {
     nxn_visitor *visitor;
     nxn_pick_fn pick;
     void *pick_context;
+    /* from HIDDEN_PAIRS_FROM up, each digit's kept sets and keys
+     * (kept_bytes): those of the level being searched, made at the level
+     * made_at[d] or above; the trail holds (save_kept) those of the
+     * levels above that the levels below made again */
+    unsigned char *kept;
+    int made_at[BD_BOARD_MAX];
+    unsigned char *trail;
+    size_t trail_used, trail_size;
     open_counts counts;          /* pick_cell's scratch */
     colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
@@ -345,6 +359,22 @@ static inline colset *bands_of(const geo *g, state *s, int d)
     return s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g) + (size_t)GEO_N(g) + (size_t)d;
 }
 
+/* The bytes of `bytes` rounded up to 8. */
+static inline size_t round8(size_t bytes)
+{
+    return (bytes + 7u) / 8u * 8u;
+}
+
+/* The bytes of one search level on boards of N = n: a state and its N * N
+ * + 2 N words, rounded up to 8 (the kept sets and keys are not in it,
+ * save_kept). */
+static inline size_t level_bytes(int n)
+{
+    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    return round8(sizeof(state) + words * sizeof(colset));
+}
+
+/* The level `level` of the search's buffer. */
 static inline state *level_state(ctx *x, int level)
 {
     return (state *)(void *)(x->levels + (size_t)level * x->stride);
@@ -1294,48 +1324,41 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     return progress;
 }
 
-/* The room after the words of a state, from HIDDEN_PAIRS_FROM up: for
- * each digit its sets (make_sets: a count, then up to 3 N masks, then
- * their units, a byte each), then for each digit its keys (hidden_pairs:
- * a count, then up to 3 N). The bytes of a digit's sets. */
+/* The kept sets and keys (the search's `kept`, from HIDDEN_PAIRS_FROM
+ * up): for each digit its sets (make_sets: a count, then up to 3 N
+ * masks, then their units, a byte each), then for each digit its keys
+ * (hidden_pairs: a count, then up to 3 N). The bytes of a digit's sets. */
 static inline size_t sets_bytes(const geo *g)
 {
     size_t n = (size_t)GEO_N(g);
     return 8u * (1u + 3u * n) + (3u * n + 7u) / 8u * 8u;
 }
 
-/* The bytes of that room (sets_bytes). */
-static inline size_t extra_bytes(const geo *g)
+/* The bytes of the kept sets and keys (sets_bytes). */
+static inline size_t kept_bytes(const geo *g)
 {
     size_t n = (size_t)GEO_N(g);
     return n * sets_bytes(g) + n * 4u * (1u + 3u * n);
 }
 
-/* Where that room starts in `s`: after its words, rounded up to 8 bytes. */
-static inline unsigned char *extra_room(const geo *g, state *s)
+/* Digit d's sets in `kept`: the count, then the masks (make_sets). */
+static inline uint64_t *digit_sets(const geo *g, unsigned char *kept, int d)
 {
-    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
-    return (unsigned char *)s->w + (words * sizeof(colset) + 7u) / 8u * 8u;
+    return (uint64_t *)(void *)(kept + (size_t)d * sets_bytes(g));
 }
 
-/* Digit d's sets in `s`: the count, then the masks (make_sets). */
-static inline uint64_t *digit_sets(const geo *g, state *s, int d)
+/* The unit of each of digit d's sets in `kept` (make_sets). */
+static inline uint8_t *set_units(const geo *g, unsigned char *kept, int d)
 {
-    return (uint64_t *)(void *)(extra_room(g, s) + (size_t)d * sets_bytes(g));
+    return (uint8_t *)(digit_sets(g, kept, d) + 1 + 3 * GEO_N(g));
 }
 
-/* The unit of each of digit d's sets (make_sets). */
-static inline uint8_t *set_units(const geo *g, state *s, int d)
-{
-    return (uint8_t *)(digit_sets(g, s, d) + 1 + 3 * GEO_N(g));
-}
-
-/* Digit d's keys in `s`: the count, then the keys (hidden_pairs). */
-static inline uint32_t *digit_keys(const geo *g, state *s, int d)
+/* Digit d's keys in `kept`: the count, then the keys (hidden_pairs). */
+static inline uint32_t *digit_keys(const geo *g, unsigned char *kept, int d)
 {
     size_t n = (size_t)GEO_N(g);
     size_t at = n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n);
-    return (uint32_t *)(void *)(extra_room(g, s) + at);
+    return (uint32_t *)(void *)(kept + at);
 }
 
 /* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
@@ -1370,15 +1393,15 @@ static inline bool two_or_three(uint64_t x)
     return rest && !(rest2 & (rest2 - 1u));
 }
 
-/* Writes into digit_sets(g, s, d) and set_units each unit where digit d
- * has two or three places: the places as a mask of their indices within
- * the unit (unit_cell), and the unit's number. */
-static void make_sets(const geo *g, state *s, int d)
+/* Writes into digit_sets(g, kept, d) and set_units each unit where digit
+ * d has two or three places in `s`: the places as a mask of their
+ * indices within the unit (unit_cell), and the unit's number. */
+static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
 {
     int n = GEO_N(g), count = 0;
     const colset *pd = s->w + (size_t)d * (size_t)n;
-    uint64_t *set = digit_sets(g, s, d) + 1;
-    uint8_t *unit = set_units(g, s, d);
+    uint64_t *set = digit_sets(g, kept, d) + 1;
+    uint8_t *unit = set_units(g, kept, d);
     colset once = 0, twice = 0, thrice = 0, more = 0;
     for (int r = 0; r < n; r++) {
         colset x = pd[r];
@@ -1420,17 +1443,18 @@ static void make_sets(const geo *g, state *s, int d)
     set[-1] = (uint64_t)count;
 }
 
-/* Makes digit d's sets (make_sets) and, from those with two places whose
- * cells do not both lie in `paired` (two candidates alone: a pair found
- * there is naked already, and clears nothing), its keys: the two cells
- * (r * N + c, in reading order) as cell0 * N * N + cell1. */
-static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOARD_MAX])
+/* Makes digit d's sets in `kept` (make_sets) and, from those with two
+ * places whose cells do not both lie in `paired` (two candidates alone: a
+ * pair found there is naked already, and clears nothing), its keys: the
+ * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. */
+static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
+                      const colset paired[BD_BOARD_MAX])
 {
     int n = GEO_N(g);
-    make_sets(g, s, d);
-    const uint64_t *sets = digit_sets(g, s, d);
-    const uint8_t *unit = set_units(g, s, d);
-    uint32_t *keys = digit_keys(g, s, d), count = 0;
+    make_sets(g, s, kept, d);
+    const uint64_t *sets = digit_sets(g, kept, d);
+    const uint8_t *unit = set_units(g, kept, d);
+    uint32_t *keys = digit_keys(g, kept, d), count = 0;
     for (uint64_t i = 0; i < sets[0]; i++) {
         uint64_t places = sets[1 + i], rest = places & (places - 1u);
         if (rest & (rest - 1u))
@@ -1447,12 +1471,12 @@ static void make_keys(const geo *g, state *s, int d, const colset paired[BD_BOAR
 
 /* Hidden triples: three digits whose places in one unit lie in the same
  * three cells leave those cells no other candidate. The places of each
- * digit in each unit where it has two or three (make_sets) stay in the
- * state, made again for the digits in `s->touched` only (by hidden_pairs,
+ * digit in each unit where it has two or three (make_sets) are kept in
+ * `kept`, made again for the digits in `s->touched` only (by hidden_pairs,
  * which runs first, with the state as here), and only
  * triples with a touched digit are looked for (hidden_pairs says why).
  * Whether anything changed. */
-static bool hidden_triples(const geo *g, state *s)
+static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
 {
     enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
     int n = GEO_N(g);
@@ -1460,8 +1484,8 @@ static bool hidden_triples(const geo *g, state *s)
     static _Thread_local uint8_t digit_of[SETS_MAX];
     int start[3 * BD_BOARD_MAX + 1] = {0};
     for (int d = 0; d < n; d++) {
-        const uint64_t *sets = digit_sets(g, s, d);
-        const uint8_t *unit = set_units(g, s, d);
+        const uint64_t *sets = digit_sets(g, kept, d);
+        const uint8_t *unit = set_units(g, kept, d);
         for (uint64_t i = 0; i < sets[0]; i++)
             start[unit[i] + 1]++;
     }
@@ -1474,8 +1498,8 @@ static bool hidden_triples(const geo *g, state *s)
         for (int d = 0; d < n; d++) {
             if (((s->touched >> d) & 1u) == (uint64_t)pass)
                 continue;
-            const uint64_t *sets = digit_sets(g, s, d);
-            const uint8_t *unit = set_units(g, s, d);
+            const uint64_t *sets = digit_sets(g, kept, d);
+            const uint8_t *unit = set_units(g, kept, d);
             for (uint64_t i = 0; i < sets[0]; i++) {
                 int at = fill[unit[i]]++;
                 by_unit[at] = sets[1 + i];
@@ -1517,7 +1541,7 @@ static bool hidden_triples(const geo *g, state *s)
  * exactly two places gives a key (the two cells), but where both cells
  * are in `paired` (two candidates alone: a pair found there is naked
  * already, and clears nothing); keys are chained by a hash and only keys
- * of one chain compared. Each digit's keys stay in the state
+ * of one chain compared. Each digit's keys are kept in `kept`
  * (digit_keys), made again (with its sets, make_keys) only for the
  * digits in `s->touched`: the
  * others' places are as when they were made, and their keys as many or
@@ -1526,7 +1550,8 @@ static bool hidden_triples(const geo *g, state *s)
  * for: two untouched digits were so when the last search found nothing
  * to clear (the caller clears touched when hidden_triples did not
  * either), with the cells' candidates as now or more. Whether anything changed. */
-static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
+static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
+                         const colset paired[BD_BOARD_MAX])
 {
     enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
     int n = GEO_N(g), count = 0;
@@ -1537,8 +1562,8 @@ static bool hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MA
     memset(head, 0, sizeof head);
     for (int d = 0; d < n; d++) {
         if ((s->touched >> d) & 1u)
-            make_keys(g, s, d, paired);
-        const uint32_t *keys = digit_keys(g, s, d);
+            make_keys(g, s, kept, d, paired);
+        const uint32_t *keys = digit_keys(g, kept, d);
         for (uint32_t i = 1; i <= keys[0]; i++) {
             uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
             key[count] = keys[i];
@@ -1643,21 +1668,88 @@ static void found_solution(ctx *x, const state *s)
     x->stop = v->done;
 }
 
-/* Copies state `from` to `to`: its words and, from HIDDEN_PAIRS_FROM
- * up, each digit's keys that are in use (digit_keys). */
-static void copy_state(const geo *g, state *to, state *from)
+/* Copies state `from` to `to`: its words (the kept sets and keys are
+ * the search's, save_kept). */
+static void copy_state(const geo *g, state *to, const state *from)
 {
-    int n = GEO_N(g);
-    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
+    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
     memcpy(to, from, sizeof(state) + words * sizeof(colset));
-    if (!finds_hidden_pairs(g))
-        return;
-    for (int d = 0; d < n; d++) {
-        const uint32_t *keys = digit_keys(g, from, d);
-        const uint64_t *sets = digit_sets(g, from, d);
-        memcpy(digit_keys(g, to, d), keys, (1u + keys[0]) * sizeof(uint32_t));
-        memcpy(digit_sets(g, to, d), sets, (1u + sets[0]) * sizeof(uint64_t));
-        memcpy(set_units(g, to, d), set_units(g, from, d), (size_t)sets[0]);
+}
+
+/* What the trail holds after a digit's saved sets, units and keys
+ * (save_kept): which digit, their counts, and the level that made them. */
+typedef struct saved_kept {
+    uint32_t digit, sets, keys;
+    int32_t made_at;
+} saved_kept;
+
+/* The bytes a digit's save takes on the trail with `sets` sets and `keys`
+ * keys: the sets with their count, their units, the keys with their
+ * count, each rounded up to 8 bytes, then its saved_kept. */
+static inline size_t saved_bytes(size_t sets, size_t keys)
+{
+    return 8u * (1u + sets) + round8(sets) + round8(4u * (1u + keys)) + sizeof(saved_kept);
+}
+
+/* Before the digits `digits` (bit d) have their kept sets and keys made
+ * again at `level`: pushes on the trail, by their counts, those that a
+ * level above made (x->made_at), so that restore_kept gives them back
+ * when the search returns there; those made at `level` are its own to
+ * overwrite. False (x->nomem set) when memory ran out. */
+static bool save_kept(ctx *x, int level, uint64_t digits)
+{
+    const geo *g = &x->g;
+    for (; digits; digits &= digits - 1u) {
+        int d = nxn_low_index(digits);
+        if (x->made_at[d] == level)
+            continue;
+        const uint64_t *sets = digit_sets(g, x->kept, d);
+        const uint32_t *keys = digit_keys(g, x->kept, d);
+        saved_kept save = {(uint32_t)d, (uint32_t)sets[0], keys[0], x->made_at[d]};
+        size_t bytes = saved_bytes(save.sets, save.keys);
+        if (x->trail_used + bytes > x->trail_size) {
+            size_t size = x->trail_size * 2 > x->trail_used + bytes ? x->trail_size * 2
+                                                                   : x->trail_used + bytes;
+            unsigned char *grown = realloc(x->trail, size);
+            if (!grown) {
+                x->nomem = x->stop = true;
+                return false;
+            }
+            x->trail = grown;
+            x->trail_size = size;
+        }
+        unsigned char *at = x->trail + x->trail_used;
+        memcpy(at, sets, 8u * (1u + save.sets));
+        at += 8u * (1u + save.sets);
+        memcpy(at, set_units(g, x->kept, d), save.sets);
+        at += round8(save.sets);
+        memcpy(at, keys, 4u * (1u + save.keys));
+        at += round8(4u * (1u + save.keys));
+        memcpy(at, &save, sizeof save);
+        x->trail_used += bytes;
+        x->made_at[d] = level;
+    }
+    return true;
+}
+
+/* Gives back the kept sets and keys saved on the trail (save_kept) since
+ * it held `mark` bytes, the latest first, with the levels that made
+ * them. */
+static void restore_kept(ctx *x, size_t mark)
+{
+    const geo *g = &x->g;
+    while (x->trail_used > mark) {
+        saved_kept save;
+        memcpy(&save, x->trail + x->trail_used - sizeof save, sizeof save);
+        x->trail_used -= saved_bytes(save.sets, save.keys);
+        const unsigned char *at = x->trail + x->trail_used;
+        int d = (int)save.digit;
+        memcpy(digit_sets(g, x->kept, d), at, 8u * (1u + save.sets));
+        at += 8u * (1u + save.sets);
+        memcpy(set_units(g, x->kept, d), at, save.sets);
+        at += round8(save.sets);
+        memcpy(digit_keys(g, x->kept, d), at, 4u * (1u + save.keys));
+        x->made_at[d] = save.made_at;
     }
 }
 
@@ -1684,7 +1776,9 @@ static void search(ctx *x, int level)
         if (naked_pairs(g, s, two, x->folds))
             continue;
         if (finds_hidden_pairs(g)) {
-            if (hidden_pairs(g, s, two) || hidden_triples(g, s))
+            if (!save_kept(x, level, s->touched))
+                return;
+            if (hidden_pairs(g, s, x->kept, two) || hidden_triples(g, s, x->kept))
                 continue;
             s->touched = 0;
         }
@@ -1717,9 +1811,12 @@ static void search(ctx *x, int level)
         state *child = level_state(x, level + 1);
         copy_state(g, child, s);
         place(g, child, d, r, c);
+        size_t mark = x->trail_used;
         search(x, level + 1);
         if (x->stop)
             return;
+        if (finds_hidden_pairs(g))
+            restore_kept(x, mark);
         s = level_state(x, level);
     }
 }
@@ -1822,17 +1919,20 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
 {
     ctx context, *x = &context;
     make_geo(&x->g, task->puzzle);
-    size_t words = (size_t)GEO_N(&x->g) * (size_t)GEO_N(&x->g) + 2u * (size_t)GEO_N(&x->g);
-    size_t bytes = words * sizeof(colset);
-    if (finds_hidden_pairs(&x->g))   /* and the room after (extra_room) */
-        bytes = (bytes + 7u) / 8u * 8u + extra_bytes(&x->g);
-    x->stride = (sizeof(state) + bytes + 7u) / 8u * 8u;
+    x->stride = level_bytes(GEO_N(&x->g));
     x->levels = x->local.bytes;
     x->capacity = (int)(LOCAL_BYTES / x->stride);
     x->on_heap = false;
     x->guesses = 0;
     x->weights = task->weights ? *task->weights : (nxn_weights){{0}, 0};
     x->stop = x->nomem = false;
+    x->kept = x->trail = NULL;
+    x->trail_used = x->trail_size = 0;
+    if (finds_hidden_pairs(&x->g)) {
+        memset(x->made_at, 0, sizeof x->made_at);   /* the root's: level 0 */
+        x->kept = malloc(kept_bytes(&x->g));
+        x->nomem = !x->kept;
+    }
     x->visitor = visitor;
     x->pick = task->pick;
     x->pick_context = task->pick_context;
@@ -1840,7 +1940,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     if (!task->budget)
         bdi_budget_init(&x->own, options);
     uint64_t nodes_before = x->budget->nodes;
-    if (ensure_level(x, 0) && init_state(x, task, level_state(x, 0))
+    if (!x->nomem && ensure_level(x, 0) && init_state(x, task, level_state(x, 0))
         && !bdi_budget_spend(x->budget))
         search(x, 0);
     if (stats) {
@@ -1852,5 +1952,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     nxn_run run = x->nomem ? NXN_NOMEM : x->budget->cut ? NXN_CUT : NXN_RAN;
     if (x->on_heap)
         free(x->levels);
+    free(x->kept);
+    free(x->trail);
     return run;
 }

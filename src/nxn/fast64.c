@@ -13,3 +13,9 @@ nxn_run nxn_fast64(const nxn_task *task, const bd_options *options, nxn_visitor 
 {
     return enumerate(task, options, visitor, stats);
 }
+
+/* The contract is in nxn.h. */
+size_t nxn_fast64_level_bytes(int size)
+{
+    return level_bytes(size);
+}

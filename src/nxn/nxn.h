@@ -201,6 +201,11 @@ nxn_run nxn_fast32(const nxn_task *task, const bd_options *options, nxn_visitor 
                    bd_stats *stats);
 nxn_run nxn_fast64(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                    bd_stats *stats);
+/* The bytes one level of nxn_fast32's or nxn_fast64's search takes on
+ * boards of N = `size` (the search holds a level for each guess on its
+ * path: a deep search's memory is about this times its depth). */
+size_t nxn_fast32_level_bytes(int size);
+size_t nxn_fast64_level_bytes(int size);
 /* And for boards of 3 x 3, 4 x 4 and 5 x 5 boxes only (9 x 9, 16 x 16,
  * 25 x 25), their geometry fixed at compile time. */
 nxn_run nxn_fast3x3(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
