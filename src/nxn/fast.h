@@ -64,7 +64,7 @@
  * would fire is tested on one word holding each row's stacks of every
  * band. Naked singles and naked pairs fold the
  * digits on band words too (eight and twelve words; the naked singles'
- * two bands a vector where the compiler has GNU vectors), and a band's
+ * four bands a vector where the compiler has GNU vectors), and a band's
  * naked singles are placed digit by digit. Naked pairs are looked for
  * only with a cell that has two candidates now and had more at the last
  * search for them on this state or an ancestor (naked_pairs_bands says
