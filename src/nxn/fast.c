@@ -6,20 +6,24 @@
  * geometry alone (fast4x4.c, fast5x5.c), and for 3 x 3 the same search
  * written for that geometry (fast3x3.c).
  *
- * The 25 x 25 search has two kernels (nxn.h), chosen by the choice that
- * the 9 x 9 fast engine makes once per process (src/engine/fast/
- * dispatch.c, BITDOKU_ISA): its base kernel takes the portable one, any
- * other (their flags include POPCNT and BMI2) the AVX2, POPCNT and BMI2
- * one where this library has it and the processor runs it.
+ * The 16 x 16 and 25 x 25 searches have two kernels each (nxn.h), chosen
+ * by the choice that the 9 x 9 fast engine makes once per process
+ * (src/engine/fast/dispatch.c, BITDOKU_ISA): its base kernel takes the
+ * portable one, any other (their flags include POPCNT and BMI2) the AVX2,
+ * POPCNT and BMI2 one where this library has it and the processor runs it.
  */
 #include "nxn.h"
 #include "engine/fast/fast.h"
 
 #if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
-/* Whether the processor runs fast5x5_avx2.c: the features its compile
- * flags allow (CMakeLists.txt). */
-static bool avx2_runs_here(void)
+/* Whether to run the AVX2, POPCNT and BMI2 kernels (fast4x4_avx2.c,
+ * fast5x5_avx2.c): the fast engine's choice is not its base kernel, and
+ * the processor has the features their compile flags allow
+ * (CMakeLists.txt). */
+static bool avx2_kernels(void)
 {
+    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
+        return false;
     __builtin_cpu_init();   /* a no-op once the run-time library has run it */
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
            && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
@@ -27,11 +31,22 @@ static bool avx2_runs_here(void)
 #endif
 
 /* The contract is in nxn.h: the kernel of the fast engine's choice. */
+nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats)
+{
+#if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
+    if (avx2_kernels())
+        return nxn_fast4x4_avx2(task, options, visitor, stats);
+#endif
+    return nxn_fast4x4_base(task, options, visitor, stats);
+}
+
+/* The contract is in nxn.h: the kernel of the fast engine's choice. */
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
 #if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
-    if (bdi_fast_choice().kernel->enumerate != bdi_fast_enumerate_base && avx2_runs_here())
+    if (avx2_kernels())
         return nxn_fast5x5_avx2(task, options, visitor, stats);
 #endif
     return nxn_fast5x5_base(task, options, visitor, stats);

@@ -64,7 +64,7 @@
  * would fire is tested on one word holding each row's stacks of every
  * band. Naked singles and naked pairs fold the
  * digits on band words too (eight and twelve words; the naked singles'
- * two bands a vector where the compiler has GNU vectors), and a band's
+ * four bands a vector where the compiler has GNU vectors), and a band's
  * naked singles are placed digit by digit. Naked pairs are looked for
  * only with a cell that has two candidates now and had more at the last
  * search for them on this state or an ancestor (naked_pairs_bands says
@@ -312,28 +312,24 @@ static inline colset band_columns(uint64_t x)
 /* The cells of each band (band words) that one digit or more of the
  * digit words from `p` sees, into once[b], and two or more, into
  * twice[b]. Where the compiler has vectors and the words are little
- * endian, two bands are one vector: a band word's bytes are then its
- * four row words as they lie in memory. */
+ * endian, the four bands are one vector (two SSE2 registers, one AVX2
+ * register): a band word's bytes are then its four row words as they lie
+ * in memory. */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
     && !defined(BD_PORTABLE)
-typedef uint64_t band_pair __attribute__((vector_size(16)));   /* two band words */
+typedef uint64_t band_quad __attribute__((vector_size(32)));   /* four band words */
 
 static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])
 {
-    band_pair once_low = {0, 0}, once_high = {0, 0}, twice_low = {0, 0}, twice_high = {0, 0};
+    band_quad seen_once = {0, 0, 0, 0}, seen_twice = {0, 0, 0, 0};
     for (int d = 0; d < 16; d++) {
-        band_pair low, high;
-        memcpy(&low, p + 16 * d, sizeof low);
-        memcpy(&high, p + 16 * d + 8, sizeof high);
-        twice_low |= once_low & low;
-        once_low |= low;
-        twice_high |= once_high & high;
-        once_high |= high;
+        band_quad x;
+        memcpy(&x, p + 16 * d, sizeof x);
+        seen_twice |= seen_once & x;
+        seen_once |= x;
     }
-    memcpy(once, &once_low, sizeof once_low);
-    memcpy(once + 2, &once_high, sizeof once_high);
-    memcpy(twice, &twice_low, sizeof twice_low);
-    memcpy(twice + 2, &twice_high, sizeof twice_high);
+    memcpy(once, &seen_once, sizeof seen_once);
+    memcpy(twice, &seen_twice, sizeof seen_twice);
 }
 #else
 static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[4])

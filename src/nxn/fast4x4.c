@@ -3,7 +3,10 @@
  * 4 x 4 boxes only, on 16-bit words, with the geometry fixed at compile
  * time so that the compiler unrolls its loops over rows, digits and bands,
  * and a digit's units scanned on its bands as 64-bit words (fast.h's
- * BAND_WORDS).
+ * BAND_WORDS). This file is the portable kernel, nxn_fast4x4_base;
+ * fast4x4_avx2.c compiles it again under another name (FAST4X4_ENTRY)
+ * with the AVX2, POPCNT and BMI instructions, and fast.c picks one of the
+ * two at run time.
  */
 #include <stdint.h>
 
@@ -15,9 +18,13 @@ typedef uint16_t colset;
 
 #include "fast.h"
 
+#ifndef FAST4X4_ENTRY
+#define FAST4X4_ENTRY nxn_fast4x4_base
+#endif
+
 /* nxn_engine_fn's contract, for boards of 4 x 4 boxes only. */
-nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
-                     bd_stats *stats)
+nxn_run FAST4X4_ENTRY(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                      bd_stats *stats)
 {
     return enumerate(task, options, visitor, stats);
 }

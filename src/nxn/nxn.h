@@ -214,11 +214,15 @@ nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor
                     bd_stats *stats);
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats);
-/* The 25 x 25 engine's two kernels, the same search compiled twice:
- * portable (fast5x5.c), and for AVX2, POPCNT, BMI1 and BMI2 (fast5x5_avx2.c,
- * built on x86-64 with gcc or clang, where BDI_HAVE_NXN_AVX2 is defined;
- * to be run only where the processor has them). nxn_fast5x5 (fast.c)
- * picks one. */
+/* The 16 x 16 and 25 x 25 engines' two kernels each, the same search
+ * compiled twice: portable (fast4x4.c, fast5x5.c), and for AVX2, POPCNT,
+ * BMI1 and BMI2 (fast4x4_avx2.c, fast5x5_avx2.c, built on x86-64 with gcc
+ * or clang, where BDI_HAVE_NXN_AVX2 is defined; to be run only where the
+ * processor has them). nxn_fast4x4 and nxn_fast5x5 (fast.c) pick one. */
+nxn_run nxn_fast4x4_base(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                         bd_stats *stats);
+nxn_run nxn_fast4x4_avx2(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                         bd_stats *stats);
 nxn_run nxn_fast5x5_base(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                          bd_stats *stats);
 nxn_run nxn_fast5x5_avx2(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
