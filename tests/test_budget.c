@@ -102,6 +102,47 @@ static void test_no_limit(void **state)
     assert_false(bdi_budget_expired(&budget));
 }
 
+/* Nodes counted many at a time stop where as many single spends would:
+ * under a node limit of 1000, sums of uneven batches against the same
+ * count spent one by one, the batch that passes the limit cut after its
+ * 1001st node in all. */
+static void test_spend_many_as_single_spends(void **state)
+{
+    (void)state;
+    const uint64_t batches[] = {0, 1, 7, 300, 499, 192, 1, 5000};
+    bd_options options = bd_options_default();
+    options.max_nodes = 1000;
+    bdi_budget many, single;
+    bdi_budget_init(&many, &options);
+    bdi_budget_init(&single, &options);
+    for (size_t i = 0; i < sizeof batches / sizeof batches[0]; i++) {
+        bool single_cut = false;
+        for (uint64_t n = 0; n < batches[i] && !single_cut; n++)
+            single_cut = bdi_budget_spend(&single);
+        assert_int_equal(bdi_budget_spend_many(&many, batches[i]), single_cut);
+        assert_int_equal(many.nodes, single.nodes);
+        assert_int_equal(many.cut, single.cut);
+    }
+    assert_int_equal(many.nodes, 1001);   /* 1000 + the one that passed it */
+    assert_true(bdi_budget_spend_many(&many, 3));   /* cut stays cut */
+}
+
+/* With a timeout, a batch that reaches the next read of the clock reads
+ * it: the next read is scheduled past the nodes counted. */
+static void test_spend_many_reads_the_clock(void **state)
+{
+    (void)state;
+    bd_options options = bd_options_default();
+    options.timeout = 1000;
+    bdi_budget budget;
+    bdi_budget_init(&budget, &options);
+    for (int i = 0; i < 100; i++) {
+        assert_false(bdi_budget_spend_many(&budget, 10000));
+        assert_true(budget.next_check > budget.nodes);
+    }
+    assert_int_equal(budget.nodes, 1000000);
+}
+
 /* Work between nodes asks bdi_budget_expired. */
 static void test_expired(void **state)
 {
@@ -125,6 +166,8 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_no_limit),
         cmocka_unit_test(test_expired),
+        cmocka_unit_test(test_spend_many_as_single_spends),
+        cmocka_unit_test(test_spend_many_reads_the_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

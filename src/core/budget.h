@@ -51,6 +51,34 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
     return budget->cut;
 }
 
+/* Counts `n` nodes at once, exactly as n calls of bdi_budget_spend would,
+ * stopping at the first of them that returns true (the node limit passed
+ * or the timeout read as passed); returns whether one did. For work that
+ * knows how many nodes it stands for (a search's count taken from a memo,
+ * starts counted rather than walked). */
+static inline bool bdi_budget_spend_many(bdi_budget *budget, uint64_t n)
+{
+    while (n) {
+        /* nodes that n spends may add without a limit or a read of the clock */
+        uint64_t room = 0;
+        if (!budget->cut && budget->nodes + 1 < budget->next_check)
+            room = budget->next_check - budget->nodes - 1;
+        if (budget->max_nodes) {
+            uint64_t left = budget->max_nodes > budget->nodes ? budget->max_nodes - budget->nodes : 0;
+            room = left < room ? left : room;
+        }
+        if (n <= room) {
+            budget->nodes += n;
+            return false;
+        }
+        budget->nodes += room;
+        n -= room + 1;
+        if (bdi_budget_spend(budget))
+            return true;
+    }
+    return false;
+}
+
 /* For long work between nodes (a bound's iterations): true, with
  * budget->cut set, when the timeout has passed. Reads the clock on each
  * call when there is a timeout. */

@@ -1278,16 +1278,8 @@ static bool test_counted(unary *u)
  * time would; sets ch->failed and cut_short when that spends it. */
 static void nodes_counted(bdi_chainer *ch, uint64_t n)
 {
-    bdi_budget *b = ch->budget;
-    if (!b)
-        return;
-    if ((!b->max_nodes || b->nodes + n <= b->max_nodes) && b->nodes + n < b->next_check) {
-        b->nodes += n;
-        return;
-    }
-    for (; n && !ch->failed; n--)
-        if (bdi_budget_spend(b))
-            ch->failed = ch->cut_short = true;
+    if (ch->budget && bdi_budget_spend_many(ch->budget, n))
+        ch->failed = ch->cut_short = true;
 }
 
 /* Into sp->may, by start, the tests of the search with both links (u's

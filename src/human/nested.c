@@ -303,8 +303,7 @@ static bool memo_spend(bdi_chainer *ch, const memo_entry *e)
         return true;
     if (b->max_nodes && b->nodes + e->spent > b->max_nodes)
         return false;   /* the search itself is cut short where it was */
-    b->nodes += e->spent;
-    if (b->nodes >= b->next_check && bdi_budget_check(b))
+    if (bdi_budget_spend_many(b, e->spent))
         ch->failed = ch->cut_short = true;
     return true;
 }
