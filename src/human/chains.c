@@ -299,8 +299,7 @@ typedef struct queue {
  * the queue `pending` (set_add and a push, the test done by the caller). */
 static inline void set_push(pset *s, int pot, int32_t made, queue *pending)
 {
-    s->where[pot] = made;
-    s->order[s->count++] = (uint32_t)made;
+    set_put(s, pot, made);
     pending->item[pending->tail++] = made;
 }
 

@@ -247,14 +247,20 @@ static inline bool set_has(const pset *s, int pot)
     return s->where[pot] >= 0;
 }
 
+/* Adds node `node`, of potential `pot`, which `s` does not have. */
+static inline void set_put(pset *s, int pot, int32_t node)
+{
+    s->where[pot] = node;
+    s->order[s->count++] = (uint32_t)node;
+}
+
 /* Adds node `node` unless its potential is there; true when added. */
 static inline bool set_add(const bdi_chainer *ch, pset *s, int32_t node)
 {
     int pot = ch->nodes[node].pot;
     if (s->where[pot] >= 0)
         return false;
-    s->where[pot] = node;
-    s->order[s->count++] = (uint32_t)node;
+    set_put(s, pot, node);
     return true;
 }
 
