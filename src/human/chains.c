@@ -245,8 +245,7 @@ void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed
         for (int d = 0; d < BD_SIZE; d++)
             if (last->places[unit][d] != g->places[unit][d])
                 bits_set(changed->places, d * UNIT_COUNT + unit);
-    memcpy(last->cand, g->cand, sizeof last->cand);
-    memcpy(last->places, g->places, sizeof last->places);
+    record_grid(last, g);
 }
 
 /* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */

@@ -113,6 +113,20 @@ typedef struct grid_record {
     uint16_t places[UNIT_COUNT][BD_SIZE];
 } grid_record;
 
+/* Makes `r` a record of `g`. */
+static inline void record_grid(grid_record *r, const chain_grid *g)
+{
+    memcpy(r->cand, g->cand, sizeof r->cand);
+    memcpy(r->places, g->places, sizeof r->places);
+}
+
+/* Whether `r` is a record of `g` (its candidates and places as g's). */
+static inline bool record_is(const grid_record *r, const chain_grid *g)
+{
+    return !memcmp(r->cand, g->cand, sizeof r->cand)
+           && !memcmp(r->places, g->places, sizeof r->places);
+}
+
 /* Sets `changed` to the cells and places where `g` differs from `last`,
  * then makes `last` a record of `g`. */
 void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed);

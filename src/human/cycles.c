@@ -650,9 +650,8 @@ typedef struct cycles_space {
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
     bool both_kept;              /* nested: `both` is the closure of the grid
-                                    whose candidates and places follow */
-    uint16_t both_cand[BD_CELLS];
-    uint16_t both_places[UNIT_COUNT][BD_SIZE];
+                                    `both_grid` records */
+    grid_record both_grid;
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -1579,10 +1578,8 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.may = space->may;
         both_made = u.cl_made;
         space->both_kept = both_made;   /* for the static search on this grid */
-        if (both_made) {
-            memcpy(space->both_cand, g->cand, sizeof space->both_cand);
-            memcpy(space->both_places, g->places, sizeof space->both_places);
-        }
+        if (both_made)
+            record_grid(&space->both_grid, g);
     }
     for (int k = 0; k < 3; k++) {
         u.y = LINK_KINDS[k][0];
@@ -1625,10 +1622,7 @@ const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_gri
     if (!ch->cycles_grid)
         return NULL;
     const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
-    if (!sp->both_kept || memcmp(sp->both_cand, g->cand, sizeof sp->both_cand) ||
-        memcmp(sp->both_places, g->places, sizeof sp->both_places))
-        return NULL;
-    return &sp->both;
+    return sp->both_kept && record_is(&sp->both_grid, g) ? &sp->both : NULL;
 }
 
 size_t cycles_closure_size(void)
