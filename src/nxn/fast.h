@@ -135,6 +135,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Marks a function that the compiler should keep out of line (GNU C);
+ * elsewhere, nothing. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
+
 /* The geometry's numbers: the includer's FAST_N, FAST_R and FAST_C (N,
  * a box's rows and its columns) when it fixes them at compile time, so
  * that the compiler unrolls the loops over rows, digits and bands; else
@@ -922,8 +930,10 @@ static int hidden_singles(const geo *g, state *s)
 }
 
 /* Singles and locked candidates to a fixed point; false on a
- * contradiction. */
-static bool propagate(const geo *g, state *s)
+ * contradiction. Out of line: inlined in its one caller, settle, its
+ * loops ran short of registers on the widths without a fixed geometry
+ * (bench/notebook/sizes.md, session 42). */
+static OUT_OF_LINE bool propagate(const geo *g, state *s)
 {
     for (;;) {
         int found = naked_singles(g, s);
