@@ -2,10 +2,12 @@
  * searches (src/nxn/fast.h): a search level on 32- and 64-bit words holds
  * its state's three 8-byte fields and N * N + 2 N words alone, the
  * hidden-pair sets and keys kept from 25 x 25 up being held once for the
- * whole search (values worked out by hand below); and blank boards of 30 x
- * 30 to 64 x 64, a search of one level a guess (about a thousand to four
- * thousand deep), solved into grids that a checker written here finds
- * valid. */
+ * whole search, then its guess (values worked out by hand below); and
+ * blank boards of 30 x 30 to 64 x 64, a search of one level a guess
+ * (about a thousand to four thousand deep), solved into grids that a
+ * checker written here finds valid. CTest runs this with a stack of
+ * 256 kB (tests/CMakeLists.txt): the search's levels are on the heap and
+ * its loop's C stack does not grow with the depth. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,17 +20,18 @@
 #include "bitdoku.h"
 #include "nxn/nxn.h"
 
-/* A level's bytes: 24 (dirty, touched, the open count) plus (N * N + 2 N)
- * words of 4 or 8 bytes, rounded up to 8. */
+/* A level's bytes: its state, 24 (dirty, touched, the open count) plus
+ * (N * N + 2 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
+ * 24 (the digits left, the trail's mark, the cell's row and column). */
 static void test_level_bytes(void **state)
 {
     (void)state;
-    assert_int_equal(nxn_fast32_level_bytes(25), 2728);   /* 24 + 675 * 4 = 2724 -> 2728 */
-    assert_int_equal(nxn_fast32_level_bytes(30), 3864);   /* 24 + 960 * 4 */
-    assert_int_equal(nxn_fast32_level_bytes(32), 4376);   /* 24 + 1088 * 4 */
-    assert_int_equal(nxn_fast64_level_bytes(36), 10968);  /* 24 + 1368 * 8 */
-    assert_int_equal(nxn_fast64_level_bytes(49), 20016);  /* 24 + 2499 * 8 */
-    assert_int_equal(nxn_fast64_level_bytes(64), 33816);  /* 24 + 4224 * 8 */
+    assert_int_equal(nxn_fast32_level_bytes(25), 2752);   /* 24 + 675 * 4 = 2724 -> 2728, + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(30), 3888);   /* 24 + 960 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(32), 4400);   /* 24 + 1088 * 4 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(36), 10992);  /* 24 + 1368 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(49), 20040);  /* 24 + 2499 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(64), 33840);  /* 24 + 4224 * 8 + 24 */
 }
 
 /* Whether `grid` (N x N, boxes of R x C) holds every value 1..N once in

@@ -114,9 +114,13 @@
  * the last works on a copy of the state at the next level; the last one
  * reuses its parent's. Nodes are the root plus each branch tried,
  * guesses the cells guessed on; both are spent against the bdi_budget.
- * The levels live in one buffer, on the C stack while they fit, then on
- * the heap, grown as the search goes deeper; the trail of kept sets and
- * keys is one more, on the heap.
+ * The search is a loop, not a recursion: each level holds its state and
+ * its guess (the cell, the digits left to try, the trail's mark), so
+ * that going back up after a contradiction or a finished branch needs
+ * nothing from the C stack, whose use does not grow with the depth
+ * (blank 64 x 64 is 3,903 levels deep). The levels live in one buffer,
+ * on the C stack while they fit, then on the heap, grown as the search
+ * goes deeper; the trail of kept sets and keys is one more, on the heap.
  *
  * Setting up: all givens go in at once. Per digit, the rows, columns and
  * boxes that hold it as a given are collected (two givens of a digit in
@@ -130,6 +134,14 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Marks a function that the compiler should keep out of line (GNU C);
+ * elsewhere, nothing. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
 
 /* The geometry's numbers: the includer's FAST_N, FAST_R and FAST_C (N,
  * a box's rows and its columns) when it fixes them at compile time, so
@@ -211,6 +223,15 @@ typedef struct state {
     colset w[];          /* P, then open (above) */
 } state;
 
+/* A search level's guess (search): the cell, the digits still to try
+ * there, and where the trail stood before the branch taken below it (the
+ * kept sets and keys given back when that branch ends, restore_kept). */
+typedef struct guess {
+    uint64_t digits;
+    size_t mark;
+    int r, c;
+} guess;
+
 typedef struct ctx {
     geo g;
     size_t stride;               /* bytes per level */
@@ -233,8 +254,7 @@ typedef struct ctx {
     size_t trail_used, trail_size;
     open_counts counts;          /* pick_cell's scratch */
     colset folds[3][BD_BOARD_MAX];   /* naked_pairs' folds, for pick_cell at the same level */
-    colset two[BD_BOARD_MAX];    /* search's scratch: the open cells with two candidates (not on
-                                  * the C stack: a search level is a frame, 3,903 on blank 64 x 64) */
+    colset two[BD_BOARD_MAX];    /* settle's scratch: the open cells with two candidates */
     /* the failures blamed on each unit (blame): rows 0..N-1, columns
      * N..2N-1, boxes 2N..3N-1 (box b: band b / R, stack b % R), and in
      * all; a task's weights are copied in and back out whole */
@@ -363,19 +383,32 @@ static inline size_t round8(size_t bytes)
     return (bytes + 7u) / 8u * 8u;
 }
 
-/* The bytes of one search level on boards of N = n: a state and its N * N
- * + 2 N words, rounded up to 8 (the kept sets and keys are not in it,
+/* The bytes of a state on boards of N = n: its fields and N * N + 2 N
+ * words, rounded up to 8 (the kept sets and keys are not in it,
  * save_kept). */
-static inline size_t level_bytes(int n)
+static inline size_t state_bytes(int n)
 {
     size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
     return round8(sizeof(state) + words * sizeof(colset));
 }
 
-/* The level `level` of the search's buffer. */
+/* The bytes of one search level on boards of N = n: a state, then the
+ * level's guess. */
+static inline size_t level_bytes(int n)
+{
+    return state_bytes(n) + sizeof(guess);
+}
+
+/* The state of level `level` in the search's buffer. */
 static inline state *level_state(ctx *x, int level)
 {
     return (state *)(void *)(x->levels + (size_t)level * x->stride);
+}
+
+/* The guess of level `level`, after its state. */
+static inline guess *level_guess(ctx *x, int level)
+{
+    return (guess *)(void *)(x->levels + (size_t)level * x->stride + state_bytes(GEO_N(&x->g)));
 }
 
 /* Makes room for level `level`; false (x->nomem set) when memory ran
@@ -897,8 +930,10 @@ static int hidden_singles(const geo *g, state *s)
 }
 
 /* Singles and locked candidates to a fixed point; false on a
- * contradiction. */
-static bool propagate(const geo *g, state *s)
+ * contradiction. Out of line: inlined in its one caller, settle, its
+ * loops ran short of registers on the widths without a fixed geometry
+ * (bench/notebook/sizes.md, session 42). */
+static OUT_OF_LINE bool propagate(const geo *g, state *s)
 {
     for (;;) {
         int found = naked_singles(g, s);
@@ -1751,9 +1786,11 @@ static void restore_kept(ctx *x, size_t mark)
     }
 }
 
-/* Propagates the state at `level`, then guesses; the level is the
- * caller's to scratch. */
-static void search(ctx *x, int level)
+/* Propagates the state at `level` until it stalls, then picks the cell
+ * to guess on and its digits into the level's guess (level_guess); false
+ * when the level's node ended instead: a contradiction, a solution (handed
+ * to the visitor), or memory out (x->stop set). */
+static bool settle(ctx *x, int level)
 {
     const geo *g = &x->g;
     state *s = level_state(x, level);
@@ -1762,11 +1799,11 @@ static void search(ctx *x, int level)
         if (!propagate(g, s)) {
             if (weighted(g))
                 blame(x, s);
-            return;
+            return false;
         }
         if (s->open_count == 0) {
             found_solution(x, s);
-            return;
+            return false;
         }
         if (!pairs(g))
             break;
@@ -1774,7 +1811,7 @@ static void search(ctx *x, int level)
             continue;
         if (finds_hidden_pairs(g)) {
             if (!save_kept(x, level, s->touched))
-                return;
+                return false;
             if (hidden_pairs(g, s, x->kept, x->two) || hidden_triples(g, s, x->kept))
                 continue;
             s->touched = 0;
@@ -1782,39 +1819,56 @@ static void search(ctx *x, int level)
         folded = true;
         break;
     }
-    int r = 0, c = 0;
+    guess *f = level_guess(x, level);
     pick_cell(g, s, &x->counts, weighted(g) ? x->weights.unit : NULL,
-              folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &r, &c);
-    uint64_t digits = cell_digits(g, s, r, c);
+              folded ? (const colset(*)[BD_BOARD_MAX])x->folds : NULL, &f->r, &f->c);
+    f->digits = cell_digits(g, s, f->r, f->c);
     x->guesses++;
-    while (digits) {
-        int d = x->pick ? x->pick(x->pick_context, r * GEO_N(g) + c, digits)
-                        : nxn_low_index(digits);
-        digits &= ~(UINT64_C(1) << d);
+    return true;
+}
+
+/* Searches from the root state at level 0 (the file comment), in a loop
+ * whose C stack does not grow with the depth: each level's guess
+ * (level_guess) holds its cell and the digits left to try there. A
+ * branch but the last goes down a level, on a copy; the last goes on at
+ * the same level, on the state it guessed from. A level whose node ends
+ * (a contradiction, a solution) hands back to the level above, whose
+ * guess it was copied for and still has digits to try. */
+static void search(ctx *x)
+{
+    const geo *g = &x->g;
+    int level = 0;
+    bool open = settle(x, level);
+    for (;;) {
+        if (x->stop)
+            return;
+        if (!open) {
+            if (level == 0)
+                return;
+            level--;
+            if (finds_hidden_pairs(g))
+                restore_kept(x, level_guess(x, level)->mark);
+        }
+        guess *f = level_guess(x, level);
+        int r = f->r, c = f->c;
+        int d = x->pick ? x->pick(x->pick_context, r * GEO_N(g) + c, f->digits)
+                        : nxn_low_index(f->digits);
+        f->digits &= ~(UINT64_C(1) << d);
         if (bdi_budget_spend(x->budget)) {
             x->stop = true;
             return;
         }
-        if (!digits) {
-            place(g, s, d, r, c);
-            search(x, level);
-            return;
+        if (f->digits) {   /* not the last: a copy, a level down */
+            if (!ensure_level(x, level + 1)) {
+                x->stop = true;
+                return;
+            }
+            level_guess(x, level)->mark = x->trail_used;
+            copy_state(g, level_state(x, level + 1), level_state(x, level));
+            level++;
         }
-        if (!ensure_level(x, level + 1)) {
-            x->stop = true;
-            return;
-        }
-        s = level_state(x, level);
-        state *child = level_state(x, level + 1);
-        copy_state(g, child, s);
-        place(g, child, d, r, c);
-        size_t mark = x->trail_used;
-        search(x, level + 1);
-        if (x->stop)
-            return;
-        if (finds_hidden_pairs(g))
-            restore_kept(x, mark);
-        s = level_state(x, level);
+        place(g, level_state(x, level), d, r, c);
+        open = settle(x, level);
     }
 }
 
@@ -1939,7 +1993,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     uint64_t nodes_before = x->budget->nodes;
     if (!x->nomem && ensure_level(x, 0) && init_state(x, task, level_state(x, 0))
         && !bdi_budget_spend(x->budget))
-        search(x, 0);
+        search(x);
     if (stats) {
         stats->nodes += x->budget->nodes - nodes_before;
         stats->guesses += x->guesses;
