@@ -627,6 +627,9 @@ typedef struct closure {
     uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
     int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
+    uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
+                                           (partners_of's order), switched_count of them */
+    uint8_t switched_count[CANDIDATES];
     int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
     uint16_t stack[CANDIDATES], path[CANDIDATES];
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
@@ -658,51 +661,56 @@ typedef struct cycles_space {
 enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
- * switched off switches on through X-links: with x, its digit's other
- * place in each unit of two, but in cell `not` (-1: none). The new count. */
-static inline uint32_t unit_partners_of(const unary *u, int cell, int d, int not,
-                                        uint16_t *edge, uint32_t count)
-{
-    if (u->x) {
-        const uint64_t *partner = u->rg->partner[cell * BD_SIZE + d];
-        uint64_t keep[2] = {~(uint64_t)0, ~(uint64_t)0};
-        if (not >= 0)
-            keep[not >> 6] &= ~((uint64_t)1 << (not & 63));
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w] & keep[w]; bits; bits &= bits - 1u)
-                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
-    }
-    return count;
-}
-
-/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on with the walk's links (links_off's): with y
  * its cell's other candidate in a cell of two, with x its digit's other
- * place in each unit of two but in cell `not` (-1: none). The new count. */
-static inline uint32_t partners_of(const unary *u, int cell, int d, int not, uint16_t *edge,
+ * place in each unit of two. The new count. */
+static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge,
                                    uint32_t count)
 {
     const reach_grid *rg = u->rg;
     if (u->y && rg->cell_left[cell] == 2)
         edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    return unit_partners_of(u, cell, d, not, edge, count);
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    }
+    return count;
+}
+
+/* Appends to `edge` (from `count`) what t (a linked candidate) switched
+ * off switches on, as cl->switched holds it, but s. The new count. */
+static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *edge,
+                                    uint32_t count)
+{
+    for (int i = 0; i < cl->switched_count[t]; i++)
+        if (cl->switched[t][i] != s)
+            edge[count++] = cl->switched[t][i];
+    return count;
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
  * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked). The links that lead back to s (a place of its digit in a
- * unit of two with it, its cell's other candidate in a cell of two) are
- * left out: such an edge changes no reach and no part. */
+ * u->cl->linked), what that one switches on (u->cl->switched, made by
+ * closure_make: partners_of's nodes, in its order). The links that lead
+ * back to s (a place of its digit in a unit of two with it, its cell's
+ * other candidate in a cell of two) are left out: such an edge changes no
+ * reach and no part: leaving out s leaves out all of them (a place of
+ * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
+ * to s or to nothing) and nothing else. */
 static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
 {
     const reach_grid *rg = u->rg;
+    const closure *cl = u->cl;
+    int s = cell * BD_SIZE + d;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
-            count = partners_of(u, w * 64 + low_index(bits), d, cell, edge, count);
-    for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = unit_partners_of(u, cell, bit_digit(ds) - 1, -1, edge, count);
+            count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
+    for (unsigned ds = u->y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        count = switched_but(cl, cell * BD_SIZE + bit_digit(ds) - 1, s, edge, count);
     return count;
 }
 
@@ -779,8 +787,12 @@ static void closure_make(unary *u)
     memset(cl->linked, 0, sizeof cl->linked);
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u)
-                cl->linked[w * 64 + low_index(bits)] |= (uint16_t)(1u << d);
+            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u) {
+                int t = w * 64 + low_index(bits);
+                cl->linked[t] |= (uint16_t)(1u << d);
+                cl->switched_count[t * BD_SIZE + d] =
+                    (uint8_t)partners_of(u, t, d, cl->switched[t * BD_SIZE + d], 0);
+            }
     uint32_t count = 0;
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
@@ -1042,7 +1054,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return false;
     }
     uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u, cell, d, -1, partners, 0);
+    uint32_t count = partners_of(u, cell, d, partners, 0);
     memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
         uint64_t alone[BD_SIZE * 2];
