@@ -626,6 +626,7 @@ typedef struct closure {
     uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
     uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
     int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
+    bool many[CANDIDATES];           /* by part: whether it has more than one node */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
     uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
                                            (partners_of's order), switched_count of them */
@@ -720,6 +721,13 @@ static inline bool is_sink(const closure *cl, int s)
     return cl->first[s] == cl->end[s];
 }
 
+/* Whether node s is on a cycle of the closure's graph: in a part of more
+ * than one node (an edge never leads back to its own node). */
+static inline bool on_cycle(const closure *cl, int s)
+{
+    return !is_sink(cl, s) && cl->many[cl->part[s]];
+}
+
 /* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
  * of *digits only: a digit's words are cleared when it first comes. */
 static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
@@ -744,6 +752,7 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
+    cl->many[part] = top - bottom > 1;
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i];
         row_add_node(row, &digits, s);
@@ -1148,9 +1157,16 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     return false;
 }
 
-/* Whether a cycle through the start (cell, digit) may exist: whether one
- * of its partners may close it (partner_may_close); true without u->rg,
- * and when the chainer's budget (a node for the walks) is spent. */
+/* Whether a cycle through the start s = (cell, digit) may exist: whether
+ * one of its partners may close it (partner_may_close); true without
+ * u->rg, and when the chainer's budget (a node for the walks) is spent.
+ * The callers ask only for a start with a partner. With the closure, a
+ * partner closes no cycle when s is on no cycle of the closure's graph
+ * (on_cycle): partner_may_close's first test looks for a potential t on,
+ * not s, in s's row (so s reaches t) that sees the partner; t on switches
+ * the partner off, which switches s on, an edge from t to s (edges_of);
+ * so s would be on a cycle. Each partner's test would then note s's row,
+ * noted once here. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1161,7 +1177,12 @@ static bool may_cycle(unary *u, int cell, int digit)
         return true;
     }
     const chain_grid *g = u->g;
-    int d = digit - 1;
+    int d = digit - 1, s = cell * BD_SIZE + d;
+    if (u->cl && !on_cycle(closure_of(u), s)) {
+        if (u->read)
+            note_row(u, s);
+        return false;
+    }
     if (u->y && digit_count(g->cand[cell]) == 2) {
         int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
         if (partner_may_close(u, cell, digit, cell, other))
