@@ -91,7 +91,13 @@
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
  * few tests left walks for each (reach_links) rather than make its
- * closure.
+ * closure. There the cycle test also fails at a start on no cycle of the
+ * closure's graph, or whose part (its strongly connected one) and the
+ * partners the part switches off see no candidate together
+ * (cycle_may_remove): every cycle through the start would remove nothing,
+ * and a nested search only offers hints. (With both links the parts hold
+ * those of X-links only and Y-links only.) The walks not made count no
+ * nodes, so the budget's count falls by theirs.
  */
 #include "chains.h"
 
@@ -626,7 +632,9 @@ typedef struct closure {
     uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
     uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
     int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
-    bool many[CANDIDATES];           /* by part: whether it has more than one node */
+    uint16_t size[CANDIDATES];       /* by part: its number of nodes */
+    uint16_t first_member[CANDIDATES];   /* by part: where its nodes begin in `member` */
+    uint16_t member[CANDIDATES], member_count;   /* the parts' nodes, part after part */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
     uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
                                            (partners_of's order), switched_count of them */
@@ -725,7 +733,7 @@ static inline bool is_sink(const closure *cl, int s)
  * than one node (an edge never leads back to its own node). */
 static inline bool on_cycle(const closure *cl, int s)
 {
-    return !is_sink(cl, s) && cl->many[cl->part[s]];
+    return !is_sink(cl, s) && cl->size[cl->part[s]] > 1;
 }
 
 /* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
@@ -752,7 +760,10 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
-    cl->many[part] = top - bottom > 1;
+    cl->size[part] = (uint16_t)(top - bottom);
+    cl->first_member[part] = cl->member_count;
+    for (int i = bottom; i < top; i++)
+        cl->member[cl->member_count++] = cl->stack[i];
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i];
         row_add_node(row, &digits, s);
@@ -794,6 +805,7 @@ static void closure_make(unary *u)
     const reach_grid *rg = u->rg;
     memset(cl->touched_made, 0, sizeof cl->touched_made);
     memset(cl->linked, 0, sizeof cl->linked);
+    cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u) {
@@ -1200,6 +1212,56 @@ static bool may_cycle(unary *u, int cell, int digit)
     return false;
 }
 
+/* Whether a cycle through node s (on a cycle of u->cl's graph, made with
+ * u's links) may remove a candidate. A cycle offers its removals
+ * (cycle_removals): the candidates of a digit d that see a potential on
+ * and a potential off of digit d on the cycle's first-parent path, outside
+ * the cycle's cells. Each potential on of that path (the start's) reaches
+ * the start along the path and is reached from it: it is in s's part.
+ * Each potential off of the path switches on the potential on after it, so
+ * it is a partner of a node of the part, and the potential on before it
+ * switches it off (a peer with its digit, or with Y-links another digit
+ * of its cell). So such a candidate sees, with digit d, a node of the part
+ * and one of those partners; when no candidate does, the cycle walk finds
+ * nothing to offer. */
+static bool cycle_may_remove(const unary *u, const closure *cl, int s)
+{
+    const reach_grid *rg = u->rg;
+    int part = cl->part[s];
+    const uint16_t *node = cl->member + cl->first_member[part];
+    uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
+    for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
+        int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
+        for (int w = 0; w < 2; w++) {
+            off[d][w] |= rg->cand[d][w] & rg->peers[cell][w];
+            seen_on[d][w] |= rg->peers[cell][w];
+        }
+        for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+            off[bit_digit(ds) - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
+    }
+    for (int i = 0; i < cl->size[part]; i++) {   /* those that are a node's partners */
+        int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
+        for (int w = 0; u->x && w < 2; w++)
+            for (uint64_t bits = rg->partner[node[i]][w] & off[d][w]; bits; bits &= bits - 1u) {
+                int at = w * 64 + low_index(bits);
+                seen_off[d][0] |= rg->peers[at][0];
+                seen_off[d][1] |= rg->peers[at][1];
+            }
+        if (u->y && rg->cell_left[cell] == 2) {
+            int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+            if (off[e][cell >> 6] >> (cell & 63) & 1u) {
+                seen_off[e][0] |= rg->peers[cell][0];
+                seen_off[e][1] |= rg->peers[cell][1];
+            }
+        }
+    }
+    uint64_t any = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+    return any != 0;
+}
+
 /* A breadth-first walk of the static links' potentials, a half layer at
  * a time (a set of potentials is a cell set a digit, as reach's): those
  * reached on and off, and the last half layer. */
@@ -1326,7 +1388,9 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. */
+ * in a unit or the cell. The cycle test passes only where a cycle through
+ * the start may remove something (cycle_may_remove, with both links: a
+ * cycle of fewer links has its potentials among those of both's parts). */
 static void both_tests(unary *u, cycles_space *sp)
 {
     bdi_chainer *ch = u->ch;
@@ -1345,7 +1409,8 @@ static void both_tests(unary *u, cycles_space *sp)
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
             unsigned bits = 0;
-            if (partner && may_cycle(u, cell, digit))
+            if (partner && on_cycle(closure_of(u), cand)
+                && cycle_may_remove(u, closure_of(u), cand) && may_cycle(u, cell, digit))
                 bits |= MAY_CYCLE;
             if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
                 bits |= MAY_ON;
