@@ -759,9 +759,10 @@ static bool data_grids_next(data_grids *g, bdi_state *st)
 /* cycles.c's search on `st` nested in a chain (a list that keeps all
  * hints), against the path's search (no record, its best hint only), each
  * with a budget: where the path's finds nothing, the nested one finds
- * nothing and counts the same nodes (`*empty` counts these); where it
- * finds a best hint, the nested one's first hint (sorted) is that one
- * (`*found`). */
+ * nothing and counts no more nodes (it counts the failed tests as the
+ * path's do, but makes no cycle walk where no cycle can remove anything;
+ * `*empty` counts these); where it finds a best hint, the nested one's
+ * first hint (sorted) is that one (`*found`). */
 static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
 {
     bdi_budget path_nodes = {.next_check = UINT64_MAX}, nested_nodes = path_nodes;
@@ -776,7 +777,7 @@ static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
     assert_false(bdi_chainer_failed(path) || bdi_chainer_failed(nested));
     if (!best.found) {
         assert_int_equal(all.count, 0);
-        assert_int_equal(nested_nodes.nodes, path_nodes.nodes);
+        assert_true(nested_nodes.nodes <= path_nodes.nodes);
         ++*empty;
     } else {
         assert_true(all.count > 0);

@@ -91,7 +91,13 @@
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
  * few tests left walks for each (reach_links) rather than make its
- * closure.
+ * closure. There the cycle test also fails at a start on no cycle of the
+ * closure's graph, or whose part (its strongly connected one) and the
+ * partners the part switches off see no candidate together
+ * (cycle_may_remove): every cycle through the start would remove nothing,
+ * and a nested search only offers hints. (With both links the parts hold
+ * those of X-links only and Y-links only.) The walks not made count no
+ * nodes, so the budget's count falls by theirs.
  */
 #include "chains.h"
 
@@ -626,7 +632,13 @@ typedef struct closure {
     uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
     uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
     int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
+    uint16_t size[CANDIDATES];       /* by part: its number of nodes */
+    uint16_t first_member[CANDIDATES];   /* by part: where its nodes begin in `member` */
+    uint16_t member[CANDIDATES], member_count;   /* the parts' nodes, part after part */
     uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
+    uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
+                                           (partners_of's order), switched_count of them */
+    uint8_t switched_count[CANDIDATES];
     int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
     uint16_t stack[CANDIDATES], path[CANDIDATES];
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
@@ -658,51 +670,56 @@ typedef struct cycles_space {
 enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
 
 /* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
- * switched off switches on through X-links: with x, its digit's other
- * place in each unit of two, but in cell `not` (-1: none). The new count. */
-static inline uint32_t unit_partners_of(const unary *u, int cell, int d, int not,
-                                        uint16_t *edge, uint32_t count)
-{
-    if (u->x) {
-        const uint64_t *partner = u->rg->partner[cell * BD_SIZE + d];
-        uint64_t keep[2] = {~(uint64_t)0, ~(uint64_t)0};
-        if (not >= 0)
-            keep[not >> 6] &= ~((uint64_t)1 << (not & 63));
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w] & keep[w]; bits; bits &= bits - 1u)
-                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
-    }
-    return count;
-}
-
-/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
  * switched off switches on with the walk's links (links_off's): with y
  * its cell's other candidate in a cell of two, with x its digit's other
- * place in each unit of two but in cell `not` (-1: none). The new count. */
-static inline uint32_t partners_of(const unary *u, int cell, int d, int not, uint16_t *edge,
+ * place in each unit of two. The new count. */
+static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge,
                                    uint32_t count)
 {
     const reach_grid *rg = u->rg;
     if (u->y && rg->cell_left[cell] == 2)
         edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    return unit_partners_of(u, cell, d, not, edge, count);
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
+                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    }
+    return count;
+}
+
+/* Appends to `edge` (from `count`) what t (a linked candidate) switched
+ * off switches on, as cl->switched holds it, but s. The new count. */
+static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *edge,
+                                    uint32_t count)
+{
+    for (int i = 0; i < cl->switched_count[t]; i++)
+        if (cl->switched[t][i] != s)
+            edge[count++] = cl->switched[t][i];
+    return count;
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
  * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked). The links that lead back to s (a place of its digit in a
- * unit of two with it, its cell's other candidate in a cell of two) are
- * left out: such an edge changes no reach and no part. */
+ * u->cl->linked), what that one switches on (u->cl->switched, made by
+ * closure_make: partners_of's nodes, in its order). The links that lead
+ * back to s (a place of its digit in a unit of two with it, its cell's
+ * other candidate in a cell of two) are left out: such an edge changes no
+ * reach and no part: leaving out s leaves out all of them (a place of
+ * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
+ * to s or to nothing) and nothing else. */
 static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
 {
     const reach_grid *rg = u->rg;
+    const closure *cl = u->cl;
+    int s = cell * BD_SIZE + d;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
-            count = partners_of(u, w * 64 + low_index(bits), d, cell, edge, count);
-    for (unsigned ds = u->y ? u->cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = unit_partners_of(u, cell, bit_digit(ds) - 1, -1, edge, count);
+            count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
+    for (unsigned ds = u->y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        count = switched_but(cl, cell * BD_SIZE + bit_digit(ds) - 1, s, edge, count);
     return count;
 }
 
@@ -710,6 +727,13 @@ static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32
 static inline bool is_sink(const closure *cl, int s)
 {
     return cl->first[s] == cl->end[s];
+}
+
+/* Whether node s is on a cycle of the closure's graph: in a part of more
+ * than one node (an edge never leads back to its own node). */
+static inline bool on_cycle(const closure *cl, int s)
+{
+    return !is_sink(cl, s) && cl->size[cl->part[s]] > 1;
 }
 
 /* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
@@ -736,6 +760,10 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
+    cl->size[part] = (uint16_t)(top - bottom);
+    cl->first_member[part] = cl->member_count;
+    for (int i = bottom; i < top; i++)
+        cl->member[cl->member_count++] = cl->stack[i];
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i];
         row_add_node(row, &digits, s);
@@ -777,10 +805,15 @@ static void closure_make(unary *u)
     const reach_grid *rg = u->rg;
     memset(cl->touched_made, 0, sizeof cl->touched_made);
     memset(cl->linked, 0, sizeof cl->linked);
+    cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u)
-                cl->linked[w * 64 + low_index(bits)] |= (uint16_t)(1u << d);
+            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u) {
+                int t = w * 64 + low_index(bits);
+                cl->linked[t] |= (uint16_t)(1u << d);
+                cl->switched_count[t * BD_SIZE + d] =
+                    (uint8_t)partners_of(u, t, d, cl->switched[t * BD_SIZE + d], 0);
+            }
     uint32_t count = 0;
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
@@ -1042,7 +1075,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return false;
     }
     uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u, cell, d, -1, partners, 0);
+    uint32_t count = partners_of(u, cell, d, partners, 0);
     memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
         uint64_t alone[BD_SIZE * 2];
@@ -1136,9 +1169,16 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     return false;
 }
 
-/* Whether a cycle through the start (cell, digit) may exist: whether one
- * of its partners may close it (partner_may_close); true without u->rg,
- * and when the chainer's budget (a node for the walks) is spent. */
+/* Whether a cycle through the start s = (cell, digit) may exist: whether
+ * one of its partners may close it (partner_may_close); true without
+ * u->rg, and when the chainer's budget (a node for the walks) is spent.
+ * The callers ask only for a start with a partner. With the closure, a
+ * partner closes no cycle when s is on no cycle of the closure's graph
+ * (on_cycle): partner_may_close's first test looks for a potential t on,
+ * not s, in s's row (so s reaches t) that sees the partner; t on switches
+ * the partner off, which switches s on, an edge from t to s (edges_of);
+ * so s would be on a cycle. Each partner's test would then note s's row,
+ * noted once here. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1149,7 +1189,12 @@ static bool may_cycle(unary *u, int cell, int digit)
         return true;
     }
     const chain_grid *g = u->g;
-    int d = digit - 1;
+    int d = digit - 1, s = cell * BD_SIZE + d;
+    if (u->cl && !on_cycle(closure_of(u), s)) {
+        if (u->read)
+            note_row(u, s);
+        return false;
+    }
     if (u->y && digit_count(g->cand[cell]) == 2) {
         int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
         if (partner_may_close(u, cell, digit, cell, other))
@@ -1165,6 +1210,56 @@ static bool may_cycle(unary *u, int cell, int digit)
             return true;
     }
     return false;
+}
+
+/* Whether a cycle through node s (on a cycle of u->cl's graph, made with
+ * u's links) may remove a candidate. A cycle offers its removals
+ * (cycle_removals): the candidates of a digit d that see a potential on
+ * and a potential off of digit d on the cycle's first-parent path, outside
+ * the cycle's cells. Each potential on of that path (the start's) reaches
+ * the start along the path and is reached from it: it is in s's part.
+ * Each potential off of the path switches on the potential on after it, so
+ * it is a partner of a node of the part, and the potential on before it
+ * switches it off (a peer with its digit, or with Y-links another digit
+ * of its cell). So such a candidate sees, with digit d, a node of the part
+ * and one of those partners; when no candidate does, the cycle walk finds
+ * nothing to offer. */
+static bool cycle_may_remove(const unary *u, const closure *cl, int s)
+{
+    const reach_grid *rg = u->rg;
+    int part = cl->part[s];
+    const uint16_t *node = cl->member + cl->first_member[part];
+    uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
+    for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
+        int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
+        for (int w = 0; w < 2; w++) {
+            off[d][w] |= rg->cand[d][w] & rg->peers[cell][w];
+            seen_on[d][w] |= rg->peers[cell][w];
+        }
+        for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+            off[bit_digit(ds) - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
+    }
+    for (int i = 0; i < cl->size[part]; i++) {   /* those that are a node's partners */
+        int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
+        for (int w = 0; u->x && w < 2; w++)
+            for (uint64_t bits = rg->partner[node[i]][w] & off[d][w]; bits; bits &= bits - 1u) {
+                int at = w * 64 + low_index(bits);
+                seen_off[d][0] |= rg->peers[at][0];
+                seen_off[d][1] |= rg->peers[at][1];
+            }
+        if (u->y && rg->cell_left[cell] == 2) {
+            int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+            if (off[e][cell >> 6] >> (cell & 63) & 1u) {
+                seen_off[e][0] |= rg->peers[cell][0];
+                seen_off[e][1] |= rg->peers[cell][1];
+            }
+        }
+    }
+    uint64_t any = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+    return any != 0;
 }
 
 /* A breadth-first walk of the static links' potentials, a half layer at
@@ -1293,7 +1388,9 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. */
+ * in a unit or the cell. The cycle test passes only where a cycle through
+ * the start may remove something (cycle_may_remove, with both links: a
+ * cycle of fewer links has its potentials among those of both's parts). */
 static void both_tests(unary *u, cycles_space *sp)
 {
     bdi_chainer *ch = u->ch;
@@ -1312,7 +1409,8 @@ static void both_tests(unary *u, cycles_space *sp)
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
             unsigned bits = 0;
-            if (partner && may_cycle(u, cell, digit))
+            if (partner && on_cycle(closure_of(u), cand)
+                && cycle_may_remove(u, closure_of(u), cand) && may_cycle(u, cell, digit))
                 bits |= MAY_CYCLE;
             if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
                 bits |= MAY_ON;
