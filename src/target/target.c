@@ -109,18 +109,12 @@
  * steps before its remaining children.
  *
  * Local search: on the hard sparse grids the packed completions often stop
- * a point or two below the optimum, and the pass whose goal is the optimum
- * finds it only after refuting every subtree its bound lets through before
- * it. So a sparse grid's root not proven optimal improves its incumbent
- * before the passes (local_search()), and the first pass that runs
- * IMPROVE_AFTER nodes stops once to do it again: keeping one band (or
- * stack) of the incumbent, the other two thirds of the grid are solved
- * again, exactly, by this same search (a dense puzzle, started from the
- * incumbent); or keeping the incumbent's 1s, the other eight digits are
- * placed again by it, under a cap of ONES_NODES nodes; in turn until seven
- * in a row gain nothing. An incumbent at the optimum spares the last pass
- * (the pass at the optimum, which must find it): the pass at the optimum + 1
- * fails and meets it. It only raises the incumbent, which is a completion:
+ * a point or two below the optimum, and a pass finds the optimum only after
+ * refuting every subtree its bound lets through before it. So the first
+ * pass that runs IMPROVE_AFTER nodes stops once to improve the incumbent:
+ * keeping one band (or stack) of it, the other two thirds of the grid are
+ * solved again, exactly, by this same search (a dense puzzle, started from
+ * the incumbent), in turn until six in a row gain nothing. It only raises the incumbent, which is a completion:
  * no bound or pruning depends on it beyond the need.
  *
  * Dive: at a pass's first branching node, when the incumbent is one point
@@ -163,9 +157,7 @@ enum {
     BOXES_TURN = 8 * FAST_TURN,  /* then the N x N engine's (both double each round) */
     FEW_COMPLETIONS = 2,     /* completions the fast engine may list for an exact answer */
     FEW_NODES = 2000,        /* and its nodes for them */
-    THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks, */
-    PARTS = THIRDS + 1,      /* and the incumbent's 1s */
-    ONES_NODES = 300,        /* nodes of the re-fill that keeps the 1s */
+    THIRDS = 2 * BD_BOX,     /* the local search's neighbourhoods: bands, stacks */
     RETIGHTEN_ITERATIONS = 30,
     STALL = 5,               /* steps without a lower bound before halving */
     PASS_AIM = 400,          /* the passes aim this far below the goal (0.1 point) */
@@ -208,9 +200,7 @@ typedef struct target {
     uint64_t probe_at;        /* nodes at which to ask the fast engine for a completion, 0: never */
     bool list_few;            /* ask it for every completion when the cheap search ends unfinished */
     bool none;                /* the puzzle has no completion */
-    bool improved;            /* improve() ran in a long pass, or this is a re-fill */
-    bool refilling;           /* this is one of local_search()'s re-fills */
-    int searched;             /* the incumbent local_search() last ended with, or -2 */
+    bool improved;            /* improve() ran, or this is one of its re-fills */
     int patience;             /* descend()'s patience, 0: as the grid's density sets it */
     bool pass_root;           /* tighten() runs at a pass's root */
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
@@ -1072,7 +1062,6 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
-    s->searched = -2;
     memcpy(s->given, cells, sizeof s->given);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
@@ -1123,11 +1112,10 @@ static void restart(target *s, relaxation *root);
  * The optimum of the puzzle made of the incumbent's cells in `keep` and the
  * givens (the rest blank), found by the whole search (run_passes, without
  * a local search of its own) from the incumbent, with the levels `level`
- * and s's budget; with `cap` > 0, the search gives up after `cap` nodes
- * (unless s's own node limit comes first). Keeps a better completion as the
- * incumbent; true if it found one.
+ * and s's budget. Keeps a better completion as the incumbent; true if it
+ * found one.
  */
-static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level, uint64_t cap)
+static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
 {
     bd_grid part;
     for (int cell = 0; cell < BD_CELLS; cell++)
@@ -1136,19 +1124,10 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level, uint
     target_init(&sub, &part);
     sub.budget = s->budget;
     sub.level = level;
-    sub.improved = sub.refilling = true;
+    sub.improved = true;
     sub.best_score = s->best_score;
     sub.best = s->best;
-    uint64_t limit = s->budget.max_nodes;
-    cap = cap ? s->budget.nodes + cap : 0;
-    if (cap && (!limit || cap < limit))
-        sub.budget.max_nodes = cap;
-    else
-        cap = 0;
     run_passes(&sub);
-    if (cap && sub.budget.cut && sub.budget.nodes > cap)
-        sub.budget.cut = false;   /* our cap, not the caller's limit */
-    sub.budget.max_nodes = limit;
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)
         return false;
@@ -1157,57 +1136,35 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level, uint
     return true;
 }
 
-/* The cells local_search() keeps of the incumbent in its neighbourhood
- * `part` (0 to PARTS - 1): a band, a stack, or the cells holding a 1. */
-static void keep_part(const target *s, int part, bool keep[BD_CELLS])
-{
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (part < BD_BOX)
-            keep[cell] = row_of(cell) / BD_BOX == part;
-        else if (part < THIRDS)
-            keep[cell] = col_of(cell) / BD_BOX == part - BD_BOX;
-        else
-            keep[cell] = s->best.cells[cell] == 1;
-    }
-}
-
 /*
- * A local search from the incumbent: in turn, the incumbent's band or stack
- * kept and the other two thirds of the grid solved again, exactly, or its
- * 1s kept and the other digits placed again (refill; that search under a
- * cap of ONES_NODES nodes, where the optimum is often one reshuffle of
- * the larger digits away and a failing search is long); round robin until
- * PARTS in a row gain nothing. Stops the search when the incumbent meets
+ * A local search from the incumbent, for a pass that has run long without
+ * reaching its goal (the pass finds the goal's completions only by refuting
+ * all that its bound lets through before them): the incumbent's band or
+ * stack kept in turn, and the other two thirds of the grid solved again,
+ * exactly (refill); sweeps repeat while one improves, until the incumbent
+ * reaches the goal. Runs once a search; stops it when the incumbent meets
  * the proven bound.
  */
-static void local_search(target *s)
-{
-    relaxation *level = malloc((BD_CELLS + 3) * sizeof *level);
-    if (!level)
-        return;   /* only a heuristic: the search goes on without it */
-    for (int part = 0, failed = 0; s->best_score >= 0 && failed < PARTS
-                                   && s->best_score < s->proven && !s->budget.cut;
-         part = (part + 1) % PARTS) {
-        bool keep[BD_CELLS];
-        keep_part(s, part, keep);
-        failed = refill(s, keep, level, part < THIRDS ? 0 : ONES_NODES) ? 0 : failed + 1;
-    }
-    free(level);
-    s->searched = s->best_score;
-    if (s->best_score >= s->proven || s->budget.cut)
-        s->stop = true;
-}
-
-/* The local search for a pass that has run long without reaching its goal
- * (the pass finds the goal's completions only by refuting all that its
- * bound lets through before them); once a search, and only from an
- * incumbent the local search has not already started from or ended with. */
 static void improve(target *s)
 {
     s->improve_at = 0;
     s->improved = true;
-    if (s->best_score != s->searched)
-        local_search(s);
+    relaxation *level = malloc((BD_CELLS + 3) * sizeof *level);
+    if (!level)
+        return;   /* only a heuristic: the search goes on without it */
+    /* round robin over the thirds, until THIRDS in a row gain nothing */
+    for (int third = 0, failed = 0; s->best_score >= 0 && failed < THIRDS
+                                    && s->best_score < s->proven && !s->budget.cut;
+         third = (third + 1) % THIRDS) {
+        bool keep[BD_CELLS];
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            keep[cell] = third < BD_BOX ? row_of(cell) / BD_BOX == third
+                                        : col_of(cell) / BD_BOX == third - BD_BOX;
+        failed = refill(s, keep, level) ? 0 : failed + 1;
+    }
+    free(level);
+    if (s->best_score >= s->proven || s->budget.cut)
+        s->stop = true;
 }
 
 /* What the fast engine's completions leave: the best score and grid. */
@@ -1303,8 +1260,8 @@ static void run_passes(target *s)
     s->goal = 0;
     s->proven = INT32_MAX;
     s->lagrange = false;
-    /* a re-fill starts from the incumbent: no cheap search */
-    s->cheap_left = s->refilling ? 1 : cheap_budget(s->blank_count);
+    /* a re-fill of improve() starts from the incumbent: no cheap search */
+    s->cheap_left = s->improved ? 1 : cheap_budget(s->blank_count);
     search(s, 0, NULL);
     if (s->budget.cut || !s->stop || s->none)
         return;   /* the cheap search finished (exact), or there is no completion */
@@ -1318,11 +1275,6 @@ static void run_passes(target *s)
     if (!scan(s, 0, &cand) || !tighten(s, ROOT_ITERATIONS, NULL, root, true))
         return;   /* the incumbent is optimal, or there is no completion */
     s->proven = s->score + (int)(root->value / SCALE);
-    if (!s->refilling && s->blank_count > DENSE_BLANKS) {
-        local_search(s);   /* the incumbent the passes start from */
-        if (s->stop)
-            return;
-    }
     s->rows_on = true;   /* not proven at the root: the rows join */
     bdi_rows_clear(&root->rows);
     for (int pass = 0, step = 1; !s->stop; pass++) {
