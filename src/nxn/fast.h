@@ -70,6 +70,11 @@
  * search for them on this state or an ancestor (naked_pairs_bands says
  * why the other pairs clear nothing); the cells with two candidates at
  * that search are kept in the words of the changed bands.
+ * At the search's level 0 alone (the root, and the last digit tried at
+ * each guess made there, where a deduction serves the whole rest of the
+ * search), a stall with no naked pair then looks for hidden pairs in rows
+ * and boxes (hidden_pairs_bands); at every level they cost more than the
+ * nodes they save.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -1289,6 +1294,101 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     }
     return progress;
 }
+
+/* Whether word x has exactly two bits. */
+static inline bool two_bits(uint64_t x)
+{
+    uint64_t rest = x & (x - 1u);
+    return rest && !(rest & (rest - 1u));
+}
+
+/* Bit 15 of each lane of x that has exactly two bits (an empty lane is
+ * given one bit first, so that no subtraction borrows across lanes). */
+static inline uint64_t lanes_two(uint64_t x)
+{
+    x |= LANE_HIGH & ~lanes_nonzero(x);
+    uint64_t rest = x & (x - LANE_LOW);   /* each lane without its lowest bit */
+    uint64_t some = lanes_nonzero(rest);
+    rest |= LANE_HIGH & ~some;
+    return some & ~lanes_nonzero(rest & (rest - LANE_LOW));
+}
+
+/* Bits 15, 31, 47 and 63 of h as bits 0..3. */
+static inline unsigned lane_bits(uint64_t h)
+{
+    return (unsigned)((h >> 15 | h >> 30 | h >> 45 | h >> 60) & 0xFu);
+}
+
+/* Hidden pair {digits} at open cells (r0, c0) and (r1, c1): the two
+ * cells lose every other candidate, unless both are in `paired` (two
+ * candidates alone, so those two already). Whether anything changed. */
+static bool clear_hidden_pair(const geo *g, state *s, uint64_t digits, int r0, int c0, int r1,
+                              int c1, const colset paired[BD_BOARD_MAX])
+{
+    if ((paired[r0] >> c0) & (paired[r1] >> c1) & 1u)
+        return false;
+    bool progress = false;
+    for (int e = 0; e < 16; e++)
+        if (!((digits >> e) & 1u)) {
+            progress |= clear_places(g, s, e, r0, col_bit(c0));
+            progress |= clear_places(g, s, e, r1, col_bit(c1));
+        }
+    return progress;
+}
+
+/* Hidden pairs in rows and boxes on band words (16 x 16 boards of 4 x 4
+ * boxes): two digits whose places in one row or one box are the same two
+ * cells leave those cells no other candidate (clear_hidden_pair;
+ * `paired` as naked_pairs_bands left it). Each digit's rows and boxes
+ * with exactly two places are found first, on its band words; two digits
+ * are then compared only on the units where both have two, each match
+ * checked again on the words as they are then (an earlier pair's clear
+ * may have taken a place), so that every clear is sound. Columns are
+ * left out: comparing two digits' columns costs a pass over the rows,
+ * and with them the search took more instructions (bench/notebook/
+ * sizes.md, session 42). Whether anything changed. */
+static bool hidden_pairs_bands(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
+{
+    const colset *w = s->w;
+    uint16_t rows2[16], boxes2[16];   /* digit d's rows and boxes (4 b + t) with two places */
+    for (int d = 0; d < 16; d++) {
+        unsigned rows = 0, boxes = 0;
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(w + 16 * d + 4 * b);
+            rows |= lane_bits(lanes_two(x)) << (4 * b);
+            for (int t = 0; t < 4; t++)
+                boxes |= (unsigned)two_bits(x & STACK_LANES << (4 * t)) << (4 * b + t);
+        }
+        rows2[d] = (uint16_t)rows;
+        boxes2[d] = (uint16_t)boxes;
+    }
+    bool progress = false;
+    for (int a = 0; a < 15; a++)
+        for (int b = a + 1; b < 16; b++) {
+            unsigned rows = rows2[a] & rows2[b], boxes = boxes2[a] & boxes2[b];
+            if (!(rows | boxes))
+                continue;
+            const colset *pa = w + 16 * a, *pb = w + 16 * b;
+            uint64_t digits = UINT64_C(1) << a | UINT64_C(1) << b;
+            for (; rows; rows &= rows - 1u) {
+                int r = nxn_low_index(rows);
+                if (pa[r] == pb[r] && two_bits(pa[r]))
+                    progress |= clear_hidden_pair(g, s, digits, r, nxn_low_index(pa[r]), r,
+                                                  nxn_low_index(pa[r] & (pa[r] - 1u)), paired);
+            }
+            for (; boxes; boxes &= boxes - 1u) {
+                int box = nxn_low_index(boxes), band = box / 4;
+                uint64_t mask = STACK_LANES << (4 * (box % 4));
+                uint64_t xa = load_band(pa + 4 * band) & mask;
+                if (xa != (load_band(pb + 4 * band) & mask) || !two_bits(xa))
+                    continue;
+                int low = nxn_low_index(xa), high = nxn_low_index(xa & (xa - 1u));
+                progress |= clear_hidden_pair(g, s, digits, 4 * band + low / 16, low % 16,
+                                              4 * band + high / 16, high % 16, paired);
+            }
+        }
+    return progress;
+}
 #endif
 
 /* Naked pairs: two open cells of one unit with the same two candidates
@@ -1355,6 +1455,22 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
         }
     return progress;
+}
+
+/* Hidden pairs at the search's level 0 (search): on band words those
+ * of rows and boxes (hidden_pairs_bands), elsewhere none (from
+ * HIDDEN_PAIRS_FROM up, hidden_pairs runs at every level instead).
+ * Whether anything changed. */
+static inline bool level0_hidden_pairs(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
+{
+#if BAND_WORDS
+    return hidden_pairs_bands(g, s, paired);
+#else
+    (void)g;
+    (void)s;
+    (void)paired;
+    return false;
+#endif
 }
 
 /* The kept sets and keys (the search's `kept`, from HIDDEN_PAIRS_FROM
@@ -1807,7 +1923,8 @@ static bool settle(ctx *x, int level)
         }
         if (!pairs(g))
             break;
-        if (naked_pairs(g, s, x->two, x->folds))
+        if (naked_pairs(g, s, x->two, x->folds)
+            || (level == 0 && level0_hidden_pairs(g, s, x->two)))
             continue;
         if (finds_hidden_pairs(g)) {
             if (!save_kept(x, level, s->touched))
