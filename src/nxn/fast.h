@@ -513,6 +513,11 @@ static int naked_singles(const geo *g, state *s)
 #endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
+    colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
+    for (int r = 0; r < n; r++)
+        found |= open[r] & (colset)~seen[1][r];
+    if (!found)
+        return 0;
     for (int r = 0; r < n; r++) {
         colset o = open[r];
         if (o & (colset)~seen[0][r])
@@ -537,6 +542,13 @@ static int naked_singles(const geo *g, state *s)
  * contradiction, else whether anything was placed. */
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
+    unsigned found = 0;   /* a row without a place, or with one place in an open cell */
+    for (int r = 0; r < GEO_N(g); r++) {
+        colset x = pd[r];
+        found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+    }
+    if (!found)
+        return 0;
     int progress = 0;
     for (int r = 0; r < GEO_N(g); r++) {
         colset x = pd[r];
@@ -557,16 +569,18 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
 {
     int n = GEO_N(g), progress = 0;
     colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
+    colset band[BD_BOARD_MAX];   /* band[b]: the columns of band b's places */
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset band = 0;
+        colset b = 0;
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= once & pd[r];
             once |= pd[r];
-            band |= pd[r];
+            b |= pd[r];
             in_open |= pd[r] & open[r];
         }
-        bands_twice |= bands_once & band;
-        bands_once |= band;
+        band[top / GEO_R(g)] = b;
+        bands_twice |= bands_once & b;
+        bands_once |= b;
     }
     if (once != g->full)
         return -1;
@@ -587,7 +601,9 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (progress)
         return progress;   /* the folds are stale: the next scan claims */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
-    for (int top = 0; top < n && claimed; top += GEO_R(g))
+    for (int top = 0; top < n && claimed; top += GEO_R(g)) {
+        if (!(band[top / GEO_R(g)] & claimed))
+            continue;   /* no claimed column has a place here (the words only lost bits since) */
         for (int r = top; r < top + GEO_R(g); r++)
             for (colset cols = pd[r] & claimed; cols; cols &= (colset)(cols - 1u)) {
                 int c = nxn_low_index(cols);
@@ -600,18 +616,21 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                         progress = 1;
                     }
             }
+    }
     return progress;
 }
 
 /* Row claiming in the band from row `top`: a row whose places for
  * digit d lie in one box leaves d out of the box's other rows. Whether
- * anything changed. */
-static bool row_claims(const geo *g, colset *pd, int top)
+ * anything changed. A row whose places are all closed cells is skipped:
+ * it has none, or d is placed there and claim took d from the box's
+ * other rows already (a closed cell keeps the placed digit's bit alone). */
+static bool row_claims(const geo *g, colset *pd, const colset *open, int top)
 {
     bool progress = false;
     for (int r = top; r < top + GEO_R(g); r++) {
         colset x = pd[r];
-        if (!x)
+        if (!(x & open[r]))
             continue;
         colset m = g->stack_of_col[nxn_low_index(x)];
         if (x & (colset)~m)
@@ -648,9 +667,14 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
 static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top)
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
-    int progress = row_claims(g, pd, top);
+    int progress = row_claims(g, pd, open, top);
+    colset placed = 0;   /* the columns of the band's closed cells that hold d */
+    for (int r = top; r < bottom; r++)
+        placed |= pd[r] & (colset)~open[r];
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
+        if (placed & m)
+            continue;   /* d is placed in the box: claim left it that place alone */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
             colset x = pd[r] & m;
