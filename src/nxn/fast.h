@@ -602,8 +602,13 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
         return progress;   /* the folds are stale: the next scan claims */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
     for (int top = 0; top < n && claimed; top += GEO_R(g)) {
-        if (!(band[top / GEO_R(g)] & claimed))
-            continue;   /* no claimed column has a place here (the words only lost bits since) */
+        colset here = band[top / GEO_R(g)], beside = 0;   /* the claimed columns' box fellows */
+        for (colset cols = here & claimed; cols; cols &= (colset)(cols - 1u)) {
+            int c = nxn_low_index(cols);
+            beside |= g->stack_of_col[c] & (colset)~col_bit(c);
+        }
+        if (!(here & beside))
+            continue;   /* nothing to clear in this band (the words only lost bits since the fold) */
         for (int r = top; r < top + GEO_R(g); r++)
             for (colset cols = pd[r] & claimed; cols; cols &= (colset)(cols - 1u)) {
                 int c = nxn_low_index(cols);
@@ -1450,8 +1455,14 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
             set[count++] = rows[c];
         }
     }
-    for (int top = 0; top < n; top += GEO_R(g))
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    for (int top = 0; top < n; top += GEO_R(g)) {
+        colset placed = 0;   /* the columns of the band's closed cells that hold d */
+        for (int r = top; r < top + GEO_R(g); r++)
+            placed |= pd[r] & (colset)~open[r];
         for (int t = 0; t < GEO_R(g); t++) {
+            if (placed & g->stack_mask[t])
+                continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
             for (int r = top; r < top + GEO_R(g); r++) {
                 uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
@@ -1462,6 +1473,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
                 set[count++] = places;
             }
         }
+    }
     set[-1] = (uint64_t)count;
 }
 
