@@ -564,12 +564,14 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
 
 /* The column hidden singles of digit d, and column claiming: a column
  * whose places lie in one band leaves the box's other columns there. -1
- * on a contradiction, else whether anything changed. */
-static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
+ * on a contradiction, else whether anything changed. band[b] is set to
+ * the columns of band b's places as they were on the call (the words
+ * only lose bits after: a superset of them from then on). */
+static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open,
+                          colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
     colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
-    colset band[BD_BOARD_MAX];   /* band[b]: the columns of band b's places */
     for (int top = 0; top < n; top += GEO_R(g)) {
         colset b = 0;
         for (int r = top; r < top + GEO_R(g); r++) {
@@ -667,11 +669,18 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
 /* The box hidden singles of digit d in the band from row `top`, and the
  * box's locked candidates: row claiming, then per box pointing along a
  * row or a column. Each box's places are gathered afresh, after what the
- * boxes before it changed. -1 on a contradiction, else whether anything
- * changed. */
-static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top)
+ * boxes before it changed. band[b] holds at least the columns of band b's
+ * places (column_singles), so that pointing along a column clears only
+ * where a column has places outside the band. -1 on a contradiction, else
+ * whether anything changed. */
+static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top,
+                      const colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
+    colset outside = 0;   /* at least the columns with places outside the band */
+    for (int b = 0; b < n / GEO_R(g); b++)
+        if (b != top / GEO_R(g))
+            outside |= band[b];
     int progress = row_claims(g, pd, open, top);
     colset placed = 0;   /* the columns of the band's closed cells that hold d */
     for (int r = top; r < bottom; r++)
@@ -699,7 +708,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         } else if (rows == 1 && (pd[last] & (colset)~m)) { /* pointing along a row */
             pd[last] &= m;
             progress = 1;
-        } else if (rows > 1 && one_bit(once)) {         /* pointing along a column */
+        } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
             progress |= clear_column(g, s, d, once, bottom, n);
         }
@@ -893,7 +902,8 @@ static int scan_digit(const geo *g, state *s, int d)
     int progress = row_singles(g, s, d, pd, open);
     if (progress < 0)
         return -1;
-    int found = column_singles(g, s, d, pd, open);
+    colset places[BD_BOARD_MAX];   /* column_singles' columns of each band's places */
+    int found = column_singles(g, s, d, pd, open, places);
     if (found < 0)
         return -1;
     progress |= found;
@@ -901,7 +911,7 @@ static int scan_digit(const geo *g, state *s, int d)
     for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
         int band = nxn_low_index(todo);
         *bands &= (colset)~g->band_bit[band * GEO_R(g)];
-        found = band_boxes(g, s, d, pd, open, band * GEO_R(g));
+        found = band_boxes(g, s, d, pd, open, band * GEO_R(g), places);
         if (found < 0)
             return -1;
         progress |= found;
