@@ -551,6 +551,11 @@ static int naked_singles(const geo *g, state *s)
 #endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
+    colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
+    for (int r = 0; r < n; r++)
+        found |= open[r] & (colset)~seen[1][r];
+    if (!found)
+        return 0;
     for (int r = 0; r < n; r++) {
         colset o = open[r];
         if (o & (colset)~seen[0][r])
@@ -575,6 +580,13 @@ static int naked_singles(const geo *g, state *s)
  * contradiction, else whether anything was placed. */
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
+    unsigned found = 0;   /* a row without a place, or with one place in an open cell */
+    for (int r = 0; r < GEO_N(g); r++) {
+        colset x = pd[r];
+        found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+    }
+    if (!found)
+        return 0;
     int progress = 0;
     for (int r = 0; r < GEO_N(g); r++) {
         colset x = pd[r];
@@ -590,21 +602,25 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
 
 /* The column hidden singles of digit d, and column claiming: a column
  * whose places lie in one band leaves the box's other columns there. -1
- * on a contradiction, else whether anything changed. */
-static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
+ * on a contradiction, else whether anything changed. band[b] is set to
+ * the columns of band b's places as they were on the call (the words
+ * only lose bits after: a superset of them from then on). */
+static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open,
+                          colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
     colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset band = 0;
+        colset b = 0;
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= once & pd[r];
             once |= pd[r];
-            band |= pd[r];
+            b |= pd[r];
             in_open |= pd[r] & open[r];
         }
-        bands_twice |= bands_once & band;
-        bands_once |= band;
+        band[top / GEO_R(g)] = b;
+        bands_twice |= bands_once & b;
+        bands_once |= b;
     }
     if (once != g->full)
         return -1;
@@ -625,7 +641,14 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (progress)
         return progress;   /* the folds are stale: the next scan claims */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single;
-    for (int top = 0; top < n && claimed; top += GEO_R(g))
+    for (int top = 0; top < n && claimed; top += GEO_R(g)) {
+        colset here = band[top / GEO_R(g)], beside = 0;   /* the claimed columns' box fellows */
+        for (colset cols = here & claimed; cols; cols &= (colset)(cols - 1u)) {
+            int c = nxn_low_index(cols);
+            beside |= g->stack_of_col[c] & (colset)~col_bit(c);
+        }
+        if (!(here & beside))
+            continue;   /* nothing to clear in this band (the words only lost bits since the fold) */
         for (int r = top; r < top + GEO_R(g); r++)
             for (colset cols = pd[r] & claimed; cols; cols &= (colset)(cols - 1u)) {
                 int c = nxn_low_index(cols);
@@ -638,18 +661,21 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                         progress = 1;
                     }
             }
+    }
     return progress;
 }
 
 /* Row claiming in the band from row `top`: a row whose places for
  * digit d lie in one box leaves d out of the box's other rows. Whether
- * anything changed. */
-static bool row_claims(const geo *g, colset *pd, int top)
+ * anything changed. A row whose places are all closed cells is skipped:
+ * it has none, or d is placed there and claim took d from the box's
+ * other rows already (a closed cell keeps the placed digit's bit alone). */
+static bool row_claims(const geo *g, colset *pd, const colset *open, int top)
 {
     bool progress = false;
     for (int r = top; r < top + GEO_R(g); r++) {
         colset x = pd[r];
-        if (!x)
+        if (!(x & open[r]))
             continue;
         colset m = g->stack_of_col[nxn_low_index(x)];
         if (x & (colset)~m)
@@ -681,14 +707,26 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
 /* The box hidden singles of digit d in the band from row `top`, and the
  * box's locked candidates: row claiming, then per box pointing along a
  * row or a column. Each box's places are gathered afresh, after what the
- * boxes before it changed. -1 on a contradiction, else whether anything
- * changed. */
-static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top)
+ * boxes before it changed. band[b] holds at least the columns of band b's
+ * places (column_singles), so that pointing along a column clears only
+ * where a column has places outside the band. -1 on a contradiction, else
+ * whether anything changed. */
+static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top,
+                      const colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
-    int progress = row_claims(g, pd, top);
+    colset outside = 0;   /* at least the columns with places outside the band */
+    for (int b = 0; b < n / GEO_R(g); b++)
+        if (b != top / GEO_R(g))
+            outside |= band[b];
+    int progress = row_claims(g, pd, open, top);
+    colset placed = 0;   /* the columns of the band's closed cells that hold d */
+    for (int r = top; r < bottom; r++)
+        placed |= pd[r] & (colset)~open[r];
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
+        if (placed & m)
+            continue;   /* d is placed in the box: claim left it that place alone */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
             colset x = pd[r] & m;
@@ -708,7 +746,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         } else if (rows == 1 && (pd[last] & (colset)~m)) { /* pointing along a row */
             pd[last] &= m;
             progress = 1;
-        } else if (rows > 1 && one_bit(once)) {         /* pointing along a column */
+        } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
             progress |= clear_column(g, s, d, once, bottom, n);
         }
@@ -902,7 +940,8 @@ static int scan_digit(const geo *g, state *s, int d)
     int progress = row_singles(g, s, d, pd, open);
     if (progress < 0)
         return -1;
-    int found = column_singles(g, s, d, pd, open);
+    colset places[BD_BOARD_MAX];   /* column_singles' columns of each band's places */
+    int found = column_singles(g, s, d, pd, open, places);
     if (found < 0)
         return -1;
     progress |= found;
@@ -910,7 +949,7 @@ static int scan_digit(const geo *g, state *s, int d)
     for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
         int band = nxn_low_index(todo);
         *bands &= (colset)~g->band_bit[band * GEO_R(g)];
-        found = band_boxes(g, s, d, pd, open, band * GEO_R(g));
+        found = band_boxes(g, s, d, pd, open, band * GEO_R(g), places);
         if (found < 0)
             return -1;
         progress |= found;
@@ -1577,8 +1616,14 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
             set[count++] = rows[c];
         }
     }
-    for (int top = 0; top < n; top += GEO_R(g))
+    const colset *open = s->w + (size_t)n * (size_t)n;
+    for (int top = 0; top < n; top += GEO_R(g)) {
+        colset placed = 0;   /* the columns of the band's closed cells that hold d */
+        for (int r = top; r < top + GEO_R(g); r++)
+            placed |= pd[r] & (colset)~open[r];
         for (int t = 0; t < GEO_R(g); t++) {
+            if (placed & g->stack_mask[t])
+                continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
             for (int r = top; r < top + GEO_R(g); r++) {
                 uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
@@ -1589,6 +1634,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
                 set[count++] = places;
             }
         }
+    }
     set[-1] = (uint64_t)count;
 }
 
