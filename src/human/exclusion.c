@@ -33,6 +33,20 @@
  * cells (its three and their common peers) have not changed since it was
  * found to remove nothing removes nothing again and is not tried: the
  * first triplet that removes something, the hint, is the same.
+ *
+ * The record also keeps whether its last search found nothing, its base
+ * cells, and so which cells changed candidates since ("changed") and
+ * which of those or others became or ceased to be base cells ("fresh").
+ * Whether a triplet is tried at all rests only on whether its three cells
+ * are base cells, on their candidates (the third must be an excluder of
+ * one of the first two) and on the candidates of the cells all three see
+ * (the common excluders); what it removes, on the candidates of those
+ * cells too. So when the last search found nothing, every triplet was
+ * then idle or not tried, and a triplet with no fresh cell, no changed
+ * cell among those all three see, is idle or not tried again: it is passed
+ * over, the hint is the same. A search that finds a hint leaves the next
+ * without this (the triplets after the hint were not tried); the record
+ * lives for one path (a new puzzle gets a new one).
  */
 #include "human.h"
 
@@ -47,6 +61,18 @@ typedef struct cellset {
 static inline bool cs_two(cellset s)
 {
     return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
+}
+
+/* Adds `cell` to the set `s`. */
+static inline void cs_add(cellset *s, int cell)
+{
+    s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* True when `cell` is in the set `s`. */
+static inline bool cs_has(const cellset *s, int cell)
+{
+    return (s->w[cell / 64] >> (cell % 64)) & 1u;
 }
 
 /* Each row's, column's and box's cells (by index 0..8), and each cell's
@@ -72,6 +98,14 @@ struct bdi_triplet_memo {
                                          that found it removes nothing (0:
                                          none); made on the second search (a
                                          path with one has no use for it) */
+    bool last_idle;                   /* the last search found nothing */
+    bool after_idle;                  /* this search follows one that found
+                                         nothing: the sets below hold */
+    cellset bases;                    /* the base cells of the last search */
+    cellset changes;                  /* the cells whose candidates changed
+                                         since the last search */
+    cellset fresh;                    /* those and the cells that became
+                                         or ceased to be base cells */
 };
 
 bdi_triplet_memo *bdi_triplet_memo_new(void)
@@ -86,22 +120,31 @@ void bdi_triplet_memo_free(bdi_triplet_memo *m)
     free(m);
 }
 
-/* Starts a search of `st` in the record: false when the search goes
- * without it (the path's first search, memory short, or no more searches
- * to count). */
-static bool memo_start(bdi_triplet_memo *m, const bdi_state *st)
+/* Starts a search of `st` (base cells `bases`) in the record, noting
+ * what changed since the last search: false when the search goes without
+ * the record (no more searches to count). The table of triplets is made
+ * on the second search (it stays NULL when memory is short). */
+static bool memo_start(bdi_triplet_memo *m, const bdi_state *st, cellset bases)
 {
     if (m->search == UINT16_MAX)
         return false;
     m->search++;
+    m->after_idle = m->last_idle;
+    m->last_idle = false;
+    m->changes = (cellset){{0, 0}};
     for (int cell = 0; cell < BD_CELLS; cell++)
         if (m->cand[cell] != st->cand[cell]) {
             m->cand[cell] = st->cand[cell];
             m->changed[cell] = m->search;
+            cs_add(&m->changes, cell);
         }
+    for (int w = 0; w < 2; w++) {
+        m->fresh.w[w] = m->changes.w[w] | (m->bases.w[w] ^ bases.w[w]);
+        m->bases.w[w] = bases.w[w];
+    }
     if (!m->idle && m->search >= 2)
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
-    return m->idle != NULL;
+    return true;
 }
 
 /* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
@@ -140,12 +183,6 @@ typedef struct bases {
     cellset all;                            /* the base cells */
     int index_of[BD_CELLS];                 /* by cell: its base index */
 } bases;
-
-/* Adds `cell` to the set `s`. */
-static inline void cs_add(cellset *s, int cell)
-{
-    s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
-}
 
 /* SE's list of base cells with their excluders: the cells with two
  * candidates or more and no house cell with one, whose house cells with
@@ -370,14 +407,53 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     return false;
 }
 
-bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
+/* The pair step with the base cells `b` (SE's AlignedPairExclusion);
+ * false when no pair removes anything. */
+static bool pair_search(const bdi_state *st, const bases *b, bdi_step *s)
+{
+    /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
+    for (int i1 = 1; i1 < b->count; i1++)
+        for (int i0 = 0; i0 < i1; i0++) {
+            cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
+                             b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            if (!cs_two(pair))
+                continue;   /* the pair needs two common excluders */
+            int cells[2] = {b->cell[i0], b->cell[i1]};
+            uint16_t ex[HOUSE_CELLS];
+            if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+                return true;
+        }
+    return false;
+}
+
+/* The third cells that can make a triplet with the base cells `c0` and
+ * `c1` whose answer may differ from the last search's (which found
+ * nothing, record `m`): every cell when c0 or c1 is fresh, else the
+ * fresh cells and the house cells of each changed cell both see (it is
+ * then a house cell of all three). */
+static cellset pair_thirds(const bdi_triplet_memo *m, int c0, int c1)
+{
+    if (cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1))
+        return (cellset){{~(uint64_t)0, ~(uint64_t)0}};
+    cellset thirds = m->fresh;
+    const cellset *p0 = &peer_cells[c0], *p1 = &peer_cells[c1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = p0->w[w] & p1->w[w] & m->changes.w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            thirds.w[0] |= seen->w[0];
+            thirds.w[1] |= seen->w[1];
+        }
+    return thirds;
+}
+
+/* The triplet step with the base cells `b` (SE's AlignedExclusion of
+ * three cells), with the path's record `rec` (NULL: none); false when no
+ * triplet removes anything. */
+static bool triplet_search(const bdi_state *st, const bases *b, bdi_triplet_memo *rec,
                            bdi_step *s)
 {
-    bases *b = &(bases){.count = 0};
-    find_bases(st, degree, b);
-    if (b->count < degree)
-        return false;
-    bdi_triplet_memo *m = degree == 3 && memo && memo_start(memo, st) ? memo : NULL;
+    bdi_triplet_memo *m = rec && rec->idle ? rec : NULL;
+    bool after_idle = rec && rec->after_idle;
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
@@ -386,11 +462,12 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
             if (!cs_two(pair))
                 continue;   /* no set with these two can have two common excluders */
             int cells[3] = {b->cell[i0], b->cell[i1], 0};
-            uint16_t ex[HOUSE_CELLS];
-            if (degree == 2) {
-                if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
-                    return true;
-                continue;
+            cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
+            if (after_idle) {
+                thirds = pair_thirds(rec, cells[0], cells[1]);
+                if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
+                      (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
+                    continue;   /* its twin area holds none of them */
             }
             cellset pair_peers = {{0, 0}};
             uint16_t pair_last = 0;
@@ -412,6 +489,8 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
                     once.w[0] |= seen->w[0];
                     once.w[1] |= seen->w[1];
                 }
+            twice.w[0] &= thirds.w[0];
+            twice.w[1] &= thirds.w[1];
             int area[BD_CELLS], count = twin_area(b, i0, i1, twice, area);
             for (int t = 0; t < count; t++) {
                 const cellset *third = &b->excluders[b->index_of[area[t]]];
@@ -423,5 +502,19 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
                     return true;
             }
         }
+    if (rec)
+        rec->last_idle = true;
     return false;
+}
+
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
+                           bdi_step *s)
+{
+    bases *b = &(bases){.count = 0};
+    find_bases(st, degree, b);
+    if (b->count < degree)
+        return false;
+    if (degree == 2)
+        return pair_search(st, b, s);
+    return triplet_search(st, b, memo && memo_start(memo, st, b->all) ? memo : NULL, s);
 }
