@@ -103,9 +103,12 @@ struct bdi_triplet_memo {
                                          nothing: the sets below hold */
     cellset bases;                    /* the base cells of the last search */
     cellset changes;                  /* the cells whose candidates changed
-                                         since the last search */
-    cellset fresh;                    /* those and the cells that became
-                                         or ceased to be base cells */
+                                         since the last search that had two
+                                         or three then or have now (could
+                                         be excluders) */
+    cellset fresh;                    /* the cells whose candidates changed
+                                         and those that became or ceased to
+                                         be base cells */
 };
 
 bdi_triplet_memo *bdi_triplet_memo_new(void)
@@ -131,15 +134,19 @@ static bool memo_start(bdi_triplet_memo *m, const bdi_state *st, cellset bases)
     m->search++;
     m->after_idle = m->last_idle;
     m->last_idle = false;
+    cellset changed = {{0, 0}};
     m->changes = (cellset){{0, 0}};
     for (int cell = 0; cell < BD_CELLS; cell++)
         if (m->cand[cell] != st->cand[cell]) {
+            int was = digit_count(m->cand[cell]), is = digit_count(st->cand[cell]);
+            if ((was >= 2 && was <= 3) || (is >= 2 && is <= 3))
+                cs_add(&m->changes, cell);   /* an excluder then or now */
             m->cand[cell] = st->cand[cell];
             m->changed[cell] = m->search;
-            cs_add(&m->changes, cell);
+            cs_add(&changed, cell);
         }
     for (int w = 0; w < 2; w++) {
-        m->fresh.w[w] = m->changes.w[w] | (m->bases.w[w] ^ bases.w[w]);
+        m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
         m->bases.w[w] = bases.w[w];
     }
     if (!m->idle && m->search >= 2)
