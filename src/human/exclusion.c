@@ -24,8 +24,9 @@
  * can remove nothing), and leaves out the excluders with a candidate
  * outside the set's (no combination can leave them empty).
  *
- * A path's triplet searches keep a record (bdi_triplet_memo; its table
- * of triplets made on the second search). Whether a
+ * A path's searches of each degree keep a record (bdi_exclusion_memo,
+ * one for the pairs, one for the triplets). A triplet search's record
+ * has a table of triplets, made on its second search. Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
  * the record keeps, by triplet, the search that found it removes nothing,
@@ -34,19 +35,20 @@
  * found to remove nothing removes nothing again and is not tried: the
  * first triplet that removes something, the hint, is the same.
  *
- * The record also keeps whether its last search found nothing, its base
+ * Both records keep whether their last search found nothing, its base
  * cells, and so which cells changed candidates since ("changed") and
  * which of those or others became or ceased to be base cells ("fresh").
- * Whether a triplet is tried at all rests only on whether its three cells
- * are base cells, on their candidates (the third must be an excluder of
- * one of the first two) and on the candidates of the cells all three see
- * (the common excluders); what it removes, on the candidates of those
- * cells too. So when the last search found nothing, every triplet was
- * then idle or not tried, and a triplet with no fresh cell, no changed
- * cell among those all three see, is idle or not tried again: it is passed
- * over, the hint is the same. A search that finds a hint leaves the next
- * without this (the triplets after the hint were not tried); the record
- * lives for one path (a new puzzle gets a new one).
+ * Whether a set (pair or triplet) is tried at all rests only on whether
+ * its cells are base cells, on their candidates (a triplet's third must
+ * be an excluder of one of the first two) and on the candidates of the
+ * cells all of them see (the common excluders); what it removes, on the
+ * candidates of those cells too. So when the last search found nothing,
+ * every set was then idle or not tried, and a set with no fresh cell and
+ * no changed cell among those all its cells see that is or was an
+ * excluder (two to `degree` candidates) is idle or not tried again: it is
+ * passed over, the hint is the same. A search that finds a hint leaves
+ * the next without this (the sets after the hint were not tried); a
+ * record lives for one path (a new puzzle gets a new one).
  */
 #include "human.h"
 
@@ -89,12 +91,13 @@ static const cellset peer_cells[BD_CELLS] = {REP81(CS_PEERS)};
 /* The triplets of distinct cells, by index (see triplet_index). */
 enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
 
-struct bdi_triplet_memo {
+struct bdi_exclusion_memo {
     uint16_t search;                  /* searches so far */
     uint16_t cand[BD_CELLS];          /* the grid of the last one */
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
-    uint16_t *idle;                   /* by triplet (TRIPLETS): the search
+    uint16_t *idle;                   /* triplets only, by triplet
+                                         (TRIPLETS): the search
                                          that found it removes nothing (0:
                                          none); made on the second search (a
                                          path with one has no use for it) */
@@ -104,30 +107,31 @@ struct bdi_triplet_memo {
     cellset bases;                    /* the base cells of the last search */
     cellset changes;                  /* the cells whose candidates changed
                                          since the last search that had two
-                                         or three then or have now (could
-                                         be excluders) */
+                                         to `degree` then or have now
+                                         (could be excluders) */
     cellset fresh;                    /* the cells whose candidates changed
                                          and those that became or ceased to
                                          be base cells */
 };
 
-bdi_triplet_memo *bdi_triplet_memo_new(void)
+bdi_exclusion_memo *bdi_exclusion_memo_new(void)
 {
-    return calloc(1, sizeof(bdi_triplet_memo));
+    return calloc(1, sizeof(bdi_exclusion_memo));
 }
 
-void bdi_triplet_memo_free(bdi_triplet_memo *m)
+void bdi_exclusion_memo_free(bdi_exclusion_memo *m)
 {
     if (m)
         free(m->idle);
     free(m);
 }
 
-/* Starts a search of `st` (base cells `bases`) in the record, noting
- * what changed since the last search: false when the search goes without
- * the record (no more searches to count). The table of triplets is made
- * on the second search (it stays NULL when memory is short). */
-static bool memo_start(bdi_triplet_memo *m, const bdi_state *st, cellset bases)
+/* Starts a search of `degree` of `st` (base cells `bases`) in the
+ * record, noting what changed since the last search: false when the
+ * search goes without the record (no more searches to count). A triplet
+ * search's table is made on its second search (it stays NULL when memory
+ * is short). */
+static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, cellset bases)
 {
     if (m->search == UINT16_MAX)
         return false;
@@ -139,7 +143,7 @@ static bool memo_start(bdi_triplet_memo *m, const bdi_state *st, cellset bases)
     for (int cell = 0; cell < BD_CELLS; cell++)
         if (m->cand[cell] != st->cand[cell]) {
             int was = digit_count(m->cand[cell]), is = digit_count(st->cand[cell]);
-            if ((was >= 2 && was <= 3) || (is >= 2 && is <= 3))
+            if ((was >= 2 && was <= degree) || (is >= 2 && is <= degree))
                 cs_add(&m->changes, cell);   /* an excluder then or now */
             m->cand[cell] = st->cand[cell];
             m->changed[cell] = m->search;
@@ -149,7 +153,7 @@ static bool memo_start(bdi_triplet_memo *m, const bdi_state *st, cellset bases)
         m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
         m->bases.w[w] = bases.w[w];
     }
-    if (!m->idle && m->search >= 2)
+    if (!m->idle && degree == 3 && m->search >= 2)
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
     return true;
 }
@@ -172,7 +176,7 @@ static int triplet_index(int a, int b, int c)
 }
 
 /* The latest search at which a cell of `cells` changed. */
-static uint16_t last_change(const bdi_triplet_memo *m, cellset cells)
+static uint16_t last_change(const bdi_exclusion_memo *m, cellset cells)
 {
     uint16_t last = 0;
     for (int w = 0; w < 2; w++)
@@ -394,7 +398,7 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
  * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
  * latest change of the first two cells and the cells both see, `pair_peers`
  * those cells seen by both. */
-static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cells,
+static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
                         cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
 {
     uint16_t ex[HOUSE_CELLS];
@@ -414,13 +418,29 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     return false;
 }
 
-/* The pair step with the base cells `b` (SE's AlignedPairExclusion);
- * false when no pair removes anything. */
-static bool pair_search(const bdi_state *st, const bases *b, bdi_step *s)
+/* True when the pair of cells `c0` and `c1` may be tried with another
+ * answer than at the last search of the record `m`, which found nothing:
+ * one of them is fresh, or a cell both see changed that is or was an
+ * excluder. */
+static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
 {
+    const cellset *p0 = &peer_cells[c0], *p1 = &peer_cells[c1];
+    return cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1) ||
+           (p0->w[0] & p1->w[0] & m->changes.w[0]) | (p0->w[1] & p1->w[1] & m->changes.w[1]);
+}
+
+/* The pair step with the base cells `b` (SE's AlignedPairExclusion),
+ * with the path's record `rec` (NULL: none); false when no pair removes
+ * anything. */
+static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
+                        bdi_step *s)
+{
+    bool after_idle = rec && rec->after_idle;
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
+            if (after_idle && !pair_touched(rec, b->cell[i0], b->cell[i1]))
+                continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
             if (!cs_two(pair))
@@ -430,6 +450,8 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_step *s)
             if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
                 return true;
         }
+    if (rec)
+        rec->last_idle = true;
     return false;
 }
 
@@ -438,7 +460,7 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_step *s)
  * nothing, record `m`): every cell when c0 or c1 is fresh, else the
  * fresh cells and the house cells of each changed cell both see (it is
  * then a house cell of all three). */
-static cellset pair_thirds(const bdi_triplet_memo *m, int c0, int c1)
+static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
 {
     if (cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1))
         return (cellset){{~(uint64_t)0, ~(uint64_t)0}};
@@ -456,10 +478,10 @@ static cellset pair_thirds(const bdi_triplet_memo *m, int c0, int c1)
 /* The triplet step with the base cells `b` (SE's AlignedExclusion of
  * three cells), with the path's record `rec` (NULL: none); false when no
  * triplet removes anything. */
-static bool triplet_search(const bdi_state *st, const bases *b, bdi_triplet_memo *rec,
+static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
                            bdi_step *s)
 {
-    bdi_triplet_memo *m = rec && rec->idle ? rec : NULL;
+    bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
     bool after_idle = rec && rec->after_idle;
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
@@ -514,14 +536,13 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_triplet_memo
     return false;
 }
 
-bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_exclusion_memo *memo,
                            bdi_step *s)
 {
     bases *b = &(bases){.count = 0};
     find_bases(st, degree, b);
     if (b->count < degree)
         return false;
-    if (degree == 2)
-        return pair_search(st, b, s);
-    return triplet_search(st, b, memo && memo_start(memo, st, b->all) ? memo : NULL, s);
+    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b->all) ? memo : NULL;
+    return degree == 2 ? pair_search(st, b, rec, s) : triplet_search(st, b, rec, s);
 }
