@@ -71,6 +71,15 @@ static inline void cs_add(cellset *s, int cell)
     s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
+/* Takes the least cell out of the set `s` (not empty); the cell. */
+static inline int cs_take(cellset *s)
+{
+    int w = s->w[0] ? 0 : 1;
+    int cell = w * 64 + low_index(s->w[w]);
+    s->w[w] &= s->w[w] - 1u;
+    return cell;
+}
+
 /* True when `cell` is in the set `s`. */
 static inline bool cs_has(const cellset *s, int cell)
 {
@@ -418,6 +427,41 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     return false;
 }
 
+/* Where a search after an idle one looks (record `m`), by base index
+ * (sets of base indices are cellsets too): a pair (i0, i1) can have
+ * another answer than at the last search only when i0 or i1 is `hot`, or
+ * when both see a changed would-be excluder (`seen`, by base index). */
+typedef struct reach {
+    cellset hot;
+    cellset seen[BD_CELLS];
+} reach;
+
+/* Fills `r` for the base cells `b` and the record `m`: hot are the base
+ * cells that are fresh, and for triplets (`degree` 3) also those with a
+ * fresh excluder (a third cell of their pairs). */
+static void reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, reach *r)
+{
+    r->hot = (cellset){{0, 0}};
+    for (int i = 0; i < b->count; i++) {
+        const cellset *peers = &peer_cells[b->cell[i]], *ex = &b->excluders[i];
+        r->seen[i] = (cellset){{peers->w[0] & m->changes.w[0], peers->w[1] & m->changes.w[1]}};
+        if (cs_has(&m->fresh, b->cell[i]) ||
+            (degree == 3 && ((ex->w[0] & m->fresh.w[0]) | (ex->w[1] & m->fresh.w[1]))))
+            cs_add(&r->hot, i);
+    }
+}
+
+/* The base indices below `i1` that can make a pair with i1 worth trying
+ * (`r` NULL: every one). */
+static cellset partners(const reach *r, int i1)
+{
+    cellset below = {{i1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << i1) - 1u,
+                      i1 > 64 ? ((uint64_t)1 << (i1 - 64)) - 1u : 0}};
+    if (!r || cs_has(&r->hot, i1) || r->seen[i1].w[0] || r->seen[i1].w[1])
+        return below;
+    return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
+}
+
 /* True when the pair of cells `c0` and `c1` may be tried with another
  * answer than at the last search of the record `m`, which found nothing:
  * one of them is fresh, or a cell both see changed that is or was an
@@ -436,9 +480,13 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo 
                         bdi_step *s)
 {
     bool after_idle = rec && rec->after_idle;
+    reach *r = after_idle ? &(reach){.hot = {{0, 0}}} : NULL;
+    if (r)
+        reach_fill(rec, b, 2, r);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
-        for (int i0 = 0; i0 < i1; i0++) {
+        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
+            int i0 = cs_take(&with);
             if (after_idle && !pair_touched(rec, b->cell[i0], b->cell[i1]))
                 continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
@@ -483,9 +531,13 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
 {
     bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
     bool after_idle = rec && rec->after_idle;
+    reach *r = after_idle ? &(reach){.hot = {{0, 0}}} : NULL;
+    if (r)
+        reach_fill(rec, b, 3, r);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
-        for (int i0 = 0; i0 < i1; i0++) {
+        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
+            int i0 = cs_take(&with);
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
             if (!cs_two(pair))
