@@ -184,16 +184,24 @@ static int triplet_index(int a, int b, int c)
     return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
 }
 
-/* The latest search at which a cell of `cells` changed. */
-static uint16_t last_change(const bdi_exclusion_memo *m, cellset cells)
+/* True when a cell of `cells` changed after the search `since` in a way
+ * that can matter to a triplet whose cells hold the digits `among`: it
+ * has fewer than two candidates now, or two or three all among those.
+ * Otherwise it is no excluder (four candidates or more), or a candidate
+ * outside `among` keeps it from ruling out any combination, now and then
+ * (candidates only go along a path: it had as many and that one then). */
+static bool excluder_changed(const bdi_exclusion_memo *m, const bdi_state *st, cellset cells,
+                             uint16_t since, unsigned among)
 {
-    uint16_t last = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1u) {
-            uint16_t at = m->changed[w * 64 + low_index(bits)];
-            last = at > last ? at : last;
+            int cell = w * 64 + low_index(bits);
+            unsigned cand = st->cand[cell];
+            int count = digit_count(cand);
+            if (m->changed[cell] > since && (count < 2 || (count <= 3 && !(cand & ~among))))
+                return true;
         }
-    return last;
+    return false;
 }
 
 typedef struct bases {
@@ -418,7 +426,9 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     if (idle) {
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
-        if (pair_last <= idle && m->changed[cells[2]] <= idle && last_change(m, seen) <= idle)
+        unsigned among = st->cand[cells[0]] | st->cand[cells[1]] | st->cand[cells[2]];
+        if (pair_last <= idle && m->changed[cells[2]] <= idle &&
+            !excluder_changed(m, st, seen, idle, among))
             return false;
     }
     if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
