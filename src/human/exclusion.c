@@ -288,7 +288,9 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * digits are tried in pairs, each with all the third cell's digits at
  * once: an excluder with no candidate outside the pair rules out every
  * third digit; one with a single candidate outside them rules out that
- * third digit. Stops once every digit is allowed. */
+ * third digit. A pair whose digits are allowed already, with third
+ * digits allowed already, is passed over (it could allow nothing new).
+ * Stops once every digit is allowed. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
@@ -298,8 +300,10 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && see01)
                 continue;
-            unsigned used = b0 | b1;
             unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
+            if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
+                continue;   /* it could allow nothing new */
+            unsigned used = b0 | b1;
             for (int e = 0; e < useful_count && third; e++) {
                 unsigned rest = useful[e] & ~used;
                 if (!rest)
