@@ -26,7 +26,8 @@
  *
  * A path's searches of each degree keep a record (bdi_exclusion_memo,
  * one for the pairs, one for the triplets). A triplet search's record
- * has a table of triplets, made on its second search. Whether a
+ * has a table of triplets, made on its first search (a search meets one
+ * triplet from each of its pairs, up to three times). Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
  * the record keeps, by triplet, the search that found it removes nothing,
@@ -108,8 +109,7 @@ struct bdi_exclusion_memo {
     uint16_t *idle;                   /* triplets only, by triplet
                                          (TRIPLETS): the search
                                          that found it removes nothing (0:
-                                         none); made on the second search (a
-                                         path with one has no use for it) */
+                                         none); made on the first search */
     bool last_idle;                   /* the last search found nothing */
     bool after_idle;                  /* this search follows one that found
                                          nothing: the sets below hold */
@@ -138,7 +138,7 @@ void bdi_exclusion_memo_free(bdi_exclusion_memo *m)
 /* Starts a search of `degree` of `st` (base cells `bases`) in the
  * record, noting what changed since the last search: false when the
  * search goes without the record (no more searches to count). A triplet
- * search's table is made on its second search (it stays NULL when memory
+ * search's table is made on its first search (it stays NULL when memory
  * is short). */
 static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, cellset bases)
 {
@@ -162,7 +162,7 @@ static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, c
         m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
         m->bases.w[w] = bases.w[w];
     }
-    if (!m->idle && degree == 3 && m->search >= 2)
+    if (!m->idle && degree == 3)
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
     return true;
 }
