@@ -450,11 +450,15 @@ typedef struct reach {
     cellset seen[BD_CELLS];
 } reach;
 
-/* Fills `r` for the base cells `b` and the record `m`: hot are the base
- * cells that are fresh, and for triplets (`degree` 3) also those with a
- * fresh excluder (a third cell of their pairs). */
-static void reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, reach *r)
+/* Fills `r` for the base cells `b` when the search follows an idle one
+ * in the record `m` (NULL: none): hot are the base cells that are fresh,
+ * and for triplets (`degree` 3) also those with a fresh excluder (a third
+ * cell of their pairs). Returns `r`, or NULL when the search does not
+ * follow an idle one (every pair is then worth trying). */
+static reach *reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, reach *r)
 {
+    if (!m || !m->after_idle)
+        return NULL;
     r->hot = (cellset){{0, 0}};
     for (int i = 0; i < b->count; i++) {
         const cellset *peers = &peer_cells[b->cell[i]], *ex = &b->excluders[i];
@@ -463,6 +467,7 @@ static void reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, 
             (degree == 3 && ((ex->w[0] & m->fresh.w[0]) | (ex->w[1] & m->fresh.w[1]))))
             cs_add(&r->hot, i);
     }
+    return r;
 }
 
 /* The base indices below `i1` that can make a pair with i1 worth trying
@@ -493,15 +498,12 @@ static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
 static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
                         bdi_step *s)
 {
-    bool after_idle = rec && rec->after_idle;
-    reach *r = after_idle ? &(reach){.hot = {{0, 0}}} : NULL;
-    if (r)
-        reach_fill(rec, b, 2, r);
+    reach *r = reach_fill(rec, b, 2, &(reach){.hot = {{0, 0}}});
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
             int i0 = cs_take(&with);
-            if (after_idle && !pair_touched(rec, b->cell[i0], b->cell[i1]))
+            if (r && !pair_touched(rec, b->cell[i0], b->cell[i1]))
                 continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
@@ -544,10 +546,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                            bdi_step *s)
 {
     bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
-    bool after_idle = rec && rec->after_idle;
-    reach *r = after_idle ? &(reach){.hot = {{0, 0}}} : NULL;
-    if (r)
-        reach_fill(rec, b, 3, r);
+    reach *r = reach_fill(rec, b, 3, &(reach){.hot = {{0, 0}}});
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
@@ -558,7 +557,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                 continue;   /* no set with these two can have two common excluders */
             int cells[3] = {b->cell[i0], b->cell[i1], 0};
             cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
-            if (after_idle) {
+            if (r) {
                 thirds = pair_thirds(rec, cells[0], cells[1]);
                 if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
                       (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
