@@ -417,8 +417,8 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 
 /* Tries the triplet `cells` (common excluders `common`) unless the
  * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
- * latest change of the first two cells and the cells both see, `pair_peers`
- * those cells seen by both. */
+ * latest change of the first two cells, `pair_peers` the cells both
+ * see. */
 static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
                         cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
 {
