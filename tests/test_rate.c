@@ -1447,6 +1447,70 @@ static void test_aligned_exclusion_reference(void **state)
     assert_true(triplets > 20);
 }
 
+/* Removes one candidate of `st` for test_aligned_exclusion_record: the
+ * highest of the first cell from `*next` on (cell order, wrapping) with
+ * one or more (a cell with one is left with none, as when it is filled);
+ * `*next` moves past it. */
+static void drop_candidate(bdi_state *st, int *next)
+{
+    for (int k = 0; k < BD_CELLS; k++) {
+        int cell = (*next + k) % BD_CELLS;
+        unsigned cand = st->cand[cell];
+        if (cand) {
+            unsigned high = digit_bit(top_digit(cand));
+            st->cand[cell] = (uint16_t)(cand & ~high);
+            *next = (cell + 29) % BD_CELLS;
+            return;
+        }
+    }
+}
+
+/* A path's record (bdi_exclusion_memo) leaves the hint as it is: along
+ * grids that lose candidates (a hint's removals when there is one, else
+ * one candidate), the pair searches with a record give the hint of SE's
+ * loops written plainly (pair_exclusion_reference), and the triplet
+ * searches with a record the hint of a search without one, on the grids
+ * of SE's rated puzzles as given and thinned. */
+static void test_aligned_exclusion_record(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 7373, 60);
+    int hints[4] = {0}, idle[4] = {0};
+    bdi_state start;
+    while (data_grids_next(&data, &start)) {
+        for (int degree = 2; degree <= 3; degree++) {
+            bdi_exclusion_memo *memo = bdi_exclusion_memo_new();
+            assert_non_null(memo);
+            bdi_state st = start;
+            int next = 0;
+            for (int round = 0; round < 60; round++) {
+                bdi_step with, plain;
+                uint16_t want[BD_CELLS];
+                bool found = bdi_aligned_exclusion(&st, degree, memo, &with);
+                bool expected = degree == 2 ? pair_exclusion_reference(&st, want)
+                                            : bdi_aligned_exclusion(&st, 3, NULL, &plain);
+                assert_int_equal(found, expected);
+                if (!found) {
+                    idle[degree]++;
+                    drop_candidate(&st, &next);
+                    continue;
+                }
+                assert_memory_equal(with.removed, degree == 2 ? want : plain.removed,
+                                    sizeof want);
+                hints[degree]++;
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    st.cand[cell] &= (uint16_t)~with.removed[cell];
+            }
+            bdi_exclusion_memo_free(memo);
+        }
+    }
+    fclose(data.f);
+    assert_int_equal(data.grids, 60);
+    assert_true(hints[2] > 20 && idle[2] > 20);
+    assert_true(hints[3] > 20 && idle[3] > 20);
+}
+
 /* bdi_locking_each reports the locks of SE's loops (locking_reference),
  * in their order, and bdi_locking in direct mode the first direct
  * pointing or claiming (then, that one placed, the next, up to 30), on
@@ -2112,6 +2176,7 @@ int main(void)
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),
         cmocka_unit_test(test_aligned_exclusion_reference),
+        cmocka_unit_test(test_aligned_exclusion_record),
         cmocka_unit_test(test_ancestor_first_met),
         cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),

@@ -24,8 +24,10 @@
  * can remove nothing), and leaves out the excluders with a candidate
  * outside the set's (no combination can leave them empty).
  *
- * A path's triplet searches keep a record (bdi_triplet_memo; its table
- * of triplets made on the second search). Whether a
+ * A path's searches of each degree keep a record (bdi_exclusion_memo,
+ * one for the pairs, one for the triplets). A triplet search's record
+ * has a table of triplets, made on its first search (a search meets one
+ * triplet from each of its pairs, up to three times). Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
  * the record keeps, by triplet, the search that found it removes nothing,
@@ -33,6 +35,21 @@
  * cells (its three and their common peers) have not changed since it was
  * found to remove nothing removes nothing again and is not tried: the
  * first triplet that removes something, the hint, is the same.
+ *
+ * Both records keep whether their last search found nothing, its base
+ * cells, and so which cells changed candidates since ("changed") and
+ * which of those or others became or ceased to be base cells ("fresh").
+ * Whether a set (pair or triplet) is tried at all rests only on whether
+ * its cells are base cells, on their candidates (a triplet's third must
+ * be an excluder of one of the first two) and on the candidates of the
+ * cells all of them see (the common excluders); what it removes, on the
+ * candidates of those cells too. So when the last search found nothing,
+ * every set was then idle or not tried, and a set with no fresh cell and
+ * no changed cell among those all its cells see that is or was an
+ * excluder (two to `degree` candidates) is idle or not tried again: it is
+ * passed over, the hint is the same. A search that finds a hint leaves
+ * the next without this (the sets after the hint were not tried); a
+ * record lives for one path (a new puzzle gets a new one).
  */
 #include "human.h"
 
@@ -49,6 +66,27 @@ static inline bool cs_two(cellset s)
     return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
 }
 
+/* Adds `cell` to the set `s`. */
+static inline void cs_add(cellset *s, int cell)
+{
+    s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* Takes the least cell out of the set `s` (not empty); the cell. */
+static inline int cs_take(cellset *s)
+{
+    int w = s->w[0] ? 0 : 1;
+    int cell = w * 64 + low_index(s->w[w]);
+    s->w[w] &= s->w[w] - 1u;
+    return cell;
+}
+
+/* True when `cell` is in the set `s`. */
+static inline bool cs_has(const cellset *s, int cell)
+{
+    return (s->w[cell / 64] >> (cell % 64)) & 1u;
+}
+
 /* Each row's, column's and box's cells (by index 0..8), and each cell's
  * house cells (the cell left out): state.c's bdi_unit_bits and
  * bdi_peer_bits again, as tables of this file (read through them, a table
@@ -63,45 +101,70 @@ static const cellset peer_cells[BD_CELLS] = {REP81(CS_PEERS)};
 /* The triplets of distinct cells, by index (see triplet_index). */
 enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
 
-struct bdi_triplet_memo {
+struct bdi_exclusion_memo {
     uint16_t search;                  /* searches so far */
     uint16_t cand[BD_CELLS];          /* the grid of the last one */
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
-    uint16_t *idle;                   /* by triplet (TRIPLETS): the search
+    uint16_t *idle;                   /* triplets only, by triplet
+                                         (TRIPLETS): the search
                                          that found it removes nothing (0:
-                                         none); made on the second search (a
-                                         path with one has no use for it) */
+                                         none); made on the first search */
+    bool last_idle;                   /* the last search found nothing */
+    bool after_idle;                  /* this search follows one that found
+                                         nothing: the sets below hold */
+    cellset bases;                    /* the base cells of the last search */
+    cellset changes;                  /* the cells whose candidates changed
+                                         since the last search that had two
+                                         to `degree` then or have now
+                                         (could be excluders) */
+    cellset fresh;                    /* the cells whose candidates changed
+                                         and those that became or ceased to
+                                         be base cells */
 };
 
-bdi_triplet_memo *bdi_triplet_memo_new(void)
+bdi_exclusion_memo *bdi_exclusion_memo_new(void)
 {
-    return calloc(1, sizeof(bdi_triplet_memo));
+    return calloc(1, sizeof(bdi_exclusion_memo));
 }
 
-void bdi_triplet_memo_free(bdi_triplet_memo *m)
+void bdi_exclusion_memo_free(bdi_exclusion_memo *m)
 {
     if (m)
         free(m->idle);
     free(m);
 }
 
-/* Starts a search of `st` in the record: false when the search goes
- * without it (the path's first search, memory short, or no more searches
- * to count). */
-static bool memo_start(bdi_triplet_memo *m, const bdi_state *st)
+/* Starts a search of `degree` of `st` (base cells `bases`) in the
+ * record, noting what changed since the last search: false when the
+ * search goes without the record (no more searches to count). A triplet
+ * search's table is made on its first search (it stays NULL when memory
+ * is short). */
+static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, cellset bases)
 {
     if (m->search == UINT16_MAX)
         return false;
     m->search++;
+    m->after_idle = m->last_idle;
+    m->last_idle = false;
+    cellset changed = {{0, 0}};
+    m->changes = (cellset){{0, 0}};
     for (int cell = 0; cell < BD_CELLS; cell++)
         if (m->cand[cell] != st->cand[cell]) {
+            int was = digit_count(m->cand[cell]), is = digit_count(st->cand[cell]);
+            if ((was >= 2 && was <= degree) || (is >= 2 && is <= degree))
+                cs_add(&m->changes, cell);   /* an excluder then or now */
             m->cand[cell] = st->cand[cell];
             m->changed[cell] = m->search;
+            cs_add(&changed, cell);
         }
-    if (!m->idle && m->search >= 2)
+    for (int w = 0; w < 2; w++) {
+        m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
+        m->bases.w[w] = bases.w[w];
+    }
+    if (!m->idle && degree == 3)
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
-    return m->idle != NULL;
+    return true;
 }
 
 /* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
@@ -121,16 +184,24 @@ static int triplet_index(int a, int b, int c)
     return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
 }
 
-/* The latest search at which a cell of `cells` changed. */
-static uint16_t last_change(const bdi_triplet_memo *m, cellset cells)
+/* True when a cell of `cells` changed after the search `since` in a way
+ * that can matter to a triplet whose cells hold the digits `among`: it
+ * has fewer than two candidates now, or two or three all among those.
+ * Otherwise it is no excluder (four candidates or more), or a candidate
+ * outside `among` keeps it from ruling out any combination, now and then
+ * (candidates only go along a path: it had as many and that one then). */
+static bool excluder_changed(const bdi_exclusion_memo *m, const bdi_state *st, cellset cells,
+                             uint16_t since, unsigned among)
 {
-    uint16_t last = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1u) {
-            uint16_t at = m->changed[w * 64 + low_index(bits)];
-            last = at > last ? at : last;
+            int cell = w * 64 + low_index(bits);
+            unsigned cand = st->cand[cell];
+            int count = digit_count(cand);
+            if (m->changed[cell] > since && (count < 2 || (count <= 3 && !(cand & ~among))))
+                return true;
         }
-    return last;
+    return false;
 }
 
 typedef struct bases {
@@ -140,12 +211,6 @@ typedef struct bases {
     cellset all;                            /* the base cells */
     int index_of[BD_CELLS];                 /* by cell: its base index */
 } bases;
-
-/* Adds `cell` to the set `s`. */
-static inline void cs_add(cellset *s, int cell)
-{
-    s->w[cell / 64] |= (uint64_t)1 << (cell % 64);
-}
 
 /* SE's list of base cells with their excluders: the cells with two
  * candidates or more and no house cell with one, whose house cells with
@@ -223,7 +288,9 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * digits are tried in pairs, each with all the third cell's digits at
  * once: an excluder with no candidate outside the pair rules out every
  * third digit; one with a single candidate outside them rules out that
- * third digit. Stops once every digit is allowed. */
+ * third digit. A pair whose digits are allowed already, with third
+ * digits allowed already, is passed over (it could allow nothing new).
+ * Stops once every digit is allowed. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
@@ -233,8 +300,10 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && see01)
                 continue;
-            unsigned used = b0 | b1;
             unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
+            if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
+                continue;   /* it could allow nothing new */
+            unsigned used = b0 | b1;
             for (int e = 0; e < useful_count && third; e++) {
                 unsigned rest = useful[e] & ~used;
                 if (!rest)
@@ -348,9 +417,9 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 
 /* Tries the triplet `cells` (common excluders `common`) unless the
  * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
- * latest change of the first two cells and the cells both see, `pair_peers`
- * those cells seen by both. */
-static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cells,
+ * latest change of the first two cells, `pair_peers` the cells both
+ * see. */
+static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
                         cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
 {
     uint16_t ex[HOUSE_CELLS];
@@ -361,7 +430,9 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     if (idle) {
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
-        if (pair_last <= idle && m->changed[cells[2]] <= idle && last_change(m, seen) <= idle)
+        unsigned among = st->cand[cells[0]] | st->cand[cells[1]] | st->cand[cells[2]];
+        if (pair_last <= idle && m->changed[cells[2]] <= idle &&
+            !excluder_changed(m, st, seen, idle, among))
             return false;
     }
     if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
@@ -370,27 +441,127 @@ static bool try_triplet(const bdi_state *st, bdi_triplet_memo *m, const int *cel
     return false;
 }
 
-bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
-                           bdi_step *s)
+/* Where a search after an idle one looks (record `m`), by base index
+ * (sets of base indices are cellsets too): a pair (i0, i1) can have
+ * another answer than at the last search only when i0 or i1 is `hot`, or
+ * when both see a changed would-be excluder (`seen`, by base index). */
+typedef struct reach {
+    cellset hot;
+    cellset seen[BD_CELLS];
+} reach;
+
+/* Fills `r` for the base cells `b` when the search follows an idle one
+ * in the record `m` (NULL: none): hot are the base cells that are fresh,
+ * and for triplets (`degree` 3) also those with a fresh excluder (a third
+ * cell of their pairs). Returns `r`, or NULL when the search does not
+ * follow an idle one (every pair is then worth trying). */
+static reach *reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, reach *r)
 {
-    bases *b = &(bases){.count = 0};
-    find_bases(st, degree, b);
-    if (b->count < degree)
-        return false;
-    bdi_triplet_memo *m = degree == 3 && memo && memo_start(memo, st) ? memo : NULL;
+    if (!m || !m->after_idle)
+        return NULL;
+    r->hot = (cellset){{0, 0}};
+    for (int i = 0; i < b->count; i++) {
+        const cellset *peers = &peer_cells[b->cell[i]], *ex = &b->excluders[i];
+        r->seen[i] = (cellset){{peers->w[0] & m->changes.w[0], peers->w[1] & m->changes.w[1]}};
+        if (cs_has(&m->fresh, b->cell[i]) ||
+            (degree == 3 && ((ex->w[0] & m->fresh.w[0]) | (ex->w[1] & m->fresh.w[1]))))
+            cs_add(&r->hot, i);
+    }
+    return r;
+}
+
+/* The base indices below `i1` that can make a pair with i1 worth trying
+ * (`r` NULL: every one). */
+static cellset partners(const reach *r, int i1)
+{
+    cellset below = {{i1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << i1) - 1u,
+                      i1 > 64 ? ((uint64_t)1 << (i1 - 64)) - 1u : 0}};
+    if (!r || cs_has(&r->hot, i1) || r->seen[i1].w[0] || r->seen[i1].w[1])
+        return below;
+    return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
+}
+
+/* True when the pair of cells `c0` and `c1` may be tried with another
+ * answer than at the last search of the record `m`, which found nothing:
+ * one of them is fresh, or a cell both see changed that is or was an
+ * excluder. */
+static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
+{
+    const cellset *p0 = &peer_cells[c0], *p1 = &peer_cells[c1];
+    return cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1) ||
+           (p0->w[0] & p1->w[0] & m->changes.w[0]) | (p0->w[1] & p1->w[1] & m->changes.w[1]);
+}
+
+/* The pair step with the base cells `b` (SE's AlignedPairExclusion),
+ * with the path's record `rec` (NULL: none); false when no pair removes
+ * anything. */
+static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
+                        bdi_step *s)
+{
+    reach *r = reach_fill(rec, b, 2, &(reach){.hot = {{0, 0}}});
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
-        for (int i0 = 0; i0 < i1; i0++) {
+        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
+            int i0 = cs_take(&with);
+            if (r && !pair_touched(rec, b->cell[i0], b->cell[i1]))
+                continue;   /* idle or not tried at the last search */
+            cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
+                             b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            if (!cs_two(pair))
+                continue;   /* the pair needs two common excluders */
+            int cells[2] = {b->cell[i0], b->cell[i1]};
+            uint16_t ex[HOUSE_CELLS];
+            if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+                return true;
+        }
+    if (rec)
+        rec->last_idle = true;
+    return false;
+}
+
+/* The third cells that can make a triplet with the base cells `c0` and
+ * `c1` whose answer may differ from the last search's (which found
+ * nothing, record `m`): every cell when c0 or c1 is fresh, else the
+ * fresh cells and the house cells of each changed cell both see (it is
+ * then a house cell of all three). */
+static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
+{
+    if (cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1))
+        return (cellset){{~(uint64_t)0, ~(uint64_t)0}};
+    cellset thirds = m->fresh;
+    const cellset *p0 = &peer_cells[c0], *p1 = &peer_cells[c1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = p0->w[w] & p1->w[w] & m->changes.w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            thirds.w[0] |= seen->w[0];
+            thirds.w[1] |= seen->w[1];
+        }
+    return thirds;
+}
+
+/* The triplet step with the base cells `b` (SE's AlignedExclusion of
+ * three cells), with the path's record `rec` (NULL: none); false when no
+ * triplet removes anything. */
+static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
+                           bdi_step *s)
+{
+    bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
+    reach *r = reach_fill(rec, b, 3, &(reach){.hot = {{0, 0}}});
+    /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
+    for (int i1 = 1; i1 < b->count; i1++)
+        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
+            int i0 = cs_take(&with);
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
             if (!cs_two(pair))
                 continue;   /* no set with these two can have two common excluders */
             int cells[3] = {b->cell[i0], b->cell[i1], 0};
-            uint16_t ex[HOUSE_CELLS];
-            if (degree == 2) {
-                if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
-                    return true;
-                continue;
+            cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
+            if (r) {
+                thirds = pair_thirds(rec, cells[0], cells[1]);
+                if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
+                      (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
+                    continue;   /* its twin area holds none of them */
             }
             cellset pair_peers = {{0, 0}};
             uint16_t pair_last = 0;
@@ -412,6 +583,8 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
                     once.w[0] |= seen->w[0];
                     once.w[1] |= seen->w[1];
                 }
+            twice.w[0] &= thirds.w[0];
+            twice.w[1] &= thirds.w[1];
             int area[BD_CELLS], count = twin_area(b, i0, i1, twice, area);
             for (int t = 0; t < count; t++) {
                 const cellset *third = &b->excluders[b->index_of[area[t]]];
@@ -423,5 +596,18 @@ bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *me
                     return true;
             }
         }
+    if (rec)
+        rec->last_idle = true;
     return false;
+}
+
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_exclusion_memo *memo,
+                           bdi_step *s)
+{
+    bases *b = &(bases){.count = 0};
+    find_bases(st, degree, b);
+    if (b->count < degree)
+        return false;
+    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b->all) ? memo : NULL;
+    return degree == 2 ? pair_search(st, b, rec, s) : triplet_search(st, b, rec, s);
 }

@@ -364,14 +364,15 @@ bool bdi_unique_loop(const bdi_state *st, bdi_step *s);
 bool bdi_bug(const bdi_state *st, bdi_step *s);
 
 /* exclusion.c: aligned pair (degree 2) and triplet (3) exclusion. A path
- * may keep a record of its triplet searches (`memo`, made by
- * bdi_triplet_memo_new, NULL when memory ran short; NULL: none) that
- * spares the triplets known to remove nothing (on any grids, one after
- * another); the hint is the same with or without it. */
-typedef struct bdi_triplet_memo bdi_triplet_memo;
-bdi_triplet_memo *bdi_triplet_memo_new(void);
-void bdi_triplet_memo_free(bdi_triplet_memo *memo);
-bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_triplet_memo *memo,
+ * may keep a record of its searches of one degree (`memo`, made by
+ * bdi_exclusion_memo_new, NULL when memory ran short; NULL: none; one
+ * record for each degree) that spares the sets known to remove nothing
+ * (on any grids, one after another); the hint is the same with or without
+ * it. */
+typedef struct bdi_exclusion_memo bdi_exclusion_memo;
+bdi_exclusion_memo *bdi_exclusion_memo_new(void);
+void bdi_exclusion_memo_free(bdi_exclusion_memo *memo);
+bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_exclusion_memo *memo,
                            bdi_step *s);
 
 /* ------------------------------------------------------------------ */

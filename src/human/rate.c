@@ -55,17 +55,13 @@ static bool swordfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 3,
 static bool jellyfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 4, s); }
 static bool xy_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, false, s); }
 static bool xyz_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, true, s); }
-static bool pair_exclusion(const bdi_state *st, bdi_step *s)
-{
-    return bdi_aligned_exclusion(st, 2, NULL, s);
-}
-
-/* SE's direct and indirect producers, in its order. */
+/* SE's direct and indirect producers, in its order (aligned pair exclusion,
+ * the last, is find_hint's: it keeps a record of the path). */
 static const producer_fn PRODUCERS[] = {
     bdi_hidden_single, direct_pointing, direct_pair,     bdi_naked_single, direct_triplet,
     locking,           naked_pair,      x_wing,          hidden_pair,      naked_triplet,
     swordfish,         hidden_triplet,  xy_wing,         xyz_wing,         bdi_unique_loop,
-    naked_quad,        jellyfish,       hidden_quad,     bdi_bug,          pair_exclusion,
+    naked_quad,        jellyfish,       hidden_quad,     bdi_bug,
 };
 enum { PRODUCER_COUNT = sizeof PRODUCERS / sizeof PRODUCERS[0] };
 
@@ -183,7 +179,9 @@ typedef struct path {
     bd_technique hardest;
     int steps;
     bdi_chainer *chainer;       /* made when a chaining producer first runs */
-    bdi_triplet_memo *triplets; /* made with it (NULL if memory ran short) */
+    bdi_exclusion_memo *triplets; /* made with it (NULL if memory ran short) */
+    bdi_exclusion_memo *pairs;  /* made at the first pair search (NULL:
+                                   not yet, or memory ran short) */
     bdi_budget time;            /* the options' limits, for the chains' nodes */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
@@ -245,7 +243,7 @@ static bool ensure_chainer(path *p)
 {
     if (!p->chainer) {
         p->chainer = bdi_chainer_new(&p->time);
-        p->triplets = bdi_triplet_memo_new();
+        p->triplets = bdi_exclusion_memo_new();
     }
     if (!p->chainer || bdi_chainer_failed(p->chainer)) {
         p->status = p->chainer && bdi_chainer_cut_short(p->chainer) ? BD_CUT_SHORT : BD_ENOMEM;
@@ -287,6 +285,11 @@ static bool find_hint(path *p, bdi_step *s)
             bool needs_unique = s->tech == BD_TECH_UNIQUE_LOOP || s->tech == BD_TECH_BUG;
             return !needs_unique || ensure_unique(p);
         }
+    /* the last of them, aligned pair exclusion, keeps the path's record */
+    if (!p->pairs)
+        p->pairs = bdi_exclusion_memo_new();
+    if (bdi_aligned_exclusion(&p->st, 2, p->pairs, s))
+        return true;
     return find_chained(p, s);
 }
 
@@ -388,7 +391,8 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
     bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);
     walk(p, clash_free);
     bdi_chainer_free(p->chainer);
-    bdi_triplet_memo_free(p->triplets);
+    bdi_exclusion_memo_free(p->triplets);
+    bdi_exclusion_memo_free(p->pairs);
     if (p->status == BD_OK && rating)
         fill_rating(p, rating);
     return p->status;
