@@ -73,8 +73,8 @@
  * At the search's level 0 alone (the root, and the last digit tried at
  * each guess made there, where a deduction serves the whole rest of the
  * search), a stall with no naked pair then looks for hidden pairs in rows
- * and boxes (hidden_pairs_bands); at every level they cost more than the
- * nodes they save.
+ * and boxes (hidden_pairs_bands); at every level, and at levels 0 and 1
+ * alone, they cost more than the nodes they save.
  *
  * On boards from 12 x 12 up (PAIRS_FROM), a stalled propagation then
  * looks for naked pairs: the open cells with exactly two candidates (by
@@ -1352,12 +1352,6 @@ static inline uint64_t lanes_two(uint64_t x)
     return some & ~lanes_nonzero(rest & (rest - LANE_LOW));
 }
 
-/* Bits 15, 31, 47 and 63 of h as bits 0..3. */
-static inline unsigned lane_bits(uint64_t h)
-{
-    return (unsigned)((h >> 15 | h >> 30 | h >> 45 | h >> 60) & 0xFu);
-}
-
 /* Hidden pair {digits} at open cells (r0, c0) and (r1, c1): the two
  * cells lose every other candidate, unless both are in `paired` (two
  * candidates alone, so those two already). Whether anything changed. */
@@ -1375,57 +1369,82 @@ static bool clear_hidden_pair(const geo *g, state *s, uint64_t digits, int r0, i
     return progress;
 }
 
+/* Hidden pair {a, b} in unit u of a 16 x 16 board of 4 x 4 boxes (u
+ * below 16: row 4 (u % 4) + u / 4; else box u - 16, which is 4 band +
+ * stack), if both digits' places there are the same two cells on the
+ * words as they are now (an earlier pair's clear may have taken a
+ * place): clear_hidden_pair on them. Whether anything changed. */
+static bool unit_hidden_pair(const geo *g, state *s, int a, int b, int u,
+                             const colset paired[BD_BOARD_MAX])
+{
+    const colset *pa = s->w + 16 * a, *pb = s->w + 16 * b;
+    uint64_t digits = UINT64_C(1) << a | UINT64_C(1) << b;
+    if (u < 16) {
+        int r = 4 * (u % 4) + u / 4;
+        if (pa[r] != pb[r] || !two_bits(pa[r]))
+            return false;
+        return clear_hidden_pair(g, s, digits, r, nxn_low_index(pa[r]), r,
+                                 nxn_low_index(pa[r] & (pa[r] - 1u)), paired);
+    }
+    int band = (u - 16) / 4;
+    uint64_t mask = STACK_LANES << (4 * (u % 4));
+    uint64_t xa = load_band(pa + 4 * band) & mask;
+    if (xa != (load_band(pb + 4 * band) & mask) || !two_bits(xa))
+        return false;
+    int low = nxn_low_index(xa), high = nxn_low_index(xa & (xa - 1u));
+    return clear_hidden_pair(g, s, digits, 4 * band + low / 16, low % 16, 4 * band + high / 16,
+                             high % 16, paired);
+}
+
 /* Hidden pairs in rows and boxes on band words (16 x 16 boards of 4 x 4
  * boxes): two digits whose places in one row or one box are the same two
- * cells leave those cells no other candidate (clear_hidden_pair;
+ * cells leave those cells no other candidate (unit_hidden_pair;
  * `paired` as naked_pairs_bands left it). Each digit's rows and boxes
- * with exactly two places are found first, on its band words; two digits
- * are then compared only on the units where both have two, each match
- * checked again on the words as they are then (an earlier pair's clear
- * may have taken a place), so that every clear is sound. Columns are
- * left out: comparing two digits' columns costs a pass over the rows,
- * and with them the search took more instructions (bench/notebook/
+ * with exactly two places, not both in `paired` cells (two such cells
+ * holding a hidden pair hold those two digits alone: nothing to clear),
+ * are found first, on its band words; the units where two digits or
+ * more have such places then get those digits as a mask, and only the
+ * digits of one unit's mask are compared, there. Columns
+ * are left out: comparing two digits' columns costs a pass over the
+ * rows, and with them the search took more instructions (bench/notebook/
  * sizes.md, session 42). Whether anything changed. */
 static bool hidden_pairs_bands(const geo *g, state *s, const colset paired[BD_BOARD_MAX])
 {
-    const colset *w = s->w;
-    uint16_t rows2[16], boxes2[16];   /* digit d's rows and boxes (4 b + t) with two places */
+    uint32_t units[16];   /* digit d's units found (unit_hidden_pair's numbers) */
+    uint32_t seen = 0, shared = 0;   /* the units found for one digit, for two or more */
     for (int d = 0; d < 16; d++) {
-        unsigned rows = 0, boxes = 0;
+        uint32_t mine = 0;
+        uint64_t rows = 0;   /* bit 16 k + b: row 4 b + k found */
         for (int b = 0; b < 4; b++) {
-            uint64_t x = load_band(w + 16 * d + 4 * b);
-            rows |= lane_bits(lanes_two(x)) << (4 * b);
-            for (int t = 0; t < 4; t++)
-                boxes |= (unsigned)two_bits(x & STACK_LANES << (4 * t)) << (4 * b + t);
+            uint64_t x = load_band(s->w + 16 * d + 4 * b);
+            uint64_t loose = x & ~load_band(paired + 4 * b);   /* places in cells of 3 or more */
+            rows |= (lanes_two(x) & lanes_nonzero(loose)) >> (15 - b);
+            for (int t = 0; t < 4; t++) {
+                uint64_t box = STACK_LANES << (4 * t);
+                mine |= (uint32_t)(two_bits(x & box) & ((loose & box) != 0)) << (16 + 4 * b + t);
+            }
         }
-        rows2[d] = (uint16_t)rows;
-        boxes2[d] = (uint16_t)boxes;
+        mine |= (uint32_t)((rows | rows >> 12 | rows >> 24 | rows >> 36) & 0xFFFFu);
+        units[d] = mine;
+        shared |= seen & mine;
+        seen |= mine;
     }
+    if (!shared)
+        return false;
+    uint16_t at[32];   /* [u]: the digits unit u was found for, for u in shared */
+    for (uint32_t todo = shared; todo; todo &= todo - 1u)
+        at[nxn_low_index(todo)] = 0;
+    for (int d = 0; d < 16; d++)
+        for (uint32_t mine = units[d] & shared; mine; mine &= mine - 1u)
+            at[nxn_low_index(mine)] |= (uint16_t)(1u << d);
     bool progress = false;
-    for (int a = 0; a < 15; a++)
-        for (int b = a + 1; b < 16; b++) {
-            unsigned rows = rows2[a] & rows2[b], boxes = boxes2[a] & boxes2[b];
-            if (!(rows | boxes))
-                continue;
-            const colset *pa = w + 16 * a, *pb = w + 16 * b;
-            uint64_t digits = UINT64_C(1) << a | UINT64_C(1) << b;
-            for (; rows; rows &= rows - 1u) {
-                int r = nxn_low_index(rows);
-                if (pa[r] == pb[r] && two_bits(pa[r]))
-                    progress |= clear_hidden_pair(g, s, digits, r, nxn_low_index(pa[r]), r,
-                                                  nxn_low_index(pa[r] & (pa[r] - 1u)), paired);
-            }
-            for (; boxes; boxes &= boxes - 1u) {
-                int box = nxn_low_index(boxes), band = box / 4;
-                uint64_t mask = STACK_LANES << (4 * (box % 4));
-                uint64_t xa = load_band(pa + 4 * band) & mask;
-                if (xa != (load_band(pb + 4 * band) & mask) || !two_bits(xa))
-                    continue;
-                int low = nxn_low_index(xa), high = nxn_low_index(xa & (xa - 1u));
-                progress |= clear_hidden_pair(g, s, digits, 4 * band + low / 16, low % 16,
-                                              4 * band + high / 16, high % 16, paired);
-            }
-        }
+    for (; shared; shared &= shared - 1u) {
+        int u = nxn_low_index(shared);
+        for (unsigned first = at[u]; first & (first - 1u); first &= first - 1u)
+            for (unsigned second = first & (first - 1u); second; second &= second - 1u)
+                progress |= unit_hidden_pair(g, s, nxn_low_index(first), nxn_low_index(second), u,
+                                             paired);
+    }
     return progress;
 }
 #endif
