@@ -652,6 +652,8 @@ typedef struct closure {
     uint64_t touched[CANDIDATES][BD_SIZE * 2];   /* by part: its reach's potentials
                                                     on or off, as a cell set a digit */
     bool touched_made[CANDIDATES];   /* by part: whether `touched` is made */
+    uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
+                                        asked (MAY_REMOVE_), else 0 */
 } closure;
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
@@ -765,6 +767,7 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
+    cl->may_remove[part] = 0;
     cl->size[part] = (uint16_t)(top - bottom);
     cl->first_member[part] = cl->member_count;
     for (int i = bottom; i < top; i++)
@@ -1174,8 +1177,11 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     return false;
 }
 
+enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
+
 /* Whether a cycle through node s (on a cycle of u->cl's graph, made with
- * u's links) may remove a candidate. A cycle offers its removals
+ * u's links) may remove a candidate; the answer, the same for every node
+ * of s's part, is kept by part and made once a closure. A cycle offers its removals
  * (cycle_removals): the candidates of a digit d that see a potential on
  * and a potential off of digit d on the cycle's first-parent path, outside
  * the cycle's cells. Each potential on of that path (the start's) reaches
@@ -1186,10 +1192,12 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
  * of its cell). So such a candidate sees, with digit d, a node of the part
  * and one of those partners; when no candidate does, the cycle walk finds
  * nothing to offer. */
-static bool cycle_may_remove(const unary *u, const closure *cl, int s)
+static bool cycle_may_remove(const unary *u, closure *cl, int s)
 {
     const reach_grid *rg = u->rg;
     int part = cl->part[s];
+    if (cl->may_remove[part])
+        return cl->may_remove[part] == MAY_REMOVE_YES;
     const uint16_t *node = cl->member + cl->first_member[part];
     uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
     for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
@@ -1221,6 +1229,7 @@ static bool cycle_may_remove(const unary *u, const closure *cl, int s)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+    cl->may_remove[part] = any ? MAY_REMOVE_YES : MAY_REMOVE_NO;
     return any != 0;
 }
 
