@@ -47,8 +47,8 @@
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
  * of links (when a start first asks; a path's search with a record of
- * idle starts walks reach_links_by from each start instead, unless half
- * the candidates or more are starts not idle): the graph of the
+ * idle starts walks reach_links_by from each start instead, unless a
+ * quarter of the candidates or more are starts not idle): the graph of the
  * candidates, an edge from s to u when s on switches off a potential
  * whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
@@ -1626,8 +1626,9 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
 
 /* Whether, with record `m`, the starts of link kind `k` (with X-links or
  * not) not recorded idle are many enough that the closure (made over
- * every candidate) may cost less than walks from each of them: half the
- * candidates or more. */
+ * every candidate) may cost less than walks from each of them: a quarter
+ * of the candidates or more. (The closure also spares the cycle walks
+ * that cycle_may_remove turns down, which the walks alone cannot.) */
 static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
 {
     int candidates = 0, starts = 0;
@@ -1640,7 +1641,7 @@ static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k,
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
             starts += !bits_has(m->idle[k], cell * BD_SIZE + bit_digit(ds) - 1);
     }
-    return 2 * starts >= candidates;
+    return 4 * starts >= candidates;
 }
 
 enum { FEW_TESTS = 160 };   /* fewer: walks cost less than a closure */
