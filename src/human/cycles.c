@@ -47,8 +47,8 @@
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
  * of links (when a start first asks; a path's search with a record of
- * idle starts walks reach_links_by from each start instead, unless half
- * the candidates or more are starts not idle): the graph of the
+ * idle starts walks reach_links_by from each start instead, unless a
+ * quarter of the candidates or more are starts not idle): the graph of the
  * candidates, an edge from s to u when s on switches off a potential
  * whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
@@ -91,13 +91,18 @@
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
  * few tests left walks for each (reach_links) rather than make its
- * closure. There the cycle test also fails at a start on no cycle of the
- * closure's graph, or whose part (its strongly connected one) and the
- * partners the part switches off see no candidate together
- * (cycle_may_remove): every cycle through the start would remove nothing,
- * and a nested search only offers hints. (With both links the parts hold
- * those of X-links only and Y-links only.) The walks not made count no
- * nodes, so the budget's count falls by theirs.
+ * closure.
+ *
+ * In every search made with the closure (nested or on the path), the
+ * cycle test also fails at a start on no cycle of the closure's graph, or
+ * whose part (its strongly connected one) and the partners the part
+ * switches off see no candidate together (cycle_may_remove): every cycle
+ * through the start would remove nothing, and a cycle that removes
+ * nothing is not offered. (With both links the parts hold those of
+ * X-links only and Y-links only, so both_tests' answer serves the three
+ * nested searches.) On the path the start's row is noted, which keeps the
+ * record exact (may_cycle). The walks not made count no nodes, so the
+ * budget's count falls by theirs.
  */
 #include "chains.h"
 
@@ -647,6 +652,8 @@ typedef struct closure {
     uint64_t touched[CANDIDATES][BD_SIZE * 2];   /* by part: its reach's potentials
                                                     on or off, as a cell set a digit */
     bool touched_made[CANDIDATES];   /* by part: whether `touched` is made */
+    uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
+                                        asked (MAY_REMOVE_), else 0 */
 } closure;
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
@@ -760,6 +767,7 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
         cl->part[cl->stack[--bottom]] = part;
     while (cl->stack[bottom] != root);
     cl->taken[part] = part;
+    cl->may_remove[part] = 0;
     cl->size[part] = (uint16_t)(top - bottom);
     cl->first_member[part] = cl->member_count;
     for (int i = bottom; i < top; i++)
@@ -1169,51 +1177,11 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     return false;
 }
 
-/* Whether a cycle through the start s = (cell, digit) may exist: whether
- * one of its partners may close it (partner_may_close); true without
- * u->rg, and when the chainer's budget (a node for the walks) is spent.
- * The callers ask only for a start with a partner. With the closure, a
- * partner closes no cycle when s is on no cycle of the closure's graph
- * (on_cycle): partner_may_close's first test looks for a potential t on,
- * not s, in s's row (so s reaches t) that sees the partner; t on switches
- * the partner off, which switches s on, an edge from t to s (edges_of);
- * so s would be on a cycle. Each partner's test would then note s's row,
- * noted once here. */
-static bool may_cycle(unary *u, int cell, int digit)
-{
-    if (!u->rg)
-        return true;
-    bdi_chainer *ch = u->ch;
-    if (ch->budget && bdi_budget_spend(ch->budget)) {
-        ch->failed = ch->cut_short = true;
-        return true;
-    }
-    const chain_grid *g = u->g;
-    int d = digit - 1, s = cell * BD_SIZE + d;
-    if (u->cl && !on_cycle(closure_of(u), s)) {
-        if (u->read)
-            note_row(u, s);
-        return false;
-    }
-    if (u->y && digit_count(g->cand[cell]) == 2) {
-        int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
-        if (partner_may_close(u, cell, digit, cell, other))
-            return true;
-    }
-    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++) {
-        int unit = unit_at(kind, cell);
-        unsigned places = unit_places(g, unit, digit);
-        if (digit_count(places) != 2)
-            continue;
-        int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
-        if (partner_may_close(u, cell, digit, at, d))
-            return true;
-    }
-    return false;
-}
+enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
 
 /* Whether a cycle through node s (on a cycle of u->cl's graph, made with
- * u's links) may remove a candidate. A cycle offers its removals
+ * u's links) may remove a candidate; the answer, the same for every node
+ * of s's part, is kept by part and made once a closure. A cycle offers its removals
  * (cycle_removals): the candidates of a digit d that see a potential on
  * and a potential off of digit d on the cycle's first-parent path, outside
  * the cycle's cells. Each potential on of that path (the start's) reaches
@@ -1224,10 +1192,12 @@ static bool may_cycle(unary *u, int cell, int digit)
  * of its cell). So such a candidate sees, with digit d, a node of the part
  * and one of those partners; when no candidate does, the cycle walk finds
  * nothing to offer. */
-static bool cycle_may_remove(const unary *u, const closure *cl, int s)
+static bool cycle_may_remove(const unary *u, closure *cl, int s)
 {
     const reach_grid *rg = u->rg;
     int part = cl->part[s];
+    if (cl->may_remove[part])
+        return cl->may_remove[part] == MAY_REMOVE_YES;
     const uint16_t *node = cl->member + cl->first_member[part];
     uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
     for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
@@ -1259,7 +1229,66 @@ static bool cycle_may_remove(const unary *u, const closure *cl, int s)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+    cl->may_remove[part] = any ? MAY_REMOVE_YES : MAY_REMOVE_NO;
     return any != 0;
+}
+
+/* Whether a cycle through the start s = (cell, digit) that removes
+ * something may exist: whether one of its partners may close a cycle
+ * (partner_may_close); true without u->rg, and when the chainer's budget
+ * (a node for the walks) is spent. The callers ask only for a start with a
+ * partner. With the closure, first: a partner closes no cycle when s is on
+ * no cycle of the closure's graph (on_cycle): partner_may_close's first
+ * test looks for a potential t on, not s, in s's row (so s reaches t) that
+ * sees the partner; t on switches the partner off, which switches s on, an
+ * edge from t to s (edges_of); so s would be on a cycle. And a cycle
+ * through s removes nothing when cycle_may_remove says so; the walk would
+ * offer nothing (offer_cycle offers only a cycle that removes something,
+ * and marks the start met only then), so it is not made.
+ *
+ * The record (u->read) stays exact with s's row noted (note_row: every
+ * potential the closure reaches from s, on or off, as a walk from s would
+ * note it). Both tests read only: the edges among the nodes s reaches
+ * (which decide s's part: the nodes that reach s back), each made from
+ * the places of a reached potential's digit in its units and, with
+ * Y-links, its cell's candidates; what the part's nodes switch off and
+ * those potentials' partners (the same reads); and the candidates that see
+ * a node of the part and such a partner. All but the last are in s's row's
+ * reads: while they stay the same, so do s's part and those partners. The
+ * last are not noted, but along a path candidates only go, so where no
+ * candidate sees them on one grid, none does on a later one: a start
+ * recorded idle on a "no" would answer no again, and walk nothing. */
+static bool may_cycle(unary *u, int cell, int digit)
+{
+    if (!u->rg)
+        return true;
+    bdi_chainer *ch = u->ch;
+    if (ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return true;
+    }
+    const chain_grid *g = u->g;
+    int d = digit - 1, s = cell * BD_SIZE + d;
+    if (u->cl && (!on_cycle(closure_of(u), s) || !cycle_may_remove(u, u->cl, s))) {
+        if (u->read)
+            note_row(u, s);
+        return false;
+    }
+    if (u->y && digit_count(g->cand[cell]) == 2) {
+        int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
+        if (partner_may_close(u, cell, digit, cell, other))
+            return true;
+    }
+    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++) {
+        int unit = unit_at(kind, cell);
+        unsigned places = unit_places(g, unit, digit);
+        if (digit_count(places) != 2)
+            continue;
+        int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
+        if (partner_may_close(u, cell, digit, at, d))
+            return true;
+    }
+    return false;
 }
 
 /* A breadth-first walk of the static links' potentials, a half layer at
@@ -1388,9 +1417,10 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. The cycle test passes only where a cycle through
- * the start may remove something (cycle_may_remove, with both links: a
- * cycle of fewer links has its potentials among those of both's parts). */
+ * in a unit or the cell. The cycle test (may_cycle) passes only where a
+ * cycle through the start may remove something (cycle_may_remove, with
+ * both links: a cycle of fewer links has its potentials among those of
+ * both's parts). */
 static void both_tests(unary *u, cycles_space *sp)
 {
     bdi_chainer *ch = u->ch;
@@ -1409,8 +1439,7 @@ static void both_tests(unary *u, cycles_space *sp)
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
             unsigned bits = 0;
-            if (partner && on_cycle(closure_of(u), cand)
-                && cycle_may_remove(u, closure_of(u), cand) && may_cycle(u, cell, digit))
+            if (partner && may_cycle(u, cell, digit))
                 bits |= MAY_CYCLE;
             if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
                 bits |= MAY_ON;
@@ -1597,8 +1626,9 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
 
 /* Whether, with record `m`, the starts of link kind `k` (with X-links or
  * not) not recorded idle are many enough that the closure (made over
- * every candidate) may cost less than walks from each of them: half the
- * candidates or more. */
+ * every candidate) may cost less than walks from each of them: a quarter
+ * of the candidates or more. (The closure also spares the cycle walks
+ * that cycle_may_remove turns down, which the walks alone cannot.) */
 static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
 {
     int candidates = 0, starts = 0;
@@ -1611,7 +1641,7 @@ static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k,
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
             starts += !bits_has(m->idle[k], cell * BD_SIZE + bit_digit(ds) - 1);
     }
-    return 2 * starts >= candidates;
+    return 4 * starts >= candidates;
 }
 
 enum { FEW_TESTS = 160 };   /* fewer: walks cost less than a closure */
