@@ -170,6 +170,7 @@ enum {
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
+    ROW_TESTS_FROM = 8,     /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
@@ -520,6 +521,15 @@ static inline void fold_counts(const geo *g, const state *s, int levels,
     }
 }
 
+/* Whether naked_singles and row_singles test all rows at once before
+ * their ordered loops: N >= ROW_TESTS_FROM. On 6 x 6 boards the test
+ * costs more than the loops it spares (gen_6x6: 2.3% of the instructions;
+ * on gen_12x12 it saves 1.0%). */
+static inline bool tests_rows_first(const geo *g)
+{
+    return GEO_N(g) >= ROW_TESTS_FROM;
+}
+
 /* Places every naked single; -1 on a contradiction, else 1 if anything
  * was placed, 0 if not. */
 static int naked_singles(const geo *g, state *s)
@@ -552,11 +562,13 @@ static int naked_singles(const geo *g, state *s)
 #endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
-    colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
-    for (int r = 0; r < n; r++)
-        found |= open[r] & (colset)~seen[1][r];
-    if (!found)
-        return 0;
+    if (tests_rows_first(g)) {
+        colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
+        for (int r = 0; r < n; r++)
+            found |= open[r] & (colset)~seen[1][r];
+        if (!found)
+            return 0;
+    }
     for (int r = 0; r < n; r++) {
         colset o = open[r];
         if (o & (colset)~seen[0][r])
@@ -581,13 +593,15 @@ static int naked_singles(const geo *g, state *s)
  * contradiction, else whether anything was placed. */
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
-    unsigned found = 0;   /* a row without a place, or with one place in an open cell */
-    for (int r = 0; r < GEO_N(g); r++) {
-        colset x = pd[r];
-        found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+    if (tests_rows_first(g)) {
+        unsigned found = 0;   /* a row without a place, or with one place in an open cell */
+        for (int r = 0; r < GEO_N(g); r++) {
+            colset x = pd[r];
+            found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+        }
+        if (!found)
+            return 0;
     }
-    if (!found)
-        return 0;
     int progress = 0;
     for (int r = 0; r < GEO_N(g); r++) {
         colset x = pd[r];
