@@ -1465,9 +1465,9 @@ static inline void pair_digits(const geo *g, const state *s, const colset paired
     int n = GEO_N(g);
     memset(row_digits, 0, sizeof row_digits[0] * (size_t)n);
     for (int d = 0; d < n; d++) {
-        const colset *pd = s->w + (size_t)d * (size_t)n;
+        const colset *pd = s->w + (size_t)d * (size_t)n, bit = col_bit(d);
         for (int r = 0; r < n; r++)
-            row_digits[r] |= (colset)((colset)((pd[r] & paired[r]) != 0) << d);
+            row_digits[r] |= (colset)(bit & (colset)(0u - (colset)((pd[r] & paired[r]) != 0)));
     }
 }
 
