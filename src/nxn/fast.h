@@ -170,7 +170,7 @@ enum {
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
-    ROW_TESTS_FROM = 8,     /* the board size from which the singles' loops test all rows first */
+    ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
