@@ -680,6 +680,17 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     return progress;
 }
 
+/* The columns of the band from row `top` whose closed cells hold digit
+ * d (pd: d's words; a closed cell keeps its placed digit's bit alone):
+ * the boxes where d is placed, as their columns. */
+static inline colset band_placed(const geo *g, const colset *pd, const colset *open, int top)
+{
+    colset placed = 0;
+    for (int r = top; r < top + GEO_R(g); r++)
+        placed |= pd[r] & (colset)~open[r];
+    return placed;
+}
+
 /* Row claiming in the band from row `top`: a row whose places for
  * digit d lie in one box leaves d out of the box's other rows. Whether
  * anything changed. A row whose places are all closed cells is skipped:
@@ -735,9 +746,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    colset placed = 0;   /* the columns of the band's closed cells that hold d */
-    for (int r = top; r < bottom; r++)
-        placed |= pd[r] & (colset)~open[r];
+    colset placed = band_placed(g, pd, open, top);
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
         if (placed & m)
@@ -1693,9 +1702,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     }
     const colset *open = s->w + (size_t)n * (size_t)n;
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset placed = 0;   /* the columns of the band's closed cells that hold d */
-        for (int r = top; r < top + GEO_R(g); r++)
-            placed |= pd[r] & (colset)~open[r];
+        colset placed = band_placed(g, pd, open, top);
         for (int t = 0; t < GEO_R(g); t++) {
             if (placed & g->stack_mask[t])
                 continue;   /* d is placed in the box: its one place */
