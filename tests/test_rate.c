@@ -2147,6 +2147,51 @@ static void test_set_table(void **state)
     }
 }
 
+/* bdi_tight_sets against every nine-bit set in increasing order, the
+ * order of SE's combinations (the sets of `degree` members, each with two
+ * to `degree` bits, whose union has `degree` bits), on pseudo-random masks
+ * of few bits (so that sets are found) and on masks crafted so that one
+ * member cuts many sets. */
+static void test_tight_sets(void **state)
+{
+    (void)state;
+    uint32_t seed = 12345;
+    for (int round = 0; round < 3000; round++) {
+        unsigned masks[BD_SIZE];
+        for (int i = 0; i < BD_SIZE; i++) {
+            unsigned mask = 0;
+            int bits = round % 4 == 0 ? 2 : 1 + (int)(seed >> 28) % 4;
+            for (int b = 0; b < bits; b++) {
+                seed = seed * 1103515245u + 12345u;
+                mask |= 1u << (seed >> 16) % (unsigned)(round % 3 == 0 ? 4 : BD_SIZE);
+            }
+            masks[i] = mask;
+        }
+        for (int degree = SET_DEGREE_MIN; degree <= SET_DEGREE_MAX; degree++) {
+            unsigned want[TIGHT_SETS_MAX], got[TIGHT_SETS_MAX];
+            int wanted = 0;
+            for (unsigned set = 1; set < 1u << BD_SIZE; set++) {
+                if (bit_count(set) != degree)
+                    continue;
+                unsigned uni = 0;
+                bool ok = true;
+                for (int i = 0; i < BD_SIZE; i++)
+                    if (set >> i & 1u) {
+                        int n = bit_count(masks[i]);
+                        ok = ok && n >= 2 && n <= degree;
+                        uni |= masks[i];
+                    }
+                if (ok && bit_count(uni) == degree)
+                    want[wanted++] = set;
+            }
+            int count = bdi_tight_sets(masks, degree, got);
+            assert_int_equal(count, wanted);
+            for (int i = 0; i < count; i++)
+                assert_int_equal(got[i], want[i]);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2188,6 +2233,7 @@ int main(void)
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_step_records),
         cmocka_unit_test(test_set_table),
+        cmocka_unit_test(test_tight_sets),
         cmocka_unit_test(test_sound_on_kaggle),
         cmocka_unit_test(test_sound_on_minimal_puzzles),
     };

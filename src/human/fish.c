@@ -9,7 +9,9 @@
  * order); for each set the digits 1..9, skipping a digit already placed
  * more than 9 - 2 * degree times. A line's places are read as positions,
  * which for base columns are rows and for base rows are columns: the
- * union of the places is the set of cover lines.
+ * union of the places is the set of cover lines. Each digit's sets of
+ * base lines are subsets.c's tight sets (bdi_tight_sets), merged into
+ * SE's order.
  */
 #include "human.h"
 #include "core/set_rating.h"
@@ -80,21 +82,32 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
             if (digit_count(lines_of[digit]) >= degree)
                 digits |= digit_bit(digit);
         }
-        if (!digits)
-            continue;
-        for (unsigned base = (1u << degree) - 1u; base; base = next_set(base, BD_SIZE))
-            for (unsigned ds = digits; ds; ds &= ds - 1u) {
-                int digit = bit_digit(ds);
-                if (base & ~lines_of[digit])
-                    continue;
-                unsigned cover = 0;
-                for (unsigned lines = base; lines; lines &= lines - 1u)
-                    cover |= places[digit][bit_digit(lines) - 1];
-                if (digit_count(cover) == degree
-                    && fish_hint(st, degree, kind, base, cover, digit, s)
-                    && (!each || each(s, context)))
-                    return true;
+        /* the fish by base lines, then digit: each digit's sets of base
+         * lines (bdi_tight_sets, in increasing order) as keys base * 16 +
+         * digit, put in order */
+        unsigned keys[BD_SIZE * TIGHT_SETS_MAX];
+        int found = 0;
+        for (unsigned ds = digits; ds; ds &= ds - 1u) {
+            int digit = bit_digit(ds);
+            unsigned sets[TIGHT_SETS_MAX];
+            int n = bdi_tight_sets(places[digit], degree, sets);
+            for (int i = 0; i < n; i++) {
+                unsigned key = sets[i] << 4 | (unsigned)digit;
+                int at = found++;
+                for (; at > 0 && keys[at - 1] > key; at--)
+                    keys[at] = keys[at - 1];
+                keys[at] = key;
             }
+        }
+        for (int i = 0; i < found; i++) {
+            unsigned base = keys[i] >> 4;
+            int digit = (int)(keys[i] & 15u);
+            unsigned cover = 0;
+            for (unsigned lines = base; lines; lines &= lines - 1u)
+                cover |= places[digit][bit_digit(lines) - 1];
+            if (fish_hint(st, degree, kind, base, cover, digit, s) && (!each || each(s, context)))
+                return true;
+        }
     }
     return false;
 }

@@ -349,6 +349,17 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
 bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                          bdi_step *s);
 
+/* subsets.c: the sets of `degree` (2..4) members among masks[0..8] (nine-bit
+ * masks; the members i those whose masks have two to `degree` bits: SE's
+ * searchCommonTuple refuses fewer than two) whose masks' union has exactly
+ * `degree` bits, as masks of their members (bit i for masks[i]) in
+ * increasing order (SE's order of combinations), into out[] (room for
+ * TIGHT_SETS_MAX); how many. The subsets' and the fish's search: a member
+ * whose mask takes the union of the members above it past `degree` bits
+ * cuts every set holding them all. */
+enum { TIGHT_SETS_MAX = 126 };   /* C(9, 4), the most sets of 9 members */
+int bdi_tight_sets(const unsigned *masks, int degree, unsigned *out);
+
 /* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4) */
 bool bdi_fish(const bdi_state *st, int degree, bdi_step *s);
 bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,

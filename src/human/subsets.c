@@ -18,7 +18,9 @@
  * `degree` bits in increasing order (Gosper's next combination, as SE's
  * Permutations), only members with two to `degree` candidates (places)
  * combined, which keeps that order; for a direct hidden set, the first
- * digit 1..9 it leaves single.
+ * digit 1..9 it leaves single. The sets are walked in that order by their
+ * highest member, then the next, and so on (bdi_tight_sets), a member that
+ * makes the union too big cutting every set holding it with those above.
  */
 #include "human.h"
 #include "core/set_rating.h"
@@ -36,9 +38,8 @@ static unsigned usable(const unsigned *masks, int degree)
 {
     unsigned members = 0;
     for (int i = 0; i < BD_SIZE; i++) {
-        int count = digit_count(masks[i]);
-        if (count >= 2 && count <= degree)
-            members |= 1u << i;
+        unsigned count = (unsigned)digit_count(masks[i]);
+        members |= (unsigned)(count - 2u <= (unsigned)degree - 2u) << i;
     }
     return members;
 }
@@ -50,6 +51,54 @@ static unsigned set_union(const unsigned *masks, unsigned set)
     for (; set; set &= set - 1u)
         uni |= masks[bit_digit(set) - 1];
     return uni;
+}
+
+int bdi_tight_sets(const unsigned *masks, int degree, unsigned *out)
+{
+    int n = 0;
+    if (degree == 2) {   /* masks of two bits (rest: all but the lowest bit
+                          * one bit) make a union of two when equal */
+        unsigned seen = 0;
+        for (int i = 0; i < BD_SIZE; i++) {
+            unsigned mask = masks[i], rest = mask & (mask - 1u);
+            if (!rest || (rest & (rest - 1u)))
+                continue;
+            for (unsigned low = seen; low; low &= low - 1u)
+                if (masks[bit_digit(low) - 1] == mask)
+                    out[n++] = 1u << i | (low & -low);
+            seen |= 1u << i;
+        }
+        return n;
+    }
+    unsigned members = usable(masks, degree);
+    /* depth first, the highest member taken first: at depth k, pool[k]
+     * the members still to try below those taken (taken[k], whose masks'
+     * union is uni[k]) */
+    unsigned pool[SET_DEGREE_MAX], uni[SET_DEGREE_MAX], taken[SET_DEGREE_MAX];
+    pool[0] = members;
+    uni[0] = taken[0] = 0;
+    for (int k = 0; k >= 0;) {
+        if (!pool[k]) {
+            k--;
+            continue;
+        }
+        unsigned bit = pool[k] & -pool[k];
+        pool[k] &= pool[k] - 1u;
+        unsigned grown = uni[k] | masks[bit_digit(bit) - 1];
+        int count = digit_count(grown);
+        if (count > degree)
+            continue;   /* and every set holding the members taken with it */
+        if (k + 1 == degree) {
+            if (count == degree)
+                out[n++] = taken[k] | bit;
+        } else if (digit_count(members & (bit - 1u)) >= degree - k - 1) {
+            pool[k + 1] = members & (bit - 1u);
+            uni[k + 1] = grown;
+            taken[k + 1] = taken[k] | bit;
+            k++;
+        }
+    }
+    return n;
 }
 
 /* The pattern of a set: its cells (positions `positions` of `unit`) with
@@ -77,15 +126,11 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
             unsigned cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
-            /* the sets of `degree` usable cells, by increasing position mask */
-            unsigned members = usable(cand, degree);
-            int n = digit_count(members);
-            for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
-                 packed = next_set(packed, n)) {
-                unsigned set = spread_bits(packed, members);
-                unsigned digits = set_union(cand, set);
-                if (digit_count(digits) != degree)
-                    continue;
+            /* the sets of `degree` cells, by increasing position mask */
+            unsigned sets[TIGHT_SETS_MAX];
+            int count = bdi_tight_sets(cand, degree, sets);
+            for (int i = 0; i < count; i++) {
+                unsigned set = sets[i], digits = set_union(cand, set);
                 bool removes = false;
                 for (int pos = 0; pos < BD_SIZE; pos++)
                     removes |= !(set >> pos & 1u) && (cand[pos] & digits);
@@ -168,15 +213,11 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
             unsigned places[BD_SIZE];
             for (int d = 1; d <= BD_SIZE; d++)
                 places[d - 1] = unit_places(st, unit, d);
-            /* the sets of `degree` usable digits, by increasing digit mask */
-            unsigned members = usable(places, degree);
-            int n = digit_count(members);
-            for (unsigned packed = n >= degree ? (1u << degree) - 1u : 0; packed;
-                 packed = next_set(packed, n)) {
-                unsigned set = spread_bits(packed, members);
-                unsigned positions = set_union(places, set);
-                if (digit_count(positions) != degree)
-                    continue;
+            /* the sets of `degree` digits, by increasing digit mask */
+            unsigned sets[TIGHT_SETS_MAX];
+            int count = bdi_tight_sets(places, degree, sets);
+            for (int i = 0; i < count; i++) {
+                unsigned set = sets[i], positions = set_union(places, set);
                 /* set: bit d-1 for digit d, as a digit mask */
                 if (hidden_hint(st, unit, degree, direct, places, set, positions, s)
                     && (!each || each(s, context)))
