@@ -13,7 +13,8 @@
  * A digit with one place in the first unit is a hidden single, not a lock.
  *
  * The locks are read off the segments (the three cells a box shares with
- * a row or a column): for each, as digit masks, the digits two of its
+ * a row or a column; a line's three segments worked on at once, as the
+ * lanes of a word): for each, as digit masks, the digits two of its
  * cells or more hold, and those the other two segments of its box (in
  * the same direction) and of its line hold. A digit is locked in the
  * segment of a box and a line when it has two places or more there and
@@ -131,22 +132,47 @@ static bool direct_hint(const bdi_state *st, int first, int second, int digit, b
 
 /* The digits locked in each segment of the grid (the three cells a row
  * and a box share, or a column and a box), by direction (0: rows, 1:
- * columns), line (the row or column) and box along the line: locked from
- * the box (`by_box`: in the box's cells, two places or more there and
- * none in its other two segments of that direction) or from the line
- * (`by_line`: likewise in the line); outside direct mode only those the
- * other unit holds outside the segment, which a lock removes; in direct
- * mode only those a lock leaves alone somewhere (see segments_of). */
+ * columns), line (the row or column) and box along the line, the last as
+ * lanes of a word (SEG_LANE bits each, box b at lane b): locked from the
+ * box (`by_box`: in the box's cells, two places or more there and none in
+ * its other two segments of that direction) or from the line (`by_line`:
+ * likewise in the line); outside direct mode only those the other unit
+ * holds outside the segment, which a lock removes; in direct mode only
+ * those a lock leaves alone somewhere (see segments_of). */
+enum { SEG_LANE = 16 };
 typedef struct segments {
-    uint16_t by_box[2][BD_SIZE][BD_BOX];
-    uint16_t by_line[2][BD_SIZE][BD_BOX];
+    uint64_t by_box[2][BD_SIZE];
+    uint64_t by_line[2][BD_SIZE];
 } segments;
 
+/* The three lanes of a line's segments (SEG_LANE bits each) turned by
+ * `by` (1 or 2): lane b holds lane (b + by) % 3. */
+static uint64_t turn(uint64_t lanes, int by)
+{
+    const uint64_t three = ((uint64_t)1 << 3 * SEG_LANE) - 1u;
+    return (lanes >> by * SEG_LANE | lanes << (3 - by) * SEG_LANE) & three;
+}
+
+/* The lanes of a line's segments in which each holds the OR of the other
+ * two: the segments of the line outside each box. */
+static uint64_t other_lanes(uint64_t lanes)
+{
+    return turn(lanes, 1) | turn(lanes, 2);
+}
+
 /* The digits held once in all of two segments whose digits held are
- * `a1` and `a2`, and by two cells or more `t1` and `t2`. */
-static unsigned held_once(unsigned a1, unsigned t1, unsigned a2, unsigned t2)
+ * `a1` and `a2`, and by two cells or more `t1` and `t2` (lane by lane). */
+static uint64_t held_once(uint64_t a1, uint64_t t1, uint64_t a2, uint64_t t2)
 {
     return (a1 & ~t1 & ~a2) | (a2 & ~t2 & ~a1);
+}
+
+/* The other two lines of `line`'s band (rows or columns), into `l1`, `l2`. */
+static void band_others(int line, int *l1, int *l2)
+{
+    int base = line / BD_BOX * BD_BOX;
+    *l1 = base + (line + 1) % BD_BOX;
+    *l2 = base + (line + 2) % BD_BOX;
 }
 
 /* The segments of `st` (`direct`: direct mode); false when no digit is
@@ -154,59 +180,57 @@ static unsigned held_once(unsigned a1, unsigned t1, unsigned a2, unsigned t2)
  * counts when, in another box along the line, the digit is held in the
  * line's segment and once in the box's other two segments (the lock
  * leaves it one place there: direct_hint's test); from a line on a box,
- * the same with another line through the box. */
+ * the same with another line through the box. Each line's three segments
+ * are worked on at once, as lanes. */
 static bool segments_of(const bdi_state *st, bool direct, segments *g)
 {
-    uint16_t any[2][BD_SIZE][BD_BOX], two[2][BD_SIZE][BD_BOX];
-    uint16_t box_single[2][BD_SIZE][BD_BOX], line_single[2][BD_SIZE][BD_BOX];
-    for (int line = 0; line < BD_SIZE; line++)
-        for (int b = 0; b < BD_BOX; b++)
-            for (int dir = 0; dir < 2; dir++) {
-                int step = dir ? BD_SIZE : 1;
+    uint64_t any[2][BD_SIZE], two[2][BD_SIZE];
+    uint64_t box_single[2][BD_SIZE], line_single[2][BD_SIZE];
+    for (int dir = 0; dir < 2; dir++)
+        for (int line = 0; line < BD_SIZE; line++) {
+            int step = dir ? BD_SIZE : 1;
+            uint64_t held = 0, twice = 0;
+            for (int b = 0; b < BD_BOX; b++) {
                 int at = dir ? b * BD_BOX * BD_SIZE + line : line * BD_SIZE + b * BD_BOX;
                 unsigned c0 = st->cand[at], c1 = st->cand[at + step],
                          c2 = st->cand[at + 2 * step];
-                any[dir][line][b] = (uint16_t)(c0 | c1 | c2);
-                two[dir][line][b] = (uint16_t)((c0 & c1) | (c0 & c2) | (c1 & c2));
+                held |= (uint64_t)(c0 | c1 | c2) << b * SEG_LANE;
+                twice |= (uint64_t)((c0 & c1) | (c0 & c2) | (c1 & c2)) << b * SEG_LANE;
             }
+            any[dir][line] = held;
+            two[dir][line] = twice;
+        }
     for (int dir = 0; direct && dir < 2; dir++)
         for (int line = 0; line < BD_SIZE; line++) {
-            int base = line / BD_BOX * BD_BOX;
-            for (int b = 0; b < BD_BOX; b++) {
-                int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
-                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
-                /* held in the segment and once in the rest of its box
-                 * (of its line) */
-                box_single[dir][line][b] =
-                    (uint16_t)(any[dir][line][b] & held_once(any[dir][l1][b], two[dir][l1][b],
-                                                             any[dir][l2][b], two[dir][l2][b]));
-                line_single[dir][line][b] = (uint16_t)(
-                    any[dir][line][b] & held_once(any[dir][line][b1], two[dir][line][b1],
-                                                  any[dir][line][b2], two[dir][line][b2]));
-            }
+            int l1, l2;
+            band_others(line, &l1, &l2);
+            /* held in the segment and once in the rest of its box (of its
+             * line: the lanes turned by one and by two) */
+            box_single[dir][line] = any[dir][line] & held_once(any[dir][l1], two[dir][l1],
+                                                               any[dir][l2], two[dir][l2]);
+            uint64_t a = any[dir][line], t = two[dir][line];
+            line_single[dir][line] =
+                a & held_once(turn(a, 1), turn(t, 1), turn(a, 2), turn(t, 2));
         }
-    unsigned locked = 0;
+    uint64_t locked = 0;
     for (int dir = 0; dir < 2; dir++)
         for (int line = 0; line < BD_SIZE; line++) {
-            int base = line / BD_BOX * BD_BOX;
-            int l1 = base + (line + 1) % BD_BOX, l2 = base + (line + 2) % BD_BOX;
-            for (int b = 0; b < BD_BOX; b++) {
-                int b1 = (b + 1) % BD_BOX, b2 = (b + 2) % BD_BOX;
-                unsigned line_others = any[dir][line][b1] | any[dir][line][b2];
-                unsigned box_others = any[dir][l1][b] | any[dir][l2][b];
-                unsigned by_box = two[dir][line][b] & ~box_others;
-                unsigned by_line = two[dir][line][b] & ~line_others;
-                if (direct) {
-                    by_box &= box_single[dir][line][b1] | box_single[dir][line][b2];
-                    by_line &= line_single[dir][l1][b] | line_single[dir][l2][b];
-                } else {
-                    by_box &= line_others;
-                    by_line &= box_others;
-                }
-                g->by_box[dir][line][b] = (uint16_t)by_box;
-                g->by_line[dir][line][b] = (uint16_t)by_line;
-                locked |= by_box | by_line;
+            int l1, l2;
+            band_others(line, &l1, &l2);
+            uint64_t line_others = other_lanes(any[dir][line]);
+            uint64_t box_others = any[dir][l1] | any[dir][l2];
+            uint64_t by_box = two[dir][line] & ~box_others;
+            uint64_t by_line = two[dir][line] & ~line_others;
+            if (direct) {
+                by_box &= other_lanes(box_single[dir][line]);
+                by_line &= line_single[dir][l1] | line_single[dir][l2];
+            } else {
+                by_box &= line_others;
+                by_line &= box_others;
             }
+            g->by_box[dir][line] = by_box;
+            g->by_line[dir][line] = by_line;
+            locked |= by_box | by_line;
         }
     return locked != 0;
 }
@@ -239,13 +263,13 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
                     line = (dir ? index % BD_BOX : index / BD_BOX) * BD_BOX + i;
                     b = dir ? index / BD_BOX : index % BD_BOX;
                     second = unit_number(second_kind, line);
-                    locked = g.by_box[dir][line][b];
+                    locked = (unsigned)(g.by_box[dir][line] >> b * SEG_LANE) & ALL_DIGITS;
                 } else {
                     line = index;
                     b = i;
                     second = unit_number(UNIT_BOX, dir ? b * BD_BOX + line / BD_BOX
                                                        : line / BD_BOX * BD_BOX + b);
-                    locked = g.by_line[dir][line][b];
+                    locked = (unsigned)(g.by_line[dir][line] >> b * SEG_LANE) & ALL_DIGITS;
                 }
                 for (unsigned ds = locked; ds; ds &= ds - 1u) {
                     int digit = bit_digit(ds);
