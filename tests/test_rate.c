@@ -2157,7 +2157,7 @@ static void test_tight_sets(void **state)
     (void)state;
     uint32_t seed = 12345;
     for (int round = 0; round < 3000; round++) {
-        unsigned masks[BD_SIZE];
+        uint16_t masks[BD_SIZE];
         for (int i = 0; i < BD_SIZE; i++) {
             unsigned mask = 0;
             int bits = round % 4 == 0 ? 2 : 1 + (int)(seed >> 28) % 4;
@@ -2165,7 +2165,7 @@ static void test_tight_sets(void **state)
                 seed = seed * 1103515245u + 12345u;
                 mask |= 1u << (seed >> 16) % (unsigned)(round % 3 == 0 ? 4 : BD_SIZE);
             }
-            masks[i] = mask;
+            masks[i] = (uint16_t)mask;
         }
         for (int degree = SET_DEGREE_MIN; degree <= SET_DEGREE_MAX; degree++) {
             unsigned want[TIGHT_SETS_MAX], got[TIGHT_SETS_MAX];

@@ -68,13 +68,14 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
          * lines are among them (a line of more places alone would need
          * more cover lines), so a set of base lines is tried for the
          * digits whose such lines hold it, in the order of SE's loops */
-        unsigned places[BD_SIZE + 1][BD_SIZE], lines_of[BD_SIZE + 1] = {0}, digits = 0;
+        uint16_t places[BD_SIZE + 1][BD_SIZE];
+        unsigned lines_of[BD_SIZE + 1] = {0}, digits = 0;
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             if (placed[digit] + degree * 2 > BD_SIZE)
                 continue;
             for (int line = 0; line < BD_SIZE; line++) {
                 unsigned at = unit_places(st, unit_number(kind, line), digit);
-                places[digit][line] = at;
+                places[digit][line] = (uint16_t)at;
                 int count = digit_count(at);
                 if (count >= 2 && count <= degree)
                     lines_of[digit] |= 1u << line;

@@ -358,7 +358,7 @@ bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void
  * whose mask takes the union of the members above it past `degree` bits
  * cuts every set holding them all. */
 enum { TIGHT_SETS_MAX = 126 };   /* C(9, 4), the most sets of 9 members */
-int bdi_tight_sets(const unsigned *masks, int degree, unsigned *out);
+int bdi_tight_sets(const uint16_t *masks, int degree, unsigned *out);
 
 /* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4) */
 bool bdi_fish(const bdi_state *st, int degree, bdi_step *s);

@@ -34,7 +34,7 @@ static const double DIRECT_DIFFICULTY[4] = {0, 0, 2.0, 2.5};
 /* The indexes i of masks[0..8] with two to `degree` bits: the members a
  * set of `degree` can have (SE's searchCommonTuple refuses a member of
  * fewer than two; one of more than `degree` makes the union too big). */
-static unsigned usable(const unsigned *masks, int degree)
+static unsigned usable(const uint16_t *masks, int degree)
 {
     unsigned members = 0;
     for (int i = 0; i < BD_SIZE; i++) {
@@ -45,7 +45,7 @@ static unsigned usable(const unsigned *masks, int degree)
 }
 
 /* The union of masks[i] for the bits i of `set`. */
-static unsigned set_union(const unsigned *masks, unsigned set)
+static unsigned set_union(const uint16_t *masks, unsigned set)
 {
     unsigned uni = 0;
     for (; set; set &= set - 1u)
@@ -53,7 +53,7 @@ static unsigned set_union(const unsigned *masks, unsigned set)
     return uni;
 }
 
-int bdi_tight_sets(const unsigned *masks, int degree, unsigned *out)
+int bdi_tight_sets(const uint16_t *masks, int degree, unsigned *out)
 {
     int n = 0;
     if (degree == 2) {   /* masks of two bits (rest: all but the lowest bit
@@ -123,7 +123,7 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
             int unit = unit_number(SET_KINDS[k], index);
             if (unit_empty_count(st, unit) < degree * 2)
                 continue;
-            unsigned cand[BD_SIZE];
+            uint16_t cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
             /* the sets of `degree` cells, by increasing position mask */
@@ -151,7 +151,7 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
 
 /* Direct mode: the first digit outside `digits` with two or more places in
  * the unit, one of them outside `positions`; its cell, or -1. */
-static int left_single(const unsigned *places, unsigned digits, unsigned positions,
+static int left_single(const uint16_t *places, unsigned digits, unsigned positions,
                        int unit, int *digit)
 {
     for (int d = 1; d <= BD_SIZE; d++) {
@@ -170,7 +170,7 @@ static int left_single(const unsigned *places, unsigned digits, unsigned positio
  * when SE would not make it a hint (not worth it, or in direct mode no
  * digit left single). */
 static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
-                        const unsigned *places, unsigned digits, unsigned positions,
+                        const uint16_t *places, unsigned digits, unsigned positions,
                         bdi_step *s)
 {
     if (direct) {
@@ -210,9 +210,7 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
             int empty = unit_empty_count(st, unit);
             if (!(empty > degree * 2 || (direct && empty > degree)))
                 continue;
-            unsigned places[BD_SIZE];
-            for (int d = 1; d <= BD_SIZE; d++)
-                places[d - 1] = unit_places(st, unit, d);
+            const uint16_t *places = st->places[unit];   /* of digit d at d - 1 */
             /* the sets of `degree` digits, by increasing digit mask */
             unsigned sets[TIGHT_SETS_MAX];
             int count = bdi_tight_sets(places, degree, sets);
