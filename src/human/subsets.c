@@ -115,14 +115,35 @@ static void mark_set(int unit, unsigned positions, unsigned digits, bdi_step *s)
     }
 }
 
-bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                        bdi_step *s)
+/* The cells with two to `degree` candidates, the members of naked sets,
+ * as a cell set (cell c at bit c % 64 of cells[c / 64]). */
+static void member_cells(const bdi_state *st, int degree, uint64_t cells[2])
 {
+    cells[0] = cells[1] = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned count = (unsigned)digit_count(st->cand[cell]);
+        cells[cell / 64] |= (uint64_t)(count - 2u <= (unsigned)degree - 2u) << cell % 64;
+    }
+}
+
+/* The naked sets in SE's order; each hint goes to `each` (NULL: stop at
+ * the first). With `by_members`, a unit is looked at only when it holds
+ * `degree` members (member_cells): that pass over the grid pays on the
+ * chains' grids, whose units are open, not on the path's, whose units'
+ * filled cells already rule out most. */
+static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_hint_fn each,
+                       void *context, bdi_step *s)
+{
+    uint64_t members[2] = {~(uint64_t)0, ~(uint64_t)0};
+    if (by_members)
+        member_cells(st, degree, members);
     for (int k = 0; k < UNIT_KINDS; k++)
         for (int index = 0; index < BD_SIZE; index++) {
             int unit = unit_number(SET_KINDS[k], index);
-            if (unit_empty_count(st, unit) < degree * 2)
-                continue;
+            const uint64_t *in = bdi_unit_bits[unit];
+            if (unit_empty_count(st, unit) < degree * 2
+                || bit_count(members[0] & in[0]) + bit_count(members[1] & in[1]) < degree)
+                continue;   /* too few empty cells, or members */
             uint16_t cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
@@ -147,6 +168,12 @@ bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void 
             }
         }
     return false;
+}
+
+bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                        bdi_step *s)
+{
+    return naked_sets(st, degree, true, each, context, s);
 }
 
 /* Direct mode: the first digit outside `digits` with two or more places in
@@ -227,7 +254,7 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
 
 bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s)
 {
-    return bdi_naked_set_each(st, degree, NULL, NULL, s);
+    return naked_sets(st, degree, false, NULL, NULL, s);
 }
 
 bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s)
