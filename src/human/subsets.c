@@ -56,12 +56,11 @@ static unsigned set_union(const uint16_t *masks, unsigned set)
 int bdi_tight_sets(const uint16_t *masks, int degree, unsigned *out)
 {
     int n = 0;
-    if (degree == 2) {   /* masks of two bits (rest: all but the lowest bit
-                          * one bit) make a union of two when equal */
+    if (degree == 2) {   /* masks of two bits make a union of two when equal */
         unsigned seen = 0;
         for (int i = 0; i < BD_SIZE; i++) {
-            unsigned mask = masks[i], rest = mask & (mask - 1u);
-            if (!rest || (rest & (rest - 1u)))
+            unsigned mask = masks[i];
+            if (digit_count(mask) != 2)
                 continue;
             for (unsigned low = seen; low; low &= low - 1u)
                 if (masks[bit_digit(low) - 1] == mask)
