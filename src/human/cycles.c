@@ -101,8 +101,11 @@
  * nothing is not offered. (With both links the parts hold those of
  * X-links only and Y-links only, so both_tests' answer serves the three
  * nested searches.) On the path the start's row is noted, which keeps the
- * record exact (may_cycle). The walks not made count no nodes, so the
- * budget's count falls by theirs.
+ * record exact (may_cycle). Without the closure, once a partner may close
+ * a cycle, the same test is made on the start's part found from
+ * reach_links' walk from it on (the potentials on of that walk that reach
+ * the start back: part_of), and what that walk read is noted. The walks
+ * not made count no nodes, so the budget's count falls by theirs.
  */
 #include "chains.h"
 
@@ -1179,28 +1182,24 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 
 enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
 
-/* Whether a cycle through node s (on a cycle of u->cl's graph, made with
- * u's links) may remove a candidate; the answer, the same for every node
- * of s's part, is kept by part and made once a closure. A cycle offers its removals
- * (cycle_removals): the candidates of a digit d that see a potential on
- * and a potential off of digit d on the cycle's first-parent path, outside
- * the cycle's cells. Each potential on of that path (the start's) reaches
- * the start along the path and is reached from it: it is in s's part.
- * Each potential off of the path switches on the potential on after it, so
- * it is a partner of a node of the part, and the potential on before it
+/* Whether a cycle through the nodes `node` (`size` of them: a strongly
+ * connected part of the graph of u's links, as the closure's parts are)
+ * may remove a candidate. A cycle offers its removals (cycle_removals):
+ * the candidates of a digit d that see a potential on and a potential off
+ * of digit d on the cycle's first-parent path, outside the cycle's cells.
+ * Each potential on of that path (the start's) reaches the start along
+ * the path and is reached from it: it is in the start's part. Each
+ * potential off of the path switches on the potential on after it, so it
+ * is a partner of a node of the part, and the potential on before it
  * switches it off (a peer with its digit, or with Y-links another digit
  * of its cell). So such a candidate sees, with digit d, a node of the part
  * and one of those partners; when no candidate does, the cycle walk finds
  * nothing to offer. */
-static bool cycle_may_remove(const unary *u, closure *cl, int s)
+static bool part_may_remove(const unary *u, const uint16_t *node, int size)
 {
     const reach_grid *rg = u->rg;
-    int part = cl->part[s];
-    if (cl->may_remove[part])
-        return cl->may_remove[part] == MAY_REMOVE_YES;
-    const uint16_t *node = cl->member + cl->first_member[part];
     uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
-    for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
+    for (int i = 0; i < size; i++) {   /* what the part switches off */
         int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
         for (int w = 0; w < 2; w++) {
             off[d][w] |= rg->cand[d][w] & rg->peers[cell][w];
@@ -1209,7 +1208,7 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
         for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
             off[bit_digit(ds) - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
     }
-    for (int i = 0; i < cl->size[part]; i++) {   /* those that are a node's partners */
+    for (int i = 0; i < size; i++) {   /* those that are a node's partners */
         int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
         for (int w = 0; u->x && w < 2; w++)
             for (uint64_t bits = rg->partner[node[i]][w] & off[d][w]; bits; bits &= bits - 1u) {
@@ -1229,8 +1228,76 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
-    cl->may_remove[part] = any ? MAY_REMOVE_YES : MAY_REMOVE_NO;
     return any != 0;
+}
+
+/* part_may_remove for node s's part in u->cl (made with u's links; s on
+ * a cycle of its graph); the answer, the same for every node of the
+ * part, is kept by part and made once a closure. */
+static bool cycle_may_remove(const unary *u, closure *cl, int s)
+{
+    int part = cl->part[s];
+    if (!cl->may_remove[part])
+        cl->may_remove[part] =
+            part_may_remove(u, cl->member + cl->first_member[part], cl->size[part])
+                ? MAY_REMOVE_YES
+                : MAY_REMOVE_NO;
+    return cl->may_remove[part] == MAY_REMOVE_YES;
+}
+
+/* Into `node`, the strongly connected part of start s = (cell, d + 1) in
+ * the graph of u's links (the closure's: an edge from t to v when t on
+ * switches off a partner of v), from `r`, what reach_links reaches from s
+ * on; its number of nodes. The part is the nodes of r's potentials on that
+ * reach s: every node such a node reaches is in r, so the walk back from s
+ * keeps to r: the nodes before v are the potentials on of r that switch
+ * off a partner of v (see it with its digit, or with Y-links share its
+ * cell). */
+static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *node)
+{
+    const reach_grid *rg = u->rg;
+    uint64_t in[BD_SIZE][2] = {{0}};
+    int count = 0;
+    in[d][cell >> 6] = (uint64_t)1 << (cell & 63);
+    node[count++] = (uint16_t)(cell * BD_SIZE + d);
+    for (int i = 0; i < count; i++) {
+        uint16_t partners[1 + 2 * UNIT_KINDS];
+        uint32_t n = partners_of(u, node[i] / BD_SIZE, node[i] % BD_SIZE, partners, 0);
+        for (uint32_t j = 0; j < n; j++) {
+            int at = partners[j] / BD_SIZE, e = partners[j] % BD_SIZE;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t bits = r->on[e][w] & rg->peers[at][w] & ~in[e][w]; bits;
+                     bits &= bits - 1u) {
+                    in[e][w] |= bits & -bits;
+                    node[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + e);
+                }
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u) {
+                int f = bit_digit(ds) - 1;
+                if ((r->on[f][at >> 6] & ~in[f][at >> 6]) & bit) {
+                    in[f][at >> 6] |= bit;
+                    node[count++] = (uint16_t)(at * BD_SIZE + f);
+                }
+            }
+        }
+    }
+    return count;
+}
+
+/* may_cycle's part test without the closure, for start (cell, digit): from
+ * reach_links' walk from it on, its part (part_of); false when the start is
+ * on no cycle (a part of one node) or part_may_remove says no, and then
+ * notes what the walk read (as note_row would with the closure). */
+static bool walk_part_may_remove(unary *u, int cell, int digit)
+{
+    reach r;
+    uint16_t node[CANDIDATES];
+    reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
+    int size = part_of(u, &r, cell, digit - 1, node);
+    if (size > 1 && part_may_remove(u, node, size))
+        return true;
+    note_reach(u, &r);
+    return false;
 }
 
 /* Whether a cycle through the start s = (cell, digit) that removes
@@ -1257,7 +1324,11 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
  * reads: while they stay the same, so do s's part and those partners. The
  * last are not noted, but along a path candidates only go, so where no
  * candidate sees them on one grid, none does on a later one: a start
- * recorded idle on a "no" would answer no again, and walk nothing. */
+ * recorded idle on a "no" would answer no again, and walk nothing.
+ * Without the closure, once a partner may close a cycle, the same two
+ * tests are made on the start's part found from reach_links' walk from s
+ * on (walk_part_may_remove), which notes that walk's reads (note_row's, as
+ * the closure would give them). */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1274,21 +1345,20 @@ static bool may_cycle(unary *u, int cell, int digit)
             note_row(u, s);
         return false;
     }
+    bool close = false;
     if (u->y && digit_count(g->cand[cell]) == 2) {
         int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
-        if (partner_may_close(u, cell, digit, cell, other))
-            return true;
+        close = partner_may_close(u, cell, digit, cell, other);
     }
-    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++) {
+    for (int kind = 0; !close && u->x && kind < UNIT_KINDS; kind++) {
         int unit = unit_at(kind, cell);
         unsigned places = unit_places(g, unit, digit);
         if (digit_count(places) != 2)
             continue;
         int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
-        if (partner_may_close(u, cell, digit, at, d))
-            return true;
+        close = partner_may_close(u, cell, digit, at, d);
     }
-    return false;
+    return close && (u->cl || walk_part_may_remove(u, cell, digit));
 }
 
 /* A breadth-first walk of the static links' potentials, a half layer at
