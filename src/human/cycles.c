@@ -106,6 +106,16 @@
  * reach_links' walk from it on (the potentials on of that walk that reach
  * the start back: part_of), and what that walk read is noted. The walks
  * not made count no nodes, so the budget's count falls by theirs.
+ *
+ * A cycle walk made after that test keeps to the start's part: a
+ * potential on outside it never leads back to the start, and a potential
+ * off that switches on no node of it leads only outside; neither can be
+ * on a cycle's path, and leaving them out changes neither the layer nor
+ * the first parent of any potential that can (their first parents are
+ * the part's, or those potentials off). So the walk finds the same cycles
+ * in the same order. Its reads, a part of the start's reach's, are all
+ * noted already by the test (note_row, or the walk's note_reach); the
+ * potentials left out are not counted against the budget.
  */
 #include "chains.h"
 
@@ -225,6 +235,8 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
+    bool part_set;              /* may_cycle found the start's part: */
+    uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
 } unary;
 
 /* Notes a read of the places of `digit` in the box, row and column of
@@ -256,6 +268,26 @@ static inline void note_off(unary *u, int pot, bool x)
 }
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
+
+/* Whether potential `pot` (off) switches on, with u's links, a node of
+ * the start's part (u->part: u->part_set): with Y-links its cell's other
+ * candidate in a cell of two, with X-links its digit's other place in a
+ * unit of two (u->rg->partner). */
+static inline bool leads_to_part(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        if ((partner[0] & u->part[d][0]) | (partner[1] & u->part[d][1]))
+            return true;
+    }
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        return u->part[e][cell >> 6] >> (cell & 63) & 1u;
+    }
+    return false;
+}
 
 /* Appends to the walk's list potential `pot` with `cause` and first parent
  * `parent`, counted against the chainer's budget as node_new counts a
@@ -297,7 +329,9 @@ static bool light_grow(unary *u)
  * walks leave alone: the same hints in the same order). The walk's
  * potentials are kept in u->light, counted against the budget as chainer
  * nodes; a cycle's become nodes only when it is offered. Sets of
- * potentials are bit sets (bit pot). */
+ * potentials are bit sets (bit pot). With the start's part known
+ * (u->part_set), the potentials that cannot be on a cycle through the
+ * start are left out (the comment at the top). */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
@@ -330,6 +364,8 @@ static void find_cycles(unary *u, chint_list *list)
                  * potential off not in to_off is none of them */
                 if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
+                if (u->part_set && !leads_to_part(u, imp[i].pot))
+                    continue;   /* it switches on no node of the start's part */
                 if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
                                                       + pot_cell(imp[i].pot))) {
                     /* it switches nothing on: the walk would take it and
@@ -356,6 +392,10 @@ static void find_cycles(unary *u, chint_list *list)
                 bool closes = length >= 4 && imp[i].pot == source_pot;
                 if (!closes && bits_has(to_on, imp[i].pot))
                     continue;
+                int at = pot_cell(imp[i].pot);
+                if (!closes && u->part_set
+                    && !(u->part[pot_digit(imp[i].pot) - 1][at >> 6] >> (at & 63) & 1u))
+                    continue;   /* off the start's part: it never leads back */
                 int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0)
                     continue;
@@ -1245,7 +1285,8 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
     return cl->may_remove[part] == MAY_REMOVE_YES;
 }
 
-/* Into `node`, the strongly connected part of start s = (cell, d + 1) in
+/* Into `node` and the cell sets `in` (by digit), the strongly connected
+ * part of start s = (cell, d + 1) in
  * the graph of u's links (the closure's: an edge from t to v when t on
  * switches off a partner of v), from `r`, what reach_links reaches from s
  * on; its number of nodes. The part is the nodes of r's potentials on that
@@ -1253,10 +1294,11 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
  * keeps to r: the nodes before v are the potentials on of r that switch
  * off a partner of v (see it with its digit, or with Y-links share its
  * cell). */
-static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *node)
+static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *node,
+                   uint64_t (*in)[2])
 {
     const reach_grid *rg = u->rg;
-    uint64_t in[BD_SIZE][2] = {{0}};
+    memset(in, 0, BD_SIZE * sizeof *in);
     int count = 0;
     in[d][cell >> 6] = (uint64_t)1 << (cell & 63);
     node[count++] = (uint16_t)(cell * BD_SIZE + d);
@@ -1285,19 +1327,30 @@ static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *no
 }
 
 /* may_cycle's part test without the closure, for start (cell, digit): from
- * reach_links' walk from it on, its part (part_of); false when the start is
- * on no cycle (a part of one node) or part_may_remove says no, and then
- * notes what the walk read (as note_row would with the closure). */
+ * reach_links' walk from it on, its part (part_of, into u->part); false when
+ * the start is on no cycle (a part of one node) or part_may_remove says
+ * no. Notes what the walk read (as note_row would with the closure). */
 static bool walk_part_may_remove(unary *u, int cell, int digit)
 {
     reach r;
     uint16_t node[CANDIDATES];
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
-    int size = part_of(u, &r, cell, digit - 1, node);
-    if (size > 1 && part_may_remove(u, node, size))
-        return true;
+    int size = part_of(u, &r, cell, digit - 1, node, u->part);
     note_reach(u, &r);
-    return false;
+    return size > 1 && part_may_remove(u, node, size);
+}
+
+/* u->part, the nodes of node s's part in the closure u->cl (made). */
+static void part_from_closure(unary *u, int s)
+{
+    const closure *cl = u->cl;
+    int part = cl->part[s];
+    const uint16_t *node = cl->member + cl->first_member[part];
+    memset(u->part, 0, sizeof u->part);
+    for (int i = 0; i < cl->size[part]; i++) {
+        int cell = node[i] / BD_SIZE;
+        u->part[node[i] % BD_SIZE][cell >> 6] |= (uint64_t)1 << (cell & 63);
+    }
 }
 
 /* Whether a cycle through the start s = (cell, digit) that removes
@@ -1328,7 +1381,9 @@ static bool walk_part_may_remove(unary *u, int cell, int digit)
  * Without the closure, once a partner may close a cycle, the same two
  * tests are made on the start's part found from reach_links' walk from s
  * on (walk_part_may_remove), which notes that walk's reads (note_row's, as
- * the closure would give them). */
+ * the closure would give them). When it says yes after those tests, the
+ * start's part is in u->part (u->part_set) and its reach is noted, for
+ * find_cycles to keep to the part. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1358,7 +1413,15 @@ static bool may_cycle(unary *u, int cell, int digit)
         int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
         close = partner_may_close(u, cell, digit, at, d);
     }
-    return close && (u->cl || walk_part_may_remove(u, cell, digit));
+    if (!close || (!u->cl && !walk_part_may_remove(u, cell, digit)))
+        return false;
+    if (u->cl) {
+        part_from_closure(u, s);
+        if (u->read)
+            note_row(u, s);
+    }
+    u->part_set = true;
+    return true;
 }
 
 /* A breadth-first walk of the static links' potentials, a half layer at
@@ -1562,7 +1625,7 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
 {
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    u->met = u->cut = false;
+    u->met = u->cut = u->part_set = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
      * short); without, the closure's tests alone; a test that failed with
