@@ -25,7 +25,8 @@
  * start's walks (its cycles and its two forcing chains, for one kind of
  * links) read of the grid only the candidates of some cells and the
  * places of some digits in some units; the walk notes which
- * (`chain_reads`: a bit a cell, a bit a unit and digit). When the walks
+ * (`start_reads`: a bit a cell, and by digit a bit a cell whose units'
+ * places of the digit it reads). When the walks
  * of a start met no cycle that removes anything and no forcing chain, and
  * the list's best hint (when it had one) cut none of them or their tests
  * short, the start is recorded idle with its reads. (A cycle that removes
@@ -167,14 +168,50 @@ static bool push(nqueue *q, int32_t node)
 
 enum { CANDIDATES = BD_CELLS * BD_SIZE, LINK_KIND_COUNT = 3 };
 
+/* What a start's walks read of the grid, as they note it: the cells whose
+ * candidates they read, and by digit (d - 1) the cells whose digit's
+ * places in their box, row and column they read (cell sets: cell c at bit
+ * c % 64 of word c / 64). The same reads as chain_reads' bits, kept by
+ * cell rather than by unit: a read of a unit's places meets a change of
+ * them exactly when the cell read is one of the unit's. */
+typedef struct start_reads {
+    uint64_t cells[2];
+    uint64_t places[BD_SIZE][2];
+} start_reads;
+
 /* The path's record: the grid of its last search and, for each kind of
  * links and start candidate (cell * 9 + digit - 1), whether its walks are
  * idle (bit set) and what they read. */
 struct cycles_memo {
     grid_record last;
     uint64_t idle[LINK_KIND_COUNT][(CANDIDATES + 63) / 64];
-    chain_reads read[LINK_KIND_COUNT][CANDIDATES];
+    start_reads read[LINK_KIND_COUNT][CANDIDATES];
 };
+
+/* What record_changes' `changed` (a bit a cell and a bit a unit and
+ * digit) says changed, as start_reads: by digit, the cells of each unit
+ * whose places of the digit changed. */
+static void changes_by_cell(const chain_reads *changed, start_reads *by_cell)
+{
+    memset(by_cell, 0, sizeof *by_cell);
+    by_cell->cells[0] = changed->cells[0];
+    by_cell->cells[1] = changed->cells[1];
+    for (int w = 0; w < (int)(sizeof changed->places / sizeof changed->places[0]); w++)
+        for (uint64_t bits = changed->places[w]; bits; bits &= bits - 1u) {
+            int at = w * 64 + low_index(bits), d = at / UNIT_COUNT, unit = at % UNIT_COUNT;
+            by_cell->places[d][0] |= bdi_unit_bits[unit][0];
+            by_cell->places[d][1] |= bdi_unit_bits[unit][1];
+        }
+}
+
+/* Whether reads `a` take in something `changed` (changes_by_cell's). */
+static bool start_reads_meet(const start_reads *a, const start_reads *changed)
+{
+    uint64_t meet = (a->cells[0] & changed->cells[0]) | (a->cells[1] & changed->cells[1]);
+    for (int d = 0; d < BD_SIZE; d++)
+        meet |= (a->places[d][0] & changed->places[d][0]) | (a->places[d][1] & changed->places[d][1]);
+    return meet != 0;
+}
 
 /* The path's record brought to grid `g`: none on the path's first search;
  * made (all starts unknown) on the second; after, each idle start whose
@@ -196,13 +233,15 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
         ch->cycles_memo = m;
         return m;
     }
-    chain_reads changed;
-    record_changes(&m->last, g, &changed);
+    chain_reads changes;
+    start_reads changed;
+    record_changes(&m->last, g, &changes);
+    changes_by_cell(&changes, &changed);
     for (int k = 0; k < LINK_KIND_COUNT; k++)
         for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
             for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
                 int cand = w * 64 + low_index(idle);
-                if (reads_meet(&m->read[k][cand], &changed))
+                if (start_reads_meet(&m->read[k][cand], &changed))
                     m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
             }
     return m;
@@ -220,10 +259,7 @@ typedef struct unary {
     lnode *light;               /* find_cycles' walk: its potentials */
     uint32_t light_count, light_cap;
     const chint_list *list;
-    chain_reads *read;          /* the start's reads being noted, or NULL */
-    uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
-                                   whose digit's places it reads, noted in
-                                   `read` when the start is done */
+    start_reads *read;          /* the start's reads being noted, or NULL */
     bool met;                   /* the start's walks met a cycle that removes
                                    something, or a chain */
     bool cut;                   /* a walk of the start, or a test of one, was
@@ -240,10 +276,10 @@ typedef struct unary {
 } unary;
 
 /* Notes a read of the places of `digit` in the box, row and column of
- * `cell` (in u->noted: u->read must be set). */
+ * `cell` (u->read must be set). */
 static inline void note_places(unary *u, int cell, int digit)
 {
-    bits_set(u->noted[digit - 1], cell);
+    bits_set(u->read->places[digit - 1], cell);
 }
 
 /* Notes what on_implies(u->g, pot, u->y) reads. */
@@ -252,7 +288,7 @@ static inline void note_on(unary *u, int pot)
     if (!u->read)
         return;
     if (u->y)
-        reads_cell(u->read, pot_cell(pot));
+        bits_set(u->read->cells, pot_cell(pot));
     note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
@@ -262,7 +298,7 @@ static inline void note_off(unary *u, int pot, bool x)
     if (!u->read)
         return;
     if (u->y)
-        reads_cell(u->read, pot_cell(pot));
+        bits_set(u->read->cells, pot_cell(pot));
     if (x)
         note_places(u, pot_cell(pot), pot_digit(pot));
 }
@@ -944,7 +980,7 @@ static void note_reach(unary *u, const reach *r)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++) {
             uint64_t reached = r->on[d][w] | r->off[d][w];
-            u->noted[d][w] |= reached;
+            u->read->places[d][w] |= reached;
             if (u->y)
                 u->read->cells[w] |= reached;
         }
@@ -1052,7 +1088,7 @@ static void note_row(unary *u, int s)
     uint64_t cells[2] = {0, 0};
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++) {
-            u->noted[d][w] |= touched[2 * d + w];
+            u->read->places[d][w] |= touched[2 * d + w];
             cells[w] |= touched[2 * d + w];
         }
     if (u->y) {
@@ -1143,7 +1179,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     if (u->read) {   /* the union's reach: the partners' reaches, and the start off */
         for (uint32_t i = 0; i < count; i++)
             note_row(u, partners[i]);
-        u->noted[d][w] |= bit;
+        u->read->places[d][w] |= bit;
         if (u->y)
             u->read->cells[w] |= bit;
     }
@@ -1609,17 +1645,14 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
         return;
     u->read = m ? &m->read[k][cand] : NULL;
     if (u->read) {
-        *u->read = (chain_reads){{0}, {0}};
-        reads_cell(u->read, cell);
-        memset(u->noted, 0, sizeof u->noted);
+        memset(u->read, 0, sizeof *u->read);
+        bits_set(u->read->cells, cell);
     }
     unary_walks(u, cell, digit, m, k, list);
-    if (u->read)
-        reads_places_of(u->read, &u->noted[0][0]);
 }
 
 /* unary_chaining's tests and walks from (cell, digit), its reads noted
- * (u->read, u->noted) when it keeps a record `m`. */
+ * (u->read) when it keeps a record `m`. */
 static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
                         chint_list *list)
 {
