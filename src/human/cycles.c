@@ -25,7 +25,8 @@
  * start's walks (its cycles and its two forcing chains, for one kind of
  * links) read of the grid only the candidates of some cells and the
  * places of some digits in some units; the walk notes which
- * (`chain_reads`: a bit a cell, a bit a unit and digit). When the walks
+ * (`start_reads`: a bit a cell, and by digit a bit a cell whose units'
+ * places of the digit it reads). When the walks
  * of a start met no cycle that removes anything and no forcing chain, and
  * the list's best hint (when it had one) cut none of them or their tests
  * short, the start is recorded idle with its reads. (A cycle that removes
@@ -101,8 +102,21 @@
  * nothing is not offered. (With both links the parts hold those of
  * X-links only and Y-links only, so both_tests' answer serves the three
  * nested searches.) On the path the start's row is noted, which keeps the
- * record exact (may_cycle). The walks not made count no nodes, so the
- * budget's count falls by theirs.
+ * record exact (may_cycle). Without the closure, once a partner may close
+ * a cycle, the same test is made on the start's part found from
+ * reach_links' walk from it on (the potentials on of that walk that reach
+ * the start back: part_of), and what that walk read is noted. The walks
+ * not made count no nodes, so the budget's count falls by theirs.
+ *
+ * A cycle walk made after that test keeps to the start's part: a
+ * potential on outside it never leads back to the start, and a potential
+ * off that switches on no node of it leads only outside; neither can be
+ * on a cycle's path, and leaving them out changes neither the layer nor
+ * the first parent of any potential that can (their first parents are
+ * the part's, or those potentials off). So the walk finds the same cycles
+ * in the same order. Its reads, a part of the start's reach's, are all
+ * noted already by the test (note_row, or the walk's note_reach); the
+ * potentials left out are not counted against the budget.
  */
 #include "chains.h"
 
@@ -154,14 +168,50 @@ static bool push(nqueue *q, int32_t node)
 
 enum { CANDIDATES = BD_CELLS * BD_SIZE, LINK_KIND_COUNT = 3 };
 
+/* What a start's walks read of the grid, as they note it: the cells whose
+ * candidates they read, and by digit (d - 1) the cells whose digit's
+ * places in their box, row and column they read (cell sets: cell c at bit
+ * c % 64 of word c / 64). The same reads as chain_reads' bits, kept by
+ * cell rather than by unit: a read of a unit's places meets a change of
+ * them exactly when the cell read is one of the unit's. */
+typedef struct start_reads {
+    uint64_t cells[2];
+    uint64_t places[BD_SIZE][2];
+} start_reads;
+
 /* The path's record: the grid of its last search and, for each kind of
  * links and start candidate (cell * 9 + digit - 1), whether its walks are
  * idle (bit set) and what they read. */
 struct cycles_memo {
     grid_record last;
     uint64_t idle[LINK_KIND_COUNT][(CANDIDATES + 63) / 64];
-    chain_reads read[LINK_KIND_COUNT][CANDIDATES];
+    start_reads read[LINK_KIND_COUNT][CANDIDATES];
 };
+
+/* What record_changes' `changed` (a bit a cell and a bit a unit and
+ * digit) says changed, as start_reads: by digit, the cells of each unit
+ * whose places of the digit changed. */
+static void changes_by_cell(const chain_reads *changed, start_reads *by_cell)
+{
+    memset(by_cell, 0, sizeof *by_cell);
+    by_cell->cells[0] = changed->cells[0];
+    by_cell->cells[1] = changed->cells[1];
+    for (int w = 0; w < (int)(sizeof changed->places / sizeof changed->places[0]); w++)
+        for (uint64_t bits = changed->places[w]; bits; bits &= bits - 1u) {
+            int at = w * 64 + low_index(bits), d = at / UNIT_COUNT, unit = at % UNIT_COUNT;
+            by_cell->places[d][0] |= bdi_unit_bits[unit][0];
+            by_cell->places[d][1] |= bdi_unit_bits[unit][1];
+        }
+}
+
+/* Whether reads `a` take in something `changed` (changes_by_cell's). */
+static bool start_reads_meet(const start_reads *a, const start_reads *changed)
+{
+    uint64_t meet = (a->cells[0] & changed->cells[0]) | (a->cells[1] & changed->cells[1]);
+    for (int d = 0; d < BD_SIZE; d++)
+        meet |= (a->places[d][0] & changed->places[d][0]) | (a->places[d][1] & changed->places[d][1]);
+    return meet != 0;
+}
 
 /* The path's record brought to grid `g`: none on the path's first search;
  * made (all starts unknown) on the second; after, each idle start whose
@@ -183,13 +233,15 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
         ch->cycles_memo = m;
         return m;
     }
-    chain_reads changed;
-    record_changes(&m->last, g, &changed);
+    chain_reads changes;
+    start_reads changed;
+    record_changes(&m->last, g, &changes);
+    changes_by_cell(&changes, &changed);
     for (int k = 0; k < LINK_KIND_COUNT; k++)
         for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
             for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
                 int cand = w * 64 + low_index(idle);
-                if (reads_meet(&m->read[k][cand], &changed))
+                if (start_reads_meet(&m->read[k][cand], &changed))
                     m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
             }
     return m;
@@ -207,10 +259,7 @@ typedef struct unary {
     lnode *light;               /* find_cycles' walk: its potentials */
     uint32_t light_count, light_cap;
     const chint_list *list;
-    chain_reads *read;          /* the start's reads being noted, or NULL */
-    uint64_t noted[BD_SIZE][2]; /* with `read`: by digit (d - 1), the cells
-                                   whose digit's places it reads, noted in
-                                   `read` when the start is done */
+    start_reads *read;          /* the start's reads being noted, or NULL */
     bool met;                   /* the start's walks met a cycle that removes
                                    something, or a chain */
     bool cut;                   /* a walk of the start, or a test of one, was
@@ -222,13 +271,15 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
+    bool part_set;              /* may_cycle found the start's part: */
+    uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
 } unary;
 
 /* Notes a read of the places of `digit` in the box, row and column of
- * `cell` (in u->noted: u->read must be set). */
+ * `cell` (u->read must be set). */
 static inline void note_places(unary *u, int cell, int digit)
 {
-    bits_set(u->noted[digit - 1], cell);
+    bits_set(u->read->places[digit - 1], cell);
 }
 
 /* Notes what on_implies(u->g, pot, u->y) reads. */
@@ -237,7 +288,7 @@ static inline void note_on(unary *u, int pot)
     if (!u->read)
         return;
     if (u->y)
-        reads_cell(u->read, pot_cell(pot));
+        bits_set(u->read->cells, pot_cell(pot));
     note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
@@ -247,12 +298,32 @@ static inline void note_off(unary *u, int pot, bool x)
     if (!u->read)
         return;
     if (u->y)
-        reads_cell(u->read, pot_cell(pot));
+        bits_set(u->read->cells, pot_cell(pot));
     if (x)
         note_places(u, pot_cell(pot), pot_digit(pot));
 }
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
+
+/* Whether potential `pot` (off) switches on, with u's links, a node of
+ * the start's part (u->part: u->part_set): with Y-links its cell's other
+ * candidate in a cell of two, with X-links its digit's other place in a
+ * unit of two (u->rg->partner). */
+static inline bool leads_to_part(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        if ((partner[0] & u->part[d][0]) | (partner[1] & u->part[d][1]))
+            return true;
+    }
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        return u->part[e][cell >> 6] >> (cell & 63) & 1u;
+    }
+    return false;
+}
 
 /* Appends to the walk's list potential `pot` with `cause` and first parent
  * `parent`, counted against the chainer's budget as node_new counts a
@@ -294,7 +365,9 @@ static bool light_grow(unary *u)
  * walks leave alone: the same hints in the same order). The walk's
  * potentials are kept in u->light, counted against the budget as chainer
  * nodes; a cycle's become nodes only when it is offered. Sets of
- * potentials are bit sets (bit pot). */
+ * potentials are bit sets (bit pot). With the start's part known
+ * (u->part_set), the potentials that cannot be on a cycle through the
+ * start are left out (the comment at the top). */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
@@ -327,6 +400,8 @@ static void find_cycles(unary *u, chint_list *list)
                  * potential off not in to_off is none of them */
                 if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
+                if (u->part_set && !leads_to_part(u, imp[i].pot))
+                    continue;   /* it switches on no node of the start's part */
                 if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
                                                       + pot_cell(imp[i].pot))) {
                     /* it switches nothing on: the walk would take it and
@@ -353,6 +428,10 @@ static void find_cycles(unary *u, chint_list *list)
                 bool closes = length >= 4 && imp[i].pot == source_pot;
                 if (!closes && bits_has(to_on, imp[i].pot))
                     continue;
+                int at = pot_cell(imp[i].pot);
+                if (!closes && u->part_set
+                    && !(u->part[pot_digit(imp[i].pot) - 1][at >> 6] >> (at & 63) & 1u))
+                    continue;   /* off the start's part: it never leads back */
                 int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0)
                     continue;
@@ -901,7 +980,7 @@ static void note_reach(unary *u, const reach *r)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++) {
             uint64_t reached = r->on[d][w] | r->off[d][w];
-            u->noted[d][w] |= reached;
+            u->read->places[d][w] |= reached;
             if (u->y)
                 u->read->cells[w] |= reached;
         }
@@ -1009,7 +1088,7 @@ static void note_row(unary *u, int s)
     uint64_t cells[2] = {0, 0};
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++) {
-            u->noted[d][w] |= touched[2 * d + w];
+            u->read->places[d][w] |= touched[2 * d + w];
             cells[w] |= touched[2 * d + w];
         }
     if (u->y) {
@@ -1100,7 +1179,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     if (u->read) {   /* the union's reach: the partners' reaches, and the start off */
         for (uint32_t i = 0; i < count; i++)
             note_row(u, partners[i]);
-        u->noted[d][w] |= bit;
+        u->read->places[d][w] |= bit;
         if (u->y)
             u->read->cells[w] |= bit;
     }
@@ -1179,28 +1258,24 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 
 enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
 
-/* Whether a cycle through node s (on a cycle of u->cl's graph, made with
- * u's links) may remove a candidate; the answer, the same for every node
- * of s's part, is kept by part and made once a closure. A cycle offers its removals
- * (cycle_removals): the candidates of a digit d that see a potential on
- * and a potential off of digit d on the cycle's first-parent path, outside
- * the cycle's cells. Each potential on of that path (the start's) reaches
- * the start along the path and is reached from it: it is in s's part.
- * Each potential off of the path switches on the potential on after it, so
- * it is a partner of a node of the part, and the potential on before it
+/* Whether a cycle through the nodes `node` (`size` of them: a strongly
+ * connected part of the graph of u's links, as the closure's parts are)
+ * may remove a candidate. A cycle offers its removals (cycle_removals):
+ * the candidates of a digit d that see a potential on and a potential off
+ * of digit d on the cycle's first-parent path, outside the cycle's cells.
+ * Each potential on of that path (the start's) reaches the start along
+ * the path and is reached from it: it is in the start's part. Each
+ * potential off of the path switches on the potential on after it, so it
+ * is a partner of a node of the part, and the potential on before it
  * switches it off (a peer with its digit, or with Y-links another digit
  * of its cell). So such a candidate sees, with digit d, a node of the part
  * and one of those partners; when no candidate does, the cycle walk finds
  * nothing to offer. */
-static bool cycle_may_remove(const unary *u, closure *cl, int s)
+static bool part_may_remove(const unary *u, const uint16_t *node, int size)
 {
     const reach_grid *rg = u->rg;
-    int part = cl->part[s];
-    if (cl->may_remove[part])
-        return cl->may_remove[part] == MAY_REMOVE_YES;
-    const uint16_t *node = cl->member + cl->first_member[part];
     uint64_t off[BD_SIZE][2] = {{0}}, seen_on[BD_SIZE][2] = {{0}}, seen_off[BD_SIZE][2] = {{0}};
-    for (int i = 0; i < cl->size[part]; i++) {   /* what the part switches off */
+    for (int i = 0; i < size; i++) {   /* what the part switches off */
         int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
         for (int w = 0; w < 2; w++) {
             off[d][w] |= rg->cand[d][w] & rg->peers[cell][w];
@@ -1209,7 +1284,7 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
         for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
             off[bit_digit(ds) - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
     }
-    for (int i = 0; i < cl->size[part]; i++) {   /* those that are a node's partners */
+    for (int i = 0; i < size; i++) {   /* those that are a node's partners */
         int cell = node[i] / BD_SIZE, d = node[i] % BD_SIZE;
         for (int w = 0; u->x && w < 2; w++)
             for (uint64_t bits = rg->partner[node[i]][w] & off[d][w]; bits; bits &= bits - 1u) {
@@ -1229,8 +1304,89 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
-    cl->may_remove[part] = any ? MAY_REMOVE_YES : MAY_REMOVE_NO;
     return any != 0;
+}
+
+/* part_may_remove for node s's part in u->cl (made with u's links; s on
+ * a cycle of its graph); the answer, the same for every node of the
+ * part, is kept by part and made once a closure. */
+static bool cycle_may_remove(const unary *u, closure *cl, int s)
+{
+    int part = cl->part[s];
+    if (!cl->may_remove[part])
+        cl->may_remove[part] =
+            part_may_remove(u, cl->member + cl->first_member[part], cl->size[part])
+                ? MAY_REMOVE_YES
+                : MAY_REMOVE_NO;
+    return cl->may_remove[part] == MAY_REMOVE_YES;
+}
+
+/* Into `node` and the cell sets `in` (by digit), the strongly connected
+ * part of start s = (cell, d + 1) in
+ * the graph of u's links (the closure's: an edge from t to v when t on
+ * switches off a partner of v), from `r`, what reach_links reaches from s
+ * on; its number of nodes. The part is the nodes of r's potentials on that
+ * reach s: every node such a node reaches is in r, so the walk back from s
+ * keeps to r: the nodes before v are the potentials on of r that switch
+ * off a partner of v (see it with its digit, or with Y-links share its
+ * cell). */
+static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *node,
+                   uint64_t (*in)[2])
+{
+    const reach_grid *rg = u->rg;
+    memset(in, 0, BD_SIZE * sizeof *in);
+    int count = 0;
+    in[d][cell >> 6] = (uint64_t)1 << (cell & 63);
+    node[count++] = (uint16_t)(cell * BD_SIZE + d);
+    for (int i = 0; i < count; i++) {
+        uint16_t partners[1 + 2 * UNIT_KINDS];
+        uint32_t n = partners_of(u, node[i] / BD_SIZE, node[i] % BD_SIZE, partners, 0);
+        for (uint32_t j = 0; j < n; j++) {
+            int at = partners[j] / BD_SIZE, e = partners[j] % BD_SIZE;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t bits = r->on[e][w] & rg->peers[at][w] & ~in[e][w]; bits;
+                     bits &= bits - 1u) {
+                    in[e][w] |= bits & -bits;
+                    node[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + e);
+                }
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u) {
+                int f = bit_digit(ds) - 1;
+                if ((r->on[f][at >> 6] & ~in[f][at >> 6]) & bit) {
+                    in[f][at >> 6] |= bit;
+                    node[count++] = (uint16_t)(at * BD_SIZE + f);
+                }
+            }
+        }
+    }
+    return count;
+}
+
+/* may_cycle's part test without the closure, for start (cell, digit): from
+ * reach_links' walk from it on, its part (part_of, into u->part); false when
+ * the start is on no cycle (a part of one node) or part_may_remove says
+ * no. Notes what the walk read (as note_row would with the closure). */
+static bool walk_part_may_remove(unary *u, int cell, int digit)
+{
+    reach r;
+    uint16_t node[CANDIDATES];
+    reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
+    int size = part_of(u, &r, cell, digit - 1, node, u->part);
+    note_reach(u, &r);
+    return size > 1 && part_may_remove(u, node, size);
+}
+
+/* u->part, the nodes of node s's part in the closure u->cl (made). */
+static void part_from_closure(unary *u, int s)
+{
+    const closure *cl = u->cl;
+    int part = cl->part[s];
+    const uint16_t *node = cl->member + cl->first_member[part];
+    memset(u->part, 0, sizeof u->part);
+    for (int i = 0; i < cl->size[part]; i++) {
+        int cell = node[i] / BD_SIZE;
+        u->part[node[i] % BD_SIZE][cell >> 6] |= (uint64_t)1 << (cell & 63);
+    }
 }
 
 /* Whether a cycle through the start s = (cell, digit) that removes
@@ -1257,7 +1413,13 @@ static bool cycle_may_remove(const unary *u, closure *cl, int s)
  * reads: while they stay the same, so do s's part and those partners. The
  * last are not noted, but along a path candidates only go, so where no
  * candidate sees them on one grid, none does on a later one: a start
- * recorded idle on a "no" would answer no again, and walk nothing. */
+ * recorded idle on a "no" would answer no again, and walk nothing.
+ * Without the closure, once a partner may close a cycle, the same two
+ * tests are made on the start's part found from reach_links' walk from s
+ * on (walk_part_may_remove), which notes that walk's reads (note_row's, as
+ * the closure would give them). When it says yes after those tests, the
+ * start's part is in u->part (u->part_set) and its reach is noted, for
+ * find_cycles to keep to the part. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1274,21 +1436,28 @@ static bool may_cycle(unary *u, int cell, int digit)
             note_row(u, s);
         return false;
     }
+    bool close = false;
     if (u->y && digit_count(g->cand[cell]) == 2) {
         int other = bit_digit(g->cand[cell] & ~digit_bit(digit)) - 1;
-        if (partner_may_close(u, cell, digit, cell, other))
-            return true;
+        close = partner_may_close(u, cell, digit, cell, other);
     }
-    for (int kind = 0; u->x && kind < UNIT_KINDS; kind++) {
+    for (int kind = 0; !close && u->x && kind < UNIT_KINDS; kind++) {
         int unit = unit_at(kind, cell);
         unsigned places = unit_places(g, unit, digit);
         if (digit_count(places) != 2)
             continue;
         int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
-        if (partner_may_close(u, cell, digit, at, d))
-            return true;
+        close = partner_may_close(u, cell, digit, at, d);
     }
-    return false;
+    if (!close || (!u->cl && !walk_part_may_remove(u, cell, digit)))
+        return false;
+    if (u->cl) {
+        part_from_closure(u, s);
+        if (u->read)
+            note_row(u, s);
+    }
+    u->part_set = true;
+    return true;
 }
 
 /* A breadth-first walk of the static links' potentials, a half layer at
@@ -1476,23 +1645,20 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
         return;
     u->read = m ? &m->read[k][cand] : NULL;
     if (u->read) {
-        *u->read = (chain_reads){{0}, {0}};
-        reads_cell(u->read, cell);
-        memset(u->noted, 0, sizeof u->noted);
+        memset(u->read, 0, sizeof *u->read);
+        bits_set(u->read->cells, cell);
     }
     unary_walks(u, cell, digit, m, k, list);
-    if (u->read)
-        reads_places_of(u->read, &u->noted[0][0]);
 }
 
 /* unary_chaining's tests and walks from (cell, digit), its reads noted
- * (u->read, u->noted) when it keeps a record `m`. */
+ * (u->read) when it keeps a record `m`. */
 static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
                         chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    u->met = u->cut = false;
+    u->met = u->cut = u->part_set = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
      * short); without, the closure's tests alone; a test that failed with

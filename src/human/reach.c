@@ -94,14 +94,13 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
 
 /* A closure under way: the sets, each live cell's candidates and each
  * live unit's places of each digit not yet off (255 and down for the
- * others, never reaching 1), each cell's digits off (bit d - 1), and the
- * potentials switched on whose peers are not yet switched off. */
+ * others, never reaching 1), and the potentials switched on whose peers
+ * are not yet switched off. */
 typedef struct walk {
     const reach_grid *rg;
     reach *r;
     uint8_t cell_left[BD_CELLS];
     uint8_t unit_left[UNIT_COUNT][BD_SIZE];
-    uint16_t gone[BD_CELLS];
     uint16_t todo[BD_CELLS * BD_SIZE];
     int todo_count;
 } walk;
@@ -124,24 +123,27 @@ static inline bool turn_on(walk *k, int cell, int d)
     return true;
 }
 
-/* Switches (cell, d + 1) off, and on what is left alone in its cell and
- * units by that; false on a contradiction. */
-static inline bool turn_off(walk *k, int cell, int d)
+/* The candidates of `cell` not switched off in `r`. */
+static unsigned cell_rest(const reach_grid *rg, const reach *r, int cell)
+{
+    unsigned rest = 0;
+    for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u)
+        if (!cells_has(r->off[bit_digit(ds) - 1], cell))
+            rest |= ds & -ds;
+    return rest;
+}
+
+/* turn_off for a candidate (cell, d + 1) not switched off yet. */
+static inline bool turn_off_fresh(walk *k, int cell, int d)
 {
     const reach_grid *rg = k->rg;
     reach *r = k->r;
-    if (cells_has(r->off[d], cell))
-        return true;
     if (cells_has(r->on[d], cell))
         return false;
     cells_add(r->off[d], cell);
-    k->gone[cell] |= (uint16_t)(1u << d);
     int left = --k->cell_left[cell];
-    if (left <= 1) {
-        unsigned rest = rg->cell_cand[cell] & ~k->gone[cell];
-        if (!left || !turn_on(k, cell, bit_digit(rest) - 1))
-            return false;
-    }
+    if (left <= 1 && (!left || !turn_on(k, cell, bit_digit(cell_rest(rg, r, cell)) - 1)))
+        return false;
     for (int kind = 0; kind < UNIT_KINDS; kind++) {
         int unit = unit_at(kind, cell);
         left = --k->unit_left[unit][d];
@@ -158,6 +160,13 @@ static inline bool turn_off(walk *k, int cell, int d)
     return true;
 }
 
+/* Switches (cell, d + 1) off, and on what is left alone in its cell and
+ * units by that; false on a contradiction. */
+static inline bool turn_off(walk *k, int cell, int d)
+{
+    return cells_has(k->r->off[d], cell) || turn_off_fresh(k, cell, d);
+}
+
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
@@ -166,7 +175,6 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     memset(r, 0, sizeof *r);
     memcpy(k.cell_left, rg->cell_left, sizeof k.cell_left);
     memcpy(k.unit_left, rg->unit_left, sizeof k.unit_left);
-    memset(k.gone, 0, sizeof k.gone);
     k.todo_count = 0;
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
     bool ok = pot_on(pot) ? turn_on(&k, cell, d) : turn_off(&k, cell, d);
@@ -178,8 +186,8 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
             ok = turn_off(&k, at, bit_digit(ds) - 1);
         for (int w = 0; w < 2 && ok; w++)
             for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
-                 bits && ok; bits &= bits - 1u)
-                ok = turn_off(&k, w * 64 + low_index(bits), digit);
+                 bits && ok; bits &= bits - 1u)   /* turn_off switches nothing off */
+                ok = turn_off_fresh(&k, w * 64 + low_index(bits), digit);
     }
     r->conflict = !ok;
     return ok;
