@@ -153,8 +153,10 @@ static bool take_simple(const bdi_step *s, void *context)
     return a->ch->failed;
 }
 
-/* nested_memo's sizes: slots (a power of two) and the bytes of hints. */
-enum { MEMO_SLOTS = 8192, MEMO_POOL = 4u << 20 };
+/* nested_memo's sizes: slots (a power of two) and the bytes of hints.
+ * With the multiple forcing searches' answers kept too, the slots, not
+ * the pool, were what lost answers (about 9 MB of slots in all). */
+enum { MEMO_SLOTS = 32768, MEMO_POOL = 4u << 20 };
 
 /* One hint of a nested chaining search as the memo keeps it: what the
  * chain that uses it needs, and the superset of its rule parents (see
