@@ -614,6 +614,27 @@ static void test_nested_cycles_table(void **state)
     bdi_chainer_free(ch);
 }
 
+/* nested.c's advanced_potentials, in `ch`, on grid `fish` at `level` for
+ * a chain whose first grid was `source`, its off set (made into *off)
+ * holding a node for every candidate `fish` lacks: the potentials it
+ * brings, into `pending`, and their number. The caller releases ch's sets
+ * and nodes. */
+static int nested_bring(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                        int level, pset **off, int32_t *pending)
+{
+    *off = set_new(ch);
+    assert_non_null(*off);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
+            assert_true(set_add(ch, *off, node_new(ch, pot_of(cell, bit_digit(ds), false),
+                                                   CAUSE_NONE, -1)));
+    int count = 0;
+    bdi_state grid = *fish;
+    advanced_potentials(ch, &grid, source, level, *off, pending, &count);
+    assert_false(bdi_chainer_failed(ch));
+    return count;
+}
+
 /* What nested.c's advanced_potentials brings on grid `fish` at `level`
  * for a chain whose first grid was `source`, its off set holding a node
  * for every candidate `fish` lacks (more than `source` lost); at level 2
@@ -640,19 +661,11 @@ static int expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const
         forcing_hints(other, &searched, true, false, false, 0, false, &ref);
     chint_sort(&ref);
     cmark mark = chain_mark(ch);
-    pset *off = set_new(ch);
-    assert_non_null(off);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
-            assert_true(set_add(ch, off, node_new(ch, pot_of(cell, bit_digit(ds), false),
-                                                  CAUSE_NONE, -1)));
-    if (made)
-        *made += off->count;
+    pset *off;
     int32_t pending[POTENTIALS];
-    int count = 0;
-    bdi_state grid = *fish;
-    advanced_potentials(ch, &grid, source, level, off, pending, &count);
-    assert_false(bdi_chainer_failed(ch));
+    int count = nested_bring(ch, source, fish, level, &off, pending);
+    if (made)   /* the off set's own nodes: it holds the pending ones too */
+        *made += off->count - count;
     bool seen[POTENTIALS] = {false};
     int at = 0, parented = 0;
     for (int h = 0; h < ref.count; h++) {
@@ -811,6 +824,21 @@ static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
     bdi_chainer_free(nested);
 }
 
+/* Into `st` a random solved grid (from `*seed`) with `blanks` cells, also
+ * picked from `*seed`, blanked. */
+static void blanked_state(uint64_t *seed, int blanks, bdi_state *st)
+{
+    bd_grid grid;
+    tu_random_full(seed, &grid);
+    int cells[BD_CELLS];
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cells[cell] = cell;
+    tu_shuffle(seed, cells, BD_CELLS);
+    for (int k = 0; k < blanks; k++)
+        grid.cells[cells[k]] = 0;
+    assert_true(bdi_state_init(st, &grid));
+}
+
 /* cycles.c's search nested in a chain makes every start's tests with
  * both links first, and only counts the nodes of the starts where they
  * all fail: it gives what the path's search gives (expect_nested_as_path)
@@ -828,39 +856,21 @@ static void test_nested_cycles_both_tests(void **state)
     fclose(data.f);
     uint64_t seed = 4040;
     for (int i = 0; i < 120; i++) {
-        bd_grid grid;
-        tu_random_full(&seed, &grid);
-        int cells[BD_CELLS];
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            cells[cell] = cell;
-        tu_shuffle(&seed, cells, BD_CELLS);
-        for (int k = 0; k < 8 + i % 40; k++)
-            grid.cells[cells[k]] = 0;
-        assert_true(bdi_state_init(&st, &grid));
+        blanked_state(&seed, 8 + i % 40, &st);
         expect_nested_as_path(&st, &empty, &found);
     }
     assert_true(empty > 20);
     assert_true(found > 80);
 }
 
-/* How many potentials nested.c's advanced_potentials brings on grid
- * `fish` at `level` for a chain whose first grid was `source` (its off
- * set as in expect_nested_parents), in the chainer `ch`. */
+/* How many potentials nested_bring brings, its sets and nodes released. */
 static int nested_count(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
                         int level)
 {
     cmark mark = chain_mark(ch);
-    pset *off = set_new(ch);
-    assert_non_null(off);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
-            assert_true(set_add(ch, off, node_new(ch, pot_of(cell, bit_digit(ds), false),
-                                                  CAUSE_NONE, -1)));
+    pset *off;
     int32_t pending[POTENTIALS];
-    int count = 0;
-    bdi_state grid = *fish;
-    advanced_potentials(ch, &grid, source, level, off, pending, &count);
-    assert_false(bdi_chainer_failed(ch));
+    int count = nested_bring(ch, source, fish, level, &off, pending);
     chain_release(ch, mark);
     return count;
 }
@@ -953,15 +963,7 @@ static void test_nested_memo_forcing(void **state)
     fclose(data.f);
     uint64_t seed = 4343;
     for (int i = 0; i < 80; i++) {
-        bd_grid grid;
-        tu_random_full(&seed, &grid);
-        int cells[BD_CELLS];
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            cells[cell] = cell;
-        tu_shuffle(&seed, cells, BD_CELLS);
-        for (int k = 0; k < 20 + i % 40; k++)
-            grid.cells[cells[k]] = 0;
-        assert_true(bdi_state_init(&fish, &grid));
+        blanked_state(&seed, 20 + i % 40, &fish);
         expect_memo_forcing(&fish, &fish, &asked, &parented, &none);
     }
     print_message("nested forcing memo: %d grids asked, %d with hints brought, %d with none\n",
