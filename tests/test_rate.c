@@ -614,33 +614,58 @@ static void test_nested_cycles_table(void **state)
     bdi_chainer_free(ch);
 }
 
-/* What nested.c's advanced_potentials brings on grid `fish` (level 2: the
- * simple rules find nothing there, so cycles.c's search is asked) for a
- * chain whose first grid was `source`, its off set holding a node for every
- * candidate `fish` lacks (more than `source` lost): the removals of
- * cycles.c's hints, sorted and without repeats, each hint's rule parents
- * those chain_hints.c gives against `source` (a chainer of its own), a
- * hint without any left out; each removal once, with its first hint's
- * parents, in that order. */
-static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish)
+/* nested.c's advanced_potentials, in `ch`, on grid `fish` at `level` for
+ * a chain whose first grid was `source`, its off set (made into *off)
+ * holding a node for every candidate `fish` lacks: the potentials it
+ * brings, into `pending`, and their number. The caller releases ch's sets
+ * and nodes. */
+static int nested_bring(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                        int level, pset **off, int32_t *pending)
+{
+    *off = set_new(ch);
+    assert_non_null(*off);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
+            assert_true(set_add(ch, *off, node_new(ch, pot_of(cell, bit_digit(ds), false),
+                                                   CAUSE_NONE, -1)));
+    int count = 0;
+    bdi_state grid = *fish;
+    advanced_potentials(ch, &grid, source, level, *off, pending, &count);
+    assert_false(bdi_chainer_failed(ch));
+    return count;
+}
+
+/* What nested.c's advanced_potentials brings on grid `fish` at `level`
+ * for a chain whose first grid was `source`, its off set holding a node
+ * for every candidate `fish` lacks (more than `source` lost); at level 2
+ * the simple rules must find nothing there, so cycles.c's search is asked,
+ * and at level 3 the cycles search must bring nothing either, so the
+ * multiple forcing search is asked: the removals of that search's hints
+ * (made in a chainer of its own), sorted and without repeats, each hint's
+ * rule parents those chain_hints.c gives against `source`, a hint without
+ * any left out; each removal once, with its first hint's parents,
+ * complexity and fingerprint, in that order. Returns the number of hints
+ * with rule parents; with `made`, adds to *made the nodes the call makes
+ * (the off set's, and one for each removal of each hint with rule
+ * parents). */
+static int expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                                 int level, int *made)
 {
     bdi_chainer *other = bdi_chainer_new(NULL);
     assert_non_null(other);
     chint_list ref = {.keep_all = true, .outer_source = source, .outer_current = fish};
-    cycles_hints(other, fish, false, &ref);
+    bdi_state searched = *fish;
+    if (level == 2)
+        cycles_hints(other, &searched, false, &ref);
+    else
+        forcing_hints(other, &searched, true, false, false, 0, false, &ref);
     chint_sort(&ref);
     cmark mark = chain_mark(ch);
-    pset *off = set_new(ch);
-    assert_non_null(off);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = 0x1ffu & ~fish->cand[cell]; ds; ds &= ds - 1u)
-            assert_true(set_add(ch, off, node_new(ch, pot_of(cell, bit_digit(ds), false),
-                                                  CAUSE_NONE, -1)));
+    pset *off;
     int32_t pending[POTENTIALS];
-    int count = 0;
-    bdi_state grid = *fish;
-    advanced_potentials(ch, &grid, source, 2, off, pending, &count);
-    assert_false(bdi_chainer_failed(ch));
+    int count = nested_bring(ch, source, fish, level, &off, pending);
+    if (made)   /* the off set's own nodes: it holds the pending ones too */
+        *made += off->count - count;
     bool seen[POTENTIALS] = {false};
     int at = 0, parented = 0;
     for (int h = 0; h < ref.count; h++) {
@@ -648,6 +673,8 @@ static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, cons
         if (!c->rule_count)
             continue;
         parented++;
+        for (int cell = 0; made && cell < BD_CELLS; cell++)
+            *made += digit_count(c->removed[cell]);
         for (int cell = 0; cell < BD_CELLS; cell++)
             for (unsigned ds = c->removed[cell]; ds; ds &= ds - 1u) {
                 int pot = pot_of(cell, bit_digit(ds), false);
@@ -657,6 +684,9 @@ static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, cons
                 assert_true(at < count);
                 const cnode *n = &ch->nodes[pending[at++]];
                 assert_int_equal(n->pot, pot);
+                assert_true(n->nested >= 0);
+                assert_int_equal(ch->nested[n->nested].complexity, c->complexity);
+                assert_true(ch->nested[n->nested].fingerprint == c->fingerprint);
                 assert_int_equal(n->parent_count, c->rule_count);
                 for (uint32_t i = 0; i < c->rule_count; i++)
                     assert_int_equal(ch->parents[n->parent_first + i],
@@ -664,10 +694,10 @@ static void expect_nested_parents(bdi_chainer *ch, const bdi_state *source, cons
             }
     }
     assert_int_equal(at, count);
-    assert_true(parented > 0);
     chint_list_free(&ref);
     chain_release(ch, mark);
     bdi_chainer_free(other);
+    return parented;
 }
 
 /* nested.c keeps the answers of the chaining rules nested in a chain by
@@ -691,7 +721,7 @@ static void test_nested_memo_parents(void **state)
         assert_non_null(ch);
         const bdi_state *sources[2] = {first ? &column8 : &before, first ? &before : &column8};
         for (int round = 0; round < 4; round++)
-            expect_nested_parents(ch, sources[round % 2], &fish);
+            assert_true(expect_nested_parents(ch, sources[round % 2], &fish, 2, NULL) > 0);
         bdi_chainer_free(ch);
     }
 }
@@ -794,6 +824,21 @@ static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
     bdi_chainer_free(nested);
 }
 
+/* Into `st` a random solved grid (from `*seed`) with `blanks` cells, also
+ * picked from `*seed`, blanked. */
+static void blanked_state(uint64_t *seed, int blanks, bdi_state *st)
+{
+    bd_grid grid;
+    tu_random_full(seed, &grid);
+    int cells[BD_CELLS];
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cells[cell] = cell;
+    tu_shuffle(seed, cells, BD_CELLS);
+    for (int k = 0; k < blanks; k++)
+        grid.cells[cells[k]] = 0;
+    assert_true(bdi_state_init(st, &grid));
+}
+
 /* cycles.c's search nested in a chain makes every start's tests with
  * both links first, and only counts the nodes of the starts where they
  * all fail: it gives what the path's search gives (expect_nested_as_path)
@@ -811,19 +856,120 @@ static void test_nested_cycles_both_tests(void **state)
     fclose(data.f);
     uint64_t seed = 4040;
     for (int i = 0; i < 120; i++) {
-        bd_grid grid;
-        tu_random_full(&seed, &grid);
-        int cells[BD_CELLS];
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            cells[cell] = cell;
-        tu_shuffle(&seed, cells, BD_CELLS);
-        for (int k = 0; k < 8 + i % 40; k++)
-            grid.cells[cells[k]] = 0;
-        assert_true(bdi_state_init(&st, &grid));
+        blanked_state(&seed, 8 + i % 40, &st);
         expect_nested_as_path(&st, &empty, &found);
     }
     assert_true(empty > 20);
     assert_true(found > 80);
+}
+
+/* How many potentials nested_bring brings, its sets and nodes released. */
+static int nested_count(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                        int level)
+{
+    cmark mark = chain_mark(ch);
+    pset *off;
+    int32_t pending[POTENTIALS];
+    int count = nested_bring(ch, source, fish, level, &off, pending);
+    chain_release(ch, mark);
+    return count;
+}
+
+/* The nodes a search counts, in a chainer of its own with a budget: the
+ * multiple forcing search (`forcing`) or the cycles search, nested (all
+ * hints); into *hints the number of its hints. */
+static uint64_t nested_search_nodes(const bdi_state *st, bool forcing, int *hints)
+{
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(ch);
+    bdi_state grid = *st;
+    chint_list list = {.keep_all = true, .outer_source = st, .outer_current = st};
+    if (forcing)
+        forcing_hints(ch, &grid, true, false, false, 0, false, &list);
+    else
+        cycles_hints(ch, &grid, false, &list);
+    assert_false(bdi_chainer_failed(ch));
+    *hints = list.count;
+    chint_list_free(&list);
+    bdi_chainer_free(ch);
+    return nodes.nodes;
+}
+
+/* nested.c keeps a nested multiple forcing search's answer by grid, hints
+ * or none, with the nodes it counted: at level 3, on grid `fish` when the
+ * simple rules and the cycles search bring nothing there for a chain from
+ * `source` (so the multiple forcing search is asked; else nothing is
+ * checked), that chain is brought what that search gives
+ * (expect_nested_parents), once made and again from the memo, each time
+ * with the search's own nodes counted (a chainer of its own): the first
+ * time the cycles search's too, the second time the cycles search's only
+ * when it found hints (they are kept; cycles.c records a grid with none).
+ * Counts the grids checked (*asked), those with hints brought (*parented)
+ * and those where the search counts nodes but finds no hint (*none). */
+static void expect_memo_forcing(const bdi_state *source, const bdi_state *fish, int *asked,
+                                int *parented, int *none)
+{
+    bdi_chainer *ask = bdi_chainer_new(NULL);
+    assert_non_null(ask);
+    bool brings = nested_count(ask, source, fish, 1) || nested_count(ask, source, fish, 2);
+    bdi_chainer_free(ask);
+    if (brings)
+        return;
+    int cycle_hints, forcing_found;
+    uint64_t cycles = nested_search_nodes(fish, false, &cycle_hints);
+    uint64_t forcing = nested_search_nodes(fish, true, &forcing_found);
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(ch);
+    ++*asked;
+    uint64_t before = nodes.nodes;
+    int made = 0;
+    int first = expect_nested_parents(ch, source, fish, 3, &made);
+    assert_true(nodes.nodes - before == (uint64_t)made + cycles + forcing);
+    before = nodes.nodes;
+    made = 0;
+    assert_int_equal(expect_nested_parents(ch, source, fish, 3, &made), first);
+    assert_true(nodes.nodes - before == (uint64_t)made + (cycle_hints ? cycles : 0) + forcing);
+    *parented += first > 0;
+    *none += forcing_found == 0 && forcing > 0;
+    bdi_chainer_free(ch);
+}
+
+/* expect_memo_forcing on SE's puzzles thinned (data_state): for each, the
+ * thinned grid searched, and for the first source the thinned grid itself
+ * (nothing gone since: nothing is brought), then the thinned grid with one
+ * cell's candidates given back, cell after cell, while fewer than two of
+ * these have been asked; and on random solved grids with 20 to 59 cells
+ * blanked, each its own source (some without a hint). */
+static void test_nested_memo_forcing(void **state)
+{
+    (void)state;
+    int asked = 0, parented = 0, none = 0;
+    data_grids data;
+    data_grids_open(&data, 43, 60);
+    bdi_state given, fish;
+    while (data_grids_next(&data, &given) && data_grids_next(&data, &fish)) {
+        expect_memo_forcing(&fish, &fish, &asked, &parented, &none);
+        int mine = asked;
+        for (int cell = 0; cell < BD_CELLS && asked - mine < 2; cell++) {
+            if (given.cand[cell] == fish.cand[cell])
+                continue;
+            bdi_state source = fish;
+            source.cand[cell] = given.cand[cell];
+            expect_memo_forcing(&source, &fish, &asked, &parented, &none);
+        }
+    }
+    fclose(data.f);
+    uint64_t seed = 4343;
+    for (int i = 0; i < 80; i++) {
+        blanked_state(&seed, 20 + i % 40, &fish);
+        expect_memo_forcing(&fish, &fish, &asked, &parented, &none);
+    }
+    print_message("nested forcing memo: %d grids asked, %d with hints brought, %d with none\n",
+                  asked, parented, none);
+    assert_true(parented > 0);
+    assert_true(none > 0);
 }
 
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
@@ -2216,6 +2362,7 @@ int main(void)
         cmocka_unit_test(test_cycles_both_closure),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
+        cmocka_unit_test(test_nested_memo_forcing),
         cmocka_unit_test(test_nested_cycles_both_tests),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),

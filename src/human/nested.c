@@ -24,9 +24,11 @@
  * often reach the same grid. A nested search's hints rest on that grid
  * alone, their rule parents on the chain's first grid too; so a chaining
  * rule's search is made against a first grid holding every candidate, and
- * the answers of the cycles searches that found hints are kept by grid in
- * the chainer's memo (nested_memo), each chain taking from them the
- * parents its own first grid has (take_chaining).
+ * the answers of the cycles searches that found hints (cycles.c keeps its
+ * own record of the grids where one found none) and of the multiple
+ * forcing searches, hints or none, are kept by grid in the chainer's memo
+ * (nested_memo), each chain taking from them the parents its own first
+ * grid has (take_chaining).
  */
 #include "chains.h"
 
@@ -151,8 +153,10 @@ static bool take_simple(const bdi_step *s, void *context)
     return a->ch->failed;
 }
 
-/* nested_memo's sizes: slots (a power of two) and the bytes of hints. */
-enum { MEMO_SLOTS = 8192, MEMO_POOL = 4u << 20 };
+/* nested_memo's sizes: slots (a power of two) and the bytes of hints.
+ * With the multiple forcing searches' answers kept too, the slots, not
+ * the pool, were what lost answers (about 9 MB of slots in all). */
+enum { MEMO_SLOTS = 32768, MEMO_POOL = 4u << 20 };
 
 /* One hint of a nested chaining search as the memo keeps it: what the
  * chain that uses it needs, and the superset of its rule parents (see
@@ -316,7 +320,16 @@ static bool memo_spend(bdi_chainer *ch, const memo_entry *e)
  * grid holding every candidate, which gives a superset in that order, and
  * a->source's parents are the superset's potentials a->source has (those
  * of a grid with fewer, in the same order). The memo keeps that answer by
- * grid, rule and level, for the next chain that reaches the same grid. */
+ * grid, rule and level, for the next chain that reaches the same grid:
+ * a cycles search's when it found hints, a multiple forcing search's
+ * (rule 1) always. That search (static, level 0) reads nothing but its
+ * grid: no chain of it nests rules, and it reads no record of the path's
+ * searches (it keeps none of its closures; the cycles search's closure of
+ * the same grid, when it reads it, is the one it would make). So the
+ * nodes it counts against the budget are those its grid gives it to
+ * count, and its answer and its nodes stand for it on the same grid
+ * again. (A dynamic one's count rests on the closures kept from the
+ * path's dynamic searches, or on its nested searches' records.) */
 static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
 {
     bdi_chainer *ch = a->ch;
@@ -340,7 +353,7 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
     else
         forcing_hints(ch, g, true, rule == 2, false, level, false, &list);
     chint_sort(&list);
-    if (!ch->failed && rule == 0 && list.count)
+    if (!ch->failed && (rule == 0 ? list.count > 0 : rule == 1))
         memo_keep(ch, g, rule, level, h, ch->budget ? ch->budget->nodes - before : 0, &list);
     for (int i = 0; i < list.count && !ch->failed; i++) {
         const chint *c = &list.all[i];
