@@ -374,6 +374,91 @@ static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[
 }
 #endif
 
+
+/* Digit d's units summed up for scan_digit_bands from its words `pd`:
+ * its four band words into band[b]; lane b of *in_band (*twice_in_band)
+ * band b's columns with a place (with places in two rows or more).
+ * Whether every row has a place. Where the AVX2 kernel has vectors
+ * (fold_bands'), the four bands are one vector. */
+#if defined(__AVX2__) && defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(BD_PORTABLE)
+#define QUAD_SCANS 1
+static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
+                               uint64_t *twice_in_band)
+{
+    const band_quad lanes = {0, 16, 32, 48};
+    band_quad x;
+    memcpy(&x, pd, sizeof x);
+    memcpy(band, &x, sizeof x);
+    band_quad nonzero = (((x & LANE_REST) + LANE_REST) | x) & LANE_HIGH;
+    /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+    band_quad pair_or = x | x >> 16, pair_and = x & x >> 16;
+    band_quad once = ((pair_or | pair_or >> 32) & 0xFFFFu) << lanes;
+    band_quad twice = ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << lanes;
+    *in_band = once[0] | once[1] | once[2] | once[3];
+    *twice_in_band = twice[0] | twice[1] | twice[2] | twice[3];
+    return (nonzero[0] & nonzero[1] & nonzero[2] & nonzero[3]) == LANE_HIGH;
+}
+#else
+#define QUAD_SCANS 0
+static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
+                               uint64_t *twice_in_band)
+{
+    uint64_t rows_ok = LANE_HIGH;
+    *in_band = *twice_in_band = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = load_band(pd + 4 * b);
+        band[b] = x;
+        rows_ok &= lanes_nonzero(x);
+        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
+        *in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
+        *twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu)
+                          << (16 * b);
+    }
+    return rows_ok == LANE_HIGH;
+}
+#endif
+
+/* The hidden singles of a digit, band b's into hits[b]: the open cells
+ * (`open`, the open words) among its places (its band words `band`) that
+ * are alone in their row, in a box of `sole_boxes` (bit 16 b + 4 t: box
+ * (b, t) has one place) or in a column of `single_cols`. Whether there
+ * is any. */
+static inline bool band_singles(const uint64_t band[4], uint64_t sole_boxes, colset single_cols,
+                                const colset *open, uint64_t hits[4])
+{
+#if QUAD_SCANS
+    const band_quad lanes = {0, 16, 32, 48};
+    band_quad x, o;
+    memcpy(&x, band, sizeof x);
+    memcpy(&o, open, sizeof o);
+    /* the rows with one place (each lane non-zero: no borrow between
+     * lanes): lane_masks as (h << 1) - (h >> 15), AVX2 having no 64-bit
+     * multiply */
+    band_quad y = x & (x - LANE_LOW);
+    band_quad h = LANE_HIGH & ~((((y & LANE_REST) + LANE_REST) | y) & LANE_HIGH);
+    band_quad boxes = (sole_boxes >> lanes) & 0x1111u;
+    boxes = (boxes << 4) - boxes;   /* each such box's four columns */
+    boxes |= boxes << 16;
+    boxes |= boxes << 32;
+    band_quad found = x & o & (((h << 1) - (h >> 15)) | boxes | (uint64_t)single_cols * LANE_LOW);
+    memcpy(hits, &found, sizeof found);
+    return (found[0] | found[1] | found[2] | found[3]) != 0;
+#else
+    uint64_t any = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = band[b];
+        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
+                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
+                           | (uint64_t)single_cols * LANE_LOW;
+        hits[b] = x & singles & load_band(open + 4 * b);
+        any |= hits[b];
+    }
+    return any != 0;
+#endif
+}
+
 #else
 #define BAND_WORDS 0
 #endif
@@ -852,19 +937,8 @@ static int scan_digit_bands(const geo *g, state *s, int d)
 {
     colset *pd = s->w + (size_t)d * 16u;
     const colset *open = s->w + 256;
-    uint64_t band[4], rows_ok = LANE_HIGH, in_band = 0, twice_in_band = 0;
-    for (int b = 0; b < 4; b++) {
-        uint64_t x = load_band(pd + 4 * b);
-        band[b] = x;
-        rows_ok &= lanes_nonzero(x);
-        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
-        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
-        in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
-        twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << (16 * b);
-    }
-    /* lane b of in_band (twice_in_band): band b's columns with a place
-     * (with places in two rows or more) */
-    if (rows_ok != LANE_HIGH)
+    uint64_t band[4], in_band, twice_in_band;
+    if (!digit_bands(pd, band, &in_band, &twice_in_band))
         return -1;   /* a row without a place */
     uint64_t boxes = nibbles_any(in_band), multi_column = nibbles_multi(in_band);
     if (boxes != NIBBLE_LOW)
@@ -877,23 +951,17 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     if (bands_once != g->full)
         return -1;   /* a column without a place */
     colset single_cols = bands_once & (colset)~(bands_twice | band_columns(twice_in_band));
-    int progress = 0;
-    for (int b = 0; b < 4; b++) {
-        uint64_t x = band[b];
-        /* the rows with one place (each lane non-zero: no borrow between lanes) */
-        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
-                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
-                           | (uint64_t)single_cols * LANE_LOW;
-        for (uint64_t hits = x & singles & load_band(open + 4 * b); hits; hits &= hits - 1u) {
-            int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
-            if (!((pd[r] >> c) & 1u))
-                continue;   /* an earlier placement took it */
-            place(g, s, d, r, c);
-            progress = 1;
-        }
+    uint64_t hits[4];
+    if (band_singles(band, sole_boxes, single_cols, open, hits)) {
+        for (int b = 0; b < 4; b++)
+            for (; hits[b]; hits[b] &= hits[b] - 1u) {
+                int bit = nxn_low_index(hits[b]), r = 4 * b + bit / 16, c = bit % 16;
+                if ((pd[r] >> c) & 1u)   /* else an earlier placement took it */
+                    place(g, s, d, r, c);
+            }
+        return 1;
     }
-    if (progress)
-        return progress;
+    int progress = 0;
     /* would any locked candidates remove a place? */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
     if (!locks_would_fire(band, in_band, multi_column, claimed, bands_twice))
