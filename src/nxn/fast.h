@@ -383,6 +383,12 @@ static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[
 #if defined(__AVX2__) && defined(__GNUC__) && defined(__BYTE_ORDER__) \
     && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(BD_PORTABLE)
 #define QUAD_SCANS 1
+/* The four words of v or'ed. */
+static inline uint64_t quad_or(band_quad v)
+{
+    return v[0] | v[1] | v[2] | v[3];
+}
+
 static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
                                uint64_t *twice_in_band)
 {
@@ -395,8 +401,8 @@ static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_
     band_quad pair_or = x | x >> 16, pair_and = x & x >> 16;
     band_quad once = ((pair_or | pair_or >> 32) & 0xFFFFu) << lanes;
     band_quad twice = ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << lanes;
-    *in_band = once[0] | once[1] | once[2] | once[3];
-    *twice_in_band = twice[0] | twice[1] | twice[2] | twice[3];
+    *in_band = quad_or(once);
+    *twice_in_band = quad_or(twice);
     return (nonzero[0] & nonzero[1] & nonzero[2] & nonzero[3]) == LANE_HIGH;
 }
 #else
@@ -444,7 +450,7 @@ static inline bool band_singles(const uint64_t band[4], uint64_t sole_boxes, col
     boxes |= boxes << 32;
     band_quad found = x & o & (((h << 1) - (h >> 15)) | boxes | (uint64_t)single_cols * LANE_LOW);
     memcpy(hits, &found, sizeof found);
-    return (found[0] | found[1] | found[2] | found[3]) != 0;
+    return quad_or(found) != 0;
 #else
     uint64_t any = 0;
     for (int b = 0; b < 4; b++) {
@@ -898,11 +904,19 @@ static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t 
                              colset claimed, colset bands_twice)
 {
     /* bit 16 l + 4 t + b: row l of band b has places in stack t */
+#if QUAD_SCANS
+    const band_quad by_band = {0, 1, 2, 3};
+    band_quad x;
+    memcpy(&x, band, sizeof x);
+    x |= x >> 1;
+    uint64_t in_stack = quad_or(((x | x >> 2) & NIBBLE_LOW) << by_band);
+#else
     uint64_t in_stack = 0;
     for (int b = 0; b < 4; b++) {
         uint64_t x = band[b] | band[b] >> 1;
         in_stack |= ((x | x >> 2) & NIBBLE_LOW) << b;
     }
+#endif
     /* bit 4 t + b: box (b, t) has places in two rows or more (a lane
      * fold, as in_band's), then that bit in every lane */
     uint64_t lanes_or = in_stack | in_stack >> 16, lanes_and = in_stack & in_stack >> 16;
@@ -914,9 +928,14 @@ static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t 
     uint64_t two_stacks = (nibbles_and | nibbles_and >> 8 | (nibbles_or & nibbles_or >> 8)) & STACK_LANES;
     two_stacks *= 0x1111u;
     /* lane b, bit 4 t: box (b, t) has places in two rows or more */
+#if QUAD_SCANS
+    const band_quad lanes = {0, 16, 32, 48};
+    uint64_t two_rows_lanes = quad_or((((band_quad){0, 0, 0, 0} + two_rows) >> by_band & 0x1111u) << lanes);
+#else
     uint64_t two_rows_lanes = 0;
     for (int b = 0; b < 4; b++)
         two_rows_lanes |= ((two_rows >> b) & 0x1111u) << (16 * b);
+#endif
     uint64_t claimed_lanes = in_band & (uint64_t)claimed * LANE_LOW;
     return (in_stack & two_stacks & ~two_rows_all)                                  /* a box in one row */
            || (in_stack & ~two_stacks & two_rows_all)                               /* a row in one box */
