@@ -412,6 +412,25 @@ static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_
     *twice_in_band = quad_or(twice);
     return quad_or(nonzero ^ LANE_HIGH) == 0;
 }
+
+/* place's clear of cell (r, c) from every digit's words `w` (a digit's
+ * four band words one vector); the digits (bit d) that had it. */
+static inline uint64_t clear_cell_quad(colset *w, int r, int c)
+{
+    const band_quad lanes = {0, 1, 2, 3};
+    int at = 16 * (r & 3) + c;   /* the cell's bit in its band word */
+    band_quad cell = (band_quad)(lanes == (uint64_t)(r >> 2)) & (UINT64_C(1) << at);
+    band_quad had = {0, 0, 0, 0};
+    for (int d = 15; d >= 0; d--) {
+        band_quad x;
+        memcpy(&x, w + 16 * d, sizeof x);
+        had = had << 1 | (x & cell) >> at;
+        x &= ~cell;
+        memcpy(w + 16 * d, &x, sizeof x);
+    }
+    return quad_or(had);
+}
+
 #else
 #define QUAD_SCANS 0
 static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
@@ -474,6 +493,7 @@ static inline bool band_singles(const uint64_t band[4], uint64_t sole_boxes, col
 
 #else
 #define BAND_WORDS 0
+#define QUAD_SCANS 0
 #endif
 
 /* The changed bands of digit d. */
@@ -582,6 +602,11 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
  * candidates go first. */
 static void place(const geo *g, state *s, int d, int r, int c)
 {
+#if QUAD_SCANS
+    mark_changed(g, s, clear_cell_quad(s->w, r, c));
+    claim(g, s, d, r, c);
+    return;
+#endif
     int n = GEO_N(g);
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
