@@ -1435,10 +1435,18 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     for (int b = 0; b < 4; b++)
         for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u)
             candidates[64 * b + nxn_low_index(cells)] = 0;
-    for (int d = 0; d < 16; d++)
+    for (int d = 0; d < 16; d++) {
+#if QUAD_SCANS
+        band_quad x, cells;   /* the digit's four bands tested at once */
+        memcpy(&x, s->w + 16 * d, sizeof x);
+        memcpy(&cells, fresh, sizeof cells);
+        if (!quad_or(x & cells))
+            continue;
+#endif
         for (int b = 0; b < 4; b++)
             for (uint64_t hits = load_band(s->w + 16 * d + 4 * b) & fresh[b]; hits; hits &= hits - 1u)
                 candidates[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+    }
     /* each fresh cell's partners: the cells with its two candidates alone
      * in its row, column or box (a fresh partner before it in reading
      * order took it as its partner already), all found before any clear */
