@@ -374,20 +374,23 @@ static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[
 }
 #endif
 
-
-/* Digit d's units summed up for scan_digit_bands from its words `pd`:
- * its four band words into band[b]; lane b of *in_band (*twice_in_band)
- * band b's columns with a place (with places in two rows or more).
- * Whether every row has a place. Where the AVX2 kernel has vectors
- * (fold_bands'), the four bands are one vector. */
+/* QUAD_SCANS: in the AVX2 kernel, where the compiler has vectors
+ * (fold_bands'), a digit's four band words (its 16 row words, 32 bytes)
+ * are one vector for the scans, place and naked pairs; the portable
+ * kernel keeps scalar loops over the bands. */
 #if defined(__AVX2__) && defined(__GNUC__) && defined(__BYTE_ORDER__) \
     && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(BD_PORTABLE)
 #define QUAD_SCANS 1
+#ifdef __has_builtin
+#define QUAD_HAS_BUILTIN(x) __has_builtin(x)
+#else   /* gcc before 10 */
+#define QUAD_HAS_BUILTIN(x) 0
+#endif
 /* The four words of v or'ed (its two halves first, where the compiler
  * can take them apart: gcc 12, clang). */
 static inline uint64_t quad_or(band_quad v)
 {
-#if defined(__has_builtin) && __has_builtin(__builtin_shufflevector)
+#if QUAD_HAS_BUILTIN(__builtin_shufflevector)
     typedef uint64_t band_pair __attribute__((vector_size(16)));
     band_pair half = __builtin_shufflevector(v, v, 0, 1) | __builtin_shufflevector(v, v, 2, 3);
     return half[0] | half[1];
@@ -396,6 +399,10 @@ static inline uint64_t quad_or(band_quad v)
 #endif
 }
 
+/* Digit d's units summed up for scan_digit_bands from its words `pd`:
+ * its four band words into band[b]; lane b of *in_band (*twice_in_band)
+ * band b's columns with a place (with places in two rows or more).
+ * Whether every row has a place. */
 static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
                                uint64_t *twice_in_band)
 {
@@ -416,7 +423,7 @@ static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_
 /* Whether any bit of v is set: one AVX test where the compiler has it. */
 static inline bool quad_any(band_quad v)
 {
-#if defined(__has_builtin) && __has_builtin(__builtin_ia32_ptestz256)
+#if QUAD_HAS_BUILTIN(__builtin_ia32_ptestz256)
     typedef long long quad_ll __attribute__((vector_size(32)));
     return !__builtin_ia32_ptestz256((quad_ll)v, (quad_ll)v);
 #else
@@ -444,6 +451,7 @@ static inline uint64_t clear_cell_quad(colset *w, int r, int c)
 
 #else
 #define QUAD_SCANS 0
+/* digit_bands' contract (above), a band at a time. */
 static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
                                uint64_t *twice_in_band)
 {
