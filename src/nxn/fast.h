@@ -374,8 +374,145 @@ static inline void fold_bands(const colset *p, uint64_t once[4], uint64_t twice[
 }
 #endif
 
+/* QUAD_SCANS: in the AVX2 kernel, where the compiler has vectors
+ * (fold_bands'), a digit's four band words (its 16 row words, 32 bytes)
+ * are one vector for the scans, place and naked pairs; the portable
+ * kernel keeps scalar loops over the bands. */
+#if defined(__AVX2__) && defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(BD_PORTABLE)
+#define QUAD_SCANS 1
+#ifdef __has_builtin
+#define QUAD_HAS_BUILTIN(x) __has_builtin(x)
+#else   /* gcc before 10 */
+#define QUAD_HAS_BUILTIN(x) 0
+#endif
+/* The four words of v or'ed (its two halves first, where the compiler
+ * can take them apart: gcc 12, clang). */
+static inline uint64_t quad_or(band_quad v)
+{
+#if QUAD_HAS_BUILTIN(__builtin_shufflevector)
+    typedef uint64_t band_pair __attribute__((vector_size(16)));
+    band_pair half = __builtin_shufflevector(v, v, 0, 1) | __builtin_shufflevector(v, v, 2, 3);
+    return half[0] | half[1];
+#else
+    return v[0] | v[1] | v[2] | v[3];
+#endif
+}
+
+/* Digit d's units summed up for scan_digit_bands from its words `pd`:
+ * its four band words into band[b]; lane b of *in_band (*twice_in_band)
+ * band b's columns with a place (with places in two rows or more).
+ * Whether every row has a place. */
+static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
+                               uint64_t *twice_in_band)
+{
+    const band_quad lanes = {0, 16, 32, 48};
+    band_quad x;
+    memcpy(&x, pd, sizeof x);
+    memcpy(band, &x, sizeof x);
+    band_quad nonzero = (((x & LANE_REST) + LANE_REST) | x) & LANE_HIGH;
+    /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+    band_quad pair_or = x | x >> 16, pair_and = x & x >> 16;
+    band_quad once = ((pair_or | pair_or >> 32) & 0xFFFFu) << lanes;
+    band_quad twice = ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << lanes;
+    *in_band = quad_or(once);
+    *twice_in_band = quad_or(twice);
+    return quad_or(nonzero ^ LANE_HIGH) == 0;
+}
+
+/* Whether any bit of v is set: one AVX test where the compiler has it. */
+static inline bool quad_any(band_quad v)
+{
+#if QUAD_HAS_BUILTIN(__builtin_ia32_ptestz256)
+    typedef long long quad_ll __attribute__((vector_size(32)));
+    return !__builtin_ia32_ptestz256((quad_ll)v, (quad_ll)v);
+#else
+    return quad_or(v) != 0;
+#endif
+}
+
+/* place's clear of cell (r, c) from every digit's words `w` (a digit's
+ * four band words one vector); the digits (bit d) that had it. */
+static inline uint64_t clear_cell_quad(colset *w, int r, int c)
+{
+    const band_quad lanes = {0, 1, 2, 3};
+    int at = 16 * (r & 3) + c;   /* the cell's bit in its band word */
+    band_quad cell = (band_quad)(lanes == (uint64_t)(r >> 2)) & (UINT64_C(1) << at);
+    band_quad had = {0, 0, 0, 0};
+    for (int d = 15; d >= 0; d--) {
+        band_quad x;
+        memcpy(&x, w + 16 * d, sizeof x);
+        had = had << 1 | (x & cell) >> at;
+        x &= ~cell;
+        memcpy(w + 16 * d, &x, sizeof x);
+    }
+    return quad_or(had);
+}
+
+#else
+#define QUAD_SCANS 0
+/* digit_bands' contract (above), a band at a time. */
+static inline bool digit_bands(const colset *pd, uint64_t band[4], uint64_t *in_band,
+                               uint64_t *twice_in_band)
+{
+    uint64_t rows_ok = LANE_HIGH;
+    *in_band = *twice_in_band = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = load_band(pd + 4 * b);
+        band[b] = x;
+        rows_ok &= lanes_nonzero(x);
+        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
+        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
+        *in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
+        *twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu)
+                          << (16 * b);
+    }
+    return rows_ok == LANE_HIGH;
+}
+#endif
+
+/* The hidden singles of a digit, band b's into hits[b]: the open cells
+ * (`open`, the open words) among its places (its band words `band`) that
+ * are alone in their row, in a box of `sole_boxes` (bit 16 b + 4 t: box
+ * (b, t) has one place) or in a column of `single_cols`. Whether there
+ * is any. */
+static inline bool band_singles(const uint64_t band[4], uint64_t sole_boxes, colset single_cols,
+                                const colset *open, uint64_t hits[4])
+{
+#if QUAD_SCANS
+    const band_quad lanes = {0, 16, 32, 48};
+    band_quad x, o;
+    memcpy(&x, band, sizeof x);
+    memcpy(&o, open, sizeof o);
+    /* the rows with one place (each lane non-zero: no borrow between
+     * lanes): lane_masks as (h << 1) - (h >> 15), AVX2 having no 64-bit
+     * multiply */
+    band_quad y = x & (x - LANE_LOW);
+    band_quad h = LANE_HIGH & ~((((y & LANE_REST) + LANE_REST) | y) & LANE_HIGH);
+    band_quad boxes = (sole_boxes >> lanes) & 0x1111u;
+    boxes = (boxes << 4) - boxes;   /* each such box's four columns */
+    boxes |= boxes << 16;
+    boxes |= boxes << 32;
+    band_quad found = x & o & (((h << 1) - (h >> 15)) | boxes | (uint64_t)single_cols * LANE_LOW);
+    memcpy(hits, &found, sizeof found);
+    return quad_any(found);
+#else
+    uint64_t any = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t x = band[b];
+        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
+                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
+                           | (uint64_t)single_cols * LANE_LOW;
+        hits[b] = x & singles & load_band(open + 4 * b);
+        any |= hits[b];
+    }
+    return any != 0;
+#endif
+}
+
 #else
 #define BAND_WORDS 0
+#define QUAD_SCANS 0
 #endif
 
 /* The changed bands of digit d. */
@@ -484,6 +621,11 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
  * candidates go first. */
 static void place(const geo *g, state *s, int d, int r, int c)
 {
+#if QUAD_SCANS
+    mark_changed(g, s, clear_cell_quad(s->w, r, c));
+    claim(g, s, d, r, c);
+    return;
+#endif
     int n = GEO_N(g);
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
@@ -813,11 +955,19 @@ static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t 
                              colset claimed, colset bands_twice)
 {
     /* bit 16 l + 4 t + b: row l of band b has places in stack t */
+#if QUAD_SCANS
+    const band_quad by_band = {0, 1, 2, 3};
+    band_quad x;
+    memcpy(&x, band, sizeof x);
+    x |= x >> 1;
+    uint64_t in_stack = quad_or(((x | x >> 2) & NIBBLE_LOW) << by_band);
+#else
     uint64_t in_stack = 0;
     for (int b = 0; b < 4; b++) {
         uint64_t x = band[b] | band[b] >> 1;
         in_stack |= ((x | x >> 2) & NIBBLE_LOW) << b;
     }
+#endif
     /* bit 4 t + b: box (b, t) has places in two rows or more (a lane
      * fold, as in_band's), then that bit in every lane */
     uint64_t lanes_or = in_stack | in_stack >> 16, lanes_and = in_stack & in_stack >> 16;
@@ -829,9 +979,14 @@ static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t 
     uint64_t two_stacks = (nibbles_and | nibbles_and >> 8 | (nibbles_or & nibbles_or >> 8)) & STACK_LANES;
     two_stacks *= 0x1111u;
     /* lane b, bit 4 t: box (b, t) has places in two rows or more */
+#if QUAD_SCANS
+    const band_quad lanes = {0, 16, 32, 48};
+    uint64_t two_rows_lanes = quad_or((((band_quad){0, 0, 0, 0} + two_rows) >> by_band & 0x1111u) << lanes);
+#else
     uint64_t two_rows_lanes = 0;
     for (int b = 0; b < 4; b++)
         two_rows_lanes |= ((two_rows >> b) & 0x1111u) << (16 * b);
+#endif
     uint64_t claimed_lanes = in_band & (uint64_t)claimed * LANE_LOW;
     return (in_stack & two_stacks & ~two_rows_all)                                  /* a box in one row */
            || (in_stack & ~two_stacks & two_rows_all)                               /* a row in one box */
@@ -852,19 +1007,8 @@ static int scan_digit_bands(const geo *g, state *s, int d)
 {
     colset *pd = s->w + (size_t)d * 16u;
     const colset *open = s->w + 256;
-    uint64_t band[4], rows_ok = LANE_HIGH, in_band = 0, twice_in_band = 0;
-    for (int b = 0; b < 4; b++) {
-        uint64_t x = load_band(pd + 4 * b);
-        band[b] = x;
-        rows_ok &= lanes_nonzero(x);
-        /* lanes 0 and 2: rows 0 and 1, rows 2 and 3, or'ed and and'ed */
-        uint64_t pair_or = x | x >> 16, pair_and = x & x >> 16;
-        in_band |= ((pair_or | pair_or >> 32) & 0xFFFFu) << (16 * b);
-        twice_in_band |= ((pair_and | pair_and >> 32 | (pair_or & pair_or >> 32)) & 0xFFFFu) << (16 * b);
-    }
-    /* lane b of in_band (twice_in_band): band b's columns with a place
-     * (with places in two rows or more) */
-    if (rows_ok != LANE_HIGH)
+    uint64_t band[4], in_band, twice_in_band;
+    if (!digit_bands(pd, band, &in_band, &twice_in_band))
         return -1;   /* a row without a place */
     uint64_t boxes = nibbles_any(in_band), multi_column = nibbles_multi(in_band);
     if (boxes != NIBBLE_LOW)
@@ -877,23 +1021,17 @@ static int scan_digit_bands(const geo *g, state *s, int d)
     if (bands_once != g->full)
         return -1;   /* a column without a place */
     colset single_cols = bands_once & (colset)~(bands_twice | band_columns(twice_in_band));
-    int progress = 0;
-    for (int b = 0; b < 4; b++) {
-        uint64_t x = band[b];
-        /* the rows with one place (each lane non-zero: no borrow between lanes) */
-        uint64_t singles = lane_masks(LANE_HIGH & ~lanes_nonzero(x & (x - LANE_LOW)))
-                           | ((sole_boxes >> (16 * b)) & 0x1111u) * 0xFu * LANE_LOW
-                           | (uint64_t)single_cols * LANE_LOW;
-        for (uint64_t hits = x & singles & load_band(open + 4 * b); hits; hits &= hits - 1u) {
-            int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
-            if (!((pd[r] >> c) & 1u))
-                continue;   /* an earlier placement took it */
-            place(g, s, d, r, c);
-            progress = 1;
-        }
+    uint64_t hits[4];
+    if (band_singles(band, sole_boxes, single_cols, open, hits)) {
+        for (int b = 0; b < 4; b++)
+            for (; hits[b]; hits[b] &= hits[b] - 1u) {
+                int bit = nxn_low_index(hits[b]), r = 4 * b + bit / 16, c = bit % 16;
+                if ((pd[r] >> c) & 1u)   /* else an earlier placement took it */
+                    place(g, s, d, r, c);
+            }
+        return 1;
     }
-    if (progress)
-        return progress;
+    int progress = 0;
     /* would any locked candidates remove a place? */
     colset claimed = bands_once & (colset)~bands_twice & (colset)~single_cols;
     if (!locks_would_fire(band, in_band, multi_column, claimed, bands_twice))
@@ -1316,10 +1454,18 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     for (int b = 0; b < 4; b++)
         for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u)
             candidates[64 * b + nxn_low_index(cells)] = 0;
-    for (int d = 0; d < 16; d++)
+    for (int d = 0; d < 16; d++) {
+#if QUAD_SCANS
+        band_quad x, cells;   /* the digit's four bands tested at once */
+        memcpy(&x, s->w + 16 * d, sizeof x);
+        memcpy(&cells, fresh, sizeof cells);
+        if (!quad_any(x & cells))
+            continue;
+#endif
         for (int b = 0; b < 4; b++)
             for (uint64_t hits = load_band(s->w + 16 * d + 4 * b) & fresh[b]; hits; hits &= hits - 1u)
                 candidates[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
+    }
     /* each fresh cell's partners: the cells with its two candidates alone
      * in its row, column or box (a fresh partner before it in reading
      * order took it as its partner already), all found before any clear */
