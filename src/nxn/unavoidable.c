@@ -424,3 +424,20 @@ bool nxn_usets_any_bare(const nxn_usets *sets, const uint64_t *givens)
     }
     return false;
 }
+
+bool nxn_usets_any_bare_at(const nxn_usets *sets, const uint64_t *givens, int cell)
+{
+    const uint64_t *set = sets->bits;
+    int at = cell / 64;
+    uint64_t bit = UINT64_C(1) << (cell % 64);
+    for (int k = 0; k < sets->count; k++, set += sets->words) {
+        if (!(set[at] & bit))
+            continue;
+        uint64_t met = 0;
+        for (int w = 0; w < sets->words; w++)
+            met |= set[w] & givens[w];
+        if (!met)
+            return true;
+    }
+    return false;
+}
