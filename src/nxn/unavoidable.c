@@ -200,11 +200,13 @@ enum {
  * cells are bit sets of `words` words (bit i % 64 of word i / 64). */
 typedef struct arrange {
     nxn_usets *sets;
-    int k, n, count, words;         /* digits, side, cells (k N), words of a set */
+    int k, count, words;            /* digits, cells (k N), words of a set */
     int max_cells;                  /* the most cells an arrangement may change */
     uint64_t nodes, solutions;      /* spent so far, found so far */
     uint64_t max_nodes, max_solutions;
     short cell[DIGITS_MAX * BD_BOARD_MAX];   /* the grid's cell of each */
+    unsigned char home[DIGITS_MAX * BD_BOARD_MAX];  /* its digit in the grid: i / n */
+    uint64_t homes[DIGITS_MAX][ARRANGE_WORDS];      /* the cells whose grid digit is d */
     uint64_t peers[DIGITS_MAX * BD_BOARD_MAX][ARRANGE_WORDS];   /* the others of its units */
     bool ok;                        /* false once memory ran out */
 } arrange;
@@ -220,17 +222,17 @@ typedef struct arrange_state {
 
 /* Places digit d (free there) at cell i of `s`: false, and nothing done,
  * when that would change more than a->max_cells cells. */
-static bool arrange_place(const arrange *a, arrange_state *s, int i, int d)
+static inline bool arrange_place(const arrange *a, arrange_state *s, int i, int d)
 {
-    bool moved = d != i / a->n;
+    bool moved = d != a->home[i];
     if (moved && s->changed == a->max_cells)
         return false;
     s->changed += moved;
     uint64_t bit = UINT64_C(1) << (i % 64);
     s->open[i / 64] &= ~bit;
     for (int e = 0; e < a->k; e++)
-        if (e != d)
-            s->free[e][i / 64] &= ~bit;
+        s->free[e][i / 64] &= ~bit;
+    s->free[d][i / 64] |= bit;      /* free there: it stays */
     for (int w = 0; w < a->words; w++)
         s->free[d][w] &= ~a->peers[i][w];
     return true;
@@ -282,11 +284,13 @@ static void arrangement_found(arrange *a, const arrange_state *s)
     uint64_t set[NXN_CELL_WORDS];
     unsigned moved = 0;
     memset(set, 0, sizeof *set * (size_t)a->sets->words);
-    for (int i = 0; i < a->count; i++)
-        if (arrange_digit_at(a, s, i) != i / a->n) {
-            put(set, a->cell[i]);
-            moved |= 1u << (i / a->n);
-        }
+    for (int e = 0; e < a->k; e++)
+        for (int w = 0; w < a->words; w++)
+            for (uint64_t off = s->free[e][w] & ~a->homes[e][w]; off; off &= off - 1u) {
+                int i = w * 64 + nxn_low_index(off);
+                put(set, a->cell[i]);
+                moved |= 1u << a->home[i];
+            }
     if (moved == (1u << a->k) - 1u)
         a->ok = nxn_usets_add(a->sets, set);
 }
@@ -317,7 +321,7 @@ static void arrange_search(arrange *a, const arrange_state *s)
         return;
     }
     a->nodes++;
-    int home = best / a->n;
+    int home = a->home[best];
     for (int pass = 0; pass < 2; pass++)
         for (int d = 0; d < a->k; d++)
             if ((d == home) == (pass == 0) && s->free[d][best / 64] >> (best % 64) & 1u) {
@@ -332,31 +336,28 @@ static void arrange_search(arrange *a, const arrange_state *s)
 static void arrange_digits(arrange *a, const places *p, const int *digit)
 {
     int n = p->g.size;
-    short members[3 * BD_BOARD_MAX][DIGITS_MAX];   /* the k cells of each unit */
-    unsigned char unit[DIGITS_MAX * BD_BOARD_MAX][3];
+    arrange_state start;
+    memset(&start, 0, sizeof start);
+    memset(a->homes, 0, sizeof a->homes);
     for (int j = 0; j < a->k; j++)
         for (int r = 0; r < n; r++) {
             int i = j * n + r, cell = p->cell_of[0][digit[j]][r];
-            int row = cell / n, col = cell % n;
+            int col = cell % n, box = nxn_box_of(&p->g, r, col);
             a->cell[i] = (short)cell;
-            unit[i][0] = (unsigned char)row;
-            unit[i][1] = (unsigned char)(n + col);
-            unit[i][2] = (unsigned char)(2 * n + nxn_box_of(&p->g, row, col));
-            for (int u = 0; u < 3; u++)
-                members[unit[i][u]][j] = (short)i;
-        }
-    arrange_state start;
-    memset(&start, 0, sizeof start);
-    for (int i = 0; i < a->count; i++) {
-        memset(a->peers[i], 0, sizeof a->peers[i]);
-        for (int u = 0; u < 3; u++)
-            for (int j = 0; j < a->k; j++) {
-                int other = members[unit[i][u]][j];
-                if (other != i)
-                    a->peers[i][other / 64] |= UINT64_C(1) << (other % 64);
+            a->home[i] = (unsigned char)j;
+            a->homes[j][i / 64] |= UINT64_C(1) << (i % 64);
+            memset(a->peers[i], 0, sizeof a->peers[i]);
+            for (int m = 0; m < a->k; m++) {
+                if (m == j)
+                    continue;
+                /* the cells of digit m in the row, column and box of cell */
+                int mates[3] = {m * n + r, m * n + p->cell_of[1][digit[m]][col] / n,
+                                m * n + p->cell_of[2][digit[m]][box] / n};
+                for (int u = 0; u < 3; u++)
+                    a->peers[i][mates[u] / 64] |= UINT64_C(1) << (mates[u] % 64);
             }
-        start.open[i / 64] |= UINT64_C(1) << (i % 64);
-    }
+            start.open[i / 64] |= UINT64_C(1) << (i % 64);
+        }
     for (int e = 0; e < a->k; e++)
         memcpy(start.free[e], start.open, sizeof start.open);
     a->nodes = 0;
@@ -376,7 +377,7 @@ bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int 
     }
     find_places(p, grid);
     int n = p->g.size, digit[DIGITS_MAX];
-    *a = (arrange){.sets = sets, .k = k, .n = n, .count = k * n, .words = (k * n + 63) / 64,
+    *a = (arrange){.sets = sets, .k = k, .count = k * n, .words = (k * n + 63) / 64,
                    .max_cells = max_cells, .max_nodes = max_nodes,
                    .max_solutions = max_solutions, .ok = true};
     for (int j = 0; j < k; j++)
