@@ -413,16 +413,21 @@ bool nxn_usets_add_difference(nxn_usets *sets, const bd_board *a, const bd_board
     return !differ || nxn_usets_add(sets, set);
 }
 
+/* True when `set` (`words` words) has no cell in `givens`. */
+static bool bare(const uint64_t *set, const uint64_t *givens, int words)
+{
+    uint64_t met = 0;
+    for (int w = 0; w < words; w++)
+        met |= set[w] & givens[w];
+    return !met;
+}
+
 bool nxn_usets_any_bare(const nxn_usets *sets, const uint64_t *givens)
 {
     const uint64_t *set = sets->bits;
-    for (int k = 0; k < sets->count; k++, set += sets->words) {
-        uint64_t met = 0;
-        for (int w = 0; w < sets->words; w++)
-            met |= set[w] & givens[w];
-        if (!met)
+    for (int k = 0; k < sets->count; k++, set += sets->words)
+        if (bare(set, givens, sets->words))
             return true;
-    }
     return false;
 }
 
@@ -431,14 +436,8 @@ bool nxn_usets_any_bare_at(const nxn_usets *sets, const uint64_t *givens, int ce
     const uint64_t *set = sets->bits;
     int at = cell / 64;
     uint64_t bit = UINT64_C(1) << (cell % 64);
-    for (int k = 0; k < sets->count; k++, set += sets->words) {
-        if (!(set[at] & bit))
-            continue;
-        uint64_t met = 0;
-        for (int w = 0; w < sets->words; w++)
-            met |= set[w] & givens[w];
-        if (!met)
+    for (int k = 0; k < sets->count; k++, set += sets->words)
+        if (set[at] & bit && bare(set, givens, sets->words))
             return true;
-    }
     return false;
 }
