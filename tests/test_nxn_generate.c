@@ -76,6 +76,10 @@ static void test_hand_sets(void **state)
     uint64_t givens = 0xFFFF & ~(UINT64_C(1) << 0 | UINT64_C(1) << 2 | UINT64_C(1) << 4
                                  | UINT64_C(1) << 6);
     assert_true(nxn_usets_any_bare(&sets, &givens));
+    /* Only a set holding the cell asked about counts: cell 0 is in the
+     * bare set; every set holding cell 1 has a given (cell 1 itself). */
+    assert_true(nxn_usets_any_bare_at(&sets, &givens, 0));
+    assert_false(nxn_usets_any_bare_at(&sets, &givens, 1));
     nxn_usets_free(&sets);
 }
 
@@ -107,6 +111,8 @@ static void test_store(void **state)
     givens = 0xFFFF & ~(UINT64_C(1) << 5 | UINT64_C(1) << 7 | UINT64_C(1) << 13
                         | UINT64_C(1) << 15);
     assert_true(nxn_usets_any_bare(&sets, &givens));
+    assert_true(nxn_usets_any_bare_at(&sets, &givens, 13));
+    assert_false(nxn_usets_any_bare_at(&sets, &givens, 6));  /* not in the set */
     nxn_usets_clear(&sets);
     assert_false(nxn_usets_any_bare(&sets, &givens));
     uint64_t one = 1;

@@ -402,9 +402,11 @@ static int other_solution(gen *gn, const int *cells, int size, uint64_t nodes)
 }
 
 /* Whether the puzzle keeps one solution with the blank cells[0..size)
- * (the givens taken away), each search of at most `nodes` nodes: without
- * a search when each cell is forced (CHECK_UNIQUE) or an unavoidable set
- * has no given left (CHECK_OTHER), else as other_solution. */
+ * (the givens taken away from a puzzle whose only solution is the grid),
+ * each search of at most `nodes` nodes: without a search when each cell
+ * is forced (CHECK_UNIQUE) or an unavoidable set has no given left
+ * (CHECK_OTHER: such a set holds one of the cells, as none was bare
+ * before they went), else as other_solution. */
 static int check(gen *gn, const int *cells, int size, uint64_t nodes)
 {
     bool all_forced = true;
@@ -412,8 +414,9 @@ static int check(gen *gn, const int *cells, int size, uint64_t nodes)
         all_forced = forced(gn, cells[i]);
     if (all_forced)
         return CHECK_UNIQUE;
-    if (nxn_usets_any_bare(&gn->sets, gn->given_cells))
-        return CHECK_OTHER;
+    for (int i = 0; i < size; i++)
+        if (nxn_usets_any_bare_at(&gn->sets, gn->given_cells, cells[i]))
+            return CHECK_OTHER;
     return other_solution(gn, cells, size, nodes);
 }
 

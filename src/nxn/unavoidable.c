@@ -21,8 +21,10 @@
  * On request, sets on k digits (three): the k N cells holding them are
  * given other arrangements of the same digits, each unit keeping one of
  * each and every other cell as in the grid, by a small depth-first
- * search of its own (a cell left one digit by its units takes it; the
- * cell with fewest left is guessed on, the grid's digit first), bounded
+ * search of its own on bit sets of those k N cells, one a digit for the
+ * cells where it may still go (a cell left one digit by its units takes
+ * it; the cell with fewest left is guessed on, the grid's digit first;
+ * a guess works on a copy of the sets, dropped to take it back), bounded
  * in the cells it may change, its guesses and the arrangements it finds;
  * an arrangement that moves all k digits gives the cells it changes.
  * Any other grid found (a second solution of a puzzle) gives the set of
@@ -186,142 +188,147 @@ bool nxn_usets_add_grid(nxn_usets *sets, const bd_board *grid)
     return ok;
 }
 
-enum { DIGITS_MAX = 3 };   /* the most digits nxn_usets_add_digit_sets rearranges */
+enum {
+    DIGITS_MAX = 3,     /* the most digits nxn_usets_add_digit_sets rearranges */
+    ARRANGE_WORDS = (DIGITS_MAX * BD_BOARD_MAX + 63) / 64   /* words of a set of its cells */
+};
 
 /* The search of the other arrangements of k digits (add_digit_sets): the
- * k N cells of the grid holding them, each to get one of the k digits
- * (numbered 0..k-1) so that each unit keeps one of each, every other
- * cell as in the grid. */
+ * k N cells of the grid holding them, numbered j N + r for the cell of
+ * digit j (0..k-1) in row r, each to get one of the k digits so that each
+ * unit keeps one of each, every other cell as in the grid. Sets of these
+ * cells are bit sets of `words` words (bit i % 64 of word i / 64). */
 typedef struct arrange {
     nxn_usets *sets;
-    int k, count;                   /* digits, cells (k N) */
+    int k, count, words;            /* digits, cells (k N), words of a set */
     int max_cells;                  /* the most cells an arrangement may change */
-    int changed;                    /* cells changed so far */
     uint64_t nodes, solutions;      /* spent so far, found so far */
     uint64_t max_nodes, max_solutions;
-    short cell[DIGITS_MAX * BD_BOARD_MAX];           /* the cells */
-    unsigned char home[DIGITS_MAX * BD_BOARD_MAX];   /* the grid's digit of each */
-    signed char at[DIGITS_MAX * BD_BOARD_MAX];       /* the digit placed, -1: none yet */
-    unsigned char unit[DIGITS_MAX * BD_BOARD_MAX][3];   /* row, N + column, 2 N + box */
-    short members[3 * BD_BOARD_MAX][DIGITS_MAX];     /* the k cells of each unit */
-    unsigned used[3 * BD_BOARD_MAX];                 /* digits placed in each unit (bits) */
-    short trail[DIGITS_MAX * BD_BOARD_MAX];          /* the cells placed, in order */
-    int placed;                                      /* the trail's length */
+    short cell[DIGITS_MAX * BD_BOARD_MAX];   /* the grid's cell of each */
+    unsigned char home[DIGITS_MAX * BD_BOARD_MAX];  /* its digit in the grid: i / n */
+    uint64_t homes[DIGITS_MAX][ARRANGE_WORDS];      /* the cells whose grid digit is d */
+    uint64_t peers[DIGITS_MAX * BD_BOARD_MAX][ARRANGE_WORDS];   /* the others of its units */
     bool ok;                        /* false once memory ran out */
 } arrange;
 
-/* The digits still free at cell i of `a`. */
-static unsigned free_digits(const arrange *a, int i)
-{
-    return ((1u << a->k) - 1u)
-           & ~(a->used[a->unit[i][0]] | a->used[a->unit[i][1]] | a->used[a->unit[i][2]]);
-}
+/* Where a search of `arrange` stands: copied at each guess, so a guess
+ * is taken back by dropping the copy. */
+typedef struct arrange_state {
+    uint64_t free[DIGITS_MAX][ARRANGE_WORDS];  /* the cells where digit d may go
+                                                  (a placed cell: its digit's only) */
+    uint64_t open[ARRANGE_WORDS];              /* the cells not placed yet */
+    int changed;                               /* cells placed off their grid digit */
+} arrange_state;
 
-/* Places digit d at cell i of `a`, on the trail. */
-static void arrange_place(arrange *a, int i, int d)
+/* Places digit d (free there) at cell i of `s`: false, and nothing done,
+ * when that would change more than a->max_cells cells. */
+static inline bool arrange_place(const arrange *a, arrange_state *s, int i, int d)
 {
-    a->at[i] = (signed char)d;
-    for (int u = 0; u < 3; u++)
-        a->used[a->unit[i][u]] |= 1u << d;
-    a->changed += d != a->home[i];
-    a->trail[a->placed++] = (short)i;
-}
-
-/* Takes back the placements of `a` after the first `mark`. */
-static void arrange_undo(arrange *a, int mark)
-{
-    while (a->placed > mark) {
-        int i = a->trail[--a->placed];
-        for (int u = 0; u < 3; u++)
-            a->used[a->unit[i][u]] &= ~(1u << a->at[i]);
-        a->changed -= a->at[i] != a->home[i];
-        a->at[i] = -1;
-    }
-}
-
-/* Places digit d at cell i of `a`, then every cell of a unit of a cell
- * placed that is left one digit: false when a cell is left none, or a
- * placement would change more than a->max_cells cells (the caller takes
- * the placements back). */
-static bool arrange_propagate(arrange *a, int i, int d)
-{
-    if (d != a->home[i] && a->changed == a->max_cells)
+    bool moved = d != a->home[i];
+    if (moved && s->changed == a->max_cells)
         return false;
-    int next = a->placed;
-    arrange_place(a, i, d);
-    while (next < a->placed) {
-        int from = a->trail[next++];
-        for (int u = 0; u < 3; u++)
-            for (int m = 0; m < a->k; m++) {
-                int j = a->members[a->unit[from][u]][m];
-                if (a->at[j] >= 0)
-                    continue;
-                unsigned left = free_digits(a, j);
-                if (left == 0)
-                    return false;
-                if (left & (left - 1u))
-                    continue;   /* two digits free or more */
-                int only = nxn_low_index(left);
-                if (only != a->home[j] && a->changed == a->max_cells)
-                    return false;
-                arrange_place(a, j, only);
-            }
-    }
+    s->changed += moved;
+    uint64_t bit = UINT64_C(1) << (i % 64);
+    s->open[i / 64] &= ~bit;
+    for (int e = 0; e < a->k; e++)
+        s->free[e][i / 64] &= ~bit;
+    s->free[d][i / 64] |= bit;      /* free there: it stays */
+    for (int w = 0; w < a->words; w++)
+        s->free[d][w] &= ~a->peers[i][w];
     return true;
 }
 
-/* Adds the difference of the finished arrangement `a` from the grid when
+/* The digit free at cell i of `s` when it has one (the lowest of them). */
+static int arrange_digit_at(const arrange *a, const arrange_state *s, int i)
+{
+    int d = 0;
+    while (d < a->k - 1 && !(s->free[d][i / 64] >> (i % 64) & 1u))
+        d++;
+    return d;
+}
+
+/* Places digit d (free there) at cell i of `s`, then every open cell left
+ * one digit, until none is: false when a cell is left none, or the
+ * arrangement would change more than a->max_cells cells (the caller
+ * drops `s`). The cells forced are the same whatever their order, and so
+ * is the outcome. */
+static bool arrange_propagate(const arrange *a, arrange_state *s, int i, int d)
+{
+    if (!arrange_place(a, s, i, d))
+        return false;
+    for (;;) {
+        int lone = -1;
+        for (int w = 0; w < a->words && lone < 0; w++) {
+            uint64_t any = 0, many = 0;
+            for (int e = 0; e < a->k; e++) {
+                many |= any & s->free[e][w];
+                any |= s->free[e][w];
+            }
+            if (s->open[w] & ~any)
+                return false;
+            uint64_t one = s->open[w] & ~many;
+            if (one)
+                lone = w * 64 + nxn_low_index(one);
+        }
+        if (lone < 0)
+            return true;
+        if (!arrange_place(a, s, lone, arrange_digit_at(a, s, lone)))
+            return false;
+    }
+}
+
+/* Adds the difference of the finished arrangement `s` from the grid when
  * it moves every one of the k digits. */
-static void arrangement_found(arrange *a)
+static void arrangement_found(arrange *a, const arrange_state *s)
 {
     uint64_t set[NXN_CELL_WORDS];
     unsigned moved = 0;
     memset(set, 0, sizeof *set * (size_t)a->sets->words);
-    for (int i = 0; i < a->count; i++)
-        if (a->at[i] != a->home[i]) {
-            put(set, a->cell[i]);
-            moved |= 1u << a->home[i];
-        }
+    for (int e = 0; e < a->k; e++)
+        for (int w = 0; w < a->words; w++)
+            for (uint64_t off = s->free[e][w] & ~a->homes[e][w]; off; off &= off - 1u) {
+                int i = w * 64 + nxn_low_index(off);
+                put(set, a->cell[i]);
+                moved |= 1u << a->home[i];
+            }
     if (moved == (1u << a->k) - 1u)
         a->ok = nxn_usets_add(a->sets, set);
 }
 
 /* Depth-first search of the arrangements of `a` that change at most
- * a->max_cells cells, from its state (propagated): the cell with fewest
- * digits free first, the grid's digit there first; stops at a->max_nodes
+ * a->max_cells cells, from `s` (propagated): the first open cell with
+ * two digits free, else the first open cell, is guessed on, the grid's
+ * digit there first, then the others lowest first; stops at a->max_nodes
  * nodes (cells guessed on) or a->max_solutions arrangements. */
-static void arrange_search(arrange *a)
+static void arrange_search(arrange *a, const arrange_state *s)
 {
     if (!a->ok || a->nodes >= a->max_nodes || a->solutions >= a->max_solutions)
         return;
-    int best = -1, fewest = a->k + 1;
-    unsigned best_free = 0;
-    for (int i = 0; i < a->count && fewest > 2; i++) {
-        if (a->at[i] >= 0)
-            continue;
-        unsigned left = free_digits(a, i);
-        int count = nxn_bit_count(left);
-        if (count < fewest) {
-            best = i;
-            fewest = count;
-            best_free = left;
-        }
+    int best = -1, first = -1;
+    for (int w = 0; w < a->words && best < 0; w++) {
+        uint64_t all = s->open[w];
+        for (int e = 0; e < a->k; e++)
+            all &= s->free[e][w];
+        if (s->open[w] & ~all)
+            best = w * 64 + nxn_low_index(s->open[w] & ~all);
+        else if (first < 0 && s->open[w])
+            first = w * 64 + nxn_low_index(s->open[w]);
     }
+    best = best < 0 ? first : best;
     if (best < 0) {
         a->solutions++;
-        arrangement_found(a);
+        arrangement_found(a, s);
         return;
     }
     a->nodes++;
-    unsigned home = 1u << a->home[best];
-    unsigned order[2] = {best_free & home, best_free & ~home};
+    int home = a->home[best];
     for (int pass = 0; pass < 2; pass++)
-        for (unsigned rest = order[pass]; rest; rest &= rest - 1u) {
-            int mark = a->placed;
-            if (arrange_propagate(a, best, nxn_low_index(rest)))
-                arrange_search(a);
-            arrange_undo(a, mark);
-        }
+        for (int d = 0; d < a->k; d++)
+            if ((d == home) == (pass == 0) && s->free[d][best / 64] >> (best % 64) & 1u) {
+                arrange_state next = *s;
+                if (arrange_propagate(a, &next, best, d))
+                    arrange_search(a, &next);
+            }
 }
 
 /* Sets `a` up for the digits digit[0..k) of the grid whose places are `p`
@@ -329,25 +336,33 @@ static void arrange_search(arrange *a)
 static void arrange_digits(arrange *a, const places *p, const int *digit)
 {
     int n = p->g.size;
+    arrange_state start;
+    memset(&start, 0, sizeof start);
+    memset(a->homes, 0, sizeof a->homes);
     for (int j = 0; j < a->k; j++)
         for (int r = 0; r < n; r++) {
             int i = j * n + r, cell = p->cell_of[0][digit[j]][r];
-            int row = cell / n, col = cell % n;
+            int col = cell % n, box = nxn_box_of(&p->g, r, col);
             a->cell[i] = (short)cell;
             a->home[i] = (unsigned char)j;
-            a->at[i] = -1;
-            a->unit[i][0] = (unsigned char)row;
-            a->unit[i][1] = (unsigned char)(n + col);
-            a->unit[i][2] = (unsigned char)(2 * n + nxn_box_of(&p->g, row, col));
-            for (int u = 0; u < 3; u++)
-                a->members[a->unit[i][u]][j] = (short)i;
+            a->homes[j][i / 64] |= UINT64_C(1) << (i % 64);
+            memset(a->peers[i], 0, sizeof a->peers[i]);
+            for (int m = 0; m < a->k; m++) {
+                if (m == j)
+                    continue;
+                /* the cells of digit m in the row, column and box of cell */
+                int mates[3] = {m * n + r, m * n + p->cell_of[1][digit[m]][col] / n,
+                                m * n + p->cell_of[2][digit[m]][box] / n};
+                for (int u = 0; u < 3; u++)
+                    a->peers[i][mates[u] / 64] |= UINT64_C(1) << (mates[u] % 64);
+            }
+            start.open[i / 64] |= UINT64_C(1) << (i % 64);
         }
-    memset(a->used, 0, sizeof a->used);
-    a->placed = 0;
+    for (int e = 0; e < a->k; e++)
+        memcpy(start.free[e], start.open, sizeof start.open);
     a->nodes = 0;
     a->solutions = 0;
-    a->changed = 0;
-    arrange_search(a);
+    arrange_search(a, &start);
 }
 
 bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int max_cells,
@@ -362,8 +377,9 @@ bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int 
     }
     find_places(p, grid);
     int n = p->g.size, digit[DIGITS_MAX];
-    *a = (arrange){.sets = sets, .k = k, .count = k * n, .max_cells = max_cells,
-                   .max_nodes = max_nodes, .max_solutions = max_solutions, .ok = true};
+    *a = (arrange){.sets = sets, .k = k, .count = k * n, .words = (k * n + 63) / 64,
+                   .max_cells = max_cells, .max_nodes = max_nodes,
+                   .max_solutions = max_solutions, .ok = true};
     for (int j = 0; j < k; j++)
         digit[j] = j;
     for (int j = 0; j >= 0 && a->ok;) {
@@ -397,15 +413,31 @@ bool nxn_usets_add_difference(nxn_usets *sets, const bd_board *a, const bd_board
     return !differ || nxn_usets_add(sets, set);
 }
 
+/* True when `set` (`words` words) has no cell in `givens`. */
+static bool bare(const uint64_t *set, const uint64_t *givens, int words)
+{
+    uint64_t met = 0;
+    for (int w = 0; w < words; w++)
+        met |= set[w] & givens[w];
+    return !met;
+}
+
 bool nxn_usets_any_bare(const nxn_usets *sets, const uint64_t *givens)
 {
     const uint64_t *set = sets->bits;
-    for (int k = 0; k < sets->count; k++, set += sets->words) {
-        uint64_t met = 0;
-        for (int w = 0; w < sets->words; w++)
-            met |= set[w] & givens[w];
-        if (!met)
+    for (int k = 0; k < sets->count; k++, set += sets->words)
+        if (bare(set, givens, sets->words))
             return true;
-    }
+    return false;
+}
+
+bool nxn_usets_any_bare_at(const nxn_usets *sets, const uint64_t *givens, int cell)
+{
+    const uint64_t *set = sets->bits;
+    int at = cell / 64;
+    uint64_t bit = UINT64_C(1) << (cell % 64);
+    for (int k = 0; k < sets->count; k++, set += sets->words)
+        if (set[at] & bit && bare(set, givens, sets->words))
+            return true;
     return false;
 }
