@@ -624,12 +624,11 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                           colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
-    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
+    colset twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset b = 0;
+        colset b = 0;   /* the band's columns seen once or more; twice takes those seen twice in it */
         for (int r = top; r < top + GEO_R(g); r++) {
-            twice |= once & pd[r];
-            once |= pd[r];
+            twice |= b & pd[r];
             b |= pd[r];
             in_open |= pd[r] & open[r];
         }
@@ -637,6 +636,8 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
         bands_twice |= bands_once & b;
         bands_once |= b;
     }
+    colset once = bands_once;
+    twice |= bands_twice;
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
