@@ -562,14 +562,16 @@ static int naked_singles(const geo *g, state *s)
 #endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
+    colset rows = g->full;   /* the rows that may hold a cell seen never or once (bit r) */
     if (tests_rows_first(g)) {
-        colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
-        for (int r = 0; r < n; r++)
-            found |= open[r] & (colset)~seen[1][r];
-        if (!found)
+        rows = 0;
+        for (int r = 0; r < n; r++)   /* no branch: the compiler takes several rows at once */
+            rows |= (colset)(col_bit(r) & (colset)(0u - (colset)((open[r] & (colset)~seen[1][r]) != 0)));
+        if (!rows)
             return 0;
     }
-    for (int r = 0; r < n; r++) {
+    for (; rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
         colset o = open[r];
         if (o & (colset)~seen[0][r])
             return -1;
