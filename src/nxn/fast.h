@@ -1689,18 +1689,13 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         once |= x;
     }
     colset few = twice & (colset)~more;   /* the columns with two or three places */
-    if (few) {
-        uint64_t rows[BD_BOARD_MAX];   /* [c]: the rows of column c's places */
-        for (colset cols = few; cols; cols &= (colset)(cols - 1u))
-            rows[nxn_low_index(cols)] = 0;
+    for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+        int c = nxn_low_index(cols);
+        colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
         for (int r = 0; r < n; r++)
-            for (colset hits = pd[r] & few; hits; hits &= (colset)(hits - 1u))
-                rows[nxn_low_index(hits)] |= UINT64_C(1) << r;
-        for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
-            int c = nxn_low_index(cols);
-            unit[count] = (uint8_t)(n + c);
-            set[count++] = rows[c];
-        }
+            rows |= (colset)(col_bit(r) & (colset)(0u - (colset)((pd[r] >> c) & 1u)));
+        unit[count] = (uint8_t)(n + c);
+        set[count++] = rows;
     }
     const colset *open = s->w + (size_t)n * (size_t)n;
     for (int top = 0; top < n; top += GEO_R(g)) {
