@@ -1676,13 +1676,19 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
-    colset once = 0, twice = 0, thrice = 0, more = 0;
+    colset once = 0, twice = 0, thrice = 0, more = 0, few_rows = 0;
+    for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
+        colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
+        colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
+        few_rows |= (colset)(col_bit(r) & (colset)(0u - two_three));
+    }
+    for (colset rows = few_rows; rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
+        unit[count] = (uint8_t)r;
+        set[count++] = pd[r];
+    }
     for (int r = 0; r < n; r++) {
         colset x = pd[r];
-        if (two_or_three(x)) {
-            unit[count] = (uint8_t)r;
-            set[count++] = x;
-        }
         more |= thrice & x;
         thrice |= twice & x;
         twice |= once & x;
