@@ -183,6 +183,8 @@ typedef struct geo {
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
+    colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
+                                               a vector loop (SSE2 has no shift by lane) */
 } geo;
 
 /* The rules and choices by board size, constants where the includer
@@ -1680,7 +1682,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
         colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
-        few_rows |= (colset)(col_bit(r) & (colset)(0u - two_three));
+        few_rows |= (colset)(g->bit[r] & (colset)(0u - two_three));
     }
     for (colset rows = few_rows; rows; rows &= (colset)(rows - 1u)) {
         int r = nxn_low_index(rows);
@@ -1699,7 +1701,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         int c = nxn_low_index(cols);
         colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
         for (int r = 0; r < n; r++)
-            rows |= (colset)(col_bit(r) & (colset)(0u - (colset)((pd[r] >> c) & 1u)));
+            rows |= (colset)(g->bit[r] & (colset)(0u - (colset)((pd[r] >> c) & 1u)));
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
@@ -2132,8 +2134,10 @@ static void make_geo(geo *g, const bd_board *board)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
         g->stack_mask[t] = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
-    for (int c = 0; c < GEO_N(g); c++)
+    for (int c = 0; c < GEO_N(g); c++) {
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
+        g->bit[c] = col_bit(c);
+    }
 }
 
 /* Where each digit is given: the rows, columns and boxes that hold it,
