@@ -183,6 +183,8 @@ typedef struct geo {
     colset band_bit[BD_BOARD_MAX];          /* the band of row r */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
+    colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
+                                               a vector loop (SSE2 has no shift by lane) */
 } geo;
 
 /* The rules and choices by board size, constants where the includer
@@ -704,14 +706,16 @@ static int naked_singles(const geo *g, state *s)
 #endif
     colset seen[2][BD_BOARD_MAX];
     fold_counts(g, s, 2, seen);
+    colset rows = g->full;   /* the rows that may hold a cell seen never or once (bit r) */
     if (tests_rows_first(g)) {
-        colset found = 0;   /* a row's open cells seen never or once, all rows in one word */
-        for (int r = 0; r < n; r++)
-            found |= open[r] & (colset)~seen[1][r];
-        if (!found)
+        rows = 0;
+        for (int r = 0; r < n; r++)   /* no branch: the compiler takes several rows at once */
+            rows |= (colset)(col_bit(r) & (colset)(0u - (colset)((open[r] & (colset)~seen[1][r]) != 0)));
+        if (!rows)
             return 0;
     }
-    for (int r = 0; r < n; r++) {
+    for (; rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
         colset o = open[r];
         if (o & (colset)~seen[0][r])
             return -1;
@@ -766,12 +770,11 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                           colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
-    colset once = 0, twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
+    colset twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset b = 0;
+        colset b = 0;   /* the band's columns seen once or more; twice takes those seen twice in it */
         for (int r = top; r < top + GEO_R(g); r++) {
-            twice |= once & pd[r];
-            once |= pd[r];
+            twice |= b & pd[r];
             b |= pd[r];
             in_open |= pd[r] & open[r];
         }
@@ -779,6 +782,8 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
         bands_twice |= bands_once & b;
         bands_once |= b;
     }
+    colset once = bands_once;
+    twice |= bands_twice;
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
@@ -1228,11 +1233,10 @@ static int candidate_places(const geo *g, const state *s, int r, int c)
         if (!(pd[r] & column))
             continue;
         int in_row = bit_count(pd[r]), in_col = 0, in_box = 0;
-        for (int row = 0; row < n; row++) {
+        for (int row = 0; row < n; row++)   /* no branch: the compiler takes several rows at once */
             in_col += (int)((pd[row] >> c) & 1u);
-            if (row >= top && row < top + GEO_R(g))
-                in_box += bit_count(pd[row] & box);
-        }
+        for (int row = top; row < top + GEO_R(g); row++)
+            in_box += bit_count(pd[row] & box);
         int fewest = in_row < in_col ? in_row : in_col;
         places += fewest < in_box ? fewest : in_box;
     }
@@ -1820,31 +1824,32 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
-    colset once = 0, twice = 0, thrice = 0, more = 0;
+    colset once = 0, twice = 0, thrice = 0, more = 0, few_rows = 0;
+    for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
+        colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
+        colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
+        few_rows |= (colset)(g->bit[r] & (colset)(0u - two_three));
+    }
+    for (colset rows = few_rows; rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
+        unit[count] = (uint8_t)r;
+        set[count++] = pd[r];
+    }
     for (int r = 0; r < n; r++) {
         colset x = pd[r];
-        if (two_or_three(x)) {
-            unit[count] = (uint8_t)r;
-            set[count++] = x;
-        }
         more |= thrice & x;
         thrice |= twice & x;
         twice |= once & x;
         once |= x;
     }
     colset few = twice & (colset)~more;   /* the columns with two or three places */
-    if (few) {
-        uint64_t rows[BD_BOARD_MAX];   /* [c]: the rows of column c's places */
-        for (colset cols = few; cols; cols &= (colset)(cols - 1u))
-            rows[nxn_low_index(cols)] = 0;
+    for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+        int c = nxn_low_index(cols);
+        colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
         for (int r = 0; r < n; r++)
-            for (colset hits = pd[r] & few; hits; hits &= (colset)(hits - 1u))
-                rows[nxn_low_index(hits)] |= UINT64_C(1) << r;
-        for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
-            int c = nxn_low_index(cols);
-            unit[count] = (uint8_t)(n + c);
-            set[count++] = rows[c];
-        }
+            rows |= (colset)(g->bit[r] & (colset)(0u - (colset)((pd[r] >> c) & 1u)));
+        unit[count] = (uint8_t)(n + c);
+        set[count++] = rows;
     }
     const colset *open = s->w + (size_t)n * (size_t)n;
     for (int top = 0; top < n; top += GEO_R(g)) {
@@ -2275,8 +2280,10 @@ static void make_geo(geo *g, const bd_board *board)
         g->band_bit[r] = col_bit(r / GEO_R(g));
     for (int t = 0; t < GEO_R(g); t++)
         g->stack_mask[t] = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
-    for (int c = 0; c < GEO_N(g); c++)
+    for (int c = 0; c < GEO_N(g); c++) {
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
+        g->bit[c] = col_bit(c);
+    }
 }
 
 /* Where each digit is given: the rows, columns and boxes that hold it,
