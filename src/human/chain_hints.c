@@ -33,11 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* collectRuleParents' walk of one chain. */
+/* collectRuleParents' walk of one hint's chains. */
 typedef struct rule_walk {
     const chint *h;
     chint_list *list;
     bool failed;
+    uint64_t had[(BD_CELLS * BD_SIZE * 2 + 63) / 64];  /* the hint's parents so far, by pot */
 } rule_walk;
 
 /* Appends `pot` to the list's rule parents unless the walk's hint has it
@@ -45,9 +46,9 @@ typedef struct rule_walk {
 static void add_rule_pot(rule_walk *w, int pot)
 {
     chint_list *list = w->list;
-    for (uint32_t i = w->h->rule_first; i < list->rule_count; i++)
-        if (list->rule_pots[i] == pot)
-            return;
+    uint64_t bit = (uint64_t)1 << (pot & 63);
+    if (w->had[pot >> 6] & bit)
+        return;
     if (list->rule_count == list->rule_cap) {
         uint32_t want = list->rule_cap ? list->rule_cap * 2 : 256;
         uint16_t *bigger = realloc(list->rule_pots, want * sizeof *bigger);
@@ -59,6 +60,7 @@ static void add_rule_pot(rule_walk *w, int pot)
         list->rule_cap = want;
     }
     list->rule_pots[list->rule_count++] = (uint16_t)pot;
+    w->had[pot >> 6] |= bit;
 }
 
 /* One node of the walk: when it is a potential on made by the cell rule
@@ -101,7 +103,7 @@ static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
  * on. Returns false when memory ran short (the parents are then partial). */
 static bool chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
 {
-    rule_walk w = {h, list, false};
+    rule_walk w = {.h = h, .list = list, .failed = false};
     for (int i = 0; i < h->target_count && !w.failed; i++)
         walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
     return !w.failed;
