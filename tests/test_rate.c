@@ -824,6 +824,42 @@ static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
     bdi_chainer_free(nested);
 }
 
+/* A list that keeps all hints keeps, of hints with the same removals,
+ * the one SE's stable sort puts first (a strictly better later one
+ * replaces it; a tie keeps the earlier), and chint_sort orders what is
+ * kept as SE does. Hints without chains (no walk). Expected by hand: of
+ * A (9.0, 10; removals R), B (9.5; S), C (8.5; R), D (8.5 as C; R) and
+ * E (9.5 as B; S), SE's sort gives C D A B E, and dropping repeats leaves
+ * C then B. */
+static void test_chint_repeats_dropped(void **state)
+{
+    (void)state;
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    bdi_state st;
+    memset(&st, 0, sizeof st);
+    chint_list list = {.keep_all = true, .outer_source = &st, .outer_current = &st};
+    const double difficulty[5] = {9.0, 9.5, 8.5, 8.5, 9.5};
+    const bool on_r[5] = {true, false, true, true, false};
+    for (int i = 0; i < 5; i++) {
+        chint h;
+        memset(&h, 0, sizeof h);
+        h.difficulty = difficulty[i];
+        h.complexity = 10;
+        h.cell = i;   /* which hint it is */
+        h.removed[on_r[i] ? 3 : 40] = 1u << 4;
+        chint_offer(ch, &list, &h);
+    }
+    chint_sort(&list);
+    assert_false(bdi_chainer_failed(ch));
+    assert_int_equal(list.count, 2);
+    assert_int_equal(list.all[0].cell, 2);
+    assert_int_equal(list.all[1].cell, 1);
+    assert_int_equal(list.all[0].rule_count, 0);
+    chint_list_free(&list);
+    bdi_chainer_free(ch);
+}
+
 /* Into `st` a random solved grid (from `*seed`) with `blanks` cells, also
  * picked from `*seed`, blanked. */
 static void blanked_state(uint64_t *seed, int blanks, bdi_state *st)
@@ -2363,6 +2399,7 @@ int main(void)
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_nested_memo_forcing),
+        cmocka_unit_test(test_chint_repeats_dropped),
         cmocka_unit_test(test_nested_cycles_both_tests),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),

@@ -15,17 +15,30 @@
  * A hint kept for a chain it is nested in carries SE's rule parents
  * (getRuleParents): the potentials the outer chain switched off that the
  * hint's chains rest on, found by walking each chain back from its end.
+ *
+ * Such a list drops a repeat when it is offered, before its walk: SE keeps
+ * of the hints with the same removals the one its sort puts first, and
+ * chint_sort's order (chint_before, ties by the order offered) is a strict
+ * total order, so that one is the least of them, which the list finds one
+ * offer at a time. A later hint goes before the one kept only when
+ * chint_before says so (a tie goes to the earlier); then it takes that
+ * slot with its own walk, fingerprint and place in the offers, all made as
+ * they were when every hint was kept and the repeats dropped after the
+ * sort. So the list holds the least of each set of repeats with the fields
+ * that hint had, and sorted it is SE's list, hint for hint and in order.
+ * (The rule parents of a hint so replaced stay unread in rule_pots.)
  */
 #include "chains.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* collectRuleParents' walk of one chain. */
+/* collectRuleParents' walk of one hint's chains. */
 typedef struct rule_walk {
     const chint *h;
     chint_list *list;
     bool failed;
+    uint64_t had[(BD_CELLS * BD_SIZE * 2 + 63) / 64];  /* the hint's parents so far, by pot */
 } rule_walk;
 
 /* Appends `pot` to the list's rule parents unless the walk's hint has it
@@ -33,9 +46,9 @@ typedef struct rule_walk {
 static void add_rule_pot(rule_walk *w, int pot)
 {
     chint_list *list = w->list;
-    for (uint32_t i = w->h->rule_first; i < list->rule_count; i++)
-        if (list->rule_pots[i] == pot)
-            return;
+    uint64_t bit = (uint64_t)1 << (pot & 63);
+    if (w->had[pot >> 6] & bit)
+        return;
     if (list->rule_count == list->rule_cap) {
         uint32_t want = list->rule_cap ? list->rule_cap * 2 : 256;
         uint16_t *bigger = realloc(list->rule_pots, want * sizeof *bigger);
@@ -47,6 +60,7 @@ static void add_rule_pot(rule_walk *w, int pot)
         list->rule_cap = want;
     }
     list->rule_pots[list->rule_count++] = (uint16_t)pot;
+    w->had[pot >> 6] |= bit;
 }
 
 /* One node of the walk: when it is a potential on made by the cell rule
@@ -89,10 +103,20 @@ static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
  * on. Returns false when memory ran short (the parents are then partial). */
 static bool chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
 {
-    rule_walk w = {h, list, false};
+    rule_walk w = {.h = h, .list = list, .failed = false};
     for (int i = 0; i < h->target_count && !w.failed; i++)
         walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
     return !w.failed;
+}
+
+/* The hint of the list whose removals equal `h`'s, or NULL (a list keeps
+ * none twice). */
+static chint *kept_repeat(chint_list *list, const chint *h)
+{
+    for (int i = 0; i < list->count; i++)
+        if (!memcmp(list->all[i].removed, h->removed, sizeof h->removed))
+            return &list->all[i];
+    return NULL;
 }
 
 void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
@@ -109,19 +133,24 @@ void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
         }
         return;
     }
-    if (list->count == list->cap) {
-        int want = list->cap ? list->cap * 2 : 64;
-        chint *bigger = realloc(list->all, (size_t)want * sizeof *bigger);
-        if (!bigger) {
-            ch->failed = true;
-            return;
+    chint *kept = kept_repeat(list, h);
+    if (kept && !chint_before(h, kept))
+        return;   /* the one kept sorts first (a tie goes to the earlier) */
+    if (!kept) {
+        if (list->count == list->cap) {
+            int want = list->cap ? list->cap * 2 : 64;
+            chint *bigger = realloc(list->all, (size_t)want * sizeof *bigger);
+            if (!bigger) {
+                ch->failed = true;
+                return;
+            }
+            list->all = bigger;
+            list->cap = want;
         }
-        list->all = bigger;
-        list->cap = want;
+        kept = &list->all[list->count++];
     }
-    chint *kept = &list->all[list->count++];
     *kept = *h;
-    kept->order = (uint32_t)(list->count - 1);
+    kept->order = list->offered++;
     kept->fingerprint = chain_fingerprint(ch, h->targets, h->target_count);
     kept->rule_first = list->rule_count;
     if (!chain_rule_parents(ch, kept, list))
@@ -144,16 +173,6 @@ void chint_sort(chint_list *list)
 {
     if (list->count > 1)
         qsort(list->all, (size_t)list->count, sizeof *list->all, compare_hints);
-    int kept = 0;
-    for (int i = 0; i < list->count; i++) {
-        bool repeat = false;
-        for (int j = 0; j < kept && !repeat; j++)
-            repeat = !memcmp(list->all[j].removed, list->all[i].removed,
-                             sizeof list->all[i].removed);
-        if (!repeat)
-            list->all[kept++] = list->all[i];
-    }
-    list->count = kept;
 }
 
 void chint_list_free(chint_list *list)
@@ -163,5 +182,6 @@ void chint_list_free(chint_list *list)
     list->all = NULL;
     list->rule_pots = NULL;
     list->count = list->cap = 0;
+    list->offered = 0;
     list->rule_count = list->rule_cap = 0;
 }

@@ -541,8 +541,9 @@ typedef struct chint_list {
     bdi_step *step;
     chint best;
     bool found;
-    chint *all;
+    chint *all;                   /* keep_all: no two with the same removals */
     int count, cap;
+    uint32_t offered;             /* keep_all: the hints offered so far */
     /* keep_all: each hint's rule parents (SE's getRuleParents), against
      * the grid of the chain it is nested in as it began and as it is */
     const chain_grid *outer_source, *outer_current;
@@ -569,13 +570,14 @@ static inline bool chint_could_win(const chint_list *list, double difficulty, in
 }
 
 /* Offers a hint to the list (chain_hints.c); a list that keeps all hints
- * also records each one's rule parents (SE's getRuleParents: the
- * potentials switched off by the outer chain that the hint's chains rest
- * on) in list->rule_pots. */
+ * keeps, of those with the same removals, only the one SE's sort puts
+ * first, and records its rule parents (SE's getRuleParents: the potentials
+ * switched off by the outer chain that the hint's chains rest on) in
+ * list->rule_pots. */
 void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h);
 
-/* keep_all: sorts the list's hints as SE does and drops those whose
- * removals equal an earlier one's (chain_hints.c). */
+/* keep_all: sorts the list's hints as SE does (chain_hints.c); the
+ * repeats SE drops after its sort were dropped as they were offered. */
 void chint_sort(chint_list *list);
 
 /* Frees a list's storage. */
