@@ -80,7 +80,10 @@
  * from prices stepped on until the step vanishes; then from its own prices
  * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
  * nodes of the one before (restart()). The attempts are the same exact
- * pass; the first to finish ends it.
+ * pass; the first to finish ends it. Each starts from a fixed order of the
+ * blanks (cell order, descending for the stepped prices, ascending for the
+ * pass's own), which breaks the branching rule's ties, instead of the
+ * order the capped attempt before it left.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -1230,6 +1233,19 @@ static bool list_completions(target *s)
     return true;
 }
 
+/* Lists the blanks in cell order, ascending or descending: the order a
+ * restart's attempt starts from. Only at the root, where every blank is
+ * open (blanks[0..blank_count) are the puzzle's blanks in some order). */
+static void order_blanks(target *s, bool descending)
+{
+    int n = 0;
+    for (int i = 0; i < BD_CELLS; i++) {
+        int cell = descending ? BD_CELLS - 1 - i : i;
+        if (!s->given[cell])
+            s->blanks[n++] = (uint8_t)cell;
+    }
+}
+
 /*
  * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
  * sparse grid (s->capped): a proving pass's size depends sharply on the
@@ -1240,7 +1256,11 @@ static bool list_completions(target *s)
  * own prices ("A", as the first attempt had them), and prices stepped
  * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
  * without packing). Every attempt is the same exact pass (the incumbent
- * only improves between them); the first to finish ends it.
+ * only improves between them); the first to finish ends it. Each attempt
+ * starts from its own fixed order of the blanks, which breaks the ties of
+ * the branching rule (the first blank scanned wins): the stepped prices'
+ * attempts with the cells in descending order, the pass's own prices' in
+ * ascending order, not whatever order the capped attempt left behind.
  */
 static void restart(target *s, relaxation *root)
 {
@@ -1267,6 +1287,7 @@ static void restart(target *s, relaxation *root)
         if (!open || s->stop)
             return;
         s->pass_cap = searched_nodes(s) + cap;
+        order_blanks(s, attempt % 2);
         search(s, 0, root);
         s->pass_cap = 0;
     }
