@@ -80,7 +80,9 @@
  * from prices stepped on until the step vanishes; then from its own prices
  * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
  * nodes of the one before (restart()). The attempts are the same exact
- * pass; the first to finish ends it.
+ * pass; the first to finish ends it. Each starts from the order of the
+ * blanks the capped pass left (which breaks the branching rules' ties):
+ * as it is for the stepped prices, reversed for the pass's own.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -1230,6 +1232,15 @@ static bool list_completions(target *s)
     return true;
 }
 
+/* Puts the blanks in the order `order` (the puzzle's blanks, blank_count
+ * of them), reversed if asked: the order a restart's attempt starts from.
+ * Only at the root, where every blank is open. */
+static void set_blanks(target *s, const uint8_t order[BD_CELLS], bool reversed)
+{
+    for (int i = 0; i < s->blank_count; i++)
+        s->blanks[i] = order[reversed ? s->blank_count - 1 - i : i];
+}
+
 /*
  * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
  * sparse grid (s->capped): a proving pass's size depends sharply on the
@@ -1240,12 +1251,17 @@ static bool list_completions(target *s)
  * own prices ("A", as the first attempt had them), and prices stepped
  * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
  * without packing). Every attempt is the same exact pass (the incumbent
- * only improves between them); the first to finish ends it.
+ * only improves between them); the first to finish ends it. The attempts
+ * start from the order of the blanks the capped pass left (which breaks
+ * the branching rules' ties), the stepped prices' as it is and the pass's
+ * own prices' reversed, not from whatever the attempt before them left.
  */
 static void restart(target *s, relaxation *root)
 {
     relaxation *first = &s->level[BD_CELLS], *stepped = &s->level[BD_CELLS + 2];
     *first = *root;
+    uint8_t left[BD_CELLS];   /* the order the capped pass left */
+    memcpy(left, s->blanks, sizeof left);
     uint64_t cap = RESTART_NODES;
     for (int attempt = 1; s->capped && !s->budget.cut; attempt++) {
         s->capped = false;
@@ -1267,6 +1283,7 @@ static void restart(target *s, relaxation *root)
         if (!open || s->stop)
             return;
         s->pass_cap = searched_nodes(s) + cap;
+        set_blanks(s, left, attempt % 2 == 0);
         search(s, 0, root);
         s->pass_cap = 0;
     }
