@@ -80,9 +80,7 @@
  * from prices stepped on until the step vanishes; then from its own prices
  * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
  * nodes of the one before (restart()). The attempts are the same exact
- * pass; the first to finish ends it. Each starts from the order of the
- * blanks the capped pass left (which breaks the branching rules' ties):
- * as it is for the stepped prices, reversed for the pass's own.
+ * pass; the first to finish ends it.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -125,11 +123,7 @@
  * relaxation (the bound's best digits first), looks for a completion
  * reaching the goal before the pass branches (dive()); the same kind of
  * heuristic, in the neighbourhood of the relaxation instead of the
- * incumbent. The dive leaves the blanks in the order it found them, and
- * its nodes and the local search's are set aside (searched_nodes()): the
- * restarts' caps, the re-tightening and the local search's start count
- * the search's own nodes only, so that where the search goes does not
- * depend on the incumbent beyond the need, nor on when it was found.
+ * incumbent.
  */
 #include "target.h"
 #include "core/engine.h"
@@ -212,7 +206,6 @@ typedef struct target {
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
     int branching;            /* branching nodes above the current node */
-    uint64_t aside;           /* nodes spent by the dives and improve() */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -784,15 +777,6 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 
 static void improve(target *s);
 
-/* The nodes the search itself has spent: the budget's, less the primal
- * heuristics' (dive(), improve()), which the restarts' caps, the
- * re-tightening and the local search's start do not count, so that the
- * search's course does not depend on when, or whether, they ran. */
-static uint64_t searched_nodes(const target *s)
-{
-    return s->budget.nodes - s->aside;
-}
-
 /*
  * A dive below the node where blanks[0..depth) are filled, for a
  * completion above the incumbent: depth first with the scan's singles and
@@ -1018,12 +1002,8 @@ static void search(target *s, int depth, const relaxation *parent)
     if (narrowed && (cand & (cand - 1u))) {
         if (s->branching == 0 && s->best_score == s->goal - 1) {
             /* the pass's first branching node, one point short: dive */
-            uint64_t left = DIVE_NODES, before = s->budget.nodes;
-            uint8_t order[BD_CELLS];
-            memcpy(order, s->blanks, sizeof order);
+            uint64_t left = DIVE_NODES;
             dive(s, depth, &s->level[depth], &left);
-            memcpy(s->blanks, order, sizeof order);   /* the search's order, not the dive's */
-            s->aside += s->budget.nodes - before;
             if (s->stop) {
                 memcpy(s->allow, saved, sizeof saved);
                 return;
@@ -1034,7 +1014,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (cand & (cand - 1u))
         s->guesses++;
     int cell = s->blanks[depth];
-    uint64_t entry = searched_nodes(s), next_check = RETIGHTEN_NODES;
+    uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
     const relaxation *guide = narrowed ? &s->level[depth] : parent;
     while (cand && !s->stop) {
         int digit = next_digit(guide, cell, cand);
@@ -1043,7 +1023,7 @@ static void search(target *s, int depth, const relaxation *parent)
             s->stop = true;
             break;
         }
-        if (s->pass_cap && searched_nodes(s) >= s->pass_cap) {
+        if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
             s->stop = s->capped = true;   /* restart() takes over */
             break;
         }
@@ -1057,15 +1037,12 @@ static void search(target *s, int depth, const relaxation *parent)
         s->branching += narrowed;
         search(s, depth + 1, narrowed ? &s->level[depth] : parent);
         s->branching -= narrowed;
-        if (s->improve_at && searched_nodes(s) >= s->improve_at) {
-            uint64_t before = s->budget.nodes;
+        if (s->improve_at && s->budget.nodes >= s->improve_at)
             improve(s);   /* a long pass: maybe a better incumbent helps */
-            s->aside += s->budget.nodes - before;
-        }
         if (other != NO_PARTNER)
             s->allow[other] = kept;
         unplace(s, cell);
-        if (narrowed && cand && searched_nodes(s) - entry > next_check) {
+        if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
              * again here (from this node's prices). */
             next_check *= 4;
@@ -1232,15 +1209,6 @@ static bool list_completions(target *s)
     return true;
 }
 
-/* Puts the blanks in the order `order` (the puzzle's blanks, blank_count
- * of them), reversed if asked: the order a restart's attempt starts from.
- * Only at the root, where every blank is open. */
-static void set_blanks(target *s, const uint8_t order[BD_CELLS], bool reversed)
-{
-    for (int i = 0; i < s->blank_count; i++)
-        s->blanks[i] = order[reversed ? s->blank_count - 1 - i : i];
-}
-
 /*
  * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
  * sparse grid (s->capped): a proving pass's size depends sharply on the
@@ -1251,17 +1219,12 @@ static void set_blanks(target *s, const uint8_t order[BD_CELLS], bool reversed)
  * own prices ("A", as the first attempt had them), and prices stepped
  * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
  * without packing). Every attempt is the same exact pass (the incumbent
- * only improves between them); the first to finish ends it. The attempts
- * start from the order of the blanks the capped pass left (which breaks
- * the branching rules' ties), the stepped prices' as it is and the pass's
- * own prices' reversed, not from whatever the attempt before them left.
+ * only improves between them); the first to finish ends it.
  */
 static void restart(target *s, relaxation *root)
 {
     relaxation *first = &s->level[BD_CELLS], *stepped = &s->level[BD_CELLS + 2];
     *first = *root;
-    uint8_t left[BD_CELLS];   /* the order the capped pass left */
-    memcpy(left, s->blanks, sizeof left);
     uint64_t cap = RESTART_NODES;
     for (int attempt = 1; s->capped && !s->budget.cut; attempt++) {
         s->capped = false;
@@ -1282,8 +1245,7 @@ static void restart(target *s, relaxation *root)
         s->pass_root = false;
         if (!open || s->stop)
             return;
-        s->pass_cap = searched_nodes(s) + cap;
-        set_blanks(s, left, attempt % 2 == 0);
+        s->pass_cap = s->budget.nodes + cap;
         search(s, 0, root);
         s->pass_cap = 0;
     }
@@ -1322,14 +1284,14 @@ static void run_passes(target *s)
         if (s->goal < 0)
             s->goal = 0;
         memcpy(s->allow, s->base_allow, sizeof s->allow);
-        s->improve_at = s->improved ? 0 : searched_nodes(s) + IMPROVE_AFTER;
+        s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
         bool sparse = s->blank_count > DENSE_BLANKS;
         s->pass_root = true;
         bool open = tighten(s, sparse ? PASS_ITERATIONS : DENSE_PASS_ITERATIONS, NULL, root, true);
         s->pass_root = false;
         s->rows_tuned = true;
         if (open) {
-            s->pass_cap = sparse ? searched_nodes(s) + RESTART_NODES : 0;
+            s->pass_cap = sparse ? s->budget.nodes + RESTART_NODES : 0;
             search(s, 0, root);
             s->pass_cap = 0;
             if (s->capped)
