@@ -449,6 +449,26 @@ static inline uint64_t clear_cell_quad(colset *w, int r, int c)
     return quad_or(had);
 }
 
+/* claim's words in one vector each, so that the scans' vector loads of
+ * them find one store of their width (a load over narrower stores waits
+ * for them to reach the cache): digit d's words `pd` lose column c and
+ * the box of (r, c) (its stack's columns `stack`), but at (r, c), row r
+ * set to that one cell; the open words `open` lose (r, c). */
+static inline void claim_quad(colset *pd, colset *open, int r, int c, colset stack)
+{
+    const band_quad lanes = {0, 1, 2, 3};
+    band_quad in_band = (band_quad)(lanes == (uint64_t)(r >> 2));
+    uint64_t cell = UINT64_C(1) << (16 * (r & 3) + c), row = UINT64_C(0xFFFF) << (16 * (r & 3));
+    band_quad x, o;
+    memcpy(&x, pd, sizeof x);
+    x &= ~((uint64_t)col_bit(c) * LANE_LOW) & ~(in_band & (((uint64_t)stack * LANE_LOW) | row));
+    x |= in_band & cell;
+    memcpy(pd, &x, sizeof x);
+    memcpy(&o, open, sizeof o);
+    o &= ~(in_band & cell);
+    memcpy(open, &o, sizeof o);
+}
+
 #else
 #define QUAD_SCANS 0
 /* digit_bands' contract (above), a band at a time. */
@@ -589,6 +609,12 @@ static inline bool exact_bands(const geo *g)
  * up those where its words changed. */
 static inline void claim(const geo *g, state *s, int d, int r, int c)
 {
+#if QUAD_SCANS
+    claim_quad(s->w + 16 * d, s->w + 256, r, c, g->stack_of_col[c]);
+    s->open_count--;
+    mark_changed(g, s, UINT64_C(1) << d);
+    return;
+#endif
     int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
     colset keep = (colset)~col_bit(c), column = 0;
