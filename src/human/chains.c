@@ -206,7 +206,11 @@ bool reads_meet(const chain_reads *a, const chain_reads *b)
     return meet != 0;
 }
 
-void reads_places_of(chain_reads *read, const uint64_t *places)
+/* Notes in `read` the places of digit d + 1 in the box, row and column
+ * of each cell of the cell set at places[2 * (d - 1)] (two words: cell c
+ * at bit c % 64 of word c / 64), for each digit d: the bits of
+ * reads_places for each. */
+static void reads_places_of(chain_reads *read, const uint64_t *places)
 {
     for (int d = 0; d < BD_SIZE; d++) {
         if (!(places[2 * d] | places[2 * d + 1]))

@@ -434,12 +434,6 @@ typedef struct reach {
     bool conflict;
 } reach;
 
-/* Notes in `read` the places of digit d + 1 in the box, row and column
- * of each cell of the cell set at places[2 * (d - 1)] (two words: cell c
- * at bit c % 64 of word c / 64), for each digit d: the bits of
- * reads_places for each. */
-void reads_places_of(chain_reads *read, const uint64_t *places);
-
 /* Notes in `read` the reads of every potential of `r`, on or off: the
  * places of its digit in its cell's box, row and column, and with `cells`
  * its cell's candidates (reads_places and reads_cell for each, the same
