@@ -184,9 +184,11 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
         for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
              ds &= ds - 1u)
             ok = turn_off(&k, at, bit_digit(ds) - 1);
+        /* each of `bits` stays on until its turn: turn_off_fresh switches
+         * off its own candidate alone (turn_on only queues) */
         for (int w = 0; w < 2 && ok; w++)
             for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
-                 bits && ok; bits &= bits - 1u)   /* turn_off switches nothing off */
+                 bits && ok; bits &= bits - 1u)
                 ok = turn_off_fresh(&k, w * 64 + low_index(bits), digit);
     }
     r->conflict = !ok;
