@@ -289,6 +289,13 @@ static inline colset col_bit(int c)
     return (colset)((colset)1u << c);
 }
 
+/* `bit` when `yes` (0 or 1) is 1, else 0: no branch, so that a loop over
+ * the rows or digits building a mask of them vectorizes. */
+static inline colset bit_if(colset bit, colset yes)
+{
+    return (colset)(bit & (colset)(0u - yes));
+}
+
 /* True when a non-zero word has one bit. */
 static inline bool one_bit(colset x)
 {
@@ -710,7 +717,7 @@ static int naked_singles(const geo *g, state *s)
     if (tests_rows_first(g)) {
         rows = 0;
         for (int r = 0; r < n; r++)   /* no branch: the compiler takes several rows at once */
-            rows |= (colset)(col_bit(r) & (colset)(0u - (colset)((open[r] & (colset)~seen[1][r]) != 0)));
+            rows |= bit_if(col_bit(r), (colset)((open[r] & (colset)~seen[1][r]) != 0));
         if (!rows)
             return 0;
     }
@@ -1645,7 +1652,7 @@ static inline void pair_digits(const geo *g, const state *s, const colset paired
     for (int d = 0; d < n; d++) {
         const colset *pd = s->w + (size_t)d * (size_t)n, bit = col_bit(d);
         for (int r = 0; r < n; r++)
-            row_digits[r] |= (colset)(bit & (colset)(0u - (colset)((pd[r] & paired[r]) != 0)));
+            row_digits[r] |= bit_if(bit, (colset)((pd[r] & paired[r]) != 0));
     }
 }
 
@@ -1828,7 +1835,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
         colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
-        few_rows |= (colset)(g->bit[r] & (colset)(0u - two_three));
+        few_rows |= bit_if(g->bit[r], two_three);
     }
     for (colset rows = few_rows; rows; rows &= (colset)(rows - 1u)) {
         int r = nxn_low_index(rows);
@@ -1847,7 +1854,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         int c = nxn_low_index(cols);
         colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
         for (int r = 0; r < n; r++)
-            rows |= (colset)(g->bit[r] & (colset)(0u - (colset)((pd[r] >> c) & 1u)));
+            rows |= bit_if(g->bit[r], (colset)((pd[r] >> c) & 1u));
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
