@@ -200,7 +200,7 @@ enum {
  * cells are bit sets of `words` words (bit i % 64 of word i / 64). */
 typedef struct arrange {
     nxn_usets *sets;
-    int k, count, words;            /* digits, cells (k N), words of a set */
+    int k, words;                   /* digits, words of a set of the k N cells */
     int max_cells;                  /* the most cells an arrangement may change */
     uint64_t nodes, solutions;      /* spent so far, found so far */
     uint64_t max_nodes, max_solutions;
@@ -377,7 +377,7 @@ bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int 
     }
     find_places(p, grid);
     int n = p->g.size, digit[DIGITS_MAX];
-    *a = (arrange){.sets = sets, .k = k, .count = k * n, .words = (k * n + 63) / 64,
+    *a = (arrange){.sets = sets, .k = k, .words = (k * n + 63) / 64,
                    .max_cells = max_cells, .max_nodes = max_nodes,
                    .max_solutions = max_solutions, .ok = true};
     for (int j = 0; j < k; j++)
