@@ -422,15 +422,6 @@ static bool bare(const uint64_t *set, const uint64_t *givens, int words)
     return !met;
 }
 
-bool nxn_usets_any_bare(const nxn_usets *sets, const uint64_t *givens)
-{
-    const uint64_t *set = sets->bits;
-    for (int k = 0; k < sets->count; k++, set += sets->words)
-        if (bare(set, givens, sets->words))
-            return true;
-    return false;
-}
-
 bool nxn_usets_any_bare_at(const nxn_usets *sets, const uint64_t *givens, int cell)
 {
     const uint64_t *set = sets->bits;

@@ -68,14 +68,10 @@ bool nxn_usets_add_digit_sets(nxn_usets *sets, const bd_board *grid, int k, int 
  * (nothing when they do not). False when memory ran out. */
 bool nxn_usets_add_difference(nxn_usets *sets, const bd_board *a, const bd_board *b);
 
-/* True when some set of the store has no cell in `givens` (a bit set of
- * `words` words). */
-bool nxn_usets_any_bare(const nxn_usets *sets, const uint64_t *givens);
-
 /* True when some set of the store that holds `cell` has no cell in
- * `givens` (as nxn_usets_any_bare, the other sets skipped at one word's
- * test: when no set was bare before `cell` left the givens, only those
- * can be now). */
+ * `givens` (a bit set of the store's words), the other sets skipped at one
+ * word's test: when no set was bare before `cell` left the givens, only
+ * those can be now. */
 bool nxn_usets_any_bare_at(const nxn_usets *sets, const uint64_t *givens, int cell);
 
 #endif /* BITDOKU_NXN_UNAVOIDABLE_H */
