@@ -211,18 +211,20 @@ static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot,
  * hint cannot come before it. All the search's hints have the same base
  * difficulty, and the length's difficulty never falls as the complexity
  * grows, so a hint more complex than the best sorts after it: once the
- * chains' potentials counted so far pass the best's complexity, the
- * count stops (the nested chains only add to it). */
+ * chains' potentials counted so far, with one for each target still to
+ * count (its own potential), pass the best's complexity, the count stops
+ * (the nested chains only add to it). */
 static bool measure(const forcing *f, chint *h)
 {
     const chint_list *list = f->list;
     int limit = !list->keep_all && list->found ? list->best.complexity : INT_MAX;
     int flat = 0;
     for (int i = 0; i < h->target_count; i++) {
-        flat += ancestor_count_upto(f->ch, (int32_t)h->targets[i],
-                                    limit == INT_MAX ? INT_MAX : limit - flat);
-        if (flat > limit)
+        int room = limit == INT_MAX ? INT_MAX : limit - flat - (h->target_count - 1 - i);
+        int count = ancestor_count_upto(f->ch, (int32_t)h->targets[i], room);
+        if (count > room)
             return false;
+        flat += count;
     }
     h->complexity = flat + nested_complexity(f->ch, h->targets, h->target_count);
     h->difficulty = f->base + length_difficulty(h->complexity);
