@@ -129,7 +129,7 @@ struct reach_kept {
  * same block after the memo, or reads the one the nested cycles search
  * made for the same grid (`link_cl`: the closure read). A static search nested in a chain keeps none
  * (its grids are the chains', not the path's). A dynamic search's plans
- * meet the chains of its record as sets (meet_chain): `chain`, by
+ * meet the chains of its record as sets (chain_sets): `chain`, by
  * candidate, made once a search (bit set in `chain_made`). */
 struct reach_memo {
     bool busy, by_links, links_made;
@@ -211,18 +211,20 @@ static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot,
  * hint cannot come before it. All the search's hints have the same base
  * difficulty, and the length's difficulty never falls as the complexity
  * grows, so a hint more complex than the best sorts after it: once the
- * chains' potentials counted so far pass the best's complexity, the
- * count stops (the nested chains only add to it). */
+ * chains' potentials counted so far, with one for each target still to
+ * count (its own potential), pass the best's complexity, the count stops
+ * (the nested chains only add to it). */
 static bool measure(const forcing *f, chint *h)
 {
     const chint_list *list = f->list;
     int limit = !list->keep_all && list->found ? list->best.complexity : INT_MAX;
     int flat = 0;
     for (int i = 0; i < h->target_count; i++) {
-        flat += ancestor_count_upto(f->ch, (int32_t)h->targets[i],
-                                    limit == INT_MAX ? INT_MAX : limit - flat);
-        if (flat > limit)
+        int room = limit == INT_MAX ? INT_MAX : limit - flat - (h->target_count - 1 - i);
+        int count = ancestor_count_upto(f->ch, (int32_t)h->targets[i], room);
+        if (count > room)
             return false;
+        flat += count;
     }
     h->complexity = flat + nested_complexity(f->ch, h->targets, h->target_count);
     h->difficulty = f->base + length_difficulty(h->complexity);
@@ -597,15 +599,15 @@ static bool meet_any(const meet *m)
     return any != 0;
 }
 
-/* Narrows `m` to what the chain from (cell, digit) assumed on holds: the
- * chain itself, made into the search's record when not there yet (it
- * stays there), its sets made from the record once a search (in rm's
- * `chain`); false when memory ran short. Only
- * for a dynamic multiple search, whose record f->memo is set (a Nishio
- * search has none, and its plans have no regions): a chain that meets a
- * contradiction gives a hint in its own cell's search, which needs it
- * too. */
-static bool meet_chain(forcing *f, struct reach_memo *rm, meet *m, int cell, int digit)
+/* The sets of the chain from (cell, digit) assumed on, as bits: the chain
+ * made into the search's record when not there yet (it stays there), its
+ * sets made from the record once a search (in rm's `chain`); NULL when
+ * memory or the budget ran short (ch->failed set). Only for a dynamic
+ * multiple search, whose record f->memo is set (a Nishio search has none,
+ * and its plans ask for no chain), and for a candidate whose closure
+ * meets a contradiction: its chain gives a hint in its own cell's search,
+ * which needs it too. */
+static const reach *chain_sets(forcing *f, struct reach_memo *rm, int cell, int digit)
 {
     bdi_chainer *ch = f->ch;
     const on_memo *memo = f->memo;
@@ -614,13 +616,13 @@ static bool meet_chain(forcing *f, struct reach_memo *rm, meet *m, int cell, int
         cmark mark = chain_mark(ch);
         pset *on = set_new(ch), *off = set_new(ch);
         if (!on || !off)
-            return false;
+            return NULL;
         int32_t absurd[2];
         on_chain(f, cell, digit, on, off, absurd);
         /* the sets go; the nodes stay for the search's record */
         chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
         if (ch->failed || memo->first[cand] < 0)
-            return false;
+            return NULL;
     }
     reach *part = &rm->chain[cand];
     if (!bits_has(rm->chain_made, cand)) {
@@ -635,8 +637,7 @@ static bool meet_chain(forcing *f, struct reach_memo *rm, meet *m, int cell, int
         }
         bits_set(rm->chain_made, cand);
     }
-    meet_with(m, part);
-    return true;
+    return part;
 }
 
 /* The plan of cell_chaining(f, cell) (search of level 0 on rm's grid),
@@ -649,10 +650,13 @@ static bool meet_chain(forcing *f, struct reach_memo *rm, meet *m, int cell, int
  * region or of the cell reaches. A chain with no contradiction has for
  * its sets the closure of its assumption (reach.c), and one with a
  * contradiction a part of it; a part is left out when the closures, the
- * contradictions aside, give none of these. In a dynamic search, a region
- * branch whose closure meets a contradiction is taken as its chain (which
- * its own cell's search needs too). The tests follow cell_chaining's: the
- * same candidates, units and branches. */
+ * contradictions aside, give none of these. In a dynamic search, a
+ * candidate whose closure meets a contradiction (the cell's own, for its
+ * off chain's doubles and the cell chaining, or a region branch) is taken
+ * as its chain, which its own cell's search makes for its contradiction
+ * anyway: then every test is exact, and a part is in exactly when its
+ * chains' sets hold a potential of these. The tests follow
+ * cell_chaining's: the same candidates, units and branches. */
 static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *plan,
                       chain_reads *read)
 {
@@ -697,15 +701,18 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 return true;
             plan->on[n] = on->conflict;
             plan->off[n] = off->conflict;
+            /* with a contradiction, the on chain's sets are a part of its
+             * closure: the chain itself (made for its hint) */
+            if (on->conflict && !(on = chain_sets(f, rm, cell, digit)))
+                return true;
             if (card >= 3 && !plan->off[n]) {
-                /* doubles; with a contradiction, the on chain's sets are a
-                 * part of its closure: met or not, the off chain is made */
+                /* doubles */
                 uint64_t shared = 0;
                 for (int d = 0; d < BD_SIZE; d++)
                     for (int w = 0; w < 2; w++)
                         shared |= (on->on[d][w] & off->on[d][w])
                                   | (on->off[d][w] & off->off[d][w]);
-                plan->off[n] = shared || on->conflict;
+                plan->off[n] = shared != 0;
             }
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
@@ -720,9 +727,12 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 const reach *b = reach_on(ch, rm, other, digit);
                 if (!b)
                     may = true;
-                else if (b->conflict && f->dynamic)
-                    may = !meet_chain(f, rm, region, other, digit);
-                else
+                else if (b->conflict && f->dynamic) {
+                    const reach *sets = chain_sets(f, rm, other, digit);
+                    if (sets)
+                        meet_with(region, sets);
+                    may = !sets;
+                } else
                     meet_with(region, b);
             }
             plan->region[n][k] = may || meet_any(region);

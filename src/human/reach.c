@@ -60,35 +60,51 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     /* the partners of candidates only are cleared: a grid of 14 KB a
      * search, cleared whole, cost as much as the rest of this */
     rg->y_links = y_links;
-    memset(rg->cand, 0, sizeof rg->cand);
     memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
     memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
+    /* a digit's cells, nine at a time from its rows' places (rows are
+     * units 0..8, and a row's places are its columns) */
+    for (int d = 0; d < BD_SIZE; d++) {
+        uint64_t low = 0, high = 0;
+        for (int row = 0; row < BD_SIZE; row++) {
+            uint64_t places = g->places[row][d];
+            int at = row * BD_SIZE;
+            if (at >= 64) {
+                high |= places << (at - 64);
+            } else {
+                low |= places << at;
+                if (at > 64 - BD_SIZE)   /* the row over both words */
+                    high |= places >> (64 - at);
+            }
+        }
+        rg->cand[d][0] = low;
+        rg->cand[d][1] = high;
+    }
+    /* the count a live cell or unit starts from, by number of candidates
+     * or places: two or more in a dynamic walk, two in a static one */
+    uint8_t left[BD_SIZE + 1];
+    for (int count = 0; count <= BD_SIZE; count++)
+        left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = g->cand[cell];
         for (unsigned ds = cand; ds; ds &= ds - 1u) {
-            cells_add(rg->cand[bit_digit(ds) - 1], cell);
             uint64_t *partner = rg->partner[cell * BD_SIZE + bit_digit(ds) - 1];
             partner[0] = partner[1] = 0;
         }
         rg->cell_cand[cell] = (uint16_t)cand;
-        int count = digit_count(cand);
-        bool live = y_links && (dynamic ? count >= 2 : count == 2);
-        rg->cell_left[cell] = live ? (uint8_t)count : 255;
+        rg->cell_left[cell] = y_links ? left[digit_count(cand)] : 255;
     }
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++) {
             unsigned places = g->places[unit][d];
-            if (digit_count(places) == 2) {
+            int count = digit_count(places);
+            rg->unit_left[unit][d] = left[count];
+            if (count == 2) {
                 int a = unit_cell_of(unit, bit_digit(places) - 1);
                 int b = unit_cell_of(unit, top_digit(places) - 1);
                 cells_add(rg->partner[a * BD_SIZE + d], b);
                 cells_add(rg->partner[b * BD_SIZE + d], a);
             }
-        }
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (int d = 0; d < BD_SIZE; d++) {
-            int count = digit_count(g->places[unit][d]);
-            rg->unit_left[unit][d] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
         }
 }
 
