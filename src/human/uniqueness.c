@@ -30,6 +30,20 @@
  * are one digit (SE accumulates them so); each closed loop found is turned
  * into hints at once, in the order found. The walk leaves out the loops
  * that cannot be valid (see extend): they would give no hint.
+ *
+ * It also leaves out loops it has met before. What a valid loop offers
+ * (each hint's difficulty, type and removals) rests only on its digits,
+ * its set of cells and the grid: its extra cells are those of the set,
+ * type 2's digit is the one extra digit they share, and types 3 and 4
+ * read their two extra cells either way round. So a loop met again
+ * (another start, the other way round) offers hints that rank no better
+ * than the same hints did the first time, and changes nothing. A loop
+ * with at most two extra cells is met in full from its first start (in
+ * row-major order): along it the walk always allows the cell, since a
+ * cell with extra digits finds one of the two allowed left. So the walk
+ * from a later start does not enter an earlier start of the same digits
+ * when no loop on from there can take a third extra cell: when the extra
+ * digits gathered so far are two or more (they only grow along the walk).
  */
 #include "human.h"
 
@@ -333,6 +347,8 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
+            if (count == 2 && next < w->loop[0] && digit_count(ex_digits) >= 2)
+                continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
                 && !(w->seen[w->length % 2] & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
