@@ -37,7 +37,8 @@
  * type 2's digit is the one extra digit they share, and types 3 and 4
  * read their two extra cells either way round. So a loop met again
  * (another start, the other way round) offers hints that rank no better
- * than the same hints did the first time, and changes nothing. A loop
+ * than the same hints did the first time, and changes nothing: it is
+ * passed over when closed (met_before). A loop
  * with at most two extra cells is met in full from its first start (in
  * row-major order): along it the walk always allows the cell, since a
  * cell with extra digits finds one of the two allowed left. So the walk
@@ -47,15 +48,27 @@
  */
 #include "human.h"
 
-/* The walk from one start cell. */
+enum { MET_MAX = 64 };
+
+/* A valid loop met: its digits and its cells (cell c at bit c % 64 of
+ * word c / 64). */
+typedef struct met_loop {
+    unsigned digits;
+    uint64_t cells[2];
+} met_loop;
+
+/* The walk from one start cell, and the valid loops met from the starts
+ * before it. */
 typedef struct walk {
     const bdi_state *st;
     int v1, v2;
     int length;
     uint8_t loop[BD_CELLS];
-    bool in_loop[BD_CELLS];
+    uint64_t in_loop[2];          /* the loop's cells as a cell set */
     uint32_t seen[2];             /* the units met by the loop's cells at
                                      even and at odd places */
+    int met_count;                /* the first MET_MAX valid loops met */
+    met_loop met[MET_MAX];
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -291,10 +304,25 @@ static void type4(walk *w, int c1, int c2)
     offer(w, 4);
 }
 
-/* A closed loop: its hints, as SE makes them. */
+/* Whether the loop in the walk was met before (see the top of the file);
+ * notes it when not, while there is room. */
+static bool met_before(walk *w)
+{
+    unsigned digits = digit_bit(w->v1) | digit_bit(w->v2);
+    for (int i = 0; i < w->met_count; i++) {
+        const met_loop *m = &w->met[i];
+        if (m->digits == digits && m->cells[0] == w->in_loop[0] && m->cells[1] == w->in_loop[1])
+            return true;
+    }
+    if (w->met_count < MET_MAX)
+        w->met[w->met_count++] = (met_loop){digits, {w->in_loop[0], w->in_loop[1]}};
+    return false;
+}
+
+/* A closed loop: its hints, as SE makes them, unless it was met before. */
 static void closed_loop(walk *w)
 {
-    if (!valid_loop(w))
+    if (!valid_loop(w) || met_before(w))
         return;
     uint8_t extra[BD_CELLS];
     int count = 0;
@@ -328,7 +356,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     uint32_t *seen = &w->seen[w->length % 2], before = *seen;
     *seen |= bdi_cell_unit_bits[cell];
     w->loop[w->length++] = (uint8_t)cell;
-    w->in_loop[cell] = true;
+    w->in_loop[cell / 64] ^= 1ull << cell % 64;
     for (int k = 0; k < UNIT_KINDS; k++) {
         int kind = SE_KINDS[k];
         if (kind == last_kind)
@@ -343,7 +371,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 continue;
             }
             unsigned cand = st->cand[next];
-            if (w->in_loop[next])
+            if (w->in_loop[next / 64] >> next % 64 & 1u)
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
@@ -354,7 +382,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
-    w->in_loop[cell] = false;
+    w->in_loop[cell / 64] ^= 1ull << cell % 64;
     w->length--;
     *seen = before;
 }
