@@ -362,8 +362,10 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
         if (kind == last_kind)
             continue;
         int unit = unit_at(kind, cell);
-        /* the unit's cells with both digits (the first cell among them) */
-        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2);
+        /* the unit's other cells with both digits (the first cell among
+         * them) */
+        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2)
+                        & ~(1u << bdi_cell_pos[cell][kind]);
         for (; both; both &= both - 1u) {
             int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
