@@ -67,6 +67,8 @@ typedef struct walk {
     uint64_t in_loop[2];          /* the loop's cells as a cell set */
     uint32_t seen[2];             /* the units met by the loop's cells at
                                      even and at odd places */
+    uint32_t lone;                /* the units with one cell holding both
+                                     digits */
     int met_count;                /* the first MET_MAX valid loops met */
     met_loop met[MET_MAX];
     bdi_step *best;               /* the first hint by SE's sort so far */
@@ -380,13 +382,28 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
             if (count == 2 && next < w->loop[0] && digit_count(ex_digits) >= 2)
                 continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
-                && !(w->seen[w->length % 2] & bdi_cell_unit_bits[next]))
+                && !((w->seen[w->length % 2] | w->lone) & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
     w->in_loop[cell / 64] ^= 1ull << cell % 64;
     w->length--;
     *seen = before;
+}
+
+/* The units in which one cell holds both digits v1 and v2. A valid loop
+ * meets each of its cells' units at two cells, so no cell in such a unit
+ * is on one: the walk does not enter those cells, and a start among them
+ * has no walk. */
+static uint32_t lone_units(const bdi_state *st, int v1, int v2)
+{
+    uint32_t lone = 0;
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        if (both && !(both & (both - 1u)))
+            lone |= (uint32_t)1 << unit;
+    }
+    return lone;
 }
 
 bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
@@ -398,7 +415,9 @@ bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
             continue;
         w->v1 = bit_digit(cand);
         w->v2 = bit_digit(cand & (cand - 1u));
-        extend(w, cell, 2, 0, -1);
+        w->lone = lone_units(st, w->v1, w->v2);
+        if (!(w->lone & bdi_cell_unit_bits[cell]))
+            extend(w, cell, 2, 0, -1);
     }
     return w->found;
 }
