@@ -38,13 +38,14 @@
  * read their two extra cells either way round. So a loop met again
  * (another start, the other way round) offers hints that rank no better
  * than the same hints did the first time, and changes nothing: it is
- * passed over when closed (met_before). A loop
- * with at most two extra cells is met in full from its first start (in
- * row-major order): along it the walk always allows the cell, since a
- * cell with extra digits finds one of the two allowed left. So the walk
- * from a later start does not enter an earlier start of the same digits
- * when no loop on from there can take a third extra cell: when the extra
- * digits gathered so far are two or more (they only grow along the walk).
+ * passed over when closed (met_before). A loop with at most two extra
+ * cells is met in full from its first start (in row-major order): along
+ * it the walk always allows the cell, since a cell with extra digits
+ * finds one of the two allowed left, and no earlier start lies on it. So
+ * the walk from a later start does not enter an earlier start of the
+ * same digits when no loop on from there can take a third extra cell:
+ * when the extra digits gathered so far are two or more (they only grow
+ * along the walk, and a third extra cell needs them to be one).
  */
 #include "human.h"
 
