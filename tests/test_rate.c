@@ -475,6 +475,38 @@ static void test_unique_rectangles(void **state)
     assert_false(bdi_unique_loop(&st, &s));
 }
 
+/* A loop of 1,2 with three extra cells met only from its second start,
+ * through its first: r1c1 {1,2}, r1c4 {1,2,3}, r2c4 {1,2,3}, r2c7 {1,2},
+ * r3c7 {1,2}, r3c1 {1,2,3}, and r3c2 {1,2,4} (alone in column 2 to hold
+ * 1 and 2: on no loop). Nothing else holds both digits. The walk from
+ * r1c1 meets r3c2 (box 1) before its row and column, and r3c2 (row 3)
+ * before r3c7 on its way round: the extra digits it gathers are 3 and 4
+ * when the third extra cell comes, which SE's walk then refuses. From
+ * r2c7 (box 3: r3c7, row 3: r3c1 before r3c2, box 1: r1c1, row 1:
+ * r1c4, box 2: r2c4, row 2: back to r2c7) they are 3 alone. Type 2: the
+ * cells seeing r1c4, r2c4 and r3c1 (row 3 in box 2) lose 3; 4.5 + 0.1
+ * for six cells. */
+static void test_unique_loop_through_first_start(void **state)
+{
+    (void)state;
+    bdi_state st;
+    bdi_step s;
+    start(&st, NULL);
+    drop(&st, "12", "r456789c123456789");
+    drop(&st, "12", "r1c2356789");
+    drop(&st, "12", "r2c1235689");
+    drop(&st, "12", "r3c345689");
+    keep(&st, "12", "r1c1");
+    keep(&st, "12", "r23c7");
+    keep(&st, "123", "r12c4");
+    keep(&st, "123", "r3c1");
+    keep(&st, "124", "r3c2");
+    assert_true(bdi_unique_loop(&st, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 46);
+    assert_int_equal(s.subtype, 2);
+    expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");
+}
+
 static void test_aligned_pair_exclusion(void **state)
 {
     (void)state;
@@ -2390,6 +2422,7 @@ int main(void)
         cmocka_unit_test(test_fish),
         cmocka_unit_test(test_wings),
         cmocka_unit_test(test_unique_rectangles),
+        cmocka_unit_test(test_unique_loop_through_first_start),
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),

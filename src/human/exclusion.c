@@ -22,7 +22,10 @@
  * depend on the order they are tried in, so they are tried in any order;
  * a set's trial stops once every candidate of its cells is allowed (it
  * can remove nothing), and leaves out the excluders with a candidate
- * outside the set's (no combination can leave them empty).
+ * outside the set's (no combination can leave them empty). A triplet's
+ * digit with a combination of three different digits at most one of
+ * which is an excluder's candidate is allowed before any is tried (no
+ * excluder's candidates, two or more, are all in it).
  *
  * A path's searches of each degree keep a record (bdi_exclusion_memo,
  * one for the pairs, one for the triplets). A triplet search's record
@@ -322,6 +325,36 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
     }
 }
 
+/* A triplet's cells other than cell i, by i. */
+static const int OTHER_CELLS[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+
+/* True when two sets of digits have one each, the two different. */
+static bool two_apart(unsigned a, unsigned b)
+{
+    return a && b && digit_count(a | b) >= 2;
+}
+
+/* Into allowed[0..3), digits of a triplet's cells (candidates
+ * full[0..3)) that have a combination no excluder can rule out: three
+ * different digits, at most one of them among the excluders' candidates
+ * `taken` (an excluder rules out a combination holding all its
+ * candidates, two or more). For a digit among `taken`, the other two
+ * digits are free ones; for a free digit, one of them is. */
+static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
+{
+    for (int i = 0; i < 3; i++) {
+        unsigned m1 = full[OTHER_CELLS[i][0]], m2 = full[OTHER_CELLS[i][1]];
+        unsigned f1 = m1 & ~taken, f2 = m2 & ~taken;
+        if (two_apart(f1, f2))
+            allowed[i] |= full[i] & taken;
+        for (unsigned m = full[i] & ~taken; m; m &= m - 1u) {
+            unsigned b = m & -m;
+            if (two_apart(f1 & ~b, m2 & ~b) || two_apart(m1 & ~b, f2 & ~b))
+                allowed[i] |= b;
+        }
+    }
+}
+
 /* Tries the base cells `cells[0..degree)`: the step removing the digits
  * no allowed combination gives them; false when it removes nothing. A
  * combination is tried as the set of digits it uses: an excluder rules
@@ -346,6 +379,14 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
             useful[useful_count++] = ex[e];
     if (!useful_count && !see01 && !see02 && !see12)
         return false;   /* every combination allowed */
+    if (degree == 3) {   /* the cheap part first: many triplets end here */
+        unsigned taken = 0;
+        for (int e = 0; e < useful_count; e++)
+            taken |= useful[e];
+        surely_allowed(full, taken, allowed);
+        if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+            return false;
+    }
     if (degree == 2)
         pair_allowed(full, see01, useful, useful_count, allowed);
     else

@@ -30,18 +30,48 @@
  * are one digit (SE accumulates them so); each closed loop found is turned
  * into hints at once, in the order found. The walk leaves out the loops
  * that cannot be valid (see extend): they would give no hint.
+ *
+ * It also leaves out loops it has met before. What a valid loop offers
+ * (each hint's difficulty, type and removals) rests only on its digits,
+ * its set of cells and the grid: its extra cells are those of the set,
+ * type 2's digit is the one extra digit they share, and types 3 and 4
+ * read their two extra cells either way round. So a loop met again
+ * (another start, the other way round) offers hints that rank no better
+ * than the same hints did the first time, and changes nothing: it is
+ * passed over when closed (met_before). A loop with at most two extra
+ * cells is met in full from its first start (in row-major order): along
+ * it the walk always allows the cell, since a cell with extra digits
+ * finds one of the two allowed left, and no earlier start lies on it. So
+ * the walk from a later start does not enter an earlier start of the
+ * same digits when no loop on from there can take a third extra cell:
+ * when the extra digits gathered so far are two or more (they only grow
+ * along the walk, and a third extra cell needs them to be one).
  */
 #include "human.h"
 
-/* The walk from one start cell. */
+enum { MET_MAX = 64 };
+
+/* A valid loop met: its digits and its cells (cell c at bit c % 64 of
+ * word c / 64). */
+typedef struct met_loop {
+    unsigned digits;
+    uint64_t cells[2];
+} met_loop;
+
+/* The walk from one start cell, and the valid loops met from the starts
+ * before it. */
 typedef struct walk {
     const bdi_state *st;
     int v1, v2;
     int length;
     uint8_t loop[BD_CELLS];
-    bool in_loop[BD_CELLS];
+    uint64_t in_loop[2];          /* the loop's cells as a cell set */
     uint32_t seen[2];             /* the units met by the loop's cells at
                                      even and at odd places */
+    uint32_t lone;                /* the units with one cell holding both
+                                     digits */
+    int met_count;                /* the first MET_MAX valid loops met */
+    met_loop met[MET_MAX];
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -277,10 +307,25 @@ static void type4(walk *w, int c1, int c2)
     offer(w, 4);
 }
 
-/* A closed loop: its hints, as SE makes them. */
+/* Whether the loop in the walk was met before (see the top of the file);
+ * notes it when not, while there is room. */
+static bool met_before(walk *w)
+{
+    unsigned digits = digit_bit(w->v1) | digit_bit(w->v2);
+    for (int i = 0; i < w->met_count; i++) {
+        const met_loop *m = &w->met[i];
+        if (m->digits == digits && m->cells[0] == w->in_loop[0] && m->cells[1] == w->in_loop[1])
+            return true;
+    }
+    if (w->met_count < MET_MAX)
+        w->met[w->met_count++] = (met_loop){digits, {w->in_loop[0], w->in_loop[1]}};
+    return false;
+}
+
+/* A closed loop: its hints, as SE makes them, unless it was met before. */
 static void closed_loop(walk *w)
 {
-    if (!valid_loop(w))
+    if (!valid_loop(w) || met_before(w))
         return;
     uint8_t extra[BD_CELLS];
     int count = 0;
@@ -314,14 +359,16 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     uint32_t *seen = &w->seen[w->length % 2], before = *seen;
     *seen |= bdi_cell_unit_bits[cell];
     w->loop[w->length++] = (uint8_t)cell;
-    w->in_loop[cell] = true;
+    w->in_loop[cell / 64] ^= 1ull << cell % 64;
     for (int k = 0; k < UNIT_KINDS; k++) {
         int kind = SE_KINDS[k];
         if (kind == last_kind)
             continue;
         int unit = unit_at(kind, cell);
-        /* the unit's cells with both digits (the first cell among them) */
-        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2);
+        /* the unit's other cells with both digits (the first cell among
+         * them) */
+        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2)
+                        & ~(1u << bdi_cell_pos[cell][kind]);
         for (; both; both &= both - 1u) {
             int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
@@ -329,18 +376,35 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 continue;
             }
             unsigned cand = st->cand[next];
-            if (w->in_loop[next])
+            if (w->in_loop[next / 64] >> next % 64 & 1u)
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
+            if (count == 2 && next < w->loop[0] && digit_count(ex_digits) >= 2)
+                continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
-                && !(w->seen[w->length % 2] & bdi_cell_unit_bits[next]))
+                && !((w->seen[w->length % 2] | w->lone) & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
-    w->in_loop[cell] = false;
+    w->in_loop[cell / 64] ^= 1ull << cell % 64;
     w->length--;
     *seen = before;
+}
+
+/* The units in which one cell holds both digits v1 and v2. A valid loop
+ * meets each of its cells' units at two cells, so no cell in such a unit
+ * is on one: the walk does not enter those cells, and a start among them
+ * has no walk. */
+static uint32_t lone_units(const bdi_state *st, int v1, int v2)
+{
+    uint32_t lone = 0;
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        if (both && !(both & (both - 1u)))
+            lone |= (uint32_t)1 << unit;
+    }
+    return lone;
 }
 
 bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
@@ -352,7 +416,9 @@ bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
             continue;
         w->v1 = bit_digit(cand);
         w->v2 = bit_digit(cand & (cand - 1u));
-        extend(w, cell, 2, 0, -1);
+        w->lone = lone_units(st, w->v1, w->v2);
+        if (!(w->lone & bdi_cell_unit_bits[cell]))
+            extend(w, cell, 2, 0, -1);
     }
     return w->found;
 }
