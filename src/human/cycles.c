@@ -116,7 +116,15 @@
  * the part's, or those potentials off). So the walk finds the same cycles
  * in the same order. Its reads, a part of the start's reach's, are all
  * noted already by the test (note_row, or the walk's note_reach); the
- * potentials left out are not counted against the budget.
+ * potentials left out are not counted against the budget. And the walk
+ * stops where no cycle can close any more: a cycle closes on a potential
+ * off that switches the start on (a partner), made from a potential on
+ * that switches it off, a closer; the walk makes each potential on once,
+ * so once it has made every closer of the part and taken each in the
+ * next layer, it has closed every cycle it would (find_cycles). A start
+ * whose walk so stops before the list's best would cut it is not cut
+ * short: it may be recorded idle, as a walk to the end would find
+ * nothing more.
  */
 #include "chains.h"
 
@@ -325,6 +333,54 @@ static inline bool leads_to_part(const unary *u, int pot)
     return false;
 }
 
+/* Into `closer` (a cell set a digit), the closers of the start s =
+ * (cell, d + 1): the nodes of its part (u->part: u->part_set) other than
+ * s that, on, switch off a partner of s, a potential whose switching off
+ * switches s on (with Y-links, its cell's other candidate in a cell of
+ * two; with X-links, its digit's other place in a unit of two,
+ * u->rg->partner). A potential on switches off its digit in its peers
+ * and, with Y-links, its cell's other candidates. Only from a closer can
+ * find_cycles' walk close a cycle. */
+static void part_closers(const unary *u, int cell, int d, uint64_t (*closer)[2])
+{
+    const reach_grid *rg = u->rg;
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = 0;
+    if (u->y && rg->cell_left[cell] == 2)
+        partners[count++] =
+            (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
+    for (int w = 0; u->x && w < 2; w++)
+        for (uint64_t bits = rg->partner[cell * BD_SIZE + d][w]; bits; bits &= bits - 1u)
+            partners[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    memset(closer, 0, BD_SIZE * sizeof *closer);
+    for (uint32_t i = 0; i < count; i++) {
+        int at = partners[i] / BD_SIZE, e = partners[i] % BD_SIZE;
+        closer[e][0] |= u->part[e][0] & rg->peers[at][0];
+        closer[e][1] |= u->part[e][1] & rg->peers[at][1];
+        for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u)
+            closer[bit_digit(ds) - 1][at >> 6] |= u->part[bit_digit(ds) - 1][at >> 6]
+                                                  & (uint64_t)1 << (at & 63);
+    }
+    closer[d][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+/* Whether the cell set a digit `set` (two words a digit) holds potential
+ * `pot`'s candidate. */
+static inline bool holds_pot(const uint64_t *set, int pot)
+{
+    int at = pot_cell(pot);
+    return set[2 * (pot_digit(pot) - 1) + (at >> 6)] >> (at & 63) & 1u;
+}
+
+/* Whether the cell set a digit `set` (two words a digit) is empty. */
+static inline bool empty_sets(const uint64_t *set)
+{
+    uint64_t any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        any |= set[i];
+    return any == 0;
+}
+
 /* Appends to the walk's list potential `pot` with `cause` and first parent
  * `parent`, counted against the chainer's budget as node_new counts a
  * node (but the start, without parent: its node is counted already); its
@@ -367,12 +423,22 @@ static bool light_grow(unary *u)
  * nodes; a cycle's become nodes only when it is offered. Sets of
  * potentials are bit sets (bit pot). With the start's part known
  * (u->part_set), the potentials that cannot be on a cycle through the
- * start are left out (the comment at the top). */
+ * start are left out (the comment at the top), and the walk stops once
+ * no cycle can close: a cycle closes on a potential off made from a
+ * closer (part_closers), made on at most once; after the layer that made
+ * the last one, the next "on" step takes only the closers, and the "off"
+ * step after it is the walk's last. */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
+    uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
+    if (u->part_set) {
+        part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
+        memcpy(left, closer, sizeof left);
+    }
+    bool last = false;
     u->light_count = 0;
     int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
     if (first < 0)
@@ -381,7 +447,9 @@ static void find_cycles(unary *u, chint_list *list)
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
     push(&u->on_q, first);
     implied imp[BD_SIZE + HOUSE_CELLS];
-    while (!ch->failed && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+    while (!last && !ch->failed
+           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        last = u->part_set && empty_sets(left[0]);
         length++;
         /* a cycle closed on the next layer has `length + 1` potentials; no
          * longer one can be taken if that one cannot */
@@ -393,6 +461,8 @@ static void find_cycles(unary *u, chint_list *list)
         }
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
+            if (last && !holds_pot(closer[0], u->light[p].pot))
+                continue;   /* its potentials off close no cycle */
             note_on(u, u->light[p].pot);
             int n = on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
@@ -439,8 +509,11 @@ static void find_cycles(unary *u, chint_list *list)
                     offer_cycle(u, made, list);
                 else if (!push(&u->on_q, made))
                     ch->failed = true;
-                else
+                else {
                     bits_set(to_on, imp[i].pot);
+                    if (u->part_set)
+                        left[pot_digit(imp[i].pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
+                }
             }
         }
     }
