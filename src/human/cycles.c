@@ -58,10 +58,10 @@
  * switch off. A cycle closes on a partner
  * switched off from a potential on (not the start) that sees it, reached
  * by links that never pass through that partner off (SE's walk does not
- * turn back through a node's first parents); when the start's reach holds
- * no such potential (with the closure), or reach.c's walk from the start
- * on past the partner off (reach_links_meet, which stops at the first
- * such potential) reaches none, the cycle walk is not made. Once the list
+ * turn back through a node's first parents); without the closure, when
+ * reach.c's walk from the start on past the partner off
+ * (reach_links_meet, which stops at the first such potential) reaches
+ * none, the cycle walk is not made. Once the list
  * has a best hint, a forcing chain walk is made only when the start's
  * opposite is near enough for its chain to come first (forcing_may_win: a
  * breadth-first walk of cell sets, half as deep; it notes nothing, as a
@@ -95,7 +95,9 @@
  * closure.
  *
  * In every search made with the closure (nested or on the path), the
- * cycle test also fails at a start on no cycle of the closure's graph, or
+ * cycle test is another (the partner's is not made: a walk that closes
+ * no cycle stops early, see below): it fails at a start on no cycle of
+ * the closure's graph, or
  * whose part (its strongly connected one) and the partners the part
  * switches off see no candidate together (cycle_may_remove): every cycle
  * through the start would remove nothing, and a cycle that removes
@@ -1259,32 +1261,9 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     return false;
 }
 
-/* Whether, among the potentials on of `on` (reach's `on` as 18 words, of
- * which those of the digits of `digits` only are read: the others hold
- * none) other than the start (cell, digit), one sees partner (`at`,
- * d + 1): the same digit in a unit, or with Y-links another digit in its
- * cell. */
-static bool sees_partner(const unary *u, const uint64_t *on, unsigned digits, int cell, int digit,
-                         int at, int d)
-{
-    uint64_t start[2] = {0, 0};
-    if (d == digit - 1)
-        start[cell >> 6] = (uint64_t)1 << (cell & 63);
-    if ((digits >> d & 1u)
-        && ((on[2 * d] & ~start[0] & u->rg->peers[at][0])
-            || (on[2 * d + 1] & ~start[1] & u->rg->peers[at][1])))
-        return true;
-    for (unsigned ds = u->y ? digits & ~(1u << d) : 0; ds; ds &= ds - 1u) {
-        int other = bit_digit(ds) - 1;
-        if (!(other == digit - 1 && at == cell) && (on[2 * other + (at >> 6)] >> (at & 63) & 1u))
-            return true;
-    }
-    return false;
-}
-
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
- * that sees_partner looks for: the candidates other than the start (cell,
- * digit) that see partner (`at`, d + 1), the same digit in a unit, or with
+ * that switch partner (`at`, d + 1) off: the candidates other than the
+ * start (cell, digit) that see it, the same digit in a unit, or with
  * Y-links another digit in its cell. */
 static void partner_seers(const unary *u, int cell, int digit, int at, int d, uint64_t *seers)
 {
@@ -1304,21 +1283,11 @@ static void partner_seers(const unary *u, int cell, int digit, int at, int d, ui
  * unit, or with Y-links the same cell) and that the walk reached by links
  * never through (at, d + 1) off (SE's walk does not go back through a
  * potential among a node's first parents). So reach_links_past from the
- * start on, past (at, d + 1) off, must reach such a potential on. What it
- * reaches is a part of what the start on reaches (the closure's row),
- * which is looked at first. Notes what it reads when it does not. */
+ * start on, past (at, d + 1) off, must reach such a potential on. Notes
+ * what it reads when it does not. (Made without the closure only.) */
 static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 {
     reach r;
-    uint64_t alone[BD_SIZE * 2];
-    unsigned digits = 0;
-    const uint64_t *row =
-        u->cl ? row_in_place(closure_of(u), cell * BD_SIZE + digit - 1, alone, &digits) : NULL;
-    if (row && !sees_partner(u, row, digits, cell, digit, at, d)) {
-        if (u->read)
-            note_row(u, cell * BD_SIZE + digit - 1);
-        return false;
-    }
     uint64_t seers[BD_SIZE * 2];
     partner_seers(u, cell, digit, at, d, seers);
     memset(&r, 0, sizeof r);
@@ -1463,17 +1432,15 @@ static void part_from_closure(unary *u, int s)
 }
 
 /* Whether a cycle through the start s = (cell, digit) that removes
- * something may exist: whether one of its partners may close a cycle
- * (partner_may_close); true without u->rg, and when the chainer's budget
+ * something may exist; true without u->rg, and when the chainer's budget
  * (a node for the walks) is spent. The callers ask only for a start with a
- * partner. With the closure, first: a partner closes no cycle when s is on
- * no cycle of the closure's graph (on_cycle): partner_may_close's first
- * test looks for a potential t on, not s, in s's row (so s reaches t) that
- * sees the partner; t on switches the partner off, which switches s on, an
- * edge from t to s (edges_of); so s would be on a cycle. And a cycle
- * through s removes nothing when cycle_may_remove says so; the walk would
- * offer nothing (offer_cycle offers only a cycle that removes something,
- * and marks the start met only then), so it is not made.
+ * partner. With the closure: s must be on a cycle of the closure's graph
+ * (on_cycle), and cycle_may_remove must say that a cycle through s may
+ * remove something; the walk would offer nothing otherwise (offer_cycle
+ * offers only a cycle that removes something, and marks the start met only
+ * then), so it is not made. Whether a partner may close a cycle at all is
+ * not asked then: the walk keeps to s's part and stops once it has made
+ * its closers (find_cycles), which costs less than the test.
  *
  * The record (u->read) stays exact with s's row noted (note_row: every
  * potential the closure reaches from s, on or off, as a walk from s would
@@ -1487,12 +1454,12 @@ static void part_from_closure(unary *u, int s)
  * last are not noted, but along a path candidates only go, so where no
  * candidate sees them on one grid, none does on a later one: a start
  * recorded idle on a "no" would answer no again, and walk nothing.
- * Without the closure, once a partner may close a cycle, the same two
- * tests are made on the start's part found from reach_links' walk from s
- * on (walk_part_may_remove), which notes that walk's reads (note_row's, as
- * the closure would give them). When it says yes after those tests, the
- * start's part is in u->part (u->part_set) and its reach is noted, for
- * find_cycles to keep to the part. */
+ * Without the closure: first whether one of its partners may close a
+ * cycle (partner_may_close), then the same two tests on the start's part
+ * found from reach_links' walk from s on (walk_part_may_remove), which
+ * notes that walk's reads (note_row's, as the closure would give them).
+ * When it says yes, the start's part is in u->part (u->part_set) and its
+ * reach is noted, for find_cycles to keep to the part. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1504,10 +1471,15 @@ static bool may_cycle(unary *u, int cell, int digit)
     }
     const chain_grid *g = u->g;
     int d = digit - 1, s = cell * BD_SIZE + d;
-    if (u->cl && (!on_cycle(closure_of(u), s) || !cycle_may_remove(u, u->cl, s))) {
+    if (u->cl) {
+        bool may = on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
         if (u->read)
             note_row(u, s);
-        return false;
+        if (may) {
+            part_from_closure(u, s);
+            u->part_set = true;
+        }
+        return may;
     }
     bool close = false;
     if (u->y && digit_count(g->cand[cell]) == 2) {
@@ -1522,13 +1494,8 @@ static bool may_cycle(unary *u, int cell, int digit)
         int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
         close = partner_may_close(u, cell, digit, at, d);
     }
-    if (!close || (!u->cl && !walk_part_may_remove(u, cell, digit)))
+    if (!close || !walk_part_may_remove(u, cell, digit))
         return false;
-    if (u->cl) {
-        part_from_closure(u, s);
-        if (u->read)
-            note_row(u, s);
-    }
     u->part_set = true;
     return true;
 }
