@@ -1733,8 +1733,13 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    if (cycle)
+    if (cycle) {
+        start_reads *read = u->read;
+        if (u->part_set)
+            u->read = NULL;   /* the part test noted all the walk reads */
         find_cycles(u, list);
+        u->read = read;
+    }
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
