@@ -257,6 +257,8 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
     return m;
 }
 
+enum { NOTED_PARTS = 8 };   /* unary's noted parts: at most this many */
+
 /* The walks of one assumption. */
 typedef struct unary {
     bdi_chainer *ch;
@@ -270,6 +272,8 @@ typedef struct unary {
     uint32_t light_count, light_cap;
     const chint_list *list;
     start_reads *read;          /* the start's reads being noted, or NULL */
+    int16_t noted[NOTED_PARTS]; /* the closure's parts whose reach is noted */
+    int noted_count;            /* in *read (note_row), noted_count of them */
     bool met;                   /* the start's walks met a cycle that removes
                                    something, or a chain */
     bool cut;                   /* a walk of the start, or a test of one, was
@@ -1139,12 +1143,21 @@ static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsi
 /* Notes, in the start's reads being noted (u->read: set), what a walk
  * that reached node s's reach in the closure (closure_reach of its row)
  * read, as note_reach notes it. The nodes of a part share their row, so
- * the potentials on or off of a part's reach are made once a closure. */
+ * the potentials on or off of a part's reach are made once a closure, and
+ * noted once in a start's reads (u->noted: a start's tests note the row
+ * of the start and of its partners, often of one part). */
 static void note_row(unary *u, int s)
 {
     closure *cl = u->cl;
     uint64_t alone[BD_SIZE * 2], mine[BD_SIZE * 2];
     const uint64_t *touched = mine;
+    if (!is_sink(cl, s)) {
+        for (int i = 0; i < u->noted_count; i++)
+            if (u->noted[i] == cl->part[s])
+                return;
+        if (u->noted_count < NOTED_PARTS)
+            u->noted[u->noted_count++] = cl->part[s];
+    }
     if (is_sink(cl, s) || !cl->touched_made[cl->part[s]]) {
         unsigned digits;
         const uint64_t *row = row_in_place(cl, s, alone, &digits);
@@ -1684,6 +1697,7 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     if (m && bits_has(m->idle[k], cand))
         return;
     u->read = m ? &m->read[k][cand] : NULL;
+    u->noted_count = 0;
     if (u->read) {
         memset(u->read, 0, sizeof *u->read);
         bits_set(u->read->cells, cell);
