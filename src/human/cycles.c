@@ -58,10 +58,10 @@
  * switch off. A cycle closes on a partner
  * switched off from a potential on (not the start) that sees it, reached
  * by links that never pass through that partner off (SE's walk does not
- * turn back through a node's first parents); when the start's reach holds
- * no such potential (with the closure), or reach.c's walk from the start
- * on past the partner off (reach_links_meet, which stops at the first
- * such potential) reaches none, the cycle walk is not made. Once the list
+ * turn back through a node's first parents); without the closure, when
+ * reach.c's walk from the start on past the partner off
+ * (reach_links_meet, which stops at the first such potential) reaches
+ * none, the cycle walk is not made. Once the list
  * has a best hint, a forcing chain walk is made only when the start's
  * opposite is near enough for its chain to come first (forcing_may_win: a
  * breadth-first walk of cell sets, half as deep; it notes nothing, as a
@@ -95,7 +95,9 @@
  * closure.
  *
  * In every search made with the closure (nested or on the path), the
- * cycle test also fails at a start on no cycle of the closure's graph, or
+ * cycle test is another (the partner's is not made: a walk that closes
+ * no cycle stops early, see below): it fails at a start on no cycle of
+ * the closure's graph, or
  * whose part (its strongly connected one) and the partners the part
  * switches off see no candidate together (cycle_may_remove): every cycle
  * through the start would remove nothing, and a cycle that removes
@@ -116,7 +118,15 @@
  * the part's, or those potentials off). So the walk finds the same cycles
  * in the same order. Its reads, a part of the start's reach's, are all
  * noted already by the test (note_row, or the walk's note_reach); the
- * potentials left out are not counted against the budget.
+ * potentials left out are not counted against the budget. And the walk
+ * stops where no cycle can close any more: a cycle closes on a potential
+ * off that switches the start on (a partner), made from a potential on
+ * that switches it off, a closer; the walk makes each potential on once,
+ * so once it has made every closer of the part and taken each in the
+ * next layer, it has closed every cycle it would (find_cycles). A start
+ * whose walk so stops before the list's best would cut it is not cut
+ * short: it may be recorded idle, as a walk to the end would find
+ * nothing more.
  */
 #include "chains.h"
 
@@ -247,6 +257,8 @@ static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
     return m;
 }
 
+enum { NOTED_PARTS = 8 };   /* unary's noted parts: at most this many */
+
 /* The walks of one assumption. */
 typedef struct unary {
     bdi_chainer *ch;
@@ -260,6 +272,8 @@ typedef struct unary {
     uint32_t light_count, light_cap;
     const chint_list *list;
     start_reads *read;          /* the start's reads being noted, or NULL */
+    int16_t noted[NOTED_PARTS]; /* the closure's parts whose reach is noted */
+    int noted_count;            /* in *read (note_row), noted_count of them */
     bool met;                   /* the start's walks met a cycle that removes
                                    something, or a chain */
     bool cut;                   /* a walk of the start, or a test of one, was
@@ -325,6 +339,54 @@ static inline bool leads_to_part(const unary *u, int pot)
     return false;
 }
 
+/* Into `closer` (a cell set a digit), the closers of the start s =
+ * (cell, d + 1): the nodes of its part (u->part: u->part_set) other than
+ * s that, on, switch off a partner of s, a potential whose switching off
+ * switches s on (with Y-links, its cell's other candidate in a cell of
+ * two; with X-links, its digit's other place in a unit of two,
+ * u->rg->partner). A potential on switches off its digit in its peers
+ * and, with Y-links, its cell's other candidates. Only from a closer can
+ * find_cycles' walk close a cycle. */
+static void part_closers(const unary *u, int cell, int d, uint64_t (*closer)[2])
+{
+    const reach_grid *rg = u->rg;
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = 0;
+    if (u->y && rg->cell_left[cell] == 2)
+        partners[count++] =
+            (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
+    for (int w = 0; u->x && w < 2; w++)
+        for (uint64_t bits = rg->partner[cell * BD_SIZE + d][w]; bits; bits &= bits - 1u)
+            partners[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    memset(closer, 0, BD_SIZE * sizeof *closer);
+    for (uint32_t i = 0; i < count; i++) {
+        int at = partners[i] / BD_SIZE, e = partners[i] % BD_SIZE;
+        closer[e][0] |= u->part[e][0] & rg->peers[at][0];
+        closer[e][1] |= u->part[e][1] & rg->peers[at][1];
+        for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u)
+            closer[bit_digit(ds) - 1][at >> 6] |= u->part[bit_digit(ds) - 1][at >> 6]
+                                                  & (uint64_t)1 << (at & 63);
+    }
+    closer[d][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+/* Whether the cell set a digit `set` (two words a digit) holds potential
+ * `pot`'s candidate. */
+static inline bool holds_pot(const uint64_t *set, int pot)
+{
+    int at = pot_cell(pot);
+    return set[2 * (pot_digit(pot) - 1) + (at >> 6)] >> (at & 63) & 1u;
+}
+
+/* Whether the cell set a digit `set` (two words a digit) is empty. */
+static inline bool empty_sets(const uint64_t *set)
+{
+    uint64_t any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        any |= set[i];
+    return any == 0;
+}
+
 /* Appends to the walk's list potential `pot` with `cause` and first parent
  * `parent`, counted against the chainer's budget as node_new counts a
  * node (but the start, without parent: its node is counted already); its
@@ -367,12 +429,22 @@ static bool light_grow(unary *u)
  * nodes; a cycle's become nodes only when it is offered. Sets of
  * potentials are bit sets (bit pot). With the start's part known
  * (u->part_set), the potentials that cannot be on a cycle through the
- * start are left out (the comment at the top). */
+ * start are left out (the comment at the top), and the walk stops once
+ * no cycle can close: a cycle closes on a potential off made from a
+ * closer (part_closers), made on at most once; after the layer that made
+ * the last one, the next "on" step takes only the closers, and the "off"
+ * step after it is the walk's last. */
 static void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
     uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
+    uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
+    if (u->part_set) {
+        part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
+        memcpy(left, closer, sizeof left);
+    }
+    bool last = false;
     u->light_count = 0;
     int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
     if (first < 0)
@@ -381,7 +453,9 @@ static void find_cycles(unary *u, chint_list *list)
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
     push(&u->on_q, first);
     implied imp[BD_SIZE + HOUSE_CELLS];
-    while (!ch->failed && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+    while (!last && !ch->failed
+           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        last = u->part_set && empty_sets(left[0]);
         length++;
         /* a cycle closed on the next layer has `length + 1` potentials; no
          * longer one can be taken if that one cannot */
@@ -393,6 +467,8 @@ static void find_cycles(unary *u, chint_list *list)
         }
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
+            if (last && !holds_pot(closer[0], u->light[p].pot))
+                continue;   /* its potentials off close no cycle */
             note_on(u, u->light[p].pot);
             int n = on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
@@ -439,8 +515,11 @@ static void find_cycles(unary *u, chint_list *list)
                     offer_cycle(u, made, list);
                 else if (!push(&u->on_q, made))
                     ch->failed = true;
-                else
+                else {
                     bits_set(to_on, imp[i].pot);
+                    if (u->part_set)
+                        left[pot_digit(imp[i].pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
+                }
             }
         }
     }
@@ -1064,12 +1143,21 @@ static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsi
 /* Notes, in the start's reads being noted (u->read: set), what a walk
  * that reached node s's reach in the closure (closure_reach of its row)
  * read, as note_reach notes it. The nodes of a part share their row, so
- * the potentials on or off of a part's reach are made once a closure. */
+ * the potentials on or off of a part's reach are made once a closure, and
+ * noted once in a start's reads (u->noted: a start's tests note the row
+ * of the start and of its partners, often of one part). */
 static void note_row(unary *u, int s)
 {
     closure *cl = u->cl;
     uint64_t alone[BD_SIZE * 2], mine[BD_SIZE * 2];
     const uint64_t *touched = mine;
+    if (!is_sink(cl, s)) {
+        for (int i = 0; i < u->noted_count; i++)
+            if (u->noted[i] == cl->part[s])
+                return;
+        if (u->noted_count < NOTED_PARTS)
+            u->noted[u->noted_count++] = cl->part[s];
+    }
     if (is_sink(cl, s) || !cl->touched_made[cl->part[s]]) {
         unsigned digits;
         const uint64_t *row = row_in_place(cl, s, alone, &digits);
@@ -1186,32 +1274,9 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     return false;
 }
 
-/* Whether, among the potentials on of `on` (reach's `on` as 18 words, of
- * which those of the digits of `digits` only are read: the others hold
- * none) other than the start (cell, digit), one sees partner (`at`,
- * d + 1): the same digit in a unit, or with Y-links another digit in its
- * cell. */
-static bool sees_partner(const unary *u, const uint64_t *on, unsigned digits, int cell, int digit,
-                         int at, int d)
-{
-    uint64_t start[2] = {0, 0};
-    if (d == digit - 1)
-        start[cell >> 6] = (uint64_t)1 << (cell & 63);
-    if ((digits >> d & 1u)
-        && ((on[2 * d] & ~start[0] & u->rg->peers[at][0])
-            || (on[2 * d + 1] & ~start[1] & u->rg->peers[at][1])))
-        return true;
-    for (unsigned ds = u->y ? digits & ~(1u << d) : 0; ds; ds &= ds - 1u) {
-        int other = bit_digit(ds) - 1;
-        if (!(other == digit - 1 && at == cell) && (on[2 * other + (at >> 6)] >> (at & 63) & 1u))
-            return true;
-    }
-    return false;
-}
-
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
- * that sees_partner looks for: the candidates other than the start (cell,
- * digit) that see partner (`at`, d + 1), the same digit in a unit, or with
+ * that switch partner (`at`, d + 1) off: the candidates other than the
+ * start (cell, digit) that see it, the same digit in a unit, or with
  * Y-links another digit in its cell. */
 static void partner_seers(const unary *u, int cell, int digit, int at, int d, uint64_t *seers)
 {
@@ -1231,21 +1296,11 @@ static void partner_seers(const unary *u, int cell, int digit, int at, int d, ui
  * unit, or with Y-links the same cell) and that the walk reached by links
  * never through (at, d + 1) off (SE's walk does not go back through a
  * potential among a node's first parents). So reach_links_past from the
- * start on, past (at, d + 1) off, must reach such a potential on. What it
- * reaches is a part of what the start on reaches (the closure's row),
- * which is looked at first. Notes what it reads when it does not. */
+ * start on, past (at, d + 1) off, must reach such a potential on. Notes
+ * what it reads when it does not. (Made without the closure only.) */
 static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
 {
     reach r;
-    uint64_t alone[BD_SIZE * 2];
-    unsigned digits = 0;
-    const uint64_t *row =
-        u->cl ? row_in_place(closure_of(u), cell * BD_SIZE + digit - 1, alone, &digits) : NULL;
-    if (row && !sees_partner(u, row, digits, cell, digit, at, d)) {
-        if (u->read)
-            note_row(u, cell * BD_SIZE + digit - 1);
-        return false;
-    }
     uint64_t seers[BD_SIZE * 2];
     partner_seers(u, cell, digit, at, d, seers);
     memset(&r, 0, sizeof r);
@@ -1390,17 +1445,15 @@ static void part_from_closure(unary *u, int s)
 }
 
 /* Whether a cycle through the start s = (cell, digit) that removes
- * something may exist: whether one of its partners may close a cycle
- * (partner_may_close); true without u->rg, and when the chainer's budget
+ * something may exist; true without u->rg, and when the chainer's budget
  * (a node for the walks) is spent. The callers ask only for a start with a
- * partner. With the closure, first: a partner closes no cycle when s is on
- * no cycle of the closure's graph (on_cycle): partner_may_close's first
- * test looks for a potential t on, not s, in s's row (so s reaches t) that
- * sees the partner; t on switches the partner off, which switches s on, an
- * edge from t to s (edges_of); so s would be on a cycle. And a cycle
- * through s removes nothing when cycle_may_remove says so; the walk would
- * offer nothing (offer_cycle offers only a cycle that removes something,
- * and marks the start met only then), so it is not made.
+ * partner. With the closure: s must be on a cycle of the closure's graph
+ * (on_cycle), and cycle_may_remove must say that a cycle through s may
+ * remove something; the walk would offer nothing otherwise (offer_cycle
+ * offers only a cycle that removes something, and marks the start met only
+ * then), so it is not made. Whether a partner may close a cycle at all is
+ * not asked then: the walk keeps to s's part and stops once it has made
+ * its closers (find_cycles), which costs less than the test.
  *
  * The record (u->read) stays exact with s's row noted (note_row: every
  * potential the closure reaches from s, on or off, as a walk from s would
@@ -1414,12 +1467,12 @@ static void part_from_closure(unary *u, int s)
  * last are not noted, but along a path candidates only go, so where no
  * candidate sees them on one grid, none does on a later one: a start
  * recorded idle on a "no" would answer no again, and walk nothing.
- * Without the closure, once a partner may close a cycle, the same two
- * tests are made on the start's part found from reach_links' walk from s
- * on (walk_part_may_remove), which notes that walk's reads (note_row's, as
- * the closure would give them). When it says yes after those tests, the
- * start's part is in u->part (u->part_set) and its reach is noted, for
- * find_cycles to keep to the part. */
+ * Without the closure: first whether one of its partners may close a
+ * cycle (partner_may_close), then the same two tests on the start's part
+ * found from reach_links' walk from s on (walk_part_may_remove), which
+ * notes that walk's reads (note_row's, as the closure would give them).
+ * When it says yes, the start's part is in u->part (u->part_set) and its
+ * reach is noted, for find_cycles to keep to the part. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1431,10 +1484,15 @@ static bool may_cycle(unary *u, int cell, int digit)
     }
     const chain_grid *g = u->g;
     int d = digit - 1, s = cell * BD_SIZE + d;
-    if (u->cl && (!on_cycle(closure_of(u), s) || !cycle_may_remove(u, u->cl, s))) {
+    if (u->cl) {
+        bool may = on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
         if (u->read)
             note_row(u, s);
-        return false;
+        if (may) {
+            part_from_closure(u, s);
+            u->part_set = true;
+        }
+        return may;
     }
     bool close = false;
     if (u->y && digit_count(g->cand[cell]) == 2) {
@@ -1449,13 +1507,8 @@ static bool may_cycle(unary *u, int cell, int digit)
         int at = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
         close = partner_may_close(u, cell, digit, at, d);
     }
-    if (!close || (!u->cl && !walk_part_may_remove(u, cell, digit)))
+    if (!close || !walk_part_may_remove(u, cell, digit))
         return false;
-    if (u->cl) {
-        part_from_closure(u, s);
-        if (u->read)
-            note_row(u, s);
-    }
     u->part_set = true;
     return true;
 }
@@ -1644,6 +1697,7 @@ static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m,
     if (m && bits_has(m->idle[k], cand))
         return;
     u->read = m ? &m->read[k][cand] : NULL;
+    u->noted_count = 0;
     if (u->read) {
         memset(u->read, 0, sizeof *u->read);
         bits_set(u->read->cells, cell);
@@ -1693,8 +1747,13 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    if (cycle)
+    if (cycle) {
+        start_reads *read = u->read;
+        if (u->part_set)
+            u->read = NULL;   /* the part test noted all the walk reads */
         find_cycles(u, list);
+        u->read = read;
+    }
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
