@@ -88,8 +88,7 @@
  * fewest candidates (ties: the heavier cell); with the relaxation, after
  * fixing, the fewest candidates counting one more where the digits' best
  * layers do not cover the blank exactly once (ties: covered once, then the
- * lighter cell, then the larger sum of what the blank's digits' best layers
- * lose through it, then the lower cell). Its digits by their best layer through it, the best first
+ * lighter cell). Its digits by their best layer through it, the best first
  * (larger digits first in the cheap search). The cheap bound on every
  * node without a naked single; the relaxations and fixing on branching
  * nodes, after the units' all-different rule (alldiff.c) has taken out of
@@ -741,28 +740,14 @@ static uint16_t order_allows(bool below, int digit)
     return (uint16_t)(below ? ALL_DIGITS & ~under & ~digit_bit(digit) : under);
 }
 
-/* What the digits' best layers lose in all when each candidate of `cand`
- * in turn is forced on `cell`: the sum of best(d) - through(d, cell), in
- * 1/SCALE point. The larger, the lower its children's layer bounds. */
-static int64_t layer_losses(const relaxation *rel, int cell, unsigned cand)
-{
-    int64_t sum = 0;
-    for (unsigned rest = cand; rest; rest &= rest - 1u) {
-        int d = bit_digit(rest);
-        sum += (int64_t)rel->layer[d - 1].best - rel->through[d - 1][cell];
-    }
-    return sum;
-}
-
 /*
  * The branching blank at a node with a relaxation `rel` (several open
  * blanks have two or more candidates): the fewest candidates, counting one
  * more on a blank that the digits' best layers cover zero or two or more
- * times; ties: a blank covered once, then the lighter, then the larger
- * layer_losses, then the lower cell, so that the choice does not depend on
- * the order of blanks[depth..]. Moves it to blanks[depth] and gives its
- * candidates. A blank the layers disagree on is where the relaxation is
- * least like a completion: branching there moves the bound most.
+ * times; ties: a blank covered once, then the lighter. Moves it to
+ * blanks[depth] and gives its candidates. A blank the layers disagree on
+ * is where the relaxation is least like a completion: branching there
+ * moves the bound most.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
@@ -771,7 +756,6 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
         for (int r = 0; r < BD_SIZE; r++)
             cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
     int best_i = depth, best_key = INT32_MAX;
-    int64_t best_losses = 0;
     unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i];
@@ -779,13 +763,8 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
         int disagree = cover[cell] != 1;
         int key = ((digit_count(cand) + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
                   + s->weight[cell];
-        if (key > best_key)
-            continue;
-        int64_t losses = layer_losses(rel, cell, cand);
-        if (key < best_key || losses > best_losses
-            || (losses == best_losses && cell < s->blanks[best_i])) {
+        if (key < best_key) {
             best_key = key;
-            best_losses = losses;
             best_i = i;
             best_cand = cand;
         }
