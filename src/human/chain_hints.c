@@ -33,6 +33,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+void *grow_room(void *items, int count, int *cap, size_t size)
+{
+    if (count < *cap)
+        return items;
+    int want = *cap ? *cap * 2 : 64;
+    void *bigger = realloc(items, (size_t)want * size);
+    if (bigger)
+        *cap = want;
+    return bigger;
+}
+
 /* collectRuleParents' walk of one hint's chains. */
 typedef struct rule_walk {
     const chint *h;
@@ -137,16 +148,12 @@ void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
     if (kept && !chint_before(h, kept))
         return;   /* the one kept sorts first (a tie goes to the earlier) */
     if (!kept) {
-        if (list->count == list->cap) {
-            int want = list->cap ? list->cap * 2 : 64;
-            chint *bigger = realloc(list->all, (size_t)want * sizeof *bigger);
-            if (!bigger) {
-                ch->failed = true;
-                return;
-            }
-            list->all = bigger;
-            list->cap = want;
+        chint *room = grow_room(list->all, list->count, &list->cap, sizeof *list->all);
+        if (!room) {
+            ch->failed = true;
+            return;
         }
+        list->all = room;
         kept = &list->all[list->count++];
     }
     *kept = *h;

@@ -563,6 +563,12 @@ static inline bool chint_could_win(const chint_list *list, double difficulty, in
     return sort_key < b->sort_key;
 }
 
+/* The array `items` (`count` items of `size` bytes, room for *cap) with
+ * room for one more: itself, or reallocated with twice the room (64 items
+ * at first) and *cap updated; NULL when memory ran short (`items` and *cap
+ * then unchanged) (chain_hints.c). */
+void *grow_room(void *items, int count, int *cap, size_t size);
+
 /* Offers a hint to the list (chain_hints.c); a list that keeps all hints
  * keeps, of those with the same removals, only the one SE's sort puts
  * first, and records its rule parents (SE's getRuleParents: the potentials

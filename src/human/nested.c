@@ -77,16 +77,12 @@ static void bring(advanced *a, const uint16_t *removed, const uint16_t *parents,
                 if (real >= 0)
                     node_add_parent(ch, node, real);
             }
-            if (a->count == a->cap) {
-                int want = a->cap ? a->cap * 2 : 64;
-                int32_t *bigger = realloc(a->made, (size_t)want * sizeof *bigger);
-                if (!bigger) {
-                    ch->failed = true;
-                    return;
-                }
-                a->made = bigger;
-                a->cap = want;
+            int32_t *made = grow_room(a->made, a->count, &a->cap, sizeof *a->made);
+            if (!made) {
+                ch->failed = true;
+                return;
             }
+            a->made = made;
             a->made[a->count++] = node;
         }
 }
