@@ -726,6 +726,78 @@ static void test_nested_memo_parents(void **state)
     }
 }
 
+/* What advanced_potentials brings at level 1 (the simple rules alone) on
+ * `fish` for a chain begun on `source`, its off set holding a node for
+ * every candidate `fish` lacks, against what is expected: digit `digit`
+ * off in the cells removed[0 .. removed_count), in that order, each with
+ * the off nodes of (cell, digit) for the cells parents[0 .. parent_count)
+ * as its parents, in that order. */
+static void expect_simple_bring(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                                int digit, const int *removed, int removed_count,
+                                const int *parents, int parent_count)
+{
+    cmark mark = chain_mark(ch);
+    pset *off;
+    int32_t pending[POTENTIALS];
+    assert_int_equal(nested_bring(ch, source, fish, 1, &off, pending), removed_count);
+    for (int i = 0; i < removed_count; i++) {
+        const cnode *n = &ch->nodes[pending[i]];
+        assert_int_equal(n->pot, pot_of(removed[i], digit, false));
+        assert_int_equal(n->cause, CAUSE_ADVANCED);
+        assert_int_equal(n->nested, -1);
+        assert_int_equal(n->parent_count, parent_count);
+        for (int j = 0; j < parent_count; j++)
+            assert_int_equal(ch->parents[n->parent_first + (uint32_t)j],
+                             off->where[pot_of(parents[j], digit, false)]);
+    }
+    chain_release(ch, mark);
+}
+
+/* nested.c keeps the simple rules' hints by grid, rule by rule as a chain
+ * first asks for them, their rule parents against a first grid holding
+ * every candidate, and gives each chain the parents its own first grid
+ * has. The grid (worked by hand): the empty grid without 6 in r23c123 and
+ * without 3 in r58c1345689. It has one lock, 6 in box 1 on row 1 (r1c4-9
+ * lose 6), whose rule parents are 6's places gone from box 1 (r2c123,
+ * r3c123), and one X-wing, 3 in rows 5 and 8 on columns 2 and 7 (rows
+ * 1-4, 6, 7, 9 of those columns lose 3), whose parents are 3's places
+ * gone from rows 5 and 8 (c1345689 of each); no hidden or naked pair.
+ * From the empty grid the lock is taken (and no later rule asked); from
+ * the empty grid without 6 in r23c123 the lock has no parents and the
+ * X-wing is taken; from the grid itself neither has any. Each asked three
+ * times in turn in one chainer, in two orders, the memo answering from
+ * the second time on (and, in the second order, the first grid asking
+ * every rule first). */
+static void test_nested_memo_simple(void **state)
+{
+    (void)state;
+    bdi_state every, no6, fish;
+    start(&every, NULL);
+    no6 = every;
+    drop(&no6, "6", "r23c123");
+    fish = no6;
+    drop(&fish, "3", "r58c1345689");
+    static const int lock_removed[6] = {3, 4, 5, 6, 7, 8};
+    static const int lock_parents[6] = {9, 10, 11, 18, 19, 20};
+    static const int wing_removed[14] = {1, 6, 10, 15, 19, 24, 28, 33, 46, 51, 55, 60, 73, 78};
+    static const int wing_parents[14] = {36, 38, 39, 40, 41, 43, 44,
+                                         63, 65, 66, 67, 68, 70, 71};
+    for (int order = 0; order < 2; order++) {
+        bdi_chainer *ch = bdi_chainer_new(NULL);
+        assert_non_null(ch);
+        for (int round = 0; round < 9; round++) {
+            int which = order ? 2 - round % 3 : round % 3;
+            if (which == 0)
+                expect_simple_bring(ch, &every, &fish, 6, lock_removed, 6, lock_parents, 6);
+            else if (which == 1)
+                expect_simple_bring(ch, &no6, &fish, 3, wing_removed, 14, wing_parents, 14);
+            else
+                expect_simple_bring(ch, &fish, &fish, 3, NULL, 0, NULL, 0);
+        }
+        bdi_chainer_free(ch);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* SE's figures                                                        */
 
@@ -2398,6 +2470,7 @@ int main(void)
         cmocka_unit_test(test_cycles_both_closure),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
+        cmocka_unit_test(test_nested_memo_simple),
         cmocka_unit_test(test_nested_memo_forcing),
         cmocka_unit_test(test_chint_repeats_dropped),
         cmocka_unit_test(test_nested_cycles_both_tests),
