@@ -201,9 +201,9 @@ struct bdi_chainer {
     struct cycles_none *cycles_none;  /* cycles.c's grids whose search,
                                          nested in a chain, found no hint
                                          (one block, freed with the chainer) */
-    struct nested_memo *nested_memo;  /* nested.c's answers of the chaining
-                                         rules nested in chains, by grid
-                                         (one block, freed with the chainer) */
+    struct nested_memo *nested_memo;  /* nested.c's answers of the rules
+                                         nested in chains, by grid (one
+                                         block, freed with the chainer) */
 };
 
 /* The arena's high-water marks, to release what was made after them. */

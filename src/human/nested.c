@@ -22,13 +22,15 @@
  *
  * Chains of different starts, and of one start at the path's next step,
  * often reach the same grid. A nested search's hints rest on that grid
- * alone, their rule parents on the chain's first grid too; so a chaining
- * rule's search is made against a first grid holding every candidate, and
- * the answers of the cycles searches that found hints (cycles.c keeps its
- * own record of the grids where one found none) and of the multiple
- * forcing searches, hints or none, are kept by grid in the chainer's memo
+ * alone, their rule parents on the chain's first grid too; so a rule's
+ * search is made against a first grid holding every candidate, and the
+ * answers of the simple rules (rule by rule, as chains first ask for
+ * them), of the cycles searches that found hints (cycles.c keeps its own
+ * record of the grids where one found none) and of the multiple forcing
+ * searches, hints or none, are kept by grid in the chainer's memo
  * (nested_memo), each chain taking from them the parents its own first
- * grid has (take_chaining).
+ * grid has (take_rule, take_chaining). The cycles search is not asked
+ * where none of its hints could have rule parents (static_may_bring).
  */
 #include "chains.h"
 
@@ -546,6 +548,34 @@ static void take_rule(advanced *a, simple_entry **e, int rule, bdi_step *s)
         run_simple(a, rule, take_simple, s);
 }
 
+/* Whether a hint of cycles.c's search on g can have rule parents against
+ * first grid `source`. Its chains are static: they turn a potential on
+ * only by the cell rule, in a cell of two candidates in g, or by a unit
+ * rule, in a unit where the digit has two places in g (chains.h's
+ * off_implies), and its rule parents are the candidates such a cell, or
+ * the places of the digit such a unit, has lost since `source`, read from
+ * the cells' candidates (chain_hints.c's visit_rule; its start is
+ * neither). So with no such cell or unit, no hint has any, and the search
+ * would bring nothing. */
+static bool static_may_bring(const chain_grid *g, const chain_grid *source)
+{
+    unsigned lost[BD_CELLS];   /* the candidates gone from each cell */
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        lost[cell] = source->cand[cell] & ~g->cand[cell];
+        if (lost[cell] && digit_count(g->cand[cell]) == 2)
+            return true;
+    }
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned digits = 0;   /* those with a place gone from the unit */
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            digits |= lost[unit_cell_of(unit, pos)];
+        for (; digits; digits &= digits - 1u)
+            if (digit_count(unit_places(g, unit, bit_digit(digits))) == 2)
+                return true;
+    }
+    return false;
+}
+
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count)
 {
@@ -576,7 +606,7 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
         take_rule(a, &e, rule, s);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
     if (level < 4) {
-        if (!a->count && level >= 2)
+        if (!a->count && level >= 2 && static_may_bring(g, source))
             take_chaining(a, g, grid, 0, 0);
         if (!a->count && level >= 3)
             take_chaining(a, g, grid, 1, 0);
