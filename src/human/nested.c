@@ -51,6 +51,7 @@ typedef struct advanced {
     int parent_count;
     struct nested_memo *keep;     /* keep_simple's memo, while it runs */
     bool lost;                    /* keep_simple: the pool ran out */
+    bdi_step step;                /* the simple rules' hint */
 } advanced;
 
 /* Whether (cell, digit) was a candidate when the chain began and is not now. */
@@ -585,7 +586,7 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
         free(a);
         return;
     }
-    a->ch = ch;   /* a->parents is written before it is read */
+    a->ch = ch;   /* a->parents and a->step are written before they are read */
     a->g = g;
     a->source = source;
     a->first = source->cand;
@@ -594,16 +595,10 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     a->count = a->cap = a->parent_count = 0;
     a->keep = NULL;
     a->lost = false;
-    bdi_step *s = malloc(sizeof *s);
-    if (!s) {
-        ch->failed = true;
-        free(a);
-        return;
-    }
     uint64_t grid = grid_hash(g);
     simple_entry *e = simple_slot(ch->nested_memo, g, grid);
     for (int rule = 0; rule < SIMPLE_RULES && !a->count; rule++)
-        take_rule(a, &e, rule, s);
+        take_rule(a, &e, rule, &a->step);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
     if (level < 4) {
         if (!a->count && level >= 2 && static_may_bring(g, source))
@@ -621,5 +616,4 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
             pending[(*pending_count)++] = a->made[i];
     free(a->made);
     free(a);
-    free(s);
 }
