@@ -109,14 +109,15 @@ static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
     }
 }
 
-/* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
- * potentials switched off by the outer chain that the hint's chains rest
- * on. Returns false when memory ran short (the parents are then partial). */
-static bool chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
+/* SE's getRuleParents of a chaining hint, with its fingerprint (one walk
+ * of its chains for both): appends to list->rule_pots the potentials
+ * switched off by the outer chain that the hint's chains rest on, and
+ * sets h->fingerprint. Returns false when memory ran short (the parents
+ * are then partial). */
+static bool chain_rule_parents(const bdi_chainer *ch, chint *h, chint_list *list)
 {
     rule_walk w = {.h = h, .list = list, .failed = false};
-    for (int i = 0; i < h->target_count && !w.failed; i++)
-        walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
+    h->fingerprint = chain_fingerprint(ch, h->targets, h->target_count, visit_rule, &w);
     return !w.failed;
 }
 
@@ -158,7 +159,6 @@ void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
     }
     *kept = *h;
     kept->order = list->offered++;
-    kept->fingerprint = chain_fingerprint(ch, h->targets, h->target_count);
     kept->rule_first = list->rule_count;
     if (!chain_rule_parents(ch, kept, list))
         ch->failed = true;

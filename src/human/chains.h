@@ -503,8 +503,11 @@ int ancestor_count_upto(const bdi_chainer *ch, int32_t node, int limit);
 /* SE's getNestedComplexity for the chains ending in `targets`. */
 int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count);
 
-/* SE's FullChain identity of the chains ending in `targets`. */
-uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count);
+/* SE's FullChain identity of the chains ending in `targets`, got by
+ * walking each back in turn (walk_back); `also`, unless NULL, visits
+ * every node of those walks in their order, with `context`. */
+uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count,
+                           visit_fn also, void *context);
 
 /* SE's getLengthDifficulty for a chain of complexity `complexity`. */
 double length_difficulty(int complexity);
