@@ -453,7 +453,7 @@ static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
 
 /* A simple rule's hint written to a->keep's pool as simple_entry says
  * (a->first holding every digit); a->lost, and the rule stopped, when the
- * pool has no room for it. */
+ * pool has no room for the most it could take. */
 static bool keep_simple(const bdi_step *s, void *context)
 {
     advanced *a = context;
@@ -461,22 +461,19 @@ static bool keep_simple(const bdi_step *s, void *context)
     simple_parents(a, s);
     if (!a->parent_count)
         return false;
-    uint32_t removals = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        removals += (uint32_t)digit_count(s->removed[cell]);
-    uint32_t need = 2 + removals + (uint32_t)a->parent_count;
-    if (m->simple_used + need > SIMPLE_POOL) {
+    uint32_t most = 2 + BD_CELLS * BD_SIZE + (uint32_t)a->parent_count;
+    if (SIMPLE_POOL - m->simple_used < most) {
         a->lost = true;
         return true;
     }
-    uint16_t *to = m->simple_pool + m->simple_used;
-    *to++ = (uint16_t)removals;
-    *to++ = (uint16_t)a->parent_count;
+    uint16_t *at = m->simple_pool + m->simple_used, *to = at + 2;
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u)
             *to++ = (uint16_t)pot_of(cell, bit_digit(ds), false);
+    at[0] = (uint16_t)(to - at - 2);
+    at[1] = (uint16_t)a->parent_count;
     memcpy(to, a->parents, (size_t)a->parent_count * sizeof *to);
-    m->simple_used += need;
+    m->simple_used += (uint32_t)(to - at) + (uint32_t)a->parent_count;
     return false;
 }
 
