@@ -700,6 +700,19 @@ static int expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const
     return parented;
 }
 
+/* The empty grid into `every`; it without digits `digits1` in the cells
+ * of `spec1` into `once`; that without `digits2` in `spec2` into `twice`. */
+static void dropped_twice(bdi_state *every, bdi_state *once, bdi_state *twice,
+                          const char *digits1, const char *spec1, const char *digits2,
+                          const char *spec2)
+{
+    start(every, NULL);
+    *once = *every;
+    drop(once, digits1, spec1);
+    *twice = *once;
+    drop(twice, digits2, spec2);
+}
+
 /* nested.c keeps the answers of the chaining rules nested in a chain by
  * grid, their rule parents against a first grid holding every candidate,
  * and gives a chain the parents its own first grid has: on the skyscraper
@@ -711,11 +724,7 @@ static void test_nested_memo_parents(void **state)
 {
     (void)state;
     bdi_state before, column8, fish;
-    start(&before, NULL);
-    column8 = before;
-    drop(&column8, "6", "r1245689c8");
-    fish = column8;
-    drop(&fish, "6", "r2345689c2");
+    dropped_twice(&before, &column8, &fish, "6", "r1245689c8", "6", "r2345689c2");
     for (int first = 0; first < 2; first++) {
         bdi_chainer *ch = bdi_chainer_new(NULL);
         assert_non_null(ch);
@@ -795,11 +804,7 @@ static void test_nested_memo_simple(void **state)
 {
     (void)state;
     bdi_state every, no6, fish;
-    start(&every, NULL);
-    no6 = every;
-    drop(&no6, "6", "r23c123");
-    fish = no6;
-    drop(&fish, "3", "r58c1345689");
+    dropped_twice(&every, &no6, &fish, "6", "r23c123", "3", "r58c1345689");
     static const int lock_removed[6] = {3, 4, 5, 6, 7, 8};
     static const int lock_parents[6] = {9, 10, 11, 18, 19, 20};
     static const int wing_removed[14] = {1, 6, 10, 15, 19, 24, 28, 33, 46, 51, 55, 60, 73, 78};
