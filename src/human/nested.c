@@ -190,7 +190,7 @@ typedef struct memo_hint {
  * counted against the budget, and its hints (sorted, without repeats) in
  * the pool at `at`: `count` memo_hints, then `pots` uint16_t. */
 typedef struct memo_entry {
-    uint64_t hash;                /* 0: an empty slot */
+    uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
     uint16_t cand[BD_CELLS];
     uint8_t value[BD_CELLS];
     uint8_t rule, level;
@@ -207,7 +207,7 @@ typedef struct memo_entry {
  * cell, digits 1..9), its parents in order. A hint without any is left
  * out: it has none against any first grid. */
 typedef struct simple_entry {
-    uint64_t hash;                /* 0: an empty slot */
+    uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
     uint16_t cand[BD_CELLS];
     uint8_t value[BD_CELLS];
     uint8_t known;
@@ -220,6 +220,9 @@ typedef struct simple_entry {
 struct nested_memo {
     chain_grid every;             /* every digit in every cell (cand only) */
     uint32_t used, simple_used;
+    /* the slots in use (bit i of word i / 64): a memo is made without
+     * clearing its megabytes of slots, and emptied by clearing these */
+    uint64_t slot_used[MEMO_SLOTS / 64], simple_slot_used[SIMPLE_SLOTS / 64];
     memo_entry slot[MEMO_SLOTS];
     simple_entry simple[SIMPLE_SLOTS];
     _Alignas(uint64_t) unsigned char pool[MEMO_POOL];
@@ -261,16 +264,26 @@ static uint64_t memo_hash(uint64_t grid, int rule, int level)
     return h ? h : 1;
 }
 
+/* Whether slot i is in use, by the bits `used`. */
+static bool slot_in_use(const uint64_t *used, uint64_t i)
+{
+    return used[i / 64] >> i % 64 & 1u;
+}
+
 /* The chainer's memo, made (every slot empty) on first use; NULL when
  * there is no memory for it. */
 static struct nested_memo *memo_of(bdi_chainer *ch)
 {
     if (!ch->nested_memo) {
-        struct nested_memo *m = calloc(1, sizeof *m);
+        struct nested_memo *m = malloc(sizeof *m);
         if (!m)
             return NULL;
+        memset(&m->every, 0, sizeof m->every);
         for (int cell = 0; cell < BD_CELLS; cell++)
             m->every.cand[cell] = ALL_DIGITS;
+        m->used = m->simple_used = 0;
+        memset(m->slot_used, 0, sizeof m->slot_used);
+        memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
         ch->nested_memo = m;
     }
     return ch->nested_memo;
@@ -284,7 +297,8 @@ static const memo_entry *memo_find(const bdi_chainer *ch, const chain_grid *g, i
     if (!m)
         return NULL;
     const memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
-    if (e->hash != h || e->rule != rule || e->level != level ||
+    if (!slot_in_use(m->slot_used, h & (MEMO_SLOTS - 1)) || e->hash != h || e->rule != rule ||
+        e->level != level ||
         memcmp(e->cand, g->cand, sizeof e->cand) || memcmp(e->value, g->value, sizeof e->value))
         return NULL;
     return e;
@@ -313,10 +327,11 @@ static void memo_keep(bdi_chainer *ch, const chain_grid *g, int rule, int level,
         return;
     if (m->used + need > MEMO_POOL) {
         m->used = 0;
-        for (int i = 0; i < MEMO_SLOTS; i++)
-            m->slot[i].hash = 0;
+        memset(m->slot_used, 0, sizeof m->slot_used);
     }
-    memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
+    uint64_t at_slot = h & (MEMO_SLOTS - 1);
+    m->slot_used[at_slot / 64] |= (uint64_t)1 << at_slot % 64;
+    memo_entry *e = &m->slot[at_slot];
     *e = (memo_entry){.hash = h, .rule = (uint8_t)rule, .level = (uint8_t)level, .spent = spent,
                       .at = m->used, .count = (uint32_t)list->count, .pots = pots};
     memcpy(e->cand, g->cand, sizeof e->cand);
@@ -481,10 +496,12 @@ static bool keep_simple(const bdi_step *s, void *context)
  * when it holds g, else emptied for g. */
 static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid)
 {
-    simple_entry *e = &m->simple[grid & (SIMPLE_SLOTS - 1)];
-    if (e->hash == grid && !memcmp(e->cand, g->cand, sizeof e->cand) &&
-        !memcmp(e->value, g->value, sizeof e->value))
+    uint64_t i = grid & (SIMPLE_SLOTS - 1);
+    simple_entry *e = &m->simple[i];
+    if (slot_in_use(m->simple_slot_used, i) && e->hash == grid &&
+        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value))
         return e;
+    m->simple_slot_used[i / 64] |= (uint64_t)1 << i % 64;
     e->hash = grid;
     memcpy(e->cand, g->cand, sizeof e->cand);
     memcpy(e->value, g->value, sizeof e->value);
@@ -507,8 +524,7 @@ static void keep_rule(advanced *a, simple_entry **e, int rule, bdi_step *s)
     a->keep = NULL;
     if (a->lost) {
         m->simple_used = 0;
-        for (int i = 0; i < SIMPLE_SLOTS; i++)
-            m->simple[i].hash = 0;
+        memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
         *e = NULL;
         return;
     }
