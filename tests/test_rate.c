@@ -732,6 +732,19 @@ static int expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const
     return parented;
 }
 
+/* The empty grid into `every`; it without digits `digits1` in the cells
+ * of `spec1` into `once`; that without `digits2` in `spec2` into `twice`. */
+static void dropped_twice(bdi_state *every, bdi_state *once, bdi_state *twice,
+                          const char *digits1, const char *spec1, const char *digits2,
+                          const char *spec2)
+{
+    start(every, NULL);
+    *once = *every;
+    drop(once, digits1, spec1);
+    *twice = *once;
+    drop(twice, digits2, spec2);
+}
+
 /* nested.c keeps the answers of the chaining rules nested in a chain by
  * grid, their rule parents against a first grid holding every candidate,
  * and gives a chain the parents its own first grid has: on the skyscraper
@@ -743,17 +756,104 @@ static void test_nested_memo_parents(void **state)
 {
     (void)state;
     bdi_state before, column8, fish;
-    start(&before, NULL);
-    column8 = before;
-    drop(&column8, "6", "r1245689c8");
-    fish = column8;
-    drop(&fish, "6", "r2345689c2");
+    dropped_twice(&before, &column8, &fish, "6", "r1245689c8", "6", "r2345689c2");
     for (int first = 0; first < 2; first++) {
         bdi_chainer *ch = bdi_chainer_new(NULL);
         assert_non_null(ch);
         const bdi_state *sources[2] = {first ? &column8 : &before, first ? &before : &column8};
         for (int round = 0; round < 4; round++)
             assert_true(expect_nested_parents(ch, sources[round % 2], &fish, 2, NULL) > 0);
+        bdi_chainer_free(ch);
+    }
+}
+
+/* nested.c asks cycles.c's search only where one of its hints could have
+ * rule parents: where a cell of two candidates, or a unit where a digit
+ * has two places, lost some since the chain's first grid. An XY-wing,
+ * worked by hand, on the empty grid (r1c1 12, r1c5 13, r5c1 23: r5c5
+ * loses 3): no simple rule has a hint and no digit has two places in a
+ * unit; from the empty grid its cells of two have lost candidates (the
+ * Y-chain's rule parents), from the grid itself nothing is gone. */
+static void test_nested_static_skip(void **state)
+{
+    (void)state;
+    bdi_state every, wing;
+    start(&every, NULL);
+    wing = every;
+    keep(&wing, "12", "r1c1");
+    keep(&wing, "13", "r1c5");
+    keep(&wing, "23", "r5c1");
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    assert_true(expect_nested_parents(ch, &every, &wing, 2, NULL) > 0);
+    assert_int_equal(expect_nested_parents(ch, &wing, &wing, 2, NULL), 0);
+    bdi_chainer_free(ch);
+}
+
+/* What advanced_potentials brings at level 1 (the simple rules alone) on
+ * `fish` for a chain begun on `source`, its off set holding a node for
+ * every candidate `fish` lacks, against what is expected: digit `digit`
+ * off in the cells removed[0 .. removed_count), in that order, each with
+ * the off nodes of (cell, digit) for the cells parents[0 .. parent_count)
+ * as its parents, in that order. */
+static void expect_simple_bring(bdi_chainer *ch, const bdi_state *source, const bdi_state *fish,
+                                int digit, const int *removed, int removed_count,
+                                const int *parents, int parent_count)
+{
+    cmark mark = chain_mark(ch);
+    pset *off;
+    int32_t pending[POTENTIALS];
+    assert_int_equal(nested_bring(ch, source, fish, 1, &off, pending), removed_count);
+    for (int i = 0; i < removed_count; i++) {
+        const cnode *n = &ch->nodes[pending[i]];
+        assert_int_equal(n->pot, pot_of(removed[i], digit, false));
+        assert_int_equal(n->cause, CAUSE_ADVANCED);
+        assert_int_equal(n->nested, -1);
+        assert_int_equal(n->parent_count, parent_count);
+        for (int j = 0; j < parent_count; j++)
+            assert_int_equal(ch->parents[n->parent_first + (uint32_t)j],
+                             off->where[pot_of(parents[j], digit, false)]);
+    }
+    chain_release(ch, mark);
+}
+
+/* nested.c keeps the simple rules' hints by grid, rule by rule as a chain
+ * first asks for them, their rule parents against a first grid holding
+ * every candidate, and gives each chain the parents its own first grid
+ * has. The grid (worked by hand): the empty grid without 6 in r23c123 and
+ * without 3 in r58c1345689. It has one lock, 6 in box 1 on row 1 (r1c4-9
+ * lose 6), whose rule parents are 6's places gone from box 1 (r2c123,
+ * r3c123), and one X-wing, 3 in rows 5 and 8 on columns 2 and 7 (rows
+ * 1-4, 6, 7, 9 of those columns lose 3), whose parents are 3's places
+ * gone from rows 5 and 8 (c1345689 of each); no hidden or naked pair.
+ * From the empty grid the lock is taken (and no later rule asked); from
+ * the empty grid without 6 in r23c123 the lock has no parents and the
+ * X-wing is taken; from the grid itself neither has any. Each asked three
+ * times in turn in one chainer, in two orders, the memo answering from
+ * the second time on (and, in the second order, the first grid asking
+ * every rule first). */
+static void test_nested_memo_simple(void **state)
+{
+    (void)state;
+    bdi_state every, no6, fish;
+    dropped_twice(&every, &no6, &fish, "6", "r23c123", "3", "r58c1345689");
+    static const int lock_removed[6] = {3, 4, 5, 6, 7, 8};
+    static const int lock_parents[6] = {9, 10, 11, 18, 19, 20};
+    static const int wing_removed[14] = {1, 6, 10, 15, 19, 24, 28, 33, 46, 51, 55, 60, 73, 78};
+    static const int wing_parents[14] = {36, 38, 39, 40, 41, 43, 44,
+                                         63, 65, 66, 67, 68, 70, 71};
+    for (int order = 0; order < 2; order++) {
+        bdi_chainer *ch = bdi_chainer_new(NULL);
+        assert_non_null(ch);
+        for (int round = 0; round < 9; round++) {
+            int which = order ? 2 - round % 3 : round % 3;
+            if (which == 0)
+                expect_simple_bring(ch, &every, &fish, 6, lock_removed, 6, lock_parents, 6);
+            else if (which == 1)
+                expect_simple_bring(ch, &no6, &fish, 3, wing_removed, 14, wing_parents, 14);
+            else
+                expect_simple_bring(ch, &fish, &fish, 3, NULL, 0, NULL, 0);
+        }
         bdi_chainer_free(ch);
     }
 }
@@ -964,6 +1064,29 @@ static uint64_t nested_search_nodes(const bdi_state *st, bool forcing, int *hint
     return nodes.nodes;
 }
 
+/* Whether a static chain on `fish` can turn a potential on through a cell
+ * or a unit that lost candidates since `source`: a cell of two candidates
+ * in fish that source had more of, or a unit where a digit has two places
+ * in fish and had more in source (read from the cells' candidates). */
+static bool static_parents_possible(const bdi_state *source, const bdi_state *fish)
+{
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            int now = 0, before = 0;
+            for (int pos = 0; pos < BD_SIZE; pos++) {
+                int cell = unit_cell_of(unit, pos);
+                now += (fish->cand[cell] & digit_bit(digit)) != 0;
+                before += (source->cand[cell] & digit_bit(digit)) != 0;
+                if (digit == 1 && digit_count(fish->cand[cell]) == 2 &&
+                    digit_count(source->cand[cell]) > 2)
+                    return true;
+            }
+            if (now == 2 && before > 2)
+                return true;
+        }
+    return false;
+}
+
 /* nested.c keeps a nested multiple forcing search's answer by grid, hints
  * or none, with the nodes it counted: at level 3, on grid `fish` when the
  * simple rules and the cycles search bring nothing there for a chain from
@@ -972,7 +1095,9 @@ static uint64_t nested_search_nodes(const bdi_state *st, bool forcing, int *hint
  * (expect_nested_parents), once made and again from the memo, each time
  * with the search's own nodes counted (a chainer of its own): the first
  * time the cycles search's too, the second time the cycles search's only
- * when it found hints (they are kept; cycles.c records a grid with none).
+ * when it found hints (they are kept; cycles.c records a grid with none);
+ * neither time when no hint of it could have rule parents (it is not
+ * made: static_parents_possible).
  * Counts the grids checked (*asked), those with hints brought (*parented)
  * and those where the search counts nodes but finds no hint (*none). */
 static void expect_memo_forcing(const bdi_state *source, const bdi_state *fish, int *asked,
@@ -993,6 +1118,8 @@ static void expect_memo_forcing(const bdi_state *source, const bdi_state *fish, 
     ++*asked;
     uint64_t before = nodes.nodes;
     int made = 0;
+    if (!static_parents_possible(source, fish))
+        cycles = 0;   /* the cycles search is not made */
     int first = expect_nested_parents(ch, source, fish, 3, &made);
     assert_true(nodes.nodes - before == (uint64_t)made + cycles + forcing);
     before = nodes.nodes;
@@ -2431,6 +2558,8 @@ int main(void)
         cmocka_unit_test(test_cycles_both_closure),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
+        cmocka_unit_test(test_nested_memo_simple),
+        cmocka_unit_test(test_nested_static_skip),
         cmocka_unit_test(test_nested_memo_forcing),
         cmocka_unit_test(test_chint_repeats_dropped),
         cmocka_unit_test(test_nested_cycles_both_tests),

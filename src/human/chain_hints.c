@@ -33,6 +33,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+void *grow_room(void *items, int count, int *cap, size_t size)
+{
+    if (count < *cap)
+        return items;
+    int want = *cap ? *cap * 2 : 64;
+    void *bigger = realloc(items, (size_t)want * size);
+    if (bigger)
+        *cap = want;
+    return bigger;
+}
+
 /* collectRuleParents' walk of one hint's chains. */
 typedef struct rule_walk {
     const chint *h;
@@ -98,14 +109,15 @@ static void visit_rule(const bdi_chainer *ch, int32_t node, void *context)
     }
 }
 
-/* SE's getRuleParents of a chaining hint: appends to list->rule_pots the
- * potentials switched off by the outer chain that the hint's chains rest
- * on. Returns false when memory ran short (the parents are then partial). */
-static bool chain_rule_parents(const bdi_chainer *ch, const chint *h, chint_list *list)
+/* SE's getRuleParents of a chaining hint, with its fingerprint (one walk
+ * of its chains for both): appends to list->rule_pots the potentials
+ * switched off by the outer chain that the hint's chains rest on, and
+ * sets h->fingerprint. Returns false when memory ran short (the parents
+ * are then partial). */
+static bool chain_rule_parents(const bdi_chainer *ch, chint *h, chint_list *list)
 {
     rule_walk w = {.h = h, .list = list, .failed = false};
-    for (int i = 0; i < h->target_count && !w.failed; i++)
-        walk_back(ch, (int32_t)h->targets[i], visit_rule, &w);
+    h->fingerprint = chain_fingerprint(ch, h->targets, h->target_count, visit_rule, &w);
     return !w.failed;
 }
 
@@ -137,21 +149,16 @@ void chint_offer(bdi_chainer *ch, chint_list *list, const chint *h)
     if (kept && !chint_before(h, kept))
         return;   /* the one kept sorts first (a tie goes to the earlier) */
     if (!kept) {
-        if (list->count == list->cap) {
-            int want = list->cap ? list->cap * 2 : 64;
-            chint *bigger = realloc(list->all, (size_t)want * sizeof *bigger);
-            if (!bigger) {
-                ch->failed = true;
-                return;
-            }
-            list->all = bigger;
-            list->cap = want;
+        chint *room = grow_room(list->all, list->count, &list->cap, sizeof *list->all);
+        if (!room) {
+            ch->failed = true;
+            return;
         }
+        list->all = room;
         kept = &list->all[list->count++];
     }
     *kept = *h;
     kept->order = list->offered++;
-    kept->fingerprint = chain_fingerprint(ch, h->targets, h->target_count);
     kept->rule_first = list->rule_count;
     if (!chain_rule_parents(ch, kept, list))
         ch->failed = true;

@@ -478,22 +478,32 @@ int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count)
     return sum.total;
 }
 
+/* chain_fingerprint's walk: the running hash, and the caller's visit. */
+typedef struct hash_walk {
+    uint64_t h;
+    visit_fn also;
+    void *context;
+} hash_walk;
+
 static void hash_node(const bdi_chainer *ch, int32_t node, void *context)
 {
-    uint64_t *h = context;
-    *h = mix(*h, ch->nodes[node].pot);
+    hash_walk *w = context;
+    w->h = mix(w->h, ch->nodes[node].pot);
+    if (w->also)
+        w->also(ch, node, w->context);
 }
 
-uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count)
+uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count,
+                           visit_fn also, void *context)
 {
-    uint64_t h = mix(0, (uint64_t)count);
+    hash_walk w = {mix(0, (uint64_t)count), also, context};
     for (int i = 0; i < count; i++)
-        h = mix(h, ch->nodes[targets[i]].pot);
+        w.h = mix(w.h, ch->nodes[targets[i]].pot);
     for (int i = 0; i < count; i++) {
-        h = mix(h, 0xFFFFu);
-        walk_back(ch, (int32_t)targets[i], hash_node, &h);
+        w.h = mix(w.h, 0xFFFFu);
+        walk_back(ch, (int32_t)targets[i], hash_node, &w);
     }
-    return h;
+    return w.h;
 }
 
 double length_difficulty(int complexity)

@@ -201,9 +201,9 @@ struct bdi_chainer {
     struct cycles_none *cycles_none;  /* cycles.c's grids whose search,
                                          nested in a chain, found no hint
                                          (one block, freed with the chainer) */
-    struct nested_memo *nested_memo;  /* nested.c's answers of the chaining
-                                         rules nested in chains, by grid
-                                         (one block, freed with the chainer) */
+    struct nested_memo *nested_memo;  /* nested.c's answers of the rules
+                                         nested in chains, by grid (one
+                                         block, freed with the chainer) */
 };
 
 /* The arena's high-water marks, to release what was made after them. */
@@ -503,8 +503,11 @@ int ancestor_count_upto(const bdi_chainer *ch, int32_t node, int limit);
 /* SE's getNestedComplexity for the chains ending in `targets`. */
 int nested_complexity(const bdi_chainer *ch, const uint32_t *targets, int count);
 
-/* SE's FullChain identity of the chains ending in `targets`. */
-uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count);
+/* SE's FullChain identity of the chains ending in `targets`, got by
+ * walking each back in turn (walk_back); `also`, unless NULL, visits
+ * every node of those walks in their order, with `context`. */
+uint64_t chain_fingerprint(const bdi_chainer *ch, const uint32_t *targets, int count,
+                           visit_fn also, void *context);
 
 /* SE's getLengthDifficulty for a chain of complexity `complexity`. */
 double length_difficulty(int complexity);
@@ -562,6 +565,12 @@ static inline bool chint_could_win(const chint_list *list, double difficulty, in
         return complexity < b->complexity;
     return sort_key < b->sort_key;
 }
+
+/* The array `items` (`count` items of `size` bytes, room for *cap) with
+ * room for one more: itself, or reallocated with twice the room (64 items
+ * at first) and *cap updated; NULL when memory ran short (`items` and *cap
+ * then unchanged) (chain_hints.c). */
+void *grow_room(void *items, int count, int *cap, size_t size);
 
 /* Offers a hint to the list (chain_hints.c); a list that keeps all hints
  * keeps, of those with the same removals, only the one SE's sort puts

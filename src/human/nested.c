@@ -22,35 +22,43 @@
  *
  * Chains of different starts, and of one start at the path's next step,
  * often reach the same grid. A nested search's hints rest on that grid
- * alone, their rule parents on the chain's first grid too; so a chaining
- * rule's search is made against a first grid holding every candidate, and
- * the answers of the cycles searches that found hints (cycles.c keeps its
- * own record of the grids where one found none) and of the multiple
- * forcing searches, hints or none, are kept by grid in the chainer's memo
+ * alone, their rule parents on the chain's first grid too; so a rule's
+ * search is made against a first grid holding every candidate, and the
+ * answers of the simple rules (rule by rule, as chains first ask for
+ * them), of the cycles searches that found hints (cycles.c keeps its own
+ * record of the grids where one found none) and of the multiple forcing
+ * searches, hints or none, are kept by grid in the chainer's memo
  * (nested_memo), each chain taking from them the parents its own first
- * grid has (take_chaining).
+ * grid has (take_rule, take_chaining). The cycles search is not asked
+ * where none of its hints could have rule parents (static_may_bring).
  */
 #include "chains.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* What the advanced potentials of one call collect. */
+/* What the advanced potentials of one call collect. `first` is what the
+ * simple rules' parents are read against: source->cand, or every digit
+ * in every cell while a rule's answer is kept for the memo. */
 typedef struct advanced {
     bdi_chainer *ch;
     const chain_grid *g, *source;
+    const uint16_t *first;
     const pset *off;
     int32_t *made;
     int count, cap;
     uint16_t parents[POTENTIALS];
     int parent_count;
+    struct nested_memo *keep;     /* keep_simple's memo, while it runs */
+    bool lost;                    /* keep_simple: the pool ran out */
+    bdi_step step;                /* the simple rules' hint */
 } advanced;
 
 /* Whether (cell, digit) was a candidate when the chain began and is not now. */
 static bool gone(const advanced *a, int cell, int digit)
 {
     unsigned bit = digit_bit(digit);
-    return (a->source->cand[cell] & bit) && !(a->g->cand[cell] & bit);
+    return (a->first[cell] & bit) && !(a->g->cand[cell] & bit);
 }
 
 /* Adds (cell, digit) off to the rule parents being collected; the caller
@@ -60,35 +68,40 @@ static void add_parent(advanced *a, int cell, int digit)
     a->parents[a->parent_count++] = (uint16_t)pot_of(cell, digit, false);
 }
 
+/* The potential off `pot` that a hint brings, with the rule parents;
+ * `nested` its chain's record or -1. False when no node could be made. */
+static bool bring_pot(advanced *a, int pot, const uint16_t *parents, int parent_count,
+                      int32_t nested)
+{
+    bdi_chainer *ch = a->ch;
+    int32_t node = node_new(ch, pot, CAUSE_ADVANCED, -1);
+    if (node < 0)
+        return false;
+    ch->nodes[node].nested = nested;
+    for (int i = 0; i < parent_count; i++) {
+        int32_t real = a->off->where[parents[i]];
+        if (real >= 0)
+            node_add_parent(ch, node, real);
+    }
+    int32_t *made = grow_room(a->made, a->count, &a->cap, sizeof *a->made);
+    if (!made) {
+        ch->failed = true;
+        return false;
+    }
+    a->made = made;
+    a->made[a->count++] = node;
+    return true;
+}
+
 /* The potentials off a hint brings: its removals, cell by cell, digits
  * 1..9, each with the rule parents; `nested` its chain's record or -1. */
 static void bring(advanced *a, const uint16_t *removed, const uint16_t *parents,
                   int parent_count, int32_t nested)
 {
-    bdi_chainer *ch = a->ch;
     for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = removed[cell]; ds; ds &= ds - 1u) {
-            int32_t node = node_new(ch, pot_of(cell, bit_digit(ds), false), CAUSE_ADVANCED, -1);
-            if (node < 0)
+        for (unsigned ds = removed[cell]; ds; ds &= ds - 1u)
+            if (!bring_pot(a, pot_of(cell, bit_digit(ds), false), parents, parent_count, nested))
                 return;
-            ch->nodes[node].nested = nested;
-            for (int i = 0; i < parent_count; i++) {
-                int32_t real = a->off->where[parents[i]];
-                if (real >= 0)
-                    node_add_parent(ch, node, real);
-            }
-            if (a->count == a->cap) {
-                int want = a->cap ? a->cap * 2 : 64;
-                int32_t *bigger = realloc(a->made, (size_t)want * sizeof *bigger);
-                if (!bigger) {
-                    ch->failed = true;
-                    return;
-                }
-                a->made = bigger;
-                a->cap = want;
-            }
-            a->made[a->count++] = node;
-        }
 }
 
 /* LockingHint.getRuleParents, for a lock and for a fish: the places of
@@ -133,12 +146,12 @@ static void simple_parents(advanced *a, const bdi_step *s)
             if (mine >> pos & 1u)
                 continue;
             for (unsigned ds = s->digits; ds; ds &= ds - 1u)
-                if (a->source->cand[cell] & (ds & -ds))
+                if (a->first[cell] & (ds & -ds))
                     add_parent(a, cell, bit_digit(ds));
         }
     } else {   /* a naked pair */
         for (int i = 0; i < s->cell_count; i++)
-            for (unsigned ds = a->source->cand[s->cells[i]] & ~s->digits; ds; ds &= ds - 1u)
+            for (unsigned ds = a->first[s->cells[i]] & ~s->digits; ds; ds &= ds - 1u)
                 add_parent(a, s->cells[i], bit_digit(ds));
     }
 }
@@ -153,10 +166,15 @@ static bool take_simple(const bdi_step *s, void *context)
     return a->ch->failed;
 }
 
+/* The simple rules run here, in SE's order: pointing and claiming (0),
+ * hidden pairs (1), naked pairs (2), X-wings (3). */
+enum { SIMPLE_RULES = 4 };
+
 /* nested_memo's sizes: slots (a power of two) and the bytes of hints.
  * With the multiple forcing searches' answers kept too, the slots, not
- * the pool, were what lost answers (about 9 MB of slots in all). */
-enum { MEMO_SLOTS = 32768, MEMO_POOL = 4u << 20 };
+ * the pool, were what lost answers (about 9 MB of slots in all). The
+ * simple rules' part: its slots and the uint16_t words of its pool. */
+enum { MEMO_SLOTS = 32768, MEMO_POOL = 4u << 20, SIMPLE_SLOTS = 16384, SIMPLE_POOL = 1u << 20 };
 
 /* One hint of a nested chaining search as the memo keeps it: what the
  * chain that uses it needs, and the superset of its rule parents (see
@@ -172,7 +190,7 @@ typedef struct memo_hint {
  * counted against the budget, and its hints (sorted, without repeats) in
  * the pool at `at`: `count` memo_hints, then `pots` uint16_t. */
 typedef struct memo_entry {
-    uint64_t hash;                /* 0: an empty slot */
+    uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
     uint16_t cand[BD_CELLS];
     uint8_t value[BD_CELLS];
     uint8_t rule, level;
@@ -180,23 +198,95 @@ typedef struct memo_entry {
     uint32_t at, count, pots;
 } memo_entry;
 
+/* One grid's answers of the simple rules run on it so far (its key is
+ * the grid alone: a simple rule reads nothing else). Rule k's hints, when
+ * bit k of `known`, are the words pool[at[k] .. at[k] + len[k]) of the
+ * simple part: each hint with rule parents against a first grid holding
+ * every candidate (the superset, see take_chaining) as its count of
+ * removals, its count of parents, its removals (potentials off, cell by
+ * cell, digits 1..9), its parents in order. A hint without any is left
+ * out: it has none against any first grid. */
+typedef struct simple_entry {
+    uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
+    uint16_t cand[BD_CELLS];
+    uint8_t value[BD_CELLS];
+    uint8_t known;
+    uint32_t at[SIMPLE_RULES], len[SIMPLE_RULES];
+} simple_entry;
+
 /* The answers of the chaining rules nested in chains, one a slot (a new
- * one replaces the slot's), their hints in one pool emptied when full. */
+ * one replaces the slot's), their hints in one pool emptied when full;
+ * and the same way, in a part of their own, the simple rules' answers. */
 struct nested_memo {
-    uint32_t used;
+    chain_grid every;             /* every digit in every cell (cand only) */
+    uint32_t used, simple_used;
+    /* the slots in use (bit i of word i / 64): a memo is made without
+     * clearing its megabytes of slots, and emptied by clearing these */
+    uint64_t slot_used[MEMO_SLOTS / 64], simple_slot_used[SIMPLE_SLOTS / 64];
     memo_entry slot[MEMO_SLOTS];
+    simple_entry simple[SIMPLE_SLOTS];
     _Alignas(uint64_t) unsigned char pool[MEMO_POOL];
+    uint16_t simple_pool[SIMPLE_POOL];
 };
 
-/* The hash of the key (g, rule, level), never 0. */
-static uint64_t memo_hash(const chain_grid *g, int rule, int level)
+/* One step of the hashes below: `h` with the word `w` mixed in. */
+static uint64_t mix_word(uint64_t h, uint64_t w)
 {
-    uint64_t h = 0x9e3779b97f4a7c15u ^ (uint64_t)(rule * 8 + level);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        h = (h ^ ((uint64_t)g->cand[cell] << 8 | g->value[cell])) * 0xff51afd7ed558ccdu;
-        h ^= h >> 29;
+    h = (h ^ w) * 0xff51afd7ed558ccdu;
+    return h ^ h >> 29;
+}
+
+/* The hash of grid g's candidates and values, never 0: taken four
+ * candidates and eight values a word. */
+static uint64_t grid_hash(const chain_grid *g)
+{
+    enum { CAND_WORDS = BD_CELLS / 4, VALUE_WORDS = BD_CELLS / 8 };
+    uint64_t h = 0x9e3779b97f4a7c15u, w;
+    for (int i = 0; i < CAND_WORDS; i++) {
+        memcpy(&w, g->cand + 4 * i, sizeof w);
+        h = mix_word(h, w);
     }
+    for (int i = 0; i < VALUE_WORDS; i++) {
+        memcpy(&w, g->value + 8 * i, sizeof w);
+        h = mix_word(h, w);
+    }
+    for (int cell = 4 * CAND_WORDS; cell < BD_CELLS; cell++)
+        h = mix_word(h, g->cand[cell]);
+    for (int cell = 8 * VALUE_WORDS; cell < BD_CELLS; cell++)
+        h = mix_word(h, g->value[cell]);
     return h ? h : 1;
+}
+
+/* The hash of the key (g, rule, level) from g's grid_hash, never 0. */
+static uint64_t memo_hash(uint64_t grid, int rule, int level)
+{
+    uint64_t h = mix_word(grid, (uint64_t)(rule * 8 + level));
+    return h ? h : 1;
+}
+
+/* Whether slot i is in use, by the bits `used`. */
+static bool slot_in_use(const uint64_t *used, uint64_t i)
+{
+    return used[i / 64] >> i % 64 & 1u;
+}
+
+/* The chainer's memo, made (every slot empty) on first use; NULL when
+ * there is no memory for it. */
+static struct nested_memo *memo_of(bdi_chainer *ch)
+{
+    if (!ch->nested_memo) {
+        struct nested_memo *m = malloc(sizeof *m);
+        if (!m)
+            return NULL;
+        memset(&m->every, 0, sizeof m->every);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            m->every.cand[cell] = ALL_DIGITS;
+        m->used = m->simple_used = 0;
+        memset(m->slot_used, 0, sizeof m->slot_used);
+        memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
+        ch->nested_memo = m;
+    }
+    return ch->nested_memo;
 }
 
 /* The memo's entry for (g, rule, level) with hash `h`, or NULL. */
@@ -207,7 +297,8 @@ static const memo_entry *memo_find(const bdi_chainer *ch, const chain_grid *g, i
     if (!m)
         return NULL;
     const memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
-    if (e->hash != h || e->rule != rule || e->level != level ||
+    if (!slot_in_use(m->slot_used, h & (MEMO_SLOTS - 1)) || e->hash != h || e->rule != rule ||
+        e->level != level ||
         memcmp(e->cand, g->cand, sizeof e->cand) || memcmp(e->value, g->value, sizeof e->value))
         return NULL;
     return e;
@@ -219,23 +310,14 @@ static const memo_hint *memo_hints(const struct nested_memo *m, const memo_entry
     return (const memo_hint *)(const void *)(m->pool + e->at);
 }
 
-/* Keeps list's hints (sorted; rule parents against the full grid) as the
- * answer for (g, rule, level), hash `h`, which spent `spent` nodes. The
- * memo is made on first use and its pool emptied when the answer does not
- * fit; without memory, or too big for the pool, nothing is kept. */
+/* Keeps list's hints (sorted; rule parents against the full grid) in
+ * the chainer's memo (made) as the answer for (g, rule, level), hash `h`,
+ * which spent `spent` nodes. The pool is emptied when the answer does not
+ * fit; too big for the pool, it is not kept. */
 static void memo_keep(bdi_chainer *ch, const chain_grid *g, int rule, int level, uint64_t h,
                       uint64_t spent, const chint_list *list)
 {
     struct nested_memo *m = ch->nested_memo;
-    if (!m) {
-        m = malloc(sizeof *m);
-        if (!m)
-            return;
-        m->used = 0;
-        for (int i = 0; i < MEMO_SLOTS; i++)
-            m->slot[i].hash = 0;
-        ch->nested_memo = m;
-    }
     uint32_t pots = 0;
     for (int i = 0; i < list->count; i++)
         pots += list->all[i].rule_count;
@@ -245,10 +327,11 @@ static void memo_keep(bdi_chainer *ch, const chain_grid *g, int rule, int level,
         return;
     if (m->used + need > MEMO_POOL) {
         m->used = 0;
-        for (int i = 0; i < MEMO_SLOTS; i++)
-            m->slot[i].hash = 0;
+        memset(m->slot_used, 0, sizeof m->slot_used);
     }
-    memo_entry *e = &m->slot[h & (MEMO_SLOTS - 1)];
+    uint64_t at_slot = h & (MEMO_SLOTS - 1);
+    m->slot_used[at_slot / 64] |= (uint64_t)1 << at_slot % 64;
+    memo_entry *e = &m->slot[at_slot];
     *e = (memo_entry){.hash = h, .rule = (uint8_t)rule, .level = (uint8_t)level, .spent = spent,
                       .at = m->used, .count = (uint32_t)list->count, .pots = pots};
     memcpy(e->cand, g->cand, sizeof e->cand);
@@ -267,6 +350,19 @@ static void memo_keep(bdi_chainer *ch, const chain_grid *g, int rule, int level,
     m->used += (uint32_t)need;
 }
 
+/* Sets a->parents to the potentials of sup[0 .. sup_count), in order,
+ * that a->source has (those of a superset of rule parents that its first
+ * grid gives). */
+static void parents_had(advanced *a, const uint16_t *sup, uint32_t sup_count)
+{
+    a->parent_count = 0;
+    for (uint32_t i = 0; i < sup_count && a->parent_count < POTENTIALS; i++) {
+        int pot = sup[i];
+        if (a->source->cand[pot_cell(pot)] & digit_bit(pot_digit(pot)))
+            a->parents[a->parent_count++] = sup[i];
+    }
+}
+
 /* Brings one hint of a nested chaining rule: its rule parents are those of
  * `sup` (its superset, in order) that a->source has, and a hint without
  * any brings nothing; else a record of its complexity and fingerprint. */
@@ -274,12 +370,7 @@ static void bring_hint(advanced *a, const uint16_t *removed, int complexity,
                        uint64_t fingerprint, const uint16_t *sup, uint32_t sup_count)
 {
     bdi_chainer *ch = a->ch;
-    a->parent_count = 0;
-    for (uint32_t i = 0; i < sup_count && a->parent_count < POTENTIALS; i++) {
-        int pot = sup[i];
-        if (a->source->cand[pot_cell(pot)] & digit_bit(pot_digit(pot)))
-            a->parents[a->parent_count++] = sup[i];
-    }
+    parents_had(a, sup, sup_count);
     if (!a->parent_count)
         return;
     if (ch->nested_count == ch->nested_cap) {
@@ -329,11 +420,12 @@ static bool memo_spend(bdi_chainer *ch, const memo_entry *e)
  * nodes it counts against the budget are those its grid gives it to
  * count, and its answer and its nodes stand for it on the same grid
  * again. (A dynamic one's count rests on the closures kept from the
- * path's dynamic searches, or on its nested searches' records.) */
-static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
+ * path's dynamic searches, or on its nested searches' records.) `grid`
+ * is g's grid_hash. */
+static void take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, int level)
 {
     bdi_chainer *ch = a->ch;
-    uint64_t h = memo_hash(g, rule, level);
+    uint64_t h = memo_hash(grid, rule, level);
     const memo_entry *e = memo_find(ch, g, rule, level, h);
     if (e && memo_spend(ch, e)) {
         const memo_hint *hints = memo_hints(ch->nested_memo, e);
@@ -343,11 +435,9 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
                        pots + hints[i].first, hints[i].count);
         return;
     }
-    chain_grid full = *g;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        full.cand[cell] = 0x1ffu;
     uint64_t before = ch->budget ? ch->budget->nodes : 0;
-    chint_list list = {.keep_all = true, .outer_source = &full, .outer_current = g};
+    chint_list list = {.keep_all = true, .outer_source = &ch->nested_memo->every,
+                       .outer_current = g};
     if (rule == 0)
         cycles_hints(ch, g, false, &list);
     else
@@ -363,44 +453,180 @@ static void take_chaining(advanced *a, chain_grid *g, int rule, int level)
     chint_list_free(&list);
 }
 
+/* Simple rule `rule` on a->g, each hint to `each`. */
+static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
+{
+    if (rule == 0)
+        bdi_locking_each(a->g, each, a, s);
+    else if (rule == 1)
+        bdi_hidden_set_each(a->g, 2, each, a, s);
+    else if (rule == 2)
+        bdi_naked_set_each(a->g, 2, each, a, s);
+    else
+        bdi_fish_each(a->g, 2, each, a, s);
+}
+
+/* A simple rule's hint written to a->keep's pool as simple_entry says
+ * (a->first holding every digit); a->lost, and the rule stopped, when the
+ * pool has no room for the most it could take. */
+static bool keep_simple(const bdi_step *s, void *context)
+{
+    advanced *a = context;
+    struct nested_memo *m = a->keep;
+    simple_parents(a, s);
+    if (!a->parent_count)
+        return false;
+    uint32_t most = 2 + BD_CELLS * BD_SIZE + (uint32_t)a->parent_count;
+    if (SIMPLE_POOL - m->simple_used < most) {
+        a->lost = true;
+        return true;
+    }
+    uint16_t *at = m->simple_pool + m->simple_used, *to = at + 2;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = s->removed[cell]; ds; ds &= ds - 1u)
+            *to++ = (uint16_t)pot_of(cell, bit_digit(ds), false);
+    at[0] = (uint16_t)(to - at - 2);
+    at[1] = (uint16_t)a->parent_count;
+    memcpy(to, a->parents, (size_t)a->parent_count * sizeof *to);
+    m->simple_used += (uint32_t)(to - at) + (uint32_t)a->parent_count;
+    return false;
+}
+
+/* The simple part's slot of grid g (hash `grid`), kept answers and all
+ * when it holds g, else emptied for g. */
+static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid)
+{
+    uint64_t i = grid & (SIMPLE_SLOTS - 1);
+    simple_entry *e = &m->simple[i];
+    if (slot_in_use(m->simple_slot_used, i) && e->hash == grid &&
+        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value))
+        return e;
+    m->simple_slot_used[i / 64] |= (uint64_t)1 << i % 64;
+    e->hash = grid;
+    memcpy(e->cand, g->cand, sizeof e->cand);
+    memcpy(e->value, g->value, sizeof e->value);
+    e->known = 0;
+    return e;
+}
+
+/* Runs simple rule `rule` on a->g to keep its hints in *e, a->g's slot;
+ * when the pool has no room for them, empties the simple part (and
+ * *e = NULL). */
+static void keep_rule(advanced *a, simple_entry **e, int rule, bdi_step *s)
+{
+    struct nested_memo *m = a->ch->nested_memo;
+    uint32_t at = m->simple_used;
+    a->first = m->every.cand;
+    a->keep = m;
+    a->lost = false;
+    run_simple(a, rule, keep_simple, s);
+    a->first = a->source->cand;
+    a->keep = NULL;
+    if (a->lost) {
+        m->simple_used = 0;
+        memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
+        *e = NULL;
+        return;
+    }
+    (*e)->at[rule] = at;
+    (*e)->len[rule] = m->simple_used - at;
+    (*e)->known |= (uint8_t)(1u << rule);
+}
+
+/* Brings the kept hints words[0 .. len) of a simple rule (simple_entry's
+ * form): each hint's removals, with the parents of its superset that
+ * a->source has, when it has any (what take_simple brings of it). */
+static void take_kept(advanced *a, const uint16_t *words, uint32_t len)
+{
+    for (uint32_t i = 0; i < len && !a->ch->failed;) {
+        uint32_t removals = words[i], sup = words[i + 1];
+        const uint16_t *pots = words + i + 2;
+        i += 2 + removals + sup;
+        parents_had(a, pots + removals, sup);
+        for (uint32_t r = 0; r < removals && a->parent_count; r++)
+            if (!bring_pot(a, pots[r], a->parents, a->parent_count, -1))
+                break;
+    }
+}
+
+/* Brings what simple rule `rule` gives on a->g: from *e, a->g's slot in
+ * the memo (its hints kept there first when they are not yet), or, with
+ * *e NULL, from the rule itself. */
+static void take_rule(advanced *a, simple_entry **e, int rule, bdi_step *s)
+{
+    if (*e && !((*e)->known >> rule & 1u))
+        keep_rule(a, e, rule, s);
+    if (*e)
+        take_kept(a, a->ch->nested_memo->simple_pool + (*e)->at[rule], (*e)->len[rule]);
+    else
+        run_simple(a, rule, take_simple, s);
+}
+
+/* Whether a hint of cycles.c's search on g can have rule parents against
+ * first grid `source`. Its chains are static: they turn a potential on
+ * only by the cell rule, in a cell of two candidates in g, or by a unit
+ * rule, in a unit where the digit has two places in g (chains.h's
+ * off_implies), and its rule parents are the candidates such a cell, or
+ * the places of the digit such a unit, has lost since `source`, read from
+ * the cells' candidates (chain_hints.c's visit_rule; its start is
+ * neither). So with no such cell or unit, no hint has any, and the search
+ * would bring nothing. */
+static bool static_may_bring(const chain_grid *g, const chain_grid *source)
+{
+    unsigned lost[BD_CELLS];   /* the candidates gone from each cell */
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        lost[cell] = source->cand[cell] & ~g->cand[cell];
+        if (lost[cell] && digit_count(g->cand[cell]) == 2)
+            return true;
+    }
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned digits = 0;   /* those with a place gone from the unit */
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            digits |= lost[unit_cell_of(unit, pos)];
+        for (; digits; digits &= digits - 1u)
+            if (digit_count(unit_places(g, unit, bit_digit(digits))) == 2)
+                return true;
+    }
+    return false;
+}
+
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count)
 {
     advanced *a = malloc(sizeof *a);
-    if (!a) {
-        ch->failed = true;
-        return;
-    }
-    *a = (advanced){.ch = ch, .g = g, .source = source, .off = off};
-    bdi_step *s = malloc(sizeof *s);
-    if (!s) {
+    if (!a || !memo_of(ch)) {
         ch->failed = true;
         free(a);
         return;
     }
-    bdi_locking_each(g, take_simple, a, s);
-    if (!a->count)
-        bdi_hidden_set_each(g, 2, take_simple, a, s);
-    if (!a->count)
-        bdi_naked_set_each(g, 2, take_simple, a, s);
-    if (!a->count)
-        bdi_fish_each(g, 2, take_simple, a, s);
+    a->ch = ch;   /* a->parents and a->step are written before they are read */
+    a->g = g;
+    a->source = source;
+    a->first = source->cand;
+    a->off = off;
+    a->made = NULL;
+    a->count = a->cap = a->parent_count = 0;
+    a->keep = NULL;
+    a->lost = false;
+    uint64_t grid = grid_hash(g);
+    simple_entry *e = simple_slot(ch->nested_memo, g, grid);
+    for (int rule = 0; rule < SIMPLE_RULES && !a->count; rule++)
+        take_rule(a, &e, rule, &a->step);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
     if (level < 4) {
-        if (!a->count && level >= 2)
-            take_chaining(a, g, 0, 0);
+        if (!a->count && level >= 2 && static_may_bring(g, source))
+            take_chaining(a, g, grid, 0, 0);
         if (!a->count && level >= 3)
-            take_chaining(a, g, 1, 0);
+            take_chaining(a, g, grid, 1, 0);
     } else {
         if (!a->count)
-            take_chaining(a, g, 2, 0);
+            take_chaining(a, g, grid, 2, 0);
         if (!a->count && level >= 5)
-            take_chaining(a, g, 2, level - 3);
+            take_chaining(a, g, grid, 2, level - 3);
     }
     for (int i = 0; i < a->count; i++)
         if (set_add(ch, off, a->made[i]))
             pending[(*pending_count)++] = a->made[i];
     free(a->made);
     free(a);
-    free(s);
 }
