@@ -1502,7 +1502,7 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     const colset *open = s->w + 256;
     /* the three-level fold of fold_counts on band words, and with it
      * the bits of each cell's lowest and second-lowest candidate
-     * (pair_planes) */
+     * (pair_fold) */
     uint64_t fold[3][4], planes[2][4][4];
     pair_fold(s->w, fold, planes);
     for (int k = 0; k < 3; k++)
