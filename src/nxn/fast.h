@@ -1415,6 +1415,70 @@ static inline colset *paired_before(const geo *g, state *s)
     return bands_of(g, s, 0);
 }
 
+/* The three-level fold of fold_counts on band words, of the digit
+ * words from `w`: into fold[k][b] the cells of band b (band words) that
+ * k + 1 digits or more see; and into planes[0][k][b] (planes[1][k][b])
+ * those whose lowest (second-lowest) candidate has bit k set, so that a
+ * cell's two candidates, when it has two, are read off them
+ * (pair_of_cell) rather than gathered digit by digit. */
+static inline void pair_fold(const colset *w, uint64_t fold[3][4], uint64_t planes[2][4][4])
+{
+#if QUAD_SCANS
+    band_quad once = {0, 0, 0, 0}, twice = once, thrice = once;
+    band_quad low[4] = {once, once, once, once}, high[4] = {once, once, once, once};
+    for (int d = 0; d < 16; d++) {
+        band_quad x;
+        memcpy(&x, w + 16 * d, sizeof x);
+        band_quad first = x & ~once, second = x & once & ~twice;
+        for (int k = 0; k < 4; k++)
+            if ((d >> k) & 1) {
+                low[k] |= first;
+                high[k] |= second;
+            }
+        thrice |= twice & x;
+        twice |= once & x;
+        once |= x;
+    }
+    memcpy(fold[0], &once, sizeof once);
+    memcpy(fold[1], &twice, sizeof twice);
+    memcpy(fold[2], &thrice, sizeof thrice);
+    for (int k = 0; k < 4; k++) {
+        memcpy(planes[0][k], &low[k], sizeof low[k]);
+        memcpy(planes[1][k], &high[k], sizeof high[k]);
+    }
+#else
+    memset(fold, 0, sizeof(uint64_t[3][4]));
+    memset(planes, 0, sizeof(uint64_t[2][4][4]));
+    for (int d = 0; d < 16; d++)
+        for (int b = 0; b < 4; b++) {
+            uint64_t x = load_band(w + 16 * d + 4 * b);
+            uint64_t first = x & ~fold[0][b], second = x & fold[0][b] & ~fold[1][b];
+            for (int k = 0; k < 4; k++) {
+                uint64_t mine = 0u - (uint64_t)((d >> k) & 1);
+                planes[0][k][b] |= first & mine;
+                planes[1][k][b] |= second & mine;
+            }
+            fold[2][b] |= fold[1][b] & x;
+            fold[1][b] |= fold[0][b] & x;
+            fold[0][b] |= x;
+        }
+#endif
+}
+
+/* The two candidates of a cell with two, as a digit mask, from
+ * `planes`: planes[0][k][b] (planes[1][k][b]) holds the cells of band b
+ * (band words) whose lowest (second-lowest) candidate has bit k set;
+ * `bit` is the cell's bit in band b's word. */
+static inline uint64_t pair_of_cell(uint64_t planes[2][4][4], int b, int bit)
+{
+    int low = 0, high = 0;
+    for (int k = 0; k < 4; k++) {
+        low |= (int)((planes[0][k][b] >> bit) & 1u) << k;
+        high |= (int)((planes[1][k][b] >> bit) & 1u) << k;
+    }
+    return UINT64_C(1) << low | UINT64_C(1) << high;
+}
+
 /* naked_pairs on band words (16 x 16 boards of 4 x 4 boxes): the
  * digits folded a band word at a time, and only pairs with a cell that
  * is "fresh", not in paired_before, looked for.
@@ -1436,15 +1500,11 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
                               colset folded[][BD_BOARD_MAX])
 {
     const colset *open = s->w + 256;
-    /* the three-level fold of fold_counts on band words */
-    uint64_t fold[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-    for (int d = 0; d < 16; d++)
-        for (int b = 0; b < 4; b++) {
-            uint64_t x = load_band(s->w + 16 * d + 4 * b);
-            fold[2][b] |= fold[1][b] & x;
-            fold[1][b] |= fold[0][b] & x;
-            fold[0][b] |= x;
-        }
+    /* the three-level fold of fold_counts on band words, and with it
+     * the bits of each cell's lowest and second-lowest candidate
+     * (pair_fold) */
+    uint64_t fold[3][4], planes[2][4][4];
+    pair_fold(s->w, fold, planes);
     for (int k = 0; k < 3; k++)
         for (int b = 0; b < 4; b++)
             store_band(folded[k] + 4 * b, fold[k][b]);
@@ -1463,20 +1523,10 @@ static bool naked_pairs_bands(const geo *g, state *s, colset paired[BD_BOARD_MAX
     /* the candidates of each fresh cell ([64 b + bit]) */
     uint64_t candidates[256];
     for (int b = 0; b < 4; b++)
-        for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u)
-            candidates[64 * b + nxn_low_index(cells)] = 0;
-    for (int d = 0; d < 16; d++) {
-#if QUAD_SCANS
-        band_quad x, cells;   /* the digit's four bands tested at once */
-        memcpy(&x, s->w + 16 * d, sizeof x);
-        memcpy(&cells, fresh, sizeof cells);
-        if (!quad_any(x & cells))
-            continue;
-#endif
-        for (int b = 0; b < 4; b++)
-            for (uint64_t hits = load_band(s->w + 16 * d + 4 * b) & fresh[b]; hits; hits &= hits - 1u)
-                candidates[64 * b + nxn_low_index(hits)] |= UINT64_C(1) << d;
-    }
+        for (uint64_t cells = fresh[b]; cells; cells &= cells - 1u) {
+            int bit = nxn_low_index(cells);
+            candidates[64 * b + bit] = pair_of_cell(planes, b, bit);
+        }
     /* each fresh cell's partners: the cells with its two candidates alone
      * in its row, column or box (a fresh partner before it in reading
      * order took it as its partner already), all found before any clear */
