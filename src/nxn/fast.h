@@ -1917,18 +1917,11 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
     int n = GEO_N(g);
     static _Thread_local uint64_t by_unit[SETS_MAX];
     static _Thread_local uint8_t digit_of[SETS_MAX];
-    int start[3 * BD_BOARD_MAX + 1] = {0};
-    for (int d = 0; d < n; d++) {
-        const uint64_t *sets = digit_sets(g, kept, d);
-        const uint8_t *unit = set_units(g, kept, d);
-        for (uint64_t i = 0; i < sets[0]; i++)
-            start[unit[i] + 1]++;
-    }
+    /* unit u's sets from start[u] = u N (a digit has one set a unit at
+     * most), those of touched digits first, up to first_untouched[u] */
+    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
     for (int u = 0; u < 3 * n; u++)
-        start[u + 1] += start[u];
-    /* each unit's sets of touched digits first, up to first_untouched */
-    int fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
-    memcpy(fill, start, sizeof fill[0] * (size_t)(3 * n));
+        start[u] = fill[u] = u * n;
     for (int pass = 0; pass < 2; pass++) {
         for (int d = 0; d < n; d++) {
             if (((s->touched >> d) & 1u) == (uint64_t)pass)
@@ -1948,11 +1941,11 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
         for (int a = start[u]; a < first_untouched[u]; a++)
-            for (int b = a + 1; b < start[u + 1]; b++) {
+            for (int b = a + 1; b < fill[u]; b++) {
                 uint64_t ab = by_unit[a] | by_unit[b];
                 if (!two_or_three(ab))
                     continue;
-                for (int c = b + 1; c < start[u + 1]; c++) {
+                for (int c = b + 1; c < fill[u]; c++) {
                     uint64_t abc = ab | by_unit[c];
                     if (!three_bits(abc))
                         continue;
