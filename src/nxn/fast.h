@@ -185,6 +185,10 @@ typedef struct geo {
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
     colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
                                                a vector loop (SSE2 has no shift by lane) */
+    uint8_t box_top[BD_BOARD_MAX];          /* box b's first row, box_left its first column */
+    uint8_t box_left[BD_BOARD_MAX];
+    uint8_t in_box_row[BD_BOARD_MAX];       /* a box's cell i (reading order): its row in the */
+    uint8_t in_box_col[BD_BOARD_MAX];       /* box, and its column; looked up, not divided */
 } geo;
 
 /* The rules and choices by board size, constants where the includer
@@ -1802,9 +1806,8 @@ static inline void unit_cell(const geo *g, int u, int i, int *r, int *c)
         *r = i;
         *c = u - n;
     } else {
-        int b = u - 2 * n;
-        *r = b / GEO_R(g) * GEO_R(g) + i / GEO_C(g);
-        *c = b % GEO_R(g) * GEO_C(g) + i % GEO_C(g);
+        *r = g->box_top[u - 2 * n] + g->in_box_row[i];
+        *c = g->box_left[u - 2 * n] + g->in_box_col[i];
     }
 }
 
@@ -1904,6 +1907,54 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
     keys[0] = count;
 }
 
+/* Hidden triple {digits} at the cells `cells` (three bits: indices in
+ * unit u, unit_cell): every other digit leaves the three cells. Whether
+ * anything changed. Out of line: it is rare, and kept out of the loops of
+ * unit_triples. */
+static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits)
+{
+    bool progress = false;
+    for (; cells; cells &= cells - 1u) {
+        int r, col;
+        unit_cell(g, u, nxn_low_index(cells), &r, &col);
+        for (int e = 0; e < GEO_N(g); e++)
+            if (!((digits >> e) & 1u))
+                progress |= clear_places(g, s, e, r, col_bit(col));
+    }
+    return progress;
+}
+
+/* The hidden triples of unit u (hidden_triples) from its `count` sets
+ * places[i] (digit digit[i], count <= 64), the first `touched` of them of
+ * touched digits: each triple whose first set, a, is one of those. The
+ * sets b that fit with a (add to a's places `room` of them at most: 3
+ * minus a's, 0 or 1) are found first, by a loop without a branch; the
+ * other two of a triple are among them. Whether anything changed. */
+static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *places,
+                                const uint8_t *digit, int touched, int count)
+{
+    bool progress = false;
+    for (int a = 0; a < touched; a++) {
+        uint64_t places_a = places[a], room = !three_bits(places_a), fit = 0;
+        for (int b = a + 1; b < count; b++) {
+            uint64_t added = places[b] & ~places_a;
+            fit |= (uint64_t)((added & (added - room)) == 0) << b;
+        }
+        for (; fit; fit &= fit - 1u) {
+            int b = nxn_low_index(fit);
+            uint64_t ab = places_a | places[b];
+            for (uint64_t rest = fit & (fit - 1u); rest; rest &= rest - 1u) {
+                int c = nxn_low_index(rest);
+                if (three_bits(ab | places[c]))
+                    progress |= clear_triple(g, s, u, ab | places[c],
+                                             UINT64_C(1) << digit[a] | UINT64_C(1) << digit[b]
+                                                 | UINT64_C(1) << digit[c]);
+            }
+        }
+    }
+    return progress;
+}
+
 /* Hidden triples: three digits whose places in one unit lie in the same
  * three cells leave those cells no other candidate. The places of each
  * digit in each unit where it has two or three (make_sets) are kept in
@@ -1937,29 +1988,10 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
         if (pass == 0)
             memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
     }
-    /* a, the first of the three in the unit's order, is touched */
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
-        for (int a = start[u]; a < first_untouched[u]; a++)
-            for (int b = a + 1; b < fill[u]; b++) {
-                uint64_t ab = by_unit[a] | by_unit[b];
-                if (!two_or_three(ab))
-                    continue;
-                for (int c = b + 1; c < fill[u]; c++) {
-                    uint64_t abc = ab | by_unit[c];
-                    if (!three_bits(abc))
-                        continue;
-                    uint64_t digits = UINT64_C(1) << digit_of[a] | UINT64_C(1) << digit_of[b]
-                                      | UINT64_C(1) << digit_of[c];
-                    for (; abc; abc &= abc - 1u) {
-                        int r, col;
-                        unit_cell(g, u, nxn_low_index(abc), &r, &col);
-                        for (int e = 0; e < n; e++)
-                            if (!((digits >> e) & 1u))
-                                progress |= clear_places(g, s, e, r, col_bit(col));
-                    }
-                }
-            }
+        progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
+                                 first_untouched[u] - start[u], fill[u] - start[u]);
     return progress;
 }
 
@@ -2283,6 +2315,12 @@ static void make_geo(geo *g, const bd_board *board)
     for (int c = 0; c < GEO_N(g); c++) {
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
         g->bit[c] = col_bit(c);
+    }
+    for (int i = 0; i < GEO_N(g); i++) {   /* box i, and cell i of a box */
+        g->box_top[i] = (uint8_t)(i / GEO_R(g) * GEO_R(g));
+        g->box_left[i] = (uint8_t)(i % GEO_R(g) * GEO_C(g));
+        g->in_box_row[i] = (uint8_t)(i / GEO_C(g));
+        g->in_box_col[i] = (uint8_t)(i % GEO_C(g));
     }
 }
 
