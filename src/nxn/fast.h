@@ -2019,11 +2019,13 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint8_t digit_of[KEYS_MAX];
     static _Thread_local uint16_t next[KEYS_MAX];
     uint16_t head[HEADS];
+    int first[BD_BOARD_MAX + 1];   /* digit d's keys: first[d] to first[d + 1] - 1 */
     memset(head, 0, sizeof head);
     for (int d = 0; d < n; d++) {
         if ((s->touched >> d) & 1u)
             make_keys(g, s, kept, d, paired);
         const uint32_t *keys = digit_keys(g, kept, d);
+        first[d] = count;
         for (uint32_t i = 1; i <= keys[0]; i++) {
             uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
             key[count] = keys[i];
@@ -2033,21 +2035,23 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             count++;
         }
     }
+    first[n] = count;
     bool progress = false;
-    for (int i = 0; i < count; i++) {
-        if (!((s->touched >> digit_of[i]) & 1u))
-            continue;
-        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
-        for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
-            if (key[i] != key[j] || digit_of[i] == digit_of[j])
-                continue;
-            uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
-            int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
-            for (int k = 0; k < 2; k++) {
-                int r = cells[k] / n, c = cells[k] % n;
-                for (int e = 0; e < n; e++)
-                    if (!((pair >> e) & 1u))
-                        progress |= clear_places(g, s, e, r, col_bit(c));
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
+        int d = nxn_low_index(todo);
+        for (int i = first[d]; i < first[d + 1]; i++) {
+            uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+            for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
+                if (key[i] != key[j] || digit_of[j] == d)
+                    continue;
+                uint64_t pair = UINT64_C(1) << d | UINT64_C(1) << digit_of[j];
+                int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
+                for (int k = 0; k < 2; k++) {
+                    int r = cells[k] / n, c = cells[k] % n;
+                    for (int e = 0; e < n; e++)
+                        if (!((pair >> e) & 1u))
+                            progress |= clear_places(g, s, e, r, col_bit(c));
+                }
             }
         }
     }
