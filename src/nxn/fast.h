@@ -642,14 +642,24 @@ static void place(const geo *g, state *s, int d, int r, int c)
     int n = GEO_N(g);
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
-    colset *pr = s->w + r, band = g->band_bit[r], *bands = bands_of(g, s, 0);
-    for (int e = 0; e < n; e++) {
-        colset x = pr[(size_t)e * (size_t)n];
-        dirty |= (uint64_t)((x >> c) & 1u) << e;
-        if (!BAND_WORDS)
-            bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
-        pr[(size_t)e * (size_t)n] = x & keep;
+    colset *pr = s->w + r;
+    if (sizeof(colset) * CHAR_BIT <= 32) {   /* bit c + e of dirty for digit e: below 64 */
+        for (int e = 0; e < n; e++) {
+            colset x = pr[(size_t)e * (size_t)n];
+            dirty |= (uint64_t)(x & col_bit(c)) << e;
+            pr[(size_t)e * (size_t)n] = x & keep;
+        }
+        dirty >>= c;
+    } else {
+        for (int e = 0; e < n; e++) {
+            colset x = pr[(size_t)e * (size_t)n];
+            dirty |= (uint64_t)((x >> c) & 1u) << e;
+            pr[(size_t)e * (size_t)n] = x & keep;
+        }
     }
+    if (!BAND_WORDS)
+        for (uint64_t digits = dirty; digits; digits &= digits - 1u)
+            *bands_of(g, s, nxn_low_index(digits)) |= g->band_bit[r];
     mark_changed(g, s, dirty);
     claim(g, s, d, r, c);
 }
