@@ -13,17 +13,20 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + 2 N words, a count of open cells, the digits
- * whose words changed since their last scan ("dirty"), and for each
- * digit the bands (bit b for the band of rows b R .. b R + R - 1, so
- * at most N bits) where its words changed since its boxes there were
- * last scanned:
+ * level is these N * N + 2 N words (N * N + 4 N off band words, below),
+ * a count of open cells, the digits whose words changed since their last
+ * scan ("dirty"), for each digit the bands (bit b for the band of rows
+ * b R .. b R + R - 1, so at most N bits) where its words changed since
+ * its boxes there were last scanned, and off band words the columns and
+ * the boxes (box b: band b / R, stack b % R) where it is placed:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
  *     w[N * N + N + d]    the changed bands of digit d (on band words,
  *                         below: row d's cells with two candidates at
  *                         the last naked pairs' search)
+ *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
+ *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_of)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -540,13 +543,24 @@ static inline size_t round8(size_t bytes)
     return (bytes + 7u) / 8u * 8u;
 }
 
-/* The bytes of a state on boards of N = n: its fields and N * N + 2 N
- * words, rounded up to 8 (the kept sets and keys are not in it,
- * save_kept). */
+/* The words of a state on boards of N = n (the file comment). */
+static inline size_t state_words(int n)
+{
+    return (size_t)n * (size_t)n + (BAND_WORDS ? 2u : 4u) * (size_t)n;
+}
+
+/* The bytes of a state on boards of N = n: its fields and its words,
+ * rounded up to 8 (the kept sets and keys are not in it, save_kept). */
 static inline size_t state_bytes(int n)
 {
-    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
-    return round8(sizeof(state) + words * sizeof(colset));
+    return round8(sizeof(state) + state_words(n) * sizeof(colset));
+}
+
+/* Off band words, the index in a state's words of the columns where
+ * digit d is placed; its boxes (bit b for box b) follow. */
+static inline size_t placed_at(const geo *g, int d)
+{
+    return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g) + 2u * (size_t)d;
 }
 
 /* The bytes of one search level on boards of N = n: a state, then the
@@ -624,6 +638,9 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     mark_changed(g, s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
+    colset *placed = s->w + placed_at(g, d);
+    placed[0] |= col_bit(c);
+    placed[1] |= col_bit(top + c / GEO_C(g));
     if (exact_bands(g))
         *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
     else
@@ -787,17 +804,15 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
  * on a contradiction, else whether anything changed. band[b] is set to
  * the columns of band b's places as they were on the call (the words
  * only lose bits after: a superset of them from then on). */
-static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open,
-                          colset band[BD_BOARD_MAX])
+static int column_singles(const geo *g, state *s, int d, colset *pd, colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
-    colset twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
+    colset twice = 0, bands_once = 0, bands_twice = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
         colset b = 0;   /* the band's columns seen once or more; twice takes those seen twice in it */
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= b & pd[r];
             b |= pd[r];
-            in_open |= pd[r] & open[r];
         }
         band[top / GEO_R(g)] = b;
         bands_twice |= bands_once & b;
@@ -808,8 +823,9 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
-    /* the columns with one place, that place open: each a hidden single */
-    colset hidden = single & in_open;
+    /* the columns with one place where d is not placed (a placed digit's
+     * column has its closed cell alone): each place open, a hidden single */
+    colset hidden = single & (colset)~s->w[placed_at(g, d)];
     for (int r = 0; r < n && hidden; r++) {
         colset hits = pd[r] & hidden;
         hidden &= (colset)~hits;
@@ -846,17 +862,6 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
             }
     }
     return progress;
-}
-
-/* The columns of the band from row `top` whose closed cells hold digit
- * d (pd: d's words; a closed cell keeps its placed digit's bit alone):
- * the boxes where d is placed, as their columns. */
-static inline colset band_placed(const geo *g, const colset *pd, const colset *open, int top)
-{
-    colset placed = 0;
-    for (int r = top; r < top + GEO_R(g); r++)
-        placed |= pd[r] & (colset)~open[r];
-    return placed;
 }
 
 /* Row claiming in the band from row `top`: a row whose places for
@@ -914,14 +919,17 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    colset placed = band_placed(g, pd, open, top);
+    colset placed = s->w[placed_at(g, d) + 1] >> top;   /* the band's boxes where d is placed */
+    colset w[BD_BOARD_MAX];   /* the band's words of d, kept equal to pd's */
+    for (int r = top; r < bottom; r++)
+        w[r - top] = pd[r];
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
-        if (placed & m)
+        if ((placed >> t) & 1u)
             continue;   /* d is placed in the box: claim left it that place alone */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
-            colset x = pd[r] & m;
+            colset x = w[r - top] & m;
             once |= x;
             if (x) {
                 rows++;
@@ -934,9 +942,12 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             if (open[last] & once) {
                 place(g, s, d, last, nxn_low_index(once));
                 progress = 1;
+                for (int r = top; r < bottom; r++)
+                    w[r - top] = pd[r];
             }
-        } else if (rows == 1 && (pd[last] & (colset)~m)) { /* pointing along a row */
+        } else if (rows == 1 && (w[last - top] & (colset)~m)) { /* pointing along a row */
             pd[last] &= m;
+            w[last - top] = pd[last];
             progress = 1;
         } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
@@ -1129,7 +1140,7 @@ static int scan_digit(const geo *g, state *s, int d)
     if (progress < 0)
         return -1;
     colset places[BD_BOARD_MAX];   /* column_singles' columns of each band's places */
-    int found = column_singles(g, s, d, pd, open, places);
+    int found = column_singles(g, s, d, pd, places);
     if (found < 0)
         return -1;
     progress |= found;
@@ -1871,11 +1882,10 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
-    const colset *open = s->w + (size_t)n * (size_t)n;
+    colset placed = s->w[placed_at(g, d) + 1];   /* the boxes where d is placed */
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset placed = band_placed(g, pd, open, top);
         for (int t = 0; t < GEO_R(g); t++) {
-            if (placed & g->stack_mask[t])
+            if ((placed >> (top + t)) & 1u)
                 continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
             for (int r = top; r < top + GEO_R(g); r++) {
@@ -2146,8 +2156,7 @@ static void found_solution(ctx *x, const state *s)
  * the search's, save_kept). */
 static void copy_state(const geo *g, state *to, const state *from)
 {
-    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
-    memcpy(to, from, sizeof(state) + words * sizeof(colset));
+    memcpy(to, from, sizeof(state) + state_words(GEO_N(g)) * sizeof(colset));
 }
 
 /* What the trail holds after a digit's saved sets, units and keys
@@ -2402,8 +2411,13 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->open_count += n - bit_count(gv.taken[r]);
     }
     s->dirty = s->touched = nxn_all_values(n);
-    for (int d = 0; d < n; d++)   /* on band words, paired_before: none */
+    for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
         *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
+        if (!BAND_WORDS) {
+            s->w[placed_at(g, d)] = (colset)gv.cols[d];
+            s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];
+        }
+    }
     for (int i = 0; i < task->excluded_count; i++) {
         int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
         int r = cell / n, c = cell % n;
