@@ -1401,8 +1401,9 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
         s->dirty |= UINT64_C(1) << d;
     return progress;
 #endif
-    for (int r = 0; r < GEO_N(g); r++)
-        if (r != r0 && r != r1)
+    const colset *words = s->w + (size_t)d * (size_t)GEO_N(g);
+    for (int r = 0; r < GEO_N(g); r++)   /* the word's test first: most rows lack the column */
+        if ((words[r] & col_bit(c)) && r != r0 && r != r1)
             progress |= clear_places(g, s, d, r, col_bit(c));
     return progress;
 }
@@ -1748,9 +1749,10 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     for (int i = 0; i < count; i++)
         order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
     bool progress = false;
-    for (int a = 0; a < count; a++)
-        for (int b = a + 1; b < start[nxn_low_index(pair_of[order[a]]) + 1]; b++) {
-            int i = order[a], j = order[b];
+    for (int a = 0; a < count; a++) {
+        int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
+        for (int b = a + 1; b < end; b++) {
+            int j = order[b];
             if (pair_of[i] != pair_of[j])
                 continue;
             int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
@@ -1759,6 +1761,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                 continue;
             progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
         }
+    }
     return progress;
 }
 
