@@ -2000,9 +2000,9 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
         for (int d = 0; d < n; d++) {
             if (((s->touched >> d) & 1u) == (uint64_t)pass)
                 continue;
-            const uint64_t *sets = digit_sets(g, kept, d);
-            const uint8_t *unit = set_units(g, kept, d);
-            for (uint64_t i = 0; i < sets[0]; i++) {
+            const uint64_t *sets = digit_sets(g, kept, d), count = sets[0];   /* read once: */
+            const uint8_t *unit = set_units(g, kept, d);   /* the byte stores may alias it */
+            for (uint64_t i = 0; i < count; i++) {
                 int at = fill[unit[i]]++;
                 by_unit[at] = sets[1 + i];
                 digit_of[at] = (uint8_t)d;
@@ -2049,7 +2049,7 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             make_keys(g, s, kept, d, paired);
         const uint32_t *keys = digit_keys(g, kept, d);
         first[d] = count;
-        for (uint32_t i = 1; i <= keys[0]; i++) {
+        for (uint32_t i = 1, last = keys[0]; i <= last; i++) {   /* keys[0] read once (byte stores) */
             uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
             key[count] = keys[i];
             digit_of[count] = (uint8_t)d;
