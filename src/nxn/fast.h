@@ -13,12 +13,13 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + 2 N words (N * N + 4 N off band words, below),
+ * level is these N * N + 2 N words (N * N + 4 N from PLACED_FROM up),
  * a count of open cells, the digits whose words changed since their last
  * scan ("dirty"), for each digit the bands (bit b for the band of rows
  * b R .. b R + R - 1, so at most N bits) where its words changed since
- * its boxes there were last scanned, and off band words the columns and
- * the boxes (box b: band b / R, stack b % R) where it is placed:
+ * its boxes there were last scanned, and from PLACED_FROM up (not on
+ * band words) the columns and the boxes (box b: band b / R, stack b % R)
+ * where it is placed:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
@@ -157,10 +158,12 @@
  * the run-time ones of the geo. There are as many stacks as a box has
  * rows. */
 #ifdef FAST_N
+#define FIXED_GEOMETRY 1
 #define GEO_N(g) ((void)(g), FAST_N)
 #define GEO_R(g) ((void)(g), FAST_R)
 #define GEO_C(g) ((void)(g), FAST_C)
 #else
+#define FIXED_GEOMETRY 0
 #define GEO_N(g) ((g)->n)
 #define GEO_R(g) ((g)->box_rows)
 #define GEO_C(g) ((g)->box_cols)
@@ -175,6 +178,7 @@ enum {
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
+    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -543,10 +547,25 @@ static inline size_t round8(size_t bytes)
     return (bytes + 7u) / 8u * 8u;
 }
 
+/* Whether a state keeps the columns and boxes where each digit is placed
+ * (placed_at): off band words, N >= PLACED_FROM (known at compile time
+ * where the words are too narrow for such N). Below, the scans find them
+ * on the words, where that costs less than their upkeep. */
+static inline bool keeps_placed_n(int n)
+{
+    return !BAND_WORDS && sizeof(colset) * CHAR_BIT >= PLACED_FROM && n >= PLACED_FROM;
+}
+
+/* keeps_placed_n of the geometry's N. */
+static inline bool keeps_placed(const geo *g)
+{
+    return keeps_placed_n(GEO_N(g));
+}
+
 /* The words of a state on boards of N = n (the file comment). */
 static inline size_t state_words(int n)
 {
-    return (size_t)n * (size_t)n + (BAND_WORDS ? 2u : 4u) * (size_t)n;
+    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 4u : 2u) * (size_t)n;
 }
 
 /* The bytes of a state on boards of N = n: its fields and its words,
@@ -556,8 +575,9 @@ static inline size_t state_bytes(int n)
     return round8(sizeof(state) + state_words(n) * sizeof(colset));
 }
 
-/* Off band words, the index in a state's words of the columns where
- * digit d is placed; its boxes (bit b for box b) follow. */
+/* Where the state keeps them (keeps_placed), the index in its words of
+ * the columns where digit d is placed; its boxes (bit b for box b)
+ * follow. */
 static inline size_t placed_at(const geo *g, int d)
 {
     return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g) + 2u * (size_t)d;
@@ -638,9 +658,11 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     mark_changed(g, s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
-    colset *placed = s->w + placed_at(g, d);
-    placed[0] |= col_bit(c);
-    placed[1] |= col_bit(top + c / GEO_C(g));
+    if (keeps_placed(g)) {
+        colset *placed = s->w + placed_at(g, d);
+        placed[0] |= col_bit(c);
+        placed[1] |= col_bit(top + c / GEO_C(g));
+    }
     if (exact_bands(g))
         *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
     else
@@ -804,15 +826,18 @@ static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *
  * on a contradiction, else whether anything changed. band[b] is set to
  * the columns of band b's places as they were on the call (the words
  * only lose bits after: a superset of them from then on). */
-static int column_singles(const geo *g, state *s, int d, colset *pd, colset band[BD_BOARD_MAX])
+static int column_singles(const geo *g, state *s, int d, colset *pd, const colset *open,
+                          colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), progress = 0;
-    colset twice = 0, bands_once = 0, bands_twice = 0;
+    colset twice = 0, bands_once = 0, bands_twice = 0, in_open = 0;
     for (int top = 0; top < n; top += GEO_R(g)) {
         colset b = 0;   /* the band's columns seen once or more; twice takes those seen twice in it */
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= b & pd[r];
             b |= pd[r];
+            if (!keeps_placed(g))
+                in_open |= pd[r] & open[r];
         }
         band[top / GEO_R(g)] = b;
         bands_twice |= bands_once & b;
@@ -823,9 +848,10 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, colset band
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
-    /* the columns with one place where d is not placed (a placed digit's
-     * column has its closed cell alone): each place open, a hidden single */
-    colset hidden = single & (colset)~s->w[placed_at(g, d)];
+    /* the columns with one place, that place open: each a hidden single;
+     * where the state keeps them, the columns where d is not placed (a
+     * placed digit's column has its closed cell alone) */
+    colset hidden = single & (keeps_placed(g) ? (colset)~s->w[placed_at(g, d)] : in_open);
     for (int r = 0; r < n && hidden; r++) {
         colset hits = pd[r] & hidden;
         hidden &= (colset)~hits;
@@ -919,13 +945,26 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    colset placed = s->w[placed_at(g, d) + 1] >> top;   /* the band's boxes where d is placed */
-    colset w[BD_BOARD_MAX];   /* the band's words of d, kept equal to pd's */
-    for (int r = top; r < bottom; r++)
-        w[r - top] = pd[r];
+    /* the band's boxes where d is placed (bit t), as the state keeps them,
+     * else the band's columns whose closed cells hold d (a closed cell
+     * keeps its placed digit's bit alone) */
+    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
+    if (!keeps_placed(g))
+        for (int r = top; r < bottom; r++)
+            placed_cols |= pd[r] & (colset)~open[r];
+    /* the band's words of d; where the geometry is fixed, a copy kept
+     * equal to them that the compiler holds in registers (elsewhere the
+     * copy would be a call of memcpy) */
+    colset copy[BD_BOARD_MAX];
+    const colset *w = pd + top;
+    if (FIXED_GEOMETRY) {
+        for (int r = top; r < bottom; r++)
+            copy[r - top] = pd[r];
+        w = copy;
+    }
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
-        if ((placed >> t) & 1u)
+        if (((placed >> t) & 1u) || (placed_cols & m))
             continue;   /* d is placed in the box: claim left it that place alone */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
@@ -942,12 +981,14 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             if (open[last] & once) {
                 place(g, s, d, last, nxn_low_index(once));
                 progress = 1;
-                for (int r = top; r < bottom; r++)
-                    w[r - top] = pd[r];
+                if (FIXED_GEOMETRY)
+                    for (int r = top; r < bottom; r++)
+                        copy[r - top] = pd[r];
             }
         } else if (rows == 1 && (w[last - top] & (colset)~m)) { /* pointing along a row */
             pd[last] &= m;
-            w[last - top] = pd[last];
+            if (FIXED_GEOMETRY)
+                copy[last - top] = pd[last];
             progress = 1;
         } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
@@ -1140,7 +1181,7 @@ static int scan_digit(const geo *g, state *s, int d)
     if (progress < 0)
         return -1;
     colset places[BD_BOARD_MAX];   /* column_singles' columns of each band's places */
-    int found = column_singles(g, s, d, pd, places);
+    int found = column_singles(g, s, d, pd, open, places);
     if (found < 0)
         return -1;
     progress |= found;
@@ -1885,7 +1926,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
-    colset placed = s->w[placed_at(g, d) + 1];   /* the boxes where d is placed */
+    colset placed = s->w[placed_at(g, d) + 1];   /* the boxes where d is placed (kept from HIDDEN_PAIRS_FROM up) */
     for (int top = 0; top < n; top += GEO_R(g)) {
         for (int t = 0; t < GEO_R(g); t++) {
             if ((placed >> (top + t)) & 1u)
@@ -2416,7 +2457,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
     s->dirty = s->touched = nxn_all_values(n);
     for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
         *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
-        if (!BAND_WORDS) {
+        if (keeps_placed(g)) {
             s->w[placed_at(g, d)] = (colset)gv.cols[d];
             s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];
         }
