@@ -27,7 +27,7 @@
  *                         below: row d's cells with two candidates at
  *                         the last naked pairs' search)
  *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
- *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_of)
+ *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_at)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -1926,7 +1926,9 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
-    colset placed = s->w[placed_at(g, d) + 1];   /* the boxes where d is placed (kept from HIDDEN_PAIRS_FROM up) */
+    /* the boxes where d is placed (make_sets runs from HIDDEN_PAIRS_FROM
+     * up, where the state keeps them) */
+    colset placed = s->w[placed_at(g, d) + 1];
     for (int top = 0; top < n; top += GEO_R(g)) {
         for (int t = 0; t < GEO_R(g); t++) {
             if ((placed >> (top + t)) & 1u)
@@ -2041,8 +2043,9 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
         for (int d = 0; d < n; d++) {
             if (((s->touched >> d) & 1u) == (uint64_t)pass)
                 continue;
-            const uint64_t *sets = digit_sets(g, kept, d), count = sets[0];   /* read once: */
-            const uint8_t *unit = set_units(g, kept, d);   /* the byte stores may alias it */
+            const uint64_t *sets = digit_sets(g, kept, d);
+            const uint8_t *unit = set_units(g, kept, d);
+            uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
             for (uint64_t i = 0; i < count; i++) {
                 int at = fill[unit[i]]++;
                 by_unit[at] = sets[1 + i];
@@ -2090,7 +2093,8 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             make_keys(g, s, kept, d, paired);
         const uint32_t *keys = digit_keys(g, kept, d);
         first[d] = count;
-        for (uint32_t i = 1, last = keys[0]; i <= last; i++) {   /* keys[0] read once (byte stores) */
+        uint32_t last = keys[0];   /* read once: the byte stores below may alias it */
+        for (uint32_t i = 1; i <= last; i++) {
             uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
             key[count] = keys[i];
             digit_of[count] = (uint8_t)d;
@@ -2109,7 +2113,8 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
                 if (key[i] != key[j] || digit_of[j] == d)
                     continue;
                 uint64_t pair = UINT64_C(1) << d | UINT64_C(1) << digit_of[j];
-                int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
+                int cells[2] = {(int)(key[i] / (uint32_t)(n * n)),
+                                 (int)(key[i] % (uint32_t)(n * n))};
                 for (int k = 0; k < 2; k++) {
                     int r = cells[k] / n, c = cells[k] % n;
                     for (int e = 0; e < n; e++)
