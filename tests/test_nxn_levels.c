@@ -1,6 +1,7 @@
 /* test_nxn_levels.c - the memory of the bit-parallel N x N engine's deep
  * searches (src/nxn/fast.h): a search level on 32- and 64-bit words holds
- * its state's three 8-byte fields and N * N + 2 N words alone, the
+ * its state's three 8-byte fields and N * N + 4 N words alone (from 20 x
+ * 20 up the last 2 N are each digit's placed columns and boxes), the
  * hidden-pair sets and keys kept from 25 x 25 up being held once for the
  * whole search, then its guess (values worked out by hand below); and
  * blank boards of 30 x 30 to 64 x 64, a search of one level a guess
@@ -21,17 +22,17 @@
 #include "nxn/nxn.h"
 
 /* A level's bytes: its state, 24 (dirty, touched, the open count) plus
- * (N * N + 2 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
+ * (N * N + 4 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
  * 24 (the digits left, the trail's mark, the cell's row and column). */
 static void test_level_bytes(void **state)
 {
     (void)state;
-    assert_int_equal(nxn_fast32_level_bytes(25), 2752);   /* 24 + 675 * 4 = 2724 -> 2728, + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(30), 3888);   /* 24 + 960 * 4 + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(32), 4400);   /* 24 + 1088 * 4 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(36), 10992);  /* 24 + 1368 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(49), 20040);  /* 24 + 2499 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(64), 33840);  /* 24 + 4224 * 8 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(25), 2952);   /* 24 + 725 * 4 = 2924 -> 2928, + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(30), 4128);   /* 24 + 1020 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(32), 4656);   /* 24 + 1152 * 4 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(36), 11568);  /* 24 + 1440 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(49), 20824);  /* 24 + 2597 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(64), 34864);  /* 24 + 4352 * 8 + 24 */
 }
 
 /* Whether `grid` (N x N, boxes of R x C) holds every value 1..N once in

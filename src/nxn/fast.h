@@ -13,17 +13,21 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + 2 N words, a count of open cells, the digits
- * whose words changed since their last scan ("dirty"), and for each
- * digit the bands (bit b for the band of rows b R .. b R + R - 1, so
- * at most N bits) where its words changed since its boxes there were
- * last scanned:
+ * level is these N * N + 2 N words (N * N + 4 N from PLACED_FROM up),
+ * a count of open cells, the digits whose words changed since their last
+ * scan ("dirty"), for each digit the bands (bit b for the band of rows
+ * b R .. b R + R - 1, so at most N bits) where its words changed since
+ * its boxes there were last scanned, and from PLACED_FROM up (not on
+ * band words) the columns and the boxes (box b: band b / R, stack b % R)
+ * where it is placed:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
  *     w[N * N + N + d]    the changed bands of digit d (on band words,
  *                         below: row d's cells with two candidates at
  *                         the last naked pairs' search)
+ *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
+ *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_at)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -154,10 +158,12 @@
  * the run-time ones of the geo. There are as many stacks as a box has
  * rows. */
 #ifdef FAST_N
+#define FIXED_GEOMETRY 1
 #define GEO_N(g) ((void)(g), FAST_N)
 #define GEO_R(g) ((void)(g), FAST_R)
 #define GEO_C(g) ((void)(g), FAST_C)
 #else
+#define FIXED_GEOMETRY 0
 #define GEO_N(g) ((g)->n)
 #define GEO_R(g) ((g)->box_rows)
 #define GEO_C(g) ((g)->box_cols)
@@ -172,6 +178,7 @@ enum {
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
+    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -185,6 +192,10 @@ typedef struct geo {
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
     colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
                                                a vector loop (SSE2 has no shift by lane) */
+    uint8_t box_top[BD_BOARD_MAX];          /* box b's first row, box_left its first column */
+    uint8_t box_left[BD_BOARD_MAX];
+    uint8_t in_box_row[BD_BOARD_MAX];       /* a box's cell i (reading order): its row in the */
+    uint8_t in_box_col[BD_BOARD_MAX];       /* box, and its column; looked up, not divided */
 } geo;
 
 /* The rules and choices by board size, constants where the includer
@@ -536,13 +547,40 @@ static inline size_t round8(size_t bytes)
     return (bytes + 7u) / 8u * 8u;
 }
 
-/* The bytes of a state on boards of N = n: its fields and N * N + 2 N
- * words, rounded up to 8 (the kept sets and keys are not in it,
- * save_kept). */
+/* Whether a state keeps the columns and boxes where each digit is placed
+ * (placed_at): off band words, N >= PLACED_FROM (known at compile time
+ * where the words are too narrow for such N). Below, the scans find them
+ * on the words, where that costs less than their upkeep. */
+static inline bool keeps_placed_n(int n)
+{
+    return !BAND_WORDS && sizeof(colset) * CHAR_BIT >= PLACED_FROM && n >= PLACED_FROM;
+}
+
+/* keeps_placed_n of the geometry's N. */
+static inline bool keeps_placed(const geo *g)
+{
+    return keeps_placed_n(GEO_N(g));
+}
+
+/* The words of a state on boards of N = n (the file comment). */
+static inline size_t state_words(int n)
+{
+    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 4u : 2u) * (size_t)n;
+}
+
+/* The bytes of a state on boards of N = n: its fields and its words,
+ * rounded up to 8 (the kept sets and keys are not in it, save_kept). */
 static inline size_t state_bytes(int n)
 {
-    size_t words = (size_t)n * (size_t)n + 2u * (size_t)n;
-    return round8(sizeof(state) + words * sizeof(colset));
+    return round8(sizeof(state) + state_words(n) * sizeof(colset));
+}
+
+/* Where the state keeps them (keeps_placed), the index in its words of
+ * the columns where digit d is placed; its boxes (bit b for box b)
+ * follow. */
+static inline size_t placed_at(const geo *g, int d)
+{
+    return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g) + 2u * (size_t)d;
 }
 
 /* The bytes of one search level on boards of N = n: a state, then the
@@ -620,6 +658,11 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     mark_changed(g, s, UINT64_C(1) << d);
     if (BAND_WORDS)
         return;   /* the scan reads every band */
+    if (keeps_placed(g)) {
+        colset *placed = s->w + placed_at(g, d);
+        placed[0] |= col_bit(c);
+        placed[1] |= col_bit(top + c / GEO_C(g));
+    }
     if (exact_bands(g))
         *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
     else
@@ -638,14 +681,24 @@ static void place(const geo *g, state *s, int d, int r, int c)
     int n = GEO_N(g);
     colset keep = (colset)~col_bit(c);
     uint64_t dirty = 0;
-    colset *pr = s->w + r, band = g->band_bit[r], *bands = bands_of(g, s, 0);
-    for (int e = 0; e < n; e++) {
-        colset x = pr[(size_t)e * (size_t)n];
-        dirty |= (uint64_t)((x >> c) & 1u) << e;
-        if (!BAND_WORDS)
-            bands[e] |= (colset)(band & (colset)(0u - ((x >> c) & 1u)));
-        pr[(size_t)e * (size_t)n] = x & keep;
+    colset *pr = s->w + r;
+    if (sizeof(colset) * CHAR_BIT <= 32) {   /* bit c + e of dirty for digit e: below 64 */
+        for (int e = 0; e < n; e++) {
+            colset x = pr[(size_t)e * (size_t)n];
+            dirty |= (uint64_t)(x & col_bit(c)) << e;
+            pr[(size_t)e * (size_t)n] = x & keep;
+        }
+        dirty >>= c;
+    } else {
+        for (int e = 0; e < n; e++) {
+            colset x = pr[(size_t)e * (size_t)n];
+            dirty |= (uint64_t)((x >> c) & 1u) << e;
+            pr[(size_t)e * (size_t)n] = x & keep;
+        }
     }
+    if (!BAND_WORDS)
+        for (uint64_t digits = dirty; digits; digits &= digits - 1u)
+            *bands_of(g, s, nxn_low_index(digits)) |= g->band_bit[r];
     mark_changed(g, s, dirty);
     claim(g, s, d, r, c);
 }
@@ -783,7 +836,8 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
         for (int r = top; r < top + GEO_R(g); r++) {
             twice |= b & pd[r];
             b |= pd[r];
-            in_open |= pd[r] & open[r];
+            if (!keeps_placed(g))
+                in_open |= pd[r] & open[r];
         }
         band[top / GEO_R(g)] = b;
         bands_twice |= bands_once & b;
@@ -794,8 +848,10 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
     if (once != g->full)
         return -1;
     colset single = once & (colset)~twice;
-    /* the columns with one place, that place open: each a hidden single */
-    colset hidden = single & in_open;
+    /* the columns with one place, that place open: each a hidden single;
+     * where the state keeps them, the columns where d is not placed (a
+     * placed digit's column has its closed cell alone) */
+    colset hidden = single & (keeps_placed(g) ? (colset)~s->w[placed_at(g, d)] : in_open);
     for (int r = 0; r < n && hidden; r++) {
         colset hits = pd[r] & hidden;
         hidden &= (colset)~hits;
@@ -832,17 +888,6 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
             }
     }
     return progress;
-}
-
-/* The columns of the band from row `top` whose closed cells hold digit
- * d (pd: d's words; a closed cell keeps its placed digit's bit alone):
- * the boxes where d is placed, as their columns. */
-static inline colset band_placed(const geo *g, const colset *pd, const colset *open, int top)
-{
-    colset placed = 0;
-    for (int r = top; r < top + GEO_R(g); r++)
-        placed |= pd[r] & (colset)~open[r];
-    return placed;
 }
 
 /* Row claiming in the band from row `top`: a row whose places for
@@ -900,14 +945,30 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    colset placed = band_placed(g, pd, open, top);
+    /* the band's boxes where d is placed (bit t), as the state keeps them,
+     * else the band's columns whose closed cells hold d (a closed cell
+     * keeps its placed digit's bit alone) */
+    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
+    if (!keeps_placed(g))
+        for (int r = top; r < bottom; r++)
+            placed_cols |= pd[r] & (colset)~open[r];
+    /* the band's words of d; where the geometry is fixed, a copy kept
+     * equal to them that the compiler holds in registers (elsewhere the
+     * copy would be a call of memcpy) */
+    colset copy[BD_BOARD_MAX];
+    const colset *w = pd + top;
+    if (FIXED_GEOMETRY) {
+        for (int r = top; r < bottom; r++)
+            copy[r - top] = pd[r];
+        w = copy;
+    }
     for (int t = 0; t < GEO_R(g); t++) {
         colset m = g->stack_mask[t], once = 0;
-        if (placed & m)
+        if (((placed >> t) & 1u) || (placed_cols & m))
             continue;   /* d is placed in the box: claim left it that place alone */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
-            colset x = pd[r] & m;
+            colset x = w[r - top] & m;
             once |= x;
             if (x) {
                 rows++;
@@ -920,9 +981,14 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             if (open[last] & once) {
                 place(g, s, d, last, nxn_low_index(once));
                 progress = 1;
+                if (FIXED_GEOMETRY)
+                    for (int r = top; r < bottom; r++)
+                        copy[r - top] = pd[r];
             }
-        } else if (rows == 1 && (pd[last] & (colset)~m)) { /* pointing along a row */
+        } else if (rows == 1 && (w[last - top] & (colset)~m)) { /* pointing along a row */
             pd[last] &= m;
+            if (FIXED_GEOMETRY)
+                copy[last - top] = pd[last];
             progress = 1;
         } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
@@ -1376,8 +1442,9 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
         s->dirty |= UINT64_C(1) << d;
     return progress;
 #endif
-    for (int r = 0; r < GEO_N(g); r++)
-        if (r != r0 && r != r1)
+    const colset *words = s->w + (size_t)d * (size_t)GEO_N(g);
+    for (int r = 0; r < GEO_N(g); r++)   /* the word's test first: most rows lack the column */
+        if ((words[r] & col_bit(c)) && r != r0 && r != r1)
             progress |= clear_places(g, s, d, r, col_bit(c));
     return progress;
 }
@@ -1773,9 +1840,10 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     for (int i = 0; i < count; i++)
         order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
     bool progress = false;
-    for (int a = 0; a < count; a++)
-        for (int b = a + 1; b < start[nxn_low_index(pair_of[order[a]]) + 1]; b++) {
-            int i = order[a], j = order[b];
+    for (int a = 0; a < count; a++) {
+        int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
+        for (int b = a + 1; b < end; b++) {
+            int j = order[b];
             if (pair_of[i] != pair_of[j])
                 continue;
             int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
@@ -1784,6 +1852,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                 continue;
             progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
         }
+    }
     return progress;
 }
 
@@ -1852,9 +1921,8 @@ static inline void unit_cell(const geo *g, int u, int i, int *r, int *c)
         *r = i;
         *c = u - n;
     } else {
-        int b = u - 2 * n;
-        *r = b / GEO_R(g) * GEO_R(g) + i / GEO_C(g);
-        *c = b % GEO_R(g) * GEO_C(g) + i % GEO_C(g);
+        *r = g->box_top[u - 2 * n] + g->in_box_row[i];
+        *c = g->box_left[u - 2 * n] + g->in_box_col[i];
     }
 }
 
@@ -1908,11 +1976,12 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)(n + c);
         set[count++] = rows;
     }
-    const colset *open = s->w + (size_t)n * (size_t)n;
+    /* the boxes where d is placed (make_sets runs from HIDDEN_PAIRS_FROM
+     * up, where the state keeps them) */
+    colset placed = s->w[placed_at(g, d) + 1];
     for (int top = 0; top < n; top += GEO_R(g)) {
-        colset placed = band_placed(g, pd, open, top);
         for (int t = 0; t < GEO_R(g); t++) {
-            if (placed & g->stack_mask[t])
+            if ((placed >> (top + t)) & 1u)
                 continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
             for (int r = top; r < top + GEO_R(g); r++) {
@@ -1954,6 +2023,54 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
     keys[0] = count;
 }
 
+/* Hidden triple {digits} at the cells `cells` (three bits: indices in
+ * unit u, unit_cell): every other digit leaves the three cells. Whether
+ * anything changed. Out of line: it is rare, and kept out of the loops of
+ * unit_triples. */
+static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits)
+{
+    bool progress = false;
+    for (; cells; cells &= cells - 1u) {
+        int r, col;
+        unit_cell(g, u, nxn_low_index(cells), &r, &col);
+        for (int e = 0; e < GEO_N(g); e++)
+            if (!((digits >> e) & 1u))
+                progress |= clear_places(g, s, e, r, col_bit(col));
+    }
+    return progress;
+}
+
+/* The hidden triples of unit u (hidden_triples) from its `count` sets
+ * places[i] (digit digit[i], count <= 64), the first `touched` of them of
+ * touched digits: each triple whose first set, a, is one of those. The
+ * sets b that fit with a (add to a's places `room` of them at most: 3
+ * minus a's, 0 or 1) are found first, by a loop without a branch; the
+ * other two of a triple are among them. Whether anything changed. */
+static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *places,
+                                const uint8_t *digit, int touched, int count)
+{
+    bool progress = false;
+    for (int a = 0; a < touched; a++) {
+        uint64_t places_a = places[a], room = !three_bits(places_a), fit = 0;
+        for (int b = a + 1; b < count; b++) {
+            uint64_t added = places[b] & ~places_a;
+            fit |= (uint64_t)((added & (added - room)) == 0) << b;
+        }
+        for (; fit; fit &= fit - 1u) {
+            int b = nxn_low_index(fit);
+            uint64_t ab = places_a | places[b];
+            for (uint64_t rest = fit & (fit - 1u); rest; rest &= rest - 1u) {
+                int c = nxn_low_index(rest);
+                if (three_bits(ab | places[c]))
+                    progress |= clear_triple(g, s, u, ab | places[c],
+                                             UINT64_C(1) << digit[a] | UINT64_C(1) << digit[b]
+                                                 | UINT64_C(1) << digit[c]);
+            }
+        }
+    }
+    return progress;
+}
+
 /* Hidden triples: three digits whose places in one unit lie in the same
  * three cells leave those cells no other candidate. The places of each
  * digit in each unit where it has two or three (make_sets) are kept in
@@ -1967,25 +2084,19 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
     int n = GEO_N(g);
     static _Thread_local uint64_t by_unit[SETS_MAX];
     static _Thread_local uint8_t digit_of[SETS_MAX];
-    int start[3 * BD_BOARD_MAX + 1] = {0};
-    for (int d = 0; d < n; d++) {
-        const uint64_t *sets = digit_sets(g, kept, d);
-        const uint8_t *unit = set_units(g, kept, d);
-        for (uint64_t i = 0; i < sets[0]; i++)
-            start[unit[i] + 1]++;
-    }
+    /* unit u's sets from start[u] = u N (a digit has one set a unit at
+     * most), those of touched digits first, up to first_untouched[u] */
+    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
     for (int u = 0; u < 3 * n; u++)
-        start[u + 1] += start[u];
-    /* each unit's sets of touched digits first, up to first_untouched */
-    int fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
-    memcpy(fill, start, sizeof fill[0] * (size_t)(3 * n));
+        start[u] = fill[u] = u * n;
     for (int pass = 0; pass < 2; pass++) {
         for (int d = 0; d < n; d++) {
             if (((s->touched >> d) & 1u) == (uint64_t)pass)
                 continue;
             const uint64_t *sets = digit_sets(g, kept, d);
             const uint8_t *unit = set_units(g, kept, d);
-            for (uint64_t i = 0; i < sets[0]; i++) {
+            uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
+            for (uint64_t i = 0; i < count; i++) {
                 int at = fill[unit[i]]++;
                 by_unit[at] = sets[1 + i];
                 digit_of[at] = (uint8_t)d;
@@ -1994,29 +2105,10 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
         if (pass == 0)
             memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
     }
-    /* a, the first of the three in the unit's order, is touched */
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
-        for (int a = start[u]; a < first_untouched[u]; a++)
-            for (int b = a + 1; b < start[u + 1]; b++) {
-                uint64_t ab = by_unit[a] | by_unit[b];
-                if (!two_or_three(ab))
-                    continue;
-                for (int c = b + 1; c < start[u + 1]; c++) {
-                    uint64_t abc = ab | by_unit[c];
-                    if (!three_bits(abc))
-                        continue;
-                    uint64_t digits = UINT64_C(1) << digit_of[a] | UINT64_C(1) << digit_of[b]
-                                      | UINT64_C(1) << digit_of[c];
-                    for (; abc; abc &= abc - 1u) {
-                        int r, col;
-                        unit_cell(g, u, nxn_low_index(abc), &r, &col);
-                        for (int e = 0; e < n; e++)
-                            if (!((digits >> e) & 1u))
-                                progress |= clear_places(g, s, e, r, col_bit(col));
-                    }
-                }
-            }
+        progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
+                                 first_untouched[u] - start[u], fill[u] - start[u]);
     return progress;
 }
 
@@ -2044,12 +2136,15 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint8_t digit_of[KEYS_MAX];
     static _Thread_local uint16_t next[KEYS_MAX];
     uint16_t head[HEADS];
+    int first[BD_BOARD_MAX + 1];   /* digit d's keys: first[d] to first[d + 1] - 1 */
     memset(head, 0, sizeof head);
     for (int d = 0; d < n; d++) {
         if ((s->touched >> d) & 1u)
             make_keys(g, s, kept, d, paired);
         const uint32_t *keys = digit_keys(g, kept, d);
-        for (uint32_t i = 1; i <= keys[0]; i++) {
+        first[d] = count;
+        uint32_t last = keys[0];   /* read once: the byte stores below may alias it */
+        for (uint32_t i = 1; i <= last; i++) {
             uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
             key[count] = keys[i];
             digit_of[count] = (uint8_t)d;
@@ -2058,21 +2153,24 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             count++;
         }
     }
+    first[n] = count;
     bool progress = false;
-    for (int i = 0; i < count; i++) {
-        if (!((s->touched >> digit_of[i]) & 1u))
-            continue;
-        uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
-        for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
-            if (key[i] != key[j] || digit_of[i] == digit_of[j])
-                continue;
-            uint64_t pair = UINT64_C(1) << digit_of[i] | UINT64_C(1) << digit_of[j];
-            int cells[2] = {(int)(key[i] / (uint32_t)(n * n)), (int)(key[i] % (uint32_t)(n * n))};
-            for (int k = 0; k < 2; k++) {
-                int r = cells[k] / n, c = cells[k] % n;
-                for (int e = 0; e < n; e++)
-                    if (!((pair >> e) & 1u))
-                        progress |= clear_places(g, s, e, r, col_bit(c));
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
+        int d = nxn_low_index(todo);
+        for (int i = first[d]; i < first[d + 1]; i++) {
+            uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
+            for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
+                if (key[i] != key[j] || digit_of[j] == d)
+                    continue;
+                uint64_t pair = UINT64_C(1) << d | UINT64_C(1) << digit_of[j];
+                int cells[2] = {(int)(key[i] / (uint32_t)(n * n)),
+                                 (int)(key[i] % (uint32_t)(n * n))};
+                for (int k = 0; k < 2; k++) {
+                    int r = cells[k] / n, c = cells[k] % n;
+                    for (int e = 0; e < n; e++)
+                        if (!((pair >> e) & 1u))
+                            progress |= clear_places(g, s, e, r, col_bit(c));
+                }
             }
         }
     }
@@ -2157,8 +2255,7 @@ static void found_solution(ctx *x, const state *s)
  * the search's, save_kept). */
 static void copy_state(const geo *g, state *to, const state *from)
 {
-    size_t words = (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g);
-    memcpy(to, from, sizeof(state) + words * sizeof(colset));
+    memcpy(to, from, sizeof(state) + state_words(GEO_N(g)) * sizeof(colset));
 }
 
 /* What the trail holds after a digit's saved sets, units and keys
@@ -2341,6 +2438,12 @@ static void make_geo(geo *g, const bd_board *board)
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
         g->bit[c] = col_bit(c);
     }
+    for (int i = 0; i < GEO_N(g); i++) {   /* box i, and cell i of a box */
+        g->box_top[i] = (uint8_t)(i / GEO_R(g) * GEO_R(g));
+        g->box_left[i] = (uint8_t)(i % GEO_R(g) * GEO_C(g));
+        g->in_box_row[i] = (uint8_t)(i / GEO_C(g));
+        g->in_box_col[i] = (uint8_t)(i % GEO_C(g));
+    }
 }
 
 /* Where each digit is given: the rows, columns and boxes that hold it,
@@ -2407,8 +2510,13 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->open_count += n - bit_count(gv.taken[r]);
     }
     s->dirty = s->touched = nxn_all_values(n);
-    for (int d = 0; d < n; d++)   /* on band words, paired_before: none */
+    for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
         *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
+        if (keeps_placed(g)) {
+            s->w[placed_at(g, d)] = (colset)gv.cols[d];
+            s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];
+        }
+    }
     for (int i = 0; i < task->excluded_count; i++) {
         int cell = task->excluded[i].cell, d = task->excluded[i].value - 1;
         int r = cell / n, c = cell % n;
