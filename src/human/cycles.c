@@ -370,20 +370,20 @@ static void part_closers(const unary *u, int cell, int d, uint64_t (*closer)[2])
     closer[d][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
 }
 
-/* Whether the cell set a digit `set` (two words a digit) holds potential
- * `pot`'s candidate. */
-static inline bool holds_pot(const uint64_t *set, int pot)
+/* Whether the cell sets `set` (one a digit) hold potential `pot`'s
+ * candidate. */
+static inline bool holds_pot(uint64_t (*set)[2], int pot)
 {
     int at = pot_cell(pot);
-    return set[2 * (pot_digit(pot) - 1) + (at >> 6)] >> (at & 63) & 1u;
+    return set[pot_digit(pot) - 1][at >> 6] >> (at & 63) & 1u;
 }
 
-/* Whether the cell set a digit `set` (two words a digit) is empty. */
-static inline bool empty_sets(const uint64_t *set)
+/* Whether the cell sets `set` (one a digit) are all empty. */
+static inline bool empty_sets(uint64_t (*set)[2])
 {
     uint64_t any = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        any |= set[i];
+    for (int d = 0; d < BD_SIZE; d++)
+        any |= set[d][0] | set[d][1];
     return any == 0;
 }
 
@@ -455,7 +455,7 @@ static void find_cycles(unary *u, chint_list *list)
     implied imp[BD_SIZE + HOUSE_CELLS];
     while (!last && !ch->failed
            && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
-        last = u->part_set && empty_sets(left[0]);
+        last = u->part_set && empty_sets(left);
         length++;
         /* a cycle closed on the next layer has `length + 1` potentials; no
          * longer one can be taken if that one cannot */
@@ -467,7 +467,7 @@ static void find_cycles(unary *u, chint_list *list)
         }
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
-            if (last && !holds_pot(closer[0], u->light[p].pot))
+            if (last && !holds_pot(closer, u->light[p].pot))
                 continue;   /* its potentials off close no cycle */
             note_on(u, u->light[p].pot);
             int n = on_implies(u->g, u->light[p].pot, u->y, imp);
