@@ -51,6 +51,21 @@ static inline bool bdi_budget_spend(bdi_budget *budget)
     return budget->cut;
 }
 
+/* How many nodes the budget can count from now on (each one
+ * budget->nodes++) before a call of bdi_budget_spend would do more: reach
+ * the node limit, read the clock, or find it cut. */
+static inline uint64_t bdi_budget_room(const bdi_budget *budget)
+{
+    uint64_t room = 0;
+    if (!budget->cut && budget->nodes + 1 < budget->next_check)
+        room = budget->next_check - budget->nodes - 1;
+    if (budget->max_nodes) {
+        uint64_t left = budget->max_nodes > budget->nodes ? budget->max_nodes - budget->nodes : 0;
+        room = left < room ? left : room;
+    }
+    return room;
+}
+
 /* Counts `n` nodes at once, exactly as n calls of bdi_budget_spend would,
  * stopping at the first of them that returns true (the node limit passed
  * or the timeout read as passed); returns whether one did. For work that
@@ -60,13 +75,7 @@ static inline bool bdi_budget_spend_many(bdi_budget *budget, uint64_t n)
 {
     while (n) {
         /* nodes that n spends may add without a limit or a read of the clock */
-        uint64_t room = 0;
-        if (!budget->cut && budget->nodes + 1 < budget->next_check)
-            room = budget->next_check - budget->nodes - 1;
-        if (budget->max_nodes) {
-            uint64_t left = budget->max_nodes > budget->nodes ? budget->max_nodes - budget->nodes : 0;
-            room = left < room ? left : room;
-        }
+        uint64_t room = bdi_budget_room(budget);
         if (n <= room) {
             budget->nodes += n;
             return false;

@@ -287,9 +287,10 @@ static inline void chain_remove(chain_grid *g, int cell, int digit)
     if (!(g->cand[cell] & bit))
         return;
     g->cand[cell] &= (uint16_t)~bit;
-    for (int kind = 0; kind < UNIT_KINDS; kind++)
-        g->places[bdi_cell_units[cell][kind]][digit - 1] &=
-            (uint16_t)~(1u << bdi_cell_pos[cell][kind]);
+    const uint8_t *units = bdi_cell_units[cell], *pos = bdi_cell_pos[cell];
+    g->places[units[0]][digit - 1] &= (uint16_t)~(1u << pos[0]);
+    g->places[units[1]][digit - 1] &= (uint16_t)~(1u << pos[1]);
+    g->places[units[2]][digit - 1] &= (uint16_t)~(1u << pos[2]);
 }
 
 /* A queue of node indexes. */
@@ -304,6 +305,51 @@ static inline void set_push(pset *s, int pot, int32_t made, queue *pending)
 {
     set_put(s, pot, made);
     pending->item[pending->tail++] = made;
+}
+
+/* do_chaining's count of its nodes against the chainer's budget: each of
+ * the next `room` nodes is counted by ++*nodes alone (bdi_budget_room);
+ * with no budget, into `none`, with no end. */
+typedef struct chain_spend {
+    uint64_t *nodes;
+    uint64_t room;
+    uint64_t none;
+} chain_spend;
+
+/* Sets `sp` from the chainer's budget as it is now. */
+static void spend_refresh(const bdi_chainer *ch, chain_spend *sp)
+{
+    if (ch->budget) {
+        sp->nodes = &ch->budget->nodes;
+        sp->room = bdi_budget_room(ch->budget);
+    } else {
+        sp->nodes = &sp->none;
+        sp->room = UINT64_MAX;
+    }
+}
+
+/* node_make for do_chaining, whose nodes all have a parent: the same node
+ * (and the same count of the budget, failure and -1 included), counted
+ * through `sp` while it has room. */
+static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
+                                 const chain_grid *g, const chain_grid *source,
+                                 const pset *offs)
+{
+    if (!sp->room) {   /* a limit or the clock may be due: the budget's own way */
+        int32_t made = node_make(ch, imp, parent, g, source, offs);
+        spend_refresh(ch, sp);
+        return made;
+    }
+    sp->room--;
+    ++*sp->nodes;
+    if ((ch->node_count >= ch->node_cap || ch->parent_count >= ch->parent_cap) && !node_room(ch))
+        return -1;
+    uint32_t made = ch->node_count++, first = ch->parent_count++;
+    ch->nodes[made] = (cnode){imp.pot, imp.cause, first, 1, -1};
+    ch->parents[first] = (uint32_t)parent;
+    if (source && pot_on(imp.pot))
+        node_hidden(ch, (int32_t)made, imp, g, source, offs);
+    return (int32_t)made;
 }
 
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
@@ -329,6 +375,8 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     for (int i = 0; i < off->count; i++)
         pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
     implied imp[BD_SIZE + HOUSE_CELLS];
+    chain_spend sp;
+    spend_refresh(ch, &sp);
     if (reads && level > 0)   /* the nested rules read it all */
         memset(reads, 0xff, sizeof *reads);
     bool ok = true;
@@ -346,12 +394,12 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                 int q = imp[i].pot;
                 if (on_where[q | 1] >= 0) {
                     contradiction[0] = on_where[q | 1];
-                    contradiction[1] = node_make(ch, imp[i], p, g, NULL, NULL);
+                    contradiction[1] = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
                     ok = false;
                     break;
                 }
                 if (off_where[q] < 0) {
-                    int32_t made = node_make(ch, imp[i], p, g, NULL, NULL);
+                    int32_t made = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
                     if (made >= 0)
                         set_push(off, q, made, &pend_off);
                 }
@@ -368,13 +416,13 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
             for (int i = 0; i < n; i++) {
                 int q = imp[i].pot;
                 if (off_where[q & ~1] >= 0) {
-                    contradiction[0] = node_make(ch, imp[i], p, g, source, off);
+                    contradiction[0] = chain_node(ch, &sp, imp[i], p, g, source, off);
                     contradiction[1] = off_where[q & ~1];
                     ok = false;
                     break;
                 }
                 if (on_where[q] < 0) {
-                    int32_t made = node_make(ch, imp[i], p, g, source, off);
+                    int32_t made = chain_node(ch, &sp, imp[i], p, g, source, off);
                     if (made >= 0)
                         set_push(on, q, made, &pend_on);
                 }
@@ -384,8 +432,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
             else if (dynamic)
                 chain_remove(g, pot_cell(q0), pot_digit(q0));
         }
-        if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail)
+        if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail) {
             ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
+            spend_refresh(ch, &sp);   /* the nested rules counted nodes */
+        }
     }
     if (changes)
         *g = save;

@@ -338,13 +338,34 @@ static inline int on_implies(const chain_grid *g, int pot, bool y_links, implied
     /* the box's other places, then the row's and the column's outside the
      * box: SE's house order */
     int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
-    unsigned in_box = unit_places(g, box, digit) & ~(1u << unit_pos(box, cell));
-    unsigned box_cols = 7u << col_of(cell) / BD_BOX * BD_BOX;
-    unsigned box_rows = 7u << row_of(cell) / BD_BOX * BD_BOX;
+    unsigned in_box = unit_places(g, box, digit) & ~(1u << bdi_cell_pos[cell][UNIT_BOX]);
+    /* a row's positions are columns and a column's rows: the box's three */
+    static const uint16_t box_third[BD_SIZE] = {7, 7, 7, 070, 070, 070, 0700, 0700, 0700};
+    unsigned box_cols = box_third[bdi_cell_pos[cell][UNIT_ROW]];
+    unsigned box_rows = box_third[bdi_cell_pos[cell][UNIT_COL]];
     n += implied_offs(box, in_box, digit, CAUSE_HIDDEN_BOX, out + n);
     n += implied_offs(row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW, out + n);
     n += implied_offs(col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL, out + n);
     return n;
+}
+
+/* off_implies' X-link in the unit of `kind` holding `cell`: when the
+ * unit has two places for `digit`, the other one's potential on, added
+ * to out[0..n) unless out[first..n) has it; the new count. */
+static inline int x_link(const chain_grid *g, int cell, int digit, int kind, implied *out, int n,
+                         int first)
+{
+    int unit = unit_at(kind, cell);
+    unsigned places = unit_places(g, unit, digit);
+    if (digit_count(places) != 2)
+        return n;
+    int other = unit_cell_of(unit, bit_digit(places & ~(1u << bdi_cell_pos[cell][kind])) - 1);
+    int pot = pot_of(other, digit, true);
+    for (int i = first; i < n; i++)
+        if (out[i].pot == pot)
+            return n;
+    out[n] = (implied){(uint16_t)pot, (uint8_t)region_cause(kind)};
+    return n + 1;
 }
 
 /* SE's getOffToOn: the potentials switched on when `pot` is off; their
@@ -359,21 +380,12 @@ static inline int off_implies(const chain_grid *g, int pot, bool y_links, bool x
                              CAUSE_NAKED_SINGLE};
     if (!x_links)
         return n;
-    for (int k = 0; k < UNIT_KINDS; k++) {
-        int kind = SE_KINDS[k], unit = unit_at(kind, cell);
-        unsigned places = unit_places(g, unit, digit);
-        if (digit_count(places) != 2)
-            continue;
-        int other = unit_cell_of(unit, bit_digit(places & ~(1u << unit_pos(unit, cell))) - 1);
-        /* a cell met again through a second unit is SE's same potential */
-        bool again = false;
-        for (int i = 0; i < n; i++)
-            again |= out[i].pot == pot_of(other, digit, true);
-        if (again)
-            continue;
-        out[n++] = (implied){(uint16_t)pot_of(other, digit, true), (uint8_t)region_cause(kind)};
-    }
-    return n;
+    /* SE_KINDS' order; a cell met again through a second unit is SE's
+     * same potential (the cell's own link is of another digit) */
+    int first = n;
+    n = x_link(g, cell, digit, UNIT_BOX, out, n, first);
+    n = x_link(g, cell, digit, UNIT_ROW, out, n, first);
+    return x_link(g, cell, digit, UNIT_COL, out, n, first);
 }
 
 

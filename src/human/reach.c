@@ -149,6 +149,23 @@ static unsigned cell_rest(const reach_grid *rg, const reach *r, int cell)
     return rest;
 }
 
+/* turn_off_fresh's count of `unit`, which loses a place of digit d + 1:
+ * on what is left alone there; false on a contradiction (no place). */
+static inline bool unit_loses(walk *k, int unit, int d)
+{
+    int left = --k->unit_left[unit][d];
+    if (left > 1)
+        return true;
+    if (!left)
+        return false;
+    const reach_grid *rg = k->rg;
+    const reach *r = k->r;
+    uint64_t rest0 = rg->cand[d][0] & rg->unit[unit][0] & ~r->off[d][0];
+    uint64_t rest1 = rg->cand[d][1] & rg->unit[unit][1] & ~r->off[d][1];
+    int other = rest0 ? low_index(rest0) : 64 + low_index(rest1);
+    return turn_on(k, other, d);
+}
+
 /* turn_off for a candidate (cell, d + 1) not switched off yet. */
 static inline bool turn_off_fresh(walk *k, int cell, int d)
 {
@@ -160,20 +177,9 @@ static inline bool turn_off_fresh(walk *k, int cell, int d)
     int left = --k->cell_left[cell];
     if (left <= 1 && (!left || !turn_on(k, cell, bit_digit(cell_rest(rg, r, cell)) - 1)))
         return false;
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        int unit = unit_at(kind, cell);
-        left = --k->unit_left[unit][d];
-        if (left > 1)
-            continue;
-        if (!left)
-            return false;
-        uint64_t rest0 = rg->cand[d][0] & rg->unit[unit][0] & ~r->off[d][0];
-        uint64_t rest1 = rg->cand[d][1] & rg->unit[unit][1] & ~r->off[d][1];
-        int other = rest0 ? low_index(rest0) : 64 + low_index(rest1);
-        if (!turn_on(k, other, d))
-            return false;
-    }
-    return true;
+    /* the cell's units in kind order, unrolled */
+    const uint8_t *units = bdi_cell_units[cell];
+    return unit_loses(k, units[0], d) && unit_loses(k, units[1], d) && unit_loses(k, units[2], d);
 }
 
 /* Switches (cell, d + 1) off, and on what is left alone in its cell and
