@@ -30,7 +30,9 @@
  * searches, hints or none, are kept by grid in the chainer's memo
  * (nested_memo), each chain taking from them the parents its own first
  * grid has (take_rule, take_chaining). The cycles search is not asked
- * where none of its hints could have rule parents (static_may_bring).
+ * where none of its hints could have rule parents (static_may_bring), nor
+ * where a grid on which it found no hint, kept by the chain's start, has
+ * every link of this one (cycles_nested).
  */
 #include "chains.h"
 
@@ -214,13 +216,9 @@ typedef struct simple_entry {
     uint32_t at[SIMPLE_RULES], len[SIMPLE_RULES];
 } simple_entry;
 
-/* A grid on which the cycles search found no hint, with its links' marks:
- * the cells of two candidates, and the (unit, digit) pairs of two places
- * (bit unit * BD_SIZE + digit - 1). */
+/* A grid on which the cycles search found no hint: its candidates. */
 typedef struct none_grid {
     uint16_t cand[BD_CELLS];
-    uint64_t two[2];
-    uint64_t pair[(UNIT_COUNT * BD_SIZE + 63) / 64];
 } none_grid;
 
 /* The grids kept a chain's start (see cycles_nested). */
@@ -611,38 +609,27 @@ static bool static_may_bring(const chain_grid *g, const chain_grid *source)
     return false;
 }
 
-/* The links' marks of grid g into n: its cells of two candidates and its
- * (unit, digit) pairs of two places. */
-static void none_marks(const chain_grid *g, none_grid *n)
+/* Whether the cycles search finds no hint on grid h because it found
+ * none on kept grid `n` (see cycles_nested): h's candidates are among n's,
+ * and each cell of two candidates and each unit with two places of a digit
+ * in h is one in n too: no cell that lost candidates since n has two, and
+ * no unit has two places of a digit that one of its cells lost. */
+static bool none_covers(const none_grid *n, const chain_grid *h)
 {
-    memset(n->two, 0, sizeof n->two);
-    memset(n->pair, 0, sizeof n->pair);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (digit_count(g->cand[cell]) == 2)
-            n->two[cell >> 6] |= (uint64_t)1 << (cell & 63);
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (int d = 0; d < BD_SIZE; d++)
-            if (digit_count(g->places[unit][d]) == 2) {
-                int bit = unit * BD_SIZE + d;
-                n->pair[bit >> 6] |= (uint64_t)1 << (bit & 63);
-            }
-}
-
-/* Whether the cycles search finds no hint on grid h (its marks `hm`)
- * because it found none on kept grid `n`: h's candidates are among n's, and
- * each cell of two candidates and each unit with two places of a digit in
- * h is one in n too. See cycles_nested. */
-static bool none_covers(const none_grid *n, const chain_grid *h, const none_grid *hm)
-{
-    unsigned extra = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        extra |= h->cand[cell] & ~n->cand[cell];
-    uint64_t links = 0;
-    for (int w = 0; w < 2; w++)
-        links |= hm->two[w] & ~n->two[w];
-    for (int w = 0; w < (UNIT_COUNT * BD_SIZE + 63) / 64; w++)
-        links |= hm->pair[w] & ~n->pair[w];
-    return !extra && !links;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned had = n->cand[cell], has = h->cand[cell], lost = had & ~has;
+        if (has & ~had)
+            return false;
+        if (!lost)
+            continue;
+        if (digit_count(has) == 2)
+            return false;
+        for (; lost; lost &= lost - 1u)
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                if (digit_count(unit_places(h, unit_at(kind, cell), bit_digit(lost))) == 2)
+                    return false;
+    }
+    return true;
 }
 
 /* Whether each empty cell of g with one candidate has none of its peers
@@ -686,33 +673,32 @@ static int chain_start(const bdi_chainer *ch, const pset *off)
  * candidates and its digit's other places in its units, which in h are
  * among n's; a potential off switches on the other candidate of a cell of
  * two, or the other place of a unit of two, which are the same in n.
- * So whatever a chain reaches in h it reaches in n. A hint of h rests on
- * a candidate r that, on, leads to r off: a forcing chain's start (on
- * leading to off, or off to on), or a cycle's removal: r sees a potential
- * p on and a potential q off of the cycle with its digit, and r on
- * switches q off, from which the cycle's links lead round to p on, which
- * switches r off. The search with both links on n, from every candidate of
- * a cell of two or more, walks on to the end and finds r on leading to r
- * off (or off to on) wherever r's cell has two candidates or more in n;
- * with one (r alone), lone_cells_clear held for n, so no peer holds r's
- * digit and r sees no potential of a cycle. So n's search, finding no
- * hint, finds none of these, and h has none. As cycles.c's record of the
- * grids with none, the search not made counts no nodes. */
+ * So whatever a chain reaches in h it reaches in n, with both links. A
+ * hint of h (of any of the three searches) rests on a candidate r whose
+ * "on" leads to its "off", or "off" to "on": a forcing chain's start
+ * (a cell of two candidates or more in h), or a cycle's removal: r sees a
+ * potential p on and a potential q off of the cycle with its digit
+ * (cycle_removals), r on switches q off, from which the cycle's links
+ * (a closed walk of implications) lead round to p on, which switches r
+ * off. The search with both links on n walks from every candidate of a
+ * cell of two or more where its tests say a walk may find something, on
+ * to the end of what the start reaches, so it would have found a forcing
+ * chain from r wherever r's cell has two candidates or more in n; with one
+ * (r alone), lone_cells_clear held for n, so no peer holds r's digit there
+ * nor in h, and r sees no potential of a cycle. So n's search, finding no
+ * hint, finds none of these, and h has none. The kept grids are the last
+ * NONE_WAYS of the start's (its chain's grid at the path's next step is
+ * mostly covered by its grid at this one). As with cycles.c's record of
+ * the grids with none, the search not made counts no nodes. */
 static void cycles_nested(advanced *a, chain_grid *g, uint64_t grid, int start)
 {
     struct nested_memo *m = a->ch->nested_memo;
-    none_grid marks;
-    none_marks(g, &marks);
-    if (start >= 0)
-        for (int i = 0; i < m->none_count[start]; i++)
-            if (none_covers(&m->none[start][i], g, &marks))
-                return;
+    for (int i = 0; start >= 0 && i < m->none_count[start]; i++)
+        if (none_covers(&m->none[start][i], g))
+            return;
     if (!take_chaining(a, g, grid, 0, 0) || start < 0 || !lone_cells_clear(g))
         return;
-    none_grid *n = &m->none[start][m->none_next[start]];
-    memcpy(n->cand, g->cand, sizeof n->cand);
-    memcpy(n->two, marks.two, sizeof n->two);
-    memcpy(n->pair, marks.pair, sizeof n->pair);
+    memcpy(m->none[start][m->none_next[start]].cand, g->cand, sizeof g->cand);
     m->none_next[start] = (uint8_t)((m->none_next[start] + 1) % NONE_WAYS);
     if (m->none_count[start] < NONE_WAYS)
         m->none_count[start]++;
