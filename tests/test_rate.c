@@ -1064,6 +1064,63 @@ static uint64_t nested_search_nodes(const bdi_state *st, bool forcing, int *hint
     return nodes.nodes;
 }
 
+/* The nodes a chainer with a budget counts for nested_bring on `fish` at
+ * level 2 for a chain begun on `source`. */
+static uint64_t nested_bring_nodes(bdi_chainer *ch, bdi_budget *b, const bdi_state *source,
+                                   const bdi_state *fish)
+{
+    cmark mark = chain_mark(ch);
+    pset *off;
+    int32_t pending[POTENTIALS];
+    uint64_t before = b->nodes;
+    assert_int_equal(nested_bring(ch, source, fish, 2, &off, pending), 0);
+    chain_release(ch, mark);
+    return b->nodes - before;
+}
+
+/* nested.c keeps, by a chain's start, the grids where the cycles search
+ * found no hint, and does not search a grid one of them covers (its
+ * candidates among the kept one's, no new cell or unit of two). Worked by
+ * hand: on the empty grid with r1c1 holding 1 and 2 only (`two`), no
+ * simple rule has a hint and the cycles search has none (r1c1's is the
+ * only strong link, so no candidate's "on" leads to its "off", nor "off"
+ * to "on"); `covered`, the same with r9c9 lacking 5 and 6, neither. Both
+ * chains start from r1c1's 3 off (nested_bring's first off node). In a
+ * chainer that searched `two`, `covered` counts the nodes a chainer of its
+ * own counts less the cycles search's own; the XY-wing grid of
+ * test_nested_static_skip (among two's candidates, same start, but new
+ * cells of two) is searched and brings its hints. */
+static void test_nested_none_cover(void **state)
+{
+    (void)state;
+    bdi_state every, two, covered, wing;
+    start(&every, NULL);
+    two = every;
+    keep(&two, "12", "r1c1");
+    covered = two;
+    keep(&covered, "1234789", "r9c9");
+    wing = two;
+    keep(&wing, "13", "r1c5");
+    keep(&wing, "23", "r5c1");
+    int hints = -1;
+    uint64_t searched = nested_search_nodes(&covered, false, &hints);
+    assert_int_equal(hints, 0);
+    assert_true(searched > 0);
+    (void)nested_search_nodes(&two, false, &hints);
+    assert_int_equal(hints, 0);
+    bdi_budget alone_nodes = {.next_check = UINT64_MAX}, kept_nodes = alone_nodes;
+    bdi_chainer *alone = bdi_chainer_new(&alone_nodes), *kept = bdi_chainer_new(&kept_nodes);
+    assert_non_null(alone);
+    assert_non_null(kept);
+    uint64_t alone_count = nested_bring_nodes(alone, &alone_nodes, &every, &covered);
+    assert_true(nested_bring_nodes(kept, &kept_nodes, &every, &two) > 0);
+    assert_int_equal(nested_bring_nodes(kept, &kept_nodes, &every, &covered),
+                     alone_count - searched);
+    assert_true(expect_nested_parents(kept, &every, &wing, 2, NULL) > 0);
+    bdi_chainer_free(alone);
+    bdi_chainer_free(kept);
+}
+
 /* Whether a static chain on `fish` can turn a potential on through a cell
  * or a unit that lost candidates since `source`: a cell of two candidates
  * in fish that source had more of, or a unit where a digit has two places
@@ -2560,6 +2617,7 @@ int main(void)
         cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_nested_memo_simple),
         cmocka_unit_test(test_nested_static_skip),
+        cmocka_unit_test(test_nested_none_cover),
         cmocka_unit_test(test_nested_memo_forcing),
         cmocka_unit_test(test_chint_repeats_dropped),
         cmocka_unit_test(test_nested_cycles_both_tests),

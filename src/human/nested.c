@@ -30,7 +30,9 @@
  * searches, hints or none, are kept by grid in the chainer's memo
  * (nested_memo), each chain taking from them the parents its own first
  * grid has (take_rule, take_chaining). The cycles search is not asked
- * where none of its hints could have rule parents (static_may_bring).
+ * where none of its hints could have rule parents (static_may_bring), nor
+ * where a grid on which it found no hint, kept by the chain's start, has
+ * every link of this one (cycles_nested).
  */
 #include "chains.h"
 
@@ -214,9 +216,19 @@ typedef struct simple_entry {
     uint32_t at[SIMPLE_RULES], len[SIMPLE_RULES];
 } simple_entry;
 
+/* A grid on which the cycles search found no hint: its candidates. */
+typedef struct none_grid {
+    uint16_t cand[BD_CELLS];
+} none_grid;
+
+/* The grids kept a chain's start (see cycles_nested). */
+enum { NONE_WAYS = 4 };
+
 /* The answers of the chaining rules nested in chains, one a slot (a new
  * one replaces the slot's), their hints in one pool emptied when full;
- * and the same way, in a part of their own, the simple rules' answers. */
+ * and the same way, in a part of their own, the simple rules' answers;
+ * and by a chain's start, the last grids where the cycles search found
+ * no hint. */
 struct nested_memo {
     chain_grid every;             /* every digit in every cell (cand only) */
     uint32_t used, simple_used;
@@ -227,6 +239,8 @@ struct nested_memo {
     simple_entry simple[SIMPLE_SLOTS];
     _Alignas(uint64_t) unsigned char pool[MEMO_POOL];
     uint16_t simple_pool[SIMPLE_POOL];
+    uint8_t none_count[POTENTIALS], none_next[POTENTIALS];
+    none_grid none[POTENTIALS][NONE_WAYS];
 };
 
 /* One step of the hashes below: `h` with the word `w` mixed in. */
@@ -284,6 +298,8 @@ static struct nested_memo *memo_of(bdi_chainer *ch)
         m->used = m->simple_used = 0;
         memset(m->slot_used, 0, sizeof m->slot_used);
         memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
+        memset(m->none_count, 0, sizeof m->none_count);
+        memset(m->none_next, 0, sizeof m->none_next);
         ch->nested_memo = m;
     }
     return ch->nested_memo;
@@ -421,8 +437,9 @@ static bool memo_spend(bdi_chainer *ch, const memo_entry *e)
  * count, and its answer and its nodes stand for it on the same grid
  * again. (A dynamic one's count rests on the closures kept from the
  * path's dynamic searches, or on its nested searches' records.) `grid`
- * is g's grid_hash. */
-static void take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, int level)
+ * is g's grid_hash. Returns whether the search, made or from the memo,
+ * found no hint (and the chainer did not fail). */
+static bool take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, int level)
 {
     bdi_chainer *ch = a->ch;
     uint64_t h = memo_hash(grid, rule, level);
@@ -433,7 +450,7 @@ static void take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
         for (uint32_t i = 0; i < e->count && !ch->failed; i++)
             bring_hint(a, hints[i].removed, hints[i].complexity, hints[i].fingerprint,
                        pots + hints[i].first, hints[i].count);
-        return;
+        return !e->count && !ch->failed;
     }
     uint64_t before = ch->budget ? ch->budget->nodes : 0;
     chint_list list = {.keep_all = true, .outer_source = &ch->nested_memo->every,
@@ -450,7 +467,9 @@ static void take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
         bring_hint(a, c->removed, c->complexity, c->fingerprint, list.rule_pots + c->rule_first,
                    c->rule_count);
     }
+    bool none = !list.count && !ch->failed;
     chint_list_free(&list);
+    return none;
 }
 
 /* Simple rule `rule` on a->g, each hint to `each`. */
@@ -590,6 +609,101 @@ static bool static_may_bring(const chain_grid *g, const chain_grid *source)
     return false;
 }
 
+/* Whether the cycles search finds no hint on grid h because it found
+ * none on kept grid `n` (see cycles_nested): h's candidates are among n's,
+ * and each cell of two candidates and each unit with two places of a digit
+ * in h is one in n too: no cell that lost candidates since n has two, and
+ * no unit has two places of a digit that one of its cells lost. */
+static bool none_covers(const none_grid *n, const chain_grid *h)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned had = n->cand[cell], has = h->cand[cell], lost = had & ~has;
+        if (has & ~had)
+            return false;
+        if (!lost)
+            continue;
+        if (digit_count(has) == 2)
+            return false;
+        for (; lost; lost &= lost - 1u)
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                if (digit_count(unit_places(h, unit_at(kind, cell), bit_digit(lost))) == 2)
+                    return false;
+    }
+    return true;
+}
+
+/* Whether each empty cell of g with one candidate has none of its peers
+ * holding that digit. */
+static bool lone_cells_clear(const chain_grid *g)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned bit = g->cand[cell];
+        if (g->value[cell] || digit_count(bit) != 1)
+            continue;
+        for (int kind = 0; kind < UNIT_KINDS; kind++)
+            if (digit_count(unit_places(g, unit_at(kind, cell), bit_digit(bit))) != 1)
+                return false;
+    }
+    return true;
+}
+
+/* The potential of the assumption a chain starts from, read back from its
+ * first potential off `off` (first parents); -1 when it has none yet or
+ * the walk is long. */
+static int chain_start(const bdi_chainer *ch, const pset *off)
+{
+    if (!off->count)
+        return -1;
+    int32_t node = (int32_t)off->order[0];
+    for (int steps = 0; ch->nodes[node].parent_count; steps++) {
+        if (steps == 8)
+            return -1;
+        node = (int32_t)node_parents(ch, node)[0];
+    }
+    return ch->nodes[node].pot;
+}
+
+/* The cycles search nested on a->g (hash `grid`) for a chain that starts
+ * from potential `start` (or -1): not made where a grid kept for that
+ * start, on which it found no hint, covers a->g (none_covers); kept for it
+ * when it finds none.
+ *
+ * Why a covered grid h has no hint either, n being the kept one. Every
+ * link of h is one of n: a potential on switches off its cell's other
+ * candidates and its digit's other places in its units, which in h are
+ * among n's; a potential off switches on the other candidate of a cell of
+ * two, or the other place of a unit of two, which are the same in n.
+ * So whatever a chain reaches in h it reaches in n, with both links. A
+ * hint of h (of any of the three searches) rests on a candidate r whose
+ * "on" leads to its "off", or "off" to "on": a forcing chain's start
+ * (a cell of two candidates or more in h), or a cycle's removal: r sees a
+ * potential p on and a potential q off of the cycle with its digit
+ * (cycle_removals), r on switches q off, from which the cycle's links
+ * (a closed walk of implications) lead round to p on, which switches r
+ * off. The search with both links on n walks from every candidate of a
+ * cell of two or more where its tests say a walk may find something, on
+ * to the end of what the start reaches, so it would have found a forcing
+ * chain from r wherever r's cell has two candidates or more in n; with one
+ * (r alone), lone_cells_clear held for n, so no peer holds r's digit there
+ * nor in h, and r sees no potential of a cycle. So n's search, finding no
+ * hint, finds none of these, and h has none. The kept grids are the last
+ * NONE_WAYS of the start's (its chain's grid at the path's next step is
+ * mostly covered by its grid at this one). As with cycles.c's record of
+ * the grids with none, the search not made counts no nodes. */
+static void cycles_nested(advanced *a, chain_grid *g, uint64_t grid, int start)
+{
+    struct nested_memo *m = a->ch->nested_memo;
+    for (int i = 0; start >= 0 && i < m->none_count[start]; i++)
+        if (none_covers(&m->none[start][i], g))
+            return;
+    if (!take_chaining(a, g, grid, 0, 0) || start < 0 || !lone_cells_clear(g))
+        return;
+    memcpy(m->none[start][m->none_next[start]].cand, g->cand, sizeof g->cand);
+    m->none_next[start] = (uint8_t)((m->none_next[start] + 1) % NONE_WAYS);
+    if (m->none_count[start] < NONE_WAYS)
+        m->none_count[start]++;
+}
+
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count)
 {
@@ -615,7 +729,7 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
     if (level < 4) {
         if (!a->count && level >= 2 && static_may_bring(g, source))
-            take_chaining(a, g, grid, 0, 0);
+            cycles_nested(a, g, grid, chain_start(ch, off));
         if (!a->count && level >= 3)
             take_chaining(a, g, grid, 1, 0);
     } else {
