@@ -935,20 +935,23 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
  * boxes before it changed. band[b] holds at least the columns of band b's
  * places (column_singles), so that pointing along a column clears only
  * where a column has places outside the band. -1 on a contradiction, else
- * whether anything changed. */
+ * whether anything changed; 0 at once where the state keeps that d is
+ * placed in every box of the band. */
 static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top,
                       const colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
+    /* the band's boxes where d is placed (bit t), as the state keeps them,
+     * else the band's columns whose closed cells hold d (a closed cell
+     * keeps its placed digit's bit alone) */
+    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
+    if (keeps_placed(g) && (placed & nxn_all_values(GEO_R(g))) == nxn_all_values(GEO_R(g)))
+        return 0;   /* placed in every box: each row holds its closed cell alone */
     colset outside = 0;   /* at least the columns with places outside the band */
     for (int b = 0; b < n / GEO_R(g); b++)
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    /* the band's boxes where d is placed (bit t), as the state keeps them,
-     * else the band's columns whose closed cells hold d (a closed cell
-     * keeps its placed digit's bit alone) */
-    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
     if (!keeps_placed(g))
         for (int r = top; r < bottom; r++)
             placed_cols |= pd[r] & (colset)~open[r];
