@@ -1420,6 +1420,16 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     return true;
 }
 
+/* The rows (bit r) where digit words pd have column c. No branch: the
+ * compiler takes several rows at once. */
+static inline colset column_rows(const geo *g, const colset *pd, int c)
+{
+    colset rows = 0;
+    for (int r = 0; r < GEO_N(g); r++)
+        rows |= bit_if(g->bit[r], (colset)((pd[r] >> c) & 1u));
+    return rows;
+}
+
 /* Clears column c from digit d's words in every row but r0 and r1,
  * marking the digit (and the rows' bands) changed when any had it;
  * whether any did. */
@@ -1445,10 +1455,10 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
         s->dirty |= UINT64_C(1) << d;
     return progress;
 #endif
-    const colset *words = s->w + (size_t)d * (size_t)GEO_N(g);
-    for (int r = 0; r < GEO_N(g); r++)   /* the word's test first: most rows lack the column */
-        if ((words[r] & col_bit(c)) && r != r0 && r != r1)
-            progress |= clear_places(g, s, d, r, col_bit(c));
+    colset rows = column_rows(g, s->w + (size_t)d * (size_t)GEO_N(g), c)
+                  & (colset)~(g->bit[r0] | g->bit[r1]);
+    for (; rows; rows &= (colset)(rows - 1u))
+        progress |= clear_places(g, s, d, nxn_low_index(rows), col_bit(c));
     return progress;
 }
 
@@ -1973,11 +1983,8 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     colset few = twice & (colset)~more;   /* the columns with two or three places */
     for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
         int c = nxn_low_index(cols);
-        colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
-        for (int r = 0; r < n; r++)
-            rows |= bit_if(g->bit[r], (colset)((pd[r] >> c) & 1u));
         unit[count] = (uint8_t)(n + c);
-        set[count++] = rows;
+        set[count++] = column_rows(g, pd, c);
     }
     /* the boxes where d is placed (make_sets runs from HIDDEN_PAIRS_FROM
      * up, where the state keeps them) */
