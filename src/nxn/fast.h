@@ -13,7 +13,7 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + 2 N words (N * N + 4 N from PLACED_FROM up),
+ * level is these N * N + 2 N words (N * N + 5 N from PLACED_FROM up),
  * a count of open cells, the digits whose words changed since their last
  * scan ("dirty"), for each digit the bands (bit b for the band of rows
  * b R .. b R + R - 1, so at most N bits) where its words changed since
@@ -28,6 +28,9 @@
  *                         the last naked pairs' search)
  *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
  *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_at)
+ *     w[N * N + 4 N + r]  from PLACED_FROM up, row r's cells with two
+ *                         candidates at the last naked pairs' search
+ *                         (paired_at)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -99,7 +102,7 @@
  * sets again first saves those a level above made on a trail (by their
  * counts, most of the room for 3 N sets a digit unused), and they are
  * given back when the search returns to that level, so that a level
- * costs its words alone (34 kB on 64 x 64, against 194 kB with the room
+ * costs its words alone (35 kB on 64 x 64, against 194 kB with the room
  * for the sets and keys in each level).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
@@ -178,7 +181,8 @@ enum {
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
-    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed */
+    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed,
+                                and the cells the last naked pairs' search found with two candidates */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -565,7 +569,7 @@ static inline bool keeps_placed(const geo *g)
 /* The words of a state on boards of N = n (the file comment). */
 static inline size_t state_words(int n)
 {
-    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 4u : 2u) * (size_t)n;
+    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 5u : 2u) * (size_t)n;
 }
 
 /* The bytes of a state on boards of N = n: its fields and its words,
@@ -581,6 +585,14 @@ static inline size_t state_bytes(int n)
 static inline size_t placed_at(const geo *g, int d)
 {
     return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g) + 2u * (size_t)d;
+}
+
+/* Where the state keeps them (keeps_placed), the index in its words of
+ * row 0's cells with two candidates at the last naked pairs' search on
+ * it or an ancestor (naked_pairs); the other rows' follow. */
+static inline size_t paired_at(const geo *g)
+{
+    return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 4u * (size_t)GEO_N(g);
 }
 
 /* The bytes of one search level on boards of N = n: a state, then the
@@ -1798,7 +1810,12 @@ static inline void add_pair_digit(uint64_t digits[BD_BOARD_MAX], colset hits, in
  * box they share). Cells with exactly two candidates are found by
  * accumulators over the digits, left in `paired` (the open cells with two
  * candidates) and `folded` (fold_counts(g, s, 3, folded) of `s` as it was
- * on entry). Whether anything changed. */
+ * on entry). From PLACED_FROM up the state keeps `paired` of the last call
+ * on it or an ancestor (paired_at): two cells that both had two candidates
+ * then have the same two now (words only lose bits), so that call took
+ * their pair's digits from the units they share, and the words have only
+ * lost bits since: such a pair is not cleared again. Whether anything
+ * changed. */
 static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                         colset folded[][BD_BOARD_MAX])
 {
@@ -1810,11 +1827,13 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    bool old[BD_BOARD_MAX * BD_BOARD_MAX];   /* the cell had two candidates at the last search */
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
+    colset *before = keeps_placed(g) ? s->w + paired_at(g) : NULL;
     colset row_digits[BD_BOARD_MAX];   /* [r]: the candidates of row r's pair cells */
     if (finds_pair_digits(g))
         pair_digits(g, s, paired, row_digits);
@@ -1837,9 +1856,12 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;
             col_of[count] = (uint8_t)c;
+            old[count] = before && ((before[r] >> c) & 1u);
             pair_of[count++] = digits[c];
         }
     }
+    if (before)
+        memcpy(before, paired, sizeof paired[0] * (size_t)n);
     /* the cells in buckets by their lower digit (a counting sort), so that
      * only cells of one bucket are compared */
     int start[BD_BOARD_MAX + 1] = {0};
@@ -1857,8 +1879,8 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
         int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
         for (int b = a + 1; b < end; b++) {
             int j = order[b];
-            if (pair_of[i] != pair_of[j])
-                continue;
+            if (pair_of[i] != pair_of[j] || (old[i] && old[j]))
+                continue;   /* not a pair, or one whose clears the last search made */
             int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
             bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
             if (r0 != r1 && c0 != c1 && !same_box)
@@ -2525,6 +2547,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         if (keeps_placed(g)) {
             s->w[placed_at(g, d)] = (colset)gv.cols[d];
             s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];
+            s->w[paired_at(g) + (size_t)d] = 0;   /* row d: no search for pairs yet */
         }
     }
     for (int i = 0; i < task->excluded_count; i++) {
