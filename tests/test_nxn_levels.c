@@ -1,7 +1,8 @@
 /* test_nxn_levels.c - the memory of the bit-parallel N x N engine's deep
  * searches (src/nxn/fast.h): a search level on 32- and 64-bit words holds
- * its state's three 8-byte fields and N * N + 4 N words alone (from 20 x
- * 20 up the last 2 N are each digit's placed columns and boxes), the
+ * its state's three 8-byte fields and N * N + 5 N words alone (from 20 x
+ * 20 up the last 3 N are each digit's placed columns and boxes and each
+ * row's cells with two candidates at the last naked pairs' search), the
  * hidden-pair sets and keys kept from 25 x 25 up being held once for the
  * whole search, then its guess (values worked out by hand below); and
  * blank boards of 30 x 30 to 64 x 64, a search of one level a guess
@@ -22,17 +23,17 @@
 #include "nxn/nxn.h"
 
 /* A level's bytes: its state, 24 (dirty, touched, the open count) plus
- * (N * N + 4 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
+ * (N * N + 5 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
  * 24 (the digits left, the trail's mark, the cell's row and column). */
 static void test_level_bytes(void **state)
 {
     (void)state;
-    assert_int_equal(nxn_fast32_level_bytes(25), 2952);   /* 24 + 725 * 4 = 2924 -> 2928, + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(30), 4128);   /* 24 + 1020 * 4 + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(32), 4656);   /* 24 + 1152 * 4 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(36), 11568);  /* 24 + 1440 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(49), 20824);  /* 24 + 2597 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(64), 34864);  /* 24 + 4352 * 8 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(25), 3048);   /* 24 + 750 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(30), 4248);   /* 24 + 1050 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(32), 4784);   /* 24 + 1184 * 4 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(36), 11856);  /* 24 + 1476 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(49), 21216);  /* 24 + 2646 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(64), 35376);  /* 24 + 4416 * 8 + 24 */
 }
 
 /* Whether `grid` (N x N, boxes of R x C) holds every value 1..N once in

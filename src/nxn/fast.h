@@ -13,7 +13,7 @@
  * state every row, column and box holds at least one bit of every digit,
  * and a unit with exactly one bit has the digit fixed there. A word per
  * row marks the cells not yet placed ("open"). The state of one search
- * level is these N * N + 2 N words (N * N + 4 N from PLACED_FROM up),
+ * level is these N * N + 2 N words (N * N + 5 N from PLACED_FROM up),
  * a count of open cells, the digits whose words changed since their last
  * scan ("dirty"), for each digit the bands (bit b for the band of rows
  * b R .. b R + R - 1, so at most N bits) where its words changed since
@@ -28,6 +28,9 @@
  *                         the last naked pairs' search)
  *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
  *     w[N * N + 2 N + 2 d + 1]  its boxes (placed_at)
+ *     w[N * N + 4 N + r]  from PLACED_FROM up, row r's cells with two
+ *                         candidates at the last naked pairs' search
+ *                         (paired_at)
  *
  * A box is R consecutive rows (a band) times C consecutive columns (a
  * stack): within one row word, a box is the stack's C bits.
@@ -99,7 +102,7 @@
  * sets again first saves those a level above made on a trail (by their
  * counts, most of the room for 3 N sets a digit unused), and they are
  * given back when the search returns to that level, so that a level
- * costs its words alone (34 kB on 64 x 64, against 194 kB with the room
+ * costs its words alone (35 kB on 64 x 64, against 194 kB with the room
  * for the sets and keys in each level).
  *
  * Search. When propagation stalls, the engine guesses on an open cell
@@ -178,7 +181,8 @@ enum {
     EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
-    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed */
+    PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed,
+                                and the cells the last naked pairs' search found with two candidates */
     HALVE_EVERY = 64         /* the failures blamed between two halvings of every weight */
 };
 
@@ -565,7 +569,7 @@ static inline bool keeps_placed(const geo *g)
 /* The words of a state on boards of N = n (the file comment). */
 static inline size_t state_words(int n)
 {
-    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 4u : 2u) * (size_t)n;
+    return (size_t)n * (size_t)n + (keeps_placed_n(n) ? 5u : 2u) * (size_t)n;
 }
 
 /* The bytes of a state on boards of N = n: its fields and its words,
@@ -581,6 +585,14 @@ static inline size_t state_bytes(int n)
 static inline size_t placed_at(const geo *g, int d)
 {
     return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 2u * (size_t)GEO_N(g) + 2u * (size_t)d;
+}
+
+/* Where the state keeps them (keeps_placed), the index in its words of
+ * row 0's cells with two candidates at the last naked pairs' search on
+ * it or an ancestor (naked_pairs); the other rows' follow. */
+static inline size_t paired_at(const geo *g)
+{
+    return (size_t)GEO_N(g) * (size_t)GEO_N(g) + 4u * (size_t)GEO_N(g);
 }
 
 /* The bytes of one search level on boards of N = n: a state, then the
@@ -935,20 +947,23 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
  * boxes before it changed. band[b] holds at least the columns of band b's
  * places (column_singles), so that pointing along a column clears only
  * where a column has places outside the band. -1 on a contradiction, else
- * whether anything changed. */
+ * whether anything changed; 0 at once where the state keeps that d is
+ * placed in every box of the band. */
 static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top,
                       const colset band[BD_BOARD_MAX])
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
+    /* the band's boxes where d is placed (bit t), as the state keeps them,
+     * else the band's columns whose closed cells hold d (a closed cell
+     * keeps its placed digit's bit alone) */
+    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
+    if (keeps_placed(g) && (placed & nxn_all_values(GEO_R(g))) == nxn_all_values(GEO_R(g)))
+        return 0;   /* placed in every box: each row holds its closed cell alone */
     colset outside = 0;   /* at least the columns with places outside the band */
     for (int b = 0; b < n / GEO_R(g); b++)
         if (b != top / GEO_R(g))
             outside |= band[b];
     int progress = row_claims(g, pd, open, top);
-    /* the band's boxes where d is placed (bit t), as the state keeps them,
-     * else the band's columns whose closed cells hold d (a closed cell
-     * keeps its placed digit's bit alone) */
-    colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
     if (!keeps_placed(g))
         for (int r = top; r < bottom; r++)
             placed_cols |= pd[r] & (colset)~open[r];
@@ -1417,6 +1432,16 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     return true;
 }
 
+/* The rows (bit r) where digit words pd have column c. No branch: the
+ * compiler takes several rows at once. */
+static inline colset column_rows(const geo *g, const colset *pd, int c)
+{
+    colset rows = 0;
+    for (int r = 0; r < GEO_N(g); r++)
+        rows |= bit_if(g->bit[r], (colset)((pd[r] >> c) & 1u));
+    return rows;
+}
+
 /* Clears column c from digit d's words in every row but r0 and r1,
  * marking the digit (and the rows' bands) changed when any had it;
  * whether any did. */
@@ -1442,10 +1467,10 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
         s->dirty |= UINT64_C(1) << d;
     return progress;
 #endif
-    const colset *words = s->w + (size_t)d * (size_t)GEO_N(g);
-    for (int r = 0; r < GEO_N(g); r++)   /* the word's test first: most rows lack the column */
-        if ((words[r] & col_bit(c)) && r != r0 && r != r1)
-            progress |= clear_places(g, s, d, r, col_bit(c));
+    colset rows = column_rows(g, s->w + (size_t)d * (size_t)GEO_N(g), c)
+                  & (colset)~(g->bit[r0] | g->bit[r1]);
+    for (; rows; rows &= (colset)(rows - 1u))
+        progress |= clear_places(g, s, d, nxn_low_index(rows), col_bit(c));
     return progress;
 }
 
@@ -1785,7 +1810,12 @@ static inline void add_pair_digit(uint64_t digits[BD_BOARD_MAX], colset hits, in
  * box they share). Cells with exactly two candidates are found by
  * accumulators over the digits, left in `paired` (the open cells with two
  * candidates) and `folded` (fold_counts(g, s, 3, folded) of `s` as it was
- * on entry). Whether anything changed. */
+ * on entry). From PLACED_FROM up the state keeps `paired` of the last call
+ * on it or an ancestor (paired_at): two cells that both had two candidates
+ * then have the same two now (words only lose bits), so that call took
+ * their pair's digits from the units they share, and the words have only
+ * lost bits since: such a pair is not cleared again. Whether anything
+ * changed. */
 static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
                         colset folded[][BD_BOARD_MAX])
 {
@@ -1797,11 +1827,13 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     int count = 0;
     uint8_t row_of[BD_BOARD_MAX * BD_BOARD_MAX], col_of[BD_BOARD_MAX * BD_BOARD_MAX];
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
+    bool old[BD_BOARD_MAX * BD_BOARD_MAX];   /* the cell had two candidates at the last search */
     colset seen[3][BD_BOARD_MAX];
     fold_counts(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
+    colset *before = keeps_placed(g) ? s->w + paired_at(g) : NULL;
     colset row_digits[BD_BOARD_MAX];   /* [r]: the candidates of row r's pair cells */
     if (finds_pair_digits(g))
         pair_digits(g, s, paired, row_digits);
@@ -1824,9 +1856,12 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
             int c = nxn_low_index(cells);
             row_of[count] = (uint8_t)r;
             col_of[count] = (uint8_t)c;
+            old[count] = before && ((before[r] >> c) & 1u);
             pair_of[count++] = digits[c];
         }
     }
+    if (before)
+        memcpy(before, paired, sizeof paired[0] * (size_t)n);
     /* the cells in buckets by their lower digit (a counting sort), so that
      * only cells of one bucket are compared */
     int start[BD_BOARD_MAX + 1] = {0};
@@ -1844,8 +1879,8 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
         int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
         for (int b = a + 1; b < end; b++) {
             int j = order[b];
-            if (pair_of[i] != pair_of[j])
-                continue;
+            if (pair_of[i] != pair_of[j] || (old[i] && old[j]))
+                continue;   /* not a pair, or one whose clears the last search made */
             int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
             bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
             if (r0 != r1 && c0 != c1 && !same_box)
@@ -1970,11 +2005,8 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     colset few = twice & (colset)~more;   /* the columns with two or three places */
     for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
         int c = nxn_low_index(cols);
-        colset rows = 0;   /* the rows of column c's places; no branch: vectorized */
-        for (int r = 0; r < n; r++)
-            rows |= bit_if(g->bit[r], (colset)((pd[r] >> c) & 1u));
         unit[count] = (uint8_t)(n + c);
-        set[count++] = rows;
+        set[count++] = column_rows(g, pd, c);
     }
     /* the boxes where d is placed (make_sets runs from HIDDEN_PAIRS_FROM
      * up, where the state keeps them) */
@@ -2033,9 +2065,10 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
     for (; cells; cells &= cells - 1u) {
         int r, col;
         unit_cell(g, u, nxn_low_index(cells), &r, &col);
-        for (int e = 0; e < GEO_N(g); e++)
-            if (!((digits >> e) & 1u))
-                progress |= clear_places(g, s, e, r, col_bit(col));
+        /* the cell's other digits first, without a branch (most triples
+         * found again leave nothing to clear), then cleared in order */
+        for (uint64_t others = cell_digits(g, s, r, col) & ~digits; others; others &= others - 1u)
+            progress |= clear_places(g, s, nxn_low_index(others), r, col_bit(col));
     }
     return progress;
 }
@@ -2515,6 +2548,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         if (keeps_placed(g)) {
             s->w[placed_at(g, d)] = (colset)gv.cols[d];
             s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];
+            s->w[paired_at(g) + (size_t)d] = 0;   /* row d: no search for pairs yet */
         }
     }
     for (int i = 0; i < task->excluded_count; i++) {
