@@ -185,13 +185,13 @@ struct bdi_chainer {
      * advanced_potentials) before forcing_hints runs, as qsort is handed
      * its comparator; NULL until then. */
     advanced_fn advanced;
-    /* cycles.c's record, for the path's searches (cycles_hints with
-     * `reuse`), of the walks that found nothing: NULL until the second
-     * (a path with one search has no use for it); one block with no
-     * pointers inside, freed with the chainer. */
+    /* NULL: cycles.c keeps no record of the path's searches (freed with
+     * the chainer all the same). */
     struct cycles_memo *cycles_memo;
-    unsigned cycles_searches;     /* the path's cycles searches so far */
-    struct forcing_memo *forcing_memo;  /* forcing.c's, the same way */
+    /* forcing.c's record, for the path's searches (forcing_hints with
+     * `reuse`), of the cells that found nothing; one block with no
+     * pointers inside, freed with the chainer. */
+    struct forcing_memo *forcing_memo;
     chain_reads *reads;           /* do_chaining notes what it reads here,
                                      when not NULL */
     struct reach_memo *reach_memo;  /* forcing.c's closures of a search
@@ -600,9 +600,9 @@ void chint_list_free(chint_list *list);
 
 /* The producers on a chain grid (cycles.c, forcing.c), filling `list`.
  * With `reuse` (the path's searches, one grid after another, never a rule
- * nested in a chain), cycles_hints skips the walks, and forcing_hints's
- * Nishio search (level 0) the cells, that found nothing on the last such
- * search and read nothing of the grid changed since. */
+ * nested in a chain), forcing_hints's Nishio search (level 0) skips the
+ * cells that found nothing on the last such search and read nothing of
+ * the grid changed since; cycles_hints does not read it. */
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list);
 
 /* cycles.c's closure on its own: into rows[cell * 9 + d - 1] (reach's

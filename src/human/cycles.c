@@ -20,23 +20,8 @@
  * The hints are sorted by difficulty, complexity (the number of
  * potentials in the chain), then kind (X, Y, XY), first found first.
  *
- * The path's searches (`reuse`) skip walks known to find nothing (the
- * record is made on the path's second search and used from the third). A
- * start's walks (its cycles and its two forcing chains, for one kind of
- * links) read of the grid only the candidates of some cells and the
- * places of some digits in some units; the walk notes which
- * (`start_reads`: a bit a cell, and by digit a bit a cell whose units'
- * places of the digit it reads). When the walks
- * of a start met no cycle that removes anything and no forcing chain, and
- * the list's best hint (when it had one) cut none of them or their tests
- * short, the start is recorded idle with its reads. (A cycle that removes
- * nothing on one grid removes nothing on a later grid of the path, where
- * candidates only go.) The next
- * search compares the grid with the last one's: a start whose reads
- * take in a changed cell or places loses its record; one still idle
- * would walk the same potentials again and find nothing, so it is
- * skipped. A skipped start adds no hint, so every other hint, and SE's
- * sort of them, is unchanged.
+ * The path's searches keep no record from one grid to the next (of the
+ * starts whose walks found nothing): `reuse` is not read.
  *
  * Walks that cannot find anything are not made. A cycle through the
  * start, and a forcing chain from it off, end with a potential switched
@@ -47,9 +32,7 @@
  * the start off (on); when the sets reach.c's walk of the same rules
  * (reach_links) would reach do not hold it, it is not made. Those sets
  * come for every start at once from a closure made once a search and kind
- * of links (when a start first asks; a path's search with a record of
- * idle starts walks reach_links_by from each start instead, unless a
- * quarter of the candidates or more are starts not idle): the graph of the
+ * of links (when a start first asks): the graph of the
  * candidates, an edge from s to u when s on switches off a potential
  * whose switching off switches u on, split by
  * Tarjan's walk into its strongly connected parts, each part's reach (the
@@ -64,15 +47,11 @@
  * none, the cycle walk is not made. Once the list
  * has a best hint, a forcing chain walk is made only when the start's
  * opposite is near enough for its chain to come first (forcing_may_win: a
- * breadth-first walk of cell sets, half as deep; it notes nothing, as a
- * start it turns down is not recorded idle). A cycle walk keeps its
+ * breadth-first walk of cell sets, half as deep). A cycle walk keeps its
  * potentials in a list of its own; a
  * cycle's become the chainer's nodes only when it removes something, and
  * a potential off that switches nothing on (not in the links table) is
- * counted and noted as the walk would, but not kept. The
- * record notes what those tests read (the start's cell and places; all
- * that the start's reach holds), so that a start recorded idle stays as
- * it would have.
+ * counted as the walk would count it, but not kept.
  *
  * Nested in a chain (a list that keeps all hints), the search runs on the
  * grids the chains leave, and many chains leave the same one. Whether the
@@ -103,11 +82,10 @@
  * through the start would remove nothing, and a cycle that removes
  * nothing is not offered. (With both links the parts hold those of
  * X-links only and Y-links only, so both_tests' answer serves the three
- * nested searches.) On the path the start's row is noted, which keeps the
- * record exact (may_cycle). Without the closure, once a partner may close
+ * nested searches.) Without the closure, once a partner may close
  * a cycle, the same test is made on the start's part found from
  * reach_links' walk from it on (the potentials on of that walk that reach
- * the start back: part_of), and what that walk read is noted. The walks
+ * the start back: part_of). The walks
  * not made count no nodes, so the budget's count falls by theirs.
  *
  * A cycle walk made after that test keeps to the start's part: a
@@ -116,17 +94,13 @@
  * on a cycle's path, and leaving them out changes neither the layer nor
  * the first parent of any potential that can (their first parents are
  * the part's, or those potentials off). So the walk finds the same cycles
- * in the same order. Its reads, a part of the start's reach's, are all
- * noted already by the test (note_row, or the walk's note_reach); the
+ * in the same order. The
  * potentials left out are not counted against the budget. And the walk
  * stops where no cycle can close any more: a cycle closes on a potential
  * off that switches the start on (a partner), made from a potential on
  * that switches it off, a closer; the walk makes each potential on once,
  * so once it has made every closer of the part and taken each in the
- * next layer, it has closed every cycle it would (find_cycles). A start
- * whose walk so stops before the list's best would cut it is not cut
- * short: it may be recorded idle, as a walk to the end would find
- * nothing more.
+ * next layer, it has closed every cycle it would (find_cycles).
  */
 #include "chains.h"
 
@@ -176,88 +150,7 @@ static bool push(nqueue *q, int32_t node)
     return true;
 }
 
-enum { CANDIDATES = BD_CELLS * BD_SIZE, LINK_KIND_COUNT = 3 };
-
-/* What a start's walks read of the grid, as they note it: the cells whose
- * candidates they read, and by digit (d - 1) the cells whose digit's
- * places in their box, row and column they read (cell sets: cell c at bit
- * c % 64 of word c / 64). The same reads as chain_reads' bits, kept by
- * cell rather than by unit: a read of a unit's places meets a change of
- * them exactly when the cell read is one of the unit's. */
-typedef struct start_reads {
-    uint64_t cells[2];
-    uint64_t places[BD_SIZE][2];
-} start_reads;
-
-/* The path's record: the grid of its last search and, for each kind of
- * links and start candidate (cell * 9 + digit - 1), whether its walks are
- * idle (bit set) and what they read. */
-struct cycles_memo {
-    grid_record last;
-    uint64_t idle[LINK_KIND_COUNT][(CANDIDATES + 63) / 64];
-    start_reads read[LINK_KIND_COUNT][CANDIDATES];
-};
-
-/* What record_changes' `changed` (a bit a cell and a bit a unit and
- * digit) says changed, as start_reads: by digit, the cells of each unit
- * whose places of the digit changed. */
-static void changes_by_cell(const chain_reads *changed, start_reads *by_cell)
-{
-    memset(by_cell, 0, sizeof *by_cell);
-    by_cell->cells[0] = changed->cells[0];
-    by_cell->cells[1] = changed->cells[1];
-    for (int w = 0; w < (int)(sizeof changed->places / sizeof changed->places[0]); w++)
-        for (uint64_t bits = changed->places[w]; bits; bits &= bits - 1u) {
-            int at = w * 64 + low_index(bits), d = at / UNIT_COUNT, unit = at % UNIT_COUNT;
-            by_cell->places[d][0] |= bdi_unit_bits[unit][0];
-            by_cell->places[d][1] |= bdi_unit_bits[unit][1];
-        }
-}
-
-/* Whether reads `a` take in something `changed` (changes_by_cell's). */
-static bool start_reads_meet(const start_reads *a, const start_reads *changed)
-{
-    uint64_t meet = (a->cells[0] & changed->cells[0]) | (a->cells[1] & changed->cells[1]);
-    for (int d = 0; d < BD_SIZE; d++)
-        meet |= (a->places[d][0] & changed->places[d][0]) | (a->places[d][1] & changed->places[d][1]);
-    return meet != 0;
-}
-
-/* The path's record brought to grid `g`: none on the path's first search;
- * made (all starts unknown) on the second; after, each idle start whose
- * reads meet what changed since the last search loses its record; then
- * `g` becomes the last grid. NULL when there is none (the search then
- * goes without). */
-static struct cycles_memo *memo_update(bdi_chainer *ch, const chain_grid *g)
-{
-    struct cycles_memo *m = ch->cycles_memo;
-    if (!m) {
-        if (ch->cycles_searches++ == 0)
-            return NULL;
-        m = malloc(sizeof *m);   /* a start's reads are set when it is walked */
-        if (!m)
-            return NULL;
-        memset(m->idle, 0, sizeof m->idle);
-        memcpy(m->last.cand, g->cand, sizeof m->last.cand);
-        memcpy(m->last.places, g->places, sizeof m->last.places);
-        ch->cycles_memo = m;
-        return m;
-    }
-    chain_reads changes;
-    start_reads changed;
-    record_changes(&m->last, g, &changes);
-    changes_by_cell(&changes, &changed);
-    for (int k = 0; k < LINK_KIND_COUNT; k++)
-        for (int w = 0; w < (CANDIDATES + 63) / 64; w++)
-            for (uint64_t idle = m->idle[k][w]; idle; idle &= idle - 1u) {
-                int cand = w * 64 + low_index(idle);
-                if (start_reads_meet(&m->read[k][cand], &changed))
-                    m->idle[k][w] &= ~((uint64_t)1 << (cand & 63));
-            }
-    return m;
-}
-
-enum { NOTED_PARTS = 8 };   /* unary's noted parts: at most this many */
+enum { CANDIDATES = BD_CELLS * BD_SIZE };
 
 /* The walks of one assumption. */
 typedef struct unary {
@@ -271,13 +164,6 @@ typedef struct unary {
     lnode *light;               /* find_cycles' walk: its potentials */
     uint32_t light_count, light_cap;
     const chint_list *list;
-    start_reads *read;          /* the start's reads being noted, or NULL */
-    int16_t noted[NOTED_PARTS]; /* the closure's parts whose reach is noted */
-    int noted_count;            /* in *read (note_row), noted_count of them */
-    bool met;                   /* the start's walks met a cycle that removes
-                                   something, or a chain */
-    bool cut;                   /* a walk of the start, or a test of one, was
-                                   cut short by the list's best hint */
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
     uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
     struct closure *cl;         /* all starts' reach, for y, x; or NULL (each
@@ -288,34 +174,6 @@ typedef struct unary {
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
 } unary;
-
-/* Notes a read of the places of `digit` in the box, row and column of
- * `cell` (u->read must be set). */
-static inline void note_places(unary *u, int cell, int digit)
-{
-    bits_set(u->read->places[digit - 1], cell);
-}
-
-/* Notes what on_implies(u->g, pot, u->y) reads. */
-static inline void note_on(unary *u, int pot)
-{
-    if (!u->read)
-        return;
-    if (u->y)
-        bits_set(u->read->cells, pot_cell(pot));
-    note_places(u, pot_cell(pot), pot_digit(pot));
-}
-
-/* Notes what off_implies(u->g, pot, u->y, x, ...) reads. */
-static inline void note_off(unary *u, int pot, bool x)
-{
-    if (!u->read)
-        return;
-    if (u->y)
-        bits_set(u->read->cells, pot_cell(pot));
-    if (x)
-        note_places(u, pot_cell(pot), pot_digit(pot));
-}
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
 
@@ -462,14 +320,12 @@ static void find_cycles(unary *u, chint_list *list)
         if (length + 1 >= 4
             && !chint_could_win(list, u->cycle_base + length_difficulty(length + 1), length + 1,
                                 u->sort_key)) {
-            u->cut = true;
             return;
         }
         while (u->on_q.head < u->on_q.tail) {
             int32_t p = u->on_q.item[u->on_q.head++];
             if (last && !holds_pot(closer, u->light[p].pot))
                 continue;   /* its potentials off close no cycle */
-            note_on(u, u->light[p].pot);
             int n = on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
                 /* each potential above p went into its set when queued: a
@@ -481,11 +337,9 @@ static void find_cycles(unary *u, chint_list *list)
                 if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
                                                       + pot_cell(imp[i].pot))) {
                     /* it switches nothing on: the walk would take it and
-                     * find nothing; counted and noted as it would be */
+                     * find nothing; counted as it would be */
                     if (ch->budget && bdi_budget_spend(ch->budget))
                         ch->failed = ch->cut_short = true;
-                    else
-                        note_off(u, imp[i].pot, u->x);
                     continue;
                 }
                 int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
@@ -498,7 +352,6 @@ static void find_cycles(unary *u, chint_list *list)
         length++;
         while (u->off_q.head < u->off_q.tail) {
             int32_t p = u->off_q.item[u->off_q.head++];
-            note_off(u, u->light[p].pot, u->x);
             int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
             for (int i = 0; i < n; i++) {
                 bool closes = length >= 4 && imp[i].pot == source_pot;
@@ -542,10 +395,6 @@ static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
         int p_pot = ch->nodes[p].pot;
-        if (on)
-            note_on(u, p_pot);
-        else
-            note_off(u, p_pot, true);
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
@@ -598,7 +447,6 @@ static int32_t find_forcing(unary *u, int32_t start)
             if (target < 0 && depth >= 0
                 && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
                                     depth + 2, u->sort_key)) {
-                u->cut = true;
                 return -1;
             }
             forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
@@ -724,10 +572,7 @@ static int32_t light_nodes(unary *u, int32_t end)
 
 /* Offers to `list` the cycle that closes at potential `light_end` of the
  * walk's list: its removals (its nodes made then), and nothing when it
- * removes nothing; marks `u` met when it removes something (a cycle that
- * removes nothing leaves the start free to be recorded idle: along a path
- * candidates only go, so on a later grid where the walk is the same, the
- * cycle is too and still removes nothing). */
+ * removes nothing. */
 static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
@@ -735,7 +580,6 @@ static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
     start_hint(u, CHAIN_CYCLE, &h);
     if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
         return;
-    u->met = true;
     int32_t end = light_nodes(u, light_end);
     if (end < 0)
         return;
@@ -807,9 +651,6 @@ typedef struct closure {
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
     uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
-    uint64_t touched[CANDIDATES][BD_SIZE * 2];   /* by part: its reach's potentials
-                                                    on or off, as a cell set a digit */
-    bool touched_made[CANDIDATES];   /* by part: whether `touched` is made */
     uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
                                         asked (MAY_REMOVE_), else 0 */
 } closure;
@@ -969,7 +810,6 @@ static void closure_make(unary *u)
 {
     closure *cl = u->cl;
     const reach_grid *rg = u->rg;
-    memset(cl->touched_made, 0, sizeof cl->touched_made);
     memset(cl->linked, 0, sizeof cl->linked);
     cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
@@ -1036,33 +876,15 @@ static void closure_make(unary *u)
  * on: with Y-links, its cell's other candidate in a cell of two; with
  * X-links, its digit's other place in a unit of two places. A cycle
  * through it, and a chain from it off back to it on, ends with one; none,
- * and the walks that look for them would find nothing. Notes what it
- * reads. */
-static bool has_partner(unary *u, int cell, int digit)
+ * and the walks that look for them would find nothing. */
+static bool has_partner(const unary *u, int cell, int digit)
 {
-    if (u->read && u->x)
-        note_places(u, cell, digit);
     if (u->y && digit_count(u->g->cand[cell]) == 2)
         return true;
     for (int kind = 0; u->x && kind < UNIT_KINDS; kind++)
         if (digit_count(unit_places(u->g, unit_at(kind, cell), digit)) == 2)
             return true;
     return false;
-}
-
-/* Notes, in the start's reads being noted, what a walk that reached the
- * potentials of `r` read (as note_on and note_off note it). */
-static void note_reach(unary *u, const reach *r)
-{
-    if (!u->read)
-        return;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            uint64_t reached = r->on[d][w] | r->off[d][w];
-            u->read->places[d][w] |= reached;
-            if (u->y)
-                u->read->cells[w] |= reached;
-        }
 }
 
 /* u->cl, made first if it is not made yet for the grid and links. */
@@ -1140,63 +962,14 @@ static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsi
     }
 }
 
-/* Notes, in the start's reads being noted (u->read: set), what a walk
- * that reached node s's reach in the closure (closure_reach of its row)
- * read, as note_reach notes it. The nodes of a part share their row, so
- * the potentials on or off of a part's reach are made once a closure, and
- * noted once in a start's reads (u->noted: a start's tests note the row
- * of the start and of its partners, often of one part). */
-static void note_row(unary *u, int s)
-{
-    closure *cl = u->cl;
-    uint64_t alone[BD_SIZE * 2], mine[BD_SIZE * 2];
-    const uint64_t *touched = mine;
-    if (!is_sink(cl, s)) {
-        for (int i = 0; i < u->noted_count; i++)
-            if (u->noted[i] == cl->part[s])
-                return;
-        if (u->noted_count < NOTED_PARTS)
-            u->noted[u->noted_count++] = cl->part[s];
-    }
-    if (is_sink(cl, s) || !cl->touched_made[cl->part[s]]) {
-        unsigned digits;
-        const uint64_t *row = row_in_place(cl, s, alone, &digits);
-        reach r;
-        closure_reach(u->rg, u->y, row, digits, -1, &r);
-        for (int d = 0; d < BD_SIZE; d++)
-            for (int w = 0; w < 2; w++)
-                mine[2 * d + w] = r.on[d][w] | r.off[d][w];
-        if (!is_sink(cl, s)) {
-            memcpy(cl->touched[cl->part[s]], mine, sizeof mine);
-            cl->touched_made[cl->part[s]] = true;
-        }
-    } else {
-        touched = cl->touched[cl->part[s]];
-    }
-    uint64_t cells[2] = {0, 0};
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            u->read->places[d][w] |= touched[2 * d + w];
-            cells[w] |= touched[2 * d + w];
-        }
-    if (u->y) {
-        u->read->cells[0] |= cells[0];
-        u->read->cells[1] |= cells[1];
-    }
-}
-
 /* reaches_opposite without the closure (its budget spent): reach_links_by
- * from the start, and whether it holds the start's opposite; when not,
- * notes what it reached. */
+ * from the start, and whether it holds the start's opposite. */
 static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
 {
     reach r;
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, on), u->y, u->x, &r);
     const uint64_t *opposite = on ? r.off[digit - 1] : r.on[digit - 1];
-    if (opposite[cell >> 6] >> (cell & 63) & 1u)
-        return true;
-    note_reach(u, &r);
-    return false;
+    return opposite[cell >> 6] >> (cell & 63) & 1u;
 }
 
 /* Whether what closure `cl` reaches from (cell, d + 1) on holds a
@@ -1225,8 +998,7 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
  * from on, whether a potential on that it reaches switches the start off;
  * from off, whether the start is among what its partners on reach. True
  * without u->rg, and when the chainer's budget (one node for the walk) is
- * spent. When not, notes what the walk would read (everything reach_links
- * reached, as note_on and note_off note it). */
+ * spent. */
 static bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
     if (!u->rg)
@@ -1240,15 +1012,10 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return walk_reaches_opposite(u, cell, digit, on);
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
-    int d = digit - 1, s = cell * BD_SIZE + d, w = cell >> 6;
+    int d = digit - 1, w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
-    if (on) {
-        if (on_meets_opposite(cl, rg, u->y, cell, d))
-            return true;
-        if (u->read)
-            note_row(u, s);
-        return false;
-    }
+    if (on)
+        return on_meets_opposite(cl, rg, u->y, cell, d);
     uint16_t partners[1 + 2 * UNIT_KINDS];
     uint32_t count = partners_of(u, cell, d, partners, 0);
     memset(acc, 0, sizeof acc);
@@ -1262,16 +1029,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
             acc[j + 1] |= row[j + 1];
         }
     }
-    if (acc[2 * d + w] & bit)
-        return true;
-    if (u->read) {   /* the union's reach: the partners' reaches, and the start off */
-        for (uint32_t i = 0; i < count; i++)
-            note_row(u, partners[i]);
-        u->read->places[d][w] |= bit;
-        if (u->y)
-            u->read->cells[w] |= bit;
-    }
-    return false;
+    return (acc[2 * d + w] & bit) != 0;
 }
 
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
@@ -1305,10 +1063,7 @@ static bool partner_may_close(unary *u, int cell, int digit, int at, int d)
     partner_seers(u, cell, digit, at, d, seers);
     memset(&r, 0, sizeof r);
     r.off[d][at >> 6] |= (uint64_t)1 << (at & 63);
-    if (reach_links_meet(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r, seers))
-        return true;
-    note_reach(u, &r);
-    return false;
+    return reach_links_meet(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r, seers);
 }
 
 enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
@@ -1420,14 +1175,13 @@ static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *no
 /* may_cycle's part test without the closure, for start (cell, digit): from
  * reach_links' walk from it on, its part (part_of, into u->part); false when
  * the start is on no cycle (a part of one node) or part_may_remove says
- * no. Notes what the walk read (as note_row would with the closure). */
+ * no. */
 static bool walk_part_may_remove(unary *u, int cell, int digit)
 {
     reach r;
     uint16_t node[CANDIDATES];
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
     int size = part_of(u, &r, cell, digit - 1, node, u->part);
-    note_reach(u, &r);
     return size > 1 && part_may_remove(u, node, size);
 }
 
@@ -1450,29 +1204,14 @@ static void part_from_closure(unary *u, int s)
  * partner. With the closure: s must be on a cycle of the closure's graph
  * (on_cycle), and cycle_may_remove must say that a cycle through s may
  * remove something; the walk would offer nothing otherwise (offer_cycle
- * offers only a cycle that removes something, and marks the start met only
- * then), so it is not made. Whether a partner may close a cycle at all is
- * not asked then: the walk keeps to s's part and stops once it has made
- * its closers (find_cycles), which costs less than the test.
- *
- * The record (u->read) stays exact with s's row noted (note_row: every
- * potential the closure reaches from s, on or off, as a walk from s would
- * note it). Both tests read only: the edges among the nodes s reaches
- * (which decide s's part: the nodes that reach s back), each made from
- * the places of a reached potential's digit in its units and, with
- * Y-links, its cell's candidates; what the part's nodes switch off and
- * those potentials' partners (the same reads); and the candidates that see
- * a node of the part and such a partner. All but the last are in s's row's
- * reads: while they stay the same, so do s's part and those partners. The
- * last are not noted, but along a path candidates only go, so where no
- * candidate sees them on one grid, none does on a later one: a start
- * recorded idle on a "no" would answer no again, and walk nothing.
- * Without the closure: first whether one of its partners may close a
+ * offers only a cycle that removes something), so it is not made.
+ * Whether a partner may close a cycle at all is not asked then: the walk
+ * keeps to s's part and stops once it has made its closers (find_cycles),
+ * which costs less than the test. Without the closure: first whether one of its partners may close a
  * cycle (partner_may_close), then the same two tests on the start's part
- * found from reach_links' walk from s on (walk_part_may_remove), which
- * notes that walk's reads (note_row's, as the closure would give them).
- * When it says yes, the start's part is in u->part (u->part_set) and its
- * reach is noted, for find_cycles to keep to the part. */
+ * found from reach_links' walk from s on (walk_part_may_remove).
+ * When it says yes, the start's part is in u->part (u->part_set), for
+ * find_cycles to keep to the part. */
 static bool may_cycle(unary *u, int cell, int digit)
 {
     if (!u->rg)
@@ -1486,8 +1225,6 @@ static bool may_cycle(unary *u, int cell, int digit)
     int d = digit - 1, s = cell * BD_SIZE + d;
     if (u->cl) {
         bool may = on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
-        if (u->read)
-            note_row(u, s);
         if (may) {
             part_from_closure(u, s);
             u->part_set = true;
@@ -1628,7 +1365,7 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
 }
 
 /* Into sp->may, by start, the tests of the search with both links (u's
- * links, u->cl its closure, no reads noted) that pass, without counting
+ * links, u->cl its closure) that pass, without counting
  * their nodes; into sp->live the starts where one does, in the searches'
  * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
  * unary_walks counts for the others. A test fails with X-links only or
@@ -1680,39 +1417,18 @@ static void both_tests(unary *u, cycles_space *sp)
     ch->budget = budget;
 }
 
-/* SE's doUnaryChaining from candidate (cell, digit); with a record `m`
- * (walks of link kind `k`), skipped when the record says idle, and
- * recorded idle or not after. The tests that a walk may find something
- * (may_cycle, reaches_opposite) come first; when none may, no node is
- * made (the start's node is counted against the budget all the same). */
-static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
-                        chint_list *list);
-
-static void unary_chaining(unary *u, int cell, int digit, struct cycles_memo *m, int k,
-                           chint_list *list)
+/* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
+ * more than two candidates without X-links). The tests that a walk may
+ * find something (may_cycle, reaches_opposite) come first; when none may,
+ * no node is made (the start's node is counted against the budget all
+ * the same). */
+static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
 {
     if (digit_count(u->g->cand[cell]) > 2 && !u->x)
         return;
-    int cand = cell * BD_SIZE + digit - 1;
-    if (m && bits_has(m->idle[k], cand))
-        return;
-    u->read = m ? &m->read[k][cand] : NULL;
-    u->noted_count = 0;
-    if (u->read) {
-        memset(u->read, 0, sizeof *u->read);
-        bits_set(u->read->cells, cell);
-    }
-    unary_walks(u, cell, digit, m, k, list);
-}
-
-/* unary_chaining's tests and walks from (cell, digit), its reads noted
- * (u->read) when it keeps a record `m`. */
-static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, int k,
-                        chint_list *list)
-{
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    u->met = u->cut = u->part_set = false;
+    u->part_set = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
      * short); without, the closure's tests alone; a test that failed with
@@ -1722,38 +1438,25 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     bool cycle = partner && (may & MAY_CYCLE ? may_cycle(u, cell, digit) : test_counted(u));
     bool from_on_may =
         u->x && (may & MAY_ON ? reaches_opposite(u, cell, digit, true) : test_counted(u));
-    if (from_on_may && bound && !forcing_may_win(u, cell, digit, true)) {
+    if (from_on_may && bound && !forcing_may_win(u, cell, digit, true))
         from_on_may = false;
-        u->cut = true;
-    }
     bool from_off_may = u->x && partner
                         && (may & MAY_OFF ? reaches_opposite(u, cell, digit, false)
                                           : test_counted(u));
-    if (from_off_may && bound && !forcing_may_win(u, cell, digit, false)) {
+    if (from_off_may && bound && !forcing_may_win(u, cell, digit, false))
         from_off_may = false;
-        u->cut = true;
-    }
     if (!cycle && !from_on_may && !from_off_may) {
         /* no walk: the start's node is counted but not made */
-        if (ch->budget && bdi_budget_spend(ch->budget)) {
+        if (ch->budget && bdi_budget_spend(ch->budget))
             ch->failed = ch->cut_short = true;
-            return;
-        }
-        if (m && !u->cut && !ch->failed)
-            bits_set(m->idle[k], cand);
         return;
     }
     cmark mark = chain_mark(ch);
     u->source = node_new(ch, pot_of(cell, digit, true), CAUSE_NONE, -1);
     if (u->source < 0)
         return;
-    if (cycle) {
-        start_reads *read = u->read;
-        if (u->part_set)
-            u->read = NULL;   /* the part test noted all the walk reads */
+    if (cycle)
         find_cycles(u, list);
-        u->read = read;
-    }
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
@@ -1769,8 +1472,6 @@ static void unary_walks(unary *u, int cell, int digit, struct cycles_memo *m, in
     for (int i = 0; i < chain_count && !ch->failed; i++)
         offer_forcing(u, chains[i], u->g, list);
     chain_release(ch, mark);
-    if (m && !u->met && !chain_count && !u->cut && !ch->failed)
-        bits_set(m->idle[k], cand);
 }
 
 enum { NONE_SLOTS = 4096 };   /* a power of two */
@@ -1849,26 +1550,6 @@ static void none_add(bdi_chainer *ch, const none_key *k, uint64_t h)
     t->count++;
 }
 
-/* Whether, with record `m`, the starts of link kind `k` (with X-links or
- * not) not recorded idle are many enough that the closure (made over
- * every candidate) may cost less than walks from each of them: a quarter
- * of the candidates or more. (The closure also spares the cycle walks
- * that cycle_may_remove turns down, which the walks alone cannot.) */
-static bool many_starts(const chain_grid *g, const struct cycles_memo *m, int k, bool x)
-{
-    int candidates = 0, starts = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
-            continue;
-        candidates += digit_count(g->cand[cell]);
-        if (!x && digit_count(g->cand[cell]) > 2)
-            continue;
-        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-            starts += !bits_has(m->idle[k], cell * BD_SIZE + bit_digit(ds) - 1);
-    }
-    return 4 * starts >= candidates;
-}
-
 enum { FEW_TESTS = 160 };   /* fewer: walks cost less than a closure */
 
 /* Whether the tests that may pass at sp's live starts (both links'
@@ -1912,7 +1593,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.rg = ch->cycles_grid;
         u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
     }
-    struct cycles_memo *m = reuse && !list->keep_all ? memo_update(ch, g) : NULL;
+    (void)reuse;   /* the path's searches keep no record */
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
     if (u.rg) {
@@ -1946,21 +1627,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         if (space)
             u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? cl : NULL;
         else
-            u.cl = cl && (!m || many_starts(g, m, k, u.x)) ? cl : NULL;
+            u.cl = cl;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
         if (space) {   /* the idle starts counted, the others walked */
             nodes_counted(ch, space->idle_nodes[k]);
             for (int i = 0; i < space->live_count && !ch->failed; i++)
-                unary_chaining(&u, space->live[i] / BD_SIZE, space->live[i] % BD_SIZE + 1, m, k,
-                               list);
+                unary_chaining(&u, space->live[i] / BD_SIZE, space->live[i] % BD_SIZE + 1, list);
             continue;
         }
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
             if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
                 continue;
             for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-                unary_chaining(&u, cell, bit_digit(ds), m, k, list);
+                unary_chaining(&u, cell, bit_digit(ds), list);
         }
     }
     free(u.on_q.item);
