@@ -589,7 +589,7 @@ static void expect_nested_skyscraper(bdi_chainer *ch, const bdi_state *before,
                                      const bdi_state *fish)
 {
     chint_list list = {.keep_all = true, .outer_source = before, .outer_current = fish};
-    cycles_hints(ch, fish, false, &list);
+    cycles_hints(ch, fish, &list);
     assert_false(bdi_chainer_failed(ch));
     static const int cells[4] = {6, 8, 18, 20};   /* r1c7, r1c9, r3c1, r3c3 */
     for (int i = 0; i < 4; i++) {
@@ -635,7 +635,7 @@ static void test_nested_cycles_table(void **state)
             bdi_state st;
             assert_true(bdi_state_init(&st, &holes));
             chint_list list = {.keep_all = true, .outer_source = &before, .outer_current = &st};
-            cycles_hints(ch, &st, false, &list);
+            cycles_hints(ch, &st, &list);
             assert_int_equal(list.count, 0);
             chint_list_free(&list);
             if (grids % 1000 == 0)
@@ -688,7 +688,7 @@ static int expect_nested_parents(bdi_chainer *ch, const bdi_state *source, const
     chint_list ref = {.keep_all = true, .outer_source = source, .outer_current = fish};
     bdi_state searched = *fish;
     if (level == 2)
-        cycles_hints(other, &searched, false, &ref);
+        cycles_hints(other, &searched, &ref);
     else
         forcing_hints(other, &searched, true, false, false, 0, false, &ref);
     chint_sort(&ref);
@@ -932,9 +932,9 @@ static void expect_nested_as_path(const bdi_state *st, int *empty, int *found)
     assert_non_null(path);
     assert_non_null(nested);
     chint_list best = {.keep_all = false};
-    cycles_hints(path, st, false, &best);
+    cycles_hints(path, st, &best);
     chint_list all = {.keep_all = true, .outer_source = st, .outer_current = st};
-    cycles_hints(nested, st, false, &all);
+    cycles_hints(nested, st, &all);
     chint_sort(&all);
     assert_false(bdi_chainer_failed(path) || bdi_chainer_failed(nested));
     if (!best.found) {
@@ -1056,7 +1056,7 @@ static uint64_t nested_search_nodes(const bdi_state *st, bool forcing, int *hint
     if (forcing)
         forcing_hints(ch, &grid, true, false, false, 0, false, &list);
     else
-        cycles_hints(ch, &grid, false, &list);
+        cycles_hints(ch, &grid, &list);
     assert_false(bdi_chainer_failed(ch));
     *hints = list.count;
     chint_list_free(&list);
@@ -1514,7 +1514,7 @@ static void test_cycles_both_closure(void **state)
         if (data.grids > 1)
             assert_null(cycles_both_closure(ch, &st));
         chint_list all = {.keep_all = true, .outer_source = &st, .outer_current = &st};
-        cycles_hints(ch, &st, false, &all);
+        cycles_hints(ch, &st, &all);
         chint_list_free(&all);
         const struct closure *cl = cycles_both_closure(ch, &st);
         assert_non_null(cl);

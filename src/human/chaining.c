@@ -45,7 +45,7 @@ bool bdi_cycles(bdi_chainer *ch, const bdi_state *st, bool want_links, bdi_step 
     chain_grid g = *st;
     chint_list list = {.want_links = want_links, .step = s};
     links_start(s);
-    cycles_hints(ch, &g, true, &list);
+    cycles_hints(ch, &g, &list);
     if (!list.found || ch->failed)
         return false;
     best_step(&list.best, s);

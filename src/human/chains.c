@@ -71,7 +71,6 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->nodes);
     free(ch->parents);
     free(ch->nested);
-    free(ch->cycles_memo);
     free(ch->forcing_memo);
     free(ch->reach_memo);
     free(ch->cycles_grid);

@@ -185,9 +185,6 @@ struct bdi_chainer {
      * advanced_potentials) before forcing_hints runs, as qsort is handed
      * its comparator; NULL until then. */
     advanced_fn advanced;
-    /* NULL: cycles.c keeps no record of the path's searches (freed with
-     * the chainer all the same). */
-    struct cycles_memo *cycles_memo;
     /* forcing.c's record, for the path's searches (forcing_hints with
      * `reuse`), of the cells that found nothing; one block with no
      * pointers inside, freed with the chainer. */
@@ -602,8 +599,8 @@ void chint_list_free(chint_list *list);
  * With `reuse` (the path's searches, one grid after another, never a rule
  * nested in a chain), forcing_hints's Nishio search (level 0) skips the
  * cells that found nothing on the last such search and read nothing of
- * the grid changed since; cycles_hints does not read it. */
-void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list);
+ * the grid changed since; cycles_hints keeps no such record. */
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list);
 
 /* cycles.c's closure on its own: into rows[cell * 9 + d - 1] (reach's
  * `on` as 18 words), for each candidate (with Y-links only, each of the

@@ -20,9 +20,6 @@
  * The hints are sorted by difficulty, complexity (the number of
  * potentials in the chain), then kind (X, Y, XY), first found first.
  *
- * The path's searches keep no record from one grid to the next (of the
- * starts whose walks found nothing): `reuse` is not read.
- *
  * Walks that cannot find anything are not made. A cycle through the
  * start, and a forcing chain from it off, end with a potential switched
  * off that switches the start on: its cell's other candidate in a cell of
@@ -1571,7 +1568,7 @@ static bool many_tests(const chain_grid *g, const cycles_space *sp, bool x)
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
-void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *list)
+void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
 {
     none_key key;
     uint64_t hash = 0;
@@ -1593,7 +1590,6 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, bool reuse, chint_list *
         u.rg = ch->cycles_grid;
         u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
     }
-    (void)reuse;   /* the path's searches keep no record */
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
     if (u.rg) {

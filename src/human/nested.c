@@ -456,7 +456,7 @@ static bool take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
     chint_list list = {.keep_all = true, .outer_source = &ch->nested_memo->every,
                        .outer_current = g};
     if (rule == 0)
-        cycles_hints(ch, g, false, &list);
+        cycles_hints(ch, g, &list);
     else
         forcing_hints(ch, g, true, rule == 2, false, level, false, &list);
     chint_sort(&list);
