@@ -468,6 +468,8 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
         return try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
     uint16_t idle = m->idle[index];
+    if (idle == m->search)
+        return false;   /* met from another of its pairs in this search */
     if (idle) {
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
