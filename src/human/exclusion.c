@@ -368,9 +368,9 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
     unsigned allowed[3] = {0, 0, 0};
     unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
                         degree == 3 ? st->cand[cells[2]] : 0u};
-    bool see01 = sees(cells[0], cells[1]);
-    bool see02 = degree == 3 && sees(cells[0], cells[2]);
-    bool see12 = degree == 3 && sees(cells[1], cells[2]);
+    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
+    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
+    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
     /* only an excluder whose candidates are all among the base cells' can
      * rule a combination out */
     unsigned among = full[0] | full[1] | full[2];
