@@ -231,14 +231,14 @@ static void test_direct_hidden_pair(void **state)
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");
     drop(&st, "4", "r5c245689");
-    assert_true(bdi_hidden_set(&st, 2, true, &s));
+    assert_true(bdi_hidden_set(&st, 2, true, NULL, &s));
     expect_step(&s, BD_TECH_DIRECT_HIDDEN_PAIR, 20);
     expect_removals(&s, "");
     expect_text(&s, "r5c1=4 direct hidden pair 2,8 in r5c37 (hidden single in row 5)", false);
     /* The same pair with 4 in four places: nothing left single. */
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");
-    assert_false(bdi_hidden_set(&st, 2, true, &s));
+    assert_false(bdi_hidden_set(&st, 2, true, NULL, &s));
 }
 
 static void test_direct_hidden_triplet(void **state)
@@ -252,7 +252,7 @@ static void test_direct_hidden_triplet(void **state)
     drop(&st, "123", "r4c134679");
     drop(&st, "1", "r4c8");
     drop(&st, "4", "r4c2346789");
-    assert_true(bdi_hidden_set(&st, 3, true, &s));
+    assert_true(bdi_hidden_set(&st, 3, true, NULL, &s));
     expect_step(&s, BD_TECH_DIRECT_HIDDEN_TRIPLE, 25);
     expect_text(&s, "r4c1=4 direct hidden triplet 1,2,3 in r4c258 (hidden single in row 4)",
                 false);
@@ -301,7 +301,7 @@ static void test_naked_sets(void **state)
     start(&st, NULL);
     keep(&st, "17", "r3c1");
     keep(&st, "17", "r3c5");
-    assert_true(bdi_naked_set(&st, 2, &s));
+    assert_true(bdi_naked_set(&st, 2, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_PAIR, 30);
     expect_removals(&s, "r3c2<>1, r3c2<>7, r3c3<>1, r3c3<>7, r3c4<>1, r3c4<>7, r3c6<>1, "
                         "r3c6<>7, r3c7<>1, r3c7<>7, r3c8<>1, r3c8<>7, r3c9<>1, r3c9<>7");
@@ -309,14 +309,14 @@ static void test_naked_sets(void **state)
     start(&st, NULL);
     keep(&st, "17", "r3c1");
     keep(&st, "18", "r3c5");
-    assert_false(bdi_naked_set(&st, 2, &s));
+    assert_false(bdi_naked_set(&st, 2, NULL, &s));
     /* {1,2}, {2,3}, {1,3} in column 2: a triplet, no pair. */
     start(&st, NULL);
     keep(&st, "12", "r1c2");
     keep(&st, "23", "r5c2");
     keep(&st, "13", "r9c2");
-    assert_false(bdi_naked_set(&st, 2, &s));
-    assert_true(bdi_naked_set(&st, 3, &s));
+    assert_false(bdi_naked_set(&st, 2, NULL, &s));
+    assert_true(bdi_naked_set(&st, 3, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_TRIPLE, 36);
     expect_text(&s, "naked triplet 1,2,3 in r159c2 (column 2) => r2c2<>1", true);
     /* Column 7: {1,2}, {2,3}, {3,4}, {1,4}: a quad, no pair or triplet. */
@@ -325,8 +325,8 @@ static void test_naked_sets(void **state)
     keep(&st, "23", "r3c7");
     keep(&st, "34", "r5c7");
     keep(&st, "14", "r7c7");
-    assert_false(bdi_naked_set(&st, 3, &s));
-    assert_true(bdi_naked_set(&st, 4, &s));
+    assert_false(bdi_naked_set(&st, 3, NULL, &s));
+    assert_true(bdi_naked_set(&st, 4, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_QUAD, 50);
     expect_text(&s, "naked quad 1,2,3,4 in r1357c7 (column 7) => r2c7<>1", true);
 }
@@ -338,7 +338,7 @@ static void test_hidden_sets(void **state)
     bdi_step s;
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");   /* row 5: 2 and 8 only in c3 and c7 */
-    assert_true(bdi_hidden_set(&st, 2, false, &s));
+    assert_true(bdi_hidden_set(&st, 2, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_PAIR, 34);
     expect_removals(&s, "r5c3<>1, r5c3<>3, r5c3<>4, r5c3<>5, r5c3<>6, r5c3<>7, r5c3<>9, "
                         "r5c7<>1, r5c7<>3, r5c7<>4, r5c7<>5, r5c7<>6, r5c7<>7, r5c7<>9");
@@ -346,8 +346,8 @@ static void test_hidden_sets(void **state)
     start(&st, NULL);
     drop(&st, "123", "r4c134679");
     drop(&st, "1", "r4c8");
-    assert_false(bdi_hidden_set(&st, 2, false, &s));
-    assert_true(bdi_hidden_set(&st, 3, false, &s));
+    assert_false(bdi_hidden_set(&st, 2, false, NULL, &s));
+    assert_true(bdi_hidden_set(&st, 3, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_TRIPLE, 40);
     expect_text(&s, "hidden triplet 1,2,3 in r4c258 (row 4) => r4c2<>4, r4c2<>5", true);
     /* Box 9: 1-4 only in r7c7, r7c9, r9c7, r9c9. */
@@ -356,10 +356,45 @@ static void test_hidden_sets(void **state)
     drop(&st, "1234", "r79c8");
     drop(&st, "1", "r9c9");
     drop(&st, "2", "r7c7");
-    assert_false(bdi_hidden_set(&st, 3, false, &s));
-    assert_true(bdi_hidden_set(&st, 4, false, &s));
+    assert_false(bdi_hidden_set(&st, 3, false, NULL, &s));
+    assert_true(bdi_hidden_set(&st, 4, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_QUAD, 54);
     expect_text(&s, "hidden quad 1,2,3,4 in r7c7,r7c9,r9c7,r9c9 (box 9) =>", true);
+}
+
+/* The path's record of the set searches: a unit kept when a search found
+ * nothing there is searched again once its candidates change, whatever
+ * digit changed, and each search keeps its own units. The hints expected
+ * are test_naked_sets', test_hidden_sets' and test_direct_hidden_pair's,
+ * worked out by hand. */
+static void test_sets_memo(void **state)
+{
+    (void)state;
+    bdi_state st;
+    bdi_step s;
+    bdi_sets_memo memo = {.known = {0}};
+    start(&st, NULL);
+    keep(&st, "17", "r3c1");
+    keep(&st, "178", "r3c5");
+    assert_false(bdi_naked_set(&st, 2, &memo, &s));
+    assert_false(bdi_naked_set(&st, 2, &memo, &s));
+    drop(&st, "8", "r3c5");   /* now a naked pair 1,7 in row 3 */
+    assert_true(bdi_naked_set(&st, 2, &memo, &s));
+    expect_step(&s, BD_TECH_NAKED_PAIR, 30);
+    expect_text(&s, "naked pair 1,7 in r3c15 (row 3) => r3c2<>1, r3c2<>7", true);
+    /* Row 5's hidden pair 2,8 leaves nothing single while 4 has four
+     * places; taking 4 from them but r5c1 (the pair's digits unchanged)
+     * makes it the direct hint. */
+    memo = (bdi_sets_memo){.known = {0}};
+    start(&st, NULL);
+    drop(&st, "28", "r5c1245689");
+    assert_false(bdi_hidden_set(&st, 2, true, &memo, &s));
+    assert_true(bdi_hidden_set(&st, 2, false, &memo, &s));   /* a search of its own */
+    expect_step(&s, BD_TECH_HIDDEN_PAIR, 34);
+    drop(&st, "4", "r5c245689");
+    assert_true(bdi_hidden_set(&st, 2, true, &memo, &s));
+    expect_step(&s, BD_TECH_DIRECT_HIDDEN_PAIR, 20);
+    expect_text(&s, "r5c1=4 direct hidden pair 2,8 in r5c37 (hidden single in row 5)", false);
 }
 
 static void test_fish(void **state)
@@ -2546,6 +2581,7 @@ int main(void)
         cmocka_unit_test(test_pointing_and_claiming),
         cmocka_unit_test(test_naked_sets),
         cmocka_unit_test(test_hidden_sets),
+        cmocka_unit_test(test_sets_memo),
         cmocka_unit_test(test_fish),
         cmocka_unit_test(test_wings),
         cmocka_unit_test(test_unique_rectangles),

@@ -340,10 +340,23 @@ bool bdi_naked_single(const bdi_state *st, bdi_step *s);
 bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s);
 bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s);
 
+/* subsets.c: a path's record, for each set search (naked sets, hidden
+ * sets, direct hidden sets, by degree), of the units where it last found
+ * nothing, with their places and filled cells then (a unit's sets read
+ * nothing else). Zeroed: empty. */
+enum { SETS_MEMO_KINDS = 8 };
+typedef struct bdi_sets_memo {
+    uint32_t known[SETS_MEMO_KINDS];                        /* units kept */
+    uint16_t key[SETS_MEMO_KINDS][UNIT_COUNT][BD_SIZE + 1]; /* places, filled */
+} bdi_sets_memo;
+
 /* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
- * hidden sets that leave a hidden single */
-bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s);
-bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s);
+ * hidden sets that leave a hidden single; with the path's record `memo`
+ * (NULL: none), a unit where the search found nothing and that has not
+ * changed since is passed over */
+bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
+bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
+                    bdi_step *s);
 bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                         bdi_step *s);
 bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
