@@ -343,7 +343,8 @@ bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_
 /* subsets.c: a path's record, for each set search (naked sets, hidden
  * sets, direct hidden sets, by degree), of the units where it last found
  * nothing, with their places and filled cells then (a unit's sets read
- * nothing else). Zeroed: empty. */
+ * nothing else). Empty when `known` is zeroed (a key is read only once
+ * kept). */
 enum { SETS_MEMO_KINDS = 8 };
 typedef struct bdi_sets_memo {
     uint32_t known[SETS_MEMO_KINDS];                        /* units kept */

@@ -36,11 +36,6 @@
  * searches (the others do not read it). */
 typedef bool (*producer_fn)(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s);
 
-static bool hidden_single(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_hidden_single(st, s);
-}
 static bool direct_pointing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
     (void)sets;
@@ -123,13 +118,14 @@ static bool bug(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
     (void)sets;
     return bdi_bug(st, s);
 }
-/* SE's direct and indirect producers, in its order (aligned pair exclusion,
- * the last, is find_hint's: it keeps a record of the path). */
+/* SE's direct and indirect producers, in its order, after hidden singles
+ * (the first, find_hint's own call: most steps' hint); aligned pair
+ * exclusion, the last, is find_hint's too: it keeps a record of the path. */
 static const producer_fn PRODUCERS[] = {
-    hidden_single, direct_pointing, direct_pair,   naked_single, direct_triplet,
-    locking,       naked_pair,      x_wing,        hidden_pair,  naked_triplet,
-    swordfish,     hidden_triplet,  xy_wing,       xyz_wing,     unique_loop,
-    naked_quad,    jellyfish,       hidden_quad,   bug,
+    direct_pointing, direct_pair,    naked_single, direct_triplet, locking,
+    naked_pair,      x_wing,         hidden_pair,  naked_triplet,  swordfish,
+    hidden_triplet,  xy_wing,        xyz_wing,     unique_loop,    naked_quad,
+    jellyfish,       hidden_quad,    bug,
 };
 enum { PRODUCER_COUNT = sizeof PRODUCERS / sizeof PRODUCERS[0] };
 
@@ -250,7 +246,7 @@ typedef struct path {
     bdi_exclusion_memo *triplets; /* made with it (NULL if memory ran short) */
     bdi_exclusion_memo *pairs;  /* made at the first pair search (NULL:
                                    not yet, or memory ran short) */
-    bdi_sets_memo sets;         /* the set searches' record */
+    bdi_sets_memo *sets;        /* the set searches' record */
     bdi_budget time;            /* the options' limits, for the chains' nodes */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
@@ -349,8 +345,10 @@ static bool find_chained(path *p, bdi_step *s)
  * stop). */
 static bool find_hint(path *p, bdi_step *s)
 {
+    if (bdi_hidden_single(&p->st, s))
+        return true;
     for (int i = 0; i < PRODUCER_COUNT; i++)
-        if (PRODUCERS[i](&p->st, &p->sets, s)) {
+        if (PRODUCERS[i](&p->st, p->sets, s)) {
             bool needs_unique = s->tech == BD_TECH_UNIQUE_LOOP || s->tech == BD_TECH_BUG;
             return !needs_unique || ensure_unique(p);
         }
@@ -455,6 +453,9 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
         p->limits.timeout = options->timeout;
     }
     bdi_budget_init(&p->time, &p->limits);
+    bdi_sets_memo sets;   /* its units' keys are read only once written */
+    memset(sets.known, 0, sizeof sets.known);
+    p->sets = &sets;
     bd_step shown;
     p->shown = &shown;
     bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);
