@@ -364,9 +364,10 @@ static void test_hidden_sets(void **state)
 
 /* The path's record of the set searches: a unit kept when a search found
  * nothing there is searched again once its candidates change, whatever
- * digit changed, and each search keeps its own units. The hints expected
- * are test_naked_sets', test_hidden_sets' and test_direct_hidden_pair's,
- * worked out by hand. */
+ * digit changed, and each search keeps its own units; a fish search's
+ * digit likewise once its places change. The hints expected are
+ * test_naked_sets', test_hidden_sets', test_direct_hidden_pair's and
+ * test_fish's, worked out by hand. */
 static void test_sets_memo(void **state)
 {
     (void)state;
@@ -395,6 +396,17 @@ static void test_sets_memo(void **state)
     assert_true(bdi_hidden_set(&st, 2, true, &memo, &s));
     expect_step(&s, BD_TECH_DIRECT_HIDDEN_PAIR, 20);
     expect_text(&s, "r5c1=4 direct hidden pair 2,8 in r5c37 (hidden single in row 5)", false);
+    /* 4 in row 2 only in c3, c8, in row 7 also in c9: no X-wing until
+     * r7c9 loses it (test_fish's X-wing). */
+    memo = (bdi_sets_memo){.known = {0}};
+    start(&st, NULL);
+    drop(&st, "4", "r2c1245679");
+    drop(&st, "4", "r7c124567");
+    assert_false(bdi_fish(&st, 2, &memo, &s));
+    drop(&st, "4", "r7c9");
+    assert_true(bdi_fish(&st, 2, &memo, &s));
+    expect_step(&s, BD_TECH_X_WING, 32);
+    expect_text(&s, "X-wing 4 r27 c38 => r1c3<>4, r1c8<>4", true);
 }
 
 static void test_fish(void **state)
@@ -407,7 +419,7 @@ static void test_fish(void **state)
     start(&st, NULL);
     drop(&st, "4", "r2c1245679");
     drop(&st, "4", "r7c1245679");
-    assert_true(bdi_fish(&st, 2, &s));
+    assert_true(bdi_fish(&st, 2, NULL, &s));
     expect_step(&s, BD_TECH_X_WING, 32);
     expect_text(&s, "X-wing 4 r27 c38 => r1c3<>4, r1c8<>4, r3c3<>4, r3c8<>4, r4c3<>4, "
                     "r4c8<>4, r5c3<>4, r5c8<>4, r6c3<>4, r6c8<>4, r8c3<>4, r8c8<>4, "
@@ -419,8 +431,8 @@ static void test_fish(void **state)
     drop(&st, "5", "r1346789c1");
     drop(&st, "5", "r1234679c4");
     drop(&st, "5", "r1345679c7");
-    assert_false(bdi_fish(&st, 2, &s));
-    assert_true(bdi_fish(&st, 3, &s));
+    assert_false(bdi_fish(&st, 2, NULL, &s));
+    assert_true(bdi_fish(&st, 3, NULL, &s));
     expect_step(&s, BD_TECH_SWORDFISH, 38);
     expect_text(&s, "swordfish 5 c147 r258 => r2c2<>5, r2c3<>5, r2c5<>5", true);
     /* 6: row 1 only in columns 2, 4; row 3 in 4, 6; row 5 in 6, 8; row 7
@@ -430,9 +442,9 @@ static void test_fish(void **state)
     drop(&st, "6", "r3c1235789");
     drop(&st, "6", "r5c1234579");
     drop(&st, "6", "r7c1345679");
-    assert_false(bdi_fish(&st, 2, &s));
-    assert_false(bdi_fish(&st, 3, &s));
-    assert_true(bdi_fish(&st, 4, &s));
+    assert_false(bdi_fish(&st, 2, NULL, &s));
+    assert_false(bdi_fish(&st, 3, NULL, &s));
+    assert_true(bdi_fish(&st, 4, NULL, &s));
     expect_step(&s, BD_TECH_JELLYFISH, 52);
 }
 

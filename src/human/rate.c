@@ -85,18 +85,15 @@ static bool hidden_quad(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 }
 static bool x_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
-    (void)sets;
-    return bdi_fish(st, 2, s);
+    return bdi_fish(st, 2, sets, s);
 }
 static bool swordfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
-    (void)sets;
-    return bdi_fish(st, 3, s);
+    return bdi_fish(st, 3, sets, s);
 }
 static bool jellyfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
-    (void)sets;
-    return bdi_fish(st, 4, s);
+    return bdi_fish(st, 4, sets, s);
 }
 static bool xy_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
@@ -455,6 +452,7 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
     bdi_budget_init(&p->time, &p->limits);
     bdi_sets_memo sets;   /* its units' keys are read only once written */
     memset(sets.known, 0, sizeof sets.known);
+    memset(sets.fish_known, 0, sizeof sets.fish_known);
     p->sets = &sets;
     bd_step shown;
     p->shown = &shown;
