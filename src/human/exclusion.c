@@ -172,21 +172,21 @@ static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, c
     return true;
 }
 
-/* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
- * C(c, 3) + C(b, 2) + a. */
+/* C(c, 3) and C(c, 2) by cell c. */
+#define CHOOSE3(c) ((c) * ((c) - 1) * ((c) - 2) / 6)
+#define CHOOSE2(c) ((c) * ((c) - 1) / 2)
+static const int choose3[BD_CELLS] = {REP81(CHOOSE3)};
+static const int choose2[BD_CELLS] = {REP81(CHOOSE2)};
+
+/* The index of the triplet of distinct cells {a, b, c}, a < b (c any):
+ * with x < y < z its cells in order, C(z, 3) + C(y, 2) + x. */
 static int triplet_index(int a, int b, int c)
 {
-    int t;
-    if (a > b) {
-        t = a, a = b, b = t;
-    }
-    if (b > c) {
-        t = b, b = c, c = t;
-    }
-    if (a > b) {
-        t = a, a = b, b = t;
-    }
-    return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
+    if (c > b)
+        return choose3[c] + choose2[b] + a;
+    if (c > a)
+        return choose3[b] + choose2[c] + a;
+    return choose3[b] + choose2[a] + c;
 }
 
 /* True when a cell of `cells` changed after the search `since` in a way
@@ -458,8 +458,9 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
     return count;
 }
 
-/* Tries the triplet `cells` (common excluders `common`) unless the
- * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
+/* Tries the triplet `cells` (cells[0] < cells[1], as base cells are
+ * listed; common excluders `common`) unless the record `m` (NULL: none)
+ * shows it removes nothing; `pair_last` is the
  * latest change of the first two cells, `pair_peers` the cells both
  * see. */
 static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
