@@ -1791,11 +1791,80 @@ static bool pair_exclusion_reference(const bdi_state *st, uint16_t *removed)
     return false;
 }
 
+/* The count of the cells with two to three candidates that see every
+ * cell of cells[0..n). */
+static int common_excluders(const bdi_state *st, const int *cells, int n)
+{
+    int common = 0;
+    for (int other = 0; other < BD_CELLS; other++) {
+        int count = digit_count(st->cand[other]);
+        bool all = count >= 2 && count <= 3;
+        for (int i = 0; i < n; i++)
+            all = all && sees(other, cells[i]);
+        common += all;
+    }
+    return common;
+}
+
+/* SE's aligned triplet exclusion written plainly: the base cells (two
+ * candidates or more, no peer with one, a peer with two or three), their
+ * pairs in SE's order, for each the third cells of the twin area (the
+ * first cell's house cells with two or three candidates in SE's house
+ * order, bdi_house, then the second's, that are base cells other than the
+ * two, each once), the first triplet with two common excluders or more
+ * whose allowed digits (exclusion_reference) leave out a candidate; its
+ * removals into `removed`, false when there is none. */
+static bool triplet_exclusion_reference(const bdi_state *st, uint16_t *removed)
+{
+    int base[BD_CELLS], count = 0;
+    bool is_base[BD_CELLS] = {false};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        bool single = false, excluder = false;
+        for (int other = 0; other < BD_CELLS; other++)
+            if (sees(cell, other)) {
+                int n = digit_count(st->cand[other]);
+                single |= n == 1;
+                excluder |= n == 2 || n == 3;
+            }
+        if (digit_count(st->cand[cell]) >= 2 && !single && excluder) {
+            base[count++] = cell;
+            is_base[cell] = true;
+        }
+    }
+    for (int i1 = 1; i1 < count; i1++)
+        for (int i0 = 0; i0 < i1; i0++) {
+            int cells[3] = {base[i0], base[i1], 0};
+            bool taken[BD_CELLS] = {false};
+            taken[cells[0]] = taken[cells[1]] = true;
+            for (int f = 0; f < 2; f++)
+                for (int h = 0; h < HOUSE_CELLS; h++) {
+                    int third = bdi_house[cells[f]][h], n = digit_count(st->cand[third]);
+                    if (n < 2 || n > 3 || !is_base[third] || taken[third])
+                        continue;
+                    taken[third] = true;
+                    cells[2] = third;
+                    if (common_excluders(st, cells, 3) < 2)
+                        continue;
+                    unsigned allowed[3];
+                    exclusion_reference(st, cells, 3, 3, allowed);
+                    unsigned any = 0;
+                    memset(removed, 0, BD_CELLS * sizeof *removed);
+                    for (int i = 0; i < 3; i++) {
+                        removed[cells[i]] = (uint16_t)(st->cand[cells[i]] & ~allowed[i]);
+                        any |= removed[cells[i]];
+                    }
+                    if (any)
+                        return true;
+                }
+        }
+    return false;
+}
+
 /* bdi_aligned_exclusion of pairs gives the hint of SE's loops written
  * plainly (pair_exclusion_reference), that hint applied and the next
- * taken, up to 20, and each triplet hint removes what the combinations of
- * its three cells (exclusion_reference) leave out, on the grids of SE's
- * rated puzzles as given and thinned. */
+ * taken, up to 20, and of triplets likewise (triplet_exclusion_reference;
+ * the searches of one grid's rounds keep a record, as a path's do), on
+ * the grids of SE's rated puzzles as given and thinned. */
 static void test_aligned_exclusion_reference(void **state)
 {
     (void)state;
@@ -1817,17 +1886,19 @@ static void test_aligned_exclusion_reference(void **state)
             bdi_step_apply(&st, &s);
         }
         st = first;
-        for (int round = 0; round < 20 && bdi_aligned_exclusion(&st, 3, NULL, &s); round++) {
-            int cells[3] = {s.cells[0], s.cells[1], s.cells[2]};
-            unsigned allowed[3];
-            exclusion_reference(&st, cells, 3, 3, allowed);
-            uint16_t want[BD_CELLS] = {0};
-            for (int i = 0; i < 3; i++)
-                want[cells[i]] = (uint16_t)(st.cand[cells[i]] & ~allowed[i]);
+        bdi_exclusion_memo *memo = bdi_exclusion_memo_new();
+        assert_non_null(memo);
+        for (int round = 0; round < 20; round++) {
+            uint16_t want[BD_CELLS];
+            bool expected = triplet_exclusion_reference(&st, want);
+            assert_int_equal(bdi_aligned_exclusion(&st, 3, memo, &s), expected);
+            if (!expected)
+                break;
             assert_memory_equal(s.removed, want, sizeof want);
             triplets++;
             bdi_step_apply(&st, &s);
         }
+        bdi_exclusion_memo_free(memo);
     }
     fclose(data.f);
     assert_int_equal(data.grids, 160);
