@@ -231,14 +231,14 @@ static void test_direct_hidden_pair(void **state)
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");
     drop(&st, "4", "r5c245689");
-    assert_true(bdi_hidden_set(&st, 2, true, &s));
+    assert_true(bdi_hidden_set(&st, 2, true, NULL, &s));
     expect_step(&s, BD_TECH_DIRECT_HIDDEN_PAIR, 20);
     expect_removals(&s, "");
     expect_text(&s, "r5c1=4 direct hidden pair 2,8 in r5c37 (hidden single in row 5)", false);
     /* The same pair with 4 in four places: nothing left single. */
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");
-    assert_false(bdi_hidden_set(&st, 2, true, &s));
+    assert_false(bdi_hidden_set(&st, 2, true, NULL, &s));
 }
 
 static void test_direct_hidden_triplet(void **state)
@@ -252,7 +252,7 @@ static void test_direct_hidden_triplet(void **state)
     drop(&st, "123", "r4c134679");
     drop(&st, "1", "r4c8");
     drop(&st, "4", "r4c2346789");
-    assert_true(bdi_hidden_set(&st, 3, true, &s));
+    assert_true(bdi_hidden_set(&st, 3, true, NULL, &s));
     expect_step(&s, BD_TECH_DIRECT_HIDDEN_TRIPLE, 25);
     expect_text(&s, "r4c1=4 direct hidden triplet 1,2,3 in r4c258 (hidden single in row 4)",
                 false);
@@ -301,7 +301,7 @@ static void test_naked_sets(void **state)
     start(&st, NULL);
     keep(&st, "17", "r3c1");
     keep(&st, "17", "r3c5");
-    assert_true(bdi_naked_set(&st, 2, &s));
+    assert_true(bdi_naked_set(&st, 2, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_PAIR, 30);
     expect_removals(&s, "r3c2<>1, r3c2<>7, r3c3<>1, r3c3<>7, r3c4<>1, r3c4<>7, r3c6<>1, "
                         "r3c6<>7, r3c7<>1, r3c7<>7, r3c8<>1, r3c8<>7, r3c9<>1, r3c9<>7");
@@ -309,14 +309,14 @@ static void test_naked_sets(void **state)
     start(&st, NULL);
     keep(&st, "17", "r3c1");
     keep(&st, "18", "r3c5");
-    assert_false(bdi_naked_set(&st, 2, &s));
+    assert_false(bdi_naked_set(&st, 2, NULL, &s));
     /* {1,2}, {2,3}, {1,3} in column 2: a triplet, no pair. */
     start(&st, NULL);
     keep(&st, "12", "r1c2");
     keep(&st, "23", "r5c2");
     keep(&st, "13", "r9c2");
-    assert_false(bdi_naked_set(&st, 2, &s));
-    assert_true(bdi_naked_set(&st, 3, &s));
+    assert_false(bdi_naked_set(&st, 2, NULL, &s));
+    assert_true(bdi_naked_set(&st, 3, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_TRIPLE, 36);
     expect_text(&s, "naked triplet 1,2,3 in r159c2 (column 2) => r2c2<>1", true);
     /* Column 7: {1,2}, {2,3}, {3,4}, {1,4}: a quad, no pair or triplet. */
@@ -325,8 +325,8 @@ static void test_naked_sets(void **state)
     keep(&st, "23", "r3c7");
     keep(&st, "34", "r5c7");
     keep(&st, "14", "r7c7");
-    assert_false(bdi_naked_set(&st, 3, &s));
-    assert_true(bdi_naked_set(&st, 4, &s));
+    assert_false(bdi_naked_set(&st, 3, NULL, &s));
+    assert_true(bdi_naked_set(&st, 4, NULL, &s));
     expect_step(&s, BD_TECH_NAKED_QUAD, 50);
     expect_text(&s, "naked quad 1,2,3,4 in r1357c7 (column 7) => r2c7<>1", true);
 }
@@ -338,7 +338,7 @@ static void test_hidden_sets(void **state)
     bdi_step s;
     start(&st, NULL);
     drop(&st, "28", "r5c1245689");   /* row 5: 2 and 8 only in c3 and c7 */
-    assert_true(bdi_hidden_set(&st, 2, false, &s));
+    assert_true(bdi_hidden_set(&st, 2, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_PAIR, 34);
     expect_removals(&s, "r5c3<>1, r5c3<>3, r5c3<>4, r5c3<>5, r5c3<>6, r5c3<>7, r5c3<>9, "
                         "r5c7<>1, r5c7<>3, r5c7<>4, r5c7<>5, r5c7<>6, r5c7<>7, r5c7<>9");
@@ -346,8 +346,8 @@ static void test_hidden_sets(void **state)
     start(&st, NULL);
     drop(&st, "123", "r4c134679");
     drop(&st, "1", "r4c8");
-    assert_false(bdi_hidden_set(&st, 2, false, &s));
-    assert_true(bdi_hidden_set(&st, 3, false, &s));
+    assert_false(bdi_hidden_set(&st, 2, false, NULL, &s));
+    assert_true(bdi_hidden_set(&st, 3, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_TRIPLE, 40);
     expect_text(&s, "hidden triplet 1,2,3 in r4c258 (row 4) => r4c2<>4, r4c2<>5", true);
     /* Box 9: 1-4 only in r7c7, r7c9, r9c7, r9c9. */
@@ -356,10 +356,57 @@ static void test_hidden_sets(void **state)
     drop(&st, "1234", "r79c8");
     drop(&st, "1", "r9c9");
     drop(&st, "2", "r7c7");
-    assert_false(bdi_hidden_set(&st, 3, false, &s));
-    assert_true(bdi_hidden_set(&st, 4, false, &s));
+    assert_false(bdi_hidden_set(&st, 3, false, NULL, &s));
+    assert_true(bdi_hidden_set(&st, 4, false, NULL, &s));
     expect_step(&s, BD_TECH_HIDDEN_QUAD, 54);
     expect_text(&s, "hidden quad 1,2,3,4 in r7c7,r7c9,r9c7,r9c9 (box 9) =>", true);
+}
+
+/* The path's record of the set searches: a unit kept when a search found
+ * nothing there is searched again once its candidates change, whatever
+ * digit changed, and each search keeps its own units; a fish search's
+ * digit likewise once its places change. The hints expected are
+ * test_naked_sets', test_hidden_sets', test_direct_hidden_pair's and
+ * test_fish's, worked out by hand. */
+static void test_sets_memo(void **state)
+{
+    (void)state;
+    bdi_state st;
+    bdi_step s;
+    bdi_sets_memo memo = {.known = {0}};
+    start(&st, NULL);
+    keep(&st, "17", "r3c1");
+    keep(&st, "178", "r3c5");
+    assert_false(bdi_naked_set(&st, 2, &memo, &s));
+    assert_false(bdi_naked_set(&st, 2, &memo, &s));
+    drop(&st, "8", "r3c5");   /* now a naked pair 1,7 in row 3 */
+    assert_true(bdi_naked_set(&st, 2, &memo, &s));
+    expect_step(&s, BD_TECH_NAKED_PAIR, 30);
+    expect_text(&s, "naked pair 1,7 in r3c15 (row 3) => r3c2<>1, r3c2<>7", true);
+    /* Row 5's hidden pair 2,8 leaves nothing single while 4 has four
+     * places; taking 4 from them but r5c1 (the pair's digits unchanged)
+     * makes it the direct hint. */
+    memo = (bdi_sets_memo){.known = {0}};
+    start(&st, NULL);
+    drop(&st, "28", "r5c1245689");
+    assert_false(bdi_hidden_set(&st, 2, true, &memo, &s));
+    assert_true(bdi_hidden_set(&st, 2, false, &memo, &s));   /* a search of its own */
+    expect_step(&s, BD_TECH_HIDDEN_PAIR, 34);
+    drop(&st, "4", "r5c245689");
+    assert_true(bdi_hidden_set(&st, 2, true, &memo, &s));
+    expect_step(&s, BD_TECH_DIRECT_HIDDEN_PAIR, 20);
+    expect_text(&s, "r5c1=4 direct hidden pair 2,8 in r5c37 (hidden single in row 5)", false);
+    /* 4 in row 2 only in c3, c8, in row 7 also in c9: no X-wing until
+     * r7c9 loses it (test_fish's X-wing). */
+    memo = (bdi_sets_memo){.known = {0}};
+    start(&st, NULL);
+    drop(&st, "4", "r2c1245679");
+    drop(&st, "4", "r7c124567");
+    assert_false(bdi_fish(&st, 2, &memo, &s));
+    drop(&st, "4", "r7c9");
+    assert_true(bdi_fish(&st, 2, &memo, &s));
+    expect_step(&s, BD_TECH_X_WING, 32);
+    expect_text(&s, "X-wing 4 r27 c38 => r1c3<>4, r1c8<>4", true);
 }
 
 static void test_fish(void **state)
@@ -372,7 +419,7 @@ static void test_fish(void **state)
     start(&st, NULL);
     drop(&st, "4", "r2c1245679");
     drop(&st, "4", "r7c1245679");
-    assert_true(bdi_fish(&st, 2, &s));
+    assert_true(bdi_fish(&st, 2, NULL, &s));
     expect_step(&s, BD_TECH_X_WING, 32);
     expect_text(&s, "X-wing 4 r27 c38 => r1c3<>4, r1c8<>4, r3c3<>4, r3c8<>4, r4c3<>4, "
                     "r4c8<>4, r5c3<>4, r5c8<>4, r6c3<>4, r6c8<>4, r8c3<>4, r8c8<>4, "
@@ -384,8 +431,8 @@ static void test_fish(void **state)
     drop(&st, "5", "r1346789c1");
     drop(&st, "5", "r1234679c4");
     drop(&st, "5", "r1345679c7");
-    assert_false(bdi_fish(&st, 2, &s));
-    assert_true(bdi_fish(&st, 3, &s));
+    assert_false(bdi_fish(&st, 2, NULL, &s));
+    assert_true(bdi_fish(&st, 3, NULL, &s));
     expect_step(&s, BD_TECH_SWORDFISH, 38);
     expect_text(&s, "swordfish 5 c147 r258 => r2c2<>5, r2c3<>5, r2c5<>5", true);
     /* 6: row 1 only in columns 2, 4; row 3 in 4, 6; row 5 in 6, 8; row 7
@@ -395,9 +442,9 @@ static void test_fish(void **state)
     drop(&st, "6", "r3c1235789");
     drop(&st, "6", "r5c1234579");
     drop(&st, "6", "r7c1345679");
-    assert_false(bdi_fish(&st, 2, &s));
-    assert_false(bdi_fish(&st, 3, &s));
-    assert_true(bdi_fish(&st, 4, &s));
+    assert_false(bdi_fish(&st, 2, NULL, &s));
+    assert_false(bdi_fish(&st, 3, NULL, &s));
+    assert_true(bdi_fish(&st, 4, NULL, &s));
     expect_step(&s, BD_TECH_JELLYFISH, 52);
 }
 
@@ -1801,11 +1848,80 @@ static bool pair_exclusion_reference(const bdi_state *st, uint16_t *removed)
     return false;
 }
 
+/* The count of the cells with two to three candidates that see every
+ * cell of cells[0..n). */
+static int common_excluders(const bdi_state *st, const int *cells, int n)
+{
+    int common = 0;
+    for (int other = 0; other < BD_CELLS; other++) {
+        int count = digit_count(st->cand[other]);
+        bool all = count >= 2 && count <= 3;
+        for (int i = 0; i < n; i++)
+            all = all && sees(other, cells[i]);
+        common += all;
+    }
+    return common;
+}
+
+/* SE's aligned triplet exclusion written plainly: the base cells (two
+ * candidates or more, no peer with one, a peer with two or three), their
+ * pairs in SE's order, for each the third cells of the twin area (the
+ * first cell's house cells with two or three candidates in SE's house
+ * order, bdi_house, then the second's, that are base cells other than the
+ * two, each once), the first triplet with two common excluders or more
+ * whose allowed digits (exclusion_reference) leave out a candidate; its
+ * removals into `removed`, false when there is none. */
+static bool triplet_exclusion_reference(const bdi_state *st, uint16_t *removed)
+{
+    int base[BD_CELLS], count = 0;
+    bool is_base[BD_CELLS] = {false};
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        bool single = false, excluder = false;
+        for (int other = 0; other < BD_CELLS; other++)
+            if (sees(cell, other)) {
+                int n = digit_count(st->cand[other]);
+                single |= n == 1;
+                excluder |= n == 2 || n == 3;
+            }
+        if (digit_count(st->cand[cell]) >= 2 && !single && excluder) {
+            base[count++] = cell;
+            is_base[cell] = true;
+        }
+    }
+    for (int i1 = 1; i1 < count; i1++)
+        for (int i0 = 0; i0 < i1; i0++) {
+            int cells[3] = {base[i0], base[i1], 0};
+            bool taken[BD_CELLS] = {false};
+            taken[cells[0]] = taken[cells[1]] = true;
+            for (int f = 0; f < 2; f++)
+                for (int h = 0; h < HOUSE_CELLS; h++) {
+                    int third = bdi_house[cells[f]][h], n = digit_count(st->cand[third]);
+                    if (n < 2 || n > 3 || !is_base[third] || taken[third])
+                        continue;
+                    taken[third] = true;
+                    cells[2] = third;
+                    if (common_excluders(st, cells, 3) < 2)
+                        continue;
+                    unsigned allowed[3];
+                    exclusion_reference(st, cells, 3, 3, allowed);
+                    unsigned any = 0;
+                    memset(removed, 0, BD_CELLS * sizeof *removed);
+                    for (int i = 0; i < 3; i++) {
+                        removed[cells[i]] = (uint16_t)(st->cand[cells[i]] & ~allowed[i]);
+                        any |= removed[cells[i]];
+                    }
+                    if (any)
+                        return true;
+                }
+        }
+    return false;
+}
+
 /* bdi_aligned_exclusion of pairs gives the hint of SE's loops written
  * plainly (pair_exclusion_reference), that hint applied and the next
- * taken, up to 20, and each triplet hint removes what the combinations of
- * its three cells (exclusion_reference) leave out, on the grids of SE's
- * rated puzzles as given and thinned. */
+ * taken, up to 20, and of triplets likewise (triplet_exclusion_reference;
+ * the searches of one grid's rounds keep a record, as a path's do), on
+ * the grids of SE's rated puzzles as given and thinned. */
 static void test_aligned_exclusion_reference(void **state)
 {
     (void)state;
@@ -1827,17 +1943,19 @@ static void test_aligned_exclusion_reference(void **state)
             bdi_step_apply(&st, &s);
         }
         st = first;
-        for (int round = 0; round < 20 && bdi_aligned_exclusion(&st, 3, NULL, &s); round++) {
-            int cells[3] = {s.cells[0], s.cells[1], s.cells[2]};
-            unsigned allowed[3];
-            exclusion_reference(&st, cells, 3, 3, allowed);
-            uint16_t want[BD_CELLS] = {0};
-            for (int i = 0; i < 3; i++)
-                want[cells[i]] = (uint16_t)(st.cand[cells[i]] & ~allowed[i]);
+        bdi_exclusion_memo *memo = bdi_exclusion_memo_new();
+        assert_non_null(memo);
+        for (int round = 0; round < 20; round++) {
+            uint16_t want[BD_CELLS];
+            bool expected = triplet_exclusion_reference(&st, want);
+            assert_int_equal(bdi_aligned_exclusion(&st, 3, memo, &s), expected);
+            if (!expected)
+                break;
             assert_memory_equal(s.removed, want, sizeof want);
             triplets++;
             bdi_step_apply(&st, &s);
         }
+        bdi_exclusion_memo_free(memo);
     }
     fclose(data.f);
     assert_int_equal(data.grids, 160);
@@ -2603,6 +2721,7 @@ int main(void)
         cmocka_unit_test(test_pointing_and_claiming),
         cmocka_unit_test(test_naked_sets),
         cmocka_unit_test(test_hidden_sets),
+        cmocka_unit_test(test_sets_memo),
         cmocka_unit_test(test_fish),
         cmocka_unit_test(test_wings),
         cmocka_unit_test(test_unique_rectangles),

@@ -25,7 +25,9 @@
  * outside the set's (no combination can leave them empty). A triplet's
  * digit with a combination of three different digits at most one of
  * which is an excluder's candidate is allowed before any is tried (no
- * excluder's candidates, two or more, are all in it).
+ * excluder's candidates, two or more, are all in it). A pair's third
+ * cells are tried in cell order; only when one removes something are
+ * they tried again in SE's order, for the first that does.
  *
  * A path's searches of each degree keep a record (bdi_exclusion_memo,
  * one for the pairs, one for the triplets). A triplet search's record
@@ -170,21 +172,21 @@ static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, c
     return true;
 }
 
-/* The index of the triplet of distinct cells {a, b, c}: with a < b < c,
- * C(c, 3) + C(b, 2) + a. */
+/* C(c, 3) and C(c, 2) by cell c. */
+#define CHOOSE3(c) ((c) * ((c) - 1) * ((c) - 2) / 6)
+#define CHOOSE2(c) ((c) * ((c) - 1) / 2)
+static const int choose3[BD_CELLS] = {REP81(CHOOSE3)};
+static const int choose2[BD_CELLS] = {REP81(CHOOSE2)};
+
+/* The index of the triplet of distinct cells {a, b, c}, a < b (c any):
+ * with x < y < z its cells in order, C(z, 3) + C(y, 2) + x. */
 static int triplet_index(int a, int b, int c)
 {
-    int t;
-    if (a > b) {
-        t = a, a = b, b = t;
-    }
-    if (b > c) {
-        t = b, b = c, c = t;
-    }
-    if (a > b) {
-        t = a, a = b, b = t;
-    }
-    return c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a;
+    if (c > b)
+        return choose3[c] + choose2[b] + a;
+    if (c > a)
+        return choose3[b] + choose2[c] + a;
+    return choose3[b] + choose2[a] + c;
 }
 
 /* True when a cell of `cells` changed after the search `since` in a way
@@ -366,9 +368,9 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
     unsigned allowed[3] = {0, 0, 0};
     unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
                         degree == 3 ? st->cand[cells[2]] : 0u};
-    bool see01 = sees(cells[0], cells[1]);
-    bool see02 = degree == 3 && sees(cells[0], cells[2]);
-    bool see12 = degree == 3 && sees(cells[1], cells[2]);
+    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
+    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
+    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
     /* only an excluder whose candidates are all among the base cells' can
      * rule a combination out */
     unsigned among = full[0] | full[1] | full[2];
@@ -456,8 +458,9 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
     return count;
 }
 
-/* Tries the triplet `cells` (common excluders `common`) unless the
- * record `m` (NULL: none) shows it removes nothing; `pair_last` is the
+/* Tries the triplet `cells` (cells[0] < cells[1], as base cells are
+ * listed; common excluders `common`) unless the record `m` (NULL: none)
+ * shows it removes nothing; `pair_last` is the
  * latest change of the first two cells, `pair_peers` the cells both
  * see. */
 static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
@@ -468,6 +471,8 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
         return try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
     uint16_t idle = m->idle[index];
+    if (idle == m->search)
+        return false;   /* met from another of its pairs in this search */
     if (idle) {
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
@@ -580,6 +585,39 @@ static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
     return thirds;
 }
 
+/* The cells of the twin area of the base cells i0 and i1 among `only`
+ * (twin_area's, as a set). */
+static cellset twin_set(const bases *b, int i0, int i1, cellset only)
+{
+    cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
+                    (b->excluders[i0].w[1] | b->excluders[i1].w[1]) & b->all.w[1] & only.w[1]}};
+    int c0 = b->cell[i0], c1 = b->cell[i1];
+    set.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
+    set.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
+    return set;
+}
+
+/* Tries the triplets of the base cells cells[0], cells[1] (common
+ * excluders `pair`, the cells both see `pair_peers`, their latest change
+ * `pair_last`) with each third cell of area[0..count) in that order, with
+ * the record `m` (NULL: none); true at the first that removes something
+ * (its step in `s`). */
+static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *m, int *cells,
+                       cellset pair, cellset pair_peers, uint16_t pair_last, const int *area,
+                       int count, bdi_step *s)
+{
+    for (int t = 0; t < count; t++) {
+        const cellset *third = &b->excluders[b->index_of[area[t]]];
+        cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
+        if (!cs_two(common))
+            continue;
+        cells[2] = area[t];
+        if (try_triplet(st, m, cells, common, pair_peers, pair_last, s))
+            return true;
+    }
+    return false;
+}
+
 /* The triplet step with the base cells `b` (SE's AlignedExclusion of
  * three cells), with the path's record `rec` (NULL: none); false when no
  * triplet removes anything. */
@@ -626,16 +664,17 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                 }
             twice.w[0] &= thirds.w[0];
             twice.w[1] &= thirds.w[1];
-            int area[BD_CELLS], count = twin_area(b, i0, i1, twice, area);
-            for (int t = 0; t < count; t++) {
-                const cellset *third = &b->excluders[b->index_of[area[t]]];
-                cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
-                if (!cs_two(common))
-                    continue;
-                cells[2] = area[t];
-                if (try_triplet(st, m, cells, common, pair_peers, pair_last, s))
-                    return true;
-            }
+            /* the twin area's cells in cell order first: SE's order matters
+             * only when one removes something (rare) */
+            cellset area_set = twin_set(b, i0, i1, twice);
+            int area[BD_CELLS], count = append_cells(area_set, area);
+            if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
+                continue;
+            /* the first that removes something in SE's order is the hint
+             * (with a record, those found idle above are passed over) */
+            count = twin_area(b, i0, i1, twice, area);
+            try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
+            return true;
         }
     if (rec)
         rec->last_idle = true;

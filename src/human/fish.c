@@ -12,9 +12,17 @@
  * union of the places is the set of cover lines. Each digit's sets of
  * base lines are subsets.c's tight sets (bdi_tight_sets), merged into
  * SE's order.
+ *
+ * On the path (bdi_fish with a record), a digit's base lines of a kind
+ * that gave no hint are kept with its places in them; the search passes
+ * over the digit and kind while they are the same (its fish, what they
+ * remove and the digit's placed count read only its cells, which those
+ * places give).
  */
 #include "human.h"
 #include "core/set_rating.h"
+
+#include <string.h>
 
 /* SE's base lines: columns first, then rows. */
 static const int BASE_KINDS[2] = {UNIT_COL, UNIT_ROW};
@@ -56,8 +64,36 @@ static bool fish_hint(const bdi_state *st, int degree, int kind, unsigned base, 
     return true;
 }
 
-bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                   bdi_step *s)
+/* True when the record `memo` (NULL: none) keeps the places `places` of
+ * `digit` in the base lines of kind index `k` for the fish of `degree`. */
+static bool digit_idle(const bdi_sets_memo *memo, int degree, int k, int digit,
+                       const uint16_t *places)
+{
+    int slot = degree - 2, bit = k * BD_SIZE + digit - 1;
+    return memo && (memo->fish_known[slot] >> bit & 1u) &&
+           !memcmp(memo->fish_key[slot][k][digit - 1], places, BD_SIZE * sizeof *places);
+}
+
+/* Keeps in the record `memo` (NULL: none) the places of the digits
+ * `digits` in the base lines of kind index `k` (places[digit]) for the
+ * fish of `degree`: they gave nothing. */
+static void digits_keep(bdi_sets_memo *memo, int degree, int k, unsigned digits,
+                        uint16_t (*places)[BD_SIZE])
+{
+    if (!memo)
+        return;
+    int slot = degree - 2;
+    for (; digits; digits &= digits - 1u) {
+        int digit = bit_digit(digits);
+        memcpy(memo->fish_key[slot][k][digit - 1], places[digit], BD_SIZE * sizeof **places);
+        memo->fish_known[slot] |= 1u << (k * BD_SIZE + digit - 1);
+    }
+}
+
+/* The fish in SE's order, with the path's record `memo` (NULL: none);
+ * each hint goes to `each` (NULL: stop at the first). */
+static bool fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_hint_fn each,
+                 void *context, bdi_step *s)
 {
     int placed[BD_SIZE + 1] = {0};
     for (int cell = 0; cell < BD_CELLS; cell++)
@@ -69,7 +105,7 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
          * more cover lines), so a set of base lines is tried for the
          * digits whose such lines hold it, in the order of SE's loops */
         uint16_t places[BD_SIZE + 1][BD_SIZE];
-        unsigned lines_of[BD_SIZE + 1] = {0}, digits = 0;
+        unsigned lines_of[BD_SIZE + 1] = {0}, digits = 0, read = 0;
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             if (placed[digit] + degree * 2 > BD_SIZE)
                 continue;
@@ -80,7 +116,9 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
                 if (count >= 2 && count <= degree)
                     lines_of[digit] |= 1u << line;
             }
-            if (digit_count(lines_of[digit]) >= degree)
+            read |= digit_bit(digit);
+            if (digit_count(lines_of[digit]) >= degree &&
+                !digit_idle(memo, degree, k, digit, places[digit]))
                 digits |= digit_bit(digit);
         }
         /* the fish by base lines, then digit: each digit's sets of base
@@ -109,11 +147,18 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
             if (fish_hint(st, degree, kind, base, cover, digit, s) && (!each || each(s, context)))
                 return true;
         }
+        digits_keep(memo, degree, k, read, places);
     }
     return false;
 }
 
-bool bdi_fish(const bdi_state *st, int degree, bdi_step *s)
+bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
+                   bdi_step *s)
 {
-    return bdi_fish_each(st, degree, NULL, NULL, s);
+    return fish(st, degree, NULL, each, context, s);
+}
+
+bool bdi_fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s)
+{
+    return fish(st, degree, memo, NULL, NULL, s);
 }

@@ -340,10 +340,28 @@ bool bdi_naked_single(const bdi_state *st, bdi_step *s);
 bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s);
 bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s);
 
+/* subsets.c, fish.c: a path's record, for each set search (naked sets,
+ * hidden sets, direct hidden sets, by degree), of the units where it last
+ * found nothing, with their places and filled cells then (a unit's sets
+ * read nothing else); for each fish search (by degree), of the digits
+ * whose base lines of a kind gave nothing, with their places in those
+ * lines then. Empty when `known` and `fish_known` are zeroed (a key is
+ * read only once kept). */
+enum { SETS_MEMO_KINDS = 8, FISH_MEMO_KINDS = 3 };
+typedef struct bdi_sets_memo {
+    uint32_t known[SETS_MEMO_KINDS];                        /* units kept */
+    uint32_t fish_known[FISH_MEMO_KINDS];                   /* kind * 9 + digit - 1 */
+    uint16_t key[SETS_MEMO_KINDS][UNIT_COUNT][BD_SIZE + 1]; /* places, filled */
+    uint16_t fish_key[FISH_MEMO_KINDS][2][BD_SIZE][BD_SIZE]; /* places by line */
+} bdi_sets_memo;
+
 /* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
- * hidden sets that leave a hidden single */
-bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s);
-bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s);
+ * hidden sets that leave a hidden single; with the path's record `memo`
+ * (NULL: none), a unit where the search found nothing and that has not
+ * changed since is passed over */
+bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
+bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
+                    bdi_step *s);
 bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                         bdi_step *s);
 bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
@@ -360,8 +378,10 @@ bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void
 enum { TIGHT_SETS_MAX = 126 };   /* C(9, 4), the most sets of 9 members */
 int bdi_tight_sets(const uint16_t *masks, int degree, unsigned *out);
 
-/* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4) */
-bool bdi_fish(const bdi_state *st, int degree, bdi_step *s);
+/* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4); with the path's
+ * record `memo` (NULL: none), a digit whose base lines of a kind gave
+ * nothing and have not changed since is passed over */
+bool bdi_fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
 bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                    bdi_step *s);
 

@@ -32,36 +32,97 @@
 #include <math.h>
 #include <string.h>
 
-typedef bool (*producer_fn)(const bdi_state *st, bdi_step *s);
+/* A producer of the step loop; `sets` is the path's record for the set
+ * searches (the others do not read it). */
+typedef bool (*producer_fn)(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s);
 
-static bool direct_pointing(const bdi_state *st, bdi_step *s) { return bdi_locking(st, true, s); }
-static bool direct_pair(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 2, true, s); }
-static bool direct_triplet(const bdi_state *st, bdi_step *s)
+static bool direct_pointing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
-    return bdi_hidden_set(st, 3, true, s);
+    (void)sets;
+    return bdi_locking(st, true, s);
 }
-static bool locking(const bdi_state *st, bdi_step *s) { return bdi_locking(st, false, s); }
-static bool naked_pair(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 2, s); }
-static bool naked_triplet(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 3, s); }
-static bool naked_quad(const bdi_state *st, bdi_step *s) { return bdi_naked_set(st, 4, s); }
-static bool hidden_pair(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 2, false, s); }
-static bool hidden_triplet(const bdi_state *st, bdi_step *s)
+static bool direct_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
 {
-    return bdi_hidden_set(st, 3, false, s);
+    return bdi_hidden_set(st, 2, true, sets, s);
 }
-static bool hidden_quad(const bdi_state *st, bdi_step *s) { return bdi_hidden_set(st, 4, false, s); }
-static bool x_wing(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 2, s); }
-static bool swordfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 3, s); }
-static bool jellyfish(const bdi_state *st, bdi_step *s) { return bdi_fish(st, 4, s); }
-static bool xy_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, false, s); }
-static bool xyz_wing(const bdi_state *st, bdi_step *s) { return bdi_xy_wing(st, true, s); }
-/* SE's direct and indirect producers, in its order (aligned pair exclusion,
- * the last, is find_hint's: it keeps a record of the path). */
+static bool naked_single(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_naked_single(st, s);
+}
+static bool direct_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_hidden_set(st, 3, true, sets, s);
+}
+static bool locking(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_locking(st, false, s);
+}
+static bool naked_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_naked_set(st, 2, sets, s);
+}
+static bool naked_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_naked_set(st, 3, sets, s);
+}
+static bool naked_quad(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_naked_set(st, 4, sets, s);
+}
+static bool hidden_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_hidden_set(st, 2, false, sets, s);
+}
+static bool hidden_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_hidden_set(st, 3, false, sets, s);
+}
+static bool hidden_quad(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_hidden_set(st, 4, false, sets, s);
+}
+static bool x_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_fish(st, 2, sets, s);
+}
+static bool swordfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_fish(st, 3, sets, s);
+}
+static bool jellyfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    return bdi_fish(st, 4, sets, s);
+}
+static bool xy_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_xy_wing(st, false, s);
+}
+static bool xyz_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_xy_wing(st, true, s);
+}
+static bool unique_loop(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_unique_loop(st, s);
+}
+static bool bug(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    (void)sets;
+    return bdi_bug(st, s);
+}
+/* SE's direct and indirect producers, in its order, after hidden singles
+ * (the first, find_hint's own call: most steps' hint); aligned pair
+ * exclusion, the last, is find_hint's too: it keeps a record of the path. */
 static const producer_fn PRODUCERS[] = {
-    bdi_hidden_single, direct_pointing, direct_pair,     bdi_naked_single, direct_triplet,
-    locking,           naked_pair,      x_wing,          hidden_pair,      naked_triplet,
-    swordfish,         hidden_triplet,  xy_wing,         xyz_wing,         bdi_unique_loop,
-    naked_quad,        jellyfish,       hidden_quad,     bdi_bug,
+    direct_pointing, direct_pair,    naked_single, direct_triplet, locking,
+    naked_pair,      x_wing,         hidden_pair,  naked_triplet,  swordfish,
+    hidden_triplet,  xy_wing,        xyz_wing,     unique_loop,    naked_quad,
+    jellyfish,       hidden_quad,    bug,
 };
 enum { PRODUCER_COUNT = sizeof PRODUCERS / sizeof PRODUCERS[0] };
 
@@ -182,6 +243,7 @@ typedef struct path {
     bdi_exclusion_memo *triplets; /* made with it (NULL if memory ran short) */
     bdi_exclusion_memo *pairs;  /* made at the first pair search (NULL:
                                    not yet, or memory ran short) */
+    bdi_sets_memo *sets;        /* the set searches' record */
     bdi_budget time;            /* the options' limits, for the chains' nodes */
     bd_step_fn on_step;         /* NULL: rating only, no step records */
     void *context;
@@ -280,8 +342,10 @@ static bool find_chained(path *p, bdi_step *s)
  * stop). */
 static bool find_hint(path *p, bdi_step *s)
 {
+    if (bdi_hidden_single(&p->st, s))
+        return true;
     for (int i = 0; i < PRODUCER_COUNT; i++)
-        if (PRODUCERS[i](&p->st, s)) {
+        if (PRODUCERS[i](&p->st, p->sets, s)) {
             bool needs_unique = s->tech == BD_TECH_UNIQUE_LOOP || s->tech == BD_TECH_BUG;
             return !needs_unique || ensure_unique(p);
         }
@@ -386,6 +450,10 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
         p->limits.timeout = options->timeout;
     }
     bdi_budget_init(&p->time, &p->limits);
+    bdi_sets_memo sets;   /* its units' keys are read only once written */
+    memset(sets.known, 0, sizeof sets.known);
+    memset(sets.fish_known, 0, sizeof sets.fish_known);
+    p->sets = &sets;
     bd_step shown;
     p->shown = &shown;
     bool clash_free = puzzle ? bdi_state_init(&p->st, puzzle) : bdi_state_init_marks(&p->st, marks);

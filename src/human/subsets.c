@@ -21,15 +21,50 @@
  * digit 1..9 it leaves single. The sets are walked in that order by their
  * highest member, then the next, and so on (bdi_tight_sets), a member that
  * makes the union too big cutting every set holding it with those above.
+ *
+ * On the path (bdi_naked_set, bdi_hidden_set with a record), a unit where
+ * a search found nothing is kept with its places and filled cells; the
+ * search passes over it while it has them (a unit's sets, their hints
+ * and whether they are worth it read only its cells' candidates, which
+ * its places give, and its number of empty cells).
  */
 #include "human.h"
 #include "core/set_rating.h"
+
+#include <string.h>
 
 static const int SET_KINDS[UNIT_KINDS] = {UNIT_BOX, UNIT_COL, UNIT_ROW};
 
 static const bd_technique DIRECT_TECH[4] = {0, 0, BD_TECH_DIRECT_HIDDEN_PAIR,
                                             BD_TECH_DIRECT_HIDDEN_TRIPLE};
 static const double DIRECT_DIFFICULTY[4] = {0, 0, 2.0, 2.5};
+
+/* The record's slot of a search: naked sets 0..2, hidden 3..5, direct
+ * hidden 6..7, by degree. */
+static int memo_kind(bool hidden, bool direct, int degree)
+{
+    return direct ? 4 + degree : hidden ? 1 + degree : degree - 2;
+}
+
+/* True when the record `memo` (NULL: none) keeps `unit` of `st` for the
+ * search `kind`, as it is now. */
+static bool unit_idle(const bdi_sets_memo *memo, int kind, const bdi_state *st, int unit)
+{
+    return memo && (memo->known[kind] >> unit & 1u) &&
+           memo->key[kind][unit][BD_SIZE] == st->filled[unit] &&
+           !memcmp(memo->key[kind][unit], st->places[unit], sizeof st->places[unit]);
+}
+
+/* Keeps `unit` of `st` in the record `memo` (NULL: none) for the search
+ * `kind`, which found nothing there. */
+static void unit_keep(bdi_sets_memo *memo, int kind, const bdi_state *st, int unit)
+{
+    if (!memo)
+        return;
+    memcpy(memo->key[kind][unit], st->places[unit], sizeof st->places[unit]);
+    memo->key[kind][unit][BD_SIZE] = st->filled[unit];
+    memo->known[kind] |= 1u << unit;
+}
 
 /* The indexes i of masks[0..8] with two to `degree` bits: the members a
  * set of `degree` can have (SE's searchCommonTuple refuses a member of
@@ -130,9 +165,10 @@ static void member_cells(const bdi_state *st, int degree, uint64_t cells[2])
  * `degree` members (member_cells): that pass over the grid pays on the
  * chains' grids, whose units are open, not on the path's, whose units'
  * filled cells already rule out most. */
-static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_hint_fn each,
-                       void *context, bdi_step *s)
+static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_sets_memo *memo,
+                       bdi_hint_fn each, void *context, bdi_step *s)
 {
+    int kind = memo_kind(false, false, degree);
     uint64_t members[2] = {~(uint64_t)0, ~(uint64_t)0};
     if (by_members)
         member_cells(st, degree, members);
@@ -141,8 +177,9 @@ static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_hin
             int unit = unit_number(SET_KINDS[k], index);
             const uint64_t *in = bdi_unit_bits[unit];
             if (unit_empty_count(st, unit) < degree * 2
-                || bit_count(members[0] & in[0]) + bit_count(members[1] & in[1]) < degree)
-                continue;   /* too few empty cells, or members */
+                || bit_count(members[0] & in[0]) + bit_count(members[1] & in[1]) < degree
+                || unit_idle(memo, kind, st, unit))
+                continue;   /* too few empty cells, or members; or as it was */
             uint16_t cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
@@ -165,6 +202,7 @@ static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_hin
                 if (!each || each(s, context))
                     return true;
             }
+            unit_keep(memo, kind, st, unit);
         }
     return false;
 }
@@ -172,7 +210,7 @@ static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_hin
 bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                         bdi_step *s)
 {
-    return naked_sets(st, degree, true, each, context, s);
+    return naked_sets(st, degree, true, NULL, each, context, s);
 }
 
 /* Direct mode: the first digit outside `digits` with two or more places in
@@ -227,14 +265,16 @@ static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
 
 /* The hidden sets in SE's order; each hint goes to `each` (NULL: stop at
  * the first). */
-static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_fn each,
-                        void *context, bdi_step *s)
+static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
+                        bdi_hint_fn each, void *context, bdi_step *s)
 {
+    int kind = memo_kind(true, direct, degree);
     for (int k = 0; k < UNIT_KINDS; k++)
         for (int index = 0; index < BD_SIZE; index++) {
             int unit = unit_number(SET_KINDS[k], index);
             int empty = unit_empty_count(st, unit);
-            if (!(empty > degree * 2 || (direct && empty > degree)))
+            if (!(empty > degree * 2 || (direct && empty > degree))
+                || unit_idle(memo, kind, st, unit))
                 continue;
             const uint16_t *places = st->places[unit];   /* of digit d at d - 1 */
             /* the sets of `degree` digits, by increasing digit mask */
@@ -247,22 +287,24 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_hint_f
                     && (!each || each(s, context)))
                     return true;
             }
+            unit_keep(memo, kind, st, unit);
         }
     return false;
 }
 
-bool bdi_naked_set(const bdi_state *st, int degree, bdi_step *s)
+bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s)
 {
-    return naked_sets(st, degree, false, NULL, NULL, s);
+    return naked_sets(st, degree, false, memo, NULL, NULL, s);
 }
 
-bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_step *s)
+bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
+                    bdi_step *s)
 {
-    return hidden_sets(st, degree, direct, NULL, NULL, s);
+    return hidden_sets(st, degree, direct, memo, NULL, NULL, s);
 }
 
 bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
                          bdi_step *s)
 {
-    return hidden_sets(st, degree, false, each, context, s);
+    return hidden_sets(st, degree, false, NULL, each, context, s);
 }

@@ -28,15 +28,23 @@ static bool wing_hint(const bdi_state *st, int pivot, int xz, int yz, bool xyz, 
 {
     unsigned z = st->cand[xz] & st->cand[yz];
     z &= -z;
-    bdi_step_start(s, xyz ? BD_TECH_XYZ_WING : BD_TECH_XY_WING, xyz ? 4.4 : 4.2);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (cell == pivot || cell == xz || cell == yz || !(st->cand[cell] & z))
-            continue;
-        if (sees(cell, xz) && sees(cell, yz) && (!xyz || sees(cell, pivot)))
-            step_remove(s, cell, z);
-    }
-    if (!bdi_step_worth(s))
+    uint64_t seen[2];
+    for (int w = 0; w < 2; w++)
+        seen[w] = bdi_peer_bits[xz][w] & bdi_peer_bits[yz][w] &
+                  (xyz ? bdi_peer_bits[pivot][w] : ~(uint64_t)0);
+    /* the pivot sees both pincers; the pincers are not their own peers */
+    seen[pivot / 64] &= ~((uint64_t)1 << (pivot % 64));
+    uint64_t lose[2] = {0, 0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = seen[w]; bits; bits &= bits - 1u)
+            if (st->cand[w * 64 + low_index(bits)] & z)
+                lose[w] |= bits & -bits;
+    if (!(lose[0] | lose[1]))
         return false;
+    bdi_step_start(s, xyz ? BD_TECH_XYZ_WING : BD_TECH_XY_WING, xyz ? 4.4 : 4.2);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = lose[w]; bits; bits &= bits - 1u)
+            step_remove(s, w * 64 + low_index(bits), z);
     s->digits = st->cand[pivot] | st->cand[xz] | st->cand[yz];
     int cells[3] = {pivot, xz, yz};
     for (int i = 0; i < 3; i++) {
@@ -53,15 +61,21 @@ bool bdi_xy_wing(const bdi_state *st, bool xyz, bdi_step *s)
         unsigned xy = st->cand[pivot];
         if (digit_count(xy) != pivot_size)
             continue;
-        for (int i = 0; i < HOUSE_CELLS; i++) {
-            int xz = bdi_house[pivot][i];
+        /* the pincers can only be house cells with two candidates, in
+         * house order */
+        uint8_t two[HOUSE_CELLS];
+        int count = 0;
+        for (int i = 0; i < HOUSE_CELLS; i++)
+            if (digit_count(st->cand[bdi_house[pivot][i]]) == 2)
+                two[count++] = bdi_house[pivot][i];
+        for (int i = 0; i < count; i++) {
+            int xz = two[i];
             unsigned xz_cand = st->cand[xz];
-            if (digit_count(xz_cand) != 2 || digit_count(xy & ~xz_cand) != 1)
+            if (digit_count(xy & ~xz_cand) != 1)
                 continue;
-            for (int j = 0; j < HOUSE_CELLS; j++) {
-                int yz = bdi_house[pivot][j];
-                if (digit_count(st->cand[yz]) == 2 && is_wing(xy, xz_cand, st->cand[yz], xyz)
-                    && wing_hint(st, pivot, xz, yz, xyz, s))
+            for (int j = 0; j < count; j++) {
+                int yz = two[j];
+                if (is_wing(xy, xz_cand, st->cand[yz], xyz) && wing_hint(st, pivot, xz, yz, xyz, s))
                     return true;
             }
         }
