@@ -405,8 +405,8 @@ static void test_local_search(void **state)
 /*
  * Sparse grids whose proof at the optimum + 1 ran long from the prices its
  * pass started with (31,871, 46,819 and 24,786 nodes for the optimizer of
- * a22d374): with a second attempt from other prices run beside the first
- * (interleave() in target.c) each is proven within 10,000 nodes. The optima are cbc's
+ * a22d374): with the restarts from other prices (restart() in target.c)
+ * each is proven within 10,000 nodes. The optima are cbc's
  * (tests/data/target_hard_mip.txt).
  */
 static void test_restarts(void **state)
@@ -431,27 +431,6 @@ static void test_restarts(void **state)
         assert_true(bd_is_solution_of(&puzzle, &best));
         assert_int_equal(bd_score(&best), score);
     }
-}
-
-/*
- * A node limit that falls while the two attempts of a sparse pass take
- * turns (the second grid of test_restarts runs past 2,000 nodes into
- * them) cuts the search short, leaving a completion no better than the
- * optimum (cbc's, as above).
- */
-static void test_cut_between_attempts(void **state)
-{
-    (void)state;
-    bd_grid puzzle, best;
-    assert_true(tu_grid("..........6.......2..................................................."
-                        "6..........", &puzzle));
-    bd_options capped = bd_options_default();
-    capped.max_nodes = 3000;
-    int score = -1;
-    assert_int_equal(bd_target(&puzzle, &capped, &score, &best, NULL), BD_CUT_SHORT);
-    assert_true(score >= 0 && score <= 2900);
-    assert_true(bd_is_solution_of(&puzzle, &best));
-    assert_int_equal(bd_score(&best), score);
 }
 
 static void test_full_grid(void **state)
@@ -487,7 +466,6 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_local_search),
         cmocka_unit_test(test_restarts),
-        cmocka_unit_test(test_cut_between_attempts),
         cmocka_unit_test(test_full_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -73,16 +73,14 @@
  * bound may sit many points above the optimum, and a grid with few
  * completions meets them soon under any goal.
  *
- * Two attempts: how many nodes a failing pass needs depends sharply, and
+ * Restarts: how many nodes a failing pass needs depends sharply, and
  * unpredictably, on the prices its root starts from, and no one way of
- * stepping them is best on every grid. So a pass on a sparse grid that
- * runs FIRST_TURN nodes pauses, and a second attempt at the same pass
- * starts from its root with prices stepped on until the step vanishes;
- * the two then run in turns, each turn as long as the longer attempt has
- * run so far, each on a stack of its own (interleave()), and sharing the
- * incumbent. Both are the same exact pass; the first to finish ends it,
- * and no attempt's nodes are thrown away, so a pass costs at most about
- * three times its shorter proof.
+ * stepping them is best on every grid. So a pass on a sparse
+ * grid that runs RESTART_NODES nodes stops and starts again from its root,
+ * from prices stepped on until the step vanishes; then from its own prices
+ * again, and so on in turn, each attempt allowed RESTART_GROWTH times the
+ * nodes of the one before (restart()). The attempts are the same exact
+ * pass; the first to finish ends it.
  *
  * Nodes: a naked single (placed as soon as the scan meets it; the checks
  * below wait for its child), else a hidden single (a unit's digit with one
@@ -131,10 +129,8 @@
 #include "core/engine.h"
 #include "nxn/nxn.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ucontext.h>
 
 enum {
     SCALE = BDI_LAYER_SCALE,
@@ -145,8 +141,9 @@ enum {
     CHEAP_DENSER = 50,
     ROOT_ITERATIONS = 300,   /* subgradient steps at the root */
     PASS_ITERATIONS = 100,   /* at the start of each pass */
-    FIRST_TURN = 2000,       /* a sparse pass this long gets a second attempt (interleave()) */
-    CONVERGE_ITERATIONS = 1000, /* steps for the second attempt's prices */
+    RESTART_NODES = 2000,    /* a sparse pass this long starts again (restart()) */
+    RESTART_GROWTH = 4,      /* and each attempt after may run this many times longer */
+    CONVERGE_ITERATIONS = 1000, /* steps for the restart's second prices */
     CONVERGE_PATIENCE = 150, /* and their patience: in effect, until the step vanishes */
     DENSE_PASS_ITERATIONS = 10, /* the same on grids with few blanks */
     PACK_EVERY = 2,          /* root steps per packed completion */
@@ -188,7 +185,9 @@ typedef struct target {
     int proven;               /* the optimum is known to be <= proven */
     int best_score;           /* the incumbent, -1 if none, and its grid */
     bd_grid best;
-    struct relaxation *level; /* per depth, and the root's at BD_CELLS + 1 */
+    struct relaxation *level; /* per depth, the root's at BD_CELLS + 1, and
+                               * restart()'s two root relaxations at BD_CELLS
+                               * and BD_CELLS + 2 */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -204,9 +203,8 @@ typedef struct target {
     bool improved;            /* improve() ran, or this is one of its re-fills */
     int patience;             /* descend()'s patience, 0: as the grid's density sets it */
     bool pass_root;           /* tighten() runs at a pass's root */
-    uint64_t turn_end;        /* nodes at which this attempt's turn ends, 0: never */
-    struct side *side;        /* the attempt this search runs as (interleave()), or NULL */
-    struct sides *sides;      /* interleave()'s attempts, allocated at its first call, or NULL */
+    uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
+    bool capped;              /* the pass stopped there */
     int branching;            /* branching nodes above the current node */
 } target;
 
@@ -778,7 +776,6 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 }
 
 static void improve(target *s);
-static void end_turn(target *s);
 
 /*
  * A dive below the node where blanks[0..depth) are filled, for a
@@ -1026,8 +1023,10 @@ static void search(target *s, int depth, const relaxation *parent)
             s->stop = true;
             break;
         }
-        if (s->turn_end && s->budget.nodes >= s->turn_end)
-            end_turn(s);   /* the other attempt's turn (interleave()) */
+        if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
+            s->stop = s->capped = true;   /* restart() takes over */
+            break;
+        }
         if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
             break;
         place(s, cell, digit);
@@ -1107,6 +1106,7 @@ static uint64_t cheap_budget(int blanks)
 }
 
 static void run_passes(target *s);
+static void restart(target *s, relaxation *root);
 
 /*
  * The optimum of the puzzle made of the incumbent's cells in `keep` and the
@@ -1128,7 +1128,6 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     sub.best_score = s->best_score;
     sub.best = s->best;
     run_passes(&sub);
-    free(sub.sides);
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)
         return false;
@@ -1210,146 +1209,46 @@ static bool list_completions(target *s)
     return true;
 }
 
-enum { SIDE_STACK = 1 << 20 };   /* bytes of an attempt's stack */
-
-/* One of a sparse pass's two attempts (interleave()): a search of its own,
- * on a copy of the target, run in turns on its own stack. */
-typedef struct side {
-    target t;
-    relaxation *root;
-    bool stepped;             /* its root's prices are stepped first */
-    bool started, done;
-    uint64_t spent;           /* nodes of its turns so far */
-    ucontext_t context;       /* where its search stands between turns */
-    ucontext_t *caller;       /* where the end of a turn returns */
-} side;
-
-/* interleave()'s storage: the two attempts, the second one's levels (the
- * first keeps the pass's), their stacks. */
-typedef struct sides {
-    side side[2];
-    relaxation level[BD_CELLS + 2];
-    unsigned char stack[2][SIDE_STACK];
-} sides;
-
-/* Ends the turn of the attempt s runs as: back to interleave(), which
- * resumes it here when its next turn comes (if one does). */
-static void end_turn(target *s)
-{
-    swapcontext(&s->side->context, s->side->caller);
-}
-
-/* An attempt's whole life on its stack (makecontext passes the side as
- * two 32-bit halves): its root's prices stepped on until the step
- * vanishes (the second attempt), the pass's search, then done. */
-static void run_side(unsigned high, unsigned low)
-{
-    side *me = (side *)(((uintptr_t)high << 16 << 16) | (uintptr_t)low);
-    target *s = &me->t;
-    bool open = true;
-    if (me->stepped) {
-        s->pass_root = true;
-        s->patience = CONVERGE_PATIENCE;
-        open = tighten(s, CONVERGE_ITERATIONS, NULL, me->root, false);
-        s->patience = 0;
-        s->pass_root = false;
-    }
-    if (open && !s->stop)
-        search(s, 0, me->root);
-    me->done = true;
-    swapcontext(&me->context, me->caller);
-}
-
-/* Sets `me` up as an attempt at the pass of `s` from `root`, on `stack`;
- * it starts at its first turn. */
-static void start_side(side *me, const target *s, relaxation *root, bool stepped,
-                       unsigned char *stack)
-{
-    me->t = *s;
-    me->t.side = me;
-    me->root = root;
-    me->stepped = stepped;
-    me->started = me->done = false;
-    me->spent = 0;
-    getcontext(&me->context);
-    me->context.uc_stack.ss_sp = stack;
-    me->context.uc_stack.ss_size = SIDE_STACK;
-    me->context.uc_link = NULL;
-}
-
-/* Runs `me` for a turn of `length` nodes (or until it ends). True when its
- * pass is over: it finished, or stopped (proven incumbent, budget). */
-static bool take_turn(side *me, ucontext_t *caller, uint64_t length)
-{
-    me->caller = caller;
-    uint64_t before = me->t.budget.nodes;
-    me->t.turn_end = before + length;
-    if (!me->started) {
-        me->started = true;
-        uintptr_t at = (uintptr_t)me;
-        makecontext(&me->context, (void (*)(void))run_side, 2, (unsigned)(at >> 16 >> 16),
-                    (unsigned)(at & 0xffffffffu));
-    }
-    swapcontext(caller, &me->context);
-    me->spent += me->t.budget.nodes - before;
-    return me->done || me->t.stop || me->t.budget.cut;
-}
-
-/* What the searches share, from `from` to `to`: the nodes spent (budget,
- * guesses), the better incumbent, and whether the local search ran. */
-static void hand_over(target *to, const target *from)
-{
-    to->budget = from->budget;
-    to->guesses = from->guesses;
-    if (from->best_score > to->best_score) {
-        to->best_score = from->best_score;
-        to->best = from->best;
-    }
-    if (from->improved) {
-        to->improved = true;
-        to->improve_at = 0;
-    }
-}
-
 /*
- * A sparse pass from `root` (s at its root, allow fixed there): a
- * failing pass's size depends sharply on the prices it starts from, and
- * no one price set is best on every grid. So after FIRST_TURN nodes of
- * the pass's own prices, a second attempt starts from prices stepped from
- * them until the step vanishes (CONVERGE_ITERATIONS steps without
- * packing, from the pass's allow), for FIRST_TURN nodes too; then the
- * two take turns, each as long as the longer has run so far. Every
- * attempt is the same exact pass, the incumbent passed between them; the
- * first to finish ends it, and leaves s as a search of the pass leaves it.
- * Without memory for the attempts, the pass runs alone.
+ * The pass at the root `root` again, after it ran RESTART_NODES nodes on a
+ * sparse grid (s->capped): a proving pass's size depends sharply on the
+ * prices it starts from, and no one price set is best on every grid. So
+ * the pass runs again from two price sets in turn, each attempt under a
+ * node cap RESTART_GROWTH times the last (the nodes of every attempt but
+ * the one that finishes are spent for nothing): the pass's
+ * own prices ("A", as the first attempt had them), and prices stepped
+ * from them until the step vanishes ("B", CONVERGE_ITERATIONS steps
+ * without packing). Every attempt is the same exact pass (the incumbent
+ * only improves between them); the first to finish ends it.
  */
-static void interleave(target *s, relaxation *root)
+static void restart(target *s, relaxation *root)
 {
-    if (!s->sides)
-        s->sides = malloc(sizeof *s->sides);
-    if (!s->sides) {
+    relaxation *first = &s->level[BD_CELLS], *stepped = &s->level[BD_CELLS + 2];
+    *first = *root;
+    uint64_t cap = RESTART_NODES;
+    for (int attempt = 1; s->capped && !s->budget.cut; attempt++) {
+        s->capped = false;
+        s->stop = false;
+        memcpy(s->allow, s->base_allow, sizeof s->allow);
+        cap *= RESTART_GROWTH;
+        bool open;
+        s->pass_root = true;
+        if (attempt == 1) {
+            s->patience = CONVERGE_PATIENCE;
+            open = tighten(s, CONVERGE_ITERATIONS, NULL, root, false);
+            s->patience = 0;
+            *stepped = *root;
+        } else {
+            *root = attempt % 2 ? *stepped : *first;
+            open = tighten(s, 0, NULL, root, false);
+        }
+        s->pass_root = false;
+        if (!open || s->stop)
+            return;
+        s->pass_cap = s->budget.nodes + cap;
         search(s, 0, root);
-        return;
+        s->pass_cap = 0;
     }
-    sides *both = s->sides;
-    side *turn = &both->side[0], *other = &both->side[1];
-    start_side(turn, s, root, false, both->stack[0]);
-    both->level[BD_CELLS + 1] = *root;
-    start_side(other, s, &both->level[BD_CELLS + 1], true, both->stack[1]);
-    other->t.level = both->level;
-    memcpy(other->t.allow, s->base_allow, sizeof other->t.allow);
-    ucontext_t caller;
-    for (uint64_t length = FIRST_TURN; !take_turn(turn, &caller, length);) {
-        hand_over(&other->t, &turn->t);
-        side *last = turn;
-        turn = other;
-        other = last;
-        length = !turn->started ? FIRST_TURN
-                 : turn->spent > other->spent ? turn->spent : other->spent;
-    }
-    hand_over(s, &turn->t);
-    s->improve_at = turn->t.improve_at;
-    s->stop = turn->t.stop;
 }
 
 /*
@@ -1391,10 +1290,13 @@ static void run_passes(target *s)
         bool open = tighten(s, sparse ? PASS_ITERATIONS : DENSE_PASS_ITERATIONS, NULL, root, true);
         s->pass_root = false;
         s->rows_tuned = true;
-        if (open && sparse)
-            interleave(s, root);
-        else if (open)
+        if (open) {
+            s->pass_cap = sparse ? s->budget.nodes + RESTART_NODES : 0;
             search(s, 0, root);
+            s->pass_cap = 0;
+            if (s->capped)
+                restart(s, root);
+        }
         if (s->budget.cut || s->best_score >= s->goal || s->goal == 0)
             return;
         s->proven = s->goal - 1;
@@ -1417,7 +1319,6 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     s.probe_at = (uint64_t)(s.blank_count + PROBE_SLACK);
     s.list_few = true;
     run_passes(&s);
-    free(s.sides);
     free(s.level);
     if (stats) {
         stats->nodes += s.budget.nodes;
