@@ -32,97 +32,34 @@
 #include <math.h>
 #include <string.h>
 
-/* A producer of the step loop; `sets` is the path's record for the set
- * searches (the others do not read it). */
-typedef bool (*producer_fn)(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s);
+/* The families of SE's direct and indirect producers. */
+typedef enum {
+    LOCKING,       /* pointing and claiming; `flag`: direct */
+    NAKED_SINGLE,
+    NAKED_SET,     /* of `degree` cells */
+    HIDDEN_SET,    /* of `degree` cells; `flag`: direct */
+    FISH,          /* of `degree` base lines */
+    XY_WING,       /* `flag`: XYZ */
+    UNIQUE_LOOP,
+    BUG,
+} producer_family;
 
-static bool direct_pointing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_locking(st, true, s);
-}
-static bool direct_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_hidden_set(st, 2, true, sets, s);
-}
-static bool naked_single(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_naked_single(st, s);
-}
-static bool direct_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_hidden_set(st, 3, true, sets, s);
-}
-static bool locking(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_locking(st, false, s);
-}
-static bool naked_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_naked_set(st, 2, sets, s);
-}
-static bool naked_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_naked_set(st, 3, sets, s);
-}
-static bool naked_quad(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_naked_set(st, 4, sets, s);
-}
-static bool hidden_pair(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_hidden_set(st, 2, false, sets, s);
-}
-static bool hidden_triplet(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_hidden_set(st, 3, false, sets, s);
-}
-static bool hidden_quad(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_hidden_set(st, 4, false, sets, s);
-}
-static bool x_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_fish(st, 2, sets, s);
-}
-static bool swordfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_fish(st, 3, sets, s);
-}
-static bool jellyfish(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    return bdi_fish(st, 4, sets, s);
-}
-static bool xy_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_xy_wing(st, false, s);
-}
-static bool xyz_wing(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_xy_wing(st, true, s);
-}
-static bool unique_loop(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_unique_loop(st, s);
-}
-static bool bug(const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
-{
-    (void)sets;
-    return bdi_bug(st, s);
-}
+typedef struct producer {
+    producer_family family;
+    int degree;
+    bool flag;
+} producer;
+
 /* SE's direct and indirect producers, in its order, after hidden singles
  * (the first, find_hint's own call: most steps' hint); aligned pair
  * exclusion, the last, is find_hint's too: it keeps a record of the path. */
-static const producer_fn PRODUCERS[] = {
-    direct_pointing, direct_pair,    naked_single, direct_triplet, locking,
-    naked_pair,      x_wing,         hidden_pair,  naked_triplet,  swordfish,
-    hidden_triplet,  xy_wing,        xyz_wing,     unique_loop,    naked_quad,
-    jellyfish,       hidden_quad,    bug,
+static const producer PRODUCERS[] = {
+    {LOCKING, 0, true},    {HIDDEN_SET, 2, true},  {NAKED_SINGLE, 0, false},
+    {HIDDEN_SET, 3, true}, {LOCKING, 0, false},    {NAKED_SET, 2, false},
+    {FISH, 2, false},      {HIDDEN_SET, 2, false}, {NAKED_SET, 3, false},
+    {FISH, 3, false},      {HIDDEN_SET, 3, false}, {XY_WING, 0, false},
+    {XY_WING, 0, true},    {UNIQUE_LOOP, 0, false}, {NAKED_SET, 4, false},
+    {FISH, 4, false},      {HIDDEN_SET, 4, false}, {BUG, 0, false},
 };
 enum { PRODUCER_COUNT = sizeof PRODUCERS / sizeof PRODUCERS[0] };
 
@@ -338,6 +275,23 @@ static bool find_chained(path *p, bdi_step *s)
     return false;
 }
 
+/* Runs producer `pr` on `st`: true with the easiest hint it offers in
+ * `s`. `sets` is the path's record for the set and fish searches. */
+static bool produce(const producer *pr, const bdi_state *st, bdi_sets_memo *sets, bdi_step *s)
+{
+    switch (pr->family) {
+    case LOCKING: return bdi_locking(st, pr->flag, s);
+    case NAKED_SINGLE: return bdi_naked_single(st, s);
+    case NAKED_SET: return bdi_naked_set(st, pr->degree, sets, s);
+    case HIDDEN_SET: return bdi_hidden_set(st, pr->degree, pr->flag, sets, s);
+    case FISH: return bdi_fish(st, pr->degree, sets, s);
+    case XY_WING: return bdi_xy_wing(st, pr->flag, s);
+    case UNIQUE_LOOP: return bdi_unique_loop(st, s);
+    case BUG: return bdi_bug(st, s);
+    }
+    return false;
+}
+
 /* The hint SE takes next; false when there is none (or the path must
  * stop). */
 static bool find_hint(path *p, bdi_step *s)
@@ -345,7 +299,7 @@ static bool find_hint(path *p, bdi_step *s)
     if (bdi_hidden_single(&p->st, s))
         return true;
     for (int i = 0; i < PRODUCER_COUNT; i++)
-        if (PRODUCERS[i](&p->st, p->sets, s)) {
+        if (produce(&PRODUCERS[i], &p->st, p->sets, s)) {
             bool needs_unique = s->tech == BD_TECH_UNIQUE_LOOP || s->tech == BD_TECH_BUG;
             return !needs_unique || ensure_unique(p);
         }
