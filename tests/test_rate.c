@@ -1917,6 +1917,27 @@ static bool triplet_exclusion_reference(const bdi_state *st, uint16_t *removed)
     return false;
 }
 
+/* Up to 20 rounds of aligned exclusion of `degree` on a copy of `st`
+ * (with `memo`, NULL for none), each hint checked against `reference`
+ * and applied; returns the hints found. */
+static int exclusion_rounds(bdi_state st, int degree, bdi_exclusion_memo *memo,
+                            bool (*reference)(const bdi_state *, uint16_t *))
+{
+    int found = 0;
+    bdi_step s;
+    for (int round = 0; round < 20; round++) {
+        uint16_t want[BD_CELLS];
+        bool expected = reference(&st, want);
+        assert_int_equal(bdi_aligned_exclusion(&st, degree, memo, &s), expected);
+        if (!expected)
+            break;
+        assert_memory_equal(s.removed, want, sizeof want);
+        found++;
+        bdi_step_apply(&st, &s);
+    }
+    return found;
+}
+
 /* bdi_aligned_exclusion of pairs gives the hint of SE's loops written
  * plainly (pair_exclusion_reference), that hint applied and the next
  * taken, up to 20, and of triplets likewise (triplet_exclusion_reference;
@@ -1930,31 +1951,10 @@ static void test_aligned_exclusion_reference(void **state)
     int pairs = 0, triplets = 0;
     bdi_state st;
     while (data_grids_next(&data, &st)) {
-        bdi_state first = st;
-        bdi_step s;
-        for (int round = 0; round < 20; round++) {
-            uint16_t want[BD_CELLS];
-            bool expected = pair_exclusion_reference(&st, want);
-            assert_int_equal(bdi_aligned_exclusion(&st, 2, NULL, &s), expected);
-            if (!expected)
-                break;
-            assert_memory_equal(s.removed, want, sizeof want);
-            pairs++;
-            bdi_step_apply(&st, &s);
-        }
-        st = first;
+        pairs += exclusion_rounds(st, 2, NULL, pair_exclusion_reference);
         bdi_exclusion_memo *memo = bdi_exclusion_memo_new();
         assert_non_null(memo);
-        for (int round = 0; round < 20; round++) {
-            uint16_t want[BD_CELLS];
-            bool expected = triplet_exclusion_reference(&st, want);
-            assert_int_equal(bdi_aligned_exclusion(&st, 3, memo, &s), expected);
-            if (!expected)
-                break;
-            assert_memory_equal(s.removed, want, sizeof want);
-            triplets++;
-            bdi_step_apply(&st, &s);
-        }
+        triplets += exclusion_rounds(st, 3, memo, triplet_exclusion_reference);
         bdi_exclusion_memo_free(memo);
     }
     fclose(data.f);
