@@ -422,6 +422,18 @@ static int append_cells(cellset set, int *area)
     return count;
 }
 
+/* The cells of the twin area of the base cells i0 and i1 among `only`
+ * (twin_area's, as a set). */
+static cellset twin_set(const bases *b, int i0, int i1, cellset only)
+{
+    cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
+                    (b->excluders[i0].w[1] | b->excluders[i1].w[1]) & b->all.w[1] & only.w[1]}};
+    int c0 = b->cell[i0], c1 = b->cell[i1];
+    set.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
+    set.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
+    return set;
+}
+
 /* The third cells of a triplet among `only`, in SE's twin-area order:
  * the first cell's excluders, then the second's, in house order, that are
  * base cells other than the two. A cell's house order (bdi_house) is its box's
@@ -429,15 +441,12 @@ static int append_cells(cellset set, int *area)
  * increasing cell order. */
 static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 {
-    int c0 = b->cell[i0], c1 = b->cell[i1];
-    cellset left = b->all;   /* base cells not yet taken, the two left out */
-    left.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
-    left.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
+    cellset left = twin_set(b, i0, i1, only);   /* the area's cells not yet taken */
     int count = 0;
     int from[2] = {i0, i1};
     for (int f = 0; f < 2; f++) {
-        cellset want = {{b->excluders[from[f]].w[0] & left.w[0] & only.w[0],
-                         b->excluders[from[f]].w[1] & left.w[1] & only.w[1]}};
+        cellset want = {{b->excluders[from[f]].w[0] & left.w[0],
+                         b->excluders[from[f]].w[1] & left.w[1]}};
         if (!(want.w[0] | want.w[1]))
             continue;
         int cell = b->cell[from[f]];
@@ -583,18 +592,6 @@ static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
             thirds.w[1] |= seen->w[1];
         }
     return thirds;
-}
-
-/* The cells of the twin area of the base cells i0 and i1 among `only`
- * (twin_area's, as a set). */
-static cellset twin_set(const bases *b, int i0, int i1, cellset only)
-{
-    cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
-                    (b->excluders[i0].w[1] | b->excluders[i1].w[1]) & b->all.w[1] & only.w[1]}};
-    int c0 = b->cell[i0], c1 = b->cell[i1];
-    set.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
-    set.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
-    return set;
 }
 
 /* Tries the triplets of the base cells cells[0], cells[1] (common
