@@ -189,6 +189,24 @@ static inline bool turn_off(walk *k, int cell, int d)
     return cells_has(k->r->off[d], cell) || turn_off_fresh(k, cell, d);
 }
 
+/* Takes the counts that (at, d + 1), switched on, settles out of the
+ * walk before its peers and its cell's other candidates go off: those of
+ * the digit's places in its three units and of its cell's candidates.
+ * Each is then one that counts (at, d + 1) among what is left, so it
+ * could only fall to one with that potential left, already on, or to none
+ * with it switched off, a contradiction turn_off_fresh meets first: the
+ * rules they serve would do nothing, and the walk takes the same steps
+ * without them. At 255 a count is never reached again (a unit or cell
+ * has nine places or candidates). */
+static inline void retire(walk *k, int at, int d)
+{
+    const uint8_t *units = bdi_cell_units[at];
+    k->unit_left[units[0]][d] = 255;
+    k->unit_left[units[1]][d] = 255;
+    k->unit_left[units[2]][d] = 255;
+    k->cell_left[at] = 255;
+}
+
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
@@ -203,6 +221,7 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     while (ok && k.todo_count) {
         int cand = k.todo[--k.todo_count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        retire(&k, at, digit);
         for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
              ds &= ds - 1u)
             ok = turn_off(&k, at, bit_digit(ds) - 1);
