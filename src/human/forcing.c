@@ -689,8 +689,14 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
             if (!any && read) {
-                reads_reach(read, on, false);   /* no cell rules */
-                reads_reach(read, off, false);
+                /* the reads of both sets, read once (no cell rules) */
+                reach on_or_off;
+                for (int d = 0; d < BD_SIZE; d++)
+                    for (int w = 0; w < 2; w++) {
+                        on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
+                        on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
+                    }
+                reads_reach(read, &on_or_off, false);
             }
             continue;
         }
