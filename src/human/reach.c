@@ -85,6 +85,7 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     uint8_t left[BD_SIZE + 1];
     for (int count = 0; count <= BD_SIZE; count++)
         left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
+    memset(rg->paired, 0, sizeof rg->paired);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = g->cand[cell];
         for (unsigned ds = cand; ds; ds &= ds - 1u) {
@@ -104,8 +105,22 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
                 int b = unit_cell_of(unit, top_digit(places) - 1);
                 cells_add(rg->partner[a * BD_SIZE + d], b);
                 cells_add(rg->partner[b * BD_SIZE + d], a);
+                cells_add(rg->paired[d], a);
+                cells_add(rg->paired[d], b);
             }
         }
+    /* the cells of two candidates, counted over the digits' cell sets
+     * (one, two, more); with the cell rules, theirs count two */
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, two = 0, more = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
+            more |= two & has;
+            two = (two & ~has) | (one & has);
+            one = (one & ~has) | (none & has);
+        }
+        rg->two[w] = y_links ? two : 0;
+    }
 }
 
 /* A closure under way: the sets, each live cell's candidates and each
@@ -270,25 +285,16 @@ void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
 }
 
 /* reach_links_by's table (chains.h): by digit the cells where a potential
- * off switches something on with links y and x. Most potentials a static
- * walk switches off are not there, and reach_links_by only adds those to
- * its sets, without a links_off call that would find nothing. */
+ * off switches something on with links y and x (with y the cells of two
+ * candidates, all their digits; with x the cells with a partner). Most
+ * potentials a static walk switches off are not there, and
+ * reach_links_by only adds those to its sets, without a links_off call
+ * that would find nothing. */
 void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked)
 {
-    uint64_t two[2] = {0, 0};   /* with y: the cells of two, all their digits */
-    for (int cell = 0; y && cell < BD_CELLS; cell++)
-        if (rg->cell_left[cell] == 2)
-            cells_add(two, cell);
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            linked[2 * d + w] = rg->cand[d][w] & two[w];
-    for (int cell = 0; x && cell < BD_CELLS; cell++)
-        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
-            int d = bit_digit(ds) - 1;
-            const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-            if (partner[0] | partner[1])
-                cells_add(linked + 2 * d, cell);
-        }
+            linked[2 * d + w] = (y ? rg->cand[d][w] & rg->two[w] : 0) | (x ? rg->paired[d][w] : 0);
 }
 
 /* reach_links with the table of reach_links_linked (chains.h): the same
