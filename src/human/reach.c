@@ -57,8 +57,9 @@ static inline void cells_add(uint64_t *set, int cell)
 
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
-    /* the partners of candidates only are cleared: a grid of 14 KB a
-     * search, cleared whole, cost as much as the rest of this */
+    /* the partners of the cells with candidates only are cleared: the
+     * whole table (11 KB), cleared at once, cost as much as the rest of
+     * this */
     rg->y_links = y_links;
     memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
     memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
@@ -88,10 +89,8 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     memset(rg->paired, 0, sizeof rg->paired);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = g->cand[cell];
-        for (unsigned ds = cand; ds; ds &= ds - 1u) {
-            uint64_t *partner = rg->partner[cell * BD_SIZE + bit_digit(ds) - 1];
-            partner[0] = partner[1] = 0;
-        }
+        if (cand)   /* nine at once: fewer steps than by candidate */
+            memset(rg->partner[cell * BD_SIZE], 0, sizeof rg->partner[0] * BD_SIZE);
         rg->cell_cand[cell] = (uint16_t)cand;
         rg->cell_left[cell] = y_links ? left[digit_count(cand)] : 255;
     }
