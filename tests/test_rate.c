@@ -2202,6 +2202,47 @@ static void box_stop(int cell, uint64_t *stop)
                 stop[2 * d + other / 64] |= (uint64_t)1 << (other % 64);
 }
 
+/* reach_links_linked against its definition read plainly off the grid: a
+ * candidate is in with y when its cell has two candidates (the cell rules
+ * on) and with x when one of its cell's units has two places of its
+ * digit; on the grids of test_reach_links_by, with and without the cell
+ * rules. */
+static void test_reach_links_linked(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 2026, 24);
+    reach_grid *rg = malloc(sizeof *rg);
+    assert_non_null(rg);
+    bdi_state st;
+    int pairs = 0;
+    while (data_grids_next(&data, &st))
+        for (int cell_rules = 0; cell_rules < 2; cell_rules++) {
+            reach_grid_init(rg, &st, cell_rules, false);
+            for (int kind = 0; kind < 3; kind++) {
+                bool y = kind > 0, x = kind != 1;
+                uint64_t linked[BD_SIZE * 2];
+                reach_links_linked(rg, y, x, linked);
+                for (int cell = 0; cell < BD_CELLS; cell++)
+                    for (int d = 1; d <= BD_SIZE; d++) {
+                        bool want = false;
+                        if (st.cand[cell] & digit_bit(d)) {
+                            want = y && cell_rules && digit_count(st.cand[cell]) == 2;
+                            for (int k = 0; k < UNIT_KINDS; k++)
+                                want |= x && digit_count(st.places[unit_at(k, cell)][d - 1]) == 2;
+                        }
+                        bool got = linked[2 * (d - 1) + cell / 64] >> (cell % 64) & 1u;
+                        assert_int_equal(got, want);
+                        pairs += want;
+                    }
+            }
+        }
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
+    assert_true(pairs > 1000);
+    free(rg);
+}
+
 /* reach_links_by (links_off only where reach_links_linked says it
  * switches something on) against reach_links, from every candidate on and
  * off, with cycles.c's three kinds of links, on the grids of test_reach
@@ -2740,6 +2781,7 @@ int main(void)
         cmocka_unit_test(test_nested_memo_forcing),
         cmocka_unit_test(test_chint_repeats_dropped),
         cmocka_unit_test(test_nested_cycles_both_tests),
+        cmocka_unit_test(test_reach_links_linked),
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),

@@ -421,8 +421,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
  * one) with their count, the others 255; each unit's cells and each
  * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
  * place in each of the cell's units of two places (set for the grid's
- * candidates only: no walk reads another's). A cell set is two words:
- * cell c at bit c % 64 of word c / 64. */
+ * candidates only: no walk reads another's), and by digit the cells with
+ * such a place (`paired`); the cells where the "one left" rule counts two
+ * candidates (`two`). A cell set is two words: cell c at bit c % 64 of
+ * word c / 64. */
 struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
     uint64_t cand[BD_SIZE][2];
@@ -432,6 +434,8 @@ struct reach_grid {
     uint64_t unit[UNIT_COUNT][2];
     uint64_t peers[BD_CELLS][2];
     uint64_t partner[BD_CELLS * BD_SIZE][2];
+    uint64_t paired[BD_SIZE][2];
+    uint64_t two[2];
 };
 typedef struct reach_grid reach_grid;
 

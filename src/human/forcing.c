@@ -689,8 +689,14 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
             if (!any && read) {
-                reads_reach(read, on, false);   /* no cell rules */
-                reads_reach(read, off, false);
+                /* the reads of both sets, read once (no cell rules) */
+                reach on_or_off;
+                for (int d = 0; d < BD_SIZE; d++)
+                    for (int w = 0; w < 2; w++) {
+                        on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
+                        on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
+                    }
+                reads_reach(read, &on_or_off, false);
             }
             continue;
         }
@@ -753,14 +759,15 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
 /* What a dynamic walk needs to know of the changes from grid `last` to
  * grid `g` to keep a closure exactly (keep_closures): by digit, the cells
  * that lost the digit as a candidate (`removed`) and those where it was
- * placed (`placed`; not in `removed`); by digit whether a unit of two
- * places or more of it now has one (`lone_units`), and whether a cell of
- * two candidates or more now has one (`lone_cells`). False when the
+ * placed (`placed`; not in `removed`), and the digits with either
+ * (`digits`, bit d - 1); by digit whether a unit of two places or more of
+ * it now has one (`lone_units`), and whether a cell of two candidates or
+ * more now has one (`lone_cells`). False when the
  * changes are not removals only (a candidate added, a cell emptied with
  * no value). */
 typedef struct removals {
     uint64_t removed[BD_SIZE][2], placed[BD_SIZE][2];
-    unsigned lone_units;
+    unsigned digits, lone_units;
     bool lone_cells;
 } removals;
 
@@ -776,6 +783,7 @@ static bool grid_removals(const grid_record *last, const chain_grid *g, removals
         if (was == now)
             continue;
         unsigned gone = was & ~now;
+        rm->digits |= gone;
         if (!now) {
             int value = g->value[cell];
             if (!value || !(was & digit_bit(value)))
@@ -810,9 +818,11 @@ static bool keeps_through(const reach *r, int cand, const removals *rm, bool y_l
     if (y_links ? rm->lone_cells || rm->lone_units : rm->lone_units >> digit & 1u)
         return false;
     uint64_t missing = 0;
-    for (int d = y_links ? 0 : digit; d < (y_links ? BD_SIZE : digit + 1); d++)
+    for (unsigned ds = rm->digits & (y_links ? ~0u : 1u << digit); ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
         for (int w = 0; w < 2; w++)
             missing |= (rm->removed[d][w] & ~r->off[d][w]) | (rm->placed[d][w] & ~r->on[d][w]);
+    }
     return !missing;
 }
 
@@ -867,12 +877,14 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
             int cand = i * 64 + low_index(made);
             reach *r = &kept->on[cand];
             if (exact && keeps_through(r, cand, &rm, rg->y_links)) {
-                for (int d = 0; d < BD_SIZE; d++)
+                for (unsigned ds = rm.digits; ds; ds &= ds - 1u) {
+                    int d = bit_digit(ds) - 1;
                     for (int w = 0; w < 2; w++) {
                         uint64_t gone = rm.removed[d][w] | rm.placed[d][w];
                         r->on[d][w] &= ~gone;
                         r->off[d][w] &= ~gone;
                     }
+                }
                 continue;
             }
             uint64_t hit = 0;

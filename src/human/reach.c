@@ -57,8 +57,9 @@ static inline void cells_add(uint64_t *set, int cell)
 
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
-    /* the partners of candidates only are cleared: a grid of 14 KB a
-     * search, cleared whole, cost as much as the rest of this */
+    /* the partners of the cells with candidates only are cleared: the
+     * whole table (11 KB), cleared at once, cost as much as the rest of
+     * this */
     rg->y_links = y_links;
     memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
     memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
@@ -85,12 +86,11 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     uint8_t left[BD_SIZE + 1];
     for (int count = 0; count <= BD_SIZE; count++)
         left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
+    memset(rg->paired, 0, sizeof rg->paired);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = g->cand[cell];
-        for (unsigned ds = cand; ds; ds &= ds - 1u) {
-            uint64_t *partner = rg->partner[cell * BD_SIZE + bit_digit(ds) - 1];
-            partner[0] = partner[1] = 0;
-        }
+        if (cand)   /* nine at once: fewer steps than by candidate */
+            memset(rg->partner[cell * BD_SIZE], 0, sizeof rg->partner[0] * BD_SIZE);
         rg->cell_cand[cell] = (uint16_t)cand;
         rg->cell_left[cell] = y_links ? left[digit_count(cand)] : 255;
     }
@@ -104,8 +104,22 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
                 int b = unit_cell_of(unit, top_digit(places) - 1);
                 cells_add(rg->partner[a * BD_SIZE + d], b);
                 cells_add(rg->partner[b * BD_SIZE + d], a);
+                cells_add(rg->paired[d], a);
+                cells_add(rg->paired[d], b);
             }
         }
+    /* the cells of two candidates, counted over the digits' cell sets
+     * (one, two, more); with the cell rules, theirs count two */
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, two = 0, more = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
+            more |= two & has;
+            two = (two & ~has) | (one & has);
+            one = (one & ~has) | (none & has);
+        }
+        rg->two[w] = y_links ? two : 0;
+    }
 }
 
 /* A closure under way: the sets, each live cell's candidates and each
@@ -189,20 +203,53 @@ static inline bool turn_off(walk *k, int cell, int d)
     return cells_has(k->r->off[d], cell) || turn_off_fresh(k, cell, d);
 }
 
+/* Takes the counts that (at, d + 1), switched on, settles out of the
+ * walk before its peers and its cell's other candidates go off: those of
+ * the digit's places in its three units and of its cell's candidates.
+ * Each is then one that counts (at, d + 1) among what is left, so it
+ * could only fall to one with that potential left, already on, or to none
+ * with it switched off, a contradiction turn_off_fresh meets first: the
+ * rules they serve would do nothing, and the walk takes the same steps
+ * without them. At 255 a count is never reached again (a unit or cell
+ * has nine places or candidates). */
+static inline void retire(walk *k, int at, int d)
+{
+    const uint8_t *units = bdi_cell_units[at];
+    k->unit_left[units[0]][d] = 255;
+    k->unit_left[units[1]][d] = 255;
+    k->unit_left[units[2]][d] = 255;
+    k->cell_left[at] = 255;
+}
+
+/* Whether (cell, d + 1) switched off switches nothing on: its cell's
+ * count and its units' counts of the digit, where the rule applies, are
+ * over two (255 where it does not), so none falls to one. */
+static bool off_alone(const reach_grid *rg, int cell, int d)
+{
+    const uint8_t *units = bdi_cell_units[cell];
+    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
+           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
+}
+
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
     k.rg = rg;
     k.r = r;
     memset(r, 0, sizeof *r);
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (!pot_on(pot) && off_alone(rg, cell, d)) {   /* the walk would stop there */
+        cells_add(r->off[d], cell);
+        return true;
+    }
     memcpy(k.cell_left, rg->cell_left, sizeof k.cell_left);
     memcpy(k.unit_left, rg->unit_left, sizeof k.unit_left);
     k.todo_count = 0;
-    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
     bool ok = pot_on(pot) ? turn_on(&k, cell, d) : turn_off(&k, cell, d);
     while (ok && k.todo_count) {
         int cand = k.todo[--k.todo_count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
+        retire(&k, at, digit);
         for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
              ds &= ds - 1u)
             ok = turn_off(&k, at, bit_digit(ds) - 1);
@@ -251,25 +298,16 @@ void reach_links(const reach_grid *rg, int pot, bool y, bool x, reach *r)
 }
 
 /* reach_links_by's table (chains.h): by digit the cells where a potential
- * off switches something on with links y and x. Most potentials a static
- * walk switches off are not there, and reach_links_by only adds those to
- * its sets, without a links_off call that would find nothing. */
+ * off switches something on with links y and x (with y the cells of two
+ * candidates, all their digits; with x the cells with a partner). Most
+ * potentials a static walk switches off are not there, and
+ * reach_links_by only adds those to its sets, without a links_off call
+ * that would find nothing. */
 void reach_links_linked(const reach_grid *rg, bool y, bool x, uint64_t *linked)
 {
-    uint64_t two[2] = {0, 0};   /* with y: the cells of two, all their digits */
-    for (int cell = 0; y && cell < BD_CELLS; cell++)
-        if (rg->cell_left[cell] == 2)
-            cells_add(two, cell);
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            linked[2 * d + w] = rg->cand[d][w] & two[w];
-    for (int cell = 0; x && cell < BD_CELLS; cell++)
-        for (unsigned ds = rg->cell_cand[cell]; ds; ds &= ds - 1u) {
-            int d = bit_digit(ds) - 1;
-            const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-            if (partner[0] | partner[1])
-                cells_add(linked + 2 * d, cell);
-        }
+            linked[2 * d + w] = (y ? rg->cand[d][w] & rg->two[w] : 0) | (x ? rg->paired[d][w] : 0);
 }
 
 /* reach_links with the table of reach_links_linked (chains.h): the same
