@@ -643,14 +643,20 @@ typedef struct closure {
     uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
                                            (partners_of's order), switched_count of them */
     uint8_t switched_count[CANDIDATES];
-    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
+    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];   /* a sink's
+                                     index is SINK_INDEX, its part -1 */
     uint16_t stack[CANDIDATES], path[CANDIDATES];
+    uint16_t order[CANDIDATES];      /* the nodes with edges, as walked */
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
     uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
     uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
                                         asked (MAY_REMOVE_), else 0 */
 } closure;
+
+/* Tarjan's index of a node without edges: more than any walked node's,
+ * so that an edge to it never lowers a node's low link. */
+enum { SINK_INDEX = INT16_MAX };
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
@@ -752,8 +758,10 @@ static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
 }
 
 /* Closes the part whose first node on the stack is `root`: its reach, set
- * as the part's row, its nodes leaving the stack. `part` numbers it. The
- * row of each part its edges lead to is taken in once. */
+ * as the part's row, its nodes leaving the stack. `part` numbers it. An
+ * edge leads to a node without edges (a sink: no part, part -1), a node
+ * of this part, or a part closed before (Tarjan's walk closes a part after
+ * every part it reaches); the row of each of those is taken in once. */
 static void close_part(closure *cl, int root, int *depth, int16_t part)
 {
     uint64_t *row = cl->row[part];   /* a digit's words cleared when it comes */
@@ -766,18 +774,16 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     cl->may_remove[part] = 0;
     cl->size[part] = (uint16_t)(top - bottom);
     cl->first_member[part] = cl->member_count;
-    for (int i = bottom; i < top; i++)
-        cl->member[cl->member_count++] = cl->stack[i];
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i];
+        cl->member[cl->member_count++] = (uint16_t)s;
         row_add_node(row, &digits, s);
         for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
-            int v = cl->edge[e];
-            if (is_sink(cl, v)) {
+            int v = cl->edge[e], other = cl->part[v];
+            if (other < 0) {
                 row_add_node(row, &digits, v);
                 continue;
             }
-            int other = cl->part[v];
             if (cl->taken[other] == part)
                 continue;   /* this part, or a part already taken in */
             cl->taken[other] = part;
@@ -798,15 +804,43 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     *depth = bottom;
 }
 
-/* Makes u->cl the closure of the grid's candidates with u's links (the
- * nodes without edges left out of Tarjan's walk: each is its own part,
- * which reaches itself only). With Y-links only, the nodes are the
- * candidates of the cells of two: the only starts, and all that a
- * potential off switches on is one of them. */
-static void closure_make(unary *u)
+/* Sets u->cl's edges (edges_of, node by node in the order of the cells
+ * and their digits: with Y-links only, the candidates of the cells of two;
+ * else all) and marks each node unwalked (index -1, part -1) or a sink
+ * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
+ * number. */
+static int closure_edges(unary *u)
 {
     closure *cl = u->cl;
     const reach_grid *rg = u->rg;
+    uint32_t count = 0;
+    int nodes = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
+             ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
+            uint32_t first = count;
+            count = edges_of(u, cell, d, cl->edge, count);
+            cl->first[s] = first;
+            cl->end[s] = count;
+            cl->part[s] = -1;
+            cl->index[s] = SINK_INDEX;
+            if (count > first) {
+                cl->index[s] = -1;
+                cl->order[nodes++] = (uint16_t)s;
+            }
+        }
+    return nodes;
+}
+
+/* Makes u->cl the closure of the grid's candidates with u's links (the
+ * nodes without edges, sinks, left out of Tarjan's walk: each is its own
+ * part, which reaches itself only; its index SINK_INDEX). With Y-links
+ * only, the nodes are the candidates of the cells of two: the only starts,
+ * and all that a potential off switches on is one of them. */
+static void closure_make(unary *u)
+{
+    closure *cl = u->cl;
     memset(cl->linked, 0, sizeof cl->linked);
     cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
@@ -817,56 +851,43 @@ static void closure_make(unary *u)
                 cl->switched_count[t * BD_SIZE + d] =
                     (uint8_t)partners_of(u, t, d, cl->switched[t * BD_SIZE + d], 0);
             }
-    uint32_t count = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
-            cl->first[s] = count;
-            count = edges_of(u, cell, d, cl->edge, count);
-            cl->end[s] = count;
-            cl->index[s] = -1;
-            cl->part[s] = -1;
-        }
+    int nodes = closure_edges(u);
     int16_t next = 0, parts = 0;
     int depth = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int start = cell * BD_SIZE + bit_digit(ds) - 1;
-            if (cl->index[start] >= 0 || is_sink(cl, start))
+    for (int i = 0; i < nodes; i++) {
+        int start = cl->order[i];
+        if (cl->index[start] >= 0)
+            continue;   /* walked */
+        int length = 0;   /* Tarjan's walk, its path held in cl->path */
+        cl->path[length++] = (uint16_t)start;
+        cl->index[start] = cl->low[start] = next++;
+        cl->at[start] = cl->first[start];
+        cl->stack[depth++] = (uint16_t)start;
+        while (length) {
+            int s = cl->path[length - 1];
+            if (cl->at[s] < cl->end[s]) {
+                int v = cl->edge[cl->at[s]++];
+                if (cl->index[v] < 0) {
+                    cl->index[v] = cl->low[v] = next++;
+                    cl->at[v] = cl->first[v];
+                    cl->stack[depth++] = (uint16_t)v;
+                    cl->path[length++] = (uint16_t)v;
+                } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
+                    cl->low[s] = cl->index[v];   /* on the stack (a sink's
+                                                    index is never less) */
+                }
                 continue;
-            int length = 0;   /* Tarjan's walk, its path held in cl->path */
-            cl->path[length++] = (uint16_t)start;
-            cl->index[start] = cl->low[start] = next++;
-            cl->at[start] = cl->first[start];
-            cl->stack[depth++] = (uint16_t)start;
-            while (length) {
-                int s = cl->path[length - 1];
-                if (cl->at[s] < cl->end[s]) {
-                    int v = cl->edge[cl->at[s]++];
-                    if (is_sink(cl, v))
-                        continue;
-                    if (cl->index[v] < 0) {
-                        cl->index[v] = cl->low[v] = next++;
-                        cl->at[v] = cl->first[v];
-                        cl->stack[depth++] = (uint16_t)v;
-                        cl->path[length++] = (uint16_t)v;
-                    } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
-                        cl->low[s] = cl->index[v];   /* on the stack */
-                    }
-                    continue;
-                }
-                length--;
-                if (cl->low[s] == cl->index[s])
-                    close_part(cl, s, &depth, parts++);
-                if (length) {
-                    int parent = cl->path[length - 1];
-                    if (cl->low[s] < cl->low[parent])
-                        cl->low[parent] = cl->low[s];
-                }
+            }
+            length--;
+            if (cl->low[s] == cl->index[s])
+                close_part(cl, s, &depth, parts++);
+            if (length) {
+                int parent = cl->path[length - 1];
+                if (cl->low[s] < cl->low[parent])
+                    cl->low[parent] = cl->low[s];
             }
         }
+    }
 }
 
 /* Whether (cell, digit) has a potential whose switching off switches it
