@@ -158,7 +158,8 @@ typedef struct unary {
     double cycle_base, forcing_base;
     int32_t source;
     nqueue on_q, off_q;
-    lnode *light;               /* find_cycles' walk: its potentials */
+    lnode *light;               /* find_cycles' or find_forcing's walk: its
+                                   potentials */
     uint32_t light_count, light_cap;
     const chint_list *list;
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
@@ -375,61 +376,88 @@ static void find_cycles(unary *u, chint_list *list)
     }
 }
 
+/* The chainer's nodes of the walk's path that ends at u->light[end], from
+ * the start's node `start` on: the index of the last, or -1 (ch->failed
+ * set) when memory runs out. Not counted against the budget: the walk
+ * counted each when it made it. */
+static int32_t light_nodes(unary *u, int32_t end, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
+        path[length++] = n;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    int32_t made = start;
+    for (int i = length - 1; i >= 0 && made >= 0; i--)
+        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
+    ch->budget = budget;
+    if (made < 0)
+        ch->failed = true;
+    return made;
+}
+
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
- * off; else the "off" queue) is taken, and what it implies is made. An
+ * off; else the "off" queue) is taken, and what it implies is made, in the
+ * walk's list (u->light, counted against the budget as chainer nodes). An
  * implied potential that is the opposite of the start (`start_pot`) is the
  * target, the first one only; one is kept for the next half layer when its
- * set (`made_set`: to_off for the on half, to_on for the off half) does
- * not hold it yet. (SE also leaves out, in the on half, a potential among
- * its first parents: every potential a walk takes from a queue, and so
- * every first parent, went into its set when queued.) */
-static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32_t *target)
+ * set (`made_set`, a bit set of potentials: to_off for the on half, to_on
+ * for the off half) does not hold it yet. (SE also leaves out, in the on
+ * half, a potential among its first parents: every potential a walk takes
+ * from a queue, and so every first parent, went into its set when
+ * queued.) */
+static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, int32_t *target)
 {
     bdi_chainer *ch = u->ch;
     nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
     implied imp[BD_SIZE + HOUSE_CELLS];
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
-        int p_pot = ch->nodes[p].pot;
+        int p_pot = u->light[p].pot;
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
             bool hit = (pot ^ 1) == start_pot && *target < 0;
             /* a potential among p's first parents is in its set already */
-            bool keep = !set_has(made_set, pot);
+            bool keep = !bits_has(made_set, pot);
             if (!hit && !keep)
                 continue;
-            int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+            int32_t made = light_new(u, pot, imp[i].cause, p);
             if (made < 0) {
                 ch->failed = true;
                 continue;
             }
             if (hit)
                 *target = made;
-            if (keep && set_add(ch, made_set, made) && !push(to, made))
-                ch->failed = true;
+            if (keep) {
+                bits_set(made_set, pot);
+                if (!push(to, made))
+                    ch->failed = true;
+            }
         }
     }
 }
 
-/* SE's doForcingChains from `start` (on or off): the first potential that
- * is its opposite, or -1. */
+/* SE's doForcingChains from `start` (a chainer node, on or off): the
+ * first potential that is its opposite, or -1. The walk keeps its
+ * potentials in u->light, counted against the budget as chainer nodes;
+ * the chain to the target becomes chainer nodes (light_nodes) and its
+ * last is returned. */
 static int32_t find_forcing(unary *u, int32_t start)
 {
     bdi_chainer *ch = u->ch;
-    pset *to_on = set_new(ch), *to_off = set_new(ch);
-    if (!to_on || !to_off)
-        return -1;
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int start_pot = ch->nodes[start].pot;
+    u->light_count = 0;
+    int32_t first = light_new(u, start_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return -1;
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    if (pot_on(start_pot)) {
-        set_add(ch, to_on, start);
-        push(&u->on_q, start);
-    } else {
-        set_add(ch, to_off, start);
-        push(&u->off_q, start);
-    }
+    bits_set(pot_on(start_pot) ? to_on : to_off, start_pot);
+    push(pot_on(start_pot) ? &u->on_q : &u->off_q, first);
     int32_t target = -1;
     /* half layers alternate on and off; the potentials of half layer h
      * are h - shift links from the start */
@@ -449,7 +477,7 @@ static int32_t find_forcing(unary *u, int32_t start)
             forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
         }
     }
-    return target;
+    return target < 0 ? -1 : light_nodes(u, target, start);
 }
 
 /* SE's getReversedCycle: the cycle ending in `end`, each potential
@@ -545,28 +573,6 @@ static void start_hint(const unary *u, int kind, chint *h)
         h->removed[cell] = 0;
 }
 
-/* The chainer's nodes of the walk's path that ends at u->light[end], from
- * the start's node u->source on: the index of the last, or -1 (ch->failed
- * set) when memory runs out. Not counted against the budget: the walk
- * counted each when it made it. */
-static int32_t light_nodes(unary *u, int32_t end)
-{
-    bdi_chainer *ch = u->ch;
-    int32_t path[POTENTIALS];
-    int length = 0;
-    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
-        path[length++] = n;
-    bdi_budget *budget = ch->budget;
-    ch->budget = NULL;
-    int32_t made = u->source;
-    for (int i = length - 1; i >= 0 && made >= 0; i--)
-        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
-    ch->budget = budget;
-    if (made < 0)
-        ch->failed = true;
-    return made;
-}
-
 /* Offers to `list` the cycle that closes at potential `light_end` of the
  * walk's list: its removals (its nodes made then), and nothing when it
  * removes nothing. */
@@ -577,7 +583,7 @@ static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
     start_hint(u, CHAIN_CYCLE, &h);
     if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
         return;
-    int32_t end = light_nodes(u, light_end);
+    int32_t end = light_nodes(u, light_end, u->source);
     if (end < 0)
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
