@@ -810,6 +810,48 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     *depth = bottom;
 }
 
+/* Closes node s as a part of its own numbered `part` when each of its
+ * edges leads to a sink or to a node closed already (whose part's row is
+ * made): it is on no cycle then, and its reach is itself, those sinks and
+ * those parts' reach. False, and nothing closed (the row's words may be
+ * written: a part's row is read only for its digits), when an edge leads
+ * to a node not closed yet. */
+static bool close_early(closure *cl, int s, int16_t part)
+{
+    uint64_t *row = cl->row[part];
+    unsigned digits = 0;
+    row_add_node(row, &digits, s);
+    for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
+        int v = cl->edge[e], other = cl->part[v];
+        if (other < 0 && cl->index[v] != SINK_INDEX)
+            return false;
+        if (other < 0) {
+            row_add_node(row, &digits, v);
+            continue;
+        }
+        unsigned more = cl->digits[other];
+        for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
+            int w = 2 * (bit_digit(ds) - 1);
+            row[w] = row[w + 1] = 0;
+        }
+        digits |= more;
+        for (unsigned ds = more; ds; ds &= ds - 1u) {
+            int w = 2 * (bit_digit(ds) - 1);
+            row[w] |= cl->row[other][w];
+            row[w + 1] |= cl->row[other][w + 1];
+        }
+    }
+    cl->digits[part] = (uint16_t)digits;
+    cl->index[s] = SINK_INDEX;   /* not walked: closed */
+    cl->part[s] = part;
+    cl->taken[part] = part;
+    cl->may_remove[part] = 0;
+    cl->size[part] = 1;
+    cl->first_member[part] = cl->member_count;
+    cl->member[cl->member_count++] = (uint16_t)s;
+    return true;
+}
+
 /* Sets u->cl's edges (edges_of, node by node in the order of the cells
  * and their digits: with Y-links only, the candidates of the cells of two;
  * else all) and marks each node unwalked (index -1, part -1) or a sink
@@ -859,11 +901,14 @@ static void closure_make(unary *u)
             }
     int nodes = closure_edges(u);
     int16_t next = 0, parts = 0;
+    for (int i = 0; i < nodes; i++)   /* without the walk where it may */
+        if (close_early(cl, cl->order[i], parts))
+            parts++;
     int depth = 0;
     for (int i = 0; i < nodes; i++) {
         int start = cl->order[i];
         if (cl->index[start] >= 0)
-            continue;   /* walked */
+            continue;   /* walked, or closed early */
         int length = 0;   /* Tarjan's walk, its path held in cl->path */
         cl->path[length++] = (uint16_t)start;
         cl->index[start] = cl->low[start] = next++;
@@ -957,32 +1002,39 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
     return alone;
 }
 
-/* Into `r`, the sets reach_links reaches when the potentials on are those
- * of `on` (a closure's row; only the words of the digits of `digits`, bit
- * d - 1 for digit d, are read): what those switch off too (with the cell
- * rules when `y`), and the start
- * (`off_start`, a candidate, or -1) when the walk began with it off. */
-static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsigned digits,
-                          int off_start, reach *r)
+/* Into `r` (its `conflict` left alone), the sets reach_links reaches with
+ * the cell rules when the potentials on are those of `on` (a closure's
+ * row; only the words of the digits of `digits`, bit d - 1 for digit d,
+ * are read): what those switch off too. A potential on (at, d) switches
+ * off its digit in its peers, and at's other candidates: candidate
+ * (at, e) goes when a digit other than e is on at `at` (a cell of `any`
+ * that is not one where e alone is on). */
+static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
 {
-    memset(r, 0, sizeof *r);
+    uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
+    memset(r->on, 0, sizeof r->on);
     for (unsigned ds = digits; ds; ds &= ds - 1u) {
         int d = bit_digit(ds) - 1;
-        r->on[d][0] = on[2 * d];
-        r->on[d][1] = on[2 * d + 1];
+        for (int w = 0; w < 2; w++) {
+            r->on[d][w] = on[2 * d + w];
+            twice[w] |= any[w] & on[2 * d + w];
+            any[w] |= on[2 * d + w];
+        }
     }
-    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u)
-        for (int d = bit_digit(on_digits) - 1, w = 0; w < 2; w++)
+    for (int e = 0; e < BD_SIZE; e++)
+        for (int w = 0; w < 2; w++)
+            r->off[e][w] = rg->cand[e][w] & any[w] & ~(r->on[e][w] & ~twice[w]);
+    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
+        int d = bit_digit(on_digits) - 1;
+        uint64_t peers[2] = {0, 0};
+        for (int w = 0; w < 2; w++)
             for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
                 int at = w * 64 + low_index(bits);
-                r->off[d][0] |= rg->cand[d][0] & rg->peers[at][0];
-                r->off[d][1] |= rg->cand[d][1] & rg->peers[at][1];
-                for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-                    r->off[bit_digit(ds) - 1][w] |= (uint64_t)1 << (at & 63);
+                peers[0] |= rg->peers[at][0];
+                peers[1] |= rg->peers[at][1];
             }
-    if (off_start >= 0) {
-        int cell = off_start / BD_SIZE;
-        r->off[off_start % BD_SIZE][cell >> 6] |= (uint64_t)1 << (cell & 63);
+        r->off[d][0] |= rg->cand[d][0] & peers[0];
+        r->off[d][1] |= rg->cand[d][1] & peers[1];
     }
 }
 
@@ -1698,7 +1750,7 @@ bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand,
     uint64_t alone[BD_SIZE * 2];
     unsigned digits;
     const uint64_t *row = row_in_place(cl, cand, alone, &digits);
-    closure_reach(rg, true, row, digits, -1, r);
+    closure_reach(rg, row, digits, r);
     uint64_t both = 0;   /* a potential on and off: only the row's digits are on */
     for (unsigned ds = digits; ds; ds &= ds - 1u) {
         int d = bit_digit(ds) - 1;
