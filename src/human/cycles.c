@@ -716,8 +716,8 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
- * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked), what that one switches on (u->cl->switched, made by
+ * other candidates) that switches something on (u->linked, candidates
+ * only, and by cell u->cl->linked), what that one switches on (u->cl->switched, made by
  * closure_make: partners_of's nodes, in its order). The links that lead
  * back to s (a place of its digit in a unit of two with it, its cell's
  * other candidate in a cell of two) are left out: such an edge changes no
@@ -730,7 +730,7 @@ static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32
     const closure *cl = u->cl;
     int s = cell * BD_SIZE + d;
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
+        for (uint64_t bits = rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
             count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
     for (unsigned ds = u->y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
@@ -755,7 +755,7 @@ static inline bool on_cycle(const closure *cl, int s)
  * of *digits only: a digit's words are cleared when it first comes. */
 static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
 {
-    int d = s % BD_SIZE, cell = s / BD_SIZE;
+    int d = bdi_cand_digit[s] - 1, cell = bdi_cand_cell[s];
     if (!(*digits >> d & 1u)) {
         row[2 * d] = row[2 * d + 1] = 0;
         *digits |= 1u << d;
@@ -1072,8 +1072,9 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
  * from on, whether a potential on that it reaches switches the start off;
- * from off, whether the start is among what its partners on reach. True
- * without u->rg, and when the chainer's budget (one node for the walk) is
+ * from off, whether the start is among what its partners on reach (a
+ * partner's part's row read for the start's digit only; a partner
+ * without edges reaches itself only). True without u->rg, and when the chainer's budget (one node for the walk) is
  * spent. */
 static bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
@@ -1089,23 +1090,20 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
     int d = digit - 1, w = cell >> 6;
-    uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
+    uint64_t bit = (uint64_t)1 << (cell & 63);
     if (on)
         return on_meets_opposite(cl, rg, u->y, cell, d);
     uint16_t partners[1 + 2 * UNIT_KINDS];
     uint32_t count = partners_of(u, cell, d, partners, 0);
-    memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
-        uint64_t alone[BD_SIZE * 2];
-        unsigned digits;
-        const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
-        for (unsigned ds = digits; ds; ds &= ds - 1u) {
-            int j = 2 * (bit_digit(ds) - 1);
-            acc[j] |= row[j];
-            acc[j + 1] |= row[j + 1];
-        }
+        int p = partners[i];
+        if (is_sink(cl, p))
+            continue;   /* it reaches itself only, not the start */
+        int part = cl->part[p];
+        if ((cl->digits[part] >> d & 1u) && (cl->row[part][2 * d + w] & bit))
+            return true;
     }
-    return (acc[2 * d + w] & bit) != 0;
+    return false;
 }
 
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
