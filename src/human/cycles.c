@@ -763,6 +763,23 @@ static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
     row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
 }
 
+/* Adds to `row` (its words set for the digits of *digits only) the row
+ * `from`, whose words are set for the digits of `more`: a digit's words
+ * are cleared when it first comes. */
+static inline void row_take(uint64_t *row, unsigned *digits, const uint64_t *from, unsigned more)
+{
+    for (unsigned ds = more & ~*digits; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        row[w] = row[w + 1] = 0;
+    }
+    *digits |= more;
+    for (unsigned ds = more; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        row[w] |= from[w];
+        row[w + 1] |= from[w + 1];
+    }
+}
+
 /* Closes the part whose first node on the stack is `root`: its reach, set
  * as the part's row, its nodes leaving the stack. `part` numbers it. An
  * edge leads to a node without edges (a sink: no part, part -1), a node
@@ -793,17 +810,7 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
             if (cl->taken[other] == part)
                 continue;   /* this part, or a part already taken in */
             cl->taken[other] = part;
-            unsigned more = cl->digits[other];
-            for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
-                int w = 2 * (bit_digit(ds) - 1);
-                row[w] = row[w + 1] = 0;
-            }
-            digits |= more;
-            for (unsigned ds = more; ds; ds &= ds - 1u) {
-                int w = 2 * (bit_digit(ds) - 1);
-                row[w] |= cl->row[other][w];
-                row[w + 1] |= cl->row[other][w + 1];
-            }
+            row_take(row, &digits, cl->row[other], cl->digits[other]);
         }
     }
     cl->digits[part] = (uint16_t)digits;
@@ -829,17 +836,7 @@ static bool close_early(closure *cl, int s, int16_t part)
             row_add_node(row, &digits, v);
             continue;
         }
-        unsigned more = cl->digits[other];
-        for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
-            int w = 2 * (bit_digit(ds) - 1);
-            row[w] = row[w + 1] = 0;
-        }
-        digits |= more;
-        for (unsigned ds = more; ds; ds &= ds - 1u) {
-            int w = 2 * (bit_digit(ds) - 1);
-            row[w] |= cl->row[other][w];
-            row[w + 1] |= cl->row[other][w + 1];
-        }
+        row_take(row, &digits, cl->row[other], cl->digits[other]);
     }
     cl->digits[part] = (uint16_t)digits;
     cl->index[s] = SINK_INDEX;   /* not walked: closed */
@@ -1002,13 +999,15 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
     return alone;
 }
 
-/* Into `r` (its `conflict` left alone), the sets reach_links reaches with
- * the cell rules when the potentials on are those of `on` (a closure's
- * row; only the words of the digits of `digits`, bit d - 1 for digit d,
- * are read): what those switch off too. A potential on (at, d) switches
- * off its digit in its peers, and at's other candidates: candidate
- * (at, e) goes when a digit other than e is on at `at` (a cell of `any`
- * that is not one where e alone is on). */
+/* Into `r`, the sets reach_links reaches with the cell rules when the
+ * potentials on are those of `on` (a closure's row; only the words of the
+ * digits of `digits`, bit d - 1 for digit d, are read): what those switch
+ * off too; r->conflict when a potential is both on and off. A potential on
+ * (at, d) switches off its digit in its peers, and at's other candidates:
+ * candidate (at, e) goes when a digit other than e is on at `at` (a cell
+ * of `any` that is not one where e alone is on). So a potential on is
+ * switched off by its cell when two digits are on there (`twice`), and
+ * by its digit in another cell when one of its peers has it on. */
 static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
 {
     uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
@@ -1024,6 +1023,7 @@ static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned dig
     for (int e = 0; e < BD_SIZE; e++)
         for (int w = 0; w < 2; w++)
             r->off[e][w] = rg->cand[e][w] & any[w] & ~(r->on[e][w] & ~twice[w]);
+    uint64_t both = twice[0] | twice[1];
     for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
         int d = bit_digit(on_digits) - 1;
         uint64_t peers[2] = {0, 0};
@@ -1035,7 +1035,9 @@ static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned dig
             }
         r->off[d][0] |= rg->cand[d][0] & peers[0];
         r->off[d][1] |= rg->cand[d][1] & peers[1];
+        both |= (on[2 * d] & peers[0]) | (on[2 * d + 1] & peers[1]);
     }
+    r->conflict = both != 0;
 }
 
 /* reaches_opposite without the closure (its budget spent): reach_links_by
@@ -1749,12 +1751,6 @@ bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand,
     unsigned digits;
     const uint64_t *row = row_in_place(cl, cand, alone, &digits);
     closure_reach(rg, row, digits, r);
-    uint64_t both = 0;   /* a potential on and off: only the row's digits are on */
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
-        both |= (r->on[d][0] & r->off[d][0]) | (r->on[d][1] & r->off[d][1]);
-    }
-    r->conflict = both != 0;
     return !r->conflict;
 }
 
