@@ -398,6 +398,20 @@ static int32_t light_nodes(unary *u, int32_t end, int32_t start)
     return made;
 }
 
+/* Whether potential `pot` (a candidate) off implies anything in a forcing
+ * chain walk (off_implies with X-links, and Y-links when u->y): a place
+ * of its digit in a unit of two with it (u->rg->partner) or, with Y-links,
+ * a cell of two. True without u->rg. */
+static inline bool off_implies_any(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    if (!rg)
+        return true;
+    int cell = pot_cell(pot);
+    const uint64_t *partner = rg->partner[cell * BD_SIZE + pot_digit(pot) - 1];
+    return (partner[0] | partner[1]) || (u->y && rg->cell_left[cell] == 2);
+}
+
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
  * off; else the "off" queue) is taken, and what it implies is made, in the
@@ -417,6 +431,8 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
         int p_pot = u->light[p].pot;
+        if (!on && !off_implies_any(u, p_pot))
+            continue;   /* it implies nothing */
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
