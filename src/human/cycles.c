@@ -428,6 +428,7 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
     bdi_chainer *ch = u->ch;
     nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
     implied imp[BD_SIZE + HOUSE_CELLS];
+    int opposite = *target < 0 ? start_pot ^ 1 : -1;   /* -1 once the target is made */
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
         int p_pot = u->light[p].pot;
@@ -436,7 +437,7 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
-            bool hit = (pot ^ 1) == start_pot && *target < 0;
+            bool hit = pot == opposite;
             /* a potential among p's first parents is in its set already */
             bool keep = !bits_has(made_set, pot);
             if (!hit && !keep)
@@ -446,8 +447,10 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
                 ch->failed = true;
                 continue;
             }
-            if (hit)
+            if (hit) {
                 *target = made;
+                opposite = -1;
+            }
             if (keep) {
                 bits_set(made_set, pot);
                 if (!push(to, made))
