@@ -158,7 +158,8 @@ typedef struct unary {
     double cycle_base, forcing_base;
     int32_t source;
     nqueue on_q, off_q;
-    lnode *light;               /* find_cycles' walk: its potentials */
+    lnode *light;               /* find_cycles' or find_forcing's walk: its
+                                   potentials */
     uint32_t light_count, light_cap;
     const chint_list *list;
     const reach_grid *rg;       /* the grid for reach_links, or NULL */
@@ -375,61 +376,107 @@ static void find_cycles(unary *u, chint_list *list)
     }
 }
 
+/* The chainer's nodes of the walk's path that ends at u->light[end], from
+ * the start's node `start` on: the index of the last, or -1 (ch->failed
+ * set) when memory runs out. Not counted against the budget: the walk
+ * counted each when it made it. */
+static int32_t light_nodes(unary *u, int32_t end, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
+        path[length++] = n;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    int32_t made = start;
+    for (int i = length - 1; i >= 0 && made >= 0; i--)
+        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
+    ch->budget = budget;
+    if (made < 0)
+        ch->failed = true;
+    return made;
+}
+
+/* Whether potential `pot` (a candidate) off implies anything in a forcing
+ * chain walk (off_implies with X-links, and Y-links when u->y): a place
+ * of its digit in a unit of two with it (u->rg->partner) or, with Y-links,
+ * a cell of two. True without u->rg. */
+static inline bool off_implies_any(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    if (!rg)
+        return true;
+    int cell = pot_cell(pot);
+    const uint64_t *partner = rg->partner[cell * BD_SIZE + pot_digit(pot) - 1];
+    return (partner[0] | partner[1]) || (u->y && rg->cell_left[cell] == 2);
+}
+
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
- * off; else the "off" queue) is taken, and what it implies is made. An
+ * off; else the "off" queue) is taken, and what it implies is made, in the
+ * walk's list (u->light, counted against the budget as chainer nodes). An
  * implied potential that is the opposite of the start (`start_pot`) is the
  * target, the first one only; one is kept for the next half layer when its
- * set (`made_set`: to_off for the on half, to_on for the off half) does
- * not hold it yet. (SE also leaves out, in the on half, a potential among
- * its first parents: every potential a walk takes from a queue, and so
- * every first parent, went into its set when queued.) */
-static void forcing_half(unary *u, bool on, int start_pot, pset *made_set, int32_t *target)
+ * set (`made_set`, a bit set of potentials: to_off for the on half, to_on
+ * for the off half) does not hold it yet. (SE also leaves out, in the on
+ * half, a potential among its first parents: every potential a walk takes
+ * from a queue, and so every first parent, went into its set when
+ * queued.) */
+static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, int32_t *target)
 {
     bdi_chainer *ch = u->ch;
     nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
     implied imp[BD_SIZE + HOUSE_CELLS];
+    int opposite = *target < 0 ? start_pot ^ 1 : -1;   /* -1 once the target is made */
     while (from->head < from->tail) {
         int32_t p = from->item[from->head++];
-        int p_pot = ch->nodes[p].pot;
+        int p_pot = u->light[p].pot;
+        if (!on && !off_implies_any(u, p_pot))
+            continue;   /* it implies nothing */
         int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
-            bool hit = (pot ^ 1) == start_pot && *target < 0;
+            bool hit = pot == opposite;
             /* a potential among p's first parents is in its set already */
-            bool keep = !set_has(made_set, pot);
+            bool keep = !bits_has(made_set, pot);
             if (!hit && !keep)
                 continue;
-            int32_t made = node_make(ch, imp[i], p, u->g, NULL, NULL);
+            int32_t made = light_new(u, pot, imp[i].cause, p);
             if (made < 0) {
                 ch->failed = true;
                 continue;
             }
-            if (hit)
+            if (hit) {
                 *target = made;
-            if (keep && set_add(ch, made_set, made) && !push(to, made))
-                ch->failed = true;
+                opposite = -1;
+            }
+            if (keep) {
+                bits_set(made_set, pot);
+                if (!push(to, made))
+                    ch->failed = true;
+            }
         }
     }
 }
 
-/* SE's doForcingChains from `start` (on or off): the first potential that
- * is its opposite, or -1. */
+/* SE's doForcingChains from `start` (a chainer node, on or off): the
+ * first potential that is its opposite, or -1. The walk keeps its
+ * potentials in u->light, counted against the budget as chainer nodes;
+ * the chain to the target becomes chainer nodes (light_nodes) and its
+ * last is returned. */
 static int32_t find_forcing(unary *u, int32_t start)
 {
     bdi_chainer *ch = u->ch;
-    pset *to_on = set_new(ch), *to_off = set_new(ch);
-    if (!to_on || !to_off)
-        return -1;
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int start_pot = ch->nodes[start].pot;
+    u->light_count = 0;
+    int32_t first = light_new(u, start_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return -1;
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    if (pot_on(start_pot)) {
-        set_add(ch, to_on, start);
-        push(&u->on_q, start);
-    } else {
-        set_add(ch, to_off, start);
-        push(&u->off_q, start);
-    }
+    bits_set(pot_on(start_pot) ? to_on : to_off, start_pot);
+    push(pot_on(start_pot) ? &u->on_q : &u->off_q, first);
     int32_t target = -1;
     /* half layers alternate on and off; the potentials of half layer h
      * are h - shift links from the start */
@@ -449,7 +496,7 @@ static int32_t find_forcing(unary *u, int32_t start)
             forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
         }
     }
-    return target;
+    return target < 0 ? -1 : light_nodes(u, target, start);
 }
 
 /* SE's getReversedCycle: the cycle ending in `end`, each potential
@@ -545,28 +592,6 @@ static void start_hint(const unary *u, int kind, chint *h)
         h->removed[cell] = 0;
 }
 
-/* The chainer's nodes of the walk's path that ends at u->light[end], from
- * the start's node u->source on: the index of the last, or -1 (ch->failed
- * set) when memory runs out. Not counted against the budget: the walk
- * counted each when it made it. */
-static int32_t light_nodes(unary *u, int32_t end)
-{
-    bdi_chainer *ch = u->ch;
-    int32_t path[POTENTIALS];
-    int length = 0;
-    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
-        path[length++] = n;
-    bdi_budget *budget = ch->budget;
-    ch->budget = NULL;
-    int32_t made = u->source;
-    for (int i = length - 1; i >= 0 && made >= 0; i--)
-        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
-    ch->budget = budget;
-    if (made < 0)
-        ch->failed = true;
-    return made;
-}
-
 /* Offers to `list` the cycle that closes at potential `light_end` of the
  * walk's list: its removals (its nodes made then), and nothing when it
  * removes nothing. */
@@ -577,7 +602,7 @@ static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
     start_hint(u, CHAIN_CYCLE, &h);
     if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
         return;
-    int32_t end = light_nodes(u, light_end);
+    int32_t end = light_nodes(u, light_end, u->source);
     if (end < 0)
         return;
     h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
@@ -643,14 +668,20 @@ typedef struct closure {
     uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
                                            (partners_of's order), switched_count of them */
     uint8_t switched_count[CANDIDATES];
-    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];
+    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];   /* a sink's
+                                     index is SINK_INDEX, its part -1 */
     uint16_t stack[CANDIDATES], path[CANDIDATES];
+    uint16_t order[CANDIDATES];      /* the nodes with edges, as walked */
     uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
     uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
     uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
                                         asked (MAY_REMOVE_), else 0 */
 } closure;
+
+/* Tarjan's index of a node without edges: more than any walked node's,
+ * so that an edge to it never lowers a node's low link. */
+enum { SINK_INDEX = INT16_MAX };
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
@@ -704,8 +735,8 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
 
 /* The edges of node s = (cell, d + 1): through each potential s on
  * switches off (its digit's other places in its units, with y its cell's
- * other candidates) that switches something on (u->linked, and by cell
- * u->cl->linked), what that one switches on (u->cl->switched, made by
+ * other candidates) that switches something on (u->linked, candidates
+ * only, and by cell u->cl->linked), what that one switches on (u->cl->switched, made by
  * closure_make: partners_of's nodes, in its order). The links that lead
  * back to s (a place of its digit in a unit of two with it, its cell's
  * other candidate in a cell of two) are left out: such an edge changes no
@@ -718,7 +749,7 @@ static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32
     const closure *cl = u->cl;
     int s = cell * BD_SIZE + d;
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w] & u->linked[2 * d + w]; bits;
+        for (uint64_t bits = rg->peers[cell][w] & u->linked[2 * d + w]; bits;
              bits &= bits - 1u)
             count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
     for (unsigned ds = u->y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
@@ -743,7 +774,7 @@ static inline bool on_cycle(const closure *cl, int s)
  * of *digits only: a digit's words are cleared when it first comes. */
 static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
 {
-    int d = s % BD_SIZE, cell = s / BD_SIZE;
+    int d = bdi_cand_digit[s] - 1, cell = bdi_cand_cell[s];
     if (!(*digits >> d & 1u)) {
         row[2 * d] = row[2 * d + 1] = 0;
         *digits |= 1u << d;
@@ -751,9 +782,28 @@ static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
     row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
 }
 
+/* Adds to `row` (its words set for the digits of *digits only) the row
+ * `from`, whose words are set for the digits of `more`: a digit's words
+ * are cleared when it first comes. */
+static inline void row_take(uint64_t *row, unsigned *digits, const uint64_t *from, unsigned more)
+{
+    for (unsigned ds = more & ~*digits; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        row[w] = row[w + 1] = 0;
+    }
+    *digits |= more;
+    for (unsigned ds = more; ds; ds &= ds - 1u) {
+        int w = 2 * (bit_digit(ds) - 1);
+        row[w] |= from[w];
+        row[w + 1] |= from[w + 1];
+    }
+}
+
 /* Closes the part whose first node on the stack is `root`: its reach, set
- * as the part's row, its nodes leaving the stack. `part` numbers it. The
- * row of each part its edges lead to is taken in once. */
+ * as the part's row, its nodes leaving the stack. `part` numbers it. An
+ * edge leads to a node without edges (a sink: no part, part -1), a node
+ * of this part, or a part closed before (Tarjan's walk closes a part after
+ * every part it reaches); the row of each of those is taken in once. */
 static void close_part(closure *cl, int root, int *depth, int16_t part)
 {
     uint64_t *row = cl->row[part];   /* a digit's words cleared when it comes */
@@ -766,47 +816,95 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
     cl->may_remove[part] = 0;
     cl->size[part] = (uint16_t)(top - bottom);
     cl->first_member[part] = cl->member_count;
-    for (int i = bottom; i < top; i++)
-        cl->member[cl->member_count++] = cl->stack[i];
     for (int i = bottom; i < top; i++) {
         int s = cl->stack[i];
+        cl->member[cl->member_count++] = (uint16_t)s;
         row_add_node(row, &digits, s);
         for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
-            int v = cl->edge[e];
-            if (is_sink(cl, v)) {
+            int v = cl->edge[e], other = cl->part[v];
+            if (other < 0) {
                 row_add_node(row, &digits, v);
                 continue;
             }
-            int other = cl->part[v];
             if (cl->taken[other] == part)
                 continue;   /* this part, or a part already taken in */
             cl->taken[other] = part;
-            unsigned more = cl->digits[other];
-            for (unsigned ds = more & ~digits; ds; ds &= ds - 1u) {
-                int w = 2 * (bit_digit(ds) - 1);
-                row[w] = row[w + 1] = 0;
-            }
-            digits |= more;
-            for (unsigned ds = more; ds; ds &= ds - 1u) {
-                int w = 2 * (bit_digit(ds) - 1);
-                row[w] |= cl->row[other][w];
-                row[w + 1] |= cl->row[other][w + 1];
-            }
+            row_take(row, &digits, cl->row[other], cl->digits[other]);
         }
     }
     cl->digits[part] = (uint16_t)digits;
     *depth = bottom;
 }
 
-/* Makes u->cl the closure of the grid's candidates with u's links (the
- * nodes without edges left out of Tarjan's walk: each is its own part,
- * which reaches itself only). With Y-links only, the nodes are the
- * candidates of the cells of two: the only starts, and all that a
- * potential off switches on is one of them. */
-static void closure_make(unary *u)
+/* Closes node s as a part of its own numbered `part` when each of its
+ * edges leads to a sink or to a node closed already (whose part's row is
+ * made): it is on no cycle then, and its reach is itself, those sinks and
+ * those parts' reach. False, and nothing closed (the row's words may be
+ * written: a part's row is read only for its digits), when an edge leads
+ * to a node not closed yet. */
+static bool close_early(closure *cl, int s, int16_t part)
+{
+    uint64_t *row = cl->row[part];
+    unsigned digits = 0;
+    row_add_node(row, &digits, s);
+    for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
+        int v = cl->edge[e], other = cl->part[v];
+        if (other < 0 && cl->index[v] != SINK_INDEX)
+            return false;
+        if (other < 0) {
+            row_add_node(row, &digits, v);
+            continue;
+        }
+        row_take(row, &digits, cl->row[other], cl->digits[other]);
+    }
+    cl->digits[part] = (uint16_t)digits;
+    cl->index[s] = SINK_INDEX;   /* not walked: closed */
+    cl->part[s] = part;
+    cl->taken[part] = part;
+    cl->may_remove[part] = 0;
+    cl->size[part] = 1;
+    cl->first_member[part] = cl->member_count;
+    cl->member[cl->member_count++] = (uint16_t)s;
+    return true;
+}
+
+/* Sets u->cl's edges (edges_of, node by node in the order of the cells
+ * and their digits: with Y-links only, the candidates of the cells of two;
+ * else all) and marks each node unwalked (index -1, part -1) or a sink
+ * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
+ * number. */
+static int closure_edges(unary *u)
 {
     closure *cl = u->cl;
     const reach_grid *rg = u->rg;
+    uint32_t count = 0;
+    int nodes = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
+             ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
+            uint32_t first = count;
+            count = edges_of(u, cell, d, cl->edge, count);
+            cl->first[s] = first;
+            cl->end[s] = count;
+            cl->part[s] = -1;
+            cl->index[s] = SINK_INDEX;
+            if (count > first) {
+                cl->index[s] = -1;
+                cl->order[nodes++] = (uint16_t)s;
+            }
+        }
+    return nodes;
+}
+
+/* Makes u->cl the closure of the grid's candidates with u's links (the
+ * nodes without edges, sinks, left out of Tarjan's walk: each is its own
+ * part, which reaches itself only; its index SINK_INDEX). With Y-links
+ * only, the nodes are the candidates of the cells of two: the only starts,
+ * and all that a potential off switches on is one of them. */
+static void closure_make(unary *u)
+{
+    closure *cl = u->cl;
     memset(cl->linked, 0, sizeof cl->linked);
     cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
@@ -817,56 +915,46 @@ static void closure_make(unary *u)
                 cl->switched_count[t * BD_SIZE + d] =
                     (uint8_t)partners_of(u, t, d, cl->switched[t * BD_SIZE + d], 0);
             }
-    uint32_t count = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
-            cl->first[s] = count;
-            count = edges_of(u, cell, d, cl->edge, count);
-            cl->end[s] = count;
-            cl->index[s] = -1;
-            cl->part[s] = -1;
-        }
+    int nodes = closure_edges(u);
     int16_t next = 0, parts = 0;
+    for (int i = 0; i < nodes; i++)   /* without the walk where it may */
+        if (close_early(cl, cl->order[i], parts))
+            parts++;
     int depth = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int start = cell * BD_SIZE + bit_digit(ds) - 1;
-            if (cl->index[start] >= 0 || is_sink(cl, start))
+    for (int i = 0; i < nodes; i++) {
+        int start = cl->order[i];
+        if (cl->index[start] >= 0)
+            continue;   /* walked, or closed early */
+        int length = 0;   /* Tarjan's walk, its path held in cl->path */
+        cl->path[length++] = (uint16_t)start;
+        cl->index[start] = cl->low[start] = next++;
+        cl->at[start] = cl->first[start];
+        cl->stack[depth++] = (uint16_t)start;
+        while (length) {
+            int s = cl->path[length - 1];
+            if (cl->at[s] < cl->end[s]) {
+                int v = cl->edge[cl->at[s]++];
+                if (cl->index[v] < 0) {
+                    cl->index[v] = cl->low[v] = next++;
+                    cl->at[v] = cl->first[v];
+                    cl->stack[depth++] = (uint16_t)v;
+                    cl->path[length++] = (uint16_t)v;
+                } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
+                    cl->low[s] = cl->index[v];   /* on the stack (a sink's
+                                                    index is never less) */
+                }
                 continue;
-            int length = 0;   /* Tarjan's walk, its path held in cl->path */
-            cl->path[length++] = (uint16_t)start;
-            cl->index[start] = cl->low[start] = next++;
-            cl->at[start] = cl->first[start];
-            cl->stack[depth++] = (uint16_t)start;
-            while (length) {
-                int s = cl->path[length - 1];
-                if (cl->at[s] < cl->end[s]) {
-                    int v = cl->edge[cl->at[s]++];
-                    if (is_sink(cl, v))
-                        continue;
-                    if (cl->index[v] < 0) {
-                        cl->index[v] = cl->low[v] = next++;
-                        cl->at[v] = cl->first[v];
-                        cl->stack[depth++] = (uint16_t)v;
-                        cl->path[length++] = (uint16_t)v;
-                    } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
-                        cl->low[s] = cl->index[v];   /* on the stack */
-                    }
-                    continue;
-                }
-                length--;
-                if (cl->low[s] == cl->index[s])
-                    close_part(cl, s, &depth, parts++);
-                if (length) {
-                    int parent = cl->path[length - 1];
-                    if (cl->low[s] < cl->low[parent])
-                        cl->low[parent] = cl->low[s];
-                }
+            }
+            length--;
+            if (cl->low[s] == cl->index[s])
+                close_part(cl, s, &depth, parts++);
+            if (length) {
+                int parent = cl->path[length - 1];
+                if (cl->low[s] < cl->low[parent])
+                    cl->low[parent] = cl->low[s];
             }
         }
+    }
 }
 
 /* Whether (cell, digit) has a potential whose switching off switches it
@@ -930,33 +1018,45 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
     return alone;
 }
 
-/* Into `r`, the sets reach_links reaches when the potentials on are those
- * of `on` (a closure's row; only the words of the digits of `digits`, bit
- * d - 1 for digit d, are read): what those switch off too (with the cell
- * rules when `y`), and the start
- * (`off_start`, a candidate, or -1) when the walk began with it off. */
-static void closure_reach(const reach_grid *rg, bool y, const uint64_t *on, unsigned digits,
-                          int off_start, reach *r)
+/* Into `r`, the sets reach_links reaches with the cell rules when the
+ * potentials on are those of `on` (a closure's row; only the words of the
+ * digits of `digits`, bit d - 1 for digit d, are read): what those switch
+ * off too; r->conflict when a potential is both on and off. A potential on
+ * (at, d) switches off its digit in its peers, and at's other candidates:
+ * candidate (at, e) goes when a digit other than e is on at `at` (a cell
+ * of `any` that is not one where e alone is on). So a potential on is
+ * switched off by its cell when two digits are on there (`twice`), and
+ * by its digit in another cell when one of its peers has it on. */
+static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
 {
-    memset(r, 0, sizeof *r);
+    uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
+    memset(r->on, 0, sizeof r->on);
     for (unsigned ds = digits; ds; ds &= ds - 1u) {
         int d = bit_digit(ds) - 1;
-        r->on[d][0] = on[2 * d];
-        r->on[d][1] = on[2 * d + 1];
+        for (int w = 0; w < 2; w++) {
+            r->on[d][w] = on[2 * d + w];
+            twice[w] |= any[w] & on[2 * d + w];
+            any[w] |= on[2 * d + w];
+        }
     }
-    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u)
-        for (int d = bit_digit(on_digits) - 1, w = 0; w < 2; w++)
+    for (int e = 0; e < BD_SIZE; e++)
+        for (int w = 0; w < 2; w++)
+            r->off[e][w] = rg->cand[e][w] & any[w] & ~(r->on[e][w] & ~twice[w]);
+    uint64_t both = twice[0] | twice[1];
+    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
+        int d = bit_digit(on_digits) - 1;
+        uint64_t peers[2] = {0, 0};
+        for (int w = 0; w < 2; w++)
             for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
                 int at = w * 64 + low_index(bits);
-                r->off[d][0] |= rg->cand[d][0] & rg->peers[at][0];
-                r->off[d][1] |= rg->cand[d][1] & rg->peers[at][1];
-                for (unsigned ds = y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-                    r->off[bit_digit(ds) - 1][w] |= (uint64_t)1 << (at & 63);
+                peers[0] |= rg->peers[at][0];
+                peers[1] |= rg->peers[at][1];
             }
-    if (off_start >= 0) {
-        int cell = off_start / BD_SIZE;
-        r->off[off_start % BD_SIZE][cell >> 6] |= (uint64_t)1 << (cell & 63);
+        r->off[d][0] |= rg->cand[d][0] & peers[0];
+        r->off[d][1] |= rg->cand[d][1] & peers[1];
+        both |= (on[2 * d] & peers[0]) | (on[2 * d + 1] & peers[1]);
     }
+    r->conflict = both != 0;
 }
 
 /* reaches_opposite without the closure (its budget spent): reach_links_by
@@ -993,8 +1093,9 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
  * from on, whether a potential on that it reaches switches the start off;
- * from off, whether the start is among what its partners on reach. True
- * without u->rg, and when the chainer's budget (one node for the walk) is
+ * from off, whether the start is among what its partners on reach (a
+ * partner's part's row read for the start's digit only; a partner
+ * without edges reaches itself only). True without u->rg, and when the chainer's budget (one node for the walk) is
  * spent. */
 static bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
@@ -1010,23 +1111,20 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
     int d = digit - 1, w = cell >> 6;
-    uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
+    uint64_t bit = (uint64_t)1 << (cell & 63);
     if (on)
         return on_meets_opposite(cl, rg, u->y, cell, d);
     uint16_t partners[1 + 2 * UNIT_KINDS];
     uint32_t count = partners_of(u, cell, d, partners, 0);
-    memset(acc, 0, sizeof acc);
     for (uint32_t i = 0; i < count; i++) {
-        uint64_t alone[BD_SIZE * 2];
-        unsigned digits;
-        const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
-        for (unsigned ds = digits; ds; ds &= ds - 1u) {
-            int j = 2 * (bit_digit(ds) - 1);
-            acc[j] |= row[j];
-            acc[j + 1] |= row[j + 1];
-        }
+        int p = partners[i];
+        if (is_sink(cl, p))
+            continue;   /* it reaches itself only, not the start */
+        int part = cl->part[p];
+        if ((cl->digits[part] >> d & 1u) && (cl->row[part][2 * d + w] & bit))
+            return true;
     }
-    return (acc[2 * d + w] & bit) != 0;
+    return false;
 }
 
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
@@ -1671,13 +1769,7 @@ bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand,
     uint64_t alone[BD_SIZE * 2];
     unsigned digits;
     const uint64_t *row = row_in_place(cl, cand, alone, &digits);
-    closure_reach(rg, true, row, digits, -1, r);
-    uint64_t both = 0;   /* a potential on and off: only the row's digits are on */
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
-        both |= (r->on[d][0] & r->off[d][0]) | (r->on[d][1] & r->off[d][1]);
-    }
-    r->conflict = both != 0;
+    closure_reach(rg, row, digits, r);
     return !r->conflict;
 }
 
