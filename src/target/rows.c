@@ -248,20 +248,26 @@ static void sharpen_row(bdi_rows *rel, int r)
     }
     /* chain[a][b]: the least cost of moving blank a off its digit, on
      * along blanks, until some blank takes b's digit */
-    int64_t chain[BD_SIZE][BD_SIZE];
+    int32_t chain[BD_SIZE][BD_SIZE];
     for (int a = 0; a < n; a++)
         for (int b = 0; b < n; b++)
             chain[a][b] = a == b ? 0 : rel->drop[cells[a]][digits[b]];
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
-            for (int b = 0; b < n; b++)
-                if (chain[a][k] + chain[k][b] < chain[a][b])
-                    chain[a][b] = chain[a][k] + chain[k][b];
+            /* the drops lie in 0..INT32_MAX, and so every chain: one that
+             * cannot reach k shortens none through k */
+            int64_t to_k = chain[a][k];
+            if (to_k == INT32_MAX)
+                continue;
+            for (int b = 0; b < n; b++) {
+                int64_t via = to_k + chain[k][b];
+                chain[a][b] = via < chain[a][b] ? (int32_t)via : chain[a][b];
+            }
         }
     }
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
-            int64_t drop = rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
+            int64_t drop = (int64_t)rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
             rel->drop[cells[i]][digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
