@@ -75,19 +75,21 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
         if (matched[i])
             continue;
         int64_t minv[BD_SIZE + 1];
-        bool used[BD_SIZE + 1] = {false};
         for (int j = 0; j <= n; j++)
             minv[j] = INT64_MAX;
+        /* bit j: column j is on the path (used) or not yet (open) */
+        unsigned used = 0, open = ((1u << n) - 1u) << 1;
         int j0 = 0;
         match[0] = i;
         do {
-            used[j0] = true;
+            used |= 1u << j0;
+            open &= ~(1u << j0);
             int i0 = match[j0], j1 = 0;
-            int64_t delta = INT64_MAX;
-            for (int j = 1; j <= n; j++) {
-                if (used[j])
-                    continue;
-                int64_t cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+            const int64_t *row = cost[i0 - 1];
+            int64_t delta = INT64_MAX, row_u = u[i0];
+            for (unsigned left = open; left; left &= left - 1u) {
+                int j = bit_digit(left) - 1;
+                int64_t cur = row[j - 1] - row_u - v[j];
                 if (cur < minv[j]) {
                     minv[j] = cur;
                     way[j] = j0;
@@ -97,14 +99,13 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
                     j1 = j;
                 }
             }
-            for (int j = 0; j <= n; j++) {
-                if (used[j]) {
-                    u[match[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
+            for (unsigned on = used; on; on &= on - 1u) {
+                int j = bit_digit(on) - 1;
+                u[match[j]] += delta;
+                v[j] -= delta;
             }
+            for (unsigned left = open; left; left &= left - 1u)
+                minv[bit_digit(left) - 1] -= delta;
             j0 = j1;
         } while (match[j0] != 0);
         do {
