@@ -275,12 +275,12 @@ static void sharpen_row(bdi_rows *rel, int r)
     rel->sharp |= 1u << r;
 }
 
-/* L under rel's prices at the node, into rel->value; re-solves the rows in
- * `stale` and keeps the others' results. */
-static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, bool warm)
+/* L under rel's prices at the node (whose units hold the digits `used`,
+ * units_of), into rel->value; re-solves the rows in `stale` and keeps the
+ * others' results. */
+static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     bdi_rows *rel, unsigned stale, bool warm)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
@@ -307,12 +307,12 @@ static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, 
 }
 
 /* The subgradient of L: how many times each column (box) takes each of
- * its missing digits in rel, minus one. Returns the squared norm. */
-static int64_t subgradient(const bdi_layer_node *node, const bdi_rows *rel,
-                           int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+ * its missing digits (not in `used`, units_of) in rel, minus one.
+ * Returns the squared norm. */
+static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                           const bdi_rows *rel, int gcol[BD_SIZE][BD_SIZE],
+                           int gbox[BD_SIZE][BD_SIZE])
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
     for (int u = 0; u < BD_SIZE; u++) {
         for (int d = 1; d <= BD_SIZE; d++) {
             gcol[u][d - 1] = (used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
@@ -362,7 +362,9 @@ void bdi_rows_clear(bdi_rows *rel)
 
 int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
-    evaluate(node, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
+    unsigned used[UNIT_KINDS][BD_SIZE];
+    units_of(node, used);
+    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
     return rel->value;
 }
 
@@ -378,12 +380,14 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
 {
     bdi_rows trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
+    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
+    units_of(node, used);
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     for (int it = 0; it < steps->iterations && lambda > 0 && since_floor < steps->patience; it++) {
         if (steps->budget && bdi_budget_expired(steps->budget))
             return BDI_ROWS_OPEN;
-        int64_t norm = subgradient(node, &trial, gcol, gbox);
+        int64_t norm = subgradient(node, used, &trial, gcol, gbox);
         if (norm == 0) {
             *rel = trial;
             return BDI_ROWS_SOLVED;
@@ -391,7 +395,7 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
         int64_t gap = trial.value - steps->need + steps->aim_below;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
-        evaluate(node, &trial, (1u << BD_SIZE) - 1u, true);
+        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
             *rel = trial;
             return BDI_ROWS_BELOW;
