@@ -249,20 +249,22 @@ static void sharpen_row(bdi_rows *rel, int r)
     }
     /* chain[a][b]: the least cost of moving blank a off its digit, on
      * along blanks, until some blank takes b's digit */
-    int32_t chain[BD_SIZE][BD_SIZE];
+    uint32_t chain[BD_SIZE][BD_SIZE];
     for (int a = 0; a < n; a++)
-        for (int b = 0; b < n; b++)
-            chain[a][b] = a == b ? 0 : rel->drop[cells[a]][digits[b]];
+        for (int b = 0; b < BD_SIZE; b++)
+            chain[a][b] = a == b ? 0 : b < n ? (uint32_t)rel->drop[cells[a]][digits[b]] : INT32_MAX;
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
-            /* the drops lie in 0..INT32_MAX, and so every chain: one that
-             * cannot reach k shortens none through k */
-            int64_t to_k = chain[a][k];
+            /* the drops (reduced costs of an optimal assignment, never
+             * negative) lie in 0..INT32_MAX, and so every chain, and a sum
+             * of two fits in 32 bits: one that cannot reach k shortens none
+             * through k. Whole rows of BD_SIZE, those past n at INT32_MAX. */
+            uint32_t to_k = chain[a][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int b = 0; b < n; b++) {
-                int64_t via = to_k + chain[k][b];
-                chain[a][b] = via < chain[a][b] ? (int32_t)via : chain[a][b];
+            for (int b = 0; b < BD_SIZE; b++) {
+                uint32_t via = to_k + chain[k][b];
+                chain[a][b] = via < chain[a][b] ? via : chain[a][b];
             }
         }
     }
