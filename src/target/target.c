@@ -489,14 +489,16 @@ static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[B
     memset(cost, 0, BD_CELLS * sizeof *cost);
     for (int d = 0; d < BD_SIZE; d++) {
         for (int r = 0; r < BD_SIZE; r++) {
-            int taken = r * BD_SIZE + rel->layer[d].pick[r];
+            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
             own[d][taken] = 0;
             if (s->cells[taken])
                 continue;
+            const int32_t *row = rel->through[d] + r * BD_SIZE;
             int32_t other = BDI_LAYER_NONE;
-            for (int c = 0; c < BD_SIZE; c++)
-                if (r * BD_SIZE + c != taken && rel->through[d][r * BD_SIZE + c] > other)
-                    other = rel->through[d][r * BD_SIZE + c];
+            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+                other = through > other ? through : other;
+            }
             int64_t loss = (int64_t)rel->layer[d].best - other;
             if (loss > 0) {
                 own[d][taken] = loss;
