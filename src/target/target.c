@@ -522,17 +522,19 @@ static void fix_by_layers(target *s, const relaxation *rel, bool rows)
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
     s->fixed = false;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (s->cells[cell])
-            continue;
-        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-            int d = bit_digit(cand);
-            bool taken = rel->layer[d - 1].pick[row_of(cell)] == col_of(cell);
-            int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
-            if (rel->through[d - 1][cell] - others < below[d - 1]
-                || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
-                s->allow[cell] &= (uint16_t)~digit_bit(d);
-                s->fixed = true;
+    for (int r = 0, cell = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++, cell++) {
+            if (s->cells[cell])
+                continue;
+            for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
+                int d = bit_digit(cand);
+                bool taken = rel->layer[d - 1].pick[r] == c;
+                int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
+                if (rel->through[d - 1][cell] - others < below[d - 1]
+                    || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
+                    s->allow[cell] &= (uint16_t)~digit_bit(d);
+                    s->fixed = true;
+                }
             }
         }
     }
