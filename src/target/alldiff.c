@@ -14,8 +14,10 @@
  * i may keep a digit d other than M(i) exactly when the blank j holding d
  * in M reaches i by moves "a to the blank b whose M(b) a may take": then
  * i takes d, j takes the next blank's digit, ..., and the last one M(i),
- * another perfect matching (Regin's rule, here as a transitive closure on
- * 9-bit masks). A unit needs neither the matching nor the rule when no set
+ * another perfect matching (Regin's rule): exactly when i and j lie in one
+ * strongly connected component of the moves, which is found as the blanks
+ * that one blank reaches and is reached from (9-bit masks, a component at
+ * a time). A unit needs neither the matching nor the rule when no set
  * of t < n of its blanks has t candidates or fewer between them: then
  * every blank keeps every candidate (Hall's condition holds with room to
  * spare). That holds when fewer than t blanks have t or fewer candidates,
@@ -29,6 +31,14 @@
 #include "target.h"
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
+
+/* UNIT_OFFSET[kind][pos]: the cell at position pos of a unit of `kind`
+ * less its first cell (unit_cell's order). */
+static const uint8_t UNIT_OFFSET[UNIT_KINDS][BD_SIZE] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8},
+    {0, BD_SIZE, 2 * BD_SIZE, 3 * BD_SIZE, 4 * BD_SIZE, 5 * BD_SIZE, 6 * BD_SIZE, 7 * BD_SIZE,
+     8 * BD_SIZE},
+    {0, 1, 2, BD_SIZE, BD_SIZE + 1, BD_SIZE + 2, 2 * BD_SIZE, 2 * BD_SIZE + 1, 2 * BD_SIZE + 2}};
 
 /* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
  * digit d (-1: none), *seen the digits visited on this search. */
@@ -61,6 +71,57 @@ static bool may_be_tight(const unsigned cand[BD_SIZE], int n)
     return false;
 }
 
+/* The moves between the blanks of a unit under the perfect matching
+ * (owner[d - 1] the blank holding d, keep[i] the bit of blank i's digit):
+ * bit b of next[a] when a may take b's digit (b != a), and bit a of back[b]
+ * then. Both must come cleared. */
+static void moves(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
+                  const unsigned keep[BD_SIZE], unsigned next[BD_SIZE], unsigned back[BD_SIZE])
+{
+    for (int a = 0; a < n; a++) {
+        for (unsigned other = cand[a] & ~keep[a]; other; other &= other - 1u) {
+            int b = owner[bit_digit(other) - 1];
+            next[a] |= 1u << b;
+            back[b] |= 1u << a;
+        }
+    }
+}
+
+/* The blanks of `within` that the blanks `start` reach by the moves `step`
+ * (bit b of step[a]: a moves to b) inside `within`, `start` included. */
+static unsigned reach(const unsigned step[BD_SIZE], unsigned start, unsigned within)
+{
+    unsigned seen = start;
+    for (unsigned todo = start; todo;) {
+        unsigned fresh = step[bit_digit(todo) - 1] & within & ~seen;
+        todo = (todo & (todo - 1u)) | fresh;
+        seen |= fresh;
+    }
+    return seen;
+}
+
+/* Given the perfect matching (owner[d - 1] the blank holding d, keep[i]
+ * the bit of blank i's digit), sets keep[i] to the candidates of blank
+ * i that some perfect matching gives it: the digits matched within i's
+ * strongly connected component of the moves. */
+static void keep_components(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
+                            unsigned keep[BD_SIZE])
+{
+    unsigned next[BD_SIZE] = {0}, back[BD_SIZE] = {0};   /* the moves, as bits of blanks */
+    moves(cand, n, owner, keep, next, back);
+    for (unsigned left = (1u << n) - 1u; left;) {
+        /* the component of the lowest blank left: what it reaches and
+         * what reaches it, among the blanks of no component yet */
+        unsigned start = left & (0u - left);
+        unsigned part = reach(next, start, left) & reach(back, start, left), digits = 0;
+        left &= ~part;
+        for (unsigned in = part; in; in &= in - 1u)
+            digits |= keep[bit_digit(in) - 1];
+        for (unsigned in = part; in; in &= in - 1u)
+            keep[bit_digit(in) - 1] = cand[bit_digit(in) - 1] & digits;
+    }
+}
+
 /* The candidates of blanks cand[0..n) that some perfect matching gives
  * them, into keep[]; false when there is no perfect matching. */
 static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE])
@@ -84,23 +145,10 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
         if (!augment(cand, bit_digit(unmatched) - 1, owner, &seen))
             return false;
     }
-    unsigned reach[BD_SIZE];   /* reach[a]: the blanks a reaches, as bits */
     for (int d = 1; d <= BD_SIZE; d++)
         if (owner[d - 1] >= 0)
             keep[owner[d - 1]] = digit_bit(d);
-    for (int a = 0; a < n; a++) {
-        reach[a] = 0;
-        for (unsigned other = cand[a] & ~keep[a]; other; other &= other - 1u)
-            reach[a] |= 1u << owner[bit_digit(other) - 1];
-    }
-    for (int k = 0; k < n; k++)   /* Warshall's transitive closure */
-        for (int a = 0; a < n; a++)
-            if (reach[a] & (1u << k))
-                reach[a] |= reach[k];
-    for (int i = 0; i < n; i++)
-        for (unsigned other = cand[i] & ~keep[i]; other; other &= other - 1u)
-            if (reach[owner[bit_digit(other) - 1]] & (1u << i))
-                keep[i] |= other & (0u - other);
+    keep_components(cand, n, owner, keep);
     return true;
 }
 
@@ -111,9 +159,10 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
                         uint32_t *queue)
 {
     int kind = unit / BD_SIZE, index = unit % BD_SIZE, at[BD_SIZE], n = 0;
+    int first = unit_cell(kind, index, 0);
     unsigned mine[BD_SIZE], keep[BD_SIZE], missing = 0, held = 0;
     for (int pos = 0; pos < BD_SIZE; pos++) {
-        int cell = unit_cell(kind, index, pos);
+        int cell = first + UNIT_OFFSET[kind][pos];
         if (cells[cell]) {
             held |= digit_bit(cells[cell]);
         } else {

@@ -48,6 +48,13 @@ enum {
     WALK_LIMIT = 1024     /* layers walked row by row below this many choices */
 };
 
+/* TRIPLE_OFFSETS[t0 + 3 t1 + 9 t2] = {t0, t1, t2}. */
+static const uint8_t TRIPLE_OFFSETS[TRIPLES][BD_BOX] = {
+    {0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {1, 1, 0}, {2, 1, 0}, {0, 2, 0}, {1, 2, 0},
+    {2, 2, 0}, {0, 0, 1}, {1, 0, 1}, {2, 0, 1}, {0, 1, 1}, {1, 1, 1}, {2, 1, 1}, {0, 2, 1},
+    {1, 2, 1}, {2, 2, 1}, {0, 0, 2}, {1, 0, 2}, {2, 0, 2}, {0, 1, 2}, {1, 1, 2}, {2, 1, 2},
+    {0, 2, 2}, {1, 2, 2}, {2, 2, 2}};
+
 /* BIJECTION[q][k]: the image of k under the q-th map of {0,1,2}. */
 static const uint8_t BIJECTION[BIJECTIONS][BD_BOX] = {
     {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -77,13 +84,11 @@ static inline int32_t band_value(const int32_t value[BD_CELLS], int band, int q,
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                          int digit, const uint16_t rows[BD_SIZE], int32_t value[BD_CELLS])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        value[cell] = CLOSED;
     for (int r = 0; r < BD_SIZE; r++) {
-        for (unsigned open = rows[r]; open; open &= open - 1u) {
-            int cell = r * BD_SIZE + bit_digit(open) - 1;
-            int32_t gain = node->gain[cell];
-            value[cell] = gain ? digit * gain - price[cell] : 0;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
+            value[cell] = (rows[r] >> c) & 1u ? profit : CLOSED;
         }
     }
 }
@@ -194,7 +199,7 @@ static void through_cells(const int32_t value[BD_CELLS], int32_t rest[BD_BOX][TR
             if (rest[band][triple] < BDI_LAYER_FEASIBLE)
                 continue;
             /* in[s][i]: row i's cell in stack s at the triple's offset */
-            int t[BD_BOX] = {triple % 3, triple / 3 % 3, triple / 9};
+            const uint8_t *t = TRIPLE_OFFSETS[triple];
             int32_t in[BD_BOX][BD_BOX];
             for (int st = 0; st < BD_BOX; st++)
                 for (int i = 0; i < BD_BOX; i++)
@@ -220,7 +225,8 @@ static void through_cells(const int32_t value[BD_CELLS], int32_t rest[BD_BOX][TR
 static void pick_of(const int32_t value[BD_CELLS], const int top[BD_BOX], uint8_t pick[BD_SIZE])
 {
     for (int band = 0; band < BD_BOX; band++) {
-        int t[BD_BOX] = {top[band] % 3, top[band] / 3 % 3, top[band] / 9}, at = 0;
+        const uint8_t *t = TRIPLE_OFFSETS[top[band]];
+        int at = 0;
         for (int q = 1; q < BIJECTIONS; q++)
             if (band_value(value, band, q, t[0], t[1], t[2])
                 > band_value(value, band, at, t[0], t[1], t[2]))

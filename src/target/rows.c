@@ -75,19 +75,21 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
         if (matched[i])
             continue;
         int64_t minv[BD_SIZE + 1];
-        bool used[BD_SIZE + 1] = {false};
         for (int j = 0; j <= n; j++)
             minv[j] = INT64_MAX;
+        /* bit j: column j is on the path (used) or not yet (open) */
+        unsigned used = 0, open = ((1u << n) - 1u) << 1;
         int j0 = 0;
         match[0] = i;
         do {
-            used[j0] = true;
+            used |= 1u << j0;
+            open &= ~(1u << j0);
             int i0 = match[j0], j1 = 0;
-            int64_t delta = INT64_MAX;
-            for (int j = 1; j <= n; j++) {
-                if (used[j])
-                    continue;
-                int64_t cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+            const int64_t *row = cost[i0 - 1];
+            int64_t delta = INT64_MAX, row_u = u[i0];
+            for (unsigned left = open; left; left &= left - 1u) {
+                int j = bit_digit(left) - 1;
+                int64_t cur = row[j - 1] - row_u - v[j];
                 if (cur < minv[j]) {
                     minv[j] = cur;
                     way[j] = j0;
@@ -97,14 +99,13 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
                     j1 = j;
                 }
             }
-            for (int j = 0; j <= n; j++) {
-                if (used[j]) {
-                    u[match[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
+            for (unsigned on = used; on; on &= on - 1u) {
+                int j = bit_digit(on) - 1;
+                u[match[j]] += delta;
+                v[j] -= delta;
             }
+            for (unsigned left = open; left; left &= left - 1u)
+                minv[bit_digit(left) - 1] -= delta;
             j0 = j1;
         } while (match[j0] != 0);
         do {
@@ -248,32 +249,40 @@ static void sharpen_row(bdi_rows *rel, int r)
     }
     /* chain[a][b]: the least cost of moving blank a off its digit, on
      * along blanks, until some blank takes b's digit */
-    int64_t chain[BD_SIZE][BD_SIZE];
+    uint32_t chain[BD_SIZE][BD_SIZE];
     for (int a = 0; a < n; a++)
-        for (int b = 0; b < n; b++)
-            chain[a][b] = a == b ? 0 : rel->drop[cells[a]][digits[b]];
+        for (int b = 0; b < BD_SIZE; b++)
+            chain[a][b] = a == b ? 0 : b < n ? (uint32_t)rel->drop[cells[a]][digits[b]] : INT32_MAX;
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
-            for (int b = 0; b < n; b++)
-                if (chain[a][k] + chain[k][b] < chain[a][b])
-                    chain[a][b] = chain[a][k] + chain[k][b];
+            /* the drops (reduced costs of an optimal assignment, never
+             * negative) lie in 0..INT32_MAX, and so every chain, and a sum
+             * of two fits in 32 bits: one that cannot reach k shortens none
+             * through k. Whole rows of BD_SIZE, those past n at INT32_MAX. */
+            uint32_t to_k = chain[a][k];
+            if (to_k == INT32_MAX)
+                continue;
+            for (int b = 0; b < BD_SIZE; b++) {
+                uint32_t via = to_k + chain[k][b];
+                chain[a][b] = via < chain[a][b] ? via : chain[a][b];
+            }
         }
     }
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
-            int64_t drop = rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
+            int64_t drop = (int64_t)rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
             rel->drop[cells[i]][digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
     rel->sharp |= 1u << r;
 }
 
-/* L under rel's prices at the node, into rel->value; re-solves the rows in
- * `stale` and keeps the others' results. */
-static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, bool warm)
+/* L under rel's prices at the node (whose units hold the digits `used`,
+ * units_of), into rel->value; re-solves the rows in `stale` and keeps the
+ * others' results. */
+static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     bdi_rows *rel, unsigned stale, bool warm)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
@@ -300,12 +309,12 @@ static void evaluate(const bdi_layer_node *node, bdi_rows *rel, unsigned stale, 
 }
 
 /* The subgradient of L: how many times each column (box) takes each of
- * its missing digits in rel, minus one. Returns the squared norm. */
-static int64_t subgradient(const bdi_layer_node *node, const bdi_rows *rel,
-                           int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+ * its missing digits (not in `used`, units_of) in rel, minus one.
+ * Returns the squared norm. */
+static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                           const bdi_rows *rel, int gcol[BD_SIZE][BD_SIZE],
+                           int gbox[BD_SIZE][BD_SIZE])
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
     for (int u = 0; u < BD_SIZE; u++) {
         for (int d = 1; d <= BD_SIZE; d++) {
             gcol[u][d - 1] = (used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
@@ -355,7 +364,9 @@ void bdi_rows_clear(bdi_rows *rel)
 
 int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
-    evaluate(node, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
+    unsigned used[UNIT_KINDS][BD_SIZE];
+    units_of(node, used);
+    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
     return rel->value;
 }
 
@@ -371,12 +382,14 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
 {
     bdi_rows trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
+    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
+    units_of(node, used);
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     for (int it = 0; it < steps->iterations && lambda > 0 && since_floor < steps->patience; it++) {
         if (steps->budget && bdi_budget_expired(steps->budget))
             return BDI_ROWS_OPEN;
-        int64_t norm = subgradient(node, &trial, gcol, gbox);
+        int64_t norm = subgradient(node, used, &trial, gcol, gbox);
         if (norm == 0) {
             *rel = trial;
             return BDI_ROWS_SOLVED;
@@ -384,7 +397,7 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
         int64_t gap = trial.value - steps->need + steps->aim_below;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
-        evaluate(node, &trial, (1u << BD_SIZE) - 1u, true);
+        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
             *rel = trial;
             return BDI_ROWS_BELOW;

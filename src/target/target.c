@@ -489,14 +489,16 @@ static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[B
     memset(cost, 0, BD_CELLS * sizeof *cost);
     for (int d = 0; d < BD_SIZE; d++) {
         for (int r = 0; r < BD_SIZE; r++) {
-            int taken = r * BD_SIZE + rel->layer[d].pick[r];
+            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
             own[d][taken] = 0;
             if (s->cells[taken])
                 continue;
+            const int32_t *row = rel->through[d] + r * BD_SIZE;
             int32_t other = BDI_LAYER_NONE;
-            for (int c = 0; c < BD_SIZE; c++)
-                if (r * BD_SIZE + c != taken && rel->through[d][r * BD_SIZE + c] > other)
-                    other = rel->through[d][r * BD_SIZE + c];
+            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+                other = through > other ? through : other;
+            }
             int64_t loss = (int64_t)rel->layer[d].best - other;
             if (loss > 0) {
                 own[d][taken] = loss;
@@ -520,17 +522,19 @@ static void fix_by_layers(target *s, const relaxation *rel, bool rows)
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
     s->fixed = false;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (s->cells[cell])
-            continue;
-        for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-            int d = bit_digit(cand);
-            bool taken = rel->layer[d - 1].pick[row_of(cell)] == col_of(cell);
-            int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
-            if (rel->through[d - 1][cell] - others < below[d - 1]
-                || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
-                s->allow[cell] &= (uint16_t)~digit_bit(d);
-                s->fixed = true;
+    for (int r = 0, cell = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++, cell++) {
+            if (s->cells[cell])
+                continue;
+            for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
+                int d = bit_digit(cand);
+                bool taken = rel->layer[d - 1].pick[r] == c;
+                int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
+                if (rel->through[d - 1][cell] - others < below[d - 1]
+                    || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
+                    s->allow[cell] &= (uint16_t)~digit_bit(d);
+                    s->fixed = true;
+                }
             }
         }
     }
