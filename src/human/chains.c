@@ -351,6 +351,98 @@ static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, 
     return (int32_t)made;
 }
 
+/* An on step's offs as do_chaining takes them: `out` the potentials off
+ * not yet in the off set, in SE's order, `n` their number, up to a
+ * potential whose on is in the on set (`clash`, then set). */
+typedef struct fresh_offs {
+    implied *out;
+    int n;
+    implied clash;
+} fresh_offs;
+
+/* Adds to `f` the offs of `digit` at the cells of `unit` at positions
+ * `places`, with `cause`, that `off_where` lacks; false at the first whose
+ * on `on_where` holds (f->clash). */
+static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
+                              const int32_t *on_where, const int32_t *off_where)
+{
+    for (; places; places &= places - 1u) {
+        int q = pot_of(unit_cell_of(unit, bit_digit(places) - 1), digit, false);
+        implied imp = {(uint16_t)q, (uint8_t)cause};
+        if (on_where[q | 1] >= 0) {
+            f->clash = imp;
+            return false;
+        }
+        if (off_where[q] < 0)
+            f->out[f->n++] = imp;
+    }
+    return true;
+}
+
+/* on_implies(g, pot, y_links, ...) into `f`, those off_where has left
+ * out, up to the first whose on on_where has: false then (f->clash). */
+static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
+                            const int32_t *on_where, const int32_t *off_where)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot);
+    for (unsigned others = y_links ? g->cand[cell] & ~digit_bit(digit) : 0; others;
+         others &= others - 1u) {
+        int q = pot_of(cell, bit_digit(others), false);
+        implied imp = {(uint16_t)q, CAUSE_NAKED_SINGLE};
+        if (on_where[q | 1] >= 0) {
+            f->clash = imp;
+            return false;
+        }
+        if (off_where[q] < 0)
+            f->out[f->n++] = imp;
+    }
+    int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
+    static const uint16_t box_third[BD_SIZE] = {7, 7, 7, 070, 070, 070, 0700, 0700, 0700};
+    unsigned box_cols = box_third[bdi_cell_pos[cell][UNIT_ROW]];
+    unsigned box_rows = box_third[bdi_cell_pos[cell][UNIT_COL]];
+    return fresh_part(f, box, unit_places(g, box, digit) & ~(1u << bdi_cell_pos[cell][UNIT_BOX]),
+                      digit, CAUSE_HIDDEN_BOX, on_where, off_where)
+           && fresh_part(f, row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW,
+                         on_where, off_where)
+           && fresh_part(f, col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL,
+                         on_where, off_where);
+}
+
+/* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
+ * lacks, all children of `parent` with no hidden parents (an on step's
+ * offs): the same nodes, set, queue and count of the budget; when the
+ * budget's room and the arena hold all n, counted and made in one pass. */
+static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
+                                    int32_t parent, pset *s, queue *pending)
+{
+    uint32_t node = ch->node_count, first = ch->parent_count;
+    if (sp->room < (uint64_t)n || node + (uint32_t)n > ch->node_cap
+        || first + (uint32_t)n > ch->parent_cap) {
+        for (int i = 0; i < n; i++) {
+            int32_t made = chain_node(ch, sp, imp[i], parent, NULL, NULL, NULL);
+            if (made >= 0)
+                set_push(s, imp[i].pot, made, pending);
+        }
+        return;
+    }
+    sp->room -= (uint64_t)n;
+    *sp->nodes += (uint64_t)n;
+    cnode *nodes = ch->nodes + node;
+    uint32_t *parents = ch->parents + first, *order = s->order + s->count;
+    int32_t *where = s->where, *queued = pending->item + pending->tail;
+    for (int i = 0; i < n; i++) {
+        nodes[i] = (cnode){imp[i].pot, imp[i].cause, first + (uint32_t)i, 1, -1};
+        parents[i] = (uint32_t)parent;
+        where[imp[i].pot] = (int32_t)(node + (uint32_t)i);
+        order[i] = node + (uint32_t)i;
+        queued[i] = (int32_t)(node + (uint32_t)i);
+    }
+    ch->node_count = node + (uint32_t)n;
+    ch->parent_count = first + (uint32_t)n;
+    s->count += n;
+    pending->tail += n;
+}
+
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
@@ -388,20 +480,15 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                     reads_cell(reads, pot_cell(pot));
                 reads_places(reads, pot_cell(pot), pot_digit(pot));
             }
-            int n = on_implies(g, pot, y_links, imp);
-            for (int i = 0; i < n; i++) {
-                int q = imp[i].pot;
-                if (on_where[q | 1] >= 0) {
-                    contradiction[0] = on_where[q | 1];
-                    contradiction[1] = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
-                    ok = false;
-                    break;
-                }
-                if (off_where[q] < 0) {
-                    int32_t made = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
-                    if (made >= 0)
-                        set_push(off, q, made, &pend_off);
-                }
+            /* the offs not yet off, up to a contradiction, made together;
+             * then the contradiction's node: the order of SE's loop */
+            fresh_offs f = {imp, 0, {0, 0}};
+            bool clean = fresh_on(&f, g, pot, y_links, on_where, off_where);
+            chain_nodes_push(ch, &sp, imp, f.n, p, off, &pend_off);
+            if (!clean) {
+                contradiction[0] = on_where[f.clash.pot | 1];
+                contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
+                ok = false;
             }
         } else {
             int32_t p = pend_off.item[pend_off.head++];
