@@ -408,6 +408,39 @@ static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_
                          on_where, off_where);
 }
 
+/* The cell of the other place of `digit` in the unit of `kind` holding
+ * `cell` when that unit has two places for it (an X-link's), else -1. */
+static inline int x_mate(const chain_grid *g, int cell, int digit, int kind)
+{
+    int unit = unit_at(kind, cell);
+    unsigned places = unit_places(g, unit, digit);
+    if (digit_count(places) != 2)
+        return -1;
+    return unit_cell_of(unit, bit_digit(places & ~(1u << bdi_cell_pos[cell][kind])) - 1);
+}
+
+/* An off step's potential switched on, `imp`, child of `p`, as SE's loop
+ * takes it: false at a contradiction (its off in `off`: the two nodes in
+ * contradiction[]); else made, with its hidden parents, and added to `on`
+ * and its queue unless `on` has it. */
+static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
+                           const chain_grid *g, const chain_grid *source, pset *on,
+                           const pset *off, queue *pend_on, int32_t contradiction[2])
+{
+    int q = imp.pot;
+    if (off->where[q & ~1] >= 0) {
+        contradiction[0] = chain_node(ch, sp, imp, p, g, source, off);
+        contradiction[1] = off->where[q & ~1];
+        return false;
+    }
+    if (on->where[q] < 0) {
+        int32_t made = chain_node(ch, sp, imp, p, g, source, off);
+        if (made >= 0)
+            set_push(on, q, made, pend_on);
+    }
+    return true;
+}
+
 /* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
  * lacks, all children of `parent` with no hidden parents (an on step's
  * offs): the same nodes, set, queue and count of the budget; when the
@@ -498,21 +531,32 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                     reads_cell(reads, pot_cell(q0));
                 reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            int n = off_implies(g, q0, y_links, true, imp);
-            for (int i = 0; i < n; i++) {
-                int q = imp[i].pot;
-                if (off_where[q & ~1] >= 0) {
-                    contradiction[0] = chain_node(ch, &sp, imp[i], p, g, source, off);
-                    contradiction[1] = off_where[q & ~1];
-                    ok = false;
-                    break;
-                }
-                if (on_where[q] < 0) {
-                    int32_t made = chain_node(ch, &sp, imp[i], p, g, source, off);
-                    if (made >= 0)
-                        set_push(on, q, made, &pend_on);
-                }
+            /* off_implies' potentials taken as they come: the cell's other
+             * candidate in a cell of two, then the X-links in SE_KINDS'
+             * order (a cell met again through a second unit, only ever
+             * the box's mate, is the same potential) */
+            int cell = pot_cell(q0), digit = pot_digit(q0);
+            unsigned cand = g->cand[cell];
+            if (y_links && digit_count(cand) == 2) {
+                implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~digit_bit(digit)), true),
+                             CAUSE_NAKED_SINGLE};
+                ok = take_on(ch, &sp, y, p, g, source, on, off, &pend_on, contradiction);
             }
+            int box_mate = x_mate(g, cell, digit, UNIT_BOX);
+            if (ok && box_mate >= 0)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(box_mate, digit, true),
+                                                CAUSE_HIDDEN_BOX},
+                             p, g, source, on, off, &pend_on, contradiction);
+            int row_mate = x_mate(g, cell, digit, UNIT_ROW);
+            if (ok && row_mate >= 0 && row_mate != box_mate)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(row_mate, digit, true),
+                                                CAUSE_HIDDEN_ROW},
+                             p, g, source, on, off, &pend_on, contradiction);
+            int col_mate = x_mate(g, cell, digit, UNIT_COL);
+            if (ok && col_mate >= 0 && col_mate != box_mate)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(col_mate, digit, true),
+                                                CAUSE_HIDDEN_COL},
+                             p, g, source, on, off, &pend_on, contradiction);
             if (dynamic && level > 0)
                 state_remove(g, pot_cell(q0), pot_digit(q0));
             else if (dynamic)
