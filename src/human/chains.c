@@ -259,21 +259,44 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
         node_add_parent(ch, made, parent);
 }
 
-void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
-                 const chain_grid *source, const pset *offs)
+/* Where node_hidden looks for the hidden parents of `imp` (a potential on
+ * in a dynamic chain on `g` that began as `source`): *unit the unit of its
+ * cause, or -1 for the cell's; returns the positions of that unit gone
+ * since (for the cell, its digits gone), none when it has none. */
+static inline unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
+                                   int *unit)
 {
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
     if (imp.cause == CAUSE_NAKED_SINGLE) {
-        for (unsigned gone = source->cand[cell] & ~g->cand[cell]; gone; gone &= gone - 1u)
-            hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        return;
+        *unit = -1;
+        return (unsigned)(source->cand[cell] & ~g->cand[cell]);
     }
     int kind = imp.cause == CAUSE_HIDDEN_BOX ? UNIT_BOX
                : imp.cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
-    int unit = unit_at(kind, cell);
-    for (unsigned gone = unit_places(source, unit, digit) & ~unit_places(g, unit, digit); gone;
-         gone &= gone - 1u)
-        hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+    *unit = unit_at(kind, cell);
+    return unit_places(source, *unit, digit) & ~unit_places(g, *unit, digit);
+}
+
+/* Adds to node `made`, of implied potential `imp`, the hidden parents
+ * `gone` in `unit` as hidden_gone gives them, looked up in `offs`. */
+static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
+                           const pset *offs)
+{
+    int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
+    for (; gone; gone &= gone - 1u)
+        if (unit < 0)
+            hidden_parent(ch, offs, made, cell, bit_digit(gone));
+        else
+            hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+}
+
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs)
+{
+    int unit;
+    unsigned gone = hidden_gone(imp, g, source, &unit);
+    if (gone)
+        hidden_parents(ch, made, imp, gone, unit, offs);
 }
 
 /* Removes candidate `digit` from `cell` (which has it or not) in a
@@ -346,8 +369,12 @@ static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, 
     uint32_t made = ch->node_count++, first = ch->parent_count++;
     ch->nodes[made] = (cnode){imp.pot, imp.cause, first, 1, -1};
     ch->parents[first] = (uint32_t)parent;
-    if (source && pot_on(imp.pot))
-        node_hidden(ch, (int32_t)made, imp, g, source, offs);
+    if (source && pot_on(imp.pot)) {   /* node_hidden, its call made only for some */
+        int unit;
+        unsigned gone = hidden_gone(imp, g, source, &unit);
+        if (gone)
+            hidden_parents(ch, (int32_t)made, imp, gone, unit, offs);
+    }
     return (int32_t)made;
 }
 
