@@ -299,6 +299,13 @@ void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g
         hidden_parents(ch, made, imp, gone, unit, offs);
 }
 
+/* For each cell, by unit kind (row, column, box), the mask that keeps
+ * all but the cell's position in that unit's places (computed while
+ * compiling). */
+#define PLACE_KEEP(c) {(uint16_t)~(1u << (c) % 9), (uint16_t)~(1u << (c) / 9), \
+                       (uint16_t)~(1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3))}
+static const uint16_t place_keep[BD_CELLS][UNIT_KINDS] = {REP81(PLACE_KEEP)};
+
 /* Removes candidate `digit` from `cell` (which has it or not) in a
  * chain's grid: state_remove without lone[], which a chain with no nested
  * rules does not read (only cand and places) and which do_chaining
@@ -309,10 +316,11 @@ static inline void chain_remove(chain_grid *g, int cell, int digit)
     if (!(g->cand[cell] & bit))
         return;
     g->cand[cell] &= (uint16_t)~bit;
-    const uint8_t *units = bdi_cell_units[cell], *pos = bdi_cell_pos[cell];
-    g->places[units[0]][digit - 1] &= (uint16_t)~(1u << pos[0]);
-    g->places[units[1]][digit - 1] &= (uint16_t)~(1u << pos[1]);
-    g->places[units[2]][digit - 1] &= (uint16_t)~(1u << pos[2]);
+    const uint8_t *units = bdi_cell_units[cell];
+    const uint16_t *keep = place_keep[cell];
+    g->places[units[UNIT_ROW]][digit - 1] &= keep[UNIT_ROW];
+    g->places[units[UNIT_COL]][digit - 1] &= keep[UNIT_COL];
+    g->places[units[UNIT_BOX]][digit - 1] &= keep[UNIT_BOX];
 }
 
 /* A queue of node indexes. */
