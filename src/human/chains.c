@@ -395,22 +395,32 @@ typedef struct fresh_offs {
     implied clash;
 } fresh_offs;
 
+/* Adds `imp`, an off, to `f` unless `off_where` has it; false when
+ * `on_where` has its on (f->clash). */
+static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
+                              const int32_t *off_where)
+{
+    if (on_where[imp.pot | 1] >= 0) {
+        f->clash = imp;
+        return false;
+    }
+    if (off_where[imp.pot] < 0)
+        f->out[f->n++] = imp;
+    return true;
+}
+
 /* Adds to `f` the offs of `digit` at the cells of `unit` at positions
- * `places`, with `cause`, that `off_where` lacks; false at the first whose
- * on `on_where` holds (f->clash). */
+ * `places`, with `cause`, as fresh_take does, up to a clash (false). */
 static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
                               const int32_t *on_where, const int32_t *off_where)
 {
-    for (; places; places &= places - 1u) {
-        int q = pot_of(unit_cell_of(unit, bit_digit(places) - 1), digit, false);
-        implied imp = {(uint16_t)q, (uint8_t)cause};
-        if (on_where[q | 1] >= 0) {
-            f->clash = imp;
+    for (; places; places &= places - 1u)
+        if (!fresh_take(f,
+                        (implied){(uint16_t)pot_of(unit_cell_of(unit, bit_digit(places) - 1),
+                                                   digit, false),
+                                  (uint8_t)cause},
+                        on_where, off_where))
             return false;
-        }
-        if (off_where[q] < 0)
-            f->out[f->n++] = imp;
-    }
     return true;
 }
 
@@ -421,37 +431,19 @@ static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_
 {
     int cell = pot_cell(pot), digit = pot_digit(pot);
     for (unsigned others = y_links ? g->cand[cell] & ~digit_bit(digit) : 0; others;
-         others &= others - 1u) {
-        int q = pot_of(cell, bit_digit(others), false);
-        implied imp = {(uint16_t)q, CAUSE_NAKED_SINGLE};
-        if (on_where[q | 1] >= 0) {
-            f->clash = imp;
+         others &= others - 1u)
+        if (!fresh_take(f,
+                        (implied){(uint16_t)pot_of(cell, bit_digit(others), false),
+                                  CAUSE_NAKED_SINGLE},
+                        on_where, off_where))
             return false;
-        }
-        if (off_where[q] < 0)
-            f->out[f->n++] = imp;
-    }
     int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
-    static const uint16_t box_third[BD_SIZE] = {7, 7, 7, 070, 070, 070, 0700, 0700, 0700};
-    unsigned box_cols = box_third[bdi_cell_pos[cell][UNIT_ROW]];
-    unsigned box_rows = box_third[bdi_cell_pos[cell][UNIT_COL]];
     return fresh_part(f, box, unit_places(g, box, digit) & ~(1u << bdi_cell_pos[cell][UNIT_BOX]),
                       digit, CAUSE_HIDDEN_BOX, on_where, off_where)
-           && fresh_part(f, row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW,
-                         on_where, off_where)
-           && fresh_part(f, col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL,
-                         on_where, off_where);
-}
-
-/* The cell of the other place of `digit` in the unit of `kind` holding
- * `cell` when that unit has two places for it (an X-link's), else -1. */
-static inline int x_mate(const chain_grid *g, int cell, int digit, int kind)
-{
-    int unit = unit_at(kind, cell);
-    unsigned places = unit_places(g, unit, digit);
-    if (digit_count(places) != 2)
-        return -1;
-    return unit_cell_of(unit, bit_digit(places & ~(1u << bdi_cell_pos[cell][kind])) - 1);
+           && fresh_part(f, row, unit_places(g, row, digit) & ~box_part(cell, UNIT_ROW), digit,
+                         CAUSE_HIDDEN_ROW, on_where, off_where)
+           && fresh_part(f, col, unit_places(g, col, digit) & ~box_part(cell, UNIT_COL), digit,
+                         CAUSE_HIDDEN_COL, on_where, off_where);
 }
 
 /* An off step's potential switched on, `imp`, child of `p`, as SE's loop
