@@ -259,22 +259,52 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
         node_add_parent(ch, made, parent);
 }
 
-void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
-                 const chain_grid *source, const pset *offs)
+/* Where node_hidden looks for the hidden parents of `imp` (a potential on
+ * in a dynamic chain on `g` that began as `source`): *unit the unit of its
+ * cause, or -1 for the cell's; returns the positions of that unit gone
+ * since (for the cell, its digits gone), none when it has none. */
+static inline unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
+                                   int *unit)
 {
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
     if (imp.cause == CAUSE_NAKED_SINGLE) {
-        for (unsigned gone = source->cand[cell] & ~g->cand[cell]; gone; gone &= gone - 1u)
-            hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        return;
+        *unit = -1;
+        return (unsigned)(source->cand[cell] & ~g->cand[cell]);
     }
     int kind = imp.cause == CAUSE_HIDDEN_BOX ? UNIT_BOX
                : imp.cause == CAUSE_HIDDEN_ROW ? UNIT_ROW : UNIT_COL;
-    int unit = unit_at(kind, cell);
-    for (unsigned gone = unit_places(source, unit, digit) & ~unit_places(g, unit, digit); gone;
-         gone &= gone - 1u)
-        hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+    *unit = unit_at(kind, cell);
+    return unit_places(source, *unit, digit) & ~unit_places(g, *unit, digit);
 }
+
+/* Adds to node `made`, of implied potential `imp`, the hidden parents
+ * `gone` in `unit` as hidden_gone gives them, looked up in `offs`. */
+static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
+                           const pset *offs)
+{
+    int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
+    for (; gone; gone &= gone - 1u)
+        if (unit < 0)
+            hidden_parent(ch, offs, made, cell, bit_digit(gone));
+        else
+            hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+}
+
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs)
+{
+    int unit;
+    unsigned gone = hidden_gone(imp, g, source, &unit);
+    if (gone)
+        hidden_parents(ch, made, imp, gone, unit, offs);
+}
+
+/* For each cell, by unit kind (row, column, box), the mask that keeps
+ * all but the cell's position in that unit's places (computed while
+ * compiling). */
+#define PLACE_KEEP(c) {(uint16_t)~(1u << (c) % 9), (uint16_t)~(1u << (c) / 9), \
+                       (uint16_t)~(1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3))}
+static const uint16_t place_keep[BD_CELLS][UNIT_KINDS] = {REP81(PLACE_KEEP)};
 
 /* Removes candidate `digit` from `cell` (which has it or not) in a
  * chain's grid: state_remove without lone[], which a chain with no nested
@@ -286,10 +316,11 @@ static inline void chain_remove(chain_grid *g, int cell, int digit)
     if (!(g->cand[cell] & bit))
         return;
     g->cand[cell] &= (uint16_t)~bit;
-    const uint8_t *units = bdi_cell_units[cell], *pos = bdi_cell_pos[cell];
-    g->places[units[0]][digit - 1] &= (uint16_t)~(1u << pos[0]);
-    g->places[units[1]][digit - 1] &= (uint16_t)~(1u << pos[1]);
-    g->places[units[2]][digit - 1] &= (uint16_t)~(1u << pos[2]);
+    const uint8_t *units = bdi_cell_units[cell];
+    const uint16_t *keep = place_keep[cell];
+    g->places[units[UNIT_ROW]][digit - 1] &= keep[UNIT_ROW];
+    g->places[units[UNIT_COL]][digit - 1] &= keep[UNIT_COL];
+    g->places[units[UNIT_BOX]][digit - 1] &= keep[UNIT_BOX];
 }
 
 /* A queue of node indexes. */
@@ -346,9 +377,130 @@ static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, 
     uint32_t made = ch->node_count++, first = ch->parent_count++;
     ch->nodes[made] = (cnode){imp.pot, imp.cause, first, 1, -1};
     ch->parents[first] = (uint32_t)parent;
-    if (source && pot_on(imp.pot))
-        node_hidden(ch, (int32_t)made, imp, g, source, offs);
+    if (source && pot_on(imp.pot)) {   /* node_hidden, its call made only for some */
+        int unit;
+        unsigned gone = hidden_gone(imp, g, source, &unit);
+        if (gone)
+            hidden_parents(ch, (int32_t)made, imp, gone, unit, offs);
+    }
     return (int32_t)made;
+}
+
+/* An on step's offs as do_chaining takes them: `out` the potentials off
+ * not yet in the off set, in SE's order, `n` their number, up to a
+ * potential whose on is in the on set (`clash`, then set). */
+typedef struct fresh_offs {
+    implied *out;
+    int n;
+    implied clash;
+} fresh_offs;
+
+/* Adds `imp`, an off, to `f` unless `off_where` has it; false when
+ * `on_where` has its on (f->clash). */
+static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
+                              const int32_t *off_where)
+{
+    if (on_where[imp.pot | 1] >= 0) {
+        f->clash = imp;
+        return false;
+    }
+    if (off_where[imp.pot] < 0)
+        f->out[f->n++] = imp;
+    return true;
+}
+
+/* Adds to `f` the offs of `digit` at the cells of `unit` at positions
+ * `places`, with `cause`, as fresh_take does, up to a clash (false). */
+static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
+                              const int32_t *on_where, const int32_t *off_where)
+{
+    for (; places; places &= places - 1u)
+        if (!fresh_take(f,
+                        (implied){(uint16_t)pot_of(unit_cell_of(unit, bit_digit(places) - 1),
+                                                   digit, false),
+                                  (uint8_t)cause},
+                        on_where, off_where))
+            return false;
+    return true;
+}
+
+/* on_implies(g, pot, y_links, ...) into `f`, those off_where has left
+ * out, up to the first whose on on_where has: false then (f->clash). */
+static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
+                            const int32_t *on_where, const int32_t *off_where)
+{
+    int cell = pot_cell(pot), digit = pot_digit(pot);
+    for (unsigned others = y_links ? g->cand[cell] & ~digit_bit(digit) : 0; others;
+         others &= others - 1u)
+        if (!fresh_take(f,
+                        (implied){(uint16_t)pot_of(cell, bit_digit(others), false),
+                                  CAUSE_NAKED_SINGLE},
+                        on_where, off_where))
+            return false;
+    int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
+    return fresh_part(f, box, unit_places(g, box, digit) & ~(1u << bdi_cell_pos[cell][UNIT_BOX]),
+                      digit, CAUSE_HIDDEN_BOX, on_where, off_where)
+           && fresh_part(f, row, unit_places(g, row, digit) & ~box_part(cell, UNIT_ROW), digit,
+                         CAUSE_HIDDEN_ROW, on_where, off_where)
+           && fresh_part(f, col, unit_places(g, col, digit) & ~box_part(cell, UNIT_COL), digit,
+                         CAUSE_HIDDEN_COL, on_where, off_where);
+}
+
+/* An off step's potential switched on, `imp`, child of `p`, as SE's loop
+ * takes it: false at a contradiction (its off in `off`: the two nodes in
+ * contradiction[]); else made, with its hidden parents, and added to `on`
+ * and its queue unless `on` has it. */
+static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
+                           const chain_grid *g, const chain_grid *source, pset *on,
+                           const pset *off, queue *pend_on, int32_t contradiction[2])
+{
+    int q = imp.pot;
+    if (off->where[q & ~1] >= 0) {
+        contradiction[0] = chain_node(ch, sp, imp, p, g, source, off);
+        contradiction[1] = off->where[q & ~1];
+        return false;
+    }
+    if (on->where[q] < 0) {
+        int32_t made = chain_node(ch, sp, imp, p, g, source, off);
+        if (made >= 0)
+            set_push(on, q, made, pend_on);
+    }
+    return true;
+}
+
+/* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
+ * lacks, all children of `parent` with no hidden parents (an on step's
+ * offs): the same nodes, set, queue and count of the budget; when the
+ * budget's room and the arena hold all n, counted and made in one pass. */
+static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
+                                    int32_t parent, pset *s, queue *pending)
+{
+    uint32_t node = ch->node_count, first = ch->parent_count;
+    if (sp->room < (uint64_t)n || node + (uint32_t)n > ch->node_cap
+        || first + (uint32_t)n > ch->parent_cap) {
+        for (int i = 0; i < n; i++) {
+            int32_t made = chain_node(ch, sp, imp[i], parent, NULL, NULL, NULL);
+            if (made >= 0)
+                set_push(s, imp[i].pot, made, pending);
+        }
+        return;
+    }
+    sp->room -= (uint64_t)n;
+    *sp->nodes += (uint64_t)n;
+    cnode *nodes = ch->nodes + node;
+    uint32_t *parents = ch->parents + first, *order = s->order + s->count;
+    int32_t *where = s->where, *queued = pending->item + pending->tail;
+    for (int i = 0; i < n; i++) {
+        nodes[i] = (cnode){imp[i].pot, imp[i].cause, first + (uint32_t)i, 1, -1};
+        parents[i] = (uint32_t)parent;
+        where[imp[i].pot] = (int32_t)(node + (uint32_t)i);
+        order[i] = node + (uint32_t)i;
+        queued[i] = (int32_t)(node + (uint32_t)i);
+    }
+    ch->node_count = node + (uint32_t)n;
+    ch->parent_count = first + (uint32_t)n;
+    s->count += n;
+    pending->tail += n;
 }
 
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
@@ -388,20 +540,15 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                     reads_cell(reads, pot_cell(pot));
                 reads_places(reads, pot_cell(pot), pot_digit(pot));
             }
-            int n = on_implies(g, pot, y_links, imp);
-            for (int i = 0; i < n; i++) {
-                int q = imp[i].pot;
-                if (on_where[q | 1] >= 0) {
-                    contradiction[0] = on_where[q | 1];
-                    contradiction[1] = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
-                    ok = false;
-                    break;
-                }
-                if (off_where[q] < 0) {
-                    int32_t made = chain_node(ch, &sp, imp[i], p, g, NULL, NULL);
-                    if (made >= 0)
-                        set_push(off, q, made, &pend_off);
-                }
+            /* the offs not yet off, up to a contradiction, made together;
+             * then the contradiction's node: the order of SE's loop */
+            fresh_offs f = {imp, 0, {0, 0}};
+            bool clean = fresh_on(&f, g, pot, y_links, on_where, off_where);
+            chain_nodes_push(ch, &sp, imp, f.n, p, off, &pend_off);
+            if (!clean) {
+                contradiction[0] = on_where[f.clash.pot | 1];
+                contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
+                ok = false;
             }
         } else {
             int32_t p = pend_off.item[pend_off.head++];
@@ -411,21 +558,32 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                     reads_cell(reads, pot_cell(q0));
                 reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            int n = off_implies(g, q0, y_links, true, imp);
-            for (int i = 0; i < n; i++) {
-                int q = imp[i].pot;
-                if (off_where[q & ~1] >= 0) {
-                    contradiction[0] = chain_node(ch, &sp, imp[i], p, g, source, off);
-                    contradiction[1] = off_where[q & ~1];
-                    ok = false;
-                    break;
-                }
-                if (on_where[q] < 0) {
-                    int32_t made = chain_node(ch, &sp, imp[i], p, g, source, off);
-                    if (made >= 0)
-                        set_push(on, q, made, &pend_on);
-                }
+            /* off_implies' potentials taken as they come: the cell's other
+             * candidate in a cell of two, then the X-links in SE_KINDS'
+             * order (a cell met again through a second unit, only ever
+             * the box's mate, is the same potential) */
+            int cell = pot_cell(q0), digit = pot_digit(q0);
+            unsigned cand = g->cand[cell];
+            if (y_links && digit_count(cand) == 2) {
+                implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~digit_bit(digit)), true),
+                             CAUSE_NAKED_SINGLE};
+                ok = take_on(ch, &sp, y, p, g, source, on, off, &pend_on, contradiction);
             }
+            int box_mate = x_mate(g, cell, digit, UNIT_BOX);
+            if (ok && box_mate >= 0)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(box_mate, digit, true),
+                                                CAUSE_HIDDEN_BOX},
+                             p, g, source, on, off, &pend_on, contradiction);
+            int row_mate = x_mate(g, cell, digit, UNIT_ROW);
+            if (ok && row_mate >= 0 && row_mate != box_mate)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(row_mate, digit, true),
+                                                CAUSE_HIDDEN_ROW},
+                             p, g, source, on, off, &pend_on, contradiction);
+            int col_mate = x_mate(g, cell, digit, UNIT_COL);
+            if (ok && col_mate >= 0 && col_mate != box_mate)
+                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(col_mate, digit, true),
+                                                CAUSE_HIDDEN_COL},
+                             p, g, source, on, off, &pend_on, contradiction);
             if (dynamic && level > 0)
                 state_remove(g, pot_cell(q0), pot_digit(q0));
             else if (dynamic)

@@ -323,6 +323,14 @@ static inline int implied_offs(int unit, unsigned places, int digit, int cause, 
     return n;
 }
 
+/* The positions that the row (`kind` UNIT_ROW: columns) or the column
+ * (UNIT_COL: rows) of `cell` shares with its box. */
+static inline unsigned box_part(int cell, int kind)
+{
+    static const uint16_t box_third[BD_SIZE] = {7, 7, 7, 070, 070, 070, 0700, 0700, 0700};
+    return box_third[bdi_cell_pos[cell][kind]];
+}
+
 /* SE's getOnToOff: the potentials switched off when `pot` is on, in SE's
  * order; their number. (Inline: every chain step asks.) */
 static inline int on_implies(const chain_grid *g, int pot, bool y_links, implied *out)
@@ -336,14 +344,23 @@ static inline int on_implies(const chain_grid *g, int pot, bool y_links, implied
      * box: SE's house order */
     int box = unit_at(UNIT_BOX, cell), row = unit_at(UNIT_ROW, cell), col = unit_at(UNIT_COL, cell);
     unsigned in_box = unit_places(g, box, digit) & ~(1u << bdi_cell_pos[cell][UNIT_BOX]);
-    /* a row's positions are columns and a column's rows: the box's three */
-    static const uint16_t box_third[BD_SIZE] = {7, 7, 7, 070, 070, 070, 0700, 0700, 0700};
-    unsigned box_cols = box_third[bdi_cell_pos[cell][UNIT_ROW]];
-    unsigned box_rows = box_third[bdi_cell_pos[cell][UNIT_COL]];
     n += implied_offs(box, in_box, digit, CAUSE_HIDDEN_BOX, out + n);
-    n += implied_offs(row, unit_places(g, row, digit) & ~box_cols, digit, CAUSE_HIDDEN_ROW, out + n);
-    n += implied_offs(col, unit_places(g, col, digit) & ~box_rows, digit, CAUSE_HIDDEN_COL, out + n);
+    n += implied_offs(row, unit_places(g, row, digit) & ~box_part(cell, UNIT_ROW), digit,
+                      CAUSE_HIDDEN_ROW, out + n);
+    n += implied_offs(col, unit_places(g, col, digit) & ~box_part(cell, UNIT_COL), digit,
+                      CAUSE_HIDDEN_COL, out + n);
     return n;
+}
+
+/* The cell of the other place of `digit` in the unit of `kind` holding
+ * `cell` when that unit has two places for it (an X-link's), else -1. */
+static inline int x_mate(const chain_grid *g, int cell, int digit, int kind)
+{
+    int unit = unit_at(kind, cell);
+    unsigned places = unit_places(g, unit, digit);
+    if (digit_count(places) != 2)
+        return -1;
+    return unit_cell_of(unit, bit_digit(places & ~(1u << bdi_cell_pos[cell][kind])) - 1);
 }
 
 /* off_implies' X-link in the unit of `kind` holding `cell`: when the
@@ -352,11 +369,9 @@ static inline int on_implies(const chain_grid *g, int pot, bool y_links, implied
 static inline int x_link(const chain_grid *g, int cell, int digit, int kind, implied *out, int n,
                          int first)
 {
-    int unit = unit_at(kind, cell);
-    unsigned places = unit_places(g, unit, digit);
-    if (digit_count(places) != 2)
+    int other = x_mate(g, cell, digit, kind);
+    if (other < 0)
         return n;
-    int other = unit_cell_of(unit, bit_digit(places & ~(1u << bdi_cell_pos[cell][kind])) - 1);
     int pot = pot_of(other, digit, true);
     for (int i = first; i < n; i++)
         if (out[i].pot == pot)
