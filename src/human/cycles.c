@@ -1361,11 +1361,53 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
         ch->failed = ch->cut_short = true;
 }
 
-/* Into sp->may, by start, the tests of the search with both links (u's
- * links, u->cl its closure) that pass, without counting
- * their nodes; into sp->live the starts where one does, in the searches'
- * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
- * unary_walks counts for the others. A test fails with X-links only or
+/* Into sp->may, by start, the forcing chain tests of the search with both
+ * links (u's links, u->cl its closure) that pass (MAY_ON, MAY_OFF; the
+ * caller sets the budget aside); whether one passes, or a candidate that
+ * is no start (its cell's only one) reaches its "off" from its "on". When
+ * none does, none of the three nested searches can find a hint (keep_all:
+ * no bound cuts a walk short). Each hint rests on a candidate whose "on"
+ * reaches its "off", or "off" its "on". A forcing chain (X-links only or
+ * both) is such a walk, of links among both's, and reach_links reaches
+ * more with more links. A cycle (X, Y or both links) removes a candidate
+ * r of digit d outside its cells that sees one of its potentials on, p,
+ * and one off, q, both of digit d (cycle_removals): r on switches q off
+ * (a link of every kind), the cycle's links lead from q off round to p
+ * on, and p on switches r off; so r on reaches r off with both links,
+ * whether r is a start (an empty cell's, of two candidates or more) or
+ * not. */
+static bool both_forcing_tests(unary *u, cycles_space *sp)
+{
+    const chain_grid *g = u->g;
+    const closure *cl = closure_of(u);
+    bool any = false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int count = digit_count(g->cand[cell]);
+        bool start = !g->value[cell] && count > 1;
+        if (!count || (!start && any))
+            continue;
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
+            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
+            unsigned bits = on_meets_opposite(cl, u->rg, true, cell, digit - 1) ? MAY_ON : 0;
+            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
+            bool partner = count == 2 || (places2[0] | places2[1]);
+            if (start && partner && reaches_opposite(u, cell, digit, false))
+                bits |= MAY_OFF;
+            if (start)
+                sp->may[cand] = (uint8_t)bits;
+            any |= bits != 0;
+        }
+    }
+    return any;
+}
+
+/* The tests of the search with both links (u's links, u->cl its closure),
+ * without counting their nodes: into sp->may, by start, those that pass
+ * (both_forcing_tests', and MAY_CYCLE); into sp->live the starts where one
+ * does, in the searches' order; into sp->idle_nodes, by kind of links
+ * (LINK_KINDS), the nodes unary_walks counts for the others. False, and
+ * sp->may, live and idle_nodes not made, when both_forcing_tests finds
+ * that no search can find a hint. A test fails with X-links only or
  * Y-links only where it fails with both: both kinds' links are among
  * both's (the closure's rows and reach_links' walks reach more with more
  * links), as are their partners and the potentials that see a partner.
@@ -1377,15 +1419,16 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * cycle through the start may remove something (cycle_may_remove, with
  * both links: a cycle of fewer links has its potentials among those of
  * both's parts). */
-static void both_tests(unary *u, cycles_space *sp)
+static bool both_tests(unary *u, cycles_space *sp)
 {
     bdi_chainer *ch = u->ch;
     bdi_budget *budget = ch->budget;
     ch->budget = NULL;
     const chain_grid *g = u->g;
+    bool any = both_forcing_tests(u, sp);
     sp->live_count = 0;
     memset(sp->idle_nodes, 0, sizeof sp->idle_nodes);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
+    for (int cell = 0; any && cell < BD_CELLS; cell++) {
         if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
             continue;
         bool two = digit_count(g->cand[cell]) == 2;
@@ -1394,15 +1437,9 @@ static void both_tests(unary *u, cycles_space *sp)
             const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
-            unsigned bits = 0;
             if (partner && may_cycle(u, cell, digit))
-                bits |= MAY_CYCLE;
-            if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
-                bits |= MAY_ON;
-            if (partner && reaches_opposite(u, cell, digit, false))
-                bits |= MAY_OFF;
-            sp->may[cand] = (uint8_t)bits;
-            if (bits) {
+                sp->may[cand] |= MAY_CYCLE;
+            if (sp->may[cand]) {
                 sp->live[sp->live_count++] = (uint16_t)cand;
                 continue;
             }
@@ -1412,6 +1449,7 @@ static void both_tests(unary *u, cycles_space *sp)
         }
     }
     ch->budget = budget;
+    return any;
 }
 
 /* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
@@ -1599,19 +1637,19 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             linked_of[2][i] = linked_of[0][i] | linked_of[1][i];
     }
     cycles_space *space = u.rg && list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
-    bool both_made = false;
+    bool both_made = false, none = false;
     if (space) {   /* nested: both links' tests first, for all three searches */
         u.y = u.x = true;
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
-        both_tests(&u, space);
+        none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
         space->both_kept = both_made;   /* for the static search on this grid */
         if (both_made)
             record_grid(&space->both_grid, g);
     }
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 3 && !none; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
