@@ -63,7 +63,12 @@
  * links fails with X-links only or Y-links only (their links, partners
  * and the potentials that see a partner are among both's). So a nested
  * search first makes the tests with both links from every start, on one
- * closure (both_tests); the starts where all fail (most of them) are only
+ * closure (both_tests): its forcing chain tests first, and where none
+ * passes and no lone candidate's "on" reaches its "off", none of the three
+ * searches can find a hint (both_forcing_tests): they are not made, and
+ * count no nodes. Elsewhere a cycle removes only a candidate whose "on"
+ * reaches its "off", and the cycle test (part_may_remove) looks for no
+ * other. The starts where all tests fail are only
  * counted against the budget in each of the three searches, as their
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
@@ -168,6 +173,9 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
+    const uint64_t (*removable)[2];   /* nested: by digit, the candidates a
+                                   cycle may remove (both_forcing_tests'), or
+                                   NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
 } unary;
@@ -662,6 +670,8 @@ typedef struct cycles_space {
     uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
     uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
     int live_count;
+    uint64_t removable[BD_SIZE][2];   /* nested: by digit, the candidates
+                                    whose "on" reaches their "off" */
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
     bool both_kept;              /* nested: `both` is the closure of the grid
@@ -1069,7 +1079,8 @@ enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
  * connected part of the graph of u's links, as the closure's parts are)
  * may remove a candidate. A cycle offers its removals (cycle_removals):
  * the candidates of a digit d that see a potential on and a potential off
- * of digit d on the cycle's first-parent path, outside the cycle's cells.
+ * of digit d on the cycle's first-parent path, outside the cycle's cells
+ * (nested, only those of u->removable can be: both_forcing_tests).
  * Each potential on of that path (the start's) reaches the start along
  * the path and is reached from it: it is in the start's part. Each
  * potential off of the path switches on the potential on after it, so it
@@ -1110,7 +1121,8 @@ static bool part_may_remove(const unary *u, const uint16_t *node, int size)
     uint64_t any = 0;
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w]
+                   & (u->removable ? u->removable[d][w] : ~(uint64_t)0);
     return any != 0;
 }
 
@@ -1363,8 +1375,10 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
 
 /* Into sp->may, by start, the forcing chain tests of the search with both
  * links (u's links, u->cl its closure) that pass (MAY_ON, MAY_OFF; the
- * caller sets the budget aside); whether one passes, or a candidate that
- * is no start (its cell's only one) reaches its "off" from its "on". When
+ * caller sets the budget aside), and into sp->removable, by digit, the
+ * candidates whose "on" reaches their "off" (the only ones a cycle can
+ * remove, below); whether a test passes, or a candidate that is no start
+ * (its cell's only one) reaches its "off" from its "on". When
  * none does, none of the three nested searches can find a hint (keep_all:
  * no bound cuts a walk short). Each hint rests on a candidate whose "on"
  * reaches its "off", or "off" its "on". A forcing chain (X-links only or
@@ -1381,14 +1395,15 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
     const chain_grid *g = u->g;
     const closure *cl = closure_of(u);
     bool any = false;
+    memset(sp->removable, 0, sizeof sp->removable);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         int count = digit_count(g->cand[cell]);
         bool start = !g->value[cell] && count > 1;
-        if (!count || (!start && any))
-            continue;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
             int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
             unsigned bits = on_meets_opposite(cl, u->rg, true, cell, digit - 1) ? MAY_ON : 0;
+            if (bits)
+                sp->removable[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
             const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
             bool partner = count == 2 || (places2[0] | places2[1]);
             if (start && partner && reaches_opposite(u, cell, digit, false))
@@ -1642,6 +1657,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.y = u.x = true;
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
+        u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
         none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
