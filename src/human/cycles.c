@@ -1020,23 +1020,19 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
     int d = digit - 1, w = cell >> 6;
-    uint64_t bit = (uint64_t)1 << (cell & 63), acc[BD_SIZE * 2];
+    uint64_t bit = (uint64_t)1 << (cell & 63);
     if (on)
         return on_meets_opposite(cl, rg, u->y, cell, d);
     uint16_t partners[1 + 2 * UNIT_KINDS];
     uint32_t count = partners_of(u, cell, d, partners, 0);
-    memset(acc, 0, sizeof acc);
-    for (uint32_t i = 0; i < count; i++) {
+    for (uint32_t i = 0; i < count; i++) {   /* a partner's reach holds the start */
         uint64_t alone[BD_SIZE * 2];
         unsigned digits;
         const uint64_t *row = row_in_place(cl, partners[i], alone, &digits);
-        for (unsigned ds = digits; ds; ds &= ds - 1u) {
-            int j = 2 * (bit_digit(ds) - 1);
-            acc[j] |= row[j];
-            acc[j + 1] |= row[j + 1];
-        }
+        if ((digits >> d & 1u) && (row[2 * d + w] & bit))
+            return true;
     }
-    return (acc[2 * d + w] & bit) != 0;
+    return false;
 }
 
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
