@@ -1203,6 +1203,13 @@ static void part_from_closure(unary *u, int s)
     }
 }
 
+/* may_cycle's test with the closure u->cl (made first if need be), for
+ * start s: s is on a cycle of its graph and cycle_may_remove says yes. */
+static bool closure_may_cycle(unary *u, int s)
+{
+    return on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
+}
+
 /* Whether a cycle through the start s = (cell, digit) that removes
  * something may exist; true without u->rg, and when the chainer's budget
  * (a node for the walks) is spent. The callers ask only for a start with a
@@ -1229,7 +1236,7 @@ static bool may_cycle(unary *u, int cell, int digit)
     const chain_grid *g = u->g;
     int d = digit - 1, s = cell * BD_SIZE + d;
     if (u->cl) {
-        bool may = on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
+        bool may = closure_may_cycle(u, s);
         if (may) {
             part_from_closure(u, s);
             u->part_set = true;
@@ -1426,7 +1433,7 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. The cycle test (may_cycle) passes only where a
+ * in a unit or the cell. The cycle test (closure_may_cycle) passes only where a
  * cycle through the start may remove something (cycle_may_remove, with
  * both links: a cycle of fewer links has its potentials among those of
  * both's parts). */
@@ -1448,7 +1455,7 @@ static bool both_tests(unary *u, cycles_space *sp)
             const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
-            if (partner && may_cycle(u, cell, digit))
+            if (partner && closure_may_cycle(u, cand))   /* no part wanted */
                 sp->may[cand] |= MAY_CYCLE;
             if (sp->may[cand]) {
                 sp->live[sp->live_count++] = (uint16_t)cand;
