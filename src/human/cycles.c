@@ -44,7 +44,8 @@
  * none, the cycle walk is not made. Once the list
  * has a best hint, a forcing chain walk is made only when the start's
  * opposite is near enough for its chain to come first (forcing_may_win: a
- * breadth-first walk of cell sets, half as deep). A cycle walk keeps its
+ * breadth-first walk of cell sets, half as deep); in a list that keeps all
+ * hints, a kept hint with the chain's removals stands for that best. A cycle walk keeps its
  * potentials in a list of its own; a
  * cycle's become the chainer's nodes only when it removes something, and
  * a potential off that switches nothing on (not in the links table) is
@@ -1470,6 +1471,45 @@ static bool both_tests(unary *u, cycles_space *sp)
     return any;
 }
 
+/* The hint of `list` (keep_all) whose removals are `removed` (a digit mask
+ * a cell), or NULL; `cell` is one where `removed` has some. */
+static const chint *kept_with(const chint_list *list, const uint16_t *removed, int cell)
+{
+    for (int i = 0; i < list->count; i++)
+        if (list->all[i].removed[cell] == removed[cell]
+            && !memcmp(list->all[i].removed, removed, BD_CELLS * sizeof *removed))
+            return &list->all[i];
+    return NULL;
+}
+
+/* find_forcing from node `start` (a start's potential on or off), or -1.
+ * In a list that keeps all hints, where a hint with the chain's removals
+ * (the start's candidate when it is on, its cell's others when it is off)
+ * is kept, that hint stands for the list's best: the walk is made only
+ * where forcing_may_win says its chain may sort before it, and cut where
+ * it no longer can. chint_offer keeps, of two hints with the same
+ * removals, the one SE's sort puts first (the earlier on a tie), so such
+ * a chain would not be kept: the list is as the whole walk leaves it. */
+static int32_t forcing_from(unary *u, int32_t start, chint_list *list)
+{
+    if (!list->keep_all || !list->count)
+        return find_forcing(u, start);
+    int pot = u->ch->nodes[start].pot, cell = pot_cell(pot);
+    uint16_t removed[BD_CELLS] = {0};
+    unsigned bit = digit_bit(pot_digit(pot));
+    removed[cell] = (uint16_t)(pot_on(pot) ? bit : u->g->cand[cell] & ~bit);
+    const chint *kept = kept_with(list, removed, cell);
+    if (!kept)
+        return find_forcing(u, start);
+    chint_list bound = {.found = true, .best = *kept};
+    u->list = &bound;
+    int32_t target = forcing_may_win(u, cell, pot_digit(pot), pot_on(pot))
+                         ? find_forcing(u, start)
+                         : -1;
+    u->list = list;
+    return target;
+}
+
 /* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
  * more than two candidates without X-links). The tests that a walk may
  * find something (may_cycle, reaches_opposite) come first; when none may,
@@ -1513,10 +1553,10 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
-        int32_t from_on = from_on_may ? find_forcing(u, u->source) : -1;
+        int32_t from_on = from_on_may ? forcing_from(u, u->source, list) : -1;
         int32_t off =
             from_off_may ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1) : -1;
-        int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
+        int32_t from_off = off >= 0 ? forcing_from(u, off, list) : -1;
         if (from_on >= 0)
             chains[chain_count++] = from_on;
         if (from_off >= 0)
