@@ -1408,13 +1408,16 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
             unsigned bits = on_meets_opposite(cl, u->rg, true, cell, digit - 1) ? MAY_ON : 0;
             if (bits)
                 sp->removable[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
-            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
-            bool partner = count == 2 || (places2[0] | places2[1]);
-            if (start && partner && reaches_opposite(u, cell, digit, false))
-                bits |= MAY_OFF;
-            if (start)
-                sp->may[cand] = (uint8_t)bits;
             any |= bits != 0;
+            if (!start)
+                continue;
+            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
+            if ((count == 2 || (places2[0] | places2[1]))
+                && reaches_opposite(u, cell, digit, false)) {
+                bits |= MAY_OFF;
+                any = true;
+            }
+            sp->may[cand] = (uint8_t)bits;
         }
     }
     return any;
