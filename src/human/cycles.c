@@ -44,7 +44,8 @@
  * none, the cycle walk is not made. Once the list
  * has a best hint, a forcing chain walk is made only when the start's
  * opposite is near enough for its chain to come first (forcing_may_win: a
- * breadth-first walk of cell sets, half as deep). A cycle walk keeps its
+ * breadth-first walk of cell sets, half as deep); in a list that keeps all
+ * hints, a kept hint with the chain's removals stands for that best. A cycle walk keeps its
  * potentials in a list of its own; a
  * cycle's become the chainer's nodes only when it removes something, and
  * a potential off that switches nothing on (not in the links table) is
@@ -63,7 +64,12 @@
  * links fails with X-links only or Y-links only (their links, partners
  * and the potentials that see a partner are among both's). So a nested
  * search first makes the tests with both links from every start, on one
- * closure (both_tests); the starts where all fail (most of them) are only
+ * closure (both_tests): its forcing chain tests first, and where none
+ * passes and no lone candidate's "on" reaches its "off", none of the three
+ * searches can find a hint (both_forcing_tests): they are not made, and
+ * count no nodes. Elsewhere a cycle removes only a candidate whose "on"
+ * reaches its "off", and the cycle test (part_may_remove) looks for no
+ * other. The starts where all tests fail are only
  * counted against the budget in each of the three searches, as their
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
@@ -169,6 +175,9 @@ typedef struct unary {
     bool cl_made;               /* whether cl is made for this grid, y, x */
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
+    const uint64_t (*removable)[2];   /* nested: by digit, the candidates a
+                                   cycle may remove (both_forcing_tests'), or
+                                   NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
 } unary;
@@ -693,6 +702,8 @@ typedef struct cycles_space {
     uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
     uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
     int live_count;
+    uint64_t removable[BD_SIZE][2];   /* nested: by digit, the candidates
+                                    whose "on" reaches their "off" */
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
     bool both_kept;              /* nested: `both` is the closure of the grid
@@ -1167,7 +1178,8 @@ enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
  * connected part of the graph of u's links, as the closure's parts are)
  * may remove a candidate. A cycle offers its removals (cycle_removals):
  * the candidates of a digit d that see a potential on and a potential off
- * of digit d on the cycle's first-parent path, outside the cycle's cells.
+ * of digit d on the cycle's first-parent path, outside the cycle's cells
+ * (nested, only those of u->removable can be: both_forcing_tests).
  * Each potential on of that path (the start's) reaches the start along
  * the path and is reached from it: it is in the start's part. Each
  * potential off of the path switches on the potential on after it, so it
@@ -1208,7 +1220,8 @@ static bool part_may_remove(const unary *u, const uint16_t *node, int size)
     uint64_t any = 0;
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
-            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w];
+            any |= seen_on[d][w] & seen_off[d][w] & rg->cand[d][w]
+                   & (u->removable ? u->removable[d][w] : ~(uint64_t)0);
     return any != 0;
 }
 
@@ -1293,6 +1306,13 @@ static void part_from_closure(unary *u, int s)
     }
 }
 
+/* may_cycle's test with the closure u->cl (made first if need be), for
+ * start s: s is on a cycle of its graph and cycle_may_remove says yes. */
+static bool closure_may_cycle(unary *u, int s)
+{
+    return on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
+}
+
 /* Whether a cycle through the start s = (cell, digit) that removes
  * something may exist; true without u->rg, and when the chainer's budget
  * (a node for the walks) is spent. The callers ask only for a start with a
@@ -1319,7 +1339,7 @@ static bool may_cycle(unary *u, int cell, int digit)
     const chain_grid *g = u->g;
     int d = digit - 1, s = cell * BD_SIZE + d;
     if (u->cl) {
-        bool may = on_cycle(closure_of(u), s) && cycle_may_remove(u, u->cl, s);
+        bool may = closure_may_cycle(u, s);
         if (may) {
             part_from_closure(u, s);
             u->part_set = true;
@@ -1459,11 +1479,59 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
         ch->failed = ch->cut_short = true;
 }
 
-/* Into sp->may, by start, the tests of the search with both links (u's
- * links, u->cl its closure) that pass, without counting
- * their nodes; into sp->live the starts where one does, in the searches'
- * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
- * unary_walks counts for the others. A test fails with X-links only or
+/* Into sp->may, by start, the forcing chain tests of the search with both
+ * links (u's links, u->cl its closure) that pass (MAY_ON, MAY_OFF; the
+ * caller sets the budget aside), and into sp->removable, by digit, the
+ * candidates whose "on" reaches their "off" (the only ones a cycle can
+ * remove, below); whether a test passes, or a candidate that is no start
+ * (its cell's only one) reaches its "off" from its "on". When
+ * none does, none of the three nested searches can find a hint (keep_all:
+ * no bound cuts a walk short). Each hint rests on a candidate whose "on"
+ * reaches its "off", or "off" its "on". A forcing chain (X-links only or
+ * both) is such a walk, of links among both's, and reach_links reaches
+ * more with more links. A cycle (X, Y or both links) removes a candidate
+ * r of digit d outside its cells that sees one of its potentials on, p,
+ * and one off, q, both of digit d (cycle_removals): r on switches q off
+ * (a link of every kind), the cycle's links lead from q off round to p
+ * on, and p on switches r off; so r on reaches r off with both links,
+ * whether r is a start (an empty cell's, of two candidates or more) or
+ * not. */
+static bool both_forcing_tests(unary *u, cycles_space *sp)
+{
+    const chain_grid *g = u->g;
+    const closure *cl = closure_of(u);
+    bool any = false;
+    memset(sp->removable, 0, sizeof sp->removable);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int count = digit_count(g->cand[cell]);
+        bool start = !g->value[cell] && count > 1;
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
+            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
+            unsigned bits = on_meets_opposite(cl, u->rg, true, cell, digit - 1) ? MAY_ON : 0;
+            if (bits)
+                sp->removable[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
+            any |= bits != 0;
+            if (!start)
+                continue;
+            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
+            if ((count == 2 || (places2[0] | places2[1]))
+                && reaches_opposite(u, cell, digit, false)) {
+                bits |= MAY_OFF;
+                any = true;
+            }
+            sp->may[cand] = (uint8_t)bits;
+        }
+    }
+    return any;
+}
+
+/* The tests of the search with both links (u's links, u->cl its closure),
+ * without counting their nodes: into sp->may, by start, those that pass
+ * (both_forcing_tests', and MAY_CYCLE); into sp->live the starts where one
+ * does, in the searches' order; into sp->idle_nodes, by kind of links
+ * (LINK_KINDS), the nodes unary_walks counts for the others. False, and
+ * sp->may, live and idle_nodes not made, when both_forcing_tests finds
+ * that no search can find a hint. A test fails with X-links only or
  * Y-links only where it fails with both: both kinds' links are among
  * both's (the closure's rows and reach_links' walks reach more with more
  * links), as are their partners and the potentials that see a partner.
@@ -1471,19 +1539,20 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. The cycle test (may_cycle) passes only where a
+ * in a unit or the cell. The cycle test (closure_may_cycle) passes only where a
  * cycle through the start may remove something (cycle_may_remove, with
  * both links: a cycle of fewer links has its potentials among those of
  * both's parts). */
-static void both_tests(unary *u, cycles_space *sp)
+static bool both_tests(unary *u, cycles_space *sp)
 {
     bdi_chainer *ch = u->ch;
     bdi_budget *budget = ch->budget;
     ch->budget = NULL;
     const chain_grid *g = u->g;
+    bool any = both_forcing_tests(u, sp);
     sp->live_count = 0;
     memset(sp->idle_nodes, 0, sizeof sp->idle_nodes);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
+    for (int cell = 0; any && cell < BD_CELLS; cell++) {
         if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
             continue;
         bool two = digit_count(g->cand[cell]) == 2;
@@ -1492,15 +1561,9 @@ static void both_tests(unary *u, cycles_space *sp)
             const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
             bool in_unit = (places2[0] | places2[1]) != 0;
             bool partner = in_unit || two;
-            unsigned bits = 0;
-            if (partner && may_cycle(u, cell, digit))
-                bits |= MAY_CYCLE;
-            if (on_meets_opposite(closure_of(u), u->rg, true, cell, digit - 1))
-                bits |= MAY_ON;
-            if (partner && reaches_opposite(u, cell, digit, false))
-                bits |= MAY_OFF;
-            sp->may[cand] = (uint8_t)bits;
-            if (bits) {
+            if (partner && closure_may_cycle(u, cand))   /* no part wanted */
+                sp->may[cand] |= MAY_CYCLE;
+            if (sp->may[cand]) {
                 sp->live[sp->live_count++] = (uint16_t)cand;
                 continue;
             }
@@ -1510,6 +1573,46 @@ static void both_tests(unary *u, cycles_space *sp)
         }
     }
     ch->budget = budget;
+    return any;
+}
+
+/* The hint of `list` (keep_all) whose removals are `removed` (a digit mask
+ * a cell), or NULL; `cell` is one where `removed` has some. */
+static const chint *kept_with(const chint_list *list, const uint16_t *removed, int cell)
+{
+    for (int i = 0; i < list->count; i++)
+        if (list->all[i].removed[cell] == removed[cell]
+            && !memcmp(list->all[i].removed, removed, BD_CELLS * sizeof *removed))
+            return &list->all[i];
+    return NULL;
+}
+
+/* find_forcing from node `start` (a start's potential on or off), or -1.
+ * In a list that keeps all hints, where a hint with the chain's removals
+ * (the start's candidate when it is on, its cell's others when it is off)
+ * is kept, that hint stands for the list's best: the walk is made only
+ * where forcing_may_win says its chain may sort before it, and cut where
+ * it no longer can. chint_offer keeps, of two hints with the same
+ * removals, the one SE's sort puts first (the earlier on a tie), so such
+ * a chain would not be kept: the list is as the whole walk leaves it. */
+static int32_t forcing_from(unary *u, int32_t start, chint_list *list)
+{
+    if (!list->keep_all || !list->count)
+        return find_forcing(u, start);
+    int pot = u->ch->nodes[start].pot, cell = pot_cell(pot);
+    uint16_t removed[BD_CELLS] = {0};
+    unsigned bit = digit_bit(pot_digit(pot));
+    removed[cell] = (uint16_t)(pot_on(pot) ? bit : u->g->cand[cell] & ~bit);
+    const chint *kept = kept_with(list, removed, cell);
+    if (!kept)
+        return find_forcing(u, start);
+    chint_list bound = {.found = true, .best = *kept};
+    u->list = &bound;
+    int32_t target = forcing_may_win(u, cell, pot_digit(pot), pot_on(pot))
+                         ? find_forcing(u, start)
+                         : -1;
+    u->list = list;
+    return target;
 }
 
 /* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
@@ -1555,10 +1658,10 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     int32_t chains[2];
     int chain_count = 0;
     if (u->x) {
-        int32_t from_on = from_on_may ? find_forcing(u, u->source) : -1;
+        int32_t from_on = from_on_may ? forcing_from(u, u->source, list) : -1;
         int32_t off =
             from_off_may ? node_new(ch, pot_of(cell, digit, false), CAUSE_NONE, -1) : -1;
-        int32_t from_off = off >= 0 ? find_forcing(u, off) : -1;
+        int32_t from_off = off >= 0 ? forcing_from(u, off, list) : -1;
         if (from_on >= 0)
             chains[chain_count++] = from_on;
         if (from_off >= 0)
@@ -1697,19 +1800,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             linked_of[2][i] = linked_of[0][i] | linked_of[1][i];
     }
     cycles_space *space = u.rg && list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
-    bool both_made = false;
+    bool both_made = false, none = false;
     if (space) {   /* nested: both links' tests first, for all three searches */
         u.y = u.x = true;
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
-        both_tests(&u, space);
+        u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
+        none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
         space->both_kept = both_made;   /* for the static search on this grid */
         if (both_made)
             record_grid(&space->both_grid, g);
     }
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 3 && !none; k++) {
         u.y = LINK_KINDS[k][0];
         u.x = LINK_KINDS[k][1];
         u.sort_key = u.x && u.y ? 4 : u.y ? 3 : 2;
