@@ -715,6 +715,85 @@ static void place(const geo *g, state *s, int d, int r, int c)
     claim(g, s, d, r, c);
 }
 
+#if QUAD_SCANS
+/* Places digit d at the cells of band b among `*singles` (naked singles
+ * found before any of this pass's placements) where its words have it,
+ * taking each from *singles; -1 when one of them lost d to an earlier
+ * one, else whether any was placed. */
+static inline int claim_singles(const geo *g, state *s, int d, int b, uint64_t *singles)
+{
+    const colset *pd = s->w + 16 * d;
+    int progress = 0;
+    for (uint64_t hits = load_band(pd + 4 * b) & *singles; hits; hits &= hits - 1u) {
+        int bit = nxn_low_index(hits), r = 4 * b + bit / 16, c = bit % 16;
+        if (!((pd[r] >> c) & 1u))
+            return -1;   /* an earlier single took its only digit */
+        claim(g, s, d, r, c);
+        *singles &= ~(UINT64_C(1) << bit);
+        progress = 1;
+    }
+    return progress;
+}
+
+/* naked_singles on band words with the four bands one vector: the fold
+ * also keeps four planes of the digits' index bits (plane k: the places
+ * of the digits with bit k set), so that a single's digit is read off
+ * four bits and a band's claim loop visits only the digits with a single
+ * there, lowest first, as naked_singles' loop over the 16 digits does
+ * (the same claims in the same order). 2 when a band has an open cell
+ * without a candidate: naked_singles' loop then places the singles of
+ * the bands before it first, as it always did; else naked_singles'
+ * result. */
+static int naked_singles_quad(const geo *g, state *s)
+{
+    colset *p = s->w;
+    const band_quad none = {0, 0, 0, 0};
+    band_quad once, twice, plane[4] = {none, none, none, none};
+    uint64_t seen_once[4], seen_twice[4];
+    fold_bands(p, seen_once, seen_twice);
+    memcpy(&once, seen_once, sizeof once);
+    memcpy(&twice, seen_twice, sizeof twice);
+    band_quad o;
+    memcpy(&o, p + 256, sizeof o);
+    if (quad_any(o & ~once))
+        return 2;
+    band_quad found = o & ~twice;
+    if (!quad_any(found))
+        return 0;
+    /* an empty asm that may have changed p: without it gcc keeps the
+     * fold's 16 vectors for the planes' loop, spilled to the stack,
+     * which costs more than loading them again */
+    __asm__("" : "+r"(p));
+#pragma GCC unroll 16
+    for (int d = 1; d < 16; d++) {   /* digit d's words into the planes of its set bits */
+        band_quad x;
+        memcpy(&x, p + 16 * d, sizeof x);
+        for (int k = 0; k < 4; k++)
+            if ((d >> k) & 1)
+                plane[k] |= x;
+    }
+    uint64_t singles_of[4], bits[4][4];
+    memcpy(singles_of, &found, sizeof found);
+    memcpy(bits, plane, sizeof bits);
+    int progress = 0;
+    for (int b = 0; b < 4; b++) {
+        uint64_t singles = singles_of[b], digits = 0;
+        for (uint64_t cells = singles; cells; cells &= cells - 1u) {
+            int bit = nxn_low_index(cells);
+            digits |= UINT64_C(1) << ((bits[0][b] >> bit & 1u) | (bits[1][b] >> bit & 1u) << 1
+                                      | (bits[2][b] >> bit & 1u) << 2 | (bits[3][b] >> bit & 1u) << 3);
+        }
+        for (; digits; digits &= digits - 1u) {
+            int found_d = claim_singles(g, s, nxn_low_index(digits), b, &singles);
+            if (found_d < 0)
+                return -1;
+            progress |= found_d;
+        }
+    }
+    return progress;
+}
+#endif
+
 enum { FOLD_MAX = 5 };   /* the most levels fold_counts gives */
 
 /* The cells of each row that k + 1 or more digits see, into seen[k][r]
@@ -752,6 +831,11 @@ static int naked_singles(const geo *g, state *s)
 {
     int n = GEO_N(g), progress = 0;
     colset *p = s->w, *open = s->w + (size_t)n * (size_t)n;
+#if QUAD_SCANS
+    int quick = naked_singles_quad(g, s);
+    if (quick != 2)
+        return quick;
+#endif
 #if BAND_WORDS
     /* the fold of fold_counts on band words, then a band's four rows at
      * once, its singles placed digit by digit */
