@@ -72,7 +72,9 @@
  * band. Naked singles and naked pairs fold the
  * digits on band words too (eight and twelve words; the naked singles'
  * four bands a vector where the compiler has GNU vectors), and a band's
- * naked singles are placed digit by digit. Naked pairs are looked for
+ * naked singles are placed digit by digit (in the AVX2 kernel only the
+ * digits that have one there, each single's digit read off four planes
+ * of the digits' index bits). Naked pairs are looked for
  * only with a cell that has two candidates now and had more at the last
  * search for them on this state or an ancestor (naked_pairs_bands says
  * why the other pairs clear nothing); the cells with two candidates at
