@@ -2056,15 +2056,23 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
 }
 
 /* Hidden triple {digits} at the cells `cells` (three bits: indices in
- * unit u, unit_cell): every other digit leaves the three cells. Whether
- * anything changed. Out of line: it is rare, and kept out of the loops of
- * unit_triples. */
-static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits)
+ * unit u, unit_cell): every other digit leaves the three cells. A cell
+ * holding two of the digits that is in `paired` (two candidates at the
+ * last naked pairs' search on this state: as many or fewer now) has
+ * nothing else, and is skipped. Whether anything changed. Out of line: it
+ * is rare, and kept out of the loops of unit_triples. */
+static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits,
+                                     const colset paired[BD_BOARD_MAX])
 {
     bool progress = false;
     for (; cells; cells &= cells - 1u) {
         int r, col;
         unit_cell(g, u, nxn_low_index(cells), &r, &col);
+        int held = 0;   /* the triple's digits that are candidates of the cell */
+        for (uint64_t ds = digits; ds; ds &= ds - 1u)
+            held += (int)((s->w[(size_t)nxn_low_index(ds) * (size_t)GEO_N(g) + (size_t)r] >> col) & 1u);
+        if (held == 2 && ((paired[r] >> col) & 1u))
+            continue;   /* those two are its candidates */
         /* the cell's other digits first, without a branch (most triples
          * found again leave nothing to clear), then cleared in order */
         for (uint64_t others = cell_digits(g, s, r, col) & ~digits; others; others &= others - 1u)
@@ -2080,7 +2088,8 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
  * minus a's, 0 or 1) are found first, by a loop without a branch; the
  * other two of a triple are among them. Whether anything changed. */
 static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *places,
-                                const uint8_t *digit, int touched, int count)
+                                const uint8_t *digit, int touched, int count,
+                                const colset paired[BD_BOARD_MAX])
 {
     bool progress = false;
     for (int a = 0; a < touched; a++) {
@@ -2097,7 +2106,7 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
                 if (three_bits(ab | places[c]))
                     progress |= clear_triple(g, s, u, ab | places[c],
                                              UINT64_C(1) << digit[a] | UINT64_C(1) << digit[b]
-                                                 | UINT64_C(1) << digit[c]);
+                                                 | UINT64_C(1) << digit[c], paired);
             }
         }
     }
@@ -2111,7 +2120,8 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
  * which runs first, with the state as here), and only
  * triples with a touched digit are looked for (hidden_pairs says why).
  * Whether anything changed. */
-static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
+static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
+                           const colset paired[BD_BOARD_MAX])
 {
     enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
     int n = GEO_N(g);
@@ -2141,7 +2151,7 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
         progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
-                                 first_untouched[u] - start[u], fill[u] - start[u]);
+                                 first_untouched[u] - start[u], fill[u] - start[u], paired);
     return progress;
 }
 
@@ -2395,7 +2405,7 @@ static bool settle(ctx *x, int level)
         if (finds_hidden_pairs(g)) {
             if (!save_kept(x, level, s->touched))
                 return false;
-            if (hidden_pairs(g, s, x->kept, x->two) || hidden_triples(g, s, x->kept))
+            if (hidden_pairs(g, s, x->kept, x->two) || hidden_triples(g, s, x->kept, x->two))
                 continue;
             s->touched = 0;
         }
