@@ -792,7 +792,14 @@ static int naked_singles(const geo *g, state *s)
         if (o & (colset)~seen[0][r])
             return -1;
         colset singles = o & (colset)~seen[1][r];
-        for (int d = 0; d < n && singles; d++) {
+        /* the digits with a single here, by a loop without a branch: a
+         * claim takes from its own digit's words alone, so the later
+         * digits' hits are as they were before the row's first claim */
+        uint64_t digits = 0;
+        for (int d = 0; d < n; d++)
+            digits |= (uint64_t)((p[(size_t)d * (size_t)n + (size_t)r] & singles) != 0) << d;
+        for (; digits; digits &= digits - 1u) {
+            int d = nxn_low_index(digits);
             colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
             for (; hits; hits &= (colset)(hits - 1u)) {
                 int c = nxn_low_index(hits);
