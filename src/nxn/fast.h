@@ -792,12 +792,25 @@ static int naked_singles(const geo *g, state *s)
         if (o & (colset)~seen[0][r])
             return -1;
         colset singles = o & (colset)~seen[1][r];
-        /* the digits with a single here, by a loop without a branch: a
-         * claim takes from its own digit's words alone, so the later
-         * digits' hits are as they were before the row's first claim */
-        uint64_t digits = 0;
-        for (int d = 0; d < n; d++)
-            digits |= (uint64_t)((p[(size_t)d * (size_t)n + (size_t)r] & singles) != 0) << d;
+        /* the digits with a single here, from the row's index (bit c of
+         * index[k]: bit k of the digit of cell c, its one candidate, 0
+         * when it has none), then visited lowest first: a claim takes from
+         * its own digit's words alone, so the later digits' hits are as
+         * they were before the row's first claim */
+        colset index[6] = {0};
+        int slices = n > 32 ? 6 : n > 16 ? 5 : n > 8 ? 4 : 3;   /* the bits of n - 1 */
+        for (int d = 1; d < n; d++) {
+            colset x = p[(size_t)d * (size_t)n + (size_t)r];
+            for (int k = 0; k < slices; k++)
+                index[k] |= x & (colset)(0u - (colset)((d >> k) & 1));
+        }
+        uint64_t digits = 0;   /* and digit 0 where a cell has lost its one candidate: no hits */
+        for (colset cells = singles; cells; cells &= (colset)(cells - 1u)) {
+            int c = nxn_low_index(cells), d = 0;
+            for (int k = 0; k < slices; k++)
+                d |= (int)((index[k] >> c) & 1u) << k;
+            digits |= UINT64_C(1) << d;
+        }
         for (; digits; digits &= digits - 1u) {
             int d = nxn_low_index(digits);
             colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
