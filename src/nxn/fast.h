@@ -746,6 +746,41 @@ static inline bool tests_rows_first(const geo *g)
     return GEO_N(g) >= ROW_TESTS_FROM;
 }
 
+/* The digits (bit d) that are the one candidate of a cell of `singles`
+ * in row r of the words p, cells with one candidate or none; perhaps
+ * digit 0 as well, when a cell has none. Where the geometry is fixed,
+ * from the row's index (bit c of index[k]: bit k of the digit of cell c),
+ * a loop without a branch that the compiler unrolls; elsewhere, where
+ * that loop is not unrolled and costs more than it spares (gen_12x12
+ * +15%), by the digits in order until every cell's is found. */
+static inline uint64_t single_digits(const geo *g, const colset *p, int r, colset singles)
+{
+    int n = GEO_N(g);
+    uint64_t digits = 0;
+    if (!FIXED_GEOMETRY) {
+        for (int d = 0; d < n && singles; d++) {
+            colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
+            digits |= (uint64_t)(hits != 0) << d;
+            singles &= (colset)~hits;
+        }
+        return digits;
+    }
+    colset index[6] = {0};
+    int slices = n > 32 ? 6 : n > 16 ? 5 : n > 8 ? 4 : 3;   /* the bits of n - 1 */
+    for (int d = 1; d < n; d++) {
+        colset x = p[(size_t)d * (size_t)n + (size_t)r];
+        for (int k = 0; k < slices; k++)
+            index[k] |= x & (colset)(0u - (colset)((d >> k) & 1));
+    }
+    for (colset cells = singles; cells; cells &= (colset)(cells - 1u)) {
+        int c = nxn_low_index(cells), d = 0;
+        for (int k = 0; k < slices; k++)
+            d |= (int)((index[k] >> c) & 1u) << k;
+        digits |= UINT64_C(1) << d;
+    }
+    return digits;
+}
+
 /* Places every naked single; -1 on a contradiction, else 1 if anything
  * was placed, 0 if not. */
 static int naked_singles(const geo *g, state *s)
@@ -792,25 +827,10 @@ static int naked_singles(const geo *g, state *s)
         if (o & (colset)~seen[0][r])
             return -1;
         colset singles = o & (colset)~seen[1][r];
-        /* the digits with a single here, from the row's index (bit c of
-         * index[k]: bit k of the digit of cell c, its one candidate, 0
-         * when it has none), then visited lowest first: a claim takes from
-         * its own digit's words alone, so the later digits' hits are as
-         * they were before the row's first claim */
-        colset index[6] = {0};
-        int slices = n > 32 ? 6 : n > 16 ? 5 : n > 8 ? 4 : 3;   /* the bits of n - 1 */
-        for (int d = 1; d < n; d++) {
-            colset x = p[(size_t)d * (size_t)n + (size_t)r];
-            for (int k = 0; k < slices; k++)
-                index[k] |= x & (colset)(0u - (colset)((d >> k) & 1));
-        }
-        uint64_t digits = 0;   /* and digit 0 where a cell has lost its one candidate: no hits */
-        for (colset cells = singles; cells; cells &= (colset)(cells - 1u)) {
-            int c = nxn_low_index(cells), d = 0;
-            for (int k = 0; k < slices; k++)
-                d |= (int)((index[k] >> c) & 1u) << k;
-            digits |= UINT64_C(1) << d;
-        }
+        /* the digits with a single here, visited lowest first: a claim
+         * takes from its own digit's words alone, so the later digits'
+         * hits are as they were before the row's first claim */
+        uint64_t digits = single_digits(g, p, r, singles);
         for (; digits; digits &= digits - 1u) {
             int d = nxn_low_index(digits);
             colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
