@@ -2015,6 +2015,30 @@ static inline bool two_or_three(uint64_t x)
     return rest && !(rest2 & (rest2 - 1u));
 }
 
+/* The columns where the digit words pd have two or three places, by a
+ * carry-save count over the rows: bit c of ones and twos the low two bits
+ * of column c's count, of fours whether it reached four (five operations
+ * a row, against eight for accumulators of once, twice, thrice and more). */
+static inline colset columns_two_or_three(const geo *g, const colset *pd)
+{
+    colset ones = 0, twos = 0, fours = 0;
+    int r = 0;
+    for (; r + 1 < GEO_N(g); r += 2) {   /* two rows and ones: a full adder */
+        colset a = pd[r], b = pd[r + 1], half = ones ^ a;
+        colset carry = (colset)((ones & a) | (half & b));
+        ones = half ^ b;
+        fours |= twos & carry;
+        twos ^= carry;
+    }
+    if (r < GEO_N(g)) {
+        colset carry = ones & pd[r];
+        ones ^= pd[r];
+        fours |= twos & carry;
+        twos ^= carry;
+    }
+    return twos & (colset)~fours;
+}
+
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
  * d has two or three places in `s`: the places as a mask of their
  * indices within the unit (unit_cell), and the unit's number. */
@@ -2024,7 +2048,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
-    colset once = 0, twice = 0, thrice = 0, more = 0, few_rows = 0;
+    colset few_rows = 0;
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
         colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
@@ -2035,15 +2059,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)r;
         set[count++] = pd[r];
     }
-    for (int r = 0; r < n; r++) {
-        colset x = pd[r];
-        more |= thrice & x;
-        thrice |= twice & x;
-        twice |= once & x;
-        once |= x;
-    }
-    colset few = twice & (colset)~more;   /* the columns with two or three places */
-    for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+    for (colset cols = columns_two_or_three(g, pd); cols; cols &= (colset)(cols - 1u)) {
         int c = nxn_low_index(cols);
         unit[count] = (uint8_t)(n + c);
         set[count++] = column_rows(g, pd, c);
