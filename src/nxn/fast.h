@@ -2072,8 +2072,10 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
             if ((placed >> (top + t)) & 1u)
                 continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
+            /* stack t's columns: a constant where the geometry is fixed */
+            colset stack = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
             for (int r = top; r < top + GEO_R(g); r++) {
-                uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
+                uint64_t row = (uint64_t)((pd[r] & stack) >> (t * GEO_C(g)));
                 places |= row << ((r - top) * GEO_C(g));
             }
             if (two_or_three(places)) {
