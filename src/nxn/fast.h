@@ -289,6 +289,14 @@ typedef struct ctx {
     } local;
 } ctx;
 
+/* The columns of stack t, made from the geometry: a constant where it
+ * is fixed (once the loop over t is unrolled), not a load of the geo's
+ * table. */
+static inline colset stack_columns(const geo *g, int t)
+{
+    return (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
+}
+
 /* Marks the digits `digits` (bit d) changed: dirty for their next scan,
  * and from HIDDEN_PAIRS_FROM up touched for hidden_pairs. */
 static inline void mark_changed(const geo *g, state *s, uint64_t digits)
@@ -2072,8 +2080,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
             if ((placed >> (top + t)) & 1u)
                 continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
-            /* stack t's columns: a constant where the geometry is fixed */
-            colset stack = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
+            colset stack = stack_columns(g, t);
             for (int r = top; r < top + GEO_R(g); r++) {
                 uint64_t row = (uint64_t)((pd[r] & stack) >> (t * GEO_C(g)));
                 places |= row << ((r - top) * GEO_C(g));
