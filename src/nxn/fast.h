@@ -1387,6 +1387,35 @@ static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, in
     return (uint64_t)unit_weight[r] + unit_weight[n + c] + unit_weight[2 * n + box];
 }
 
+/* The bits of a count of candidates of one cell, 0 to n (n <= 64). */
+static inline int count_bits(int n)
+{
+    return n >= 64 ? 7 : n >= 32 ? 6 : n >= 16 ? 5 : n >= 8 ? 4 : 3;
+}
+
+/* The candidates of each cell counted, bit-sliced: bit c of counts[k][r]
+ * is bit k of the count of cell (r, c) (count_bits(N) slices), by a
+ * ripple-carry add of each digit's word to its row's count. The loop over
+ * the rows is inside the loop over the digits and has no branch, so that
+ * the compiler takes several rows at once. */
+static void count_candidates(const geo *g, const state *s, colset counts[7][BD_BOARD_MAX])
+{
+    int n = GEO_N(g), bits = count_bits(n);
+    for (int k = 0; k < bits; k++)
+        memset(counts[k], 0, sizeof counts[k][0] * (size_t)n);
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        for (int r = 0; r < n; r++) {
+            colset carry = pd[r];
+            for (int k = 0; k < bits; k++) {
+                colset sum = counts[k][r] ^ carry;
+                carry &= counts[k][r];
+                counts[k][r] = sum;
+            }
+        }
+    }
+}
+
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits, three of them
  * first and five when no cell has two; beyond, the candidates are
@@ -1452,11 +1481,14 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
     }
     if (found_k < 5)
         return;
-    int best = n + 1;
+    int best = n + 1, bits = count_bits(n);
+    colset counts[7][BD_BOARD_MAX];
+    count_candidates(g, s, counts);
     for (int r = 0; r < n; r++)
         for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u)) {
-            int c = nxn_low_index(cells);
-            int count = bit_count(cell_digits(g, s, r, c));
+            int c = nxn_low_index(cells), count = 0;
+            for (int bit = 0; bit < bits; bit++)
+                count |= (int)((counts[bit][r] >> c) & 1u) << bit;
             if (count < best) {
                 best = count;
                 *row = r;
