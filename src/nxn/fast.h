@@ -860,10 +860,12 @@ static int naked_singles(const geo *g, state *s)
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
     if (tests_rows_first(g)) {
-        unsigned found = 0;   /* a row without a place, or with one place in an open cell */
+        /* a row without a place, or with one place in an open cell: at
+         * most one place, none of them closed */
+        unsigned found = 0;
         for (int r = 0; r < GEO_N(g); r++) {
             colset x = pd[r];
-            found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+            found |= (unsigned)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0);
         }
         if (!found)
             return 0;
