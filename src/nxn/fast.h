@@ -2185,20 +2185,19 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
  * 1), as bit b of a mask. With AVX2, four sets a step as one vector (the
  * buffer holds three sets more past any unit's, read and masked off);
  * elsewhere one a step, by a loop without a branch. */
-#if defined(__AVX2__) && defined(__GNUC__) && !defined(BD_PORTABLE)
-typedef uint64_t set_quad __attribute__((vector_size(32)));
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
 
 static inline uint64_t fitting_sets(const uint64_t *places, int from, int count, uint64_t places_a,
                                     uint64_t room)
 {
-    const set_quad lane_bit = {1, 2, 4, 8};
+    const __m256i a = _mm256_set1_epi64x((long long)places_a), one = _mm256_set1_epi64x((long long)room);
     uint64_t fit = 0;
     for (int b = from; b < count; b += 4) {
-        set_quad v;
-        memcpy(&v, places + b, sizeof v);
-        set_quad added = v & ~places_a;
-        set_quad ok = (set_quad)((added & (added - room)) == 0) & lane_bit;
-        fit |= (ok[0] | ok[1] | ok[2] | ok[3]) << b;
+        __m256i added = _mm256_andnot_si256(a, _mm256_loadu_si256((const void *)(places + b)));
+        __m256i ok = _mm256_cmpeq_epi64(_mm256_and_si256(added, _mm256_sub_epi64(added, one)),
+                                        _mm256_setzero_si256());
+        fit |= (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(ok)) << b;
     }
     return fit & nxn_all_values(count);
 }
