@@ -289,6 +289,14 @@ typedef struct ctx {
     } local;
 } ctx;
 
+/* The columns of stack t, made from the geometry: a constant where it
+ * is fixed (once the loop over t is unrolled), not a load of the geo's
+ * table. */
+static inline colset stack_columns(const geo *g, int t)
+{
+    return (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
+}
+
 /* Marks the digits `digits` (bit d) changed: dirty for their next scan,
  * and from HIDDEN_PAIRS_FROM up touched for hidden_pairs. */
 static inline void mark_changed(const geo *g, state *s, uint64_t digits)
@@ -746,6 +754,41 @@ static inline bool tests_rows_first(const geo *g)
     return GEO_N(g) >= ROW_TESTS_FROM;
 }
 
+/* The digits (bit d) that are the one candidate of a cell of `singles`
+ * in row r of the words p, cells with one candidate or none; perhaps
+ * digit 0 as well, when a cell has none. Where the geometry is fixed,
+ * from the row's index (bit c of index[k]: bit k of the digit of cell c),
+ * a loop without a branch that the compiler unrolls; elsewhere, where
+ * that loop is not unrolled and costs more than it spares (gen_12x12
+ * +15%), by the digits in order until every cell's is found. */
+static inline uint64_t single_digits(const geo *g, const colset *p, int r, colset singles)
+{
+    int n = GEO_N(g);
+    uint64_t digits = 0;
+    if (!FIXED_GEOMETRY) {
+        for (int d = 0; d < n && singles; d++) {
+            colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
+            digits |= (uint64_t)(hits != 0) << d;
+            singles &= (colset)~hits;
+        }
+        return digits;
+    }
+    colset index[6] = {0};
+    int slices = n > 32 ? 6 : n > 16 ? 5 : n > 8 ? 4 : 3;   /* the bits of n - 1 */
+    for (int d = 1; d < n; d++) {
+        colset x = p[(size_t)d * (size_t)n + (size_t)r];
+        for (int k = 0; k < slices; k++)
+            index[k] |= x & (colset)(0u - (colset)((d >> k) & 1));
+    }
+    for (colset cells = singles; cells; cells &= (colset)(cells - 1u)) {
+        int c = nxn_low_index(cells), d = 0;
+        for (int k = 0; k < slices; k++)
+            d |= (int)((index[k] >> c) & 1u) << k;
+        digits |= UINT64_C(1) << d;
+    }
+    return digits;
+}
+
 /* Places every naked single; -1 on a contradiction, else 1 if anything
  * was placed, 0 if not. */
 static int naked_singles(const geo *g, state *s)
@@ -792,7 +835,12 @@ static int naked_singles(const geo *g, state *s)
         if (o & (colset)~seen[0][r])
             return -1;
         colset singles = o & (colset)~seen[1][r];
-        for (int d = 0; d < n && singles; d++) {
+        /* the digits with a single here, visited lowest first: a claim
+         * takes from its own digit's words alone, so the later digits'
+         * hits are as they were before the row's first claim */
+        uint64_t digits = single_digits(g, p, r, singles);
+        for (; digits; digits &= digits - 1u) {
+            int d = nxn_low_index(digits);
             colset hits = p[(size_t)d * (size_t)n + (size_t)r] & singles;
             for (; hits; hits &= (colset)(hits - 1u)) {
                 int c = nxn_low_index(hits);
@@ -812,10 +860,12 @@ static int naked_singles(const geo *g, state *s)
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
     if (tests_rows_first(g)) {
-        unsigned found = 0;   /* a row without a place, or with one place in an open cell */
+        /* a row without a place, or with one place in an open cell: at
+         * most one place, none of them closed */
+        unsigned found = 0;
         for (int r = 0; r < GEO_N(g); r++) {
             colset x = pd[r];
-            found |= (unsigned)(x == 0) | ((unsigned)((x & (colset)(x - 1u)) == 0) & (unsigned)((x & open[r]) != 0));
+            found |= (unsigned)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0);
         }
         if (!found)
             return 0;
@@ -1339,6 +1389,35 @@ static inline uint64_t cell_weight(const geo *g, const uint32_t *unit_weight, in
     return (uint64_t)unit_weight[r] + unit_weight[n + c] + unit_weight[2 * n + box];
 }
 
+/* The bits of a count of candidates of one cell, 0 to n (n <= 64). */
+static inline int count_bits(int n)
+{
+    return n >= 64 ? 7 : n >= 32 ? 6 : n >= 16 ? 5 : n >= 8 ? 4 : 3;
+}
+
+/* The candidates of each cell counted, bit-sliced: bit c of counts[k][r]
+ * is bit k of the count of cell (r, c) (count_bits(N) slices), by a
+ * ripple-carry add of each digit's word to its row's count. The loop over
+ * the rows is inside the loop over the digits and has no branch, so that
+ * the compiler takes several rows at once. */
+static void count_candidates(const geo *g, const state *s, colset counts[7][BD_BOARD_MAX])
+{
+    int n = GEO_N(g), bits = count_bits(n);
+    for (int k = 0; k < bits; k++)
+        memset(counts[k], 0, sizeof counts[k][0] * (size_t)n);
+    for (int d = 0; d < n; d++) {
+        const colset *pd = s->w + (size_t)d * (size_t)n;
+        for (int r = 0; r < n; r++) {
+            colset carry = pd[r];
+            for (int k = 0; k < bits; k++) {
+                colset sum = counts[k][r] ^ carry;
+                carry &= counts[k][r];
+                counts[k][r] = sum;
+            }
+        }
+    }
+}
+
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits, three of them
  * first and five when no cell has two; beyond, the candidates are
@@ -1404,11 +1483,14 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
     }
     if (found_k < 5)
         return;
-    int best = n + 1;
+    int best = n + 1, bits = count_bits(n);
+    colset counts[7][BD_BOARD_MAX];
+    count_candidates(g, s, counts);
     for (int r = 0; r < n; r++)
         for (colset cells = open[r]; cells; cells &= (colset)(cells - 1u)) {
-            int c = nxn_low_index(cells);
-            int count = bit_count(cell_digits(g, s, r, c));
+            int c = nxn_low_index(cells), count = 0;
+            for (int bit = 0; bit < bits; bit++)
+                count |= (int)((counts[bit][r] >> c) & 1u) << bit;
             if (count < best) {
                 best = count;
                 *row = r;
@@ -1975,6 +2057,30 @@ static inline bool two_or_three(uint64_t x)
     return rest && !(rest2 & (rest2 - 1u));
 }
 
+/* The columns where the digit words pd have two or three places, by a
+ * carry-save count over the rows: bit c of ones and twos the low two bits
+ * of column c's count, of fours whether it reached four (five operations
+ * a row, against eight for accumulators of once, twice, thrice and more). */
+static inline colset columns_two_or_three(const geo *g, const colset *pd)
+{
+    colset ones = 0, twos = 0, fours = 0;
+    int r = 0;
+    for (; r + 1 < GEO_N(g); r += 2) {   /* two rows and ones: a full adder */
+        colset a = pd[r], b = pd[r + 1], half = ones ^ a;
+        colset carry = (colset)((ones & a) | (half & b));
+        ones = half ^ b;
+        fours |= twos & carry;
+        twos ^= carry;
+    }
+    if (r < GEO_N(g)) {
+        colset carry = ones & pd[r];
+        ones ^= pd[r];
+        fours |= twos & carry;
+        twos ^= carry;
+    }
+    return twos & (colset)~fours;
+}
+
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
  * d has two or three places in `s`: the places as a mask of their
  * indices within the unit (unit_cell), and the unit's number. */
@@ -1984,7 +2090,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
-    colset once = 0, twice = 0, thrice = 0, more = 0, few_rows = 0;
+    colset few_rows = 0;
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
         colset two_three = (colset)((rest != 0) & ((rest2 & (colset)(rest2 - 1u)) == 0));
@@ -1995,15 +2101,7 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         unit[count] = (uint8_t)r;
         set[count++] = pd[r];
     }
-    for (int r = 0; r < n; r++) {
-        colset x = pd[r];
-        more |= thrice & x;
-        thrice |= twice & x;
-        twice |= once & x;
-        once |= x;
-    }
-    colset few = twice & (colset)~more;   /* the columns with two or three places */
-    for (colset cols = few; cols; cols &= (colset)(cols - 1u)) {
+    for (colset cols = columns_two_or_three(g, pd); cols; cols &= (colset)(cols - 1u)) {
         int c = nxn_low_index(cols);
         unit[count] = (uint8_t)(n + c);
         set[count++] = column_rows(g, pd, c);
@@ -2016,8 +2114,9 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
             if ((placed >> (top + t)) & 1u)
                 continue;   /* d is placed in the box: its one place */
             uint64_t places = 0;
+            colset stack = stack_columns(g, t);
             for (int r = top; r < top + GEO_R(g); r++) {
-                uint64_t row = (uint64_t)((pd[r] & g->stack_mask[t]) >> (t * GEO_C(g)));
+                uint64_t row = (uint64_t)((pd[r] & stack) >> (t * GEO_C(g)));
                 places |= row << ((r - top) * GEO_C(g));
             }
             if (two_or_three(places)) {
@@ -2056,15 +2155,23 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
 }
 
 /* Hidden triple {digits} at the cells `cells` (three bits: indices in
- * unit u, unit_cell): every other digit leaves the three cells. Whether
- * anything changed. Out of line: it is rare, and kept out of the loops of
- * unit_triples. */
-static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits)
+ * unit u, unit_cell): every other digit leaves the three cells. A cell
+ * holding two of the digits that is in `paired` (two candidates at the
+ * last naked pairs' search on this state: as many or fewer now) has
+ * nothing else, and is skipped. Whether anything changed. Out of line: it
+ * is rare, and kept out of the loops of unit_triples. */
+static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cells, uint64_t digits,
+                                     const colset paired[BD_BOARD_MAX])
 {
     bool progress = false;
     for (; cells; cells &= cells - 1u) {
         int r, col;
         unit_cell(g, u, nxn_low_index(cells), &r, &col);
+        int held = 0;   /* the triple's digits that are candidates of the cell */
+        for (uint64_t ds = digits; ds; ds &= ds - 1u)
+            held += (int)((s->w[(size_t)nxn_low_index(ds) * (size_t)GEO_N(g) + (size_t)r] >> col) & 1u);
+        if (held == 2 && ((paired[r] >> col) & 1u))
+            continue;   /* those two are its candidates */
         /* the cell's other digits first, without a branch (most triples
          * found again leave nothing to clear), then cleared in order */
         for (uint64_t others = cell_digits(g, s, r, col) & ~digits; others; others &= others - 1u)
@@ -2073,6 +2180,40 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
     return progress;
 }
 
+/* The sets b from `from` to count - 1 (count <= 64) of `places` that fit
+ * with a set of places places_a: add `room` places to it at most (0 or
+ * 1), as bit b of a mask. With AVX2, four sets a step as one vector (the
+ * buffer holds three sets more past any unit's, read and masked off);
+ * elsewhere one a step, by a loop without a branch. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+
+static inline uint64_t fitting_sets(const uint64_t *places, int from, int count, uint64_t places_a,
+                                    uint64_t room)
+{
+    const __m256i a = _mm256_set1_epi64x((long long)places_a), one = _mm256_set1_epi64x((long long)room);
+    uint64_t fit = 0;
+    for (int b = from; b < count; b += 4) {
+        __m256i added = _mm256_andnot_si256(a, _mm256_loadu_si256((const void *)(places + b)));
+        __m256i ok = _mm256_cmpeq_epi64(_mm256_and_si256(added, _mm256_sub_epi64(added, one)),
+                                        _mm256_setzero_si256());
+        fit |= (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(ok)) << b;
+    }
+    return fit & nxn_all_values(count);
+}
+#else
+static inline uint64_t fitting_sets(const uint64_t *places, int from, int count, uint64_t places_a,
+                                    uint64_t room)
+{
+    uint64_t fit = 0;
+    for (int b = from; b < count; b++) {
+        uint64_t added = places[b] & ~places_a;
+        fit |= (uint64_t)((added & (added - room)) == 0) << b;
+    }
+    return fit;
+}
+#endif
+
 /* The hidden triples of unit u (hidden_triples) from its `count` sets
  * places[i] (digit digit[i], count <= 64), the first `touched` of them of
  * touched digits: each triple whose first set, a, is one of those. The
@@ -2080,15 +2221,13 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
  * minus a's, 0 or 1) are found first, by a loop without a branch; the
  * other two of a triple are among them. Whether anything changed. */
 static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *places,
-                                const uint8_t *digit, int touched, int count)
+                                const uint8_t *digit, int touched, int count,
+                                const colset paired[BD_BOARD_MAX])
 {
     bool progress = false;
     for (int a = 0; a < touched; a++) {
-        uint64_t places_a = places[a], room = !three_bits(places_a), fit = 0;
-        for (int b = a + 1; b < count; b++) {
-            uint64_t added = places[b] & ~places_a;
-            fit |= (uint64_t)((added & (added - room)) == 0) << b;
-        }
+        uint64_t places_a = places[a], room = !three_bits(places_a);
+        uint64_t fit = fitting_sets(places, a + 1, count, places_a, room);
         for (; fit; fit &= fit - 1u) {
             int b = nxn_low_index(fit);
             uint64_t ab = places_a | places[b];
@@ -2097,7 +2236,7 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
                 if (three_bits(ab | places[c]))
                     progress |= clear_triple(g, s, u, ab | places[c],
                                              UINT64_C(1) << digit[a] | UINT64_C(1) << digit[b]
-                                                 | UINT64_C(1) << digit[c]);
+                                                 | UINT64_C(1) << digit[c], paired);
             }
         }
     }
@@ -2111,9 +2250,10 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
  * which runs first, with the state as here), and only
  * triples with a touched digit are looked for (hidden_pairs says why).
  * Whether anything changed. */
-static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
+static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
+                           const colset paired[BD_BOARD_MAX])
 {
-    enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX };
+    enum { SETS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX + 3 };   /* and three past the last unit's (fitting_sets) */
     int n = GEO_N(g);
     static _Thread_local uint64_t by_unit[SETS_MAX];
     static _Thread_local uint8_t digit_of[SETS_MAX];
@@ -2141,7 +2281,7 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept)
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
         progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
-                                 first_untouched[u] - start[u], fill[u] - start[u]);
+                                 first_untouched[u] - start[u], fill[u] - start[u], paired);
     return progress;
 }
 
@@ -2395,7 +2535,7 @@ static bool settle(ctx *x, int level)
         if (finds_hidden_pairs(g)) {
             if (!save_kept(x, level, s->touched))
                 return false;
-            if (hidden_pairs(g, s, x->kept, x->two) || hidden_triples(g, s, x->kept))
+            if (hidden_pairs(g, s, x->kept, x->two) || hidden_triples(g, s, x->kept, x->two))
                 continue;
             s->touched = 0;
         }
