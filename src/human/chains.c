@@ -290,13 +290,21 @@ static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned 
             hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
 }
 
-void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
-                 const chain_grid *source, const pset *offs)
+/* node_hidden's work, inline for chain_node: hidden_parents called only
+ * where some are gone. */
+static inline void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                              const chain_grid *source, const pset *offs)
 {
     int unit;
     unsigned gone = hidden_gone(imp, g, source, &unit);
     if (gone)
         hidden_parents(ch, made, imp, gone, unit, offs);
+}
+
+void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+                 const chain_grid *source, const pset *offs)
+{
+    hidden_add(ch, made, imp, g, source, offs);
 }
 
 /* For each cell, by unit kind (row, column, box), the mask that keeps
@@ -377,12 +385,8 @@ static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, 
     uint32_t made = ch->node_count++, first = ch->parent_count++;
     ch->nodes[made] = (cnode){imp.pot, imp.cause, first, 1, -1};
     ch->parents[first] = (uint32_t)parent;
-    if (source && pot_on(imp.pot)) {   /* node_hidden, its call made only for some */
-        int unit;
-        unsigned gone = hidden_gone(imp, g, source, &unit);
-        if (gone)
-            hidden_parents(ch, (int32_t)made, imp, gone, unit, offs);
-    }
+    if (source && pot_on(imp.pot))
+        hidden_add(ch, (int32_t)made, imp, g, source, offs);
     return (int32_t)made;
 }
 
