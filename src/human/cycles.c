@@ -407,6 +407,13 @@ static int32_t light_nodes(unary *u, int32_t end, int32_t start)
     return made;
 }
 
+/* Whether candidate `cand` (cell * BD_SIZE + digit - 1) has its digit's
+ * other place in a unit of two places with it (rg->partner). */
+static inline bool unit_partner(const reach_grid *rg, int cand)
+{
+    return (rg->partner[cand][0] | rg->partner[cand][1]) != 0;
+}
+
 /* Whether potential `pot` (a candidate) off implies anything in a forcing
  * chain walk (off_implies with X-links, and Y-links when u->y): a place
  * of its digit in a unit of two with it (u->rg->partner) or, with Y-links,
@@ -417,8 +424,8 @@ static inline bool off_implies_any(const unary *u, int pot)
     if (!rg)
         return true;
     int cell = pot_cell(pot);
-    const uint64_t *partner = rg->partner[cell * BD_SIZE + pot_digit(pot) - 1];
-    return (partner[0] | partner[1]) || (u->y && rg->cell_left[cell] == 2);
+    return unit_partner(rg, cell * BD_SIZE + pot_digit(pot) - 1)
+           || (u->y && rg->cell_left[cell] == 2);
 }
 
 /* One half layer of SE's doForcingChains: each potential waiting on the
@@ -1513,8 +1520,7 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
             any |= bits != 0;
             if (!start)
                 continue;
-            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
-            if ((count == 2 || (places2[0] | places2[1]))
+            if ((count == 2 || unit_partner(u->rg, cand))
                 && reaches_opposite(u, cell, digit, false)) {
                 bits |= MAY_OFF;
                 any = true;
@@ -1558,8 +1564,7 @@ static bool both_tests(unary *u, cycles_space *sp)
         bool two = digit_count(g->cand[cell]) == 2;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
             int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
-            const uint64_t *places2 = u->rg->partner[cand];   /* in a unit of two */
-            bool in_unit = (places2[0] | places2[1]) != 0;
+            bool in_unit = unit_partner(u->rg, cand);
             bool partner = in_unit || two;
             if (partner && closure_may_cycle(u, cand))   /* no part wanted */
                 sp->may[cand] |= MAY_CYCLE;
