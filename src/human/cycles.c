@@ -131,9 +131,11 @@ typedef struct cycles_space {
                                     whose "on" reaches their "off" */
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
-    bool both_kept;              /* nested: `both` is the closure of the grid
-                                    `both_grid` records */
-    grid_record both_grid;
+    const closure *kept;         /* the closure with both links of the grid
+                                    `kept_grid` records, for cycles_both_closure
+                                    (`both`, made by a nested search, or `cl`,
+                                    by one on the path), or NULL */
+    grid_record kept_grid;
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -715,14 +717,17 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     if (!ch->cycles_grid) {
         cycles_space *space = malloc(sizeof *space);
         if (space) {
-            space->both_kept = false;
+            space->kept = NULL;
             ch->cycles_grid = &space->rg;
         }
     }
     if (ch->cycles_grid) {
-        reach_grid_init(ch->cycles_grid, g, true, false);
-        u.rg = ch->cycles_grid;
-        u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
+        cycles_space *sp = (cycles_space *)(void *)ch->cycles_grid;   /* rg is its first member */
+        reach_grid_init(&sp->rg, g, true, false);
+        u.rg = &sp->rg;
+        u.cl = &sp->cl;
+        if (sp->kept == u.cl)
+            sp->kept = NULL;   /* the searches below may make another */
     }
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
@@ -742,9 +747,9 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
-        space->both_kept = both_made;   /* for the static search on this grid */
+        space->kept = both_made ? &space->both : NULL;   /* for the static search */
         if (both_made)
-            record_grid(&space->both_grid, g);
+            record_grid(&space->kept_grid, g);
     }
     for (int k = 0; k < 3 && !none; k++) {
         u.y = LINK_KINDS[k][0];
@@ -774,6 +779,11 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
                 unary_chaining(&u, cell, bit_digit(ds), list);
         }
     }
+    if (u.rg && !space && u.x && u.y && u.cl_made) {   /* the path's, with both links */
+        cycles_space *sp = (cycles_space *)(void *)u.rg;
+        sp->kept = cl;
+        record_grid(&sp->kept_grid, g);
+    }
     free(u.on_q.item);
     free(u.off_q.item);
     free(u.light);
@@ -781,12 +791,12 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         none_add(ch, &key, hash);
 }
 
-/* The closure with both links the last nested search made, when made for
- * a grid with g's candidates; else NULL (chains.h). */
+/* The closure with both links the last search made (nested, or on the
+ * path), when made for a grid with g's candidates; else NULL (chains.h). */
 const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g)
 {
     if (!ch->cycles_grid)
         return NULL;
     const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
-    return sp->both_kept && record_is(&sp->both_grid, g) ? &sp->both : NULL;
+    return sp->kept && record_is(&sp->kept_grid, g) ? sp->kept : NULL;
 }
