@@ -230,6 +230,96 @@ void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, boo
             }
         }
     }
+    cl->part_count = parts;
+}
+
+enum { KEY_WORDS = (BD_CELLS * 2 + 7) / 8, PART_WORDS = (CANDIDATES * 2 + 7) / 8 };
+
+/* The hash of a grid's candidates `cand` (81 masks), never 0. */
+static uint64_t cand_hash(const uint16_t *cand)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u, word;
+    for (size_t at = 0; at + 8 <= BD_CELLS * 2; at += 8) {
+        memcpy(&word, (const unsigned char *)cand + at, sizeof word);
+        h = (h ^ word) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    word = cand[BD_CELLS - 1];   /* the last mask, left over from the words */
+    h = (h ^ word) * 0xff51afd7ed558ccdu;
+    h ^= h >> 32;
+    return h ? h : 1;
+}
+
+/* An entry's layout from its start: its hash, its number of parts, its
+ * key (KEY_WORDS), the candidates' parts (PART_WORDS), the parts' digit
+ * masks (a quarter word each), then the parts' rows as the closure holds
+ * them (18 words each, those of digits not in the part's mask unset). The
+ * number of words it takes with `parts` parts. */
+static uint64_t entry_words(int parts)
+{
+    return 2 + KEY_WORDS + PART_WORDS + (uint64_t)(parts + 3) / 4
+           + (uint64_t)parts * BD_SIZE * 2;
+}
+
+enum { ROWS_AT_ONCE = 16 };   /* 2,304 bytes: the compiler copies them inline */
+
+/* Copies `parts` rows (18 words each) from `from` to `to`, ROWS_AT_ONCE
+ * at a time. */
+static void rows_copy(uint64_t *to, const uint64_t *from, int parts)
+{
+    for (int p = 0; p < parts; p += ROWS_AT_ONCE) {
+        int n = parts - p < ROWS_AT_ONCE ? parts - p : ROWS_AT_ONCE;
+        memcpy(to + p * BD_SIZE * 2, from + p * BD_SIZE * 2,
+               (size_t)n * BD_SIZE * 2 * sizeof *to);
+    }
+}
+
+/* Keeps closure `cl` of a grid with candidates `cand` in `cache`
+ * (cycles.h). */
+void closure_keep(closure_cache *cache, const uint16_t *cand, const closure *cl)
+{
+    int parts = cl->part_count;
+    uint64_t words = entry_words(parts);
+    if (words > CACHE_WORDS / 10)
+        return;
+    if (!cache->used) {
+        cache->used = true;
+        cache->written = 0;
+        memset(cache->slot_hash, 0, sizeof cache->slot_hash);
+    }
+    uint64_t start = cache->written;
+    if (start % CACHE_WORDS + words > CACHE_WORDS)
+        start += CACHE_WORDS - start % CACHE_WORDS;   /* the ring's end left as a gap */
+    uint64_t h = cand_hash(cand), *w = cache->word + start % CACHE_WORDS;
+    w[0] = h;
+    w[1] = (uint64_t)parts;
+    memcpy(w + 2, cand, BD_CELLS * sizeof *cand);
+    memcpy(w + 2 + KEY_WORDS, cl->part, sizeof cl->part);
+    memcpy(w + 2 + KEY_WORDS + PART_WORDS, cl->digits, (size_t)parts * sizeof *cl->digits);
+    rows_copy(w + 2 + KEY_WORDS + PART_WORDS + (parts + 3) / 4, cl->row[0], parts);
+    cache->written = start + words;
+    cache->slot_hash[h & (CACHE_SLOTS - 1)] = h;
+    cache->slot_at[h & (CACHE_SLOTS - 1)] = start;
+}
+
+/* The closure of a grid with candidates `cand` from `cache`, made into
+ * `cl` for cycles_closure_on; false when none is held (cycles.h). */
+bool closure_find(const closure_cache *cache, const uint16_t *cand, closure *cl)
+{
+    if (!cache->used)
+        return false;
+    uint64_t h = cand_hash(cand), start = cache->slot_at[h & (CACHE_SLOTS - 1)];
+    if (cache->slot_hash[h & (CACHE_SLOTS - 1)] != h || cache->written - start > CACHE_WORDS)
+        return false;   /* none of its hash, or overwritten since */
+    const uint64_t *w = cache->word + start % CACHE_WORDS;
+    if (w[0] != h || memcmp(w + 2, cand, BD_CELLS * sizeof *cand))
+        return false;
+    int parts = (int)w[1];
+    memcpy(cl->part, w + 2 + KEY_WORDS, sizeof cl->part);
+    memcpy(cl->digits, w + 2 + KEY_WORDS + PART_WORDS, (size_t)parts * sizeof *cl->digits);
+    rows_copy(cl->row[0], w + 2 + KEY_WORDS + PART_WORDS + (parts + 3) / 4, parts);
+    cl->part_count = (int16_t)parts;
+    return true;
 }
 
 /* The reach of node s in the closure `cl` (its row, or for a node without
@@ -251,13 +341,14 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
     return buf;
 }
 
-/* The reach of node s in the closure `cl`, read in place: its row, whose
- * words are set for the digits of *digits (bit d - 1 for digit d) only,
- * or for a node without edges the node alone, made in `alone`. */
+/* The reach of candidate s in the closure `cl` (made with both links, or
+ * by closure_find), read in place: its row, whose words are set for the
+ * digits of *digits (bit d - 1 for digit d) only, or for a node without
+ * edges (part -1) the node alone, made in `alone`. */
 static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *alone,
                                            unsigned *digits)
 {
-    if (!is_sink(cl, s)) {
+    if (cl->part[s] >= 0) {
         *digits = cl->digits[cl->part[s]];
         return cl->row[cl->part[s]];
     }

@@ -136,6 +136,8 @@ typedef struct cycles_space {
                                     (`both`, made by a nested search, or `cl`,
                                     by one on the path), or NULL */
     grid_record kept_grid;
+    closure_cache cache;         /* the closures with both links of the
+                                    nested searches that found no hint */
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -718,6 +720,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
+            space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }
     }
@@ -787,16 +790,28 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     free(u.on_q.item);
     free(u.off_q.item);
     free(u.light);
-    if (list->keep_all && !list->count && !ch->failed)
+    if (list->keep_all && !list->count && !ch->failed) {
         none_add(ch, &key, hash);
+        if (both_made)   /* not searched again, but the static search may ask */
+            closure_keep(&space->cache, g->cand, &space->both);
+    }
 }
 
 /* The closure with both links the last search made (nested, or on the
- * path), when made for a grid with g's candidates; else NULL (chains.h). */
-const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g)
+ * path), when made for a grid with g's candidates, or else one a nested
+ * search made for such a grid that the cache still holds (made again in
+ * `both` as far as cycles_closure_on reads it, and kept); else NULL
+ * (chains.h). */
+const struct closure *cycles_both_closure(bdi_chainer *ch, const chain_grid *g)
 {
     if (!ch->cycles_grid)
         return NULL;
-    const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
-    return sp->kept && record_is(&sp->kept_grid, g) ? sp->kept : NULL;
+    cycles_space *sp = (cycles_space *)(void *)ch->cycles_grid;
+    if (sp->kept && record_is(&sp->kept_grid, g))
+        return sp->kept;
+    if (!closure_find(&sp->cache, g->cand, &sp->both))
+        return NULL;
+    sp->kept = &sp->both;
+    record_grid(&sp->kept_grid, g);
+    return sp->kept;
 }

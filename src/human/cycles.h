@@ -86,7 +86,25 @@ typedef struct closure {
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
     uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
                                         asked (MAY_REMOVE_), else 0 */
+    int16_t part_count;              /* the number of parts */
 } closure;
+
+enum { CACHE_WORDS = 1 << 20, CACHE_SLOTS = 2048 };   /* powers of two */
+
+/* Closures kept by grid (closure.c's closure_keep and closure_find), as
+ * far as cycles_closure_on reads them: each entry, in a ring of words
+ * written in turn (the oldest overwritten first), holds its grid's
+ * candidates (its key), each candidate's part and each part's digits and
+ * row. A slot by hash points to the last entry of its hash;
+ * an entry is whole while fewer than CACHE_WORDS words were written after
+ * its start. Empty until first used (`used` false: the rest unset). */
+typedef struct closure_cache {
+    bool used;
+    uint64_t written;                /* the words written, wraps left as gaps */
+    uint64_t slot_hash[CACHE_SLOTS]; /* 0: an empty slot */
+    uint64_t slot_at[CACHE_SLOTS];   /* its entry's start, as `written` was */
+    uint64_t word[CACHE_WORDS];
+} closure_cache;
 
 /* Tarjan's index of a node without edges: more than any walked node's,
  * so that an edge to it never lowers a node's low link. */
@@ -157,6 +175,18 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
  * nodes are the candidates of the cells of two: the only starts, and all
  * that a potential off switches on is one of them. */
 void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y, bool x);
+
+/* closure.c: into `cache` (emptied by setting `used` false), closure `cl`, made with both links for a grid whose
+ * candidates are `cand` (81 masks), as cycles_closure_on reads it; not
+ * kept when too large for a tenth of the ring. */
+void closure_keep(closure_cache *cache, const uint16_t *cand, const closure *cl);
+
+/* closure.c: the closure `cache` holds for a grid whose candidates are
+ * `cand`, made into `cl` as far as cycles_closure_on reads it (each
+ * candidate's part, each part's digits and row; nothing else of `cl` is
+ * set, so only cycles_closure_on may read it); false, `cl` untouched,
+ * when the cache holds none. */
+bool closure_find(const closure_cache *cache, const uint16_t *cand, closure *cl);
 
 /* unary_walks.c, SE's walks from one start (their contracts there): the
  * cycle walk, which offers each cycle it finds; the forcing chain walk's
