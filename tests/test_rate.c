@@ -1580,6 +1580,64 @@ static void test_cycles_both_closure(void **state)
     free(rg);
 }
 
+/* The closures of the nested searches that found no hint, kept by grid:
+ * twelve grids of test_cycles_both_closure and twelve random puzzles with
+ * 4 to 37 blanks (their candidates from the givens) searched in turn in
+ * one chainer, then each asked for again (cycles_both_closure) after the
+ * others' searches; a grid whose search found none reads, from its kept
+ * closure, as reach_from from each candidate on (expect_closure_as_reach);
+ * one whose search found a hint (searched again when it comes again) has
+ * none kept, but the last grid searched, whose closure is the last made. */
+static void test_cycles_both_closure_kept(void **state)
+{
+    (void)state;
+    enum { GRIDS = 24 };
+    bdi_state *grids = malloc(GRIDS * sizeof *grids);
+    reach_grid *rg = malloc(sizeof *rg);
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(grids);
+    assert_non_null(rg);
+    assert_non_null(ch);
+    data_grids data;
+    data_grids_open(&data, 12345, GRIDS / 2);
+    int count = 0;
+    while (data_grids_next(&data, &grids[count]))
+        count++;
+    fclose(data.f);
+    uint64_t seed = 4747;
+    for (; count < GRIDS; count++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 4 + 3 * (count - GRIDS / 2), &puzzle);
+        assert_true(bdi_state_init(&grids[count], &puzzle));
+    }
+    bool none[GRIDS];
+    for (int i = 0; i < GRIDS; i++) {
+        chint_list all = {.keep_all = true, .outer_source = &grids[i], .outer_current = &grids[i]};
+        cycles_hints(ch, &grids[i], &all);
+        assert_false(bdi_chainer_failed(ch));
+        none[i] = all.count == 0;
+        chint_list_free(&all);
+    }
+    int kept = 0, with_hints = 0, compared = 0, conflicts = 0;
+    for (int i = 0; i < GRIDS - 1; i++) {
+        const struct closure *cl = cycles_both_closure(ch, &grids[i]);
+        if (!none[i]) {
+            assert_null(cl);
+            with_hints++;
+            continue;
+        }
+        assert_non_null(cl);
+        kept++;
+        reach_grid_init(rg, &grids[i], true, false);
+        expect_closure_as_reach(cl, rg, &grids[i], &conflicts, &compared);
+    }
+    assert_true(kept > 0 && with_hints > 0);
+    bdi_chainer_free(ch);
+    free(rg);
+    free(grids);
+}
+
 /* The hints of one producer, as bdi_*_each reports them: each one's
  * removals, in order. */
 typedef struct hint_log {
@@ -2773,6 +2831,7 @@ int main(void)
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),
+        cmocka_unit_test(test_cycles_both_closure_kept),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),
         cmocka_unit_test(test_nested_memo_simple),

@@ -642,12 +642,13 @@ size_t cycles_closure_size(void);
 void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool x);
 bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r);
 
-/* The closure with both links that the last nested cycles search made
- * (cycles_hints with a list that keeps all hints), when it was made for a
- * grid with g's candidates (and so places): what cycles_closure_make(cl,
- * rg, true, true) would make for reach_grid_init(rg, g, true, false);
- * else NULL. It stands until the next nested cycles search. */
-const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g);
+/* A closure with both links that a cycles search made (cycles_hints: the
+ * last one, nested or on the path, or a nested one kept since) for a grid
+ * with g's candidates (and so places), as far as cycles_closure_on reads
+ * it: what cycles_closure_make(cl, rg, true, true) would make for
+ * reach_grid_init(rg, g, true, false); else NULL. It stands until the
+ * next call or cycles search. */
+const struct closure *cycles_both_closure(bdi_chainer *ch, const chain_grid *g);
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, bool reuse, chint_list *list);
 

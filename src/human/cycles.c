@@ -104,600 +104,18 @@
  * that switches it off, a closer; the walk makes each potential on once,
  * so once it has made every closer of the part and taken each in the
  * next layer, it has closed every cycle it would (find_cycles).
+ *
+ * This file holds the search's flow: cycles_hints (the three searches,
+ * the nested one's record of grids without a hint and its tests with
+ * both links made once), unary_chaining (a start's tests, then its
+ * walks) and the tests themselves (has_partner, may_cycle,
+ * reaches_opposite and their parts). Below it: closure.c the closure,
+ * unary_walks.c the walks and their hints; cycles.h what they share.
  */
-#include "chains.h"
+#include "cycles.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A potential of find_cycles' walk, kept in the walk's own list (not as
- * a chainer node) until a cycle closes on it: its cause and its first
- * parent (its index in the list; -1 for the start, the list's first). */
-typedef struct lnode {
-    uint16_t pot;
-    uint8_t cause;
-    int32_t parent;
-} lnode;
-
-/* Whether a potential equal to `pot` is among the first parents above
- * potential `at` of the walk's list `light` (SE's isParent). */
-static bool is_parent(const lnode *light, int32_t at, int pot)
-{
-    while (light[at].parent >= 0) {
-        at = light[at].parent;
-        if (light[at].pot == pot)
-            return true;
-    }
-    return false;
-}
-
-/* A growable queue of node indexes. */
-typedef struct nqueue {
-    int32_t *item;
-    size_t head, tail, cap;
-} nqueue;
-
-/* Appends `node` to the queue, growing it; false when memory runs out
- * (the queue unchanged). */
-static bool push(nqueue *q, int32_t node)
-{
-    if (q->tail == q->cap) {
-        size_t want = q->cap ? q->cap * 2 : 1024;
-        int32_t *bigger = realloc(q->item, want * sizeof *bigger);
-        if (!bigger)
-            return false;
-        q->item = bigger;
-        q->cap = want;
-    }
-    q->item[q->tail++] = node;
-    return true;
-}
-
-enum { CANDIDATES = BD_CELLS * BD_SIZE };
-
-/* The walks of one assumption. */
-typedef struct unary {
-    bdi_chainer *ch;
-    const chain_grid *g;
-    bool y, x;
-    int sort_key;               /* SE's: 2 X-links only, 3 Y-links only, 4 both */
-    double cycle_base, forcing_base;
-    int32_t source;
-    nqueue on_q, off_q;
-    lnode *light;               /* find_cycles' or find_forcing's walk: its
-                                   potentials */
-    uint32_t light_count, light_cap;
-    const chint_list *list;
-    const reach_grid *rg;       /* the grid for reach_links, or NULL */
-    uint64_t linked[BD_SIZE * 2]; /* with rg: reach_links_linked's, for y, x */
-    struct closure *cl;         /* all starts' reach, for y, x; or NULL (each
-                                   start walks for its own tests) */
-    bool cl_made;               /* whether cl is made for this grid, y, x */
-    const uint8_t *may;         /* by start: the tests with both links that
-                                   passed (MAY_), or NULL: all may */
-    const uint64_t (*removable)[2];   /* nested: by digit, the candidates a
-                                   cycle may remove (both_forcing_tests'), or
-                                   NULL: all */
-    bool part_set;              /* may_cycle found the start's part: */
-    uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
-} unary;
-
-static void offer_cycle(unary *u, int32_t end, chint_list *list);
-
-/* Whether potential `pot` (off) switches on, with u's links, a node of
- * the start's part (u->part: u->part_set): with Y-links its cell's other
- * candidate in a cell of two, with X-links its digit's other place in a
- * unit of two (u->rg->partner). */
-static inline bool leads_to_part(const unary *u, int pot)
-{
-    const reach_grid *rg = u->rg;
-    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
-    if (u->x) {
-        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-        if ((partner[0] & u->part[d][0]) | (partner[1] & u->part[d][1]))
-            return true;
-    }
-    if (u->y && rg->cell_left[cell] == 2) {
-        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
-        return u->part[e][cell >> 6] >> (cell & 63) & 1u;
-    }
-    return false;
-}
-
-/* Into `closer` (a cell set a digit), the closers of the start s =
- * (cell, d + 1): the nodes of its part (u->part: u->part_set) other than
- * s that, on, switch off a partner of s, a potential whose switching off
- * switches s on (with Y-links, its cell's other candidate in a cell of
- * two; with X-links, its digit's other place in a unit of two,
- * u->rg->partner). A potential on switches off its digit in its peers
- * and, with Y-links, its cell's other candidates. Only from a closer can
- * find_cycles' walk close a cycle. */
-static void part_closers(const unary *u, int cell, int d, uint64_t (*closer)[2])
-{
-    const reach_grid *rg = u->rg;
-    uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = 0;
-    if (u->y && rg->cell_left[cell] == 2)
-        partners[count++] =
-            (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    for (int w = 0; u->x && w < 2; w++)
-        for (uint64_t bits = rg->partner[cell * BD_SIZE + d][w]; bits; bits &= bits - 1u)
-            partners[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
-    memset(closer, 0, BD_SIZE * sizeof *closer);
-    for (uint32_t i = 0; i < count; i++) {
-        int at = partners[i] / BD_SIZE, e = partners[i] % BD_SIZE;
-        closer[e][0] |= u->part[e][0] & rg->peers[at][0];
-        closer[e][1] |= u->part[e][1] & rg->peers[at][1];
-        for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u)
-            closer[bit_digit(ds) - 1][at >> 6] |= u->part[bit_digit(ds) - 1][at >> 6]
-                                                  & (uint64_t)1 << (at & 63);
-    }
-    closer[d][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-}
-
-/* Whether the cell sets `set` (one a digit) hold potential `pot`'s
- * candidate. */
-static inline bool holds_pot(uint64_t (*set)[2], int pot)
-{
-    int at = pot_cell(pot);
-    return set[pot_digit(pot) - 1][at >> 6] >> (at & 63) & 1u;
-}
-
-/* Whether the cell sets `set` (one a digit) are all empty. */
-static inline bool empty_sets(uint64_t (*set)[2])
-{
-    uint64_t any = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        any |= set[d][0] | set[d][1];
-    return any == 0;
-}
-
-/* Appends to the walk's list potential `pot` with `cause` and first parent
- * `parent`, counted against the chainer's budget as node_new counts a
- * node (but the start, without parent: its node is counted already); its
- * index, or -1 (ch->failed set) when the budget is spent or memory runs
- * out. */
-static bool light_grow(unary *u);
-
-static inline int32_t light_new(unary *u, int pot, int cause, int32_t parent)
-{
-    bdi_chainer *ch = u->ch;
-    if (parent >= 0 && ch->budget && bdi_budget_spend(ch->budget)) {
-        ch->failed = ch->cut_short = true;
-        return -1;
-    }
-    if (u->light_count == u->light_cap && !light_grow(u))
-        return -1;
-    u->light[u->light_count] = (lnode){(uint16_t)pot, (uint8_t)cause, parent};
-    return (int32_t)u->light_count++;
-}
-
-/* Doubles the room of the walk's list; false (ch->failed set) when memory
- * runs out. (light_new's growth, out of line.) */
-static bool light_grow(unary *u)
-{
-    uint32_t want = u->light_cap ? u->light_cap * 2 : 1024;
-    lnode *bigger = realloc(u->light, want * sizeof *bigger);
-    if (!bigger) {
-        u->ch->failed = true;
-        return false;
-    }
-    u->light = bigger;
-    u->light_cap = want;
-    return true;
-}
-
-/* SE's doCycles from `u->source`: each cycle found is offered at once (SE
- * makes their hints after its walks, in the order found, from a grid the
- * walks leave alone: the same hints in the same order). The walk's
- * potentials are kept in u->light, counted against the budget as chainer
- * nodes; a cycle's become nodes only when it is offered. Sets of
- * potentials are bit sets (bit pot). With the start's part known
- * (u->part_set), the potentials that cannot be on a cycle through the
- * start are left out (the comment at the top), and the walk stops once
- * no cycle can close: a cycle closes on a potential off made from a
- * closer (part_closers), made on at most once; after the layer that made
- * the last one, the next "on" step takes only the closers, and the "off"
- * step after it is the walk's last. */
-static void find_cycles(unary *u, chint_list *list)
-{
-    bdi_chainer *ch = u->ch;
-    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
-    int source_pot = ch->nodes[u->source].pot, length = 0;
-    uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
-    if (u->part_set) {
-        part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
-        memcpy(left, closer, sizeof left);
-    }
-    bool last = false;
-    u->light_count = 0;
-    int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
-    if (first < 0)
-        return;
-    bits_set(to_on, source_pot);
-    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    push(&u->on_q, first);
-    implied imp[BD_SIZE + HOUSE_CELLS];
-    while (!last && !ch->failed
-           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
-        last = u->part_set && empty_sets(left);
-        length++;
-        /* a cycle closed on the next layer has `length + 1` potentials; no
-         * longer one can be taken if that one cannot */
-        if (length + 1 >= 4
-            && !chint_could_win(list, u->cycle_base + length_difficulty(length + 1), length + 1,
-                                u->sort_key)) {
-            return;
-        }
-        while (u->on_q.head < u->on_q.tail) {
-            int32_t p = u->on_q.item[u->on_q.head++];
-            if (last && !holds_pot(closer, u->light[p].pot))
-                continue;   /* its potentials off close no cycle */
-            int n = on_implies(u->g, u->light[p].pot, u->y, imp);
-            for (int i = 0; i < n; i++) {
-                /* each potential above p went into its set when queued: a
-                 * potential off not in to_off is none of them */
-                if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
-                    continue;
-                if (u->part_set && !leads_to_part(u, imp[i].pot))
-                    continue;   /* it switches on no node of the start's part */
-                if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
-                                                      + pot_cell(imp[i].pot))) {
-                    /* it switches nothing on: the walk would take it and
-                     * find nothing; counted as it would be */
-                    if (ch->budget && bdi_budget_spend(ch->budget))
-                        ch->failed = ch->cut_short = true;
-                    continue;
-                }
-                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
-                if (made < 0 || !push(&u->off_q, made))
-                    ch->failed = true;
-                else
-                    bits_set(to_off, imp[i].pot);
-            }
-        }
-        length++;
-        while (u->off_q.head < u->off_q.tail) {
-            int32_t p = u->off_q.item[u->off_q.head++];
-            int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
-            for (int i = 0; i < n; i++) {
-                bool closes = length >= 4 && imp[i].pot == source_pot;
-                if (!closes && bits_has(to_on, imp[i].pot))
-                    continue;
-                int at = pot_cell(imp[i].pot);
-                if (!closes && u->part_set
-                    && !(u->part[pot_digit(imp[i].pot) - 1][at >> 6] >> (at & 63) & 1u))
-                    continue;   /* off the start's part: it never leads back */
-                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
-                if (made < 0)
-                    continue;
-                if (closes)
-                    offer_cycle(u, made, list);
-                else if (!push(&u->on_q, made))
-                    ch->failed = true;
-                else {
-                    bits_set(to_on, imp[i].pot);
-                    if (u->part_set)
-                        left[pot_digit(imp[i].pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
-                }
-            }
-        }
-    }
-}
-
-/* The chainer's nodes of the walk's path that ends at u->light[end], from
- * the start's node `start` on: the index of the last, or -1 (ch->failed
- * set) when memory runs out. Not counted against the budget: the walk
- * counted each when it made it. */
-static int32_t light_nodes(unary *u, int32_t end, int32_t start)
-{
-    bdi_chainer *ch = u->ch;
-    int32_t path[POTENTIALS];
-    int length = 0;
-    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
-        path[length++] = n;
-    bdi_budget *budget = ch->budget;
-    ch->budget = NULL;
-    int32_t made = start;
-    for (int i = length - 1; i >= 0 && made >= 0; i--)
-        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
-    ch->budget = budget;
-    if (made < 0)
-        ch->failed = true;
-    return made;
-}
-
-/* Whether candidate `cand` (cell * BD_SIZE + digit - 1) has its digit's
- * other place in a unit of two places with it (rg->partner). */
-static inline bool unit_partner(const reach_grid *rg, int cand)
-{
-    return (rg->partner[cand][0] | rg->partner[cand][1]) != 0;
-}
-
-/* Whether potential `pot` (a candidate) off implies anything in a forcing
- * chain walk (off_implies with X-links, and Y-links when u->y): a place
- * of its digit in a unit of two with it (u->rg->partner) or, with Y-links,
- * a cell of two. True without u->rg. */
-static inline bool off_implies_any(const unary *u, int pot)
-{
-    const reach_grid *rg = u->rg;
-    if (!rg)
-        return true;
-    int cell = pot_cell(pot);
-    return unit_partner(rg, cell * BD_SIZE + pot_digit(pot) - 1)
-           || (u->y && rg->cell_left[cell] == 2);
-}
-
-/* One half layer of SE's doForcingChains: each potential waiting on the
- * queue of its state (`on`: the "on" queue, whose potentials switch others
- * off; else the "off" queue) is taken, and what it implies is made, in the
- * walk's list (u->light, counted against the budget as chainer nodes). An
- * implied potential that is the opposite of the start (`start_pot`) is the
- * target, the first one only; one is kept for the next half layer when its
- * set (`made_set`, a bit set of potentials: to_off for the on half, to_on
- * for the off half) does not hold it yet. (SE also leaves out, in the on
- * half, a potential among its first parents: every potential a walk takes
- * from a queue, and so every first parent, went into its set when
- * queued.) */
-static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, int32_t *target)
-{
-    bdi_chainer *ch = u->ch;
-    nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
-    implied imp[BD_SIZE + HOUSE_CELLS];
-    int opposite = *target < 0 ? start_pot ^ 1 : -1;   /* -1 once the target is made */
-    while (from->head < from->tail) {
-        int32_t p = from->item[from->head++];
-        int p_pot = u->light[p].pot;
-        if (!on && !off_implies_any(u, p_pot))
-            continue;   /* it implies nothing */
-        int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
-        for (int i = 0; i < n; i++) {
-            int pot = imp[i].pot;   /* the opposite state of p's */
-            bool hit = pot == opposite;
-            /* a potential among p's first parents is in its set already */
-            bool keep = !bits_has(made_set, pot);
-            if (!hit && !keep)
-                continue;
-            int32_t made = light_new(u, pot, imp[i].cause, p);
-            if (made < 0) {
-                ch->failed = true;
-                continue;
-            }
-            if (hit) {
-                *target = made;
-                opposite = -1;
-            }
-            if (keep) {
-                bits_set(made_set, pot);
-                if (!push(to, made))
-                    ch->failed = true;
-            }
-        }
-    }
-}
-
-/* SE's doForcingChains from `start` (a chainer node, on or off): the
- * first potential that is its opposite, or -1. The walk keeps its
- * potentials in u->light, counted against the budget as chainer nodes;
- * the chain to the target becomes chainer nodes (light_nodes) and its
- * last is returned. */
-static int32_t find_forcing(unary *u, int32_t start)
-{
-    bdi_chainer *ch = u->ch;
-    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
-    int start_pot = ch->nodes[start].pot;
-    u->light_count = 0;
-    int32_t first = light_new(u, start_pot, CAUSE_NONE, -1);
-    if (first < 0)
-        return -1;
-    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    bits_set(pot_on(start_pot) ? to_on : to_off, start_pot);
-    push(pot_on(start_pot) ? &u->on_q : &u->off_q, first);
-    int32_t target = -1;
-    /* half layers alternate on and off; the potentials of half layer h
-     * are h - shift links from the start */
-    int half = 0, shift = pot_on(start_pot) ? 0 : 1;
-    /* SE walks on to the end, but keeps the first target it meets; a
-     * target made from a potential d links away has d + 2 potentials, and
-     * none is taken once that is too many */
-    while (!ch->failed && target < 0
-           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
-        for (int on = 1; on >= 0; on--) {
-            int depth = half++ - shift;
-            if (target < 0 && depth >= 0
-                && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
-                                    depth + 2, u->sort_key)) {
-                return -1;
-            }
-            forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
-        }
-    }
-    return target < 0 ? -1 : light_nodes(u, target, start);
-}
-
-/* SE's getReversedCycle: the cycle ending in `end`, each potential
- * switched, each keeping its cause, linked the other way; its end. */
-static int32_t reversed_cycle(bdi_chainer *ch, int32_t end)
-{
-    int32_t path[POTENTIALS];
-    int length = 0;
-    for (int32_t n = end; n >= 0 && length < POTENTIALS;) {
-        path[length++] = n;
-        n = ch->nodes[n].parent_count ? (int32_t)node_parents(ch, n)[0] : -1;
-    }
-    /* path[0] = end ... path[length - 1] = the assumption; the reversed
-     * chain starts at path[0] switched and ends at path[length - 1]'s */
-    int32_t previous = -1;
-    for (int i = 0; i < length; i++) {
-        const cnode *n = &ch->nodes[path[i]];
-        previous = node_new(ch, n->pot ^ 1, n->cause, previous);
-        if (previous < 0)
-            return -1;
-    }
-    return previous;
-}
-
-/* Into `peers`, the cells that see `cell` (its box, row and column, itself
- * left out) as a cell set: rg's when there is one, else from bdi_house. */
-static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
-{
-    if (rg) {
-        peers[0] = rg->peers[cell][0];
-        peers[1] = rg->peers[cell][1];
-        return;
-    }
-    peers[0] = peers[1] = 0;
-    for (int i = 0; i < HOUSE_CELLS; i++)
-        bits_set(peers, bdi_house[cell][i]);
-}
-
-/* SE's createCycleHint: the candidates of the cycle's digits that see an
- * "on" and an "off" potential of the cycle with their digit, outside the
- * cycle's cells (the first-parent path from its end, the assumption left
- * out); whether there is one. As cell sets by digit: the peers of the
- * cycle's potentials on, and of those off, the cycle's cells taken out;
- * `rg` (grid g's, or NULL) gives the peers. */
-static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
-                           int32_t end, chint *h)
-{
-    uint64_t cells[2] = {0, 0}, seen[2][BD_SIZE][2];   /* seen[on][d]: set for `digits` */
-    unsigned digits = 0;
-    for (int32_t n = end; light[n].parent >= 0; n = light[n].parent) {
-        int pot = light[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
-        bits_set(cells, cell);
-        if (!(digits >> d & 1u)) {
-            digits |= 1u << d;
-            memset(seen[0][d], 0, sizeof seen[0][d]);
-            memset(seen[1][d], 0, sizeof seen[1][d]);
-        }
-        uint64_t peers[2];
-        cell_peers(rg, cell, peers);
-        uint64_t *to = seen[pot_on(pot)][d];
-        to[0] |= peers[0];
-        to[1] |= peers[1];
-    }
-    bool any = false;
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
-                 bits &= bits - 1u) {
-                int other = w * 64 + low_index(bits);
-                if (g->cand[other] & digit_bit(d + 1)) {
-                    h->removed[other] |= (uint16_t)digit_bit(d + 1);
-                    any = true;
-                }
-            }
-    }
-    return any;
-}
-
-/* Starts a hint of the walk's link kinds. */
-static void start_hint(const unary *u, int kind, chint *h)
-{
-    h->kind = kind;
-    h->is_x = u->x;
-    h->is_y = u->y;
-    h->sort_key = u->sort_key;
-    h->cell = -1;
-    h->digit = 0;
-    h->unit = -1;
-    h->source = -1;
-    h->fingerprint = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        h->removed[cell] = 0;
-}
-
-/* Offers to `list` the cycle that closes at potential `light_end` of the
- * walk's list: its removals (its nodes made then), and nothing when it
- * removes nothing. */
-static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
-{
-    bdi_chainer *ch = u->ch;
-    chint h;
-    start_hint(u, CHAIN_CYCLE, &h);
-    if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
-        return;
-    int32_t end = light_nodes(u, light_end, u->source);
-    if (end < 0)
-        return;
-    h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
-    h.complexity = ancestor_count(ch, end);
-    h.difficulty = (u->x && u->y ? 7.0 : 6.5) + length_difficulty(h.complexity);
-    h.source = ch->nodes[u->source].pot;
-    h.targets[0] = (uint32_t)end;
-    h.target_count = 1;
-    if (list->keep_all || list->want_links) {
-        int32_t back = reversed_cycle(ch, end);
-        if (back < 0)
-            return;
-        h.targets[1] = (uint32_t)back;
-        h.target_count = 2;
-    }
-    chint_offer(ch, list, &h);
-}
-
-/* Offers to `list` the forcing chain that reaches node `target`: its
- * potential's cell set to the digit when that potential is on, the digit
- * removed from its cell when it is off; rated by its ancestors. */
-static void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *list)
-{
-    bdi_chainer *ch = u->ch;
-    int pot = ch->nodes[target].pot, cell = pot_cell(pot), digit = pot_digit(pot);
-    chint h;
-    start_hint(u, CHAIN_FORCING, &h);
-    if (pot_on(pot)) {
-        h.removed[cell] = (uint16_t)(g->cand[cell] & ~digit_bit(digit));
-        h.cell = cell;
-        h.digit = digit;
-    } else {
-        h.removed[cell] = (uint16_t)digit_bit(digit);
-    }
-    h.tech = u->x && u->y ? BD_TECH_FORCING_CHAIN : BD_TECH_FORCING_X_CHAIN;
-    h.complexity = ancestor_count(ch, target);
-    h.difficulty = (u->x && u->y ? 7.0 : 6.6) + length_difficulty(h.complexity);
-    h.source = pot ^ 1;
-    h.targets[0] = (uint32_t)target;
-    h.target_count = 1;
-    chint_offer(ch, list, &h);
-}
-
-/* All starts' reach at once, for one kind of links: the graph whose nodes
- * are the candidates, with an edge from s to u when s on switches off a
- * potential t whose switching off switches u on (reach_links' two
- * steps). The potentials on that reach_links reaches from s on are the
- * nodes reachable from s (s included); those it switches off are what
- * those switch off. Tarjan's walk finds the graph's strongly connected
- * parts, each after every part it reaches, so each part's reach is its
- * own nodes and the reach of the parts its edges lead to, made once and
- * shared by all its nodes. A reach is a cell set a digit (as reach's
- * `on`), with a mask of its digits: only those digits' words are set. A
- * node without edges reaches itself only, and has no part nor row. */
-typedef struct closure {
-    uint64_t row[CANDIDATES][BD_SIZE * 2];   /* by part: its reach */
-    uint16_t digits[CANDIDATES];     /* by part, bit d: the reach has digit d + 1 */
-    int16_t taken[CANDIDATES];       /* by part: the last part whose row took in its row */
-    uint16_t size[CANDIDATES];       /* by part: its number of nodes */
-    uint16_t first_member[CANDIDATES];   /* by part: where its nodes begin in `member` */
-    uint16_t member[CANDIDATES], member_count;   /* the parts' nodes, part after part */
-    uint16_t linked[BD_CELLS];       /* bit d: (cell, d + 1) off switches something on */
-    uint16_t switched[CANDIDATES][4];   /* by linked candidate t: what t off switches on
-                                           (partners_of's order), switched_count of them */
-    uint8_t switched_count[CANDIDATES];
-    int16_t index[CANDIDATES], low[CANDIDATES], part[CANDIDATES];   /* a sink's
-                                     index is SINK_INDEX, its part -1 */
-    uint16_t stack[CANDIDATES], path[CANDIDATES];
-    uint16_t order[CANDIDATES];      /* the nodes with edges, as walked */
-    uint32_t at[CANDIDATES];         /* a node on the path: its next edge */
-    uint32_t first[CANDIDATES], end[CANDIDATES];   /* its edges: edge[first..end) */
-    uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
-    uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
-                                        asked (MAY_REMOVE_), else 0 */
-} closure;
-
-/* Tarjan's index of a node without edges: more than any walked node's,
- * so that an edge to it never lowers a node's low link. */
-enum { SINK_INDEX = INT16_MAX };
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
@@ -713,267 +131,17 @@ typedef struct cycles_space {
                                     whose "on" reaches their "off" */
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
-    bool both_kept;              /* nested: `both` is the closure of the grid
-                                    `both_grid` records */
-    grid_record both_grid;
+    const closure *kept;         /* the closure with both links of the grid
+                                    `kept_grid` records, for cycles_both_closure
+                                    (`both`, made by a nested search, or `cl`,
+                                    by one on the path), or NULL */
+    grid_record kept_grid;
+    closure_cache cache;         /* the closures with both links of the
+                                    nested searches that found no hint */
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
 enum { MAY_CYCLE = 1, MAY_ON = 2, MAY_OFF = 4, MAY_ALL = 7 };
-
-/* Appends to `edge` (from `count`) the nodes that t = (cell, d + 1)
- * switched off switches on with the walk's links (links_off's): with y
- * its cell's other candidate in a cell of two, with x its digit's other
- * place in each unit of two. The new count. */
-static inline uint32_t partners_of(const unary *u, int cell, int d, uint16_t *edge,
-                                   uint32_t count)
-{
-    const reach_grid *rg = u->rg;
-    if (u->y && rg->cell_left[cell] == 2)
-        edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
-    if (u->x) {
-        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
-                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
-    }
-    return count;
-}
-
-/* Appends to `edge` (from `count`) what t (a linked candidate) switched
- * off switches on, as cl->switched holds it, but s. The new count. */
-static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *edge,
-                                    uint32_t count)
-{
-    for (int i = 0; i < cl->switched_count[t]; i++)
-        if (cl->switched[t][i] != s)
-            edge[count++] = cl->switched[t][i];
-    return count;
-}
-
-/* The edges of node s = (cell, d + 1): through each potential s on
- * switches off (its digit's other places in its units, with y its cell's
- * other candidates) that switches something on (u->linked, candidates
- * only, and by cell u->cl->linked), what that one switches on (u->cl->switched, made by
- * closure_make: partners_of's nodes, in its order). The links that lead
- * back to s (a place of its digit in a unit of two with it, its cell's
- * other candidate in a cell of two) are left out: such an edge changes no
- * reach and no part: leaving out s leaves out all of them (a place of
- * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
- * to s or to nothing) and nothing else. */
-static uint32_t edges_of(const unary *u, int cell, int d, uint16_t *edge, uint32_t count)
-{
-    const reach_grid *rg = u->rg;
-    const closure *cl = u->cl;
-    int s = cell * BD_SIZE + d;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = rg->peers[cell][w] & u->linked[2 * d + w]; bits;
-             bits &= bits - 1u)
-            count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
-    for (unsigned ds = u->y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        count = switched_but(cl, cell * BD_SIZE + bit_digit(ds) - 1, s, edge, count);
-    return count;
-}
-
-/* Whether node s has no edge: its reach is itself (its row is not set). */
-static inline bool is_sink(const closure *cl, int s)
-{
-    return cl->first[s] == cl->end[s];
-}
-
-/* Whether node s is on a cycle of the closure's graph: in a part of more
- * than one node (an edge never leads back to its own node). */
-static inline bool on_cycle(const closure *cl, int s)
-{
-    return !is_sink(cl, s) && cl->size[cl->part[s]] > 1;
-}
-
-/* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
- * of *digits only: a digit's words are cleared when it first comes. */
-static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
-{
-    int d = bdi_cand_digit[s] - 1, cell = bdi_cand_cell[s];
-    if (!(*digits >> d & 1u)) {
-        row[2 * d] = row[2 * d + 1] = 0;
-        *digits |= 1u << d;
-    }
-    row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
-}
-
-/* Adds to `row` (its words set for the digits of *digits only) the row
- * `from`, whose words are set for the digits of `more`: a digit's words
- * are cleared when it first comes. */
-static inline void row_take(uint64_t *row, unsigned *digits, const uint64_t *from, unsigned more)
-{
-    for (unsigned ds = more & ~*digits; ds; ds &= ds - 1u) {
-        int w = 2 * (bit_digit(ds) - 1);
-        row[w] = row[w + 1] = 0;
-    }
-    *digits |= more;
-    for (unsigned ds = more; ds; ds &= ds - 1u) {
-        int w = 2 * (bit_digit(ds) - 1);
-        row[w] |= from[w];
-        row[w + 1] |= from[w + 1];
-    }
-}
-
-/* Closes the part whose first node on the stack is `root`: its reach, set
- * as the part's row, its nodes leaving the stack. `part` numbers it. An
- * edge leads to a node without edges (a sink: no part, part -1), a node
- * of this part, or a part closed before (Tarjan's walk closes a part after
- * every part it reaches); the row of each of those is taken in once. */
-static void close_part(closure *cl, int root, int *depth, int16_t part)
-{
-    uint64_t *row = cl->row[part];   /* a digit's words cleared when it comes */
-    unsigned digits = 0;
-    int top = *depth, bottom = top;
-    do
-        cl->part[cl->stack[--bottom]] = part;
-    while (cl->stack[bottom] != root);
-    cl->taken[part] = part;
-    cl->may_remove[part] = 0;
-    cl->size[part] = (uint16_t)(top - bottom);
-    cl->first_member[part] = cl->member_count;
-    for (int i = bottom; i < top; i++) {
-        int s = cl->stack[i];
-        cl->member[cl->member_count++] = (uint16_t)s;
-        row_add_node(row, &digits, s);
-        for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
-            int v = cl->edge[e], other = cl->part[v];
-            if (other < 0) {
-                row_add_node(row, &digits, v);
-                continue;
-            }
-            if (cl->taken[other] == part)
-                continue;   /* this part, or a part already taken in */
-            cl->taken[other] = part;
-            row_take(row, &digits, cl->row[other], cl->digits[other]);
-        }
-    }
-    cl->digits[part] = (uint16_t)digits;
-    *depth = bottom;
-}
-
-/* Closes node s as a part of its own numbered `part` when each of its
- * edges leads to a sink or to a node closed already (whose part's row is
- * made): it is on no cycle then, and its reach is itself, those sinks and
- * those parts' reach. False, and nothing closed (the row's words may be
- * written: a part's row is read only for its digits), when an edge leads
- * to a node not closed yet. */
-static bool close_early(closure *cl, int s, int16_t part)
-{
-    uint64_t *row = cl->row[part];
-    unsigned digits = 0;
-    row_add_node(row, &digits, s);
-    for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
-        int v = cl->edge[e], other = cl->part[v];
-        if (other < 0 && cl->index[v] != SINK_INDEX)
-            return false;
-        if (other < 0) {
-            row_add_node(row, &digits, v);
-            continue;
-        }
-        row_take(row, &digits, cl->row[other], cl->digits[other]);
-    }
-    cl->digits[part] = (uint16_t)digits;
-    cl->index[s] = SINK_INDEX;   /* not walked: closed */
-    cl->part[s] = part;
-    cl->taken[part] = part;
-    cl->may_remove[part] = 0;
-    cl->size[part] = 1;
-    cl->first_member[part] = cl->member_count;
-    cl->member[cl->member_count++] = (uint16_t)s;
-    return true;
-}
-
-/* Sets u->cl's edges (edges_of, node by node in the order of the cells
- * and their digits: with Y-links only, the candidates of the cells of two;
- * else all) and marks each node unwalked (index -1, part -1) or a sink
- * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
- * number. */
-static int closure_edges(unary *u)
-{
-    closure *cl = u->cl;
-    const reach_grid *rg = u->rg;
-    uint32_t count = 0;
-    int nodes = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = u->x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
-            uint32_t first = count;
-            count = edges_of(u, cell, d, cl->edge, count);
-            cl->first[s] = first;
-            cl->end[s] = count;
-            cl->part[s] = -1;
-            cl->index[s] = SINK_INDEX;
-            if (count > first) {
-                cl->index[s] = -1;
-                cl->order[nodes++] = (uint16_t)s;
-            }
-        }
-    return nodes;
-}
-
-/* Makes u->cl the closure of the grid's candidates with u's links (the
- * nodes without edges, sinks, left out of Tarjan's walk: each is its own
- * part, which reaches itself only; its index SINK_INDEX). With Y-links
- * only, the nodes are the candidates of the cells of two: the only starts,
- * and all that a potential off switches on is one of them. */
-static void closure_make(unary *u)
-{
-    closure *cl = u->cl;
-    memset(cl->linked, 0, sizeof cl->linked);
-    cl->member_count = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = u->linked[2 * d + w]; bits; bits &= bits - 1u) {
-                int t = w * 64 + low_index(bits);
-                cl->linked[t] |= (uint16_t)(1u << d);
-                cl->switched_count[t * BD_SIZE + d] =
-                    (uint8_t)partners_of(u, t, d, cl->switched[t * BD_SIZE + d], 0);
-            }
-    int nodes = closure_edges(u);
-    int16_t next = 0, parts = 0;
-    for (int i = 0; i < nodes; i++)   /* without the walk where it may */
-        if (close_early(cl, cl->order[i], parts))
-            parts++;
-    int depth = 0;
-    for (int i = 0; i < nodes; i++) {
-        int start = cl->order[i];
-        if (cl->index[start] >= 0)
-            continue;   /* walked, or closed early */
-        int length = 0;   /* Tarjan's walk, its path held in cl->path */
-        cl->path[length++] = (uint16_t)start;
-        cl->index[start] = cl->low[start] = next++;
-        cl->at[start] = cl->first[start];
-        cl->stack[depth++] = (uint16_t)start;
-        while (length) {
-            int s = cl->path[length - 1];
-            if (cl->at[s] < cl->end[s]) {
-                int v = cl->edge[cl->at[s]++];
-                if (cl->index[v] < 0) {
-                    cl->index[v] = cl->low[v] = next++;
-                    cl->at[v] = cl->first[v];
-                    cl->stack[depth++] = (uint16_t)v;
-                    cl->path[length++] = (uint16_t)v;
-                } else if (cl->part[v] < 0 && cl->index[v] < cl->low[s]) {
-                    cl->low[s] = cl->index[v];   /* on the stack (a sink's
-                                                    index is never less) */
-                }
-                continue;
-            }
-            length--;
-            if (cl->low[s] == cl->index[s])
-                close_part(cl, s, &depth, parts++);
-            if (length) {
-                int parent = cl->path[length - 1];
-                if (cl->low[s] < cl->low[parent])
-                    cl->low[parent] = cl->low[s];
-            }
-        }
-    }
-}
 
 /* Whether (cell, digit) has a potential whose switching off switches it
  * on: with Y-links, its cell's other candidate in a cell of two; with
@@ -990,93 +158,6 @@ static bool has_partner(const unary *u, int cell, int digit)
     return false;
 }
 
-/* u->cl, made first if it is not made yet for the grid and links. */
-static const closure *closure_of(unary *u)
-{
-    if (!u->cl_made) {
-        closure_make(u);
-        u->cl_made = true;
-    }
-    return u->cl;
-}
-
-/* The reach of node s in the closure `cl` (its row, or for a node without
- * edges the node alone, made in `buf`). */
-static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
-{
-    memset(buf, 0, BD_SIZE * 2 * sizeof *buf);
-    if (is_sink(cl, s)) {
-        int cell = s / BD_SIZE;
-        buf[2 * (s % BD_SIZE) + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-        return buf;
-    }
-    int part = cl->part[s];
-    for (unsigned ds = cl->digits[part]; ds; ds &= ds - 1u) {
-        int w = 2 * (bit_digit(ds) - 1);
-        buf[w] = cl->row[part][w];
-        buf[w + 1] = cl->row[part][w + 1];
-    }
-    return buf;
-}
-
-/* The reach of node s in the closure `cl`, read in place: its row, whose
- * words are set for the digits of *digits (bit d - 1 for digit d) only,
- * or for a node without edges the node alone, made in `alone`. */
-static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *alone,
-                                           unsigned *digits)
-{
-    if (!is_sink(cl, s)) {
-        *digits = cl->digits[cl->part[s]];
-        return cl->row[cl->part[s]];
-    }
-    int cell = s / BD_SIZE, d = s % BD_SIZE;
-    alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-    alone[2 * d + 1 - (cell >> 6)] = 0;
-    *digits = 1u << d;
-    return alone;
-}
-
-/* Into `r`, the sets reach_links reaches with the cell rules when the
- * potentials on are those of `on` (a closure's row; only the words of the
- * digits of `digits`, bit d - 1 for digit d, are read): what those switch
- * off too; r->conflict when a potential is both on and off. A potential on
- * (at, d) switches off its digit in its peers, and at's other candidates:
- * candidate (at, e) goes when a digit other than e is on at `at` (a cell
- * of `any` that is not one where e alone is on). So a potential on is
- * switched off by its cell when two digits are on there (`twice`), and
- * by its digit in another cell when one of its peers has it on. */
-static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
-{
-    uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
-    memset(r->on, 0, sizeof r->on);
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
-        for (int w = 0; w < 2; w++) {
-            r->on[d][w] = on[2 * d + w];
-            twice[w] |= any[w] & on[2 * d + w];
-            any[w] |= on[2 * d + w];
-        }
-    }
-    for (int e = 0; e < BD_SIZE; e++)
-        for (int w = 0; w < 2; w++)
-            r->off[e][w] = rg->cand[e][w] & any[w] & ~(r->on[e][w] & ~twice[w]);
-    uint64_t both = twice[0] | twice[1];
-    for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
-        int d = bit_digit(on_digits) - 1;
-        uint64_t peers[2] = {0, 0};
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                peers[0] |= rg->peers[at][0];
-                peers[1] |= rg->peers[at][1];
-            }
-        r->off[d][0] |= rg->cand[d][0] & peers[0];
-        r->off[d][1] |= rg->cand[d][1] & peers[1];
-        both |= (on[2 * d] & peers[0]) | (on[2 * d + 1] & peers[1]);
-    }
-    r->conflict = both != 0;
-}
-
 /* reaches_opposite without the closure (its budget spent): reach_links_by
  * from the start, and whether it holds the start's opposite. */
 static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
@@ -1085,26 +166,6 @@ static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, on), u->y, u->x, &r);
     const uint64_t *opposite = on ? r.off[digit - 1] : r.on[digit - 1];
     return opposite[cell >> 6] >> (cell & 63) & 1u;
-}
-
-/* Whether what closure `cl` reaches from (cell, d + 1) on holds a
- * potential on that switches it off: its digit in a peer, or with Y-links
- * (`y`) another digit in its cell. */
-static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bool y, int cell,
-                                     int d)
-{
-    int s = cell * BD_SIZE + d, w = cell >> 6;
-    if (is_sink(cl, s))
-        return false;
-    const uint64_t *row = cl->row[cl->part[s]];   /* its digits' words only */
-    unsigned digits = cl->digits[cl->part[s]];
-    if ((digits >> d & 1u)
-        && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
-        return true;
-    for (unsigned ds = y ? rg->cell_cand[cell] & digits & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        if (row[2 * (bit_digit(ds) - 1) + w] >> (cell & 63) & 1u)
-            return true;
-    return false;
 }
 
 /* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
@@ -1133,7 +194,7 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
     if (on)
         return on_meets_opposite(cl, rg, u->y, cell, d);
     uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u, cell, d, partners, 0);
+    uint32_t count = partners_of(u->rg, u->y, u->x, cell, d, partners, 0);
     for (uint32_t i = 0; i < count; i++) {
         int p = partners[i];
         if (is_sink(cl, p))
@@ -1265,7 +326,7 @@ static int part_of(const unary *u, const reach *r, int cell, int d, uint16_t *no
     node[count++] = (uint16_t)(cell * BD_SIZE + d);
     for (int i = 0; i < count; i++) {
         uint16_t partners[1 + 2 * UNIT_KINDS];
-        uint32_t n = partners_of(u, node[i] / BD_SIZE, node[i] % BD_SIZE, partners, 0);
+        uint32_t n = partners_of(u->rg, u->y, u->x, node[i] / BD_SIZE, node[i] % BD_SIZE, partners, 0);
         for (uint32_t j = 0; j < n; j++) {
             int at = partners[j] / BD_SIZE, e = partners[j] % BD_SIZE;
             for (int w = 0; w < 2; w++)
@@ -1370,99 +431,6 @@ static bool may_cycle(unary *u, int cell, int digit)
         return false;
     u->part_set = true;
     return true;
-}
-
-/* A breadth-first walk of the static links' potentials, a half layer at
- * a time (a set of potentials is a cell set a digit, as reach's): those
- * reached on and off, and the last half layer. */
-typedef struct layers {
-    uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
-} layers;
-
-/* The next half layer of `l`, whose last one holds potentials on (`from_on`)
- * or off, made with the walk's links (SE's getOnToOff and getOffToOn, as
- * reach_links): those it switches off or on that `l` has not reached, added
- * to its sets; false when there are none. */
-static bool layers_step(const unary *u, layers *l, bool from_on)
-{
-    const reach_grid *rg = u->rg;
-    uint64_t next[BD_SIZE * 2] = {0};
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = l->front[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
-            uint64_t bit = (uint64_t)1 << (at & 63);
-            if (from_on) {
-                next[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
-                next[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
-                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-                    next[2 * (bit_digit(ds) - 1) + w] |= bit;
-                continue;
-            }
-            if (u->y && rg->cell_left[at] == 2)
-                next[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
-            if (u->x) {
-                next[2 * d] |= rg->partner[at * BD_SIZE + d][0];
-                next[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
-            }
-        }
-    uint64_t *seen = from_on ? l->off : l->on, any = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        l->front[i] = next[i] & ~seen[i];
-        seen[i] |= l->front[i];
-        any |= l->front[i];
-    }
-    return any != 0;
-}
-
-/* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
-static void layers_start(layers *l, int cell, int d, bool on)
-{
-    memset(l, 0, sizeof *l);
-    uint64_t *set = on ? l->on : l->off;
-    set[2 * d + (cell >> 6)] = l->front[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-}
-
-enum { HALF_LAYERS = 32 };   /* forcing_may_win's walk: at most this deep */
-
-/* With a best hint in the list: whether SE's forcing chain walk from
- * (cell, digit) on (`on`) or off may give a hint that comes before it. The
- * walk is breadth-first and makes each potential once, so its target (the
- * start's opposite) is at the half layer of its distance D from the start,
- * and has D + 1 potentials; find_forcing stops before a half layer whose
- * target could not win, the last it may make being J. Each link's
- * contrapositive is a link (a on switches b off when b on switches a off;
- * a off switches b on when b off switches a on), so a path from the start
- * to a potential x and one from the start to x's opposite make one to the
- * start's opposite, and the middle of a path of D links is such an x, at
- * most D / 2 rounded up from the start each way: D <= J when, within
- * (J + 1) / 2 half layers, some potential is reached both on and off at
- * half layers that add up to J at most. */
-static bool forcing_may_win(const unary *u, int cell, int digit, bool on)
-{
-    int most = 0;   /* J */
-    while (chint_could_win(u->list, u->forcing_base + length_difficulty(most + 2), most + 2,
-                           u->sort_key))
-        if (++most >= 2 * HALF_LAYERS - 1)
-            return true;
-    layers l;
-    layers_start(&l, cell, digit - 1, on);
-    uint64_t front[HALF_LAYERS][BD_SIZE * 2];   /* front[k]: half layer k */
-    memcpy(front[0], l.front, sizeof front[0]);
-    bool from_on = on;
-    for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
-        if (!layers_step(u, &l, from_on))
-            return false;
-        memcpy(front[k], l.front, sizeof front[k]);
-        /* the opposite states are at half layers of the other parity */
-        for (int other = k - 1; other >= 0 && other + k <= most; other -= 2) {
-            uint64_t meet = 0;
-            for (int i = 0; i < BD_SIZE * 2; i++)
-                meet |= front[k][i] & front[other][i];
-            if (meet)
-                return true;
-        }
-    }
-    return false;
 }
 
 /* A test of may_cycle or reaches_opposite known to fail (u->may): the
@@ -1579,45 +547,6 @@ static bool both_tests(unary *u, cycles_space *sp)
     }
     ch->budget = budget;
     return any;
-}
-
-/* The hint of `list` (keep_all) whose removals are `removed` (a digit mask
- * a cell), or NULL; `cell` is one where `removed` has some. */
-static const chint *kept_with(const chint_list *list, const uint16_t *removed, int cell)
-{
-    for (int i = 0; i < list->count; i++)
-        if (list->all[i].removed[cell] == removed[cell]
-            && !memcmp(list->all[i].removed, removed, BD_CELLS * sizeof *removed))
-            return &list->all[i];
-    return NULL;
-}
-
-/* find_forcing from node `start` (a start's potential on or off), or -1.
- * In a list that keeps all hints, where a hint with the chain's removals
- * (the start's candidate when it is on, its cell's others when it is off)
- * is kept, that hint stands for the list's best: the walk is made only
- * where forcing_may_win says its chain may sort before it, and cut where
- * it no longer can. chint_offer keeps, of two hints with the same
- * removals, the one SE's sort puts first (the earlier on a tie), so such
- * a chain would not be kept: the list is as the whole walk leaves it. */
-static int32_t forcing_from(unary *u, int32_t start, chint_list *list)
-{
-    if (!list->keep_all || !list->count)
-        return find_forcing(u, start);
-    int pot = u->ch->nodes[start].pot, cell = pot_cell(pot);
-    uint16_t removed[BD_CELLS] = {0};
-    unsigned bit = digit_bit(pot_digit(pot));
-    removed[cell] = (uint16_t)(pot_on(pot) ? bit : u->g->cand[cell] & ~bit);
-    const chint *kept = kept_with(list, removed, cell);
-    if (!kept)
-        return find_forcing(u, start);
-    chint_list bound = {.found = true, .best = *kept};
-    u->list = &bound;
-    int32_t target = forcing_may_win(u, cell, pot_digit(pot), pot_on(pot))
-                         ? find_forcing(u, start)
-                         : -1;
-    u->list = list;
-    return target;
 }
 
 /* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
@@ -1774,6 +703,9 @@ static bool many_tests(const chain_grid *g, const cycles_space *sp, bool x)
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
+/* SE's static chaining search on grid g: its hints into `list`
+ * (chains.h); nested (a list that keeps all hints), not made on a grid
+ * where it found none before. */
 void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
 {
     none_key key;
@@ -1787,14 +719,18 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     if (!ch->cycles_grid) {
         cycles_space *space = malloc(sizeof *space);
         if (space) {
-            space->both_kept = false;
+            space->kept = NULL;
+            space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }
     }
     if (ch->cycles_grid) {
-        reach_grid_init(ch->cycles_grid, g, true, false);
-        u.rg = ch->cycles_grid;
-        u.cl = &((cycles_space *)(void *)ch->cycles_grid)->cl;   /* rg is its first member */
+        cycles_space *sp = (cycles_space *)(void *)ch->cycles_grid;   /* rg is its first member */
+        reach_grid_init(&sp->rg, g, true, false);
+        u.rg = &sp->rg;
+        u.cl = &sp->cl;
+        if (sp->kept == u.cl)
+            sp->kept = NULL;   /* the searches below may make another */
     }
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
@@ -1814,9 +750,9 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
-        space->both_kept = both_made;   /* for the static search on this grid */
+        space->kept = both_made ? &space->both : NULL;   /* for the static search */
         if (both_made)
-            record_grid(&space->both_grid, g);
+            record_grid(&space->kept_grid, g);
     }
     for (int k = 0; k < 3 && !none; k++) {
         u.y = LINK_KINDS[k][0];
@@ -1846,54 +782,36 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
                 unary_chaining(&u, cell, bit_digit(ds), list);
         }
     }
+    if (u.rg && !space && u.x && u.y && u.cl_made) {   /* the path's, with both links */
+        cycles_space *sp = (cycles_space *)(void *)u.rg;
+        sp->kept = cl;
+        record_grid(&sp->kept_grid, g);
+    }
     free(u.on_q.item);
     free(u.off_q.item);
     free(u.light);
-    if (list->keep_all && !list->count && !ch->failed)
+    if (list->keep_all && !list->count && !ch->failed) {
         none_add(ch, &key, hash);
+        if (both_made)   /* not searched again, but the static search may ask */
+            closure_keep(&space->cache, g->cand, &space->both);
+    }
 }
 
-const struct closure *cycles_both_closure(const bdi_chainer *ch, const chain_grid *g)
+/* The closure with both links the last search made (nested, or on the
+ * path), when made for a grid with g's candidates, or else one a nested
+ * search made for such a grid that the cache still holds (made again in
+ * `both` as far as cycles_closure_on reads it, and kept); else NULL
+ * (chains.h). */
+const struct closure *cycles_both_closure(bdi_chainer *ch, const chain_grid *g)
 {
     if (!ch->cycles_grid)
         return NULL;
-    const cycles_space *sp = (const cycles_space *)(const void *)ch->cycles_grid;
-    return sp->both_kept && record_is(&sp->both_grid, g) ? &sp->both : NULL;
-}
-
-size_t cycles_closure_size(void)
-{
-    return sizeof(closure);
-}
-
-void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool x)
-{
-    unary u = {.rg = rg, .y = y, .x = x, .cl = cl};
-    reach_links_linked(rg, y, x, u.linked);
-    closure_make(&u);
-}
-
-bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
-{
-    uint64_t alone[BD_SIZE * 2];
-    unsigned digits;
-    const uint64_t *row = row_in_place(cl, cand, alone, &digits);
-    closure_reach(rg, row, digits, r);
-    return !r->conflict;
-}
-
-bool cycles_reach_rows(const reach_grid *rg, bool y, bool x, uint64_t (*rows)[BD_SIZE * 2])
-{
-    closure *cl = malloc(sizeof *cl);
-    if (!cl)
-        return false;
-    cycles_closure_make(cl, rg, y, x);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
-             ds &= ds - 1u) {
-            int s = cell * BD_SIZE + bit_digit(ds) - 1;
-            reach_row(cl, s, rows[s]);
-        }
-    free(cl);
-    return true;
+    cycles_space *sp = (cycles_space *)(void *)ch->cycles_grid;
+    if (sp->kept && record_is(&sp->kept_grid, g))
+        return sp->kept;
+    if (!closure_find(&sp->cache, g->cand, &sp->both))
+        return NULL;
+    sp->kept = &sp->both;
+    record_grid(&sp->kept_grid, g);
+    return sp->kept;
 }

@@ -1,0 +1,647 @@
+/*
+ * unary_walks.c - SE's two walks from one start of its static chaining
+ * search (doUnaryChaining, cycles.c): the cycle walk (doCycles,
+ * find_cycles), kept to the start's part when the tests found it, which
+ * offers each cycle that removes something (its removals, its nodes and
+ * the reversed cycle), and the forcing chain walk (doForcingChains,
+ * find_forcing) from the start on or off, with its bound once the list
+ * has a best hint (forcing_may_win, forcing_from) and its hint
+ * (offer_forcing). A walk keeps its potentials in a list of its own
+ * (u->light), counted against the budget as chainer nodes; those of a
+ * chain or cycle offered become chainer nodes.
+ */
+#include "cycles.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether a potential equal to `pot` is among the first parents above
+ * potential `at` of the walk's list `light` (SE's isParent). */
+static bool is_parent(const lnode *light, int32_t at, int pot)
+{
+    while (light[at].parent >= 0) {
+        at = light[at].parent;
+        if (light[at].pot == pot)
+            return true;
+    }
+    return false;
+}
+
+/* Appends `node` to the queue, growing it; false when memory runs out
+ * (the queue unchanged). */
+static bool push(nqueue *q, int32_t node)
+{
+    if (q->tail == q->cap) {
+        size_t want = q->cap ? q->cap * 2 : 1024;
+        int32_t *bigger = realloc(q->item, want * sizeof *bigger);
+        if (!bigger)
+            return false;
+        q->item = bigger;
+        q->cap = want;
+    }
+    q->item[q->tail++] = node;
+    return true;
+}
+
+static void offer_cycle(unary *u, int32_t end, chint_list *list);
+
+/* Whether potential `pot` (off) switches on, with u's links, a node of
+ * the start's part (u->part: u->part_set): with Y-links its cell's other
+ * candidate in a cell of two, with X-links its digit's other place in a
+ * unit of two (u->rg->partner). */
+static inline bool leads_to_part(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
+    if (u->x) {
+        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+        if ((partner[0] & u->part[d][0]) | (partner[1] & u->part[d][1]))
+            return true;
+    }
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        return u->part[e][cell >> 6] >> (cell & 63) & 1u;
+    }
+    return false;
+}
+
+/* Into `closer` (a cell set a digit), the closers of the start s =
+ * (cell, d + 1): the nodes of its part (u->part: u->part_set) other than
+ * s that, on, switch off a partner of s, a potential whose switching off
+ * switches s on (with Y-links, its cell's other candidate in a cell of
+ * two; with X-links, its digit's other place in a unit of two,
+ * u->rg->partner). A potential on switches off its digit in its peers
+ * and, with Y-links, its cell's other candidates. Only from a closer can
+ * find_cycles' walk close a cycle. */
+static void part_closers(const unary *u, int cell, int d, uint64_t (*closer)[2])
+{
+    const reach_grid *rg = u->rg;
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = 0;
+    if (u->y && rg->cell_left[cell] == 2)
+        partners[count++] =
+            (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
+    for (int w = 0; u->x && w < 2; w++)
+        for (uint64_t bits = rg->partner[cell * BD_SIZE + d][w]; bits; bits &= bits - 1u)
+            partners[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+    memset(closer, 0, BD_SIZE * sizeof *closer);
+    for (uint32_t i = 0; i < count; i++) {
+        int at = partners[i] / BD_SIZE, e = partners[i] % BD_SIZE;
+        closer[e][0] |= u->part[e][0] & rg->peers[at][0];
+        closer[e][1] |= u->part[e][1] & rg->peers[at][1];
+        for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << e) : 0; ds; ds &= ds - 1u)
+            closer[bit_digit(ds) - 1][at >> 6] |= u->part[bit_digit(ds) - 1][at >> 6]
+                                                  & (uint64_t)1 << (at & 63);
+    }
+    closer[d][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+/* Whether the cell sets `set` (one a digit) hold potential `pot`'s
+ * candidate. */
+static inline bool holds_pot(uint64_t (*set)[2], int pot)
+{
+    int at = pot_cell(pot);
+    return set[pot_digit(pot) - 1][at >> 6] >> (at & 63) & 1u;
+}
+
+/* Whether the cell sets `set` (one a digit) are all empty. */
+static inline bool empty_sets(uint64_t (*set)[2])
+{
+    uint64_t any = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        any |= set[d][0] | set[d][1];
+    return any == 0;
+}
+
+/* Doubles the room of the walk's list; false (ch->failed set) when memory
+ * runs out. (light_new's growth, out of line.) */
+static bool light_grow(unary *u)
+{
+    uint32_t want = u->light_cap ? u->light_cap * 2 : 1024;
+    lnode *bigger = realloc(u->light, want * sizeof *bigger);
+    if (!bigger) {
+        u->ch->failed = true;
+        return false;
+    }
+    u->light = bigger;
+    u->light_cap = want;
+    return true;
+}
+
+/* Appends to the walk's list potential `pot` with `cause` and first parent
+ * `parent`, counted against the chainer's budget as node_new counts a
+ * node (but the start, without parent: its node is counted already); its
+ * index, or -1 (ch->failed set) when the budget is spent or memory runs
+ * out. */
+static inline int32_t light_new(unary *u, int pot, int cause, int32_t parent)
+{
+    bdi_chainer *ch = u->ch;
+    if (parent >= 0 && ch->budget && bdi_budget_spend(ch->budget)) {
+        ch->failed = ch->cut_short = true;
+        return -1;
+    }
+    if (u->light_count == u->light_cap && !light_grow(u))
+        return -1;
+    u->light[u->light_count] = (lnode){(uint16_t)pot, (uint8_t)cause, parent};
+    return (int32_t)u->light_count++;
+}
+
+/* SE's doCycles from `u->source`: each cycle found is offered at once (SE
+ * makes their hints after its walks, in the order found, from a grid the
+ * walks leave alone: the same hints in the same order). The walk's
+ * potentials are kept in u->light, counted against the budget as chainer
+ * nodes; a cycle's become nodes only when it is offered. Sets of
+ * potentials are bit sets (bit pot). With the start's part known
+ * (u->part_set), the potentials that cannot be on a cycle through the
+ * start are left out (the comment at the top), and the walk stops once
+ * no cycle can close: a cycle closes on a potential off made from a
+ * closer (part_closers), made on at most once; after the layer that made
+ * the last one, the next "on" step takes only the closers, and the "off"
+ * step after it is the walk's last. */
+void find_cycles(unary *u, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
+    int source_pot = ch->nodes[u->source].pot, length = 0;
+    uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
+    if (u->part_set) {
+        part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
+        memcpy(left, closer, sizeof left);
+    }
+    bool last = false;
+    u->light_count = 0;
+    int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return;
+    bits_set(to_on, source_pot);
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    push(&u->on_q, first);
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    while (!last && !ch->failed
+           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        last = u->part_set && empty_sets(left);
+        length++;
+        /* a cycle closed on the next layer has `length + 1` potentials; no
+         * longer one can be taken if that one cannot */
+        if (length + 1 >= 4
+            && !chint_could_win(list, u->cycle_base + length_difficulty(length + 1), length + 1,
+                                u->sort_key)) {
+            return;
+        }
+        while (u->on_q.head < u->on_q.tail) {
+            int32_t p = u->on_q.item[u->on_q.head++];
+            if (last && !holds_pot(closer, u->light[p].pot))
+                continue;   /* its potentials off close no cycle */
+            int n = on_implies(u->g, u->light[p].pot, u->y, imp);
+            for (int i = 0; i < n; i++) {
+                /* each potential above p went into its set when queued: a
+                 * potential off not in to_off is none of them */
+                if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
+                    continue;
+                if (u->part_set && !leads_to_part(u, imp[i].pot))
+                    continue;   /* it switches on no node of the start's part */
+                if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
+                                                      + pot_cell(imp[i].pot))) {
+                    /* it switches nothing on: the walk would take it and
+                     * find nothing; counted as it would be */
+                    if (ch->budget && bdi_budget_spend(ch->budget))
+                        ch->failed = ch->cut_short = true;
+                    continue;
+                }
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
+                if (made < 0 || !push(&u->off_q, made))
+                    ch->failed = true;
+                else
+                    bits_set(to_off, imp[i].pot);
+            }
+        }
+        length++;
+        while (u->off_q.head < u->off_q.tail) {
+            int32_t p = u->off_q.item[u->off_q.head++];
+            int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
+            for (int i = 0; i < n; i++) {
+                bool closes = length >= 4 && imp[i].pot == source_pot;
+                if (!closes && bits_has(to_on, imp[i].pot))
+                    continue;
+                int at = pot_cell(imp[i].pot);
+                if (!closes && u->part_set
+                    && !(u->part[pot_digit(imp[i].pot) - 1][at >> 6] >> (at & 63) & 1u))
+                    continue;   /* off the start's part: it never leads back */
+                int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
+                if (made < 0)
+                    continue;
+                if (closes)
+                    offer_cycle(u, made, list);
+                else if (!push(&u->on_q, made))
+                    ch->failed = true;
+                else {
+                    bits_set(to_on, imp[i].pot);
+                    if (u->part_set)
+                        left[pot_digit(imp[i].pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
+                }
+            }
+        }
+    }
+}
+
+/* The chainer's nodes of the walk's path that ends at u->light[end], from
+ * the start's node `start` on: the index of the last, or -1 (ch->failed
+ * set) when memory runs out. Not counted against the budget: the walk
+ * counted each when it made it. */
+static int32_t light_nodes(unary *u, int32_t end, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; u->light[n].parent >= 0 && length < POTENTIALS; n = u->light[n].parent)
+        path[length++] = n;
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;
+    int32_t made = start;
+    for (int i = length - 1; i >= 0 && made >= 0; i--)
+        made = node_new(ch, u->light[path[i]].pot, u->light[path[i]].cause, made);
+    ch->budget = budget;
+    if (made < 0)
+        ch->failed = true;
+    return made;
+}
+
+/* Whether potential `pot` (a candidate) off implies anything in a forcing
+ * chain walk (off_implies with X-links, and Y-links when u->y): a place
+ * of its digit in a unit of two with it (u->rg->partner) or, with Y-links,
+ * a cell of two. True without u->rg. */
+static inline bool off_implies_any(const unary *u, int pot)
+{
+    const reach_grid *rg = u->rg;
+    if (!rg)
+        return true;
+    int cell = pot_cell(pot);
+    return unit_partner(rg, cell * BD_SIZE + pot_digit(pot) - 1)
+           || (u->y && rg->cell_left[cell] == 2);
+}
+
+/* One half layer of SE's doForcingChains: each potential waiting on the
+ * queue of its state (`on`: the "on" queue, whose potentials switch others
+ * off; else the "off" queue) is taken, and what it implies is made, in the
+ * walk's list (u->light, counted against the budget as chainer nodes). An
+ * implied potential that is the opposite of the start (`start_pot`) is the
+ * target, the first one only; one is kept for the next half layer when its
+ * set (`made_set`, a bit set of potentials: to_off for the on half, to_on
+ * for the off half) does not hold it yet. (SE also leaves out, in the on
+ * half, a potential among its first parents: every potential a walk takes
+ * from a queue, and so every first parent, went into its set when
+ * queued.) */
+static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, int32_t *target)
+{
+    bdi_chainer *ch = u->ch;
+    nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
+    implied imp[BD_SIZE + HOUSE_CELLS];
+    int opposite = *target < 0 ? start_pot ^ 1 : -1;   /* -1 once the target is made */
+    while (from->head < from->tail) {
+        int32_t p = from->item[from->head++];
+        int p_pot = u->light[p].pot;
+        if (!on && !off_implies_any(u, p_pot))
+            continue;   /* it implies nothing */
+        int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
+        for (int i = 0; i < n; i++) {
+            int pot = imp[i].pot;   /* the opposite state of p's */
+            bool hit = pot == opposite;
+            /* a potential among p's first parents is in its set already */
+            bool keep = !bits_has(made_set, pot);
+            if (!hit && !keep)
+                continue;
+            int32_t made = light_new(u, pot, imp[i].cause, p);
+            if (made < 0) {
+                ch->failed = true;
+                continue;
+            }
+            if (hit) {
+                *target = made;
+                opposite = -1;
+            }
+            if (keep) {
+                bits_set(made_set, pot);
+                if (!push(to, made))
+                    ch->failed = true;
+            }
+        }
+    }
+}
+
+/* SE's doForcingChains from `start` (a chainer node, on or off): the
+ * first potential that is its opposite, or -1. The walk keeps its
+ * potentials in u->light, counted against the budget as chainer nodes;
+ * the chain to the target becomes chainer nodes (light_nodes) and its
+ * last is returned. */
+static int32_t find_forcing(unary *u, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
+    int start_pot = ch->nodes[start].pot;
+    u->light_count = 0;
+    int32_t first = light_new(u, start_pot, CAUSE_NONE, -1);
+    if (first < 0)
+        return -1;
+    u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
+    bits_set(pot_on(start_pot) ? to_on : to_off, start_pot);
+    push(pot_on(start_pot) ? &u->on_q : &u->off_q, first);
+    int32_t target = -1;
+    /* half layers alternate on and off; the potentials of half layer h
+     * are h - shift links from the start */
+    int half = 0, shift = pot_on(start_pot) ? 0 : 1;
+    /* SE walks on to the end, but keeps the first target it meets; a
+     * target made from a potential d links away has d + 2 potentials, and
+     * none is taken once that is too many */
+    while (!ch->failed && target < 0
+           && (u->on_q.head < u->on_q.tail || u->off_q.head < u->off_q.tail)) {
+        for (int on = 1; on >= 0; on--) {
+            int depth = half++ - shift;
+            if (target < 0 && depth >= 0
+                && !chint_could_win(u->list, u->forcing_base + length_difficulty(depth + 2),
+                                    depth + 2, u->sort_key)) {
+                return -1;
+            }
+            forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
+        }
+    }
+    return target < 0 ? -1 : light_nodes(u, target, start);
+}
+
+/* SE's getReversedCycle: the cycle ending in `end`, each potential
+ * switched, each keeping its cause, linked the other way; its end. */
+static int32_t reversed_cycle(bdi_chainer *ch, int32_t end)
+{
+    int32_t path[POTENTIALS];
+    int length = 0;
+    for (int32_t n = end; n >= 0 && length < POTENTIALS;) {
+        path[length++] = n;
+        n = ch->nodes[n].parent_count ? (int32_t)node_parents(ch, n)[0] : -1;
+    }
+    /* path[0] = end ... path[length - 1] = the assumption; the reversed
+     * chain starts at path[0] switched and ends at path[length - 1]'s */
+    int32_t previous = -1;
+    for (int i = 0; i < length; i++) {
+        const cnode *n = &ch->nodes[path[i]];
+        previous = node_new(ch, n->pot ^ 1, n->cause, previous);
+        if (previous < 0)
+            return -1;
+    }
+    return previous;
+}
+
+/* Into `peers`, the cells that see `cell` (its box, row and column, itself
+ * left out) as a cell set: rg's when there is one, else from bdi_house. */
+static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
+{
+    if (rg) {
+        peers[0] = rg->peers[cell][0];
+        peers[1] = rg->peers[cell][1];
+        return;
+    }
+    peers[0] = peers[1] = 0;
+    for (int i = 0; i < HOUSE_CELLS; i++)
+        bits_set(peers, bdi_house[cell][i]);
+}
+
+/* SE's createCycleHint: the candidates of the cycle's digits that see an
+ * "on" and an "off" potential of the cycle with their digit, outside the
+ * cycle's cells (the first-parent path from its end, the assumption left
+ * out); whether there is one. As cell sets by digit: the peers of the
+ * cycle's potentials on, and of those off, the cycle's cells taken out;
+ * `rg` (grid g's, or NULL) gives the peers. */
+static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
+                           int32_t end, chint *h)
+{
+    uint64_t cells[2] = {0, 0}, seen[2][BD_SIZE][2];   /* seen[on][d]: set for `digits` */
+    unsigned digits = 0;
+    for (int32_t n = end; light[n].parent >= 0; n = light[n].parent) {
+        int pot = light[n].pot, cell = pot_cell(pot), d = pot_digit(pot) - 1;
+        bits_set(cells, cell);
+        if (!(digits >> d & 1u)) {
+            digits |= 1u << d;
+            memset(seen[0][d], 0, sizeof seen[0][d]);
+            memset(seen[1][d], 0, sizeof seen[1][d]);
+        }
+        uint64_t peers[2];
+        cell_peers(rg, cell, peers);
+        uint64_t *to = seen[pot_on(pot)][d];
+        to[0] |= peers[0];
+        to[1] |= peers[1];
+    }
+    bool any = false;
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
+                 bits &= bits - 1u) {
+                int other = w * 64 + low_index(bits);
+                if (g->cand[other] & digit_bit(d + 1)) {
+                    h->removed[other] |= (uint16_t)digit_bit(d + 1);
+                    any = true;
+                }
+            }
+    }
+    return any;
+}
+
+/* Starts a hint of the walk's link kinds. */
+static void start_hint(const unary *u, int kind, chint *h)
+{
+    h->kind = kind;
+    h->is_x = u->x;
+    h->is_y = u->y;
+    h->sort_key = u->sort_key;
+    h->cell = -1;
+    h->digit = 0;
+    h->unit = -1;
+    h->source = -1;
+    h->fingerprint = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        h->removed[cell] = 0;
+}
+
+/* Offers to `list` the cycle that closes at potential `light_end` of the
+ * walk's list: its removals (its nodes made then), and nothing when it
+ * removes nothing. */
+static void offer_cycle(unary *u, int32_t light_end, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    chint h;
+    start_hint(u, CHAIN_CYCLE, &h);
+    if (!cycle_removals(u->light, u->rg, u->g, light_end, &h))
+        return;
+    int32_t end = light_nodes(u, light_end, u->source);
+    if (end < 0)
+        return;
+    h.tech = u->x && u->y ? BD_TECH_CYCLE : u->x ? BD_TECH_X_CYCLE : BD_TECH_Y_CYCLE;
+    h.complexity = ancestor_count(ch, end);
+    h.difficulty = (u->x && u->y ? 7.0 : 6.5) + length_difficulty(h.complexity);
+    h.source = ch->nodes[u->source].pot;
+    h.targets[0] = (uint32_t)end;
+    h.target_count = 1;
+    if (list->keep_all || list->want_links) {
+        int32_t back = reversed_cycle(ch, end);
+        if (back < 0)
+            return;
+        h.targets[1] = (uint32_t)back;
+        h.target_count = 2;
+    }
+    chint_offer(ch, list, &h);
+}
+
+/* Offers to `list` the forcing chain that reaches node `target`: its
+ * potential's cell set to the digit when that potential is on, the digit
+ * removed from its cell when it is off; rated by its ancestors. */
+void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *list)
+{
+    bdi_chainer *ch = u->ch;
+    int pot = ch->nodes[target].pot, cell = pot_cell(pot), digit = pot_digit(pot);
+    chint h;
+    start_hint(u, CHAIN_FORCING, &h);
+    if (pot_on(pot)) {
+        h.removed[cell] = (uint16_t)(g->cand[cell] & ~digit_bit(digit));
+        h.cell = cell;
+        h.digit = digit;
+    } else {
+        h.removed[cell] = (uint16_t)digit_bit(digit);
+    }
+    h.tech = u->x && u->y ? BD_TECH_FORCING_CHAIN : BD_TECH_FORCING_X_CHAIN;
+    h.complexity = ancestor_count(ch, target);
+    h.difficulty = (u->x && u->y ? 7.0 : 6.6) + length_difficulty(h.complexity);
+    h.source = pot ^ 1;
+    h.targets[0] = (uint32_t)target;
+    h.target_count = 1;
+    chint_offer(ch, list, &h);
+}
+
+/* A breadth-first walk of the static links' potentials, a half layer at
+ * a time (a set of potentials is a cell set a digit, as reach's): those
+ * reached on and off, and the last half layer. */
+typedef struct layers {
+    uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
+} layers;
+
+/* The next half layer of `l`, whose last one holds potentials on (`from_on`)
+ * or off, made with the walk's links (SE's getOnToOff and getOffToOn, as
+ * reach_links): those it switches off or on that `l` has not reached, added
+ * to its sets; false when there are none. */
+static bool layers_step(const unary *u, layers *l, bool from_on)
+{
+    const reach_grid *rg = u->rg;
+    uint64_t next[BD_SIZE * 2] = {0};
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        for (uint64_t bits = l->front[i]; bits; bits &= bits - 1u) {
+            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            if (from_on) {
+                next[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
+                next[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
+                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                    next[2 * (bit_digit(ds) - 1) + w] |= bit;
+                continue;
+            }
+            if (u->y && rg->cell_left[at] == 2)
+                next[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
+            if (u->x) {
+                next[2 * d] |= rg->partner[at * BD_SIZE + d][0];
+                next[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
+            }
+        }
+    uint64_t *seen = from_on ? l->off : l->on, any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        l->front[i] = next[i] & ~seen[i];
+        seen[i] |= l->front[i];
+        any |= l->front[i];
+    }
+    return any != 0;
+}
+
+/* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
+static void layers_start(layers *l, int cell, int d, bool on)
+{
+    memset(l, 0, sizeof *l);
+    uint64_t *set = on ? l->on : l->off;
+    set[2 * d + (cell >> 6)] = l->front[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+}
+
+enum { HALF_LAYERS = 32 };   /* forcing_may_win's walk: at most this deep */
+
+/* With a best hint in the list: whether SE's forcing chain walk from
+ * (cell, digit) on (`on`) or off may give a hint that comes before it. The
+ * walk is breadth-first and makes each potential once, so its target (the
+ * start's opposite) is at the half layer of its distance D from the start,
+ * and has D + 1 potentials; find_forcing stops before a half layer whose
+ * target could not win, the last it may make being J. Each link's
+ * contrapositive is a link (a on switches b off when b on switches a off;
+ * a off switches b on when b off switches a on), so a path from the start
+ * to a potential x and one from the start to x's opposite make one to the
+ * start's opposite, and the middle of a path of D links is such an x, at
+ * most D / 2 rounded up from the start each way: D <= J when, within
+ * (J + 1) / 2 half layers, some potential is reached both on and off at
+ * half layers that add up to J at most. */
+bool forcing_may_win(const unary *u, int cell, int digit, bool on)
+{
+    int most = 0;   /* J */
+    while (chint_could_win(u->list, u->forcing_base + length_difficulty(most + 2), most + 2,
+                           u->sort_key))
+        if (++most >= 2 * HALF_LAYERS - 1)
+            return true;
+    layers l;
+    layers_start(&l, cell, digit - 1, on);
+    uint64_t front[HALF_LAYERS][BD_SIZE * 2];   /* front[k]: half layer k */
+    memcpy(front[0], l.front, sizeof front[0]);
+    bool from_on = on;
+    for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
+        if (!layers_step(u, &l, from_on))
+            return false;
+        memcpy(front[k], l.front, sizeof front[k]);
+        /* the opposite states are at half layers of the other parity */
+        for (int other = k - 1; other >= 0 && other + k <= most; other -= 2) {
+            uint64_t meet = 0;
+            for (int i = 0; i < BD_SIZE * 2; i++)
+                meet |= front[k][i] & front[other][i];
+            if (meet)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The hint of `list` (keep_all) whose removals are `removed` (a digit mask
+ * a cell), or NULL; `cell` is one where `removed` has some. */
+static const chint *kept_with(const chint_list *list, const uint16_t *removed, int cell)
+{
+    for (int i = 0; i < list->count; i++)
+        if (list->all[i].removed[cell] == removed[cell]
+            && !memcmp(list->all[i].removed, removed, BD_CELLS * sizeof *removed))
+            return &list->all[i];
+    return NULL;
+}
+
+/* find_forcing from node `start` (a start's potential on or off), or -1.
+ * In a list that keeps all hints, where a hint with the chain's removals
+ * (the start's candidate when it is on, its cell's others when it is off)
+ * is kept, that hint stands for the list's best: the walk is made only
+ * where forcing_may_win says its chain may sort before it, and cut where
+ * it no longer can. chint_offer keeps, of two hints with the same
+ * removals, the one SE's sort puts first (the earlier on a tie), so such
+ * a chain would not be kept: the list is as the whole walk leaves it. */
+int32_t forcing_from(unary *u, int32_t start, chint_list *list)
+{
+    if (!list->keep_all || !list->count)
+        return find_forcing(u, start);
+    int pot = u->ch->nodes[start].pot, cell = pot_cell(pot);
+    uint16_t removed[BD_CELLS] = {0};
+    unsigned bit = digit_bit(pot_digit(pot));
+    removed[cell] = (uint16_t)(pot_on(pot) ? bit : u->g->cand[cell] & ~bit);
+    const chint *kept = kept_with(list, removed, cell);
+    if (!kept)
+        return find_forcing(u, start);
+    chint_list bound = {.found = true, .best = *kept};
+    u->list = &bound;
+    int32_t target = forcing_may_win(u, cell, pot_digit(pot), pot_on(pot))
+                         ? find_forcing(u, start)
+                         : -1;
+    u->list = list;
+    return target;
+}
