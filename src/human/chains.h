@@ -479,6 +479,17 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
  * false returned (the sets are then incomplete). */
 bool reach_from(const reach_grid *rg, int pot, reach *r);
 
+/* Whether reach_from(rg, (cell, d + 1) off) gives that potential alone:
+ * its cell's count and its units' counts of the digit, where the "one
+ * left" rule applies, are over two (255 where it does not), so none falls
+ * to one and nothing is switched on. */
+static inline bool reach_off_alone(const reach_grid *rg, int cell, int d)
+{
+    const uint8_t *units = bdi_cell_units[cell];
+    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
+           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
+}
+
 /* What a static chain's walk (cycles.c's: its rules without its turns
  * back) reaches from `pot`, contradictions or not, into `r` (r->conflict
  * left false): a potential on switches off its digit's other places in its

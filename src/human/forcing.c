@@ -540,10 +540,13 @@ static inline const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int 
  * candidate assumed on when the cell has two (with the cell rules), else
  * of the digit's other place in a unit of two places (each implies the
  * other, so their closures are the same), from the memo `rm`; else made
- * into `scratch`. NULL when the budget is spent. */
+ * into `scratch`, but for a closure of that potential alone
+ * (reach_off_alone): then `*alone` is set and only scratch->conflict
+ * (false) is written, not the sets. NULL when the budget is spent. */
 static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chain_grid *g,
-                              int cell, int digit, reach *scratch)
+                              int cell, int digit, reach *scratch, bool *alone)
 {
+    *alone = false;
     unsigned others = g->cand[cell] & ~digit_bit(digit);
     if (rm->grid.y_links && digit_count(others) == 1)
         return reach_on(ch, rm, cell, bit_digit(others));
@@ -557,6 +560,11 @@ static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chai
     }
     if (!reach_spend(ch))
         return NULL;
+    if (reach_off_alone(&rm->grid, cell, digit - 1)) {
+        *alone = true;
+        scratch->conflict = false;
+        return scratch;
+    }
     reach_from(&rm->grid, pot_of(cell, digit, false), scratch);
     return scratch;
 }
@@ -597,6 +605,35 @@ static bool meet_any(const meet *m)
         for (int w = 0; w < 2; w++)
             any |= m->r.on[d][w] | m->r.off[d][w];
     return any != 0;
+}
+
+/* Whether closures `a` and `b` hold a potential in common. */
+static bool reach_shared(const reach *a, const reach *b)
+{
+    uint64_t shared = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            shared |= (a->on[d][w] & b->on[d][w]) | (a->off[d][w] & b->off[d][w]);
+    return shared != 0;
+}
+
+/* Notes in `read` what a Nishio chain reads from the potentials of `on`
+ * and `off` (no cell rules), read once from their union; `off` NULL: a
+ * candidate's off closure of that potential alone, whose reads (the
+ * digit's places in its cell's units) cell_plan has noted already. */
+static void nishio_reads(chain_reads *read, const reach *on, const reach *off)
+{
+    if (!off) {
+        reads_reach(read, on, false);
+        return;
+    }
+    reach on_or_off;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
+            on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
+        }
+    reads_reach(read, &on_or_off, false);
 }
 
 /* The sets of the chain from (cell, digit) assumed on, as bits: the chain
@@ -682,27 +719,21 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             return true;
         if (f->nishio) {
             reach scratch;
-            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            bool alone;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch, &alone);
             if (!off)
                 return true;
             plan->off[n] = off->conflict;
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
-            if (!any && read) {
-                /* the reads of both sets, read once (no cell rules) */
-                reach on_or_off;
-                for (int d = 0; d < BD_SIZE; d++)
-                    for (int w = 0; w < 2; w++) {
-                        on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
-                        on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
-                    }
-                reads_reach(read, &on_or_off, false);
-            }
+            if (!any && read)
+                nishio_reads(read, on, alone ? NULL : off);
             continue;
         }
         if (f->dynamic) {
             reach scratch;
-            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            bool alone;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch, &alone);
             if (!off)
                 return true;
             plan->on[n] = on->conflict;
@@ -711,15 +742,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
              * closure: the chain itself (made for its hint) */
             if (on->conflict && !(on = chain_sets(f, rm, cell, digit)))
                 return true;
-            if (card >= 3 && !plan->off[n]) {
-                /* doubles */
-                uint64_t shared = 0;
-                for (int d = 0; d < BD_SIZE; d++)
-                    for (int w = 0; w < 2; w++)
-                        shared |= (on->on[d][w] & off->on[d][w])
-                                  | (on->off[d][w] & off->off[d][w]);
-                plan->off[n] = shared != 0;
-            }
+            if (card >= 3 && !plan->off[n])   /* doubles */
+                plan->off[n] = alone ? bits_has(on->off[digit - 1], cell) : reach_shared(on, off);
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
             int unit = unit_at(SE_KINDS[k], cell);

@@ -221,16 +221,6 @@ static inline void retire(walk *k, int at, int d)
     k->cell_left[at] = 255;
 }
 
-/* Whether (cell, d + 1) switched off switches nothing on: its cell's
- * count and its units' counts of the digit, where the rule applies, are
- * over two (255 where it does not), so none falls to one. */
-static bool off_alone(const reach_grid *rg, int cell, int d)
-{
-    const uint8_t *units = bdi_cell_units[cell];
-    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
-           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
-}
-
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
@@ -238,7 +228,7 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     k.r = r;
     memset(r, 0, sizeof *r);
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
-    if (!pot_on(pot) && off_alone(rg, cell, d)) {   /* the walk would stop there */
+    if (!pot_on(pot) && reach_off_alone(rg, cell, d)) {   /* the walk would stop there */
         cells_add(r->off[d], cell);
         return true;
     }
