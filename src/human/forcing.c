@@ -569,44 +569,6 @@ static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chai
     return scratch;
 }
 
-/* The potentials all branches so far imply, as sets: `all` while no branch
- * has narrowed them (a branch with a contradiction does not: its chain's
- * sets are a part of its closure, itself a part of everything). */
-typedef struct meet {
-    bool all;
-    reach r;
-} meet;
-
-/* Narrows `m` to what branch `b` implies too. */
-static void meet_with(meet *m, const reach *b)
-{
-    if (b->conflict)
-        return;
-    if (m->all) {
-        m->all = false;
-        memcpy(m->r.on, b->on, sizeof m->r.on);
-        memcpy(m->r.off, b->off, sizeof m->r.off);
-        return;
-    }
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            m->r.on[d][w] &= b->on[d][w];
-            m->r.off[d][w] &= b->off[d][w];
-        }
-}
-
-/* Whether `m` holds a potential. */
-static bool meet_any(const meet *m)
-{
-    if (m->all)
-        return true;
-    uint64_t any = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            any |= m->r.on[d][w] | m->r.off[d][w];
-    return any != 0;
-}
-
 /* Whether closures `a` and `b` hold a potential in common. */
 static bool reach_shared(const reach *a, const reach *b)
 {
@@ -615,6 +577,37 @@ static bool reach_shared(const reach *a, const reach *b)
         for (int w = 0; w < 2; w++)
             shared |= (a->on[d][w] & b->on[d][w]) | (a->off[d][w] & b->off[d][w]);
     return shared != 0;
+}
+
+/* Whether the closures b[0..count) of the branches of a region or cell
+ * all hold a potential: what every branch implies (true with no branch,
+ * as a branch with a contradiction narrows nothing: its chain's sets are a
+ * part of its closure, itself a part of everything). The branches' sets
+ * are met by word, with no copy of the first and no store of the last. */
+static bool meets_any(const reach *const *b, int count)
+{
+    if (count < 2)
+        return !count || reach_shared(b[0], b[0]);
+    if (count == 2)
+        return reach_shared(b[0], b[1]);
+    uint64_t on[BD_SIZE][2], off[BD_SIZE][2];
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            on[d][w] = b[0]->on[d][w] & b[1]->on[d][w];
+            off[d][w] = b[0]->off[d][w] & b[1]->off[d][w];
+        }
+    for (int i = 2; i < count - 1; i++)
+        for (int d = 0; d < BD_SIZE; d++)
+            for (int w = 0; w < 2; w++) {
+                on[d][w] &= b[i]->on[d][w];
+                off[d][w] &= b[i]->off[d][w];
+            }
+    const reach *last = b[count - 1];
+    uint64_t any = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            any |= (on[d][w] & last->on[d][w]) | (off[d][w] & last->off[d][w]);
+    return any != 0;
 }
 
 /* Notes in `read` what a Nishio chain reads from the potentials of `on`
@@ -700,9 +693,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     bdi_chainer *ch = f->ch;
     unsigned cands = f->g->cand[cell];
     int card = digit_count(cands);
-    meet both[2];
-    meet *cell_meet = &both[0], *region = &both[1];
-    cell_meet->all = true;
+    const reach *cell_branch[BD_SIZE], *branch[BD_SIZE];   /* without contradiction */
+    int cell_count = 0;
     memset(plan, 0, sizeof *plan);
     bool any = false;
     int n = 0;
@@ -750,30 +742,28 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             unsigned places = region_places(f, unit, cell, digit);
             if (!places)
                 continue;
-            region->all = true;
             bool may = false;
+            int count = 0;
             for (unsigned rest = places; rest && !may; rest &= rest - 1u) {
                 int other = unit_cell_of(unit, bit_digit(rest) - 1);
                 const reach *b = reach_on(ch, rm, other, digit);
+                if (b && b->conflict && f->dynamic)
+                    b = chain_sets(f, rm, other, digit);
                 if (!b)
                     may = true;
-                else if (b->conflict && f->dynamic) {
-                    const reach *sets = chain_sets(f, rm, other, digit);
-                    if (sets)
-                        meet_with(region, sets);
-                    may = !sets;
-                } else
-                    meet_with(region, b);
+                else if (!b->conflict)
+                    branch[count++] = b;
             }
-            plan->region[n][k] = may || meet_any(region);
+            plan->region[n][k] = may || meets_any(branch, count);
             plan->on[n] |= plan->region[n][k];
         }
         plan->on[n] |= plan->off[n];
         any |= plan->on[n];
-        meet_with(cell_meet, on);
+        if (!on->conflict)
+            cell_branch[cell_count++] = on;
     }
     if (card == 2 || (f->multiple && card > 2))
-        plan->cell = meet_any(cell_meet);
+        plan->cell = meets_any(cell_branch, cell_count);
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
