@@ -1273,7 +1273,9 @@ static void test_nested_memo_forcing(void **state)
 
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
  * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
- * the same outcome, and with no contradiction the same sets. */
+ * the same outcome, and with no contradiction the same sets; and, for a
+ * potential off, whether reach_off_alone tells the chains that switch
+ * nothing else on or off. */
 static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid *g,
                               const chain_rules *rules, int pot)
 {
@@ -1289,6 +1291,11 @@ static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid 
     set_add(ch, pot_on(pot) ? on : off, start);
     int32_t absurd[2];
     bool chain_ok = do_chaining(ch, g, rules, on, off, absurd);
+    /* a potential off whose chain is itself alone, and only those, are
+     * the ones reach_off_alone names */
+    if (!pot_on(pot))
+        assert_int_equal(reach_off_alone(rg, pot_cell(pot), pot_digit(pot) - 1),
+                         chain_ok && !on->count && off->count == 1);
     if (chain_ok != reach_ok)
         fail_msg("from r%dc%d%s%d (y %d, dynamic %d): chain %d, reach %d",
                  pot_cell(pot) / BD_SIZE + 1, pot_cell(pot) % BD_SIZE + 1,
