@@ -1398,6 +1398,36 @@ static void row_add(uint64_t *row, int cell, int digit)
     row[2 * (digit - 1) + cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
+/* reach_grid_rules against reach_grid_init: a grid made for one kind of
+ * chain (Nishio's, static, dynamic) and remade for another is, byte for
+ * byte, the grid made for the other, on the grids of test_reach (both
+ * blocks cleared first: the padding and the partners of cells with no
+ * candidate are written by neither). */
+static void test_reach_grid_rules(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    reach_grid *made = malloc(sizeof *made), *remade = malloc(sizeof *remade);
+    assert_non_null(made);
+    assert_non_null(remade);
+    bdi_state st;
+    while (data_grids_next(&data, &st))
+        for (int from = 0; from < 3; from++)
+            for (int to = 0; to < 3; to++) {
+                memset(made, 0, sizeof *made);
+                memset(remade, 0, sizeof *remade);
+                reach_grid_init(made, &st, to > 0, to == 2);
+                reach_grid_init(remade, &st, from > 0, from == 2);
+                reach_grid_rules(remade, &st, to > 0, to == 2);
+                assert_memory_equal(made, remade, sizeof *made);
+            }
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
+    free(made);
+    free(remade);
+}
+
 /* The hand-worked grid of the closure tests, into `st` and, static with
  * the cell rules, `rg`: no given, 6 in rows 1 and 7 only in columns 2
  * and 8. */
@@ -2777,6 +2807,7 @@ int main(void)
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_reach_grid_rules),
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),

@@ -472,6 +472,11 @@ void reads_reach(chain_reads *read, const reach *r, bool cells);
  * (`y_links`) or not, static or `dynamic`. */
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
 
+/* `rg`, made by reach_grid_init from grid `g` with any rules, made for
+ * rules `y_links` and `dynamic` instead: the same as reach_grid_init(rg,
+ * g, y_links, dynamic), without remaking what the rules leave alone. */
+void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
+
 /* The potentials that do_chaining, with no nested rules and the chain
  * kind `rg` was made for, switches on and off from `pot`
  * alone, into `r` as sets: those of its run to the end when it meets no

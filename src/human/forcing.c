@@ -133,6 +133,8 @@ struct reach_kept {
  * candidate, made once a search (bit set in `chain_made`). */
 struct reach_memo {
     bool busy, by_links, links_made;
+    bool grid_made, grid_dynamic;   /* `grid` made from `grid_of`, dynamic */
+    grid_record grid_of;
     reach_grid grid;
     struct reach_kept *kept;
     struct reach_kept kinds[3];
@@ -936,13 +938,29 @@ static struct reach_memo *reach_memo_new(void)
     struct reach_memo *rm = malloc(sizeof *rm + cycles_closure_size());
     if (!rm)
         return NULL;
-    rm->busy = false;
+    rm->busy = rm->grid_made = false;
     for (int k = 0; k < 3; k++) {
         rm->kinds[k].have = false;
         memset(&rm->kinds[k].last, 0, sizeof rm->kinds[k].last);
     }
     rm->links = (struct closure *)(void *)(rm + 1);
     return rm;
+}
+
+/* Makes rm's grid the grid `g` for the rules `y_links` and `dynamic`:
+ * the rules' part only when it was made from `g` (the path's searches of
+ * each kind on one grid in turn). */
+static void memo_grid(struct reach_memo *rm, const chain_grid *g, bool y_links, bool dynamic)
+{
+    if (rm->grid_made && record_is(&rm->grid_of, g)) {
+        if (rm->grid.y_links != y_links || rm->grid_dynamic != dynamic)
+            reach_grid_rules(&rm->grid, g, y_links, dynamic);
+    } else {
+        reach_grid_init(&rm->grid, g, y_links, dynamic);
+        record_grid(&rm->grid_of, g);
+        rm->grid_made = true;
+    }
+    rm->grid_dynamic = dynamic;
 }
 
 /* The path's record of its Nishio searches, brought to grid `g` (each
@@ -1027,7 +1045,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->link_cl = rm->by_links ? cycles_both_closure(ch, g) : NULL;
             rm->links_made = rm->link_cl != NULL;
             memset(rm->chain_made, 0, sizeof rm->chain_made);
-            reach_grid_init(&rm->grid, g, !nishio, dynamic);
+            memo_grid(rm, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
             keep_closures(rm->kept, &rm->grid, g, dynamic || reuse, dynamic);
         } else {
