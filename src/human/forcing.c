@@ -635,6 +635,18 @@ static void nishio_reads(chain_reads *read, const reach *on, const reach *off)
     reads_reach(read, &on_or_off, false);
 }
 
+/* Adds to `sets` (a cell set a digit) the potentials of the `count`
+ * nodes `items`. */
+static void nodes_to_sets(const bdi_chainer *ch, const uint32_t *items, uint32_t count,
+                          uint64_t (*sets)[2])
+{
+    for (uint32_t i = 0; i < count; i++) {
+        int pot = ch->nodes[items[i]].pot;
+        int at = pot_cell(pot);
+        sets[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+    }
+}
+
 /* The sets of the chain from (cell, digit) assumed on, as bits: the chain
  * made into the search's record when not there yet (it stays there), its
  * sets made from the record once a search (in rm's `chain`); NULL when
@@ -663,14 +675,10 @@ static const reach *chain_sets(forcing *f, struct reach_memo *rm, int cell, int 
     reach *part = &rm->chain[cand];
     if (!bits_has(rm->chain_made, cand)) {
         const uint32_t *items = memo->items + memo->first[cand];
-        uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
+        uint32_t on_count = memo->on_count[cand];
         memset(part, 0, sizeof *part);
-        for (uint32_t i = 0; i < count; i++) {
-            int pot = ch->nodes[items[i]].pot;
-            int at = pot_cell(pot);
-            uint64_t (*bits)[2] = i < on_count ? part->on : part->off;
-            bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
-        }
+        nodes_to_sets(ch, items, on_count, part->on);
+        nodes_to_sets(ch, items + on_count, memo->off_count[cand], part->off);
         bits_set(rm->chain_made, cand);
     }
     return part;
