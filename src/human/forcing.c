@@ -616,23 +616,15 @@ static bool meets_any(const reach *const *b, int count)
     return any != 0;
 }
 
-/* Notes in `read` what a Nishio chain reads from the potentials of `on`
- * and `off` (no cell rules), read once from their union; `off` NULL: a
- * candidate's off closure of that potential alone, whose reads (the
- * digit's places in its cell's units) cell_plan has noted already. */
-static void nishio_reads(chain_reads *read, const reach *on, const reach *off)
+/* Adds to `seen` the potentials of a Nishio closure `r` of digit d + 1:
+ * its walk keeps to the digit (no cell rules), so only the digit's sets
+ * are read. */
+static void nishio_seen(reach *seen, int d, const reach *r)
 {
-    if (!off) {
-        reads_reach(read, on, false);
-        return;
+    for (int w = 0; w < 2; w++) {
+        seen->on[d][w] |= r->on[d][w];
+        seen->off[d][w] |= r->off[d][w];
     }
-    reach on_or_off;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
-            on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
-        }
-    reads_reach(read, &on_or_off, false);
 }
 
 /* Adds to `sets` (a cell set a digit) the potentials of the `count`
@@ -712,7 +704,9 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     memset(plan, 0, sizeof *plan);
     bool any = false;
     int n = 0;
+    reach seen;   /* with `read`, the potentials of the Nishio closures */
     if (read) {
+        memset(&seen, 0, sizeof seen);
         *read = (chain_reads){{0}, {0}};
         reads_cell(read, cell);
         for (unsigned ds = cands; ds; ds &= ds - 1u)
@@ -732,8 +726,11 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             plan->off[n] = off->conflict;
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
-            if (!any && read)
-                nishio_reads(read, on, alone ? NULL : off);
+            if (read) {   /* a closure alone: its reads are noted above */
+                nishio_seen(&seen, digit - 1, on);
+                if (!alone)
+                    nishio_seen(&seen, digit - 1, off);
+            }
             continue;
         }
         if (f->dynamic) {
@@ -781,6 +778,9 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
+    /* an idle cell's reads, those of all its closures at once */
+    if (read && f->nishio && !any && !plan->cell)
+        reads_reach(read, &seen, false);
     return any || plan->cell;
 }
 
