@@ -1273,7 +1273,9 @@ static void test_nested_memo_forcing(void **state)
 
 /* Whether reach_from (bit operations, no nodes) and do_chaining (SE's
  * queue of nodes) agree from potential `pot` on grid `g` under `rules`:
- * the same outcome, and with no contradiction the same sets. */
+ * the same outcome, and with no contradiction the same sets; and, for a
+ * potential off, whether reach_off_alone tells the chains that switch
+ * nothing else on or off. */
 static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid *g,
                               const chain_rules *rules, int pot)
 {
@@ -1289,6 +1291,11 @@ static void expect_same_reach(bdi_chainer *ch, const reach_grid *rg, chain_grid 
     set_add(ch, pot_on(pot) ? on : off, start);
     int32_t absurd[2];
     bool chain_ok = do_chaining(ch, g, rules, on, off, absurd);
+    /* a potential off whose chain is itself alone, and only those, are
+     * the ones reach_off_alone names */
+    if (!pot_on(pot))
+        assert_int_equal(reach_off_alone(rg, pot_cell(pot), pot_digit(pot) - 1),
+                         chain_ok && !on->count && off->count == 1);
     if (chain_ok != reach_ok)
         fail_msg("from r%dc%d%s%d (y %d, dynamic %d): chain %d, reach %d",
                  pot_cell(pot) / BD_SIZE + 1, pot_cell(pot) % BD_SIZE + 1,
@@ -1389,6 +1396,36 @@ static void test_reach(void **state)
 static void row_add(uint64_t *row, int cell, int digit)
 {
     row[2 * (digit - 1) + cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* reach_grid_rules against reach_grid_init: a grid made for one kind of
+ * chain (Nishio's, static, dynamic) and remade for another is, byte for
+ * byte, the grid made for the other, on the grids of test_reach (both
+ * blocks cleared first: the padding and the partners of cells with no
+ * candidate are written by neither). */
+static void test_reach_grid_rules(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    reach_grid *made = malloc(sizeof *made), *remade = malloc(sizeof *remade);
+    assert_non_null(made);
+    assert_non_null(remade);
+    bdi_state st;
+    while (data_grids_next(&data, &st))
+        for (int from = 0; from < 3; from++)
+            for (int to = 0; to < 3; to++) {
+                memset(made, 0, sizeof *made);
+                memset(remade, 0, sizeof *remade);
+                reach_grid_init(made, &st, to > 0, to == 2);
+                reach_grid_init(remade, &st, from > 0, from == 2);
+                reach_grid_rules(remade, &st, to > 0, to == 2);
+                assert_memory_equal(made, remade, sizeof *made);
+            }
+    fclose(data.f);
+    assert_int_equal(data.grids, 24);
+    free(made);
+    free(remade);
 }
 
 /* The hand-worked grid of the closure tests, into `st` and, static with
@@ -2828,6 +2865,7 @@ int main(void)
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_reach_grid_rules),
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),

@@ -472,12 +472,28 @@ void reads_reach(chain_reads *read, const reach *r, bool cells);
  * (`y_links`) or not, static or `dynamic`. */
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
 
+/* `rg`, made by reach_grid_init from grid `g` with any rules, made for
+ * rules `y_links` and `dynamic` instead: the same as reach_grid_init(rg,
+ * g, y_links, dynamic), without remaking what the rules leave alone. */
+void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
+
 /* The potentials that do_chaining, with no nested rules and the chain
  * kind `rg` was made for, switches on and off from `pot`
  * alone, into `r` as sets: those of its run to the end when it meets no
  * contradiction (returns true); when it meets one, r->conflict is set and
  * false returned (the sets are then incomplete). */
 bool reach_from(const reach_grid *rg, int pot, reach *r);
+
+/* Whether reach_from(rg, (cell, d + 1) off) gives that potential alone:
+ * its cell's count and its units' counts of the digit, where the "one
+ * left" rule applies, are over two (255 where it does not), so none falls
+ * to one and nothing is switched on. */
+static inline bool reach_off_alone(const reach_grid *rg, int cell, int d)
+{
+    const uint8_t *units = bdi_cell_units[cell];
+    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
+           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
+}
 
 /* What a static chain's walk (cycles.c's: its rules without its turns
  * back) reaches from `pot`, contradictions or not, into `r` (r->conflict

@@ -133,6 +133,8 @@ struct reach_kept {
  * candidate, made once a search (bit set in `chain_made`). */
 struct reach_memo {
     bool busy, by_links, links_made;
+    bool grid_made, grid_dynamic;   /* `grid` made from `grid_of`, dynamic */
+    grid_record grid_of;
     reach_grid grid;
     struct reach_kept *kept;
     struct reach_kept kinds[3];
@@ -540,10 +542,13 @@ static inline const reach *reach_on(bdi_chainer *ch, struct reach_memo *rm, int 
  * candidate assumed on when the cell has two (with the cell rules), else
  * of the digit's other place in a unit of two places (each implies the
  * other, so their closures are the same), from the memo `rm`; else made
- * into `scratch`. NULL when the budget is spent. */
+ * into `scratch`, but for a closure of that potential alone
+ * (reach_off_alone): then `*alone` is set and only scratch->conflict
+ * (false) is written, not the sets. NULL when the budget is spent. */
 static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chain_grid *g,
-                              int cell, int digit, reach *scratch)
+                              int cell, int digit, reach *scratch, bool *alone)
 {
+    *alone = false;
     unsigned others = g->cand[cell] & ~digit_bit(digit);
     if (rm->grid.y_links && digit_count(others) == 1)
         return reach_on(ch, rm, cell, bit_digit(others));
@@ -557,46 +562,81 @@ static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chai
     }
     if (!reach_spend(ch))
         return NULL;
+    if (reach_off_alone(&rm->grid, cell, digit - 1)) {
+        *alone = true;
+        scratch->conflict = false;
+        return scratch;
+    }
     reach_from(&rm->grid, pot_of(cell, digit, false), scratch);
     return scratch;
 }
 
-/* The potentials all branches so far imply, as sets: `all` while no branch
- * has narrowed them (a branch with a contradiction does not: its chain's
- * sets are a part of its closure, itself a part of everything). */
-typedef struct meet {
-    bool all;
-    reach r;
-} meet;
-
-/* Narrows `m` to what branch `b` implies too. */
-static void meet_with(meet *m, const reach *b)
+/* Whether closures `a` and `b` hold a potential in common. */
+static bool reach_shared(const reach *a, const reach *b)
 {
-    if (b->conflict)
-        return;
-    if (m->all) {
-        m->all = false;
-        memcpy(m->r.on, b->on, sizeof m->r.on);
-        memcpy(m->r.off, b->off, sizeof m->r.off);
-        return;
-    }
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            m->r.on[d][w] &= b->on[d][w];
-            m->r.off[d][w] &= b->off[d][w];
-        }
+    /* each set as its 18 words, in one flat loop that vectorises */
+    const uint64_t *a_on = a->on[0], *a_off = a->off[0], *b_on = b->on[0], *b_off = b->off[0];
+    uint64_t shared = 0;
+    for (int j = 0; j < BD_SIZE * 2; j++)
+        shared |= (a_on[j] & b_on[j]) | (a_off[j] & b_off[j]);
+    return shared != 0;
 }
 
-/* Whether `m` holds a potential. */
-static bool meet_any(const meet *m)
+/* Whether the closures b[0..count) of the branches of a region or cell
+ * all hold a potential: what every branch implies (true with no branch,
+ * as a branch with a contradiction narrows nothing: its chain's sets are a
+ * part of its closure, itself a part of everything). The branches' sets
+ * are met by word, with no copy of the first and no store of the last. */
+static bool meets_any(const reach *const *b, int count)
 {
-    if (m->all)
-        return true;
+    if (count < 2)
+        return !count || reach_shared(b[0], b[0]);
+    if (count == 2)
+        return reach_shared(b[0], b[1]);
+    /* each set as its 18 words, in one flat loop that vectorises */
+    enum { WORDS = BD_SIZE * 2 };
+    uint64_t on[WORDS], off[WORDS];
+    const uint64_t *on0 = b[0]->on[0], *off0 = b[0]->off[0];
+    const uint64_t *on1 = b[1]->on[0], *off1 = b[1]->off[0];
+    for (int j = 0; j < WORDS; j++) {
+        on[j] = on0[j] & on1[j];
+        off[j] = off0[j] & off1[j];
+    }
+    for (int i = 2; i < count - 1; i++) {
+        const uint64_t *on_i = b[i]->on[0], *off_i = b[i]->off[0];
+        for (int j = 0; j < WORDS; j++) {
+            on[j] &= on_i[j];
+            off[j] &= off_i[j];
+        }
+    }
+    const uint64_t *on_last = b[count - 1]->on[0], *off_last = b[count - 1]->off[0];
     uint64_t any = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            any |= m->r.on[d][w] | m->r.off[d][w];
+    for (int j = 0; j < WORDS; j++)
+        any |= (on[j] & on_last[j]) | (off[j] & off_last[j]);
     return any != 0;
+}
+
+/* Adds to `seen` the potentials of a Nishio closure `r` of digit d + 1:
+ * its walk keeps to the digit (no cell rules), so only the digit's sets
+ * are read. */
+static void nishio_seen(reach *seen, int d, const reach *r)
+{
+    for (int w = 0; w < 2; w++) {
+        seen->on[d][w] |= r->on[d][w];
+        seen->off[d][w] |= r->off[d][w];
+    }
+}
+
+/* Adds to `sets` (a cell set a digit) the potentials of the `count`
+ * nodes `items`. */
+static void nodes_to_sets(const bdi_chainer *ch, const uint32_t *items, uint32_t count,
+                          uint64_t (*sets)[2])
+{
+    for (uint32_t i = 0; i < count; i++) {
+        int pot = ch->nodes[items[i]].pot;
+        int at = pot_cell(pot);
+        sets[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+    }
 }
 
 /* The sets of the chain from (cell, digit) assumed on, as bits: the chain
@@ -627,14 +667,10 @@ static const reach *chain_sets(forcing *f, struct reach_memo *rm, int cell, int 
     reach *part = &rm->chain[cand];
     if (!bits_has(rm->chain_made, cand)) {
         const uint32_t *items = memo->items + memo->first[cand];
-        uint32_t on_count = memo->on_count[cand], count = on_count + memo->off_count[cand];
+        uint32_t on_count = memo->on_count[cand];
         memset(part, 0, sizeof *part);
-        for (uint32_t i = 0; i < count; i++) {
-            int pot = ch->nodes[items[i]].pot;
-            int at = pot_cell(pot);
-            uint64_t (*bits)[2] = i < on_count ? part->on : part->off;
-            bits[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
-        }
+        nodes_to_sets(ch, items, on_count, part->on);
+        nodes_to_sets(ch, items + on_count, memo->off_count[cand], part->off);
         bits_set(rm->chain_made, cand);
     }
     return part;
@@ -663,13 +699,14 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     bdi_chainer *ch = f->ch;
     unsigned cands = f->g->cand[cell];
     int card = digit_count(cands);
-    meet both[2];
-    meet *cell_meet = &both[0], *region = &both[1];
-    cell_meet->all = true;
+    const reach *cell_branch[BD_SIZE], *branch[BD_SIZE];   /* without contradiction */
+    int cell_count = 0;
     memset(plan, 0, sizeof *plan);
     bool any = false;
     int n = 0;
+    reach seen;   /* with `read`, the potentials of the Nishio closures */
     if (read) {
+        memset(&seen, 0, sizeof seen);
         *read = (chain_reads){{0}, {0}};
         reads_cell(read, cell);
         for (unsigned ds = cands; ds; ds &= ds - 1u)
@@ -682,27 +719,24 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             return true;
         if (f->nishio) {
             reach scratch;
-            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            bool alone;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch, &alone);
             if (!off)
                 return true;
             plan->off[n] = off->conflict;
             plan->on[n] = on->conflict || plan->off[n];
             any |= plan->on[n];
-            if (!any && read) {
-                /* the reads of both sets, read once (no cell rules) */
-                reach on_or_off;
-                for (int d = 0; d < BD_SIZE; d++)
-                    for (int w = 0; w < 2; w++) {
-                        on_or_off.on[d][w] = on->on[d][w] | off->on[d][w];
-                        on_or_off.off[d][w] = on->off[d][w] | off->off[d][w];
-                    }
-                reads_reach(read, &on_or_off, false);
+            if (read) {   /* a closure alone: its reads are noted above */
+                nishio_seen(&seen, digit - 1, on);
+                if (!alone)
+                    nishio_seen(&seen, digit - 1, off);
             }
             continue;
         }
         if (f->dynamic) {
             reach scratch;
-            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch);
+            bool alone;
+            const reach *off = reach_off(ch, rm, f->g, cell, digit, &scratch, &alone);
             if (!off)
                 return true;
             plan->on[n] = on->conflict;
@@ -711,48 +745,42 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
              * closure: the chain itself (made for its hint) */
             if (on->conflict && !(on = chain_sets(f, rm, cell, digit)))
                 return true;
-            if (card >= 3 && !plan->off[n]) {
-                /* doubles */
-                uint64_t shared = 0;
-                for (int d = 0; d < BD_SIZE; d++)
-                    for (int w = 0; w < 2; w++)
-                        shared |= (on->on[d][w] & off->on[d][w])
-                                  | (on->off[d][w] & off->off[d][w]);
-                plan->off[n] = shared != 0;
-            }
+            if (card >= 3 && !plan->off[n])   /* doubles */
+                plan->off[n] = alone ? bits_has(on->off[digit - 1], cell) : reach_shared(on, off);
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
             int unit = unit_at(SE_KINDS[k], cell);
             unsigned places = region_places(f, unit, cell, digit);
             if (!places)
                 continue;
-            region->all = true;
             bool may = false;
+            int count = 0;
             for (unsigned rest = places; rest && !may; rest &= rest - 1u) {
                 int other = unit_cell_of(unit, bit_digit(rest) - 1);
                 const reach *b = reach_on(ch, rm, other, digit);
+                if (b && b->conflict && f->dynamic)
+                    b = chain_sets(f, rm, other, digit);
                 if (!b)
                     may = true;
-                else if (b->conflict && f->dynamic) {
-                    const reach *sets = chain_sets(f, rm, other, digit);
-                    if (sets)
-                        meet_with(region, sets);
-                    may = !sets;
-                } else
-                    meet_with(region, b);
+                else if (!b->conflict)
+                    branch[count++] = b;
             }
-            plan->region[n][k] = may || meet_any(region);
+            plan->region[n][k] = may || meets_any(branch, count);
             plan->on[n] |= plan->region[n][k];
         }
         plan->on[n] |= plan->off[n];
         any |= plan->on[n];
-        meet_with(cell_meet, on);
+        if (!on->conflict)
+            cell_branch[cell_count++] = on;
     }
     if (card == 2 || (f->multiple && card > 2))
-        plan->cell = meet_any(cell_meet);
+        plan->cell = meets_any(cell_branch, cell_count);
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
+    /* an idle cell's reads, those of all its closures at once */
+    if (read && f->nishio && !any && !plan->cell)
+        reads_reach(read, &seen, false);
     return any || plan->cell;
 }
 
@@ -826,6 +854,18 @@ static bool keeps_through(const reach *r, int cand, const removals *rm, bool y_l
     return !missing;
 }
 
+/* Whether closure `r` holds a potential of the cells `cells` has for its
+ * digit (a cell set a digit, digit d - 1 at words 2 * (d - 1) and up):
+ * each set as its 18 words, in one flat loop that vectorises. */
+static bool reach_meets_cells(const reach *r, const uint64_t *cells)
+{
+    const uint64_t *on = r->on[0], *off = r->off[0];
+    uint64_t hit = 0;
+    for (int j = 0; j < BD_SIZE * 2; j++)
+        hit |= (on[j] | off[j]) & cells[j];
+    return hit != 0;
+}
+
 /* Readies `kept` for a search on grid `g` (made into `rg`): with `keep`,
  * it keeps each closure made on its last grid that the changes since then
  * leave as it is, or (`dynamic`) as it is but for the potentials removed,
@@ -863,9 +903,12 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
         kept->have = keep;
         return;
     }
-    /* by digit, the cells whose reads of the digit's places take in a
-     * change (a changed cell's own candidates: changed.cells) */
-    uint64_t touched[BD_SIZE][2] = {{0}};
+    /* by digit, the cells whose reads of the digit's places or of their
+     * own candidates (changed.cells) take in a change */
+    uint64_t touched[BD_SIZE][2];
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            touched[d][w] = changed.cells[w];
     for (int i = 0; i < (int)(sizeof changed.places / sizeof changed.places[0]); i++)
         for (uint64_t bits = changed.places[i]; bits; bits &= bits - 1u) {
             int at = i * 64 + low_index(bits), d = at / UNIT_COUNT, unit = at % UNIT_COUNT;
@@ -887,11 +930,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
                 }
                 continue;
             }
-            uint64_t hit = 0;
-            for (int d = 0; d < BD_SIZE; d++)
-                for (int w = 0; w < 2; w++)
-                    hit |= (r->on[d][w] | r->off[d][w]) & (touched[d][w] | changed.cells[w]);
-            if (hit)
+            if (reach_meets_cells(r, touched[0]))
                 kept->made[i] &= ~((uint64_t)1 << (cand & 63));
         }
 }
@@ -907,13 +946,29 @@ static struct reach_memo *reach_memo_new(void)
     struct reach_memo *rm = malloc(sizeof *rm + cycles_closure_size());
     if (!rm)
         return NULL;
-    rm->busy = false;
+    rm->busy = rm->grid_made = false;
     for (int k = 0; k < 3; k++) {
         rm->kinds[k].have = false;
         memset(&rm->kinds[k].last, 0, sizeof rm->kinds[k].last);
     }
     rm->links = (struct closure *)(void *)(rm + 1);
     return rm;
+}
+
+/* Makes rm's grid the grid `g` for the rules `y_links` and `dynamic`:
+ * the rules' part only when it was made from `g` (the path's searches of
+ * each kind on one grid in turn). */
+static void memo_grid(struct reach_memo *rm, const chain_grid *g, bool y_links, bool dynamic)
+{
+    if (rm->grid_made && record_is(&rm->grid_of, g)) {
+        if (rm->grid.y_links != y_links || rm->grid_dynamic != dynamic)
+            reach_grid_rules(&rm->grid, g, y_links, dynamic);
+    } else {
+        reach_grid_init(&rm->grid, g, y_links, dynamic);
+        record_grid(&rm->grid_of, g);
+        rm->grid_made = true;
+    }
+    rm->grid_dynamic = dynamic;
 }
 
 /* The path's record of its Nishio searches, brought to grid `g` (each
@@ -998,7 +1053,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->link_cl = rm->by_links ? cycles_both_closure(ch, g) : NULL;
             rm->links_made = rm->link_cl != NULL;
             memset(rm->chain_made, 0, sizeof rm->chain_made);
-            reach_grid_init(&rm->grid, g, !nishio, dynamic);
+            memo_grid(rm, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
             keep_closures(rm->kept, &rm->grid, g, dynamic || reuse, dynamic);
         } else {

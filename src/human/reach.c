@@ -55,12 +55,52 @@ static inline void cells_add(uint64_t *set, int cell)
     set[cell >> 6] |= (uint64_t)1 << (cell & 63);
 }
 
+/* The parts of reach_grid_init that rest on the rules (`y_links`,
+ * `dynamic`): the counts where the "one left" rule applies (a live cell
+ * or unit starts from its number of candidates or places: two or more in
+ * a dynamic walk, two in a static one; 255 elsewhere) and the cells of
+ * two candidates (`two`, rg->cand made first); by unit, the digits of
+ * two places into `pairs` (bit d - 1), whatever the rules. */
+static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic,
+                       uint16_t *pairs)
+{
+    rg->y_links = y_links;
+    uint8_t left[BD_SIZE + 1];
+    for (int count = 0; count <= BD_SIZE; count++)
+        left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        rg->cell_left[cell] = y_links ? left[digit_count(g->cand[cell])] : 255;
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned two = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            int count = digit_count(g->places[unit][d]);
+            rg->unit_left[unit][d] = left[count];
+            two |= (unsigned)(count == 2) << d;
+        }
+        pairs[unit] = (uint16_t)two;
+    }
+    /* the cells of two candidates, counted over the digits' cell sets
+     * (one, two, more); with the cell rules, theirs count two */
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, two = 0, more = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
+            more |= two & has;
+            two = (two & ~has) | (one & has);
+            one = (one & ~has) | (none & has);
+        }
+        rg->two[w] = y_links ? two : 0;
+    }
+}
+
+void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+{
+    uint16_t pairs[UNIT_COUNT];
+    grid_rules(rg, g, y_links, dynamic, pairs);
+}
+
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
-    /* the partners of the cells with candidates only are cleared: the
-     * whole table (11 KB), cleared at once, cost as much as the rest of
-     * this */
-    rg->y_links = y_links;
     memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
     memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
     /* a digit's cells, nine at a time from its rows' places (rows are
@@ -81,45 +121,29 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
         rg->cand[d][0] = low;
         rg->cand[d][1] = high;
     }
-    /* the count a live cell or unit starts from, by number of candidates
-     * or places: two or more in a dynamic walk, two in a static one */
-    uint8_t left[BD_SIZE + 1];
-    for (int count = 0; count <= BD_SIZE; count++)
-        left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
+    /* the partners of the cells with candidates only are cleared: the
+     * whole table (11 KB), cleared at once, cost as much as the rest of
+     * this */
     memset(rg->paired, 0, sizeof rg->paired);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = g->cand[cell];
         if (cand)   /* nine at once: fewer steps than by candidate */
             memset(rg->partner[cell * BD_SIZE], 0, sizeof rg->partner[0] * BD_SIZE);
         rg->cell_cand[cell] = (uint16_t)cand;
-        rg->cell_left[cell] = y_links ? left[digit_count(cand)] : 255;
     }
+    uint16_t pairs[UNIT_COUNT];
+    grid_rules(rg, g, y_links, dynamic, pairs);
     for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (int d = 0; d < BD_SIZE; d++) {
+        for (unsigned two = pairs[unit]; two; two &= two - 1u) {
+            int d = bit_digit(two) - 1;
             unsigned places = g->places[unit][d];
-            int count = digit_count(places);
-            rg->unit_left[unit][d] = left[count];
-            if (count == 2) {
-                int a = unit_cell_of(unit, bit_digit(places) - 1);
-                int b = unit_cell_of(unit, top_digit(places) - 1);
-                cells_add(rg->partner[a * BD_SIZE + d], b);
-                cells_add(rg->partner[b * BD_SIZE + d], a);
-                cells_add(rg->paired[d], a);
-                cells_add(rg->paired[d], b);
-            }
+            int a = unit_cell_of(unit, bit_digit(places) - 1);
+            int b = unit_cell_of(unit, top_digit(places) - 1);
+            cells_add(rg->partner[a * BD_SIZE + d], b);
+            cells_add(rg->partner[b * BD_SIZE + d], a);
+            cells_add(rg->paired[d], a);
+            cells_add(rg->paired[d], b);
         }
-    /* the cells of two candidates, counted over the digits' cell sets
-     * (one, two, more); with the cell rules, theirs count two */
-    for (int w = 0; w < 2; w++) {
-        uint64_t one = 0, two = 0, more = 0;
-        for (int d = 0; d < BD_SIZE; d++) {
-            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
-            more |= two & has;
-            two = (two & ~has) | (one & has);
-            one = (one & ~has) | (none & has);
-        }
-        rg->two[w] = y_links ? two : 0;
-    }
 }
 
 /* A closure under way: the sets, each live cell's candidates and each
@@ -221,16 +245,6 @@ static inline void retire(walk *k, int at, int d)
     k->cell_left[at] = 255;
 }
 
-/* Whether (cell, d + 1) switched off switches nothing on: its cell's
- * count and its units' counts of the digit, where the rule applies, are
- * over two (255 where it does not), so none falls to one. */
-static bool off_alone(const reach_grid *rg, int cell, int d)
-{
-    const uint8_t *units = bdi_cell_units[cell];
-    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
-           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
-}
-
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
@@ -238,7 +252,7 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     k.r = r;
     memset(r, 0, sizeof *r);
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
-    if (!pot_on(pot) && off_alone(rg, cell, d)) {   /* the walk would stop there */
+    if (!pot_on(pot) && reach_off_alone(rg, cell, d)) {   /* the walk would stop there */
         cells_add(r->off[d], cell);
         return true;
     }
