@@ -59,12 +59,11 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
  * match[j] the row on column j (0: free); index 0 is the path root. On
  * entry the matched pairs must be tight (cost = u + v) and every reduced
  * cost of a matched row >= 0; the free rows are added one by one. Returns
- * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
- * >= 0, a lower bound on how much the minimum rises when i is forced onto
- * j, and -j on the chosen pairs.
+ * the minimum cost; then every reduced cost cost[i][j] - u[i + 1] -
+ * v[j + 1] is >= 0, a lower bound on how much the minimum rises when i is
+ * forced onto j.
  */
-static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
                          int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
     int way[BD_SIZE + 1] = {0};
@@ -115,13 +114,8 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
         } while (j0);
     }
     int64_t total = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
-    for (int j = 1; j <= n; j++) {
+    for (int j = 1; j <= n; j++)
         total += cost[match[j] - 1][j - 1];
-        drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
-    }
     return total;
 }
 
@@ -145,16 +139,16 @@ static void start_row(const bdi_rows *rel, int r, bool warm, int n,
         return;
     for (int i = 0; i < n; i++) {
         int64_t least = INT64_MAX;
-        int at = 0;
+        int at = 0, was = rel->digit[cells[i]];
         for (int j = 0; j < n; j++) {
             int64_t reduced = cost[i][j] - v[j + 1];
-            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
+            if (reduced < least || (reduced == least && digits[j] == was)) {
                 least = reduced;
                 at = j + 1;
             }
         }
         u[i + 1] = least;
-        if (at > 0 && digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
+        if (at > 0 && digits[at - 1] == was && match[at] == 0)
             match[at] = i + 1;
     }
 }
@@ -175,7 +169,7 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
         digits[m++] = bit_digit(miss);
     if (n == 0)
         return 0;
-    int64_t cost[BD_SIZE][BD_SIZE], drop[BD_SIZE][BD_SIZE];
+    int64_t cost[BD_SIZE][BD_SIZE];
     for (int i = 0; i < n; i++) {
         unsigned cand = node->open[cells[i]];
         int c = col_of(cells[i]), b = box_of(cells[i]);
@@ -189,20 +183,22 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
     start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
-    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
+    int64_t min_cost = hungarian(n, cost, u, v, match);
     if (min_cost >= FORBID / 2)
         return BDI_LAYER_INFEASIBLE;
     for (int j = 0; j < n; j++)
         rel->dual[r][digits[j] - 1] = v[j + 1];
     for (int i = 0; i < n; i++) {
+        int32_t *to = rel->drop[cells[i]];
         for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            if (drop[i][j] < 0) {
-                rel->digit[cells[i]] = (uint8_t)d;
-                drop[i][j] = 0;
-            }
-            rel->drop[cells[i]][d - 1] = (int32_t)(drop[i][j] < INT32_MAX ? drop[i][j] : INT32_MAX);
+            int64_t drop = cost[i][j] - u[i + 1] - v[j + 1];
+            to[digits[j] - 1] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
+    }
+    for (int j = 0; j < n; j++) {   /* the chosen pairs: no drop */
+        int cell = cells[match[j + 1] - 1];
+        rel->digit[cell] = (uint8_t)digits[j];
+        rel->drop[cell][digits[j] - 1] = 0;
     }
     return -min_cost;
 }
