@@ -101,30 +101,37 @@ static unsigned reach(const unsigned step[BD_SIZE], unsigned start, unsigned wit
 }
 
 /* Given the perfect matching (owner[d - 1] the blank holding d, keep[i]
- * the bit of blank i's digit), sets keep[i] to the candidates of blank
- * i that some perfect matching gives it: the digits matched within i's
- * strongly connected component of the moves. */
-static void keep_components(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
+ * the bit of blank i's digit): true when the moves join all n blanks in
+ * one strongly connected component, where every blank keeps every
+ * candidate (keep[] then left as it was); else sets keep[i] to the
+ * candidates of blank i that some perfect matching gives it, the digits
+ * matched within i's strongly connected component, and returns false. */
+static bool keep_components(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
                             unsigned keep[BD_SIZE])
 {
     unsigned next[BD_SIZE] = {0}, back[BD_SIZE] = {0};   /* the moves, as bits of blanks */
     moves(cand, n, owner, keep, next, back);
-    for (unsigned left = (1u << n) - 1u; left;) {
+    for (unsigned all = (1u << n) - 1u, left = all; left;) {
         /* the component of the lowest blank left: what it reaches and
          * what reaches it, among the blanks of no component yet */
         unsigned start = left & (0u - left);
         unsigned part = reach(next, start, left) & reach(back, start, left), digits = 0;
+        if (part == all)
+            return true;
         left &= ~part;
         for (unsigned in = part; in; in &= in - 1u)
             digits |= keep[bit_digit(in) - 1];
         for (unsigned in = part; in; in &= in - 1u)
             keep[bit_digit(in) - 1] = cand[bit_digit(in) - 1] & digits;
     }
+    return false;
 }
 
 /* The candidates of blanks cand[0..n) that some perfect matching gives
- * them, into keep[]; false when there is no perfect matching. */
-static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE])
+ * them, into keep[], and *whole set when that is every candidate of every
+ * blank (keep[] then unset); false when there is no perfect matching. */
+static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
+                               bool *whole)
 {
     int8_t owner[BD_SIZE];
     unsigned taken = 0, unmatched = 0;
@@ -148,7 +155,7 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
     for (int d = 1; d <= BD_SIZE; d++)
         if (owner[d - 1] >= 0)
             keep[owner[d - 1]] = digit_bit(d);
-    keep_components(cand, n, owner, keep);
+    *whole = keep_components(cand, n, owner, keep);
     return true;
 }
 
@@ -176,8 +183,11 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
         return false;   /* a missing digit without a place */
     if (!may_be_tight(mine, n))
         return true;
-    if (!matched_candidates(mine, n, keep))
+    bool whole;
+    if (!matched_candidates(mine, n, keep, &whole))
         return false;
+    if (whole)
+        return true;
     for (int i = 0; i < n; i++) {
         if (keep[i] == mine[i])
             continue;
