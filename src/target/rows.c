@@ -122,46 +122,43 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
 }
 
 /*
- * Potentials and matching to start row r's Hungarian method from, its n
- * blanks `cells` on its n missing digits `digits` (the columns, by digit):
- * none (cold), or with `warm` the duals and digits of rel's last solution
- * of the same row (same blanks, same candidates, other prices): v as they
- * were, u the least reduced cost per blank, and the old pairs that are
- * still tight.
+ * The potentials to start row r's Hungarian method from: none (cold), or
+ * with `warm` the column potentials of rel's last solution of the same row
+ * (same blanks, same candidates, other prices) as they were; no pairs.
  */
-static void start_row(const bdi_rows *rel, int r, bool warm, int n, const int cells[BD_SIZE],
-                      const int digits[BD_SIZE], int64_t cost[BD_SIZE][BD_SIZE],
-                      int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE + 1],
+                      int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
     for (int j = 0; j <= BD_SIZE; j++) {
         u[j] = 0;
         match[j] = 0;
         v[j] = j > 0 && warm ? rel->dual[r][j - 1] : 0;
     }
-    if (!warm)
-        return;
-    for (int i = 0; i < n; i++) {
-        int64_t least = INT64_MAX;
-        int at = 0, was = rel->digit[cells[i]];
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            int64_t reduced = cost[i][d - 1] - v[d];
-            if (reduced < least || (reduced == least && d == was)) {
-                least = reduced;
-                at = d;
-            }
-        }
-        u[i + 1] = least;
-        if (at > 0 && at == was && match[at] == 0)
-            match[at] = i + 1;
+}
+
+/* Blank `cell`'s cost of each digit d under rel's prices into cost[d - 1]
+ * (FORBID where the node does not allow d); returns the least reduced cost
+ * cost[d - 1] - v[d] over the digits `missing`. */
+static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int cell,
+                           unsigned missing, const int64_t v[BD_SIZE + 1], int64_t cost[BD_SIZE])
+{
+    unsigned cand = node->open[cell];
+    const int32_t *col = rel->col[col_of(cell)], *box = rel->box[box_of(cell)];
+    int64_t gain = node->gain[cell], least = INT64_MAX;
+    for (int k = 0; k < BD_SIZE; k++) {
+        cost[k] = (cand >> k & 1u) ? col[k] + box[k] - (k + 1) * gain : FORBID;
+        int64_t reduced = (missing >> k & 1u) ? cost[k] - v[k + 1] : INT64_MAX;
+        least = reduced < least ? reduced : least;
     }
+    return least;
 }
 
 /* Solves row r's assignment problem under the prices (warm: from rel's
- * last solution of the same row, see start_row); fills the digits, duals
- * and reduced costs of its blanks in `rel`. Returns the row's maximum
- * profit, or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing
- * digits. */
+ * last solution of the same row: its column potentials, u the least
+ * reduced cost per blank, and the old pairs that are still tight, so only
+ * the blanks whose pairing broke are routed); fills the digits, duals and
+ * reduced costs of its blanks in `rel`. Returns the row's maximum profit,
+ * or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing digits. */
 static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
                          bool warm)
 {
@@ -175,16 +172,19 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     if (n == 0)
         return 0;
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
-    for (int i = 0; i < n; i++) {
-        unsigned cand = node->open[cells[i]];
-        const int32_t *col = rel->col[col_of(cells[i])], *box = rel->box[box_of(cells[i])];
-        int64_t gain = node->gain[cells[i]];
-        for (int k = 0; k < BD_SIZE; k++)
-            cost[i][k] = (cand >> k & 1u) ? col[k] + box[k] - (k + 1) * gain : FORBID;
-    }
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
-    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
+    start_row(rel, r, warm, u, v, match);
+    for (int i = 0; i < n; i++) {
+        int64_t least = blank_costs(node, rel, cells[i], missing, v, cost[i]);
+        if (!warm)
+            continue;
+        u[i + 1] = least;
+        int was = rel->digit[cells[i]];   /* kept when still tight and free */
+        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least
+            && match[was] == 0)
+            match[was] = i + 1;
+    }
     int64_t min_cost = hungarian(n, missing << 1, cost, u, v, match);
     if (min_cost >= FORBID / 2)
         return BDI_LAYER_INFEASIBLE;
