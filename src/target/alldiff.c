@@ -19,12 +19,12 @@
  * the matched digits instead (digit M(a) moves to every digit a may take,
  * the same graph), as the digits that one digit reaches and is reached
  * from (9-bit masks, a component at a time); a unit whose moves form one
- * component keeps every candidate. A unit needs neither the matching nor the rule when no set
- * of t < n of its blanks has t candidates or fewer between them: then
- * every blank keeps every candidate (Hall's condition holds with room to
- * spare). That holds when fewer than t blanks have t or fewer candidates,
- * for every t < n, a count of the candidates that decides most units at
- * once.
+ * component keeps every candidate. A unit needs neither the matching nor
+ * the rule when no set of t < n of its blanks has t candidates or fewer
+ * between them: then every blank keeps every candidate (Hall's condition
+ * holds with room to spare). That holds when fewer than t blanks have t or
+ * fewer candidates, for every t < n, a count of the candidates that
+ * decides most units at once.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
