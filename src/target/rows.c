@@ -249,9 +249,14 @@ static void sharpen_row(bdi_rows *rel, int r)
     /* chain[a][b]: the least cost of moving blank a off its digit, on
      * along blanks, until some blank takes b's digit */
     uint32_t chain[BD_SIZE][BD_SIZE];
-    for (int a = 0; a < n; a++)
-        for (int b = 0; b < BD_SIZE; b++)
-            chain[a][b] = a == b ? 0 : b < n ? (uint32_t)rel->drop[cells[a]][digits[b]] : INT32_MAX;
+    for (int a = 0; a < n; a++) {
+        const int32_t *from = rel->drop[cells[a]];
+        for (int b = 0; b < n; b++)
+            chain[a][b] = (uint32_t)from[digits[b]];
+        for (int b = n; b < BD_SIZE; b++)
+            chain[a][b] = INT32_MAX;
+        chain[a][a] = 0;
+    }
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
             /* the drops (reduced costs of an optimal assignment, never
@@ -268,9 +273,10 @@ static void sharpen_row(bdi_rows *rel, int r)
         }
     }
     for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++) {
-            int64_t drop = (int64_t)rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
-            rel->drop[cells[i]][digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
+        int32_t *to = rel->drop[cells[i]];
+        for (int j = 0; j < n; j++) {   /* chain[i][i] stays 0: no chain is below 0 */
+            int64_t drop = (int64_t)to[digits[j]] + chain[j][i];
+            to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
     rel->sharp |= 1u << r;
