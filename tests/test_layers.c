@@ -357,6 +357,39 @@ static void test_units_consistent(void **state)
     assert_true(failed >= 50 && 400 - failed >= 50 && narrowed >= 100);
 }
 
+/* By hand, on the empty grid: cells 0 and 1 (row 0, box 0) with the
+ * candidates {1, 2} between them take 1 and 2 from row 0 and box 0, so
+ * cell 2's {1, 2, 3, 4} keeps {3, 4} and box 0's rows 1 and 2 keep 3-9;
+ * row 0's other cells ({3..9}) and every other cell (all digits) keep
+ * theirs, and the result is settled (a second pass changes nothing). A
+ * third cell of row 0 with only {1, 2} leaves the row without an
+ * assignment. */
+static void test_units_hall_pair(void **state)
+{
+    (void)state;
+    const unsigned pair = digit_bit(1) | digit_bit(2);
+    uint8_t cells[BD_CELLS] = {0};
+    uint16_t cand[BD_CELLS], expected[BD_CELLS];
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cand[cell] = ALL_DIGITS;
+    cand[0] = cand[1] = (uint16_t)pair;
+    cand[2] = (uint16_t)(pair | digit_bit(3) | digit_bit(4));
+    for (int c = 3; c < BD_SIZE; c++)
+        cand[c] = (uint16_t)(ALL_DIGITS & ~pair);
+    memcpy(expected, cand, sizeof cand);
+    expected[2] = (uint16_t)(digit_bit(3) | digit_bit(4));
+    for (int r = 1; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            expected[r * BD_SIZE + c] = (uint16_t)(ALL_DIGITS & ~pair);
+    for (int pass = 0; pass < 2; pass++) {
+        assert_true(bdi_units_consistent(cells, cand));
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            assert_int_equal(cand[cell], expected[cell]);
+    }
+    cand[5] = (uint16_t)pair;
+    assert_false(bdi_units_consistent(cells, cand));
+}
+
 /* One row's assignments by enumeration: its blanks (cells) take its
  * missing digits (digits), one each, for profit[i][j] (INT64_MIN: blank i
  * may not take digit j); the best total, and the best with blank i on
@@ -505,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_pack_completes),
         cmocka_unit_test(test_row_open_follows_cells),
         cmocka_unit_test(test_units_consistent),
+        cmocka_unit_test(test_units_hall_pair),
         cmocka_unit_test(test_rows_against_enumeration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,14 +15,16 @@
  * in M reaches i by moves "a to the blank b whose M(b) a may take": then
  * i takes d, j takes the next blank's digit, ..., and the last one M(i),
  * another perfect matching (Regin's rule): exactly when i and j lie in one
- * strongly connected component of the moves, which is found as the blanks
- * that one blank reaches and is reached from (9-bit masks, a component at
- * a time). A unit needs neither the matching nor the rule when no set
- * of t < n of its blanks has t candidates or fewer between them: then
- * every blank keeps every candidate (Hall's condition holds with room to
- * spare). That holds when fewer than t blanks have t or fewer candidates,
- * for every t < n, a count of the candidates that decides most units at
- * once.
+ * strongly connected component of the moves. The components are found on
+ * the matched digits instead (digit M(a) moves to every digit a may take,
+ * the same graph), as the digits that one digit reaches and is reached
+ * from (9-bit masks, a component at a time); a unit whose moves form one
+ * component keeps every candidate. A unit needs neither the matching nor
+ * the rule when no set of t < n of its blanks has t candidates or fewer
+ * between them: then every blank keeps every candidate (Hall's condition
+ * holds with room to spare). That holds when fewer than t blanks have t or
+ * fewer candidates, for every t < n, a count of the candidates that
+ * decides most units at once.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
@@ -71,24 +73,9 @@ static bool may_be_tight(const unsigned cand[BD_SIZE], int n)
     return false;
 }
 
-/* The moves between the blanks of a unit under the perfect matching
- * (owner[d - 1] the blank holding d, keep[i] the bit of blank i's digit):
- * bit b of next[a] when a may take b's digit (b != a), and bit a of back[b]
- * then. Both must come cleared. */
-static void moves(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
-                  const unsigned keep[BD_SIZE], unsigned next[BD_SIZE], unsigned back[BD_SIZE])
-{
-    for (int a = 0; a < n; a++) {
-        for (unsigned other = cand[a] & ~keep[a]; other; other &= other - 1u) {
-            int b = owner[bit_digit(other) - 1];
-            next[a] |= 1u << b;
-            back[b] |= 1u << a;
-        }
-    }
-}
-
-/* The blanks of `within` that the blanks `start` reach by the moves `step`
- * (bit b of step[a]: a moves to b) inside `within`, `start` included. */
+/* The digits of `within` that the digits `start` reach by the moves
+ * `step` (step[d - 1]: the digits d moves to) inside `within`, `start`
+ * included. */
 static unsigned reach(const unsigned step[BD_SIZE], unsigned start, unsigned within)
 {
     unsigned seen = start;
@@ -100,31 +87,63 @@ static unsigned reach(const unsigned step[BD_SIZE], unsigned start, unsigned wit
     return seen;
 }
 
-/* Given the perfect matching (owner[d - 1] the blank holding d, keep[i]
- * the bit of blank i's digit), sets keep[i] to the candidates of blank
- * i that some perfect matching gives it: the digits matched within i's
- * strongly connected component of the moves. */
-static void keep_components(const unsigned cand[BD_SIZE], int n, const int8_t owner[BD_SIZE],
+/* The digits of `within` that reach the digits `goal` by the moves `step`
+ * (as reach) inside `within`, `goal` included: sweeps over the digits not
+ * yet found, each joining when it moves to one found, until a sweep adds
+ * none or all are found. */
+static unsigned reached_from(const unsigned step[BD_SIZE], unsigned goal, unsigned within)
+{
+    unsigned seen = goal;
+    for (unsigned grown = 1; grown && seen != within;) {
+        grown = 0;
+        for (unsigned left = within & ~seen; left; left &= left - 1u) {
+            if (step[bit_digit(left) - 1] & seen) {
+                seen |= left & (0u - left);
+                grown = 1;
+            }
+        }
+    }
+    return seen;
+}
+
+/* Given a perfect matching of the unit's n blanks (owner[d - 1] the blank
+ * holding digit d, -1: d not missing), with the moves between the matched
+ * digits (d moves to e when d's blank may take e): true when they join
+ * every matched digit in one strongly connected component, where every
+ * blank keeps every candidate; else sets keep[i] to the candidates of
+ * blank i that some perfect matching gives it, the digits of i's digit's
+ * component, and returns false. */
+static bool keep_components(const unsigned cand[BD_SIZE], const int8_t owner[BD_SIZE],
                             unsigned keep[BD_SIZE])
 {
-    unsigned next[BD_SIZE] = {0}, back[BD_SIZE] = {0};   /* the moves, as bits of blanks */
-    moves(cand, n, owner, keep, next, back);
-    for (unsigned left = (1u << n) - 1u; left;) {
-        /* the component of the lowest blank left: what it reaches and
-         * what reaches it, among the blanks of no component yet */
-        unsigned start = left & (0u - left);
-        unsigned part = reach(next, start, left) & reach(back, start, left), digits = 0;
-        left &= ~part;
-        for (unsigned in = part; in; in &= in - 1u)
-            digits |= keep[bit_digit(in) - 1];
-        for (unsigned in = part; in; in &= in - 1u)
-            keep[bit_digit(in) - 1] = cand[bit_digit(in) - 1] & digits;
+    unsigned step[BD_SIZE], all = 0;   /* the moves of each matched digit */
+    for (int d = 1; d <= BD_SIZE; d++) {
+        if (owner[d - 1] >= 0) {
+            step[d - 1] = cand[owner[d - 1]];
+            all |= digit_bit(d);
+        }
     }
+    for (unsigned left = all; left;) {
+        /* the component of the lowest digit left: what it reaches and
+         * what reaches it, among the digits of no component yet */
+        unsigned start = left & (0u - left);
+        unsigned part = reach(step, start, left) & reached_from(step, start, left);
+        if (part == all)
+            return true;
+        left &= ~part;
+        for (unsigned in = part; in; in &= in - 1u) {
+            int blank = owner[bit_digit(in) - 1];
+            keep[blank] = cand[blank] & part;
+        }
+    }
+    return false;
 }
 
 /* The candidates of blanks cand[0..n) that some perfect matching gives
- * them, into keep[]; false when there is no perfect matching. */
-static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE])
+ * them, into keep[], and *whole set when that is every candidate of every
+ * blank (keep[] then unset); false when there is no perfect matching. */
+static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
+                               bool *whole)
 {
     int8_t owner[BD_SIZE];
     unsigned taken = 0, unmatched = 0;
@@ -145,10 +164,7 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
         if (!augment(cand, bit_digit(unmatched) - 1, owner, &seen))
             return false;
     }
-    for (int d = 1; d <= BD_SIZE; d++)
-        if (owner[d - 1] >= 0)
-            keep[owner[d - 1]] = digit_bit(d);
-    keep_components(cand, n, owner, keep);
+    *whole = keep_components(cand, owner, keep);
     return true;
 }
 
@@ -176,8 +192,11 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
         return false;   /* a missing digit without a place */
     if (!may_be_tight(mine, n))
         return true;
-    if (!matched_candidates(mine, n, keep))
+    bool whole;
+    if (!matched_candidates(mine, n, keep, &whole))
         return false;
+    if (whole)
+        return true;
     for (int i = 0; i < n; i++) {
         if (keep[i] == mine[i])
             continue;

@@ -54,31 +54,30 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
 
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
- * minimum-cost perfect assignment of n rows to n columns, n <= 9; cost[i][j]
- * may be FORBID. 1-based: u[1..n], v[1..n] are the potentials and
- * match[j] the row on column j (0: free); index 0 is the path root. On
- * entry the matched pairs must be tight (cost = u + v) and every reduced
- * cost of a matched row >= 0; the free rows are added one by one. Returns
- * the minimum cost; fills drop[i][j] with the reduced cost cost - u - v
- * >= 0, a lower bound on how much the minimum rises when i is forced onto
- * j, and -j on the chosen pairs.
+ * minimum-cost perfect assignment of n rows to the n columns `cols` (bit
+ * j: column j, 1..BD_SIZE), n <= 9; cost[i][j - 1] may be FORBID. Rows
+ * are 1-based: u[1..n] and v[j] are the potentials and match[j] the row on
+ * column j (0: free); index 0 is the path root. On entry the matched pairs
+ * must be tight (cost = u + v) and every reduced cost of a matched row >=
+ * 0; the free rows are added one by one. Returns the minimum cost; then
+ * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
+ * bound on how much the minimum rises when i is forced onto j.
  */
-static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t drop[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
-                         int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
+                         int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
     int way[BD_SIZE + 1] = {0};
     bool matched[BD_SIZE + 1] = {false};
-    for (int j = 1; j <= n; j++)
-        matched[match[j]] = true;
+    for (unsigned on = cols; on; on &= on - 1u)
+        matched[match[bit_digit(on) - 1]] = true;
     for (int i = 1; i <= n; i++) {
         if (matched[i])
             continue;
         int64_t minv[BD_SIZE + 1];
-        for (int j = 0; j <= n; j++)
+        for (int j = 0; j <= BD_SIZE; j++)
             minv[j] = INT64_MAX;
         /* bit j: column j is on the path (used) or not yet (open) */
-        unsigned used = 0, open = ((1u << n) - 1u) << 1;
+        unsigned used = 0, open = cols;
         int j0 = 0;
         match[0] = i;
         do {
@@ -115,94 +114,94 @@ static int64_t hungarian(int n, int64_t cost[BD_SIZE][BD_SIZE],
         } while (j0);
     }
     int64_t total = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            drop[i][j] = cost[i][j] - u[i + 1] - v[j + 1];
-    for (int j = 1; j <= n; j++) {
+    for (unsigned on = cols; on; on &= on - 1u) {
+        int j = bit_digit(on) - 1;
         total += cost[match[j] - 1][j - 1];
-        drop[match[j] - 1][j - 1] = -j;   /* marks the chosen column */
     }
     return total;
 }
 
 /*
- * Potentials and matching to start row r's Hungarian method from: none
- * (cold), or with `warm` the duals and digits of rel's last solution of the
- * same row (same blanks, same candidates, other prices): v as they were, u
- * the least reduced cost per blank, and the old pairs that are still tight.
+ * The potentials to start row r's Hungarian method from: none (cold), or
+ * with `warm` the column potentials of rel's last solution of the same row
+ * (same blanks, same candidates, other prices) as they were; no pairs.
  */
-static void start_row(const bdi_rows *rel, int r, bool warm, int n,
-                      const int cells[BD_SIZE], const int digits[BD_SIZE],
-                      int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE + 1],
                       int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    for (int j = 0; j <= n; j++) {
+    for (int j = 0; j <= BD_SIZE; j++) {
         u[j] = 0;
         match[j] = 0;
-        v[j] = j > 0 && warm ? rel->dual[r][digits[j - 1] - 1] : 0;
-    }
-    if (!warm)
-        return;
-    for (int i = 0; i < n; i++) {
-        int64_t least = INT64_MAX;
-        int at = 0;
-        for (int j = 0; j < n; j++) {
-            int64_t reduced = cost[i][j] - v[j + 1];
-            if (reduced < least || (reduced == least && digits[j] == rel->digit[cells[i]])) {
-                least = reduced;
-                at = j + 1;
-            }
-        }
-        u[i + 1] = least;
-        if (at > 0 && digits[at - 1] == rel->digit[cells[i]] && match[at] == 0)
-            match[at] = i + 1;
+        v[j] = j > 0 && warm ? rel->dual[r][j - 1] : 0;
     }
 }
 
+/* Blank `cell`'s cost of each digit d under rel's prices into cost[d - 1]
+ * (FORBID where the node does not allow d); returns the least reduced cost
+ * cost[d - 1] - v[d] over the digits `missing`. */
+static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int cell,
+                           unsigned missing, const int64_t v[BD_SIZE + 1], int64_t cost[BD_SIZE])
+{
+    unsigned cand = node->open[cell];
+    const int32_t *col = rel->col[col_of(cell)], *box = rel->box[box_of(cell)];
+    int64_t gain = node->gain[cell], least = INT64_MAX;
+    for (int k = 0; k < BD_SIZE; k++) {
+        cost[k] = (cand >> k & 1u) ? col[k] + box[k] - (k + 1) * gain : FORBID;
+        int64_t reduced = (missing >> k & 1u) ? cost[k] - v[k + 1] : INT64_MAX;
+        least = reduced < least ? reduced : least;
+    }
+    return least;
+}
+
 /* Solves row r's assignment problem under the prices (warm: from rel's
- * last solution of the same row, see start_row); fills the digits, duals
- * and reduced costs of its blanks in `rel`. Returns the row's maximum
- * profit, or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing
- * digits. */
+ * last solution of the same row: its column potentials, u the least
+ * reduced cost per blank, and the old pairs that are still tight, so only
+ * the blanks whose pairing broke are routed); fills the digits, duals and
+ * reduced costs of its blanks in `rel`. Returns the row's maximum profit,
+ * or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing digits. */
 static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
                          bool warm)
 {
     int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
+    unsigned missing = ALL_DIGITS & ~row_used;
     for (int c = 0; c < BD_SIZE; c++)
         if (node->gain[r * BD_SIZE + c])
             cells[n++] = r * BD_SIZE + c;
-    for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
+    for (unsigned miss = missing; miss; miss &= miss - 1u)
         digits[m++] = bit_digit(miss);
     if (n == 0)
         return 0;
-    int64_t cost[BD_SIZE][BD_SIZE], drop[BD_SIZE][BD_SIZE];
-    for (int i = 0; i < n; i++) {
-        unsigned cand = node->open[cells[i]];
-        int c = col_of(cells[i]), b = box_of(cells[i]);
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            cost[i][j] = (cand & digit_bit(d))
-                ? rel->col[c][d - 1] + rel->box[b][d - 1] - (int64_t)d * node->gain[cells[i]]
-                : FORBID;
-        }
-    }
+    int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
-    start_row(rel, r, warm, n, cells, digits, cost, u, v, match);
-    int64_t min_cost = hungarian(n, cost, drop, u, v, match);
+    start_row(rel, r, warm, u, v, match);
+    for (int i = 0; i < n; i++) {
+        int64_t least = blank_costs(node, rel, cells[i], missing, v, cost[i]);
+        if (!warm)
+            continue;
+        u[i + 1] = least;
+        int was = rel->digit[cells[i]];   /* kept when still tight and free */
+        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least
+            && match[was] == 0)
+            match[was] = i + 1;
+    }
+    int64_t min_cost = hungarian(n, missing << 1, cost, u, v, match);
     if (min_cost >= FORBID / 2)
         return BDI_LAYER_INFEASIBLE;
     for (int j = 0; j < n; j++)
-        rel->dual[r][digits[j] - 1] = v[j + 1];
+        rel->dual[r][digits[j] - 1] = v[digits[j]];
     for (int i = 0; i < n; i++) {
+        int32_t *to = rel->drop[cells[i]];
         for (int j = 0; j < n; j++) {
             int d = digits[j];
-            if (drop[i][j] < 0) {
-                rel->digit[cells[i]] = (uint8_t)d;
-                drop[i][j] = 0;
-            }
-            rel->drop[cells[i]][d - 1] = (int32_t)(drop[i][j] < INT32_MAX ? drop[i][j] : INT32_MAX);
+            int64_t drop = cost[i][d - 1] - u[i + 1] - v[d];
+            to[d - 1] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
+    }
+    for (int j = 0; j < n; j++) {   /* the chosen pairs: no drop */
+        int d = digits[j], cell = cells[match[d] - 1];
+        rel->digit[cell] = (uint8_t)d;
+        rel->drop[cell][d - 1] = 0;
     }
     return -min_cost;
 }
@@ -250,9 +249,14 @@ static void sharpen_row(bdi_rows *rel, int r)
     /* chain[a][b]: the least cost of moving blank a off its digit, on
      * along blanks, until some blank takes b's digit */
     uint32_t chain[BD_SIZE][BD_SIZE];
-    for (int a = 0; a < n; a++)
-        for (int b = 0; b < BD_SIZE; b++)
-            chain[a][b] = a == b ? 0 : b < n ? (uint32_t)rel->drop[cells[a]][digits[b]] : INT32_MAX;
+    for (int a = 0; a < n; a++) {
+        const int32_t *from = rel->drop[cells[a]];
+        for (int b = 0; b < n; b++)
+            chain[a][b] = (uint32_t)from[digits[b]];
+        for (int b = n; b < BD_SIZE; b++)
+            chain[a][b] = INT32_MAX;
+        chain[a][a] = 0;
+    }
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
             /* the drops (reduced costs of an optimal assignment, never
@@ -269,9 +273,10 @@ static void sharpen_row(bdi_rows *rel, int r)
         }
     }
     for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++) {
-            int64_t drop = (int64_t)rel->drop[cells[i]][digits[j]] + (i == j ? 0 : chain[j][i]);
-            rel->drop[cells[i]][digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
+        int32_t *to = rel->drop[cells[i]];
+        for (int j = 0; j < n; j++) {   /* chain[i][i] stays 0: no chain is below 0 */
+            int64_t drop = (int64_t)to[digits[j]] + chain[j][i];
+            to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
     rel->sharp |= 1u << r;
