@@ -326,21 +326,29 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
     return progress;
 }
 
+/* The bucket of key k in hidden_pairs' chains (HEADS = 1024 of them). */
+static inline uint32_t key_hash(uint32_t k)
+{
+    return (uint32_t)(k * UINT32_C(2654435761)) >> 22;
+}
+
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
  * exactly two places gives a key (the two cells), but where both cells
  * are in `paired` (two candidates alone: a pair found there is naked
- * already, and clears nothing); keys are chained by a hash and only keys
- * of one chain compared. Each digit's keys are kept in `kept`
+ * already, and clears nothing). Each digit's keys are kept in `kept`
  * (digit_keys), made again (with its sets, make_keys) only for the
- * digits in `s->touched`: the
- * others' places are as when they were made, and their keys as many or
- * more (a key whose cells have since lost all but its two digits finds a
- * pair that clears nothing). Only pairs with a touched digit are looked
- * for: two untouched digits were so when the last search found nothing
- * to clear (the caller clears touched when hidden_triples did not
- * either), with the cells' candidates as now or more. Whether anything changed. */
+ * digits in `s->touched`: the others' places are as when they were made,
+ * and their keys as many or more (a key whose cells have since lost all
+ * but its two digits finds a pair that clears nothing). Only pairs with a
+ * touched digit are looked for: two untouched digits were so when the
+ * last search found nothing to clear (the caller clears touched when
+ * hidden_triples did not either), with the cells' candidates as now or
+ * more. So the touched digits' keys alone are chained by a hash, and
+ * every digit's keys looked up in those chains; a pair of two touched
+ * digits is found from each side, and cleared twice to the same effect.
+ * Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
                          const colset paired[BD_BOARD_MAX])
 {
@@ -350,16 +358,14 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint8_t digit_of[KEYS_MAX];
     static _Thread_local uint16_t next[KEYS_MAX];
     uint16_t head[HEADS];
-    int first[BD_BOARD_MAX + 1];   /* digit d's keys: first[d] to first[d + 1] - 1 */
     memset(head, 0, sizeof head);
-    for (int d = 0; d < n; d++) {
-        if ((s->touched >> d) & 1u)
-            make_keys(g, s, kept, d, paired);
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
+        int d = nxn_low_index(todo);
+        make_keys(g, s, kept, d, paired);
         const uint32_t *keys = digit_keys(g, kept, d);
-        first[d] = count;
         uint32_t last = keys[0];   /* read once: the byte stores below may alias it */
         for (uint32_t i = 1; i <= last; i++) {
-            uint32_t h = (uint32_t)(keys[i] * UINT32_C(2654435761)) >> 22;
+            uint32_t h = key_hash(keys[i]);
             key[count] = keys[i];
             digit_of[count] = (uint8_t)d;
             next[count] = head[h];
@@ -367,20 +373,21 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             count++;
         }
     }
-    first[n] = count;
+    if (!count)
+        return false;
     bool progress = false;
-    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
-        int d = nxn_low_index(todo);
-        for (int i = first[d]; i < first[d + 1]; i++) {
-            uint32_t h = (uint32_t)(key[i] * UINT32_C(2654435761)) >> 22;
-            for (int j = head[h] - 1; j >= 0; j = next[j] - 1) {
-                if (key[i] != key[j] || digit_of[j] == d)
+    for (int d = 0; d < n; d++) {
+        const uint32_t *keys = digit_keys(g, kept, d);
+        uint32_t last = keys[0];   /* read once: the clears below may alias it */
+        for (uint32_t i = 1; i <= last; i++) {
+            uint32_t k = keys[i];
+            for (int j = head[key_hash(k)] - 1; j >= 0; j = next[j] - 1) {
+                if (k != key[j] || digit_of[j] == d)
                     continue;
                 uint64_t pair = UINT64_C(1) << d | UINT64_C(1) << digit_of[j];
-                int cells[2] = {(int)(key[i] / (uint32_t)(n * n)),
-                                 (int)(key[i] % (uint32_t)(n * n))};
-                for (int k = 0; k < 2; k++) {
-                    int r = cells[k] / n, c = cells[k] % n;
+                int cells[2] = {(int)(k / (uint32_t)(n * n)), (int)(k % (uint32_t)(n * n))};
+                for (int c2 = 0; c2 < 2; c2++) {
+                    int r = cells[c2] / n, c = cells[c2] % n;
                     for (int e = 0; e < n; e++)
                         if (!((pair >> e) & 1u))
                             progress |= clear_places(g, s, e, r, col_bit(c));
