@@ -148,11 +148,9 @@ static void count_open(const geo *g, const state *s, open_counts *k)
 static int candidate_places(const geo *g, const state *s, int r, int c)
 {
     int n = GEO_N(g), top = r - r % GEO_R(g), places = 0;
-    colset column = col_bit(c), box = g->stack_of_col[c];
-    for (int d = 0; d < n; d++) {
-        const colset *pd = s->w + (size_t)d * (size_t)n;
-        if (!(pd[r] & column))
-            continue;
+    colset box = g->stack_of_col[c];
+    for (uint64_t digits = cell_digits(g, s, r, c); digits; digits &= digits - 1u) {
+        const colset *pd = s->w + (size_t)nxn_low_index(digits) * (size_t)n;
         int in_row = bit_count(pd[r]), in_col = 0, in_box = 0;
         for (int row = 0; row < n; row++)   /* no branch: the compiler takes several rows at once */
             in_col += (int)((pd[row] >> c) & 1u);
