@@ -110,10 +110,11 @@ typedef struct geo {
 
 /* The rules and choices by board size, constants where the includer
  * fixes the geometry, so that the compiler drops what a size does not
- * use. pick_cell's tie-break by candidate places: N >= PLACES_FROM. */
+ * use. pick_cell's tie-break by candidate places: N >= PLACES_FROM (known
+ * at compile time where the words are too narrow for such N). */
 static inline bool by_places(const geo *g)
 {
-    return GEO_N(g) >= PLACES_FROM;
+    return sizeof(colset) * CHAR_BIT >= PLACES_FROM && GEO_N(g) >= PLACES_FROM;
 }
 
 /* Naked pairs at a stall: N >= PAIRS_FROM. */
