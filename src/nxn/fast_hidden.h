@@ -430,8 +430,9 @@ static bool save_kept(ctx *x, int level, uint64_t digits)
         saved_kept save = {(uint32_t)d, (uint32_t)sets[0], keys[0], x->made_at[d]};
         size_t bytes = saved_bytes(save.sets, save.keys);
         if (x->trail_used + bytes > x->trail_size) {
-            size_t size = x->trail_size * 2 > x->trail_used + bytes ? x->trail_size * 2
-                                                                   : x->trail_used + bytes;
+            size_t size = x->trail_size ? x->trail_size * 4 : kept_bytes(g);   /* first: all once */
+            if (size < x->trail_used + bytes)
+                size = x->trail_used + bytes;
             unsigned char *grown = realloc(x->trail, size);
             if (!grown) {
                 x->nomem = x->stop = true;
