@@ -313,7 +313,7 @@ static bool ensure_level(ctx *x, int level)
 {
     if (level < x->capacity)
         return true;
-    int capacity = x->capacity * 2 > level + 1 ? x->capacity * 2 : level + 1;
+    int capacity = x->capacity * 4 > level + 1 ? x->capacity * 4 : level + 1;
     unsigned char *grown = x->on_heap ? realloc(x->levels, (size_t)capacity * x->stride)
                                       : malloc((size_t)capacity * x->stride);
     if (!grown) {
