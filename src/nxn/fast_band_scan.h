@@ -88,8 +88,8 @@ static bool locks_would_fire(const uint64_t band[4], uint64_t in_band, uint64_t 
            || (in_band & nibbles_any(claimed_lanes) * 0xFu) != claimed_lanes;      /* a column's box */
 }
 
-/* Digit d's units scanned on its four band words (the file comment's
- * rules, every band every time): the hidden singles of its rows, columns
+/* Digit d's units scanned on its four band words (the rules of this file's comment,
+ * every band every time): the hidden singles of its rows, columns
  * and boxes are found at once on the words as they are and placed (then
  * the scan ends, its words being stale); when there are none and some
  * locked candidates would remove a place (columns whose places lie in

@@ -327,7 +327,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     return progress;
 }
 
-/* Scans digit d's units (the rules above). -1 on a contradiction, else
+/* Scans digit d's units (this file's comment). -1 on a contradiction, else
  * 1 if anything changed, 0 if not. */
 static int scan_digit(const geo *g, state *s, int d)
 {
