@@ -28,16 +28,13 @@ static bool avx2_kernels(void)
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
            && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 }
-#endif
 
 /* The contract is in nxn.h: the kernel of the fast engine's choice. */
 nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
-#if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
     if (avx2_kernels())
         return nxn_fast4x4_avx2(task, options, visitor, stats);
-#endif
     return nxn_fast4x4_base(task, options, visitor, stats);
 }
 
@@ -45,12 +42,25 @@ nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
-#if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
     if (avx2_kernels())
         return nxn_fast5x5_avx2(task, options, visitor, stats);
-#endif
     return nxn_fast5x5_base(task, options, visitor, stats);
 }
+#else
+/* The contract is in nxn.h: the portable kernel, the only one built. */
+nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats)
+{
+    return nxn_fast4x4_base(task, options, visitor, stats);
+}
+
+/* The contract is in nxn.h: the portable kernel, the only one built. */
+nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
+                    bd_stats *stats)
+{
+    return nxn_fast5x5_base(task, options, visitor, stats);
+}
+#endif
 
 /* The contract is in nxn.h. */
 nxn_run nxn_fast(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,

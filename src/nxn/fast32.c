@@ -6,8 +6,10 @@
 
 typedef uint32_t colset;
 
-#include "fast.h"
+#include "fast_row_pairs.h"   /* the steps on row words */
+#include "fast.h"             /* the search */
 
+/* nxn_engine_fn's contract, on 32-bit words. */
 nxn_run nxn_fast32(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                    bd_stats *stats)
 {

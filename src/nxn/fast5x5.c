@@ -15,7 +15,8 @@ typedef uint32_t colset;
 #define FAST_R 5
 #define FAST_C 5
 
-#include "fast.h"
+#include "fast_row_pairs.h"   /* the steps on row words */
+#include "fast.h"             /* the search */
 
 #ifndef FAST5X5_ENTRY
 #define FAST5X5_ENTRY nxn_fast5x5_base

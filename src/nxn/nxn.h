@@ -13,10 +13,11 @@
  *   smallest.c   bd_board_smallest: the lexicographically smallest solution
  *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
  *                argument checks, the choice of engine
- *   fast*.c      the bit-parallel engine (fast.h: the search written once,
- *                compiled for 16-, 32- and 64-bit words, and for the
- *                fixed geometries of 16 x 16 and 25 x 25; fast3x3.c the
- *                same search written for 9 x 9 alone)
+ *   fast*.c      the bit-parallel engine (fast.h: the search written once
+ *                over the steps of fast_*.h, compiled for 16-, 32- and
+ *                64-bit words, and for the fixed geometries of 16 x 16
+ *                and 25 x 25; fast3x3.c the same search written for
+ *                9 x 9 alone)
  *   dlx.c        Dancing Links, N^3 rows x 4 N^2 columns: the second,
  *                independent engine
  *   visit.c      what an engine keeps of the solutions it finds
