@@ -1,5 +1,5 @@
 /* test_nxn_fast3x3.c - the 9 x 9 engine of the N x N family
- * (src/nxn/fast3x3.c) against the same search compiled from fast.h for
+ * (src/nxn/fast/fast3x3.c) against the same search compiled from fast.h for
  * any N up to 16 (nxn_fast16, run on the same 9 x 9 boards): the same
  * solutions in the same order, the same nodes, guesses and ending, with
  * and without excluded candidates, a digit order drawn by a pick

@@ -1,5 +1,5 @@
 /* test_nxn_levels.c - the memory of the bit-parallel N x N engine's deep
- * searches (src/nxn/fast.h): a search level on 32- and 64-bit words holds
+ * searches (src/nxn/fast/fast.h): a search level on 32- and 64-bit words holds
  * its state's three 8-byte fields and N * N + 5 N words alone (from 20 x
  * 20 up the last 3 N are each digit's placed columns and boxes and each
  * row's cells with two candidates at the last naked pairs' search), the

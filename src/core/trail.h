@@ -2,7 +2,7 @@
  * trail.h - where a depth-first search stopped when its budget ran out,
  * so that the next run of the same engine on the same puzzle goes on from
  * there instead of starting again (the N x N family's 9 x 9 search,
- * nxn/fast3x3.c, takes one).
+ * nxn/fast/fast3x3.c, takes one).
  *
  * A search whose guesses are a function of the node's state is a tree
  * walked in a fixed order. The search writes, at each guess on its way

@@ -13,7 +13,7 @@
  *   smallest.c   bd_board_smallest: the lexicographically smallest solution
  *   search.c     the dispatcher: bd_board_solve, _count, _solutions, the
  *                argument checks, the choice of engine
- *   fast*.c      the bit-parallel engine (fast.h: the search written once
+ *   fast/        the bit-parallel engine (fast.h: the search written once
  *                over the steps of fast_*.h, compiled for 16-, 32- and
  *                64-bit words, and for the fixed geometries of 16 x 16
  *                and 25 x 25; fast3x3.c the same search written for

@@ -50,7 +50,7 @@
  * often finishes, which is exact; otherwise it leaves an incumbent. A
  * cheap search that has met no completion within PROBE_SLACK nodes beyond
  * the blanks asks for one the fast engine (engine/fast/, the search of
- * bd_solve) and the N x N family's 9 x 9 search (nxn/fast3x3.c) in turns
+ * bd_solve) and the N x N family's 9 x 9 search (nxn/fast/fast3x3.c) in turns
  * (first_completion): a puzzle without completion ends there, in about
  * the time the better of the two takes to prove it, and otherwise that
  * completion is the incumbent. A
@@ -893,7 +893,7 @@ static bool run_fast(target *s, bdi_visitor *visitor, uint64_t cap)
 }
 
 /*
- * The N x N family's search for 3 x 3 boxes (nxn/fast3x3.c: locked
+ * The N x N family's search for 3 x 3 boxes (nxn/fast/fast3x3.c: locked
  * candidates at every node and its own guess rule, with guesses on a
  * unit's places of a digit when fewer than the cell's candidates, the
  * task's `units`) on the puzzle, for its

@@ -60,7 +60,7 @@
  * turn, as Dancing Links does on its column with fewest rows; a trail
  * then holds the place's index.
  */
-#include "nxn.h"
+#include "nxn/nxn.h"
 
 #include <assert.h>
 

@@ -12,7 +12,7 @@
  * portable one, any other (their flags include POPCNT and BMI2) the AVX2,
  * POPCNT and BMI2 one where this library has it and the processor runs it.
  */
-#include "nxn.h"
+#include "nxn/nxn.h"
 #include "engine/fast/fast.h"
 
 #if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)

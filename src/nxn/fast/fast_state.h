@@ -42,7 +42,7 @@
 #ifndef BITDOKU_NXN_FAST_STATE_H
 #define BITDOKU_NXN_FAST_STATE_H
 
-#include "nxn.h"
+#include "nxn/nxn.h"
 
 #include <limits.h>
 #include <stdlib.h>
