@@ -488,7 +488,7 @@ static void test_unique_rectangles(void **state)
     keep(&st, "56", "r12c1");
     keep(&st, "56", "r1c4");
     keep(&st, "567", "r2c4");
-    assert_true(bdi_unique_loop(&st, &s));
+    assert_true(bdi_unique_loop(&st, NULL, &s));
     expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
     assert_int_equal(s.subtype, 1);
     expect_removals(&s, "r2c4<>5, r2c4<>6");
@@ -497,7 +497,7 @@ static void test_unique_rectangles(void **state)
     start(&st, NULL);
     keep(&st, "56", "r12c1");
     keep(&st, "568", "r12c4");
-    assert_true(bdi_unique_loop(&st, &s));
+    assert_true(bdi_unique_loop(&st, NULL, &s));
     assert_int_equal(s.subtype, 2);
     expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
     expect_removals(&s, "r3c4<>8, r4c4<>8, r5c4<>8, r6c4<>8, r7c4<>8, r8c4<>8, r9c4<>8, "
@@ -509,7 +509,7 @@ static void test_unique_rectangles(void **state)
     keep(&st, "567", "r1c4");
     keep(&st, "568", "r2c4");
     drop(&st, "5", "r3456789c4");
-    assert_true(bdi_unique_loop(&st, &s));
+    assert_true(bdi_unique_loop(&st, NULL, &s));
     assert_int_equal(s.subtype, 4);
     expect_removals(&s, "r1c4<>6, r2c4<>6");
     /* Four cells in two boxes but with a third box: rows in one band,
@@ -519,7 +519,7 @@ static void test_unique_rectangles(void **state)
     keep(&st, "56", "r1c4");
     keep(&st, "56", "r4c1");
     keep(&st, "567", "r4c4");
-    assert_false(bdi_unique_loop(&st, &s));
+    assert_false(bdi_unique_loop(&st, NULL, &s));
 }
 
 /* A loop of 1,2 with three extra cells met only from its second start,
@@ -548,7 +548,7 @@ static void test_unique_loop_through_first_start(void **state)
     keep(&st, "123", "r12c4");
     keep(&st, "123", "r3c1");
     keep(&st, "124", "r3c2");
-    assert_true(bdi_unique_loop(&st, &s));
+    assert_true(bdi_unique_loop(&st, NULL, &s));
     expect_step(&s, BD_TECH_UNIQUE_LOOP, 46);
     assert_int_equal(s.subtype, 2);
     expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");

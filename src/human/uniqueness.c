@@ -49,6 +49,8 @@
  */
 #include "human.h"
 
+#include <string.h>
+
 enum { MET_MAX = 64 };
 
 /* A valid loop met: its digits and its cells (cell c at bit c % 64 of
@@ -72,6 +74,10 @@ typedef struct walk {
                                      digits */
     int met_count;                /* the first MET_MAX valid loops met */
     met_loop met[MET_MAX];
+    uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
+                                     (as bdi_sets_memo's loop_idle) */
+    uint32_t units[BD_SIZE][BD_SIZE];   /* by pair, the units of the cells
+                                           of its valid loops */
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -106,6 +112,7 @@ static void offer(walk *w, int type)
     bdi_step *t = &w->trial;
     if (!bdi_step_worth(t))
         return;
+    w->live[w->v1 - 1] |= (uint16_t)digit_bit(w->v2);
     if (w->found && !(t->difficulty < w->best->difficulty
                       || (t->difficulty == w->best->difficulty && type < w->best_type)))
         return;
@@ -325,7 +332,10 @@ static bool met_before(walk *w)
 /* A closed loop: its hints, as SE makes them, unless it was met before. */
 static void closed_loop(walk *w)
 {
-    if (!valid_loop(w) || met_before(w))
+    if (!valid_loop(w))
+        return;
+    w->units[w->v1 - 1][w->v2 - 1] |= w->seen[0];
+    if (met_before(w))
         return;
     uint8_t extra[BD_CELLS];
     int count = 0;
@@ -392,33 +402,102 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen = before;
 }
 
-/* The units in which one cell holds both digits v1 and v2. A valid loop
- * meets each of its cells' units at two cells, so no cell in such a unit
- * is on one: the walk does not enter those cells, and a start among them
+/* The units where no valid loop of v1 and v2 has a cell: a valid loop
+ * meets each of its cells' units at two cells, so a unit in which one
+ * cell holds both digits has none on a loop, nor has a unit left with one
+ * such cell once the cells of those units are set aside, and so on. The
+ * walk does not enter the cells of these units, and a start among them
  * has no walk. */
 static uint32_t lone_units(const bdi_state *st, int v1, int v2)
 {
-    uint32_t lone = 0;
-    for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
-        if (both && !(both & (both - 1u)))
-            lone |= (uint32_t)1 << unit;
-    }
+    unsigned both[UNIT_COUNT];
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        both[unit] = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+    uint32_t lone = 0, fresh;
+    do {
+        fresh = 0;
+        for (int unit = 0; unit < UNIT_COUNT; unit++)
+            if (both[unit] && !(both[unit] & (both[unit] - 1u)))
+                fresh |= (uint32_t)1 << unit;
+        lone |= fresh;
+        for (uint32_t rest = fresh; rest; rest &= rest - 1u) {
+            int unit = bit_digit(rest) - 1;
+            if (!both[unit])
+                continue;   /* set aside already, with a unit met before */
+            int cell = unit_cell_of(unit, bit_digit(both[unit]) - 1);
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                both[unit_at(kind, cell)] &= ~(1u << bdi_cell_pos[cell][kind]);
+        }
+    } while (fresh);
     return lone;
 }
 
-bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
+/* A cell's candidates and value as bdi_sets_memo's loop_grid keeps them. */
+static uint16_t grid_key(const bdi_state *st, int cell)
+{
+    return (uint16_t)(st->cand[cell] | (unsigned)st->value[cell] << BD_SIZE);
+}
+
+/* The digit pairs v1 < v2 (as bdi_sets_memo's loop_idle, v1's row) that
+ * gave no hint on `memo`'s grid and read nothing changed since: no cell
+ * holding both digits, before or now, changed, nor any cell of the units
+ * of their valid loops. */
+static void idle_pairs(const bdi_state *st, const bdi_sets_memo *memo, uint16_t idle[BD_SIZE])
+{
+    uint16_t changed[BD_SIZE] = {0};
+    uint32_t units = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (memo->loop_grid[cell] == grid_key(st, cell))
+            continue;
+        unsigned held = (memo->loop_grid[cell] | st->cand[cell]) & ALL_DIGITS;
+        units |= bdi_cell_unit_bits[cell];
+        for (unsigned ds = held; ds; ds &= ds - 1u)
+            changed[bit_digit(ds) - 1] |= (uint16_t)held;
+    }
+    for (int d = 0; d < BD_SIZE; d++) {
+        idle[d] = memo->loop_idle[d] & ~changed[d];
+        for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
+            if (memo->loop_units[d][bit_digit(ds) - 1] & units)
+                idle[d] &= (uint16_t)~(ds & -ds);
+    }
+}
+
+/* Keeps in `memo` this search's grid, the pairs that gave no hint on it
+ * and their loops' units (those of a pair passed over as they were). */
+static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
+{
+    for (int d = 0; d < BD_SIZE; d++) {
+        memo->loop_idle[d] = (uint16_t)(ALL_DIGITS & ~w->live[d]);
+        for (int e = 0; e < BD_SIZE; e++)
+            memo->loop_units[d][e] = w->units[d][e];
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        memo->loop_grid[cell] = grid_key(st, cell);
+}
+
+bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
     walk *w = &(walk){.st = st, .best = s};
+    uint16_t idle[BD_SIZE] = {0};
+    if (memo) {
+        idle_pairs(st, memo, idle);
+        for (int d = 0; d < BD_SIZE; d++)
+            for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
+                w->units[d][bit_digit(ds) - 1] = memo->loop_units[d][bit_digit(ds) - 1];
+    }
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = st->cand[cell];
         if (digit_count(cand) != 2)
             continue;
         w->v1 = bit_digit(cand);
         w->v2 = bit_digit(cand & (cand - 1u));
+        if (idle[w->v1 - 1] & digit_bit(w->v2))
+            continue;
         w->lone = lone_units(st, w->v1, w->v2);
         if (!(w->lone & bdi_cell_unit_bits[cell]))
             extend(w, cell, 2, 0, -1);
     }
+    if (memo)
+        keep_idle(st, w, memo);
     return w->found;
 }
