@@ -402,33 +402,18 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen = before;
 }
 
-/* The units where no valid loop of v1 and v2 has a cell: a valid loop
- * meets each of its cells' units at two cells, so a unit in which one
- * cell holds both digits has none on a loop, nor has a unit left with one
- * such cell once the cells of those units are set aside, and so on. The
- * walk does not enter the cells of these units, and a start among them
+/* The units in which one cell holds both digits v1 and v2. A valid loop
+ * meets each of its cells' units at two cells, so no cell in such a unit
+ * is on one: the walk does not enter those cells, and a start among them
  * has no walk. */
 static uint32_t lone_units(const bdi_state *st, int v1, int v2)
 {
-    unsigned both[UNIT_COUNT];
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        both[unit] = unit_places(st, unit, v1) & unit_places(st, unit, v2);
-    uint32_t lone = 0, fresh;
-    do {
-        fresh = 0;
-        for (int unit = 0; unit < UNIT_COUNT; unit++)
-            if (both[unit] && !(both[unit] & (both[unit] - 1u)))
-                fresh |= (uint32_t)1 << unit;
-        lone |= fresh;
-        for (uint32_t rest = fresh; rest; rest &= rest - 1u) {
-            int unit = bit_digit(rest) - 1;
-            if (!both[unit])
-                continue;   /* set aside already, with a unit met before */
-            int cell = unit_cell_of(unit, bit_digit(both[unit]) - 1);
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                both[unit_at(kind, cell)] &= ~(1u << bdi_cell_pos[cell][kind]);
-        }
-    } while (fresh);
+    uint32_t lone = 0;
+    for (int unit = 0; unit < UNIT_COUNT; unit++) {
+        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        if (both && !(both & (both - 1u)))
+            lone |= (uint32_t)1 << unit;
+    }
     return lone;
 }
 
