@@ -72,6 +72,8 @@ typedef struct walk {
                                      even and at odd places */
     uint32_t lone;                /* the units with one cell holding both
                                      digits */
+    unsigned both[UNIT_COUNT];    /* by unit, the places of its cells
+                                     holding both digits */
     int met_count;                /* the first MET_MAX valid loops met */
     met_loop met[MET_MAX];
     uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
@@ -377,8 +379,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
         int unit = unit_at(kind, cell);
         /* the unit's other cells with both digits (the first cell among
          * them) */
-        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2)
-                        & ~(1u << bdi_cell_pos[cell][kind]);
+        unsigned both = w->both[unit] & ~(1u << bdi_cell_pos[cell][kind]);
         for (; both; both &= both - 1u) {
             int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
@@ -402,19 +403,19 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen = before;
 }
 
-/* The units in which one cell holds both digits v1 and v2. A valid loop
- * meets each of its cells' units at two cells, so no cell in such a unit
- * is on one: the walk does not enter those cells, and a start among them
- * has no walk. */
-static uint32_t lone_units(const bdi_state *st, int v1, int v2)
+/* Fills w->both for the digits v1 and v2, and w->lone: the units in
+ * which one cell holds both. A valid loop meets each of its cells' units
+ * at two cells, so no cell in such a unit is on one: the walk does not
+ * enter those cells, and a start among them has no walk. */
+static void pair_cells(walk *w)
 {
-    uint32_t lone = 0;
+    w->lone = 0;
     for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        unsigned both = unit_places(w->st, unit, w->v1) & unit_places(w->st, unit, w->v2);
+        w->both[unit] = both;
         if (both && !(both & (both - 1u)))
-            lone |= (uint32_t)1 << unit;
+            w->lone |= (uint32_t)1 << unit;
     }
-    return lone;
 }
 
 /* A cell's candidates and value as bdi_sets_memo's loop_grid keeps them. */
@@ -478,7 +479,7 @@ bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
         w->v2 = bit_digit(cand & (cand - 1u));
         if (idle[w->v1 - 1] & digit_bit(w->v2))
             continue;
-        w->lone = lone_units(st, w->v1, w->v2);
+        pair_cells(w);
         if (!(w->lone & bdi_cell_unit_bits[cell]))
             extend(w, cell, 2, 0, -1);
     }
