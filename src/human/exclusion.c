@@ -574,7 +574,8 @@ static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
 static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
                         bdi_step *s)
 {
-    reach *r = reach_fill(rec, b, 2, &(reach){.hot = {{0, 0}}});
+    reach room;   /* reach_fill fills what is read of it */
+    reach *r = reach_fill(rec, b, 2, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
@@ -643,7 +644,8 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                            bdi_step *s)
 {
     bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
-    reach *r = reach_fill(rec, b, 3, &(reach){.hot = {{0, 0}}});
+    reach room;   /* reach_fill fills what is read of it */
+    reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
@@ -702,10 +704,10 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
 bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_exclusion_memo *memo,
                            bdi_step *s)
 {
-    bases *b = &(bases){.count = 0};
-    find_bases(st, degree, b);
-    if (b->count < degree)
+    bases b;   /* find_bases fills what is read of it */
+    find_bases(st, degree, &b);
+    if (b.count < degree)
         return false;
-    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b->all) ? memo : NULL;
-    return degree == 2 ? pair_search(st, b, rec, s) : triplet_search(st, b, rec, s);
+    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b.all) ? memo : NULL;
+    return degree == 2 ? pair_search(st, &b, rec, s) : triplet_search(st, &b, rec, s);
 }

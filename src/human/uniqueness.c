@@ -465,7 +465,10 @@ bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
     walk *w = &(walk){.st = st, .best = s};
     uint16_t idle[BD_SIZE] = {0};
-    if (memo) {
+    unsigned kept = 0;   /* loop_grid is read only once kept with a pair */
+    for (int d = 0; memo && d < BD_SIZE; d++)
+        kept |= memo->loop_idle[d];
+    if (kept) {
         idle_pairs(st, memo, idle);
         for (int d = 0; d < BD_SIZE; d++)
             for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
