@@ -143,6 +143,7 @@ enum { SEG_LANE = 16 };
 typedef struct segments {
     uint64_t by_box[2][BD_SIZE];
     uint64_t by_line[2][BD_SIZE];
+    uint64_t box_any[2], line_any[2];   /* by direction, the OR of the lines' */
 } segments;
 
 /* The three lanes of a line's segments (SEG_LANE bits each) turned by
@@ -227,7 +228,8 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
                 a & held_once(turn(a, 1), turn(t, 1), turn(a, 2), turn(t, 2));
         }
     uint64_t locked = 0;
-    for (int dir = 0; dir < 2; dir++)
+    for (int dir = 0; dir < 2; dir++) {
+        g->box_any[dir] = g->line_any[dir] = 0;
         for (int line = 0; line < BD_SIZE; line++) {
             int l1 = BAND_OTHERS[line][0], l2 = BAND_OTHERS[line][1];
             uint64_t line_others = other_lanes(any[dir][line]);
@@ -243,9 +245,25 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
             }
             g->by_box[dir][line] = by_box;
             g->by_line[dir][line] = by_line;
-            locked |= by_box | by_line;
+            g->box_any[dir] |= by_box;
+            g->line_any[dir] |= by_line;
         }
+        locked |= g->box_any[dir] | g->line_any[dir];
+    }
     return locked != 0;
+}
+
+/* Whether anything is locked in segments `g` from the first unit of
+ * index `index`: a box (`box_first`: its three segments in direction
+ * `dir`, lane b of three lines) or a line (its word). */
+static bool first_locked(const segments *g, bool box_first, int dir, int index)
+{
+    if (!box_first)
+        return g->by_line[dir][index] != 0;
+    int line = (dir ? index % BD_BOX : index / BD_BOX) * BD_BOX;
+    int b = dir ? index / BD_BOX : index % BD_BOX;
+    uint64_t three = g->by_box[dir][line] | g->by_box[dir][line + 1] | g->by_box[dir][line + 2];
+    return (three >> b * SEG_LANE & ALL_DIGITS) != 0;
 }
 
 /* The locks in SE's order (first unit, second unit, digit); each hint
@@ -265,7 +283,11 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
         bool box_first = first_kind == UNIT_BOX;
         int dir = (box_first ? second_kind : first_kind) == UNIT_COL;
+        if (!(box_first ? g.box_any[dir] : g.line_any[dir]))
+            continue;   /* nothing locked from these units */
         for (int index = 0; index < BD_SIZE; index++) {
+            if (!first_locked(&g, box_first, dir, index))
+                continue;
             int first = unit_number(first_kind, index);
             for (int i = 0; i < BD_BOX; i++) {
                 /* the segment (line, b) the first unit shares with its i-th
