@@ -336,12 +336,35 @@ static bool two_apart(unsigned a, unsigned b)
     return a && b && digit_count(a | b) >= 2;
 }
 
+/* The digits b such that `x` holds a digit other than b. */
+static unsigned beside_one(unsigned x)
+{
+    int count = digit_count(x);
+    return count >= 2 ? ALL_DIGITS : count == 1 ? ALL_DIGITS & ~x : 0u;
+}
+
+/* The digits b such that `x` holds two digits other than b. */
+static unsigned beside_two(unsigned x)
+{
+    int count = digit_count(x);
+    return count >= 3 ? ALL_DIGITS : count == 2 ? ALL_DIGITS & ~x : 0u;
+}
+
+/* The digits b such that two_apart(a less b, c less b): a and c hold a
+ * digit other than b each, and the two together two. */
+static unsigned apart_beside(unsigned a, unsigned c)
+{
+    return beside_one(a) & beside_one(c) & beside_two(a | c);
+}
+
 /* Into allowed[0..3), digits of a triplet's cells (candidates
  * full[0..3)) that have a combination no excluder can rule out: three
  * different digits, at most one of them among the excluders' candidates
  * `taken` (an excluder rules out a combination holding all its
  * candidates, two or more). For a digit among `taken`, the other two
- * digits are free ones; for a free digit, one of them is. */
+ * digits are free ones; for a free digit b, one of them is: the free
+ * digits are taken all at once, as those b for which the other two cells
+ * less b still hold two different digits, one of them free. */
 static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
 {
     for (int i = 0; i < 3; i++) {
@@ -349,11 +372,9 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
         unsigned f1 = m1 & ~taken, f2 = m2 & ~taken;
         if (two_apart(f1, f2))
             allowed[i] |= full[i] & taken;
-        for (unsigned m = full[i] & ~taken; m; m &= m - 1u) {
-            unsigned b = m & -m;
-            if (two_apart(f1 & ~b, m2 & ~b) || two_apart(m1 & ~b, f2 & ~b))
-                allowed[i] |= b;
-        }
+        unsigned free = full[i] & ~taken;
+        if (free)
+            allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
     }
 }
 
@@ -553,7 +574,8 @@ static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
 static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo *rec,
                         bdi_step *s)
 {
-    reach *r = reach_fill(rec, b, 2, &(reach){.hot = {{0, 0}}});
+    reach room;   /* reach_fill fills what is read of it */
+    reach *r = reach_fill(rec, b, 2, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
@@ -622,7 +644,8 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                            bdi_step *s)
 {
     bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
-    reach *r = reach_fill(rec, b, 3, &(reach){.hot = {{0, 0}}});
+    reach room;   /* reach_fill fills what is read of it */
+    reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++)
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
@@ -681,10 +704,10 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
 bool bdi_aligned_exclusion(const bdi_state *st, int degree, bdi_exclusion_memo *memo,
                            bdi_step *s)
 {
-    bases *b = &(bases){.count = 0};
-    find_bases(st, degree, b);
-    if (b->count < degree)
+    bases b;   /* find_bases fills what is read of it */
+    find_bases(st, degree, &b);
+    if (b.count < degree)
         return false;
-    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b->all) ? memo : NULL;
-    return degree == 2 ? pair_search(st, b, rec, s) : triplet_search(st, b, rec, s);
+    bdi_exclusion_memo *rec = memo && memo_start(memo, st, degree, b.all) ? memo : NULL;
+    return degree == 2 ? pair_search(st, &b, rec, s) : triplet_search(st, &b, rec, s);
 }

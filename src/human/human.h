@@ -345,7 +345,11 @@ bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_
  * found nothing, with their places and filled cells then (a unit's sets
  * read nothing else); for each fish search (by degree), of the digits
  * whose base lines of a kind gave nothing, with their places in those
- * lines then. Empty when `known` and `fish_known` are zeroed (a key is
+ * lines then; for the unique loop search, its last grid (candidates and
+ * values), the digit pairs that gave no hint there and, for each, the
+ * units of the valid loops it closed (a pair's walks read only the cells
+ * holding both its digits, its loops' hints only their cells' units).
+ * Empty when `known`, `fish_known` and `loop_idle` are zeroed (a key is
  * read only once kept). */
 enum { SETS_MEMO_KINDS = 8, FISH_MEMO_KINDS = 3 };
 typedef struct bdi_sets_memo {
@@ -353,6 +357,9 @@ typedef struct bdi_sets_memo {
     uint32_t fish_known[FISH_MEMO_KINDS];                   /* kind * 9 + digit - 1 */
     uint16_t key[SETS_MEMO_KINDS][UNIT_COUNT][BD_SIZE + 1]; /* places, filled */
     uint16_t fish_key[FISH_MEMO_KINDS][2][BD_SIZE][BD_SIZE]; /* places by line */
+    uint16_t loop_idle[BD_SIZE];    /* digit d - 1: the digits paired with d */
+    uint32_t loop_units[BD_SIZE][BD_SIZE];  /* by both digits - 1 */
+    uint16_t loop_grid[BD_CELLS];   /* candidates | value << 9 */
 } bdi_sets_memo;
 
 /* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
@@ -388,8 +395,11 @@ bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *cont
 /* wings.c: XY-wing, or XYZ-wing when `xyz` */
 bool bdi_xy_wing(const bdi_state *st, bool xyz, bdi_step *s);
 
-/* uniqueness.c: unique rectangles and loops, types 1-4 */
-bool bdi_unique_loop(const bdi_state *st, bdi_step *s);
+/* uniqueness.c: unique rectangles and loops, types 1-4; with the path's
+ * record `memo` (NULL: none), the walks of a digit pair that gave no hint
+ * on the last grid and whose walks and loops read nothing changed since
+ * are not made */
+bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s);
 
 /* bug.c: the bivalue universal grave, types 1-4 */
 bool bdi_bug(const bdi_state *st, bdi_step *s);

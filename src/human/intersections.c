@@ -143,6 +143,7 @@ enum { SEG_LANE = 16 };
 typedef struct segments {
     uint64_t by_box[2][BD_SIZE];
     uint64_t by_line[2][BD_SIZE];
+    uint64_t box_any[2], line_any[2];   /* by direction, the OR of the lines' */
 } segments;
 
 /* The three lanes of a line's segments (SEG_LANE bits each) turned by
@@ -167,12 +168,40 @@ static uint64_t held_once(uint64_t a1, uint64_t t1, uint64_t a2, uint64_t t2)
     return (a1 & ~t1 & ~a2) | (a2 & ~t2 & ~a1);
 }
 
-/* The other two lines of `line`'s band (rows or columns), into `l1`, `l2`. */
-static void band_others(int line, int *l1, int *l2)
+/* The other two lines of each line's band (rows or columns). */
+static const uint8_t BAND_OTHERS[BD_SIZE][2] = {{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3},
+                                                {3, 4}, {7, 8}, {8, 6}, {6, 7}};
+
+/* The digits held in each segment of `st` (`any`) and held by two of its
+ * cells or more (`two`), by direction, line and box along the line (the
+ * lanes of a word, as in segments). A row's segments are its cells three
+ * by three; the columns' are made a band at a time, its three rows cell
+ * by cell. */
+static void held_segments(const bdi_state *st, uint64_t any[2][BD_SIZE],
+                          uint64_t two[2][BD_SIZE])
 {
-    int base = line / BD_BOX * BD_BOX;
-    *l1 = base + (line + 1) % BD_BOX;
-    *l2 = base + (line + 2) % BD_BOX;
+    for (int line = 0; line < BD_SIZE; line++) {
+        const uint16_t *c = &st->cand[line * BD_SIZE];
+        uint64_t held = 0, twice = 0;
+        for (int b = 0; b < BD_BOX; b++) {
+            unsigned c0 = c[BD_BOX * b], c1 = c[BD_BOX * b + 1], c2 = c[BD_BOX * b + 2];
+            held |= (uint64_t)(c0 | c1 | c2) << b * SEG_LANE;
+            twice |= (uint64_t)((c0 & c1) | (c2 & (c0 | c1))) << b * SEG_LANE;
+        }
+        any[0][line] = held;
+        two[0][line] = twice;
+    }
+    for (int col = 0; col < BD_SIZE; col++)
+        any[1][col] = two[1][col] = 0;
+    for (int b = 0; b < BD_BOX; b++) {
+        const uint16_t *r0 = &st->cand[BD_BOX * b * BD_SIZE], *r1 = r0 + BD_SIZE,
+                       *r2 = r1 + BD_SIZE;
+        for (int col = 0; col < BD_SIZE; col++) {
+            uint64_t either = r0[col] | r1[col];
+            any[1][col] |= (either | r2[col]) << b * SEG_LANE;
+            two[1][col] |= ((uint64_t)(r0[col] & r1[col]) | (r2[col] & either)) << b * SEG_LANE;
+        }
+    }
 }
 
 /* The segments of `st` (`direct`: direct mode); false when no digit is
@@ -186,24 +215,10 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
 {
     uint64_t any[2][BD_SIZE], two[2][BD_SIZE];
     uint64_t box_single[2][BD_SIZE], line_single[2][BD_SIZE];
-    for (int dir = 0; dir < 2; dir++)
-        for (int line = 0; line < BD_SIZE; line++) {
-            int step = dir ? BD_SIZE : 1;
-            uint64_t held = 0, twice = 0;
-            for (int b = 0; b < BD_BOX; b++) {
-                int at = dir ? b * BD_BOX * BD_SIZE + line : line * BD_SIZE + b * BD_BOX;
-                unsigned c0 = st->cand[at], c1 = st->cand[at + step],
-                         c2 = st->cand[at + 2 * step];
-                held |= (uint64_t)(c0 | c1 | c2) << b * SEG_LANE;
-                twice |= (uint64_t)((c0 & c1) | (c0 & c2) | (c1 & c2)) << b * SEG_LANE;
-            }
-            any[dir][line] = held;
-            two[dir][line] = twice;
-        }
+    held_segments(st, any, two);
     for (int dir = 0; direct && dir < 2; dir++)
         for (int line = 0; line < BD_SIZE; line++) {
-            int l1, l2;
-            band_others(line, &l1, &l2);
+            int l1 = BAND_OTHERS[line][0], l2 = BAND_OTHERS[line][1];
             /* held in the segment and once in the rest of its box (of its
              * line: the lanes turned by one and by two) */
             box_single[dir][line] = any[dir][line] & held_once(any[dir][l1], two[dir][l1],
@@ -213,10 +228,10 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
                 a & held_once(turn(a, 1), turn(t, 1), turn(a, 2), turn(t, 2));
         }
     uint64_t locked = 0;
-    for (int dir = 0; dir < 2; dir++)
+    for (int dir = 0; dir < 2; dir++) {
+        g->box_any[dir] = g->line_any[dir] = 0;
         for (int line = 0; line < BD_SIZE; line++) {
-            int l1, l2;
-            band_others(line, &l1, &l2);
+            int l1 = BAND_OTHERS[line][0], l2 = BAND_OTHERS[line][1];
             uint64_t line_others = other_lanes(any[dir][line]);
             uint64_t box_others = any[dir][l1] | any[dir][l2];
             uint64_t by_box = two[dir][line] & ~box_others;
@@ -230,9 +245,25 @@ static bool segments_of(const bdi_state *st, bool direct, segments *g)
             }
             g->by_box[dir][line] = by_box;
             g->by_line[dir][line] = by_line;
-            locked |= by_box | by_line;
+            g->box_any[dir] |= by_box;
+            g->line_any[dir] |= by_line;
         }
+        locked |= g->box_any[dir] | g->line_any[dir];
+    }
     return locked != 0;
+}
+
+/* Whether anything is locked in segments `g` from the first unit of
+ * index `index`: a box (`box_first`: its three segments in direction
+ * `dir`, lane b of three lines) or a line (its word). */
+static bool first_locked(const segments *g, bool box_first, int dir, int index)
+{
+    if (!box_first)
+        return g->by_line[dir][index] != 0;
+    int line = (dir ? index % BD_BOX : index / BD_BOX) * BD_BOX;
+    int b = dir ? index / BD_BOX : index % BD_BOX;
+    uint64_t three = g->by_box[dir][line] | g->by_box[dir][line + 1] | g->by_box[dir][line + 2];
+    return (three >> b * SEG_LANE & ALL_DIGITS) != 0;
 }
 
 /* The locks in SE's order (first unit, second unit, digit); each hint
@@ -252,7 +283,11 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
         int first_kind = LOCK_KINDS[k].first, second_kind = LOCK_KINDS[k].second;
         bool box_first = first_kind == UNIT_BOX;
         int dir = (box_first ? second_kind : first_kind) == UNIT_COL;
+        if (!(box_first ? g.box_any[dir] : g.line_any[dir]))
+            continue;   /* nothing locked from these units */
         for (int index = 0; index < BD_SIZE; index++) {
+            if (!first_locked(&g, box_first, dir, index))
+                continue;
             int first = unit_number(first_kind, index);
             for (int i = 0; i < BD_BOX; i++) {
                 /* the segment (line, b) the first unit shares with its i-th

@@ -286,7 +286,7 @@ static bool produce(const producer *pr, const bdi_state *st, bdi_sets_memo *sets
     case HIDDEN_SET: return bdi_hidden_set(st, pr->degree, pr->flag, sets, s);
     case FISH: return bdi_fish(st, pr->degree, sets, s);
     case XY_WING: return bdi_xy_wing(st, pr->flag, s);
-    case UNIQUE_LOOP: return bdi_unique_loop(st, s);
+    case UNIQUE_LOOP: return bdi_unique_loop(st, sets, s);
     case BUG: return bdi_bug(st, s);
     }
     return false;
@@ -407,6 +407,7 @@ static bd_status run(const bd_grid *puzzle, const bd_marks *marks, const bd_opti
     bdi_sets_memo sets;   /* its units' keys are read only once written */
     memset(sets.known, 0, sizeof sets.known);
     memset(sets.fish_known, 0, sizeof sets.fish_known);
+    memset(sets.loop_idle, 0, sizeof sets.loop_idle);
     p->sets = &sets;
     bd_step shown;
     p->shown = &shown;

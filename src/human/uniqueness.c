@@ -49,6 +49,8 @@
  */
 #include "human.h"
 
+#include <string.h>
+
 enum { MET_MAX = 64 };
 
 /* A valid loop met: its digits and its cells (cell c at bit c % 64 of
@@ -70,8 +72,14 @@ typedef struct walk {
                                      even and at odd places */
     uint32_t lone;                /* the units with one cell holding both
                                      digits */
+    unsigned both[UNIT_COUNT];    /* by unit, the places of its cells
+                                     holding both digits */
     int met_count;                /* the first MET_MAX valid loops met */
     met_loop met[MET_MAX];
+    uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
+                                     (as bdi_sets_memo's loop_idle) */
+    uint32_t units[BD_SIZE][BD_SIZE];   /* by pair, the units of the cells
+                                           of its valid loops */
     bdi_step *best;               /* the first hint by SE's sort so far */
     bool found;
     int best_type;
@@ -106,6 +114,7 @@ static void offer(walk *w, int type)
     bdi_step *t = &w->trial;
     if (!bdi_step_worth(t))
         return;
+    w->live[w->v1 - 1] |= (uint16_t)digit_bit(w->v2);
     if (w->found && !(t->difficulty < w->best->difficulty
                       || (t->difficulty == w->best->difficulty && type < w->best_type)))
         return;
@@ -325,7 +334,10 @@ static bool met_before(walk *w)
 /* A closed loop: its hints, as SE makes them, unless it was met before. */
 static void closed_loop(walk *w)
 {
-    if (!valid_loop(w) || met_before(w))
+    if (!valid_loop(w))
+        return;
+    w->units[w->v1 - 1][w->v2 - 1] |= w->seen[0];
+    if (met_before(w))
         return;
     uint8_t extra[BD_CELLS];
     int count = 0;
@@ -367,8 +379,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
         int unit = unit_at(kind, cell);
         /* the unit's other cells with both digits (the first cell among
          * them) */
-        unsigned both = unit_places(st, unit, w->v1) & unit_places(st, unit, w->v2)
-                        & ~(1u << bdi_cell_pos[cell][kind]);
+        unsigned both = w->both[unit] & ~(1u << bdi_cell_pos[cell][kind]);
         for (; both; both &= both - 1u) {
             int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
@@ -392,33 +403,90 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen = before;
 }
 
-/* The units in which one cell holds both digits v1 and v2. A valid loop
- * meets each of its cells' units at two cells, so no cell in such a unit
- * is on one: the walk does not enter those cells, and a start among them
- * has no walk. */
-static uint32_t lone_units(const bdi_state *st, int v1, int v2)
+/* Fills w->both for the digits v1 and v2, and w->lone: the units in
+ * which one cell holds both. A valid loop meets each of its cells' units
+ * at two cells, so no cell in such a unit is on one: the walk does not
+ * enter those cells, and a start among them has no walk. */
+static void pair_cells(walk *w)
 {
-    uint32_t lone = 0;
+    w->lone = 0;
     for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        unsigned both = unit_places(w->st, unit, w->v1) & unit_places(w->st, unit, w->v2);
+        w->both[unit] = both;
         if (both && !(both & (both - 1u)))
-            lone |= (uint32_t)1 << unit;
+            w->lone |= (uint32_t)1 << unit;
     }
-    return lone;
 }
 
-bool bdi_unique_loop(const bdi_state *st, bdi_step *s)
+/* A cell's candidates and value as bdi_sets_memo's loop_grid keeps them. */
+static uint16_t grid_key(const bdi_state *st, int cell)
+{
+    return (uint16_t)(st->cand[cell] | (unsigned)st->value[cell] << BD_SIZE);
+}
+
+/* The digit pairs v1 < v2 (as bdi_sets_memo's loop_idle, v1's row) that
+ * gave no hint on `memo`'s grid and read nothing changed since: no cell
+ * holding both digits, before or now, changed, nor any cell of the units
+ * of their valid loops. */
+static void idle_pairs(const bdi_state *st, const bdi_sets_memo *memo, uint16_t idle[BD_SIZE])
+{
+    uint16_t changed[BD_SIZE] = {0};
+    uint32_t units = 0;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        if (memo->loop_grid[cell] == grid_key(st, cell))
+            continue;
+        unsigned held = (memo->loop_grid[cell] | st->cand[cell]) & ALL_DIGITS;
+        units |= bdi_cell_unit_bits[cell];
+        for (unsigned ds = held; ds; ds &= ds - 1u)
+            changed[bit_digit(ds) - 1] |= (uint16_t)held;
+    }
+    for (int d = 0; d < BD_SIZE; d++) {
+        idle[d] = memo->loop_idle[d] & ~changed[d];
+        for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
+            if (memo->loop_units[d][bit_digit(ds) - 1] & units)
+                idle[d] &= (uint16_t)~(ds & -ds);
+    }
+}
+
+/* Keeps in `memo` this search's grid, the pairs that gave no hint on it
+ * and their loops' units (those of a pair passed over as they were). */
+static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
+{
+    for (int d = 0; d < BD_SIZE; d++) {
+        memo->loop_idle[d] = (uint16_t)(ALL_DIGITS & ~w->live[d]);
+        for (int e = 0; e < BD_SIZE; e++)
+            memo->loop_units[d][e] = w->units[d][e];
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        memo->loop_grid[cell] = grid_key(st, cell);
+}
+
+bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
     walk *w = &(walk){.st = st, .best = s};
+    uint16_t idle[BD_SIZE] = {0};
+    unsigned kept = 0;   /* loop_grid is read only once kept with a pair */
+    for (int d = 0; memo && d < BD_SIZE; d++)
+        kept |= memo->loop_idle[d];
+    if (kept) {
+        idle_pairs(st, memo, idle);
+        for (int d = 0; d < BD_SIZE; d++)
+            for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
+                w->units[d][bit_digit(ds) - 1] = memo->loop_units[d][bit_digit(ds) - 1];
+    }
     for (int cell = 0; cell < BD_CELLS; cell++) {
         unsigned cand = st->cand[cell];
         if (digit_count(cand) != 2)
             continue;
         w->v1 = bit_digit(cand);
         w->v2 = bit_digit(cand & (cand - 1u));
-        w->lone = lone_units(st, w->v1, w->v2);
+        if (idle[w->v1 - 1] & digit_bit(w->v2))
+            continue;
+        pair_cells(w);
         if (!(w->lone & bdi_cell_unit_bits[cell]))
             extend(w, cell, 2, 0, -1);
     }
+    if (memo)
+        keep_idle(st, w, memo);
     return w->found;
 }

@@ -14,12 +14,15 @@
  */
 #include "human.h"
 
-/* Whether the three masks make an XY-wing (`xyz` false) or an XYZ-wing. */
+/* Whether `yz`, the candidates of a cell holding two, makes a wing (an
+ * XY-wing, or an XYZ-wing when `xyz`) with the pivot's `xy` and the first
+ * pincer's `xz` (two digits, all but one of the pivot's): {x, y}, {x, z},
+ * {y, z}, exactly; or {x, y, z}, {x, z} and another two of the pivot's. */
 static bool is_wing(unsigned xy, unsigned xz, unsigned yz, bool xyz)
 {
-    if (digit_count(xy) != (xyz ? 3 : 2) || digit_count(xz) != 2 || digit_count(yz) != 2)
-        return false;
-    return digit_count(xy | xz | yz) == 3 && digit_count(xy & xz & yz) == (xyz ? 1 : 0);
+    if (!xyz)
+        return yz == (xy ^ xz);
+    return yz != xz && !(yz & ~xy);
 }
 
 /* The wing's step: z leaves the cells that see both pincers (and the pivot
