@@ -307,28 +307,64 @@ void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g
     hidden_add(ch, made, imp, g, source, offs);
 }
 
-/* For each cell, by unit kind (row, column, box), the mask that keeps
- * all but the cell's position in that unit's places (computed while
- * compiling). */
+/* For cell c, by unit kind (row, column, box), the mask that keeps all
+ * but the cell's position in that unit's places. */
 #define PLACE_KEEP(c) {(uint16_t)~(1u << (c) % 9), (uint16_t)~(1u << (c) / 9), \
                        (uint16_t)~(1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3))}
-static const uint16_t place_keep[BD_CELLS][UNIT_KINDS] = {REP81(PLACE_KEEP)};
 
-/* Removes candidate `digit` from `cell` (which has it or not) in a
+/* What an off step reads and writes of candidate i = cell * 9 + digit - 1
+ * (computed while compiling): by unit kind (row, column, box), where the
+ * places of its digit in the cell's unit of that kind are, as a byte
+ * offset into a grid's places[][] (place_of), and the mask that keeps all
+ * but the cell's position there; its cell, its digit and the digit's bit
+ * (16 bytes). */
+typedef struct cand_site {
+    uint16_t at[UNIT_KINDS];
+    uint16_t keep[UNIT_KINDS];
+    uint8_t cell, digit;
+    uint16_t bit;
+} cand_site;
+
+#define SITE_UNITS(c) {(c) / 9, 9 + (c) % 9, 18 + (c) / 27 * 3 + (c) % 9 / 3}
+#define SITE_AT(c, d, u) (uint16_t)(((u) * BD_SIZE + (d)) * sizeof(uint16_t))
+#define CAND_SITE(i)                                                                        \
+    {{SITE_AT((i) / 9, (i) % 9, (i) / 81),                                                   \
+      SITE_AT((i) / 9, (i) % 9, 9 + (i) / 9 % 9),                                            \
+      SITE_AT((i) / 9, (i) % 9, 18 + (i) / 243 * 3 + (i) / 9 % 9 / 3)},                      \
+     PLACE_KEEP((i) / 9), (uint8_t)((i) / 9), (uint8_t)((i) % 9 + 1), (uint16_t)(1u << (i) % 9)}
+#define CELL_SITES(c)                                                                       \
+    CAND_SITE((c) * 9), CAND_SITE((c) * 9 + 1), CAND_SITE((c) * 9 + 2),                     \
+        CAND_SITE((c) * 9 + 3), CAND_SITE((c) * 9 + 4), CAND_SITE((c) * 9 + 5),             \
+        CAND_SITE((c) * 9 + 6), CAND_SITE((c) * 9 + 7), CAND_SITE((c) * 9 + 8)
+static const cand_site cand_sites[BD_CELLS * BD_SIZE] = {REP81(CELL_SITES)};
+
+/* The places word of grid `g` at byte offset `at` (a cand_site's). */
+static inline uint16_t *place_of(chain_grid *g, unsigned at)
+{
+    return (uint16_t *)(void *)((unsigned char *)g->places + at);
+}
+
+/* Removes the candidate at `site` (which the grid has or not) from a
  * chain's grid: state_remove without lone[], which a chain with no nested
  * rules does not read (only cand and places) and which do_chaining
  * restores with the rest of the grid. */
-static inline void chain_remove(chain_grid *g, int cell, int digit)
+static inline void site_remove(chain_grid *g, const cand_site *site)
 {
-    unsigned bit = digit_bit(digit);
-    if (!(g->cand[cell] & bit))
+    if (!(g->cand[site->cell] & site->bit))
         return;
-    g->cand[cell] &= (uint16_t)~bit;
-    const uint8_t *units = bdi_cell_units[cell];
-    const uint16_t *keep = place_keep[cell];
-    g->places[units[UNIT_ROW]][digit - 1] &= keep[UNIT_ROW];
-    g->places[units[UNIT_COL]][digit - 1] &= keep[UNIT_COL];
-    g->places[units[UNIT_BOX]][digit - 1] &= keep[UNIT_BOX];
+    g->cand[site->cell] &= (uint16_t)~site->bit;
+    *place_of(g, site->at[UNIT_ROW]) &= site->keep[UNIT_ROW];
+    *place_of(g, site->at[UNIT_COL]) &= site->keep[UNIT_COL];
+    *place_of(g, site->at[UNIT_BOX]) &= site->keep[UNIT_BOX];
+}
+
+/* x_mate for the candidate at `site` in its unit of `kind`. */
+static inline int site_mate(chain_grid *g, const cand_site *site, int kind)
+{
+    unsigned places = *place_of(g, site->at[kind]);
+    if (digit_count(places) != 2)
+        return -1;
+    return unit_cell_of(unit_at(kind, site->cell), bit_digit(places & site->keep[kind]) - 1);
 }
 
 /* A queue of node indexes. */
@@ -566,24 +602,25 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
              * candidate in a cell of two, then the X-links in SE_KINDS'
              * order (a cell met again through a second unit, only ever
              * the box's mate, is the same potential) */
-            int cell = pot_cell(q0), digit = pot_digit(q0);
+            const cand_site *site = &cand_sites[q0 >> 1];
+            int cell = site->cell, digit = site->digit;
             unsigned cand = g->cand[cell];
             if (y_links && digit_count(cand) == 2) {
                 implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~digit_bit(digit)), true),
                              CAUSE_NAKED_SINGLE};
                 ok = take_on(ch, &sp, y, p, g, source, on, off, &pend_on, contradiction);
             }
-            int box_mate = x_mate(g, cell, digit, UNIT_BOX);
+            int box_mate = site_mate(g, site, UNIT_BOX);
             if (ok && box_mate >= 0)
                 ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(box_mate, digit, true),
                                                 CAUSE_HIDDEN_BOX},
                              p, g, source, on, off, &pend_on, contradiction);
-            int row_mate = x_mate(g, cell, digit, UNIT_ROW);
+            int row_mate = site_mate(g, site, UNIT_ROW);
             if (ok && row_mate >= 0 && row_mate != box_mate)
                 ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(row_mate, digit, true),
                                                 CAUSE_HIDDEN_ROW},
                              p, g, source, on, off, &pend_on, contradiction);
-            int col_mate = x_mate(g, cell, digit, UNIT_COL);
+            int col_mate = site_mate(g, site, UNIT_COL);
             if (ok && col_mate >= 0 && col_mate != box_mate)
                 ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(col_mate, digit, true),
                                                 CAUSE_HIDDEN_COL},
@@ -591,7 +628,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
             if (dynamic && level > 0)
                 state_remove(g, pot_cell(q0), pot_digit(q0));
             else if (dynamic)
-                chain_remove(g, pot_cell(q0), pot_digit(q0));
+                site_remove(g, site);
         }
         if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail) {
             ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
