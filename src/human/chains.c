@@ -508,6 +508,51 @@ static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_
     return true;
 }
 
+/* Whether the off of the candidate at `site` may switch anything on in
+ * `g` (off_implies' tests without the potentials): its cell has two
+ * candidates (with `y_links`), or its digit two places in one of the
+ * cell's units. */
+static inline bool off_links_may(chain_grid *g, const cand_site *site, bool y_links)
+{
+    return (y_links && digit_count(g->cand[site->cell]) == 2)
+           || digit_count(*place_of(g, site->at[UNIT_BOX])) == 2
+           || digit_count(*place_of(g, site->at[UNIT_ROW])) == 2
+           || digit_count(*place_of(g, site->at[UNIT_COL])) == 2;
+}
+
+/* An off step's potentials switched on, the off of the candidate at
+ * `site` (node `p`), taken as they come (take_on): the cell's other
+ * candidate in a cell of two (with `y_links`), then the X-links in
+ * SE_KINDS' order (a cell met again through a second unit, only ever the
+ * box's mate, is the same potential). False at a contradiction. */
+static inline bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
+                             chain_grid *g, const chain_grid *source, bool y_links, pset *on,
+                             const pset *off, queue *pend_on, int32_t contradiction[2])
+{
+    int cell = site->cell, digit = site->digit;
+    unsigned cand = g->cand[cell];
+    if (y_links && digit_count(cand) == 2) {
+        implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
+                     CAUSE_NAKED_SINGLE};
+        if (!take_on(ch, sp, y, p, g, source, on, off, pend_on, contradiction))
+            return false;
+    }
+    int box_mate = site_mate(g, site, UNIT_BOX);
+    if (box_mate >= 0
+        && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
+                    p, g, source, on, off, pend_on, contradiction))
+        return false;
+    int row_mate = site_mate(g, site, UNIT_ROW);
+    if (row_mate >= 0 && row_mate != box_mate
+        && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
+                    p, g, source, on, off, pend_on, contradiction))
+        return false;
+    int col_mate = site_mate(g, site, UNIT_COL);
+    return col_mate < 0 || col_mate == box_mate
+           || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
+                      p, g, source, on, off, pend_on, contradiction);
+}
+
 /* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
  * lacks, all children of `parent` with no hidden parents (an on step's
  * offs): the same nodes, set, queue and count of the budget; when the
@@ -598,35 +643,14 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                     reads_cell(reads, pot_cell(q0));
                 reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            /* off_implies' potentials taken as they come: the cell's other
-             * candidate in a cell of two, then the X-links in SE_KINDS'
-             * order (a cell met again through a second unit, only ever
-             * the box's mate, is the same potential) */
+            /* off_implies' potentials taken as they come, where there may
+             * be some; then the off made in the grid */
             const cand_site *site = &cand_sites[q0 >> 1];
-            int cell = site->cell, digit = site->digit;
-            unsigned cand = g->cand[cell];
-            if (y_links && digit_count(cand) == 2) {
-                implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~digit_bit(digit)), true),
-                             CAUSE_NAKED_SINGLE};
-                ok = take_on(ch, &sp, y, p, g, source, on, off, &pend_on, contradiction);
-            }
-            int box_mate = site_mate(g, site, UNIT_BOX);
-            if (ok && box_mate >= 0)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(box_mate, digit, true),
-                                                CAUSE_HIDDEN_BOX},
-                             p, g, source, on, off, &pend_on, contradiction);
-            int row_mate = site_mate(g, site, UNIT_ROW);
-            if (ok && row_mate >= 0 && row_mate != box_mate)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(row_mate, digit, true),
-                                                CAUSE_HIDDEN_ROW},
-                             p, g, source, on, off, &pend_on, contradiction);
-            int col_mate = site_mate(g, site, UNIT_COL);
-            if (ok && col_mate >= 0 && col_mate != box_mate)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(col_mate, digit, true),
-                                                CAUSE_HIDDEN_COL},
-                             p, g, source, on, off, &pend_on, contradiction);
+            if (off_links_may(g, site, y_links))
+                ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, &pend_on,
+                               contradiction);
             if (dynamic && level > 0)
-                state_remove(g, pot_cell(q0), pot_digit(q0));
+                state_remove(g, site->cell, site->digit);
             else if (dynamic)
                 site_remove(g, site);
         }
