@@ -94,14 +94,26 @@ cmark chain_mark(const bdi_chainer *ch)
     return (cmark){ch->node_count, ch->parent_count, ch->nested_count, ch->set_count};
 }
 
+/* Empties `s`: its table's entries back to -1, two at a time. */
+static void set_wipe(const cnode *nodes, pset *s)
+{
+    int32_t *where = s->where;
+    const uint32_t *order = s->order;
+    int n = s->count, i = 0;
+    for (; i + 1 < n; i += 2) {
+        int a = nodes[order[i]].pot, b = nodes[order[i + 1]].pot;
+        where[a] = -1;
+        where[b] = -1;
+    }
+    if (i < n)
+        where[nodes[order[i]].pot] = -1;
+    s->count = 0;
+}
+
 void chain_release(bdi_chainer *ch, cmark mark)
 {
-    while (ch->set_count > mark.sets) {
-        pset *s = ch->sets[--ch->set_count];
-        for (int i = 0; i < s->count; i++)
-            s->where[ch->nodes[s->order[i]].pot] = -1;
-        s->count = 0;
-    }
+    while (ch->set_count > mark.sets)
+        set_wipe(ch->nodes, ch->sets[--ch->set_count]);
     ch->node_count = mark.nodes;
     ch->parent_count = mark.parents;
     ch->nested_count = mark.nested;
@@ -616,7 +628,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     if (reads && level > 0)   /* the nested rules read it all */
         memset(reads, 0xff, sizeof *reads);
     bool ok = true;
-    while (ok && !ch->failed && (pend_on.head < pend_on.tail || pend_off.head < pend_off.tail)) {
+    while (ok && !ch->failed) {
         if (pend_on.head < pend_on.tail) {
             int32_t p = pend_on.item[pend_on.head++];
             int pot = ch->nodes[p].pot;
@@ -635,7 +647,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                 contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
                 ok = false;
             }
-        } else {
+        } else if (pend_off.head < pend_off.tail) {
             int32_t p = pend_off.item[pend_off.head++];
             int q0 = ch->nodes[p].pot;
             if (reads) {
@@ -653,6 +665,8 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
                 state_remove(g, site->cell, site->digit);
             else if (dynamic)
                 site_remove(g, site);
+        } else {
+            break;
         }
         if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail) {
             ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
