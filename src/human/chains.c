@@ -379,20 +379,6 @@ static inline int site_mate(chain_grid *g, const cand_site *site, int kind)
     return unit_cell_of(unit_at(kind, site->cell), bit_digit(places & site->keep[kind]) - 1);
 }
 
-/* A queue of node indexes. */
-typedef struct queue {
-    int32_t *item;
-    int head, tail;
-} queue;
-
-/* Adds node `made` of potential `pot`, which `s` lacks, to `s` and to
- * the queue `pending` (set_add and a push, the test done by the caller). */
-static inline void set_push(pset *s, int pot, int32_t made, queue *pending)
-{
-    set_put(s, pot, made);
-    pending->item[pending->tail++] = made;
-}
-
 /* do_chaining's count of its nodes against the chainer's budget: each of
  * the next `room` nodes is counted by ++*nodes alone (bdi_budget_room);
  * with no budget, into `none`, with no end. */
@@ -501,10 +487,10 @@ static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_
 /* An off step's potential switched on, `imp`, child of `p`, as SE's loop
  * takes it: false at a contradiction (its off in `off`: the two nodes in
  * contradiction[]); else made, with its hidden parents, and added to `on`
- * and its queue unless `on` has it. */
+ * unless `on` has it. */
 static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
                            const chain_grid *g, const chain_grid *source, pset *on,
-                           const pset *off, queue *pend_on, int32_t contradiction[2])
+                           const pset *off, int32_t contradiction[2])
 {
     int q = imp.pot;
     if (off->where[q & ~1] >= 0) {
@@ -515,7 +501,7 @@ static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_
     if (on->where[q] < 0) {
         int32_t made = chain_node(ch, sp, imp, p, g, source, off);
         if (made >= 0)
-            set_push(on, q, made, pend_on);
+            set_put(on, q, made);
     }
     return true;
 }
@@ -539,30 +525,30 @@ static inline bool off_links_may(chain_grid *g, const cand_site *site, bool y_li
  * box's mate, is the same potential). False at a contradiction. */
 static inline bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                              chain_grid *g, const chain_grid *source, bool y_links, pset *on,
-                             const pset *off, queue *pend_on, int32_t contradiction[2])
+                             const pset *off, int32_t contradiction[2])
 {
     int cell = site->cell, digit = site->digit;
     unsigned cand = g->cand[cell];
     if (y_links && digit_count(cand) == 2) {
         implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
                      CAUSE_NAKED_SINGLE};
-        if (!take_on(ch, sp, y, p, g, source, on, off, pend_on, contradiction))
+        if (!take_on(ch, sp, y, p, g, source, on, off, contradiction))
             return false;
     }
     int box_mate = site_mate(g, site, UNIT_BOX);
     if (box_mate >= 0
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
-                    p, g, source, on, off, pend_on, contradiction))
+                    p, g, source, on, off, contradiction))
         return false;
     int row_mate = site_mate(g, site, UNIT_ROW);
     if (row_mate >= 0 && row_mate != box_mate
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
-                    p, g, source, on, off, pend_on, contradiction))
+                    p, g, source, on, off, contradiction))
         return false;
     int col_mate = site_mate(g, site, UNIT_COL);
     return col_mate < 0 || col_mate == box_mate
            || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
-                      p, g, source, on, off, pend_on, contradiction);
+                      p, g, source, on, off, contradiction);
 }
 
 /* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
@@ -570,7 +556,7 @@ static inline bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *
  * offs): the same nodes, set, queue and count of the budget; when the
  * budget's room and the arena hold all n, counted and made in one pass. */
 static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
-                                    int32_t parent, pset *s, queue *pending)
+                                    int32_t parent, pset *s)
 {
     uint32_t node = ch->node_count, first = ch->parent_count;
     if (sp->room < (uint64_t)n || node + (uint32_t)n > ch->node_cap
@@ -578,7 +564,7 @@ static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impl
         for (int i = 0; i < n; i++) {
             int32_t made = chain_node(ch, sp, imp[i], parent, NULL, NULL, NULL);
             if (made >= 0)
-                set_push(s, imp[i].pot, made, pending);
+                set_put(s, imp[i].pot, made);
         }
         return;
     }
@@ -586,18 +572,16 @@ static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impl
     *sp->nodes += (uint64_t)n;
     cnode *nodes = ch->nodes + node;
     uint32_t *parents = ch->parents + first, *order = s->order + s->count;
-    int32_t *where = s->where, *queued = pending->item + pending->tail;
+    int32_t *where = s->where;
     for (int i = 0; i < n; i++) {
         nodes[i] = (cnode){imp[i].pot, imp[i].cause, first + (uint32_t)i, 1, -1};
         parents[i] = (uint32_t)parent;
         where[imp[i].pot] = (int32_t)(node + (uint32_t)i);
         order[i] = node + (uint32_t)i;
-        queued[i] = (int32_t)(node + (uint32_t)i);
     }
     ch->node_count = node + (uint32_t)n;
     ch->parent_count = first + (uint32_t)n;
     s->count += n;
-    pending->tail += n;
 }
 
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
@@ -616,12 +600,10 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     if (changes)
         save = *g;
     const chain_grid *source = changes ? &save : NULL;
-    int32_t on_items[POTENTIALS], off_items[POTENTIALS];
-    queue pend_on = {on_items, 0, 0}, pend_off = {off_items, 0, 0};
-    for (int i = 0; i < on->count; i++)
-        pend_on.item[pend_on.tail++] = (int32_t)on->order[i];
-    for (int i = 0; i < off->count; i++)
-        pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
+    /* the queues: each set's nodes from its head on (every node a set
+     * gains is queued, in the order it is added, and only those) */
+    const uint32_t *const on_order = on->order, *const off_order = off->order;
+    int on_head = 0, off_head = 0;
     implied imp[BD_SIZE + HOUSE_CELLS];
     chain_spend sp;
     spend_refresh(ch, &sp);
@@ -629,8 +611,8 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         memset(reads, 0xff, sizeof *reads);
     bool ok = true;
     while (ok && !ch->failed) {
-        if (pend_on.head < pend_on.tail) {
-            int32_t p = pend_on.item[pend_on.head++];
+        if (on_head < on->count) {
+            int32_t p = (int32_t)on_order[on_head++];
             int pot = ch->nodes[p].pot;
             if (reads) {
                 if (y_links)
@@ -641,14 +623,14 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
              * then the contradiction's node: the order of SE's loop */
             fresh_offs f = {imp, 0, {0, 0}};
             bool clean = fresh_on(&f, g, pot, y_links, on_where, off_where);
-            chain_nodes_push(ch, &sp, imp, f.n, p, off, &pend_off);
+            chain_nodes_push(ch, &sp, imp, f.n, p, off);
             if (!clean) {
                 contradiction[0] = on_where[f.clash.pot | 1];
                 contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
                 ok = false;
             }
-        } else if (pend_off.head < pend_off.tail) {
-            int32_t p = pend_off.item[pend_off.head++];
+        } else if (off_head < off->count) {
+            int32_t p = (int32_t)off_order[off_head++];
             int q0 = ch->nodes[p].pot;
             if (reads) {
                 if (y_links)
@@ -659,8 +641,7 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
              * be some; then the off made in the grid */
             const cand_site *site = &cand_sites[q0 >> 1];
             if (off_links_may(g, site, y_links))
-                ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, &pend_on,
-                               contradiction);
+                ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, contradiction);
             if (dynamic && level > 0)
                 state_remove(g, site->cell, site->digit);
             else if (dynamic)
@@ -668,8 +649,11 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
         } else {
             break;
         }
-        if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail) {
-            ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
+        if (ok && level > 0 && on_head == on->count && off_head == off->count) {
+            /* the nested rules add to `off` and queue what they add: its
+             * order from off->count on is that queue's tail */
+            int tail = off->count;
+            ch->advanced(ch, g, source, level, off, (int32_t *)off->order, &tail);
             spend_refresh(ch, &sp);   /* the nested rules counted nodes */
         }
     }
