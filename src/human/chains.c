@@ -434,11 +434,12 @@ typedef struct fresh_offs {
 } fresh_offs;
 
 /* Adds `imp`, an off, to `f` unless `off_where` has it; false when
- * `on_where` has its on (f->clash). */
+ * `on_where` has its on (f->clash; an off's potential is even, its on the
+ * next). */
 static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
                               const int32_t *off_where)
 {
-    if (on_where[imp.pot | 1] >= 0) {
+    if (on_where[imp.pot + 1] >= 0) {
         f->clash = imp;
         return false;
     }
