@@ -48,6 +48,14 @@
 
 enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 
+/* The chain step's helpers, inlined into each copy of chain_run whatever
+ * the compiler's budget for inlining. */
+#if defined(__GNUC__)
+#define CHAIN_INLINE static inline __attribute__((always_inline))
+#else
+#define CHAIN_INLINE static inline
+#endif
+
 bdi_chainer *bdi_chainer_new(bdi_budget *budget)
 {
     bdi_chainer *ch = calloc(1, sizeof *ch);
@@ -275,7 +283,7 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
  * in a dynamic chain on `g` that began as `source`): *unit the unit of its
  * cause, or -1 for the cell's; returns the positions of that unit gone
  * since (for the cell, its digits gone), none when it has none. */
-static inline unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
+CHAIN_INLINE unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
                                    int *unit)
 {
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
@@ -304,7 +312,7 @@ static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned 
 
 /* node_hidden's work, inline for chain_node: hidden_parents called only
  * where some are gone. */
-static inline void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+CHAIN_INLINE void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
                               const chain_grid *source, const pset *offs)
 {
     int unit;
@@ -351,7 +359,7 @@ typedef struct cand_site {
 static const cand_site cand_sites[BD_CELLS * BD_SIZE] = {REP81(CELL_SITES)};
 
 /* The places word of grid `g` at byte offset `at` (a cand_site's). */
-static inline uint16_t *place_of(chain_grid *g, unsigned at)
+CHAIN_INLINE uint16_t *place_of(chain_grid *g, unsigned at)
 {
     return (uint16_t *)(void *)((unsigned char *)g->places + at);
 }
@@ -360,7 +368,7 @@ static inline uint16_t *place_of(chain_grid *g, unsigned at)
  * chain's grid: state_remove without lone[], which a chain with no nested
  * rules does not read (only cand and places) and which do_chaining
  * restores with the rest of the grid. */
-static inline void site_remove(chain_grid *g, const cand_site *site)
+CHAIN_INLINE void site_remove(chain_grid *g, const cand_site *site)
 {
     if (!(g->cand[site->cell] & site->bit))
         return;
@@ -371,7 +379,7 @@ static inline void site_remove(chain_grid *g, const cand_site *site)
 }
 
 /* x_mate for the candidate at `site` in its unit of `kind`. */
-static inline int site_mate(chain_grid *g, const cand_site *site, int kind)
+CHAIN_INLINE int site_mate(chain_grid *g, const cand_site *site, int kind)
 {
     unsigned places = *place_of(g, site->at[kind]);
     if (digit_count(places) != 2)
@@ -403,7 +411,7 @@ static void spend_refresh(const bdi_chainer *ch, chain_spend *sp)
 /* node_make for do_chaining, whose nodes all have a parent: the same node
  * (and the same count of the budget, failure and -1 included), counted
  * through `sp` while it has room. */
-static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
+CHAIN_INLINE int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
                                  const chain_grid *g, const chain_grid *source,
                                  const pset *offs)
 {
@@ -436,7 +444,7 @@ typedef struct fresh_offs {
 /* Adds `imp`, an off, to `f` unless `off_where` has it; false when
  * `on_where` has its on (f->clash; an off's potential is even, its on the
  * next). */
-static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
+CHAIN_INLINE bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
                               const int32_t *off_where)
 {
     if (on_where[imp.pot + 1] >= 0) {
@@ -450,7 +458,7 @@ static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_wher
 
 /* Adds to `f` the offs of `digit` at the cells of `unit` at positions
  * `places`, with `cause`, as fresh_take does, up to a clash (false). */
-static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
+CHAIN_INLINE bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
                               const int32_t *on_where, const int32_t *off_where)
 {
     for (; places; places &= places - 1u)
@@ -465,7 +473,7 @@ static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digi
 
 /* on_implies(g, pot, y_links, ...) into `f`, those off_where has left
  * out, up to the first whose on on_where has: false then (f->clash). */
-static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
+CHAIN_INLINE bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
                             const int32_t *on_where, const int32_t *off_where)
 {
     int cell = pot_cell(pot), digit = pot_digit(pot);
@@ -489,7 +497,7 @@ static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_
  * takes it: false at a contradiction (its off in `off`: the two nodes in
  * contradiction[]); else made, with its hidden parents, and added to `on`
  * unless `on` has it. */
-static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
+CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
                            const chain_grid *g, const chain_grid *source, pset *on,
                            const pset *off, int32_t contradiction[2])
 {
@@ -511,7 +519,7 @@ static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_
  * `g` (off_implies' tests without the potentials): its cell has two
  * candidates (with `y_links`), or its digit two places in one of the
  * cell's units. */
-static inline bool off_links_may(chain_grid *g, const cand_site *site, bool y_links)
+CHAIN_INLINE bool off_links_may(chain_grid *g, const cand_site *site, bool y_links)
 {
     return (y_links && digit_count(g->cand[site->cell]) == 2)
            || digit_count(*place_of(g, site->at[UNIT_BOX])) == 2
@@ -524,7 +532,7 @@ static inline bool off_links_may(chain_grid *g, const cand_site *site, bool y_li
  * candidate in a cell of two (with `y_links`), then the X-links in
  * SE_KINDS' order (a cell met again through a second unit, only ever the
  * box's mate, is the same potential). False at a contradiction. */
-static inline bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
+CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                              chain_grid *g, const chain_grid *source, bool y_links, pset *on,
                              const pset *off, int32_t contradiction[2])
 {
@@ -556,7 +564,7 @@ static inline bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *
  * lacks, all children of `parent` with no hidden parents (an on step's
  * offs): the same nodes, set, queue and count of the budget; when the
  * budget's room and the arena hold all n, counted and made in one pass. */
-static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
+CHAIN_INLINE void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
                                     int32_t parent, pset *s)
 {
     uint32_t node = ch->node_count, first = ch->parent_count;
@@ -585,14 +593,11 @@ static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impl
     s->count += n;
 }
 
-bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
-                 int32_t contradiction[2])
+/* do_chaining's body, with the rules and ch->reads (`reads`) given apart
+ * so that a call with constants makes a copy for them (always inlined). */
+CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool dynamic, int level,
+                            chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
 {
-    /* the rules and the sets' tables in locals: the loop's stores (nodes,
-     * sets, grid) would otherwise make the compiler read them again */
-    const bool y_links = rules->y_links, dynamic = rules->dynamic;
-    const int level = rules->level;
-    chain_reads *const reads = ch->reads;
     const int32_t *const on_where = on->where, *const off_where = off->where;
     /* a static chain leaves the grid alone: no copy to restore, and no
      * potential is gone from it, so no hidden parents to look for */
@@ -661,6 +666,17 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     if (changes)
         *g = save;
     return ok;
+}
+
+bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
+                 int32_t contradiction[2])
+{
+    /* the common kind (dynamic with the cell rules, nothing nested,
+     * nothing noted) in a copy of its own */
+    if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
+        return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
+    return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
+                     contradiction);
 }
 
 /* walk_back's walk, which stops once it has taken more than `limit`
