@@ -645,7 +645,8 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
             }
             /* off_implies' potentials taken as they come, where there may
              * be some; then the off made in the grid */
-            const cand_site *site = &cand_sites[q0 >> 1];
+            /* the site copied: its fields stay at hand through the step */
+            const cand_site site_copy = cand_sites[q0 >> 1], *site = &site_copy;
             if (off_links_may(g, site, y_links))
                 ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, contradiction);
             if (dynamic && level > 0)
