@@ -2113,6 +2113,32 @@ static void test_ancestor_first_met(void **state)
     bdi_chainer_free(ch);
 }
 
+/* The walk's marks are stamps of the walk (the chainer's walk_marks): the
+ * hand-made graph of test_ancestor_first_met walked again and again across
+ * the stamps' wrap, Y's walk (marking 5, 3 and 9) just before it, T's
+ * just after, where a stamp gone round to 0 would meet the never-marked
+ * 1 as marked. The counts stay T's 4 and Y's 3 as above, and E (9), left
+ * out of T's walks, is in each of Y's. */
+static void test_ancestor_stamps_wrap(void **state)
+{
+    (void)state;
+    bdi_chainer *ch = bdi_chainer_new(NULL);
+    assert_non_null(ch);
+    int32_t a = node_new(ch, 1, CAUSE_NONE, -1), e = node_new(ch, 9, CAUSE_NONE, -1);
+    int32_t x1 = node_new(ch, 3, CAUSE_NONE, a), x2 = node_new(ch, 3, CAUSE_NONE, e);
+    int32_t y = node_new(ch, 5, CAUSE_NONE, x2);
+    int32_t t = node_new(ch, 7, CAUSE_NONE, x1);
+    node_add_parent(ch, t, y);
+    ch->walk_marks[POTENTIALS] = UINT32_MAX - 1;
+    for (int round = 0; round < 3; round++) {
+        int pots[8] = {-1};
+        assert_int_equal(walk_back(ch, y, note_pot, pots), 3);
+        assert_int_equal(pots[2], 9);
+        assert_int_equal(ancestor_count(ch, t), 4);
+    }
+    bdi_chainer_free(ch);
+}
+
 /* ancestor_count_upto against ancestor_count, for every node of the
  * dynamic chains from each candidate on of a few of SE's rated puzzles,
  * with limits below, at and above the count. */
@@ -2788,6 +2814,7 @@ int main(void)
         cmocka_unit_test(test_aligned_exclusion_reference),
         cmocka_unit_test(test_aligned_exclusion_record),
         cmocka_unit_test(test_ancestor_first_met),
+        cmocka_unit_test(test_ancestor_stamps_wrap),
         cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),

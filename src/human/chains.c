@@ -59,8 +59,14 @@ enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 bdi_chainer *bdi_chainer_new(bdi_budget *budget)
 {
     bdi_chainer *ch = calloc(1, sizeof *ch);
-    if (ch)
-        ch->budget = budget;
+    if (!ch)
+        return NULL;
+    ch->walk_marks = calloc(POTENTIALS + 1, sizeof *ch->walk_marks);
+    if (!ch->walk_marks) {
+        free(ch);
+        return NULL;
+    }
+    ch->budget = budget;
     return ch;
 }
 
@@ -84,6 +90,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->cycles_grid);
     free(ch->cycles_none);
     free(ch->nested_memo);
+    free(ch->walk_marks);
     free(ch);
 }
 
@@ -689,11 +696,16 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
 static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context,
                      int limit)
 {
-    uint64_t seen[(POTENTIALS + 63) / 64] = {0};
+    /* a potential queued in this walk is marked with its stamp */
+    uint32_t *marks = ch->walk_marks, stamp = ++marks[POTENTIALS];
+    if (!stamp) {   /* the stamps went round: every mark forgotten */
+        memset(marks, 0, POTENTIALS * sizeof *marks);
+        stamp = marks[POTENTIALS] = 1;
+    }
     int32_t items[POTENTIALS];   /* each potential queued once at most */
     int head = 0, tail = 0, taken = 0;
     items[tail++] = target;
-    bits_set(seen, ch->nodes[target].pot);
+    marks[ch->nodes[target].pot] = stamp;
     while (head < tail) {
         int32_t node = items[head++];
         if (++taken > limit)
@@ -703,8 +715,8 @@ static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void
         const uint32_t *parents = node_parents(ch, node);
         for (uint32_t i = 0; i < ch->nodes[node].parent_count; i++) {
             int pot = ch->nodes[parents[i]].pot;
-            if (!bits_has(seen, pot)) {
-                bits_set(seen, pot);
+            if (marks[pot] != stamp) {
+                marks[pot] = stamp;
                 items[tail++] = (int32_t)parents[i];
             }
         }
