@@ -712,12 +712,15 @@ static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void
             break;
         if (visit)
             visit(ch, node, context);
+        /* read before the marks are written (which might be them) */
         const uint32_t *parents = node_parents(ch, node);
-        for (uint32_t i = 0; i < ch->nodes[node].parent_count; i++) {
-            int pot = ch->nodes[parents[i]].pot;
+        uint32_t count = ch->nodes[node].parent_count;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t parent = parents[i];
+            int pot = ch->nodes[parent].pot;
             if (marks[pot] != stamp) {
                 marks[pot] = stamp;
-                items[tail++] = (int32_t)parents[i];
+                items[tail++] = (int32_t)parent;
             }
         }
     }
