@@ -206,13 +206,19 @@ pset *set_new(bdi_chainer *ch)
 
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
 {
-    int kept = 0;
-    for (int i = 0; i < s->count; i++) {
-        int pot = ch->nodes[s->order[i]].pot;
-        if (other->where[pot] >= 0)
-            s->order[kept++] = s->order[i];
+    /* in locals: the stores below might otherwise be them */
+    const cnode *nodes = ch->nodes;
+    const int32_t *keep = other->where;
+    uint32_t *order = s->order;
+    int32_t *where = s->where;
+    int count = s->count, kept = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t node = order[i];
+        int pot = nodes[node].pot;
+        if (keep[pot] >= 0)
+            order[kept++] = node;
         else
-            s->where[pot] = -1;
+            where[pot] = -1;
     }
     s->count = kept;
 }
