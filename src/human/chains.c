@@ -685,10 +685,13 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
-    /* the common kind (dynamic with the cell rules, nothing nested,
-     * nothing noted) in a copy of its own */
+    /* the common kinds in copies of their own: dynamic with the cell
+     * rules, nothing nested, nothing noted; dynamic without them
+     * (Nishio's), nothing nested */
     if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
         return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
+    if (!rules->y_links && rules->dynamic && !rules->level)
+        return chain_run(ch, g, false, true, 0, ch->reads, on, off, contradiction);
     return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
                      contradiction);
 }
