@@ -573,9 +573,9 @@ CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *s
                       p, g, source, on, off, contradiction);
 }
 
-/* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
+/* chain_node and set_put for each of imp[0..n) in turn, potentials `s`
  * lacks, all children of `parent` with no hidden parents (an on step's
- * offs): the same nodes, set, queue and count of the budget; when the
+ * offs): the same nodes, set (and so queue) and count of the budget; when the
  * budget's room and the arena hold all n, counted and made in one pass. */
 CHAIN_INLINE void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
                                     int32_t parent, pset *s)
