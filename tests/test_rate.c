@@ -2207,23 +2207,32 @@ static void note_pot(const bdi_chainer *ch, int32_t node, void *context)
     *pots = -1;
 }
 
-/* SE's count of a chain's potentials, on a graph made by hand: the walk
- * goes breadth first from the end through the parents and takes each
- * potential once, through the first node met for it. Here T (potential
- * 7) has parents X1 (3) and Y (5); X1's parent is A (1); Y's parent is X2,
- * another node of potential 3, whose parent E (9) only it leads to. So
- * the walk takes T, X1, Y, A (in that order) and never E: 4, where every
- * node's potential counted would give 5. */
-static void test_ancestor_first_met(void **state)
+/* A graph made by hand in a new chainer (returned): T (potential 7) with
+ * parents X1 (3) and Y (5); X1's parent is A (1); Y's parent is X2,
+ * another node of potential 3, whose parent E (9) only it leads to. *t
+ * and *y are T's and Y's nodes. */
+static bdi_chainer *first_met_graph(int32_t *t, int32_t *y)
 {
-    (void)state;
     bdi_chainer *ch = bdi_chainer_new(NULL);
     assert_non_null(ch);
     int32_t a = node_new(ch, 1, CAUSE_NONE, -1), e = node_new(ch, 9, CAUSE_NONE, -1);
     int32_t x1 = node_new(ch, 3, CAUSE_NONE, a), x2 = node_new(ch, 3, CAUSE_NONE, e);
-    int32_t y = node_new(ch, 5, CAUSE_NONE, x2);
-    int32_t t = node_new(ch, 7, CAUSE_NONE, x1);
-    node_add_parent(ch, t, y);
+    *y = node_new(ch, 5, CAUSE_NONE, x2);
+    *t = node_new(ch, 7, CAUSE_NONE, x1);
+    node_add_parent(ch, *t, *y);
+    return ch;
+}
+
+/* SE's count of a chain's potentials, on first_met_graph's graph: the
+ * walk goes breadth first from the end through the parents and takes
+ * each potential once, through the first node met for it. So the walk
+ * from T takes T, X1, Y, A (in that order) and never E: 4, where every
+ * node's potential counted would give 5. */
+static void test_ancestor_first_met(void **state)
+{
+    (void)state;
+    int32_t t, y;
+    bdi_chainer *ch = first_met_graph(&t, &y);
     assert_int_equal(ancestor_count(ch, t), 4);
     assert_int_equal(ancestor_count(ch, y), 3);    /* Y, X2, E */
     assert_int_equal(ancestor_count_upto(ch, t, 2), 3);
@@ -2232,6 +2241,27 @@ static void test_ancestor_first_met(void **state)
     int want[] = {7, 3, 5, 1, -1};
     for (int i = 0; i < 5; i++)
         assert_int_equal(pots[i], want[i]);
+    bdi_chainer_free(ch);
+}
+
+/* The walk's marks are stamps of the walk (the chainer's walk_marks):
+ * first_met_graph's graph walked again and again across the stamps' wrap,
+ * Y's walk (marking 5, 3 and 9) just before it, T's just after, where a
+ * stamp gone round to 0 would meet the never-marked 1 as marked. The
+ * counts stay T's 4 and Y's 3 (test_ancestor_first_met), and E (9), left
+ * out of T's walks, is in each of Y's. */
+static void test_ancestor_stamps_wrap(void **state)
+{
+    (void)state;
+    int32_t t, y;
+    bdi_chainer *ch = first_met_graph(&t, &y);
+    ch->walk_marks[POTENTIALS] = UINT32_MAX - 1;
+    for (int round = 0; round < 3; round++) {
+        int pots[8] = {-1};
+        assert_int_equal(walk_back(ch, y, note_pot, pots), 3);
+        assert_int_equal(pots[2], 9);
+        assert_int_equal(ancestor_count(ch, t), 4);
+    }
     bdi_chainer_free(ch);
 }
 
@@ -2913,6 +2943,7 @@ int main(void)
         cmocka_unit_test(test_aligned_exclusion_reference),
         cmocka_unit_test(test_aligned_exclusion_record),
         cmocka_unit_test(test_ancestor_first_met),
+        cmocka_unit_test(test_ancestor_stamps_wrap),
         cmocka_unit_test(test_ancestor_upto),
         cmocka_unit_test(test_se_ratings),
         cmocka_unit_test(test_se_paths),

@@ -48,11 +48,25 @@
 
 enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 
+/* The chain step's helpers, inlined into each copy of chain_run whatever
+ * the compiler's budget for inlining. */
+#if defined(__GNUC__)
+#define CHAIN_INLINE static inline __attribute__((always_inline))
+#else
+#define CHAIN_INLINE static inline
+#endif
+
 bdi_chainer *bdi_chainer_new(bdi_budget *budget)
 {
     bdi_chainer *ch = calloc(1, sizeof *ch);
-    if (ch)
-        ch->budget = budget;
+    if (!ch)
+        return NULL;
+    ch->walk_marks = calloc(POTENTIALS + 1, sizeof *ch->walk_marks);
+    if (!ch->walk_marks) {
+        free(ch);
+        return NULL;
+    }
+    ch->budget = budget;
     return ch;
 }
 
@@ -76,6 +90,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->cycles_grid);
     free(ch->cycles_none);
     free(ch->nested_memo);
+    free(ch->walk_marks);
     free(ch);
 }
 
@@ -94,14 +109,26 @@ cmark chain_mark(const bdi_chainer *ch)
     return (cmark){ch->node_count, ch->parent_count, ch->nested_count, ch->set_count};
 }
 
+/* Empties `s`: its table's entries back to -1, two at a time. */
+static void set_wipe(const cnode *nodes, pset *s)
+{
+    int32_t *where = s->where;
+    const uint32_t *order = s->order;
+    int n = s->count, i = 0;
+    for (; i + 1 < n; i += 2) {
+        int a = nodes[order[i]].pot, b = nodes[order[i + 1]].pot;
+        where[a] = -1;
+        where[b] = -1;
+    }
+    if (i < n)
+        where[nodes[order[i]].pot] = -1;
+    s->count = 0;
+}
+
 void chain_release(bdi_chainer *ch, cmark mark)
 {
-    while (ch->set_count > mark.sets) {
-        pset *s = ch->sets[--ch->set_count];
-        for (int i = 0; i < s->count; i++)
-            s->where[ch->nodes[s->order[i]].pot] = -1;
-        s->count = 0;
-    }
+    while (ch->set_count > mark.sets)
+        set_wipe(ch->nodes, ch->sets[--ch->set_count]);
     ch->node_count = mark.nodes;
     ch->parent_count = mark.parents;
     ch->nested_count = mark.nested;
@@ -179,13 +206,19 @@ pset *set_new(bdi_chainer *ch)
 
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
 {
-    int kept = 0;
-    for (int i = 0; i < s->count; i++) {
-        int pot = ch->nodes[s->order[i]].pot;
-        if (other->where[pot] >= 0)
-            s->order[kept++] = s->order[i];
+    /* in locals: the stores below might otherwise be them */
+    const cnode *nodes = ch->nodes;
+    const int32_t *keep = other->where;
+    uint32_t *order = s->order;
+    int32_t *where = s->where;
+    int count = s->count, kept = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t node = order[i];
+        int pot = nodes[node].pot;
+        if (keep[pot] >= 0)
+            order[kept++] = node;
         else
-            s->where[pot] = -1;
+            where[pot] = -1;
     }
     s->count = kept;
 }
@@ -263,7 +296,7 @@ static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int c
  * in a dynamic chain on `g` that began as `source`): *unit the unit of its
  * cause, or -1 for the cell's; returns the positions of that unit gone
  * since (for the cell, its digits gone), none when it has none. */
-static inline unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
+CHAIN_INLINE unsigned hidden_gone(implied imp, const chain_grid *g, const chain_grid *source,
                                    int *unit)
 {
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
@@ -292,7 +325,7 @@ static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned 
 
 /* node_hidden's work, inline for chain_node: hidden_parents called only
  * where some are gone. */
-static inline void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
+CHAIN_INLINE void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
                               const chain_grid *source, const pset *offs)
 {
     int unit;
@@ -307,42 +340,64 @@ void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g
     hidden_add(ch, made, imp, g, source, offs);
 }
 
-/* For each cell, by unit kind (row, column, box), the mask that keeps
- * all but the cell's position in that unit's places (computed while
- * compiling). */
+/* For cell c, by unit kind (row, column, box), the mask that keeps all
+ * but the cell's position in that unit's places. */
 #define PLACE_KEEP(c) {(uint16_t)~(1u << (c) % 9), (uint16_t)~(1u << (c) / 9), \
                        (uint16_t)~(1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3))}
-static const uint16_t place_keep[BD_CELLS][UNIT_KINDS] = {REP81(PLACE_KEEP)};
 
-/* Removes candidate `digit` from `cell` (which has it or not) in a
+/* What an off step reads and writes of candidate i = cell * 9 + digit - 1
+ * (computed while compiling): by unit kind (row, column, box), where the
+ * places of its digit in the cell's unit of that kind are, as a byte
+ * offset into a grid's places[][] (place_of), and the mask that keeps all
+ * but the cell's position there; its cell, its digit and the digit's bit
+ * (16 bytes). */
+typedef struct cand_site {
+    uint16_t at[UNIT_KINDS];
+    uint16_t keep[UNIT_KINDS];
+    uint8_t cell, digit;
+    uint16_t bit;
+} cand_site;
+
+#define SITE_UNITS(c) {(c) / 9, 9 + (c) % 9, 18 + (c) / 27 * 3 + (c) % 9 / 3}
+#define SITE_AT(c, d, u) (uint16_t)(((u) * BD_SIZE + (d)) * sizeof(uint16_t))
+#define CAND_SITE(i)                                                                        \
+    {{SITE_AT((i) / 9, (i) % 9, (i) / 81),                                                   \
+      SITE_AT((i) / 9, (i) % 9, 9 + (i) / 9 % 9),                                            \
+      SITE_AT((i) / 9, (i) % 9, 18 + (i) / 243 * 3 + (i) / 9 % 9 / 3)},                      \
+     PLACE_KEEP((i) / 9), (uint8_t)((i) / 9), (uint8_t)((i) % 9 + 1), (uint16_t)(1u << (i) % 9)}
+#define CELL_SITES(c)                                                                       \
+    CAND_SITE((c) * 9), CAND_SITE((c) * 9 + 1), CAND_SITE((c) * 9 + 2),                     \
+        CAND_SITE((c) * 9 + 3), CAND_SITE((c) * 9 + 4), CAND_SITE((c) * 9 + 5),             \
+        CAND_SITE((c) * 9 + 6), CAND_SITE((c) * 9 + 7), CAND_SITE((c) * 9 + 8)
+static const cand_site cand_sites[BD_CELLS * BD_SIZE] = {REP81(CELL_SITES)};
+
+/* The places word of grid `g` at byte offset `at` (a cand_site's). */
+CHAIN_INLINE uint16_t *place_of(chain_grid *g, unsigned at)
+{
+    return (uint16_t *)(void *)((unsigned char *)g->places + at);
+}
+
+/* Removes the candidate at `site` (which the grid has or not) from a
  * chain's grid: state_remove without lone[], which a chain with no nested
  * rules does not read (only cand and places) and which do_chaining
  * restores with the rest of the grid. */
-static inline void chain_remove(chain_grid *g, int cell, int digit)
+CHAIN_INLINE void site_remove(chain_grid *g, const cand_site *site)
 {
-    unsigned bit = digit_bit(digit);
-    if (!(g->cand[cell] & bit))
+    if (!(g->cand[site->cell] & site->bit))
         return;
-    g->cand[cell] &= (uint16_t)~bit;
-    const uint8_t *units = bdi_cell_units[cell];
-    const uint16_t *keep = place_keep[cell];
-    g->places[units[UNIT_ROW]][digit - 1] &= keep[UNIT_ROW];
-    g->places[units[UNIT_COL]][digit - 1] &= keep[UNIT_COL];
-    g->places[units[UNIT_BOX]][digit - 1] &= keep[UNIT_BOX];
+    g->cand[site->cell] &= (uint16_t)~site->bit;
+    *place_of(g, site->at[UNIT_ROW]) &= site->keep[UNIT_ROW];
+    *place_of(g, site->at[UNIT_COL]) &= site->keep[UNIT_COL];
+    *place_of(g, site->at[UNIT_BOX]) &= site->keep[UNIT_BOX];
 }
 
-/* A queue of node indexes. */
-typedef struct queue {
-    int32_t *item;
-    int head, tail;
-} queue;
-
-/* Adds node `made` of potential `pot`, which `s` lacks, to `s` and to
- * the queue `pending` (set_add and a push, the test done by the caller). */
-static inline void set_push(pset *s, int pot, int32_t made, queue *pending)
+/* x_mate for the candidate at `site` in its unit of `kind`. */
+CHAIN_INLINE int site_mate(chain_grid *g, const cand_site *site, int kind)
 {
-    set_put(s, pot, made);
-    pending->item[pending->tail++] = made;
+    unsigned places = *place_of(g, site->at[kind]);
+    if (digit_count(places) != 2)
+        return -1;
+    return unit_cell_of(unit_at(kind, site->cell), bit_digit(places & site->keep[kind]) - 1);
 }
 
 /* do_chaining's count of its nodes against the chainer's budget: each of
@@ -369,7 +424,7 @@ static void spend_refresh(const bdi_chainer *ch, chain_spend *sp)
 /* node_make for do_chaining, whose nodes all have a parent: the same node
  * (and the same count of the budget, failure and -1 included), counted
  * through `sp` while it has room. */
-static inline int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
+CHAIN_INLINE int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
                                  const chain_grid *g, const chain_grid *source,
                                  const pset *offs)
 {
@@ -400,11 +455,12 @@ typedef struct fresh_offs {
 } fresh_offs;
 
 /* Adds `imp`, an off, to `f` unless `off_where` has it; false when
- * `on_where` has its on (f->clash). */
-static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
+ * `on_where` has its on (f->clash; an off's potential is even, its on the
+ * next). */
+CHAIN_INLINE bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_where,
                               const int32_t *off_where)
 {
-    if (on_where[imp.pot | 1] >= 0) {
+    if (on_where[imp.pot + 1] >= 0) {
         f->clash = imp;
         return false;
     }
@@ -415,7 +471,7 @@ static inline bool fresh_take(fresh_offs *f, implied imp, const int32_t *on_wher
 
 /* Adds to `f` the offs of `digit` at the cells of `unit` at positions
  * `places`, with `cause`, as fresh_take does, up to a clash (false). */
-static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
+CHAIN_INLINE bool fresh_part(fresh_offs *f, int unit, unsigned places, int digit, int cause,
                               const int32_t *on_where, const int32_t *off_where)
 {
     for (; places; places &= places - 1u)
@@ -430,7 +486,7 @@ static inline bool fresh_part(fresh_offs *f, int unit, unsigned places, int digi
 
 /* on_implies(g, pot, y_links, ...) into `f`, those off_where has left
  * out, up to the first whose on on_where has: false then (f->clash). */
-static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
+CHAIN_INLINE bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_links,
                             const int32_t *on_where, const int32_t *off_where)
 {
     int cell = pot_cell(pot), digit = pot_digit(pot);
@@ -453,10 +509,10 @@ static inline bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_
 /* An off step's potential switched on, `imp`, child of `p`, as SE's loop
  * takes it: false at a contradiction (its off in `off`: the two nodes in
  * contradiction[]); else made, with its hidden parents, and added to `on`
- * and its queue unless `on` has it. */
-static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
+ * unless `on` has it. */
+CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
                            const chain_grid *g, const chain_grid *source, pset *on,
-                           const pset *off, queue *pend_on, int32_t contradiction[2])
+                           const pset *off, int32_t contradiction[2])
 {
     int q = imp.pot;
     if (off->where[q & ~1] >= 0) {
@@ -467,17 +523,62 @@ static inline bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_
     if (on->where[q] < 0) {
         int32_t made = chain_node(ch, sp, imp, p, g, source, off);
         if (made >= 0)
-            set_push(on, q, made, pend_on);
+            set_put(on, q, made);
     }
     return true;
 }
 
-/* chain_node and set_push for each of imp[0..n) in turn, potentials `s`
+/* Whether the off of the candidate at `site` may switch anything on in
+ * `g` (off_implies' tests without the potentials): its cell has two
+ * candidates (with `y_links`), or its digit two places in one of the
+ * cell's units. */
+CHAIN_INLINE bool off_links_may(chain_grid *g, const cand_site *site, bool y_links)
+{
+    return (y_links && digit_count(g->cand[site->cell]) == 2)
+           || digit_count(*place_of(g, site->at[UNIT_BOX])) == 2
+           || digit_count(*place_of(g, site->at[UNIT_ROW])) == 2
+           || digit_count(*place_of(g, site->at[UNIT_COL])) == 2;
+}
+
+/* An off step's potentials switched on, the off of the candidate at
+ * `site` (node `p`), taken as they come (take_on): the cell's other
+ * candidate in a cell of two (with `y_links`), then the X-links in
+ * SE_KINDS' order (a cell met again through a second unit, only ever the
+ * box's mate, is the same potential). False at a contradiction. */
+CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
+                             chain_grid *g, const chain_grid *source, bool y_links, pset *on,
+                             const pset *off, int32_t contradiction[2])
+{
+    int cell = site->cell, digit = site->digit;
+    unsigned cand = g->cand[cell];
+    if (y_links && digit_count(cand) == 2) {
+        implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
+                     CAUSE_NAKED_SINGLE};
+        if (!take_on(ch, sp, y, p, g, source, on, off, contradiction))
+            return false;
+    }
+    int box_mate = site_mate(g, site, UNIT_BOX);
+    if (box_mate >= 0
+        && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
+                    p, g, source, on, off, contradiction))
+        return false;
+    int row_mate = site_mate(g, site, UNIT_ROW);
+    if (row_mate >= 0 && row_mate != box_mate
+        && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
+                    p, g, source, on, off, contradiction))
+        return false;
+    int col_mate = site_mate(g, site, UNIT_COL);
+    return col_mate < 0 || col_mate == box_mate
+           || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
+                      p, g, source, on, off, contradiction);
+}
+
+/* chain_node and set_put for each of imp[0..n) in turn, potentials `s`
  * lacks, all children of `parent` with no hidden parents (an on step's
- * offs): the same nodes, set, queue and count of the budget; when the
+ * offs): the same nodes, set (and so queue) and count of the budget; when the
  * budget's room and the arena hold all n, counted and made in one pass. */
-static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
-                                    int32_t parent, pset *s, queue *pending)
+CHAIN_INLINE void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const implied *imp, int n,
+                                    int32_t parent, pset *s)
 {
     uint32_t node = ch->node_count, first = ch->parent_count;
     if (sp->room < (uint64_t)n || node + (uint32_t)n > ch->node_cap
@@ -485,7 +586,7 @@ static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impl
         for (int i = 0; i < n; i++) {
             int32_t made = chain_node(ch, sp, imp[i], parent, NULL, NULL, NULL);
             if (made >= 0)
-                set_push(s, imp[i].pot, made, pending);
+                set_put(s, imp[i].pot, made);
         }
         return;
     }
@@ -493,28 +594,23 @@ static inline void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impl
     *sp->nodes += (uint64_t)n;
     cnode *nodes = ch->nodes + node;
     uint32_t *parents = ch->parents + first, *order = s->order + s->count;
-    int32_t *where = s->where, *queued = pending->item + pending->tail;
+    int32_t *where = s->where;
     for (int i = 0; i < n; i++) {
         nodes[i] = (cnode){imp[i].pot, imp[i].cause, first + (uint32_t)i, 1, -1};
         parents[i] = (uint32_t)parent;
         where[imp[i].pot] = (int32_t)(node + (uint32_t)i);
         order[i] = node + (uint32_t)i;
-        queued[i] = (int32_t)(node + (uint32_t)i);
     }
     ch->node_count = node + (uint32_t)n;
     ch->parent_count = first + (uint32_t)n;
     s->count += n;
-    pending->tail += n;
 }
 
-bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
-                 int32_t contradiction[2])
+/* do_chaining's body, with the rules and ch->reads (`reads`) given apart
+ * so that a call with constants makes a copy for them (always inlined). */
+CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool dynamic, int level,
+                            chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
 {
-    /* the rules and the sets' tables in locals: the loop's stores (nodes,
-     * sets, grid) would otherwise make the compiler read them again */
-    const bool y_links = rules->y_links, dynamic = rules->dynamic;
-    const int level = rules->level;
-    chain_reads *const reads = ch->reads;
     const int32_t *const on_where = on->where, *const off_where = off->where;
     /* a static chain leaves the grid alone: no copy to restore, and no
      * potential is gone from it, so no hidden parents to look for */
@@ -523,21 +619,19 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     if (changes)
         save = *g;
     const chain_grid *source = changes ? &save : NULL;
-    int32_t on_items[POTENTIALS], off_items[POTENTIALS];
-    queue pend_on = {on_items, 0, 0}, pend_off = {off_items, 0, 0};
-    for (int i = 0; i < on->count; i++)
-        pend_on.item[pend_on.tail++] = (int32_t)on->order[i];
-    for (int i = 0; i < off->count; i++)
-        pend_off.item[pend_off.tail++] = (int32_t)off->order[i];
+    /* the queues: each set's nodes from its head on (every node a set
+     * gains is queued, in the order it is added, and only those) */
+    const uint32_t *const on_order = on->order, *const off_order = off->order;
+    int on_head = 0, off_head = 0;
     implied imp[BD_SIZE + HOUSE_CELLS];
     chain_spend sp;
     spend_refresh(ch, &sp);
     if (reads && level > 0)   /* the nested rules read it all */
         memset(reads, 0xff, sizeof *reads);
     bool ok = true;
-    while (ok && !ch->failed && (pend_on.head < pend_on.tail || pend_off.head < pend_off.tail)) {
-        if (pend_on.head < pend_on.tail) {
-            int32_t p = pend_on.item[pend_on.head++];
+    while (ok && !ch->failed) {
+        if (on_head < on->count) {
+            int32_t p = (int32_t)on_order[on_head++];
             int pot = ch->nodes[p].pot;
             if (reads) {
                 if (y_links)
@@ -548,59 +642,61 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
              * then the contradiction's node: the order of SE's loop */
             fresh_offs f = {imp, 0, {0, 0}};
             bool clean = fresh_on(&f, g, pot, y_links, on_where, off_where);
-            chain_nodes_push(ch, &sp, imp, f.n, p, off, &pend_off);
+            chain_nodes_push(ch, &sp, imp, f.n, p, off);
             if (!clean) {
                 contradiction[0] = on_where[f.clash.pot | 1];
                 contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
                 ok = false;
             }
-        } else {
-            int32_t p = pend_off.item[pend_off.head++];
+        } else if (off_head < off->count) {
+            int32_t p = (int32_t)off_order[off_head++];
             int q0 = ch->nodes[p].pot;
             if (reads) {
                 if (y_links)
                     reads_cell(reads, pot_cell(q0));
                 reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            /* off_implies' potentials taken as they come: the cell's other
-             * candidate in a cell of two, then the X-links in SE_KINDS'
-             * order (a cell met again through a second unit, only ever
-             * the box's mate, is the same potential) */
-            int cell = pot_cell(q0), digit = pot_digit(q0);
-            unsigned cand = g->cand[cell];
-            if (y_links && digit_count(cand) == 2) {
-                implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~digit_bit(digit)), true),
-                             CAUSE_NAKED_SINGLE};
-                ok = take_on(ch, &sp, y, p, g, source, on, off, &pend_on, contradiction);
-            }
-            int box_mate = x_mate(g, cell, digit, UNIT_BOX);
-            if (ok && box_mate >= 0)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(box_mate, digit, true),
-                                                CAUSE_HIDDEN_BOX},
-                             p, g, source, on, off, &pend_on, contradiction);
-            int row_mate = x_mate(g, cell, digit, UNIT_ROW);
-            if (ok && row_mate >= 0 && row_mate != box_mate)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(row_mate, digit, true),
-                                                CAUSE_HIDDEN_ROW},
-                             p, g, source, on, off, &pend_on, contradiction);
-            int col_mate = x_mate(g, cell, digit, UNIT_COL);
-            if (ok && col_mate >= 0 && col_mate != box_mate)
-                ok = take_on(ch, &sp, (implied){(uint16_t)pot_of(col_mate, digit, true),
-                                                CAUSE_HIDDEN_COL},
-                             p, g, source, on, off, &pend_on, contradiction);
+            /* off_implies' potentials taken as they come, where there may
+             * be some; then the off made in the grid */
+            /* the site copied: its fields stay at hand through the step */
+            const cand_site site_copy = cand_sites[q0 >> 1], *site = &site_copy;
+            if (off_links_may(g, site, y_links))
+                ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, contradiction);
             if (dynamic && level > 0)
-                state_remove(g, pot_cell(q0), pot_digit(q0));
+                state_remove(g, site->cell, site->digit);
             else if (dynamic)
-                chain_remove(g, pot_cell(q0), pot_digit(q0));
+                site_remove(g, site);
+        } else {
+            break;
         }
-        if (ok && level > 0 && pend_on.head == pend_on.tail && pend_off.head == pend_off.tail) {
-            ch->advanced(ch, g, source, level, off, pend_off.item, &pend_off.tail);
+        if (ok && level > 0 && on_head == on->count && off_head == off->count) {
+            /* the nested rules add to `off` and queue what they add: its
+             * order from off->count on is that queue's tail */
+            int tail = off->count;
+            ch->advanced(ch, g, source, level, off, (int32_t *)off->order, &tail);
             spend_refresh(ch, &sp);   /* the nested rules counted nodes */
         }
     }
     if (changes)
         *g = save;
     return ok;
+}
+
+bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
+                 int32_t contradiction[2])
+{
+    /* the common kinds in copies of their own: dynamic with the cell
+     * rules, nothing nested, nothing noted; dynamic without them
+     * (Nishio's), nothing nested; dynamic with the cell rules and nested
+     * rules; then the others (static) */
+    if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
+        return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
+    if (!rules->y_links && rules->dynamic && !rules->level)
+        return chain_run(ch, g, false, true, 0, ch->reads, on, off, contradiction);
+    if (rules->y_links && rules->dynamic && rules->level > 0)
+        return chain_run(ch, g, true, true, rules->level, ch->reads, on, off, contradiction);
+    return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
+                     contradiction);
 }
 
 /* walk_back's walk, which stops once it has taken more than `limit`
@@ -612,23 +708,31 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
 static int walk_upto(const bdi_chainer *ch, int32_t target, visit_fn visit, void *context,
                      int limit)
 {
-    uint64_t seen[(POTENTIALS + 63) / 64] = {0};
+    /* a potential queued in this walk is marked with its stamp */
+    uint32_t *marks = ch->walk_marks, stamp = ++marks[POTENTIALS];
+    if (!stamp) {   /* the stamps went round: every mark forgotten */
+        memset(marks, 0, POTENTIALS * sizeof *marks);
+        stamp = marks[POTENTIALS] = 1;
+    }
     int32_t items[POTENTIALS];   /* each potential queued once at most */
     int head = 0, tail = 0, taken = 0;
     items[tail++] = target;
-    bits_set(seen, ch->nodes[target].pot);
+    marks[ch->nodes[target].pot] = stamp;
     while (head < tail) {
         int32_t node = items[head++];
         if (++taken > limit)
             break;
         if (visit)
             visit(ch, node, context);
+        /* read before the marks are written (which might be them) */
         const uint32_t *parents = node_parents(ch, node);
-        for (uint32_t i = 0; i < ch->nodes[node].parent_count; i++) {
-            int pot = ch->nodes[parents[i]].pot;
-            if (!bits_has(seen, pot)) {
-                bits_set(seen, pot);
-                items[tail++] = (int32_t)parents[i];
+        uint32_t count = ch->nodes[node].parent_count;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t parent = parents[i];
+            int pot = ch->nodes[parent].pot;
+            if (marks[pot] != stamp) {
+                marks[pot] = stamp;
+                items[tail++] = (int32_t)parent;
             }
         }
     }

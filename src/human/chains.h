@@ -201,6 +201,10 @@ struct bdi_chainer {
     struct nested_memo *nested_memo;  /* nested.c's answers of the rules
                                          nested in chains, by grid (one
                                          block, freed with the chainer) */
+    uint32_t *walk_marks;         /* walk_back's scratch (chains.c): by
+                                     potential, the stamp of the last walk
+                                     that queued it; the last stamp after
+                                     them. No walk runs inside another. */
 };
 
 /* The arena's high-water marks, to release what was made after them. */
