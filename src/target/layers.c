@@ -93,6 +93,16 @@ static const uint8_t COLUMNS12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {6, 1, 5}, {6, 2, 4}, {7, 0, 5}, {7, 2, 3}, {8, 0, 4}, {8, 1, 3},
     {6, 4, 2}, {6, 5, 1}, {7, 3, 2}, {7, 5, 0}, {8, 3, 1}, {8, 4, 0}};
 
+/* AT12[pair][b] = LANES * 3 * COLUMNS12[pair][b] + b: where band b's
+ * values for the pair lie in a triple_values (stack-0 offset 0). */
+static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
+    {0, 49, 98}, {0, 61, 86}, {12, 37, 98}, {12, 61, 74}, {24, 37, 86}, {24, 49, 74},
+    {0, 85, 62}, {0, 97, 50}, {12, 73, 62}, {12, 97, 38}, {24, 73, 50}, {24, 85, 38},
+    {36, 13, 98}, {36, 25, 86}, {48, 1, 98}, {48, 25, 74}, {60, 1, 86}, {60, 13, 74},
+    {36, 85, 26}, {36, 97, 14}, {48, 73, 26}, {48, 97, 2}, {60, 73, 14}, {60, 85, 2},
+    {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
+    {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
+
 /* The value of band b's cells under row map q and triple (t0, t1, t2):
  * row BIJECTION[q][s] of the band takes column offset t_s in stack s. */
 static inline int32_t band_value(band_values value, int band, int q, int t0, int t1,
@@ -226,26 +236,32 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
  * the best found is skipped without its assignment. */
 static int32_t best_value(triple_values best, int top[BD_BOX])
 {
-    int32_t top_value = BDI_LAYER_NONE, over0[BD_SIZE][LANES];
+    /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
+    triple_values over0;
     for (int j = 0; j < BD_SIZE; j++) {
         quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
-        quad_store(over0[j], quad_max(x, quad_load(best[3 * j + 2])));
+        quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
     }
+    const int32_t *bound = over0[0], *value = best[0];
+    int32_t top_value = BDI_LAYER_NONE;
+    int top_pair = 0;
     for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
-        const uint8_t *j = COLUMNS12[pair];
-        if (over0[j[0]][0] + over0[j[1]][1] + over0[j[2]][2] <= top_value)
+        const uint8_t *at = AT12[pair];
+        if (bound[at[0]] + bound[at[1]] + bound[at[2]] <= top_value)
             continue;
-        const int32_t *in[BD_BOX] = {best[3 * j[0]], best[3 * j[1]] + 1, best[3 * j[2]] + 2};
-        int32_t x = assign3(in[0], in[1], in[2]);
-        if (x <= top_value)
-            continue;
-        top_value = x;
-        for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-            const uint8_t *k = BIJECTION[s0];
-            if (in[0][k[0] * LANES] + in[1][k[1] * LANES] + in[2][k[2] * LANES] == x)
-                for (int band = 0; band < BD_BOX; band++)
-                    top[band] = 3 * j[band] + k[band];
-        }
+        int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
+        if (x > top_value)
+            top_value = x, top_pair = pair;
+    }
+    /* the last stack-0 map that gives the best pair its value */
+    const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
+    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+        const uint8_t *k = BIJECTION[s0];
+        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
+                + value[at[2] + k[2] * LANES]
+            == top_value)
+            for (int band = 0; band < BD_BOX; band++)
+                top[band] = 3 * j[band] + k[band];
     }
     return top_value;
 }
