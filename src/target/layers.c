@@ -103,15 +103,6 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
 
-/* The value of band b's cells under row map q and triple (t0, t1, t2):
- * row BIJECTION[q][s] of the band takes column offset t_s in stack s. */
-static inline int32_t band_value(band_values value, int band, int q, int t0, int t1,
-                                 int t2)
-{
-    return value[BIJECTION[q][0]][t0][band] + value[BIJECTION[q][1]][3 + t1][band]
-           + value[BIJECTION[q][2]][6 + t2][band];
-}
-
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
@@ -294,6 +285,16 @@ static void rest_of(triple_values best, triple_values rest)
     }
 }
 
+/* in[s][i] = the value of band `band`'s row i in stack s at column
+ * offset t[s]. */
+static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
+                                int32_t in[BD_BOX][BD_BOX])
+{
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = value[i][s * BD_BOX + t[s]][band];
+}
+
 /* The max-marginals: through[cell] = the best layer that takes the cell,
  * from rest (see rest_of) and each band's row maps. */
 static void through_cells(band_values value, triple_values rest,
@@ -305,12 +306,9 @@ static void through_cells(band_values value, triple_values rest,
         for (int triple = 0; triple < TRIPLES; triple++) {
             if (rest[triple][band] < BDI_LAYER_FEASIBLE)
                 continue;
-            /* in[s][i]: row i's cell in stack s at the triple's offset */
             const uint8_t *t = TRIPLE_OFFSETS[triple];
             int32_t in[BD_BOX][BD_BOX];
-            for (int st = 0; st < BD_BOX; st++)
-                for (int i = 0; i < BD_BOX; i++)
-                    in[st][i] = value[i][st * BD_BOX + t[st]][band];
+            triple_cells(value, band, t, in);
             /* row i in stack st, the other two rows in the other two
              * stacks either way round */
             for (int st = 0; st < BD_BOX; st++) {
@@ -328,16 +326,22 @@ static void through_cells(band_values value, triple_values rest,
     }
 }
 
-/* Fills pick with the layer of band triples top[] and the best row maps. */
+/* Fills pick with the layer of band triples top[] and the best row maps
+ * (the first best of the six). */
 static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
 {
     for (int band = 0; band < BD_BOX; band++) {
         const uint8_t *t = TRIPLE_OFFSETS[top[band]];
+        int32_t in[BD_BOX][BD_BOX];
+        triple_cells(value, band, t, in);
         int at = 0;
-        for (int q = 1; q < BIJECTIONS; q++)
-            if (band_value(value, band, q, t[0], t[1], t[2])
-                > band_value(value, band, at, t[0], t[1], t[2]))
-                at = q;
+        int32_t at_value = in[0][0] + in[1][1] + in[2][2];
+        for (int q = 1; q < BIJECTIONS; q++) {
+            const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
+            int32_t x = in[0][row[0]] + in[1][row[1]] + in[2][row[2]];
+            if (x > at_value)
+                at = q, at_value = x;
+        }
         for (int s = 0; s < BD_BOX; s++)
             pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
     }
