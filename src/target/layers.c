@@ -296,34 +296,52 @@ static inline void triple_cells(band_values value, int band, const uint8_t t[BD_
 }
 
 /* The max-marginals: through[cell] = the best layer that takes the cell,
- * from rest (see rest_of) and each band's row maps. */
-static void through_cells(band_values value, triple_values rest,
-                          int32_t through[BD_CELLS])
+ * from rest (see rest_of) and each band's row maps, the bands at once
+ * (lanes): for a cell of row i in stack s at offset t, the best over the
+ * other two stacks' offsets (t1, t2) of rest at the triple (t, t1, t2)
+ * plus the other two rows in those two stacks, either way round. A layer
+ * with a closed cell is below BDI_LAYER_FEASIBLE and a real one above (the
+ * prices' limits make it so), so the best over all of them is real when
+ * any is. */
+static void through_cells(band_values v, triple_values rest, int32_t through[BD_CELLS])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        through[cell] = BDI_LAYER_NONE;
-    for (int band = 0; band < BD_BOX; band++) {
-        for (int triple = 0; triple < TRIPLES; triple++) {
-            if (rest[triple][band] < BDI_LAYER_FEASIBLE)
-                continue;
-            const uint8_t *t = TRIPLE_OFFSETS[triple];
-            int32_t in[BD_BOX][BD_BOX];
-            triple_cells(value, band, t, in);
-            /* row i in stack st, the other two rows in the other two
-             * stacks either way round */
-            for (int st = 0; st < BD_BOX; st++) {
-                const int32_t *u = in[(st + 1) % BD_BOX], *v = in[(st + 2) % BD_BOX];
+    static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
+    band_values top;   /* top[i][c][b]: the best layer through the cell */
+    for (int st = 0; st < BD_BOX; st++) {
+        int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
+        quad best[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest of a layer */
+        const quad none = quad_load((const int32_t[LANES]){BDI_LAYER_NONE, BDI_LAYER_NONE,
+                                                           BDI_LAYER_NONE, BDI_LAYER_NONE});
+        for (int i = 0; i < BD_BOX; i++)
+            for (int t = 0; t < BD_BOX; t++)
+                best[i][t] = none;
+        for (int t1 = 0; t1 < BD_BOX; t1++) {
+            for (int t2 = 0; t2 < BD_BOX; t2++) {
+                quad a[BD_BOX], b[BD_BOX], pair[BD_BOX];
                 for (int i = 0; i < BD_BOX; i++) {
-                    int j = (i + 1) % BD_BOX, k = (i + 2) % BD_BOX;
-                    int32_t x = in[st][i] + max2(u[j] + v[k], u[k] + v[j]);
-                    if (x < BDI_LAYER_FEASIBLE)
-                        continue;
-                    int cell = (band * BD_BOX + i) * BD_SIZE + st * BD_BOX + t[st];
-                    through[cell] = max2(through[cell], x + rest[triple][band]);
+                    a[i] = quad_load(v[i][s1 * BD_BOX + t1]);
+                    b[i] = quad_load(v[i][s2 * BD_BOX + t2]);
+                }
+                pair[0] = quad_best_sum(a[1], b[2], a[2], b[1]);
+                pair[1] = quad_best_sum(a[2], b[0], a[0], b[2]);
+                pair[2] = quad_best_sum(a[0], b[1], a[1], b[0]);
+                for (int t = 0; t < BD_BOX; t++) {
+                    quad r = quad_load(rest[t * POWER[st] + t1 * POWER[s1] + t2 * POWER[s2]]);
+                    for (int i = 0; i < BD_BOX; i++)
+                        best[i][t] = quad_max(best[i][t], quad_add(pair[i], r));
                 }
             }
         }
+        for (int i = 0; i < BD_BOX; i++)
+            for (int t = 0; t < BD_BOX; t++)
+                quad_store(top[i][st * BD_BOX + t],
+                           quad_add(quad_load(v[i][st * BD_BOX + t]), best[i][t]));
     }
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++) {
+            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
+            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
+        }
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
