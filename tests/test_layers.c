@@ -135,6 +135,26 @@ static void test_layers_against_enumeration(void **state)
     }
 }
 
+/* Best layers and max-marginals with every price at +-BDI_LAYER_PRICE_LIMIT,
+ * where a layer through a closed cell comes nearest to a real one. */
+static void test_layers_at_price_limits(void **state)
+{
+    (void)state;
+    uint64_t seed = 4871;
+    for (int round = 0; round < 12; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle;
+        int32_t price[BD_CELLS];
+        random_node(&seed, 20 + tu_below(&seed, 30), true, &puzzle, &node, price);
+        for (int cell = 0; cell < BD_CELLS; cell++) {
+            int sign = round % 3 == 0 ? -1 : round % 3 == 1 ? 1 : 2 * tu_below(&seed, 2) - 1;
+            price[cell] = sign * BDI_LAYER_PRICE_LIMIT;
+        }
+        for (int digit = 1; digit <= BD_SIZE; digit++)
+            check_digit(&node, price, digit, &puzzle);
+    }
+}
+
 /* A digit with no place in a row has no layer, and the bound says so. */
 static void test_no_layer(void **state)
 {
@@ -500,6 +520,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layers_against_enumeration),
+        cmocka_unit_test(test_layers_at_price_limits),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_pack_completes),
