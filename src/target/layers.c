@@ -128,16 +128,18 @@ static inline int32_t max2(int32_t a, int32_t b)
 
 /* quad: LANES values, the bands side by side, loaded from and stored to
  * int32_t[LANES] rows. Where the compiler has the C vector extension, one
- * vector (an SSE2 register), the larger of two taken without branches;
- * elsewhere (BD_PORTABLE) the same steps lane by lane. */
+ * vector (an SSE2 register on x86-64), the larger of two taken without
+ * branches; elsewhere (BD_PORTABLE) the same steps lane by lane. */
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 typedef int32_t quad __attribute__((vector_size(LANES * sizeof(int32_t))));
 
+/* a + b, lane by lane. */
 static inline quad quad_add(quad a, quad b)
 {
     return a + b;
 }
 
+/* The larger of a and b, lane by lane. */
 static inline quad quad_max(quad a, quad b)
 {
     quad more = a > b;   /* -1 where a is larger */
@@ -148,6 +150,7 @@ typedef struct quad {
     int32_t lane[LANES];
 } quad;
 
+/* a + b, lane by lane. */
 static inline quad quad_add(quad a, quad b)
 {
     for (int l = 0; l < LANES; l++)
@@ -155,6 +158,7 @@ static inline quad quad_add(quad a, quad b)
     return a;
 }
 
+/* The larger of a and b, lane by lane. */
 static inline quad quad_max(quad a, quad b)
 {
     for (int l = 0; l < LANES; l++)
