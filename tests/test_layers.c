@@ -114,16 +114,24 @@ static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS
         assert_int_equal(through[cell], e.through[cell]);
 }
 
-/* Best layers and max-marginals on nodes from empty to nearly full. */
-static void test_layers_against_enumeration(void **state)
+/* `rounds` random nodes from `seed`, each digit checked against the
+ * enumeration, indexed and not: from empty to nearly full with prices of
+ * +-40 points, or (at_limits) with 20-49 givens and every price at
+ * +-BDI_LAYER_PRICE_LIMIT, where a layer through a closed cell comes
+ * nearest to a real one. */
+static void check_rounds(uint64_t seed, int rounds, bool at_limits)
 {
-    (void)state;
-    uint64_t seed = 15;
-    for (int round = 0; round < 40; round++) {
+    for (int round = 0; round < rounds; round++) {
         bdi_layer_node node;
         bd_grid puzzle;
         int32_t price[BD_CELLS];
-        random_node(&seed, round % 4 == 0 ? 0 : tu_below(&seed, 60), true, &puzzle, &node, price);
+        int placed = at_limits ? 20 + tu_below(&seed, 30)
+                               : round % 4 == 0 ? 0 : tu_below(&seed, 60);
+        random_node(&seed, placed, true, &puzzle, &node, price);
+        for (int cell = 0; at_limits && cell < BD_CELLS; cell++) {
+            int sign = round % 3 == 0 ? -1 : round % 3 == 1 ? 1 : 2 * tu_below(&seed, 2) - 1;
+            price[cell] = sign * BDI_LAYER_PRICE_LIMIT;
+        }
         bdi_layer_node unindexed;   /* the same cells, solved without row_open */
         bdi_layer_clear(&unindexed, false);
         for (int cell = 0; cell < BD_CELLS; cell++)
@@ -133,6 +141,21 @@ static void test_layers_against_enumeration(void **state)
             check_digit(&unindexed, price, digit, &puzzle);
         }
     }
+}
+
+/* Best layers and max-marginals on nodes from empty to nearly full. */
+static void test_layers_against_enumeration(void **state)
+{
+    (void)state;
+    check_rounds(15, 40, false);
+}
+
+/* The same with every price at +-BDI_LAYER_PRICE_LIMIT (through_cells'
+ * threshold relies on the limits). */
+static void test_layers_at_price_limits(void **state)
+{
+    (void)state;
+    check_rounds(4871, 12, true);
 }
 
 /* A digit with no place in a row has no layer, and the bound says so. */
@@ -533,6 +556,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layers_against_enumeration),
+        cmocka_unit_test(test_layers_at_price_limits),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_pack_completes),

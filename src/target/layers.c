@@ -45,8 +45,18 @@ enum {
     TRIPLES = 27,      /* column offsets in the three stacks: t0 + 3 t1 + 9 t2 */
     BIJECTIONS = 6,    /* one-to-one maps of three things onto three */
     CLOSED = -(1 << 26), /* the value of a cell closed to the digit */
-    WALK_LIMIT = 1024     /* layers walked row by row below this many choices */
+    WALK_LIMIT = 1024,    /* layers walked row by row below this many choices */
+    LANES = 4          /* the three bands side by side, and an unused lane */
 };
+
+/* A digit's cell values with the bands side by side, for the compiler's
+ * vector code: value[i][c][b] is row i of band b, column c (lane BD_BOX
+ * holds 0). */
+typedef int32_t band_values[BD_BOX][BD_SIZE][LANES];
+
+/* Values by band triple T = t0 + 3 t1 + 9 t2, the bands side by side:
+ * x[T][b] for band b (lane BD_BOX unused). */
+typedef int32_t triple_values[TRIPLES][LANES];
 
 /* TRIPLE_OFFSETS[t0 + 3 t1 + 9 t2] = {t0, t1, t2}. */
 static const uint8_t TRIPLE_OFFSETS[TRIPLES][BD_BOX] = {
@@ -54,6 +64,20 @@ static const uint8_t TRIPLE_OFFSETS[TRIPLES][BD_BOX] = {
     {2, 2, 0}, {0, 0, 1}, {1, 0, 1}, {2, 0, 1}, {0, 1, 1}, {1, 1, 1}, {2, 1, 1}, {0, 2, 1},
     {1, 2, 1}, {2, 2, 1}, {0, 0, 2}, {1, 0, 2}, {2, 0, 2}, {0, 1, 2}, {1, 1, 2}, {2, 1, 2},
     {0, 2, 2}, {1, 2, 2}, {2, 2, 2}};
+
+/* SHIFTED[p][T] = T + d, offset by offset modulo 3, for the shift d with
+ * d_s = 1 + bit s of p; SHIFTED[7 - p] shifts by -d. The triples that band
+ * triple T leaves to the other two bands (every offset different) are T + d
+ * and T - d for the eight d. */
+static const uint8_t SHIFTED[8][TRIPLES] = {
+    {13, 14, 12, 16, 17, 15, 10, 11, 9, 22, 23, 21, 25, 26, 24, 19, 20, 18, 4, 5, 3, 7, 8, 6, 1, 2, 0},
+    {14, 12, 13, 17, 15, 16, 11, 9, 10, 23, 21, 22, 26, 24, 25, 20, 18, 19, 5, 3, 4, 8, 6, 7, 2, 0, 1},
+    {16, 17, 15, 10, 11, 9, 13, 14, 12, 25, 26, 24, 19, 20, 18, 22, 23, 21, 7, 8, 6, 1, 2, 0, 4, 5, 3},
+    {17, 15, 16, 11, 9, 10, 14, 12, 13, 26, 24, 25, 20, 18, 19, 23, 21, 22, 8, 6, 7, 2, 0, 1, 5, 3, 4},
+    {22, 23, 21, 25, 26, 24, 19, 20, 18, 4, 5, 3, 7, 8, 6, 1, 2, 0, 13, 14, 12, 16, 17, 15, 10, 11, 9},
+    {23, 21, 22, 26, 24, 25, 20, 18, 19, 5, 3, 4, 8, 6, 7, 2, 0, 1, 14, 12, 13, 17, 15, 16, 11, 9, 10},
+    {25, 26, 24, 19, 20, 18, 22, 23, 21, 7, 8, 6, 1, 2, 0, 4, 5, 3, 16, 17, 15, 10, 11, 9, 13, 14, 12},
+    {26, 24, 25, 20, 18, 19, 23, 21, 22, 8, 6, 7, 2, 0, 1, 5, 3, 4, 17, 15, 16, 11, 9, 10, 14, 12, 13}};
 
 /* BIJECTION[q][k]: the image of k under the q-th map of {0,1,2}. */
 static const uint8_t BIJECTION[BIJECTIONS][BD_BOX] = {
@@ -69,28 +93,31 @@ static const uint8_t COLUMNS12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {6, 1, 5}, {6, 2, 4}, {7, 0, 5}, {7, 2, 3}, {8, 0, 4}, {8, 1, 3},
     {6, 4, 2}, {6, 5, 1}, {7, 3, 2}, {7, 5, 0}, {8, 3, 1}, {8, 4, 0}};
 
-/* The value of band b's cells under row map q and triple (t0, t1, t2):
- * row BIJECTION[q][s] of the band takes column offset t_s in stack s. */
-static inline int32_t band_value(const int32_t value[BD_CELLS], int band, int q, int t0,
-                                 int t1, int t2)
-{
-    const int32_t *first = value + band * BD_BOX * BD_SIZE;
-    return first[BIJECTION[q][0] * BD_SIZE + t0] + first[BIJECTION[q][1] * BD_SIZE + 3 + t1]
-           + first[BIJECTION[q][2] * BD_SIZE + 6 + t2];
-}
+/* AT12[pair][b] = LANES * 3 * COLUMNS12[pair][b] + b: where band b's
+ * values for the pair lie in a triple_values (stack-0 offset 0). */
+static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
+    {0, 49, 98}, {0, 61, 86}, {12, 37, 98}, {12, 61, 74}, {24, 37, 86}, {24, 49, 74},
+    {0, 85, 62}, {0, 97, 50}, {12, 73, 62}, {12, 97, 38}, {24, 73, 50}, {24, 85, 38},
+    {36, 13, 98}, {36, 25, 86}, {48, 1, 98}, {48, 25, 74}, {60, 1, 86}, {60, 13, 74},
+    {36, 85, 26}, {36, 97, 14}, {48, 73, 26}, {48, 97, 2}, {60, 73, 14}, {60, 85, 2},
+    {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
+    {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
 
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, const uint16_t rows[BD_SIZE], int32_t value[BD_CELLS])
+                         int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
     for (int r = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++) {
             int cell = r * BD_SIZE + c;
             int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
-            value[cell] = (rows[r] >> c) & 1u ? profit : CLOSED;
+            value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
         }
     }
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            value[i][c][BD_BOX] = 0;
 }
 
 /* The larger of two values. */
@@ -99,36 +126,102 @@ static inline int32_t max2(int32_t a, int32_t b)
     return a > b ? a : b;
 }
 
-/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value.
- * A hot loop: for each (t1, t2), the six ways two rows take stacks 1 and
- * 2, then the third row's cell in stack 0 for each t0. */
-static void band_bests(const int32_t value[BD_CELLS], int32_t best[BD_BOX][TRIPLES])
+/* quad: LANES values, the bands side by side, loaded from and stored to
+ * int32_t[LANES] rows. Where the compiler has the C vector extension, one
+ * vector (an SSE2 register on x86-64), the larger of two taken without
+ * branches; elsewhere (BD_PORTABLE) the same steps lane by lane. */
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+typedef int32_t quad __attribute__((vector_size(LANES * sizeof(int32_t))));
+
+/* a + b, lane by lane. */
+static inline quad quad_add(quad a, quad b)
 {
-    for (int band = 0; band < BD_BOX; band++) {
-        const int32_t *r0 = value + band * BD_BOX * BD_SIZE, *r1 = r0 + BD_SIZE,
-                      *r2 = r1 + BD_SIZE;
-        for (int t2 = 0; t2 < 3; t2++) {
-            for (int t1 = 0; t1 < 3; t1++) {
-                /* pair_ij: row i in stack 1, row j in stack 2 */
-                int32_t pair12 = r1[3 + t1] + r2[6 + t2], pair21 = r2[3 + t1] + r1[6 + t2];
-                int32_t pair02 = r0[3 + t1] + r2[6 + t2], pair20 = r2[3 + t1] + r0[6 + t2];
-                int32_t pair01 = r0[3 + t1] + r1[6 + t2], pair10 = r1[3 + t1] + r0[6 + t2];
-                int32_t with0 = max2(pair12, pair21), with1 = max2(pair02, pair20),
-                        with2 = max2(pair01, pair10);
-                int32_t *out = best[band] + 3 * t1 + 9 * t2;
-                for (int t0 = 0; t0 < 3; t0++)
-                    out[t0] = max2(max2(r0[t0] + with0, r1[t0] + with1), r2[t0] + with2);
+    return a + b;
+}
+
+/* The larger of a and b, lane by lane. */
+static inline quad quad_max(quad a, quad b)
+{
+    quad more = a > b;   /* -1 where a is larger */
+    return (a & more) | (b & ~more);
+}
+#else
+typedef struct quad {
+    int32_t lane[LANES];
+} quad;
+
+/* a + b, lane by lane. */
+static inline quad quad_add(quad a, quad b)
+{
+    for (int l = 0; l < LANES; l++)
+        a.lane[l] += b.lane[l];
+    return a;
+}
+
+/* The larger of a and b, lane by lane. */
+static inline quad quad_max(quad a, quad b)
+{
+    for (int l = 0; l < LANES; l++)
+        a.lane[l] = max2(a.lane[l], b.lane[l]);
+    return a;
+}
+#endif
+
+/* The quad in row x (LANES values). */
+static inline quad quad_load(const int32_t *x)
+{
+    quad q;
+    memcpy(&q, x, sizeof q);
+    return q;
+}
+
+/* Stores q into row x. */
+static inline void quad_store(int32_t *x, quad q)
+{
+    memcpy(x, &q, sizeof q);
+}
+
+/* The larger of a + b and c + d, lane by lane. */
+static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
+{
+    return quad_max(quad_add(a, b), quad_add(c, d));
+}
+
+/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
+ * the three bands at once (lanes). A hot loop: for each (t1, t2), the six
+ * ways two rows take stacks 1 and 2, then the third row's cell in stack 0
+ * for each t0. */
+static void band_bests(band_values v, triple_values best)
+{
+    for (int t2 = 0; t2 < 3; t2++) {
+        for (int t1 = 0; t1 < 3; t1++) {
+            /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best
+             * of the other two rows there */
+            quad s1[BD_BOX], s2[BD_BOX], with[BD_BOX];
+            for (int i = 0; i < BD_BOX; i++) {
+                s1[i] = quad_load(v[i][3 + t1]);
+                s2[i] = quad_load(v[i][6 + t2]);
+            }
+            with[0] = quad_best_sum(s1[1], s2[2], s1[2], s2[1]);
+            with[1] = quad_best_sum(s1[0], s2[2], s1[2], s2[0]);
+            with[2] = quad_best_sum(s1[0], s2[1], s1[1], s2[0]);
+            for (int t0 = 0; t0 < 3; t0++) {
+                quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
+                x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
+                quad_store(best[t0 + 3 * t1 + 9 * t2], x);
             }
         }
     }
 }
 
 /* The best of the six ways to give bands 0, 1, 2 distinct offsets: a[k],
- * b[k], c[k] are their values at offset k. */
+ * b[k], c[k] are their values at offset k, LANES apart. */
 static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t *c)
 {
-    int32_t x = max2(a[0] + max2(b[1] + c[2], b[2] + c[1]), a[1] + max2(b[0] + c[2], b[2] + c[0]));
-    return max2(x, a[2] + max2(b[0] + c[1], b[1] + c[0]));
+    enum { K1 = LANES, K2 = 2 * LANES };
+    int32_t x = max2(a[0] + max2(b[K1] + c[K2], b[K2] + c[K1]),
+                     a[K1] + max2(b[0] + c[K2], b[K2] + c[0]));
+    return max2(x, a[K2] + max2(b[0] + c[K1], b[K1] + c[0]));
 }
 
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
@@ -136,101 +229,141 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
  * the best found is skipped without its assignment. */
-static int32_t best_value(int32_t best[BD_BOX][TRIPLES], int top[BD_BOX])
+static int32_t best_value(triple_values best, int top[BD_BOX])
 {
-    int32_t top_value = BDI_LAYER_NONE, over0[BD_BOX][BD_SIZE];
-    for (int band = 0; band < BD_BOX; band++)
-        for (int j = 0; j < BD_SIZE; j++) {
-            const int32_t *in = best[band] + 3 * j;
-            over0[band][j] = max2(max2(in[0], in[1]), in[2]);
-        }
+    /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
+    triple_values over0;
+    for (int j = 0; j < BD_SIZE; j++) {
+        quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
+        quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
+    }
+    const int32_t *bound = over0[0], *value = best[0];
+    int32_t top_value = BDI_LAYER_NONE;
+    int top_pair = 0;
     for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
-        const uint8_t *j = COLUMNS12[pair];
-        if (over0[0][j[0]] + over0[1][j[1]] + over0[2][j[2]] <= top_value)
+        const uint8_t *at = AT12[pair];
+        if (bound[at[0]] + bound[at[1]] + bound[at[2]] <= top_value)
             continue;
-        const int32_t *in[BD_BOX] = {best[0] + 3 * j[0], best[1] + 3 * j[1], best[2] + 3 * j[2]};
-        int32_t x = assign3(in[0], in[1], in[2]);
-        if (x <= top_value)
-            continue;
-        top_value = x;
-        for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-            if (in[0][BIJECTION[s0][0]] + in[1][BIJECTION[s0][1]] + in[2][BIJECTION[s0][2]] == x)
-                for (int band = 0; band < BD_BOX; band++)
-                    top[band] = 3 * j[band] + BIJECTION[s0][band];
-        }
+        int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
+        if (x > top_value)
+            top_value = x, top_pair = pair;
+    }
+    /* the last stack-0 map that gives the best pair its value */
+    const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
+    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+        const uint8_t *k = BIJECTION[s0];
+        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
+                + value[at[2] + k[2] * LANES]
+            == top_value)
+            for (int band = 0; band < BD_BOX; band++)
+                top[band] = 3 * j[band] + k[band];
     }
     return top_value;
 }
 
-/* rest[b][T] = the best that the other two bands add to band b's triple T
- * in a layer (BDI_LAYER_NONE: none fits). */
-static void rest_of(int32_t best[BD_BOX][TRIPLES], int32_t rest[BD_BOX][TRIPLES])
+/* rest[T][b] = the best that the other two bands add to band b's triple T
+ * in a layer: the best over the eight shifts d of band b + 1 at T + d and
+ * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
+static void rest_of(triple_values best, triple_values rest)
 {
-    for (int band = 0; band < BD_BOX; band++)
-        for (int triple = 0; triple < TRIPLES; triple++)
-            rest[band][triple] = BDI_LAYER_NONE;
-    /* For each pair of stack-1/stack-2 maps: band b at stack-0 offset k,
-     * the other two bands at the other two offsets, either way round. */
-    for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
-        const uint8_t *j = COLUMNS12[pair];
-        for (int band = 0; band < BD_BOX; band++) {
-            const int32_t *b = best[(band + 1) % BD_BOX] + 3 * j[(band + 1) % BD_BOX];
-            const int32_t *c = best[(band + 2) % BD_BOX] + 3 * j[(band + 2) % BD_BOX];
-            int32_t *out = rest[band] + 3 * j[band];
-            out[0] = max2(out[0], max2(b[1] + c[2], b[2] + c[1]));
-            out[1] = max2(out[1], max2(b[0] + c[2], b[2] + c[0]));
-            out[2] = max2(out[2], max2(b[0] + c[1], b[1] + c[0]));
-        }
+    /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T */
+    triple_values next, after;
+    for (int triple = 0; triple < TRIPLES; triple++) {
+        const int32_t *in = best[triple];
+        next[triple][0] = in[1], next[triple][1] = in[2], next[triple][2] = in[0];
+        after[triple][0] = in[2], after[triple][1] = in[0], after[triple][2] = in[1];
+        next[triple][BD_BOX] = after[triple][BD_BOX] = 0;
     }
+    for (int triple = 0; triple < TRIPLES; triple++) {
+        const uint8_t *plus = SHIFTED[0], *minus = SHIFTED[7];
+        quad x = quad_best_sum(quad_load(next[plus[triple]]), quad_load(after[minus[triple]]),
+                               quad_load(next[minus[triple]]), quad_load(after[plus[triple]]));
+        for (int p = 1; p < 4; p++) {
+            plus = SHIFTED[p], minus = SHIFTED[7 - p];
+            x = quad_max(x, quad_best_sum(quad_load(next[plus[triple]]),
+                                          quad_load(after[minus[triple]]),
+                                          quad_load(next[minus[triple]]),
+                                          quad_load(after[plus[triple]])));
+        }
+        quad_store(rest[triple], x);
+    }
+}
+
+/* in[s][i] = the value of band `band`'s row i in stack s at column
+ * offset t[s]. */
+static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
+                                int32_t in[BD_BOX][BD_BOX])
+{
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = value[i][s * BD_BOX + t[s]][band];
 }
 
 /* The max-marginals: through[cell] = the best layer that takes the cell,
- * from rest (see best_columns) and each band's row maps. */
-static void through_cells(const int32_t value[BD_CELLS], int32_t rest[BD_BOX][TRIPLES],
-                          int32_t through[BD_CELLS])
+ * from rest (see rest_of) and each band's row maps, the bands at once
+ * (lanes): for a cell of row i in stack s at offset t, the best over the
+ * other two stacks' offsets (t1, t2) of rest at the triple (t, t1, t2)
+ * plus the other two rows in those two stacks, either way round. A layer
+ * with a closed cell is below BDI_LAYER_FEASIBLE and a real one above (the
+ * prices' limits make it so), so the best over all of them is real when
+ * any is. */
+static void through_cells(band_values v, triple_values rest, int32_t through[BD_CELLS])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        through[cell] = BDI_LAYER_NONE;
-    for (int band = 0; band < BD_BOX; band++) {
-        const int32_t *row[BD_BOX];
+    static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
+    band_values top;   /* top[i][c][b]: the best layer through the cell */
+    for (int st = 0; st < BD_BOX; st++) {
+        int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
+        quad best[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest of a layer */
+        const quad none = quad_load((const int32_t[LANES]){BDI_LAYER_NONE, BDI_LAYER_NONE,
+                                                           BDI_LAYER_NONE, BDI_LAYER_NONE});
         for (int i = 0; i < BD_BOX; i++)
-            row[i] = value + (band * BD_BOX + i) * BD_SIZE;
-        for (int triple = 0; triple < TRIPLES; triple++) {
-            if (rest[band][triple] < BDI_LAYER_FEASIBLE)
-                continue;
-            /* in[s][i]: row i's cell in stack s at the triple's offset */
-            const uint8_t *t = TRIPLE_OFFSETS[triple];
-            int32_t in[BD_BOX][BD_BOX];
-            for (int st = 0; st < BD_BOX; st++)
-                for (int i = 0; i < BD_BOX; i++)
-                    in[st][i] = row[i][st * BD_BOX + t[st]];
-            /* row i in stack st, the other two rows in the other two
-             * stacks either way round */
-            for (int st = 0; st < BD_BOX; st++) {
-                const int32_t *u = in[(st + 1) % BD_BOX], *v = in[(st + 2) % BD_BOX];
+            for (int t = 0; t < BD_BOX; t++)
+                best[i][t] = none;
+        for (int t1 = 0; t1 < BD_BOX; t1++) {
+            for (int t2 = 0; t2 < BD_BOX; t2++) {
+                quad a[BD_BOX], b[BD_BOX], pair[BD_BOX];
                 for (int i = 0; i < BD_BOX; i++) {
-                    int j = (i + 1) % BD_BOX, k = (i + 2) % BD_BOX;
-                    int32_t x = in[st][i] + max2(u[j] + v[k], u[k] + v[j]);
-                    if (x < BDI_LAYER_FEASIBLE)
-                        continue;
-                    int cell = (band * BD_BOX + i) * BD_SIZE + st * BD_BOX + t[st];
-                    through[cell] = max2(through[cell], x + rest[band][triple]);
+                    a[i] = quad_load(v[i][s1 * BD_BOX + t1]);
+                    b[i] = quad_load(v[i][s2 * BD_BOX + t2]);
+                }
+                pair[0] = quad_best_sum(a[1], b[2], a[2], b[1]);
+                pair[1] = quad_best_sum(a[2], b[0], a[0], b[2]);
+                pair[2] = quad_best_sum(a[0], b[1], a[1], b[0]);
+                for (int t = 0; t < BD_BOX; t++) {
+                    quad r = quad_load(rest[t * POWER[st] + t1 * POWER[s1] + t2 * POWER[s2]]);
+                    for (int i = 0; i < BD_BOX; i++)
+                        best[i][t] = quad_max(best[i][t], quad_add(pair[i], r));
                 }
             }
         }
+        for (int i = 0; i < BD_BOX; i++)
+            for (int t = 0; t < BD_BOX; t++)
+                quad_store(top[i][st * BD_BOX + t],
+                           quad_add(quad_load(v[i][st * BD_BOX + t]), best[i][t]));
     }
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++) {
+            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
+            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
+        }
 }
 
-/* Fills pick with the layer of band triples top[] and the best row maps. */
-static void pick_of(const int32_t value[BD_CELLS], const int top[BD_BOX], uint8_t pick[BD_SIZE])
+/* Fills pick with the layer of band triples top[] and the best row maps
+ * (the first best of the six). */
+static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
 {
     for (int band = 0; band < BD_BOX; band++) {
         const uint8_t *t = TRIPLE_OFFSETS[top[band]];
+        int32_t in[BD_BOX][BD_BOX];
+        triple_cells(value, band, t, in);
         int at = 0;
-        for (int q = 1; q < BIJECTIONS; q++)
-            if (band_value(value, band, q, t[0], t[1], t[2])
-                > band_value(value, band, at, t[0], t[1], t[2]))
-                at = q;
+        int32_t at_value = in[0][0] + in[1][1] + in[2][2];
+        for (int q = 1; q < BIJECTIONS; q++) {
+            const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
+            int32_t x = in[0][row[0]] + in[1][row[1]] + in[2][row[2]];
+            if (x > at_value)
+                at = q, at_value = x;
+        }
         for (int s = 0; s < BD_BOX; s++)
             pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
     }
@@ -278,23 +411,24 @@ static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
-    walk w;
-    w.layer = layer;
-    w.through = through;
     int product = 1, count[BD_SIZE];
     for (int r = 0; r < BD_SIZE; r++) {
-        unsigned open = rows[r];
-        count[r] = digit_count(open);
+        count[r] = digit_count(rows[r]);
         product *= count[r];
         if (product > WALK_LIMIT)
             return false;
+    }
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    for (int r = 0; r < BD_SIZE; r++) {
         int k = r;   /* insertion by count */
         for (; k > 0 && count[w.row[k - 1]] > count[r]; k--) {
             w.row[k] = w.row[k - 1];
             w.open[k] = w.open[k - 1];
         }
         w.row[k] = r;
-        w.open[k] = open;
+        w.open[k] = rows[r];
     }
     layer->best = BDI_LAYER_NONE;
     memset(layer->pick, 0, sizeof layer->pick);
@@ -342,7 +476,8 @@ void bdi_layer_index(bdi_layer_node *node)
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through)
 {
-    int32_t value[BD_CELLS], best[BD_BOX][TRIPLES];
+    band_values value;
+    triple_values best;
     int top[BD_BOX] = {0, 0, 0};
     uint16_t scanned[BD_SIZE];
     const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
@@ -356,7 +491,7 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
     layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
     pick_of(value, top, layer->pick);
     if (through) {
-        int32_t rest[BD_BOX][TRIPLES];
+        triple_values rest;
         rest_of(best, rest);
         through_cells(value, rest, through);
     }
