@@ -768,6 +768,9 @@ typedef struct nested_sum {
     int total;
 } nested_sum;
 
+/* visit_fn for nested_complexity: adds the complexity of node's nested
+ * hint, if it has one whose fingerprint `context` (a nested_sum) has not
+ * counted yet. */
 static void add_nested(const bdi_chainer *ch, int32_t node, void *context)
 {
     nested_sum *sum = context;
@@ -800,6 +803,8 @@ typedef struct hash_walk {
     void *context;
 } hash_walk;
 
+/* visit_fn for chain_fingerprint: mixes node's potential into the hash
+ * of `context` (a hash_walk), then passes the node on to its visit. */
 static void hash_node(const bdi_chainer *ch, int32_t node, void *context)
 {
     hash_walk *w = context;
@@ -841,6 +846,9 @@ typedef struct link_walk {
     int first;                  /* the step's links of this branch start here */
 } link_walk;
 
+/* visit_fn for a branch's links: marks node's candidate in the step of
+ * `context` (a link_walk) and adds a link from each of its parents (none
+ * for a node of more than six), setting links_cut when the step is full. */
 static void add_links(const bdi_chainer *ch, int32_t node, void *context)
 {
     link_walk *w = context;

@@ -49,6 +49,9 @@ typedef struct cnode {
     int32_t nested;               /* a nested chain hint's record, or -1 */
 } cnode;
 
+/* A potential: candidate (cell, digit) on or off, as one index (its
+ * candidate's index times two, plus one for on); pot_cell, pot_digit and
+ * pot_on read it back. */
 static inline int pot_of(int cell, int digit, bool on)
 {
     return (cell * BD_SIZE + digit - 1) * 2 + on;
@@ -248,6 +251,7 @@ static inline int32_t node_new(bdi_chainer *ch, int pot, int cause, int32_t pare
 /* Adds a parent to the node made last. */
 void node_add_parent(bdi_chainer *ch, int32_t node, int32_t parent);
 
+/* The parents of `node`: its parent_count nodes, in the arena. */
 static inline const uint32_t *node_parents(const bdi_chainer *ch, int32_t node)
 {
     return ch->parents + ch->nodes[node].parent_first;
@@ -257,6 +261,7 @@ static inline const uint32_t *node_parents(const bdi_chainer *ch, int32_t node)
  * go with chain_release. */
 pset *set_new(bdi_chainer *ch);
 
+/* Whether potential `pot` is in set `s`. */
 static inline bool set_has(const pset *s, int pot)
 {
     return s->where[pot] >= 0;
