@@ -74,7 +74,7 @@ static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool d
         unsigned two = 0;
         for (int d = 0; d < BD_SIZE; d++) {
             int count = digit_count(g->places[unit][d]);
-            rg->unit_left[unit][d] = left[count];
+            rg->unit_left[d][unit] = left[count];
             two |= (unsigned)(count == 2) << d;
         }
         pairs[unit] = (uint16_t)two;
@@ -154,7 +154,7 @@ typedef struct walk {
     const reach_grid *rg;
     reach *r;
     uint8_t cell_left[BD_CELLS];
-    uint8_t unit_left[UNIT_COUNT][BD_SIZE];
+    uint8_t unit_left[BD_SIZE][UNIT_COUNT];   /* by digit, then unit */
     uint16_t todo[BD_CELLS * BD_SIZE];
     int todo_count;
 } walk;
@@ -191,7 +191,7 @@ static unsigned cell_rest(const reach_grid *rg, const reach *r, int cell)
  * on what is left alone there; false on a contradiction (no place). */
 static inline bool unit_loses(walk *k, int unit, int d)
 {
-    int left = --k->unit_left[unit][d];
+    int left = --k->unit_left[d][unit];
     if (left > 1)
         return true;
     if (!left)
@@ -239,9 +239,9 @@ static inline bool turn_off(walk *k, int cell, int d)
 static inline void retire(walk *k, int at, int d)
 {
     const uint8_t *units = bdi_cell_units[at];
-    k->unit_left[units[0]][d] = 255;
-    k->unit_left[units[1]][d] = 255;
-    k->unit_left[units[2]][d] = 255;
+    k->unit_left[d][units[0]] = 255;
+    k->unit_left[d][units[1]] = 255;
+    k->unit_left[d][units[2]] = 255;
     k->cell_left[at] = 255;
 }
 
