@@ -669,8 +669,9 @@ __attribute__((target("avx2"))) static bool meets_wide(const reach *const *b, in
  * as a branch with a contradiction narrows nothing: its chain's sets are a
  * part of its closure, itself a part of everything): meets_wide where
  * it is built and the processor has AVX2 (the test, __builtin_cpu_supports,
- * a load of the run-time library's record of the processor), else
- * meets_flat. */
+ * a load of the run-time library's record of the processor, which reads
+ * no feature before that library's constructor has run: then meets_flat
+ * runs), else meets_flat. */
 static bool meets_any(const reach *const *b, int count)
 {
 #ifdef MEETS_WIDE
