@@ -454,7 +454,7 @@ struct reach_grid {
     uint64_t cand[BD_SIZE][2];
     uint16_t cell_cand[BD_CELLS];
     uint8_t cell_left[BD_CELLS];
-    uint8_t unit_left[UNIT_COUNT][BD_SIZE];
+    uint8_t unit_left[BD_SIZE][UNIT_COUNT];   /* by digit, then unit */
     uint64_t unit[UNIT_COUNT][2];
     uint64_t peers[BD_CELLS][2];
     uint64_t partner[BD_CELLS * BD_SIZE][2];
@@ -500,8 +500,8 @@ bool reach_from(const reach_grid *rg, int pot, reach *r);
 static inline bool reach_off_alone(const reach_grid *rg, int cell, int d)
 {
     const uint8_t *units = bdi_cell_units[cell];
-    return rg->cell_left[cell] > 2 && rg->unit_left[units[0]][d] > 2
-           && rg->unit_left[units[1]][d] > 2 && rg->unit_left[units[2]][d] > 2;
+    return rg->cell_left[cell] > 2 && rg->unit_left[d][units[0]] > 2
+           && rg->unit_left[d][units[1]] > 2 && rg->unit_left[d][units[2]] > 2;
 }
 
 /* What a static chain's walk (cycles.c's: its rules without its turns

@@ -59,10 +59,9 @@ static inline void cells_add(uint64_t *set, int cell)
  * `dynamic`): the counts where the "one left" rule applies (a live cell
  * or unit starts from its number of candidates or places: two or more in
  * a dynamic walk, two in a static one; 255 elsewhere) and the cells of
- * two candidates (`two`, rg->cand made first); by unit, the digits of
- * two places into `pairs` (bit d - 1), whatever the rules. */
-static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic,
-                       uint16_t *pairs)
+ * two candidates (`two`, rg->cand made first). A unit's count of a digit
+ * is 2 exactly where the unit has two places of it, whatever the rules. */
+static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
     rg->y_links = y_links;
     uint8_t left[BD_SIZE + 1];
@@ -70,15 +69,9 @@ static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool d
         left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
     for (int cell = 0; cell < BD_CELLS; cell++)
         rg->cell_left[cell] = y_links ? left[digit_count(g->cand[cell])] : 255;
-    for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        unsigned two = 0;
-        for (int d = 0; d < BD_SIZE; d++) {
-            int count = digit_count(g->places[unit][d]);
-            rg->unit_left[unit][d] = left[count];
-            two |= (unsigned)(count == 2) << d;
-        }
-        pairs[unit] = (uint16_t)two;
-    }
+    for (int unit = 0; unit < UNIT_COUNT; unit++)
+        for (int d = 0; d < BD_SIZE; d++)
+            rg->unit_left[d][unit] = left[digit_count(g->places[unit][d])];
     /* the cells of two candidates, counted over the digits' cell sets
      * (one, two, more); with the cell rules, theirs count two */
     for (int w = 0; w < 2; w++) {
@@ -95,8 +88,33 @@ static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool d
 
 void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
-    uint16_t pairs[UNIT_COUNT];
-    grid_rules(rg, g, y_links, dynamic, pairs);
+    grid_rules(rg, g, y_links, dynamic);
+}
+
+/* The number of counts in rg->unit_left, read as one row of bytes (by
+ * digit, then unit). */
+enum { UNIT_DIGITS = BD_SIZE * UNIT_COUNT };
+
+/* Of the eight counts of rg->unit_left from flat index `at` (by digit,
+ * then unit; those past the end taken as 0), those of 2: bit 8k + 7 set
+ * for count at + k, the others clear. */
+static inline uint64_t counts_of_two(const reach_grid *rg, int at)
+{
+    const uint8_t *counts = rg->unit_left[0];
+    uint64_t word = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (at + 8 <= UNIT_DIGITS)   /* one load: byte k at bits 8k */
+        memcpy(&word, counts + at, sizeof word);
+    else
+#endif
+        for (int k = 0; k < 8 && at + k < UNIT_DIGITS; k++)
+            word |= (uint64_t)counts[at + k] << (8 * k);
+    /* a byte is zero exactly where it was 2; (b & 0x7f) + 0x7f carries
+     * into its top bit unless b & 0x7f is zero, and no byte carries into
+     * the next */
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
+    word ^= 0x0202020202020202u;
+    return ~(((word & low7) + low7) | word) & ~low7;
 }
 
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
@@ -131,11 +149,11 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
             memset(rg->partner[cell * BD_SIZE], 0, sizeof rg->partner[0] * BD_SIZE);
         rg->cell_cand[cell] = (uint16_t)cand;
     }
-    uint16_t pairs[UNIT_COUNT];
-    grid_rules(rg, g, y_links, dynamic, pairs);
-    for (int unit = 0; unit < UNIT_COUNT; unit++)
-        for (unsigned two = pairs[unit]; two; two &= two - 1u) {
-            int d = bit_digit(two) - 1;
+    grid_rules(rg, g, y_links, dynamic);
+    /* the units' digits of two places, eight counts at a time */
+    for (int at = 0; at < UNIT_DIGITS; at += 8)
+        for (uint64_t two = counts_of_two(rg, at); two; two &= two - 1u) {
+            int i = at + low_index(two) / 8, d = i / UNIT_COUNT, unit = i % UNIT_COUNT;
             unsigned places = g->places[unit][d];
             int a = unit_cell_of(unit, bit_digit(places) - 1);
             int b = unit_cell_of(unit, top_digit(places) - 1);
@@ -154,7 +172,7 @@ typedef struct walk {
     const reach_grid *rg;
     reach *r;
     uint8_t cell_left[BD_CELLS];
-    uint8_t unit_left[UNIT_COUNT][BD_SIZE];
+    uint8_t unit_left[BD_SIZE][UNIT_COUNT];   /* by digit, then unit */
     uint16_t todo[BD_CELLS * BD_SIZE];
     int todo_count;
 } walk;
@@ -191,7 +209,7 @@ static unsigned cell_rest(const reach_grid *rg, const reach *r, int cell)
  * on what is left alone there; false on a contradiction (no place). */
 static inline bool unit_loses(walk *k, int unit, int d)
 {
-    int left = --k->unit_left[unit][d];
+    int left = --k->unit_left[d][unit];
     if (left > 1)
         return true;
     if (!left)
@@ -239,9 +257,9 @@ static inline bool turn_off(walk *k, int cell, int d)
 static inline void retire(walk *k, int at, int d)
 {
     const uint8_t *units = bdi_cell_units[at];
-    k->unit_left[units[0]][d] = 255;
-    k->unit_left[units[1]][d] = 255;
-    k->unit_left[units[2]][d] = 255;
+    k->unit_left[d][units[0]] = 255;
+    k->unit_left[d][units[1]] = 255;
+    k->unit_left[d][units[2]] = 255;
     k->cell_left[at] = 255;
 }
 
