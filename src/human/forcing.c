@@ -64,6 +64,7 @@
  * make.
  */
 #include "chains.h"
+#include "engine/fast/fast.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -664,18 +665,30 @@ __attribute__((target("avx2"))) static bool meets_wide(const reach *const *b, in
 }
 #endif
 
+#ifdef MEETS_WIDE
+/* Whether meets_any may take meets_wide: the fast engine's choice
+ * (BITDOKU_ISA, src/engine/fast/dispatch.c) is not its base kernel, so
+ * `BITDOKU_ISA=base` runs the portable meet everywhere, and the processor
+ * has AVX2 (__builtin_cpu_supports reads the run-time library's record of
+ * the processor, set up by __builtin_cpu_init). */
+static bool wide_meets(void)
+{
+    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
+        return false;
+    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
+    return __builtin_cpu_supports("avx2");
+}
+#endif
+
 /* Whether the closures b[0..count) of the branches of a region or cell
  * all hold a potential: what every branch implies (true with no branch,
  * as a branch with a contradiction narrows nothing: its chain's sets are a
  * part of its closure, itself a part of everything): meets_wide where
- * it is built and the processor has AVX2 (the test, __builtin_cpu_supports,
- * a load of the run-time library's record of the processor, which reads
- * no feature before that library's constructor has run: then meets_flat
- * runs), else meets_flat. */
+ * wide_meets says so, else meets_flat (the same answer). */
 static bool meets_any(const reach *const *b, int count)
 {
 #ifdef MEETS_WIDE
-    if (__builtin_cpu_supports("avx2"))
+    if (wide_meets())
         return meets_wide(b, count);
 #endif
     return meets_flat(b, count);
