@@ -38,8 +38,18 @@
  * off partial layers that cannot beat the best found.
  */
 #include "target.h"
+#include "engine/fast/fast.h"
 
+#include <stdatomic.h>
 #include <string.h>
+
+/* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
+ * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
+ * the bound, index and subgradient); layers_avx2.c compiles it again, alone
+ * (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 under AVX2 flags. */
+#ifndef LAYERS_KERNEL
+#define LAYERS_KERNEL bdi_layer_solve_base
+#endif
 
 enum {
     TRIPLES = 27,      /* column offsets in the three stacks: t0 + 3 t1 + 9 t2 */
@@ -102,23 +112,6 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {36, 85, 26}, {36, 97, 14}, {48, 73, 26}, {48, 97, 2}, {60, 73, 14}, {60, 85, 2},
     {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
-
-/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
- * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
-static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, const uint16_t rows[BD_SIZE], band_values value)
-{
-    for (int r = 0; r < BD_SIZE; r++) {
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
-            value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
-        }
-    }
-    for (int i = 0; i < BD_BOX; i++)
-        for (int c = 0; c < BD_SIZE; c++)
-            value[i][c][BD_BOX] = 0;
-}
 
 /* The larger of two values. */
 static inline int32_t max2(int32_t a, int32_t b)
@@ -185,6 +178,23 @@ static inline void quad_store(int32_t *x, quad q)
 static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
 {
     return quad_max(quad_add(a, b), quad_add(c, d));
+}
+
+/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
+ * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
+static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
+            value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
+        }
+    }
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            value[i][c][BD_BOX] = 0;
 }
 
 /* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
@@ -464,17 +474,9 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
     }
 }
 
-void bdi_layer_index(bdi_layer_node *node)
-{
-    memset(node->row_open, 0, sizeof node->row_open);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned open = node->open[cell]; open; open &= open - 1u)
-            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
-    node->indexed = true;
-}
-
-void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                     bdi_layer *layer, int32_t *through)
+/* The contract is in target.h (bdi_layer_solve's kernels). */
+void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                   bdi_layer *layer, int32_t *through)
 {
     band_values value;
     triple_values best;
@@ -496,6 +498,59 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
         through_cells(value, rest, through);
     }
 }
+
+#ifndef LAYERS_KERNEL_ONLY
+void bdi_layer_index(bdi_layer_node *node)
+{
+    memset(node->row_open, 0, sizeof node->row_open);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned open = node->open[cell]; open; open &= open - 1u)
+            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
+    node->indexed = true;
+}
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* A kernel of bdi_layer_solve. */
+typedef void layer_kernel(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                          bdi_layer *layer, int32_t *through);
+
+/* The kernel in use, NULL until the first solve chooses it. The choice is
+ * a pure function of BITDOKU_ISA and the processor (as dispatch.c's, which
+ * it follows), so threads that make it at once store the same pointer. */
+static _Atomic(layer_kernel *) chosen_kernel;
+
+/* The kernel for this process: the AVX2 one where the fast engine's choice
+ * (src/engine/fast/dispatch.c, BITDOKU_ISA) is not its base kernel and the
+ * processor has the features layers_avx2.c's flags allow; else the
+ * portable one. */
+static layer_kernel *choose_kernel(void)
+{
+    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
+        return bdi_layer_solve_base;
+    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
+        && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        return bdi_layer_solve_avx2;
+    return bdi_layer_solve_base;
+}
+
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through)
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    kernel(node, price, digit, layer, through);
+}
+#else
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through)
+{
+    bdi_layer_solve_base(node, price, digit, layer, through);
+}
+#endif
 
 int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         bdi_layer layers[BD_SIZE])
@@ -530,3 +585,4 @@ int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_
         norm += g[cell] * g[cell];
     return norm;
 }
+#endif /* LAYERS_KERNEL_ONLY */
