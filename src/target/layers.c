@@ -125,6 +125,11 @@ static inline int32_t max2(int32_t a, int32_t b)
  * branches; elsewhere (BD_PORTABLE) the same steps lane by lane. */
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 typedef int32_t quad __attribute__((vector_size(LANES * sizeof(int32_t))));
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define QUAD_SHUFFLES 1   /* digit_values transposes quads (gcc >= 12, clang) */
+#endif
+#endif
 
 /* a + b, lane by lane. */
 static inline quad quad_add(quad a, quad b)
@@ -180,6 +185,59 @@ static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
     return quad_max(quad_add(a, b), quad_add(c, d));
 }
 
+#ifdef QUAD_SHUFFLES
+/* The profits of four cells of a row for `digit` (digit * gain - price,
+ * 0 where the gain is 0: a placed cell), CLOSED where `open` has no bit of
+ * `bits` (a cell's column). */
+static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
+                               quad bits)
+{
+    const quad closed = {CLOSED, CLOSED, CLOSED, CLOSED};
+    quad g = quad_load(gain), profit = (digit * g - quad_load(price)) & (g != 0);
+    quad taken = (open & bits) != 0;   /* -1 where the cell is open */
+    return (profit & taken) | (closed & ~taken);
+}
+
+/* Stores rows a, b, c (four columns each: the bands) and a fourth of 0s
+ * as columns: out[k] = {a[k], b[k], c[k], 0}. */
+static inline void quad_columns(quad a, quad b, quad c, band_values value, int i, int column)
+{
+    const quad zero = {0, 0, 0, 0};
+    quad ab01 = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+    quad ab23 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+    quad c01 = __builtin_shufflevector(c, zero, 0, 4, 1, 5);
+    quad c23 = __builtin_shufflevector(c, zero, 2, 6, 3, 7);
+    quad_store(value[i][column], __builtin_shufflevector(ab01, c01, 0, 1, 4, 5));
+    quad_store(value[i][column + 1], __builtin_shufflevector(ab01, c01, 2, 3, 6, 7));
+    quad_store(value[i][column + 2], __builtin_shufflevector(ab23, c23, 0, 1, 4, 5));
+    quad_store(value[i][column + 3], __builtin_shufflevector(ab23, c23, 2, 3, 6, 7));
+}
+
+/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
+ * cell's gain is 0 and its price ignored: 0 when it holds the digit): a
+ * row's columns 0..3 and 4..7 as quads, then the three bands' rows i
+ * turned into columns (quad_columns); column 8 cell by cell. */
+static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+{
+    const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
+    for (int i = 0; i < BD_BOX; i++) {
+        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int r = band * BD_BOX + i, cell = r * BD_SIZE;
+            quad open = {rows[r], rows[r], rows[r], rows[r]};
+            left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
+            right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
+            int32_t gain = node->gain[cell + 8];
+            int32_t profit = gain ? digit * gain - price[cell + 8] : 0;
+            value[i][8][band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
+        }
+        quad_columns(left[0], left[1], left[2], value, i, 0);
+        quad_columns(right[0], right[1], right[2], value, i, 4);
+        value[i][8][BD_BOX] = 0;
+    }
+}
+#else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
@@ -196,6 +254,8 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
         for (int c = 0; c < BD_SIZE; c++)
             value[i][c][BD_BOX] = 0;
 }
+
+#endif
 
 /* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
  * the three bands at once (lanes). A hot loop: for each (t1, t2), the six
