@@ -451,21 +451,36 @@ typedef struct walk {
     int32_t *through;            /* may be NULL */
 } walk;
 
-/* Every layer that completes rows row[0..k) of the walk's picks. */
+/* A layer of the walk's picks, of value `sum`: the best so far if it
+ * beats it, and its cells' max-marginals raised to it. */
+static void walk_leaf(walk *w, int32_t sum)
+{
+    if (sum > w->layer->best) {
+        w->layer->best = sum;
+        memcpy(w->layer->pick, w->pick, sizeof w->pick);
+    }
+    for (int r = 0; w->through && r < BD_SIZE; r++)
+        w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
+}
+
+/* Every layer that completes rows row[0..k) of the walk's picks (k below
+ * BD_SIZE). The last row has one column left, whose box is free: the
+ * eight rows above hold eight columns in eight boxes, two of the last
+ * row's band and two of that column's stack, so the ninth box is theirs. */
 static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum)
 {
-    if (k == BD_SIZE) {
-        if (sum > w->layer->best) {
-            w->layer->best = sum;
-            memcpy(w->layer->pick, w->pick, sizeof w->pick);
-        }
-        for (int r = 0; w->through && r < BD_SIZE; r++)
-            w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
-        return;
-    }
     if (!w->through && sum + w->rest[k] <= w->layer->best)
         return;   /* cannot beat the best layer found */
     int r = w->row[k];
+    if (k == BD_SIZE - 1) {
+        unsigned last = w->open[k] & ~cols;
+        if (last) {
+            int c = bit_digit(last) - 1;
+            w->pick[r] = (uint8_t)c;
+            walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
+        }
+        return;
+    }
     for (unsigned free_cols = w->open[k] & ~cols; free_cols; free_cols &= free_cols - 1u) {
         int c = bit_digit(free_cols) - 1;
         unsigned box = 1u << (r / BD_BOX * BD_BOX + c / BD_BOX);
