@@ -42,6 +42,9 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#if defined(__SSE4_1__) && !defined(BD_PORTABLE)
+#include <smmintrin.h>
+#endif
 
 /* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
  * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
@@ -137,11 +140,16 @@ static inline quad quad_add(quad a, quad b)
     return a + b;
 }
 
-/* The larger of a and b, lane by lane. */
+/* The larger of a and b, lane by lane: one pmaxsd where SSE4.1 is on
+ * (layers_avx2.c's flags), else a compare mask and a select. */
 static inline quad quad_max(quad a, quad b)
 {
+#ifdef __SSE4_1__
+    return (quad)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
     quad more = a > b;   /* -1 where a is larger */
     return (a & more) | (b & ~more);
+#endif
 }
 #else
 typedef struct quad {
