@@ -306,7 +306,8 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
- * the best found is skipped without its assignment. */
+ * the best found is skipped without its assignment; those bounds are summed
+ * six pairs at a time (stack 2's map fixed), from nine values. */
 static int32_t best_value(triple_values best, int top[BD_BOX])
 {
     /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
@@ -315,16 +316,29 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
         quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
         quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
     }
-    const int32_t *bound = over0[0], *value = best[0];
+    const int32_t *value = best[0];
     int32_t top_value = BDI_LAYER_NONE;
     int top_pair = 0;
-    for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
-        const uint8_t *at = AT12[pair];
-        if (bound[at[0]] + bound[at[1]] + bound[at[2]] <= top_value)
-            continue;
-        int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
-        if (x > top_value)
-            top_value = x, top_pair = pair;
+    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
+        /* the bounds of the six pairs 6 s2 + s1, from a[b][t1]: band b's
+         * best over stack 0 at stack-1 offset t1 and its stack-2 offset */
+        const uint8_t *t2 = BIJECTION[s2];
+        int32_t a[BD_BOX][BD_BOX], bound[BIJECTIONS];
+        for (int b = 0; b < BD_BOX; b++)
+            for (int t1 = 0; t1 < BD_BOX; t1++)
+                a[b][t1] = over0[3 * (t1 + 3 * t2[b])][b];
+        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+            const uint8_t *t1 = BIJECTION[s1];
+            bound[s1] = a[0][t1[0]] + a[1][t1[1]] + a[2][t1[2]];
+        }
+        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+            if (bound[s1] <= top_value)
+                continue;
+            const uint8_t *at = AT12[BIJECTIONS * s2 + s1];
+            int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
+            if (x > top_value)
+                top_value = x, top_pair = BIJECTIONS * s2 + s1;
+        }
     }
     /* the last stack-0 map that gives the best pair its value */
     const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
