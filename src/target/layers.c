@@ -503,9 +503,12 @@ static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum
         }
         return;
     }
+    /* BOX_BITS[c]: the box of column c in band 0, as a bit */
+    static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
+    int band_shift = r / BD_BOX * BD_BOX;
     for (unsigned free_cols = w->open[k] & ~cols; free_cols; free_cols &= free_cols - 1u) {
         int c = bit_digit(free_cols) - 1;
-        unsigned box = 1u << (r / BD_BOX * BD_BOX + c / BD_BOX);
+        unsigned box = (unsigned)BOX_BITS[c] << band_shift;
         if (boxes & box)
             continue;
         w->pick[r] = (uint8_t)c;
