@@ -38,8 +38,21 @@
  * off partial layers that cannot beat the best found.
  */
 #include "target.h"
+#include "engine/fast/fast.h"
 
+#include <stdatomic.h>
 #include <string.h>
+#if defined(__SSE4_1__) && !defined(BD_PORTABLE)
+#include <smmintrin.h>
+#endif
+
+/* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
+ * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
+ * the bound, index and subgradient); layers_avx2.c compiles it again, alone
+ * (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 under AVX2 flags. */
+#ifndef LAYERS_KERNEL
+#define LAYERS_KERNEL bdi_layer_solve_base
+#endif
 
 enum {
     TRIPLES = 27,      /* column offsets in the three stacks: t0 + 3 t1 + 9 t2 */
@@ -103,23 +116,6 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
 
-/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
- * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
-static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, const uint16_t rows[BD_SIZE], band_values value)
-{
-    for (int r = 0; r < BD_SIZE; r++) {
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
-            value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
-        }
-    }
-    for (int i = 0; i < BD_BOX; i++)
-        for (int c = 0; c < BD_SIZE; c++)
-            value[i][c][BD_BOX] = 0;
-}
-
 /* The larger of two values. */
 static inline int32_t max2(int32_t a, int32_t b)
 {
@@ -132,6 +128,11 @@ static inline int32_t max2(int32_t a, int32_t b)
  * branches; elsewhere (BD_PORTABLE) the same steps lane by lane. */
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 typedef int32_t quad __attribute__((vector_size(LANES * sizeof(int32_t))));
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define QUAD_SHUFFLES 1   /* digit_values transposes quads (gcc >= 12, clang) */
+#endif
+#endif
 
 /* a + b, lane by lane. */
 static inline quad quad_add(quad a, quad b)
@@ -139,11 +140,16 @@ static inline quad quad_add(quad a, quad b)
     return a + b;
 }
 
-/* The larger of a and b, lane by lane. */
+/* The larger of a and b, lane by lane: one pmaxsd where SSE4.1 is on
+ * (layers_avx2.c's flags), else a compare mask and a select. */
 static inline quad quad_max(quad a, quad b)
 {
+#ifdef __SSE4_1__
+    return (quad)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
     quad more = a > b;   /* -1 where a is larger */
     return (a & more) | (b & ~more);
+#endif
 }
 #else
 typedef struct quad {
@@ -187,6 +193,78 @@ static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
     return quad_max(quad_add(a, b), quad_add(c, d));
 }
 
+#ifdef QUAD_SHUFFLES
+/* The profits of four cells of a row for `digit` (digit * gain - price,
+ * 0 where the gain is 0: a placed cell), CLOSED where `open` has no bit of
+ * `bits` (a cell's column). */
+static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
+                               quad bits)
+{
+    const quad closed = {CLOSED, CLOSED, CLOSED, CLOSED};
+    quad g = quad_load(gain), profit = (digit * g - quad_load(price)) & (g != 0);
+    quad taken = (open & bits) != 0;   /* -1 where the cell is open */
+    return (profit & taken) | (closed & ~taken);
+}
+
+/* Stores rows a, b, c (four columns each: the bands) and a fourth of 0s
+ * as columns: out[k] = {a[k], b[k], c[k], 0}. */
+static inline void quad_columns(quad a, quad b, quad c, band_values value, int i, int column)
+{
+    const quad zero = {0, 0, 0, 0};
+    quad ab01 = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+    quad ab23 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+    quad c01 = __builtin_shufflevector(c, zero, 0, 4, 1, 5);
+    quad c23 = __builtin_shufflevector(c, zero, 2, 6, 3, 7);
+    quad_store(value[i][column], __builtin_shufflevector(ab01, c01, 0, 1, 4, 5));
+    quad_store(value[i][column + 1], __builtin_shufflevector(ab01, c01, 2, 3, 6, 7));
+    quad_store(value[i][column + 2], __builtin_shufflevector(ab23, c23, 0, 1, 4, 5));
+    quad_store(value[i][column + 3], __builtin_shufflevector(ab23, c23, 2, 3, 6, 7));
+}
+
+/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
+ * cell's gain is 0 and its price ignored: 0 when it holds the digit): a
+ * row's columns 0..3 and 4..7 as quads, then the three bands' rows i
+ * turned into columns (quad_columns); column 8 cell by cell. */
+static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+{
+    const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
+    for (int i = 0; i < BD_BOX; i++) {
+        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int r = band * BD_BOX + i, cell = r * BD_SIZE;
+            quad open = {rows[r], rows[r], rows[r], rows[r]};
+            left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
+            right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
+            int32_t gain = node->gain[cell + 8];
+            int32_t profit = gain ? digit * gain - price[cell + 8] : 0;
+            value[i][8][band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
+        }
+        quad_columns(left[0], left[1], left[2], value, i, 0);
+        quad_columns(right[0], right[1], right[2], value, i, 4);
+        value[i][8][BD_BOX] = 0;
+    }
+}
+#else
+/* Each cell's profit for `digit` under the prices, or CLOSED (a placed
+ * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
+static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
+            value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
+        }
+    }
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            value[i][c][BD_BOX] = 0;
+}
+
+#endif
+
 /* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
  * the three bands at once (lanes). A hot loop: for each (t1, t2), the six
  * ways two rows take stacks 1 and 2, then the third row's cell in stack 0
@@ -228,7 +306,8 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
- * the best found is skipped without its assignment. */
+ * the best found is skipped without its assignment; those bounds are summed
+ * six pairs at a time (stack 2's map fixed), from nine values. */
 static int32_t best_value(triple_values best, int top[BD_BOX])
 {
     /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
@@ -237,16 +316,29 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
         quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
         quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
     }
-    const int32_t *bound = over0[0], *value = best[0];
+    const int32_t *value = best[0];
     int32_t top_value = BDI_LAYER_NONE;
     int top_pair = 0;
-    for (int pair = 0; pair < BIJECTIONS * BIJECTIONS; pair++) {
-        const uint8_t *at = AT12[pair];
-        if (bound[at[0]] + bound[at[1]] + bound[at[2]] <= top_value)
-            continue;
-        int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
-        if (x > top_value)
-            top_value = x, top_pair = pair;
+    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
+        /* the bounds of the six pairs 6 s2 + s1, from a[b][t1]: band b's
+         * best over stack 0 at stack-1 offset t1 and its stack-2 offset */
+        const uint8_t *t2 = BIJECTION[s2];
+        int32_t a[BD_BOX][BD_BOX], bound[BIJECTIONS];
+        for (int b = 0; b < BD_BOX; b++)
+            for (int t1 = 0; t1 < BD_BOX; t1++)
+                a[b][t1] = over0[3 * (t1 + 3 * t2[b])][b];
+        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+            const uint8_t *t1 = BIJECTION[s1];
+            bound[s1] = a[0][t1[0]] + a[1][t1[1]] + a[2][t1[2]];
+        }
+        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+            if (bound[s1] <= top_value)
+                continue;
+            const uint8_t *at = AT12[BIJECTIONS * s2 + s1];
+            int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
+            if (x > top_value)
+                top_value = x, top_pair = BIJECTIONS * s2 + s1;
+        }
     }
     /* the last stack-0 map that gives the best pair its value */
     const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
@@ -381,24 +473,42 @@ typedef struct walk {
     int32_t *through;            /* may be NULL */
 } walk;
 
-/* Every layer that completes rows row[0..k) of the walk's picks. */
+/* A layer of the walk's picks, of value `sum`: the best so far if it
+ * beats it, and its cells' max-marginals raised to it. */
+static void walk_leaf(walk *w, int32_t sum)
+{
+    if (sum > w->layer->best) {
+        w->layer->best = sum;
+        memcpy(w->layer->pick, w->pick, sizeof w->pick);
+    }
+    for (int r = 0; w->through && r < BD_SIZE; r++)
+        w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
+}
+
+/* Every layer that completes rows row[0..k) of the walk's picks (k below
+ * BD_SIZE). The last row has one column left, whose box is free: the
+ * eight rows above hold eight columns in eight boxes, two of the last
+ * row's band and two of that column's stack, so the ninth box is theirs. */
 static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum)
 {
-    if (k == BD_SIZE) {
-        if (sum > w->layer->best) {
-            w->layer->best = sum;
-            memcpy(w->layer->pick, w->pick, sizeof w->pick);
-        }
-        for (int r = 0; w->through && r < BD_SIZE; r++)
-            w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
-        return;
-    }
     if (!w->through && sum + w->rest[k] <= w->layer->best)
         return;   /* cannot beat the best layer found */
     int r = w->row[k];
+    if (k == BD_SIZE - 1) {
+        unsigned last = w->open[k] & ~cols;
+        if (last) {
+            int c = bit_digit(last) - 1;
+            w->pick[r] = (uint8_t)c;
+            walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
+        }
+        return;
+    }
+    /* BOX_BITS[c]: the box of column c in band 0, as a bit */
+    static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
+    int band_shift = r / BD_BOX * BD_BOX;
     for (unsigned free_cols = w->open[k] & ~cols; free_cols; free_cols &= free_cols - 1u) {
         int c = bit_digit(free_cols) - 1;
-        unsigned box = 1u << (r / BD_BOX * BD_BOX + c / BD_BOX);
+        unsigned box = (unsigned)BOX_BITS[c] << band_shift;
         if (boxes & box)
             continue;
         w->pick[r] = (uint8_t)c;
@@ -464,17 +574,9 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
     }
 }
 
-void bdi_layer_index(bdi_layer_node *node)
-{
-    memset(node->row_open, 0, sizeof node->row_open);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned open = node->open[cell]; open; open &= open - 1u)
-            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
-    node->indexed = true;
-}
-
-void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                     bdi_layer *layer, int32_t *through)
+/* The contract is in target.h (bdi_layer_solve's kernels). */
+void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                   bdi_layer *layer, int32_t *through)
 {
     band_values value;
     triple_values best;
@@ -496,6 +598,59 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
         through_cells(value, rest, through);
     }
 }
+
+#ifndef LAYERS_KERNEL_ONLY
+void bdi_layer_index(bdi_layer_node *node)
+{
+    memset(node->row_open, 0, sizeof node->row_open);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned open = node->open[cell]; open; open &= open - 1u)
+            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
+    node->indexed = true;
+}
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* A kernel of bdi_layer_solve. */
+typedef void layer_kernel(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                          bdi_layer *layer, int32_t *through);
+
+/* The kernel in use, NULL until the first solve chooses it. The choice is
+ * a pure function of BITDOKU_ISA and the processor (as dispatch.c's, which
+ * it follows), so threads that make it at once store the same pointer. */
+static _Atomic(layer_kernel *) chosen_kernel;
+
+/* The kernel for this process: the AVX2 one where the fast engine's choice
+ * (src/engine/fast/dispatch.c, BITDOKU_ISA) is not its base kernel and the
+ * processor has the features layers_avx2.c's flags allow; else the
+ * portable one. */
+static layer_kernel *choose_kernel(void)
+{
+    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
+        return bdi_layer_solve_base;
+    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
+        && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        return bdi_layer_solve_avx2;
+    return bdi_layer_solve_base;
+}
+
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through)
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    kernel(node, price, digit, layer, through);
+}
+#else
+void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                     bdi_layer *layer, int32_t *through)
+{
+    bdi_layer_solve_base(node, price, digit, layer, through);
+}
+#endif
 
 int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         bdi_layer layers[BD_SIZE])
@@ -530,3 +685,4 @@ int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_
         norm += g[cell] * g[cell];
     return norm;
 }
+#endif /* LAYERS_KERNEL_ONLY */

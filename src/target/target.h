@@ -91,6 +91,16 @@ typedef struct bdi_layer {
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through);
 
+/* bdi_layer_solve's kernels (the same results): bdi_layer_solve_base
+ * (layers.c) runs anywhere; bdi_layer_solve_avx2 (layers_avx2.c, built
+ * with the fast engine's AVX2 kernel) only where the processor has AVX2,
+ * POPCNT and BMI2. bdi_layer_solve picks one once per process, by the fast
+ * engine's choice (BITDOKU_ISA=base takes the first). */
+void bdi_layer_solve_base(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                          bdi_layer *layer, int32_t *through);
+void bdi_layer_solve_avx2(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                          bdi_layer *layer, int32_t *through);
+
 /* L(price) = the prices of the blanks + every digit's best layer (in
  * 1/BDI_LAYER_SCALE point), with the layers in layers[digit - 1]; or
  * BDI_LAYER_INFEASIBLE when some digit has no layer, which proves that the
