@@ -69,7 +69,7 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
     bool old[BD_BOARD_MAX * BD_BOARD_MAX];   /* the cell had two candidates at the last search */
     colset seen[3][BD_BOARD_MAX];
-    fold_counts(g, s, 3, seen);
+    fold_rows(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
