@@ -114,13 +114,20 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     memcpy(fill, start, sizeof fill[0] * (size_t)n);
     for (int i = 0; i < count; i++)
         order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
+    /* each pair with a cell that is not old, from that cell (from the
+     * first of the two in the bucket where both are new): two old cells'
+     * clears the last search made; the clears only take bits, so their
+     * order does not change what they leave */
     bool progress = false;
     for (int a = 0; a < count; a++) {
-        int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
-        for (int b = a + 1; b < end; b++) {
+        int i = order[a];
+        if (old[i])
+            continue;
+        int low = nxn_low_index(pair_of[i]);
+        for (int b = start[low]; b < start[low + 1]; b++) {
             int j = order[b];
-            if (pair_of[i] != pair_of[j] || (old[i] && old[j]))
-                continue;   /* not a pair, or one whose clears the last search made */
+            if (b == a || pair_of[i] != pair_of[j] || (b < a && !old[j]))
+                continue;   /* itself, not a pair, or a pair found from j already */
             int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
             bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
             if (r0 != r1 && c0 != c1 && !same_box)
