@@ -74,6 +74,15 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
     colset *before = keeps_placed(g) ? s->w + paired_at(g) : NULL;
+    if (before) {   /* every cell old: no pair to clear, nor a cell's digits to find */
+        colset fresh = 0;
+        for (int r = 0; r < n; r++)
+            fresh |= paired[r] & (colset)~before[r];
+        if (!fresh) {
+            memcpy(before, paired, sizeof paired[0] * (size_t)n);
+            return false;
+        }
+    }
     colset row_digits[BD_BOARD_MAX];   /* [r]: the candidates of row r's pair cells */
     if (finds_pair_digits(g))
         pair_digits(g, s, paired, row_digits);
