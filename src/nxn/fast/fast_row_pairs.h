@@ -48,6 +48,34 @@ static inline void add_pair_digit(uint64_t digits[BD_BOARD_MAX], colset hits, in
     for (; hits; hits &= (colset)(hits - 1u))
         digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
 }
+/* Into near[r] the cells of paired[r] that share a row, a column or a
+ * box with a "fresh" cell: one of `paired` that is not in `before` (two
+ * candidates now, not at the last search). Whether there is a fresh
+ * cell (else near is not written). */
+static inline bool near_fresh(const geo *g, const colset paired[BD_BOARD_MAX],
+                              const colset before[BD_BOARD_MAX], colset near[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    colset fresh[BD_BOARD_MAX], fresh_cols = 0;
+    for (int r = 0; r < n; r++) {
+        fresh[r] = paired[r] & (colset)~before[r];
+        fresh_cols |= fresh[r];
+    }
+    if (!fresh_cols)
+        return false;
+    for (int top = 0; top < n; top += GEO_R(g)) {
+        colset in_band = 0, boxes = 0;   /* the band's fresh cells, their boxes' columns */
+        for (int r = top; r < top + GEO_R(g); r++)
+            in_band |= fresh[r];
+        for (int t = 0; t < GEO_R(g); t++)
+            if (in_band & g->stack_mask[t])
+                boxes |= g->stack_mask[t];
+        for (int r = top; r < top + GEO_R(g); r++)
+            near[r] = paired[r] & (fresh[r] ? g->full : (colset)(fresh_cols | boxes));
+    }
+    return true;
+}
+
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
@@ -74,20 +102,17 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
     colset *before = keeps_placed(g) ? s->w + paired_at(g) : NULL;
-    if (before) {   /* every cell old: no pair to clear, nor a cell's digits to find */
-        colset fresh = 0;
-        for (int r = 0; r < n; r++)
-            fresh |= paired[r] & (colset)~before[r];
-        if (!fresh) {
-            memcpy(before, paired, sizeof paired[0] * (size_t)n);
-            return false;
-        }
+    colset near[BD_BOARD_MAX];   /* the cells of paired that may be in a pair to clear */
+    if (before && !near_fresh(g, paired, before, near)) {   /* every cell old: none */
+        memcpy(before, paired, sizeof paired[0] * (size_t)n);
+        return false;
     }
+    const colset *cells_in = before ? near : paired;
     colset row_digits[BD_BOARD_MAX];   /* [r]: the candidates of row r's pair cells */
     if (finds_pair_digits(g))
-        pair_digits(g, s, paired, row_digits);
+        pair_digits(g, s, cells_in, row_digits);
     for (int r = 0; r < n; r++) {
-        colset pairs = paired[r];
+        colset pairs = cells_in[r];
         if (!pairs)
             continue;
         uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
