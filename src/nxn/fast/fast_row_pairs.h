@@ -48,6 +48,22 @@ static inline void add_pair_digit(uint64_t digits[BD_BOARD_MAX], colset hits, in
     for (; hits; hits &= (colset)(hits - 1u))
         digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
 }
+/* Cells i and j of naked_pairs' lists (their digits pair_of, rows
+ * row_of, columns col_of): when they hold the same two digits and share
+ * a row, a column or a box, clear_pair on them. Whether anything
+ * changed. */
+static inline bool try_pair(const geo *g, state *s, const uint64_t *pair_of, const uint8_t *row_of,
+                            const uint8_t *col_of, int i, int j)
+{
+    if (pair_of[i] != pair_of[j])
+        return false;
+    int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
+    bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
+    if (r0 != r1 && c0 != c1 && !same_box)
+        return false;
+    return clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
+}
+
 /* Into near[r] the cells of paired[r] that share a row, a column or a
  * box with a "fresh" cell: one of `paired` that is not in `before` (two
  * candidates now, not at the last search). Whether there is a fresh
@@ -151,23 +167,21 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     /* each pair with a cell that is not old, from that cell (from the
      * first of the two in the bucket where both are new): two old cells'
      * clears the last search made; the clears only take bits, so their
-     * order does not change what they leave */
+     * order does not change what they leave. Without `before` every cell
+     * is new: each two of a bucket, the first against those after it. */
     bool progress = false;
     for (int a = 0; a < count; a++) {
-        int i = order[a];
+        int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
+        if (!before) {
+            for (int b = a + 1; b < end; b++)
+                progress |= try_pair(g, s, pair_of, row_of, col_of, i, order[b]);
+            continue;
+        }
         if (old[i])
             continue;
-        int low = nxn_low_index(pair_of[i]);
-        for (int b = start[low]; b < start[low + 1]; b++) {
-            int j = order[b];
-            if (b == a || pair_of[i] != pair_of[j] || (b < a && !old[j]))
-                continue;   /* itself, not a pair, or a pair found from j already */
-            int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
-            bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
-            if (r0 != r1 && c0 != c1 && !same_box)
-                continue;
-            progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
-        }
+        for (int b = start[nxn_low_index(pair_of[i])]; b < end; b++)
+            if (b > a || (b < a && old[order[b]]))   /* not itself, nor found from j already */
+                progress |= try_pair(g, s, pair_of, row_of, col_of, i, order[b]);
     }
     return progress;
 }
