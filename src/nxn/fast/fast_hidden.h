@@ -120,6 +120,79 @@ static inline colset columns_two_or_three(const geo *g, const colset *pd)
     return twos & (colset)~fours;
 }
 
+/* The places of digit words pd in box t of the band from row `top`, as
+ * a mask of their indices within the box (unit_cell's order). */
+static inline uint64_t box_places(const geo *g, const colset *pd, int top, int t)
+{
+    uint64_t places = 0;
+    colset stack = stack_columns(g, t);
+    for (int r = top; r < top + GEO_R(g); r++) {
+        uint64_t row = (uint64_t)((pd[r] & stack) >> (t * GEO_C(g)));
+        places |= row << ((r - top) * GEO_C(g));
+    }
+    return places;
+}
+
+/* band_box_sets one box at a time. */
+static inline uint64_t band_box_sets_scalar(const geo *g, const colset *pd, int top,
+                                            uint64_t placed, uint64_t places[BD_BOARD_MAX])
+{
+    uint64_t boxes = 0;
+    for (int t = 0; t < GEO_R(g); t++) {
+        if ((placed >> t) & 1u)
+            continue;   /* d is placed in the box: its one place */
+        places[t] = box_places(g, pd, top, t);
+        boxes |= (uint64_t)two_or_three(places[t]) << t;
+    }
+    return boxes;
+}
+
+/* The boxes t of the band from row `top` (bit t) where the digit words
+ * pd have two or three places, but those in `placed` (bit t: the digit
+ * is placed there); each such box's places (box_places) in places[t].
+ * With AVX2, on 32-bit words with eight boxes a band at most, the band's
+ * boxes at once in the lanes of one vector (each row's word shifted by
+ * the lane's stack, masked, shifted to its row in the box); elsewhere one
+ * box at a time. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+
+/* The band's boxes in the lanes of one AVX2 vector. */
+static inline uint64_t band_box_sets(const geo *g, const colset *pd, int top, uint64_t placed,
+                                     uint64_t places[BD_BOARD_MAX])
+{
+    if (sizeof(colset) != 4 || GEO_R(g) > 8)
+        return band_box_sets_scalar(g, pd, top, placed, places);
+    const int c = GEO_C(g);
+    const __m256i stacks = _mm256_setr_epi32(0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c, 7 * c);
+    const __m256i low = _mm256_set1_epi32((int)nxn_all_values(c));
+    __m256i all = _mm256_setzero_si256();
+    for (int i = 0; i < GEO_R(g); i++) {
+        __m256i row = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)pd[top + i]), stacks), low);
+        all = _mm256_or_si256(all, _mm256_slli_epi32(row, i * c));
+    }
+    const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
+    __m256i rest = _mm256_and_si256(all, _mm256_sub_epi32(all, one));
+    __m256i rest2 = _mm256_and_si256(rest, _mm256_sub_epi32(rest, one));
+    __m256i none = _mm256_cmpeq_epi32(rest, zero);
+    __m256i few = _mm256_cmpeq_epi32(_mm256_and_si256(rest2, _mm256_sub_epi32(rest2, one)), zero);
+    uint64_t boxes = (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(none, few)));
+    boxes &= ~placed & nxn_all_values(GEO_R(g));
+    uint32_t lanes[8];
+    _mm256_storeu_si256((void *)lanes, all);
+    for (uint64_t b = boxes; b; b &= b - 1u)
+        places[nxn_low_index(b)] = lanes[nxn_low_index(b)];
+    return boxes;
+}
+#else
+/* One box at a time. */
+static inline uint64_t band_box_sets(const geo *g, const colset *pd, int top, uint64_t placed,
+                                     uint64_t places[BD_BOARD_MAX])
+{
+    return band_box_sets_scalar(g, pd, top, placed, places);
+}
+#endif
+
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
  * d has two or three places in `s`: the places as a mask of their
  * indices within the unit (unit_cell), and the unit's number. */
@@ -149,19 +222,12 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
      * up, where the state keeps them) */
     colset placed = s->w[placed_at(g, d) + 1];
     for (int top = 0; top < n; top += GEO_R(g)) {
-        for (int t = 0; t < GEO_R(g); t++) {
-            if ((placed >> (top + t)) & 1u)
-                continue;   /* d is placed in the box: its one place */
-            uint64_t places = 0;
-            colset stack = stack_columns(g, t);
-            for (int r = top; r < top + GEO_R(g); r++) {
-                uint64_t row = (uint64_t)((pd[r] & stack) >> (t * GEO_C(g)));
-                places |= row << ((r - top) * GEO_C(g));
-            }
-            if (two_or_three(places)) {
-                unit[count] = (uint8_t)(2 * n + top + t);
-                set[count++] = places;
-            }
+        uint64_t places[BD_BOARD_MAX];
+        uint64_t boxes = band_box_sets(g, pd, top, (uint64_t)(placed >> top), places);
+        for (; boxes; boxes &= boxes - 1u) {
+            int t = nxn_low_index(boxes);
+            unit[count] = (uint8_t)(2 * n + top + t);
+            set[count++] = places[t];
         }
     }
     set[-1] = (uint64_t)count;
@@ -225,7 +291,6 @@ static OUT_OF_LINE bool clear_triple(const geo *g, state *s, int u, uint64_t cel
  * buffer holds three sets more past any unit's, read and masked off);
  * elsewhere one a step, by a loop without a branch. */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
-#include <immintrin.h>
 
 /* Four sets a step, one AVX2 vector. */
 static inline uint64_t fitting_sets(const uint64_t *places, int from, int count, uint64_t places_a,
@@ -332,6 +397,24 @@ static inline uint32_t key_hash(uint32_t k)
     return (uint32_t)(k * UINT32_C(2654435761)) >> 22;
 }
 
+/* Hidden pair `pair` (two digit bits) at the two cells of key k
+ * (make_keys): every other digit leaves both cells. Whether anything
+ * changed. Out of line: the key's cells are worked out here, on a match
+ * alone, not for every key looked up. */
+static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint64_t pair)
+{
+    int n = GEO_N(g);
+    bool progress = false;
+    int cells[2] = {(int)(k / (uint32_t)(n * n)), (int)(k % (uint32_t)(n * n))};
+    for (int c2 = 0; c2 < 2; c2++) {
+        int r = cells[c2] / n, c = cells[c2] % n;
+        for (int e = 0; e < n; e++)
+            if (!((pair >> e) & 1u))
+                progress |= clear_places(g, s, e, r, col_bit(c));
+    }
+    return progress;
+}
+
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
@@ -384,14 +467,7 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             for (int j = head[key_hash(k)] - 1; j >= 0; j = next[j] - 1) {
                 if (k != key[j] || digit_of[j] == d)
                     continue;
-                uint64_t pair = UINT64_C(1) << d | UINT64_C(1) << digit_of[j];
-                int cells[2] = {(int)(k / (uint32_t)(n * n)), (int)(k % (uint32_t)(n * n))};
-                for (int c2 = 0; c2 < 2; c2++) {
-                    int r = cells[c2] / n, c = cells[c2] % n;
-                    for (int e = 0; e < n; e++)
-                        if (!((pair >> e) & 1u))
-                            progress |= clear_places(g, s, e, r, col_bit(c));
-                }
+                progress |= clear_key_pair(g, s, k, UINT64_C(1) << d | UINT64_C(1) << digit_of[j]);
             }
         }
     }

@@ -48,6 +48,50 @@ static inline void add_pair_digit(uint64_t digits[BD_BOARD_MAX], colset hits, in
     for (; hits; hits &= (colset)(hits - 1u))
         digits[nxn_low_index(hits)] |= UINT64_C(1) << d;
 }
+/* Cells i and j of naked_pairs' lists (their digits pair_of, rows
+ * row_of, columns col_of): when they hold the same two digits and share
+ * a row, a column or a box, clear_pair on them. Whether anything
+ * changed. */
+static inline bool try_pair(const geo *g, state *s, const uint64_t *pair_of, const uint8_t *row_of,
+                            const uint8_t *col_of, int i, int j)
+{
+    if (pair_of[i] != pair_of[j])
+        return false;
+    int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
+    bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
+    if (r0 != r1 && c0 != c1 && !same_box)
+        return false;
+    return clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
+}
+
+/* Into near[r] the cells of paired[r] that share a row, a column or a
+ * box with a "fresh" cell: one of `paired` that is not in `before` (two
+ * candidates now, not at the last search). Whether there is a fresh
+ * cell (else near is not written). */
+static inline bool near_fresh(const geo *g, const colset paired[BD_BOARD_MAX],
+                              const colset before[BD_BOARD_MAX], colset near[BD_BOARD_MAX])
+{
+    int n = GEO_N(g);
+    colset fresh[BD_BOARD_MAX], fresh_cols = 0;
+    for (int r = 0; r < n; r++) {
+        fresh[r] = paired[r] & (colset)~before[r];
+        fresh_cols |= fresh[r];
+    }
+    if (!fresh_cols)
+        return false;
+    for (int top = 0; top < n; top += GEO_R(g)) {
+        colset in_band = 0, boxes = 0;   /* the band's fresh cells, their boxes' columns */
+        for (int r = top; r < top + GEO_R(g); r++)
+            in_band |= fresh[r];
+        for (int t = 0; t < GEO_R(g); t++)
+            if (in_band & g->stack_mask[t])
+                boxes |= g->stack_mask[t];
+        for (int r = top; r < top + GEO_R(g); r++)
+            near[r] = paired[r] & (fresh[r] ? g->full : (colset)(fresh_cols | boxes));
+    }
+    return true;
+}
+
 /* Naked pairs: two open cells of one unit with the same two candidates
  * take those two digits from the unit's other cells (each row, column and
  * box they share). Cells with exactly two candidates are found by
@@ -69,16 +113,22 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     uint64_t pair_of[BD_BOARD_MAX * BD_BOARD_MAX];
     bool old[BD_BOARD_MAX * BD_BOARD_MAX];   /* the cell had two candidates at the last search */
     colset seen[3][BD_BOARD_MAX];
-    fold_counts(g, s, 3, seen);
+    fold_rows(g, s, 3, seen);
     memcpy(folded, seen, sizeof seen);
     for (int r = 0; r < n; r++)
         paired[r] = open[r] & seen[1][r] & (colset)~seen[2][r];
     colset *before = keeps_placed(g) ? s->w + paired_at(g) : NULL;
+    colset near[BD_BOARD_MAX];   /* the cells of paired that may be in a pair to clear */
+    if (before && !near_fresh(g, paired, before, near)) {   /* every cell old: none */
+        memcpy(before, paired, sizeof paired[0] * (size_t)n);
+        return false;
+    }
+    const colset *cells_in = before ? near : paired;
     colset row_digits[BD_BOARD_MAX];   /* [r]: the candidates of row r's pair cells */
     if (finds_pair_digits(g))
-        pair_digits(g, s, paired, row_digits);
+        pair_digits(g, s, cells_in, row_digits);
     for (int r = 0; r < n; r++) {
-        colset pairs = paired[r];
+        colset pairs = cells_in[r];
         if (!pairs)
             continue;
         uint64_t digits[BD_BOARD_MAX];   /* [c]: the candidates of (r, c) */
@@ -114,19 +164,24 @@ static bool naked_pairs(const geo *g, state *s, colset paired[BD_BOARD_MAX],
     memcpy(fill, start, sizeof fill[0] * (size_t)n);
     for (int i = 0; i < count; i++)
         order[fill[nxn_low_index(pair_of[i])]++] = (uint16_t)i;
+    /* each pair with a cell that is not old, from that cell (from the
+     * first of the two in the bucket where both are new): two old cells'
+     * clears the last search made; the clears only take bits, so their
+     * order does not change what they leave. Without `before` every cell
+     * is new: each two of a bucket, the first against those after it. */
     bool progress = false;
     for (int a = 0; a < count; a++) {
         int i = order[a], end = start[nxn_low_index(pair_of[i]) + 1];   /* the bucket's end */
-        for (int b = a + 1; b < end; b++) {
-            int j = order[b];
-            if (pair_of[i] != pair_of[j] || (old[i] && old[j]))
-                continue;   /* not a pair, or one whose clears the last search made */
-            int r0 = row_of[i], c0 = col_of[i], r1 = row_of[j], c1 = col_of[j];
-            bool same_box = r0 / GEO_R(g) == r1 / GEO_R(g) && c0 / GEO_C(g) == c1 / GEO_C(g);
-            if (r0 != r1 && c0 != c1 && !same_box)
-                continue;
-            progress |= clear_pair(g, s, pair_of[i], r0, c0, r1, c1, same_box);
+        if (!before) {
+            for (int b = a + 1; b < end; b++)
+                progress |= try_pair(g, s, pair_of, row_of, col_of, i, order[b]);
+            continue;
         }
+        if (old[i])
+            continue;
+        for (int b = start[nxn_low_index(pair_of[i])]; b < end; b++)
+            if (b > a || (b < a && old[order[b]]))   /* not itself, nor found from j already */
+                progress |= try_pair(g, s, pair_of, row_of, col_of, i, order[b]);
     }
     return progress;
 }
