@@ -665,30 +665,50 @@ static unsigned hidden_single(target *s, int depth, unsigned can[UNIT_KINDS][BD_
 }
 
 /*
+ * The first naked single or dead blank among the open blanks
+ * blanks[depth..], in their order: moves a naked single to blanks[depth]
+ * and gives its candidate in *cand_out (returns 1); returns 0 for a blank
+ * without candidates; otherwise (-1) stores each blank i's candidates in
+ * cand[i].
+ */
+static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
+{
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i];
+        unsigned c = candidates(s, cell);
+        if (!c)
+            return 0;
+        if (!(c & (c - 1u))) {
+            s->blanks[i] = s->blanks[depth];
+            s->blanks[depth] = (uint8_t)cell;
+            *cand_out = c;
+            return 1;
+        }
+        cand[i] = c;
+    }
+    return -1;
+}
+
+/*
  * One scan of the open blanks blanks[depth..]: moves the one with fewest
  * candidates (ties: the heavier cell) to blanks[depth] and gives its
- * candidates; a hidden single comes before any blank with two or more.
- * Returns false when the node is dead: a blank without candidates, a unit's
- * missing digit with no place left, or the cheap bound (score + sum of
- * weight x largest candidate) below the goal.
+ * candidates; a naked single comes first (the first in the blanks' order,
+ * placed at once, the checks left to its child), then a hidden single.
+ * Returns false when the node is dead: a blank without candidates (before
+ * any naked single), a unit's missing digit with no place left, or the
+ * cheap bound (score + sum of weight x largest candidate) below the goal.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
+    unsigned cands[BD_CELLS];
+    int single = naked_single(s, depth, cand_out, cands);
+    if (single >= 0)
+        return single == 1;
     unsigned can[UNIT_KINDS][BD_SIZE] = {{0}}, twice[3][BD_SIZE] = {{0}};
     int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
-    unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i], w = s->weight[cell];
-        unsigned cand = candidates(s, cell);
-        if (!cand)
-            return false;
-        if (!(cand & (cand - 1u))) {
-            /* a naked single: placed at once, the checks left to its child */
-            s->blanks[i] = s->blanks[depth];
-            s->blanks[depth] = (uint8_t)cell;
-            *cand_out = cand;
-            return true;
-        }
+        unsigned cand = cands[i];
         bound += w * top_digit(cand);
         for (int kind = 0; kind < UNIT_KINDS; kind++) {
             int u = s->unit[cell][kind];
@@ -700,7 +720,6 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             best_i = i;
             best_n = n;
             best_w = w;
-            best_cand = cand;
         }
     }
     if (bound < goal_now(s))
@@ -709,12 +728,12 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         for (int u = 0; u < BD_SIZE; u++)
             if ((can[kind][u] | s->units.used[kind][u]) != ALL_DIGITS)
                 return false;
-    if (best_n > 1 && (*cand_out = hidden_single(s, depth, can, twice)) != 0)
+    if ((*cand_out = hidden_single(s, depth, can, twice)) != 0)
         return true;
     uint8_t cell = s->blanks[best_i];
     s->blanks[best_i] = s->blanks[depth];
     s->blanks[depth] = cell;
-    *cand_out = best_cand;
+    *cand_out = best_n <= BD_SIZE ? cands[best_i] : 0;   /* 0: no blank left */
     return true;
 }
 
