@@ -501,11 +501,11 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
                           int64_t cost[BD_CELLS], int64_t own[BD_SIZE][BD_CELLS])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
+    memset(own, 0, BD_SIZE * BD_CELLS * sizeof **own);
     for (int d = 0; d < BD_SIZE; d++) {
         bool anew = solved & (1u << d);
         for (int r = 0; r < BD_SIZE; r++) {
             int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            own[d][taken] = 0;
             if (s->cells[taken])
                 continue;
             if (anew) {
@@ -547,8 +547,7 @@ static void fix_by_layers(target *s, relaxation *rel, unsigned solved, bool rows
                 continue;
             for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
                 int d = bit_digit(cand);
-                bool taken = rel->layer[d - 1].pick[r] == c;
-                int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
+                int64_t others = cost[cell] - own[d - 1][cell];
                 if (rel->through[d - 1][cell] - others < below[d - 1]
                     || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
                     s->allow[cell] &= (uint16_t)~digit_bit(d);
