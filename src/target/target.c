@@ -217,7 +217,14 @@ typedef struct relaxation {
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
     bool fixed;               /* its fixing took pairs out of allow */
+    /* [d - 1][r]: d's best value less that of its best layer through
+     * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
+     * a settled layer keeps it, as its values all move together; within
+     * +-2^26, as layer values lie within 9 x (90 x SCALE + the price limit)) */
+    int32_t gap[BD_SIZE][BD_SIZE];
 } relaxation;
+
+static const int32_t GAP_NONE = INT32_MIN;
 
 /* Puts `digit` on `cell`: the cell, the unit masks and the score. */
 static void place(target *s, int cell, int digit)
@@ -345,18 +352,21 @@ static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 }
 
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
- * all open at the node (all of them when `all`), settles the others;
- * false when some digit has no layer. */
-static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all)
+ * all open at the node (all of them when `all`), settles the others; sets
+ * in *solved the digits re-solved (bit d - 1). False when some digit has
+ * no layer. */
+static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
 {
+    *solved = 0;
     for (int digit = 1; digit <= BD_SIZE; digit++) {
         bool stale = all;
         for (int r = 0; r < BD_SIZE && !stale; r++)
             stale = !(node->open[r * BD_SIZE + rel->layer[digit - 1].pick[r]] & digit_bit(digit));
-        if (stale)
+        if (stale) {
             bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
                             rel->through[digit - 1]);
-        else
+            *solved |= digit_bit(digit);
+        } else
             settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
     }
     return total(node, rel);
@@ -471,7 +481,8 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, true);
+    unsigned solved;
+    return refresh(node, rel, true, &solved);
 }
 
 /*
@@ -481,25 +492,33 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
  * (0 elsewhere). A layer takes one cell of each row, so the best layer
  * of d avoiding a cell is at most the largest max-marginal through[d] of
  * the other cells of its row: each share is a lower bound on what d loses
- * when the blank takes another digit.
+ * when the blank takes another digit. The rows' gaps (rel->gap) are
+ * found anew for the digits `solved` (bit d - 1), whose layers were solved
+ * at this node, and kept for the others, settled since their gaps were
+ * found (the blanks placed since are skipped).
  */
-static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[BD_CELLS],
-                          int64_t own[BD_SIZE][BD_CELLS])
+static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
+                          int64_t cost[BD_CELLS], int64_t own[BD_SIZE][BD_CELLS])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
+    memset(own, 0, BD_SIZE * BD_CELLS * sizeof **own);
     for (int d = 0; d < BD_SIZE; d++) {
+        bool anew = solved & (1u << d);
         for (int r = 0; r < BD_SIZE; r++) {
             int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            own[d][taken] = 0;
             if (s->cells[taken])
                 continue;
-            const int32_t *row = rel->through[d] + r * BD_SIZE;
-            int32_t other = BDI_LAYER_NONE;
-            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
-                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
-                other = through > other ? through : other;
+            if (anew) {
+                const int32_t *row = rel->through[d] + r * BD_SIZE;
+                int32_t other = BDI_LAYER_NONE;
+                for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+                    int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+                    other = through > other ? through : other;
+                }
+                rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
             }
-            int64_t loss = (int64_t)rel->layer[d].best - other;
+            int64_t gap = rel->gap[d][r];
+            int64_t loss = gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
             if (loss > 0) {
                 own[d][taken] = loss;
                 cost[taken] += loss;
@@ -514,11 +533,11 @@ static void leaving_costs(const target *s, const relaxation *rel, int64_t cost[B
  * the row bound less the pair's drop (rows.c: what its row's assignment
  * loses, or at least its reduced cost); notes in s->fixed whether
  * any was removed. */
-static void fix_by_layers(target *s, const relaxation *rel, bool rows)
+static void fix_by_layers(target *s, relaxation *rel, unsigned solved, bool rows)
 {
     int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], own[BD_SIZE][BD_CELLS];
     int64_t rows_slack = rows ? rel->rows.value - need : 0;
-    leaving_costs(s, rel, cost, own);
+    leaving_costs(s, rel, solved, cost, own);
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
     s->fixed = false;
@@ -528,8 +547,7 @@ static void fix_by_layers(target *s, const relaxation *rel, bool rows)
                 continue;
             for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
                 int d = bit_digit(cand);
-                bool taken = rel->layer[d - 1].pick[r] == c;
-                int64_t others = cost[cell] - (taken ? own[d - 1][cell] : 0);
+                int64_t others = cost[cell] - own[d - 1][cell];
                 if (rel->through[d - 1][cell] - others < below[d - 1]
                     || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
                     s->allow[cell] &= (uint16_t)~digit_bit(d);
@@ -577,6 +595,7 @@ static void inherit(relaxation *rel, const relaxation *parent, bool rows)
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
     memcpy(rel->through, parent->through, sizeof rel->through);
+    memcpy(rel->gap, parent->gap, sizeof rel->gap);
     rel->value = parent->value;
     if (rows) {
         rel->rows = parent->rows;
@@ -615,7 +634,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
         inherit(rel, parent, rows);
-    if (!refresh(&node, rel, parent == NULL) || rel->value < need_now(s))
+    unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
+    if (!refresh(&node, rel, parent == NULL, &solved) || rel->value < need_now(s))
         return false;
     if (rows && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
         return false;
@@ -631,7 +651,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
-    fix_by_layers(s, rel, rows);
+    fix_by_layers(s, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
     rel->fixed = s->fixed;
     return true;
 }
@@ -665,30 +685,50 @@ static unsigned hidden_single(target *s, int depth, unsigned can[UNIT_KINDS][BD_
 }
 
 /*
+ * The first naked single or dead blank among the open blanks
+ * blanks[depth..], in their order: moves a naked single to blanks[depth]
+ * and gives its candidate in *cand_out (returns 1); returns 0 for a blank
+ * without candidates; otherwise (-1) stores each blank i's candidates in
+ * cand[i].
+ */
+static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
+{
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i];
+        unsigned c = candidates(s, cell);
+        if (!c)
+            return 0;
+        if (!(c & (c - 1u))) {
+            s->blanks[i] = s->blanks[depth];
+            s->blanks[depth] = (uint8_t)cell;
+            *cand_out = c;
+            return 1;
+        }
+        cand[i] = c;
+    }
+    return -1;
+}
+
+/*
  * One scan of the open blanks blanks[depth..]: moves the one with fewest
  * candidates (ties: the heavier cell) to blanks[depth] and gives its
- * candidates; a hidden single comes before any blank with two or more.
- * Returns false when the node is dead: a blank without candidates, a unit's
- * missing digit with no place left, or the cheap bound (score + sum of
- * weight x largest candidate) below the goal.
+ * candidates; a naked single comes first (the first in the blanks' order,
+ * placed at once, the checks left to its child), then a hidden single.
+ * Returns false when the node is dead: a blank without candidates (before
+ * any naked single), a unit's missing digit with no place left, or the
+ * cheap bound (score + sum of weight x largest candidate) below the goal.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
+    unsigned cands[BD_CELLS];
+    int single = naked_single(s, depth, cand_out, cands);
+    if (single >= 0)
+        return single == 1;
     unsigned can[UNIT_KINDS][BD_SIZE] = {{0}}, twice[3][BD_SIZE] = {{0}};
     int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
-    unsigned best_cand = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i], w = s->weight[cell];
-        unsigned cand = candidates(s, cell);
-        if (!cand)
-            return false;
-        if (!(cand & (cand - 1u))) {
-            /* a naked single: placed at once, the checks left to its child */
-            s->blanks[i] = s->blanks[depth];
-            s->blanks[depth] = (uint8_t)cell;
-            *cand_out = cand;
-            return true;
-        }
+        unsigned cand = cands[i];
         bound += w * top_digit(cand);
         for (int kind = 0; kind < UNIT_KINDS; kind++) {
             int u = s->unit[cell][kind];
@@ -700,7 +740,6 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             best_i = i;
             best_n = n;
             best_w = w;
-            best_cand = cand;
         }
     }
     if (bound < goal_now(s))
@@ -709,12 +748,12 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         for (int u = 0; u < BD_SIZE; u++)
             if ((can[kind][u] | s->units.used[kind][u]) != ALL_DIGITS)
                 return false;
-    if (best_n > 1 && (*cand_out = hidden_single(s, depth, can, twice)) != 0)
+    if ((*cand_out = hidden_single(s, depth, can, twice)) != 0)
         return true;
     uint8_t cell = s->blanks[best_i];
     s->blanks[best_i] = s->blanks[depth];
     s->blanks[depth] = cell;
-    *cand_out = best_cand;
+    *cand_out = best_n <= BD_SIZE ? cands[best_i] : 0;   /* 0: no blank left */
     return true;
 }
 

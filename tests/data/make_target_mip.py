@@ -48,9 +48,10 @@ target_grown8_sparse, _ring and _wide.txt not already listed, the same
 way. The next 10: the five grids with the most nodes (commit c2cb285) of
 target_grown9_sparse.txt, then of target_grown9_ring.txt (lines 1-5 of
 each), the same way. The next 100: every grid of target_grown10_none.txt,
-then of target_grown11_none.txt (-1, cbc's). The last 5: lines 1-5 of
+then of target_grown11_none.txt (-1, cbc's). The next 5: lines 1-5 of
 target_grown14_sparse.txt, its grids with the most nodes (commit b853ead),
-the same way.
+the same way. The last 5: lines 1-5 of target_grown15_sparse.txt, its
+grids with the most nodes (commit 401a64a), the same way.
 """
 import os
 import random
