@@ -391,10 +391,10 @@ CHAIN_INLINE void site_remove(chain_grid *g, const cand_site *site)
     *place_of(g, site->at[UNIT_BOX]) &= site->keep[UNIT_BOX];
 }
 
-/* x_mate for the candidate at `site` in its unit of `kind`. */
-CHAIN_INLINE int site_mate(chain_grid *g, const cand_site *site, int kind)
+/* x_mate for the candidate at `site` in its unit of `kind`, whose
+ * places of its digit are `places`. */
+CHAIN_INLINE int site_mate(const cand_site *site, int kind, unsigned places)
 {
-    unsigned places = *place_of(g, site->at[kind]);
     if (digit_count(places) != 2)
         return -1;
     return unit_cell_of(unit_at(kind, site->cell), bit_digit(places & site->keep[kind]) - 1);
@@ -528,49 +528,70 @@ CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t
     return true;
 }
 
-/* Whether the off of the candidate at `site` may switch anything on in
- * `g` (off_implies' tests without the potentials): its cell has two
- * candidates (with `y_links`), or its digit two places in one of the
- * cell's units. */
-CHAIN_INLINE bool off_links_may(chain_grid *g, const cand_site *site, bool y_links)
-{
-    return (y_links && digit_count(g->cand[site->cell]) == 2)
-           || digit_count(*place_of(g, site->at[UNIT_BOX])) == 2
-           || digit_count(*place_of(g, site->at[UNIT_ROW])) == 2
-           || digit_count(*place_of(g, site->at[UNIT_COL])) == 2;
-}
-
 /* An off step's potentials switched on, the off of the candidate at
  * `site` (node `p`), taken as they come (take_on): the cell's other
  * candidate in a cell of two (with `y_links`), then the X-links in
  * SE_KINDS' order (a cell met again through a second unit, only ever the
- * box's mate, is the same potential). False at a contradiction. */
+ * box's mate, is the same potential). `cand` is the cell's candidates in
+ * `g`, `in_box`, `in_row` and `in_col` the places of the digit in its
+ * units (take_on leaves `g` as it is). False at a contradiction. */
 CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                              chain_grid *g, const chain_grid *source, bool y_links, pset *on,
-                             const pset *off, int32_t contradiction[2])
+                             const pset *off, int32_t contradiction[2], unsigned cand,
+                             unsigned in_box, unsigned in_row, unsigned in_col)
 {
     int cell = site->cell, digit = site->digit;
-    unsigned cand = g->cand[cell];
     if (y_links && digit_count(cand) == 2) {
         implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
                      CAUSE_NAKED_SINGLE};
         if (!take_on(ch, sp, y, p, g, source, on, off, contradiction))
             return false;
     }
-    int box_mate = site_mate(g, site, UNIT_BOX);
+    int box_mate = site_mate(site, UNIT_BOX, in_box);
     if (box_mate >= 0
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
                     p, g, source, on, off, contradiction))
         return false;
-    int row_mate = site_mate(g, site, UNIT_ROW);
+    int row_mate = site_mate(site, UNIT_ROW, in_row);
     if (row_mate >= 0 && row_mate != box_mate
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
                     p, g, source, on, off, contradiction))
         return false;
-    int col_mate = site_mate(g, site, UNIT_COL);
+    int col_mate = site_mate(site, UNIT_COL, in_col);
     return col_mate < 0 || col_mate == box_mate
            || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
                       p, g, source, on, off, contradiction);
+}
+
+/* An off step of node `p`, the off of the candidate at `site`: its
+ * potentials switched on (off_links) where it may have some (its cell
+ * has two candidates, with `y_links`, or its digit two places in one of
+ * the cell's units), then, with `remove` (a dynamic chain with no
+ * nested rules), the candidate removed from `g` (site_remove's work; when
+ * nothing could be switched on, from the words the tests read, which
+ * nothing wrote since). False at a contradiction. */
+CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
+                           chain_grid *g, const chain_grid *source, bool y_links, bool remove,
+                           pset *on, const pset *off, int32_t contradiction[2])
+{
+    uint16_t *box = place_of(g, site->at[UNIT_BOX]), *row = place_of(g, site->at[UNIT_ROW]),
+             *col = place_of(g, site->at[UNIT_COL]);
+    unsigned cand = g->cand[site->cell], in_box = *box, in_row = *row, in_col = *col;
+    if ((y_links && digit_count(cand) == 2) || digit_count(in_box) == 2
+        || digit_count(in_row) == 2 || digit_count(in_col) == 2) {
+        bool ok = off_links(ch, sp, site, p, g, source, y_links, on, off, contradiction, cand,
+                            in_box, in_row, in_col);
+        if (remove)
+            site_remove(g, site);
+        return ok;
+    }
+    if (remove && (cand & site->bit)) {
+        g->cand[site->cell] = (uint16_t)(cand & ~site->bit);
+        *row = (uint16_t)(in_row & site->keep[UNIT_ROW]);
+        *col = (uint16_t)(in_col & site->keep[UNIT_COL]);
+        *box = (uint16_t)(in_box & site->keep[UNIT_BOX]);
+    }
+    return true;
 }
 
 /* chain_node and set_put for each of imp[0..n) in turn, potentials `s`
@@ -660,12 +681,10 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
              * be some; then the off made in the grid */
             /* the site copied: its fields stay at hand through the step */
             const cand_site site_copy = cand_sites[q0 >> 1], *site = &site_copy;
-            if (off_links_may(g, site, y_links))
-                ok = off_links(ch, &sp, site, p, g, source, y_links, on, off, contradiction);
+            ok = off_step(ch, &sp, site, p, g, source, y_links, dynamic && level == 0, on, off,
+                          contradiction);
             if (dynamic && level > 0)
                 state_remove(g, site->cell, site->digit);
-            else if (dynamic)
-                site_remove(g, site);
         } else {
             break;
         }
