@@ -199,6 +199,27 @@ static void count_candidates(const geo *g, const state *s, colset counts[7][BD_B
     }
 }
 
+/* Of the `count` cells in `tied` (row * BD_BOARD_MAX + column, in
+ * reading order, count >= 1), the one with most open peers (from
+ * PLACES_FROM up, fewest candidate_places), the first such, into *row
+ * and *col. Asked only of the cells left tied by pick_cell's weights,
+ * after them, so that the peers are counted for fewer cells. */
+static void most_open_peers(const geo *g, const state *s, const open_counts *k,
+                            const uint16_t *tied, int count, int *row, int *col)
+{
+    int best_peers = INT_MIN;
+    for (int i = 0; i < count; i++) {
+        int r = tied[i] / BD_BOARD_MAX, c = tied[i] % BD_BOARD_MAX;
+        int peers = by_places(g) ? -candidate_places(g, s, r, c)
+                                 : open_peers(g, s, k, r, c);
+        if (peers > best_peers) {
+            best_peers = peers;
+            *row = r;
+            *col = c;
+        }
+    }
+}
+
 /* The open cell to guess on: among those with fewest candidates (two,
  * three or four are told by accumulators over the digits, three of them
  * first and five when no cell has two; beyond, the candidates are
@@ -211,8 +232,9 @@ static void count_candidates(const geo *g, const state *s, colset counts[7][BD_B
 static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32_t *unit_weight,
                       const colset (*folded)[BD_BOARD_MAX], int *row, int *col)
 {
-    int n = GEO_N(g), found_k = 5, best_peers = INT_MIN, levels = 3;
+    int n = GEO_N(g), found_k = 5, levels = 3, tied_count = 0;
     uint64_t best_weight = 0;
+    uint16_t tied[BD_BOARD_CELLS_MAX];   /* row * BD_BOARD_MAX + column */
     const colset *open = s->w + (size_t)n * (size_t)n;
     colset seen[FOLD_MAX][BD_BOARD_MAX];
     if (folded)
@@ -236,7 +258,7 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
             if (!exactly)
                 continue;
             if (kk < found_k) {
-                best_peers = INT_MIN;
+                tied_count = 0;
                 best_weight = 0;
             }
             found_k = kk;
@@ -248,22 +270,18 @@ static void pick_cell(const geo *g, const state *s, open_counts *k, const uint32
                         continue;
                     if (weight > best_weight) {
                         best_weight = weight;
-                        best_peers = INT_MIN;
+                        tied_count = 0;
                     }
                 }
-                int peers = by_places(g) ? -candidate_places(g, s, r, c)
-                                         : open_peers(g, s, k, r, c);
-                if (peers > best_peers) {
-                    best_peers = peers;
-                    *row = r;
-                    *col = c;
-                }
+                tied[tied_count++] = (uint16_t)(r * BD_BOARD_MAX + c);
             }
             break;
         }
     }
-    if (found_k < 5)
+    if (found_k < 5) {
+        most_open_peers(g, s, k, tied, tied_count, row, col);
         return;
+    }
     int best = n + 1, bits = count_bits(n);
     colset counts[7][BD_BOARD_MAX];
     count_candidates(g, s, counts);
