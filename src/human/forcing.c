@@ -76,6 +76,7 @@ typedef struct forcing {
     chain_grid *g;
     chain_rules rules;
     bool multiple, dynamic, nishio;
+    bool wide_meets;              /* meets_any may take meets_wide */
     int level;
     double base;                  /* SE's Chaining.getDifficulty() */
     bd_technique tech;
@@ -670,7 +671,8 @@ __attribute__((target("avx2"))) static bool meets_wide(const reach *const *b, in
  * (BITDOKU_ISA, src/engine/fast/dispatch.c) is not its base kernel, so
  * `BITDOKU_ISA=base` runs the portable meet everywhere, and the processor
  * has AVX2 (__builtin_cpu_supports reads the run-time library's record of
- * the processor, set up by __builtin_cpu_init). */
+ * the processor, set up by __builtin_cpu_init). Asked once a search
+ * (forcing_hints), not once a meet. */
 static bool wide_meets(void)
 {
     if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
@@ -678,21 +680,31 @@ static bool wide_meets(void)
     __builtin_cpu_init();   /* a no-op once the run-time library has run it */
     return __builtin_cpu_supports("avx2");
 }
-#endif
 
 /* Whether the closures b[0..count) of the branches of a region or cell
  * all hold a potential: what every branch implies (true with no branch,
  * as a branch with a contradiction narrows nothing: its chain's sets are a
- * part of its closure, itself a part of everything): meets_wide where
- * wide_meets says so, else meets_flat (the same answer). */
-static bool meets_any(const reach *const *b, int count)
+ * part of its closure, itself a part of everything): meets_wide when
+ * `wide` (wide_meets' answer), else meets_flat (the same answer). */
+static bool meets_any(bool wide, const reach *const *b, int count)
 {
-#ifdef MEETS_WIDE
-    if (wide_meets())
-        return meets_wide(b, count);
-#endif
+    return wide ? meets_wide(b, count) : meets_flat(b, count);
+}
+#else
+/* Whether meets_any may take a wide meet: never, as none is built. */
+static bool wide_meets(void)
+{
+    return false;
+}
+
+/* meets_any's contract is above (the wide build's): here always
+ * meets_flat, whatever `wide`. */
+static bool meets_any(bool wide, const reach *const *b, int count)
+{
+    (void)wide;
     return meets_flat(b, count);
 }
+#endif
 
 /* Adds to `seen` the potentials of a Nishio closure `r` of digit d + 1:
  * its walk keeps to the digit (no cell rules), so only the digit's sets
@@ -843,7 +855,7 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 else if (!b->conflict)
                     branch[count++] = b;
             }
-            plan->region[n][k] = may || meets_any(branch, count);
+            plan->region[n][k] = may || meets_any(f->wide_meets, branch, count);
             plan->on[n] |= plan->region[n][k];
         }
         plan->on[n] |= plan->off[n];
@@ -852,7 +864,7 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
             cell_branch[cell_count++] = on;
     }
     if (card == 2 || (f->multiple && card > 2))
-        plan->cell = meets_any(cell_branch, cell_count);
+        plan->cell = meets_any(f->wide_meets, cell_branch, cell_count);
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
@@ -1102,7 +1114,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
                    int level, bool reuse, chint_list *list)
 {
     forcing f = {.ch = ch, .g = g, .multiple = multiple, .dynamic = dynamic, .nishio = nishio,
-                 .level = level, .list = list};
+                 .level = level, .list = list, .wide_meets = wide_meets()};
     f.rules = (chain_rules){.y_links = !nishio, .dynamic = dynamic, .level = level};
     f.base = rule_difficulty(multiple, dynamic, nishio, level);
     f.tech = rule_tech(dynamic, nishio, level);
