@@ -95,20 +95,39 @@ void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dy
  * digit, then unit). */
 enum { UNIT_DIGITS = BD_SIZE * UNIT_COUNT };
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The eight counts from flat index `at` of `counts` (UNIT_DIGITS of them),
+ * count at + k in byte k (bits 8k..8k+7), those past the end 0: one load
+ * where all eight are there. */
+static inline uint64_t eight_counts(const uint8_t *counts, int at)
+{
+    uint64_t word = 0;
+    if (at + 8 <= UNIT_DIGITS) {
+        memcpy(&word, counts + at, sizeof word);
+        return word;
+    }
+    for (int k = 0; at + k < UNIT_DIGITS; k++)
+        word |= (uint64_t)counts[at + k] << (8 * k);
+    return word;
+}
+#else
+/* eight_counts' contract is above (the little-endian build's): here a
+ * byte at a time. */
+static inline uint64_t eight_counts(const uint8_t *counts, int at)
+{
+    uint64_t word = 0;
+    for (int k = 0; k < 8 && at + k < UNIT_DIGITS; k++)
+        word |= (uint64_t)counts[at + k] << (8 * k);
+    return word;
+}
+#endif
+
 /* Of the eight counts of rg->unit_left from flat index `at` (by digit,
  * then unit; those past the end taken as 0), those of 2: bit 8k + 7 set
  * for count at + k, the others clear. */
 static inline uint64_t counts_of_two(const reach_grid *rg, int at)
 {
-    const uint8_t *counts = rg->unit_left[0];
-    uint64_t word = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (at + 8 <= UNIT_DIGITS)   /* one load: byte k at bits 8k */
-        memcpy(&word, counts + at, sizeof word);
-    else
-#endif
-        for (int k = 0; k < 8 && at + k < UNIT_DIGITS; k++)
-            word |= (uint64_t)counts[at + k] << (8 * k);
+    uint64_t word = eight_counts(rg->unit_left[0], at);
     /* a byte is zero exactly where it was 2; (b & 0x7f) + 0x7f carries
      * into its top bit unless b & 0x7f is zero, and no byte carries into
      * the next */

@@ -140,17 +140,21 @@ static inline quad quad_add(quad a, quad b)
     return a + b;
 }
 
-/* The larger of a and b, lane by lane: one pmaxsd where SSE4.1 is on
- * (layers_avx2.c's flags), else a compare mask and a select. */
+#ifdef __SSE4_1__
+/* The larger of a and b, lane by lane: one pmaxsd (SSE4.1 is on:
+ * layers_avx2.c's flags). */
 static inline quad quad_max(quad a, quad b)
 {
-#ifdef __SSE4_1__
     return (quad)_mm_max_epi32((__m128i)a, (__m128i)b);
+}
 #else
+/* The larger of a and b, lane by lane: a compare mask and a select. */
+static inline quad quad_max(quad a, quad b)
+{
     quad more = a > b;   /* -1 where a is larger */
     return (a & more) | (b & ~more);
-#endif
 }
+#endif
 #else
 typedef struct quad {
     int32_t lane[LANES];
