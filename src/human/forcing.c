@@ -76,7 +76,8 @@ typedef struct forcing {
     chain_grid *g;
     chain_rules rules;
     bool multiple, dynamic, nishio;
-    bool wide_meets;              /* meets_any may take meets_wide */
+    bool wide_meets;              /* meets_any may take meets_wide
+                                     (bdi_fast_wide) */
     int level;
     double base;                  /* SE's Chaining.getDifficulty() */
     bd_technique tech;
@@ -617,7 +618,6 @@ static bool meets_flat(const reach *const *b, int count)
 }
 
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
-#define MEETS_WIDE 1
 /* Four words of a closure's sets, as one vector (a GCC and Clang vector
  * extension: one AVX2 register). */
 typedef uint64_t words4 __attribute__((vector_size(32)));
@@ -664,39 +664,18 @@ __attribute__((target("avx2"))) static bool meets_wide(const reach *const *b, in
     }
     return (any[0] | any[1] | any[2] | any[3]) != 0;
 }
-#endif
-
-#ifdef MEETS_WIDE
-/* Whether meets_any may take meets_wide: the fast engine's choice
- * (BITDOKU_ISA, src/engine/fast/dispatch.c) is not its base kernel, so
- * `BITDOKU_ISA=base` runs the portable meet everywhere, and the processor
- * has AVX2 (__builtin_cpu_supports reads the run-time library's record of
- * the processor, set up by __builtin_cpu_init). Asked once a search
- * (forcing_hints), not once a meet. */
-static bool wide_meets(void)
-{
-    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
-        return false;
-    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
-    return __builtin_cpu_supports("avx2");
-}
 
 /* Whether the closures b[0..count) of the branches of a region or cell
  * all hold a potential: what every branch implies (true with no branch,
  * as a branch with a contradiction narrows nothing: its chain's sets are a
  * part of its closure, itself a part of everything): meets_wide when
- * `wide` (wide_meets' answer), else meets_flat (the same answer). */
+ * `wide` (bdi_fast_wide's answer, asked once a search), else meets_flat
+ * (the same answer). */
 static bool meets_any(bool wide, const reach *const *b, int count)
 {
     return wide ? meets_wide(b, count) : meets_flat(b, count);
 }
 #else
-/* Whether meets_any may take a wide meet: never, as none is built. */
-static bool wide_meets(void)
-{
-    return false;
-}
-
 /* meets_any's contract is above (the wide build's): here always
  * meets_flat, whatever `wide`. */
 static bool meets_any(bool wide, const reach *const *b, int count)
@@ -1114,7 +1093,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
                    int level, bool reuse, chint_list *list)
 {
     forcing f = {.ch = ch, .g = g, .multiple = multiple, .dynamic = dynamic, .nishio = nishio,
-                 .level = level, .list = list, .wide_meets = wide_meets()};
+                 .level = level, .list = list, .wide_meets = bdi_fast_wide()};
     f.rules = (chain_rules){.y_links = !nishio, .dynamic = dynamic, .level = level};
     f.base = rule_difficulty(multiple, dynamic, nishio, level);
     f.tech = rule_tech(dynamic, nishio, level);

@@ -623,19 +623,12 @@ typedef void layer_kernel(const bdi_layer_node *node, const int32_t price[BD_CEL
  * it follows), so threads that make it at once store the same pointer. */
 static _Atomic(layer_kernel *) chosen_kernel;
 
-/* The kernel for this process: the AVX2 one where the fast engine's choice
- * (src/engine/fast/dispatch.c, BITDOKU_ISA) is not its base kernel and the
- * processor has the features layers_avx2.c's flags allow; else the
- * portable one. */
+/* The kernel for this process: the AVX2 one where bdi_fast_wide says so
+ * (src/engine/fast/dispatch.c: BITDOKU_ISA and the processor, as for
+ * layers_avx2.c's flags), else the portable one. */
 static layer_kernel *choose_kernel(void)
 {
-    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
-        return bdi_layer_solve_base;
-    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
-        && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
-        return bdi_layer_solve_avx2;
-    return bdi_layer_solve_base;
+    return bdi_fast_wide() ? bdi_layer_solve_avx2 : bdi_layer_solve_base;
 }
 
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,

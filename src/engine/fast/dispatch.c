@@ -42,15 +42,30 @@ static bool avx512_runs_here(void)
 #define AVX512_KERNEL {"avx512", NULL, NULL}
 #endif
 
-#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
-/* Whether the processor and system run avx2.c: the features its compile
- * flags allow (CMakeLists.txt). */
+#if (defined(BDI_HAVE_FAST_AVX2) || defined(BDI_HAVE_NXN_AVX2)) && !defined(BD_PORTABLE)
+/* Whether the processor and system run avx2.c, and the other files
+ * CMakeLists.txt compiles with its flags (AVX2, POPCNT, BMI1, BMI2). */
 static bool avx2_runs_here(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
            && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 }
+
+/* The contract is in fast.h. */
+bool bdi_fast_wide(void)
+{
+    return bdi_fast_choice().kernel->enumerate != bdi_fast_enumerate_base && avx2_runs_here();
+}
+#else
+/* The contract is in fast.h: no code with AVX2's flags is built. */
+bool bdi_fast_wide(void)
+{
+    return false;
+}
+#endif
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
 #define AVX2_KERNEL {"avx2", bdi_fast_enumerate_avx2, avx2_runs_here}
 #else
 #define AVX2_KERNEL {"avx2", NULL, NULL}

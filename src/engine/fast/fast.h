@@ -219,4 +219,13 @@ const char *bdi_isa_problem_text(bdi_isa_problem problem);
  * bdi_fast_choose(getenv("BITDOKU_ISA")), made at the first call. */
 bdi_isa_choice bdi_fast_choice(void);
 
+/* Whether code compiled with the AVX2 kernel's flags (AVX2, POPCNT, BMI1,
+ * BMI2) may run in this process: such code is built (never under
+ * BD_PORTABLE), the fast engine's choice (bdi_fast_choice, BITDOKU_ISA) is
+ * not its base kernel, and the processor runs it. The N x N engine's
+ * AVX2 kernels, the target optimizer's layer solver and the rating's meet
+ * of closures follow it, so `BITDOKU_ISA=base` runs portable code
+ * everywhere. */
+bool bdi_fast_wide(void);
+
 #endif /* BITDOKU_FAST_H */

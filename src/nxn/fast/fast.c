@@ -16,24 +16,11 @@
 #include "engine/fast/fast.h"
 
 #if defined(BDI_HAVE_NXN_AVX2) && !defined(BD_PORTABLE)
-/* Whether to run the AVX2, POPCNT and BMI2 kernels (fast4x4_avx2.c,
- * fast5x5_avx2.c): the fast engine's choice is not its base kernel, and
- * the processor has the features their compile flags allow
- * (CMakeLists.txt). */
-static bool avx2_kernels(void)
-{
-    if (bdi_fast_choice().kernel->enumerate == bdi_fast_enumerate_base)
-        return false;
-    __builtin_cpu_init();   /* a no-op once the run-time library has run it */
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")
-           && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-}
-
 /* The contract is in nxn.h: the kernel of the fast engine's choice. */
 nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
-    if (avx2_kernels())
+    if (bdi_fast_wide())
         return nxn_fast4x4_avx2(task, options, visitor, stats);
     return nxn_fast4x4_base(task, options, visitor, stats);
 }
@@ -42,7 +29,7 @@ nxn_run nxn_fast4x4(const nxn_task *task, const bd_options *options, nxn_visitor
 nxn_run nxn_fast5x5(const nxn_task *task, const bd_options *options, nxn_visitor *visitor,
                     bd_stats *stats)
 {
-    if (avx2_kernels())
+    if (bdi_fast_wide())
         return nxn_fast5x5_avx2(task, options, visitor, stats);
     return nxn_fast5x5_base(task, options, visitor, stats);
 }
