@@ -471,6 +471,7 @@ typedef struct walk {
     int32_t value[BD_CELLS];     /* filled on the open cells only */
     int row[BD_SIZE];            /* the rows, fewest open cells first */
     unsigned open[BD_SIZE];      /* the open columns of each */
+    unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
     int32_t rest[BD_SIZE + 1];   /* rest[k]: the rows k.. at their best cells */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
@@ -489,39 +490,90 @@ static void walk_leaf(walk *w, int32_t sum)
         w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
 }
 
-/* Every layer that completes rows row[0..k) of the walk's picks (k below
- * BD_SIZE). The last row has one column left, whose box is free: the
- * eight rows above hold eight columns in eight boxes, two of the last
- * row's band and two of that column's stack, so the ninth box is theirs. */
-static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum)
+/* Whether a partial layer of value `sum` over the walk's rows row[0..k)
+ * is cut off: without max-marginals to raise, one that cannot beat the
+ * best layer found. */
+static inline bool walk_cut(const walk *w, int k, int32_t sum)
 {
-    if (!w->through && sum + w->rest[k] <= w->layer->best)
-        return;   /* cannot beat the best layer found */
-    int r = w->row[k];
-    if (k == BD_SIZE - 1) {
-        unsigned last = w->open[k] & ~cols;
-        if (last) {
-            int c = bit_digit(last) - 1;
-            w->pick[r] = (uint8_t)c;
-            walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
-        }
-        return;
+    return !w->through && sum + w->rest[k] <= w->layer->best;
+}
+
+/* Completes a partial layer of the walk's first BD_SIZE - 1 rows (columns
+ * `cols`, value `sum`) in the last row: its one free column, whose box is
+ * free (the eight rows above hold eight columns in eight boxes, two of the
+ * last row's band and two of that column's stack, so the ninth box is
+ * theirs). */
+static inline void walk_last(walk *w, unsigned cols, int32_t sum)
+{
+    unsigned last = w->open[BD_SIZE - 1] & ~cols;
+    if (last) {
+        int r = w->row[BD_SIZE - 1], c = bit_digit(last) - 1;
+        w->pick[r] = (uint8_t)c;
+        walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
     }
+}
+
+/* Every layer of the walk's rows, depth first: row row[k] tries its free
+ * columns lowest first, and a partial layer walk_cut cuts off is not
+ * extended. A loop over an explicit stack, not recursion (the walk is hot):
+ * left[k], the columns row[k] has still to try; cols[k], boxes[k] and
+ * sum[k], what rows row[0..k) take and their value. */
+static void walk_rows(walk *w)
+{
     /* BOX_BITS[c]: the box of column c in band 0, as a bit */
     static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
-    int band_shift = r / BD_BOX * BD_BOX;
-    for (unsigned free_cols = w->open[k] & ~cols; free_cols; free_cols &= free_cols - 1u) {
-        int c = bit_digit(free_cols) - 1;
-        unsigned box = (unsigned)BOX_BITS[c] << band_shift;
-        if (boxes & box)
+    unsigned left[BD_SIZE - 1], cols[BD_SIZE - 1], boxes[BD_SIZE - 1];
+    int32_t sum[BD_SIZE - 1];
+    if (walk_cut(w, 0, 0))
+        return;
+    int k = 0;
+    left[0] = w->open[0], cols[0] = boxes[0] = 0, sum[0] = 0;
+    while (k >= 0) {
+        if (!left[k]) {
+            k--;
+            continue;
+        }
+        int r = w->row[k], c = bit_digit(left[k]) - 1;
+        left[k] &= left[k] - 1u;
+        unsigned box = (unsigned)BOX_BITS[c] << w->box_shift[k];
+        if (boxes[k] & box)
             continue;
         w->pick[r] = (uint8_t)c;
-        walk_rows(w, k + 1, cols | (1u << c), boxes | box, sum + w->value[r * BD_SIZE + c]);
+        int32_t next = sum[k] + w->value[r * BD_SIZE + c];
+        unsigned next_cols = cols[k] | (1u << c);
+        if (walk_cut(w, k + 1, next))
+            continue;
+        if (k + 1 == BD_SIZE - 1) {
+            walk_last(w, next_cols, next);
+            continue;
+        }
+        boxes[k + 1] = boxes[k] | box;
+        k++;
+        left[k] = w->open[k] & ~next_cols, cols[k] = next_cols, sum[k] = next;
+    }
+}
+
+/* Puts the walk's rows in order, fewest open cells first (`count`; rows
+ * of one count top down), with their open columns `rows` and bands. */
+static void walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+{
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    int k = 0;
+    for (int n = 0; n <= BD_SIZE; n++) {
+        for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
+            int r = bit_digit(of_n) - 1;
+            w->row[k] = r;
+            w->open[k] = rows[r];
+            w->box_shift[k] = (unsigned)(r / BD_BOX * BD_BOX);
+        }
     }
 }
 
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
- * walking its rows when the product of the rows' open cells is at most WALK_LIMIT; false (nothing done) otherwise. */
+ * walking its rows when the product of the rows' open cells is at most
+ * WALK_LIMIT; false (nothing done) otherwise. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
@@ -532,23 +584,17 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         if (product > WALK_LIMIT)
             return false;
     }
-    walk w;
-    w.layer = layer;
-    w.through = through;
-    for (int r = 0; r < BD_SIZE; r++) {
-        int k = r;   /* insertion by count */
-        for (; k > 0 && count[w.row[k - 1]] > count[r]; k--) {
-            w.row[k] = w.row[k - 1];
-            w.open[k] = w.open[k - 1];
-        }
-        w.row[k] = r;
-        w.open[k] = rows[r];
-    }
     layer->best = BDI_LAYER_NONE;
     memset(layer->pick, 0, sizeof layer->pick);
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
+    if (product == 0)
+        return true;   /* a row has no open cell: no layer */
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    walk_order(&w, rows, count);
     w.rest[BD_SIZE] = 0;
     for (int k = BD_SIZE - 1; k >= 0; k--) {
         int32_t top = CLOSED;
@@ -560,8 +606,7 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         }
         w.rest[k] = w.rest[k + 1] + top;
     }
-    if (product > 0)   /* else a row has no open cell: no layer */
-        walk_rows(&w, 0, 0, 0, 0);
+    walk_rows(&w);
     return true;
 }
 
