@@ -155,6 +155,24 @@ static inline quad quad_max(quad a, quad b)
     return (a & more) | (b & ~more);
 }
 #endif
+
+/* The quad {a, b, c, 0}. */
+static inline quad quad_of3(int32_t a, int32_t b, int32_t c)
+{
+    return (quad){a, b, c, 0};
+}
+
+/* q's lanes 0..2 turned by one place: lane k takes lane k + 1 mod 3. */
+static inline quad quad_turn1(quad q)
+{
+    return (quad){q[1], q[2], q[0], q[3]};
+}
+
+/* q's lanes 0..2 turned by two places: lane k takes lane k + 2 mod 3. */
+static inline quad quad_turn2(quad q)
+{
+    return (quad){q[2], q[0], q[1], q[3]};
+}
 #else
 typedef struct quad {
     int32_t lane[LANES];
@@ -174,6 +192,24 @@ static inline quad quad_max(quad a, quad b)
     for (int l = 0; l < LANES; l++)
         a.lane[l] = max2(a.lane[l], b.lane[l]);
     return a;
+}
+
+/* The quad {a, b, c, 0}. */
+static inline quad quad_of3(int32_t a, int32_t b, int32_t c)
+{
+    return (quad){{a, b, c, 0}};
+}
+
+/* q's lanes 0..2 turned by one place: lane k takes lane k + 1 mod 3. */
+static inline quad quad_turn1(quad q)
+{
+    return (quad){{q.lane[1], q.lane[2], q.lane[0], q.lane[3]}};
+}
+
+/* q's lanes 0..2 turned by two places: lane k takes lane k + 2 mod 3. */
+static inline quad quad_turn2(quad q)
+{
+    return (quad){{q.lane[2], q.lane[0], q.lane[1], q.lane[3]}};
 }
 #endif
 
@@ -306,37 +342,56 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
     return max2(x, a[K2] + max2(b[0] + c[K1], b[K1] + c[0]));
 }
 
+/* BOUND_LANE[s1]: where pair_bounds puts the bound of stack 1's map s1
+ * (lane k of the first quad: the map b -> b + k mod 3, BIJECTION 0, 3, 4;
+ * of the second: b -> k - b mod 3, BIJECTION 1, 2, 5). */
+static const uint8_t BOUND_LANE[BIJECTIONS] = {0, LANES, LANES + 1, 1, 2, LANES + 2};
+
+/* The bounds of the 36 pairs of stack 1 and 2 maps: bound[s2][BOUND_LANE[s1]]
+ * = the sum over bands b of b's best over every stack-0 offset at stack-1
+ * offset BIJECTION[s1][b] and stack-2 offset BIJECTION[s2][b]. With the
+ * bands' bests as quads over the stack-1 offset (o_b), a stack-1 map
+ * b -> b + k mod 3 sums o_0, o_1 turned by one and o_2 turned by two
+ * places, lane k (b -> k - b: o_1 by two, o_2 by one): two quads of three
+ * bounds for each stack-2 map. */
+static void pair_bounds(triple_values best, int32_t bound[BIJECTIONS][2 * LANES])
+{
+    int32_t over0[BD_SIZE][LANES];   /* [t1 + 3 t2][b]: band b's best over stack 0 */
+    for (int j = 0; j < BD_SIZE; j++) {
+        quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
+        quad_store(over0[j], quad_max(x, quad_load(best[3 * j + 2])));
+    }
+    quad o[BD_BOX][BD_BOX], turn1[BD_BOX][BD_BOX], turn2[BD_BOX][BD_BOX];   /* [b][t2] */
+    for (int b = 0; b < BD_BOX; b++) {
+        for (int t2 = 0; t2 < BD_BOX; t2++) {
+            o[b][t2] = quad_of3(over0[3 * t2][b], over0[3 * t2 + 1][b], over0[3 * t2 + 2][b]);
+            turn1[b][t2] = quad_turn1(o[b][t2]);
+            turn2[b][t2] = quad_turn2(o[b][t2]);
+        }
+    }
+    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
+        const uint8_t *t2 = BIJECTION[s2];
+        quad first = o[0][t2[0]];
+        quad_store(bound[s2], quad_add(first, quad_add(turn1[1][t2[1]], turn2[2][t2[2]])));
+        quad_store(bound[s2] + LANES, quad_add(first, quad_add(turn2[1][t2[1]], turn1[2][t2[2]])));
+    }
+}
+
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
- * the best found is skipped without its assignment; those bounds are summed
- * six pairs at a time (stack 2's map fixed), from nine values. */
+ * the best found is skipped without its assignment (pair_bounds). */
 static int32_t best_value(triple_values best, int top[BD_BOX])
 {
-    /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
-    triple_values over0;
-    for (int j = 0; j < BD_SIZE; j++) {
-        quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
-        quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
-    }
+    int32_t bound[BIJECTIONS][2 * LANES];
+    pair_bounds(best, bound);
     const int32_t *value = best[0];
     int32_t top_value = BDI_LAYER_NONE;
     int top_pair = 0;
     for (int s2 = 0; s2 < BIJECTIONS; s2++) {
-        /* the bounds of the six pairs 6 s2 + s1, from a[b][t1]: band b's
-         * best over stack 0 at stack-1 offset t1 and its stack-2 offset */
-        const uint8_t *t2 = BIJECTION[s2];
-        int32_t a[BD_BOX][BD_BOX], bound[BIJECTIONS];
-        for (int b = 0; b < BD_BOX; b++)
-            for (int t1 = 0; t1 < BD_BOX; t1++)
-                a[b][t1] = over0[3 * (t1 + 3 * t2[b])][b];
         for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            const uint8_t *t1 = BIJECTION[s1];
-            bound[s1] = a[0][t1[0]] + a[1][t1[1]] + a[2][t1[2]];
-        }
-        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            if (bound[s1] <= top_value)
+            if (bound[s2][BOUND_LANE[s1]] <= top_value)
                 continue;
             const uint8_t *at = AT12[BIJECTIONS * s2 + s1];
             int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
