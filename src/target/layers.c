@@ -417,13 +417,13 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
  * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
 static void rest_of(triple_values best, triple_values rest)
 {
-    /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T */
+    /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T (lane
+     * BD_BOX: best's, 0 as in every band_values) */
     triple_values next, after;
     for (int triple = 0; triple < TRIPLES; triple++) {
-        const int32_t *in = best[triple];
-        next[triple][0] = in[1], next[triple][1] = in[2], next[triple][2] = in[0];
-        after[triple][0] = in[2], after[triple][1] = in[0], after[triple][2] = in[1];
-        next[triple][BD_BOX] = after[triple][BD_BOX] = 0;
+        quad in = quad_load(best[triple]);
+        quad_store(next[triple], quad_turn1(in));
+        quad_store(after[triple], quad_turn2(in));
     }
     for (int triple = 0; triple < TRIPLES; triple++) {
         const uint8_t *plus = SHIFTED[0], *minus = SHIFTED[7];
