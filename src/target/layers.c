@@ -533,54 +533,37 @@ typedef struct walk {
     int32_t *through;            /* may be NULL */
 } walk;
 
-/* A layer of the walk's picks, of value `sum`: the best so far if it
- * beats it, and its cells' max-marginals raised to it. */
-static void walk_leaf(walk *w, int32_t sum)
+/* A layer of the walk's picks, of value `sum`: the layer's pick if it
+ * beats `best`, the best value so far (returned, raised), and with
+ * `marginals` its cells' max-marginals raised to it. */
+static inline int32_t walk_leaf(walk *w, int32_t sum, int32_t best, bool marginals)
 {
-    if (sum > w->layer->best) {
-        w->layer->best = sum;
+    if (sum > best) {
+        best = sum;
         memcpy(w->layer->pick, w->pick, sizeof w->pick);
     }
-    for (int r = 0; w->through && r < BD_SIZE; r++)
+    for (int r = 0; marginals && r < BD_SIZE; r++)
         w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
-}
-
-/* Whether a partial layer of value `sum` over the walk's rows row[0..k)
- * is cut off: without max-marginals to raise, one that cannot beat the
- * best layer found. */
-static inline bool walk_cut(const walk *w, int k, int32_t sum)
-{
-    return !w->through && sum + w->rest[k] <= w->layer->best;
-}
-
-/* Completes a partial layer of the walk's first BD_SIZE - 1 rows (columns
- * `cols`, value `sum`) in the last row: its one free column, whose box is
- * free (the eight rows above hold eight columns in eight boxes, two of the
- * last row's band and two of that column's stack, so the ninth box is
- * theirs). */
-static inline void walk_last(walk *w, unsigned cols, int32_t sum)
-{
-    unsigned last = w->open[BD_SIZE - 1] & ~cols;
-    if (last) {
-        int r = w->row[BD_SIZE - 1], c = bit_digit(last) - 1;
-        w->pick[r] = (uint8_t)c;
-        walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
-    }
+    return best;
 }
 
 /* Every layer of the walk's rows, depth first: row row[k] tries its free
- * columns lowest first, and a partial layer walk_cut cuts off is not
- * extended. A loop over an explicit stack, not recursion (the walk is hot):
- * left[k], the columns row[k] has still to try; cols[k], boxes[k] and
- * sum[k], what rows row[0..k) take and their value. */
-static void walk_rows(walk *w)
+ * columns lowest first; without `marginals` (max-marginals to raise), a
+ * partial layer that cannot beat the best found (its value + rest) is not
+ * extended. The last row takes its one free column, whose box is free
+ * (the eight rows above hold eight columns in eight boxes, two of the last
+ * row's band and two of that column's stack, so the ninth box is theirs).
+ * Sets the layer's best value. A loop over an explicit stack, not
+ * recursion (the walk is hot): left[k], the columns row[k] has still to
+ * try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and their
+ * value. */
+static inline void walk_rows(walk *w, bool marginals)
 {
     /* BOX_BITS[c]: the box of column c in band 0, as a bit */
     static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
-    unsigned left[BD_SIZE - 1], cols[BD_SIZE - 1], boxes[BD_SIZE - 1];
-    int32_t sum[BD_SIZE - 1];
-    if (walk_cut(w, 0, 0))
-        return;
+    enum { LAST = BD_SIZE - 1 };
+    unsigned left[LAST], cols[LAST], boxes[LAST];
+    int32_t sum[LAST], best = BDI_LAYER_NONE;
     int k = 0;
     left[0] = w->open[0], cols[0] = boxes[0] = 0, sum[0] = 0;
     while (k >= 0) {
@@ -596,16 +579,22 @@ static void walk_rows(walk *w)
         w->pick[r] = (uint8_t)c;
         int32_t next = sum[k] + w->value[r * BD_SIZE + c];
         unsigned next_cols = cols[k] | (1u << c);
-        if (walk_cut(w, k + 1, next))
+        if (!marginals && next + w->rest[k + 1] <= best)
             continue;
-        if (k + 1 == BD_SIZE - 1) {
-            walk_last(w, next_cols, next);
+        if (k + 1 == LAST) {
+            unsigned last = w->open[LAST] & ~next_cols;
+            if (last) {
+                int r_last = w->row[LAST], c_last = bit_digit(last) - 1;
+                w->pick[r_last] = (uint8_t)c_last;
+                best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
+            }
             continue;
         }
         boxes[k + 1] = boxes[k] | box;
         k++;
         left[k] = w->open[k] & ~next_cols, cols[k] = next_cols, sum[k] = next;
     }
+    w->layer->best = best;
 }
 
 /* Puts the walk's rows in order, fewest open cells first (`count`; rows
@@ -661,7 +650,10 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         }
         w.rest[k] = w.rest[k + 1] + top;
     }
-    walk_rows(&w);
+    if (through)
+        walk_rows(&w, true);
+    else
+        walk_rows(&w, false);
     return true;
 }
 
