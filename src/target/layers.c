@@ -597,20 +597,22 @@ static inline void walk_rows(walk *w, bool marginals)
     w->layer->best = best;
 }
 
-/* Puts the walk's rows in order, fewest open cells first (`count`; rows
- * of one count top down), with their open columns `rows` and bands. */
+/* Puts the walk's rows in order, fewest open cells first (`count`, all
+ * above 0; rows of one count top down), with their open columns `rows` and
+ * bands. */
 static void walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
 {
+    /* BOX_SHIFT[r]: the bit of the first box of row r's band */
+    static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
     unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
     for (int r = 0; r < BD_SIZE; r++)
         by_count[count[r]] |= 1u << r;
-    int k = 0;
-    for (int n = 0; n <= BD_SIZE; n++) {
+    for (int n = 1, k = 0; k < BD_SIZE; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
             int r = bit_digit(of_n) - 1;
             w->row[k] = r;
             w->open[k] = rows[r];
-            w->box_shift[k] = (unsigned)(r / BD_BOX * BD_BOX);
+            w->box_shift[k] = BOX_SHIFT[r];
         }
     }
 }
