@@ -762,18 +762,17 @@ int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS
 int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
                           int8_t g[BD_CELLS])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        g[cell] = node->gain[cell] ? 1 : 0;
-    for (int digit = 0; digit < BD_SIZE; digit++) {
-        for (int r = 0; r < BD_SIZE; r++) {
-            int cell = r * BD_SIZE + layers[digit].pick[r];
-            if (node->gain[cell])
-                g[cell]--;
-        }
-    }
+    /* 1 less the layers on every cell, then 0 on the placed ones: loops
+     * without branches */
+    memset(g, 1, BD_CELLS);
+    for (int digit = 0; digit < BD_SIZE; digit++)
+        for (int r = 0; r < BD_SIZE; r++)
+            g[r * BD_SIZE + layers[digit].pick[r]]--;
     int norm = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        g[cell] = node->gain[cell] ? g[cell] : 0;
         norm += g[cell] * g[cell];
+    }
     return norm;
 }
 #endif /* LAYERS_KERNEL_ONLY */
