@@ -42,6 +42,9 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#include <emmintrin.h>
+#endif
 #if defined(__SSE4_1__) && !defined(BD_PORTABLE)
 #include <smmintrin.h>
 #endif
@@ -659,6 +662,24 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     return true;
 }
 
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* The open columns of `digit` in each row of the node, from its cells:
+ * columns 0..7 of a row at once (the cells' masks and the digit's bit
+ * compared to 0, a byte a cell, the bytes' signs gathered), column 8
+ * alone. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    unsigned bit = digit_bit(digit);
+    const __m128i bits = _mm_set1_epi16((short)bit), zero = _mm_setzero_si128();
+    for (int r = 0; r < BD_SIZE; r++) {
+        const uint16_t *open = node->open + r * BD_SIZE;
+        __m128i cells = _mm_loadu_si128((const __m128i *)open);
+        __m128i shut = _mm_cmpeq_epi16(_mm_and_si128(cells, bits), zero);
+        unsigned low = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(shut, zero)) & 0xffu;
+        rows[r] = (uint16_t)(low | (open[8] & bit ? 1u << 8 : 0u));
+    }
+}
+#else
 /* The open columns of `digit` in each row of the node, from its cells. */
 static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
 {
@@ -671,6 +692,7 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
         rows[r] = (uint16_t)open;
     }
 }
+#endif
 
 /* The contract is in target.h (bdi_layer_solve's kernels). */
 void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
