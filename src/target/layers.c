@@ -453,6 +453,50 @@ static inline void triple_cells(band_values value, int band, const uint8_t t[BD_
             in[s][i] = value[i][s * BD_BOX + t[s]][band];
 }
 
+#ifdef QUAD_SHUFFLES
+/* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
+ * BDI_LAYER_NONE where that is below BDI_LAYER_FEASIBLE: a band row's
+ * quads (the bands side by side) set to BDI_LAYER_NONE there, then turned
+ * into the bands' rows four columns at a time, column 8 lane by lane. */
+static void through_rows(band_values top, int32_t through[BD_CELLS])
+{
+    const quad feasible = {BDI_LAYER_FEASIBLE, BDI_LAYER_FEASIBLE, BDI_LAYER_FEASIBLE,
+                           BDI_LAYER_FEASIBLE};
+    const quad none = {BDI_LAYER_NONE, BDI_LAYER_NONE, BDI_LAYER_NONE, BDI_LAYER_NONE};
+    for (int i = 0; i < BD_BOX; i++) {
+        quad q[BD_SIZE];   /* [c]: the bands' row i, column c */
+        for (int c = 0; c < BD_SIZE; c++) {
+            quad x = quad_load(top[i][c]), low = x < feasible;
+            q[c] = (x & ~low) | (none & low);
+        }
+        for (int c = 0; c < 8; c += 4) {
+            quad ab01 = __builtin_shufflevector(q[c], q[c + 1], 0, 4, 1, 5);
+            quad ab23 = __builtin_shufflevector(q[c], q[c + 1], 2, 6, 3, 7);
+            quad cd01 = __builtin_shufflevector(q[c + 2], q[c + 3], 0, 4, 1, 5);
+            quad cd23 = __builtin_shufflevector(q[c + 2], q[c + 3], 2, 6, 3, 7);
+            quad_store(through + i * BD_SIZE + c, __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5));
+            quad_store(through + (BD_BOX + i) * BD_SIZE + c,
+                       __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7));
+            quad_store(through + (2 * BD_BOX + i) * BD_SIZE + c,
+                       __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5));
+        }
+        for (int band = 0; band < BD_BOX; band++)
+            through[(band * BD_BOX + i) * BD_SIZE + 8] = q[8][band];
+    }
+}
+#else
+/* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
+ * BDI_LAYER_NONE where that is below BDI_LAYER_FEASIBLE. */
+static void through_rows(band_values top, int32_t through[BD_CELLS])
+{
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++) {
+            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
+            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
+        }
+}
+#endif
+
 /* The max-marginals: through[cell] = the best layer that takes the cell,
  * from rest (see rest_of) and each band's row maps, the bands at once
  * (lanes): for a cell of row i in stack s at offset t, the best over the
@@ -495,11 +539,7 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
                 quad_store(top[i][st * BD_BOX + t],
                            quad_add(quad_load(v[i][st * BD_BOX + t]), best[i][t]));
     }
-    for (int r = 0; r < BD_SIZE; r++)
-        for (int c = 0; c < BD_SIZE; c++) {
-            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
-            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
-        }
+    through_rows(top, through);
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
