@@ -443,16 +443,6 @@ static void rest_of(triple_values best, triple_values rest)
     }
 }
 
-/* in[s][i] = the value of band `band`'s row i in stack s at column
- * offset t[s]. */
-static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
-                                int32_t in[BD_BOX][BD_BOX])
-{
-    for (int s = 0; s < BD_BOX; s++)
-        for (int i = 0; i < BD_BOX; i++)
-            in[s][i] = value[i][s * BD_BOX + t[s]][band];
-}
-
 #ifdef QUAD_SHUFFLES
 /* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
  * BDI_LAYER_NONE where that is below BDI_LAYER_FEASIBLE: a band row's
@@ -542,6 +532,43 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
     through_rows(top, through);
 }
 
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Fills pick with the layer of band triples top[] and the best row maps
+ * (the first best of the six), the three bands at once (lanes): the
+ * values of the triples' cells as quads, each row map's sum, the best
+ * and its map kept lane by lane. */
+static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
+{
+    const uint8_t *t[BD_BOX] = {TRIPLE_OFFSETS[top[0]], TRIPLE_OFFSETS[top[1]],
+                                TRIPLE_OFFSETS[top[2]]};
+    quad in[BD_BOX][BD_BOX];   /* [s][i]: row i in stack s at the band's offset */
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = quad_of3(value[i][s * BD_BOX + t[0][s]][0], value[i][s * BD_BOX + t[1][s]][1],
+                                value[i][s * BD_BOX + t[2][s]][2]);
+    quad at_value = quad_add(in[0][0], quad_add(in[1][1], in[2][2])), at = {0, 0, 0, 0};
+    for (int q = 1; q < BIJECTIONS; q++) {
+        const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
+        quad x = quad_add(in[0][row[0]], quad_add(in[1][row[1]], in[2][row[2]]));
+        quad more = x > at_value, map = {q, q, q, q};
+        at = (at & ~more) | (map & more);
+        at_value = quad_max(at_value, x);
+    }
+    for (int band = 0; band < BD_BOX; band++)
+        for (int s = 0; s < BD_BOX; s++)
+            pick[band * BD_BOX + BIJECTION[at[band]][s]] = (uint8_t)(s * BD_BOX + t[band][s]);
+}
+#else
+/* in[s][i] = the value of band `band`'s row i in stack s at column
+ * offset t[s]. */
+static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
+                                int32_t in[BD_BOX][BD_BOX])
+{
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = value[i][s * BD_BOX + t[s]][band];
+}
+
 /* Fills pick with the layer of band triples top[] and the best row maps
  * (the first best of the six). */
 static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
@@ -562,6 +589,7 @@ static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SI
             pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
     }
 }
+#endif
 
 /* A walk through the layers of one digit, row by row, for digits with few
  * layers left (most rows already hold the digit or offer few cells). */
