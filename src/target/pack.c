@@ -24,24 +24,11 @@ static bool clear_of(const bdi_layer_node *left, int digit, const bdi_layer *lay
     return true;
 }
 
-/* Gives `cell` of `left` to `digit`, as bdi_layer_cell(left, cell, digit,
- * 0, 0) but for the openings by digit of an indexed node: only those of
- * the digits below `digit` follow (the digits above it are done, as
- * bdi_layer_pack takes them from 9 down). */
-static void take(bdi_layer_node *left, int cell, int digit)
-{
-    unsigned below = left->open[cell] & (digit_bit(digit) - 1u);
-    uint16_t keep = (uint16_t)~(1u << (cell % BD_SIZE));
-    for (; left->indexed && below; below &= below - 1u)
-        left->row_open[bit_digit(below) - 1][cell / BD_SIZE] &= keep;
-    left->open[cell] = (uint16_t)digit_bit(digit);
-    left->gain[cell] = 0;
-}
-
 bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                     const bdi_layer best[BD_SIZE], uint8_t completion[BD_CELLS])
 {
     bdi_layer_node left = *node;
+    left.indexed = false;   /* a solve scans its digit's cells: cheaper than to index each take */
     for (int digit = BD_SIZE; digit >= 1; digit--) {
         bdi_layer layer;
         const bdi_layer *known = best ? &best[digit - 1] : NULL;
@@ -52,7 +39,7 @@ bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
         if (layer.best == BDI_LAYER_NONE)
             return false;
         for (int r = 0; r < BD_SIZE; r++)
-            take(&left, r * BD_SIZE + layer.pick[r], digit);
+            bdi_layer_cell(&left, r * BD_SIZE + layer.pick[r], digit, 0, 0);
     }
     for (int cell = 0; cell < BD_CELLS; cell++)
         completion[cell] = (uint8_t)bit_digit(left.open[cell]);
