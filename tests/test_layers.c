@@ -75,6 +75,26 @@ static void random_node(uint64_t *seed, int placed, bool narrow, bd_grid *puzzle
     }
 }
 
+/* The layer's pick is a layer of the enumeration's best value. */
+static void check_pick(const enumeration *e, const bdi_layer *layer)
+{
+    int64_t sum = 0;
+    unsigned cols_used = 0, boxes_used = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        int cell = r * BD_SIZE + layer->pick[r];
+        assert_true(e->value[cell] != INT32_MIN);
+        sum += e->value[cell];
+        cols_used |= 1u << layer->pick[r];
+        boxes_used |= 1u << box_of(cell);
+    }
+    assert_int_equal(sum, e->best);
+    assert_int_equal(cols_used, ALL_DIGITS);
+    assert_int_equal(boxes_used, ALL_DIGITS);
+}
+
+/* `digit`'s best layer, its pick and max-marginals, and its best layer
+ * solved without max-marginals (the walk then cuts off partial layers),
+ * against the enumeration. */
 static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                         const bd_grid *puzzle)
 {
@@ -90,26 +110,19 @@ static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS
     }
     int cols[BD_SIZE];
     enumerate(&e, 0, 0, cols, 0);
-    bdi_layer layer;
+    bdi_layer layer, alone;
     int32_t through[BD_CELLS];
     bdi_layer_solve(node, price, digit, &layer, through);
+    bdi_layer_solve(node, price, digit, &alone, NULL);
     if (e.count == 0) {
         assert_int_equal(layer.best, BDI_LAYER_NONE);
+        assert_int_equal(alone.best, BDI_LAYER_NONE);
         return;
     }
     assert_int_equal(layer.best, e.best);
-    int64_t sum = 0;   /* the pick is a layer of that value */
-    unsigned cols_used = 0, boxes_used = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        int cell = r * BD_SIZE + layer.pick[r];
-        assert_true(e.value[cell] != INT32_MIN);
-        sum += e.value[cell];
-        cols_used |= 1u << layer.pick[r];
-        boxes_used |= 1u << box_of(cell);
-    }
-    assert_int_equal(sum, e.best);
-    assert_int_equal(cols_used, ALL_DIGITS);
-    assert_int_equal(boxes_used, ALL_DIGITS);
+    assert_int_equal(alone.best, e.best);
+    check_pick(&e, &layer);
+    check_pick(&e, &alone);
     for (int cell = 0; cell < BD_CELLS; cell++)
         assert_int_equal(through[cell], e.through[cell]);
 }
@@ -175,6 +188,36 @@ static void test_no_layer(void **state)
     assert_true(layer.best > 0);
     bdi_layer layers[BD_SIZE];
     assert_true(bdi_layer_bound(&node, price, layers) == BDI_LAYER_INFEASIBLE);
+}
+
+/* The subgradient counts the layers on each blank: 0 everywhere (norm 0)
+ * for the layers of a completion; moving digit 1's pick in row 4 onto
+ * digit 2's blank leaves 1's cell bare (+1) and 2's doubly taken (-1),
+ * norm 2; moving its pick in row 0 (placed) onto a placed cell changes
+ * nothing, as placed cells count 0. The grid: (r, c) holds
+ * (3 r + r / 3 + c) mod 9 + 1, a completed sudoku; row 0 is placed. */
+static void test_subgradient_counts_layers(void **state)
+{
+    (void)state;
+    bdi_layer_node node;
+    bdi_layer layers[BD_SIZE];
+    bdi_layer_clear(&node, false);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int r = row_of(cell), c = col_of(cell), digit = (3 * r + r / 3 + c) % 9 + 1;
+        bdi_layer_cell(&node, cell, r == 0 ? digit : 0, digit_bit(digit), bd_weight(cell));
+        layers[digit - 1].pick[r] = (uint8_t)c;
+    }
+    int8_t g[BD_CELLS];
+    assert_int_equal(bdi_layer_subgradient(&node, layers, g), 0);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        assert_int_equal(g[cell], 0);
+    /* row 4 holds 5 6 7 8 9 1 2 3 4: 1 in column 5, 2 in column 6 */
+    layers[0].pick[4] = 6;
+    /* row 0 holds 1..9: 1 in column 0, 3 in column 2, both placed */
+    layers[0].pick[0] = 2;
+    assert_int_equal(bdi_layer_subgradient(&node, layers, g), 2);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        assert_int_equal(g[cell], cell == 4 * BD_SIZE + 5 ? 1 : cell == 4 * BD_SIZE + 6 ? -1 : 0);
 }
 
 /* Under any prices the bound is at least the optimum that the exhaustive
@@ -559,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_layers_at_price_limits),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
+        cmocka_unit_test(test_subgradient_counts_layers),
         cmocka_unit_test(test_pack_completes),
         cmocka_unit_test(test_row_open_follows_cells),
         cmocka_unit_test(test_units_consistent),

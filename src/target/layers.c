@@ -42,6 +42,9 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#include <emmintrin.h>
+#endif
 #if defined(__SSE4_1__) && !defined(BD_PORTABLE)
 #include <smmintrin.h>
 #endif
@@ -155,6 +158,24 @@ static inline quad quad_max(quad a, quad b)
     return (a & more) | (b & ~more);
 }
 #endif
+
+/* The quad {a, b, c, 0}. */
+static inline quad quad_of3(int32_t a, int32_t b, int32_t c)
+{
+    return (quad){a, b, c, 0};
+}
+
+/* q's lanes 0..2 turned by one place: lane k takes lane k + 1 mod 3. */
+static inline quad quad_turn1(quad q)
+{
+    return (quad){q[1], q[2], q[0], q[3]};
+}
+
+/* q's lanes 0..2 turned by two places: lane k takes lane k + 2 mod 3. */
+static inline quad quad_turn2(quad q)
+{
+    return (quad){q[2], q[0], q[1], q[3]};
+}
 #else
 typedef struct quad {
     int32_t lane[LANES];
@@ -174,6 +195,24 @@ static inline quad quad_max(quad a, quad b)
     for (int l = 0; l < LANES; l++)
         a.lane[l] = max2(a.lane[l], b.lane[l]);
     return a;
+}
+
+/* The quad {a, b, c, 0}. */
+static inline quad quad_of3(int32_t a, int32_t b, int32_t c)
+{
+    return (quad){{a, b, c, 0}};
+}
+
+/* q's lanes 0..2 turned by one place: lane k takes lane k + 1 mod 3. */
+static inline quad quad_turn1(quad q)
+{
+    return (quad){{q.lane[1], q.lane[2], q.lane[0], q.lane[3]}};
+}
+
+/* q's lanes 0..2 turned by two places: lane k takes lane k + 2 mod 3. */
+static inline quad quad_turn2(quad q)
+{
+    return (quad){{q.lane[2], q.lane[0], q.lane[1], q.lane[3]}};
 }
 #endif
 
@@ -306,37 +345,56 @@ static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t 
     return max2(x, a[K2] + max2(b[0] + c[K1], b[K1] + c[0]));
 }
 
+/* BOUND_LANE[s1]: where pair_bounds puts the bound of stack 1's map s1
+ * (lane k of the first quad: the map b -> b + k mod 3, BIJECTION 0, 3, 4;
+ * of the second: b -> k - b mod 3, BIJECTION 1, 2, 5). */
+static const uint8_t BOUND_LANE[BIJECTIONS] = {0, LANES, LANES + 1, 1, 2, LANES + 2};
+
+/* The bounds of the 36 pairs of stack 1 and 2 maps: bound[s2][BOUND_LANE[s1]]
+ * = the sum over bands b of b's best over every stack-0 offset at stack-1
+ * offset BIJECTION[s1][b] and stack-2 offset BIJECTION[s2][b]. With the
+ * bands' bests as quads over the stack-1 offset (o_b), a stack-1 map
+ * b -> b + k mod 3 sums o_0, o_1 turned by one and o_2 turned by two
+ * places, lane k (b -> k - b: o_1 by two, o_2 by one): two quads of three
+ * bounds for each stack-2 map. */
+static void pair_bounds(triple_values best, int32_t bound[BIJECTIONS][2 * LANES])
+{
+    int32_t over0[BD_SIZE][LANES];   /* [t1 + 3 t2][b]: band b's best over stack 0 */
+    for (int j = 0; j < BD_SIZE; j++) {
+        quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
+        quad_store(over0[j], quad_max(x, quad_load(best[3 * j + 2])));
+    }
+    quad o[BD_BOX][BD_BOX], turn1[BD_BOX][BD_BOX], turn2[BD_BOX][BD_BOX];   /* [b][t2] */
+    for (int b = 0; b < BD_BOX; b++) {
+        for (int t2 = 0; t2 < BD_BOX; t2++) {
+            o[b][t2] = quad_of3(over0[3 * t2][b], over0[3 * t2 + 1][b], over0[3 * t2 + 2][b]);
+            turn1[b][t2] = quad_turn1(o[b][t2]);
+            turn2[b][t2] = quad_turn2(o[b][t2]);
+        }
+    }
+    for (int s2 = 0; s2 < BIJECTIONS; s2++) {
+        const uint8_t *t2 = BIJECTION[s2];
+        quad first = o[0][t2[0]];
+        quad_store(bound[s2], quad_add(first, quad_add(turn1[1][t2[1]], turn2[2][t2[2]])));
+        quad_store(bound[s2] + LANES, quad_add(first, quad_add(turn2[1][t2[1]], turn1[2][t2[2]])));
+    }
+}
+
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
- * the best found is skipped without its assignment; those bounds are summed
- * six pairs at a time (stack 2's map fixed), from nine values. */
+ * the best found is skipped without its assignment (pair_bounds). */
 static int32_t best_value(triple_values best, int top[BD_BOX])
 {
-    /* over0[3 j][b]: band b's best at stack-0 offsets 0..2 of j = t1 + 3 t2 */
-    triple_values over0;
-    for (int j = 0; j < BD_SIZE; j++) {
-        quad x = quad_max(quad_load(best[3 * j]), quad_load(best[3 * j + 1]));
-        quad_store(over0[3 * j], quad_max(x, quad_load(best[3 * j + 2])));
-    }
+    int32_t bound[BIJECTIONS][2 * LANES];
+    pair_bounds(best, bound);
     const int32_t *value = best[0];
     int32_t top_value = BDI_LAYER_NONE;
     int top_pair = 0;
     for (int s2 = 0; s2 < BIJECTIONS; s2++) {
-        /* the bounds of the six pairs 6 s2 + s1, from a[b][t1]: band b's
-         * best over stack 0 at stack-1 offset t1 and its stack-2 offset */
-        const uint8_t *t2 = BIJECTION[s2];
-        int32_t a[BD_BOX][BD_BOX], bound[BIJECTIONS];
-        for (int b = 0; b < BD_BOX; b++)
-            for (int t1 = 0; t1 < BD_BOX; t1++)
-                a[b][t1] = over0[3 * (t1 + 3 * t2[b])][b];
         for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            const uint8_t *t1 = BIJECTION[s1];
-            bound[s1] = a[0][t1[0]] + a[1][t1[1]] + a[2][t1[2]];
-        }
-        for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            if (bound[s1] <= top_value)
+            if (bound[s2][BOUND_LANE[s1]] <= top_value)
                 continue;
             const uint8_t *at = AT12[BIJECTIONS * s2 + s1];
             int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
@@ -362,13 +420,13 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
  * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
 static void rest_of(triple_values best, triple_values rest)
 {
-    /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T */
+    /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T (lane
+     * BD_BOX: best's, 0 as in every band_values) */
     triple_values next, after;
     for (int triple = 0; triple < TRIPLES; triple++) {
-        const int32_t *in = best[triple];
-        next[triple][0] = in[1], next[triple][1] = in[2], next[triple][2] = in[0];
-        after[triple][0] = in[2], after[triple][1] = in[0], after[triple][2] = in[1];
-        next[triple][BD_BOX] = after[triple][BD_BOX] = 0;
+        quad in = quad_load(best[triple]);
+        quad_store(next[triple], quad_turn1(in));
+        quad_store(after[triple], quad_turn2(in));
     }
     for (int triple = 0; triple < TRIPLES; triple++) {
         const uint8_t *plus = SHIFTED[0], *minus = SHIFTED[7];
@@ -385,15 +443,49 @@ static void rest_of(triple_values best, triple_values rest)
     }
 }
 
-/* in[s][i] = the value of band `band`'s row i in stack s at column
- * offset t[s]. */
-static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
-                                int32_t in[BD_BOX][BD_BOX])
+#ifdef QUAD_SHUFFLES
+/* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
+ * BDI_LAYER_NONE where that is below BDI_LAYER_FEASIBLE: a band row's
+ * quads (the bands side by side) set to BDI_LAYER_NONE there, then turned
+ * into the bands' rows four columns at a time, column 8 lane by lane. */
+static void through_rows(band_values top, int32_t through[BD_CELLS])
 {
-    for (int s = 0; s < BD_BOX; s++)
-        for (int i = 0; i < BD_BOX; i++)
-            in[s][i] = value[i][s * BD_BOX + t[s]][band];
+    const quad feasible = {BDI_LAYER_FEASIBLE, BDI_LAYER_FEASIBLE, BDI_LAYER_FEASIBLE,
+                           BDI_LAYER_FEASIBLE};
+    const quad none = {BDI_LAYER_NONE, BDI_LAYER_NONE, BDI_LAYER_NONE, BDI_LAYER_NONE};
+    for (int i = 0; i < BD_BOX; i++) {
+        quad q[BD_SIZE];   /* [c]: the bands' row i, column c */
+        for (int c = 0; c < BD_SIZE; c++) {
+            quad x = quad_load(top[i][c]), low = x < feasible;
+            q[c] = (x & ~low) | (none & low);
+        }
+        for (int c = 0; c < 8; c += 4) {
+            quad ab01 = __builtin_shufflevector(q[c], q[c + 1], 0, 4, 1, 5);
+            quad ab23 = __builtin_shufflevector(q[c], q[c + 1], 2, 6, 3, 7);
+            quad cd01 = __builtin_shufflevector(q[c + 2], q[c + 3], 0, 4, 1, 5);
+            quad cd23 = __builtin_shufflevector(q[c + 2], q[c + 3], 2, 6, 3, 7);
+            quad_store(through + i * BD_SIZE + c, __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5));
+            quad_store(through + (BD_BOX + i) * BD_SIZE + c,
+                       __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7));
+            quad_store(through + (2 * BD_BOX + i) * BD_SIZE + c,
+                       __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5));
+        }
+        for (int band = 0; band < BD_BOX; band++)
+            through[(band * BD_BOX + i) * BD_SIZE + 8] = q[8][band];
+    }
 }
+#else
+/* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
+ * BDI_LAYER_NONE where that is below BDI_LAYER_FEASIBLE. */
+static void through_rows(band_values top, int32_t through[BD_CELLS])
+{
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++) {
+            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
+            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
+        }
+}
+#endif
 
 /* The max-marginals: through[cell] = the best layer that takes the cell,
  * from rest (see rest_of) and each band's row maps, the bands at once
@@ -437,11 +529,44 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
                 quad_store(top[i][st * BD_BOX + t],
                            quad_add(quad_load(v[i][st * BD_BOX + t]), best[i][t]));
     }
-    for (int r = 0; r < BD_SIZE; r++)
-        for (int c = 0; c < BD_SIZE; c++) {
-            int32_t x = top[r % BD_BOX][c][r / BD_BOX];
-            through[r * BD_SIZE + c] = x < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : x;
-        }
+    through_rows(top, through);
+}
+
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Fills pick with the layer of band triples top[] and the best row maps
+ * (the first best of the six), the three bands at once (lanes): the
+ * values of the triples' cells as quads, each row map's sum, the best
+ * and its map kept lane by lane. */
+static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
+{
+    const uint8_t *t[BD_BOX] = {TRIPLE_OFFSETS[top[0]], TRIPLE_OFFSETS[top[1]],
+                                TRIPLE_OFFSETS[top[2]]};
+    quad in[BD_BOX][BD_BOX];   /* [s][i]: row i in stack s at the band's offset */
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = quad_of3(value[i][s * BD_BOX + t[0][s]][0], value[i][s * BD_BOX + t[1][s]][1],
+                                value[i][s * BD_BOX + t[2][s]][2]);
+    quad at_value = quad_add(in[0][0], quad_add(in[1][1], in[2][2])), at = {0, 0, 0, 0};
+    for (int q = 1; q < BIJECTIONS; q++) {
+        const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
+        quad x = quad_add(in[0][row[0]], quad_add(in[1][row[1]], in[2][row[2]]));
+        quad more = x > at_value, map = {q, q, q, q};
+        at = (at & ~more) | (map & more);
+        at_value = quad_max(at_value, x);
+    }
+    for (int band = 0; band < BD_BOX; band++)
+        for (int s = 0; s < BD_BOX; s++)
+            pick[band * BD_BOX + BIJECTION[at[band]][s]] = (uint8_t)(s * BD_BOX + t[band][s]);
+}
+#else
+/* in[s][i] = the value of band `band`'s row i in stack s at column
+ * offset t[s]. */
+static inline void triple_cells(band_values value, int band, const uint8_t t[BD_BOX],
+                                int32_t in[BD_BOX][BD_BOX])
+{
+    for (int s = 0; s < BD_BOX; s++)
+        for (int i = 0; i < BD_BOX; i++)
+            in[s][i] = value[i][s * BD_BOX + t[s]][band];
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
@@ -464,6 +589,7 @@ static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SI
             pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
     }
 }
+#endif
 
 /* A walk through the layers of one digit, row by row, for digits with few
  * layers left (most rows already hold the digit or offer few cells). */
@@ -471,57 +597,100 @@ typedef struct walk {
     int32_t value[BD_CELLS];     /* filled on the open cells only */
     int row[BD_SIZE];            /* the rows, fewest open cells first */
     unsigned open[BD_SIZE];      /* the open columns of each */
+    unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
     int32_t rest[BD_SIZE + 1];   /* rest[k]: the rows k.. at their best cells */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
     int32_t *through;            /* may be NULL */
 } walk;
 
-/* A layer of the walk's picks, of value `sum`: the best so far if it
- * beats it, and its cells' max-marginals raised to it. */
-static void walk_leaf(walk *w, int32_t sum)
+/* A layer of the walk's picks, of value `sum`: the layer's pick if it
+ * beats `best`, the best value so far (returned, raised), and with
+ * `marginals` its cells' max-marginals raised to it. */
+static inline int32_t walk_leaf(walk *w, int32_t sum, int32_t best, bool marginals)
 {
-    if (sum > w->layer->best) {
-        w->layer->best = sum;
+    if (sum > best) {
+        best = sum;
         memcpy(w->layer->pick, w->pick, sizeof w->pick);
     }
-    for (int r = 0; w->through && r < BD_SIZE; r++)
+    for (int r = 0; marginals && r < BD_SIZE; r++)
         w->through[r * BD_SIZE + w->pick[r]] = max2(w->through[r * BD_SIZE + w->pick[r]], sum);
+    return best;
 }
 
-/* Every layer that completes rows row[0..k) of the walk's picks (k below
- * BD_SIZE). The last row has one column left, whose box is free: the
- * eight rows above hold eight columns in eight boxes, two of the last
- * row's band and two of that column's stack, so the ninth box is theirs. */
-static void walk_rows(walk *w, int k, unsigned cols, unsigned boxes, int32_t sum)
+/* Every layer of the walk's rows, depth first: row row[k] tries its free
+ * columns lowest first; without `marginals` (max-marginals to raise), a
+ * partial layer that cannot beat the best found (its value + rest) is not
+ * extended. The last row takes its one free column, whose box is free
+ * (the eight rows above hold eight columns in eight boxes, two of the last
+ * row's band and two of that column's stack, so the ninth box is theirs).
+ * Sets the layer's best value. A loop over an explicit stack, not
+ * recursion (the walk is hot): left[k], the columns row[k] has still to
+ * try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and their
+ * value. */
+static inline void walk_rows(walk *w, bool marginals)
 {
-    if (!w->through && sum + w->rest[k] <= w->layer->best)
-        return;   /* cannot beat the best layer found */
-    int r = w->row[k];
-    if (k == BD_SIZE - 1) {
-        unsigned last = w->open[k] & ~cols;
-        if (last) {
-            int c = bit_digit(last) - 1;
-            w->pick[r] = (uint8_t)c;
-            walk_leaf(w, sum + w->value[r * BD_SIZE + c]);
-        }
-        return;
-    }
     /* BOX_BITS[c]: the box of column c in band 0, as a bit */
     static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
-    int band_shift = r / BD_BOX * BD_BOX;
-    for (unsigned free_cols = w->open[k] & ~cols; free_cols; free_cols &= free_cols - 1u) {
-        int c = bit_digit(free_cols) - 1;
-        unsigned box = (unsigned)BOX_BITS[c] << band_shift;
-        if (boxes & box)
+    enum { LAST = BD_SIZE - 1 };
+    unsigned left[LAST], cols[LAST], boxes[LAST];
+    int32_t sum[LAST], best = BDI_LAYER_NONE;
+    int k = 0;
+    left[0] = w->open[0], cols[0] = boxes[0] = 0, sum[0] = 0;
+    while (k >= 0) {
+        if (!left[k]) {
+            k--;
+            continue;
+        }
+        int r = w->row[k], c = bit_digit(left[k]) - 1;
+        left[k] &= left[k] - 1u;
+        unsigned box = (unsigned)BOX_BITS[c] << w->box_shift[k];
+        if (boxes[k] & box)
             continue;
         w->pick[r] = (uint8_t)c;
-        walk_rows(w, k + 1, cols | (1u << c), boxes | box, sum + w->value[r * BD_SIZE + c]);
+        int32_t next = sum[k] + w->value[r * BD_SIZE + c];
+        unsigned next_cols = cols[k] | (1u << c);
+        if (!marginals && next + w->rest[k + 1] <= best)
+            continue;
+        if (k + 1 == LAST) {
+            unsigned last = w->open[LAST] & ~next_cols;
+            if (last) {
+                int r_last = w->row[LAST], c_last = bit_digit(last) - 1;
+                w->pick[r_last] = (uint8_t)c_last;
+                best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
+            }
+            continue;
+        }
+        boxes[k + 1] = boxes[k] | box;
+        k++;
+        left[k] = w->open[k] & ~next_cols, cols[k] = next_cols, sum[k] = next;
+    }
+    w->layer->best = best;
+}
+
+/* Puts the walk's rows in order, fewest open cells first (`count`, all
+ * above 0; rows of one count top down), with their open columns `rows` and
+ * bands. */
+static void walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+{
+    /* BOX_SHIFT[r]: the bit of the first box of row r's band */
+    static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    for (int n = 1, k = 0; k < BD_SIZE; n++) {
+        for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
+            int r = bit_digit(of_n) - 1;
+            w->row[k] = r;
+            w->open[k] = rows[r];
+            w->box_shift[k] = BOX_SHIFT[r];
+        }
     }
 }
 
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
- * walking its rows when the product of the rows' open cells is at most WALK_LIMIT; false (nothing done) otherwise. */
+ * walking its rows when the product of the rows' open cells is at most
+ * WALK_LIMIT; false (nothing done) otherwise. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
@@ -532,23 +701,17 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         if (product > WALK_LIMIT)
             return false;
     }
-    walk w;
-    w.layer = layer;
-    w.through = through;
-    for (int r = 0; r < BD_SIZE; r++) {
-        int k = r;   /* insertion by count */
-        for (; k > 0 && count[w.row[k - 1]] > count[r]; k--) {
-            w.row[k] = w.row[k - 1];
-            w.open[k] = w.open[k - 1];
-        }
-        w.row[k] = r;
-        w.open[k] = rows[r];
-    }
     layer->best = BDI_LAYER_NONE;
     memset(layer->pick, 0, sizeof layer->pick);
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
+    if (product == 0)
+        return true;   /* a row has no open cell: no layer */
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    walk_order(&w, rows, count);
     w.rest[BD_SIZE] = 0;
     for (int k = BD_SIZE - 1; k >= 0; k--) {
         int32_t top = CLOSED;
@@ -560,11 +723,31 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         }
         w.rest[k] = w.rest[k + 1] + top;
     }
-    if (product > 0)   /* else a row has no open cell: no layer */
-        walk_rows(&w, 0, 0, 0, 0);
+    if (through)
+        walk_rows(&w, true);
+    else
+        walk_rows(&w, false);
     return true;
 }
 
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* The open columns of `digit` in each row of the node, from its cells:
+ * columns 0..7 of a row at once (the cells' masks and the digit's bit
+ * compared to 0, a byte a cell, the bytes' signs gathered), column 8
+ * alone. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    unsigned bit = digit_bit(digit);
+    const __m128i bits = _mm_set1_epi16((short)bit), zero = _mm_setzero_si128();
+    for (int r = 0; r < BD_SIZE; r++) {
+        const uint16_t *open = node->open + r * BD_SIZE;
+        __m128i cells = _mm_loadu_si128((const __m128i *)open);
+        __m128i shut = _mm_cmpeq_epi16(_mm_and_si128(cells, bits), zero);
+        unsigned low = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(shut, zero)) & 0xffu;
+        rows[r] = (uint16_t)(low | (open[8] & bit ? 1u << 8 : 0u));
+    }
+}
+#else
 /* The open columns of `digit` in each row of the node, from its cells. */
 static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
 {
@@ -577,6 +760,7 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
         rows[r] = (uint16_t)open;
     }
 }
+#endif
 
 /* The contract is in target.h (bdi_layer_solve's kernels). */
 void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
@@ -668,18 +852,17 @@ int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS
 int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
                           int8_t g[BD_CELLS])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        g[cell] = node->gain[cell] ? 1 : 0;
-    for (int digit = 0; digit < BD_SIZE; digit++) {
-        for (int r = 0; r < BD_SIZE; r++) {
-            int cell = r * BD_SIZE + layers[digit].pick[r];
-            if (node->gain[cell])
-                g[cell]--;
-        }
-    }
+    /* 1 less the layers on every cell, then 0 on the placed ones: loops
+     * without branches */
+    memset(g, 1, BD_CELLS);
+    for (int digit = 0; digit < BD_SIZE; digit++)
+        for (int r = 0; r < BD_SIZE; r++)
+            g[r * BD_SIZE + layers[digit].pick[r]]--;
     int norm = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        g[cell] = node->gain[cell] ? g[cell] : 0;
         norm += g[cell] * g[cell];
+    }
     return norm;
 }
 #endif /* LAYERS_KERNEL_ONLY */

@@ -316,10 +316,10 @@ static void record_layers(target *s, const relaxation *rel)
 /* L from the layers in rel: false when some digit has no layer. */
 static bool total(const bdi_layer_node *node, relaxation *rel)
 {
-    int64_t value = 0;
+    int32_t prices = 0;   /* within 81 x BDI_LAYER_PRICE_LIMIT: no overflow */
     for (int cell = 0; cell < BD_CELLS; cell++)
-        if (node->gain[cell])
-            value += rel->price[cell];
+        prices += node->gain[cell] ? rel->price[cell] : 0;   /* a loop without branches */
+    int64_t value = prices;
     for (int digit = 0; digit < BD_SIZE; digit++) {
         if (rel->layer[digit].best == BDI_LAYER_NONE)
             return false;
@@ -346,9 +346,8 @@ static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     if (shift == 0)
         return;
     layer->best = value;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (through[cell] != BDI_LAYER_NONE)
-            through[cell] -= shift;
+    for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches */
+        through[cell] = through[cell] == BDI_LAYER_NONE ? BDI_LAYER_NONE : through[cell] - shift;
 }
 
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
