@@ -27,25 +27,28 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
- * switches off (its digit's other places in its units, with y its cell's
- * other candidates) that switches something on (`linked`, candidates
- * only, and by cell cl->linked), what that one switches on (cl->switched, made by
- * closure_make: partners_of's nodes, in its order), in grid rg with
- * links y and those `linked` and cl's lists were made with. The links that lead
+ * switches off (its digit's other places in its units: `peers` the cell's
+ * peers; with Y-links its cell's other candidates, of `others`) that
+ * switches something on (`linked`, candidates only, and `others` the
+ * cell's digits in cl->linked with Y-links, else none), what that one
+ * switches on (cl->switched, made by closure_make: partners_of's nodes,
+ * in its order), in the grid and links that `linked` and cl's lists were
+ * made with; each word of the peers walked on its own (a loop over the
+ * two costs more). The links that lead
  * back to s (a place of its digit in a unit of two with it, its cell's
  * other candidate in a cell of two) are left out: such an edge changes no
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
  * to s or to nothing) and nothing else. */
-static uint32_t edges_of(const closure *cl, const reach_grid *rg, const uint64_t *linked,
-                         bool y, int cell, int d, uint16_t *edge, uint32_t count)
+static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
+                         unsigned others, int cell, int d, uint16_t *edge, uint32_t count)
 {
     int s = cell * BD_SIZE + d;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = rg->peers[cell][w] & linked[2 * d + w]; bits;
-             bits &= bits - 1u)
-            count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
-    for (unsigned ds = y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+    for (uint64_t bits = peers[0] & linked[2 * d]; bits; bits &= bits - 1u)
+        count = switched_but(cl, low_index(bits) * BD_SIZE + d, s, edge, count);
+    for (uint64_t bits = peers[1] & linked[2 * d + 1]; bits; bits &= bits - 1u)
+        count = switched_but(cl, (64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
+    for (unsigned ds = others & ~(1u << d); ds; ds &= ds - 1u)
         count = switched_but(cl, cell * BD_SIZE + bit_digit(ds) - 1, s, edge, count);
     return count;
 }
@@ -160,12 +163,13 @@ static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *link
 {
     uint32_t count = 0;
     int nodes = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned others = y ? cl->linked[cell] : 0;
         for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
              ds &= ds - 1u) {
             int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
             uint32_t first = count;
-            count = edges_of(cl, rg, linked, y, cell, d, cl->edge, count);
+            count = edges_of(cl, rg->peers[cell], linked, others, cell, d, cl->edge, count);
             cl->first[s] = first;
             cl->end[s] = count;
             cl->part[s] = -1;
@@ -175,6 +179,7 @@ static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *link
                 cl->order[nodes++] = (uint16_t)s;
             }
         }
+    }
     return nodes;
 }
 
