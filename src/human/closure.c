@@ -374,8 +374,11 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
  * candidate (at, e) goes when a digit other than e is on at `at` (a cell
  * of `any` that is not one where e alone is on). So a potential on is
  * switched off by its cell when two digits are on there (`twice`), and
- * by its digit in another cell when one of its peers has it on. */
-static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
+ * by its digit in another cell when one of its peers has it on. `r`
+ * shares no memory with rg nor `on` (restrict: the compiler's test of
+ * that, and its word-by-word loop where they would, left out). */
+static void closure_reach(const reach_grid *restrict rg, const uint64_t *restrict on,
+                          unsigned digits, reach *restrict r)
 {
     uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
     memset(r->on, 0, sizeof r->on);
