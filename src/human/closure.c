@@ -348,24 +348,6 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
     return buf;
 }
 
-/* The reach of candidate s in the closure `cl` (made with both links, or
- * by closure_find), read in place: its row, whose words are set for the
- * digits of *digits (bit d - 1 for digit d) only, or for a node without
- * edges (part -1) the node alone, made in `alone`. */
-static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *alone,
-                                           unsigned *digits)
-{
-    if (cl->part[s] >= 0) {
-        *digits = cl->digits[cl->part[s]];
-        return cl->row[cl->part[s]];
-    }
-    int cell = s / BD_SIZE, d = s % BD_SIZE;
-    alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-    alone[2 * d + 1 - (cell >> 6)] = 0;
-    *digits = 1u << d;
-    return alone;
-}
-
 /* Into `r`, the sets reach_links reaches with the cell rules when the
  * potentials on are those of `on` (a closure's row; only the words of the
  * digits of `digits`, bit d - 1 for digit d, are read): what those switch
@@ -410,6 +392,23 @@ static void closure_reach(const reach_grid *restrict rg, const uint64_t *restric
     r->conflict = both != 0;
 }
 
+/* The sets closure_reach makes when the potentials on are (cell, d + 1)
+ * alone (a node without edges), without its loops: it switches off its
+ * digit in its peers and its cell's other candidates, and meets no
+ * conflict (a cell is not its own peer). */
+static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
+{
+    int w = cell >> 6;
+    uint64_t bit = (uint64_t)1 << (cell & 63);
+    memset(r, 0, sizeof *r);
+    r->on[d][w] = bit;
+    for (int e = 0; e < BD_SIZE; e++)
+        r->off[e][w] = rg->cand[e][w] & bit;
+    r->off[d][w] = 0;
+    r->off[d][0] |= rg->cand[d][0] & rg->peers[cell][0];
+    r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
+}
+
 /* The bytes a closure takes (chains.h). */
 size_t cycles_closure_size(void)
 {
@@ -428,10 +427,12 @@ void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool 
  * `cand` on, into `r`; false on a contradiction (chains.h). */
 bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
 {
-    uint64_t alone[BD_SIZE * 2];
-    unsigned digits;
-    const uint64_t *row = row_in_place(cl, cand, alone, &digits);
-    closure_reach(rg, row, digits, r);
+    int part = cl->part[cand];
+    if (part < 0) {
+        lone_reach(rg, cand / BD_SIZE, cand % BD_SIZE, r);
+        return true;
+    }
+    closure_reach(rg, cl->row[part], cl->digits[part], r);
     return !r->conflict;
 }
 
