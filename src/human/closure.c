@@ -356,16 +356,20 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
  * candidate (at, e) goes when a digit other than e is on at `at` (a cell
  * of `any` that is not one where e alone is on). So a potential on is
  * switched off by its cell when two digits are on there (`twice`), and
- * by its digit in another cell when one of its peers has it on. `r`
+ * by its digit in another cell when one of its peers has it on. The
+ * words of `on` are read by digit (each of r->on's written once, no
+ * memset first). `r`
  * shares no memory with rg nor `on` (restrict: the compiler's test of
  * that, and its word-by-word loop where they would, left out). */
 static void closure_reach(const reach_grid *restrict rg, const uint64_t *restrict on,
                           unsigned digits, reach *restrict r)
 {
     uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
-    memset(r->on, 0, sizeof r->on);
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
+    for (int d = 0; d < BD_SIZE; d++) {
+        if (!(digits >> d & 1u)) {
+            r->on[d][0] = r->on[d][1] = 0;
+            continue;
+        }
         for (int w = 0; w < 2; w++) {
             r->on[d][w] = on[2 * d + w];
             twice[w] |= any[w] & on[2 * d + w];
