@@ -382,13 +382,15 @@ static void closure_reach(const reach_grid *restrict rg, const uint64_t *restric
     uint64_t both = twice[0] | twice[1];
     for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
         int d = bit_digit(on_digits) - 1;
-        uint64_t peers[2] = {0, 0};
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                peers[0] |= rg->peers[at][0];
-                peers[1] |= rg->peers[at][1];
-            }
+        uint64_t peers[2] = {0, 0};   /* each word of `on` walked on its own */
+        for (uint64_t bits = on[2 * d]; bits; bits &= bits - 1u) {
+            peers[0] |= rg->peers[low_index(bits)][0];
+            peers[1] |= rg->peers[low_index(bits)][1];
+        }
+        for (uint64_t bits = on[2 * d + 1]; bits; bits &= bits - 1u) {
+            peers[0] |= rg->peers[64 + low_index(bits)][0];
+            peers[1] |= rg->peers[64 + low_index(bits)][1];
+        }
         r->off[d][0] |= rg->cand[d][0] & peers[0];
         r->off[d][1] |= rg->cand[d][1] & peers[1];
         both |= (on[2 * d] & peers[0]) | (on[2 * d + 1] & peers[1]);
