@@ -27,25 +27,28 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
 }
 
 /* The edges of node s = (cell, d + 1): through each potential s on
- * switches off (its digit's other places in its units, with y its cell's
- * other candidates) that switches something on (`linked`, candidates
- * only, and by cell cl->linked), what that one switches on (cl->switched, made by
- * closure_make: partners_of's nodes, in its order), in grid rg with
- * links y and those `linked` and cl's lists were made with. The links that lead
+ * switches off (its digit's other places in its units: `peers` the cell's
+ * peers; with Y-links its cell's other candidates, of `others`) that
+ * switches something on (`linked`, candidates only, and `others` the
+ * cell's digits in cl->linked with Y-links, else none), what that one
+ * switches on (cl->switched, made by closure_make: partners_of's nodes,
+ * in its order), in the grid and links that `linked` and cl's lists were
+ * made with; each word of the peers walked on its own (a loop over the
+ * two costs more). The links that lead
  * back to s (a place of its digit in a unit of two with it, its cell's
  * other candidate in a cell of two) are left out: such an edge changes no
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
  * to s or to nothing) and nothing else. */
-static uint32_t edges_of(const closure *cl, const reach_grid *rg, const uint64_t *linked,
-                         bool y, int cell, int d, uint16_t *edge, uint32_t count)
+static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
+                         unsigned others, int cell, int d, uint16_t *edge, uint32_t count)
 {
     int s = cell * BD_SIZE + d;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = rg->peers[cell][w] & linked[2 * d + w]; bits;
-             bits &= bits - 1u)
-            count = switched_but(cl, (w * 64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
-    for (unsigned ds = y ? cl->linked[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+    for (uint64_t bits = peers[0] & linked[2 * d]; bits; bits &= bits - 1u)
+        count = switched_but(cl, low_index(bits) * BD_SIZE + d, s, edge, count);
+    for (uint64_t bits = peers[1] & linked[2 * d + 1]; bits; bits &= bits - 1u)
+        count = switched_but(cl, (64 + low_index(bits)) * BD_SIZE + d, s, edge, count);
+    for (unsigned ds = others & ~(1u << d); ds; ds &= ds - 1u)
         count = switched_but(cl, cell * BD_SIZE + bit_digit(ds) - 1, s, edge, count);
     return count;
 }
@@ -119,18 +122,19 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
 /* Closes node s as a part of its own numbered `part` when each of its
  * edges leads to a sink or to a node closed already (whose part's row is
  * made): it is on no cycle then, and its reach is itself, those sinks and
- * those parts' reach. False, and nothing closed (the row's words may be
- * written: a part's row is read only for its digits), when an edge leads
- * to a node not closed yet. */
+ * those parts' reach. False, and nothing written, when an edge leads to a
+ * node not closed yet (all its edges read first: most calls fail, and
+ * a row begun would be thrown away). */
 static bool close_early(closure *cl, int s, int16_t part)
 {
+    for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
+        if (cl->part[cl->edge[e]] < 0 && cl->index[cl->edge[e]] != SINK_INDEX)
+            return false;
     uint64_t *row = cl->row[part];
     unsigned digits = 0;
     row_add_node(row, &digits, s);
     for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
         int v = cl->edge[e], other = cl->part[v];
-        if (other < 0 && cl->index[v] != SINK_INDEX)
-            return false;
         if (other < 0) {
             row_add_node(row, &digits, v);
             continue;
@@ -159,12 +163,13 @@ static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *link
 {
     uint32_t count = 0;
     int nodes = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++)
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned others = y ? cl->linked[cell] : 0;
         for (unsigned ds = x || rg->cell_left[cell] == 2 ? rg->cell_cand[cell] : 0; ds;
              ds &= ds - 1u) {
             int d = bit_digit(ds) - 1, s = cell * BD_SIZE + d;
             uint32_t first = count;
-            count = edges_of(cl, rg, linked, y, cell, d, cl->edge, count);
+            count = edges_of(cl, rg->peers[cell], linked, others, cell, d, cl->edge, count);
             cl->first[s] = first;
             cl->end[s] = count;
             cl->part[s] = -1;
@@ -174,6 +179,7 @@ static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *link
                 cl->order[nodes++] = (uint16_t)s;
             }
         }
+    }
     return nodes;
 }
 
@@ -192,7 +198,8 @@ void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, boo
             }
     int nodes = closure_edges(cl, rg, linked, y, x);
     int16_t next = 0, parts = 0;
-    for (int i = 0; i < nodes; i++)   /* without the walk where it may */
+    for (int i = nodes - 1; i >= 0; i--)   /* without the walk where it may (from
+                                              the last node back: measured cheaper) */
         if (close_early(cl, cl->order[i], parts))
             parts++;
     int depth = 0;
@@ -341,24 +348,6 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
     return buf;
 }
 
-/* The reach of candidate s in the closure `cl` (made with both links, or
- * by closure_find), read in place: its row, whose words are set for the
- * digits of *digits (bit d - 1 for digit d) only, or for a node without
- * edges (part -1) the node alone, made in `alone`. */
-static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *alone,
-                                           unsigned *digits)
-{
-    if (cl->part[s] >= 0) {
-        *digits = cl->digits[cl->part[s]];
-        return cl->row[cl->part[s]];
-    }
-    int cell = s / BD_SIZE, d = s % BD_SIZE;
-    alone[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-    alone[2 * d + 1 - (cell >> 6)] = 0;
-    *digits = 1u << d;
-    return alone;
-}
-
 /* Into `r`, the sets reach_links reaches with the cell rules when the
  * potentials on are those of `on` (a closure's row; only the words of the
  * digits of `digits`, bit d - 1 for digit d, are read): what those switch
@@ -367,13 +356,20 @@ static inline const uint64_t *row_in_place(const closure *cl, int s, uint64_t *a
  * candidate (at, e) goes when a digit other than e is on at `at` (a cell
  * of `any` that is not one where e alone is on). So a potential on is
  * switched off by its cell when two digits are on there (`twice`), and
- * by its digit in another cell when one of its peers has it on. */
-static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned digits, reach *r)
+ * by its digit in another cell when one of its peers has it on. The
+ * words of `on` are read by digit (each of r->on's written once, no
+ * memset first). `r`
+ * shares no memory with rg nor `on` (restrict: the compiler's test of
+ * that, and its word-by-word loop where they would, left out). */
+static void closure_reach(const reach_grid *restrict rg, const uint64_t *restrict on,
+                          unsigned digits, reach *restrict r)
 {
     uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
-    memset(r->on, 0, sizeof r->on);
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
+    for (int d = 0; d < BD_SIZE; d++) {
+        if (!(digits >> d & 1u)) {
+            r->on[d][0] = r->on[d][1] = 0;
+            continue;
+        }
         for (int w = 0; w < 2; w++) {
             r->on[d][w] = on[2 * d + w];
             twice[w] |= any[w] & on[2 * d + w];
@@ -386,18 +382,37 @@ static void closure_reach(const reach_grid *rg, const uint64_t *on, unsigned dig
     uint64_t both = twice[0] | twice[1];
     for (unsigned on_digits = digits; on_digits; on_digits &= on_digits - 1u) {
         int d = bit_digit(on_digits) - 1;
-        uint64_t peers[2] = {0, 0};
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = on[2 * d + w]; bits; bits &= bits - 1u) {
-                int at = w * 64 + low_index(bits);
-                peers[0] |= rg->peers[at][0];
-                peers[1] |= rg->peers[at][1];
-            }
+        uint64_t peers[2] = {0, 0};   /* each word of `on` walked on its own */
+        for (uint64_t bits = on[2 * d]; bits; bits &= bits - 1u) {
+            peers[0] |= rg->peers[low_index(bits)][0];
+            peers[1] |= rg->peers[low_index(bits)][1];
+        }
+        for (uint64_t bits = on[2 * d + 1]; bits; bits &= bits - 1u) {
+            peers[0] |= rg->peers[64 + low_index(bits)][0];
+            peers[1] |= rg->peers[64 + low_index(bits)][1];
+        }
         r->off[d][0] |= rg->cand[d][0] & peers[0];
         r->off[d][1] |= rg->cand[d][1] & peers[1];
         both |= (on[2 * d] & peers[0]) | (on[2 * d + 1] & peers[1]);
     }
     r->conflict = both != 0;
+}
+
+/* The sets closure_reach makes when the potentials on are (cell, d + 1)
+ * alone (a node without edges), without its loops: it switches off its
+ * digit in its peers and its cell's other candidates, and meets no
+ * conflict (a cell is not its own peer). */
+static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
+{
+    int w = cell >> 6;
+    uint64_t bit = (uint64_t)1 << (cell & 63);
+    memset(r, 0, sizeof *r);
+    r->on[d][w] = bit;
+    for (int e = 0; e < BD_SIZE; e++)
+        r->off[e][w] = rg->cand[e][w] & bit;
+    r->off[d][w] = 0;
+    r->off[d][0] |= rg->cand[d][0] & rg->peers[cell][0];
+    r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
 }
 
 /* The bytes a closure takes (chains.h). */
@@ -418,10 +433,12 @@ void cycles_closure_make(struct closure *cl, const reach_grid *rg, bool y, bool 
  * `cand` on, into `r`; false on a contradiction (chains.h). */
 bool cycles_closure_on(const struct closure *cl, const reach_grid *rg, int cand, reach *r)
 {
-    uint64_t alone[BD_SIZE * 2];
-    unsigned digits;
-    const uint64_t *row = row_in_place(cl, cand, alone, &digits);
-    closure_reach(rg, row, digits, r);
+    int part = cl->part[cand];
+    if (part < 0) {
+        lone_reach(rg, cand / BD_SIZE, cand % BD_SIZE, r);
+        return true;
+    }
+    closure_reach(rg, cl->row[part], cl->digits[part], r);
     return !r->conflict;
 }
 

@@ -128,9 +128,10 @@ static inline uint32_t partners_of(const reach_grid *rg, bool y, bool x, int cel
         edge[count++] = (uint16_t)(cell * BD_SIZE + bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1);
     if (x) {
         const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = partner[w]; bits; bits &= bits - 1u)
-                edge[count++] = (uint16_t)((w * 64 + low_index(bits)) * BD_SIZE + d);
+        for (uint64_t bits = partner[0]; bits; bits &= bits - 1u)
+            edge[count++] = (uint16_t)(low_index(bits) * BD_SIZE + d);
+        for (uint64_t bits = partner[1]; bits; bits &= bits - 1u)
+            edge[count++] = (uint16_t)((64 + low_index(bits)) * BD_SIZE + d);
     }
     return count;
 }
