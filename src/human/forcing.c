@@ -842,13 +842,15 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
         if (!on->conflict)
             cell_branch[cell_count++] = on;
     }
-    if (card == 2 || (f->multiple && card > 2))
+    /* a Nishio search has no cell chaining (its closures, kept to their
+     * digits, are not gathered in cell_branch) */
+    if (!f->nishio && (card == 2 || (f->multiple && card > 2)))
         plan->cell = meets_any(f->wide_meets, cell_branch, cell_count);
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
     /* an idle cell's reads, those of all its closures at once */
-    if (read && f->nishio && !any && !plan->cell)
+    if (read && f->nishio && !any)
         reads_reach(read, &seen, false);
     return any || plan->cell;
 }
