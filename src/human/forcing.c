@@ -212,6 +212,20 @@ static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot,
     return h->removed[cell] != 0;
 }
 
+/* A bound under the ancestors the `count` nodes `targets` count, each
+ * itself included (the sum of ancestor_count over them), when it is at
+ * most `limit`, else a number above `limit`: each node's path of first
+ * parents, counted with the node, whose potentials are among its
+ * ancestors (a node is never its own ancestor). */
+static int first_parents(const bdi_chainer *ch, const uint32_t *targets, int count, int limit)
+{
+    int least = 0;
+    for (int i = 0; i < count && least <= limit; i++)
+        for (int32_t node = (int32_t)targets[i]; least++ <= limit && ch->nodes[node].parent_count;)
+            node = (int32_t)node_parents(ch, node)[0];
+    return least;
+}
+
 /* The complexity and difficulty of a hint with its targets set; false
  * (the hint left unmeasured) when the list keeps its best only and the
  * hint cannot come before it. All the search's hints have the same base
@@ -224,6 +238,8 @@ static bool measure(const forcing *f, chint *h)
 {
     const chint_list *list = f->list;
     int limit = !list->keep_all && list->found ? list->best.complexity : INT_MAX;
+    if (limit != INT_MAX && first_parents(f->ch, h->targets, h->target_count, limit) > limit)
+        return false;   /* a cheap bound first */
     int flat = 0;
     for (int i = 0; i < h->target_count; i++) {
         int room = limit == INT_MAX ? INT_MAX : limit - flat - (h->target_count - 1 - i);
