@@ -212,6 +212,32 @@ static bool start_hint(const forcing *f, int kind, int sort_key, int target_pot,
     return h->removed[cell] != 0;
 }
 
+/* A bound under the ancestors the `count` nodes `targets` count, each
+ * itself included (the sum of ancestor_count over them), when it is at
+ * most `limit`, else a number above `limit`: each node's path of first
+ * parents, counted with the node, whose potentials are among its
+ * ancestors (a node is never its own ancestor). */
+static int first_parents(const bdi_chainer *ch, const uint32_t *targets, int count, int limit)
+{
+    int least = 0;
+    for (int i = 0; i < count && least <= limit; i++)
+        for (int32_t node = (int32_t)targets[i]; least++ <= limit && ch->nodes[node].parent_count;)
+            node = (int32_t)node_parents(ch, node)[0];
+    return least;
+}
+
+/* Whether a hint whose targets are the `count` nodes `targets` cannot
+ * come before the list's best (measure would leave it unmeasured), by
+ * first_parents alone: a test made before the hint is filled in. */
+static bool past_best(const forcing *f, const uint32_t *targets, int count)
+{
+    const chint_list *list = f->list;
+    if (list->keep_all || !list->found)
+        return false;
+    int limit = list->best.complexity;
+    return first_parents(f->ch, targets, count, limit) > limit;
+}
+
 /* The complexity and difficulty of a hint with its targets set; false
  * (the hint left unmeasured) when the list keeps its best only and the
  * hint cannot come before it. All the search's hints have the same base
@@ -311,13 +337,16 @@ static void binary_hint(forcing *f, int32_t dst_on, int32_t dst_off, int source_
 {
     chint h;
     f->offered = true;
+    const uint32_t targets[2] = {(uint32_t)dst_on, (uint32_t)dst_off};
+    if (past_best(f, targets, 2))
+        return;
     int target_pot = f->ch->nodes[target].pot;
     if (!start_hint(f, absurd ? CHAIN_CONTRADICTION : CHAIN_DOUBLE, absurd ? 7 : 1, target_pot,
                     holds, &h))
         return;
     h.source = source_pot;
-    h.targets[0] = (uint32_t)dst_on;
-    h.targets[1] = (uint32_t)dst_off;
+    h.targets[0] = targets[0];
+    h.targets[1] = targets[1];
     h.target_count = 2;
     if (!measure(f, &h))
         return;
@@ -375,6 +404,11 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     chint h;
     f->offered = true;
     int target_pot = f->ch->nodes[target].pot;
+    uint32_t targets[BD_SIZE];
+    for (int i = 0; i < count; i++)
+        targets[i] = (uint32_t)sets[i]->where[target_pot];
+    if (past_best(f, targets, count))
+        return;
     if (!start_hint(f, region ? CHAIN_REGION : CHAIN_CELL, region ? 6 : 5, target_pot,
                     pot_on(target_pot), &h))
         return;
@@ -383,8 +417,7 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     h.unit = unit;
     h.source = source_pot;
     h.target_count = count;
-    for (int i = 0; i < count; i++)
-        h.targets[i] = (uint32_t)sets[i]->where[target_pot];
+    memcpy(h.targets, targets, (size_t)count * sizeof *targets);
     if (!measure(f, &h))
         return;
     result_placement(f->ch->nodes[h.targets[0]].pot, &h);
@@ -842,13 +875,15 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
         if (!on->conflict)
             cell_branch[cell_count++] = on;
     }
-    if (card == 2 || (f->multiple && card > 2))
+    /* a Nishio search has no cell chaining (its closures, kept to their
+     * digits, are not gathered in cell_branch) */
+    if (!f->nishio && (card == 2 || (f->multiple && card > 2)))
         plan->cell = meets_any(f->wide_meets, cell_branch, cell_count);
     if (plan->cell)
         for (int i = 0; i < n; i++)
             plan->on[i] = true;
     /* an idle cell's reads, those of all its closures at once */
-    if (read && f->nishio && !any && !plan->cell)
+    if (read && f->nishio && !any)
         reads_reach(read, &seen, false);
     return any || plan->cell;
 }

@@ -224,6 +224,11 @@ typedef struct none_grid {
 /* The grids kept a chain's start (see cycles_nested). */
 enum { NONE_WAYS = 4 };
 
+/* The calls of advanced_potentials under way at once whose work spaces
+ * the memo holds: a chain of level 5 at most runs searches of lower
+ * levels. */
+enum { NESTED_DEPTH = 6 };
+
 /* The answers of the chaining rules nested in chains, one a slot (a new
  * one replaces the slot's), their hints in one pool emptied when full;
  * and the same way, in a part of their own, the simple rules' answers;
@@ -241,6 +246,11 @@ struct nested_memo {
     uint16_t simple_pool[SIMPLE_POOL];
     uint8_t none_count[POTENTIALS], none_next[POTENTIALS];
     none_grid none[POTENTIALS][NONE_WAYS];
+    /* advanced_potentials' work spaces, by how many of its calls are
+     * under way (a call runs rules whose chains call it again, of a lower
+     * level: no deeper than NESTED_DEPTH); deeper ones are allocated */
+    int depth;
+    advanced work[NESTED_DEPTH];
 };
 
 /* One step of the hashes below: `h` with the word `w` mixed in. */
@@ -300,6 +310,7 @@ static struct nested_memo *memo_of(bdi_chainer *ch)
         memset(m->simple_slot_used, 0, sizeof m->simple_slot_used);
         memset(m->none_count, 0, sizeof m->none_count);
         memset(m->none_next, 0, sizeof m->none_next);
+        m->depth = 0;
         ch->nested_memo = m;
     }
     return ch->nested_memo;
@@ -707,12 +718,13 @@ static void cycles_nested(advanced *a, chain_grid *g, uint64_t grid, int start)
 void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *source, int level,
                          pset *off, int32_t *pending, int *pending_count)
 {
-    advanced *a = malloc(sizeof *a);
-    if (!a || !memo_of(ch)) {
+    struct nested_memo *m = memo_of(ch);
+    advanced *a = !m ? NULL : m->depth < NESTED_DEPTH ? &m->work[m->depth] : malloc(sizeof *a);
+    if (!a) {
         ch->failed = true;
-        free(a);
         return;
     }
+    m->depth++;
     a->ch = ch;   /* a->parents and a->step are written before they are read */
     a->g = g;
     a->source = source;
@@ -742,5 +754,6 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
         if (set_add(ch, off, a->made[i]))
             pending[(*pending_count)++] = a->made[i];
     free(a->made);
-    free(a);
+    if (--m->depth >= NESTED_DEPTH)
+        free(a);
 }
