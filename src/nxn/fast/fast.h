@@ -478,6 +478,9 @@ static void make_geo(geo *g, const bd_board *board)
     for (int t = 0; t < GEO_R(g); t++)
         g->stack_mask[t] = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
     for (int c = 0; c < GEO_N(g); c++) {
+        g->stack_boxes[c] = 0;
+        for (int top = 0; top < GEO_N(g); top += GEO_R(g))
+            g->stack_boxes[c] |= col_bit(top + c / GEO_C(g));
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
         g->bit[c] = col_bit(c);
     }

@@ -166,29 +166,48 @@ static int naked_singles(const geo *g, state *s)
     return progress;
 }
 
-/* Places the hidden singles of the rows of digit d (words pd); -1 on a
+/* The rows (bit r) of digit d's words pd without a place, or with one
+ * place in an open cell: at most one place, none of them closed. No
+ * branch: the compiler takes several rows at once. */
+static inline colset lone_rows(const geo *g, const colset *pd, const colset *open)
+{
+    colset rows = 0;
+    for (int r = 0; r < GEO_N(g); r++) {
+        colset x = pd[r];
+        rows |= bit_if(g->bit[r], (colset)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0));
+    }
+    return rows;
+}
+
+/* Places the hidden singles of the rows of digit d (words pd), visited
+ * in order: every row, or where the singles' loops test all rows first
+ * (tests_rows_first) those that lone_rows gives, found again past a row
+ * after a placement there (its claim changed other rows). -1 on a
  * contradiction, else whether anything was placed. */
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
-    if (tests_rows_first(g)) {
-        /* a row without a place, or with one place in an open cell: at
-         * most one place, none of them closed */
-        unsigned found = 0;
+    int progress = 0;
+    if (!tests_rows_first(g)) {
         for (int r = 0; r < GEO_N(g); r++) {
             colset x = pd[r];
-            found |= (unsigned)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0);
+            if (!x)
+                return -1;
+            if (one_bit(x) && (x & open[r])) {
+                place(g, s, d, r, nxn_low_index(x));
+                progress = 1;
+            }
         }
-        if (!found)
-            return 0;
+        return progress;
     }
-    int progress = 0;
-    for (int r = 0; r < GEO_N(g); r++) {
+    for (colset rows = lone_rows(g, pd, open); rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
         colset x = pd[r];
         if (!x)
             return -1;
-        if (one_bit(x) && (x & open[r])) {
+        if (x & open[r]) {   /* one place, open */
             place(g, s, d, r, nxn_low_index(x));
-            progress = 1;
+            progress = 1;   /* row r, then the lone rows past it */
+            rows = (colset)(g->bit[r] | (lone_rows(g, pd, open) & (colset)((colset)(g->full << r) << 1)));
         }
     }
     return progress;

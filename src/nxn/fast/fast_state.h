@@ -96,6 +96,7 @@ typedef struct geo {
     int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
     colset band_boxes[BD_BOARD_MAX];        /* the boxes of row r's band (bit b R + t) */
+    colset stack_boxes[BD_BOARD_MAX];       /* the boxes of column c's stack, in every band */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
     colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
@@ -328,10 +329,13 @@ static bool ensure_level(ctx *x, int level)
 }
 
 /* The bit of the box of cell (r, c) among a digit's changed boxes
- * (bands_of). */
+ * (bands_of): worked out where the geometry is fixed (the divisions are
+ * by constants), else looked up, not divided. */
 static inline colset box_bit(const geo *g, int r, int c)
 {
-    return col_bit(r - r % GEO_R(g) + c / GEO_C(g));
+    if (FIXED_GEOMETRY)
+        return col_bit(r - r % GEO_R(g) + c / GEO_C(g));
+    return g->band_boxes[r] & g->stack_boxes[c];
 }
 
 /* Whether claim marks only the boxes it changed: N >= EXACT_BANDS_FROM
