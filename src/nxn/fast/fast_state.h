@@ -96,7 +96,7 @@ typedef struct geo {
     int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
     colset band_boxes[BD_BOARD_MAX];        /* the boxes of row r's band (bit b R + t) */
-    colset stack_boxes[BD_BOARD_MAX];       /* the boxes of column c's stack, in every band */
+    colset stack_boxes[BD_BOARD_MAX];       /* the boxes of column c's stack, in every band (box_bit) */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
     colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
