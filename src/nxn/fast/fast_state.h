@@ -83,7 +83,7 @@ enum {
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
-    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
+    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the boxes it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
     PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed,
