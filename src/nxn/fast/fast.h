@@ -473,14 +473,18 @@ static void make_geo(geo *g, const bd_board *board)
     g->box_cols = board->box_cols;
     g->n = board->size;
     g->full = (colset)nxn_all_values(GEO_N(g));
-    g->all_bands = (colset)nxn_all_values(GEO_N(g) / GEO_R(g));
-    for (int r = 0; r < GEO_N(g); r++)
-        g->band_bit[r] = col_bit(r / GEO_R(g));
+    for (int r = 0; r < GEO_N(g) && !BAND_WORDS; r++)   /* the changed boxes' tables: row words */
+        g->band_boxes[r] = (colset)(nxn_all_values(GEO_R(g)) << (r - r % GEO_R(g)));
     for (int t = 0; t < GEO_R(g); t++)
         g->stack_mask[t] = (colset)(nxn_all_values(GEO_C(g)) << (t * GEO_C(g)));
     for (int c = 0; c < GEO_N(g); c++) {
         g->stack_of_col[c] = g->stack_mask[c / GEO_C(g)];
         g->bit[c] = col_bit(c);
+    }
+    for (int c = 0; c < GEO_N(g) && !BAND_WORDS && !FIXED_GEOMETRY; c++) {   /* box_bit's table */
+        g->stack_boxes[c] = 0;
+        for (int top = 0; top < GEO_N(g); top += GEO_R(g))
+            g->stack_boxes[c] |= col_bit(top + c / GEO_C(g));
     }
     for (int i = 0; i < GEO_N(g); i++) {   /* box i, and cell i of a box */
         g->box_top[i] = (uint8_t)(i / GEO_R(g) * GEO_R(g));
@@ -555,7 +559,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
     }
     s->dirty = s->touched = nxn_all_values(n);
     for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
-        *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
+        *bands_of(g, s, d) = BAND_WORDS ? 0 : g->full;
         if (keeps_placed(g)) {
             s->w[placed_at(g, d)] = (colset)gv.cols[d];
             s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];

@@ -31,9 +31,11 @@ static void place(const geo *g, state *s, int d, int r, int c)
             pr[(size_t)e * (size_t)n] = x & keep;
         }
     }
-    if (!BAND_WORDS)
+    if (!BAND_WORDS) {
+        colset box = box_bit(g, r, c);
         for (uint64_t digits = dirty; digits; digits &= digits - 1u)
-            *bands_of(g, s, nxn_low_index(digits)) |= g->band_bit[r];
+            *bands_of(g, s, nxn_low_index(digits)) |= box;
+    }
     mark_changed(g, s, dirty);
     claim(g, s, d, r, c);
 }

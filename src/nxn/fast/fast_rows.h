@@ -15,14 +15,19 @@
  *  - then, for each dirty digit, its units: a row word with one bit, a
  *    column seen in one row only (accumulators over the rows), a box
  *    whose stack bits are seen in one row and one column of its band
- *    (accumulators over the band's rows; only the digit's changed
- *    bands, as a box's rules read its band's words alone and a change
- *    of those words marks the band; below EXACT_BANDS_FROM placing a
- *    digit marks all its bands, so that the bands still to scan in the
- *    same pass are all scanned, from there up only those whose words
- *    it changed): each such cell, if open, is a
+ *    (accumulators over the band's rows; only the bands where the
+ *    digit has changed boxes, as a box's rules read its band's words
+ *    alone and a change of those words marks the box; below
+ *    EXACT_BANDS_FROM placing a digit marks all its boxes, so that the
+ *    bands still to scan in the same pass are all scanned, from there up
+ *    only those whose words it changed): each such cell, if open, is a
  *    hidden single; a unit without a bit is a contradiction. And locked
  *    candidates: when a box's places for d lie in one row (or one
+ *    column), d leaves the rest of that row (column); when a row's
+ *    (column's) places lie in one box, d leaves the rest of that box.
+ *    In a band, the boxes not marked changed since their last scan are
+ *    skipped until something in the band changes: what they would find
+ *    they found then.
  */
 #ifndef BITDOKU_NXN_FAST_ROWS_H
 #define BITDOKU_NXN_FAST_ROWS_H
@@ -161,29 +166,48 @@ static int naked_singles(const geo *g, state *s)
     return progress;
 }
 
-/* Places the hidden singles of the rows of digit d (words pd); -1 on a
+/* The rows (bit r) of digit d's words pd without a place, or with one
+ * place in an open cell: at most one place, none of them closed. No
+ * branch: the compiler takes several rows at once. */
+static inline colset lone_rows(const geo *g, const colset *pd, const colset *open)
+{
+    colset rows = 0;
+    for (int r = 0; r < GEO_N(g); r++) {
+        colset x = pd[r];
+        rows |= bit_if(g->bit[r], (colset)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0));
+    }
+    return rows;
+}
+
+/* Places the hidden singles of the rows of digit d (words pd), visited
+ * in order: every row, or where the singles' loops test all rows first
+ * (tests_rows_first) those that lone_rows gives, found again past a row
+ * after a placement there (its claim changed other rows). -1 on a
  * contradiction, else whether anything was placed. */
 static int row_singles(const geo *g, state *s, int d, colset *pd, const colset *open)
 {
-    if (tests_rows_first(g)) {
-        /* a row without a place, or with one place in an open cell: at
-         * most one place, none of them closed */
-        unsigned found = 0;
+    int progress = 0;
+    if (!tests_rows_first(g)) {
         for (int r = 0; r < GEO_N(g); r++) {
             colset x = pd[r];
-            found |= (unsigned)(((x & (colset)(x - 1u)) | (x & (colset)~open[r])) == 0);
+            if (!x)
+                return -1;
+            if (one_bit(x) && (x & open[r])) {
+                place(g, s, d, r, nxn_low_index(x));
+                progress = 1;
+            }
         }
-        if (!found)
-            return 0;
+        return progress;
     }
-    int progress = 0;
-    for (int r = 0; r < GEO_N(g); r++) {
+    for (colset rows = lone_rows(g, pd, open); rows; rows &= (colset)(rows - 1u)) {
+        int r = nxn_low_index(rows);
         colset x = pd[r];
         if (!x)
             return -1;
-        if (one_bit(x) && (x & open[r])) {
+        if (x & open[r]) {   /* one place, open */
             place(g, s, d, r, nxn_low_index(x));
-            progress = 1;
+            progress = 1;   /* row r, then the lone rows past it */
+            rows = (colset)(g->bit[r] | (lone_rows(g, pd, open) & (colset)((colset)(g->full << r) << 1)));
         }
     }
     return progress;
@@ -250,7 +274,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
                         mark_changed(g, s, UINT64_C(1) << d);
-                        *bands_of(g, s, d) |= g->band_bit[top];
+                        *bands_of(g, s, d) |= box_bit(g, top, c);
                         progress = 1;
                     }
             }
@@ -283,18 +307,29 @@ static bool row_claims(const geo *g, colset *pd, const colset *open, int top)
 }
 
 /* Clears column `col` (one bit) from digit d's words of rows `from` to
- * `to` - 1, marking the bands of the rows that had it; whether any did. */
+ * `to` - 1, marking the boxes of the rows that had it; whether any did. */
 static inline int clear_column(const geo *g, state *s, int d, colset col, int from, int to)
 {
     colset *pd = s->w + (size_t)d * (size_t)GEO_N(g);
-    int progress = 0;
+    int progress = 0, c = nxn_low_index(col);
     for (int r = from; r < to; r++)
         if (pd[r] & col) {
             pd[r] &= (colset)~col;
-            *bands_of(g, s, d) |= g->band_bit[r];
+            *bands_of(g, s, d) |= box_bit(g, r, c);
             progress = 1;
         }
     return progress;
+}
+
+/* At least the columns with places outside the band from row `top`,
+ * from band[b], at least the columns of band b's places. */
+static inline colset outside(const geo *g, const colset band[BD_BOARD_MAX], int top)
+{
+    colset cols = 0;
+    for (int b = 0; b < GEO_N(g) / GEO_R(g); b++)
+        if (b != top / GEO_R(g))
+            cols |= band[b];
+    return cols;
 }
 
 /* The box hidden singles of digit d in the band from row `top`, and the
@@ -302,11 +337,15 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
  * row or a column. Each box's places are gathered afresh, after what the
  * boxes before it changed. band[b] holds at least the columns of band b's
  * places (column_singles), so that pointing along a column clears only
- * where a column has places outside the band. -1 on a contradiction, else
- * whether anything changed; 0 at once where the state keeps that d is
- * placed in every box of the band. */
+ * where a column has places outside the band. `marked` holds the band's
+ * boxes (bit top + t) marked changed since their last scan: until
+ * something changes in the band, the others are skipped (their words are
+ * as they were when their scan found nothing). -1 on a contradiction,
+ * else whether anything changed (then every box of the band is marked
+ * again); 0 at once where the state keeps that d is placed in every box
+ * of the band. */
 static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *open, int top,
-                      const colset band[BD_BOARD_MAX])
+                      const colset band[BD_BOARD_MAX], colset marked)
 {
     int n = GEO_N(g), bottom = top + GEO_R(g);
     /* the band's boxes where d is placed (bit t), as the state keeps them,
@@ -315,10 +354,6 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     colset placed = keeps_placed(g) ? s->w[placed_at(g, d) + 1] >> top : 0, placed_cols = 0;
     if (keeps_placed(g) && (placed & nxn_all_values(GEO_R(g))) == nxn_all_values(GEO_R(g)))
         return 0;   /* placed in every box: each row holds its closed cell alone */
-    colset outside = 0;   /* at least the columns with places outside the band */
-    for (int b = 0; b < n / GEO_R(g); b++)
-        if (b != top / GEO_R(g))
-            outside |= band[b];
     int progress = row_claims(g, pd, open, top);
     if (!keeps_placed(g))
         for (int r = top; r < bottom; r++)
@@ -333,10 +368,15 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             copy[r - top] = pd[r];
         w = copy;
     }
-    for (int t = 0; t < GEO_R(g); t++) {
+    /* the stacks whose boxes to scan: the marked ones, all once something
+     * changed; not those where d is placed (claim left it that place alone) */
+    colset all = (colset)nxn_all_values(GEO_R(g)), unplaced = all & (colset)~placed;
+    colset look = (progress ? all : (colset)(marked >> top)) & unplaced;
+    for (; look; look &= (colset)(look - 1u)) {
+        int t = nxn_low_index(look);
         colset m = g->stack_mask[t], once = 0;
-        if (((placed >> t) & 1u) || (placed_cols & m))
-            continue;   /* d is placed in the box: claim left it that place alone */
+        if (placed_cols & m)
+            continue;   /* as `placed`, found on the words */
         int rows = 0, last = top;
         for (int r = top; r < bottom; r++) {
             colset x = w[r - top] & m;
@@ -361,14 +401,16 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
             if (FIXED_GEOMETRY)
                 copy[last - top] = pd[last];
             progress = 1;
-        } else if (rows > 1 && one_bit(once) && (once & outside)) { /* pointing along a column */
+        } else if (rows > 1 && one_bit(once) && (once & outside(g, band, top))) { /* pointing along a column */
             progress |= clear_column(g, s, d, once, 0, top);
             progress |= clear_column(g, s, d, once, bottom, n);
         }
+        if (progress)   /* the boxes after this one: all scanned */
+            look |= unplaced & (colset)~(colset)(col_bit(t + 1) - 1u);
     }
     if (progress) {
         mark_changed(g, s, UINT64_C(1) << d);
-        *bands_of(g, s, d) |= g->band_bit[top];
+        *bands_of(g, s, d) |= g->band_boxes[top];
     }
     return progress;
 }
@@ -388,11 +430,13 @@ static int scan_digit(const geo *g, state *s, int d)
     if (found < 0)
         return -1;
     progress |= found;
-    colset *bands = bands_of(g, s, d);
-    for (colset todo = *bands; todo; todo &= (colset)(todo - 1u)) {
-        int band = nxn_low_index(todo);
-        *bands &= (colset)~g->band_bit[band * GEO_R(g)];
-        found = band_boxes(g, s, d, pd, open, band * GEO_R(g), places);
+    colset *boxes = bands_of(g, s, d);
+    for (colset todo = *boxes; todo;) {   /* the bands with a box marked at the start */
+        int top = nxn_low_index(todo) / GEO_R(g) * GEO_R(g);
+        colset in_band = g->band_boxes[top], marked = *boxes & in_band;
+        todo &= (colset)~in_band;
+        *boxes &= (colset)~in_band;
+        found = band_boxes(g, s, d, pd, open, top, places, marked);
         if (found < 0)
             return -1;
         progress |= found;

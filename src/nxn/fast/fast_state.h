@@ -19,15 +19,14 @@
  * row marks the cells not yet placed ("open"). The state of one search
  * level is these N * N + 2 N words (N * N + 5 N from PLACED_FROM up),
  * a count of open cells, the digits whose words changed since their last
- * scan ("dirty"), for each digit the bands (bit b for the band of rows
- * b R .. b R + R - 1, so at most N bits) where its words changed since
- * its boxes there were last scanned, and from PLACED_FROM up (not on
- * band words) the columns and the boxes (box b: band b / R, stack b % R)
- * where it is placed:
+ * scan ("dirty"), for each digit the boxes (bit b for box b: band b / R,
+ * stack b % R, so N bits) where its words changed since they were last
+ * scanned, and from PLACED_FROM up (not on band words) the columns and
+ * the boxes where it is placed:
  *
  *     w[d * N + r]        P[d][r], d, r in 0..N-1
  *     w[N * N + r]        open[r]
- *     w[N * N + N + d]    the changed bands of digit d (on band words,
+ *     w[N * N + N + d]    the changed boxes of digit d (on band words,
  *                         fast_bands.h: row d's cells with two candidates at
  *                         the last naked pairs' search)
  *     w[N * N + 2 N + 2 d]      the columns where d is placed, and
@@ -84,7 +83,7 @@ enum {
     PAIRS_FROM = 12,     /* the board size from which a stalled propagation looks for naked pairs */
     HIDDEN_PAIRS_FROM = 25,  /* and for hidden pairs */
     WEIGHTS_FROM = 10,       /* the board size from which pick_cell weighs units by their failures */
-    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the bands it changed */
+    EXACT_BANDS_FROM = 20,   /* the board size from which claim marks only the boxes it changed */
     ROW_TESTS_FROM = 8,      /* the board size from which the singles' loops test all rows first */
     PAIR_DIGITS_FROM = 20,   /* the board size from which naked_pairs finds each row's pair digits first */
     PLACED_FROM = 20,        /* the board size from which a state keeps where each digit is placed,
@@ -96,8 +95,8 @@ enum {
 typedef struct geo {
     int box_rows, box_cols, n;              /* a box's rows and columns (the stacks: box_rows) */
     colset full;                            /* the N columns */
-    colset all_bands;                       /* the N / R bands */
-    colset band_bit[BD_BOARD_MAX];          /* the band of row r */
+    colset band_boxes[BD_BOARD_MAX];        /* the boxes of row r's band (bit b R + t) */
+    colset stack_boxes[BD_BOARD_MAX];       /* the boxes of column c's stack, in every band (box_bit) */
     colset stack_of_col[BD_BOARD_MAX];      /* the columns of column c's stack */
     colset stack_mask[BD_BOARD_MAX];        /* the columns of stack t */
     colset bit[BD_BOARD_MAX];               /* col_bit(i), i < N: loaded, not shifted, by
@@ -232,7 +231,8 @@ static inline bool one_bit(colset x)
     return !(x & (colset)(x - 1u));
 }
 
-/* The changed bands of digit d. */
+/* The changed boxes of digit d (on row words; fast_bands.h reads the
+ * word otherwise). */
 static inline colset *bands_of(const geo *g, state *s, int d)
 {
     return s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g) + (size_t)GEO_N(g) + (size_t)d;
@@ -328,7 +328,17 @@ static bool ensure_level(ctx *x, int level)
     return true;
 }
 
-/* Whether claim marks only the bands it changed: N >= EXACT_BANDS_FROM
+/* The bit of the box of cell (r, c) among a digit's changed boxes
+ * (bands_of): worked out where the geometry is fixed (the divisions are
+ * by constants), else looked up, not divided. */
+static inline colset box_bit(const geo *g, int r, int c)
+{
+    if (FIXED_GEOMETRY)
+        return col_bit(r - r % GEO_R(g) + c / GEO_C(g));
+    return g->band_boxes[r] & g->stack_boxes[c];
+}
+
+/* Whether claim marks only the boxes it changed: N >= EXACT_BANDS_FROM
  * (known at compile time where the words are too narrow for such N). */
 static inline bool exact_bands(const geo *g)
 {
@@ -337,19 +347,20 @@ static inline bool exact_bands(const geo *g)
 
 /* Takes digit d out of its column and box, but at (r, c), where its row
  * is set to that one cell; the cell is closed. The digit is marked
- * changed, and so are its bands: all of them, or from EXACT_BANDS_FROM
- * up those where its words changed. */
+ * changed, and so are its boxes: all of them, or from EXACT_BANDS_FROM
+ * up those where its words may have changed (those of column c holding
+ * it, and those of row r's band). */
 static inline void claim(const geo *g, state *s, int d, int r, int c)
 {
     int n = GEO_N(g);
     colset *pd = s->w + (size_t)d * (size_t)n;
     colset keep = (colset)~col_bit(c), column = 0;
     if (exact_bands(g))
-        for (int top = 0; top < n; top += GEO_R(g)) {   /* the bands where column c has d */
+        for (int top = 0; top < n; top += GEO_R(g)) {   /* the boxes where column c has d */
             colset rows = 0;
             for (int row = top; row < top + GEO_R(g); row++)
                 rows |= pd[row];
-            column |= (colset)(((rows >> c) & 1u) << (top / GEO_R(g)));
+            column |= (colset)(((rows >> c) & 1u) << (top + c / GEO_C(g)));
         }
     for (int row = 0; row < n; row++)
         pd[row] &= keep;
@@ -366,12 +377,12 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
     if (keeps_placed(g)) {
         colset *placed = s->w + placed_at(g, d);
         placed[0] |= col_bit(c);
-        placed[1] |= col_bit(top + c / GEO_C(g));
+        placed[1] |= box_bit(g, r, c);
     }
     if (exact_bands(g))
-        *bands_of(g, s, d) |= (colset)(column | g->band_bit[r]);
+        *bands_of(g, s, d) |= (colset)(column | g->band_boxes[r]);
     else
-        *bands_of(g, s, d) = g->all_bands;
+        *bands_of(g, s, d) = g->full;
 }
 
 enum { FOLD_MAX = 5 };   /* the most levels fold_counts gives */
@@ -406,8 +417,8 @@ static uint64_t cell_digits(const geo *g, const state *s, int r, int c)
 }
 
 /* Clears the columns `cols` from digit d's word of row r, marking the
- * digit and the row's band changed when it had any of them; whether it
- * did. */
+ * digit and the boxes of the row's band changed when it had any of them;
+ * whether it did. */
 static inline bool clear_places(const geo *g, state *s, int d, int r, colset cols)
 {
     colset *w = s->w + (size_t)d * (size_t)GEO_N(g) + (size_t)r;
@@ -416,7 +427,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     *w &= (colset)~cols;
     mark_changed(g, s, UINT64_C(1) << d);
     if (!BAND_WORDS)
-        *bands_of(g, s, d) |= g->band_bit[r];
+        *bands_of(g, s, d) |= g->band_boxes[r];
     return true;
 }
 
