@@ -49,7 +49,8 @@ target_grown4_sparse target_grown4_wide target_grown4_ring target_grown4_mid tar
 target_grown4_none target_grown5_sparse target_grown5_wide target_grown5_ring
 target_grown6_sparse target_grown6_wide target_grown6_ring target_grown7_sparse
 target_grown7_wide target_grown8_sparse target_grown8_ring target_grown8_wide
-target_grown9_sparse target_grown9_ring target_grown14_sparse target_grown15_sparse"
+target_grown9_sparse target_grown9_ring target_grown14_sparse target_grown15_sparse
+target_grown16_wide"
 
 build_one() {   # build_one NAME COMMIT HARNESS_COMMIT
     rm -rf "$dir/$1"
