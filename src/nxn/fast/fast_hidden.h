@@ -14,8 +14,9 @@
  * lie in the same three cells leave those cells no other candidate. Each
  * digit's units with two or three places ("sets", the keys made from
  * them) are kept and made again only when its words changed; only pairs
- * and triples with a digit changed since the last search that found
- * neither are looked for ("touched" digits). They are kept once for the
+ * and triples with a set that is new or changed in its unit since the
+ * last search that found neither are looked for ("fresh" sets, of
+ * "touched" digits). They are kept once for the
  * whole search, not in each level: a level that makes a digit's sets
  * again first saves those a level above made on a trail (by their counts,
  * most of the room for 3 N sets a digit unused), and they are given back
@@ -30,12 +31,13 @@
 
 /* The kept sets and keys (the search's `kept`, from HIDDEN_PAIRS_FROM
  * up): for each digit its sets (make_sets: a count, then up to 3 N
- * masks, then their units, a byte each), then for each digit its keys
- * (hidden_pairs: a count, then up to 3 N). The bytes of a digit's sets. */
+ * masks, then their units, a byte each, then whether each is fresh, a
+ * byte each), then for each digit its keys (hidden_pairs: a count, then
+ * up to 3 N). The bytes of a digit's sets. */
 static inline size_t sets_bytes(const geo *g)
 {
     size_t n = (size_t)GEO_N(g);
-    return 8u * (1u + 3u * n) + (3u * n + 7u) / 8u * 8u;
+    return 8u * (1u + 3u * n) + 2u * ((3u * n + 7u) / 8u * 8u);
 }
 
 /* The bytes of the kept sets and keys (sets_bytes). */
@@ -63,6 +65,15 @@ static inline uint32_t *digit_keys(const geo *g, unsigned char *kept, int d)
     size_t n = (size_t)GEO_N(g);
     size_t at = n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n);
     return (uint32_t *)(void *)(kept + at);
+}
+
+/* Whether each of digit d's sets in `kept` is fresh (1) or not (0): new
+ * or changed in its unit (make_sets) since the last search that found
+ * neither hidden pairs nor hidden triples. None is for a digit not
+ * touched since (hidden_triples clears them with touched). */
+static inline uint8_t *set_fresh(const geo *g, unsigned char *kept, int d)
+{
+    return set_units(g, kept, d) + (3 * GEO_N(g) + 7) / 8 * 8;
 }
 
 /* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
@@ -194,14 +205,27 @@ static inline uint64_t band_box_sets(const geo *g, const colset *pd, int top, ui
 #endif
 
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
- * d has two or three places in `s`: the places as a mask of their
- * indices within the unit (unit_cell), and the unit's number. */
+ * d has two or three places in `s`, by rising unit: the places as a mask
+ * of their indices within the unit (unit_cell), and the unit's number;
+ * and whether it is fresh (set_fresh): so before, or new or changed. */
 static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
 {
     int n = GEO_N(g), count = 0;
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
+    uint8_t *fresh = set_fresh(g, kept, d);
+    /* the places of d's sets so far and whether fresh, by unit (0: none),
+     * all 0 again on return */
+    static _Thread_local uint64_t before[3 * BD_BOARD_MAX];
+    static _Thread_local uint8_t before_fresh[3 * BD_BOARD_MAX];
+    uint8_t before_units[3 * BD_BOARD_MAX];
+    int before_count = (int)set[-1];
+    for (int i = 0; i < before_count; i++) {
+        before[unit[i]] = set[i];
+        before_fresh[unit[i]] = fresh[i];
+        before_units[i] = unit[i];
+    }
     colset few_rows = 0;
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
@@ -231,19 +255,28 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         }
     }
     set[-1] = (uint64_t)count;
+    for (int i = 0; i < count; i++)
+        fresh[i] = (uint8_t)(before_fresh[unit[i]] | (before[unit[i]] != set[i]));
+    for (int i = 0; i < before_count; i++) {
+        before[before_units[i]] = 0;
+        before_fresh[before_units[i]] = 0;
+    }
 }
 
 /* Makes digit d's sets in `kept` (make_sets) and, from those with two
  * places whose cells do not both lie in `paired` (two candidates alone: a
  * pair found there is naked already, and clears nothing), its keys: the
- * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. */
-static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
-                      const colset paired[BD_BOARD_MAX])
+ * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. The
+ * keys from fresh sets (set_fresh) also go to `fresh_keys`;
+ * returns how many. */
+static int make_keys(const geo *g, const state *s, unsigned char *kept, int d,
+                     const colset paired[BD_BOARD_MAX], uint32_t *fresh_keys)
 {
-    int n = GEO_N(g);
+    int n = GEO_N(g), fresh_count = 0;
     make_sets(g, s, kept, d);
     const uint64_t *sets = digit_sets(g, kept, d);
     const uint8_t *unit = set_units(g, kept, d);
+    const uint8_t *fresh = set_fresh(g, kept, d);
     uint32_t *keys = digit_keys(g, kept, d), count = 0;
     for (uint64_t i = 0; i < sets[0]; i++) {
         uint64_t places = sets[1 + i], rest = places & (places - 1u);
@@ -254,9 +287,13 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
         unit_cell(g, unit[i], nxn_low_index(rest), &r1, &c1);
         if ((paired[r0] >> c0) & (paired[r1] >> c1) & 1u)
             continue;
-        keys[1 + count++] = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+        uint32_t k = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+        keys[1 + count++] = k;
+        fresh_keys[fresh_count] = k;
+        fresh_count += fresh[i];
     }
     keys[0] = count;
+    return fresh_count;
 }
 
 /* Hidden triple {digits} at the cells `cells` (three bits: indices in
@@ -353,9 +390,11 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
  * three cells leave those cells no other candidate. The places of each
  * digit in each unit where it has two or three (make_sets) are kept in
  * `kept`, made again for the digits in `s->touched` only (by hidden_pairs,
- * which runs first, with the state as here), and only
- * triples with a touched digit are looked for (hidden_pairs says why).
- * Whether anything changed. */
+ * which runs first, with the state as here), and only triples with a
+ * fresh set (set_fresh) are looked for, in the units of such sets alone
+ * (hidden_pairs says why). When none clears anything, the search found
+ * neither pairs nor triples: the touched digits' sets are no longer
+ * fresh (the caller clears touched). Whether anything changed. */
 static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
                            const colset paired[BD_BOARD_MAX])
 {
@@ -364,30 +403,42 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint64_t by_unit[SETS_MAX];
     static _Thread_local uint8_t digit_of[SETS_MAX];
     /* unit u's sets from start[u] = u N (a digit has one set a unit at
-     * most), those of touched digits first, up to first_untouched[u] */
-    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
+     * most), the fresh ones first, up to first_old[u] */
+    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_old[3 * BD_BOARD_MAX];
     for (int u = 0; u < 3 * n; u++)
         start[u] = fill[u] = u * n;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int d = 0; d < n; d++) {
-            if (((s->touched >> d) & 1u) == (uint64_t)pass)
-                continue;
-            const uint64_t *sets = digit_sets(g, kept, d);
-            const uint8_t *unit = set_units(g, kept, d);
-            uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
-            for (uint64_t i = 0; i < count; i++) {
-                int at = fill[unit[i]]++;
-                by_unit[at] = sets[1 + i];
-                digit_of[at] = (uint8_t)d;
-            }
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {   /* fresh sets first */
+        int d = nxn_low_index(todo);
+        const uint64_t *sets = digit_sets(g, kept, d);
+        const uint8_t *unit = set_units(g, kept, d), *fresh = set_fresh(g, kept, d);
+        uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
+        for (uint64_t i = 0; i < count; i++) {
+            int at = fill[unit[i]];
+            by_unit[at] = sets[1 + i];
+            digit_of[at] = (uint8_t)d;
+            fill[unit[i]] += fresh[i];
         }
-        if (pass == 0)
-            memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
+    }
+    memcpy(first_old, fill, sizeof fill[0] * (size_t)(3 * n));
+    for (int d = 0; d < n; d++) {   /* then the others */
+        const uint64_t *sets = digit_sets(g, kept, d);
+        const uint8_t *unit = set_units(g, kept, d), *fresh = set_fresh(g, kept, d);
+        uint64_t count = sets[0];
+        for (uint64_t i = 0; i < count; i++) {
+            int at = fill[unit[i]];
+            by_unit[at] = sets[1 + i];
+            digit_of[at] = (uint8_t)d;
+            fill[unit[i]] += !fresh[i];
+        }
     }
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
-        progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
-                                 first_untouched[u] - start[u], fill[u] - start[u], paired);
+        if (first_old[u] > start[u])
+            progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
+                                     first_old[u] - start[u], fill[u] - start[u], paired);
+    if (!progress)
+        for (uint64_t todo = s->touched; todo; todo &= todo - 1u)
+            memset(set_fresh(g, kept, nxn_low_index(todo)), 0, 3u * (size_t)n);
     return progress;
 }
 
@@ -428,10 +479,13 @@ static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint6
  * touched digit are looked for: two untouched digits were so when the
  * last search found nothing to clear (the caller clears touched when
  * hidden_triples did not either), with the cells' candidates as now or
- * more. So the touched digits' keys alone are chained by a hash, and
- * every digit's keys looked up in those chains; a pair of two touched
- * digits is found from each side, and cleared twice to the same effect.
- * Whether anything changed. */
+ * more. Of those, only pairs with a key from a fresh set (set_fresh) can
+ * clear anything: a pair whose two keys come from sets unchanged in
+ * their units since the last search that found nothing was there then,
+ * and found (or, both cells paired, naked) if it could clear anything.
+ * So the fresh keys alone are chained by a hash, and every digit's keys
+ * looked up in those chains; a pair of two fresh keys is found from each
+ * side, and cleared twice to the same effect. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
                          const colset paired[BD_BOARD_MAX])
 {
@@ -444,12 +498,11 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     memset(head, 0, sizeof head);
     for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
         int d = nxn_low_index(todo);
-        make_keys(g, s, kept, d, paired);
-        const uint32_t *keys = digit_keys(g, kept, d);
-        uint32_t last = keys[0];   /* read once: the byte stores below may alias it */
-        for (uint32_t i = 1; i <= last; i++) {
-            uint32_t h = key_hash(keys[i]);
-            key[count] = keys[i];
+        uint32_t fresh_keys[3 * BD_BOARD_MAX];
+        int fresh_count = make_keys(g, s, kept, d, paired, fresh_keys);
+        for (int i = 0; i < fresh_count; i++) {
+            uint32_t h = key_hash(fresh_keys[i]);
+            key[count] = fresh_keys[i];
             digit_of[count] = (uint8_t)d;
             next[count] = head[h];
             head[h] = (uint16_t)(count + 1);
@@ -486,7 +539,7 @@ typedef struct saved_kept {
  * count, each rounded up to 8 bytes, then its saved_kept. */
 static inline size_t saved_bytes(size_t sets, size_t keys)
 {
-    return 8u * (1u + sets) + round8(sets) + round8(4u * (1u + keys)) + sizeof(saved_kept);
+    return 8u * (1u + sets) + 2u * round8(sets) + round8(4u * (1u + keys)) + sizeof(saved_kept);
 }
 
 /* Before the digits `digits` (bit d) have their kept sets and keys made
@@ -522,6 +575,8 @@ static bool save_kept(ctx *x, int level, uint64_t digits)
         at += 8u * (1u + save.sets);
         memcpy(at, set_units(g, x->kept, d), save.sets);
         at += round8(save.sets);
+        memcpy(at, set_fresh(g, x->kept, d), save.sets);
+        at += round8(save.sets);
         memcpy(at, keys, 4u * (1u + save.keys));
         at += round8(4u * (1u + save.keys));
         memcpy(at, &save, sizeof save);
@@ -546,6 +601,8 @@ static void restore_kept(ctx *x, size_t mark)
         memcpy(digit_sets(g, x->kept, d), at, 8u * (1u + save.sets));
         at += 8u * (1u + save.sets);
         memcpy(set_units(g, x->kept, d), at, save.sets);
+        at += round8(save.sets);
+        memcpy(set_fresh(g, x->kept, d), at, save.sets);
         at += round8(save.sets);
         memcpy(digit_keys(g, x->kept, d), at, 4u * (1u + save.keys));
         x->made_at[d] = save.made_at;
