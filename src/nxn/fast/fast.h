@@ -553,7 +553,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->w[(size_t)n * (size_t)n + (size_t)r] = g->full & (colset)~gv.taken[r];
         s->open_count += n - bit_count(gv.taken[r]);
     }
-    s->dirty = s->touched = nxn_all_values(n);
+    s->dirty = s->touched = s->stale = nxn_all_values(n);
     for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
         *bands_of(g, s, d) = BAND_WORDS ? 0 : g->all_bands;
         if (keeps_placed(g)) {

@@ -207,8 +207,9 @@ static inline uint64_t band_box_sets(const geo *g, const colset *pd, int top, ui
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
  * d has two or three places in `s`, by rising unit: the places as a mask
  * of their indices within the unit (unit_cell), and the unit's number;
- * and whether it is fresh (set_fresh): so before, or new or changed. */
-static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
+ * and whether it is fresh (set_fresh): so before, or new or changed. In
+ * changed[i] whether set i is new or changed (against d's sets before). */
+static void make_sets(const geo *g, const state *s, unsigned char *kept, int d, uint8_t *changed)
 {
     int n = GEO_N(g), count = 0;
     const colset *pd = s->w + (size_t)d * (size_t)n;
@@ -255,8 +256,10 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         }
     }
     set[-1] = (uint64_t)count;
-    for (int i = 0; i < count; i++)
-        fresh[i] = (uint8_t)(before_fresh[unit[i]] | (before[unit[i]] != set[i]));
+    for (int i = 0; i < count; i++) {
+        changed[i] = before[unit[i]] != set[i];
+        fresh[i] = (uint8_t)(before_fresh[unit[i]] | changed[i]);
+    }
     for (int i = 0; i < before_count; i++) {
         before[before_units[i]] = 0;
         before_fresh[before_units[i]] = 0;
@@ -267,16 +270,16 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
  * places whose cells do not both lie in `paired` (two candidates alone: a
  * pair found there is naked already, and clears nothing), its keys: the
  * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. The
- * keys from fresh sets (set_fresh) also go to `fresh_keys`;
- * returns how many. */
+ * keys from sets new or changed since d's sets before also go to
+ * `fresh_keys`; returns how many. */
 static int make_keys(const geo *g, const state *s, unsigned char *kept, int d,
                      const colset paired[BD_BOARD_MAX], uint32_t *fresh_keys)
 {
     int n = GEO_N(g), fresh_count = 0;
-    make_sets(g, s, kept, d);
+    uint8_t changed[3 * BD_BOARD_MAX];
+    make_sets(g, s, kept, d, changed);
     const uint64_t *sets = digit_sets(g, kept, d);
     const uint8_t *unit = set_units(g, kept, d);
-    const uint8_t *fresh = set_fresh(g, kept, d);
     uint32_t *keys = digit_keys(g, kept, d), count = 0;
     for (uint64_t i = 0; i < sets[0]; i++) {
         uint64_t places = sets[1 + i], rest = places & (places - 1u);
@@ -290,7 +293,7 @@ static int make_keys(const geo *g, const state *s, unsigned char *kept, int d,
         uint32_t k = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
         keys[1 + count++] = k;
         fresh_keys[fresh_count] = k;
-        fresh_count += fresh[i];
+        fresh_count += changed[i];
     }
     keys[0] = count;
     return fresh_count;
@@ -389,7 +392,7 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
 /* Hidden triples: three digits whose places in one unit lie in the same
  * three cells leave those cells no other candidate. The places of each
  * digit in each unit where it has two or three (make_sets) are kept in
- * `kept`, made again for the digits in `s->touched` only (by hidden_pairs,
+ * `kept`, made again for the digits in `s->stale` only (by hidden_pairs,
  * which runs first, with the state as here), and only triples with a
  * fresh set (set_fresh) are looked for, in the units of such sets alone
  * (hidden_pairs says why). When none clears anything, the search found
@@ -473,19 +476,17 @@ static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint6
  * are in `paired` (two candidates alone: a pair found there is naked
  * already, and clears nothing). Each digit's keys are kept in `kept`
  * (digit_keys), made again (with its sets, make_keys) only for the
- * digits in `s->touched`: the others' places are as when they were made,
- * and their keys as many or more (a key whose cells have since lost all
- * but its two digits finds a pair that clears nothing). Only pairs with a
- * touched digit are looked for: two untouched digits were so when the
- * last search found nothing to clear (the caller clears touched when
- * hidden_triples did not either), with the cells' candidates as now or
- * more. Of those, only pairs with a key from a fresh set (set_fresh) can
- * clear anything: a pair whose two keys come from sets unchanged in
- * their units since the last search that found nothing was there then,
- * and found (or, both cells paired, naked) if it could clear anything.
- * So the fresh keys alone are chained by a hash, and every digit's keys
- * looked up in those chains; a pair of two fresh keys is found from each
- * side, and cleared twice to the same effect. Whether anything changed. */
+ * digits in `s->stale` (changed since their last make): the others'
+ * places are as when they were made, and their keys as many or more (a
+ * key whose cells have since lost all but its two digits finds a pair
+ * that clears nothing). Only pairs with a key new or changed at this make
+ * can clear anything: a pair whose two keys come from sets unchanged in
+ * their units since the last search on this state or an ancestor was
+ * there then, with the cells' candidates as now or more, and found (or,
+ * both cells paired, naked) if it could clear anything then. So those
+ * keys alone are chained by a hash, and every digit's keys looked up in
+ * those chains; a pair of two such keys is found from each side, and
+ * cleared twice to the same effect. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
                          const colset paired[BD_BOARD_MAX])
 {
@@ -496,7 +497,7 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint16_t next[KEYS_MAX];
     uint16_t head[HEADS];
     memset(head, 0, sizeof head);
-    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
+    for (uint64_t todo = s->stale; todo; todo &= todo - 1u) {
         int d = nxn_low_index(todo);
         uint32_t fresh_keys[3 * BD_BOARD_MAX];
         int fresh_count = make_keys(g, s, kept, d, paired, fresh_keys);
@@ -509,6 +510,7 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
             count++;
         }
     }
+    s->stale = 0;
     if (!count)
         return false;
     bool progress = false;
