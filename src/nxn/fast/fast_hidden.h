@@ -14,9 +14,9 @@
  * lie in the same three cells leave those cells no other candidate. Each
  * digit's units with two or three places ("sets", the keys made from
  * them) are kept and made again only when its words changed; only pairs
- * and triples with a set that is new or changed in its unit since the
- * last search that found neither are looked for ("fresh" sets, of
- * "touched" digits). They are kept once for the
+ * with a key new or changed since the last search of pairs, and triples
+ * with a set new or changed since the last search of triples ("fresh"),
+ * are looked for. They are kept once for the
  * whole search, not in each level: a level that makes a digit's sets
  * again first saves those a level above made on a trail (by their counts,
  * most of the room for 3 N sets a digit unused), and they are given back
@@ -68,9 +68,10 @@ static inline uint32_t *digit_keys(const geo *g, unsigned char *kept, int d)
 }
 
 /* Whether each of digit d's sets in `kept` is fresh (1) or not (0): new
- * or changed in its unit (make_sets) since the last search that found
- * neither hidden pairs nor hidden triples. None is for a digit not
- * touched since (hidden_triples clears them with touched). */
+ * or changed in its unit (make_sets) since hidden_triples last ran on
+ * this state or an ancestor. None is for a digit not touched since the
+ * last search that found neither pairs nor triples (hidden_triples
+ * clears the touched digits' flags). */
 static inline uint8_t *set_fresh(const geo *g, unsigned char *kept, int d)
 {
     return set_units(g, kept, d) + (3 * GEO_N(g) + 7) / 8 * 8;
@@ -395,9 +396,10 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
  * `kept`, made again for the digits in `s->stale` only (by hidden_pairs,
  * which runs first, with the state as here), and only triples with a
  * fresh set (set_fresh) are looked for, in the units of such sets alone
- * (hidden_pairs says why). When none clears anything, the search found
- * neither pairs nor triples: the touched digits' sets are no longer
- * fresh (the caller clears touched). Whether anything changed. */
+ * (hidden_pairs says why: every triple with a fresh set is found, and
+ * cleared if it clears anything, so that a triple of sets unchanged
+ * since clears nothing at the next search). The touched digits' sets are
+ * then no longer fresh. Whether anything changed. */
 static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
                            const colset paired[BD_BOARD_MAX])
 {
@@ -410,6 +412,7 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
     int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_old[3 * BD_BOARD_MAX];
     for (int u = 0; u < 3 * n; u++)
         start[u] = fill[u] = u * n;
+    int fresh_count = 0;
     for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {   /* fresh sets first */
         int d = nxn_low_index(todo);
         const uint64_t *sets = digit_sets(g, kept, d);
@@ -420,8 +423,11 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
             by_unit[at] = sets[1 + i];
             digit_of[at] = (uint8_t)d;
             fill[unit[i]] += fresh[i];
+            fresh_count += fresh[i];
         }
     }
+    if (!fresh_count)
+        return false;
     memcpy(first_old, fill, sizeof fill[0] * (size_t)(3 * n));
     for (int d = 0; d < n; d++) {   /* then the others */
         const uint64_t *sets = digit_sets(g, kept, d);
@@ -439,9 +445,8 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
         if (first_old[u] > start[u])
             progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
                                      first_old[u] - start[u], fill[u] - start[u], paired);
-    if (!progress)
-        for (uint64_t todo = s->touched; todo; todo &= todo - 1u)
-            memset(set_fresh(g, kept, nxn_low_index(todo)), 0, 3u * (size_t)n);
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u)
+        memset(set_fresh(g, kept, nxn_low_index(todo)), 0, 3u * (size_t)n);
     return progress;
 }
 
