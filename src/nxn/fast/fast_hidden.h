@@ -474,6 +474,86 @@ static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint6
     return progress;
 }
 
+/* The digits that are candidates of both cells of key k (make_keys). */
+static inline uint64_t key_others(const geo *g, const state *s, uint32_t k)
+{
+    int n = GEO_N(g);
+    int cell0 = (int)(k / (uint32_t)(n * n)), cell1 = (int)(k % (uint32_t)(n * n));
+    int r0 = cell0 / n, c0 = cell0 % n, r1 = cell1 / n, c1 = cell1 % n;
+    uint64_t digits = 0;
+    for (int e = 0; e < n; e++) {
+        const colset *pe = s->w + (size_t)e * (size_t)n;
+        digits |= (uint64_t)((pe[r0] >> c0) & (pe[r1] >> c1) & 1u) << e;
+    }
+    return digits;
+}
+
+/* Whether digit e's keys in `kept` (digit_keys) hold key k. */
+static inline bool has_key(const geo *g, unsigned char *kept, int e, uint32_t k)
+{
+    const uint32_t *keys = digit_keys(g, kept, e);
+    bool found = false;
+    for (uint32_t i = 1; i <= keys[0]; i++)
+        found |= keys[i] == k;
+    return found;
+}
+
+enum {
+    KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX,   /* keys of all digits */
+    HEADS = 1024,   /* pairs_by_chains' chains */
+    FEW_KEYS = 6    /* the most keys pairs_of_few takes (measured) */
+};
+
+/* The hidden pairs (hidden_pairs) of the `count` keys key[j] of digits
+ * digit_of[j], when they are few (up to FEW_KEYS): for each, the other
+ * digits of both its cells (found before any clear) whose keys hold it.
+ * Whether anything changed. */
+static bool pairs_of_few(const geo *g, state *s, unsigned char *kept, const uint32_t *key,
+                         const uint8_t *digit_of, int count)
+{
+    uint64_t others[FEW_KEYS];
+    for (int j = 0; j < count; j++)
+        others[j] = key_others(g, s, key[j]) & ~(UINT64_C(1) << digit_of[j]);
+    bool progress = false;
+    for (int j = 0; j < count; j++)
+        for (uint64_t es = others[j]; es; es &= es - 1u) {
+            int e = nxn_low_index(es);
+            if (has_key(g, kept, e, key[j]))
+                progress |= clear_key_pair(g, s, key[j], UINT64_C(1) << digit_of[j] | UINT64_C(1) << e);
+        }
+    return progress;
+}
+
+/* The hidden pairs (hidden_pairs) of the `count` keys key[j] of digits
+ * digit_of[j]: those keys chained by a hash, and every digit's keys
+ * looked up in the chains. Whether anything changed. */
+static bool pairs_by_chains(const geo *g, state *s, unsigned char *kept, const uint32_t *key,
+                            const uint8_t *digit_of, int count)
+{
+    static _Thread_local uint16_t next[KEYS_MAX];
+    uint16_t head[HEADS];
+    memset(head, 0, sizeof head);
+    for (int j = 0; j < count; j++) {
+        uint32_t h = key_hash(key[j]);
+        next[j] = head[h];
+        head[h] = (uint16_t)(j + 1);
+    }
+    bool progress = false;
+    for (int d = 0; d < GEO_N(g); d++) {
+        const uint32_t *keys = digit_keys(g, kept, d);
+        uint32_t last = keys[0];   /* read once: the clears below may alias it */
+        for (uint32_t i = 1; i <= last; i++) {
+            uint32_t k = keys[i];
+            for (int j = head[key_hash(k)] - 1; j >= 0; j = next[j] - 1) {
+                if (k != key[j] || digit_of[j] == d)
+                    continue;
+                progress |= clear_key_pair(g, s, k, UINT64_C(1) << d | UINT64_C(1) << digit_of[j]);
+            }
+        }
+    }
+    return progress;
+}
+
 /* Hidden pairs: two digits whose places in some row, column or box are
  * the same two cells (each digit's unit may differ: both cells share a
  * unit) leave those cells no other candidate. Each (digit, unit) with
@@ -489,49 +569,26 @@ static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint6
  * their units since the last search on this state or an ancestor was
  * there then, with the cells' candidates as now or more, and found (or,
  * both cells paired, naked) if it could clear anything then. So those
- * keys alone are chained by a hash, and every digit's keys looked up in
- * those chains; a pair of two such keys is found from each side, and
+ * keys alone are matched with every digit's keys (pairs_of_few,
+ * pairs_by_chains); a pair of two such keys is found from each side, and
  * cleared twice to the same effect. Whether anything changed. */
 static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
                          const colset paired[BD_BOARD_MAX])
 {
-    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
-    int n = GEO_N(g), count = 0;
+    int count = 0;
     static _Thread_local uint32_t key[KEYS_MAX];
     static _Thread_local uint8_t digit_of[KEYS_MAX];
-    static _Thread_local uint16_t next[KEYS_MAX];
-    uint16_t head[HEADS];
-    memset(head, 0, sizeof head);
     for (uint64_t todo = s->stale; todo; todo &= todo - 1u) {
         int d = nxn_low_index(todo);
-        uint32_t fresh_keys[3 * BD_BOARD_MAX];
-        int fresh_count = make_keys(g, s, kept, d, paired, fresh_keys);
-        for (int i = 0; i < fresh_count; i++) {
-            uint32_t h = key_hash(fresh_keys[i]);
-            key[count] = fresh_keys[i];
-            digit_of[count] = (uint8_t)d;
-            next[count] = head[h];
-            head[h] = (uint16_t)(count + 1);
-            count++;
-        }
+        int fresh_count = make_keys(g, s, kept, d, paired, key + count);
+        memset(digit_of + count, d, (size_t)fresh_count);
+        count += fresh_count;
     }
     s->stale = 0;
     if (!count)
         return false;
-    bool progress = false;
-    for (int d = 0; d < n; d++) {
-        const uint32_t *keys = digit_keys(g, kept, d);
-        uint32_t last = keys[0];   /* read once: the clears below may alias it */
-        for (uint32_t i = 1; i <= last; i++) {
-            uint32_t k = keys[i];
-            for (int j = head[key_hash(k)] - 1; j >= 0; j = next[j] - 1) {
-                if (k != key[j] || digit_of[j] == d)
-                    continue;
-                progress |= clear_key_pair(g, s, k, UINT64_C(1) << d | UINT64_C(1) << digit_of[j]);
-            }
-        }
-    }
-    return progress;
+    return count <= FEW_KEYS ? pairs_of_few(g, s, kept, key, digit_of, count)
+                             : pairs_by_chains(g, s, kept, key, digit_of, count);
 }
 
 /* What the trail holds after a digit's saved sets, units and keys
