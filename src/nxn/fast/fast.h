@@ -589,7 +589,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->trail_used = x->trail_size = 0;
     if (finds_hidden_pairs(&x->g)) {
         memset(x->made_at, 0, sizeof x->made_at);   /* the root's: level 0 */
-        x->kept = calloc(1, kept_bytes(&x->g));   /* no sets, keys, fresh units */
+        x->kept = calloc(1, kept_bytes(&x->g));   /* no sets or keys at first */
         x->nomem = !x->kept;
     }
     x->visitor = visitor;
