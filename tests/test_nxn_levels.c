@@ -1,6 +1,6 @@
 /* test_nxn_levels.c - the memory of the bit-parallel N x N engine's deep
  * searches (src/nxn/fast/fast.h): a search level on 32- and 64-bit words holds
- * its state's three 8-byte fields and N * N + 5 N words alone (from 20 x
+ * its state's four 8-byte fields and N * N + 5 N words alone (from 20 x
  * 20 up the last 3 N are each digit's placed columns and boxes and each
  * row's cells with two candidates at the last naked pairs' search), the
  * hidden-pair sets and keys kept from 25 x 25 up being held once for the
@@ -22,18 +22,18 @@
 #include "bitdoku.h"
 #include "nxn/nxn.h"
 
-/* A level's bytes: its state, 24 (dirty, touched, the open count) plus
+/* A level's bytes: its state, 32 (dirty, touched, stale, the open count) plus
  * (N * N + 5 N) words of 4 or 8 bytes, rounded up to 8; then its guess,
  * 24 (the digits left, the trail's mark, the cell's row and column). */
 static void test_level_bytes(void **state)
 {
     (void)state;
-    assert_int_equal(nxn_fast32_level_bytes(25), 3048);   /* 24 + 750 * 4 + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(30), 4248);   /* 24 + 1050 * 4 + 24 */
-    assert_int_equal(nxn_fast32_level_bytes(32), 4784);   /* 24 + 1184 * 4 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(36), 11856);  /* 24 + 1476 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(49), 21216);  /* 24 + 2646 * 8 + 24 */
-    assert_int_equal(nxn_fast64_level_bytes(64), 35376);  /* 24 + 4416 * 8 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(25), 3056);   /* 32 + 750 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(30), 4256);   /* 32 + 1050 * 4 + 24 */
+    assert_int_equal(nxn_fast32_level_bytes(32), 4792);   /* 32 + 1184 * 4 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(36), 11864);  /* 32 + 1476 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(49), 21224);  /* 32 + 2646 * 8 + 24 */
+    assert_int_equal(nxn_fast64_level_bytes(64), 35384);  /* 32 + 4416 * 8 + 24 */
 }
 
 /* Whether `grid` (N x N, boxes of R x C) holds every value 1..N once in

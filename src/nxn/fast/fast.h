@@ -557,7 +557,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
         s->w[(size_t)n * (size_t)n + (size_t)r] = g->full & (colset)~gv.taken[r];
         s->open_count += n - bit_count(gv.taken[r]);
     }
-    s->dirty = s->touched = nxn_all_values(n);
+    s->dirty = s->touched = s->stale = nxn_all_values(n);
     for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
         *bands_of(g, s, d) = BAND_WORDS ? 0 : g->full;
         if (keeps_placed(g)) {
@@ -593,7 +593,7 @@ static nxn_run enumerate(const nxn_task *task, const bd_options *options, nxn_vi
     x->trail_used = x->trail_size = 0;
     if (finds_hidden_pairs(&x->g)) {
         memset(x->made_at, 0, sizeof x->made_at);   /* the root's: level 0 */
-        x->kept = malloc(kept_bytes(&x->g));
+        x->kept = calloc(1, kept_bytes(&x->g));   /* no sets or keys at first */
         x->nomem = !x->kept;
     }
     x->visitor = visitor;

@@ -14,8 +14,9 @@
  * lie in the same three cells leave those cells no other candidate. Each
  * digit's units with two or three places ("sets", the keys made from
  * them) are kept and made again only when its words changed; only pairs
- * and triples with a digit changed since the last search that found
- * neither are looked for ("touched" digits). They are kept once for the
+ * with a key new or changed since the last search of pairs, and triples
+ * with a set new or changed since the last search of triples ("fresh"),
+ * are looked for. They are kept once for the
  * whole search, not in each level: a level that makes a digit's sets
  * again first saves those a level above made on a trail (by their counts,
  * most of the room for 3 N sets a digit unused), and they are given back
@@ -30,12 +31,13 @@
 
 /* The kept sets and keys (the search's `kept`, from HIDDEN_PAIRS_FROM
  * up): for each digit its sets (make_sets: a count, then up to 3 N
- * masks, then their units, a byte each), then for each digit its keys
- * (hidden_pairs: a count, then up to 3 N). The bytes of a digit's sets. */
+ * masks, then their units, a byte each, then whether each is fresh, a
+ * byte each), then for each digit its keys (hidden_pairs: a count, then
+ * up to 3 N). The bytes of a digit's sets. */
 static inline size_t sets_bytes(const geo *g)
 {
     size_t n = (size_t)GEO_N(g);
-    return 8u * (1u + 3u * n) + (3u * n + 7u) / 8u * 8u;
+    return 8u * (1u + 3u * n) + 2u * ((3u * n + 7u) / 8u * 8u);
 }
 
 /* The bytes of the kept sets and keys (sets_bytes). */
@@ -63,6 +65,16 @@ static inline uint32_t *digit_keys(const geo *g, unsigned char *kept, int d)
     size_t n = (size_t)GEO_N(g);
     size_t at = n * sets_bytes(g) + (size_t)d * 4u * (1u + 3u * n);
     return (uint32_t *)(void *)(kept + at);
+}
+
+/* Whether each of digit d's sets in `kept` is fresh (1) or not (0): new
+ * or changed in its unit (make_sets) since hidden_triples last ran on
+ * this state or an ancestor. None is for a digit not touched since the
+ * last search that found neither pairs nor triples (hidden_triples
+ * clears the touched digits' flags). */
+static inline uint8_t *set_fresh(const geo *g, unsigned char *kept, int d)
+{
+    return set_units(g, kept, d) + (3 * GEO_N(g) + 7) / 8 * 8;
 }
 
 /* The cell of index i within unit u (rows 0..N-1, columns N..2N-1, boxes
@@ -194,14 +206,28 @@ static inline uint64_t band_box_sets(const geo *g, const colset *pd, int top, ui
 #endif
 
 /* Writes into digit_sets(g, kept, d) and set_units each unit where digit
- * d has two or three places in `s`: the places as a mask of their
- * indices within the unit (unit_cell), and the unit's number. */
-static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
+ * d has two or three places in `s`, by rising unit: the places as a mask
+ * of their indices within the unit (unit_cell), and the unit's number;
+ * and whether it is fresh (set_fresh): so before, or new or changed. In
+ * changed[i] whether set i is new or changed (against d's sets before). */
+static void make_sets(const geo *g, const state *s, unsigned char *kept, int d, uint8_t *changed)
 {
     int n = GEO_N(g), count = 0;
     const colset *pd = s->w + (size_t)d * (size_t)n;
     uint64_t *set = digit_sets(g, kept, d) + 1;
     uint8_t *unit = set_units(g, kept, d);
+    uint8_t *fresh = set_fresh(g, kept, d);
+    /* the places of d's sets so far and whether fresh, by unit (0: none),
+     * all 0 again on return */
+    static _Thread_local uint64_t before[3 * BD_BOARD_MAX];
+    static _Thread_local uint8_t before_fresh[3 * BD_BOARD_MAX];
+    uint8_t before_units[3 * BD_BOARD_MAX];
+    int before_count = (int)set[-1];
+    for (int i = 0; i < before_count; i++) {
+        before[unit[i]] = set[i];
+        before_fresh[unit[i]] = fresh[i];
+        before_units[i] = unit[i];
+    }
     colset few_rows = 0;
     for (int r = 0; r < n; r++) {   /* the rows with two or three places; no branch: vectorized */
         colset x = pd[r], rest = x & (colset)(x - 1u), rest2 = rest & (colset)(rest - 1u);
@@ -231,17 +257,28 @@ static void make_sets(const geo *g, const state *s, unsigned char *kept, int d)
         }
     }
     set[-1] = (uint64_t)count;
+    for (int i = 0; i < count; i++) {
+        changed[i] = before[unit[i]] != set[i];
+        fresh[i] = (uint8_t)(before_fresh[unit[i]] | changed[i]);
+    }
+    for (int i = 0; i < before_count; i++) {
+        before[before_units[i]] = 0;
+        before_fresh[before_units[i]] = 0;
+    }
 }
 
 /* Makes digit d's sets in `kept` (make_sets) and, from those with two
  * places whose cells do not both lie in `paired` (two candidates alone: a
  * pair found there is naked already, and clears nothing), its keys: the
- * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. */
-static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
-                      const colset paired[BD_BOARD_MAX])
+ * two cells (r * N + c, in reading order) as cell0 * N * N + cell1. The
+ * keys from sets new or changed since d's sets before also go to
+ * `fresh_keys`; returns how many. */
+static int make_keys(const geo *g, const state *s, unsigned char *kept, int d,
+                     const colset paired[BD_BOARD_MAX], uint32_t *fresh_keys)
 {
-    int n = GEO_N(g);
-    make_sets(g, s, kept, d);
+    int n = GEO_N(g), fresh_count = 0;
+    uint8_t changed[3 * BD_BOARD_MAX];
+    make_sets(g, s, kept, d, changed);
     const uint64_t *sets = digit_sets(g, kept, d);
     const uint8_t *unit = set_units(g, kept, d);
     uint32_t *keys = digit_keys(g, kept, d), count = 0;
@@ -254,9 +291,13 @@ static void make_keys(const geo *g, const state *s, unsigned char *kept, int d,
         unit_cell(g, unit[i], nxn_low_index(rest), &r1, &c1);
         if ((paired[r0] >> c0) & (paired[r1] >> c1) & 1u)
             continue;
-        keys[1 + count++] = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+        uint32_t k = (uint32_t)((r0 * n + c0) * n * n + r1 * n + c1);
+        keys[1 + count++] = k;
+        fresh_keys[fresh_count] = k;
+        fresh_count += changed[i];
     }
     keys[0] = count;
+    return fresh_count;
 }
 
 /* Hidden triple {digits} at the cells `cells` (three bits: indices in
@@ -352,10 +393,13 @@ static inline bool unit_triples(const geo *g, state *s, int u, const uint64_t *p
 /* Hidden triples: three digits whose places in one unit lie in the same
  * three cells leave those cells no other candidate. The places of each
  * digit in each unit where it has two or three (make_sets) are kept in
- * `kept`, made again for the digits in `s->touched` only (by hidden_pairs,
- * which runs first, with the state as here), and only
- * triples with a touched digit are looked for (hidden_pairs says why).
- * Whether anything changed. */
+ * `kept`, made again for the digits in `s->stale` only (by hidden_pairs,
+ * which runs first, with the state as here), and only triples with a
+ * fresh set (set_fresh) are looked for, in the units of such sets alone
+ * (hidden_pairs says why: every triple with a fresh set is found, and
+ * cleared if it clears anything, so that a triple of sets unchanged
+ * since clears nothing at the next search). The touched digits' sets are
+ * then no longer fresh. Whether anything changed. */
 static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
                            const colset paired[BD_BOARD_MAX])
 {
@@ -364,30 +408,45 @@ static bool hidden_triples(const geo *g, state *s, unsigned char *kept,
     static _Thread_local uint64_t by_unit[SETS_MAX];
     static _Thread_local uint8_t digit_of[SETS_MAX];
     /* unit u's sets from start[u] = u N (a digit has one set a unit at
-     * most), those of touched digits first, up to first_untouched[u] */
-    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_untouched[3 * BD_BOARD_MAX];
+     * most), the fresh ones first, up to first_old[u] */
+    int start[3 * BD_BOARD_MAX], fill[3 * BD_BOARD_MAX], first_old[3 * BD_BOARD_MAX];
     for (int u = 0; u < 3 * n; u++)
         start[u] = fill[u] = u * n;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int d = 0; d < n; d++) {
-            if (((s->touched >> d) & 1u) == (uint64_t)pass)
-                continue;
-            const uint64_t *sets = digit_sets(g, kept, d);
-            const uint8_t *unit = set_units(g, kept, d);
-            uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
-            for (uint64_t i = 0; i < count; i++) {
-                int at = fill[unit[i]]++;
-                by_unit[at] = sets[1 + i];
-                digit_of[at] = (uint8_t)d;
-            }
+    int fresh_count = 0;
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {   /* fresh sets first */
+        int d = nxn_low_index(todo);
+        const uint64_t *sets = digit_sets(g, kept, d);
+        const uint8_t *unit = set_units(g, kept, d), *fresh = set_fresh(g, kept, d);
+        uint64_t count = sets[0];   /* read once: the byte stores below may alias it */
+        for (uint64_t i = 0; i < count; i++) {
+            int at = fill[unit[i]];
+            by_unit[at] = sets[1 + i];
+            digit_of[at] = (uint8_t)d;
+            fill[unit[i]] += fresh[i];
+            fresh_count += fresh[i];
         }
-        if (pass == 0)
-            memcpy(first_untouched, fill, sizeof fill[0] * (size_t)(3 * n));
+    }
+    if (!fresh_count)
+        return false;
+    memcpy(first_old, fill, sizeof fill[0] * (size_t)(3 * n));
+    for (int d = 0; d < n; d++) {   /* then the others */
+        const uint64_t *sets = digit_sets(g, kept, d);
+        const uint8_t *unit = set_units(g, kept, d), *fresh = set_fresh(g, kept, d);
+        uint64_t count = sets[0];
+        for (uint64_t i = 0; i < count; i++) {
+            int at = fill[unit[i]];
+            by_unit[at] = sets[1 + i];
+            digit_of[at] = (uint8_t)d;
+            fill[unit[i]] += !fresh[i];
+        }
     }
     bool progress = false;
     for (int u = 0; u < 3 * n; u++)
-        progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
-                                 first_untouched[u] - start[u], fill[u] - start[u], paired);
+        if (first_old[u] > start[u])
+            progress |= unit_triples(g, s, u, by_unit + start[u], digit_of + start[u],
+                                     first_old[u] - start[u], fill[u] - start[u], paired);
+    for (uint64_t todo = s->touched; todo; todo &= todo - 1u)
+        memset(set_fresh(g, kept, nxn_low_index(todo)), 0, 3u * (size_t)n);
     return progress;
 }
 
@@ -415,51 +474,72 @@ static OUT_OF_LINE bool clear_key_pair(const geo *g, state *s, uint32_t k, uint6
     return progress;
 }
 
-/* Hidden pairs: two digits whose places in some row, column or box are
- * the same two cells (each digit's unit may differ: both cells share a
- * unit) leave those cells no other candidate. Each (digit, unit) with
- * exactly two places gives a key (the two cells), but where both cells
- * are in `paired` (two candidates alone: a pair found there is naked
- * already, and clears nothing). Each digit's keys are kept in `kept`
- * (digit_keys), made again (with its sets, make_keys) only for the
- * digits in `s->touched`: the others' places are as when they were made,
- * and their keys as many or more (a key whose cells have since lost all
- * but its two digits finds a pair that clears nothing). Only pairs with a
- * touched digit are looked for: two untouched digits were so when the
- * last search found nothing to clear (the caller clears touched when
- * hidden_triples did not either), with the cells' candidates as now or
- * more. So the touched digits' keys alone are chained by a hash, and
- * every digit's keys looked up in those chains; a pair of two touched
- * digits is found from each side, and cleared twice to the same effect.
- * Whether anything changed. */
-static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
-                         const colset paired[BD_BOARD_MAX])
+/* The digits that are candidates of both cells of key k (make_keys). */
+static inline uint64_t key_others(const geo *g, const state *s, uint32_t k)
 {
-    enum { KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX, HEADS = 1024 };
-    int n = GEO_N(g), count = 0;
-    static _Thread_local uint32_t key[KEYS_MAX];
-    static _Thread_local uint8_t digit_of[KEYS_MAX];
+    int n = GEO_N(g);
+    int cell0 = (int)(k / (uint32_t)(n * n)), cell1 = (int)(k % (uint32_t)(n * n));
+    int r0 = cell0 / n, c0 = cell0 % n, r1 = cell1 / n, c1 = cell1 % n;
+    uint64_t digits = 0;
+    for (int e = 0; e < n; e++) {
+        const colset *pe = s->w + (size_t)e * (size_t)n;
+        digits |= (uint64_t)((pe[r0] >> c0) & (pe[r1] >> c1) & 1u) << e;
+    }
+    return digits;
+}
+
+/* Whether digit e's keys in `kept` (digit_keys) hold key k. */
+static inline bool has_key(const geo *g, unsigned char *kept, int e, uint32_t k)
+{
+    const uint32_t *keys = digit_keys(g, kept, e);
+    bool found = false;
+    for (uint32_t i = 1; i <= keys[0]; i++)
+        found |= keys[i] == k;
+    return found;
+}
+
+enum {
+    KEYS_MAX = 3 * BD_BOARD_MAX * BD_BOARD_MAX,   /* keys of all digits */
+    HEADS = 1024,   /* pairs_by_chains' chains */
+    FEW_KEYS = 6    /* the most keys pairs_of_few takes (measured) */
+};
+
+/* The hidden pairs (hidden_pairs) of the `count` keys key[j] of digits
+ * digit_of[j], when they are few (up to FEW_KEYS): for each, the other
+ * digits of both its cells (found before any clear) whose keys hold it.
+ * Whether anything changed. */
+static bool pairs_of_few(const geo *g, state *s, unsigned char *kept, const uint32_t *key,
+                         const uint8_t *digit_of, int count)
+{
+    uint64_t others[FEW_KEYS];
+    for (int j = 0; j < count; j++)
+        others[j] = key_others(g, s, key[j]) & ~(UINT64_C(1) << digit_of[j]);
+    bool progress = false;
+    for (int j = 0; j < count; j++)
+        for (uint64_t es = others[j]; es; es &= es - 1u) {
+            int e = nxn_low_index(es);
+            if (has_key(g, kept, e, key[j]))
+                progress |= clear_key_pair(g, s, key[j], UINT64_C(1) << digit_of[j] | UINT64_C(1) << e);
+        }
+    return progress;
+}
+
+/* The hidden pairs (hidden_pairs) of the `count` keys key[j] of digits
+ * digit_of[j]: those keys chained by a hash, and every digit's keys
+ * looked up in the chains. Whether anything changed. */
+static bool pairs_by_chains(const geo *g, state *s, unsigned char *kept, const uint32_t *key,
+                            const uint8_t *digit_of, int count)
+{
     static _Thread_local uint16_t next[KEYS_MAX];
     uint16_t head[HEADS];
     memset(head, 0, sizeof head);
-    for (uint64_t todo = s->touched; todo; todo &= todo - 1u) {
-        int d = nxn_low_index(todo);
-        make_keys(g, s, kept, d, paired);
-        const uint32_t *keys = digit_keys(g, kept, d);
-        uint32_t last = keys[0];   /* read once: the byte stores below may alias it */
-        for (uint32_t i = 1; i <= last; i++) {
-            uint32_t h = key_hash(keys[i]);
-            key[count] = keys[i];
-            digit_of[count] = (uint8_t)d;
-            next[count] = head[h];
-            head[h] = (uint16_t)(count + 1);
-            count++;
-        }
+    for (int j = 0; j < count; j++) {
+        uint32_t h = key_hash(key[j]);
+        next[j] = head[h];
+        head[h] = (uint16_t)(j + 1);
     }
-    if (!count)
-        return false;
     bool progress = false;
-    for (int d = 0; d < n; d++) {
+    for (int d = 0; d < GEO_N(g); d++) {
         const uint32_t *keys = digit_keys(g, kept, d);
         uint32_t last = keys[0];   /* read once: the clears below may alias it */
         for (uint32_t i = 1; i <= last; i++) {
@@ -474,6 +554,43 @@ static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
     return progress;
 }
 
+/* Hidden pairs: two digits whose places in some row, column or box are
+ * the same two cells (each digit's unit may differ: both cells share a
+ * unit) leave those cells no other candidate. Each (digit, unit) with
+ * exactly two places gives a key (the two cells), but where both cells
+ * are in `paired` (two candidates alone: a pair found there is naked
+ * already, and clears nothing). Each digit's keys are kept in `kept`
+ * (digit_keys), made again (with its sets, make_keys) only for the
+ * digits in `s->stale` (changed since their last make): the others'
+ * places are as when they were made, and their keys as many or more (a
+ * key whose cells have since lost all but its two digits finds a pair
+ * that clears nothing). Only pairs with a key new or changed at this make
+ * can clear anything: a pair whose two keys come from sets unchanged in
+ * their units since the last search on this state or an ancestor was
+ * there then, with the cells' candidates as now or more, and found (or,
+ * both cells paired, naked) if it could clear anything then. So those
+ * keys alone are matched with every digit's keys (pairs_of_few,
+ * pairs_by_chains); a pair of two such keys is found from each side, and
+ * cleared twice to the same effect. Whether anything changed. */
+static bool hidden_pairs(const geo *g, state *s, unsigned char *kept,
+                         const colset paired[BD_BOARD_MAX])
+{
+    int count = 0;
+    static _Thread_local uint32_t key[KEYS_MAX];
+    static _Thread_local uint8_t digit_of[KEYS_MAX];
+    for (uint64_t todo = s->stale; todo; todo &= todo - 1u) {
+        int d = nxn_low_index(todo);
+        int fresh_count = make_keys(g, s, kept, d, paired, key + count);
+        memset(digit_of + count, d, (size_t)fresh_count);
+        count += fresh_count;
+    }
+    s->stale = 0;
+    if (!count)
+        return false;
+    return count <= FEW_KEYS ? pairs_of_few(g, s, kept, key, digit_of, count)
+                             : pairs_by_chains(g, s, kept, key, digit_of, count);
+}
+
 /* What the trail holds after a digit's saved sets, units and keys
  * (save_kept): which digit, their counts, and the level that made them. */
 typedef struct saved_kept {
@@ -486,7 +603,7 @@ typedef struct saved_kept {
  * count, each rounded up to 8 bytes, then its saved_kept. */
 static inline size_t saved_bytes(size_t sets, size_t keys)
 {
-    return 8u * (1u + sets) + round8(sets) + round8(4u * (1u + keys)) + sizeof(saved_kept);
+    return 8u * (1u + sets) + 2u * round8(sets) + round8(4u * (1u + keys)) + sizeof(saved_kept);
 }
 
 /* Before the digits `digits` (bit d) have their kept sets and keys made
@@ -522,6 +639,8 @@ static bool save_kept(ctx *x, int level, uint64_t digits)
         at += 8u * (1u + save.sets);
         memcpy(at, set_units(g, x->kept, d), save.sets);
         at += round8(save.sets);
+        memcpy(at, set_fresh(g, x->kept, d), save.sets);
+        at += round8(save.sets);
         memcpy(at, keys, 4u * (1u + save.keys));
         at += round8(4u * (1u + save.keys));
         memcpy(at, &save, sizeof save);
@@ -546,6 +665,8 @@ static void restore_kept(ctx *x, size_t mark)
         memcpy(digit_sets(g, x->kept, d), at, 8u * (1u + save.sets));
         at += 8u * (1u + save.sets);
         memcpy(set_units(g, x->kept, d), at, save.sets);
+        at += round8(save.sets);
+        memcpy(set_fresh(g, x->kept, d), at, save.sets);
         at += round8(save.sets);
         memcpy(digit_keys(g, x->kept, d), at, 4u * (1u + save.keys));
         x->made_at[d] = save.made_at;

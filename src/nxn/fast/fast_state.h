@@ -149,6 +149,7 @@ typedef struct open_counts {
 typedef struct state {
     uint64_t dirty;    /* digits changed since their last scan (bit d) */
     uint64_t touched;  /* digits changed since hidden_pairs last found nothing */
+    uint64_t stale;    /* digits changed since hidden_pairs last made their sets */
     int64_t open_count;
     colset w[];          /* P, then open (above) */
 } state;
@@ -204,12 +205,12 @@ static inline colset stack_columns(const geo *g, int t)
 }
 
 /* Marks the digits `digits` (bit d) changed: dirty for their next scan,
- * and from HIDDEN_PAIRS_FROM up touched for hidden_pairs. */
+ * and from HIDDEN_PAIRS_FROM up touched and stale for hidden_pairs. */
 static inline void mark_changed(const geo *g, state *s, uint64_t digits)
 {
     s->dirty |= digits;
     if (finds_hidden_pairs(g))
-        s->touched |= digits;
+        s->touched |= digits, s->stale |= digits;
 }
 
 /* The bit of column c. */
