@@ -3,7 +3,7 @@
 solved by CaDiCaL and MiniSat, per puzzle, on boards of any size, in
 uniqueness mode.
 
-Usage: bench/sizes_side_by_side.py BITDOKU SIZE_FILE N REPEAT [GECODE] [SOLVER ...]
+Usage: python3 bench/sizes_side_by_side.py BITDOKU SIZE_FILE N REPEAT [GECODE] [SOLVER ...]
 
 SIZE_FILE holds one puzzle a line of N*N symbols in the `digits` alphabet
 (1-9 then A = 10 ...; `.` or `0` blank; lines starting with `#` are
@@ -40,7 +40,10 @@ puzzle repeated REPEAT times, divided by REPEAT (its start spread over
 REPEAT); each answer must be `unique`.
 
 Prints a row a puzzle (ms) and, per solver, the ratio solver / bitdoku;
-then the smallest and median ratio against the faster solver per puzzle.
+then the load average at the start and the end, a line a tool with its
+median time a puzzle and the puzzles it was timed on (neither timed out
+nor under SAT_RESOLUTION_MS), and the smallest and median ratio against
+the faster solver per puzzle: the figures of bench/README.md's table.
 A tool that takes more than SAT_TIMEOUT seconds (default 60) on a puzzle is
 `timeout` there; such a puzzle counts as ratio 0 when bitdoku timed out and
 a peer answered, and as inf when only bitdoku answered.
@@ -234,6 +237,15 @@ def bitdoku_ms(binary, line, n, repeat, timeout):
     assert out.split() == ['unique'] * repeat, out[:80]
     return cpu * 1000 / repeat
 
+def print_medians(times, puzzles):
+    """Prints a line a tool: the median of its times (ms) over the puzzles it
+    was timed on, and how many of `puzzles` those are (a timeout, or a SAT
+    time under SAT_RESOLUTION_MS, is not timed)."""
+    for tool, ms in times.items():
+        ms = sorted(ms)
+        median = '%.4f ms' % ms[len(ms) // 2] if ms else '-'
+        print('median %-8s %s  (timed on %d of %d)' % (tool, median, len(ms), puzzles))
+
 def main():
     bd, size_file, n, repeat = sys.argv[1:5]
     rest = sys.argv[5:]
@@ -249,11 +261,15 @@ def main():
     print('%-4s %12s' % ('line', 'bitdoku ms') + ''.join(' %12s %8s' % (p + ' ms', 'ratio')
                                                           for p in peers))
     ratios = []
+    times = {t: [] for t in ['bitdoku'] + peers}
+    print('# load average at the start: %.2f %.2f %.2f' % os.getloadavg())
     for i, line in enumerate(lines):
         givens = [value(c) for c in line]
         assert len(givens) == n * n, 'line %d: not %d symbols' % (i, n * n)
         ours = bitdoku_ms(bd, line, n, repeat, timeout * repeat)
         row = '%-4d %12s' % (i, 'timeout' if ours is None else '%.4f' % ours)
+        if ours is not None:
+            times['bitdoku'].append(ours)
         best = None
         for p in peers:
             ms = (gecode_ms(gecode, i, givens, n, timeout) if p == 'gecode'
@@ -264,6 +280,7 @@ def main():
             if p != 'gecode' and ms < SAT_RESOLUTION_MS:
                 row += ' %12s %8s' % ('<%.1f' % SAT_RESOLUTION_MS, '')
                 continue
+            times[p].append(ms)
             best = ms if best is None else min(best, ms)
             row += ' %12.3f %8s' % (ms, '%.1f' % (ms / ours) if ours else '')
         print(row, flush=True)
@@ -271,6 +288,8 @@ def main():
             ratios.append(0.0)              # a peer answered, bitdoku did not
         elif ours is not None:
             ratios.append(float('inf') if best is None or not ours else best / ours)
+    print('# load average at the end: %.2f %.2f %.2f' % os.getloadavg())
+    print_medians(times, len(lines))
     ratios.sort()
     if ratios:
         print('puzzles %d  ratio to the fastest peer: min %.1f  median %.1f' % (
