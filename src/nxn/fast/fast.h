@@ -559,7 +559,7 @@ static bool init_state(ctx *x, const nxn_task *task, state *s)
     }
     s->dirty = s->touched = s->stale = nxn_all_values(n);
     for (int d = 0; d < n; d++) {   /* on band words, paired_before: none */
-        *bands_of(g, s, d) = BAND_WORDS ? 0 : g->full;
+        *changed_boxes_of(g, s, d) = BAND_WORDS ? 0 : g->full;
         if (keeps_placed(g)) {
             s->w[placed_at(g, d)] = (colset)gv.cols[d];
             s->w[placed_at(g, d) + 1] = (colset)gv.boxes[d];

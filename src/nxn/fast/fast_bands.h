@@ -150,7 +150,7 @@ static bool clear_column_but(const geo *g, state *s, int d, int c, int r0, int r
  * bands off band words, unused here; init_state clears them). */
 static inline colset *paired_before(const geo *g, state *s)
 {
-    return bands_of(g, s, 0);
+    return changed_boxes_of(g, s, 0);
 }
 
 /* The two candidates of a cell with two, as a digit mask, from

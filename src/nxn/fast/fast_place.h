@@ -34,7 +34,7 @@ static void place(const geo *g, state *s, int d, int r, int c)
     if (!BAND_WORDS) {
         colset box = box_bit(g, r, c);
         for (uint64_t digits = dirty; digits; digits &= digits - 1u)
-            *bands_of(g, s, nxn_low_index(digits)) |= box;
+            *changed_boxes_of(g, s, nxn_low_index(digits)) |= box;
     }
     mark_changed(g, s, dirty);
     claim(g, s, d, r, c);

@@ -274,7 +274,7 @@ static int column_singles(const geo *g, state *s, int d, colset *pd, const colse
                     if (pd[rr] & others) {
                         pd[rr] &= (colset)~others;
                         mark_changed(g, s, UINT64_C(1) << d);
-                        *bands_of(g, s, d) |= box_bit(g, top, c);
+                        *changed_boxes_of(g, s, d) |= box_bit(g, top, c);
                         progress = 1;
                     }
             }
@@ -315,7 +315,7 @@ static inline int clear_column(const geo *g, state *s, int d, colset col, int fr
     for (int r = from; r < to; r++)
         if (pd[r] & col) {
             pd[r] &= (colset)~col;
-            *bands_of(g, s, d) |= box_bit(g, r, c);
+            *changed_boxes_of(g, s, d) |= box_bit(g, r, c);
             progress = 1;
         }
     return progress;
@@ -410,7 +410,7 @@ static int band_boxes(const geo *g, state *s, int d, colset *pd, const colset *o
     }
     if (progress) {
         mark_changed(g, s, UINT64_C(1) << d);
-        *bands_of(g, s, d) |= g->band_boxes[top];
+        *changed_boxes_of(g, s, d) |= g->band_boxes[top];
     }
     return progress;
 }
@@ -430,7 +430,7 @@ static int scan_digit(const geo *g, state *s, int d)
     if (found < 0)
         return -1;
     progress |= found;
-    colset *boxes = bands_of(g, s, d);
+    colset *boxes = changed_boxes_of(g, s, d);
     for (colset todo = *boxes; todo;) {   /* the bands with a box marked at the start */
         int top = nxn_low_index(todo) / GEO_R(g) * GEO_R(g);
         colset in_band = g->band_boxes[top], marked = *boxes & in_band;

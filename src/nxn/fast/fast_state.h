@@ -234,7 +234,7 @@ static inline bool one_bit(colset x)
 
 /* The changed boxes of digit d (on row words; fast_bands.h reads the
  * word otherwise). */
-static inline colset *bands_of(const geo *g, state *s, int d)
+static inline colset *changed_boxes_of(const geo *g, state *s, int d)
 {
     return s->w + (size_t)GEO_N(g) * (size_t)GEO_N(g) + (size_t)GEO_N(g) + (size_t)d;
 }
@@ -330,7 +330,7 @@ static bool ensure_level(ctx *x, int level)
 }
 
 /* The bit of the box of cell (r, c) among a digit's changed boxes
- * (bands_of): worked out where the geometry is fixed (the divisions are
+ * (changed_boxes_of): worked out where the geometry is fixed (the divisions are
  * by constants), else looked up, not divided. */
 static inline colset box_bit(const geo *g, int r, int c)
 {
@@ -381,9 +381,9 @@ static inline void claim(const geo *g, state *s, int d, int r, int c)
         placed[1] |= box_bit(g, r, c);
     }
     if (exact_bands(g))
-        *bands_of(g, s, d) |= (colset)(column | g->band_boxes[r]);
+        *changed_boxes_of(g, s, d) |= (colset)(column | g->band_boxes[r]);
     else
-        *bands_of(g, s, d) = g->full;
+        *changed_boxes_of(g, s, d) = g->full;
 }
 
 enum { FOLD_MAX = 5 };   /* the most levels fold_counts gives */
@@ -428,7 +428,7 @@ static inline bool clear_places(const geo *g, state *s, int d, int r, colset col
     *w &= (colset)~cols;
     mark_changed(g, s, UINT64_C(1) << d);
     if (!BAND_WORDS)
-        *bands_of(g, s, d) |= g->band_boxes[r];
+        *changed_boxes_of(g, s, d) |= g->band_boxes[r];
     return true;
 }
 
