@@ -209,8 +209,10 @@ static inline colset stack_columns(const geo *g, int t)
 static inline void mark_changed(const geo *g, state *s, uint64_t digits)
 {
     s->dirty |= digits;
-    if (finds_hidden_pairs(g))
-        s->touched |= digits, s->stale |= digits;
+    if (finds_hidden_pairs(g)) {
+        s->touched |= digits;
+        s->stale |= digits;
+    }
 }
 
 /* The bit of column c. */
