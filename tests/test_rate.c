@@ -1644,52 +1644,6 @@ static void test_cycles_both_closure(void **state)
     free(rg);
 }
 
-/* The closure with both links of nested searches on grids each of which
- * is the one before with a candidate fewer (closure.c's closure_update
- * makes it from the one before): read by the static search
- * (cycles_both_closure) against reach_from from each candidate on, as in
- * test_cycles_closure_on; on eight grids of test_reach, each then struck
- * one candidate at a time (the lowest of the first cells of three or more,
- * five times), searched in turn in one chainer. */
-static void test_cycles_both_closure_struck(void **state)
-{
-    (void)state;
-    reach_grid *rg = malloc(sizeof *rg);
-    bdi_budget nodes = {.next_check = UINT64_MAX};
-    bdi_chainer *ch = bdi_chainer_new(&nodes);
-    assert_non_null(rg);
-    assert_non_null(ch);
-    data_grids data;
-    data_grids_open(&data, 12345, 8);
-    bdi_state st;
-    int compared = 0, conflicts = 0, closures = 0;
-    while (data_grids_next(&data, &st)) {
-        for (int strike = 0, cell = 0; strike <= 5; strike++) {
-            chint_list all = {.keep_all = true, .outer_source = &st, .outer_current = &st};
-            cycles_hints(ch, &st, &all);
-            chint_list_free(&all);
-            const struct closure *cl = cycles_both_closure(ch, &st);
-            if (cl) {
-                reach_grid_init(rg, &st, true, false);
-                expect_closure_as_reach(cl, rg, &st, &conflicts, &compared);
-                closures++;
-            }
-            while (cell < BD_CELLS && digit_count(st.cand[cell]) < 3)
-                cell++;
-            if (cell == BD_CELLS)
-                break;
-            state_remove(&st, cell, bit_digit(st.cand[cell] & -st.cand[cell]));
-            cell++;
-        }
-    }
-    fclose(data.f);
-    assert_int_equal(data.grids, 8);
-    assert_true(closures >= 24);
-    assert_true(compared > 1000);
-    bdi_chainer_free(ch);
-    free(rg);
-}
-
 /* The closures of the nested searches that found no hint, kept by grid:
  * twelve grids of test_cycles_both_closure and twelve random puzzles with
  * 4 to 37 blanks (their candidates from the givens) searched in turn in
@@ -2973,7 +2927,6 @@ int main(void)
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),
-        cmocka_unit_test(test_cycles_both_closure_struck),
         cmocka_unit_test(test_cycles_both_closure_kept),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),

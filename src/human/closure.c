@@ -39,13 +39,8 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
  * other candidate in a cell of two) are left out: such an edge changes no
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
- * to s or to nothing) and nothing else. Inlined into both callers
- * whatever the compiler's budget (called, it cost about 6 k instructions
- * a closure more). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
+ * to s or to nothing) and nothing else. */
+static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
                          unsigned others, int cell, int d, uint16_t *edge, uint32_t count)
 {
     int s = cell * BD_SIZE + d;
@@ -162,7 +157,7 @@ static bool close_early(closure *cl, int s, int16_t part)
  * and their digits: with Y-links only, the candidates of the cells of two;
  * else all) and marks each node unwalked (index -1, part -1) or a sink
  * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
- * number. cl->edge_count the edges'. */
+ * number. */
 static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y,
                          bool x)
 {
@@ -185,17 +180,14 @@ static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *link
             }
         }
     }
-    cl->edge_count = count;
     return nodes;
 }
 
-/* Sets cl->linked and cl->switched (what each linked candidate off
- * switches on) for grid rg's links y, x (`linked` their
- * reach_links_linked). */
-static void closure_switched(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y,
-                             bool x)
+/* Makes `cl` the closure of grid rg's candidates with links y, x (cycles.h). */
+void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y, bool x)
 {
     memset(cl->linked, 0, sizeof cl->linked);
+    cl->member_count = 0;
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = linked[2 * d + w]; bits; bits &= bits - 1u) {
@@ -204,15 +196,8 @@ static void closure_switched(closure *cl, const reach_grid *rg, const uint64_t *
                 cl->switched_count[t * BD_SIZE + d] =
                     (uint8_t)partners_of(rg, y, x, t, d, cl->switched[t * BD_SIZE + d], 0);
             }
-}
-
-/* Splits the nodes cl->order[0..nodes) (index -1, part -1; their edges
- * set, each leading to a sink, one of them, or a node of a part made
- * already, whose row is set) into parts numbered from `parts`, their
- * rows made, their nodes added to cl->member; the next part number. */
-static int16_t closure_walk(closure *cl, int nodes, int16_t parts)
-{
-    int16_t next = 0;
+    int nodes = closure_edges(cl, rg, linked, y, x);
+    int16_t next = 0, parts = 0;
     for (int i = nodes - 1; i >= 0; i--)   /* without the walk where it may (from
                                               the last node back: measured cheaper) */
         if (close_early(cl, cl->order[i], parts))
@@ -252,204 +237,7 @@ static int16_t closure_walk(closure *cl, int nodes, int16_t parts)
             }
         }
     }
-    return parts;
-}
-
-/* Notes in cl that it is whole, made for grid rg with links y, x. */
-static void closure_made(closure *cl, const reach_grid *rg, bool y, bool x)
-{
-    cl->whole = true;
-    cl->made_y = y;
-    cl->made_x = x;
-    memcpy(cl->grid, rg->cand, sizeof cl->grid);
-}
-
-/* Makes `cl` the closure of grid rg's candidates with links y, x (cycles.h). */
-void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y, bool x)
-{
-    closure_switched(cl, rg, linked, y, x);
-    int nodes = closure_edges(cl, rg, linked, y, x);
-    cl->member_count = 0;
-    cl->part_count = closure_walk(cl, nodes, 0);
-    closure_made(cl, rg, y, x);
-}
-
-/* For each candidate t of cl->grid in `near` (a cell set a digit), whose
- * links alone may have changed in grid rg: its entries of cl->linked and
- * cl->switched made for rg's both links (`linked` reach_links_linked's);
- * into `changed` those whose list (none when not linked) changed. */
-static void switched_again(closure *cl, const reach_grid *rg, const uint64_t *linked,
-                           const uint64_t *near, uint64_t *changed)
-{
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        changed[i] = 0;
-        for (uint64_t bits = near[i] & cl->grid[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, cell = (i & 1) * 64 + low_index(bits), t = cell * BD_SIZE + d;
-            bool was = cl->linked[cell] >> d & 1u, is = (linked[i] & bits & -bits) != 0;
-            uint16_t list[4];
-            int count = is ? (int)partners_of(rg, true, true, cell, d, list, 0) : 0;
-            bool same = was == is && (!is || (count == cl->switched_count[t]
-                                              && !memcmp(list, cl->switched[t],
-                                                         (size_t)count * sizeof *list)));
-            if (same)
-                continue;
-            changed[i] |= bits & -bits;
-            cl->linked[cell] = (uint16_t)((cl->linked[cell] & ~(1u << d)) | (unsigned)is << d);
-            cl->switched_count[t] = (uint8_t)count;
-            memcpy(cl->switched[t], list, (size_t)count * sizeof *list);
-        }
-    }
-}
-
-/* Into `touched` (a cell set a digit), the candidates of grid rg (both
- * links) whose edges_of reads a candidate of `changed`: its digit in the
- * peers of its cell, and its cell's other candidates. */
-static void touched_by(const reach_grid *rg, const uint64_t *changed, uint64_t *touched)
-{
-    memset(touched, 0, BD_SIZE * 2 * sizeof *touched);
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = changed[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, cell = (i & 1) * 64 + low_index(bits), w = cell >> 6;
-            touched[2 * d] |= rg->peers[cell][0];
-            touched[2 * d + 1] |= rg->peers[cell][1];
-            for (int e = 0; e < BD_SIZE; e++)
-                if (e != d)
-                    touched[2 * e + w] |= (uint64_t)1 << (cell & 63);
-        }
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        touched[i] &= rg->cand[i / 2][i & 1];
-}
-
-/* Whether part `part`'s row in cl holds a node of `nodes` (a cell set a
- * digit, empty outside the digits of `digits`, bit d - 1 for digit d). */
-static bool row_meets(const closure *cl, int part, const uint64_t *nodes, unsigned digits)
-{
-    uint64_t any = 0;
-    for (unsigned ds = cl->digits[part] & digits; ds; ds &= ds - 1u) {
-        int w = 2 * (bit_digit(ds) - 1);
-        any |= (cl->row[part][w] & nodes[w]) | (cl->row[part][w + 1] & nodes[w + 1]);
-    }
-    return any != 0;
-}
-
-enum {
-    UPDATE_GONE = 8,   /* more candidates gone: made again whole */
-    EDGES_MAX = CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE),   /* cl->edge's */
-    NODE_EDGES = 4 * (HOUSE_CELLS + BD_SIZE)   /* at most, a node's */
-};
-
-/* Into `near` (a cell set a digit), the candidates of grid rg's peers
- * and cells near those of `gone`: the only ones whose links (partners_of)
- * may differ in a grid without `gone`: a gone candidate's cell's
- * candidates (its Y-link) and its digit in its peers (X-links: its
- * units). */
-static void near_gone(const reach_grid *rg, const uint64_t *gone, uint64_t *near)
-{
-    memset(near, 0, BD_SIZE * 2 * sizeof *near);
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = gone[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, cell = (i & 1) * 64 + low_index(bits), w = cell >> 6;
-            near[2 * d] |= rg->peers[cell][0];
-            near[2 * d + 1] |= rg->peers[cell][1];
-            for (int e = 0; e < BD_SIZE; e++)
-                near[2 * e + w] |= (uint64_t)1 << (cell & 63);
-        }
-}
-
-/* Sets the edges of the candidates of grid rg in `touched` (a cell set a
- * digit) again, after cl's (cl->linked and switched made for rg), and
- * leaves each candidate of `gone` without edges. False when cl->edge
- * might not hold them. */
-static bool edges_again(closure *cl, const reach_grid *rg, const uint64_t *linked,
-                        const uint64_t *touched, const uint64_t *gone)
-{
-    uint32_t count = cl->edge_count;
-    int nodes = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        nodes += bit_count(touched[i]);
-    if (count + (uint32_t)nodes * NODE_EDGES > EDGES_MAX)
-        return false;
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        for (uint64_t bits = touched[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, cell = (i & 1) * 64 + low_index(bits), s = cell * BD_SIZE + d;
-            cl->first[s] = count;
-            count = edges_of(cl, rg->peers[cell], linked, cl->linked[cell], cell, d, cl->edge,
-                             count);
-            cl->end[s] = count;
-        }
-        for (uint64_t bits = gone[i]; bits; bits &= bits - 1u) {
-            int s = ((i & 1) * 64 + low_index(bits)) * BD_SIZE + i / 2;
-            cl->first[s] = cl->end[s] = count;
-        }
-    }
-    cl->edge_count = count;
-    return true;
-}
-
-/* Makes `cl` the closure of grid rg with both links from the closure it
- * held (cycles.h). Only the candidates near those gone may have other
- * links (near_gone), and only those whose edges_of reads one that has
- * (touched_by) other edges. A part of the old closure whose reach holds
- * none of those nor a candidate gone is kept: each node it reaches has
- * the same edges as before (by induction along the edges), so its reach
- * and the nodes that reach it back are the same; it reaches only kept
- * parts and sinks, so the nodes walked again find those closed. */
-bool closure_update(closure *cl, const reach_grid *rg, const uint64_t *linked)
-{
-    if (!cl->whole || !cl->made_y || !cl->made_x)
-        return false;
-    uint64_t gone[BD_SIZE * 2], near[BD_SIZE * 2], changed[BD_SIZE * 2], touched[BD_SIZE * 2];
-    int gone_count = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        if (rg->cand[i / 2][i & 1] & ~cl->grid[i])
-            return false;
-        gone[i] = cl->grid[i] & ~rg->cand[i / 2][i & 1];
-        gone_count += bit_count(gone[i]);
-    }
-    if (gone_count > UPDATE_GONE)
-        return false;
-    cl->whole = false;   /* until made */
-    near_gone(rg, gone, near);
-    switched_again(cl, rg, linked, near, changed);
-    touched_by(rg, changed, touched);
-    if (!edges_again(cl, rg, linked, touched, gone))
-        return false;
-    unsigned digits = 0;   /* those of `touched` */
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        touched[i] |= gone[i];
-        digits |= (unsigned)(touched[i] != 0) << (i / 2);
-    }
-    int16_t old_parts = cl->part_count;
-    uint8_t hit[CANDIDATES];   /* by old part: 1 its row meets `touched`, 0 not, 2 not asked */
-    memset(hit, 2, (size_t)old_parts);
-    int walk = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = rg->cand[i / 2][i & 1]; bits; bits &= bits - 1u) {
-            int s = ((i & 1) * 64 + low_index(bits)) * BD_SIZE + i / 2;
-            if (cl->first[s] == cl->end[s]) {
-                cl->part[s] = -1;   /* a sink */
-                cl->index[s] = SINK_INDEX;
-                continue;
-            }
-            int p = cl->part[s];   /* untouched: its part before */
-            if (!(touched[i] & bits & -bits) && p >= 0) {
-                if (hit[p] == 2)
-                    hit[p] = row_meets(cl, p, touched, digits);
-                if (!hit[p]) {
-                    cl->index[s] = SINK_INDEX;   /* kept: closed */
-                    continue;
-                }
-            }
-            cl->part[s] = -1;
-            cl->index[s] = -1;
-            cl->order[walk++] = (uint16_t)s;
-        }
-    if (old_parts + walk > CANDIDATES || cl->member_count + walk > CANDIDATES)
-        return false;
-    memset(cl->may_remove, 0, (size_t)old_parts * sizeof *cl->may_remove);
-    cl->part_count = closure_walk(cl, walk, old_parts);
-    closure_made(cl, rg, true, true);
-    return true;
+    cl->part_count = parts;
 }
 
 enum { KEY_WORDS = (BD_CELLS * 2 + 7) / 8, PART_WORDS = (CANDIDATES * 2 + 7) / 8 };
@@ -534,7 +322,6 @@ bool closure_find(const closure_cache *cache, const uint16_t *cand, closure *cl)
     if (w[0] != h || memcmp(w + 2, cand, BD_CELLS * sizeof *cand))
         return false;
     int parts = (int)w[1];
-    cl->whole = false;
     memcpy(cl->part, w + 2 + KEY_WORDS, sizeof cl->part);
     memcpy(cl->digits, w + 2 + KEY_WORDS + PART_WORDS, (size_t)parts * sizeof *cl->digits);
     rows_copy(cl->row[0], w + 2 + KEY_WORDS + PART_WORDS + (parts + 3) / 4, parts);

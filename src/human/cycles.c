@@ -720,7 +720,6 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
-            space->cl.whole = space->both.whole = false;
             space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }

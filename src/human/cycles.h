@@ -86,13 +86,7 @@ typedef struct closure {
     uint16_t edge[CANDIDATES * 4 * (HOUSE_CELLS + BD_SIZE)];
     uint8_t may_remove[CANDIDATES];  /* by part: cycle_may_remove's answer, once
                                         asked (MAY_REMOVE_), else 0 */
-    int16_t part_count;              /* the number of parts (with an update,
-                                        parts no node holds any more too) */
-    bool whole;                      /* made by closure_make or closure_update
-                                        (not closure_find): all of it set */
-    bool made_y, made_x;             /* whole: its links */
-    uint64_t grid[BD_SIZE * 2];      /* whole: the grid's candidates (rg->cand) */
-    uint32_t edge_count;             /* whole: edge[0..edge_count) in use */
+    int16_t part_count;              /* the number of parts */
 } closure;
 
 enum { CACHE_WORDS = 1 << 20, CACHE_SLOTS = 2048 };   /* powers of two */
@@ -183,16 +177,6 @@ static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bo
  * that a potential off switches on is one of them. */
 void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y, bool x);
 
-/* closure.c: makes `cl`, when whole and made with links y and x both,
- * the closure of grid `rg` with both links (`linked`
- * reach_links_linked(rg, true, true)'s) from the one it holds, as
- * closure_make would up to the parts' numbers and their nodes' order, when
- * rg's candidates are among those cl was made for and at most a few fewer:
- * the nodes whose edges change made again, the parts whose reach holds
- * none of them (nor a candidate gone) kept, the other nodes walked again.
- * False otherwise: `cl` is then to be made (closure_make). */
-bool closure_update(closure *cl, const reach_grid *rg, const uint64_t *linked);
-
 /* closure.c: into `cache` (emptied by setting `used` false), closure `cl`, made with both links for a grid whose
  * candidates are `cand` (81 masks), as cycles_closure_on reads it; not
  * kept when too large for a tenth of the ring. */
@@ -217,8 +201,7 @@ void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *li
 static inline const closure *closure_of(unary *u)
 {
     if (!u->cl_made) {
-        if (!(u->y && u->x && closure_update(u->cl, u->rg, u->linked)))
-            closure_make(u->cl, u->rg, u->linked, u->y, u->x);
+        closure_make(u->cl, u->rg, u->linked, u->y, u->x);
         u->cl_made = true;
     }
     return u->cl;
