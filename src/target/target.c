@@ -352,11 +352,11 @@ static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
  * all open at the node (all of them when `all`), settles the others; sets
- * in *solved the digits re-solved (bit d - 1). False when some digit has
- * no layer. */
+ * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
+ * some digit has no layer. */
 static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
 {
-    *solved = 0;
+    unsigned fresh = 0;
     for (int digit = 1; digit <= BD_SIZE; digit++) {
         bool stale = all;
         for (int r = 0; r < BD_SIZE && !stale; r++)
@@ -364,10 +364,12 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsig
         if (stale) {
             bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
                             rel->through[digit - 1]);
-            *solved |= digit_bit(digit);
+            fresh |= digit_bit(digit);
         } else
             settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
     }
+    if (solved)
+        *solved = fresh;
     return total(node, rel);
 }
 
@@ -480,8 +482,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    unsigned solved;
-    return refresh(node, rel, true, &solved);
+    return refresh(node, rel, true, NULL);
 }
 
 /*
