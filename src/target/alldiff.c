@@ -43,13 +43,23 @@ static const uint8_t UNIT_OFFSET[UNIT_KINDS][BD_SIZE] = {
     {0, 1, 2, BD_SIZE, BD_SIZE + 1, BD_SIZE + 2, 2 * BD_SIZE, 2 * BD_SIZE + 1, 2 * BD_SIZE + 2}};
 
 /* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
- * digit d (-1: none), *seen the digits visited on this search. */
-static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *seen)
+ * digit d (-1: none), *taken the digits held, *seen the digits visited on
+ * this search. A blank takes a free digit of its own before it asks the
+ * holder of another to move: the paths stay short. */
+static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *taken,
+                    unsigned *seen)
 {
+    unsigned free_digits = cand[i] & ~*taken;
+    if (free_digits) {
+        int d = bit_digit(free_digits);
+        owner[d - 1] = (int8_t)i;
+        *taken |= digit_bit(d);
+        return true;
+    }
     for (unsigned left = cand[i] & ~*seen; left; left = cand[i] & ~*seen) {
         int d = bit_digit(left);
         *seen |= digit_bit(d);
-        if (owner[d - 1] < 0 || augment(cand, owner[d - 1], owner, seen)) {
+        if (augment(cand, owner[d - 1], owner, taken, seen)) {
             owner[d - 1] = (int8_t)i;
             return true;
         }
@@ -161,7 +171,7 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
     }
     for (; unmatched; unmatched &= unmatched - 1u) {
         unsigned seen = 0;
-        if (!augment(cand, bit_digit(unmatched) - 1, owner, &seen))
+        if (!augment(cand, bit_digit(unmatched) - 1, owner, &taken, &seen))
             return false;
     }
     *whole = keep_components(cand, owner, keep);

@@ -259,16 +259,23 @@ static int goal_now(const target *s)
     return s->best_score >= s->goal ? s->best_score + 1 : s->goal;
 }
 
-/* Keeps the completion in cells if it beats the incumbent; stops the
- * search once the incumbent meets the proven upper bound. */
-static void record(target *s)
+/* Keeps the completion `cells` (scoring `score`) if it beats the
+ * incumbent; stops the search once the incumbent meets the proven upper
+ * bound. */
+static void offer(target *s, int score, const uint8_t cells[BD_CELLS])
 {
-    if (s->score > s->best_score) {
-        s->best_score = s->score;
-        memcpy(s->best.cells, s->cells, BD_CELLS);
+    if (score > s->best_score) {
+        s->best_score = score;
+        memcpy(s->best.cells, cells, BD_CELLS);
     }
     if (s->best_score >= s->proven)
         s->stop = true;
+}
+
+/* Offers the completion in s->cells (every cell placed). */
+static void record(target *s)
+{
+    offer(s, s->score, s->cells);
 }
 
 /* What the layer relaxation sees of the current node. */
@@ -286,20 +293,17 @@ static int64_t need_now(const target *s)
     return (int64_t)SCALE * (goal_now(s) - s->score);
 }
 
-/* Records the completion in `cells` (it completes the node). */
+/* Offers the completion of the node that puts cells[cell] on each blank
+ * (the node's cells stay as they are). */
 static void record_completion(target *s, const uint8_t cells[BD_CELLS])
 {
     uint8_t filled[BD_CELLS];
-    int placed = 0;
+    int score = s->score;
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (!s->cells[cell]) {
-            place(s, cell, cells[cell]);
-            filled[placed++] = (uint8_t)cell;
-        }
+        filled[cell] = s->cells[cell] ? s->cells[cell] : cells[cell];
+        score += s->cells[cell] ? 0 : cells[cell] * s->weight[cell];
     }
-    record(s);
-    while (placed > 0)
-        unplace(s, filled[--placed]);
+    offer(s, score, filled);
 }
 
 /* The layers of rel, which cover every blank once: their completion. */
@@ -352,11 +356,11 @@ static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
  * all open at the node (all of them when `all`), settles the others; sets
- * in *solved the digits re-solved (bit d - 1). False when some digit has
- * no layer. */
+ * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
+ * some digit has no layer. */
 static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
 {
-    *solved = 0;
+    unsigned fresh = 0;
     for (int digit = 1; digit <= BD_SIZE; digit++) {
         bool stale = all;
         for (int r = 0; r < BD_SIZE && !stale; r++)
@@ -364,10 +368,12 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsig
         if (stale) {
             bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
                             rel->through[digit - 1]);
-            *solved |= digit_bit(digit);
+            fresh |= digit_bit(digit);
         } else
             settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
     }
+    if (solved)
+        *solved = fresh;
     return total(node, rel);
 }
 
@@ -480,8 +486,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    unsigned solved;
-    return refresh(node, rel, true, &solved);
+    return refresh(node, rel, true, NULL);
 }
 
 /*
