@@ -73,9 +73,14 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
     for (int i = 1; i <= n; i++) {
         if (matched[i])
             continue;
-        int64_t minv[BD_SIZE + 1];
+        /* The potentials move lazily: far is the sum of the steps so far,
+         * dist[j] column j's path length plus far, and each column's
+         * potential (and its row's) takes the steps after it joined the
+         * path (at far = since[j]) once the path ends: the same sums as
+         * moving them at every step. */
+        int64_t dist[BD_SIZE + 1], since[BD_SIZE + 1], far = 0;
         for (int j = 0; j <= BD_SIZE; j++)
-            minv[j] = INT64_MAX;
+            dist[j] = INT64_MAX;
         /* bit j: column j is on the path (used) or not yet (open) */
         unsigned used = 0, open = cols;
         int j0 = 0;
@@ -83,30 +88,30 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
         do {
             used |= 1u << j0;
             open &= ~(1u << j0);
+            since[j0] = far;
             int i0 = match[j0], j1 = 0;
             const int64_t *row = cost[i0 - 1];
-            int64_t delta = INT64_MAX, row_u = u[i0];
+            int64_t nearest = INT64_MAX, row_u = u[i0] - far;
             for (unsigned left = open; left; left &= left - 1u) {
                 int j = bit_digit(left) - 1;
                 int64_t cur = row[j - 1] - row_u - v[j];
-                if (cur < minv[j]) {
-                    minv[j] = cur;
+                if (cur < dist[j]) {
+                    dist[j] = cur;
                     way[j] = j0;
                 }
-                if (minv[j] < delta) {
-                    delta = minv[j];
+                if (dist[j] < nearest) {
+                    nearest = dist[j];
                     j1 = j;
                 }
             }
-            for (unsigned on = used; on; on &= on - 1u) {
-                int j = bit_digit(on) - 1;
-                u[match[j]] += delta;
-                v[j] -= delta;
-            }
-            for (unsigned left = open; left; left &= left - 1u)
-                minv[bit_digit(left) - 1] -= delta;
+            far = nearest;
             j0 = j1;
         } while (match[j0] != 0);
+        for (unsigned on = used; on; on &= on - 1u) {
+            int j = bit_digit(on) - 1;
+            u[match[j]] += far - since[j];
+            v[j] -= far - since[j];
+        }
         do {
             int j1 = way[j0];
             match[j0] = match[j1];
