@@ -61,7 +61,8 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
  * must be tight (cost = u + v) and every reduced cost of a matched row >=
  * 0; the free rows are added one by one. Returns the minimum cost; then
  * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
- * bound on how much the minimum rises when i is forced onto j.
+ * bound on how much the minimum rises when i is forced onto j, and 0 on
+ * the matched pairs.
  */
 static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
@@ -179,7 +180,7 @@ static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE], const int 
  * row_used) into digits; returns how many blanks (as many as digits on a
  * node whose rows are consistent). */
 static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int cells[BD_SIZE],
-                  int digits[BD_SIZE])
+                       int digits[BD_SIZE])
 {
     int n = 0, m = 0;
     for (int c = 0; c < BD_SIZE; c++)
