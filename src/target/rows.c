@@ -61,7 +61,8 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
  * must be tight (cost = u + v) and every reduced cost of a matched row >=
  * 0; the free rows are added one by one. Returns the minimum cost; then
  * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
- * bound on how much the minimum rises when i is forced onto j.
+ * bound on how much the minimum rises when i is forced onto j, and 0 on
+ * the matched pairs.
  */
 static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
@@ -73,9 +74,14 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
     for (int i = 1; i <= n; i++) {
         if (matched[i])
             continue;
-        int64_t minv[BD_SIZE + 1];
+        /* The potentials move lazily: far is the sum of the steps so far,
+         * dist[j] column j's path length plus far, and each column's
+         * potential (and its row's) takes the steps after it joined the
+         * path (at far = since[j]) once the path ends: the same sums as
+         * moving them at every step. */
+        int64_t dist[BD_SIZE + 1], since[BD_SIZE + 1], far = 0;
         for (int j = 0; j <= BD_SIZE; j++)
-            minv[j] = INT64_MAX;
+            dist[j] = INT64_MAX;
         /* bit j: column j is on the path (used) or not yet (open) */
         unsigned used = 0, open = cols;
         int j0 = 0;
@@ -83,30 +89,30 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
         do {
             used |= 1u << j0;
             open &= ~(1u << j0);
+            since[j0] = far;
             int i0 = match[j0], j1 = 0;
             const int64_t *row = cost[i0 - 1];
-            int64_t delta = INT64_MAX, row_u = u[i0];
+            int64_t nearest = INT64_MAX, row_u = u[i0] - far;
             for (unsigned left = open; left; left &= left - 1u) {
                 int j = bit_digit(left) - 1;
                 int64_t cur = row[j - 1] - row_u - v[j];
-                if (cur < minv[j]) {
-                    minv[j] = cur;
+                if (cur < dist[j]) {
+                    dist[j] = cur;
                     way[j] = j0;
                 }
-                if (minv[j] < delta) {
-                    delta = minv[j];
+                if (dist[j] < nearest) {
+                    nearest = dist[j];
                     j1 = j;
                 }
             }
-            for (unsigned on = used; on; on &= on - 1u) {
-                int j = bit_digit(on) - 1;
-                u[match[j]] += delta;
-                v[j] -= delta;
-            }
-            for (unsigned left = open; left; left &= left - 1u)
-                minv[bit_digit(left) - 1] -= delta;
+            far = nearest;
             j0 = j1;
         } while (match[j0] != 0);
+        for (unsigned on = used; on; on &= on - 1u) {
+            int j = bit_digit(on) - 1;
+            u[match[j]] += far - since[j];
+            v[j] -= far - since[j];
+        }
         do {
             int j1 = way[j0];
             match[j0] = match[j1];
@@ -153,22 +159,52 @@ static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int 
     return least;
 }
 
-/* Solves row r's assignment problem under the prices (warm: from rel's
- * last solution of the same row: its column potentials, u the least
- * reduced cost per blank, and the old pairs that are still tight, so only
- * the blanks whose pairing broke are routed); fills the digits, duals and
- * reduced costs of its blanks in `rel`. Returns the row's maximum profit,
- * or BDI_LAYER_INFEASIBLE when its blanks cannot take its missing digits. */
-static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
-                         bool warm)
+/* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
+ * `cells` and the n digits `digits` of a row into rel->drop, capped at
+ * INT32_MAX: 0 on the pairs of an optimal assignment, which are tight. */
+static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE], const int digits[BD_SIZE],
+                      int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                      const int64_t v[BD_SIZE + 1])
 {
-    int cells[BD_SIZE], digits[BD_SIZE], n = 0, m = 0;
-    unsigned missing = ALL_DIGITS & ~row_used;
+    for (int i = 0; i < n; i++) {
+        int32_t *to = rel->drop[cells[i]];
+        for (int j = 0; j < n; j++) {
+            int d = digits[j];
+            int64_t drop = cost[i][d - 1] - u[i + 1] - v[d];
+            to[d - 1] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
+        }
+    }
+}
+
+/* Row r's blanks at the node into cells and its missing digits (not in
+ * row_used) into digits; returns how many blanks (as many as digits on a
+ * node whose rows are consistent). */
+static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int cells[BD_SIZE],
+                       int digits[BD_SIZE])
+{
+    int n = 0, m = 0;
     for (int c = 0; c < BD_SIZE; c++)
         if (node->gain[r * BD_SIZE + c])
             cells[n++] = r * BD_SIZE + c;
-    for (unsigned miss = missing; miss; miss &= miss - 1u)
+    for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
         digits[m++] = bit_digit(miss);
+    return n;
+}
+
+/* Solves row r's assignment problem under the prices (warm: from rel's
+ * last solution of the same row: its column potentials, u the least
+ * reduced cost per blank, and the old pairs that are still tight, so only
+ * the blanks whose pairing broke are routed); fills the digits and duals
+ * of its blanks in `rel`, and with `drops` their reduced costs (else
+ * fill_drops can make them later from the digits and duals). Returns the
+ * row's maximum profit, or BDI_LAYER_INFEASIBLE when its blanks cannot
+ * take its missing digits. */
+static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
+                         bool warm, bool drops)
+{
+    int cells[BD_SIZE], digits[BD_SIZE];
+    unsigned missing = ALL_DIGITS & ~row_used;
+    int n = row_problem(node, row_used, r, cells, digits);
     if (n == 0)
         return 0;
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
@@ -190,20 +226,32 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
         return BDI_LAYER_INFEASIBLE;
     for (int j = 0; j < n; j++)
         rel->dual[r][digits[j] - 1] = v[digits[j]];
-    for (int i = 0; i < n; i++) {
-        int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            int64_t drop = cost[i][d - 1] - u[i + 1] - v[d];
-            to[d - 1] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
-        }
-    }
-    for (int j = 0; j < n; j++) {   /* the chosen pairs: no drop */
-        int d = digits[j], cell = cells[match[d] - 1];
-        rel->digit[cell] = (uint8_t)d;
-        rel->drop[cell][d - 1] = 0;
+    if (drops)
+        row_drops(rel, n, cells, digits, cost, u, v);
+    for (int j = 0; j < n; j++) {   /* the chosen pairs */
+        int d = digits[j];
+        rel->digit[cells[match[d] - 1]] = (uint8_t)d;
     }
     return -min_cost;
+}
+
+/* Row r's drops (as solve_row makes them) from what rel keeps of its last
+ * solve, under rel's prices at the node: the duals v, the digits, and u,
+ * each blank's cost of its digit less that digit's dual (its pair is
+ * tight). The row must be feasible. */
+static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel)
+{
+    int cells[BD_SIZE], digits[BD_SIZE];
+    int n = row_problem(node, row_used, r, cells, digits);
+    int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
+    int match[BD_SIZE + 1];
+    start_row(rel, r, true, u, v, match);
+    for (int i = 0; i < n; i++) {
+        blank_costs(node, rel, cells[i], ALL_DIGITS & ~row_used, v, cost[i]);
+        int d = rel->digit[cells[i]];
+        u[i + 1] = cost[i][d - 1] - v[d];
+    }
+    row_drops(rel, n, cells, digits, cost, u, v);
 }
 
 /* The rows whose blanks changed since rel was computed, or whose
@@ -283,15 +331,15 @@ static void sharpen_row(bdi_rows *rel, int r)
 }
 
 /* L under rel's prices at the node (whose units hold the digits `used`,
- * units_of), into rel->value; re-solves the rows in `stale` and keeps the
- * others' results. */
+ * units_of), into rel->value; re-solves the rows in `stale` (their drops
+ * too with `drops`) and keeps the others' results. */
 static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
-                     bdi_rows *rel, unsigned stale, bool warm)
+                     bdi_rows *rel, unsigned stale, bool warm, bool drops)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm);
+            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm, drops);
             rel->sharp &= ~(1u << r);
             rel->row_blanks[r] = 0;
             for (int c = 0; c < BD_SIZE; c++)
@@ -371,7 +419,7 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
     unsigned used[UNIT_KINDS][BD_SIZE];
     units_of(node, used);
-    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all);
+    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all, true);
     return rel->value;
 }
 
@@ -382,13 +430,14 @@ void bdi_rows_sharpen(bdi_rows *rel)
             sharpen_row(rel, r);
 }
 
-bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
-                                 const bdi_rows_steps *steps)
+/* bdi_rows_descend's steps, at the node whose units hold `used`; sets
+ * *moved when rel took a step's rows, whose drops are not made (the steps
+ * never read them). */
+static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                                  bdi_rows *rel, const bdi_rows_steps *steps, bool *moved)
 {
     bdi_rows trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
-    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
-    units_of(node, used);
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     for (int it = 0; it < steps->iterations && lambda > 0 && since_floor < steps->patience; it++) {
@@ -397,14 +446,16 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
         int64_t norm = subgradient(node, used, &trial, gcol, gbox);
         if (norm == 0) {
             *rel = trial;
+            *moved = true;
             return BDI_ROWS_SOLVED;
         }
         int64_t gap = trial.value - steps->need + steps->aim_below;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
-        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true);
+        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true, false);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
             *rel = trial;
+            *moved = true;
             return BDI_ROWS_BELOW;
         }
         since_floor++;
@@ -414,6 +465,7 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
         }
         if (trial.value < rel->value) {
             *rel = trial;
+            *moved = true;
             stall = 0;
         } else if (++stall >= steps->stall) {
             lambda /= 2;
@@ -421,4 +473,17 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
         }
     }
     return BDI_ROWS_OPEN;
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
+    units_of(node, used);
+    bool moved = false;
+    bdi_rows_status status = take_steps(node, used, rel, steps, &moved);
+    if (moved && rel->value != BDI_LAYER_INFEASIBLE)
+        for (int r = 0; r < BD_SIZE; r++)
+            fill_drops(node, used[UNIT_ROW][r], r, rel);
+    return status;
 }
