@@ -248,13 +248,24 @@ static void find_bases(const bdi_state *st, int degree, bases *b)
     }
 }
 
-/* The candidates of the cells of `set`, in cell order. */
-static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
+/* Into `useful`, in cell order, the candidates of the cells of `set`
+ * that are all among `among` (only such an excluder can rule out a
+ * combination of digits from `among`); their number. Their union in
+ * `*taken`. */
+static int useful_masks(const bdi_state *st, cellset set, unsigned among, uint16_t *useful,
+                        unsigned *taken)
 {
     int count = 0;
+    unsigned all = 0;
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u)
-            masks[count++] = st->cand[w * 64 + low_index(bits)];
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u) {
+            unsigned cand = st->cand[w * 64 + low_index(bits)];
+            if (!(cand & ~among)) {
+                useful[count++] = (uint16_t)cand;
+                all |= cand;
+            }
+        }
+    *taken = all;
     return count;
 }
 
@@ -378,13 +389,13 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
     }
 }
 
-/* Tries the base cells `cells[0..degree)`: the step removing the digits
- * no allowed combination gives them; false when it removes nothing. A
- * combination is tried as the set of digits it uses: an excluder rules
- * it out when its candidates are all in it (pair_allowed,
- * triplet_allowed). */
-static bool try_cells(const bdi_state *st, const int *cells, int degree, const uint16_t *ex,
-                      int ex_count, bdi_step *s)
+/* Tries the base cells `cells[0..degree)` with their common excluders
+ * `common`: the step removing the digits no allowed combination gives
+ * them; false when it removes nothing. A combination is tried as the set
+ * of digits it uses: an excluder rules it out when its candidates are all
+ * in it (pair_allowed, triplet_allowed). */
+static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset common,
+                      bdi_step *s)
 {
     unsigned allowed[3] = {0, 0, 0};
     unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
@@ -394,18 +405,12 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, const u
     bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
     /* only an excluder whose candidates are all among the base cells' can
      * rule a combination out */
-    unsigned among = full[0] | full[1] | full[2];
     uint16_t useful[HOUSE_CELLS];
-    int useful_count = 0;
-    for (int e = 0; e < ex_count; e++)
-        if (!(ex[e] & ~among))
-            useful[useful_count++] = ex[e];
+    unsigned taken;
+    int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
     if (!useful_count && !see01 && !see02 && !see12)
         return false;   /* every combination allowed */
     if (degree == 3) {   /* the cheap part first: many triplets end here */
-        unsigned taken = 0;
-        for (int e = 0; e < useful_count; e++)
-            taken |= useful[e];
         surely_allowed(full, taken, allowed);
         if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
             return false;
@@ -496,9 +501,8 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
                         cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
 {
-    uint16_t ex[HOUSE_CELLS];
     if (!m)
-        return try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s);
+        return try_cells(st, cells, 3, common, s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
     uint16_t idle = m->idle[index];
     if (idle == m->search)
@@ -511,7 +515,7 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
             !excluder_changed(m, st, seen, idle, among))
             return false;
     }
-    if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
+    if (try_cells(st, cells, 3, common, s))
         return true;
     m->idle[index] = m->search;
     return false;
@@ -587,8 +591,7 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo 
             if (!cs_two(pair))
                 continue;   /* the pair needs two common excluders */
             int cells[2] = {b->cell[i0], b->cell[i1]};
-            uint16_t ex[HOUSE_CELLS];
-            if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+            if (try_cells(st, cells, 2, pair, s))
                 return true;
         }
     if (rec)
@@ -620,7 +623,8 @@ static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
  * excluders `pair`, the cells both see `pair_peers`, their latest change
  * `pair_last`) with each third cell of area[0..count) in that order, with
  * the record `m` (NULL: none); true at the first that removes something
- * (its step in `s`). */
+ * (its step in `s`). Each third cell sees two of `pair` (the area is made
+ * so): the triplet has two common excluders, those of `pair` it sees. */
 static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *m, int *cells,
                        cellset pair, cellset pair_peers, uint16_t pair_last, const int *area,
                        int count, bdi_step *s)
@@ -628,8 +632,6 @@ static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *
     for (int t = 0; t < count; t++) {
         const cellset *third = &b->excluders[b->index_of[area[t]]];
         cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
-        if (!cs_two(common))
-            continue;
         cells[2] = area[t];
         if (try_triplet(st, m, cells, common, pair_peers, pair_last, s))
             return true;
