@@ -65,12 +65,6 @@ typedef struct cellset {
     uint64_t w[2];
 } cellset;
 
-/* True when the set has two cells or more. */
-static inline bool cs_two(cellset s)
-{
-    return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
-}
-
 /* Adds `cell` to the set `s`. */
 static inline void cs_add(cellset *s, int cell)
 {
@@ -561,6 +555,29 @@ static cellset partners(const reach *r, int i1)
     return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
 }
 
+/* The base cells listed before base cell `i1` that see two or more of
+ * its excluders: those that make a pair with it with two common
+ * excluders (a pair's common excluders are i1's excluders the other cell
+ * sees, as those have two to `degree` candidates), in cell order, which
+ * is base order. */
+static cellset pair_cells(const bases *b, int i1)
+{
+    cellset once = {{0, 0}}, twice = {{0, 0}};
+    const cellset *ex = &b->excluders[i1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = ex->w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            twice.w[0] |= once.w[0] & seen->w[0];
+            twice.w[1] |= once.w[1] & seen->w[1];
+            once.w[0] |= seen->w[0];
+            once.w[1] |= seen->w[1];
+        }
+    int c1 = b->cell[i1];
+    cellset below = {{c1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c1) - 1u,
+                      c1 > 64 ? ((uint64_t)1 << (c1 - 64)) - 1u : 0}};
+    return (cellset){{twice.w[0] & b->all.w[0] & below.w[0], twice.w[1] & b->all.w[1] & below.w[1]}};
+}
+
 /* True when the pair of cells `c0` and `c1` may be tried with another
  * answer than at the last search of the record `m`, which found nothing:
  * one of them is fresh, or a cell both see changed that is or was an
@@ -581,19 +598,22 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo 
     reach room;   /* reach_fill fills what is read of it */
     reach *r = reach_fill(rec, b, 2, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
-    for (int i1 = 1; i1 < b->count; i1++)
-        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
-            int i0 = cs_take(&with);
-            if (r && !pair_touched(rec, b->cell[i0], b->cell[i1]))
+    for (int i1 = 1; i1 < b->count; i1++) {
+        cellset with = partners(r, i1);
+        if (!(with.w[0] | with.w[1]))
+            continue;
+        /* the pair needs two common excluders */
+        for (cellset near = pair_cells(b, i1); near.w[0] | near.w[1];) {
+            int i0 = b->index_of[cs_take(&near)];
+            if (!cs_has(&with, i0) || (r && !pair_touched(rec, b->cell[i0], b->cell[i1])))
                 continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
-            if (!cs_two(pair))
-                continue;   /* the pair needs two common excluders */
             int cells[2] = {b->cell[i0], b->cell[i1]};
             if (try_cells(st, cells, 2, pair, s))
                 return true;
         }
+    }
     if (rec)
         rec->last_idle = true;
     return false;
@@ -649,13 +669,17 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
     reach room;   /* reach_fill fills what is read of it */
     reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
-    for (int i1 = 1; i1 < b->count; i1++)
-        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
-            int i0 = cs_take(&with);
+    for (int i1 = 1; i1 < b->count; i1++) {
+        cellset with = partners(r, i1);
+        if (!(with.w[0] | with.w[1]))
+            continue;
+        /* no set of two cells without two common excluders can have two */
+        for (cellset near = pair_cells(b, i1); near.w[0] | near.w[1];) {
+            int i0 = b->index_of[cs_take(&near)];
+            if (!cs_has(&with, i0))
+                continue;
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
-            if (!cs_two(pair))
-                continue;   /* no set with these two can have two common excluders */
             int cells[3] = {b->cell[i0], b->cell[i1], 0};
             cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
             if (r) {
@@ -698,6 +722,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
             try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
             return true;
         }
+    }
     if (rec)
         rec->last_idle = true;
     return false;
