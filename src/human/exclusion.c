@@ -65,6 +65,12 @@ typedef struct cellset {
     uint64_t w[2];
 } cellset;
 
+/* True when the set has two cells or more. */
+static inline bool cs_two(cellset s)
+{
+    return (s.w[0] && s.w[1]) || (s.w[0] & (s.w[0] - 1u)) || (s.w[1] & (s.w[1] - 1u));
+}
+
 /* Adds `cell` to the set `s`. */
 static inline void cs_add(cellset *s, int cell)
 {
@@ -670,16 +676,12 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
     reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++) {
-        cellset with = partners(r, i1);
-        if (!(with.w[0] | with.w[1]))
-            continue;
-        /* no set of two cells without two common excluders can have two */
-        for (cellset near = pair_cells(b, i1); near.w[0] | near.w[1];) {
-            int i0 = b->index_of[cs_take(&near)];
-            if (!cs_has(&with, i0))
-                continue;
+        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
+            int i0 = cs_take(&with);
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+            if (!cs_two(pair))
+                continue;   /* no set with these two can have two common excluders */
             int cells[3] = {b->cell[i0], b->cell[i1], 0};
             cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
             if (r) {
