@@ -389,6 +389,20 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
     }
 }
 
+/* False when a pair's cells (candidates full[0] and full[1]; `see01`
+ * when they share a unit) with `useful_count` excluders whose candidates
+ * are two of the pair's can lose no digit: for cell 0 to lose a, each
+ * digit b of cell 1 (but a, when the cells share a unit) must make an
+ * excluder {a, b} with it, so there are at least as many excluders as
+ * cell 1 has digits, less one when the cells share a unit; and the same
+ * for cell 1. */
+static bool pair_may_remove(const unsigned *full, bool see01, int useful_count)
+{
+    int least = digit_count(full[0]) < digit_count(full[1]) ? digit_count(full[0])
+                                                            : digit_count(full[1]);
+    return useful_count >= least - (see01 ? 1 : 0);
+}
+
 /* Tries the base cells `cells[0..degree)` with their common excluders
  * `common`: the step removing the digits no allowed combination gives
  * them; false when it removes nothing. A combination is tried as the set
@@ -410,6 +424,8 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset
     int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
     if (!useful_count && !see01 && !see02 && !see12)
         return false;   /* every combination allowed */
+    if (degree == 2 && !pair_may_remove(full, see01, useful_count))
+        return false;
     if (degree == 3) {   /* the cheap part first: many triplets end here */
         surely_allowed(full, taken, allowed);
         if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
