@@ -414,23 +414,23 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset
     unsigned allowed[3] = {0, 0, 0};
     unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
                         degree == 3 ? st->cand[cells[2]] : 0u};
-    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
-    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
-    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
     /* only an excluder whose candidates are all among the base cells' can
      * rule a combination out */
     uint16_t useful[HOUSE_CELLS];
     unsigned taken;
     int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
-    if (!useful_count && !see01 && !see02 && !see12)
-        return false;   /* every combination allowed */
-    if (degree == 2 && !pair_may_remove(full, see01, useful_count))
-        return false;
     if (degree == 3) {   /* the cheap part first: many triplets end here */
         surely_allowed(full, taken, allowed);
         if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
             return false;
     }
+    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
+    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
+    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
+    if (!useful_count && !see01 && !see02 && !see12)
+        return false;   /* every combination allowed */
+    if (degree == 2 && !pair_may_remove(full, see01, useful_count))
+        return false;
     if (degree == 2)
         pair_allowed(full, see01, useful, useful_count, allowed);
     else
