@@ -706,14 +706,6 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                       (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
                     continue;   /* its twin area holds none of them */
             }
-            cellset pair_peers = {{0, 0}};
-            uint16_t pair_last = 0;
-            if (m) {
-                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
-                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
-                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
-                                                                       : m->changed[cells[1]];
-            }
             /* a third cell's common excluders with the pair are the
              * pair's excluders it sees (they have two or three candidates):
              * only the cells that see two of them can have two */
@@ -731,6 +723,16 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
             /* the twin area's cells in cell order first: SE's order matters
              * only when one removes something (rare) */
             cellset area_set = twin_set(b, i0, i1, twice);
+            if (!(area_set.w[0] | area_set.w[1]))
+                continue;
+            cellset pair_peers = {{0, 0}};
+            uint16_t pair_last = 0;
+            if (m) {
+                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
+                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
+                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
+                                                                       : m->changed[cells[1]];
+            }
             int area[BD_CELLS], count = append_cells(area_set, area);
             if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
                 continue;
