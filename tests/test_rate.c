@@ -598,6 +598,20 @@ static void test_aligned_pair_exclusion(void **state)
     expect_step(&s, BD_TECH_ALIGNED_PAIR_EXCLUSION, 62);
     expect_removals(&s, "r1c1<>1");
     expect_text(&s, "aligned pair exclusion r1c12 => r1c1<>1", false);
+    /* The same with A = r1c1 and B = r2c4, which share no unit: their
+     * common excluders r1c4 {1,2} (A's row, B's box) and r2c2 {1,3} (A's
+     * box, B's row). A = 1 with B = 2 empties r1c4, with B = 3 r2c2, so A
+     * loses 1: two excluders for B's two digits, the fewest that can
+     * remove one. The pairs met before it (r1c4 and r2c2 with their two
+     * common excluders A and B among them) remove nothing. */
+    start(&st, NULL);
+    keep(&st, "14", "r1c1");
+    keep(&st, "23", "r2c4");
+    keep(&st, "12", "r1c4");
+    keep(&st, "13", "r2c2");
+    assert_true(bdi_aligned_exclusion(&st, 2, NULL, &s));
+    expect_step(&s, BD_TECH_ALIGNED_PAIR_EXCLUSION, 62);
+    expect_removals(&s, "r1c1<>1");
 }
 
 /* ------------------------------------------------------------------ */

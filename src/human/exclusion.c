@@ -248,13 +248,24 @@ static void find_bases(const bdi_state *st, int degree, bases *b)
     }
 }
 
-/* The candidates of the cells of `set`, in cell order. */
-static int excluder_masks(const bdi_state *st, cellset set, uint16_t *masks)
+/* Into `useful`, in cell order, the candidates of the cells of `set`
+ * that are all among `among` (only such an excluder can rule out a
+ * combination of digits from `among`); their number. Their union in
+ * `*taken`. */
+static int useful_masks(const bdi_state *st, cellset set, unsigned among, uint16_t *useful,
+                        unsigned *taken)
 {
     int count = 0;
+    unsigned all = 0;
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u)
-            masks[count++] = st->cand[w * 64 + low_index(bits)];
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1u) {
+            unsigned cand = st->cand[w * 64 + low_index(bits)];
+            if (!(cand & ~among)) {
+                useful[count++] = (uint16_t)cand;
+                all |= cand;
+            }
+        }
+    *taken = all;
     return count;
 }
 
@@ -378,38 +389,48 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
     }
 }
 
-/* Tries the base cells `cells[0..degree)`: the step removing the digits
- * no allowed combination gives them; false when it removes nothing. A
- * combination is tried as the set of digits it uses: an excluder rules
- * it out when its candidates are all in it (pair_allowed,
- * triplet_allowed). */
-static bool try_cells(const bdi_state *st, const int *cells, int degree, const uint16_t *ex,
-                      int ex_count, bdi_step *s)
+/* False when a pair's cells (candidates full[0] and full[1]; `see01`
+ * when they share a unit) with `useful_count` excluders whose candidates
+ * are two of the pair's can lose no digit: for cell 0 to lose a, each
+ * digit b of cell 1 (but a, when the cells share a unit) must make an
+ * excluder {a, b} with it, so there are at least as many excluders as
+ * cell 1 has digits, less one when the cells share a unit; and the same
+ * for cell 1. */
+static bool pair_may_remove(const unsigned *full, bool see01, int useful_count)
+{
+    int least = digit_count(full[0]) < digit_count(full[1]) ? digit_count(full[0])
+                                                            : digit_count(full[1]);
+    return useful_count >= least - (see01 ? 1 : 0);
+}
+
+/* Tries the base cells `cells[0..degree)` with their common excluders
+ * `common`: the step removing the digits no allowed combination gives
+ * them; false when it removes nothing. A combination is tried as the set
+ * of digits it uses: an excluder rules it out when its candidates are all
+ * in it (pair_allowed, triplet_allowed). */
+static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset common,
+                      bdi_step *s)
 {
     unsigned allowed[3] = {0, 0, 0};
     unsigned full[3] = {st->cand[cells[0]], st->cand[cells[1]],
                         degree == 3 ? st->cand[cells[2]] : 0u};
-    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
-    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
-    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
     /* only an excluder whose candidates are all among the base cells' can
      * rule a combination out */
-    unsigned among = full[0] | full[1] | full[2];
     uint16_t useful[HOUSE_CELLS];
-    int useful_count = 0;
-    for (int e = 0; e < ex_count; e++)
-        if (!(ex[e] & ~among))
-            useful[useful_count++] = ex[e];
-    if (!useful_count && !see01 && !see02 && !see12)
-        return false;   /* every combination allowed */
+    unsigned taken;
+    int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
     if (degree == 3) {   /* the cheap part first: many triplets end here */
-        unsigned taken = 0;
-        for (int e = 0; e < useful_count; e++)
-            taken |= useful[e];
         surely_allowed(full, taken, allowed);
         if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
             return false;
     }
+    bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
+    bool see02 = degree == 3 && cs_has(&peer_cells[cells[0]], cells[2]);
+    bool see12 = degree == 3 && cs_has(&peer_cells[cells[1]], cells[2]);
+    if (!useful_count && !see01 && !see02 && !see12)
+        return false;   /* every combination allowed */
+    if (degree == 2 && !pair_may_remove(full, see01, useful_count))
+        return false;
     if (degree == 2)
         pair_allowed(full, see01, useful, useful_count, allowed);
     else
@@ -496,9 +517,8 @@ static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
 static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *cells,
                         cellset common, cellset pair_peers, uint16_t pair_last, bdi_step *s)
 {
-    uint16_t ex[HOUSE_CELLS];
     if (!m)
-        return try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s);
+        return try_cells(st, cells, 3, common, s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
     uint16_t idle = m->idle[index];
     if (idle == m->search)
@@ -511,7 +531,7 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
             !excluder_changed(m, st, seen, idle, among))
             return false;
     }
-    if (try_cells(st, cells, 3, ex, excluder_masks(st, common, ex), s))
+    if (try_cells(st, cells, 3, common, s))
         return true;
     m->idle[index] = m->search;
     return false;
@@ -557,6 +577,29 @@ static cellset partners(const reach *r, int i1)
     return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
 }
 
+/* The base cells listed before base cell `i1` that see two or more of
+ * its excluders: those that make a pair with it with two common
+ * excluders (a pair's common excluders are i1's excluders the other cell
+ * sees, as those have two to `degree` candidates), in cell order, which
+ * is base order. */
+static cellset pair_cells(const bases *b, int i1)
+{
+    cellset once = {{0, 0}}, twice = {{0, 0}};
+    const cellset *ex = &b->excluders[i1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = ex->w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            twice.w[0] |= once.w[0] & seen->w[0];
+            twice.w[1] |= once.w[1] & seen->w[1];
+            once.w[0] |= seen->w[0];
+            once.w[1] |= seen->w[1];
+        }
+    int c1 = b->cell[i1];
+    cellset below = {{c1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c1) - 1u,
+                      c1 > 64 ? ((uint64_t)1 << (c1 - 64)) - 1u : 0}};
+    return (cellset){{twice.w[0] & b->all.w[0] & below.w[0], twice.w[1] & b->all.w[1] & below.w[1]}};
+}
+
 /* True when the pair of cells `c0` and `c1` may be tried with another
  * answer than at the last search of the record `m`, which found nothing:
  * one of them is fresh, or a cell both see changed that is or was an
@@ -577,20 +620,22 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo 
     reach room;   /* reach_fill fills what is read of it */
     reach *r = reach_fill(rec, b, 2, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
-    for (int i1 = 1; i1 < b->count; i1++)
-        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
-            int i0 = cs_take(&with);
-            if (r && !pair_touched(rec, b->cell[i0], b->cell[i1]))
+    for (int i1 = 1; i1 < b->count; i1++) {
+        cellset with = partners(r, i1);
+        if (!(with.w[0] | with.w[1]))
+            continue;
+        /* the pair needs two common excluders */
+        for (cellset near = pair_cells(b, i1); near.w[0] | near.w[1];) {
+            int i0 = b->index_of[cs_take(&near)];
+            if (!cs_has(&with, i0) || (r && !pair_touched(rec, b->cell[i0], b->cell[i1])))
                 continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
-            if (!cs_two(pair))
-                continue;   /* the pair needs two common excluders */
             int cells[2] = {b->cell[i0], b->cell[i1]};
-            uint16_t ex[HOUSE_CELLS];
-            if (try_cells(st, cells, 2, ex, excluder_masks(st, pair, ex), s))
+            if (try_cells(st, cells, 2, pair, s))
                 return true;
         }
+    }
     if (rec)
         rec->last_idle = true;
     return false;
@@ -620,7 +665,8 @@ static cellset pair_thirds(const bdi_exclusion_memo *m, int c0, int c1)
  * excluders `pair`, the cells both see `pair_peers`, their latest change
  * `pair_last`) with each third cell of area[0..count) in that order, with
  * the record `m` (NULL: none); true at the first that removes something
- * (its step in `s`). */
+ * (its step in `s`). Each third cell sees two of `pair` (the area is made
+ * so): the triplet has two common excluders, those of `pair` it sees. */
 static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *m, int *cells,
                        cellset pair, cellset pair_peers, uint16_t pair_last, const int *area,
                        int count, bdi_step *s)
@@ -628,8 +674,6 @@ static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *
     for (int t = 0; t < count; t++) {
         const cellset *third = &b->excluders[b->index_of[area[t]]];
         cellset common = {{pair.w[0] & third->w[0], pair.w[1] & third->w[1]}};
-        if (!cs_two(common))
-            continue;
         cells[2] = area[t];
         if (try_triplet(st, m, cells, common, pair_peers, pair_last, s))
             return true;
@@ -647,7 +691,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
     reach room;   /* reach_fill fills what is read of it */
     reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
-    for (int i1 = 1; i1 < b->count; i1++)
+    for (int i1 = 1; i1 < b->count; i1++) {
         for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
             int i0 = cs_take(&with);
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
@@ -661,14 +705,6 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
                 if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
                       (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
                     continue;   /* its twin area holds none of them */
-            }
-            cellset pair_peers = {{0, 0}};
-            uint16_t pair_last = 0;
-            if (m) {
-                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
-                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
-                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
-                                                                       : m->changed[cells[1]];
             }
             /* a third cell's common excluders with the pair are the
              * pair's excluders it sees (they have two or three candidates):
@@ -687,6 +723,16 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
             /* the twin area's cells in cell order first: SE's order matters
              * only when one removes something (rare) */
             cellset area_set = twin_set(b, i0, i1, twice);
+            if (!(area_set.w[0] | area_set.w[1]))
+                continue;
+            cellset pair_peers = {{0, 0}};
+            uint16_t pair_last = 0;
+            if (m) {
+                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
+                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
+                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
+                                                                       : m->changed[cells[1]];
+            }
             int area[BD_CELLS], count = append_cells(area_set, area);
             if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
                 continue;
@@ -696,6 +742,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
             try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
             return true;
         }
+    }
     if (rec)
         rec->last_idle = true;
     return false;
