@@ -405,6 +405,27 @@ static inline bool peers_off(walk *k, int d, const uint64_t bits[2])
     return drops_apply(&dr, k, d);
 }
 
+/* Switches off the candidates `ds` (bits d) of cell `at`, whose count
+ * retire has taken (no rule of the cell's is left to apply), and on what
+ * is left alone in their units by that; false on a contradiction. */
+static inline bool cell_others_off(walk *k, int at, unsigned ds)
+{
+    reach *r = k->r;
+    for (; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        if (cells_has(r->off[d], at))
+            continue;
+        if (cells_has(r->on[d], at))
+            return false;
+        cells_add(r->off[d], at);
+        const uint8_t *units = bdi_cell_units[at];
+        if (!unit_loses(k, units[0], d) || !unit_loses(k, units[1], d)
+            || !unit_loses(k, units[2], d))
+            return false;
+    }
+    return true;
+}
+
 /* Takes the counts that (at, d + 1), switched on, settles out of the
  * walk before its peers and its cell's other candidates go off: those of
  * the digit's places in its three units and of its cell's candidates.
@@ -442,9 +463,8 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
         int cand = k.todo[--k.todo_count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
         retire(&k, at, digit);
-        for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
-             ds &= ds - 1u)
-            ok = turn_off(&k, at, bit_digit(ds) - 1);
+        if (rg->y_links)
+            ok = cell_others_off(&k, at, rg->cell_cand[at] & ~(1u << digit));
         /* the digit's peers not off yet, at once; one on is a
          * contradiction */
         uint64_t bits[2];
