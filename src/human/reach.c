@@ -339,12 +339,17 @@ static inline bool drops_apply(const drops *dr, walk *k, int d)
     memcpy(hits + 2, &hit_high, sizeof hit_high);
     if (!(hits[0] | hits[1] | hits[2] | hits[3]))
         return true;
+    /* the units hit, bit u for unit u: byte k of a word kept as bit k,
+     * the eight summed into the top byte by one product (no carries) */
+    const uint64_t weights = 0x8040201008040201u, sum = 0x0101010101010101u;
+    uint32_t units = 0;
     for (int j = 0; j < 4; j++)
-        for (uint64_t bytes = hits[j] & 0x0101010101010101u; bytes; bytes &= bytes - 1u) {
-            int unit = j * 8 + low_index(bytes) / 8;
-            if (!unit_settle(k, unit, d, row[unit]))
-                return false;
-        }
+        units |= (uint32_t)((hits[j] & weights) * sum >> 56) << (8 * j);
+    for (; units; units &= units - 1u) {
+        int unit = low_index(units);
+        if (!unit_settle(k, unit, d, row[unit]))
+            return false;
+    }
     return true;
 }
 #else
