@@ -438,11 +438,16 @@ static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
 
+/* The bytes of a digit's row of unit counts in a reach_grid: the 27
+ * units', then 255 (a row read as two 16-byte vectors). */
+enum { UNIT_LANES = 32 };
+
 /* The grid as reach_from reads it (reach.c): by digit (d - 1) the cells
  * holding it as a candidate, and by cell its candidates; the cells and the
  * units' digits where the "one left" rule applies (those of two
  * candidates or places in a static chain, of two or more in a dynamic
- * one) with their count, the others 255; each unit's cells and each
+ * one) with their count, the others 255 (and 255 past a digit's 27
+ * units); each unit's cells and each
  * cell's peers; by candidate (cell * 9 + digit - 1), the digit's other
  * place in each of the cell's units of two places (set for the grid's
  * candidates only: no walk reads another's), and by digit the cells with
@@ -454,7 +459,7 @@ struct reach_grid {
     uint64_t cand[BD_SIZE][2];
     uint16_t cell_cand[BD_CELLS];
     uint8_t cell_left[BD_CELLS];
-    uint8_t unit_left[BD_SIZE][UNIT_COUNT];   /* by digit, then unit */
+    uint8_t unit_left[BD_SIZE][UNIT_LANES];   /* by digit, then unit */
     uint64_t unit[UNIT_COUNT][2];
     uint64_t peers[BD_CELLS][2];
     uint64_t partner[BD_CELLS * BD_SIZE][2];

@@ -69,6 +69,7 @@ static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool d
         left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
     for (int cell = 0; cell < BD_CELLS; cell++)
         rg->cell_left[cell] = y_links ? left[digit_count(g->cand[cell])] : 255;
+    memset(rg->unit_left, 255, sizeof rg->unit_left);
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++)
             rg->unit_left[d][unit] = left[digit_count(g->places[unit][d])];
@@ -92,8 +93,8 @@ void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dy
 }
 
 /* The number of counts in rg->unit_left, read as one row of bytes (by
- * digit, then unit). */
-enum { UNIT_DIGITS = BD_SIZE * UNIT_COUNT };
+ * digit, then unit; UNIT_LANES a digit, those past its 27 units 255). */
+enum { UNIT_DIGITS = BD_SIZE * UNIT_LANES };
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The eight counts from flat index `at` of `counts` (UNIT_DIGITS of them),
@@ -172,7 +173,7 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
     /* the units' digits of two places, eight counts at a time */
     for (int at = 0; at < UNIT_DIGITS; at += 8)
         for (uint64_t two = counts_of_two(rg, at); two; two &= two - 1u) {
-            int i = at + low_index(two) / 8, d = i / UNIT_COUNT, unit = i % UNIT_COUNT;
+            int i = at + low_index(two) / 8, d = i / UNIT_LANES, unit = i % UNIT_LANES;
             unsigned places = g->places[unit][d];
             int a = unit_cell_of(unit, bit_digit(places) - 1);
             int b = unit_cell_of(unit, top_digit(places) - 1);
@@ -191,7 +192,7 @@ typedef struct walk {
     const reach_grid *rg;
     reach *r;
     uint8_t cell_left[BD_CELLS];
-    uint8_t unit_left[BD_SIZE][UNIT_COUNT];   /* by digit, then unit */
+    uint8_t unit_left[BD_SIZE][UNIT_LANES];   /* by digit, then unit */
     uint16_t todo[BD_CELLS * BD_SIZE];
     int todo_count;
 } walk;
@@ -224,11 +225,10 @@ static unsigned cell_rest(const reach_grid *rg, const reach *r, int cell)
     return rest;
 }
 
-/* turn_off_fresh's count of `unit`, which loses a place of digit d + 1:
- * on what is left alone there; false on a contradiction (no place). */
-static inline bool unit_loses(walk *k, int unit, int d)
+/* The count of `unit`'s places of digit d + 1 fallen to `left`: on what
+ * is left alone there; false on a contradiction (no place). */
+static inline bool unit_settle(walk *k, int unit, int d, int left)
 {
-    int left = --k->unit_left[d][unit];
     if (left > 1)
         return true;
     if (!left)
@@ -241,16 +241,29 @@ static inline bool unit_loses(walk *k, int unit, int d)
     return turn_on(k, other, d);
 }
 
+/* turn_off_fresh's count of `unit`, which loses a place of digit d + 1:
+ * on what is left alone there; false on a contradiction (no place). */
+static inline bool unit_loses(walk *k, int unit, int d)
+{
+    return unit_settle(k, unit, d, --k->unit_left[d][unit]);
+}
+
+/* The count of `cell`'s candidates, which loses one (already in the off
+ * set): on what is left alone there; false on a contradiction (none). */
+static inline bool cell_loses(walk *k, int cell)
+{
+    int left = --k->cell_left[cell];
+    return left > 1 || (left && turn_on(k, cell, bit_digit(cell_rest(k->rg, k->r, cell)) - 1));
+}
+
 /* turn_off for a candidate (cell, d + 1) not switched off yet. */
 static inline bool turn_off_fresh(walk *k, int cell, int d)
 {
-    const reach_grid *rg = k->rg;
     reach *r = k->r;
     if (cells_has(r->on[d], cell))
         return false;
     cells_add(r->off[d], cell);
-    int left = --k->cell_left[cell];
-    if (left <= 1 && (!left || !turn_on(k, cell, bit_digit(cell_rest(rg, r, cell)) - 1)))
+    if (!cell_loses(k, cell))
         return false;
     /* the cell's units in kind order, unrolled */
     const uint8_t *units = bdi_cell_units[cell];
@@ -262,6 +275,160 @@ static inline bool turn_off_fresh(walk *k, int cell, int d)
 static inline bool turn_off(walk *k, int cell, int d)
 {
     return cells_has(k->r->off[d], cell) || turn_off_fresh(k, cell, d);
+}
+
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Sixteen unit counts of a digit's row (a GCC and Clang vector
+ * extension: one SSE2 register). */
+typedef uint8_t lanes16 __attribute__((vector_size(16)));
+
+/* By cell, a row of unit counts with 1 at its row, column and box (the
+ * cell's units), 0 elsewhere. */
+#define DROP_AT(c, i)                                                                       \
+    (uint8_t)((i) == (c) / 9 || (i) == 9 + (c) % 9 || (i) == 18 + (c) / 27 * 3 + (c) % 9 / 3)
+#define DROP8(c, i)                                                                         \
+    DROP_AT(c, i), DROP_AT(c, (i) + 1), DROP_AT(c, (i) + 2), DROP_AT(c, (i) + 3),           \
+        DROP_AT(c, (i) + 4), DROP_AT(c, (i) + 5), DROP_AT(c, (i) + 6), DROP_AT(c, (i) + 7)
+#define DROP_ROW(c) {DROP8(c, 0), DROP8(c, 8), DROP8(c, 16), DROP8(c, 24)}
+static const uint8_t unit_drop[BD_CELLS][UNIT_LANES] = {REP81(DROP_ROW)};
+_Static_assert(UNIT_LANES == 2 * sizeof(lanes16), "a row of counts is two vectors");
+
+/* What peers_off takes from a digit's unit counts: a row of counts
+ * gathered over its cells (each unit's number of them). */
+typedef struct drops {
+    lanes16 low, high;
+} drops;
+
+/* An empty `dr`. */
+static inline void drops_init(drops *dr)
+{
+    dr->low = (lanes16){0};
+    dr->high = (lanes16){0};
+}
+
+/* Adds to `dr` a place of digit d + 1 off at `cell` (`k` and `d` are for
+ * the portable build, which counts at once). */
+static inline void drops_add(drops *dr, walk *k, int d, int cell)
+{
+    (void)k;
+    (void)d;
+    lanes16 low, high;
+    memcpy(&low, unit_drop[cell], sizeof low);
+    memcpy(&high, unit_drop[cell] + sizeof low, sizeof high);
+    dr->low += low;
+    dr->high += high;
+}
+
+/* Takes `dr` from digit d + 1's unit counts, then, for each unit it
+ * lowered to one or none, unit_settle; false on a contradiction. */
+static inline bool drops_apply(const drops *dr, walk *k, int d)
+{
+    uint8_t *row = k->unit_left[d];
+    lanes16 low, high;
+    memcpy(&low, row, sizeof low);
+    memcpy(&high, row + sizeof low, sizeof high);
+    low -= dr->low;
+    high -= dr->high;
+    memcpy(row, &low, sizeof low);
+    memcpy(row + sizeof low, &high, sizeof high);
+    const lanes16 zero = {0}, one = zero + 1;
+    lanes16 hit_low = (lanes16)((low <= one) & (dr->low != zero)),
+            hit_high = (lanes16)((high <= one) & (dr->high != zero));
+    uint64_t hits[4];
+    memcpy(hits, &hit_low, sizeof hit_low);
+    memcpy(hits + 2, &hit_high, sizeof hit_high);
+    if (!(hits[0] | hits[1] | hits[2] | hits[3]))
+        return true;
+    /* the units hit, bit u for unit u: byte k of a word kept as bit k,
+     * the eight summed into the top byte by one product (no carries) */
+    const uint64_t weights = 0x8040201008040201u, sum = 0x0101010101010101u;
+    uint32_t units = 0;
+    for (int j = 0; j < 4; j++)
+        units |= (uint32_t)((hits[j] & weights) * sum >> 56) << (8 * j);
+    for (; units; units &= units - 1u) {
+        int unit = low_index(units);
+        if (!unit_settle(k, unit, d, row[unit]))
+            return false;
+    }
+    return true;
+}
+#else
+/* drops' contract is above (the vector build's): here the units' counts
+ * are lowered at once and the units touched noted (bit u for unit u). */
+typedef struct drops {
+    uint32_t units;
+} drops;
+
+/* drops_init's contract is above (the vector build's). */
+static inline void drops_init(drops *dr)
+{
+    dr->units = 0;
+}
+
+/* drops_add's contract is above (the vector build's). */
+static inline void drops_add(drops *dr, walk *k, int d, int cell)
+{
+    const uint8_t *units = bdi_cell_units[cell];
+    k->unit_left[d][units[0]]--;
+    k->unit_left[d][units[1]]--;
+    k->unit_left[d][units[2]]--;
+    dr->units |= bdi_cell_unit_bits[cell];
+}
+
+/* drops_apply's contract is above (the vector build's). */
+static inline bool drops_apply(const drops *dr, walk *k, int d)
+{
+    for (uint32_t units = dr->units; units; units &= units - 1u) {
+        int unit = low_index(units);
+        if (!unit_settle(k, unit, d, k->unit_left[d][unit]))
+            return false;
+    }
+    return true;
+}
+#endif
+
+/* Switches off the candidates of digit d + 1 at the cells of `bits` (a
+ * cell set; none off yet, none on: the caller has tested), and on what
+ * is left alone in their cells and units by that; false on a
+ * contradiction. All at once: the sets, then each cell's count, then the
+ * units' counts (drops); the closure does not depend on the order the
+ * rules are applied in. */
+static inline bool peers_off(walk *k, int d, const uint64_t bits[2])
+{
+    reach *r = k->r;
+    r->off[d][0] |= bits[0];
+    r->off[d][1] |= bits[1];
+    drops dr;
+    drops_init(&dr);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t rest = bits[w]; rest; rest &= rest - 1u) {
+            int cell = w * 64 + low_index(rest);
+            drops_add(&dr, k, d, cell);
+            if (!cell_loses(k, cell))
+                return false;
+        }
+    return drops_apply(&dr, k, d);
+}
+
+/* Switches off the candidates `ds` (bits d) of cell `at`, whose count
+ * retire has taken (no rule of the cell's is left to apply), and on what
+ * is left alone in their units by that; false on a contradiction. */
+static inline bool cell_others_off(walk *k, int at, unsigned ds)
+{
+    reach *r = k->r;
+    for (; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        if (cells_has(r->off[d], at))
+            continue;
+        if (cells_has(r->on[d], at))
+            return false;
+        cells_add(r->off[d], at);
+        const uint8_t *units = bdi_cell_units[at];
+        if (!unit_loses(k, units[0], d) || !unit_loses(k, units[1], d)
+            || !unit_loses(k, units[2], d))
+            return false;
+    }
+    return true;
 }
 
 /* Takes the counts that (at, d + 1), switched on, settles out of the
@@ -301,15 +468,16 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
         int cand = k.todo[--k.todo_count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
         retire(&k, at, digit);
-        for (unsigned ds = rg->y_links ? rg->cell_cand[at] & ~(1u << digit) : 0; ds && ok;
-             ds &= ds - 1u)
-            ok = turn_off(&k, at, bit_digit(ds) - 1);
-        /* each of `bits` stays on until its turn: turn_off_fresh switches
-         * off its own candidate alone (turn_on only queues) */
-        for (int w = 0; w < 2 && ok; w++)
-            for (uint64_t bits = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
-                 bits && ok; bits &= bits - 1u)
-                ok = turn_off_fresh(&k, w * 64 + low_index(bits), digit);
+        if (rg->y_links)
+            ok = cell_others_off(&k, at, rg->cell_cand[at] & ~(1u << digit));
+        /* the digit's peers not off yet, at once; one on is a
+         * contradiction */
+        uint64_t bits[2];
+        for (int w = 0; w < 2; w++)
+            bits[w] = rg->cand[digit][w] & rg->peers[at][w] & ~r->off[digit][w];
+        if (ok && (bits[0] | bits[1]))
+            ok = !((bits[0] & r->on[digit][0]) | (bits[1] & r->on[digit][1]))
+                 && peers_off(&k, digit, bits);
     }
     r->conflict = !ok;
     return ok;
