@@ -618,20 +618,25 @@ static inline int32_t walk_leaf(walk *w, int32_t sum, int32_t best, bool margina
     return best;
 }
 
+/* BOX_BITS[c]: the box of column c in band 0, as a bit */
+static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
+
+/* BOX_COLUMNS[m]: the columns of the boxes of a band in the set m */
+static const uint16_t BOX_COLUMNS[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
+
 /* Every layer of the walk's rows, depth first: row row[k] tries its free
- * columns lowest first; without `marginals` (max-marginals to raise), a
- * partial layer that cannot beat the best found (its value + rest) is not
+ * columns lowest first (free: not taken by rows row[0..k), nor in a box
+ * they hold); without `marginals` (max-marginals to raise), a partial
+ * layer that cannot beat the best found (its value + rest) is not
  * extended. The last row takes its one free column, whose box is free
  * (the eight rows above hold eight columns in eight boxes, two of the last
  * row's band and two of that column's stack, so the ninth box is theirs).
  * Sets the layer's best value. A loop over an explicit stack, not
- * recursion (the walk is hot): left[k], the columns row[k] has still to
- * try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and their
- * value. */
+ * recursion (the walk is hot): left[k], the free columns row[k] has still
+ * to try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and
+ * their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
-    /* BOX_BITS[c]: the box of column c in band 0, as a bit */
-    static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
     enum { LAST = BD_SIZE - 1 };
     unsigned left[LAST], cols[LAST], boxes[LAST];
     int32_t sum[LAST], best = BDI_LAYER_NONE;
@@ -644,9 +649,6 @@ static inline void walk_rows(walk *w, bool marginals)
         }
         int r = w->row[k], c = bit_digit(left[k]) - 1;
         left[k] &= left[k] - 1u;
-        unsigned box = (unsigned)BOX_BITS[c] << w->box_shift[k];
-        if (boxes[k] & box)
-            continue;
         w->pick[r] = (uint8_t)c;
         int32_t next = sum[k] + w->value[r * BD_SIZE + c];
         unsigned next_cols = cols[k] | (1u << c);
@@ -661,9 +663,11 @@ static inline void walk_rows(walk *w, bool marginals)
             }
             continue;
         }
-        boxes[k + 1] = boxes[k] | box;
+        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << w->box_shift[k];
         k++;
-        left[k] = w->open[k] & ~next_cols, cols[k] = next_cols, sum[k] = next;
+        boxes[k] = next_boxes;
+        left[k] = w->open[k] & ~next_cols & ~(unsigned)BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
+        cols[k] = next_cols, sum[k] = next;
     }
     w->layer->best = best;
 }
