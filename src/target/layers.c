@@ -237,17 +237,59 @@ static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
 }
 
 #ifdef QUAD_SHUFFLES
-/* The profits of four cells of a row for `digit` (digit * gain - price,
- * 0 where the gain is 0: a placed cell), CLOSED where `open` has no bit of
+/* The profits of four cells for `digit` (digit * gain g - price p, 0
+ * where the gain is 0: a placed cell), CLOSED where `open` has no bit of
  * `bits` (a cell's column). */
-static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
-                               quad bits)
+static inline quad cell_profits(quad g, quad p, quad digit, quad open, quad bits)
 {
     const quad closed = {CLOSED, CLOSED, CLOSED, CLOSED};
-    quad g = quad_load(gain), profit = (digit * g - quad_load(price)) & (g != 0);
+    quad profit = (digit * g - p) & (g != 0);
     quad taken = (open & bits) != 0;   /* -1 where the cell is open */
     return (profit & taken) | (closed & ~taken);
 }
+
+/* cell_profits of four cells of a row (gain and price from there on). */
+static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
+                               quad bits)
+{
+    return cell_profits(quad_load(gain), quad_load(price), digit, open, bits);
+}
+
+/* cell_profits of column 8 of the three bands' rows i, the bands in lanes
+ * (lane BD_BOX: 0, an open cell of gain 0). */
+static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                   int digit, const uint16_t rows[BD_SIZE], int i)
+{
+    enum { BAND = BD_BOX * BD_SIZE, BIT = 1 << 8 };
+    int cell = i * BD_SIZE + 8;
+    quad g = {node->gain[cell], node->gain[cell + BAND], node->gain[cell + 2 * BAND], 0};
+    quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
+    quad open = {rows[i], rows[BD_BOX + i], rows[2 * BD_BOX + i], BIT};
+    return cell_profits(g, p, (quad){digit, digit, digit, digit}, open, (quad){BIT, BIT, BIT, BIT});
+}
+
+#ifdef __AVX2__
+/* octo: eight int32 lanes, an AVX2 register. */
+typedef int32_t octo __attribute__((vector_size(2 * LANES * sizeof(int32_t))));
+
+/* row_profits for a row's columns 0..7 at once (one AVX2 register): the
+ * profits of columns 0..3 in *left, of 4..7 in *right. */
+static inline void row_profits8(const int32_t *gain, const int32_t *price, int digit,
+                                unsigned open, quad *left, quad *right)
+{
+    const octo closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
+    const octo bits = {1, 2, 4, 8, 16, 32, 64, 128};
+    const int32_t o = (int32_t)open;
+    octo g, p;
+    memcpy(&g, gain, sizeof g);
+    memcpy(&p, price, sizeof p);
+    octo profit = ((octo){digit, digit, digit, digit, digit, digit, digit, digit} * g - p) & (g != 0);
+    octo taken = ((octo){o, o, o, o, o, o, o, o} & bits) != 0;   /* -1 where the cell is open */
+    octo x = (profit & taken) | (closed & ~taken);
+    *left = __builtin_shufflevector(x, x, 0, 1, 2, 3);
+    *right = __builtin_shufflevector(x, x, 4, 5, 6, 7);
+}
+#endif
 
 /* Stores rows a, b, c (four columns each: the bands) and a fourth of 0s
  * as columns: out[k] = {a[k], b[k], c[k], 0}. */
@@ -266,26 +308,28 @@ static inline void quad_columns(quad a, quad b, quad c, band_values value, int i
 
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit): a
- * row's columns 0..3 and 4..7 as quads, then the three bands' rows i
- * turned into columns (quad_columns); column 8 cell by cell. */
+ * row's columns 0..3 and 4..7 as quads (with AVX2 one register), then
+ * the three bands' rows i turned into columns (quad_columns); column 8 of
+ * the three at once (column8_profits). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                          int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
-    const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
     for (int i = 0; i < BD_BOX; i++) {
         quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
         for (int band = 0; band < BD_BOX; band++) {
             int r = band * BD_BOX + i, cell = r * BD_SIZE;
+#ifdef __AVX2__
+            row_profits8(node->gain + cell, price + cell, digit, rows[r], &left[band], &right[band]);
+#else
+            const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
             quad open = {rows[r], rows[r], rows[r], rows[r]};
             left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
             right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
-            int32_t gain = node->gain[cell + 8];
-            int32_t profit = gain ? digit * gain - price[cell + 8] : 0;
-            value[i][8][band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
+#endif
         }
         quad_columns(left[0], left[1], left[2], value, i, 0);
         quad_columns(right[0], right[1], right[2], value, i, 4);
-        value[i][8][BD_BOX] = 0;
+        quad_store(value[i][8], column8_profits(node, price, digit, rows, i));
     }
 }
 #else
