@@ -283,7 +283,8 @@ static inline void row_profits8(const int32_t *gain, const int32_t *price, int d
     octo g, p;
     memcpy(&g, gain, sizeof g);
     memcpy(&p, price, sizeof p);
-    octo profit = ((octo){digit, digit, digit, digit, digit, digit, digit, digit} * g - p) & (g != 0);
+    const octo d = {digit, digit, digit, digit, digit, digit, digit, digit};
+    octo profit = (d * g - p) & (g != 0);
     octo taken = ((octo){o, o, o, o, o, o, o, o} & bits) != 0;   /* -1 where the cell is open */
     octo x = (profit & taken) | (closed & ~taken);
     *left = __builtin_shufflevector(x, x, 0, 1, 2, 3);
@@ -319,9 +320,11 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
         for (int band = 0; band < BD_BOX; band++) {
             int r = band * BD_BOX + i, cell = r * BD_SIZE;
 #ifdef __AVX2__
-            row_profits8(node->gain + cell, price + cell, digit, rows[r], &left[band], &right[band]);
+            row_profits8(node->gain + cell, price + cell, digit, rows[r], &left[band],
+                         &right[band]);
 #else
-            const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
+            const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128};
+            const quad d = {digit, digit, digit, digit};
             quad open = {rows[r], rows[r], rows[r], rows[r]};
             left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
             right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
@@ -710,7 +713,8 @@ static inline void walk_rows(walk *w, bool marginals)
         unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << w->box_shift[k];
         k++;
         boxes[k] = next_boxes;
-        left[k] = w->open[k] & ~next_cols & ~(unsigned)BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
+        unsigned box_cols = BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
+        left[k] = w->open[k] & ~next_cols & ~box_cols;
         cols[k] = next_cols, sum[k] = next;
     }
     w->layer->best = best;
