@@ -48,6 +48,9 @@
 #if defined(__SSE4_1__) && !defined(BD_PORTABLE)
 #include <smmintrin.h>
 #endif
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+#endif
 
 /* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
  * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
@@ -355,32 +358,101 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
 
 #endif
 
-/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
- * the three bands at once (lanes). A hot loop: for each (t1, t2), the six
- * ways two rows take stacks 1 and 2, then the third row's cell in stack 0
- * for each t0. */
-static void band_bests(band_values v, triple_values best)
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* The octo of rows x and x + LANES (two quads side by side). */
+static inline octo octo_load(const int32_t *x)
 {
-    for (int t2 = 0; t2 < 3; t2++) {
-        for (int t1 = 0; t1 < 3; t1++) {
-            /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best
-             * of the other two rows there */
-            quad s1[BD_BOX], s2[BD_BOX], with[BD_BOX];
-            for (int i = 0; i < BD_BOX; i++) {
-                s1[i] = quad_load(v[i][3 + t1]);
-                s2[i] = quad_load(v[i][6 + t2]);
-            }
-            with[0] = quad_best_sum(s1[1], s2[2], s1[2], s2[1]);
-            with[1] = quad_best_sum(s1[0], s2[2], s1[2], s2[0]);
-            with[2] = quad_best_sum(s1[0], s2[1], s1[1], s2[0]);
-            for (int t0 = 0; t0 < 3; t0++) {
-                quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
-                x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
-                quad_store(best[t0 + 3 * t1 + 9 * t2], x);
-            }
-        }
+    octo o;
+    memcpy(&o, x, sizeof o);
+    return o;
+}
+
+/* The octo of row x twice. */
+static inline octo octo_twice(const int32_t *x)
+{
+    quad q = quad_load(x);
+    return __builtin_shufflevector(q, q, 0, 1, 2, 3, 0, 1, 2, 3);
+}
+
+/* The larger of a + b and c + d, lane by lane (vpmaxsd). */
+static inline octo octo_best_sum(octo a, octo b, octo c, octo d)
+{
+    return (octo)_mm256_max_epi32((__m256i)(a + b), (__m256i)(c + d));
+}
+
+/* band_bests' steps for two (t1, t2) at once, an octo's halves: s1[i] and
+ * s2[i], row i in stacks 1 and 2 for each; the bests of triple t0 +
+ * `low` (the low half) and t0 + `high` stored. */
+static inline void band_bests2(band_values v, const octo s1[BD_BOX], const octo s2[BD_BOX],
+                               triple_values best, int low, int high)
+{
+    octo with[BD_BOX];   /* with[i]: the best of the other two rows there */
+    with[0] = octo_best_sum(s1[1], s2[2], s1[2], s2[1]);
+    with[1] = octo_best_sum(s1[0], s2[2], s1[2], s2[0]);
+    with[2] = octo_best_sum(s1[0], s2[1], s1[1], s2[0]);
+    for (int t0 = 0; t0 < 3; t0++) {
+        octo x = octo_best_sum(octo_twice(v[0][t0]), with[0], octo_twice(v[1][t0]), with[1]);
+        x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)(octo_twice(v[2][t0]) + with[2]));
+        quad_store(best[t0 + low], __builtin_shufflevector(x, x, 0, 1, 2, 3));
+        quad_store(best[t0 + high], __builtin_shufflevector(x, x, 4, 5, 6, 7));
     }
 }
+#endif
+
+/* band_bests' steps for one (t1, t2): the six ways two rows take stacks 1
+ * and 2, then the third row's cell in stack 0 for each t0. */
+static inline void band_bests1(band_values v, triple_values best, int t1, int t2)
+{
+    /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best of the
+     * other two rows there */
+    quad s1[BD_BOX], s2[BD_BOX], with[BD_BOX];
+    for (int i = 0; i < BD_BOX; i++) {
+        s1[i] = quad_load(v[i][3 + t1]);
+        s2[i] = quad_load(v[i][6 + t2]);
+    }
+    with[0] = quad_best_sum(s1[1], s2[2], s1[2], s2[1]);
+    with[1] = quad_best_sum(s1[0], s2[2], s1[2], s2[0]);
+    with[2] = quad_best_sum(s1[0], s2[1], s1[1], s2[0]);
+    for (int t0 = 0; t0 < 3; t0++) {
+        quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
+        x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
+        quad_store(best[t0 + 3 * t1 + 9 * t2], x);
+    }
+}
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
+ * the three bands at once (lanes). A hot loop: with AVX2, two (t1, t2)
+ * at once where their stack-1 or stack-2 columns lie side by side in the
+ * band_values (t1 = 0, 1 for each t2; then t1 = 2 with t2 = 0, 1), the
+ * last, (2, 2), alone. */
+static void band_bests(band_values v, triple_values best)
+{
+    octo s1[BD_BOX], s2[BD_BOX];
+    for (int t2 = 0; t2 < 3; t2++) {
+        for (int i = 0; i < BD_BOX; i++) {
+            s1[i] = octo_load(v[i][3]);
+            s2[i] = octo_twice(v[i][6 + t2]);
+        }
+        band_bests2(v, s1, s2, best, 9 * t2, 3 + 9 * t2);
+    }
+    for (int i = 0; i < BD_BOX; i++) {
+        s1[i] = octo_twice(v[i][5]);
+        s2[i] = octo_load(v[i][6]);
+    }
+    band_bests2(v, s1, s2, best, 6, 6 + 9);
+    band_bests1(v, best, 2, 2);
+}
+#else
+/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
+ * the three bands at once (lanes). A hot loop (band_bests1). */
+static void band_bests(band_values v, triple_values best)
+{
+    for (int t2 = 0; t2 < 3; t2++)
+        for (int t1 = 0; t1 < 3; t1++)
+            band_bests1(v, best, t1, t2);
+}
+#endif
 
 /* The best of the six ways to give bands 0, 1, 2 distinct offsets: a[k],
  * b[k], c[k] are their values at offset k, LANES apart. */
