@@ -275,23 +275,41 @@ static inline quad column8_profits(const bdi_layer_node *node, const int32_t pri
 /* octo: eight int32 lanes, an AVX2 register. */
 typedef int32_t octo __attribute__((vector_size(2 * LANES * sizeof(int32_t))));
 
-/* row_profits for a row's columns 0..7 at once (one AVX2 register): the
- * profits of columns 0..3 in *left, of 4..7 in *right. */
-static inline void row_profits8(const int32_t *gain, const int32_t *price, int digit,
-                                unsigned open, quad *left, quad *right)
+/* row_profits for a row's columns 0..7 at once (one AVX2 register). */
+static inline octo row_profits8(const int32_t *gain, const int32_t *price, int digit,
+                                unsigned open)
 {
     const octo closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
     const octo bits = {1, 2, 4, 8, 16, 32, 64, 128};
+    const octo d = {digit, digit, digit, digit, digit, digit, digit, digit};
     const int32_t o = (int32_t)open;
     octo g, p;
     memcpy(&g, gain, sizeof g);
     memcpy(&p, price, sizeof p);
-    const octo d = {digit, digit, digit, digit, digit, digit, digit, digit};
     octo profit = (d * g - p) & (g != 0);
     octo taken = ((octo){o, o, o, o, o, o, o, o} & bits) != 0;   /* -1 where the cell is open */
-    octo x = (profit & taken) | (closed & ~taken);
-    *left = __builtin_shufflevector(x, x, 0, 1, 2, 3);
-    *right = __builtin_shufflevector(x, x, 4, 5, 6, 7);
+    return (profit & taken) | (closed & ~taken);
+}
+
+/* Stores rows a, b, c (columns 0..7 each: the bands) and a fourth of 0s
+ * as columns: value[i][k] = {a[k], b[k], c[k], 0}; each register holds
+ * columns k and k + 4 (the 128-bit halves turn apart). */
+static inline void octo_columns(octo a, octo b, octo c, band_values value, int i)
+{
+    const octo zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    octo ab_lo = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+    octo ab_hi = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+    octo c_lo = __builtin_shufflevector(c, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+    octo c_hi = __builtin_shufflevector(c, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    octo column[BD_BOX + 1] = {
+        __builtin_shufflevector(ab_lo, c_lo, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(ab_lo, c_lo, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(ab_hi, c_hi, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(ab_hi, c_hi, 2, 3, 10, 11, 6, 7, 14, 15)};
+    for (int k = 0; k < BD_BOX + 1; k++) {
+        quad_store(value[i][k], __builtin_shufflevector(column[k], column[k], 0, 1, 2, 3));
+        quad_store(value[i][k + 4], __builtin_shufflevector(column[k], column[k], 4, 5, 6, 7));
+    }
 }
 #endif
 
@@ -312,29 +330,34 @@ static inline void quad_columns(quad a, quad b, quad c, band_values value, int i
 
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit): a
- * row's columns 0..3 and 4..7 as quads (with AVX2 one register), then
- * the three bands' rows i turned into columns (quad_columns); column 8 of
- * the three at once (column8_profits). */
+ * row's columns 0..3 and 4..7 as quads (with AVX2 columns 0..7 in one
+ * register), then the three bands' rows i turned into columns
+ * (quad_columns, octo_columns); column 8 of the three at once
+ * (column8_profits). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                          int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
     for (int i = 0; i < BD_BOX; i++) {
+#ifdef __AVX2__
+        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int r = band * BD_BOX + i, cell = r * BD_SIZE;
+            row[band] = row_profits8(node->gain + cell, price + cell, digit, rows[r]);
+        }
+        octo_columns(row[0], row[1], row[2], value, i);
+#else
         quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
         for (int band = 0; band < BD_BOX; band++) {
             int r = band * BD_BOX + i, cell = r * BD_SIZE;
-#ifdef __AVX2__
-            row_profits8(node->gain + cell, price + cell, digit, rows[r], &left[band],
-                         &right[band]);
-#else
             const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128};
             const quad d = {digit, digit, digit, digit};
             quad open = {rows[r], rows[r], rows[r], rows[r]};
             left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
             right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
-#endif
         }
         quad_columns(left[0], left[1], left[2], value, i, 0);
         quad_columns(right[0], right[1], right[2], value, i, 4);
+#endif
         quad_store(value[i][8], column8_profits(node, price, digit, rows, i));
     }
 }
