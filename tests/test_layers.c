@@ -333,6 +333,41 @@ static void test_pack_completes(void **state)
     assert_true(packed >= 25 && packed_known >= 25);
 }
 
+/* A pack fails when a unit has no cell open to some digit (no completion
+ * then exists): on an empty grid, digit 1 kept out of column 5, digit 3
+ * out of box 4 or digit 8 out of row 2, each alone, under zero prices;
+ * and a completed grid ((r, c) holds (3 r + r / 3 + c) mod 9 + 1, every
+ * cell placed) packs to itself, every unit holding every digit. */
+static void test_pack_fails_on_a_bare_unit(void **state)
+{
+    (void)state;
+    int32_t price[BD_CELLS] = {0};
+    uint8_t completion[BD_CELLS];
+    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+        static const int UNIT[UNIT_KINDS] = {2, 5, 4}, DIGIT[UNIT_KINDS] = {8, 1, 3};
+        bdi_layer_node node;
+        bdi_layer_clear(&node, false);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            bdi_layer_cell(&node, cell, 0, ALL_DIGITS, bd_weight(cell));
+        for (int pos = 0; pos < BD_SIZE; pos++) {
+            int cell = unit_cell(kind, UNIT[kind], pos);
+            bdi_layer_cell(&node, cell, 0, ALL_DIGITS & ~digit_bit(DIGIT[kind]), bd_weight(cell));
+        }
+        assert_false(bdi_layer_pack(&node, price, NULL, completion));
+    }
+    bdi_layer_node full;
+    bdi_layer_clear(&full, false);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int r = cell / BD_SIZE, c = cell % BD_SIZE;
+        bdi_layer_cell(&full, cell, (3 * r + r / 3 + c) % 9 + 1, 0, bd_weight(cell));
+    }
+    assert_true(bdi_layer_pack(&full, price, NULL, completion));
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int r = cell / BD_SIZE, c = cell % BD_SIZE;
+        assert_int_equal(completion[cell], (3 * r + r / 3 + c) % 9 + 1);
+    }
+}
+
 /* Tries every digit for blank k.. of one unit (cell[], its candidates in
  * cand[]) that no earlier blank took; marks in support[] each candidate
  * some full assignment uses. Returns whether one exists. */
@@ -604,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_subgradient_counts_layers),
         cmocka_unit_test(test_pack_completes),
+        cmocka_unit_test(test_pack_fails_on_a_bare_unit),
         cmocka_unit_test(test_row_open_follows_cells),
         cmocka_unit_test(test_units_consistent),
         cmocka_unit_test(test_units_hall_pair),

@@ -48,6 +48,9 @@
 #if defined(__SSE4_1__) && !defined(BD_PORTABLE)
 #include <smmintrin.h>
 #endif
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+#endif
 
 /* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
  * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
@@ -237,17 +240,78 @@ static inline quad quad_best_sum(quad a, quad b, quad c, quad d)
 }
 
 #ifdef QUAD_SHUFFLES
-/* The profits of four cells of a row for `digit` (digit * gain - price,
- * 0 where the gain is 0: a placed cell), CLOSED where `open` has no bit of
+/* The profits of four cells for `digit` (digit * gain g - price p, 0
+ * where the gain is 0: a placed cell), CLOSED where `open` has no bit of
  * `bits` (a cell's column). */
-static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
-                               quad bits)
+static inline quad cell_profits(quad g, quad p, quad digit, quad open, quad bits)
 {
     const quad closed = {CLOSED, CLOSED, CLOSED, CLOSED};
-    quad g = quad_load(gain), profit = (digit * g - quad_load(price)) & (g != 0);
+    quad profit = (digit * g - p) & (g != 0);
     quad taken = (open & bits) != 0;   /* -1 where the cell is open */
     return (profit & taken) | (closed & ~taken);
 }
+
+/* cell_profits of four cells of a row (gain and price from there on). */
+static inline quad row_profits(const int32_t *gain, const int32_t *price, quad digit, quad open,
+                               quad bits)
+{
+    return cell_profits(quad_load(gain), quad_load(price), digit, open, bits);
+}
+
+/* cell_profits of column 8 of the three bands' rows i, the bands in lanes
+ * (lane BD_BOX: 0, an open cell of gain 0). */
+static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                   int digit, const uint16_t rows[BD_SIZE], int i)
+{
+    enum { BAND = BD_BOX * BD_SIZE, BIT = 1 << 8 };
+    int cell = i * BD_SIZE + 8;
+    quad g = {node->gain[cell], node->gain[cell + BAND], node->gain[cell + 2 * BAND], 0};
+    quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
+    quad open = {rows[i], rows[BD_BOX + i], rows[2 * BD_BOX + i], BIT};
+    return cell_profits(g, p, (quad){digit, digit, digit, digit}, open, (quad){BIT, BIT, BIT, BIT});
+}
+
+#ifdef __AVX2__
+/* octo: eight int32 lanes, an AVX2 register. */
+typedef int32_t octo __attribute__((vector_size(2 * LANES * sizeof(int32_t))));
+
+/* row_profits for a row's columns 0..7 at once (one AVX2 register). */
+static inline octo row_profits8(const int32_t *gain, const int32_t *price, int digit,
+                                unsigned open)
+{
+    const octo closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
+    const octo bits = {1, 2, 4, 8, 16, 32, 64, 128};
+    const octo d = {digit, digit, digit, digit, digit, digit, digit, digit};
+    const int32_t o = (int32_t)open;
+    octo g, p;
+    memcpy(&g, gain, sizeof g);
+    memcpy(&p, price, sizeof p);
+    octo profit = (d * g - p) & (g != 0);
+    octo taken = ((octo){o, o, o, o, o, o, o, o} & bits) != 0;   /* -1 where the cell is open */
+    return (profit & taken) | (closed & ~taken);
+}
+
+/* Stores rows a, b, c (columns 0..7 each: the bands) and a fourth of 0s
+ * as columns: value[i][k] = {a[k], b[k], c[k], 0}; each register holds
+ * columns k and k + 4 (the 128-bit halves turn apart). */
+static inline void octo_columns(octo a, octo b, octo c, band_values value, int i)
+{
+    const octo zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    octo ab_lo = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+    octo ab_hi = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+    octo c_lo = __builtin_shufflevector(c, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+    octo c_hi = __builtin_shufflevector(c, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    octo column[BD_BOX + 1] = {
+        __builtin_shufflevector(ab_lo, c_lo, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(ab_lo, c_lo, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(ab_hi, c_hi, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(ab_hi, c_hi, 2, 3, 10, 11, 6, 7, 14, 15)};
+    for (int k = 0; k < BD_BOX + 1; k++) {
+        quad_store(value[i][k], __builtin_shufflevector(column[k], column[k], 0, 1, 2, 3));
+        quad_store(value[i][k + 4], __builtin_shufflevector(column[k], column[k], 4, 5, 6, 7));
+    }
+}
+#endif
 
 /* Stores rows a, b, c (four columns each: the bands) and a fourth of 0s
  * as columns: out[k] = {a[k], b[k], c[k], 0}. */
@@ -266,26 +330,35 @@ static inline void quad_columns(quad a, quad b, quad c, band_values value, int i
 
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit): a
- * row's columns 0..3 and 4..7 as quads, then the three bands' rows i
- * turned into columns (quad_columns); column 8 cell by cell. */
+ * row's columns 0..3 and 4..7 as quads (with AVX2 columns 0..7 in one
+ * register), then the three bands' rows i turned into columns
+ * (quad_columns, octo_columns); column 8 of the three at once
+ * (column8_profits). */
 static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                          int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
-    const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128}, d = {digit, digit, digit, digit};
     for (int i = 0; i < BD_BOX; i++) {
+#ifdef __AVX2__
+        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int r = band * BD_BOX + i, cell = r * BD_SIZE;
+            row[band] = row_profits8(node->gain + cell, price + cell, digit, rows[r]);
+        }
+        octo_columns(row[0], row[1], row[2], value, i);
+#else
         quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
         for (int band = 0; band < BD_BOX; band++) {
             int r = band * BD_BOX + i, cell = r * BD_SIZE;
+            const quad low = {1, 2, 4, 8}, high = {16, 32, 64, 128};
+            const quad d = {digit, digit, digit, digit};
             quad open = {rows[r], rows[r], rows[r], rows[r]};
             left[band] = row_profits(node->gain + cell, price + cell, d, open, low);
             right[band] = row_profits(node->gain + cell + 4, price + cell + 4, d, open, high);
-            int32_t gain = node->gain[cell + 8];
-            int32_t profit = gain ? digit * gain - price[cell + 8] : 0;
-            value[i][8][band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
         }
         quad_columns(left[0], left[1], left[2], value, i, 0);
         quad_columns(right[0], right[1], right[2], value, i, 4);
-        value[i][8][BD_BOX] = 0;
+#endif
+        quad_store(value[i][8], column8_profits(node, price, digit, rows, i));
     }
 }
 #else
@@ -308,32 +381,101 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
 
 #endif
 
-/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
- * the three bands at once (lanes). A hot loop: for each (t1, t2), the six
- * ways two rows take stacks 1 and 2, then the third row's cell in stack 0
- * for each t0. */
-static void band_bests(band_values v, triple_values best)
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* The octo of rows x and x + LANES (two quads side by side). */
+static inline octo octo_load(const int32_t *x)
 {
-    for (int t2 = 0; t2 < 3; t2++) {
-        for (int t1 = 0; t1 < 3; t1++) {
-            /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best
-             * of the other two rows there */
-            quad s1[BD_BOX], s2[BD_BOX], with[BD_BOX];
-            for (int i = 0; i < BD_BOX; i++) {
-                s1[i] = quad_load(v[i][3 + t1]);
-                s2[i] = quad_load(v[i][6 + t2]);
-            }
-            with[0] = quad_best_sum(s1[1], s2[2], s1[2], s2[1]);
-            with[1] = quad_best_sum(s1[0], s2[2], s1[2], s2[0]);
-            with[2] = quad_best_sum(s1[0], s2[1], s1[1], s2[0]);
-            for (int t0 = 0; t0 < 3; t0++) {
-                quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
-                x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
-                quad_store(best[t0 + 3 * t1 + 9 * t2], x);
-            }
-        }
+    octo o;
+    memcpy(&o, x, sizeof o);
+    return o;
+}
+
+/* The octo of row x twice. */
+static inline octo octo_twice(const int32_t *x)
+{
+    quad q = quad_load(x);
+    return __builtin_shufflevector(q, q, 0, 1, 2, 3, 0, 1, 2, 3);
+}
+
+/* The larger of a + b and c + d, lane by lane (vpmaxsd). */
+static inline octo octo_best_sum(octo a, octo b, octo c, octo d)
+{
+    return (octo)_mm256_max_epi32((__m256i)(a + b), (__m256i)(c + d));
+}
+
+/* band_bests' steps for two (t1, t2) at once, an octo's halves: s1[i] and
+ * s2[i], row i in stacks 1 and 2 for each; the bests of triple t0 +
+ * `low` (the low half) and t0 + `high` stored. */
+static inline void band_bests2(band_values v, const octo s1[BD_BOX], const octo s2[BD_BOX],
+                               triple_values best, int low, int high)
+{
+    octo with[BD_BOX];   /* with[i]: the best of the other two rows there */
+    with[0] = octo_best_sum(s1[1], s2[2], s1[2], s2[1]);
+    with[1] = octo_best_sum(s1[0], s2[2], s1[2], s2[0]);
+    with[2] = octo_best_sum(s1[0], s2[1], s1[1], s2[0]);
+    for (int t0 = 0; t0 < 3; t0++) {
+        octo x = octo_best_sum(octo_twice(v[0][t0]), with[0], octo_twice(v[1][t0]), with[1]);
+        x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)(octo_twice(v[2][t0]) + with[2]));
+        quad_store(best[t0 + low], __builtin_shufflevector(x, x, 0, 1, 2, 3));
+        quad_store(best[t0 + high], __builtin_shufflevector(x, x, 4, 5, 6, 7));
     }
 }
+#endif
+
+/* band_bests' steps for one (t1, t2): the six ways two rows take stacks 1
+ * and 2, then the third row's cell in stack 0 for each t0. */
+static inline void band_bests1(band_values v, triple_values best, int t1, int t2)
+{
+    /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best of the
+     * other two rows there */
+    quad s1[BD_BOX], s2[BD_BOX], with[BD_BOX];
+    for (int i = 0; i < BD_BOX; i++) {
+        s1[i] = quad_load(v[i][3 + t1]);
+        s2[i] = quad_load(v[i][6 + t2]);
+    }
+    with[0] = quad_best_sum(s1[1], s2[2], s1[2], s2[1]);
+    with[1] = quad_best_sum(s1[0], s2[2], s1[2], s2[0]);
+    with[2] = quad_best_sum(s1[0], s2[1], s1[1], s2[0]);
+    for (int t0 = 0; t0 < 3; t0++) {
+        quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
+        x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
+        quad_store(best[t0 + 3 * t1 + 9 * t2], x);
+    }
+}
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
+ * the three bands at once (lanes). A hot loop: with AVX2, two (t1, t2)
+ * at once where their stack-1 or stack-2 columns lie side by side in the
+ * band_values (t1 = 0, 1 for each t2; then t1 = 2 with t2 = 0, 1), the
+ * last, (2, 2), alone. */
+static void band_bests(band_values v, triple_values best)
+{
+    octo s1[BD_BOX], s2[BD_BOX];
+    for (int t2 = 0; t2 < 3; t2++) {
+        for (int i = 0; i < BD_BOX; i++) {
+            s1[i] = octo_load(v[i][3]);
+            s2[i] = octo_twice(v[i][6 + t2]);
+        }
+        band_bests2(v, s1, s2, best, 9 * t2, 3 + 9 * t2);
+    }
+    for (int i = 0; i < BD_BOX; i++) {
+        s1[i] = octo_twice(v[i][5]);
+        s2[i] = octo_load(v[i][6]);
+    }
+    band_bests2(v, s1, s2, best, 6, 6 + 9);
+    band_bests1(v, best, 2, 2);
+}
+#else
+/* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
+ * the three bands at once (lanes). A hot loop (band_bests1). */
+static void band_bests(band_values v, triple_values best)
+{
+    for (int t2 = 0; t2 < 3; t2++)
+        for (int t1 = 0; t1 < 3; t1++)
+            band_bests1(v, best, t1, t2);
+}
+#endif
 
 /* The best of the six ways to give bands 0, 1, 2 distinct offsets: a[k],
  * b[k], c[k] are their values at offset k, LANES apart. */
@@ -618,20 +760,25 @@ static inline int32_t walk_leaf(walk *w, int32_t sum, int32_t best, bool margina
     return best;
 }
 
+/* BOX_BITS[c]: the box of column c in band 0, as a bit */
+static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
+
+/* BOX_COLUMNS[m]: the columns of the boxes of a band in the set m */
+static const uint16_t BOX_COLUMNS[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
+
 /* Every layer of the walk's rows, depth first: row row[k] tries its free
- * columns lowest first; without `marginals` (max-marginals to raise), a
- * partial layer that cannot beat the best found (its value + rest) is not
+ * columns lowest first (free: not taken by rows row[0..k), nor in a box
+ * they hold); without `marginals` (max-marginals to raise), a partial
+ * layer that cannot beat the best found (its value + rest) is not
  * extended. The last row takes its one free column, whose box is free
  * (the eight rows above hold eight columns in eight boxes, two of the last
  * row's band and two of that column's stack, so the ninth box is theirs).
  * Sets the layer's best value. A loop over an explicit stack, not
- * recursion (the walk is hot): left[k], the columns row[k] has still to
- * try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and their
- * value. */
+ * recursion (the walk is hot): left[k], the free columns row[k] has still
+ * to try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and
+ * their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
-    /* BOX_BITS[c]: the box of column c in band 0, as a bit */
-    static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
     enum { LAST = BD_SIZE - 1 };
     unsigned left[LAST], cols[LAST], boxes[LAST];
     int32_t sum[LAST], best = BDI_LAYER_NONE;
@@ -644,9 +791,6 @@ static inline void walk_rows(walk *w, bool marginals)
         }
         int r = w->row[k], c = bit_digit(left[k]) - 1;
         left[k] &= left[k] - 1u;
-        unsigned box = (unsigned)BOX_BITS[c] << w->box_shift[k];
-        if (boxes[k] & box)
-            continue;
         w->pick[r] = (uint8_t)c;
         int32_t next = sum[k] + w->value[r * BD_SIZE + c];
         unsigned next_cols = cols[k] | (1u << c);
@@ -661,9 +805,12 @@ static inline void walk_rows(walk *w, bool marginals)
             }
             continue;
         }
-        boxes[k + 1] = boxes[k] | box;
+        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << w->box_shift[k];
         k++;
-        left[k] = w->open[k] & ~next_cols, cols[k] = next_cols, sum[k] = next;
+        boxes[k] = next_boxes;
+        unsigned box_cols = BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
+        left[k] = w->open[k] & ~next_cols & ~box_cols;
+        cols[k] = next_cols, sum[k] = next;
     }
     w->layer->best = best;
 }
