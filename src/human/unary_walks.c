@@ -27,18 +27,25 @@ static bool is_parent(const lnode *light, int32_t at, int pot)
     return false;
 }
 
+/* Doubles the room of the queue; false when memory runs out (the queue
+ * unchanged). (push's growth, out of line.) */
+static bool queue_grow(nqueue *q)
+{
+    size_t want = q->cap ? q->cap * 2 : 1024;
+    int32_t *bigger = realloc(q->item, want * sizeof *bigger);
+    if (!bigger)
+        return false;
+    q->item = bigger;
+    q->cap = want;
+    return true;
+}
+
 /* Appends `node` to the queue, growing it; false when memory runs out
  * (the queue unchanged). */
-static bool push(nqueue *q, int32_t node)
+static inline bool push(nqueue *q, int32_t node)
 {
-    if (q->tail == q->cap) {
-        size_t want = q->cap ? q->cap * 2 : 1024;
-        int32_t *bigger = realloc(q->item, want * sizeof *bigger);
-        if (!bigger)
-            return false;
-        q->item = bigger;
-        q->cap = want;
-    }
+    if (q->tail == q->cap && !queue_grow(q))
+        return false;
     q->item[q->tail++] = node;
     return true;
 }
@@ -280,18 +287,70 @@ static inline bool off_implies_any(const unary *u, int pot)
            || (u->y && rg->cell_left[cell] == 2);
 }
 
+/* Adds potential `pot`'s candidate to the cell sets `set` (one a digit). */
+static inline void add_pot(uint64_t (*set)[2], int pot)
+{
+    int at = pot_cell(pot);
+    set[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+}
+
+/* Into `out`, the potentials of digit d + 1 off, with `cause`, of the
+ * cells of `cells` (a cell set), first word first, each low bit first;
+ * their number. */
+static inline int offs_of(uint64_t cells0, uint64_t cells1, int d, int cause, implied *out)
+{
+    int n = 0;
+    for (; cells0; cells0 &= cells0 - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(low_index(cells0), d + 1, false), (uint8_t)cause};
+    for (; cells1; cells1 &= cells1 - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(64 + low_index(cells1), d + 1, false),
+                             (uint8_t)cause};
+    return n;
+}
+
+/* on_implies(u->g, pot, u->y, out) without the potentials that the cell
+ * sets `made` (one a digit, of potentials off) hold, from u->rg a word at
+ * a time: the same potentials in the same order (its cell's other
+ * candidates by digit, then its digit's other places in its box, in its
+ * row outside the box and in its column outside the box, each in cell
+ * order, which is the unit's order of places); their number. */
+static inline int new_offs(const unary *u, int pot, uint64_t (*made)[2], implied *out)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
+    uint64_t bit = (uint64_t)1 << (cell & 63);
+    for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        if (!(made[bit_digit(ds) - 1][w] & bit))
+            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(ds), false), CAUSE_NAKED_SINGLE};
+    const uint64_t *box = rg->unit[unit_at(UNIT_BOX, cell)];
+    const uint64_t *row = rg->unit[unit_at(UNIT_ROW, cell)];
+    const uint64_t *col = rg->unit[unit_at(UNIT_COL, cell)];
+    uint64_t left0 = rg->cand[d][0] & ~made[d][0], left1 = rg->cand[d][1] & ~made[d][1];
+    if (w)
+        left1 &= ~bit;
+    else
+        left0 &= ~bit;
+    n += offs_of(left0 & box[0], left1 & box[1], d, CAUSE_HIDDEN_BOX, out + n);
+    n += offs_of(left0 & row[0] & ~box[0], left1 & row[1] & ~box[1], d, CAUSE_HIDDEN_ROW, out + n);
+    return n + offs_of(left0 & col[0] & ~box[0], left1 & col[1] & ~box[1], d, CAUSE_HIDDEN_COL,
+                       out + n);
+}
+
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
  * off; else the "off" queue) is taken, and what it implies is made, in the
  * walk's list (u->light, counted against the budget as chainer nodes). An
  * implied potential that is the opposite of the start (`start_pot`) is the
  * target, the first one only; one is kept for the next half layer when its
- * set (`made_set`, a bit set of potentials: to_off for the on half, to_on
- * for the off half) does not hold it yet. (SE also leaves out, in the on
- * half, a potential among its first parents: every potential a walk takes
- * from a queue, and so every first parent, went into its set when
- * queued.) */
-static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, int32_t *target)
+ * set (`made_set`, cell sets a digit: the potentials off for the on half,
+ * on for the off half) does not hold it yet. The target is never in its
+ * set before it is made (it is made once), so only potentials not in the
+ * set are made: with u->rg the on half asks for those alone (new_offs).
+ * (SE also leaves out, in the on half, a potential among its first
+ * parents: every potential a walk takes from a queue, and so every first
+ * parent, went into its set when queued.) */
+static void forcing_half(unary *u, bool on, int start_pot, uint64_t (*made_set)[2],
+                         int32_t *target)
 {
     bdi_chainer *ch = u->ch;
     nqueue *from = on ? &u->on_q : &u->off_q, *to = on ? &u->off_q : &u->on_q;
@@ -302,28 +361,24 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
         int p_pot = u->light[p].pot;
         if (!on && !off_implies_any(u, p_pot))
             continue;   /* it implies nothing */
-        int n = on ? on_implies(u->g, p_pot, u->y, imp) : off_implies(u->g, p_pot, u->y, true, imp);
+        int n = on ? u->rg ? new_offs(u, p_pot, made_set, imp) : on_implies(u->g, p_pot, u->y, imp)
+                   : off_implies(u->g, p_pot, u->y, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
-            bool hit = pot == opposite;
-            /* a potential among p's first parents is in its set already */
-            bool keep = !bits_has(made_set, pot);
-            if (!hit && !keep)
-                continue;
+            if (holds_pot(made_set, pot))
+                continue;   /* made before: the target, if it, was met then */
             int32_t made = light_new(u, pot, imp[i].cause, p);
             if (made < 0) {
                 ch->failed = true;
                 continue;
             }
-            if (hit) {
+            if (pot == opposite) {
                 *target = made;
                 opposite = -1;
             }
-            if (keep) {
-                bits_set(made_set, pot);
-                if (!push(to, made))
-                    ch->failed = true;
-            }
+            add_pot(made_set, pot);
+            if (!push(to, made))
+                ch->failed = true;
         }
     }
 }
@@ -336,14 +391,14 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t *made_set, i
 static int32_t find_forcing(unary *u, int32_t start)
 {
     bdi_chainer *ch = u->ch;
-    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
+    uint64_t made[2][BD_SIZE][2] = {{{0}}};   /* made[on]: the potentials made, by state */
     int start_pot = ch->nodes[start].pot;
     u->light_count = 0;
     int32_t first = light_new(u, start_pot, CAUSE_NONE, -1);
     if (first < 0)
         return -1;
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
-    bits_set(pot_on(start_pot) ? to_on : to_off, start_pot);
+    add_pot(made[pot_on(start_pot)], start_pot);
     push(pot_on(start_pot) ? &u->on_q : &u->off_q, first);
     int32_t target = -1;
     /* half layers alternate on and off; the potentials of half layer h
@@ -361,7 +416,7 @@ static int32_t find_forcing(unary *u, int32_t start)
                                     depth + 2, u->sort_key)) {
                 return -1;
             }
-            forcing_half(u, on, start_pot, on ? to_off : to_on, &target);
+            forcing_half(u, on, start_pot, made[!on], &target);
         }
     }
     return target < 0 ? -1 : light_nodes(u, target, start);
