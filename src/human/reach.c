@@ -256,6 +256,14 @@ static inline bool cell_loses(walk *k, int cell)
     return left > 1 || (left && turn_on(k, cell, bit_digit(cell_rest(k->rg, k->r, cell)) - 1));
 }
 
+/* unit_loses for the three units of `cell` (in kind order, unrolled),
+ * which lose its place of digit d + 1; false on a contradiction. */
+static inline bool units_lose(walk *k, int cell, int d)
+{
+    const uint8_t *units = bdi_cell_units[cell];
+    return unit_loses(k, units[0], d) && unit_loses(k, units[1], d) && unit_loses(k, units[2], d);
+}
+
 /* turn_off for a candidate (cell, d + 1) not switched off yet. */
 static inline bool turn_off_fresh(walk *k, int cell, int d)
 {
@@ -263,11 +271,7 @@ static inline bool turn_off_fresh(walk *k, int cell, int d)
     if (cells_has(r->on[d], cell))
         return false;
     cells_add(r->off[d], cell);
-    if (!cell_loses(k, cell))
-        return false;
-    /* the cell's units in kind order, unrolled */
-    const uint8_t *units = bdi_cell_units[cell];
-    return unit_loses(k, units[0], d) && unit_loses(k, units[1], d) && unit_loses(k, units[2], d);
+    return cell_loses(k, cell) && units_lose(k, cell, d);
 }
 
 /* Switches (cell, d + 1) off, and on what is left alone in its cell and
@@ -423,9 +427,7 @@ static inline bool cell_others_off(walk *k, int at, unsigned ds)
         if (cells_has(r->on[d], at))
             return false;
         cells_add(r->off[d], at);
-        const uint8_t *units = bdi_cell_units[at];
-        if (!unit_loses(k, units[0], d) || !unit_loses(k, units[1], d)
-            || !unit_loses(k, units[2], d))
+        if (!units_lose(k, at, d))
             return false;
     }
     return true;
