@@ -577,6 +577,21 @@ static cellset partners(const reach *r, int i1)
     return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
 }
 
+/* The cells that see two or more of the cells of `set`. */
+static cellset seen_twice(const cellset *set)
+{
+    cellset once = {{0, 0}}, twice = {{0, 0}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set->w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            twice.w[0] |= once.w[0] & seen->w[0];
+            twice.w[1] |= once.w[1] & seen->w[1];
+            once.w[0] |= seen->w[0];
+            once.w[1] |= seen->w[1];
+        }
+    return twice;
+}
+
 /* The base cells listed before base cell `i1` that see two or more of
  * its excluders: those that make a pair with it with two common
  * excluders (a pair's common excluders are i1's excluders the other cell
@@ -584,16 +599,7 @@ static cellset partners(const reach *r, int i1)
  * is base order. */
 static cellset pair_cells(const bases *b, int i1)
 {
-    cellset once = {{0, 0}}, twice = {{0, 0}};
-    const cellset *ex = &b->excluders[i1];
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = ex->w[w]; bits; bits &= bits - 1u) {
-            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
-            twice.w[0] |= once.w[0] & seen->w[0];
-            twice.w[1] |= once.w[1] & seen->w[1];
-            once.w[0] |= seen->w[0];
-            once.w[1] |= seen->w[1];
-        }
+    cellset twice = seen_twice(&b->excluders[i1]);
     int c1 = b->cell[i1];
     cellset below = {{c1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c1) - 1u,
                       c1 > 64 ? ((uint64_t)1 << (c1 - 64)) - 1u : 0}};
@@ -709,15 +715,7 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
             /* a third cell's common excluders with the pair are the
              * pair's excluders it sees (they have two or three candidates):
              * only the cells that see two of them can have two */
-            cellset once = {{0, 0}}, twice = {{0, 0}};
-            for (int w = 0; w < 2; w++)
-                for (uint64_t bits = pair.w[w]; bits; bits &= bits - 1u) {
-                    const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
-                    twice.w[0] |= once.w[0] & seen->w[0];
-                    twice.w[1] |= once.w[1] & seen->w[1];
-                    once.w[0] |= seen->w[0];
-                    once.w[1] |= seen->w[1];
-                }
+            cellset twice = seen_twice(&pair);
             twice.w[0] &= thirds.w[0];
             twice.w[1] &= thirds.w[1];
             /* the twin area's cells in cell order first: SE's order matters
