@@ -111,6 +111,13 @@ static inline bool holds_pot(uint64_t (*set)[2], int pot)
     return set[pot_digit(pot) - 1][at >> 6] >> (at & 63) & 1u;
 }
 
+/* Adds potential `pot`'s candidate to the cell sets `set` (one a digit). */
+static inline void add_pot(uint64_t (*set)[2], int pot)
+{
+    int at = pot_cell(pot);
+    set[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+}
+
 /* Whether the cell sets `set` (one a digit) are all empty. */
 static inline bool empty_sets(uint64_t (*set)[2])
 {
@@ -285,13 +292,6 @@ static inline bool off_implies_any(const unary *u, int pot)
     int cell = pot_cell(pot);
     return unit_partner(rg, cell * BD_SIZE + pot_digit(pot) - 1)
            || (u->y && rg->cell_left[cell] == 2);
-}
-
-/* Adds potential `pot`'s candidate to the cell sets `set` (one a digit). */
-static inline void add_pot(uint64_t (*set)[2], int pot)
-{
-    int at = pot_cell(pot);
-    set[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
 }
 
 /* Into `out`, the potentials of digit d + 1 off, with `cause`, of the
