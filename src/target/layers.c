@@ -810,7 +810,8 @@ static inline void walk_rows(walk *w, bool marginals)
         boxes[k] = next_boxes;
         unsigned box_cols = BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
         left[k] = w->open[k] & ~next_cols & ~box_cols;
-        cols[k] = next_cols, sum[k] = next;
+        cols[k] = next_cols;
+        sum[k] = next;
     }
     w->layer->best = best;
 }

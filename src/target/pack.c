@@ -51,13 +51,17 @@ static bool units_cover(const bdi_layer_node *left, unsigned digits)
             uint64_t cell[2];
             memcpy(cell, row, sizeof cell);
             all &= (unsigned)lanes_or(cell[0] | cell[1]) | row[8];
-            band[0] |= cell[0], band[1] |= cell[1], band8 |= row[8];
+            band[0] |= cell[0];
+            band[1] |= cell[1];
+            band8 |= row[8];
         }
         unsigned box0 = (unsigned)lanes_or(band[0] & 0xffffffffffffull);
         unsigned box1 = (unsigned)(band[0] >> 48) | (unsigned)lanes_or(band[1] & 0xffffffffull);
         unsigned box2 = (unsigned)lanes_or(band[1] >> 32) | band8;
         all &= box0 & box1 & box2;
-        cols[0] |= band[0], cols[1] |= band[1], col8 |= band8;
+        cols[0] |= band[0];
+        cols[1] |= band[1];
+        col8 |= band8;
     }
     uint64_t both = cols[0] & cols[1];
     both &= both >> 32;
