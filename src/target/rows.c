@@ -31,8 +31,18 @@
  * all arithmetic is exact in int64.
  */
 #include "target.h"
+#include "engine/fast/fast.h"
 
 #include <string.h>
+
+/* The kernels' names: rows.c compiles the solvers as bdi_rows_solve_base,
+ * bdi_rows_sharpen_base and bdi_rows_descend_base (and the rest of the
+ * file: bdi_rows_clear and the entries, which pick the kernel);
+ * rows_avx2.c compiles them again, alone (ROWS_KERNEL_ONLY), with the
+ * suffix _avx2 under AVX2 flags. */
+#ifndef ROWS_KERNEL
+#define ROWS_KERNEL(name) name##_base
+#endif
 
 enum {
     SCALE = BDI_LAYER_SCALE,
@@ -410,12 +420,7 @@ static void step_prices(bdi_rows *rel, int64_t step, int gcol[BD_SIZE][BD_SIZE],
     }
 }
 
-void bdi_rows_clear(bdi_rows *rel)
-{
-    memset(rel, 0, sizeof *rel);
-}
-
-int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+int64_t ROWS_KERNEL(bdi_rows_solve)(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
     unsigned used[UNIT_KINDS][BD_SIZE];
     units_of(node, used);
@@ -423,7 +428,7 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
     return rel->value;
 }
 
-void bdi_rows_sharpen(bdi_rows *rel)
+void ROWS_KERNEL(bdi_rows_sharpen)(bdi_rows *rel)
 {
     for (int r = 0; r < BD_SIZE; r++)
         if (!(rel->sharp & (1u << r)) && rel->row_value[r] != BDI_LAYER_INFEASIBLE)
@@ -475,8 +480,8 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
     return BDI_ROWS_OPEN;
 }
 
-bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
-                                 const bdi_rows_steps *steps)
+bdi_rows_status ROWS_KERNEL(bdi_rows_descend)(const bdi_layer_node *node, bdi_rows *rel,
+                                              const bdi_rows_steps *steps)
 {
     unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
     units_of(node, used);
@@ -487,3 +492,55 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
             fill_drops(node, used[UNIT_ROW][r], r, rel);
     return status;
 }
+
+#ifndef ROWS_KERNEL_ONLY
+void bdi_rows_clear(bdi_rows *rel)
+{
+    memset(rel, 0, sizeof *rel);
+}
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* The entries below run the AVX2 kernel where bdi_fast_wide says so
+ * (src/engine/fast/dispatch.c: BITDOKU_ISA and the processor, as for
+ * rows_avx2.c's flags), else the portable one: the same results. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+{
+    if (bdi_fast_wide())
+        return bdi_rows_solve_avx2(node, rel, all);
+    return bdi_rows_solve_base(node, rel, all);
+}
+
+void bdi_rows_sharpen(bdi_rows *rel)
+{
+    if (bdi_fast_wide())
+        bdi_rows_sharpen_avx2(rel);
+    else
+        bdi_rows_sharpen_base(rel);
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    if (bdi_fast_wide())
+        return bdi_rows_descend_avx2(node, rel, steps);
+    return bdi_rows_descend_base(node, rel, steps);
+}
+#else
+/* The entries below run the portable kernel, the only one built. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+{
+    return bdi_rows_solve_base(node, rel, all);
+}
+
+void bdi_rows_sharpen(bdi_rows *rel)
+{
+    bdi_rows_sharpen_base(rel);
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    return bdi_rows_descend_base(node, rel, steps);
+}
+#endif
+#endif /* ROWS_KERNEL_ONLY */
