@@ -169,6 +169,17 @@ static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int 
     return least;
 }
 
+/* blank_costs of the n blanks `cells` into cost[i] and their least
+ * reduced costs into least[i]; one call a row, so that its loop stays a
+ * function of its own (inlined in solve_row, it cost more). */
+static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int n,
+                      const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
+                      int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
+{
+    for (int i = 0; i < n; i++)
+        least[i] = blank_costs(node, rel, cells[i], missing, v, cost[i]);
+}
+
 /* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
  * `cells` and the n digits `digits` of a row into rel->drop, capped at
  * INT32_MAX: 0 on the pairs of an optimal assignment, which are tight. */
@@ -220,14 +231,13 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
+    int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
-    for (int i = 0; i < n; i++) {
-        int64_t least = blank_costs(node, rel, cells[i], missing, v, cost[i]);
-        if (!warm)
-            continue;
-        u[i + 1] = least;
+    row_costs(node, rel, n, cells, missing, v, cost, least);
+    for (int i = 0; warm && i < n; i++) {
+        u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
-        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least
+        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least[i]
             && match[was] == 0)
             match[was] = i + 1;
     }
@@ -255,9 +265,10 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi
     int n = row_problem(node, row_used, r, cells, digits);
     int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
+    int64_t least[BD_SIZE];
     start_row(rel, r, true, u, v, match);
+    row_costs(node, rel, n, cells, ALL_DIGITS & ~row_used, v, cost, least);
     for (int i = 0; i < n; i++) {
-        blank_costs(node, rel, cells[i], ALL_DIGITS & ~row_used, v, cost[i]);
         int d = rel->digit[cells[i]];
         u[i + 1] = cost[i][d - 1] - v[d];
     }
