@@ -315,36 +315,37 @@ static void sharpen_row(bdi_rows *rel, int r)
             n++;
         }
     }
-    /* chain[a][b]: the least cost of moving blank a off its digit, on
-     * along blanks, until some blank takes b's digit */
+    /* chain[a][d - 1]: the least cost of moving blank a off its digit, on
+     * along blanks, until some blank takes digit d; a row of the drops
+     * (each blank's own digit at 0), so the entries of the digits the row
+     * does not miss hold what drop holds there, which no chain reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
     for (int a = 0; a < n; a++) {
         const int32_t *from = rel->drop[cells[a]];
-        for (int b = 0; b < n; b++)
-            chain[a][b] = (uint32_t)from[digits[b]];
-        for (int b = n; b < BD_SIZE; b++)
-            chain[a][b] = INT32_MAX;
-        chain[a][a] = 0;
+        for (int d = 0; d < BD_SIZE; d++)
+            chain[a][d] = (uint32_t)from[d];
+        chain[a][digits[a]] = 0;
     }
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k. Whole rows of BD_SIZE, those past n at INT32_MAX. */
-            uint32_t to_k = chain[a][k];
+             * through k. Whole rows of BD_SIZE: a sum in a digit the row
+             * does not miss may wrap, and is never read. */
+            uint32_t to_k = chain[a][digits[k]];
             if (to_k == INT32_MAX)
                 continue;
-            for (int b = 0; b < BD_SIZE; b++) {
-                uint32_t via = to_k + chain[k][b];
-                chain[a][b] = via < chain[a][b] ? via : chain[a][b];
+            for (int d = 0; d < BD_SIZE; d++) {
+                uint32_t via = to_k + chain[k][d];
+                chain[a][d] = via < chain[a][d] ? via : chain[a][d];
             }
         }
     }
     for (int i = 0; i < n; i++) {
         int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {   /* chain[i][i] stays 0: no chain is below 0 */
-            int64_t drop = (int64_t)to[digits[j]] + chain[j][i];
+        for (int j = 0; j < n; j++) {   /* chain[i][i's digit] stays 0: no chain is below 0 */
+            int64_t drop = (int64_t)to[digits[j]] + chain[j][digits[i]];
             to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
