@@ -56,10 +56,15 @@ static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
 {
     memset(used, 0, sizeof(unsigned) * UNIT_KINDS * BD_SIZE);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (!node->gain[cell])
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                used[kind][unit_of(kind, cell)] |= node->open[cell];
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            unsigned placed = node->gain[cell] ? 0u : node->open[cell];
+            used[UNIT_ROW][r] |= placed;
+            used[UNIT_COL][c] |= placed;
+            used[UNIT_BOX][r / BD_BOX * BD_BOX + c / BD_BOX] |= placed;
+        }
+    }
 }
 
 /*
