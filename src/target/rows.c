@@ -382,10 +382,10 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         total += rel->row_value[r];
     }
     for (int u = 0; u < BD_SIZE; u++) {
-        for (unsigned miss = ALL_DIGITS & ~used[UNIT_COL][u]; miss; miss &= miss - 1u)
-            total += rel->col[u][bit_digit(miss) - 1];
-        for (unsigned miss = ALL_DIGITS & ~used[UNIT_BOX][u]; miss; miss &= miss - 1u)
-            total += rel->box[u][bit_digit(miss) - 1];
+        for (int k = 0; k < BD_SIZE; k++) {
+            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
+            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
+        }
     }
     rel->value = total;
 }
