@@ -235,7 +235,7 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     int n = row_problem(node, row_used, r, cells, digits);
     if (n == 0)
         return 0;
-    int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
+    int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1] */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
