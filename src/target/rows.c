@@ -31,8 +31,18 @@
  * all arithmetic is exact in int64.
  */
 #include "target.h"
+#include "engine/fast/fast.h"
 
 #include <string.h>
+
+/* The kernels' names: rows.c compiles the solvers as bdi_rows_solve_base,
+ * bdi_rows_sharpen_base and bdi_rows_descend_base (and the rest of the
+ * file: bdi_rows_clear and the entries, which pick the kernel);
+ * rows_avx2.c compiles them again, alone (ROWS_KERNEL_ONLY), with the
+ * suffix _avx2 under AVX2 flags. */
+#ifndef ROWS_KERNEL
+#define ROWS_KERNEL(name) name##_base
+#endif
 
 enum {
     SCALE = BDI_LAYER_SCALE,
@@ -46,10 +56,15 @@ static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
 {
     memset(used, 0, sizeof(unsigned) * UNIT_KINDS * BD_SIZE);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        if (!node->gain[cell])
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                used[kind][unit_of(kind, cell)] |= node->open[cell];
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            unsigned placed = node->gain[cell] ? 0u : node->open[cell];
+            used[UNIT_ROW][r] |= placed;
+            used[UNIT_COL][c] |= placed;
+            used[UNIT_BOX][r / BD_BOX * BD_BOX + c / BD_BOX] |= placed;
+        }
+    }
 }
 
 /*
@@ -159,19 +174,32 @@ static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int 
     return least;
 }
 
+/* blank_costs of the n blanks `cells` into cost[i] and their least
+ * reduced costs into least[i]; one call a row, so that its loop stays a
+ * function of its own (inlined in solve_row, it cost more). */
+static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int n,
+                      const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
+                      int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
+{
+    for (int i = 0; i < n; i++)
+        least[i] = blank_costs(node, rel, cells[i], missing, v, cost[i]);
+}
+
 /* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
- * `cells` and the n digits `digits` of a row into rel->drop, capped at
- * INT32_MAX: 0 on the pairs of an optimal assignment, which are tight. */
-static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE], const int digits[BD_SIZE],
+ * `cells` of a row into rel->drop, capped at INT32_MAX: 0 on the pairs of
+ * an optimal assignment, which are tight. All nine digits, in one loop
+ * without a gather: the entries of the digits the row does not miss are
+ * never read (a blank's candidates are missing digits; sharpen_row's
+ * chains never carry them into the others). */
+static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE],
                       int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                       const int64_t v[BD_SIZE + 1])
 {
     for (int i = 0; i < n; i++) {
         int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {
-            int d = digits[j];
-            int64_t drop = cost[i][d - 1] - u[i + 1] - v[d];
-            to[d - 1] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
+        for (int k = 0; k < BD_SIZE; k++) {
+            int64_t drop = cost[i][k] - u[i + 1] - v[k + 1];
+            to[k] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
 }
@@ -207,17 +235,16 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     int n = row_problem(node, row_used, r, cells, digits);
     if (n == 0)
         return 0;
-    int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1], read on missing digits only */
+    int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1] */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
+    int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
-    for (int i = 0; i < n; i++) {
-        int64_t least = blank_costs(node, rel, cells[i], missing, v, cost[i]);
-        if (!warm)
-            continue;
-        u[i + 1] = least;
+    row_costs(node, rel, n, cells, missing, v, cost, least);
+    for (int i = 0; warm && i < n; i++) {
+        u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
-        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least
+        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least[i]
             && match[was] == 0)
             match[was] = i + 1;
     }
@@ -227,7 +254,7 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     for (int j = 0; j < n; j++)
         rel->dual[r][digits[j] - 1] = v[digits[j]];
     if (drops)
-        row_drops(rel, n, cells, digits, cost, u, v);
+        row_drops(rel, n, cells, cost, u, v);
     for (int j = 0; j < n; j++) {   /* the chosen pairs */
         int d = digits[j];
         rel->digit[cells[match[d] - 1]] = (uint8_t)d;
@@ -245,13 +272,14 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi
     int n = row_problem(node, row_used, r, cells, digits);
     int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
+    int64_t least[BD_SIZE];
     start_row(rel, r, true, u, v, match);
+    row_costs(node, rel, n, cells, ALL_DIGITS & ~row_used, v, cost, least);
     for (int i = 0; i < n; i++) {
-        blank_costs(node, rel, cells[i], ALL_DIGITS & ~row_used, v, cost[i]);
         int d = rel->digit[cells[i]];
         u[i + 1] = cost[i][d - 1] - v[d];
     }
-    row_drops(rel, n, cells, digits, cost, u, v);
+    row_drops(rel, n, cells, cost, u, v);
 }
 
 /* The rows whose blanks changed since rel was computed, or whose
@@ -294,36 +322,37 @@ static void sharpen_row(bdi_rows *rel, int r)
             n++;
         }
     }
-    /* chain[a][b]: the least cost of moving blank a off its digit, on
-     * along blanks, until some blank takes b's digit */
+    /* chain[a][d - 1]: the least cost of moving blank a off its digit, on
+     * along blanks, until some blank takes digit d; a row of the drops
+     * (each blank's own digit at 0), so the entries of the digits the row
+     * does not miss hold what drop holds there, which no chain reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
     for (int a = 0; a < n; a++) {
         const int32_t *from = rel->drop[cells[a]];
-        for (int b = 0; b < n; b++)
-            chain[a][b] = (uint32_t)from[digits[b]];
-        for (int b = n; b < BD_SIZE; b++)
-            chain[a][b] = INT32_MAX;
-        chain[a][a] = 0;
+        for (int d = 0; d < BD_SIZE; d++)
+            chain[a][d] = (uint32_t)from[d];
+        chain[a][digits[a]] = 0;
     }
     for (int k = 0; k < n; k++) {
         for (int a = 0; a < n; a++) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k. Whole rows of BD_SIZE, those past n at INT32_MAX. */
-            uint32_t to_k = chain[a][k];
+             * through k. Whole rows of BD_SIZE: a sum in a digit the row
+             * does not miss may wrap, and is never read. */
+            uint32_t to_k = chain[a][digits[k]];
             if (to_k == INT32_MAX)
                 continue;
-            for (int b = 0; b < BD_SIZE; b++) {
-                uint32_t via = to_k + chain[k][b];
-                chain[a][b] = via < chain[a][b] ? via : chain[a][b];
+            for (int d = 0; d < BD_SIZE; d++) {
+                uint32_t via = to_k + chain[k][d];
+                chain[a][d] = via < chain[a][d] ? via : chain[a][d];
             }
         }
     }
     for (int i = 0; i < n; i++) {
         int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {   /* chain[i][i] stays 0: no chain is below 0 */
-            int64_t drop = (int64_t)to[digits[j]] + chain[j][i];
+        for (int j = 0; j < n; j++) {   /* chain[i][i's digit] stays 0: no chain is below 0 */
+            int64_t drop = (int64_t)to[digits[j]] + chain[j][digits[i]];
             to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
         }
     }
@@ -353,10 +382,10 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         total += rel->row_value[r];
     }
     for (int u = 0; u < BD_SIZE; u++) {
-        for (unsigned miss = ALL_DIGITS & ~used[UNIT_COL][u]; miss; miss &= miss - 1u)
-            total += rel->col[u][bit_digit(miss) - 1];
-        for (unsigned miss = ALL_DIGITS & ~used[UNIT_BOX][u]; miss; miss &= miss - 1u)
-            total += rel->box[u][bit_digit(miss) - 1];
+        for (int k = 0; k < BD_SIZE; k++) {
+            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
+            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
+        }
     }
     rel->value = total;
 }
@@ -410,12 +439,7 @@ static void step_prices(bdi_rows *rel, int64_t step, int gcol[BD_SIZE][BD_SIZE],
     }
 }
 
-void bdi_rows_clear(bdi_rows *rel)
-{
-    memset(rel, 0, sizeof *rel);
-}
-
-int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+int64_t ROWS_KERNEL(bdi_rows_solve)(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
     unsigned used[UNIT_KINDS][BD_SIZE];
     units_of(node, used);
@@ -423,7 +447,7 @@ int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
     return rel->value;
 }
 
-void bdi_rows_sharpen(bdi_rows *rel)
+void ROWS_KERNEL(bdi_rows_sharpen)(bdi_rows *rel)
 {
     for (int r = 0; r < BD_SIZE; r++)
         if (!(rel->sharp & (1u << r)) && rel->row_value[r] != BDI_LAYER_INFEASIBLE)
@@ -475,8 +499,8 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
     return BDI_ROWS_OPEN;
 }
 
-bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
-                                 const bdi_rows_steps *steps)
+bdi_rows_status ROWS_KERNEL(bdi_rows_descend)(const bdi_layer_node *node, bdi_rows *rel,
+                                              const bdi_rows_steps *steps)
 {
     unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
     units_of(node, used);
@@ -487,3 +511,55 @@ bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
             fill_drops(node, used[UNIT_ROW][r], r, rel);
     return status;
 }
+
+#ifndef ROWS_KERNEL_ONLY
+void bdi_rows_clear(bdi_rows *rel)
+{
+    memset(rel, 0, sizeof *rel);
+}
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* The entries below run the AVX2 kernel where bdi_fast_wide says so
+ * (src/engine/fast/dispatch.c: BITDOKU_ISA and the processor, as for
+ * rows_avx2.c's flags), else the portable one: the same results. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+{
+    if (bdi_fast_wide())
+        return bdi_rows_solve_avx2(node, rel, all);
+    return bdi_rows_solve_base(node, rel, all);
+}
+
+void bdi_rows_sharpen(bdi_rows *rel)
+{
+    if (bdi_fast_wide())
+        bdi_rows_sharpen_avx2(rel);
+    else
+        bdi_rows_sharpen_base(rel);
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    if (bdi_fast_wide())
+        return bdi_rows_descend_avx2(node, rel, steps);
+    return bdi_rows_descend_base(node, rel, steps);
+}
+#else
+/* The entries below run the portable kernel, the only one built. */
+int64_t bdi_rows_solve(const bdi_layer_node *node, bdi_rows *rel, bool all)
+{
+    return bdi_rows_solve_base(node, rel, all);
+}
+
+void bdi_rows_sharpen(bdi_rows *rel)
+{
+    bdi_rows_sharpen_base(rel);
+}
+
+bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
+                                 const bdi_rows_steps *steps)
+{
+    return bdi_rows_descend_base(node, rel, steps);
+}
+#endif
+#endif /* ROWS_KERNEL_ONLY */

@@ -176,6 +176,19 @@ void bdi_rows_sharpen(bdi_rows *rel);
 bdi_rows_status bdi_rows_descend(const bdi_layer_node *node, bdi_rows *rel,
                                  const bdi_rows_steps *steps);
 
+/* The three above's kernels (the same results): _base (rows.c) runs
+ * anywhere; _avx2 (rows_avx2.c, built with the fast engine's AVX2 kernel)
+ * only where the processor has AVX2, POPCNT and BMI2. The entries pick
+ * one by the fast engine's choice (BITDOKU_ISA=base takes _base). */
+int64_t bdi_rows_solve_base(const bdi_layer_node *node, bdi_rows *rel, bool all);
+int64_t bdi_rows_solve_avx2(const bdi_layer_node *node, bdi_rows *rel, bool all);
+void bdi_rows_sharpen_base(bdi_rows *rel);
+void bdi_rows_sharpen_avx2(bdi_rows *rel);
+bdi_rows_status bdi_rows_descend_base(const bdi_layer_node *node, bdi_rows *rel,
+                                      const bdi_rows_steps *steps);
+bdi_rows_status bdi_rows_descend_avx2(const bdi_layer_node *node, bdi_rows *rel,
+                                      const bdi_rows_steps *steps);
+
 /* The units' all-different rule made consistent (alldiff.c): `cand` holds
  * the candidates of each blank (cells[cell] == 0), which must leave out
  * every digit one of its units holds; each loses the digits that no

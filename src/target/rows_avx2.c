@@ -1,0 +1,14 @@
+/*
+ * rows_avx2.c - the row relaxation's solvers of rows.c compiled again, as
+ * bdi_rows_solve_avx2, bdi_rows_sharpen_avx2 and bdi_rows_descend_avx2,
+ * for x86-64 processors with AVX2, POPCNT, BMI1 and BMI2 (the flags CMake
+ * gives this file alone): the compiler then takes sharpen_row's unsigned
+ * minima eight lanes at once (vpminud) and finds or clears a lowest bit
+ * in one instruction. The steps are the same integer code, so values,
+ * digits, duals and drops are the same; rows.c's entries run these
+ * kernels only where the processor has those instructions and the fast
+ * engine's choice (BITDOKU_ISA) is not its base.
+ */
+#define ROWS_KERNEL(name) name##_avx2
+#define ROWS_KERNEL_ONLY
+#include "rows.c"
