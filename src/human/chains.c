@@ -377,20 +377,6 @@ CHAIN_INLINE uint16_t *place_of(chain_grid *g, unsigned at)
     return (uint16_t *)(void *)((unsigned char *)g->places + at);
 }
 
-/* Removes the candidate at `site` (which the grid has or not) from a
- * chain's grid: state_remove without lone[], which a chain with no nested
- * rules does not read (only cand and places) and which do_chaining
- * restores with the rest of the grid. */
-CHAIN_INLINE void site_remove(chain_grid *g, const cand_site *site)
-{
-    if (!(g->cand[site->cell] & site->bit))
-        return;
-    g->cand[site->cell] &= (uint16_t)~site->bit;
-    *place_of(g, site->at[UNIT_ROW]) &= site->keep[UNIT_ROW];
-    *place_of(g, site->at[UNIT_COL]) &= site->keep[UNIT_COL];
-    *place_of(g, site->at[UNIT_BOX]) &= site->keep[UNIT_BOX];
-}
-
 /* x_mate for the candidate at `site` in its unit of `kind`, whose
  * places of its digit are `places`. */
 CHAIN_INLINE int site_mate(const cand_site *site, int kind, unsigned places)
@@ -566,10 +552,13 @@ CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *s
 /* An off step of node `p`, the off of the candidate at `site`: its
  * potentials switched on (off_links) where it may have some (its cell
  * has two candidates, with `y_links`, or its digit two places in one of
- * the cell's units), then, with `remove` (a dynamic chain with no
- * nested rules), the candidate removed from `g` (site_remove's work; when
- * nothing could be switched on, from the words the tests read, which
- * nothing wrote since). False at a contradiction. */
+ * the cell's units), then, with `remove` (a dynamic chain with no nested
+ * rules), the candidate removed from `g`: cand and places, not lone[],
+ * which such a chain does not read and do_chaining restores with the
+ * rest of the grid. The removal is made from the words the tests read,
+ * which off_links leaves as they are (it writes nothing of `g`); a grid
+ * without the candidate has no place of it either, and then the stores
+ * change nothing. False at a contradiction. */
 CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                            chain_grid *g, const chain_grid *source, bool y_links, bool remove,
                            pset *on, const pset *off, int32_t contradiction[2])
@@ -577,21 +566,18 @@ CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *si
     uint16_t *box = place_of(g, site->at[UNIT_BOX]), *row = place_of(g, site->at[UNIT_ROW]),
              *col = place_of(g, site->at[UNIT_COL]);
     unsigned cand = g->cand[site->cell], in_box = *box, in_row = *row, in_col = *col;
+    bool ok = true;
     if ((y_links && digit_count(cand) == 2) || digit_count(in_box) == 2
-        || digit_count(in_row) == 2 || digit_count(in_col) == 2) {
-        bool ok = off_links(ch, sp, site, p, g, source, y_links, on, off, contradiction, cand,
-                            in_box, in_row, in_col);
-        if (remove)
-            site_remove(g, site);
-        return ok;
-    }
-    if (remove && (cand & site->bit)) {
+        || digit_count(in_row) == 2 || digit_count(in_col) == 2)
+        ok = off_links(ch, sp, site, p, g, source, y_links, on, off, contradiction, cand, in_box,
+                       in_row, in_col);
+    if (remove) {
         g->cand[site->cell] = (uint16_t)(cand & ~site->bit);
         *row = (uint16_t)(in_row & site->keep[UNIT_ROW]);
         *col = (uint16_t)(in_col & site->keep[UNIT_COL]);
         *box = (uint16_t)(in_box & site->keep[UNIT_BOX]);
     }
-    return true;
+    return ok;
 }
 
 /* chain_node and set_put for each of imp[0..n) in turn, potentials `s`
