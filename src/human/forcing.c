@@ -424,16 +424,32 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     chint_offer(f->ch, f->list, &h);
 }
 
-/* The places of `digit` in `unit` when SE chains on that region from
- * `cell`: two places (more in the multiple search) of which `cell` is the
- * first; 0 otherwise. */
-static unsigned region_places(const forcing *f, int unit, int cell, int digit)
+/* One of a cell's units, by kind (SE_KINDS order), as region_places
+ * reads it: the unit, and the positions in it before and after the
+ * cell's, as place masks. */
+typedef struct cell_unit {
+    int unit;
+    unsigned before, after;
+} cell_unit;
+
+/* Fills units[k] for each unit kind k of `cell` (SE_KINDS order). */
+static void cell_units(int cell, cell_unit *units)
 {
-    unsigned places = unit_places(f->g, unit, digit);
-    int count = digit_count(places);
-    if (!(count == 2 || (f->multiple && count > 2)))
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int unit = unit_at(SE_KINDS[k], cell), pos = unit_pos(unit, cell);
+        units[k] = (cell_unit){unit, (1u << pos) - 1u, ALL_DIGITS & ~((2u << pos) - 1u)};
+    }
+}
+
+/* The places of `digit` (a candidate of the cell) in the cell's unit `cu`
+ * when SE chains on that region from the cell: two places (more in the
+ * multiple search) of which the cell is the first; 0 otherwise. */
+static inline unsigned region_places(const forcing *f, const cell_unit *cu, int digit)
+{
+    unsigned places = unit_places(f->g, cu->unit, digit), later = places & cu->after;
+    if ((places & cu->before) || !later || (!f->multiple && (later & (later - 1u))))
         return 0;
-    return unit_cell_of(unit, bit_digit(places) - 1) == cell ? places : 0;
+    return places;
 }
 
 /* SE's doRegionChainings for candidate (cell, digit), in the unit kinds
@@ -442,11 +458,13 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
                             const bool *kinds)
 {
     bdi_chainer *ch = f->ch;
+    cell_unit units[UNIT_KINDS];
+    cell_units(cell, units);
     for (int k = 0; k < UNIT_KINDS && !ch->failed; k++) {
         if (kinds && !kinds[k])
             continue;
-        int unit = unit_at(SE_KINDS[k], cell);
-        unsigned places = region_places(f, unit, cell, digit);
+        int unit = units[k].unit;
+        unsigned places = region_places(f, &units[k], digit);
         if (!places)
             continue;
         pset *to_on[BD_SIZE], *to_off[BD_SIZE];
@@ -815,6 +833,9 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     bool any = false;
     int n = 0;
     reach seen;   /* with `read`, the potentials of the Nishio closures */
+    cell_unit units[UNIT_KINDS];   /* read only where not Nishio */
+    if (!f->nishio)
+        cell_units(cell, units);
     if (read) {
         memset(&seen, 0, sizeof seen);
         *read = (chain_reads){{0}, {0}};
@@ -859,8 +880,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 plan->off[n] = alone ? bits_has(on->off[digit - 1], cell) : reach_shared(on, off);
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
-            int unit = unit_at(SE_KINDS[k], cell);
-            unsigned places = region_places(f, unit, cell, digit);
+            int unit = units[k].unit;
+            unsigned places = region_places(f, &units[k], digit);
             if (!places)
                 continue;
             bool may = false;
