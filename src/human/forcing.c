@@ -432,14 +432,14 @@ typedef struct cell_unit {
     unsigned before, after;
 } cell_unit;
 
-/* Fills units[k] for each unit kind k of `cell` (SE_KINDS order). */
-static void cell_units(int cell, cell_unit *units)
-{
-    for (int k = 0; k < UNIT_KINDS; k++) {
-        int unit = unit_at(SE_KINDS[k], cell), pos = unit_pos(unit, cell);
-        units[k] = (cell_unit){unit, (1u << pos) - 1u, ALL_DIGITS & ~((2u << pos) - 1u)};
-    }
-}
+/* By cell, its units in SE_KINDS order (box, row, column; units.h's
+ * numbers: rows 0..8, columns 9..17, boxes 18..26), each with the cell's
+ * position `pos` in it (a box's cells row by row). */
+#define UNIT_AT(unit, pos) {(unit), (1u << (pos)) - 1u, ALL_DIGITS & ~((2u << (pos)) - 1u)}
+#define CELL_UNITS(c)                                                                       \
+    {UNIT_AT(18 + (c) / 27 * 3 + (c) % 9 / 3, (c) / 9 % 3 * 3 + (c) % 3),                    \
+     UNIT_AT((c) / 9, (c) % 9), UNIT_AT(9 + (c) % 9, (c) / 9)}
+static const cell_unit cell_units[BD_CELLS][UNIT_KINDS] = {REP81(CELL_UNITS)};
 
 /* The places of `digit` (a candidate of the cell) in the cell's unit `cu`
  * when SE chains on that region from the cell: two places (more in the
@@ -458,8 +458,7 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
                             const bool *kinds)
 {
     bdi_chainer *ch = f->ch;
-    cell_unit units[UNIT_KINDS];
-    cell_units(cell, units);
+    const cell_unit *units = cell_units[cell];
     for (int k = 0; k < UNIT_KINDS && !ch->failed; k++) {
         if (kinds && !kinds[k])
             continue;
@@ -833,9 +832,7 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     bool any = false;
     int n = 0;
     reach seen;   /* with `read`, the potentials of the Nishio closures */
-    cell_unit units[UNIT_KINDS];   /* read only where not Nishio */
-    if (!f->nishio)
-        cell_units(cell, units);
+    const cell_unit *units = cell_units[cell];
     if (read) {
         memset(&seen, 0, sizeof seen);
         *read = (chain_reads){{0}, {0}};
