@@ -347,25 +347,32 @@ static bool two_apart(unsigned a, unsigned b)
     return a && b && digit_count(a | b) >= 2;
 }
 
-/* The digits b such that `x` holds a digit other than b. */
-static unsigned beside_one(unsigned x)
-{
-    int count = digit_count(x);
-    return count >= 2 ? ALL_DIGITS : count == 1 ? ALL_DIGITS & ~x : 0u;
-}
+/* The number of digits in a 9-bit mask, and the masks 0..511 by M, as
+ * constant expressions for the tables below. */
+#define MASK_COUNT(m)                                                                      \
+    (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) +        \
+     ((m) >> 5 & 1) + ((m) >> 6 & 1) + ((m) >> 7 & 1) + ((m) >> 8 & 1))
+#define MASKS2(M, n) M(n), M((n) + 1)
+#define MASKS8(M, n) MASKS2(M, n), MASKS2(M, (n) + 2), MASKS2(M, (n) + 4), MASKS2(M, (n) + 6)
+#define MASKS32(M, n) MASKS8(M, n), MASKS8(M, (n) + 8), MASKS8(M, (n) + 16), MASKS8(M, (n) + 24)
+#define MASKS128(M, n) \
+    MASKS32(M, n), MASKS32(M, (n) + 32), MASKS32(M, (n) + 64), MASKS32(M, (n) + 96)
+#define MASKS512(M) MASKS128(M, 0), MASKS128(M, 128), MASKS128(M, 256), MASKS128(M, 384)
 
-/* The digits b such that `x` holds two digits other than b. */
-static unsigned beside_two(unsigned x)
-{
-    int count = digit_count(x);
-    return count >= 3 ? ALL_DIGITS : count == 2 ? ALL_DIGITS & ~x : 0u;
-}
+/* By mask x: the digits b such that x holds a digit other than b
+ * (beside_one_of), two digits other than b (beside_two_of). */
+#define BESIDE_ONE(x) \
+    (MASK_COUNT(x) >= 2 ? ALL_DIGITS : MASK_COUNT(x) == 1 ? ALL_DIGITS & ~(unsigned)(x) : 0u)
+#define BESIDE_TWO(x) \
+    (MASK_COUNT(x) >= 3 ? ALL_DIGITS : MASK_COUNT(x) == 2 ? ALL_DIGITS & ~(unsigned)(x) : 0u)
+static const uint16_t beside_one_of[1u << BD_SIZE] = {MASKS512(BESIDE_ONE)};
+static const uint16_t beside_two_of[1u << BD_SIZE] = {MASKS512(BESIDE_TWO)};
 
 /* The digits b such that two_apart(a less b, c less b): a and c hold a
  * digit other than b each, and the two together two. */
 static unsigned apart_beside(unsigned a, unsigned c)
 {
-    return beside_one(a) & beside_one(c) & beside_two(a | c);
+    return (unsigned)beside_one_of[a] & beside_one_of[c] & beside_two_of[a | c];
 }
 
 /* Into allowed[0..3), digits of a triplet's cells (candidates

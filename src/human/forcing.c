@@ -424,16 +424,32 @@ static void reduction_hint(forcing *f, bool region, int unit, int source_pot, in
     chint_offer(f->ch, f->list, &h);
 }
 
-/* The places of `digit` in `unit` when SE chains on that region from
- * `cell`: two places (more in the multiple search) of which `cell` is the
- * first; 0 otherwise. */
-static unsigned region_places(const forcing *f, int unit, int cell, int digit)
+/* One of a cell's units, by kind (SE_KINDS order), as region_places
+ * reads it: the unit, and the positions in it before and after the
+ * cell's, as place masks. */
+typedef struct cell_unit {
+    int unit;
+    unsigned before, after;
+} cell_unit;
+
+/* By cell, its units in SE_KINDS order (box, row, column; units.h's
+ * numbers: rows 0..8, columns 9..17, boxes 18..26), each with the cell's
+ * position `pos` in it (a box's cells row by row). */
+#define UNIT_AT(unit, pos) {(unit), (1u << (pos)) - 1u, ALL_DIGITS & ~((2u << (pos)) - 1u)}
+#define CELL_UNITS(c)                                                                       \
+    {UNIT_AT(18 + (c) / 27 * 3 + (c) % 9 / 3, (c) / 9 % 3 * 3 + (c) % 3),                    \
+     UNIT_AT((c) / 9, (c) % 9), UNIT_AT(9 + (c) % 9, (c) / 9)}
+static const cell_unit cell_units[BD_CELLS][UNIT_KINDS] = {REP81(CELL_UNITS)};
+
+/* The places of `digit` (a candidate of the cell) in the cell's unit `cu`
+ * when SE chains on that region from the cell: two places (more in the
+ * multiple search) of which the cell is the first; 0 otherwise. */
+static inline unsigned region_places(const forcing *f, const cell_unit *cu, int digit)
 {
-    unsigned places = unit_places(f->g, unit, digit);
-    int count = digit_count(places);
-    if (!(count == 2 || (f->multiple && count > 2)))
+    unsigned places = unit_places(f->g, cu->unit, digit), later = places & cu->after;
+    if ((places & cu->before) || !later || (!f->multiple && (later & (later - 1u))))
         return 0;
-    return unit_cell_of(unit, bit_digit(places) - 1) == cell ? places : 0;
+    return places;
 }
 
 /* SE's doRegionChainings for candidate (cell, digit), in the unit kinds
@@ -442,11 +458,12 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
                             const bool *kinds)
 {
     bdi_chainer *ch = f->ch;
+    const cell_unit *units = cell_units[cell];
     for (int k = 0; k < UNIT_KINDS && !ch->failed; k++) {
         if (kinds && !kinds[k])
             continue;
-        int unit = unit_at(SE_KINDS[k], cell);
-        unsigned places = region_places(f, unit, cell, digit);
+        int unit = units[k].unit;
+        unsigned places = region_places(f, &units[k], digit);
         if (!places)
             continue;
         pset *to_on[BD_SIZE], *to_off[BD_SIZE];
@@ -729,15 +746,23 @@ static void nishio_seen(reach *seen, int d, const reach *r)
     }
 }
 
+/* By candidate (cell * 9 + digit - 1): its bit in a cell set a digit
+ * read as 18 words, digit d - 1 at words 2 * (d - 1) and up: bit
+ * (d - 1) * 128 + cell. */
+#define SET_BITS(c)                                                                         \
+    (c), 128 + (c), 256 + (c), 384 + (c), 512 + (c), 640 + (c), 768 + (c), 896 + (c), 1024 + (c)
+static const uint16_t set_bit[BD_CELLS * BD_SIZE] = {REP81(SET_BITS)};
+
 /* Adds to `sets` (a cell set a digit) the potentials of the `count`
- * nodes `items`. */
+ * nodes `items`: each set as its 18 words, a potential's bit found in
+ * one look-up. */
 static void nodes_to_sets(const bdi_chainer *ch, const uint32_t *items, uint32_t count,
                           uint64_t (*sets)[2])
 {
+    uint64_t *words = sets[0];
     for (uint32_t i = 0; i < count; i++) {
-        int pot = ch->nodes[items[i]].pot;
-        int at = pot_cell(pot);
-        sets[pot_digit(pot) - 1][at >> 6] |= (uint64_t)1 << (at & 63);
+        int at = set_bit[ch->nodes[items[i]].pot >> 1];
+        words[at >> 6] |= (uint64_t)1 << (at & 63);
     }
 }
 
@@ -807,6 +832,7 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
     bool any = false;
     int n = 0;
     reach seen;   /* with `read`, the potentials of the Nishio closures */
+    const cell_unit *units = cell_units[cell];
     if (read) {
         memset(&seen, 0, sizeof seen);
         *read = (chain_reads){{0}, {0}};
@@ -851,8 +877,8 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 plan->off[n] = alone ? bits_has(on->off[digit - 1], cell) : reach_shared(on, off);
         }
         for (int k = 0; k < UNIT_KINDS; k++) {
-            int unit = unit_at(SE_KINDS[k], cell);
-            unsigned places = region_places(f, unit, cell, digit);
+            int unit = units[k].unit;
+            unsigned places = region_places(f, &units[k], digit);
             if (!places)
                 continue;
             bool may = false;
