@@ -128,7 +128,8 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
 static bool close_early(closure *cl, int s, int16_t part)
 {
     for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
-        if (cl->part[cl->edge[e]] < 0 && cl->index[cl->edge[e]] != SINK_INDEX)
+        if (cl->index[cl->edge[e]] < 0)   /* before the walk, only a node with edges
+                                             not closed yet has index -1 */
             return false;
     uint64_t *row = cl->row[part];
     unsigned digits = 0;
