@@ -418,10 +418,13 @@ static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
 {
     int w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63);
-    memset(r, 0, sizeof *r);
-    r->on[d][w] = bit;
-    for (int e = 0; e < BD_SIZE; e++)
+    for (int e = 0; e < BD_SIZE; e++) {   /* each word written once or twice, no memset */
+        r->on[e][0] = r->on[e][1] = 0;
         r->off[e][w] = rg->cand[e][w] & bit;
+        r->off[e][1 - w] = 0;
+    }
+    r->conflict = false;
+    r->on[d][w] = bit;
     r->off[d][w] = 0;
     r->off[d][0] |= rg->cand[d][0] & rg->peers[cell][0];
     r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
