@@ -15,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Inlined always: closure_make has a copy of closure_edges (and of its
+ * edges_of) for both links, the links fixed (gcc otherwise keeps edges_of
+ * out of line, or the links on the stack). */
+#define CLOSURE_INLINE static inline __attribute__((always_inline))
+
 /* Appends to `edge` (from `count`) what t (a linked candidate) switched
  * off switches on, as cl->switched holds it, but s. The new count. */
 static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *edge,
@@ -40,8 +45,9 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
  * to s or to nothing) and nothing else. */
-static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
-                         unsigned others, int cell, int d, uint16_t *edge, uint32_t count)
+CLOSURE_INLINE uint32_t edges_of(const closure *cl, const uint64_t *peers,
+                                 const uint64_t *linked, unsigned others, int cell, int d,
+                                 uint16_t *edge, uint32_t count)
 {
     int s = cell * BD_SIZE + d;
     for (uint64_t bits = peers[0] & linked[2 * d]; bits; bits &= bits - 1u)
@@ -170,8 +176,8 @@ static bool close_early(closure *cl, int s, int16_t part)
  * else all) and marks each node unwalked (index -1, part -1) or a sink
  * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
  * number. */
-static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y,
-                         bool x)
+CLOSURE_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked,
+                                bool y, bool x)
 {
     uint32_t count = 0;
     int nodes = 0;
@@ -208,7 +214,8 @@ void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, boo
                 cl->switched_count[t * BD_SIZE + d] =
                     (uint8_t)partners_of(rg, y, x, t, d, cl->switched[t * BD_SIZE + d], 0);
             }
-    int nodes = closure_edges(cl, rg, linked, y, x);
+    int nodes = y && x ? closure_edges(cl, rg, linked, true, true)   /* most: a copy with */
+                       : closure_edges(cl, rg, linked, y, x);         /* the links fixed */
     int16_t next = 0, parts = 0;
     for (int i = nodes - 1; i >= 0; i--)   /* without the walk where it may (from
                                               the last node back: measured cheaper) */
