@@ -15,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Inlined always: closure_make has a copy of closure_edges (and of its
+ * edges_of) for both links, the links fixed (gcc otherwise keeps edges_of
+ * out of line, or the links on the stack). */
+#define CLOSURE_INLINE static inline __attribute__((always_inline))
+
 /* Appends to `edge` (from `count`) what t (a linked candidate) switched
  * off switches on, as cl->switched holds it, but s. The new count. */
 static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *edge,
@@ -40,8 +45,9 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
  * to s or to nothing) and nothing else. */
-static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_t *linked,
-                         unsigned others, int cell, int d, uint16_t *edge, uint32_t count)
+CLOSURE_INLINE uint32_t edges_of(const closure *cl, const uint64_t *peers,
+                                 const uint64_t *linked, unsigned others, int cell, int d,
+                                 uint16_t *edge, uint32_t count)
 {
     int s = cell * BD_SIZE + d;
     for (uint64_t bits = peers[0] & linked[2 * d]; bits; bits &= bits - 1u)
@@ -53,16 +59,27 @@ static uint32_t edges_of(const closure *cl, const uint64_t *peers, const uint64_
     return count;
 }
 
+/* Node s = (cell, d + 1)'s place in a row: its word 2 * d + cell / 64
+ * times 64, plus its bit cell % 64 (one table read, not two). */
+#define NODE_AT(cell, d) (uint16_t)((2 * (d) + (cell) / 64) * 64 + (cell) % 64)
+#define CELL_AT(c) NODE_AT(c, 0), NODE_AT(c, 1), NODE_AT(c, 2), NODE_AT(c, 3), NODE_AT(c, 4), \
+    NODE_AT(c, 5), NODE_AT(c, 6), NODE_AT(c, 7), NODE_AT(c, 8)
+#define NINE_AT(c) CELL_AT(c), CELL_AT(c + 1), CELL_AT(c + 2), CELL_AT(c + 3), CELL_AT(c + 4), \
+    CELL_AT(c + 5), CELL_AT(c + 6), CELL_AT(c + 7), CELL_AT(c + 8)
+static const uint16_t node_at[CANDIDATES] = {
+    NINE_AT(0), NINE_AT(9), NINE_AT(18), NINE_AT(27), NINE_AT(36),
+    NINE_AT(45), NINE_AT(54), NINE_AT(63), NINE_AT(72)};
+
 /* Adds node s (cell * 9 + d) to `row`, whose words are set for the digits
  * of *digits only: a digit's words are cleared when it first comes. */
 static inline void row_add_node(uint64_t *row, unsigned *digits, int s)
 {
-    int d = bdi_cand_digit[s] - 1, cell = bdi_cand_cell[s];
+    unsigned at = node_at[s], w = at >> 6, d = w >> 1;
     if (!(*digits >> d & 1u)) {
         row[2 * d] = row[2 * d + 1] = 0;
         *digits |= 1u << d;
     }
-    row[2 * d + (cell >> 6)] |= (uint64_t)1 << (cell & 63);
+    row[w] |= (uint64_t)1 << (at & 63);
 }
 
 /* Adds to `row` (its words set for the digits of *digits only) the row
@@ -128,7 +145,8 @@ static void close_part(closure *cl, int root, int *depth, int16_t part)
 static bool close_early(closure *cl, int s, int16_t part)
 {
     for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
-        if (cl->part[cl->edge[e]] < 0 && cl->index[cl->edge[e]] != SINK_INDEX)
+        if (cl->index[cl->edge[e]] < 0)   /* before the walk, only a node with edges
+                                             not closed yet has index -1 */
             return false;
     uint64_t *row = cl->row[part];
     unsigned digits = 0;
@@ -158,8 +176,8 @@ static bool close_early(closure *cl, int s, int16_t part)
  * else all) and marks each node unwalked (index -1, part -1) or a sink
  * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
  * number. */
-static int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y,
-                         bool x)
+CLOSURE_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked,
+                                bool y, bool x)
 {
     uint32_t count = 0;
     int nodes = 0;
@@ -196,7 +214,8 @@ void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, boo
                 cl->switched_count[t * BD_SIZE + d] =
                     (uint8_t)partners_of(rg, y, x, t, d, cl->switched[t * BD_SIZE + d], 0);
             }
-    int nodes = closure_edges(cl, rg, linked, y, x);
+    int nodes = y && x ? closure_edges(cl, rg, linked, true, true)   /* most: a copy with */
+                       : closure_edges(cl, rg, linked, y, x);         /* the links fixed */
     int16_t next = 0, parts = 0;
     for (int i = nodes - 1; i >= 0; i--)   /* without the walk where it may (from
                                               the last node back: measured cheaper) */
@@ -406,10 +425,13 @@ static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
 {
     int w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63);
-    memset(r, 0, sizeof *r);
-    r->on[d][w] = bit;
-    for (int e = 0; e < BD_SIZE; e++)
+    for (int e = 0; e < BD_SIZE; e++) {   /* each word written once or twice, no memset */
+        r->on[e][0] = r->on[e][1] = 0;
         r->off[e][w] = rg->cand[e][w] & bit;
+        r->off[e][1 - w] = 0;
+    }
+    r->conflict = false;
+    r->on[d][w] = bit;
     r->off[d][w] = 0;
     r->off[d][0] |= rg->cand[d][0] & rg->peers[cell][0];
     r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
