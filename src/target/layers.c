@@ -734,13 +734,18 @@ static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SI
 #endif
 
 /* A walk through the layers of one digit, row by row, for digits with few
- * layers left (most rows already hold the digit or offer few cells). */
+ * layers left (most rows already hold the digit or offer few cells). The
+ * rows with one open cell ("forced") are taken before the walk, at once;
+ * it branches on the others ("free") only. */
 typedef struct walk {
-    int32_t value[BD_CELLS];     /* filled on the open cells only */
-    int row[BD_SIZE];            /* the rows, fewest open cells first */
-    unsigned open[BD_SIZE];      /* the open columns of each */
+    int32_t value[BD_CELLS];     /* filled on the free rows' open cells only */
+    int free_rows;               /* how many rows branch */
+    int row[BD_SIZE];            /* the free rows, fewest open cells first */
+    unsigned open[BD_SIZE];      /* the open columns of each, less the forced rows' */
     unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
-    int32_t rest[BD_SIZE + 1];   /* rest[k]: the rows k.. at their best cells */
+    int32_t rest[BD_SIZE + 1];   /* rest[k]: the free rows k.. at their best cells */
+    unsigned cols, boxes;        /* the columns and boxes (bit 3 band + stack) forced */
+    int32_t sum;                 /* the forced cells' value */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
     int32_t *through;            /* may be NULL */
@@ -766,24 +771,28 @@ static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
 /* BOX_COLUMNS[m]: the columns of the boxes of a band in the set m */
 static const uint16_t BOX_COLUMNS[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
 
-/* Every layer of the walk's rows, depth first: row row[k] tries its free
- * columns lowest first (free: not taken by rows row[0..k), nor in a box
- * they hold); without `marginals` (max-marginals to raise), a partial
- * layer that cannot beat the best found (its value + rest) is not
- * extended. The last row takes its one free column, whose box is free
- * (the eight rows above hold eight columns in eight boxes, two of the last
- * row's band and two of that column's stack, so the ninth box is theirs).
- * Sets the layer's best value. A loop over an explicit stack, not
- * recursion (the walk is hot): left[k], the free columns row[k] has still
- * to try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and
- * their value. */
+/* BOX_SHIFT[r]: the bit of the first box of row r's band */
+static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
+
+/* Every layer of the walk's free rows (at least two), depth first, after
+ * the forced ones: row row[k] tries its free columns lowest first (free:
+ * not taken by the forced rows and rows row[0..k), nor in a box they
+ * hold); without `marginals` (max-marginals to raise), a partial layer
+ * that cannot beat the best found (its value + rest) is not extended. The
+ * last row takes its one free column, whose box is free (the eight rows
+ * above hold eight columns in eight boxes, two of the last row's band and
+ * two of that column's stack, so the ninth box is theirs). Sets the
+ * layer's best value. Leaves come in the order of a walk of all nine rows
+ * (fewest open cells first, forced rows first): a forced row does not
+ * branch. A loop over an explicit stack, not recursion (the walk is hot):
+ * left[k], the free columns row[k] has still to try; cols[k], boxes[k] and
+ * sum[k], what the forced rows and rows row[0..k) take and their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
-    enum { LAST = BD_SIZE - 1 };
-    unsigned left[LAST], cols[LAST], boxes[LAST];
-    int32_t sum[LAST], best = BDI_LAYER_NONE;
-    int k = 0;
-    left[0] = w->open[0], cols[0] = boxes[0] = 0, sum[0] = 0;
+    unsigned left[BD_SIZE], cols[BD_SIZE], boxes[BD_SIZE];
+    int32_t sum[BD_SIZE], best = BDI_LAYER_NONE;
+    int k = 0, last = w->free_rows - 1;
+    left[0] = w->open[0], cols[0] = w->cols, boxes[0] = w->boxes, sum[0] = w->sum;
     while (k >= 0) {
         if (!left[k]) {
             k--;
@@ -796,10 +805,10 @@ static inline void walk_rows(walk *w, bool marginals)
         unsigned next_cols = cols[k] | (1u << c);
         if (!marginals && next + w->rest[k + 1] <= best)
             continue;
-        if (k + 1 == LAST) {
-            unsigned last = w->open[LAST] & ~next_cols;
-            if (last) {
-                int r_last = w->row[LAST], c_last = bit_digit(last) - 1;
+        if (k + 1 == last) {
+            unsigned free = w->open[last] & ~next_cols;
+            if (free) {
+                int r_last = w->row[last], c_last = bit_digit(free) - 1;
                 w->pick[r_last] = (uint8_t)c_last;
                 best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
             }
@@ -816,29 +825,88 @@ static inline void walk_rows(walk *w, bool marginals)
     w->layer->best = best;
 }
 
-/* Puts the walk's rows in order, fewest open cells first (`count`, all
- * above 0; rows of one count top down), with their open columns `rows` and
- * bands. */
-static void walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+/* The value of `cell` (open) to `digit`: its profit, 0 when placed. */
+static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                 int digit, int cell)
 {
-    /* BOX_SHIFT[r]: the bit of the first box of row r's band */
-    static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
+    int32_t gain = node->gain[cell];
+    return gain ? digit * gain - price[cell] : 0;
+}
+
+/* Takes the forced rows (count 1) into w: their picks, columns, boxes and
+ * value. False when two of them share a column or a box: no layer. */
+static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+{
+    unsigned cols = 0, boxes = 0;
+    int32_t sum = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        if (count[r] != 1)
+            continue;
+        int c = bit_digit(rows[r]) - 1;
+        unsigned box = (unsigned)BOX_BITS[c] << BOX_SHIFT[r];
+        if ((cols & rows[r]) | (boxes & box))
+            return false;
+        cols |= rows[r];
+        boxes |= box;
+        w->pick[r] = (uint8_t)c;
+        sum += cell_value(node, price, digit, r * BD_SIZE + c);
+    }
+    w->cols = cols;
+    w->boxes = boxes;
+    w->sum = sum;
+    return true;
+}
+
+/* Puts the free rows (count above 1) in order, fewest open cells first
+ * (rows of one count top down), with their open columns less the forced
+ * rows' columns and boxes, and their bands. False when one has none left:
+ * no layer. */
+static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+{
     unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
+    int free_rows = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
         by_count[count[r]] |= 1u << r;
-    for (int n = 1, k = 0; k < BD_SIZE; n++) {
+        free_rows += count[r] > 1;
+    }
+    w->free_rows = free_rows;
+    for (int n = 2, k = 0; k < free_rows; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
             int r = bit_digit(of_n) - 1;
+            unsigned shift = BOX_SHIFT[r];
             w->row[k] = r;
-            w->open[k] = rows[r];
-            w->box_shift[k] = BOX_SHIFT[r];
+            w->open[k] = rows[r] & ~w->cols & ~(unsigned)BOX_COLUMNS[(w->boxes >> shift) & 7u];
+            w->box_shift[k] = shift;
+            if (!w->open[k])
+                return false;
         }
+    }
+    return true;
+}
+
+/* The values of the free rows' open cells and each row's best into
+ * w->rest (the rows from k on at their best cells). */
+static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit)
+{
+    w->rest[w->free_rows] = 0;
+    for (int k = w->free_rows - 1; k >= 0; k--) {
+        int32_t top = CLOSED;
+        for (unsigned open = w->open[k]; open; open &= open - 1u) {
+            int cell = w->row[k] * BD_SIZE + bit_digit(open) - 1;
+            w->value[cell] = cell_value(node, price, digit, cell);
+            top = max2(top, w->value[cell]);
+        }
+        w->rest[k] = w->rest[k + 1] + top;
     }
 }
 
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
  * walking its rows when the product of the rows' open cells is at most
- * WALK_LIMIT; false (nothing done) otherwise. */
+ * WALK_LIMIT; false (nothing done) otherwise. With fewer than two free
+ * rows the forced ones and the free row's one column left (see walk_rows)
+ * are the layer. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
@@ -854,23 +922,22 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
-    if (product == 0)
-        return true;   /* a row has no open cell: no layer */
     walk w;
     w.layer = layer;
     w.through = through;
-    walk_order(&w, rows, count);
-    w.rest[BD_SIZE] = 0;
-    for (int k = BD_SIZE - 1; k >= 0; k--) {
-        int32_t top = CLOSED;
-        for (unsigned open = w.open[k]; open; open &= open - 1u) {
-            int cell = w.row[k] * BD_SIZE + bit_digit(open) - 1;
-            int32_t gain = node->gain[cell];
-            w.value[cell] = gain ? digit * gain - price[cell] : 0;
-            top = max2(top, w.value[cell]);
+    if (product == 0 || !walk_forced(&w, node, price, digit, rows, count)
+        || !walk_order(&w, rows, count))
+        return true;   /* a row has no open cell left: no layer */
+    if (w.free_rows < 2) {
+        for (int k = 0; k < w.free_rows; k++) {
+            int c = bit_digit(w.open[k]) - 1;
+            w.pick[w.row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
         }
-        w.rest[k] = w.rest[k + 1] + top;
+        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
+        return true;
     }
+    walk_values(&w, node, price, digit);
     if (through)
         walk_rows(&w, true);
     else
