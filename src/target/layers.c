@@ -258,6 +258,7 @@ static inline quad row_profits(const int32_t *gain, const int32_t *price, quad d
     return cell_profits(quad_load(gain), quad_load(price), digit, open, bits);
 }
 
+#ifdef __SSE4_1__
 /* cell_profits of column 8 of the three bands' rows i, the bands in lanes
  * (lane BD_BOX: 0, an open cell of gain 0). */
 static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
@@ -270,6 +271,22 @@ static inline quad column8_profits(const bdi_layer_node *node, const int32_t pri
     quad open = {rows[i], rows[BD_BOX + i], rows[2 * BD_BOX + i], BIT};
     return cell_profits(g, p, (quad){digit, digit, digit, digit}, open, (quad){BIT, BIT, BIT, BIT});
 }
+#else
+/* Column 8 of the three bands' rows i, the bands in lanes (lane BD_BOX:
+ * 0): each cell's profit or CLOSED, lane by lane (without SSE4.1 a quad
+ * product takes several instructions, three scalar ones less). */
+static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                   int digit, const uint16_t rows[BD_SIZE], int i)
+{
+    int32_t lane[BD_BOX];
+    for (int band = 0; band < BD_BOX; band++) {
+        int r = band * BD_BOX + i, cell = r * BD_SIZE + 8;
+        int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
+        lane[band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
+    }
+    return quad_of3(lane[0], lane[1], lane[2]);
+}
+#endif
 
 #ifdef __AVX2__
 /* octo: eight int32 lanes, an AVX2 register. */
