@@ -494,6 +494,81 @@ static void band_bests(band_values v, triple_values best)
 }
 #endif
 
+/* top[b] = the triple of band b in the layer of value top_value with the
+ * stack 1 and 2 maps of `pair` (6 s2 + s1) and the last stack-0 map that
+ * gives it that value. */
+static void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
+{
+    const int32_t *value = best[0];
+    const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
+    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+        const uint8_t *k = BIJECTION[s0];
+        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
+                + value[at[2] + k[2] * LANES]
+            == top_value)
+            for (int band = 0; band < BD_BOX; band++)
+                top[band] = 3 * j[band] + k[band];
+    }
+}
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* by_stack2[b][u]: band b's values at the triples u + 9 t2, lane q (q < 6)
+ * for the stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane
+ * 0. From the quads of triples u, u + 9 (one register) and u + 18
+ * (twice): one shuffle a band. */
+static void stack2_lanes(triple_values best, octo by_stack2[BD_BOX][BD_SIZE])
+{
+    for (int u = 0; u < BD_SIZE; u++) {
+        quad low = quad_load(best[u]), high = quad_load(best[u + 18]);
+        octo pair = __builtin_shufflevector(low, quad_load(best[u + 9]), 0, 1, 2, 3, 4, 5, 6, 7);
+        octo third = __builtin_shufflevector(high, high, 0, 1, 2, 3, 0, 1, 2, 3);
+        by_stack2[0][u] = __builtin_shufflevector(pair, third, 0, 0, 4, 4, 8, 8, 0, 0);
+        by_stack2[1][u] = __builtin_shufflevector(pair, third, 5, 9, 1, 9, 1, 5, 5, 5);
+        by_stack2[2][u] = __builtin_shufflevector(pair, third, 10, 6, 10, 2, 6, 2, 10, 10);
+    }
+}
+
+/* The best layer's value over the 216 column maps (sigma_s: band -> column
+ * offset in stack s), and in top[b] the triple of each band: with AVX2
+ * every map's value, the six stack-2 maps in the lanes of one register
+ * (stack2_lanes), for each stack-1 map the best over the stack-0 maps
+ * (the same as a 3x3 assignment); then the first pair (6 s2 + s1) of the
+ * best value, by lane compares. */
+static int32_t best_value(triple_values best, int top[BD_BOX])
+{
+    octo by_stack2[BD_BOX][BD_SIZE], pair[BIJECTIONS];   /* pair[s1], lane s2 */
+    stack2_lanes(best, by_stack2);
+    octo most = {0};
+    for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+        const uint8_t *t1 = BIJECTION[s1];
+        octo x = by_stack2[0][3 * t1[0]] + by_stack2[1][3 * t1[1] + 1] + by_stack2[2][3 * t1[2] + 2];
+        for (int s0 = 1; s0 < BIJECTIONS; s0++) {
+            const uint8_t *t0 = BIJECTION[s0];
+            octo y = by_stack2[0][t0[0] + 3 * t1[0]] + by_stack2[1][t0[1] + 3 * t1[1]]
+                     + by_stack2[2][t0[2] + 3 * t1[2]];
+            x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)y);
+        }
+        pair[s1] = x;
+        most = s1 ? (octo)_mm256_max_epi32((__m256i)most, (__m256i)x) : x;
+    }
+    octo half = __builtin_shufflevector(most, most, 4, 5, 6, 7, 0, 1, 2, 3);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    half = __builtin_shufflevector(most, most, 2, 3, 0, 1, 6, 7, 4, 5);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    half = __builtin_shufflevector(most, most, 1, 0, 3, 2, 5, 4, 7, 6);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    unsigned at[BIJECTIONS], any = 0;   /* bit s2 of at[s1]: the pair has the best value */
+    for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+        at[s1] = (unsigned)_mm256_movemask_ps((__m256)(pair[s1] == most)) & 0x3fu;
+        any |= at[s1];
+    }
+    int s2 = bit_digit(any) - 1, s1 = 0;
+    while (!(at[s1] >> s2 & 1u))
+        s1++;
+    top_triples(best, BIJECTIONS * s2 + s1, most[0], top);
+    return most[0];
+}
+#else
 /* The best of the six ways to give bands 0, 1, 2 distinct offsets: a[k],
  * b[k], c[k] are their values at offset k, LANES apart. */
 static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t *c)
@@ -561,18 +636,11 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
                 top_value = x, top_pair = BIJECTIONS * s2 + s1;
         }
     }
-    /* the last stack-0 map that gives the best pair its value */
-    const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
-    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-        const uint8_t *k = BIJECTION[s0];
-        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
-                + value[at[2] + k[2] * LANES]
-            == top_value)
-            for (int band = 0; band < BD_BOX; band++)
-                top[band] = 3 * j[band] + k[band];
-    }
+    top_triples(best, top_pair, top_value, top);
     return top_value;
 }
+
+#endif
 
 /* rest[T][b] = the best that the other two bands add to band b's triple T
  * in a layer: the best over the eight shifts d of band b + 1 at T + d and
