@@ -918,17 +918,16 @@ static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price
     return gain ? digit * gain - price[cell] : 0;
 }
 
-/* Takes the forced rows (count 1) into w: their picks, columns, boxes and
- * value. False when two of them share a column or a box: no layer. */
+/* Takes the forced rows (bit r of `forced`: row r has one open cell) into
+ * w: their picks, columns, boxes and value. False when two of them share
+ * a column or a box: no layer. */
 static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                        int digit, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+                        int digit, const uint16_t rows[BD_SIZE], unsigned forced)
 {
     unsigned cols = 0, boxes = 0;
     int32_t sum = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        if (count[r] != 1)
-            continue;
-        int c = bit_digit(rows[r]) - 1;
+    for (; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
         unsigned box = (unsigned)BOX_BITS[c] << BOX_SHIFT[r];
         if ((cols & rows[r]) | (boxes & box))
             return false;
@@ -943,18 +942,13 @@ static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price
     return true;
 }
 
-/* Puts the free rows (count above 1) in order, fewest open cells first
- * (rows of one count top down), with their open columns less the forced
- * rows' columns and boxes, and their bands. False when one has none left:
- * no layer. */
-static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+/* Puts the free rows in order, fewest open cells first (by_count[n], bit
+ * r: row r has n; rows of one count top down), with their open columns
+ * less the forced rows' columns and boxes, and their bands. False when one
+ * has none left: no layer. */
+static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const unsigned by_count[BD_SIZE + 1])
 {
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    int free_rows = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        by_count[count[r]] |= 1u << r;
-        free_rows += count[r] > 1;
-    }
+    int free_rows = BD_SIZE - digit_count(by_count[1]);
     w->free_rows = free_rows;
     for (int n = 2, k = 0; k < free_rows; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
@@ -1007,11 +1001,15 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
+    if (product == 0)
+        return true;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
     walk w;
     w.layer = layer;
     w.through = through;
-    if (product == 0 || !walk_forced(&w, node, price, digit, rows, count)
-        || !walk_order(&w, rows, count))
+    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
         return true;   /* a row has no open cell left: no layer */
     if (w.free_rows < 2) {
         for (int k = 0; k < w.free_rows; k++) {
