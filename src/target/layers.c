@@ -655,6 +655,8 @@ static void rest_of(triple_values best, triple_values rest)
         quad_store(next[triple], quad_turn1(in));
         quad_store(after[triple], quad_turn2(in));
     }
+    /* unrolled, SHIFTED's entries become constant offsets */
+#pragma GCC unroll 27
     for (int triple = 0; triple < TRIPLES; triple++) {
         const uint8_t *plus = SHIFTED[0], *minus = SHIFTED[7];
         quad x = quad_best_sum(quad_load(next[plus[triple]]), quad_load(after[minus[triple]]),
@@ -726,6 +728,8 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
 {
     static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
     band_values top;   /* top[i][c][b]: the best layer through the cell */
+    /* unrolled, each stack's offsets into rest become constants */
+#pragma GCC unroll 3
     for (int st = 0; st < BD_BOX; st++) {
         int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
         quad best[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest of a layer */
