@@ -968,21 +968,49 @@ static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const unsigned by_
     return true;
 }
 
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Row r's values into w->value (CLOSED on the columns `open` leaves out)
+ * and the best of its open cells: columns 0..7 in one register
+ * (row_profits8; its best by three turns of the lanes), column 8 alone. */
+static inline int32_t row_values(walk *w, const bdi_layer_node *node,
+                                 const int32_t price[BD_CELLS], int digit, int r, unsigned open)
+{
+    int cell = r * BD_SIZE;
+    octo x = row_profits8(node->gain + cell, price + cell, digit, open);
+    memcpy(w->value + cell, &x, sizeof x);
+    w->value[cell + 8] = open >> 8 & 1u ? cell_value(node, price, digit, cell + 8) : CLOSED;
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3));
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5));
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6));
+    return max2(x[0], w->value[cell + 8]);
+}
+#else
+/* Row r's values on the columns of `open` into w->value and the best of
+ * them. */
+static inline int32_t row_values(walk *w, const bdi_layer_node *node,
+                                 const int32_t price[BD_CELLS], int digit, int r, unsigned open)
+{
+    int32_t top = CLOSED;
+    for (; open; open &= open - 1u) {
+        int cell = r * BD_SIZE + bit_digit(open) - 1;
+        w->value[cell] = cell_value(node, price, digit, cell);
+        top = max2(top, w->value[cell]);
+    }
+    return top;
+}
+#endif
+
 /* The values of the free rows' open cells and each row's best into
  * w->rest (the rows from k on at their best cells). */
 static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         int digit)
 {
     w->rest[w->free_rows] = 0;
-    for (int k = w->free_rows - 1; k >= 0; k--) {
-        int32_t top = CLOSED;
-        for (unsigned open = w->open[k]; open; open &= open - 1u) {
-            int cell = w->row[k] * BD_SIZE + bit_digit(open) - 1;
-            w->value[cell] = cell_value(node, price, digit, cell);
-            top = max2(top, w->value[cell]);
-        }
-        w->rest[k] = w->rest[k + 1] + top;
-    }
+    for (int k = w->free_rows - 1; k >= 0; k--)
+        w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
 }
 
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
