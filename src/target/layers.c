@@ -258,6 +258,7 @@ static inline quad row_profits(const int32_t *gain, const int32_t *price, quad d
     return cell_profits(quad_load(gain), quad_load(price), digit, open, bits);
 }
 
+#ifdef __SSE4_1__
 /* cell_profits of column 8 of the three bands' rows i, the bands in lanes
  * (lane BD_BOX: 0, an open cell of gain 0). */
 static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
@@ -270,6 +271,22 @@ static inline quad column8_profits(const bdi_layer_node *node, const int32_t pri
     quad open = {rows[i], rows[BD_BOX + i], rows[2 * BD_BOX + i], BIT};
     return cell_profits(g, p, (quad){digit, digit, digit, digit}, open, (quad){BIT, BIT, BIT, BIT});
 }
+#else
+/* Column 8 of the three bands' rows i, the bands in lanes (lane BD_BOX:
+ * 0): each cell's profit or CLOSED, lane by lane (without SSE4.1 a quad
+ * product takes several instructions, three scalar ones less). */
+static inline quad column8_profits(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                   int digit, const uint16_t rows[BD_SIZE], int i)
+{
+    int32_t lane[BD_BOX];
+    for (int band = 0; band < BD_BOX; band++) {
+        int r = band * BD_BOX + i, cell = r * BD_SIZE + 8;
+        int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
+        lane[band] = (rows[r] >> 8) & 1u ? profit : CLOSED;
+    }
+    return quad_of3(lane[0], lane[1], lane[2]);
+}
+#endif
 
 #ifdef __AVX2__
 /* octo: eight int32 lanes, an AVX2 register. */
@@ -477,6 +494,81 @@ static void band_bests(band_values v, triple_values best)
 }
 #endif
 
+/* top[b] = the triple of band b in the layer of value top_value with the
+ * stack 1 and 2 maps of `pair` (6 s2 + s1) and the last stack-0 map that
+ * gives it that value. */
+static void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
+{
+    const int32_t *value = best[0];
+    const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
+    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+        const uint8_t *k = BIJECTION[s0];
+        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
+                + value[at[2] + k[2] * LANES]
+            == top_value)
+            for (int band = 0; band < BD_BOX; band++)
+                top[band] = 3 * j[band] + k[band];
+    }
+}
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* by_stack2[b][u]: band b's values at the triples u + 9 t2, lane q (q < 6)
+ * for the stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane
+ * 0. From the quads of triples u, u + 9 (one register) and u + 18
+ * (twice): one shuffle a band. */
+static void stack2_lanes(triple_values best, octo by_stack2[BD_BOX][BD_SIZE])
+{
+    for (int u = 0; u < BD_SIZE; u++) {
+        quad low = quad_load(best[u]), high = quad_load(best[u + 18]);
+        octo pair = __builtin_shufflevector(low, quad_load(best[u + 9]), 0, 1, 2, 3, 4, 5, 6, 7);
+        octo third = __builtin_shufflevector(high, high, 0, 1, 2, 3, 0, 1, 2, 3);
+        by_stack2[0][u] = __builtin_shufflevector(pair, third, 0, 0, 4, 4, 8, 8, 0, 0);
+        by_stack2[1][u] = __builtin_shufflevector(pair, third, 5, 9, 1, 9, 1, 5, 5, 5);
+        by_stack2[2][u] = __builtin_shufflevector(pair, third, 10, 6, 10, 2, 6, 2, 10, 10);
+    }
+}
+
+/* The best layer's value over the 216 column maps (sigma_s: band -> column
+ * offset in stack s), and in top[b] the triple of each band: with AVX2
+ * every map's value, the six stack-2 maps in the lanes of one register
+ * (stack2_lanes), for each stack-1 map the best over the stack-0 maps
+ * (the same as a 3x3 assignment); then the first pair (6 s2 + s1) of the
+ * best value, by lane compares. */
+static int32_t best_value(triple_values best, int top[BD_BOX])
+{
+    octo by_stack2[BD_BOX][BD_SIZE], pair[BIJECTIONS];   /* pair[s1], lane s2 */
+    stack2_lanes(best, by_stack2);
+    octo most = {0};
+    for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+        const uint8_t *t1 = BIJECTION[s1];
+        octo x = by_stack2[0][3 * t1[0]] + by_stack2[1][3 * t1[1] + 1] + by_stack2[2][3 * t1[2] + 2];
+        for (int s0 = 1; s0 < BIJECTIONS; s0++) {
+            const uint8_t *t0 = BIJECTION[s0];
+            octo y = by_stack2[0][t0[0] + 3 * t1[0]] + by_stack2[1][t0[1] + 3 * t1[1]]
+                     + by_stack2[2][t0[2] + 3 * t1[2]];
+            x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)y);
+        }
+        pair[s1] = x;
+        most = s1 ? (octo)_mm256_max_epi32((__m256i)most, (__m256i)x) : x;
+    }
+    octo half = __builtin_shufflevector(most, most, 4, 5, 6, 7, 0, 1, 2, 3);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    half = __builtin_shufflevector(most, most, 2, 3, 0, 1, 6, 7, 4, 5);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    half = __builtin_shufflevector(most, most, 1, 0, 3, 2, 5, 4, 7, 6);
+    most = (octo)_mm256_max_epi32((__m256i)most, (__m256i)half);
+    unsigned at[BIJECTIONS], any = 0;   /* bit s2 of at[s1]: the pair has the best value */
+    for (int s1 = 0; s1 < BIJECTIONS; s1++) {
+        at[s1] = (unsigned)_mm256_movemask_ps((__m256)(pair[s1] == most)) & 0x3fu;
+        any |= at[s1];
+    }
+    int s2 = bit_digit(any) - 1, s1 = 0;
+    while (!(at[s1] >> s2 & 1u))
+        s1++;
+    top_triples(best, BIJECTIONS * s2 + s1, most[0], top);
+    return most[0];
+}
+#else
 /* The best of the six ways to give bands 0, 1, 2 distinct offsets: a[k],
  * b[k], c[k] are their values at offset k, LANES apart. */
 static inline int32_t assign3(const int32_t *a, const int32_t *b, const int32_t *c)
@@ -544,18 +636,11 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
                 top_value = x, top_pair = BIJECTIONS * s2 + s1;
         }
     }
-    /* the last stack-0 map that gives the best pair its value */
-    const uint8_t *j = COLUMNS12[top_pair], *at = AT12[top_pair];
-    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
-        const uint8_t *k = BIJECTION[s0];
-        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
-                + value[at[2] + k[2] * LANES]
-            == top_value)
-            for (int band = 0; band < BD_BOX; band++)
-                top[band] = 3 * j[band] + k[band];
-    }
+    top_triples(best, top_pair, top_value, top);
     return top_value;
 }
+
+#endif
 
 /* rest[T][b] = the best that the other two bands add to band b's triple T
  * in a layer: the best over the eight shifts d of band b + 1 at T + d and
@@ -570,6 +655,8 @@ static void rest_of(triple_values best, triple_values rest)
         quad_store(next[triple], quad_turn1(in));
         quad_store(after[triple], quad_turn2(in));
     }
+    /* unrolled, SHIFTED's entries become constant offsets */
+#pragma GCC unroll 27
     for (int triple = 0; triple < TRIPLES; triple++) {
         const uint8_t *plus = SHIFTED[0], *minus = SHIFTED[7];
         quad x = quad_best_sum(quad_load(next[plus[triple]]), quad_load(after[minus[triple]]),
@@ -641,6 +728,8 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
 {
     static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
     band_values top;   /* top[i][c][b]: the best layer through the cell */
+    /* unrolled, each stack's offsets into rest become constants */
+#pragma GCC unroll 3
     for (int st = 0; st < BD_BOX; st++) {
         int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
         quad best[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest of a layer */
@@ -734,13 +823,18 @@ static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SI
 #endif
 
 /* A walk through the layers of one digit, row by row, for digits with few
- * layers left (most rows already hold the digit or offer few cells). */
+ * layers left (most rows already hold the digit or offer few cells). The
+ * rows with one open cell ("forced") are taken before the walk, at once;
+ * it branches on the others ("free") only. */
 typedef struct walk {
-    int32_t value[BD_CELLS];     /* filled on the open cells only */
-    int row[BD_SIZE];            /* the rows, fewest open cells first */
-    unsigned open[BD_SIZE];      /* the open columns of each */
+    int32_t value[BD_CELLS];     /* filled on the free rows' open cells only */
+    int free_rows;               /* how many rows branch */
+    int row[BD_SIZE];            /* the free rows, fewest open cells first */
+    unsigned open[BD_SIZE];      /* the open columns of each, less the forced rows' */
     unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
-    int32_t rest[BD_SIZE + 1];   /* rest[k]: the rows k.. at their best cells */
+    int32_t rest[BD_SIZE + 1];   /* rest[k]: the free rows k.. at their best cells */
+    unsigned cols, boxes;        /* the columns and boxes (bit 3 band + stack) forced */
+    int32_t sum;                 /* the forced cells' value */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
     int32_t *through;            /* may be NULL */
@@ -766,24 +860,28 @@ static const uint16_t BOX_BITS[BD_SIZE] = {1, 1, 1, 2, 2, 2, 4, 4, 4};
 /* BOX_COLUMNS[m]: the columns of the boxes of a band in the set m */
 static const uint16_t BOX_COLUMNS[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
 
-/* Every layer of the walk's rows, depth first: row row[k] tries its free
- * columns lowest first (free: not taken by rows row[0..k), nor in a box
- * they hold); without `marginals` (max-marginals to raise), a partial
- * layer that cannot beat the best found (its value + rest) is not
- * extended. The last row takes its one free column, whose box is free
- * (the eight rows above hold eight columns in eight boxes, two of the last
- * row's band and two of that column's stack, so the ninth box is theirs).
- * Sets the layer's best value. A loop over an explicit stack, not
- * recursion (the walk is hot): left[k], the free columns row[k] has still
- * to try; cols[k], boxes[k] and sum[k], what rows row[0..k) take and
- * their value. */
+/* BOX_SHIFT[r]: the bit of the first box of row r's band */
+static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
+
+/* Every layer of the walk's free rows (at least two), depth first, after
+ * the forced ones: row row[k] tries its free columns lowest first (free:
+ * not taken by the forced rows and rows row[0..k), nor in a box they
+ * hold); without `marginals` (max-marginals to raise), a partial layer
+ * that cannot beat the best found (its value + rest) is not extended. The
+ * last row takes its one free column, whose box is free (the eight rows
+ * above hold eight columns in eight boxes, two of the last row's band and
+ * two of that column's stack, so the ninth box is theirs). Sets the
+ * layer's best value. Leaves come in the order of a walk of all nine rows
+ * (fewest open cells first, forced rows first): a forced row does not
+ * branch. A loop over an explicit stack, not recursion (the walk is hot):
+ * left[k], the free columns row[k] has still to try; cols[k], boxes[k] and
+ * sum[k], what the forced rows and rows row[0..k) take and their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
-    enum { LAST = BD_SIZE - 1 };
-    unsigned left[LAST], cols[LAST], boxes[LAST];
-    int32_t sum[LAST], best = BDI_LAYER_NONE;
-    int k = 0;
-    left[0] = w->open[0], cols[0] = boxes[0] = 0, sum[0] = 0;
+    unsigned left[BD_SIZE], cols[BD_SIZE], boxes[BD_SIZE];
+    int32_t sum[BD_SIZE], best = BDI_LAYER_NONE;
+    int k = 0, last = w->free_rows - 1;
+    left[0] = w->open[0], cols[0] = w->cols, boxes[0] = w->boxes, sum[0] = w->sum;
     while (k >= 0) {
         if (!left[k]) {
             k--;
@@ -796,10 +894,10 @@ static inline void walk_rows(walk *w, bool marginals)
         unsigned next_cols = cols[k] | (1u << c);
         if (!marginals && next + w->rest[k + 1] <= best)
             continue;
-        if (k + 1 == LAST) {
-            unsigned last = w->open[LAST] & ~next_cols;
-            if (last) {
-                int r_last = w->row[LAST], c_last = bit_digit(last) - 1;
+        if (k + 1 == last) {
+            unsigned free = w->open[last] & ~next_cols;
+            if (free) {
+                int r_last = w->row[last], c_last = bit_digit(free) - 1;
                 w->pick[r_last] = (uint8_t)c_last;
                 best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
             }
@@ -816,29 +914,110 @@ static inline void walk_rows(walk *w, bool marginals)
     w->layer->best = best;
 }
 
-/* Puts the walk's rows in order, fewest open cells first (`count`, all
- * above 0; rows of one count top down), with their open columns `rows` and
- * bands. */
-static void walk_order(walk *w, const uint16_t rows[BD_SIZE], const int count[BD_SIZE])
+/* The value of `cell` (open) to `digit`: its profit, 0 when placed. */
+static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                 int digit, int cell)
 {
-    /* BOX_SHIFT[r]: the bit of the first box of row r's band */
-    static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
-        by_count[count[r]] |= 1u << r;
-    for (int n = 1, k = 0; k < BD_SIZE; n++) {
+    int32_t gain = node->gain[cell];
+    return gain ? digit * gain - price[cell] : 0;
+}
+
+/* Takes the forced rows (bit r of `forced`: row r has one open cell) into
+ * w: their picks, columns, boxes and value. False when two of them share
+ * a column or a box: no layer. */
+static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit, const uint16_t rows[BD_SIZE], unsigned forced)
+{
+    unsigned cols = 0, boxes = 0;
+    int32_t sum = 0;
+    for (; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
+        unsigned box = (unsigned)BOX_BITS[c] << BOX_SHIFT[r];
+        if ((cols & rows[r]) | (boxes & box))
+            return false;
+        cols |= rows[r];
+        boxes |= box;
+        w->pick[r] = (uint8_t)c;
+        sum += cell_value(node, price, digit, r * BD_SIZE + c);
+    }
+    w->cols = cols;
+    w->boxes = boxes;
+    w->sum = sum;
+    return true;
+}
+
+/* Puts the free rows in order, fewest open cells first (by_count[n], bit
+ * r: row r has n; rows of one count top down), with their open columns
+ * less the forced rows' columns and boxes, and their bands. False when one
+ * has none left: no layer. */
+static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const unsigned by_count[BD_SIZE + 1])
+{
+    int free_rows = BD_SIZE - digit_count(by_count[1]);
+    w->free_rows = free_rows;
+    for (int n = 2, k = 0; k < free_rows; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
             int r = bit_digit(of_n) - 1;
+            unsigned shift = BOX_SHIFT[r];
             w->row[k] = r;
-            w->open[k] = rows[r];
-            w->box_shift[k] = BOX_SHIFT[r];
+            w->open[k] = rows[r] & ~w->cols & ~(unsigned)BOX_COLUMNS[(w->boxes >> shift) & 7u];
+            w->box_shift[k] = shift;
+            if (!w->open[k])
+                return false;
         }
     }
+    return true;
+}
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Row r's values into w->value (CLOSED on the columns `open` leaves out)
+ * and the best of its open cells: columns 0..7 in one register
+ * (row_profits8; its best by three turns of the lanes), column 8 alone. */
+static inline int32_t row_values(walk *w, const bdi_layer_node *node,
+                                 const int32_t price[BD_CELLS], int digit, int r, unsigned open)
+{
+    int cell = r * BD_SIZE;
+    octo x = row_profits8(node->gain + cell, price + cell, digit, open);
+    memcpy(w->value + cell, &x, sizeof x);
+    w->value[cell + 8] = open >> 8 & 1u ? cell_value(node, price, digit, cell + 8) : CLOSED;
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3));
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5));
+    x = (octo)_mm256_max_epi32((__m256i)x,
+                               (__m256i)__builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6));
+    return max2(x[0], w->value[cell + 8]);
+}
+#else
+/* Row r's values on the columns of `open` into w->value and the best of
+ * them. */
+static inline int32_t row_values(walk *w, const bdi_layer_node *node,
+                                 const int32_t price[BD_CELLS], int digit, int r, unsigned open)
+{
+    int32_t top = CLOSED;
+    for (; open; open &= open - 1u) {
+        int cell = r * BD_SIZE + bit_digit(open) - 1;
+        w->value[cell] = cell_value(node, price, digit, cell);
+        top = max2(top, w->value[cell]);
+    }
+    return top;
+}
+#endif
+
+/* The values of the free rows' open cells and each row's best into
+ * w->rest (the rows from k on at their best cells). */
+static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit)
+{
+    w->rest[w->free_rows] = 0;
+    for (int k = w->free_rows - 1; k >= 0; k--)
+        w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
 }
 
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
  * walking its rows when the product of the rows' open cells is at most
- * WALK_LIMIT; false (nothing done) otherwise. */
+ * WALK_LIMIT; false (nothing done) otherwise. With fewer than two free
+ * rows the forced ones and the free row's one column left (see walk_rows)
+ * are the layer. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
@@ -856,21 +1035,24 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
             through[cell] = BDI_LAYER_NONE;
     if (product == 0)
         return true;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
     walk w;
     w.layer = layer;
     w.through = through;
-    walk_order(&w, rows, count);
-    w.rest[BD_SIZE] = 0;
-    for (int k = BD_SIZE - 1; k >= 0; k--) {
-        int32_t top = CLOSED;
-        for (unsigned open = w.open[k]; open; open &= open - 1u) {
-            int cell = w.row[k] * BD_SIZE + bit_digit(open) - 1;
-            int32_t gain = node->gain[cell];
-            w.value[cell] = gain ? digit * gain - price[cell] : 0;
-            top = max2(top, w.value[cell]);
+    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
+        return true;   /* a row has no open cell left: no layer */
+    if (w.free_rows < 2) {
+        for (int k = 0; k < w.free_rows; k++) {
+            int c = bit_digit(w.open[k]) - 1;
+            w.pick[w.row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
         }
-        w.rest[k] = w.rest[k + 1] + top;
+        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
+        return true;
     }
+    walk_values(&w, node, price, digit);
     if (through)
         walk_rows(&w, true);
     else
@@ -997,20 +1179,61 @@ int64_t bdi_layer_bound(const bdi_layer_node *node, const int32_t price[BD_CELLS
     return total;
 }
 
-int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
-                          int8_t g[BD_CELLS])
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* Sets g to 0 on the placed cells (gain 0) and returns the sum of its
+ * squares: sixteen cells at once (their gains compared to 0 and packed
+ * to a byte a cell, the bytes widened to 16 bits and squared in pairs by
+ * pmaddwd), the last cell alone. */
+static int blank_norm(const bdi_layer_node *node, int8_t g[BD_CELLS])
 {
-    /* 1 less the layers on every cell, then 0 on the placed ones: loops
-     * without branches */
-    memset(g, 1, BD_CELLS);
-    for (int digit = 0; digit < BD_SIZE; digit++)
-        for (int r = 0; r < BD_SIZE; r++)
-            g[r * BD_SIZE + layers[digit].pick[r]]--;
+    enum { STEP = 16 };
+    const __m128i zero = _mm_setzero_si128();
+    __m128i sums = zero;
+    int cell = 0;
+    for (; cell + STEP <= BD_CELLS; cell += STEP) {
+        __m128i placed[LANES];   /* -1 where the gain is 0, four cells each */
+        for (int q = 0; q < LANES; q++)
+            placed[q] = _mm_cmpeq_epi32(
+                _mm_loadu_si128((const __m128i *)(node->gain + cell + LANES * q)), zero);
+        __m128i mask = _mm_packs_epi16(_mm_packs_epi32(placed[0], placed[1]),
+                                       _mm_packs_epi32(placed[2], placed[3]));
+        __m128i x = _mm_andnot_si128(mask, _mm_loadu_si128((const __m128i *)(g + cell)));
+        _mm_storeu_si128((__m128i *)(g + cell), x);
+        __m128i sign = _mm_cmpgt_epi8(zero, x);
+        __m128i low = _mm_unpacklo_epi8(x, sign), high = _mm_unpackhi_epi8(x, sign);
+        sums = _mm_add_epi32(sums, _mm_add_epi32(_mm_madd_epi16(low, low), _mm_madd_epi16(high, high)));
+    }
+    sums = _mm_add_epi32(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
+    sums = _mm_add_epi32(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(2, 3, 0, 1)));
+    int norm = _mm_cvtsi128_si32(sums);
+    for (; cell < BD_CELLS; cell++) {
+        g[cell] = node->gain[cell] ? g[cell] : 0;
+        norm += g[cell] * g[cell];
+    }
+    return norm;
+}
+#else
+/* Sets g to 0 on the placed cells (gain 0) and returns the sum of its
+ * squares: a loop without branches. */
+static int blank_norm(const bdi_layer_node *node, int8_t g[BD_CELLS])
+{
     int norm = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         g[cell] = node->gain[cell] ? g[cell] : 0;
         norm += g[cell] * g[cell];
     }
     return norm;
+}
+#endif
+
+int bdi_layer_subgradient(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
+                          int8_t g[BD_CELLS])
+{
+    /* 1 less the layers on every cell, then 0 on the placed ones */
+    memset(g, 1, BD_CELLS);
+    for (int digit = 0; digit < BD_SIZE; digit++)
+        for (int r = 0; r < BD_SIZE; r++)
+            g[r * BD_SIZE + layers[digit].pick[r]]--;
+    return blank_norm(node, g);
 }
 #endif /* LAYERS_KERNEL_ONLY */
