@@ -352,6 +352,39 @@ static inline bool off_implies_any(const unary *u, int pot)
            || (u->y && rg->cell_left[cell] == 2);
 }
 
+/* off_implies(u->g, pot, u->y, true, out) without the potentials that the
+ * cell sets `made` (one a digit, of potentials on) hold, from u->rg: the
+ * same potentials in the same order (with Y-links its cell's other
+ * candidate in a cell of two, then its digit's other place in its box,
+ * row and column where that unit has two places, a cell met again through
+ * a second unit not again); their number. */
+static inline int new_ons(const unary *u, int pot, uint64_t (*made)[2], implied *out)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        if (!(made[e][w] >> (cell & 63) & 1u))
+            out[n++] = (implied){(uint16_t)pot_of(cell, e + 1, true), CAUSE_NAKED_SINGLE};
+    }
+    const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+    uint64_t left0 = partner[0] & ~made[d][0], left1 = partner[1] & ~made[d][1];
+    static const int kinds[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};   /* off_implies' */
+    for (int k = 0; k < UNIT_KINDS && (left0 | left1); k++) {
+        int kind = kinds[k], unit = unit_at(kind, cell);
+        if (rg->unit_left[d][unit] != 2)
+            continue;   /* no link: the unit's partner bits are another unit's */
+        uint64_t m0 = left0 & rg->unit[unit][0], m1 = left1 & rg->unit[unit][1];
+        if (!(m0 | m1))
+            continue;   /* made, or met through an earlier unit */
+        int at = m0 ? low_index(m0) : 64 + low_index(m1);
+        out[n++] = (implied){(uint16_t)pot_of(at, d + 1, true), (uint8_t)region_cause(kind)};
+        left0 &= ~m0;
+        left1 &= ~m1;
+    }
+    return n;
+}
+
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
  * off; else the "off" queue) is taken, and what it implies is made, in the
@@ -377,8 +410,10 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t (*made_set)[
         int p_pot = u->light[p].pot;
         if (!on && !off_implies_any(u, p_pot))
             continue;   /* it implies nothing */
-        int n = on ? u->rg ? new_offs(u, p_pot, made_set, imp) : on_implies(u->g, p_pot, u->y, imp)
-                   : off_implies(u->g, p_pot, u->y, true, imp);
+        int n = !u->rg ? on ? on_implies(u->g, p_pot, u->y, imp)
+                            : off_implies(u->g, p_pot, u->y, true, imp)
+                : on ? new_offs(u, p_pot, made_set, imp)
+                     : new_ons(u, p_pot, made_set, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
             if (holds_pot(made_set, pot))
