@@ -52,26 +52,6 @@ static inline bool push(nqueue *q, int32_t node)
 
 static void offer_cycle(unary *u, int32_t end, chint_list *list);
 
-/* Whether potential `pot` (off) switches on, with u's links, a node of
- * the start's part (u->part: u->part_set): with Y-links its cell's other
- * candidate in a cell of two, with X-links its digit's other place in a
- * unit of two (u->rg->partner). */
-static inline bool leads_to_part(const unary *u, int pot)
-{
-    const reach_grid *rg = u->rg;
-    int cell = pot_cell(pot), d = pot_digit(pot) - 1;
-    if (u->x) {
-        const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-        if ((partner[0] & u->part[d][0]) | (partner[1] & u->part[d][1]))
-            return true;
-    }
-    if (u->y && rg->cell_left[cell] == 2) {
-        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
-        return u->part[e][cell >> 6] >> (cell & 63) & 1u;
-    }
-    return false;
-}
-
 /* Into `closer` (a cell set a digit), the closers of the start s =
  * (cell, d + 1): the nodes of its part (u->part: u->part_set) other than
  * s that, on, switch off a partner of s, a potential whose switching off
@@ -160,6 +140,80 @@ static inline int32_t light_new(unary *u, int pot, int cause, int32_t parent)
     return (int32_t)u->light_count++;
 }
 
+/* Into `out`, the potentials of digit d + 1 off, with `cause`, of the
+ * cells of `cells` (a cell set), first word first, each low bit first;
+ * their number. */
+static inline int offs_of(uint64_t cells0, uint64_t cells1, int d, int cause, implied *out)
+{
+    int n = 0;
+    for (; cells0; cells0 &= cells0 - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(low_index(cells0), d + 1, false), (uint8_t)cause};
+    for (; cells1; cells1 &= cells1 - 1u)
+        out[n++] = (implied){(uint16_t)pot_of(64 + low_index(cells1), d + 1, false),
+                             (uint8_t)cause};
+    return n;
+}
+
+/* on_implies(u->g, pot, u->y, out) without the potentials that the cell
+ * sets `made` (one a digit, of potentials off) hold, from u->rg a word at
+ * a time: the same potentials in the same order (its cell's other
+ * candidates by digit, then its digit's other places in its box, in its
+ * row outside the box and in its column outside the box, each in cell
+ * order, which is the unit's order of places); their number. */
+static inline int new_offs(const unary *u, int pot, uint64_t (*made)[2], implied *out)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
+    uint64_t bit = (uint64_t)1 << (cell & 63);
+    for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+        if (!(made[bit_digit(ds) - 1][w] & bit))
+            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(ds), false), CAUSE_NAKED_SINGLE};
+    const uint64_t *box = rg->unit[unit_at(UNIT_BOX, cell)];
+    const uint64_t *row = rg->unit[unit_at(UNIT_ROW, cell)];
+    const uint64_t *col = rg->unit[unit_at(UNIT_COL, cell)];
+    uint64_t left0 = rg->cand[d][0] & ~made[d][0], left1 = rg->cand[d][1] & ~made[d][1];
+    if (w)
+        left1 &= ~bit;
+    else
+        left0 &= ~bit;
+    n += offs_of(left0 & box[0], left1 & box[1], d, CAUSE_HIDDEN_BOX, out + n);
+    n += offs_of(left0 & row[0] & ~box[0], left1 & row[1] & ~box[1], d, CAUSE_HIDDEN_ROW, out + n);
+    return n + offs_of(left0 & col[0] & ~box[0], left1 & col[1] & ~box[1], d, CAUSE_HIDDEN_COL,
+                       out + n);
+}
+
+/* Into `shun` (a cell set a digit, of potentials off), those that switch
+ * on, with u's links, no node of the start's part (u->part: u->part_set):
+ * all but, with X-links, its nodes' digits' other places in a unit of two
+ * (u->rg->partner: a place is its partner's partner) and, with Y-links,
+ * the other candidate of a node's cell of two. Only from a potential off
+ * that switches a part node on can find_cycles' walk come back to the
+ * start; each such potential switches something on. */
+static void part_shunned(const unary *u, uint64_t (*shun)[2])
+{
+    const reach_grid *rg = u->rg;
+    uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells in the part with a digit, two */
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            twice[w] |= any[w] & u->part[d][w];
+            any[w] |= u->part[d][w];
+        }
+    for (int d = 0; d < BD_SIZE; d++) {
+        uint64_t lead[2];
+        for (int w = 0; w < 2; w++)   /* a cell of two whose other digit is in the part */
+            lead[w] = u->y ? rg->cand[d][w] & rg->two[w] & ((any[w] & ~u->part[d][w]) | twice[w])
+                           : 0;
+        for (int w = 0; u->x && w < 2; w++)
+            for (uint64_t bits = u->part[d][w] & rg->paired[d][w]; bits; bits &= bits - 1u) {
+                const uint64_t *partner = rg->partner[(w * 64 + low_index(bits)) * BD_SIZE + d];
+                lead[0] |= partner[0];
+                lead[1] |= partner[1];
+            }
+        shun[d][0] = ~lead[0];
+        shun[d][1] = ~lead[1];
+    }
+}
+
 /* SE's doCycles from `u->source`: each cycle found is offered at once (SE
  * makes their hints after its walks, in the order found, from a grid the
  * walks leave alone: the same hints in the same order). The walk's
@@ -178,9 +232,11 @@ void find_cycles(unary *u, chint_list *list)
     uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
     uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
+    uint64_t shun[BD_SIZE][2];   /* the potentials off that lead off the part */
     if (u->part_set) {
         part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
         memcpy(left, closer, sizeof left);
+        part_shunned(u, shun);
     }
     bool last = false;
     u->light_count = 0;
@@ -206,16 +262,18 @@ void find_cycles(unary *u, chint_list *list)
             int32_t p = u->on_q.item[u->on_q.head++];
             if (last && !holds_pot(closer, u->light[p].pot))
                 continue;   /* its potentials off close no cycle */
-            int n = on_implies(u->g, u->light[p].pot, u->y, imp);
+            /* with the part, only the potentials off that switch on a node
+             * of it (in on_implies' order): the others lead only outside */
+            int n = u->part_set ? new_offs(u, u->light[p].pot, shun, imp)
+                                : on_implies(u->g, u->light[p].pot, u->y, imp);
             for (int i = 0; i < n; i++) {
                 /* each potential above p went into its set when queued: a
                  * potential off not in to_off is none of them */
                 if (bits_has(to_off, imp[i].pot) && is_parent(u->light, p, imp[i].pot))
                     continue;
-                if (u->part_set && !leads_to_part(u, imp[i].pot))
-                    continue;   /* it switches on no node of the start's part */
-                if (u->rg && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
-                                                      + pot_cell(imp[i].pot))) {
+                if (!u->part_set && u->rg
+                    && !bits_has(u->linked, 2 * (pot_digit(imp[i].pot) - 1) * 64
+                                                + pot_cell(imp[i].pot))) {
                     /* it switches nothing on: the walk would take it and
                      * find nothing; counted as it would be */
                     if (ch->budget && bdi_budget_spend(ch->budget))
@@ -294,46 +352,37 @@ static inline bool off_implies_any(const unary *u, int pot)
            || (u->y && rg->cell_left[cell] == 2);
 }
 
-/* Into `out`, the potentials of digit d + 1 off, with `cause`, of the
- * cells of `cells` (a cell set), first word first, each low bit first;
- * their number. */
-static inline int offs_of(uint64_t cells0, uint64_t cells1, int d, int cause, implied *out)
-{
-    int n = 0;
-    for (; cells0; cells0 &= cells0 - 1u)
-        out[n++] = (implied){(uint16_t)pot_of(low_index(cells0), d + 1, false), (uint8_t)cause};
-    for (; cells1; cells1 &= cells1 - 1u)
-        out[n++] = (implied){(uint16_t)pot_of(64 + low_index(cells1), d + 1, false),
-                             (uint8_t)cause};
-    return n;
-}
-
-/* on_implies(u->g, pot, u->y, out) without the potentials that the cell
- * sets `made` (one a digit, of potentials off) hold, from u->rg a word at
- * a time: the same potentials in the same order (its cell's other
- * candidates by digit, then its digit's other places in its box, in its
- * row outside the box and in its column outside the box, each in cell
- * order, which is the unit's order of places); their number. */
-static inline int new_offs(const unary *u, int pot, uint64_t (*made)[2], implied *out)
+/* off_implies(u->g, pot, u->y, true, out) without the potentials that the
+ * cell sets `made` (one a digit, of potentials on) hold, from u->rg: the
+ * same potentials in the same order (with Y-links its cell's other
+ * candidate in a cell of two, then its digit's other place in its box,
+ * row and column where that unit has two places, a cell met again through
+ * a second unit not again); their number. */
+static inline int new_ons(const unary *u, int pot, uint64_t (*made)[2], implied *out)
 {
     const reach_grid *rg = u->rg;
     int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
-    uint64_t bit = (uint64_t)1 << (cell & 63);
-    for (unsigned ds = u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-        if (!(made[bit_digit(ds) - 1][w] & bit))
-            out[n++] = (implied){(uint16_t)pot_of(cell, bit_digit(ds), false), CAUSE_NAKED_SINGLE};
-    const uint64_t *box = rg->unit[unit_at(UNIT_BOX, cell)];
-    const uint64_t *row = rg->unit[unit_at(UNIT_ROW, cell)];
-    const uint64_t *col = rg->unit[unit_at(UNIT_COL, cell)];
-    uint64_t left0 = rg->cand[d][0] & ~made[d][0], left1 = rg->cand[d][1] & ~made[d][1];
-    if (w)
-        left1 &= ~bit;
-    else
-        left0 &= ~bit;
-    n += offs_of(left0 & box[0], left1 & box[1], d, CAUSE_HIDDEN_BOX, out + n);
-    n += offs_of(left0 & row[0] & ~box[0], left1 & row[1] & ~box[1], d, CAUSE_HIDDEN_ROW, out + n);
-    return n + offs_of(left0 & col[0] & ~box[0], left1 & col[1] & ~box[1], d, CAUSE_HIDDEN_COL,
-                       out + n);
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        if (!(made[e][w] >> (cell & 63) & 1u))
+            out[n++] = (implied){(uint16_t)pot_of(cell, e + 1, true), CAUSE_NAKED_SINGLE};
+    }
+    const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+    uint64_t left0 = partner[0] & ~made[d][0], left1 = partner[1] & ~made[d][1];
+    static const int kinds[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};   /* off_implies' */
+    for (int k = 0; k < UNIT_KINDS && (left0 | left1); k++) {
+        int kind = kinds[k], unit = unit_at(kind, cell);
+        if (rg->unit_left[d][unit] != 2)
+            continue;   /* no link: the unit's partner bits are another unit's */
+        uint64_t m0 = left0 & rg->unit[unit][0], m1 = left1 & rg->unit[unit][1];
+        if (!(m0 | m1))
+            continue;   /* made, or met through an earlier unit */
+        int at = m0 ? low_index(m0) : 64 + low_index(m1);
+        out[n++] = (implied){(uint16_t)pot_of(at, d + 1, true), (uint8_t)region_cause(kind)};
+        left0 &= ~m0;
+        left1 &= ~m1;
+    }
+    return n;
 }
 
 /* One half layer of SE's doForcingChains: each potential waiting on the
@@ -361,8 +410,10 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t (*made_set)[
         int p_pot = u->light[p].pot;
         if (!on && !off_implies_any(u, p_pot))
             continue;   /* it implies nothing */
-        int n = on ? u->rg ? new_offs(u, p_pot, made_set, imp) : on_implies(u->g, p_pot, u->y, imp)
-                   : off_implies(u->g, p_pot, u->y, true, imp);
+        int n = !u->rg ? on ? on_implies(u->g, p_pot, u->y, imp)
+                            : off_implies(u->g, p_pot, u->y, true, imp)
+                : on ? new_offs(u, p_pot, made_set, imp)
+                     : new_ons(u, p_pot, made_set, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
             if (holds_pot(made_set, pot))
