@@ -283,6 +283,26 @@ static void test_bound_is_valid(void **state)
     }
 }
 
+/* The branch and bound (bd_target's default: scan, the layers, the rows)
+ * finds the optimum that the exhaustive depth-first enumeration finds, on
+ * puzzles with 30-45 blanks. In test_layers_portable this runs target.c's
+ * scan lane by lane (no vector extension). */
+static void test_branch_and_bound_is_exact(void **state)
+{
+    (void)state;
+    uint64_t seed = 2029;
+    bd_options exhaustive = bd_options_default();
+    exhaustive.exhaustive = true;
+    for (int round = 0; round < 12; round++) {
+        bd_grid puzzle;
+        tu_random_puzzle(&seed, 30 + tu_below(&seed, 16), &puzzle);
+        int optimum, found;
+        assert_int_equal(bd_target(&puzzle, &exhaustive, &optimum, NULL, NULL), BD_OK);
+        assert_int_equal(bd_target(&puzzle, NULL, &found, NULL, NULL), BD_OK);
+        assert_int_equal(found, optimum);
+    }
+}
+
 /* row_open follows open through any sequence of bdi_layer_cell calls:
  * cells placed, made blank again, narrowed and widened; and
  * bdi_layer_index builds the same from the cells alone. */
@@ -673,6 +693,7 @@ int main(void)
         cmocka_unit_test(test_kernels_break_ties_alike),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
+        cmocka_unit_test(test_branch_and_bound_is_exact),
         cmocka_unit_test(test_subgradient_counts_layers),
         cmocka_unit_test(test_pack_completes),
         cmocka_unit_test(test_pack_fails_on_a_bare_unit),

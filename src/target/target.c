@@ -698,14 +698,14 @@ static const uint8_t TRANSPOSED[BD_CELLS] = {
     58, 67, 76, 5, 14, 23, 32, 41, 50, 59, 68, 77, 6, 15, 24, 33, 42, 51, 60, 69, 78,
     7, 16, 25, 34, 43, 52, 61, 70, 79, 8, 17, 26, 35, 44, 53, 62, 71, 80};
 
-/* Eight 16-bit lanes (a GCC and Clang vector: SIMD where the target has
- * it, else scalar code). */
-typedef uint16_t lanes8 __attribute__((vector_size(16)));
-
 /* Folds `count` lines of nine masks (lines[k * BD_SIZE + lane]) into
  * can[lane] (their union) and twice[lane] (the bits in two or more), both
- * starting empty. A loop over the nine lanes at a time, which the compiler
- * vectorises. */
+ * starting empty. Where the compiler has the C vector extension, lanes
+ * 0..7 are one vector of eight 16-bit lanes (SIMD where the target has it)
+ * and lane 8 a scalar beside it; elsewhere (BD_PORTABLE) lane by lane. */
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+typedef uint16_t lanes8 __attribute__((vector_size(16)));
+
 static void fold_lines(const uint16_t *lines, int count, uint16_t can[BD_SIZE],
                        uint16_t twice[BD_SIZE])
 {
@@ -725,6 +725,22 @@ static void fold_lines(const uint16_t *lines, int count, uint16_t can[BD_SIZE],
     can[BD_SIZE - 1] = (uint16_t)any8;
     twice[BD_SIZE - 1] = (uint16_t)more8;
 }
+#else
+static void fold_lines(const uint16_t *lines, int count, uint16_t can[BD_SIZE],
+                       uint16_t twice[BD_SIZE])
+{
+    for (int lane = 0; lane < BD_SIZE; lane++) {
+        unsigned any = 0, more = 0;
+        for (int k = 0; k < count; k++) {
+            unsigned mask = lines[k * BD_SIZE + lane];
+            more |= any & mask;
+            any |= mask;
+        }
+        can[lane] = (uint16_t)any;
+        twice[lane] = (uint16_t)more;
+    }
+}
+#endif
 
 /* Per unit, the union of its blanks' candidates (can) and the digits in
  * two or more of them (twice), from the candidates by cell (by_row, 0 on
