@@ -18,7 +18,11 @@
 /* Inlined always: closure_make has a copy of closure_edges (and of its
  * edges_of) for both links, the links fixed (gcc otherwise keeps edges_of
  * out of line, or the links on the stack). */
+#if defined(__GNUC__)
 #define CLOSURE_INLINE static inline __attribute__((always_inline))
+#else
+#define CLOSURE_INLINE static inline
+#endif
 
 /* Appends to `edge` (from `count`) what t (a linked candidate) switched
  * off switches on, as cl->switched holds it, but s. The new count. */
