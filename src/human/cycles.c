@@ -117,6 +117,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* reaches_opposite, inlined into its caller whatever the compiler's budget
+ * for inlining (it runs for nearly every cycle start). */
+#if defined(__GNUC__)
+#define CYCLES_INLINE static inline __attribute__((always_inline))
+#else
+#define CYCLES_INLINE static inline
+#endif
+
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
  * closure of the kind of links being searched. */
@@ -168,6 +176,30 @@ static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
     return opposite[cell >> 6] >> (cell & 63) & 1u;
 }
 
+/* Whether what closure `cl` (of grid rg's links y, x) reaches from
+ * (cell, d + 1) off holds that potential on: whether one of its partners
+ * (a potential it switches on: with y its cell's other candidate in a cell
+ * of two, with x its digit's other place in a unit of two) reaches it, read
+ * from the partner's part's row for the start's digit only (a partner
+ * without edges reaches itself only). */
+static inline bool off_meets_opposite(const closure *cl, const reach_grid *rg, bool y, bool x,
+                                      int cell, int d)
+{
+    int w = cell >> 6;
+    uint64_t bit = (uint64_t)1 << (cell & 63);
+    uint16_t partners[1 + 2 * UNIT_KINDS];
+    uint32_t count = partners_of(rg, y, x, cell, d, partners, 0);
+    for (uint32_t i = 0; i < count; i++) {
+        int p = partners[i];
+        if (is_sink(cl, p))
+            continue;   /* it reaches itself only, not the start */
+        int part = cl->part[p];
+        if ((cl->digits[part] >> d & 1u) && (cl->row[part][2 * d + w] & bit))
+            return true;
+    }
+    return false;
+}
+
 /* Whether the forcing chain walk from (cell, digit) on (`on`) or off may
  * meet its opposite: whether reach_links gets there (the walk goes
  * everywhere reach_links does, until it meets it), read from the closure:
@@ -176,7 +208,7 @@ static bool walk_reaches_opposite(unary *u, int cell, int digit, bool on)
  * partner's part's row read for the start's digit only; a partner
  * without edges reaches itself only). True without u->rg, and when the chainer's budget (one node for the walk) is
  * spent. */
-static bool reaches_opposite(unary *u, int cell, int digit, bool on)
+CYCLES_INLINE bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
     if (!u->rg)
         return true;
@@ -189,21 +221,9 @@ static bool reaches_opposite(unary *u, int cell, int digit, bool on)
         return walk_reaches_opposite(u, cell, digit, on);
     const closure *cl = closure_of(u);
     const reach_grid *rg = u->rg;
-    int d = digit - 1, w = cell >> 6;
-    uint64_t bit = (uint64_t)1 << (cell & 63);
-    if (on)
-        return on_meets_opposite(cl, rg, u->y, cell, d);
-    uint16_t partners[1 + 2 * UNIT_KINDS];
-    uint32_t count = partners_of(u->rg, u->y, u->x, cell, d, partners, 0);
-    for (uint32_t i = 0; i < count; i++) {
-        int p = partners[i];
-        if (is_sink(cl, p))
-            continue;   /* it reaches itself only, not the start */
-        int part = cl->part[p];
-        if ((cl->digits[part] >> d & 1u) && (cl->row[part][2 * d + w] & bit))
-            return true;
-    }
-    return false;
+    int d = digit - 1;
+    return on ? on_meets_opposite(cl, rg, u->y, cell, d)
+              : off_meets_opposite(cl, rg, u->y, u->x, cell, d);
 }
 
 /* Into `seers` (a cell set a digit, as reach's `on`), the potentials on
@@ -489,7 +509,7 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
             if (!start)
                 continue;
             if ((count == 2 || unit_partner(u->rg, cand))
-                && reaches_opposite(u, cell, digit, false)) {
+                && off_meets_opposite(cl, u->rg, true, true, cell, digit - 1)) {
                 bits |= MAY_OFF;
                 any = true;
             }
