@@ -48,13 +48,8 @@
 
 enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
 
-/* The chain step's helpers, inlined into each copy of chain_run whatever
- * the compiler's budget for inlining. */
-#if defined(__GNUC__)
-#define CHAIN_INLINE static inline __attribute__((always_inline))
-#else
-#define CHAIN_INLINE static inline
-#endif
+/* The chain step's helpers are CHAIN_INLINE (chains.h): inlined into each
+ * copy of chain_run whatever the compiler's budget for inlining. */
 
 bdi_chainer *bdi_chainer_new(bdi_budget *budget)
 {

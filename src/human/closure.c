@@ -15,14 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Inlined always: closure_make has a copy of closure_edges (and of its
- * edges_of) for both links, the links fixed (gcc otherwise keeps edges_of
- * out of line, or the links on the stack). */
-#if defined(__GNUC__)
-#define CLOSURE_INLINE static inline __attribute__((always_inline))
-#else
-#define CLOSURE_INLINE static inline
-#endif
+/* closure_edges and edges_of are CHAIN_INLINE (chains.h): closure_make has
+ * a copy of them for both links, the links fixed (gcc otherwise keeps
+ * edges_of out of line, or the links on the stack). */
 
 /* Appends to `edge` (from `count`) what t (a linked candidate) switched
  * off switches on, as cl->switched holds it, but s. The new count. */
@@ -49,7 +44,7 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
  * reach and no part: leaving out s leaves out all of them (a place of
  * digit d in s's cell is s; the Y-link of a candidate of s's cell leads
  * to s or to nothing) and nothing else. */
-CLOSURE_INLINE uint32_t edges_of(const closure *cl, const uint64_t *peers,
+CHAIN_INLINE uint32_t edges_of(const closure *cl, const uint64_t *peers,
                                  const uint64_t *linked, unsigned others, int cell, int d,
                                  uint16_t *edge, uint32_t count)
 {
@@ -180,7 +175,7 @@ static bool close_early(closure *cl, int s, int16_t part)
  * else all) and marks each node unwalked (index -1, part -1) or a sink
  * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
  * number. */
-CLOSURE_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked,
+CHAIN_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked,
                                 bool y, bool x)
 {
     uint32_t count = 0;

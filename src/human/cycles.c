@@ -117,13 +117,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* reaches_opposite, inlined into its caller whatever the compiler's budget
- * for inlining (it runs for nearly every cycle start). */
-#if defined(__GNUC__)
-#define CYCLES_INLINE static inline __attribute__((always_inline))
-#else
-#define CYCLES_INLINE static inline
-#endif
+/* reaches_opposite is CHAIN_INLINE (chains.h): inlined into its caller
+ * whatever the compiler's budget for inlining (it runs for nearly every
+ * cycle start). */
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
@@ -208,7 +204,7 @@ static inline bool off_meets_opposite(const closure *cl, const reach_grid *rg, b
  * partner's part's row read for the start's digit only; a partner
  * without edges reaches itself only). True without u->rg, and when the chainer's budget (one node for the walk) is
  * spent. */
-CYCLES_INLINE bool reaches_opposite(unary *u, int cell, int digit, bool on)
+CHAIN_INLINE bool reaches_opposite(unary *u, int cell, int digit, bool on)
 {
     if (!u->rg)
         return true;
