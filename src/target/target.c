@@ -492,20 +492,22 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
 /*
  * What each blank costs the layers that must leave it: cost[cell] = the sum
  * over the digits d whose best layer takes the blank of best(d) minus the
- * best layer of d that avoids it, and in own[d][cell] that digit's share
- * (0 elsewhere). A layer takes one cell of each row, so the best layer
- * of d avoiding a cell is at most the largest max-marginal through[d] of
- * the other cells of its row: each share is a lower bound on what d loses
- * when the blank takes another digit. The rows' gaps (rel->gap) are
- * found anew for the digits `solved` (bit d - 1), whose layers were solved
- * at this node, and kept for the others, settled since their gaps were
- * found (the blanks placed since are skipped).
+ * best layer of d that avoids it, when positive: d's share, in share[d][r]
+ * for its pick in row r, with bit d - 1 of mine[cell] set (share is left
+ * unset where the bit is not). A layer takes one cell of each row, so the
+ * best layer of d avoiding a cell is at most the largest max-marginal
+ * through[d] of the other cells of its row: each share is a lower bound on
+ * what d loses when the blank takes another digit. The rows' gaps
+ * (rel->gap) are found anew for the digits `solved` (bit d - 1), whose
+ * layers were solved at this node, and kept for the others, settled since
+ * their gaps were found (the blanks placed since are skipped).
  */
 static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int64_t cost[BD_CELLS], int64_t own[BD_SIZE][BD_CELLS])
+                          int64_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
+                          int64_t share[BD_SIZE][BD_SIZE])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
-    memset(own, 0, BD_SIZE * BD_CELLS * sizeof **own);
+    memset(mine, 0, BD_CELLS * sizeof *mine);
     for (int d = 0; d < BD_SIZE; d++) {
         bool anew = solved & (1u << d);
         for (int r = 0; r < BD_SIZE; r++) {
@@ -524,7 +526,8 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
             int64_t gap = rel->gap[d][r];
             int64_t loss = gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
             if (loss > 0) {
-                own[d][taken] = loss;
+                share[d][r] = loss;
+                mine[taken] |= (uint16_t)(1u << d);
                 cost[taken] += loss;
             }
         }
@@ -536,30 +539,43 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
  * other digits' best layers kept off it (leaving_costs), or (with `rows`)
  * the row bound less the pair's drop (rows.c: what its row's assignment
  * loses, or at least its reduced cost); notes in s->fixed whether
- * any was removed. */
-static void fix_by_layers(target *s, relaxation *rel, unsigned solved, bool rows)
+ * any was removed. The pairs are the node's (node->open on the blanks,
+ * which are their candidates at the node). */
+static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
+                          bool rows)
 {
-    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], own[BD_SIZE][BD_CELLS];
+    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], share[BD_SIZE][BD_SIZE];
+    uint16_t mine[BD_CELLS];
     int64_t rows_slack = rows ? rel->rows.value - need : 0;
-    leaving_costs(s, rel, solved, cost, own);
+    leaving_costs(s, rel, solved, cost, mine, share);
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
-    s->fixed = false;
+    unsigned fixed = 0;
     for (int r = 0, cell = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++, cell++) {
             if (s->cells[cell])
                 continue;
-            for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-                int d = bit_digit(cand);
-                int64_t others = cost[cell] - own[d - 1][cell];
-                if (rel->through[d - 1][cell] - others < below[d - 1]
-                    || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
-                    s->allow[cell] &= (uint16_t)~digit_bit(d);
-                    s->fixed = true;
-                }
+            int64_t all = cost[cell];
+            const int32_t *through = &rel->through[0][cell], *drop = rel->rows.drop[cell];
+            unsigned open = node->open[cell], out = 0;
+            /* the digits whose pick is not this cell (or costs nothing): all of cost */
+            for (unsigned cand = open & ~(unsigned)mine[cell]; cand; cand &= cand - 1u) {
+                int d = bit_digit(cand) - 1;
+                if (through[d * BD_CELLS] - all < below[d] || (rows && drop[d] > rows_slack))
+                    out |= cand & (0u - cand);
             }
+            /* the others: cost less their own share */
+            for (unsigned cand = open & mine[cell]; cand; cand &= cand - 1u) {
+                int d = bit_digit(cand) - 1;
+                if (through[d * BD_CELLS] - (all - share[d][r]) < below[d]
+                    || (rows && drop[d] > rows_slack))
+                    out |= cand & (0u - cand);
+            }
+            s->allow[cell] &= (uint16_t)~out;
+            fixed |= out;
         }
     }
+    s->fixed = fixed != 0;
 }
 
 /* Subgradient steps on the row relaxation (solved at this node) aimed at
@@ -655,7 +671,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
-    fix_by_layers(s, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
+    fix_by_layers(s, &node, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
     rel->fixed = s->fixed;
     return true;
 }
