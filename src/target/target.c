@@ -3,8 +3,11 @@
  *
  * State: the bitmask DFS state of engine/dfs.c (cells, and per row, column and
  * box a 9-bit mask of the digits used there), plus allow[cell], the digits
- * a blank may still take in a completion worth looking for. The candidates
- * of a blank are allow[cell] & ~(row | col | box).
+ * a blank may still take in a completion worth looking for, and
+ * blocked[cell] = row | col | box of the cell's units, which place() keeps
+ * and the search puts back from a copy after each child (a node with one
+ * child leaves that to the nearest node above with more). The candidates
+ * of a blank are allow[cell] & ~blocked[cell].
  *
  * The bound: the digit-layer relaxation of layers.c. Each blank cell has a
  * price; each digit picks its best "layer" (nine cells, one per row, column
@@ -173,6 +176,7 @@ typedef struct target {
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
+    uint16_t blocked[BD_CELLS]; /* the digits placed in the cell's row, column or box */
     uint16_t allow[BD_CELLS];
     uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
@@ -226,20 +230,61 @@ typedef struct relaxation {
 
 static const int32_t GAP_NONE = INT32_MIN;
 
-/* Puts `digit` on `cell`: the cell, the unit masks and the score. */
-static void place(target *s, int cell, int digit)
+/* BOX_FIRST[b]: the first cell of box b. */
+static const uint8_t BOX_FIRST[BD_SIZE] = {0, 3, 6, 27, 30, 33, 54, 57, 60};
+
+/* ORs `lanes` (a 16-bit mask repeated in each 16-bit lane) into the four
+ * uint16_t at `at`, or (block2) the two, as one read-modify-write. */
+static inline void block4(uint16_t *at, uint64_t lanes)
 {
-    s->cells[cell] = (uint8_t)digit;
-    units_add(&s->units, cell, digit_bit(digit));
-    s->score += digit * s->weight[cell];
+    uint64_t x;
+    memcpy(&x, at, sizeof x);
+    x |= lanes;
+    memcpy(at, &x, sizeof x);
 }
 
-/* Takes the digit off `cell` again, undoing place(). */
+static inline void block2(uint16_t *at, uint32_t lanes)
+{
+    uint32_t x;
+    memcpy(&x, at, sizeof x);
+    x |= lanes;
+    memcpy(at, &x, sizeof x);
+}
+
+/* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
+ * the cells of its row, column and box, and the score. */
+static void place(target *s, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    const uint8_t *unit = s->unit[cell];
+    s->cells[cell] = (uint8_t)digit;
+    for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_add, from the table */
+        s->units.used[kind][unit[kind]] |= bit;
+    s->score += digit * s->weight[cell];
+    uint64_t lanes = bit * UINT64_C(0x0001000100010001);
+    uint16_t *row = s->blocked + unit[UNIT_ROW] * BD_SIZE, *col = s->blocked + unit[UNIT_COL];
+    uint16_t *box = s->blocked + BOX_FIRST[unit[UNIT_BOX]];
+    block4(row, lanes);
+    block4(row + 4, lanes);
+    row[8] |= (uint16_t)bit;
+    for (int i = 0; i < BD_SIZE; i++)
+        col[i * BD_SIZE] |= (uint16_t)bit;
+    for (int i = 0; i < BD_BOX; i++) {
+        block2(box + i * BD_SIZE, (uint32_t)lanes);
+        box[i * BD_SIZE + 2] |= (uint16_t)bit;
+    }
+}
+
+/* Takes the digit off `cell` again, undoing place() but for s->blocked,
+ * which keeps the digit's bits: the caller puts back its copy of
+ * s->blocked from before the place(). */
 static void unplace(target *s, int cell)
 {
     int digit = s->cells[cell];
+    const uint8_t *unit = s->unit[cell];
     s->cells[cell] = 0;
-    units_remove(&s->units, cell, digit_bit(digit));
+    for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_remove, from the table */
+        s->units.used[kind][unit[kind]] &= ~digit_bit(digit);
     s->score -= digit * s->weight[cell];
 }
 
@@ -247,10 +292,7 @@ static void unplace(target *s, int cell)
  * units. */
 static unsigned candidates(const target *s, int cell)
 {
-    const uint8_t *unit = s->unit[cell];   /* units_free, from the table */
-    const unsigned (*used)[BD_SIZE] = s->units.used;
-    return s->allow[cell] & ~(used[UNIT_ROW][unit[UNIT_ROW]] | used[UNIT_COL][unit[UNIT_COL]]
-                              | used[UNIT_BOX][unit[UNIT_BOX]]);
+    return s->allow[cell] & ~(unsigned)s->blocked[cell];
 }
 
 /* The goal a completion must reach to matter now. */
@@ -943,6 +985,8 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
     if (!scan(s, depth, &cand))
         return;
     int cell = s->blanks[depth];
+    uint16_t blocked[BD_CELLS];
+    memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && *left && !s->stop) {
         int digit = next_digit(guide, cell, cand);
         cand &= ~digit_bit(digit);
@@ -954,6 +998,7 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
         place(s, cell, digit);
         dive(s, depth + 1, guide, left);
         unplace(s, cell);
+        memcpy(s->blocked, blocked, sizeof blocked);
     }
 }
 
@@ -1160,6 +1205,13 @@ static void search(target *s, int depth, const relaxation *parent)
     int cell = s->blanks[depth];
     uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
     const relaxation *guide = narrowed ? &s->level[depth] : parent;
+    /* s->blocked as the children find it, put back after each; a node
+     * below the root with one child leaves that to the nearest node above
+     * with two or more (none of the node's work after its child reads it) */
+    uint16_t blocked[BD_CELLS];
+    bool restore = depth == 0 || (cand & (cand - 1u)) != 0;
+    if (restore)
+        memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && !s->stop) {
         int digit = next_digit(guide, cell, cand);
         cand &= ~digit_bit(digit);
@@ -1186,6 +1238,8 @@ static void search(target *s, int depth, const relaxation *parent)
         if (other != NO_PARTNER)
             s->allow[other] = kept;
         unplace(s, cell);
+        if (restore)
+            memcpy(s->blocked, blocked, sizeof blocked);
         if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
              * again here (from this node's prices). */
