@@ -837,18 +837,18 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
  */
 static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
 {
-    for (int i = depth; i < s->blank_count; i++) {
+    for (int i = depth, n = s->blank_count; i < n; i++) {
         int cell = s->blanks[i];
         unsigned c = candidates(s, cell);
-        if (!c)
-            return 0;
-        if (!(c & (c - 1u))) {
+        cand[i] = c;
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return 0;
             s->blanks[i] = s->blanks[depth];
             s->blanks[depth] = (uint8_t)cell;
             *cand_out = c;
             return 1;
         }
-        cand[i] = c;
     }
     return -1;
 }
