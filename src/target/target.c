@@ -363,8 +363,8 @@ static void record_layers(target *s, const relaxation *rel)
 static bool total(const bdi_layer_node *node, relaxation *rel)
 {
     int32_t prices = 0;   /* within 81 x BDI_LAYER_PRICE_LIMIT: no overflow */
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        prices += node->gain[cell] ? rel->price[cell] : 0;   /* a loop without branches */
+    for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches (a mask) */
+        prices += rel->price[cell] & -(int32_t)(node->gain[cell] != 0);
     int64_t value = prices;
     for (int digit = 0; digit < BD_SIZE; digit++) {
         if (rel->layer[digit].best == BDI_LAYER_NONE)
