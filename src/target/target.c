@@ -377,17 +377,10 @@ static bool total(const bdi_layer_node *node, relaxation *rel)
 
 /* A layer kept from an ancestor whose cells are all still open: still the
  * best, but the cells of it placed since then (with its digit, so every
- * layer left takes them) no longer pay or earn; its value and its
- * max-marginals move down together by what they did. */
-static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                   bdi_layer *layer, int32_t through[BD_CELLS])
+ * layer left takes them) no longer pay or earn; its value, now `value`,
+ * and its max-marginals move down together by what they did. */
+static void settle(int32_t value, bdi_layer *layer, int32_t through[BD_CELLS])
 {
-    int32_t value = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        int cell = r * BD_SIZE + layer->pick[r];
-        if (node->gain[cell])
-            value += digit * node->gain[cell] - price[cell];
-    }
     int32_t shift = layer->best - value;
     if (shift == 0)
         return;
@@ -404,15 +397,19 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsig
 {
     unsigned fresh = 0;
     for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bool stale = all;
-        for (int r = 0; r < BD_SIZE && !stale; r++)
-            stale = !(node->open[r * BD_SIZE + rel->layer[digit - 1].pick[r]] & digit_bit(digit));
-        if (stale) {
-            bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
-                            rel->through[digit - 1]);
+        bdi_layer *layer = &rel->layer[digit - 1];
+        unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
+        int32_t value = 0;     /* the layer's value at the node (when none is) */
+        for (int r = 0; r < BD_SIZE && !all; r++) {
+            int cell = r * BD_SIZE + layer->pick[r];
+            closed |= ~(unsigned)node->open[cell];
+            value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
+        }
+        if (all || (closed & digit_bit(digit))) {
+            bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
             fresh |= digit_bit(digit);
         } else
-            settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
+            settle(value, layer, rel->through[digit - 1]);
     }
     if (solved)
         *solved = fresh;
