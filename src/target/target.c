@@ -734,7 +734,7 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             unsigned bit = once & (0u - once);
             for (int i = depth; i < s->blank_count; i++) {
                 int cell = s->blanks[i];
-                if (unit_of(kind, cell) == u && (by_row[cell] & bit)) {
+                if (s->unit[cell][kind] == u && (by_row[cell] & bit)) {
                     s->blanks[i] = s->blanks[depth];
                     s->blanks[depth] = (uint8_t)cell;
                     return bit;
