@@ -177,6 +177,7 @@ typedef struct target {
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
     uint16_t blocked[BD_CELLS]; /* the digits placed in the cell's row, column or box */
+    uint16_t placed[BD_CELLS];  /* the bit of the digit place() put on the cell last (stale on a blank) */
     uint16_t allow[BD_CELLS];
     uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
@@ -258,6 +259,7 @@ static void place(target *s, int cell, int digit)
     unsigned bit = digit_bit(digit);
     const uint8_t *unit = s->unit[cell];
     s->cells[cell] = (uint8_t)digit;
+    s->placed[cell] = (uint16_t)bit;
     for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_add, from the table */
         s->units.used[kind][unit[kind]] |= bit;
     s->score += digit * s->weight[cell];
@@ -281,10 +283,11 @@ static void place(target *s, int cell, int digit)
 static void unplace(target *s, int cell)
 {
     int digit = s->cells[cell];
+    unsigned bit = s->placed[cell];
     const uint8_t *unit = s->unit[cell];
     s->cells[cell] = 0;
     for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_remove, from the table */
-        s->units.used[kind][unit[kind]] &= ~digit_bit(digit);
+        s->units.used[kind][unit[kind]] &= ~bit;
     s->score -= digit * s->weight[cell];
 }
 
@@ -320,13 +323,18 @@ static void record(target *s)
     offer(s, s->score, s->cells);
 }
 
-/* What the layer relaxation sees of the current node. */
+/* What the layer relaxation sees of the current node: what bdi_layer_cell
+ * would set on every cell (a blank's candidates and weight x SCALE, a
+ * placed digit's bit and 0), written here with masks so that the loop has
+ * no branches (and vectorizes). */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     bdi_layer_clear(node, false);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell),
-                       s->weight[cell]);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned blank = s->cells[cell] == 0, mask = 0u - blank;
+        node->open[cell] = (uint16_t)((candidates(s, cell) & mask) | (s->placed[cell] & ~mask));
+        node->gain[cell] = s->weight[cell] * SCALE & -(int32_t)blank;
+    }
 }
 
 /* What L must reach for the node to matter, in 1/SCALE point. */
