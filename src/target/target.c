@@ -517,7 +517,10 @@ static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int
 static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int iterations,
                     bool pack)
 {
-    relaxation trial = *rel;
+    relaxation trial;   /* the steps' prices, layers and L (its other parts unused) */
+    memcpy(trial.price, rel->price, sizeof trial.price);
+    memcpy(trial.layer, rel->layer, sizeof trial.layer);
+    trial.value = rel->value;
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
