@@ -180,7 +180,7 @@ typedef struct target {
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
     uint16_t blocked[BD_CELLS]; /* the digits placed in the cell's row, column or box */
-    uint16_t placed[BD_CELLS];  /* the bit of the digit place() put on the cell last (stale on a blank) */
+    uint16_t placed[BD_CELLS];  /* the bit of place()'s last digit there (stale on a blank) */
     uint16_t allow[BD_CELLS];
     uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
@@ -238,7 +238,7 @@ static const int32_t GAP_NONE = INT32_MIN;
 static const uint8_t BOX_FIRST[BD_SIZE] = {0, 3, 6, 27, 30, 33, 54, 57, 60};
 
 /* ORs `lanes` (a 16-bit mask repeated in each 16-bit lane) into the four
- * uint16_t at `at`, or (block2) the two, as one read-modify-write. */
+ * uint16_t at `at`, as one read-modify-write. */
 static inline void block4(uint16_t *at, uint64_t lanes)
 {
     uint64_t x;
@@ -247,6 +247,7 @@ static inline void block4(uint16_t *at, uint64_t lanes)
     memcpy(at, &x, sizeof x);
 }
 
+/* The same for the two uint16_t at `at`. */
 static inline void block2(uint16_t *at, uint32_t lanes)
 {
     uint32_t x;
