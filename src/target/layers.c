@@ -1120,10 +1120,8 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 #ifndef LAYERS_KERNEL_ONLY
 void bdi_layer_index(bdi_layer_node *node)
 {
-    memset(node->row_open, 0, sizeof node->row_open);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned open = node->open[cell]; open; open &= open - 1u)
-            node->row_open[bit_digit(open) - 1][cell / BD_SIZE] |= (uint16_t)(1u << (cell % BD_SIZE));
+    for (int digit = 1; digit <= BD_SIZE; digit++)
+        open_columns(node, digit, node->row_open[digit - 1]);
     node->indexed = true;
 }
 

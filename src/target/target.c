@@ -3,8 +3,11 @@
  *
  * State: the bitmask DFS state of engine/dfs.c (cells, and per row, column and
  * box a 9-bit mask of the digits used there), plus allow[cell], the digits
- * a blank may still take in a completion worth looking for. The candidates
- * of a blank are allow[cell] & ~(row | col | box).
+ * a blank may still take in a completion worth looking for, and
+ * blocked[cell] = row | col | box of the cell's units, which place() keeps
+ * and the search puts back from a copy after each child (a node with one
+ * child leaves that to the nearest node above with more). The candidates
+ * of a blank are allow[cell] & ~blocked[cell].
  *
  * The bound: the digit-layer relaxation of layers.c. Each blank cell has a
  * price; each digit picks its best "layer" (nine cells, one per row, column
@@ -131,6 +134,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#include <emmintrin.h>
+#endif
 
 enum {
     SCALE = BDI_LAYER_SCALE,
@@ -173,6 +179,8 @@ typedef struct target {
     uint8_t weight[BD_CELLS];  /* bd_weight, looked up once */
     uint8_t unit[BD_CELLS][UNIT_KINDS]; /* row, column and box of each cell */
     bdi_units units;
+    uint16_t blocked[BD_CELLS]; /* the digits placed in the cell's row, column or box */
+    uint16_t placed[BD_CELLS];  /* the bit of place()'s last digit there (stale on a blank) */
     uint16_t allow[BD_CELLS];
     uint16_t base_allow[BD_CELLS]; /* allow at the start of each pass */
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
@@ -226,20 +234,64 @@ typedef struct relaxation {
 
 static const int32_t GAP_NONE = INT32_MIN;
 
-/* Puts `digit` on `cell`: the cell, the unit masks and the score. */
-static void place(target *s, int cell, int digit)
+/* BOX_FIRST[b]: the first cell of box b. */
+static const uint8_t BOX_FIRST[BD_SIZE] = {0, 3, 6, 27, 30, 33, 54, 57, 60};
+
+/* ORs `lanes` (a 16-bit mask repeated in each 16-bit lane) into the four
+ * uint16_t at `at`, as one read-modify-write. */
+static inline void block4(uint16_t *at, uint64_t lanes)
 {
-    s->cells[cell] = (uint8_t)digit;
-    units_add(&s->units, cell, digit_bit(digit));
-    s->score += digit * s->weight[cell];
+    uint64_t x;
+    memcpy(&x, at, sizeof x);
+    x |= lanes;
+    memcpy(at, &x, sizeof x);
 }
 
-/* Takes the digit off `cell` again, undoing place(). */
+/* The same for the two uint16_t at `at`. */
+static inline void block2(uint16_t *at, uint32_t lanes)
+{
+    uint32_t x;
+    memcpy(&x, at, sizeof x);
+    x |= lanes;
+    memcpy(at, &x, sizeof x);
+}
+
+/* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
+ * the cells of its row, column and box, and the score. */
+static void place(target *s, int cell, int digit)
+{
+    unsigned bit = digit_bit(digit);
+    const uint8_t *unit = s->unit[cell];
+    s->cells[cell] = (uint8_t)digit;
+    s->placed[cell] = (uint16_t)bit;
+    for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_add, from the table */
+        s->units.used[kind][unit[kind]] |= bit;
+    s->score += digit * s->weight[cell];
+    uint64_t lanes = bit * UINT64_C(0x0001000100010001);
+    uint16_t *row = s->blocked + unit[UNIT_ROW] * BD_SIZE, *col = s->blocked + unit[UNIT_COL];
+    uint16_t *box = s->blocked + BOX_FIRST[unit[UNIT_BOX]];
+    block4(row, lanes);
+    block4(row + 4, lanes);
+    row[8] |= (uint16_t)bit;
+    for (int i = 0; i < BD_SIZE; i++)
+        col[i * BD_SIZE] |= (uint16_t)bit;
+    for (int i = 0; i < BD_BOX; i++) {
+        block2(box + i * BD_SIZE, (uint32_t)lanes);
+        box[i * BD_SIZE + 2] |= (uint16_t)bit;
+    }
+}
+
+/* Takes the digit off `cell` again, undoing place() but for s->blocked,
+ * which keeps the digit's bits: the caller puts back its copy of
+ * s->blocked from before the place(). */
 static void unplace(target *s, int cell)
 {
     int digit = s->cells[cell];
+    unsigned bit = s->placed[cell];
+    const uint8_t *unit = s->unit[cell];
     s->cells[cell] = 0;
-    units_remove(&s->units, cell, digit_bit(digit));
+    for (int kind = 0; kind < UNIT_KINDS; kind++)   /* units_remove, from the table */
+        s->units.used[kind][unit[kind]] &= ~bit;
     s->score -= digit * s->weight[cell];
 }
 
@@ -247,10 +299,7 @@ static void unplace(target *s, int cell)
  * units. */
 static unsigned candidates(const target *s, int cell)
 {
-    const uint8_t *unit = s->unit[cell];   /* units_free, from the table */
-    const unsigned (*used)[BD_SIZE] = s->units.used;
-    return s->allow[cell] & ~(used[UNIT_ROW][unit[UNIT_ROW]] | used[UNIT_COL][unit[UNIT_COL]]
-                              | used[UNIT_BOX][unit[UNIT_BOX]]);
+    return s->allow[cell] & ~(unsigned)s->blocked[cell];
 }
 
 /* The goal a completion must reach to matter now. */
@@ -278,13 +327,18 @@ static void record(target *s)
     offer(s, s->score, s->cells);
 }
 
-/* What the layer relaxation sees of the current node. */
+/* What the layer relaxation sees of the current node: what bdi_layer_cell
+ * would set on every cell (a blank's candidates and weight x SCALE, a
+ * placed digit's bit and 0), written here with masks so that the loop has
+ * no branches (and vectorizes). */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     bdi_layer_clear(node, false);
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        bdi_layer_cell(node, cell, s->cells[cell], s->cells[cell] ? 0 : candidates(s, cell),
-                       s->weight[cell]);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned blank = s->cells[cell] == 0, mask = 0u - blank;
+        node->open[cell] = (uint16_t)((candidates(s, cell) & mask) | (s->placed[cell] & ~mask));
+        node->gain[cell] = s->weight[cell] * SCALE & -(int32_t)blank;
+    }
 }
 
 /* What L must reach for the node to matter, in 1/SCALE point. */
@@ -321,8 +375,8 @@ static void record_layers(target *s, const relaxation *rel)
 static bool total(const bdi_layer_node *node, relaxation *rel)
 {
     int32_t prices = 0;   /* within 81 x BDI_LAYER_PRICE_LIMIT: no overflow */
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        prices += node->gain[cell] ? rel->price[cell] : 0;   /* a loop without branches */
+    for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches (a mask) */
+        prices += rel->price[cell] & -(int32_t)(node->gain[cell] != 0);
     int64_t value = prices;
     for (int digit = 0; digit < BD_SIZE; digit++) {
         if (rel->layer[digit].best == BDI_LAYER_NONE)
@@ -335,17 +389,10 @@ static bool total(const bdi_layer_node *node, relaxation *rel)
 
 /* A layer kept from an ancestor whose cells are all still open: still the
  * best, but the cells of it placed since then (with its digit, so every
- * layer left takes them) no longer pay or earn; its value and its
- * max-marginals move down together by what they did. */
-static void settle(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                   bdi_layer *layer, int32_t through[BD_CELLS])
+ * layer left takes them) no longer pay or earn; its value, now `value`,
+ * and its max-marginals move down together by what they did. */
+static void settle(int32_t value, bdi_layer *layer, int32_t through[BD_CELLS])
 {
-    int32_t value = 0;
-    for (int r = 0; r < BD_SIZE; r++) {
-        int cell = r * BD_SIZE + layer->pick[r];
-        if (node->gain[cell])
-            value += digit * node->gain[cell] - price[cell];
-    }
     int32_t shift = layer->best - value;
     if (shift == 0)
         return;
@@ -362,15 +409,19 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsig
 {
     unsigned fresh = 0;
     for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bool stale = all;
-        for (int r = 0; r < BD_SIZE && !stale; r++)
-            stale = !(node->open[r * BD_SIZE + rel->layer[digit - 1].pick[r]] & digit_bit(digit));
-        if (stale) {
-            bdi_layer_solve(node, rel->price, digit, &rel->layer[digit - 1],
-                            rel->through[digit - 1]);
+        bdi_layer *layer = &rel->layer[digit - 1];
+        unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
+        int32_t value = 0;     /* the layer's value at the node (when none is) */
+        for (int r = 0; r < BD_SIZE && !all; r++) {
+            int cell = r * BD_SIZE + layer->pick[r];
+            closed |= ~(unsigned)node->open[cell];
+            value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
+        }
+        if (all || (closed & digit_bit(digit))) {
+            bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
             fresh |= digit_bit(digit);
         } else
-            settle(node, rel->price, digit, &rel->layer[digit - 1], rel->through[digit - 1]);
+            settle(value, layer, rel->through[digit - 1]);
     }
     if (solved)
         *solved = fresh;
@@ -385,6 +436,25 @@ static void try_pack(target *s, const bdi_layer_node *node, const relaxation *re
         record_completion(s, cells);
 }
 
+/* Sets bit c % 32 of nonzero[c / 32] for each cell c whose g is not 0:
+ * with SSE2 sixteen cells at once (their bytes compared to 0, the signs
+ * gathered), the last cell alone; elsewhere (BD_PORTABLE) cell by cell. */
+static void nonzero_cells(const int8_t g[BD_CELLS], unsigned nonzero[3])
+{
+    nonzero[0] = nonzero[1] = nonzero[2] = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const __m128i zero = _mm_setzero_si128();
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(g + cell));
+        unsigned bits = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) & 0xffffu;
+        nonzero[cell / 32] |= bits << (cell % 32);
+    }
+#endif
+    for (; cell < BD_CELLS; cell++)
+        nonzero[cell / 32] |= (unsigned)(g[cell] != 0) << (cell % 32);
+}
+
 /* One Polyak step on rel's prices towards `aim`, from the subgradient g
  * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
  * the digits open on some cell whose price moved: only their layers can
@@ -395,17 +465,19 @@ static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const i
     int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
     if (step < 1)
         step = 1;
-    unsigned moved = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (!g[cell])
-            continue;
-        moved |= node->open[cell];
-        int64_t price = rel->price[cell] - step * g[cell];
-        if (price > BDI_LAYER_PRICE_LIMIT)
-            price = BDI_LAYER_PRICE_LIMIT;
-        if (price < -BDI_LAYER_PRICE_LIMIT)
-            price = -BDI_LAYER_PRICE_LIMIT;
-        rel->price[cell] = (int32_t)price;
+    unsigned moved = 0, nonzero[3];
+    nonzero_cells(g, nonzero);
+    for (int word = 0; word < 3; word++) {
+        for (unsigned bits = nonzero[word]; bits; bits &= bits - 1u) {
+            int cell = word * 32 + bit_digit(bits) - 1;
+            moved |= node->open[cell];
+            int64_t price = rel->price[cell] - step * g[cell];
+            if (price > BDI_LAYER_PRICE_LIMIT)
+                price = BDI_LAYER_PRICE_LIMIT;
+            if (price < -BDI_LAYER_PRICE_LIMIT)
+                price = -BDI_LAYER_PRICE_LIMIT;
+            rel->price[cell] = (int32_t)price;
+        }
     }
     return moved;
 }
@@ -446,7 +518,10 @@ static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int
 static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int iterations,
                     bool pack)
 {
-    relaxation trial = *rel;
+    relaxation trial;   /* the steps' prices, layers and L (its other parts unused) */
+    memcpy(trial.price, rel->price, sizeof trial.price);
+    memcpy(trial.layer, rel->layer, sizeof trial.layer);
+    trial.value = rel->value;
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
@@ -492,20 +567,22 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
 /*
  * What each blank costs the layers that must leave it: cost[cell] = the sum
  * over the digits d whose best layer takes the blank of best(d) minus the
- * best layer of d that avoids it, and in own[d][cell] that digit's share
- * (0 elsewhere). A layer takes one cell of each row, so the best layer
- * of d avoiding a cell is at most the largest max-marginal through[d] of
- * the other cells of its row: each share is a lower bound on what d loses
- * when the blank takes another digit. The rows' gaps (rel->gap) are
- * found anew for the digits `solved` (bit d - 1), whose layers were solved
- * at this node, and kept for the others, settled since their gaps were
- * found (the blanks placed since are skipped).
+ * best layer of d that avoids it, when positive: d's share, in share[d][r]
+ * for its pick in row r, with bit d - 1 of mine[cell] set (share is left
+ * unset where the bit is not). A layer takes one cell of each row, so the
+ * best layer of d avoiding a cell is at most the largest max-marginal
+ * through[d] of the other cells of its row: each share is a lower bound on
+ * what d loses when the blank takes another digit. The rows' gaps
+ * (rel->gap) are found anew for the digits `solved` (bit d - 1), whose
+ * layers were solved at this node, and kept for the others, settled since
+ * their gaps were found (the blanks placed since are skipped).
  */
 static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int64_t cost[BD_CELLS], int64_t own[BD_SIZE][BD_CELLS])
+                          int64_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
+                          int64_t share[BD_SIZE][BD_SIZE])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
-    memset(own, 0, BD_SIZE * BD_CELLS * sizeof **own);
+    memset(mine, 0, BD_CELLS * sizeof *mine);
     for (int d = 0; d < BD_SIZE; d++) {
         bool anew = solved & (1u << d);
         for (int r = 0; r < BD_SIZE; r++) {
@@ -524,7 +601,8 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
             int64_t gap = rel->gap[d][r];
             int64_t loss = gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
             if (loss > 0) {
-                own[d][taken] = loss;
+                share[d][r] = loss;
+                mine[taken] |= (uint16_t)(1u << d);
                 cost[taken] += loss;
             }
         }
@@ -536,30 +614,43 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
  * other digits' best layers kept off it (leaving_costs), or (with `rows`)
  * the row bound less the pair's drop (rows.c: what its row's assignment
  * loses, or at least its reduced cost); notes in s->fixed whether
- * any was removed. */
-static void fix_by_layers(target *s, relaxation *rel, unsigned solved, bool rows)
+ * any was removed. The pairs are the node's (node->open on the blanks,
+ * which are their candidates at the node). */
+static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
+                          bool rows)
 {
-    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], own[BD_SIZE][BD_CELLS];
+    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], share[BD_SIZE][BD_SIZE];
+    uint16_t mine[BD_CELLS];
     int64_t rows_slack = rows ? rel->rows.value - need : 0;
-    leaving_costs(s, rel, solved, cost, own);
+    leaving_costs(s, rel, solved, cost, mine, share);
     for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
         below[d] = need - rel->value + rel->layer[d].best;
-    s->fixed = false;
+    unsigned fixed = 0;
     for (int r = 0, cell = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++, cell++) {
             if (s->cells[cell])
                 continue;
-            for (unsigned cand = candidates(s, cell); cand; cand &= cand - 1u) {
-                int d = bit_digit(cand);
-                int64_t others = cost[cell] - own[d - 1][cell];
-                if (rel->through[d - 1][cell] - others < below[d - 1]
-                    || (rows && rel->rows.drop[cell][d - 1] > rows_slack)) {
-                    s->allow[cell] &= (uint16_t)~digit_bit(d);
-                    s->fixed = true;
-                }
+            int64_t all = cost[cell];
+            const int32_t *through = &rel->through[0][cell], *drop = rel->rows.drop[cell];
+            unsigned open = node->open[cell], out = 0;
+            /* the digits whose pick is not this cell (or costs nothing): all of cost */
+            for (unsigned cand = open & ~(unsigned)mine[cell]; cand; cand &= cand - 1u) {
+                int d = bit_digit(cand) - 1;
+                if (through[d * BD_CELLS] - all < below[d] || (rows && drop[d] > rows_slack))
+                    out |= cand & (0u - cand);
             }
+            /* the others: cost less their own share */
+            for (unsigned cand = open & mine[cell]; cand; cand &= cand - 1u) {
+                int d = bit_digit(cand) - 1;
+                if (through[d * BD_CELLS] - (all - share[d][r]) < below[d]
+                    || (rows && drop[d] > rows_slack))
+                    out |= cand & (0u - cand);
+            }
+            s->allow[cell] &= (uint16_t)~out;
+            fixed |= out;
         }
     }
+    s->fixed = fixed != 0;
 }
 
 /* Subgradient steps on the row relaxation (solved at this node) aimed at
@@ -655,7 +746,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
-    fix_by_layers(s, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
+    fix_by_layers(s, &node, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
     rel->fixed = s->fixed;
     return true;
 }
@@ -679,7 +770,7 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             unsigned bit = once & (0u - once);
             for (int i = depth; i < s->blank_count; i++) {
                 int cell = s->blanks[i];
-                if (unit_of(kind, cell) == u && (by_row[cell] & bit)) {
+                if (s->unit[cell][kind] == u && (by_row[cell] & bit)) {
                     s->blanks[i] = s->blanks[depth];
                     s->blanks[depth] = (uint8_t)cell;
                     return bit;
@@ -779,18 +870,18 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
  */
 static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
 {
-    for (int i = depth; i < s->blank_count; i++) {
+    for (int i = depth, n = s->blank_count; i < n; i++) {
         int cell = s->blanks[i];
         unsigned c = candidates(s, cell);
-        if (!c)
-            return 0;
-        if (!(c & (c - 1u))) {
+        cand[i] = c;
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return 0;
             s->blanks[i] = s->blanks[depth];
             s->blanks[depth] = (uint8_t)cell;
             *cand_out = c;
             return 1;
         }
-        cand[i] = c;
     }
     return -1;
 }
@@ -927,6 +1018,8 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
     if (!scan(s, depth, &cand))
         return;
     int cell = s->blanks[depth];
+    uint16_t blocked[BD_CELLS];
+    memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && *left && !s->stop) {
         int digit = next_digit(guide, cell, cand);
         cand &= ~digit_bit(digit);
@@ -938,6 +1031,7 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
         place(s, cell, digit);
         dive(s, depth + 1, guide, left);
         unplace(s, cell);
+        memcpy(s->blocked, blocked, sizeof blocked);
     }
 }
 
@@ -1144,6 +1238,13 @@ static void search(target *s, int depth, const relaxation *parent)
     int cell = s->blanks[depth];
     uint64_t entry = s->budget.nodes, next_check = RETIGHTEN_NODES;
     const relaxation *guide = narrowed ? &s->level[depth] : parent;
+    /* s->blocked as the children find it, put back after each; a node
+     * below the root with one child leaves that to the nearest node above
+     * with two or more (none of the node's work after its child reads it) */
+    uint16_t blocked[BD_CELLS];
+    bool restore = depth == 0 || (cand & (cand - 1u)) != 0;
+    if (restore)
+        memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && !s->stop) {
         int digit = next_digit(guide, cell, cand);
         cand &= ~digit_bit(digit);
@@ -1170,6 +1271,8 @@ static void search(target *s, int depth, const relaxation *parent)
         if (other != NO_PARTNER)
             s->allow[other] = kept;
         unplace(s, cell);
+        if (restore)
+            memcpy(s->blocked, blocked, sizeof blocked);
         if (narrowed && cand && s->budget.nodes - entry > next_check) {
             /* A big subtree: the bound may have been loose. Tighten it
              * again here (from this node's prices). */
