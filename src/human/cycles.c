@@ -816,6 +816,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     free(u.on_q.item);
     free(u.off_q.item);
     free(u.light);
+    free(u.walk);
     if (list->keep_all && !list->count && !ch->failed) {
         none_add(ch, &key, hash);
         if (both_made)   /* not searched again, but the static search may ask */
