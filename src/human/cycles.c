@@ -486,7 +486,10 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * (a link of every kind), the cycle's links lead from q off round to p
  * on, and p on switches r off; so r on reaches r off with both links,
  * whether r is a start (an empty cell's, of two candidates or more) or
- * not. */
+ * not. The "on" tests come first, for every candidate: when none passes,
+ * no "off" test can (a start's "off" reaches its "on" through a partner p
+ * on, which switches the start off: p's "on" reaches p's "off"), and
+ * they are not made. */
 static bool both_forcing_tests(unary *u, cycles_space *sp)
 {
     const chain_grid *g = u->g;
@@ -494,25 +497,32 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
     bool any = false;
     memset(sp->removable, 0, sizeof sp->removable);
     for (int cell = 0; cell < BD_CELLS; cell++) {
-        int count = digit_count(g->cand[cell]);
-        bool start = !g->value[cell] && count > 1;
+        bool start = !g->value[cell] && digit_count(g->cand[cell]) > 1;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
-            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
-            unsigned bits = on_meets_opposite(cl, u->rg, true, cell, digit - 1) ? MAY_ON : 0;
-            if (bits)
+            int digit = bit_digit(ds);
+            bool on = on_meets_opposite(cl, u->rg, true, cell, digit - 1);
+            if (on) {
                 sp->removable[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
-            any |= bits != 0;
-            if (!start)
-                continue;
-            if ((count == 2 || unit_partner(u->rg, cand))
-                && off_meets_opposite(cl, u->rg, true, true, cell, digit - 1)) {
-                bits |= MAY_OFF;
                 any = true;
             }
-            sp->may[cand] = (uint8_t)bits;
+            if (start)
+                sp->may[cell * BD_SIZE + digit - 1] = on ? MAY_ON : 0;
         }
     }
-    return any;
+    if (!any)
+        return false;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int count = digit_count(g->cand[cell]);
+        if (g->value[cell] || count <= 1)
+            continue;
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
+            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
+            if ((count == 2 || unit_partner(u->rg, cand))
+                && off_meets_opposite(cl, u->rg, true, true, cell, digit - 1))
+                sp->may[cand] |= MAY_OFF;
+        }
+    }
+    return true;
 }
 
 /* The tests of the search with both links (u's links, u->cl its closure),
@@ -806,6 +816,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     free(u.on_q.item);
     free(u.off_q.item);
     free(u.light);
+    free(u.walk);
     if (list->keep_all && !list->count && !ch->failed) {
         none_add(ch, &key, hash);
         if (both_made)   /* not searched again, but the static search may ask */

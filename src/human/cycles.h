@@ -53,6 +53,8 @@ typedef struct unary {
                                    NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
+    struct set_walk *walk;      /* the forcing chain walk by cell sets'
+                                   room (unary_walks.c), or NULL */
 } unary;
 
 /* All starts' reach at once, for one kind of links: the graph whose nodes

@@ -8,7 +8,11 @@
  * has a best hint (forcing_may_win, forcing_from) and its hint
  * (offer_forcing). A walk keeps its potentials in a list of its own
  * (u->light), counted against the budget as chainer nodes; those of a
- * chain or cycle offered become chainer nodes.
+ * chain or cycle offered become chainer nodes. With the grid (u->rg), the
+ * forcing chain walk is made with cell sets, a half layer at a time
+ * (forcing_by_sets), and only its chain's potentials are kept: each one's
+ * first parent found afterwards, from the target back, as the first in
+ * the walk's queue of those that imply it.
  */
 #include "cycles.h"
 
@@ -713,6 +717,235 @@ bool forcing_may_win(const unary *u, int cell, int digit, bool on)
     return false;
 }
 
+enum { SET_LAYERS = 64 };   /* forcing_by_sets' walk: at most this many half layers */
+
+/* find_forcing's walk as forcing_by_sets makes it: its half layers (a
+ * cell set a digit each; half layer 0 the start alone, potentials on in
+ * the even ones when the start is on, in the odd ones when it is off) and,
+ * by potential, the first parent found so far (-1: not looked for; all -1
+ * between walks, those set listed in `found`). */
+typedef struct set_walk {
+    const unary *u;
+    bool on0;
+    uint64_t layer[SET_LAYERS][BD_SIZE * 2];
+    int16_t parent[POTENTIALS];
+    uint16_t found[POTENTIALS], found_count;   /* the potentials whose parent is set */
+} set_walk;
+
+/* Whether half layer k of `w` holds candidate (cell, d + 1). */
+static inline bool layer_has(const set_walk *w, int k, int cell, int d)
+{
+    return w->layer[k][2 * d + (cell >> 6)] >> (cell & 63) & 1u;
+}
+
+/* Where find_forcing's walk puts potential `child` among those its
+ * parent `parent` implies (new_offs' order: the cell's other candidates by
+ * digit, then the digit's other places in the box, the row outside it and
+ * the column outside it, each by cell; new_ons': the cell's other
+ * candidate, then the other place in the box, row and column, the first
+ * unit of two places that holds it); its cause into *cause. */
+static int child_rank(const reach_grid *rg, int parent, int child, int *cause)
+{
+    int pc = pot_cell(parent), cc = pot_cell(child), d = pot_digit(child) - 1;
+    if (pc == cc) {
+        *cause = CAUSE_NAKED_SINGLE;
+        return d;
+    }
+    static const int kinds[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int unit = unit_at(kinds[k], pc);
+        if (unit != unit_at(kinds[k], cc))
+            continue;
+        if (pot_on(child) && rg->unit_left[d][unit] != 2)
+            continue;   /* off to on: only a unit of two places links */
+        *cause = region_cause(kinds[k]);
+        return BD_SIZE + k * BD_CELLS + cc;
+    }
+    *cause = CAUSE_NONE;   /* not reached: every child shares a unit */
+    return BD_SIZE + UNIT_KINDS * BD_CELLS;
+}
+
+static int first_parent(set_walk *w, int pot, int k);
+
+/* Whether potential a comes before potential b (both of half layer j,
+ * a != b) in find_forcing's queue: ordered as their first parents are, and
+ * children of one parent as it implies them. */
+static bool comes_before(set_walk *w, int a, int b, int j)
+{
+    int cause;
+    for (; j > 0; j--) {
+        int pa = first_parent(w, a, j), pb = first_parent(w, b, j);
+        if (pa == pb)
+            return child_rank(w->u->rg, pa, a, &cause) < child_rank(w->u->rg, pb, b, &cause);
+        a = pa;
+        b = pb;
+    }
+    return false;   /* not reached: half layer 0 holds one potential */
+}
+
+/* The first parent of potential `pot` of half layer k > 0 of `w`: of the
+ * potentials of half layer k - 1 that imply it, the first in the queue. */
+static int first_parent(set_walk *w, int pot, int k)
+{
+    if (w->parent[pot] >= 0)
+        return w->parent[pot];
+    const reach_grid *rg = w->u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1, best = -1, from[BD_SIZE + 2 * HOUSE_CELLS];
+    int n = 0;
+    bool on = pot_on(pot);   /* made from potentials off when on */
+    if (on) {
+        if (w->u->y && rg->cell_left[cell] == 2) {
+            int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+            if (layer_has(w, k - 1, cell, e))
+                from[n++] = pot_of(cell, e + 1, false);
+        }
+        for (int i = 0; w->u->x && i < 2; i++)
+            for (uint64_t bits = rg->partner[cell * BD_SIZE + d][i] & w->layer[k - 1][2 * d + i];
+                 bits; bits &= bits - 1u)
+                from[n++] = pot_of(i * 64 + low_index(bits), d + 1, false);
+    } else {
+        for (unsigned ds = w->u->y ? rg->cell_cand[cell] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+            if (layer_has(w, k - 1, cell, bit_digit(ds) - 1))
+                from[n++] = pot_of(cell, bit_digit(ds), true);
+        for (int i = 0; i < 2; i++)
+            for (uint64_t bits = rg->peers[cell][i] & w->layer[k - 1][2 * d + i]; bits;
+                 bits &= bits - 1u)
+                from[n++] = pot_of(i * 64 + low_index(bits), d + 1, true);
+    }
+    for (int i = 0; i < n; i++)
+        if (best < 0 || comes_before(w, from[i], best, k - 1))
+            best = from[i];
+    w->parent[pot] = (int16_t)best;
+    w->found[w->found_count++] = (uint16_t)pot;
+    return best;
+}
+
+/* Into `next`, the half layer after `front` (potentials on when
+ * `from_on`, else off) of the walk's links, as layers_step makes it: the
+ * potentials `front`'s switch off (on) that `seen` (the potentials made in
+ * that state) does not hold, added to it; whether there are any. */
+static bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
+                     bool from_on)
+{
+    const reach_grid *rg = u->rg;
+    uint64_t to[BD_SIZE * 2] = {0};
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        for (uint64_t bits = front[i]; bits; bits &= bits - 1u) {
+            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
+            uint64_t bit = (uint64_t)1 << (at & 63);
+            if (from_on) {
+                to[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
+                to[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
+                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
+                    to[2 * (bit_digit(ds) - 1) + w] |= bit;
+                continue;
+            }
+            if (u->y && rg->cell_left[at] == 2)
+                to[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
+            to[2 * d] |= rg->partner[at * BD_SIZE + d][0];
+            to[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
+        }
+    uint64_t any = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        next[i] = to[i] & ~seen[i];
+        seen[i] |= to[i];
+        any |= next[i];
+    }
+    return any != 0;
+}
+
+/* find_forcing from node `start` made with cell sets, a half layer at a
+ * time (layers_step, the walk's rules), when it has the grid (u->rg): the
+ * same target, the same chain (each potential's first parent: of those
+ * that imply it in the half layer before, the first in the walk's queue,
+ * ordered by their own first parents, then by the order their parent
+ * implies them), the same nodes counted (each half layer's potentials, at
+ * once, up to the one find_forcing stops after: the target's, or the one
+ * after it when the target is off; or the last one chint_could_win lets
+ * it make). -2, nothing counted, when it cannot (more than SET_LAYERS half
+ * layers, or a budget that the count would cut or make read its clock):
+ * find_forcing must walk. */
+static int32_t forcing_by_sets(unary *u, int32_t start)
+{
+    bdi_chainer *ch = u->ch;
+    int start_pot = ch->nodes[start].pot, opposite = start_pot ^ 1;
+    int ocell = pot_cell(opposite), od = pot_digit(opposite) - 1;
+    set_walk *w = u->walk;
+    w->u = u;
+    w->on0 = pot_on(start_pot);
+    uint64_t seen[2][BD_SIZE * 2];   /* by state (1: on), the potentials made */
+    memset(w->layer[0], 0, sizeof w->layer[0]);
+    memset(seen, 0, sizeof seen);
+    int scell = pot_cell(start_pot), sw = 2 * (pot_digit(start_pot) - 1) + (scell >> 6);
+    w->layer[0][sw] = seen[w->on0][sw] = (uint64_t)1 << (scell & 63);
+    int target_layer = -1;
+    for (int k = 0;; k++) {
+        bool from_on = w->on0 ^ (k & 1);
+        if (target_layer < 0
+            && !chint_could_win(u->list, u->forcing_base + length_difficulty(k + 2), k + 2,
+                                u->sort_key))
+            break;
+        if (k + 1 >= SET_LAYERS)
+            return -2;
+        if (!set_step(u, w->layer[k], w->layer[k + 1], seen[!from_on], from_on))
+            break;
+        if (target_layer >= 0)
+            break;   /* the half layer after an off target's */
+        if (layer_has(w, k + 1, ocell, od)) {
+            target_layer = k + 1;
+            if (!from_on)
+                break;
+        }
+    }
+    if (ch->budget) {
+        uint64_t count = 0;   /* the potentials made, the start left out */
+        for (int i = 0; i < BD_SIZE * 2; i++)
+            count += (uint64_t)(bit_count(seen[0][i]) + bit_count(seen[1][i]));
+        if (count - 1 > bdi_budget_room(ch->budget))
+            return -2;
+        bdi_budget_spend_many(ch->budget, count - 1);
+    }
+    u->light_count = 0;
+    if (target_layer < 0)
+        return -1;
+    w->found_count = 0;
+    int path[SET_LAYERS];
+    path[target_layer] = opposite;
+    for (int j = target_layer; j > 0; j--)
+        path[j - 1] = first_parent(w, path[j], j);
+    bdi_budget *budget = ch->budget;
+    ch->budget = NULL;   /* counted above */
+    int32_t at = light_new(u, start_pot, CAUSE_NONE, -1);
+    for (int j = 1; j <= target_layer && at >= 0; j++) {
+        int cause;
+        child_rank(u->rg, path[j - 1], path[j], &cause);
+        at = light_new(u, path[j], cause, at);
+    }
+    ch->budget = budget;
+    for (int i = 0; i < w->found_count; i++)
+        w->parent[w->found[i]] = -1;
+    return at < 0 ? -1 : light_nodes(u, at, start);
+}
+
+/* find_forcing by cell sets (forcing_by_sets) where it can, else the
+ * walk. */
+static int32_t forcing_walk(unary *u, int32_t start)
+{
+    if (u->rg && !u->ch->failed) {
+        if (!u->walk) {
+            u->walk = malloc(sizeof *u->walk);
+            if (u->walk)
+                memset(u->walk->parent, 0xff, sizeof u->walk->parent);   /* all -1 */
+        }
+        if (u->walk) {
+            int32_t target = forcing_by_sets(u, start);
+            if (target != -2)
+                return target;
+        }
+    }
+    return find_forcing(u, start);
+}
+
 /* The hint of `list` (keep_all) whose removals are `removed` (a digit mask
  * a cell), or NULL; `cell` is one where `removed` has some. */
 static const chint *kept_with(const chint_list *list, const uint16_t *removed, int cell)
@@ -735,18 +968,18 @@ static const chint *kept_with(const chint_list *list, const uint16_t *removed, i
 int32_t forcing_from(unary *u, int32_t start, chint_list *list)
 {
     if (!list->keep_all || !list->count)
-        return find_forcing(u, start);
+        return forcing_walk(u, start);
     int pot = u->ch->nodes[start].pot, cell = pot_cell(pot);
     uint16_t removed[BD_CELLS] = {0};
     unsigned bit = digit_bit(pot_digit(pot));
     removed[cell] = (uint16_t)(pot_on(pot) ? bit : u->g->cand[cell] & ~bit);
     const chint *kept = kept_with(list, removed, cell);
     if (!kept)
-        return find_forcing(u, start);
+        return forcing_walk(u, start);
     chint_list bound = {.found = true, .best = *kept};
     u->list = &bound;
     int32_t target = forcing_may_win(u, cell, pot_digit(pot), pot_on(pot))
-                         ? find_forcing(u, start)
+                         ? forcing_walk(u, start)
                          : -1;
     u->list = list;
     return target;
