@@ -35,11 +35,13 @@
  * triplet from each of its pairs, up to three times). Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
- * the record keeps, by triplet, the search that found it removes nothing,
- * and by cell, the search its candidates last changed at. A triplet whose
- * cells (its three and their common peers) have not changed since it was
- * found to remove nothing removes nothing again and is not tried: the
- * first triplet that removes something, the hint, is the same.
+ * the record keeps, by triplet, the search that found it removes nothing
+ * (one of the last IDLE_SPAN: the table is cleared when a search would
+ * not fit), and by cell, the search its candidates last changed at. A
+ * triplet whose cells (its three and their common peers) have not
+ * changed since it was found to remove nothing removes nothing again and
+ * is not tried: the first triplet that removes something, the hint, is
+ * the same.
  *
  * Both records keep whether their last search found nothing, its base
  * cells, and so which cells changed candidates since ("changed") and
@@ -59,6 +61,7 @@
 #include "human.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A set of cells: bit cell % 64 of word cell / 64. */
 typedef struct cellset {
@@ -103,6 +106,9 @@ static const cellset col_cells[BD_SIZE] = {REP9(CS_UNIT, 9)};
 static const cellset box_cells[BD_SIZE] = {REP9(CS_UNIT, 18)};
 static const cellset peer_cells[BD_CELLS] = {REP81(CS_PEERS)};
 
+/* The searches a triplet table spans before it is cleared. */
+enum { IDLE_SPAN = UINT8_MAX };
+
 /* The triplets of distinct cells, by index (see triplet_index). */
 enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
 
@@ -111,10 +117,13 @@ struct bdi_exclusion_memo {
     uint16_t cand[BD_CELLS];          /* the grid of the last one */
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
-    uint16_t *idle;                   /* triplets only, by triplet
-                                         (TRIPLETS): the search
-                                         that found it removes nothing (0:
-                                         none); made on the first search */
+    uint8_t *idle;                    /* triplets only, by triplet
+                                         (TRIPLETS): the search that found
+                                         it removes nothing, less idle_base
+                                         (0: none); made on the first
+                                         search, cleared when a search would
+                                         not fit */
+    uint16_t idle_base;               /* the search before idle's first */
     bool last_idle;                   /* the last search found nothing */
     bool after_idle;                  /* this search follows one that found
                                          nothing: the sets below hold */
@@ -167,8 +176,13 @@ static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, c
         m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
         m->bases.w[w] = bases.w[w];
     }
-    if (!m->idle && degree == 3)
+    if (degree == 3 && !m->idle) {
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
+        m->idle_base = (uint16_t)(m->search - 1);
+    } else if (degree == 3 && m->search - m->idle_base > IDLE_SPAN) {
+        memset(m->idle, 0, TRIPLETS * sizeof *m->idle);
+        m->idle_base = (uint16_t)(m->search - 1);
+    }
     return true;
 }
 
@@ -527,10 +541,11 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     if (!m)
         return try_cells(st, cells, 3, common, s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
-    uint16_t idle = m->idle[index];
-    if (idle == m->search)
+    uint8_t mark = m->idle[index], now = (uint8_t)(m->search - m->idle_base);
+    if (mark == now)
         return false;   /* met from another of its pairs in this search */
-    if (idle) {
+    if (mark) {
+        uint16_t idle = (uint16_t)(m->idle_base + mark);
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
         unsigned among = st->cand[cells[0]] | st->cand[cells[1]] | st->cand[cells[2]];
@@ -540,7 +555,7 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     }
     if (try_cells(st, cells, 3, common, s))
         return true;
-    m->idle[index] = m->search;
+    m->idle[index] = now;
     return false;
 }
 
