@@ -318,14 +318,39 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * digits are tried in pairs, each with all the third cell's digits at
  * once: an excluder with no candidate outside the pair rules out every
  * third digit; one with a single candidate outside them rules out that
- * third digit. A pair whose digits are allowed already, with third
- * digits allowed already, is passed over (it could allow nothing new).
- * Stops once every digit is allowed. */
+ * third digit. The excluders are read first into tables by digit: for a
+ * digit a, the other digit of each excluder {a, x} (`with2`), and for
+ * digits a and b, the third digit of each excluder {a, b, c} (`with3`).
+ * A pair whose digits are allowed already, with third digits allowed
+ * already, is passed over (it could allow nothing new). Stops once every
+ * digit is allowed. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
+    unsigned with2[BD_SIZE] = {0};
+    uint16_t with3[BD_SIZE][BD_SIZE] = {{0}};
+    for (int e = 0; e < useful_count; e++) {
+        unsigned m = useful[e];
+        int x = bit_digit(m) - 1;
+        m &= m - 1u;
+        int y = bit_digit(m) - 1;
+        m &= m - 1u;
+        if (!m) {
+            with2[x] |= digit_bit(y + 1);
+            with2[y] |= digit_bit(x + 1);
+            continue;
+        }
+        int z = bit_digit(m) - 1;
+        with3[x][y] |= (uint16_t)digit_bit(z + 1);
+        with3[y][x] |= (uint16_t)digit_bit(z + 1);
+        with3[x][z] |= (uint16_t)digit_bit(y + 1);
+        with3[z][x] |= (uint16_t)digit_bit(y + 1);
+        with3[y][z] |= (uint16_t)digit_bit(x + 1);
+        with3[z][y] |= (uint16_t)digit_bit(x + 1);
+    }
     for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
+        int d0 = bit_digit(b0) - 1;
         for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && see01)
@@ -333,14 +358,10 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
             unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
             if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
                 continue;   /* it could allow nothing new */
-            unsigned used = b0 | b1;
-            for (int e = 0; e < useful_count && third; e++) {
-                unsigned rest = useful[e] & ~used;
-                if (!rest)
-                    third = 0;
-                else if (!(rest & (rest - 1u)))
-                    third &= ~rest;
-            }
+            if (with2[d0] & b1)
+                continue;   /* an excluder {b0, b1} */
+            int d1 = bit_digit(b1) - 1;
+            third &= ~(with2[d0] | with2[d1] | with3[d0][d1]);
             if (!third)
                 continue;
             allowed[0] |= b0;
