@@ -92,7 +92,8 @@ static inline int cs_take(cellset *s)
 /* True when `cell` is in the set `s`. */
 static inline bool cs_has(const cellset *s, int cell)
 {
-    return (s->w[cell / 64] >> (cell % 64)) & 1u;
+    unsigned c = (unsigned)cell;   /* unsigned: its division is a shift */
+    return (s->w[c / 64] >> (c % 64)) & 1u;
 }
 
 /* Each row's, column's and box's cells (by index 0..8), and each cell's
@@ -376,12 +377,6 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
 /* A triplet's cells other than cell i, by i. */
 static const int OTHER_CELLS[3][2] = {{1, 2}, {0, 2}, {0, 1}};
 
-/* True when two sets of digits have one each, the two different. */
-static bool two_apart(unsigned a, unsigned b)
-{
-    return a && b && digit_count(a | b) >= 2;
-}
-
 /* The number of digits in a 9-bit mask, and the masks 0..511 by M, as
  * constant expressions for the tables below. */
 #define MASK_COUNT(m)                                                                      \
@@ -402,6 +397,13 @@ static bool two_apart(unsigned a, unsigned b)
     (MASK_COUNT(x) >= 3 ? ALL_DIGITS : MASK_COUNT(x) == 2 ? ALL_DIGITS & ~(unsigned)(x) : 0u)
 static const uint16_t beside_one_of[1u << BD_SIZE] = {MASKS512(BESIDE_ONE)};
 static const uint16_t beside_two_of[1u << BD_SIZE] = {MASKS512(BESIDE_TWO)};
+
+/* True when two sets of digits have one each, the two different: a
+ * digit of b beside which a holds another. */
+static bool two_apart(unsigned a, unsigned b)
+{
+    return (beside_one_of[a] & b) != 0;
+}
 
 /* The digits b such that two_apart(a less b, c less b): a and c hold a
  * digit other than b each, and the two together two. */
