@@ -732,6 +732,53 @@ static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *
     return false;
 }
 
+/* The triplets of the base cells i0 < i1 (their record `m`, the search's
+ * `rec` and `r` as triplet_search has them): true at the first that
+ * removes something, in SE's order (its step in `s`). */
+static bool pair_triplets(const bdi_state *st, const bases *b, bdi_exclusion_memo *m,
+                          bdi_exclusion_memo *rec, const reach *r, int i0, int i1, bdi_step *s)
+{
+    cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
+                     b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+    if (!cs_two(pair))
+        return false;   /* no set with these two can have two common excluders */
+    int cells[3] = {b->cell[i0], b->cell[i1], 0};
+    cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
+    if (r) {
+        thirds = pair_thirds(rec, cells[0], cells[1]);
+        if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
+              (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
+            return false;   /* its twin area holds none of them */
+    }
+    /* a third cell's common excluders with the pair are the pair's
+     * excluders it sees (they have two or three candidates): only the
+     * cells that see two of them can have two */
+    cellset twice = seen_twice(&pair);
+    twice.w[0] &= thirds.w[0];
+    twice.w[1] &= thirds.w[1];
+    /* the twin area's cells in cell order first: SE's order matters only
+     * when one removes something (rare) */
+    cellset area_set = twin_set(b, i0, i1, twice);
+    if (!(area_set.w[0] | area_set.w[1]))
+        return false;
+    cellset pair_peers = {{0, 0}};
+    uint16_t pair_last = 0;
+    if (m) {
+        const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
+        pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
+        pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
+                                                               : m->changed[cells[1]];
+    }
+    int area[BD_CELLS], count = append_cells(area_set, area);
+    if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
+        return false;
+    /* the first that removes something in SE's order is the hint
+     * (with a record, those found idle above are passed over) */
+    count = twin_area(b, i0, i1, twice, area);
+    try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
+    return true;
+}
+
 /* The triplet step with the base cells `b` (SE's AlignedExclusion of
  * three cells), with the path's record `rec` (NULL: none); false when no
  * triplet removes anything. */
@@ -743,48 +790,11 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
     reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++) {
-        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
-            int i0 = cs_take(&with);
-            cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
-                             b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
-            if (!cs_two(pair))
-                continue;   /* no set with these two can have two common excluders */
-            int cells[3] = {b->cell[i0], b->cell[i1], 0};
-            cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
-            if (r) {
-                thirds = pair_thirds(rec, cells[0], cells[1]);
-                if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
-                      (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
-                    continue;   /* its twin area holds none of them */
-            }
-            /* a third cell's common excluders with the pair are the
-             * pair's excluders it sees (they have two or three candidates):
-             * only the cells that see two of them can have two */
-            cellset twice = seen_twice(&pair);
-            twice.w[0] &= thirds.w[0];
-            twice.w[1] &= thirds.w[1];
-            /* the twin area's cells in cell order first: SE's order matters
-             * only when one removes something (rare) */
-            cellset area_set = twin_set(b, i0, i1, twice);
-            if (!(area_set.w[0] | area_set.w[1]))
-                continue;
-            cellset pair_peers = {{0, 0}};
-            uint16_t pair_last = 0;
-            if (m) {
-                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
-                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
-                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
-                                                                       : m->changed[cells[1]];
-            }
-            int area[BD_CELLS], count = append_cells(area_set, area);
-            if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
-                continue;
-            /* the first that removes something in SE's order is the hint
-             * (with a record, those found idle above are passed over) */
-            count = twin_area(b, i0, i1, twice, area);
-            try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
-            return true;
-        }
+        cellset with = partners(r, i1);
+        for (int half = 0; half < 2; half++)
+            for (uint64_t bits = with.w[half]; bits; bits &= bits - 1u)
+                if (pair_triplets(st, b, m, rec, r, half * 64 + low_index(bits), i1, s))
+                    return true;
     }
     if (rec)
         rec->last_idle = true;
