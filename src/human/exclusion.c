@@ -508,8 +508,9 @@ static int append_cells(cellset set, int *area)
     return count;
 }
 
-/* The cells of the twin area of the base cells i0 and i1 among `only`
- * (twin_area's, as a set). */
+/* The twin area of the base cells i0 and i1 among `only`, as a set: their
+ * excluders that are base cells other than the two (twin_area orders
+ * them). */
 static cellset twin_set(const bases *b, int i0, int i1, cellset only)
 {
     cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
@@ -520,14 +521,14 @@ static cellset twin_set(const bases *b, int i0, int i1, cellset only)
     return set;
 }
 
-/* The third cells of a triplet among `only`, in SE's twin-area order:
- * the first cell's excluders, then the second's, in house order, that are
- * base cells other than the two. A cell's house order (bdi_house) is its box's
- * cells, then its row's outside the box, then its column's, each part in
- * increasing cell order. */
-static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
+/* The cells of `set` (the twin area of base cells i0 and i1 among some
+ * cells: twin_set's answer) in SE's twin-area order: the first cell's
+ * excluders, then the second's, in house order. A cell's house order
+ * (bdi_house) is its box's cells, then its row's outside the box, then
+ * its column's, each part in increasing cell order. */
+static int twin_area(const bases *b, int i0, int i1, cellset set, int *area)
 {
-    cellset left = twin_set(b, i0, i1, only);   /* the area's cells not yet taken */
+    cellset left = set;   /* the area's cells not yet taken */
     int count = 0;
     int from[2] = {i0, i1};
     for (int f = 0; f < 2; f++) {
@@ -774,7 +775,7 @@ static bool pair_triplets(const bdi_state *st, const bases *b, bdi_exclusion_mem
         return false;
     /* the first that removes something in SE's order is the hint
      * (with a record, those found idle above are passed over) */
-    count = twin_area(b, i0, i1, twice, area);
+    count = twin_area(b, i0, i1, area_set, area);
     try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
     return true;
 }
