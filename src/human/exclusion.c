@@ -107,6 +107,11 @@ static const cellset col_cells[BD_SIZE] = {REP9(CS_UNIT, 9)};
 static const cellset box_cells[BD_SIZE] = {REP9(CS_UNIT, 18)};
 static const cellset peer_cells[BD_CELLS] = {REP81(CS_PEERS)};
 
+/* Each cell alone, as a cell set. */
+#define IS_CELL(a, c) ((a) == (c))
+#define CS_CELL(c) {CELL_SET(IS_CELL, c)}
+static const cellset one_cell[BD_CELLS] = {REP81(CS_CELL)};
+
 /* The searches a triplet table spans before it is cleared. */
 enum { IDLE_SPAN = UINT8_MAX };
 
@@ -513,11 +518,11 @@ static int append_cells(cellset set, int *area)
  * them). */
 static cellset twin_set(const bases *b, int i0, int i1, cellset only)
 {
-    cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
-                    (b->excluders[i0].w[1] | b->excluders[i1].w[1]) & b->all.w[1] & only.w[1]}};
-    int c0 = b->cell[i0], c1 = b->cell[i1];
-    set.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
-    set.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
+    const cellset *c0 = &one_cell[b->cell[i0]], *c1 = &one_cell[b->cell[i1]];
+    cellset set;
+    for (int w = 0; w < 2; w++)
+        set.w[w] = (b->excluders[i0].w[w] | b->excluders[i1].w[w]) & b->all.w[w] & only.w[w] &
+                   ~(c0->w[w] | c1->w[w]);
     return set;
 }
 
