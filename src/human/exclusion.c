@@ -433,8 +433,7 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
         if (two_apart(f1, f2))
             allowed[i] |= full[i] & taken;
         unsigned free = full[i] & ~taken;
-        if (free)
-            allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
+        allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
     }
 }
 
