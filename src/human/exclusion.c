@@ -35,11 +35,13 @@
  * triplet from each of its pairs, up to three times). Whether a
  * triplet removes something rests only on the candidates of its three
  * cells and of the cells all three see (the excluders are among those):
- * the record keeps, by triplet, the search that found it removes nothing,
- * and by cell, the search its candidates last changed at. A triplet whose
- * cells (its three and their common peers) have not changed since it was
- * found to remove nothing removes nothing again and is not tried: the
- * first triplet that removes something, the hint, is the same.
+ * the record keeps, by triplet, the search that found it removes nothing
+ * (one of the last IDLE_SPAN: the table is cleared when a search would
+ * not fit), and by cell, the search its candidates last changed at. A
+ * triplet whose cells (its three and their common peers) have not
+ * changed since it was found to remove nothing removes nothing again and
+ * is not tried: the first triplet that removes something, the hint, is
+ * the same.
  *
  * Both records keep whether their last search found nothing, its base
  * cells, and so which cells changed candidates since ("changed") and
@@ -59,6 +61,7 @@
 #include "human.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A set of cells: bit cell % 64 of word cell / 64. */
 typedef struct cellset {
@@ -89,7 +92,8 @@ static inline int cs_take(cellset *s)
 /* True when `cell` is in the set `s`. */
 static inline bool cs_has(const cellset *s, int cell)
 {
-    return (s->w[cell / 64] >> (cell % 64)) & 1u;
+    unsigned c = (unsigned)cell;   /* unsigned: its division is a shift */
+    return (s->w[c / 64] >> (c % 64)) & 1u;
 }
 
 /* Each row's, column's and box's cells (by index 0..8), and each cell's
@@ -103,6 +107,14 @@ static const cellset col_cells[BD_SIZE] = {REP9(CS_UNIT, 9)};
 static const cellset box_cells[BD_SIZE] = {REP9(CS_UNIT, 18)};
 static const cellset peer_cells[BD_CELLS] = {REP81(CS_PEERS)};
 
+/* Each cell alone, as a cell set. */
+#define IS_CELL(a, c) ((a) == (c))
+#define CS_CELL(c) {CELL_SET(IS_CELL, c)}
+static const cellset one_cell[BD_CELLS] = {REP81(CS_CELL)};
+
+/* The searches a triplet table spans before it is cleared. */
+enum { IDLE_SPAN = UINT8_MAX };
+
 /* The triplets of distinct cells, by index (see triplet_index). */
 enum { TRIPLETS = BD_CELLS * (BD_CELLS - 1) * (BD_CELLS - 2) / 6 };
 
@@ -111,10 +123,13 @@ struct bdi_exclusion_memo {
     uint16_t cand[BD_CELLS];          /* the grid of the last one */
     uint16_t changed[BD_CELLS];       /* by cell: the search its
                                          candidates last changed at (0: never) */
-    uint16_t *idle;                   /* triplets only, by triplet
-                                         (TRIPLETS): the search
-                                         that found it removes nothing (0:
-                                         none); made on the first search */
+    uint8_t *idle;                    /* triplets only, by triplet
+                                         (TRIPLETS): the search that found
+                                         it removes nothing, less idle_base
+                                         (0: none); made on the first
+                                         search, cleared when a search would
+                                         not fit */
+    uint16_t idle_base;               /* the search before idle's first */
     bool last_idle;                   /* the last search found nothing */
     bool after_idle;                  /* this search follows one that found
                                          nothing: the sets below hold */
@@ -167,8 +182,13 @@ static bool memo_start(bdi_exclusion_memo *m, const bdi_state *st, int degree, c
         m->fresh.w[w] = changed.w[w] | (m->bases.w[w] ^ bases.w[w]);
         m->bases.w[w] = bases.w[w];
     }
-    if (!m->idle && degree == 3)
+    if (degree == 3 && !m->idle) {
         m->idle = calloc(TRIPLETS, sizeof *m->idle);
+        m->idle_base = (uint16_t)(m->search - 1);
+    } else if (degree == 3 && m->search - m->idle_base > IDLE_SPAN) {
+        memset(m->idle, 0, TRIPLETS * sizeof *m->idle);
+        m->idle_base = (uint16_t)(m->search - 1);
+    }
     return true;
 }
 
@@ -304,14 +324,39 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * digits are tried in pairs, each with all the third cell's digits at
  * once: an excluder with no candidate outside the pair rules out every
  * third digit; one with a single candidate outside them rules out that
- * third digit. A pair whose digits are allowed already, with third
- * digits allowed already, is passed over (it could allow nothing new).
- * Stops once every digit is allowed. */
+ * third digit. The excluders are read first into tables by digit: for a
+ * digit a, the other digit of each excluder {a, x} (`with2`), and for
+ * digits a and b, the third digit of each excluder {a, b, c} (`with3`).
+ * A pair whose digits are allowed already, with third digits allowed
+ * already, is passed over (it could allow nothing new). Stops once every
+ * digit is allowed. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
+    unsigned with2[BD_SIZE] = {0};
+    uint16_t with3[BD_SIZE][BD_SIZE] = {{0}};
+    for (int e = 0; e < useful_count; e++) {
+        unsigned m = useful[e];
+        int x = bit_digit(m) - 1;
+        m &= m - 1u;
+        int y = bit_digit(m) - 1;
+        m &= m - 1u;
+        if (!m) {
+            with2[x] |= digit_bit(y + 1);
+            with2[y] |= digit_bit(x + 1);
+            continue;
+        }
+        int z = bit_digit(m) - 1;
+        with3[x][y] |= (uint16_t)digit_bit(z + 1);
+        with3[y][x] |= (uint16_t)digit_bit(z + 1);
+        with3[x][z] |= (uint16_t)digit_bit(y + 1);
+        with3[z][x] |= (uint16_t)digit_bit(y + 1);
+        with3[y][z] |= (uint16_t)digit_bit(x + 1);
+        with3[z][y] |= (uint16_t)digit_bit(x + 1);
+    }
     for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
+        int d0 = bit_digit(b0) - 1;
         for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && see01)
@@ -319,14 +364,10 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
             unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
             if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
                 continue;   /* it could allow nothing new */
-            unsigned used = b0 | b1;
-            for (int e = 0; e < useful_count && third; e++) {
-                unsigned rest = useful[e] & ~used;
-                if (!rest)
-                    third = 0;
-                else if (!(rest & (rest - 1u)))
-                    third &= ~rest;
-            }
+            if (with2[d0] & b1)
+                continue;   /* an excluder {b0, b1} */
+            int d1 = bit_digit(b1) - 1;
+            third &= ~(with2[d0] | with2[d1] | with3[d0][d1]);
             if (!third)
                 continue;
             allowed[0] |= b0;
@@ -340,12 +381,6 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
 
 /* A triplet's cells other than cell i, by i. */
 static const int OTHER_CELLS[3][2] = {{1, 2}, {0, 2}, {0, 1}};
-
-/* True when two sets of digits have one each, the two different. */
-static bool two_apart(unsigned a, unsigned b)
-{
-    return a && b && digit_count(a | b) >= 2;
-}
 
 /* The number of digits in a 9-bit mask, and the masks 0..511 by M, as
  * constant expressions for the tables below. */
@@ -367,6 +402,13 @@ static bool two_apart(unsigned a, unsigned b)
     (MASK_COUNT(x) >= 3 ? ALL_DIGITS : MASK_COUNT(x) == 2 ? ALL_DIGITS & ~(unsigned)(x) : 0u)
 static const uint16_t beside_one_of[1u << BD_SIZE] = {MASKS512(BESIDE_ONE)};
 static const uint16_t beside_two_of[1u << BD_SIZE] = {MASKS512(BESIDE_TWO)};
+
+/* True when two sets of digits have one each, the two different: a
+ * digit of b beside which a holds another. */
+static bool two_apart(unsigned a, unsigned b)
+{
+    return (beside_one_of[a] & b) != 0;
+}
 
 /* The digits b such that two_apart(a less b, c less b): a and c hold a
  * digit other than b each, and the two together two. */
@@ -391,8 +433,7 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
         if (two_apart(f1, f2))
             allowed[i] |= full[i] & taken;
         unsigned free = full[i] & ~taken;
-        if (free)
-            allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
+        allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
     }
 }
 
@@ -471,26 +512,27 @@ static int append_cells(cellset set, int *area)
     return count;
 }
 
-/* The cells of the twin area of the base cells i0 and i1 among `only`
- * (twin_area's, as a set). */
+/* The twin area of the base cells i0 and i1 among `only`, as a set: their
+ * excluders that are base cells other than the two (twin_area orders
+ * them). */
 static cellset twin_set(const bases *b, int i0, int i1, cellset only)
 {
-    cellset set = {{(b->excluders[i0].w[0] | b->excluders[i1].w[0]) & b->all.w[0] & only.w[0],
-                    (b->excluders[i0].w[1] | b->excluders[i1].w[1]) & b->all.w[1] & only.w[1]}};
-    int c0 = b->cell[i0], c1 = b->cell[i1];
-    set.w[c0 / 64] &= ~((uint64_t)1 << (c0 % 64));
-    set.w[c1 / 64] &= ~((uint64_t)1 << (c1 % 64));
+    const cellset *c0 = &one_cell[b->cell[i0]], *c1 = &one_cell[b->cell[i1]];
+    cellset set;
+    for (int w = 0; w < 2; w++)
+        set.w[w] = (b->excluders[i0].w[w] | b->excluders[i1].w[w]) & b->all.w[w] & only.w[w] &
+                   ~(c0->w[w] | c1->w[w]);
     return set;
 }
 
-/* The third cells of a triplet among `only`, in SE's twin-area order:
- * the first cell's excluders, then the second's, in house order, that are
- * base cells other than the two. A cell's house order (bdi_house) is its box's
- * cells, then its row's outside the box, then its column's, each part in
- * increasing cell order. */
-static int twin_area(const bases *b, int i0, int i1, cellset only, int *area)
+/* The cells of `set` (the twin area of base cells i0 and i1 among some
+ * cells: twin_set's answer) in SE's twin-area order: the first cell's
+ * excluders, then the second's, in house order. A cell's house order
+ * (bdi_house) is its box's cells, then its row's outside the box, then
+ * its column's, each part in increasing cell order. */
+static int twin_area(const bases *b, int i0, int i1, cellset set, int *area)
 {
-    cellset left = twin_set(b, i0, i1, only);   /* the area's cells not yet taken */
+    cellset left = set;   /* the area's cells not yet taken */
     int count = 0;
     int from[2] = {i0, i1};
     for (int f = 0; f < 2; f++) {
@@ -527,10 +569,11 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     if (!m)
         return try_cells(st, cells, 3, common, s);
     int index = triplet_index(cells[0], cells[1], cells[2]);
-    uint16_t idle = m->idle[index];
-    if (idle == m->search)
+    uint8_t mark = m->idle[index], now = (uint8_t)(m->search - m->idle_base);
+    if (mark == now)
         return false;   /* met from another of its pairs in this search */
-    if (idle) {
+    if (mark) {
+        uint16_t idle = (uint16_t)(m->idle_base + mark);
         const cellset *third = &peer_cells[cells[2]];
         cellset seen = {{pair_peers.w[0] & third->w[0], pair_peers.w[1] & third->w[1]}};
         unsigned among = st->cand[cells[0]] | st->cand[cells[1]] | st->cand[cells[2]];
@@ -540,7 +583,7 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     }
     if (try_cells(st, cells, 3, common, s))
         return true;
-    m->idle[index] = m->search;
+    m->idle[index] = now;
     return false;
 }
 
@@ -694,6 +737,53 @@ static bool try_thirds(const bdi_state *st, const bases *b, bdi_exclusion_memo *
     return false;
 }
 
+/* The triplets of the base cells i0 < i1 (their record `m`, the search's
+ * `rec` and `r` as triplet_search has them): true at the first that
+ * removes something, in SE's order (its step in `s`). */
+static bool pair_triplets(const bdi_state *st, const bases *b, bdi_exclusion_memo *m,
+                          bdi_exclusion_memo *rec, const reach *r, int i0, int i1, bdi_step *s)
+{
+    cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
+                     b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
+    if (!cs_two(pair))
+        return false;   /* no set with these two can have two common excluders */
+    int cells[3] = {b->cell[i0], b->cell[i1], 0};
+    cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
+    if (r) {
+        thirds = pair_thirds(rec, cells[0], cells[1]);
+        if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
+              (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
+            return false;   /* its twin area holds none of them */
+    }
+    /* a third cell's common excluders with the pair are the pair's
+     * excluders it sees (they have two or three candidates): only the
+     * cells that see two of them can have two */
+    cellset twice = seen_twice(&pair);
+    twice.w[0] &= thirds.w[0];
+    twice.w[1] &= thirds.w[1];
+    /* the twin area's cells in cell order first: SE's order matters only
+     * when one removes something (rare) */
+    cellset area_set = twin_set(b, i0, i1, twice);
+    if (!(area_set.w[0] | area_set.w[1]))
+        return false;
+    cellset pair_peers = {{0, 0}};
+    uint16_t pair_last = 0;
+    if (m) {
+        const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
+        pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
+        pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
+                                                               : m->changed[cells[1]];
+    }
+    int area[BD_CELLS], count = append_cells(area_set, area);
+    if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
+        return false;
+    /* the first that removes something in SE's order is the hint
+     * (with a record, those found idle above are passed over) */
+    count = twin_area(b, i0, i1, area_set, area);
+    try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
+    return true;
+}
+
 /* The triplet step with the base cells `b` (SE's AlignedExclusion of
  * three cells), with the path's record `rec` (NULL: none); false when no
  * triplet removes anything. */
@@ -705,48 +795,11 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
     reach *r = reach_fill(rec, b, 3, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++) {
-        for (cellset with = partners(r, i1); with.w[0] | with.w[1];) {
-            int i0 = cs_take(&with);
-            cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
-                             b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
-            if (!cs_two(pair))
-                continue;   /* no set with these two can have two common excluders */
-            int cells[3] = {b->cell[i0], b->cell[i1], 0};
-            cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
-            if (r) {
-                thirds = pair_thirds(rec, cells[0], cells[1]);
-                if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
-                      (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
-                    continue;   /* its twin area holds none of them */
-            }
-            /* a third cell's common excluders with the pair are the
-             * pair's excluders it sees (they have two or three candidates):
-             * only the cells that see two of them can have two */
-            cellset twice = seen_twice(&pair);
-            twice.w[0] &= thirds.w[0];
-            twice.w[1] &= thirds.w[1];
-            /* the twin area's cells in cell order first: SE's order matters
-             * only when one removes something (rare) */
-            cellset area_set = twin_set(b, i0, i1, twice);
-            if (!(area_set.w[0] | area_set.w[1]))
-                continue;
-            cellset pair_peers = {{0, 0}};
-            uint16_t pair_last = 0;
-            if (m) {
-                const cellset *p0 = &peer_cells[cells[0]], *p1 = &peer_cells[cells[1]];
-                pair_peers = (cellset){{p0->w[0] & p1->w[0], p0->w[1] & p1->w[1]}};
-                pair_last = m->changed[cells[0]] > m->changed[cells[1]] ? m->changed[cells[0]]
-                                                                       : m->changed[cells[1]];
-            }
-            int area[BD_CELLS], count = append_cells(area_set, area);
-            if (!try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s))
-                continue;
-            /* the first that removes something in SE's order is the hint
-             * (with a record, those found idle above are passed over) */
-            count = twin_area(b, i0, i1, twice, area);
-            try_thirds(st, b, m, cells, pair, pair_peers, pair_last, area, count, s);
-            return true;
-        }
+        cellset with = partners(r, i1);
+        for (int half = 0; half < 2; half++)
+            for (uint64_t bits = with.w[half]; bits; bits &= bits - 1u)
+                if (pair_triplets(st, b, m, rec, r, half * 64 + low_index(bits), i1, s))
+                    return true;
     }
     if (rec)
         rec->last_idle = true;

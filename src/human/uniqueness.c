@@ -368,10 +368,11 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
 {
     const bdi_state *st = w->st;
     unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
-    uint32_t *seen = &w->seen[w->length % 2], before = *seen;
+    unsigned at = (unsigned)cell;   /* unsigned: its division is a shift */
+    uint32_t *seen = &w->seen[w->length & 1], before = *seen;
     *seen |= bdi_cell_unit_bits[cell];
     w->loop[w->length++] = (uint8_t)cell;
-    w->in_loop[cell / 64] ^= 1ull << cell % 64;
+    w->in_loop[at / 64] ^= 1ull << at % 64;
     for (int k = 0; k < UNIT_KINDS; k++) {
         int kind = SE_KINDS[k];
         if (kind == last_kind)
@@ -394,11 +395,11 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
             if (count == 2 && next < w->loop[0] && digit_count(ex_digits) >= 2)
                 continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
-                && !((w->seen[w->length % 2] | w->lone) & bdi_cell_unit_bits[next]))
+                && !((w->seen[w->length & 1] | w->lone) & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
-    w->in_loop[cell / 64] ^= 1ull << cell % 64;
+    w->in_loop[at / 64] ^= 1ull << at % 64;
     w->length--;
     *seen = before;
 }
