@@ -501,13 +501,15 @@ static void top_triples(triple_values best, int pair, int32_t top_value, int top
 {
     const int32_t *value = best[0];
     const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
-    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+    for (int s0 = BIJECTIONS - 1; s0 >= 0; s0--) {   /* the last: from the end */
         const uint8_t *k = BIJECTION[s0];
         if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
                 + value[at[2] + k[2] * LANES]
-            == top_value)
+            == top_value) {
             for (int band = 0; band < BD_BOX; band++)
                 top[band] = 3 * j[band] + k[band];
+            return;
+        }
     }
 }
 
