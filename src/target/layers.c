@@ -501,13 +501,15 @@ static void top_triples(triple_values best, int pair, int32_t top_value, int top
 {
     const int32_t *value = best[0];
     const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
-    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+    for (int s0 = BIJECTIONS - 1; s0 >= 0; s0--) {   /* the last: from the end */
         const uint8_t *k = BIJECTION[s0];
         if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
                 + value[at[2] + k[2] * LANES]
-            == top_value)
+            == top_value) {
             for (int band = 0; band < BD_BOX; band++)
                 top[band] = 3 * j[band] + k[band];
+            return;
+        }
     }
 }
 
@@ -541,13 +543,14 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
     octo most = {0};
     for (int s1 = 0; s1 < BIJECTIONS; s1++) {
         const uint8_t *t1 = BIJECTION[s1];
-        octo x = by_stack2[0][3 * t1[0]] + by_stack2[1][3 * t1[1] + 1] + by_stack2[2][3 * t1[2] + 2];
-        for (int s0 = 1; s0 < BIJECTIONS; s0++) {
-            const uint8_t *t0 = BIJECTION[s0];
-            octo y = by_stack2[0][t0[0] + 3 * t1[0]] + by_stack2[1][t0[1] + 3 * t1[1]]
-                     + by_stack2[2][t0[2] + 3 * t1[2]];
-            x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)y);
-        }
+        const octo *a = by_stack2[0] + 3 * t1[0], *b = by_stack2[1] + 3 * t1[1],
+                   *c = by_stack2[2] + 3 * t1[2];   /* [t0]: band 0, 1, 2 at offset t0 */
+        /* the best of the six stack-0 maps: band 0's offset, then the
+         * better of the two ways of the others */
+        octo x = octo_best_sum(a[0], octo_best_sum(b[1], c[2], b[2], c[1]),
+                               a[1], octo_best_sum(b[0], c[2], b[2], c[0]));
+        x = (octo)_mm256_max_epi32((__m256i)x,
+                                   (__m256i)(a[2] + octo_best_sum(b[0], c[1], b[1], c[0])));
         pair[s1] = x;
         most = s1 ? (octo)_mm256_max_epi32((__m256i)most, (__m256i)x) : x;
     }
