@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "bitdoku.h"
@@ -473,10 +474,14 @@ static bool consistent_by_enumeration(const bd_grid *puzzle, uint16_t cand[BD_CE
 /* Random puzzles with 20-60 givens, each blank's candidates those its
  * units allow less a random few (as the optimizer's fixing takes pairs
  * out): the rule must leave exactly what the enumeration leaves, and say
- * "no completion" exactly when it does. */
+ * "no completion" exactly when it does, without a memo and with one
+ * shared by all the rounds (each puzzle twice: the second run finds its
+ * units there). */
 static void test_units_consistent(void **state)
 {
     (void)state;
+    bdi_unit_memo *memo = calloc(1, sizeof *memo);
+    assert_non_null(memo);
     uint64_t seed = 2727;
     int failed = 0, narrowed = 0;
     for (int round = 0; round < 400; round++) {
@@ -500,7 +505,14 @@ static void test_units_consistent(void **state)
         bool ok = consistent_by_enumeration(&puzzle, expected);
         uint16_t before[BD_CELLS];
         memcpy(before, cand, sizeof before);
-        assert_int_equal(bdi_units_consistent(puzzle.cells, cand), ok);
+        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, NULL), ok);
+        for (int run = 0; run < 2; run++) {
+            uint16_t again[BD_CELLS];
+            memcpy(again, before, sizeof again);
+            assert_int_equal(bdi_units_consistent(puzzle.cells, again, memo), ok);
+            for (int cell = 0; ok && cell < BD_CELLS; cell++)
+                assert_int_equal(again[cell], expected[cell]);
+        }
         if (!ok) {
             failed++;
             continue;
@@ -509,6 +521,7 @@ static void test_units_consistent(void **state)
             assert_int_equal(cand[cell], expected[cell]);
         narrowed += memcmp(before, cand, sizeof cand) != 0;
     }
+    free(memo);
     /* both outcomes, and narrowing, must be exercised */
     assert_true(failed >= 50 && 400 - failed >= 50 && narrowed >= 100);
 }
@@ -538,12 +551,12 @@ static void test_units_hall_pair(void **state)
         for (int c = 0; c < 3; c++)
             expected[r * BD_SIZE + c] = (uint16_t)(ALL_DIGITS & ~pair);
     for (int pass = 0; pass < 2; pass++) {
-        assert_true(bdi_units_consistent(cells, cand));
+        assert_true(bdi_units_consistent(cells, cand, NULL));
         for (int cell = 0; cell < BD_CELLS; cell++)
             assert_int_equal(cand[cell], expected[cell]);
     }
     cand[5] = (uint16_t)pair;
-    assert_false(bdi_units_consistent(cells, cand));
+    assert_false(bdi_units_consistent(cells, cand, NULL));
 }
 
 /* One row's assignments by enumeration: its blanks (cells) take its

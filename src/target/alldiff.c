@@ -28,7 +28,8 @@
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
- * empty.
+ * empty. The matching's outcome depends on the blanks' candidates alone,
+ * so a caller's memo (bdi_unit_memo, target.h) keeps it by them.
  */
 #include "target.h"
 
@@ -46,7 +47,7 @@ static const uint8_t UNIT_OFFSET[UNIT_KINDS][BD_SIZE] = {
  * digit d (-1: none), *taken the digits held, *seen the digits visited on
  * this search. A blank takes a free digit of its own before it asks the
  * holder of another to move: the paths stay short. */
-static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *taken,
+static bool augment(const uint16_t cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *taken,
                     unsigned *seen)
 {
     unsigned free_digits = cand[i] & ~*taken;
@@ -70,7 +71,7 @@ static bool augment(const unsigned cand[BD_SIZE], int i, int8_t owner[BD_SIZE], 
 /* Whether Hall's condition may be tight in a unit whose n blanks have the
  * candidates cand[]: some t < n with at least t blanks of t or fewer
  * candidates (t = 0: a blank without candidates). */
-static bool may_be_tight(const unsigned cand[BD_SIZE], int n)
+static bool may_be_tight(const uint16_t cand[BD_SIZE], int n)
 {
     int with[BD_SIZE + 1] = {0};   /* blanks by their number of candidates */
     for (int i = 0; i < n; i++)
@@ -123,7 +124,7 @@ static unsigned reached_from(const unsigned step[BD_SIZE], unsigned goal, unsign
  * blank keeps every candidate; else sets keep[i] to the candidates of
  * blank i that some perfect matching gives it, the digits of i's digit's
  * component, and returns false. */
-static bool keep_components(const unsigned cand[BD_SIZE], const int8_t owner[BD_SIZE],
+static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_SIZE],
                             unsigned keep[BD_SIZE])
 {
     unsigned step[BD_SIZE], all = 0;   /* the moves of each matched digit */
@@ -152,7 +153,7 @@ static bool keep_components(const unsigned cand[BD_SIZE], const int8_t owner[BD_
 /* The candidates of blanks cand[0..n) that some perfect matching gives
  * them, into keep[], and *whole set when that is every candidate of every
  * blank (keep[] then unset); false when there is no perfect matching. */
-static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
+static bool matched_candidates(const uint16_t cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
                                bool *whole)
 {
     int8_t owner[BD_SIZE];
@@ -178,15 +179,61 @@ static bool matched_candidates(const unsigned cand[BD_SIZE], int n, unsigned kee
     return true;
 }
 
-/* Makes unit `unit` (kind * BD_SIZE + index) consistent; adds to *queue
- * the other units of each blank that lost a candidate. False when the
- * unit's blanks cannot take its missing digits. */
+/* The outcomes of a unit's rule, as a memo slot keeps them (keep[BD_SIZE]). */
+enum { KEEP_SOME = 1, KEEP_ALL, KEEP_NONE };
+
+/* The slot of memo for the key `key` (a unit's blanks' candidates and
+ * their count, as bdi_unit_memo_slot's cand). */
+static bdi_unit_memo_slot *memo_slot(bdi_unit_memo *memo, const uint16_t key[BDI_UNIT_MEMO_WIDTH])
+{
+    uint64_t word[3];
+    memcpy(word, key, sizeof word);
+    uint64_t mixed = (word[0] ^ (word[1] << 21 | word[1] >> 43) ^ (word[2] << 42 | word[2] >> 22))
+                     * 0x9e3779b97f4a7c15ull;
+    return &memo->slot[mixed >> (64 - BDI_UNIT_MEMO_BITS)];
+}
+
+/* The rule on a unit whose n blanks have the candidates key[0..n)
+ * (key[BD_SIZE] == n, the rest 0): the outcome, and for KEEP_SOME each
+ * blank's candidates that some perfect matching gives it in keep[].
+ * Looks the key up in memo (NULL: none) first, and keeps what it finds
+ * there. */
+static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], int n, unsigned keep[BD_SIZE],
+                        bdi_unit_memo *memo)
+{
+    bdi_unit_memo_slot *slot = NULL;
+    if (memo) {
+        slot = memo_slot(memo, key);
+        if (memcmp(slot->cand, key, sizeof slot->cand) == 0) {
+            for (int i = 0; i < n; i++)
+                keep[i] = slot->keep[i];
+            return slot->keep[BD_SIZE];
+        }
+    }
+    bool whole = false;
+    int outcome = !matched_candidates(key, n, keep, &whole) ? KEEP_NONE
+                  : whole                                    ? KEEP_ALL
+                                                             : KEEP_SOME;
+    if (slot) {
+        memcpy(slot->cand, key, sizeof slot->cand);
+        for (int i = 0; i < n && outcome == KEEP_SOME; i++)
+            slot->keep[i] = (uint16_t)keep[i];
+        slot->keep[BD_SIZE] = (uint16_t)outcome;
+    }
+    return outcome;
+}
+
+/* Makes unit `unit` (kind * BD_SIZE + index) consistent, with memo (NULL:
+ * none); adds to *queue the other units of each blank that lost a
+ * candidate. False when the unit's blanks cannot take its missing
+ * digits. */
 static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], int unit,
-                        uint32_t *queue)
+                        uint32_t *queue, bdi_unit_memo *memo)
 {
     int kind = unit / BD_SIZE, index = unit % BD_SIZE, at[BD_SIZE], n = 0;
     int first = unit_cell(kind, index, 0);
-    unsigned mine[BD_SIZE], keep[BD_SIZE], missing = 0, held = 0;
+    uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
+    unsigned keep[BD_SIZE], missing = 0, held = 0;
     for (int pos = 0; pos < BD_SIZE; pos++) {
         int cell = first + UNIT_OFFSET[kind][pos];
         if (cells[cell]) {
@@ -202,11 +249,10 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
         return false;   /* a missing digit without a place */
     if (!may_be_tight(mine, n))
         return true;
-    bool whole;
-    if (!matched_candidates(mine, n, keep, &whole))
-        return false;
-    if (whole)
-        return true;
+    mine[BD_SIZE] = (uint16_t)n;
+    int outcome = unit_outcome(mine, n, keep, memo);
+    if (outcome != KEEP_SOME)
+        return outcome == KEEP_ALL;
     for (int i = 0; i < n; i++) {
         if (keep[i] == mine[i])
             continue;
@@ -218,12 +264,13 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
     return true;
 }
 
-bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS])
+bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
+                          bdi_unit_memo *memo)
 {
     for (uint32_t queue = ALL_UNITS; queue; ) {
         int unit = bit_digit(queue) - 1;
         queue &= queue - 1u;
-        if (!settle_unit(cells, cand, unit, &queue))
+        if (!settle_unit(cells, cand, unit, &queue, memo))
             return false;
     }
     return true;

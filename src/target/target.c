@@ -171,7 +171,8 @@ enum {
     DENSE_ROWS_STALL = 2,
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
-    DIVE_NODES = 50          /* nodes of the dive at a pass's first branching node */
+    DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
+    MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
 
 typedef struct target {
@@ -196,6 +197,8 @@ typedef struct target {
     struct relaxation *level; /* per depth, the root's at BD_CELLS + 1, and
                                * restart()'s two root relaxations at BD_CELLS
                                * and BD_CELLS + 2 */
+    bdi_unit_memo *memo;      /* for the units' rule, NULL: none yet (units_consistent) */
+    int units_calls;          /* units_consistent's calls, up to MEMO_AFTER */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -1040,11 +1043,13 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
  * node has no completion that allow admits. */
 static bool units_consistent(target *s)
 {
+    if (!s->memo && ++s->units_calls >= MEMO_AFTER)
+        s->memo = calloc(1, sizeof *s->memo);   /* NULL (no memory) only costs time */
     uint16_t cand[BD_CELLS], before[BD_CELLS];
     for (int cell = 0; cell < BD_CELLS; cell++)
         cand[cell] = (uint16_t)(s->cells[cell] ? 0 : candidates(s, cell));
     memcpy(before, cand, sizeof before);
-    if (!bdi_units_consistent(s->cells, cand))
+    if (!bdi_units_consistent(s->cells, cand, s->memo))
         return false;
     for (int cell = 0; cell < BD_CELLS; cell++)
         s->allow[cell] &= (uint16_t)~(before[cell] & ~cand[cell]);
@@ -1355,10 +1360,14 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     target_init(&sub, &part);
     sub.budget = s->budget;
     sub.level = level;
+    sub.memo = s->memo;
+    sub.units_calls = s->units_calls;
     sub.improved = true;
     sub.best_score = s->best_score;
     sub.best = s->best;
     run_passes(&sub);
+    s->memo = sub.memo;       /* the same, or one it made */
+    s->units_calls = sub.units_calls;
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)
         return false;
@@ -1551,6 +1560,7 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     s.list_few = true;
     run_passes(&s);
     free(s.level);
+    free(s.memo);
     if (stats) {
         stats->nodes += s.budget.nodes;
         stats->guesses += s.guesses;

@@ -189,13 +189,32 @@ bdi_rows_status bdi_rows_descend_base(const bdi_layer_node *node, bdi_rows *rel,
 bdi_rows_status bdi_rows_descend_avx2(const bdi_layer_node *node, bdi_rows *rel,
                                       const bdi_rows_steps *steps);
 
+/* A memo of the units' rule (alldiff.c) for bdi_units_consistent, which
+ * depends on a unit's blanks' candidates alone: direct-mapped, a slot a
+ * key, the last one that hashed there. Owned by the search that calls it
+ * (one a thread); all zero bytes is the empty memo. */
+enum { BDI_UNIT_MEMO_BITS = 12, BDI_UNIT_MEMO_WIDTH = BD_SIZE + 3 };
+typedef struct bdi_unit_memo_slot {
+    /* the key: the unit's n blanks' candidates in the unit's order, then
+     * 0s, and n at [BD_SIZE] (a key has n >= 1: an empty slot is none) */
+    uint16_t cand[BDI_UNIT_MEMO_WIDTH];
+    /* the outcome at [BD_SIZE], and when some candidates go, each
+     * blank's candidates left at [0, n) */
+    uint16_t keep[BDI_UNIT_MEMO_WIDTH];
+} bdi_unit_memo_slot;
+typedef struct bdi_unit_memo {
+    bdi_unit_memo_slot slot[1 << BDI_UNIT_MEMO_BITS];
+} bdi_unit_memo;
+
 /* The units' all-different rule made consistent (alldiff.c): `cand` holds
  * the candidates of each blank (cells[cell] == 0), which must leave out
  * every digit one of its units holds; each loses the digits that no
  * assignment of its units' blanks to their missing digits (each blank its
  * own) gives it. False when some unit has no such assignment: no
- * completion. */
-bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]);
+ * completion. Uses and fills `memo` (NULL: none), which never changes the
+ * result. */
+bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
+                          bdi_unit_memo *memo);
 
 /* The symmetries of a target puzzle (symmetry.c): the row and column moves
  * that keep every cell's weight and leave the puzzle unchanged. Fills
