@@ -504,6 +504,24 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
     }
 }
 
+/* binary_chaining of candidate (cell, digit) when its plan has its on
+ * chain's contradiction alone, the chain in the search's record: the
+ * hint offered from the record's contradiction nodes, with no sets
+ * rebuilt (none is read). False when the record lacks the chain. */
+static bool contradiction_only(forcing *f, int cell, int digit)
+{
+    const on_memo *m = f->memo;
+    int cand = cell * BD_SIZE + digit - 1;
+    if (!m || m->first[cand] < 0 || !m->on_count[cand])
+        return false;
+    if (!m->ok[cand] && (f->dynamic || f->nishio)) {
+        int32_t start = (int32_t)m->items[m->first[cand]];
+        binary_hint(f, m->absurd[cand][0], m->absurd[cand][1], pot_of(cell, digit, true), start,
+                    false, true);
+    }
+    return true;
+}
+
 /* The chains from one cell. */
 static void cell_chaining(forcing *f, int cell)
 {
@@ -519,6 +537,9 @@ static void cell_chaining(forcing *f, int cell)
         if (plan && !plan->on[n])
             continue;
         int digit = bit_digit(ds);
+        if (plan && !plan->off[n] && !plan->region[n][0] && !plan->region[n][1]
+            && !plan->region[n][2] && !cell_part && contradiction_only(f, cell, digit))
+            continue;
         pset *on_to_on = set_new(ch), *on_to_off = set_new(ch);
         if (!on_to_on || !on_to_off)
             return;
