@@ -157,32 +157,43 @@ static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE +
     }
 }
 
+/* Above every reduced cost cost - v (costs lie within +-FORBID, the
+ * potentials, sums of path lengths under prices within +-PRICE_LIMIT,
+ * far inside +-2^61), and no cost added to it overflows. */
+static const int64_t UNREAD = (int64_t)1 << 62;
+
 /* Blank `cell`'s cost of each digit d under rel's prices into cost[d - 1]
- * (FORBID where the node does not allow d); returns the least reduced cost
- * cost[d - 1] - v[d] over the digits `missing`. */
+ * (FORBID where the node does not allow d); returns the least of
+ * cost[d - 1] + off[d - 1] over the nine digits. */
 static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int cell,
-                           unsigned missing, const int64_t v[BD_SIZE + 1], int64_t cost[BD_SIZE])
+                           const int64_t off[BD_SIZE], int64_t cost[BD_SIZE])
 {
     unsigned cand = node->open[cell];
     const int32_t *col = rel->col[col_of(cell)], *box = rel->box[box_of(cell)];
     int64_t gain = node->gain[cell], least = INT64_MAX;
     for (int k = 0; k < BD_SIZE; k++) {
         cost[k] = (cand >> k & 1u) ? col[k] + box[k] - (k + 1) * gain : FORBID;
-        int64_t reduced = (missing >> k & 1u) ? cost[k] - v[k + 1] : INT64_MAX;
+        int64_t reduced = cost[k] + off[k];
         least = reduced < least ? reduced : least;
     }
     return least;
 }
 
 /* blank_costs of the n blanks `cells` into cost[i] and their least
- * reduced costs into least[i]; one call a row, so that its loop stays a
- * function of its own (inlined in solve_row, it cost more). */
+ * reduced costs cost[i][d - 1] - v[d] over the digits d `missing` (not
+ * empty) into least[i]: blank_costs' least with off -v[d] on the missing
+ * digits and UNREAD on the others, which is never the least (a missing
+ * digit's reduced cost is below it). One call a row, so that its loop
+ * stays a function of its own (inlined in solve_row, it cost more). */
 static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int n,
                       const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
                       int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
 {
+    int64_t off[BD_SIZE];
+    for (int k = 0; k < BD_SIZE; k++)
+        off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
     for (int i = 0; i < n; i++)
-        least[i] = blank_costs(node, rel, cells[i], missing, v, cost[i]);
+        least[i] = blank_costs(node, rel, cells[i], off, cost[i]);
 }
 
 /* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
