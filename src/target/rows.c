@@ -162,14 +162,14 @@ static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE +
  * far inside +-2^61), and no cost added to it overflows. */
 static const int64_t UNREAD = (int64_t)1 << 62;
 
-/* Blank `cell`'s cost of each digit d under rel's prices into cost[d - 1]
- * (FORBID where the node does not allow d); returns the least of
- * cost[d - 1] + off[d - 1] over the nine digits. */
-static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int cell,
-                           const int64_t off[BD_SIZE], int64_t cost[BD_SIZE])
+/* Blank `cell`'s cost of each digit d under the prices col and box of its
+ * column and box into cost[d - 1] (FORBID where the node does not allow
+ * d); returns the least of cost[d - 1] + off[d - 1] over the nine digits. */
+static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t col[BD_SIZE],
+                           const int32_t box[BD_SIZE], const int64_t off[BD_SIZE],
+                           int64_t cost[BD_SIZE])
 {
     unsigned cand = node->open[cell];
-    const int32_t *col = rel->col[col_of(cell)], *box = rel->box[box_of(cell)];
     int64_t gain = node->gain[cell], least = INT64_MAX;
     for (int k = 0; k < BD_SIZE; k++) {
         cost[k] = (cand >> k & 1u) ? col[k] + box[k] - (k + 1) * gain : FORBID;
@@ -179,21 +179,24 @@ static int64_t blank_costs(const bdi_layer_node *node, const bdi_rows *rel, int 
     return least;
 }
 
-/* blank_costs of the n blanks `cells` into cost[i] and their least
+/* blank_costs of the n blanks `cells` of row r into cost[i] and their least
  * reduced costs cost[i][d - 1] - v[d] over the digits d `missing` (not
  * empty) into least[i]: blank_costs' least with off -v[d] on the missing
  * digits and UNREAD on the others, which is never the least (a missing
  * digit's reduced cost is below it). One call a row, so that its loop
  * stays a function of its own (inlined in solve_row, it cost more). */
-static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int n,
+static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int r, int n,
                       const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
                       int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
 {
     int64_t off[BD_SIZE];
     for (int k = 0; k < BD_SIZE; k++)
         off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
-    for (int i = 0; i < n; i++)
-        least[i] = blank_costs(node, rel, cells[i], off, cost[i]);
+    for (int i = 0; i < n; i++) {
+        int c = cells[i] - r * BD_SIZE;
+        least[i] = blank_costs(node, cells[i], rel->col[c],
+                               rel->box[r / BD_BOX * BD_BOX + c / BD_BOX], off, cost[i]);
+    }
 }
 
 /* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
@@ -251,7 +254,7 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
-    row_costs(node, rel, n, cells, missing, v, cost, least);
+    row_costs(node, rel, r, n, cells, missing, v, cost, least);
     for (int i = 0; warm && i < n; i++) {
         u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
@@ -285,7 +288,7 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
     start_row(rel, r, true, u, v, match);
-    row_costs(node, rel, n, cells, ALL_DIGITS & ~row_used, v, cost, least);
+    row_costs(node, rel, r, n, cells, ALL_DIGITS & ~row_used, v, cost, least);
     for (int i = 0; i < n; i++) {
         int d = rel->digit[cells[i]];
         u[i + 1] = cost[i][d - 1] - v[d];
