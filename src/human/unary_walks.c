@@ -631,39 +631,16 @@ typedef struct layers {
     uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
 } layers;
 
+CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
+                          bool from_on);
+
 /* The next half layer of `l`, whose last one holds potentials on (`from_on`)
- * or off, made with the walk's links (SE's getOnToOff and getOffToOn, as
- * reach_links): those it switches off or on that `l` has not reached, added
- * to its sets; false when there are none. */
+ * or off, made with the walk's links (set_step): those it switches off or
+ * on that `l` has not reached, added to its sets; false when there are
+ * none. */
 static bool layers_step(const unary *u, layers *l, bool from_on)
 {
-    const reach_grid *rg = u->rg;
-    uint64_t next[BD_SIZE * 2] = {0};
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = l->front[i]; bits; bits &= bits - 1u) {
-            int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
-            uint64_t bit = (uint64_t)1 << (at & 63);
-            if (from_on) {
-                next[2 * d] |= rg->cand[d][0] & rg->peers[at][0];
-                next[2 * d + 1] |= rg->cand[d][1] & rg->peers[at][1];
-                for (unsigned ds = u->y ? rg->cell_cand[at] & ~(1u << d) : 0; ds; ds &= ds - 1u)
-                    next[2 * (bit_digit(ds) - 1) + w] |= bit;
-                continue;
-            }
-            if (u->y && rg->cell_left[at] == 2)
-                next[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
-            if (u->x) {
-                next[2 * d] |= rg->partner[at * BD_SIZE + d][0];
-                next[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
-            }
-        }
-    uint64_t *seen = from_on ? l->off : l->on, any = 0;
-    for (int i = 0; i < BD_SIZE * 2; i++) {
-        l->front[i] = next[i] & ~seen[i];
-        seen[i] |= l->front[i];
-        any |= l->front[i];
-    }
-    return any != 0;
+    return set_step(u, l->front, l->front, from_on ? l->off : l->on, from_on);
 }
 
 /* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
@@ -821,14 +798,16 @@ static int first_parent(set_walk *w, int pot, int k)
 }
 
 /* Into `next`, the half layer after `front` (potentials on when
- * `from_on`, else off) of the walk's links, as layers_step makes it: the
- * potentials `front`'s switch off (on) that `seen` (the potentials made in
- * that state) does not hold, added to it; whether there are any. */
-static bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
-                     bool from_on)
+ * `from_on`, else off) of the walk's links (SE's getOnToOff and
+ * getOffToOn, as reach_links): the potentials `front`'s switch off (on)
+ * that `seen` (the potentials made in that state) does not hold, added to
+ * it; whether there are any. `next` may be `front`: it is written once
+ * `front` is read. */
+CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
+                          bool from_on)
 {
     const reach_grid *rg = u->rg;
-    uint64_t to[BD_SIZE * 2] = {0};
+    uint64_t to[BD_SIZE * 2] = {0}, x_links = u->x ? ~(uint64_t)0 : 0;   /* the X-links' mask */
     for (int i = 0; i < BD_SIZE * 2; i++)
         for (uint64_t bits = front[i]; bits; bits &= bits - 1u) {
             int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
@@ -842,8 +821,8 @@ static bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint
             }
             if (u->y && rg->cell_left[at] == 2)
                 to[2 * (bit_digit(rg->cell_cand[at] & ~(1u << d)) - 1) + w] |= bit;
-            to[2 * d] |= rg->partner[at * BD_SIZE + d][0];
-            to[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1];
+            to[2 * d] |= rg->partner[at * BD_SIZE + d][0] & x_links;
+            to[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1] & x_links;
         }
     uint64_t any = 0;
     for (int i = 0; i < BD_SIZE * 2; i++) {
@@ -855,7 +834,7 @@ static bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint
 }
 
 /* find_forcing from node `start` made with cell sets, a half layer at a
- * time (layers_step, the walk's rules), when it has the grid (u->rg): the
+ * time (set_step, the walk's rules), when it has the grid (u->rg): the
  * same target, the same chain (each potential's first parent: of those
  * that imply it in the half layer before, the first in the walk's queue,
  * ordered by their own first parents, then by the order their parent
