@@ -237,9 +237,6 @@ typedef struct relaxation {
 
 static const int32_t GAP_NONE = INT32_MIN;
 
-/* BOX_FIRST[b]: the first cell of box b. */
-static const uint8_t BOX_FIRST[BD_SIZE] = {0, 3, 6, 27, 30, 33, 54, 57, 60};
-
 /* ORs `lanes` (a 16-bit mask repeated in each 16-bit lane) into the four
  * uint16_t at `at`, as one read-modify-write. */
 static inline void block4(uint16_t *at, uint64_t lanes)
@@ -272,7 +269,7 @@ static void place(target *s, int cell, int digit)
     s->score += digit * s->weight[cell];
     uint64_t lanes = bit * UINT64_C(0x0001000100010001);
     uint16_t *row = s->blocked + unit[UNIT_ROW] * BD_SIZE, *col = s->blocked + unit[UNIT_COL];
-    uint16_t *box = s->blocked + BOX_FIRST[unit[UNIT_BOX]];
+    uint16_t *box = s->blocked + unit_cell(UNIT_BOX, unit[UNIT_BOX], 0);
     block4(row, lanes);
     block4(row + 4, lanes);
     row[8] |= (uint16_t)bit;
