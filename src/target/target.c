@@ -564,21 +564,26 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     return refresh(node, rel, true, NULL);
 }
 
+/* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
+ * layer_tests' int32 sums (see there). */
+enum { FIX_CAP = 1 << 29 };
+
 /*
- * What each blank costs the layers that must leave it: cost[cell] = the sum
- * over the digits d whose best layer takes the blank of best(d) minus the
- * best layer of d that avoids it, when positive: d's share, in share[d][r]
- * for its pick in row r, with bit d - 1 of mine[cell] set (share is left
- * unset where the bit is not). A layer takes one cell of each row, so the
- * best layer of d avoiding a cell is at most the largest max-marginal
- * through[d] of the other cells of its row: each share is a lower bound on
- * what d loses when the blank takes another digit. The rows' gaps
- * (rel->gap) are found anew for the digits `solved` (bit d - 1), whose
- * layers were solved at this node, and kept for the others, settled since
- * their gaps were found (the blanks placed since are skipped).
+ * What each blank costs the layers that must leave it: the sum over the
+ * digits d whose best layer takes the blank of best(d) minus the best
+ * layer of d that avoids it, when positive: d's share, in share[d][r] for
+ * its pick in row r, with bit d - 1 of mine[cell] set (share is left unset
+ * where the bit is not); cost[cell] = min(that sum, FIX_CAP). A layer
+ * takes one cell of each row, so the best layer of d avoiding a cell is at
+ * most the largest max-marginal through[d] of the other cells of its row:
+ * each share is a lower bound on what d loses when the blank takes
+ * another digit. The rows' gaps (rel->gap) are found anew for the digits
+ * `solved` (bit d - 1), whose layers were solved at this node, and kept
+ * for the others, settled since their gaps were found (the blanks placed
+ * since are skipped).
  */
 static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int64_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
+                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
                           int64_t share[BD_SIZE][BD_SIZE])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
@@ -603,10 +608,74 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
             if (loss > 0) {
                 share[d][r] = loss;
                 mine[taken] |= (uint16_t)(1u << d);
-                cost[taken] += loss;
+                int32_t sum = cost[taken] + (int32_t)(loss < FIX_CAP ? loss : FIX_CAP);
+                cost[taken] = sum < FIX_CAP ? sum : FIX_CAP;   /* both terms <= 2^29 */
             }
         }
     }
+}
+
+/* The layers' test of fix_by_layers on every cell and digit, with each
+ * cell's cost (leaving_costs): bit d of fired[cell] set when best(d) -
+ * through[d][cell] + cost[cell] > slack, for 0 <= slack < FIX_CAP. Layer
+ * values lie within +-2^26 and max-marginals are those or
+ * BDI_LAYER_NONE (-2^30), so the terms stay within int32, and a cost
+ * clipped at FIX_CAP passes the test as its whole would. With SSE2 four
+ * cells at once (the last cell alone); elsewhere (BD_PORTABLE) cell by
+ * cell. */
+static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
+                        uint16_t fired[BD_CELLS])
+{
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    __m128i over[BD_SIZE];   /* cost - through > slack - best(d) */
+    for (int d = 0; d < BD_SIZE; d++)
+        over[d] = _mm_set1_epi32(slack - rel->layer[d].best);
+    for (; cell + 4 <= BD_CELLS; cell += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cost + cell)), acc = _mm_setzero_si128();
+        for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc + the test */
+            __m128i t = _mm_loadu_si128((const __m128i *)(rel->through[d] + cell));
+            __m128i test = _mm_cmpgt_epi32(_mm_sub_epi32(c, t), over[d]);
+            acc = _mm_sub_epi32(_mm_add_epi32(acc, acc), test);
+        }
+        _mm_storel_epi64((__m128i *)(fired + cell), _mm_packs_epi32(acc, acc));
+    }
+#endif
+    for (; cell < BD_CELLS; cell++) {
+        unsigned bits = 0;
+        for (int d = 0; d < BD_SIZE; d++)
+            bits |= (unsigned)(cost[cell] - rel->through[d][cell] > slack - rel->layer[d].best)
+                    << d;
+        fired[cell] = (uint16_t)bits;
+    }
+}
+
+/* The rows' test of fix_by_layers on one cell: bit d set when drop[d] >
+ * slack. With SSE2 four digits at once; elsewhere (BD_PORTABLE) digit by
+ * digit. */
+static unsigned rows_test(const int32_t drop[BD_SIZE], int32_t slack)
+{
+    unsigned bits = 0;
+    int d = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    __m128i over = _mm_set1_epi32(slack);
+    for (; d + 4 <= BD_SIZE; d += 4) {
+        __m128i gt = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(drop + d)), over);
+        bits |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(gt)) << d;
+    }
+#endif
+    for (; d < BD_SIZE; d++)
+        bits |= (unsigned)(drop[d] > slack) << d;
+    return bits;
+}
+
+/* The sum of share[d][r] over the digits d of `digits` (bit d). */
+static int64_t shares(int64_t share[BD_SIZE][BD_SIZE], int r, unsigned digits)
+{
+    int64_t sum = 0;
+    for (; digits; digits &= digits - 1u)
+        sum += share[bit_digit(digits) - 1][r];
+    return sum;
 }
 
 /* Removes from allow every pair (cell, d) whose child cannot reach the
@@ -615,36 +684,40 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
  * the row bound less the pair's drop (rows.c: what its row's assignment
  * loses, or at least its reduced cost); notes in s->fixed whether
  * any was removed. The pairs are the node's (node->open on the blanks,
- * which are their candidates at the node). */
+ * which are their candidates at the node). When L is within FIX_CAP of
+ * the need, the layers' test runs on every pair with the cell's whole
+ * cost (layer_tests), and a pair it fires on whose digit has a share of
+ * that cost (and which the rows do not fix) is tested again without it:
+ * the test with less cost fires on fewer pairs. Otherwise pair by pair. */
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
                           bool rows)
 {
-    int64_t need = need_now(s), below[BD_SIZE], cost[BD_CELLS], share[BD_SIZE][BD_SIZE];
-    uint16_t mine[BD_CELLS];
-    int64_t rows_slack = rows ? rel->rows.value - need : 0;
+    int64_t need = need_now(s), share[BD_SIZE][BD_SIZE];
+    int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
+    int32_t cost[BD_CELLS];
+    uint16_t mine[BD_CELLS], fired[BD_CELLS];
     leaving_costs(s, rel, solved, cost, mine, share);
-    for (int d = 0; d < BD_SIZE; d++)   /* through[d][cell] below this: fixed */
-        below[d] = need - rel->value + rel->layer[d].best;
+    bool whole = slack < FIX_CAP;
+    if (whole)
+        layer_tests(rel, cost, (int32_t)slack, fired);
+    int32_t rows_over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
+                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
     unsigned fixed = 0;
     for (int r = 0, cell = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++, cell++) {
             if (s->cells[cell])
                 continue;
-            int64_t all = cost[cell];
-            const int32_t *through = &rel->through[0][cell], *drop = rel->rows.drop[cell];
-            unsigned open = node->open[cell], out = 0;
-            /* the digits whose pick is not this cell (or costs nothing): all of cost */
-            for (unsigned cand = open & ~(unsigned)mine[cell]; cand; cand &= cand - 1u) {
-                int d = bit_digit(cand) - 1;
-                if (through[d * BD_CELLS] - all < below[d] || (rows && drop[d] > rows_slack))
-                    out |= cand & (0u - cand);
-            }
-            /* the others: cost less their own share */
-            for (unsigned cand = open & mine[cell]; cand; cand &= cand - 1u) {
-                int d = bit_digit(cand) - 1;
-                if (through[d * BD_CELLS] - (all - share[d][r]) < below[d]
-                    || (rows && drop[d] > rows_slack))
-                    out |= cand & (0u - cand);
+            unsigned open = node->open[cell];
+            unsigned by_rows = rows ? rows_test(rel->rows.drop[cell], rows_over) & open : 0;
+            unsigned out = whole ? (fired[cell] & open) | by_rows : open;
+            for (unsigned again = whole ? out & mine[cell] & ~by_rows : open; again;
+                 again &= again - 1u) {
+                int d = bit_digit(again) - 1;
+                unsigned bit = again & (0u - again);
+                int64_t left = (int64_t)rel->layer[d].best - rel->through[d][cell]
+                               + shares(share, r, mine[cell] & ~bit);
+                if (left <= slack && !(by_rows & bit))
+                    out &= ~bit;
             }
             s->allow[cell] &= (uint16_t)~out;
             fixed |= out;
