@@ -32,7 +32,7 @@
  * need, d leaves allow[cell] for the subtree. A child node keeps its
  * parent's prices and re-solves only the layers whose best cells are no
  * longer open; the others are still best, and only lose what their cells
- * placed since earned (settle).
+ * placed since earned (refresh).
  *
  * The row relaxation (rows.c, the LP bound's Lagrangian with prices on
  * columns and boxes) joins in the passes, i.e. on the grids the root did
@@ -220,11 +220,16 @@ typedef struct target {
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
- * max-marginals under them, and L (in 1/SCALE point). */
+ * max-marginals under them, and L (in 1/SCALE point). A digit's
+ * max-marginals are kept as solved, with its best value then in anchor:
+ * a settled layer's values all move together, so through[d][cell] -
+ * anchor[d] is what d's best layer loses when it must take the cell (for
+ * an entry BDI_LAYER_NONE, where no layer takes it, see lost()). */
 typedef struct relaxation {
     int32_t price[BD_CELLS];
     bdi_layer layer[BD_SIZE];
     int32_t through[BD_SIZE][BD_CELLS];
+    int32_t anchor[BD_SIZE];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
     bool fixed;               /* its fixing took pairs out of allow */
@@ -387,22 +392,22 @@ static bool total(const bdi_layer_node *node, relaxation *rel)
     return true;
 }
 
-/* A layer kept from an ancestor whose cells are all still open: still the
- * best, but the cells of it placed since then (with its digit, so every
- * layer left takes them) no longer pay or earn; its value, now `value`,
- * and its max-marginals move down together by what they did. */
-static void settle(int32_t value, bdi_layer *layer, int32_t through[BD_CELLS])
+/* What digit d's best layer in rel loses when it must take `cell`
+ * (through less best, <= 0), or BDI_LAYER_NONE less its best value when
+ * no layer of d takes the cell. */
+static int32_t lost(const relaxation *rel, int d, int cell)
 {
-    int32_t shift = layer->best - value;
-    if (shift == 0)
-        return;
-    layer->best = value;
-    for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches */
-        through[cell] = through[cell] == BDI_LAYER_NONE ? BDI_LAYER_NONE : through[cell] - shift;
+    int32_t through = rel->through[d][cell];
+    return through == BDI_LAYER_NONE ? through - rel->layer[d].best : through - rel->anchor[d];
 }
 
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
- * all open at the node (all of them when `all`), settles the others; sets
+ * all open at the node (all of them when `all`), settles the others (a
+ * layer kept from an ancestor whose cells are all still open is still the
+ * best, but the cells of it placed since then, with its digit so that
+ * every layer left takes them, no longer pay or earn: its value and its
+ * max-marginals move down together by what they did, the max-marginals
+ * through its anchor, which stays); sets
  * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
  * some digit has no layer. */
 static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
@@ -419,9 +424,10 @@ static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsig
         }
         if (all || (closed & digit_bit(digit))) {
             bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
+            rel->anchor[digit - 1] = layer->best;
             fresh |= digit_bit(digit);
         } else
-            settle(value, layer, rel->through[digit - 1]);
+            layer->best = value;
     }
     if (solved)
         *solved = fresh;
@@ -616,11 +622,13 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
 }
 
 /* The layers' test of fix_by_layers on every cell and digit, with each
- * cell's cost (leaving_costs): bit d of fired[cell] set when best(d) -
- * through[d][cell] + cost[cell] > slack, for 0 <= slack < FIX_CAP. Layer
+ * cell's cost (leaving_costs): bit d of fired[cell] set when
+ * cost[cell] - lost(rel, d, cell) > slack, for 0 <= slack < FIX_CAP,
+ * computed as anchor(d) - through[d][cell] + cost[cell] > slack. Layer
  * values lie within +-2^26 and max-marginals are those or
- * BDI_LAYER_NONE (-2^30), so the terms stay within int32, and a cost
- * clipped at FIX_CAP passes the test as its whole would. With SSE2 four
+ * BDI_LAYER_NONE (-2^30), so the terms stay within int32; where no layer
+ * takes the cell both forms exceed 2^29 and fire, and a cost clipped at
+ * FIX_CAP fires as its whole would. With SSE2 four
  * cells at once (the last cell alone); elsewhere (BD_PORTABLE) cell by
  * cell. */
 static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
@@ -630,7 +638,7 @@ static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     __m128i over[BD_SIZE];   /* cost - through > slack - best(d) */
     for (int d = 0; d < BD_SIZE; d++)
-        over[d] = _mm_set1_epi32(slack - rel->layer[d].best);
+        over[d] = _mm_set1_epi32(slack - rel->anchor[d]);
     for (; cell + 4 <= BD_CELLS; cell += 4) {
         __m128i c = _mm_loadu_si128((const __m128i *)(cost + cell)), acc = _mm_setzero_si128();
         for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc + the test */
@@ -644,8 +652,7 @@ static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int
     for (; cell < BD_CELLS; cell++) {
         unsigned bits = 0;
         for (int d = 0; d < BD_SIZE; d++)
-            bits |= (unsigned)(cost[cell] - rel->through[d][cell] > slack - rel->layer[d].best)
-                    << d;
+            bits |= (unsigned)(cost[cell] - rel->through[d][cell] > slack - rel->anchor[d]) << d;
         fired[cell] = (uint16_t)bits;
     }
 }
@@ -714,8 +721,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
                  again &= again - 1u) {
                 int d = bit_digit(again) - 1;
                 unsigned bit = again & (0u - again);
-                int64_t left = (int64_t)rel->layer[d].best - rel->through[d][cell]
-                               + shares(share, r, mine[cell] & ~bit);
+                int64_t left = shares(share, r, mine[cell] & ~bit) - (int64_t)lost(rel, d, cell);
                 if (left <= slack && !(by_rows & bit))
                     out &= ~bit;
             }
@@ -763,6 +769,7 @@ static void inherit(relaxation *rel, const relaxation *parent, bool rows)
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
     memcpy(rel->through, parent->through, sizeof rel->through);
+    memcpy(rel->anchor, parent->anchor, sizeof rel->anchor);
     memcpy(rel->gap, parent->gap, sizeof rel->gap);
     rel->value = parent->value;
     if (rows) {
@@ -1016,8 +1023,7 @@ static int next_digit(const relaxation *guide, int cell, unsigned cand)
         return digit;
     for (unsigned rest = cand; rest; rest &= rest - 1u) {
         int d = bit_digit(rest);
-        if (guide->through[d - 1][cell] - guide->layer[d - 1].best
-            > guide->through[digit - 1][cell] - guide->layer[digit - 1].best)
+        if (lost(guide, d - 1, cell) > lost(guide, digit - 1, cell))
             digit = d;
     }
     return digit;
