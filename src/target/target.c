@@ -624,28 +624,30 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
 /* The layers' test of fix_by_layers on every cell and digit, with each
  * cell's cost (leaving_costs): bit d of fired[cell] set when
  * cost[cell] - lost(rel, d, cell) > slack, for 0 <= slack < FIX_CAP,
- * computed as anchor(d) - through[d][cell] + cost[cell] > slack. Layer
+ * computed as anchor(d) - through[d][cell] + cost[cell] > slack (with
+ * SSE2: not through[d][cell] + slack - anchor(d) + 1 > cost[cell]). Layer
  * values lie within +-2^26 and max-marginals are those or
  * BDI_LAYER_NONE (-2^30), so the terms stay within int32; where no layer
  * takes the cell both forms exceed 2^29 and fire, and a cost clipped at
- * FIX_CAP fires as its whole would. With SSE2 four
- * cells at once (the last cell alone); elsewhere (BD_PORTABLE) cell by
- * cell. */
+ * FIX_CAP fires as its whole would. With SSE2 four cells at once (the
+ * last cell alone); elsewhere (BD_PORTABLE) cell by cell. */
 static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
                         uint16_t fired[BD_CELLS])
 {
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
-    __m128i over[BD_SIZE];   /* cost - through > slack - best(d) */
+    /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
+    __m128i over[BD_SIZE], all = _mm_set1_epi32(ALL_DIGITS);
     for (int d = 0; d < BD_SIZE; d++)
-        over[d] = _mm_set1_epi32(slack - rel->anchor[d]);
+        over[d] = _mm_set1_epi32(slack - rel->anchor[d] + 1);
     for (; cell + 4 <= BD_CELLS; cell += 4) {
         __m128i c = _mm_loadu_si128((const __m128i *)(cost + cell)), acc = _mm_setzero_si128();
-        for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc + the test */
+        for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
             __m128i t = _mm_loadu_si128((const __m128i *)(rel->through[d] + cell));
-            __m128i test = _mm_cmpgt_epi32(_mm_sub_epi32(c, t), over[d]);
-            acc = _mm_sub_epi32(_mm_add_epi32(acc, acc), test);
+            acc = _mm_add_epi32(_mm_add_epi32(acc, acc),
+                                _mm_cmpgt_epi32(_mm_add_epi32(t, over[d]), c));
         }
+        acc = _mm_add_epi32(acc, all);   /* ALL_DIGITS less the digits failing */
         _mm_storel_epi64((__m128i *)(fired + cell), _mm_packs_epi32(acc, acc));
     }
 #endif
