@@ -5,9 +5,13 @@
  * without such an assignment proves that the node has no completion.
  *
  * Representation: the candidates of the blanks, a 9-bit mask a cell (bit
- * d-1 for digit d), narrowed in place. A unit's missing digits are the
- * digits none of its cells holds; the caller's candidates must already
- * leave out the digits a unit holds.
+ * d-1 for digit d), narrowed in place, and 0 at a filled cell. A unit's
+ * missing digits are the digits none of its cells holds; the caller's
+ * candidates must already leave out the digits a unit holds. So once no
+ * blank is without candidates (checked first, over the grid), a unit is
+ * its nine masks alone: its blanks are the nonzero ones, and its missing
+ * digits all have a place when their union has as many digits as it has
+ * blanks.
  *
  * Per unit, with n blanks and so n missing digits: a perfect matching M of
  * blanks to digits by augmenting paths (Kuhn's method on the masks). Blank
@@ -68,17 +72,14 @@ static bool augment(const uint16_t cand[BD_SIZE], int i, int8_t owner[BD_SIZE], 
     return false;
 }
 
-/* Whether Hall's condition may be tight in a unit whose n blanks have the
- * candidates cand[]: some t < n with at least t blanks of t or fewer
- * candidates (t = 0: a blank without candidates). */
-static bool may_be_tight(const uint16_t cand[BD_SIZE], int n)
+/* Whether Hall's condition may be tight in a unit of n blanks, with[c]
+ * of them with c candidates (c > 0): some 0 < t < n with at least t
+ * blanks of t or fewer candidates. */
+static bool may_be_tight(const int with[BD_SIZE + 1], int n)
 {
-    int with[BD_SIZE + 1] = {0};   /* blanks by their number of candidates */
-    for (int i = 0; i < n; i++)
-        with[digit_count(cand[i])]++;
-    for (int t = 0, at_most = 0; t < n; t++) {
+    for (int t = 1, at_most = 0; t < n; t++) {
         at_most += with[t];
-        if (at_most > 0 && at_most >= t)
+        if (at_most >= t)
             return true;
     }
     return false;
@@ -150,23 +151,23 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
     return false;
 }
 
-/* The candidates of blanks cand[0..n) that some perfect matching gives
- * them, into keep[], and *whole set when that is every candidate of every
+/* The candidates that some perfect matching of a unit's blanks (the
+ * nonzero cand[pos]) to its missing digits gives each blank, into keep[]
+ * (at the blanks), and *whole set when that is every candidate of every
  * blank (keep[] then unset); false when there is no perfect matching. */
-static bool matched_candidates(const uint16_t cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
-                               bool *whole)
+static bool matched_candidates(const uint16_t cand[BD_SIZE], unsigned keep[BD_SIZE], bool *whole)
 {
     int8_t owner[BD_SIZE];
     unsigned taken = 0, unmatched = 0;
     for (int d = 0; d < BD_SIZE; d++)
         owner[d] = -1;
-    for (int i = 0; i < n; i++) {   /* greedily first: most blanks match at once */
+    for (int i = 0; i < BD_SIZE; i++) {   /* greedily first: most blanks match at once */
         unsigned free_digits = cand[i] & ~taken;
         if (free_digits) {
             int d = bit_digit(free_digits);
             owner[d - 1] = (int8_t)i;
             taken |= digit_bit(d);
-        } else {
+        } else if (cand[i]) {
             unmatched |= 1u << i;
         }
     }
@@ -193,31 +194,31 @@ static bdi_unit_memo_slot *memo_slot(bdi_unit_memo *memo, const uint16_t key[BDI
     return &memo->slot[mixed >> (64 - BDI_UNIT_MEMO_BITS)];
 }
 
-/* The rule on a unit whose n blanks have the candidates key[0..n)
- * (key[BD_SIZE] == n, the rest 0): the outcome, and for KEEP_SOME each
- * blank's candidates that some perfect matching gives it in keep[].
- * Looks the key up in memo (NULL: none) first, and keeps what it finds
- * there. */
-static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], int n, unsigned keep[BD_SIZE],
+/* The rule on a unit whose cells have the candidates key[0..BD_SIZE) (0:
+ * a filled cell; key[BD_SIZE] their number of blanks, the rest 0): the
+ * outcome, and for KEEP_SOME each blank's candidates that some perfect
+ * matching gives it in keep[] (at the blanks). Looks the key up in memo
+ * (NULL: none) first, and keeps what it finds there. */
+static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[BD_SIZE],
                         bdi_unit_memo *memo)
 {
     bdi_unit_memo_slot *slot = NULL;
     if (memo) {
         slot = memo_slot(memo, key);
         if (memcmp(slot->cand, key, sizeof slot->cand) == 0) {
-            for (int i = 0; i < n; i++)
-                keep[i] = slot->keep[i];
+            for (int pos = 0; pos < BD_SIZE; pos++)
+                keep[pos] = slot->keep[pos];
             return slot->keep[BD_SIZE];
         }
     }
     bool whole = false;
-    int outcome = !matched_candidates(key, n, keep, &whole) ? KEEP_NONE
-                  : whole                                    ? KEEP_ALL
-                                                             : KEEP_SOME;
+    int outcome = !matched_candidates(key, keep, &whole) ? KEEP_NONE
+                  : whole                                 ? KEEP_ALL
+                                                          : KEEP_SOME;
     if (slot) {
         memcpy(slot->cand, key, sizeof slot->cand);
-        for (int i = 0; i < n && outcome == KEEP_SOME; i++)
-            slot->keep[i] = (uint16_t)keep[i];
+        for (int pos = 0; pos < BD_SIZE && outcome == KEEP_SOME; pos++)
+            slot->keep[pos] = (uint16_t)(key[pos] ? keep[pos] : 0);
         slot->keep[BD_SIZE] = (uint16_t)outcome;
     }
     return outcome;
@@ -225,41 +226,37 @@ static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], int n, unsigned
 
 /* Makes unit `unit` (kind * BD_SIZE + index) consistent, with memo (NULL:
  * none); adds to *queue the other units of each blank that lost a
- * candidate. False when the unit's blanks cannot take its missing
- * digits. */
-static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], int unit,
-                        uint32_t *queue, bdi_unit_memo *memo)
+ * candidate. cand[] is 0 exactly at the filled cells. False when the
+ * unit's blanks cannot take its missing digits. */
+static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_unit_memo *memo)
 {
-    int kind = unit / BD_SIZE, index = unit % BD_SIZE, at[BD_SIZE], n = 0;
-    int first = unit_cell(kind, index, 0);
+    int kind = unit / BD_SIZE, first = unit_cell(kind, unit % BD_SIZE, 0);
+    const uint8_t *offset = UNIT_OFFSET[kind];
     uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
-    unsigned keep[BD_SIZE], missing = 0, held = 0;
+    unsigned keep[BD_SIZE], missing = 0;
+    int with[BD_SIZE + 1] = {0};   /* cells by their number of candidates */
     for (int pos = 0; pos < BD_SIZE; pos++) {
-        int cell = first + UNIT_OFFSET[kind][pos];
-        if (cells[cell]) {
-            held |= digit_bit(cells[cell]);
-        } else {
-            at[n] = cell;
-            mine[n] = cand[cell];
-            missing |= cand[cell];
-            n++;
-        }
+        mine[pos] = cand[first + offset[pos]];
+        missing |= mine[pos];
+        with[digit_count(mine[pos])]++;
     }
-    if ((missing | held) != ALL_DIGITS)
+    int n = BD_SIZE - with[0];
+    if (digit_count(missing) != n)
         return false;   /* a missing digit without a place */
-    if (!may_be_tight(mine, n))
+    if (!may_be_tight(with, n))
         return true;
     mine[BD_SIZE] = (uint16_t)n;
-    int outcome = unit_outcome(mine, n, keep, memo);
+    int outcome = unit_outcome(mine, keep, memo);
     if (outcome != KEEP_SOME)
         return outcome == KEEP_ALL;
-    for (int i = 0; i < n; i++) {
-        if (keep[i] == mine[i])
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        if (!mine[pos] || keep[pos] == mine[pos])
             continue;
-        cand[at[i]] = (uint16_t)keep[i];
+        int cell = first + offset[pos];
+        cand[cell] = (uint16_t)keep[pos];
         for (int other = 0; other < UNIT_KINDS; other++)
             if (other != kind)
-                *queue |= 1u << (other * BD_SIZE + unit_of(other, at[i]));
+                *queue |= 1u << (other * BD_SIZE + unit_of(other, cell));
     }
     return true;
 }
@@ -267,10 +264,15 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
                           bdi_unit_memo *memo)
 {
+    unsigned bare = 0;   /* a blank without candidates */
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bare |= (unsigned)((cells[cell] | cand[cell]) == 0);
+    if (bare)
+        return false;
     for (uint32_t queue = ALL_UNITS; queue; ) {
         int unit = bit_digit(queue) - 1;
         queue &= queue - 1u;
-        if (!settle_unit(cells, cand, unit, &queue, memo))
+        if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
     return true;
