@@ -26,9 +26,12 @@
  * component keeps every candidate. A unit needs neither the matching nor
  * the rule when no set of t < n of its blanks has t candidates or fewer
  * between them: then every blank keeps every candidate (Hall's condition
- * holds with room to spare). That holds when fewer than t blanks have t or
- * fewer candidates, for every t < n, a count of the candidates that
- * decides most units at once.
+ * holds with room to spare). That holds for t when fewer than t blanks
+ * have t or fewer candidates (a count of the candidates that decides some
+ * units at once), or when fewer than n - t missing digits have n - t or
+ * fewer places (the other n - t digits' places would lie among the other
+ * n - t blanks); the places are counted only where every t left has
+ * n - t <= 3, and only when the memo does not know the unit.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
@@ -72,14 +75,46 @@ static bool augment(const uint16_t cand[BD_SIZE], int i, int8_t owner[BD_SIZE], 
     return false;
 }
 
-/* Whether Hall's condition may be tight in a unit of n blanks, with[c]
- * of them with c candidates (c > 0): some 0 < t < n with at least t
- * blanks of t or fewer candidates. */
-static bool may_be_tight(const int with[BD_SIZE + 1], int n)
+/* The least t, 0 < t < n, with at least t of a unit's n blanks of t or
+ * fewer candidates (with[c] of them with c candidates, c > 0), n when
+ * none: t blanks with just t candidates between them (Hall's condition
+ * tight) need t such blanks. */
+static int least_tight(const int with[BD_SIZE + 1], int n)
 {
-    for (int t = 1, at_most = 0; t < n; t++) {
-        at_most += with[t];
-        if (at_most >= t)
+    int t = 1;
+    for (int blanks = with[1]; t < n && blanks < t;)
+        blanks += with[++t];
+    return t;
+}
+
+/* Whether some set of t blanks, least <= t < n, of a unit of n blanks with
+ * the candidates cand[] (0 at the filled cells), `missing` between them
+ * and with[c] of them with c candidates, may have just t candidates
+ * between them, where least = least_tight(with, n) < n. The other n - t
+ * missing digits would have places only among the other n - t blanks: so
+ * t needs at least t blanks of t or fewer candidates and at least n - t
+ * digits of n - t or fewer places. The digits' places are counted (up to
+ * 3) only where n - least <= 3; otherwise true. */
+static bool may_be_tight(const uint16_t cand[BD_SIZE], int n, unsigned missing,
+                         const int with[BD_SIZE + 1], int least)
+{
+    if (n - least > 3)
+        return true;
+    /* more[k - 1]: the digits of more than k places (among the cells seen
+     * so far), placed: those of one place or more */
+    unsigned more[3] = {0}, placed = 0;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        more[2] |= more[1] & cand[pos];
+        more[1] |= more[0] & cand[pos];
+        more[0] |= placed & cand[pos];
+        placed |= cand[pos];
+    }
+    int blanks = 0;   /* blanks of t or fewer candidates */
+    for (int t = 1; t <= least; t++)
+        blanks += with[t];
+    for (int t = least; t < n; blanks += with[++t]) {
+        int k = n - t;
+        if (blanks >= t && digit_count(missing & ~more[k - 1]) >= k)
             return true;
     }
     return false;
@@ -194,23 +229,28 @@ static bdi_unit_memo_slot *memo_slot(bdi_unit_memo *memo, const uint16_t key[BDI
     return &memo->slot[mixed >> (64 - BDI_UNIT_MEMO_BITS)];
 }
 
+/* The outcome of the rule on a unit whose cells have the candidates
+ * key[0..BD_SIZE) (0: a filled cell), as memo slot `slot` keeps it, with
+ * each blank's candidates left in keep[] for KEEP_SOME; 0 when the slot
+ * keeps another key. */
+static int memo_outcome(const bdi_unit_memo_slot *slot, const uint16_t key[BDI_UNIT_MEMO_WIDTH],
+                        unsigned keep[BD_SIZE])
+{
+    if (memcmp(slot->cand, key, sizeof slot->cand) != 0)
+        return 0;
+    for (int pos = 0; pos < BD_SIZE; pos++)
+        keep[pos] = slot->keep[pos];
+    return slot->keep[BD_SIZE];
+}
+
 /* The rule on a unit whose cells have the candidates key[0..BD_SIZE) (0:
  * a filled cell; key[BD_SIZE] their number of blanks, the rest 0): the
  * outcome, and for KEEP_SOME each blank's candidates that some perfect
- * matching gives it in keep[] (at the blanks). Looks the key up in memo
- * (NULL: none) first, and keeps what it finds there. */
+ * matching gives it in keep[] (at the blanks). Keeps them in memo slot
+ * `slot` (NULL: none). */
 static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[BD_SIZE],
-                        bdi_unit_memo *memo)
+                        bdi_unit_memo_slot *slot)
 {
-    bdi_unit_memo_slot *slot = NULL;
-    if (memo) {
-        slot = memo_slot(memo, key);
-        if (memcmp(slot->cand, key, sizeof slot->cand) == 0) {
-            for (int pos = 0; pos < BD_SIZE; pos++)
-                keep[pos] = slot->keep[pos];
-            return slot->keep[BD_SIZE];
-        }
-    }
     bool whole = false;
     int outcome = !matched_candidates(key, keep, &whole) ? KEEP_NONE
                   : whole                                 ? KEEP_ALL
@@ -243,10 +283,22 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     int n = BD_SIZE - with[0];
     if (digit_count(missing) != n)
         return false;   /* a missing digit without a place */
-    if (!may_be_tight(with, n))
+    int least = least_tight(with, n);
+    if (least >= n)
         return true;
     mine[BD_SIZE] = (uint16_t)n;
-    int outcome = unit_outcome(mine, keep, memo);
+    bdi_unit_memo_slot *slot = memo ? memo_slot(memo, mine) : NULL;
+    int outcome = slot ? memo_outcome(slot, mine, keep) : 0;
+    if (!outcome) {
+        if (!may_be_tight(mine, n, missing, with, least)) {
+            if (slot) {
+                memcpy(slot->cand, mine, sizeof slot->cand);
+                slot->keep[BD_SIZE] = KEEP_ALL;
+            }
+            return true;
+        }
+        outcome = unit_outcome(mine, keep, slot);
+    }
     if (outcome != KEEP_SOME)
         return outcome == KEEP_ALL;
     for (int pos = 0; pos < BD_SIZE; pos++) {
