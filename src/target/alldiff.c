@@ -42,6 +42,11 @@
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
+/* UNIT_FIRST[kind * BD_SIZE + index]: the first cell of unit (kind, index)
+ * (unit_cell's order). */
+static const uint8_t UNIT_FIRST[UNITS] = {
+    0, 9, 18, 27, 36, 45, 54, 63, 72, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 3, 6, 27, 30, 33, 54, 57, 60};
+
 /* UNIT_OFFSET[kind][pos]: the cell at position pos of a unit of `kind`
  * less its first cell (unit_cell's order). */
 static const uint8_t UNIT_OFFSET[UNIT_KINDS][BD_SIZE] = {
@@ -270,13 +275,14 @@ static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[B
  * unit's blanks cannot take its missing digits. */
 static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_unit_memo *memo)
 {
-    int kind = unit / BD_SIZE, first = unit_cell(kind, unit % BD_SIZE, 0);
+    int kind = unit / BD_SIZE, first = UNIT_FIRST[unit];
     const uint8_t *offset = UNIT_OFFSET[kind];
     uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
     unsigned keep[BD_SIZE], missing = 0;
     int with[BD_SIZE + 1] = {0};   /* cells by their number of candidates */
-    for (int pos = 0; pos < BD_SIZE; pos++) {
+    for (int pos = 0; pos < BD_SIZE; pos++)
         mine[pos] = cand[first + offset[pos]];
+    for (int pos = 0; pos < BD_SIZE; pos++) {
         missing |= mine[pos];
         with[digit_count(mine[pos])]++;
     }
