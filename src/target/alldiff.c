@@ -176,10 +176,11 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
         }
     }
     for (unsigned left = all; left;) {
-        /* the component of the lowest digit left: what it reaches and
-         * what reaches it, among the digits of no component yet */
+        /* the component of the lowest digit left: what reaches it among
+         * what it reaches, among the digits of no component yet (a path
+         * from a digit it reaches stays among those) */
         unsigned start = left & (0u - left);
-        unsigned part = reach(step, start, left) & reached_from(step, start, left);
+        unsigned part = reached_from(step, start, reach(step, start, left));
         if (part == all)
             return true;
         left &= ~part;
