@@ -202,10 +202,12 @@ static bool matched_candidates(const uint16_t cand[BD_SIZE], unsigned keep[BD_SI
     unsigned taken = 0, unmatched = 0;
     for (int d = 0; d < BD_SIZE; d++)
         owner[d] = -1;
-    for (int i = 0; i < BD_SIZE; i++) {   /* greedily first: most blanks match at once */
+    /* greedily first, each blank its highest free digit: most blanks match
+     * at once */
+    for (int i = 0; i < BD_SIZE; i++) {
         unsigned free_digits = cand[i] & ~taken;
         if (free_digits) {
-            int d = bit_digit(free_digits);
+            int d = top_digit(free_digits);
             owner[d - 1] = (int8_t)i;
             taken |= digit_bit(d);
         } else if (cand[i]) {
@@ -276,7 +278,8 @@ static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[B
  * unit's blanks cannot take its missing digits. */
 static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_unit_memo *memo)
 {
-    int kind = unit / BD_SIZE, first = UNIT_FIRST[unit];
+    int kind = unit / BD_SIZE;
+    unsigned first = UNIT_FIRST[unit];
     const uint8_t *offset = UNIT_OFFSET[kind];
     uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
     unsigned keep[BD_SIZE], missing = 0;
@@ -311,7 +314,7 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     for (int pos = 0; pos < BD_SIZE; pos++) {
         if (!mine[pos] || keep[pos] == mine[pos])
             continue;
-        int cell = first + offset[pos];
+        int cell = (int)(first + offset[pos]);
         cand[cell] = (uint16_t)keep[pos];
         for (int other = 0; other < UNIT_KINDS; other++)
             if (other != kind)
