@@ -5,9 +5,13 @@
  * without such an assignment proves that the node has no completion.
  *
  * Representation: the candidates of the blanks, a 9-bit mask a cell (bit
- * d-1 for digit d), narrowed in place. A unit's missing digits are the
- * digits none of its cells holds; the caller's candidates must already
- * leave out the digits a unit holds.
+ * d-1 for digit d), narrowed in place, and 0 at a filled cell. A unit's
+ * missing digits are the digits none of its cells holds; the caller's
+ * candidates must already leave out the digits a unit holds. So once no
+ * blank is without candidates (checked first, over the grid), a unit is
+ * its nine masks alone: its blanks are the nonzero ones, and its missing
+ * digits all have a place when their union has as many digits as it has
+ * blanks.
  *
  * Per unit, with n blanks and so n missing digits: a perfect matching M of
  * blanks to digits by augmenting paths (Kuhn's method on the masks). Blank
@@ -22,9 +26,12 @@
  * component keeps every candidate. A unit needs neither the matching nor
  * the rule when no set of t < n of its blanks has t candidates or fewer
  * between them: then every blank keeps every candidate (Hall's condition
- * holds with room to spare). That holds when fewer than t blanks have t or
- * fewer candidates, for every t < n, a count of the candidates that
- * decides most units at once.
+ * holds with room to spare). That holds for t when fewer than t blanks
+ * have t or fewer candidates (a count of the candidates that decides some
+ * units at once), or when fewer than n - t missing digits have n - t or
+ * fewer places (the other n - t digits' places would lie among the other
+ * n - t blanks); the places are counted only where every t left has
+ * n - t <= 3, and only when the memo does not know the unit.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
@@ -34,6 +41,11 @@
 #include "target.h"
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
+
+/* UNIT_FIRST[kind * BD_SIZE + index]: the first cell of unit (kind, index)
+ * (unit_cell's order). */
+static const uint8_t UNIT_FIRST[UNITS] = {
+    0, 9, 18, 27, 36, 45, 54, 63, 72, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 3, 6, 27, 30, 33, 54, 57, 60};
 
 /* UNIT_OFFSET[kind][pos]: the cell at position pos of a unit of `kind`
  * less its first cell (unit_cell's order). */
@@ -68,17 +80,46 @@ static bool augment(const uint16_t cand[BD_SIZE], int i, int8_t owner[BD_SIZE], 
     return false;
 }
 
-/* Whether Hall's condition may be tight in a unit whose n blanks have the
- * candidates cand[]: some t < n with at least t blanks of t or fewer
- * candidates (t = 0: a blank without candidates). */
-static bool may_be_tight(const uint16_t cand[BD_SIZE], int n)
+/* The least t, 0 < t < n, with at least t of a unit's n blanks of t or
+ * fewer candidates (with[c] of them with c candidates, c > 0), n when
+ * none: t blanks with just t candidates between them (Hall's condition
+ * tight) need t such blanks. */
+static int least_tight(const int with[BD_SIZE + 1], int n)
 {
-    int with[BD_SIZE + 1] = {0};   /* blanks by their number of candidates */
-    for (int i = 0; i < n; i++)
-        with[digit_count(cand[i])]++;
-    for (int t = 0, at_most = 0; t < n; t++) {
-        at_most += with[t];
-        if (at_most > 0 && at_most >= t)
+    int t = 1;
+    for (int blanks = with[1]; t < n && blanks < t;)
+        blanks += with[++t];
+    return t;
+}
+
+/* Whether some set of t blanks, least <= t < n, of a unit of n blanks with
+ * the candidates cand[] (0 at the filled cells), `missing` between them
+ * and with[c] of them with c candidates, may have just t candidates
+ * between them, where least = least_tight(with, n) < n. The other n - t
+ * missing digits would have places only among the other n - t blanks: so
+ * t needs at least t blanks of t or fewer candidates and at least n - t
+ * digits of n - t or fewer places. The digits' places are counted (up to
+ * 3) only where n - least <= 3; otherwise true. */
+static bool may_be_tight(const uint16_t cand[BD_SIZE], int n, unsigned missing,
+                         const int with[BD_SIZE + 1], int least)
+{
+    if (n - least > 3)
+        return true;
+    /* more[k - 1]: the digits of more than k places (among the cells seen
+     * so far), placed: those of one place or more */
+    unsigned more[3] = {0}, placed = 0;
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        more[2] |= more[1] & cand[pos];
+        more[1] |= more[0] & cand[pos];
+        more[0] |= placed & cand[pos];
+        placed |= cand[pos];
+    }
+    int blanks = 0;   /* blanks of t or fewer candidates */
+    for (int t = 1; t <= least; t++)
+        blanks += with[t];
+    for (int t = least; t < n; blanks += with[++t]) {
+        int k = n - t;
+        if (blanks >= t && digit_count(missing & ~more[k - 1]) >= k)
             return true;
     }
     return false;
@@ -135,10 +176,11 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
         }
     }
     for (unsigned left = all; left;) {
-        /* the component of the lowest digit left: what it reaches and
-         * what reaches it, among the digits of no component yet */
+        /* the component of the lowest digit left: what reaches it among
+         * what it reaches, among the digits of no component yet (a path
+         * from a digit it reaches stays among those) */
         unsigned start = left & (0u - left);
-        unsigned part = reach(step, start, left) & reached_from(step, start, left);
+        unsigned part = reached_from(step, start, reach(step, start, left));
         if (part == all)
             return true;
         left &= ~part;
@@ -150,23 +192,25 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
     return false;
 }
 
-/* The candidates of blanks cand[0..n) that some perfect matching gives
- * them, into keep[], and *whole set when that is every candidate of every
+/* The candidates that some perfect matching of a unit's blanks (the
+ * nonzero cand[pos]) to its missing digits gives each blank, into keep[]
+ * (at the blanks), and *whole set when that is every candidate of every
  * blank (keep[] then unset); false when there is no perfect matching. */
-static bool matched_candidates(const uint16_t cand[BD_SIZE], int n, unsigned keep[BD_SIZE],
-                               bool *whole)
+static bool matched_candidates(const uint16_t cand[BD_SIZE], unsigned keep[BD_SIZE], bool *whole)
 {
     int8_t owner[BD_SIZE];
     unsigned taken = 0, unmatched = 0;
     for (int d = 0; d < BD_SIZE; d++)
         owner[d] = -1;
-    for (int i = 0; i < n; i++) {   /* greedily first: most blanks match at once */
+    /* greedily first, each blank its highest free digit: most blanks match
+     * at once */
+    for (int i = 0; i < BD_SIZE; i++) {
         unsigned free_digits = cand[i] & ~taken;
         if (free_digits) {
-            int d = bit_digit(free_digits);
+            int d = top_digit(free_digits);
             owner[d - 1] = (int8_t)i;
             taken |= digit_bit(d);
-        } else {
+        } else if (cand[i]) {
             unmatched |= 1u << i;
         }
     }
@@ -193,31 +237,36 @@ static bdi_unit_memo_slot *memo_slot(bdi_unit_memo *memo, const uint16_t key[BDI
     return &memo->slot[mixed >> (64 - BDI_UNIT_MEMO_BITS)];
 }
 
-/* The rule on a unit whose n blanks have the candidates key[0..n)
- * (key[BD_SIZE] == n, the rest 0): the outcome, and for KEEP_SOME each
- * blank's candidates that some perfect matching gives it in keep[].
- * Looks the key up in memo (NULL: none) first, and keeps what it finds
- * there. */
-static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], int n, unsigned keep[BD_SIZE],
-                        bdi_unit_memo *memo)
+/* The outcome of the rule on a unit whose cells have the candidates
+ * key[0..BD_SIZE) (0: a filled cell), as memo slot `slot` keeps it, with
+ * each blank's candidates left in keep[] for KEEP_SOME; 0 when the slot
+ * keeps another key. */
+static int memo_outcome(const bdi_unit_memo_slot *slot, const uint16_t key[BDI_UNIT_MEMO_WIDTH],
+                        unsigned keep[BD_SIZE])
 {
-    bdi_unit_memo_slot *slot = NULL;
-    if (memo) {
-        slot = memo_slot(memo, key);
-        if (memcmp(slot->cand, key, sizeof slot->cand) == 0) {
-            for (int i = 0; i < n; i++)
-                keep[i] = slot->keep[i];
-            return slot->keep[BD_SIZE];
-        }
-    }
+    if (memcmp(slot->cand, key, sizeof slot->cand) != 0)
+        return 0;
+    for (int pos = 0; pos < BD_SIZE; pos++)
+        keep[pos] = slot->keep[pos];
+    return slot->keep[BD_SIZE];
+}
+
+/* The rule on a unit whose cells have the candidates key[0..BD_SIZE) (0:
+ * a filled cell; key[BD_SIZE] their number of blanks, the rest 0): the
+ * outcome, and for KEEP_SOME each blank's candidates that some perfect
+ * matching gives it in keep[] (at the blanks). Keeps them in memo slot
+ * `slot` (NULL: none). */
+static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[BD_SIZE],
+                        bdi_unit_memo_slot *slot)
+{
     bool whole = false;
-    int outcome = !matched_candidates(key, n, keep, &whole) ? KEEP_NONE
-                  : whole                                    ? KEEP_ALL
-                                                             : KEEP_SOME;
+    int outcome = !matched_candidates(key, keep, &whole) ? KEEP_NONE
+                  : whole                                 ? KEEP_ALL
+                                                          : KEEP_SOME;
     if (slot) {
         memcpy(slot->cand, key, sizeof slot->cand);
-        for (int i = 0; i < n && outcome == KEEP_SOME; i++)
-            slot->keep[i] = (uint16_t)keep[i];
+        for (int pos = 0; pos < BD_SIZE && outcome == KEEP_SOME; pos++)
+            slot->keep[pos] = (uint16_t)(key[pos] ? keep[pos] : 0);
         slot->keep[BD_SIZE] = (uint16_t)outcome;
     }
     return outcome;
@@ -225,41 +274,51 @@ static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], int n, unsigned
 
 /* Makes unit `unit` (kind * BD_SIZE + index) consistent, with memo (NULL:
  * none); adds to *queue the other units of each blank that lost a
- * candidate. False when the unit's blanks cannot take its missing
- * digits. */
-static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], int unit,
-                        uint32_t *queue, bdi_unit_memo *memo)
+ * candidate. cand[] is 0 exactly at the filled cells. False when the
+ * unit's blanks cannot take its missing digits. */
+static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_unit_memo *memo)
 {
-    int kind = unit / BD_SIZE, index = unit % BD_SIZE, at[BD_SIZE], n = 0;
-    int first = unit_cell(kind, index, 0);
+    int kind = unit / BD_SIZE;
+    unsigned first = UNIT_FIRST[unit];
+    const uint8_t *offset = UNIT_OFFSET[kind];
     uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
-    unsigned keep[BD_SIZE], missing = 0, held = 0;
+    unsigned keep[BD_SIZE], missing = 0;
+    int with[BD_SIZE + 1] = {0};   /* cells by their number of candidates */
+    for (int pos = 0; pos < BD_SIZE; pos++)
+        mine[pos] = cand[first + offset[pos]];
     for (int pos = 0; pos < BD_SIZE; pos++) {
-        int cell = first + UNIT_OFFSET[kind][pos];
-        if (cells[cell]) {
-            held |= digit_bit(cells[cell]);
-        } else {
-            at[n] = cell;
-            mine[n] = cand[cell];
-            missing |= cand[cell];
-            n++;
-        }
+        missing |= mine[pos];
+        with[digit_count(mine[pos])]++;
     }
-    if ((missing | held) != ALL_DIGITS)
+    int n = BD_SIZE - with[0];
+    if (digit_count(missing) != n)
         return false;   /* a missing digit without a place */
-    if (!may_be_tight(mine, n))
+    int least = least_tight(with, n);
+    if (least >= n)
         return true;
     mine[BD_SIZE] = (uint16_t)n;
-    int outcome = unit_outcome(mine, n, keep, memo);
+    bdi_unit_memo_slot *slot = memo ? memo_slot(memo, mine) : NULL;
+    int outcome = slot ? memo_outcome(slot, mine, keep) : 0;
+    if (!outcome) {
+        if (!may_be_tight(mine, n, missing, with, least)) {
+            if (slot) {
+                memcpy(slot->cand, mine, sizeof slot->cand);
+                slot->keep[BD_SIZE] = KEEP_ALL;
+            }
+            return true;
+        }
+        outcome = unit_outcome(mine, keep, slot);
+    }
     if (outcome != KEEP_SOME)
         return outcome == KEEP_ALL;
-    for (int i = 0; i < n; i++) {
-        if (keep[i] == mine[i])
+    for (int pos = 0; pos < BD_SIZE; pos++) {
+        if (!mine[pos] || keep[pos] == mine[pos])
             continue;
-        cand[at[i]] = (uint16_t)keep[i];
+        int cell = (int)(first + offset[pos]);
+        cand[cell] = (uint16_t)keep[pos];
         for (int other = 0; other < UNIT_KINDS; other++)
             if (other != kind)
-                *queue |= 1u << (other * BD_SIZE + unit_of(other, at[i]));
+                *queue |= 1u << (other * BD_SIZE + unit_of(other, cell));
     }
     return true;
 }
@@ -267,10 +326,15 @@ static bool settle_unit(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS], 
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
                           bdi_unit_memo *memo)
 {
+    unsigned bare = 0;   /* a blank without candidates */
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        bare |= (unsigned)((cells[cell] | cand[cell]) == 0);
+    if (bare)
+        return false;
     for (uint32_t queue = ALL_UNITS; queue; ) {
         int unit = bit_digit(queue) - 1;
         queue &= queue - 1u;
-        if (!settle_unit(cells, cand, unit, &queue, memo))
+        if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
     return true;

@@ -195,11 +195,12 @@ bdi_rows_status bdi_rows_descend_avx2(const bdi_layer_node *node, bdi_rows *rel,
  * (one a thread); all zero bytes is the empty memo. */
 enum { BDI_UNIT_MEMO_BITS = 12, BDI_UNIT_MEMO_WIDTH = BD_SIZE + 3 };
 typedef struct bdi_unit_memo_slot {
-    /* the key: the unit's n blanks' candidates in the unit's order, then
-     * 0s, and n at [BD_SIZE] (a key has n >= 1: an empty slot is none) */
+    /* the key: the unit's cells' candidates in the unit's order (0: a
+     * filled cell), its number n of blanks at [BD_SIZE], then 0 (a key
+     * has n >= 1: an empty slot is none) */
     uint16_t cand[BDI_UNIT_MEMO_WIDTH];
     /* the outcome at [BD_SIZE], and when some candidates go, each
-     * blank's candidates left at [0, n) */
+     * blank's candidates left at its position (0 at the filled cells) */
     uint16_t keep[BDI_UNIT_MEMO_WIDTH];
 } bdi_unit_memo_slot;
 typedef struct bdi_unit_memo {
@@ -208,11 +209,11 @@ typedef struct bdi_unit_memo {
 
 /* The units' all-different rule made consistent (alldiff.c): `cand` holds
  * the candidates of each blank (cells[cell] == 0), which must leave out
- * every digit one of its units holds; each loses the digits that no
- * assignment of its units' blanks to their missing digits (each blank its
- * own) gives it. False when some unit has no such assignment: no
- * completion. Uses and fills `memo` (NULL: none), which never changes the
- * result. */
+ * every digit one of its units holds, and 0 at each filled cell; each
+ * loses the digits that no assignment of its units' blanks to their
+ * missing digits (each blank its own) gives it. False when some unit
+ * has no such assignment: no completion. Uses and fills `memo` (NULL:
+ * none), which never changes the result. */
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
                           bdi_unit_memo *memo);
 
