@@ -82,6 +82,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->nested);
     free(ch->forcing_memo);
     free(ch->reach_memo);
+    free(ch->memo_items);
     free(ch->cycles_grid);
     free(ch->cycles_none);
     free(ch->nested_memo);

@@ -205,6 +205,10 @@ struct bdi_chainer {
                                      when not NULL */
     struct reach_memo *reach_memo;  /* forcing.c's closures of a search
                                        (one block, freed with the chainer) */
+    uint32_t *memo_items;         /* forcing.c's spare room for a search's
+                                     record of its chains (memo_cap items),
+                                     kept between searches, or NULL */
+    uint32_t memo_cap;
     struct reach_grid *cycles_grid; /* cycles.c's grid for reach_links (a
                                        search runs no other inside it) */
     struct cycles_none *cycles_none;  /* cycles.c's grids whose search,

@@ -1182,6 +1182,38 @@ static void cell_search(forcing *f, struct forcing_memo *fm, int cell)
         bits_set(fm->idle, cell);
 }
 
+/* An empty record of chains for a search, with the chainer's spare room
+ * for its nodes (ch->memo_items, taken from it) when it has some; NULL
+ * when memory ran short. */
+static on_memo *memo_take(bdi_chainer *ch)
+{
+    on_memo *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    m->items = ch->memo_items;
+    m->cap = ch->memo_cap;
+    ch->memo_items = NULL;
+    ch->memo_cap = 0;
+    m->count = 0;
+    for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
+        m->first[i] = -1;
+    return m;
+}
+
+/* Ends a search's use of record `m`, freed: its room for nodes kept as
+ * the chainer's spare when the chainer has none (a search nested in a
+ * chain may have put its own there), else freed too. */
+static void memo_give(bdi_chainer *ch, on_memo *m)
+{
+    if (!ch->memo_items) {
+        ch->memo_items = m->items;
+        ch->memo_cap = m->cap;
+    } else {
+        free(m->items);
+    }
+    free(m);
+}
+
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, bool reuse, chint_list *list)
 {
@@ -1191,15 +1223,11 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     f.base = rule_difficulty(multiple, dynamic, nishio, level);
     f.tech = rule_tech(dynamic, nishio, level);
     if (!nishio) {
-        f.memo = malloc(sizeof *f.memo);
+        f.memo = memo_take(ch);
         if (!f.memo) {
             ch->failed = true;
             return;
         }
-        f.memo->items = NULL;
-        f.memo->count = f.memo->cap = 0;
-        for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
-            f.memo->first[i] = -1;
     }
     struct forcing_memo *fm = reuse && nishio && level == 0 && !list->keep_all && !ch->reads
                                   ? memo_update(ch, g) : NULL;
@@ -1245,8 +1273,6 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     chain_release(ch, search);
     if (rm)
         rm->busy = false;
-    if (f.memo) {
-        free(f.memo->items);
-        free(f.memo);
-    }
+    if (f.memo)
+        memo_give(ch, f.memo);
 }
