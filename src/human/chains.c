@@ -46,7 +46,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
+/* The first room of the set stack and of the node arena (nodes and
+ * parents): the arena's holds a hard search's record of its chains, so
+ * that a path seldom regrows it (each regrowth copies all it holds). */
+enum { SET_CAP0 = 64, ARENA_CAP0 = 65536 };
 
 /* The chain step's helpers are CHAIN_INLINE (chains.h): inlined into each
  * copy of chain_run whatever the compiler's budget for inlining. */
