@@ -798,6 +798,21 @@ static void nodes_to_sets(const bdi_chainer *ch, const uint32_t *items, uint32_t
     }
 }
 
+/* Adds to `sets` (a cell set a digit, as nodes_to_sets) the potentials
+ * of set `s`, and empties `s` in the same pass (its table's entries back
+ * to -1), so that releasing it has nothing left to wipe. */
+static void set_to_bits(const bdi_chainer *ch, pset *s, uint64_t (*sets)[2])
+{
+    uint64_t *words = sets[0];
+    int32_t *where = s->where;
+    for (int i = 0; i < s->count; i++) {
+        int pot = ch->nodes[s->order[i]].pot, at = set_bit[pot >> 1];
+        where[pot] = -1;
+        words[at >> 6] |= (uint64_t)1 << (at & 63);
+    }
+    s->count = 0;
+}
+
 /* The sets of the chain from (cell, digit) assumed on, as bits: the chain
  * made into the search's record when not there yet (it stays there), its
  * sets made from the record once a search (in rm's `chain`); NULL when
@@ -818,6 +833,13 @@ static const reach *chain_sets(forcing *f, struct reach_memo *rm, int cell, int 
             return NULL;
         int32_t absurd[2];
         on_chain(f, cell, digit, on, off, absurd);
+        reach *made = &rm->chain[cand];
+        if (!ch->failed && memo->first[cand] >= 0) {   /* the record's sets, as bits */
+            memset(made, 0, sizeof *made);
+            set_to_bits(ch, on, made->on);
+            set_to_bits(ch, off, made->off);
+            bits_set(rm->chain_made, cand);
+        }
         /* the sets go; the nodes stay for the search's record */
         chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
         if (ch->failed || memo->first[cand] < 0)
