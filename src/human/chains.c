@@ -222,9 +222,23 @@ void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
     s->count = kept;
 }
 
-void set_copy(bdi_chainer *ch, pset *s, const pset *from)
+void set_meet(const bdi_chainer *ch, pset *s, const pset *from, const pset *other)
 {
-    set_fill(ch, s, from->order, (uint32_t)from->count);
+    const cnode *nodes = ch->nodes;
+    const int32_t *keep = other->where;
+    const uint32_t *items = from->order;
+    uint32_t *order = s->order;
+    int32_t *where = s->where;
+    int count = from->count, kept = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t node = items[i];
+        int pot = nodes[node].pot;
+        if (keep[pot] >= 0) {
+            where[pot] = (int32_t)node;
+            order[kept++] = node;
+        }
+    }
+    s->count = kept;
 }
 
 bool reads_meet(const chain_reads *a, const chain_reads *b)

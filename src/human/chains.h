@@ -310,8 +310,10 @@ static inline void set_fill(const bdi_chainer *ch, pset *s, const uint32_t *item
 /* Keeps the potentials of `s` that `other` has (SE's retainAll). */
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other);
 
-/* Copies the potentials of `from` into the empty set `s`, in order. */
-void set_copy(bdi_chainer *ch, pset *s, const pset *from);
+/* Fills the empty set `s` with the potentials of `from` that `other`
+ * has, in from's order (a copy of `from` then set_retain, in one
+ * pass). */
+void set_meet(const bdi_chainer *ch, pset *s, const pset *from, const pset *other);
 
 /* How the chaining of one producer is done. */
 typedef struct chain_rules {

@@ -478,11 +478,9 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
         int n = 0;
         for (unsigned rest = places; rest; rest &= rest - 1u, n++) {
             int other = unit_cell_of(unit, bit_digit(rest) - 1);
-            if (other == cell) {
+            if (other == cell) {   /* the first place (region_places) */
                 to_on[n] = on_to_on;
                 to_off[n] = on_to_off;
-                set_copy(ch, region_on, on_to_on);
-                set_copy(ch, region_off, on_to_off);
                 continue;
             }
             to_on[n] = set_new(ch);
@@ -493,8 +491,13 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
             on_chain(f, other, digit, to_on[n], to_off[n], absurd);
             if (ch->failed)
                 return;
-            set_retain(ch, region_on, to_on[n]);
-            set_retain(ch, region_off, to_off[n]);
+            if (n == 1) {   /* what the branches so far share */
+                set_meet(ch, region_on, to_on[0], to_on[1]);
+                set_meet(ch, region_off, to_off[0], to_off[1]);
+            } else {
+                set_retain(ch, region_on, to_on[n]);
+                set_retain(ch, region_off, to_off[n]);
+            }
         }
         int source_pot = pot_of(cell, digit, true);
         for (int i = 0; i < region_on->count; i++)
@@ -528,7 +531,7 @@ static void cell_chaining(forcing *f, int cell)
     bdi_chainer *ch = f->ch;
     int card = digit_count(f->g->cand[cell]);
     pset *value_on[BD_SIZE], *value_off[BD_SIZE];
-    pset *cell_on = NULL, *cell_off = NULL;
+    pset *cell_on = NULL, *cell_off = NULL, *first_on = NULL, *first_off = NULL;
     int n = 0;
     const struct plan *plan = f->plan;
     /* the cell chaining's own sets, only when it may offer a hint */
@@ -555,13 +558,17 @@ static void cell_chaining(forcing *f, int cell)
         value_off[n] = on_to_off;
         if (!cell_part)
             continue;
-        if (!cell_on) {
+        /* what the candidates so far share: made at the second one */
+        if (!first_on) {
+            first_on = on_to_on;
+            first_off = on_to_off;
+        } else if (!cell_on) {
             cell_on = set_new(ch);
             cell_off = set_new(ch);
             if (!cell_on || !cell_off)
                 return;
-            set_copy(ch, cell_on, on_to_on);
-            set_copy(ch, cell_off, on_to_off);
+            set_meet(ch, cell_on, first_on, on_to_on);
+            set_meet(ch, cell_off, first_off, on_to_off);
         } else {
             set_retain(ch, cell_on, on_to_on);
             set_retain(ch, cell_off, on_to_off);
