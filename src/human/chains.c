@@ -46,7 +46,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_CAP0 = 64, ARENA_CAP0 = 4096 };
+/* The first room of the set stack and of the node arena (nodes and
+ * parents): the arena's holds a hard search's record of its chains, so
+ * that a path seldom regrows it (each regrowth copies all it holds). */
+enum { SET_CAP0 = 64, ARENA_CAP0 = 65536 };
 
 /* The chain step's helpers are CHAIN_INLINE (chains.h): inlined into each
  * copy of chain_run whatever the compiler's budget for inlining. */
@@ -82,6 +85,7 @@ void bdi_chainer_free(bdi_chainer *ch)
     free(ch->nested);
     free(ch->forcing_memo);
     free(ch->reach_memo);
+    free(ch->memo_items);
     free(ch->cycles_grid);
     free(ch->cycles_none);
     free(ch->nested_memo);
@@ -218,9 +222,23 @@ void set_retain(const bdi_chainer *ch, pset *s, const pset *other)
     s->count = kept;
 }
 
-void set_copy(bdi_chainer *ch, pset *s, const pset *from)
+void set_meet(const bdi_chainer *ch, pset *s, const pset *from, const pset *other)
 {
-    set_fill(ch, s, from->order, (uint32_t)from->count);
+    const cnode *nodes = ch->nodes;
+    const int32_t *keep = other->where;
+    const uint32_t *items = from->order;
+    uint32_t *order = s->order;
+    int32_t *where = s->where;
+    int count = from->count, kept = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t node = items[i];
+        int pot = nodes[node].pot;
+        if (keep[pot] >= 0) {
+            where[pot] = (int32_t)node;
+            order[kept++] = node;
+        }
+    }
+    s->count = kept;
 }
 
 bool reads_meet(const chain_reads *a, const chain_reads *b)

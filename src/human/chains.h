@@ -205,6 +205,10 @@ struct bdi_chainer {
                                      when not NULL */
     struct reach_memo *reach_memo;  /* forcing.c's closures of a search
                                        (one block, freed with the chainer) */
+    uint32_t *memo_items;         /* forcing.c's spare room for a search's
+                                     record of its chains (memo_cap items),
+                                     kept between searches, or NULL */
+    uint32_t memo_cap;
     struct reach_grid *cycles_grid; /* cycles.c's grid for reach_links (a
                                        search runs no other inside it) */
     struct cycles_none *cycles_none;  /* cycles.c's grids whose search,
@@ -306,8 +310,10 @@ static inline void set_fill(const bdi_chainer *ch, pset *s, const uint32_t *item
 /* Keeps the potentials of `s` that `other` has (SE's retainAll). */
 void set_retain(const bdi_chainer *ch, pset *s, const pset *other);
 
-/* Copies the potentials of `from` into the empty set `s`, in order. */
-void set_copy(bdi_chainer *ch, pset *s, const pset *from);
+/* Fills the empty set `s` with the potentials of `from` that `other`
+ * has, in from's order (a copy of `from` then set_retain, in one
+ * pass). */
+void set_meet(const bdi_chainer *ch, pset *s, const pset *from, const pset *other);
 
 /* How the chaining of one producer is done. */
 typedef struct chain_rules {

@@ -478,11 +478,9 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
         int n = 0;
         for (unsigned rest = places; rest; rest &= rest - 1u, n++) {
             int other = unit_cell_of(unit, bit_digit(rest) - 1);
-            if (other == cell) {
+            if (other == cell) {   /* the first place (region_places) */
                 to_on[n] = on_to_on;
                 to_off[n] = on_to_off;
-                set_copy(ch, region_on, on_to_on);
-                set_copy(ch, region_off, on_to_off);
                 continue;
             }
             to_on[n] = set_new(ch);
@@ -493,8 +491,13 @@ static void region_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
             on_chain(f, other, digit, to_on[n], to_off[n], absurd);
             if (ch->failed)
                 return;
-            set_retain(ch, region_on, to_on[n]);
-            set_retain(ch, region_off, to_off[n]);
+            if (n == 1) {   /* what the branches so far share */
+                set_meet(ch, region_on, to_on[0], to_on[1]);
+                set_meet(ch, region_off, to_off[0], to_off[1]);
+            } else {
+                set_retain(ch, region_on, to_on[n]);
+                set_retain(ch, region_off, to_off[n]);
+            }
         }
         int source_pot = pot_of(cell, digit, true);
         for (int i = 0; i < region_on->count; i++)
@@ -528,7 +531,7 @@ static void cell_chaining(forcing *f, int cell)
     bdi_chainer *ch = f->ch;
     int card = digit_count(f->g->cand[cell]);
     pset *value_on[BD_SIZE], *value_off[BD_SIZE];
-    pset *cell_on = NULL, *cell_off = NULL;
+    pset *cell_on = NULL, *cell_off = NULL, *first_on = NULL, *first_off = NULL;
     int n = 0;
     const struct plan *plan = f->plan;
     /* the cell chaining's own sets, only when it may offer a hint */
@@ -555,13 +558,17 @@ static void cell_chaining(forcing *f, int cell)
         value_off[n] = on_to_off;
         if (!cell_part)
             continue;
-        if (!cell_on) {
+        /* what the candidates so far share: made at the second one */
+        if (!first_on) {
+            first_on = on_to_on;
+            first_off = on_to_off;
+        } else if (!cell_on) {
             cell_on = set_new(ch);
             cell_off = set_new(ch);
             if (!cell_on || !cell_off)
                 return;
-            set_copy(ch, cell_on, on_to_on);
-            set_copy(ch, cell_off, on_to_off);
+            set_meet(ch, cell_on, first_on, on_to_on);
+            set_meet(ch, cell_off, first_off, on_to_off);
         } else {
             set_retain(ch, cell_on, on_to_on);
             set_retain(ch, cell_off, on_to_off);
@@ -798,6 +805,21 @@ static void nodes_to_sets(const bdi_chainer *ch, const uint32_t *items, uint32_t
     }
 }
 
+/* Adds to `sets` (a cell set a digit, as nodes_to_sets) the potentials
+ * of set `s`, and empties `s` in the same pass (its table's entries back
+ * to -1), so that releasing it has nothing left to wipe. */
+static void set_to_bits(const bdi_chainer *ch, pset *s, uint64_t (*sets)[2])
+{
+    uint64_t *words = sets[0];
+    int32_t *where = s->where;
+    for (int i = 0; i < s->count; i++) {
+        int pot = ch->nodes[s->order[i]].pot, at = set_bit[pot >> 1];
+        where[pot] = -1;
+        words[at >> 6] |= (uint64_t)1 << (at & 63);
+    }
+    s->count = 0;
+}
+
 /* The sets of the chain from (cell, digit) assumed on, as bits: the chain
  * made into the search's record when not there yet (it stays there), its
  * sets made from the record once a search (in rm's `chain`); NULL when
@@ -818,6 +840,13 @@ static const reach *chain_sets(forcing *f, struct reach_memo *rm, int cell, int 
             return NULL;
         int32_t absurd[2];
         on_chain(f, cell, digit, on, off, absurd);
+        reach *made = &rm->chain[cand];
+        if (!ch->failed && memo->first[cand] >= 0) {   /* the record's sets, as bits */
+            memset(made, 0, sizeof *made);
+            set_to_bits(ch, on, made->on);
+            set_to_bits(ch, off, made->off);
+            bits_set(rm->chain_made, cand);
+        }
         /* the sets go; the nodes stay for the search's record */
         chain_release(ch, (cmark){ch->node_count, ch->parent_count, ch->nested_count, mark.sets});
         if (ch->failed || memo->first[cand] < 0)
@@ -1182,6 +1211,38 @@ static void cell_search(forcing *f, struct forcing_memo *fm, int cell)
         bits_set(fm->idle, cell);
 }
 
+/* An empty record of chains for a search, with the chainer's spare room
+ * for its nodes (ch->memo_items, taken from it) when it has some; NULL
+ * when memory ran short. */
+static on_memo *memo_take(bdi_chainer *ch)
+{
+    on_memo *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    m->items = ch->memo_items;
+    m->cap = ch->memo_cap;
+    ch->memo_items = NULL;
+    ch->memo_cap = 0;
+    m->count = 0;
+    for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
+        m->first[i] = -1;
+    return m;
+}
+
+/* Ends a search's use of record `m`, freed: its room for nodes kept as
+ * the chainer's spare when the chainer has none (a search nested in a
+ * chain may have put its own there), else freed too. */
+static void memo_give(bdi_chainer *ch, on_memo *m)
+{
+    if (!ch->memo_items) {
+        ch->memo_items = m->items;
+        ch->memo_cap = m->cap;
+    } else {
+        free(m->items);
+    }
+    free(m);
+}
+
 void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, bool nishio,
                    int level, bool reuse, chint_list *list)
 {
@@ -1191,15 +1252,11 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     f.base = rule_difficulty(multiple, dynamic, nishio, level);
     f.tech = rule_tech(dynamic, nishio, level);
     if (!nishio) {
-        f.memo = malloc(sizeof *f.memo);
+        f.memo = memo_take(ch);
         if (!f.memo) {
             ch->failed = true;
             return;
         }
-        f.memo->items = NULL;
-        f.memo->count = f.memo->cap = 0;
-        for (int i = 0; i < BD_CELLS * BD_SIZE; i++)
-            f.memo->first[i] = -1;
     }
     struct forcing_memo *fm = reuse && nishio && level == 0 && !list->keep_all && !ch->reads
                                   ? memo_update(ch, g) : NULL;
@@ -1245,8 +1302,6 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
     chain_release(ch, search);
     if (rm)
         rm->busy = false;
-    if (f.memo) {
-        free(f.memo->items);
-        free(f.memo);
-    }
+    if (f.memo)
+        memo_give(ch, f.memo);
 }
