@@ -554,6 +554,47 @@ static void test_unique_loop_through_first_start(void **state)
     expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");
 }
 
+/* Loops whose cells the walk must reach past its start or past other
+ * loops. (1) The rectangle r1c1 {5,6,7,8}, r1c4, r2c1, r2c4 {5,6}: its
+ * extra cell comes first in row order, so no walk starts there; the walk
+ * from r1c4 (or r2c1) must enter it, a cell before its start that is no
+ * start, with two extra digits. Type 1: r1c1 loses 5 and 6. (2) 5,6 in
+ * rows 1 and 2 of columns 1, 4 and 7 only: r1c1, r2c1 {5,6}, r1c4,
+ * r2c4 {5,6,8}, r1c7 {5,6}, r2c7 {5,6,9}. The rectangle in columns 1 and 4 has two extra
+ * cells with one extra digit, 8: type 2, 4.5; the one in columns 1 and 7
+ * has one extra cell, r2c7: type 1, 4.5, which SE's sort puts first;
+ * the one in columns 4 and 7 has three extra cells and two extra digits
+ * (SE's walk refuses its third extra cell), and there is no other loop
+ * (a longer one needs a third row). So the hint is type 1, r2c7 loses 5
+ * and 6, whichever loop the walk meets first. */
+static void test_unique_loop_walk(void **state)
+{
+    (void)state;
+    bdi_state st;
+    bdi_step s;
+    start(&st, NULL);
+    keep(&st, "5678", "r1c1");
+    keep(&st, "56", "r1c4");
+    keep(&st, "56", "r2c14");
+    drop(&st, "56", "r3456789c123456789");
+    drop(&st, "56", "r12c2356789");
+    assert_true(bdi_unique_loop(&st, NULL, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
+    assert_int_equal(s.subtype, 1);
+    expect_removals(&s, "r1c1<>5, r1c1<>6");
+    start(&st, NULL);
+    keep(&st, "56", "r12c1");
+    keep(&st, "568", "r12c4");
+    keep(&st, "56", "r1c7");
+    keep(&st, "569", "r2c7");
+    drop(&st, "56", "r3456789c123456789");
+    drop(&st, "56", "r12c235689");
+    assert_true(bdi_unique_loop(&st, NULL, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
+    assert_int_equal(s.subtype, 1);
+    expect_removals(&s, "r2c7<>5, r2c7<>6");
+}
+
 /* The path's record of the unique loop search: the rectangle r12c1
  * {5,6}, r1c4 {5,6,7}, r2c4 {5,6,8} gives nothing while column 4 holds 5
  * also in r3c4 and 6 in r4c4 and r5c4 (cells without the other digit);
@@ -2933,6 +2974,7 @@ int main(void)
         cmocka_unit_test(test_wings),
         cmocka_unit_test(test_unique_rectangles),
         cmocka_unit_test(test_unique_loop_through_first_start),
+        cmocka_unit_test(test_unique_loop_walk),
         cmocka_unit_test(test_unique_loop_memo),
         cmocka_unit_test(test_aligned_pair_exclusion),
         cmocka_unit_test(test_chains),
