@@ -49,7 +49,7 @@ typedef struct unary {
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
     const uint64_t (*removable)[2];   /* nested: by digit, the candidates a
-                                   cycle may remove (both_forcing_tests'), or
+                                   cycle may remove (both_on_tests'), or
                                    NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
