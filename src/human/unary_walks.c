@@ -866,7 +866,9 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
             break;
         if (k + 1 >= SET_LAYERS)
             return -2;
-        if (!set_step(u, w->layer[k], w->layer[k + 1], seen[!from_on], from_on))
+        if (!(from_on   /* a copy of set_step by state, its rules fixed */
+                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true)
+                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false)))
             break;
         if (target_layer >= 0)
             break;   /* the half layer after an off target's */
