@@ -638,7 +638,7 @@ CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next
  * or off, made with the walk's links (set_step): those it switches off or
  * on that `l` has not reached, added to its sets; false when there are
  * none. */
-static bool layers_step(const unary *u, layers *l, bool from_on)
+CHAIN_INLINE bool layers_step(const unary *u, layers *l, bool from_on)
 {
     return set_step(u, l->front, l->front, from_on ? l->off : l->on, from_on);
 }
@@ -679,7 +679,8 @@ bool forcing_may_win(const unary *u, int cell, int digit, bool on)
     memcpy(front[0], l.front, sizeof front[0]);
     bool from_on = on;
     for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
-        if (!layers_step(u, &l, from_on))
+        if (!(from_on ? layers_step(u, &l, true)   /* a copy by state, its rules fixed */
+                      : layers_step(u, &l, false)))
             return false;
         memcpy(front[k], l.front, sizeof front[k]);
         /* the opposite states are at half layers of the other parity */
