@@ -17,7 +17,8 @@
 
 /* closure_edges and edges_of are CHAIN_INLINE (chains.h): closure_make has
  * a copy of them for both links, the links fixed (gcc otherwise keeps
- * edges_of out of line, or the links on the stack). */
+ * edges_of out of line, or the links on the stack; the linked lists too
+ * are made in that copy, partners_of's tests of the links fixed). */
 
 /* Appends to `edge` (from `count`) what t (a linked candidate) switched
  * off switches on, as cl->switched holds it, but s. The new count. */
@@ -35,7 +36,7 @@ static inline uint32_t switched_but(const closure *cl, int t, int s, uint16_t *e
  * peers; with Y-links its cell's other candidates, of `others`) that
  * switches something on (`linked`, candidates only, and `others` the
  * cell's digits in cl->linked with Y-links, else none), what that one
- * switches on (cl->switched, made by closure_make: partners_of's nodes,
+ * switches on (cl->switched, made by closure_edges: partners_of's nodes,
  * in its order), in the grid and links that `linked` and cl's lists were
  * made with; each word of the peers walked on its own (a loop over the
  * two costs more). The links that lead
@@ -169,15 +170,25 @@ static bool close_early(closure *cl, int s, int16_t part)
     return true;
 }
 
-/* Sets cl's edges with grid rg's links y, x (`linked` their
- * reach_links_linked) (edges_of, node by node in the order of the cells
- * and their digits: with Y-links only, the candidates of the cells of two;
- * else all) and marks each node unwalked (index -1, part -1) or a sink
- * (SINK_INDEX); into cl->order the nodes with edges, in that order; their
- * number. */
+/* Sets cl's lists of what the linked candidates switched off switch on
+ * (cl->linked, switched and switched_count: partners_of's) and cl's edges
+ * with grid rg's links y, x (`linked` their reach_links_linked) (edges_of,
+ * node by node in the order of the cells and their digits: with Y-links
+ * only, the candidates of the cells of two; else all) and marks each node
+ * unwalked (index -1, part -1) or a sink (SINK_INDEX); into cl->order the
+ * nodes with edges, in that order; their number. */
 CHAIN_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t *linked,
                                 bool y, bool x)
 {
+    memset(cl->linked, 0, sizeof cl->linked);
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = linked[2 * d + w]; bits; bits &= bits - 1u) {
+                int t = w * 64 + low_index(bits);
+                cl->linked[t] |= (uint16_t)(1u << d);
+                cl->switched_count[t * BD_SIZE + d] =
+                    (uint8_t)partners_of(rg, y, x, t, d, cl->switched[t * BD_SIZE + d], 0);
+            }
     uint32_t count = 0;
     int nodes = 0;
     for (int cell = 0; cell < BD_CELLS; cell++) {
@@ -203,16 +214,7 @@ CHAIN_INLINE int closure_edges(closure *cl, const reach_grid *rg, const uint64_t
 /* Makes `cl` the closure of grid rg's candidates with links y, x (cycles.h). */
 void closure_make(closure *cl, const reach_grid *rg, const uint64_t *linked, bool y, bool x)
 {
-    memset(cl->linked, 0, sizeof cl->linked);
     cl->member_count = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = linked[2 * d + w]; bits; bits &= bits - 1u) {
-                int t = w * 64 + low_index(bits);
-                cl->linked[t] |= (uint16_t)(1u << d);
-                cl->switched_count[t * BD_SIZE + d] =
-                    (uint8_t)partners_of(rg, y, x, t, d, cl->switched[t * BD_SIZE + d], 0);
-            }
     int nodes = y && x ? closure_edges(cl, rg, linked, true, true)   /* most: a copy with */
                        : closure_edges(cl, rg, linked, y, x);         /* the links fixed */
     int16_t next = 0, parts = 0;

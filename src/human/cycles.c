@@ -64,9 +64,9 @@
  * links fails with X-links only or Y-links only (their links, partners
  * and the potentials that see a partner are among both's). So a nested
  * search first makes the tests with both links from every start, on one
- * closure (both_tests): its forcing chain tests first, and where none
- * passes and no lone candidate's "on" reaches its "off", none of the three
- * searches can find a hint (both_forcing_tests): they are not made, and
+ * closure (both_tests): the "on" tests of every candidate first, and
+ * where no candidate's "on" reaches its "off", none of the three
+ * searches can find a hint (both_on_tests): they are not made, and
  * count no nodes. Elsewhere a cycle removes only a candidate whose "on"
  * reaches its "off", and the cycle test (part_may_remove) looks for no
  * other. The starts where all tests fail are only
@@ -263,7 +263,7 @@ enum { MAY_REMOVE_NO = 1, MAY_REMOVE_YES = 2 };   /* closure's may_remove */
  * may remove a candidate. A cycle offers its removals (cycle_removals):
  * the candidates of a digit d that see a potential on and a potential off
  * of digit d on the cycle's first-parent path, outside the cycle's cells
- * (nested, only those of u->removable can be: both_forcing_tests).
+ * (nested, only those of u->removable can be: both_on_tests).
  * Each potential on of that path (the start's) reaches the start along
  * the path and is reached from it: it is in the start's part. Each
  * potential off of the path switches on the potential on after it, so it
@@ -470,13 +470,10 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
         ch->failed = ch->cut_short = true;
 }
 
-/* Into sp->may, by start, the forcing chain tests of the search with both
- * links (u's links, u->cl its closure) that pass (MAY_ON, MAY_OFF; the
- * caller sets the budget aside), and into sp->removable, by digit, the
- * candidates whose "on" reaches their "off" (the only ones a cycle can
- * remove, below); whether a test passes, or a candidate that is no start
- * (its cell's only one) reaches its "off" from its "on". When
- * none does, none of the three nested searches can find a hint (keep_all:
+/* Into sp->removable, by digit, the candidates whose "on" reaches their
+ * "off" in the search with both links (u's links, u->cl its closure): the
+ * only ones a cycle can remove (below); whether there is one. When there
+ * is none, none of the three nested searches can find a hint (keep_all:
  * no bound cuts a walk short). Each hint rests on a candidate whose "on"
  * reaches its "off", or "off" its "on". A forcing chain (X-links only or
  * both) is such a walk, of links among both's, and reach_links reaches
@@ -486,51 +483,33 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * (a link of every kind), the cycle's links lead from q off round to p
  * on, and p on switches r off; so r on reaches r off with both links,
  * whether r is a start (an empty cell's, of two candidates or more) or
- * not. The "on" tests come first, for every candidate: when none passes,
- * no "off" test can (a start's "off" reaches its "on" through a partner p
- * on, which switches the start off: p's "on" reaches p's "off"), and
- * they are not made. */
-static bool both_forcing_tests(unary *u, cycles_space *sp)
+ * not. And no "off" test can pass when no "on" test does (a start's "off"
+ * reaches its "on" through a partner p on, which switches the start off:
+ * p's "on" reaches p's "off"). */
+static bool both_on_tests(unary *u, cycles_space *sp)
 {
     const chain_grid *g = u->g;
     const closure *cl = closure_of(u);
     bool any = false;
     memset(sp->removable, 0, sizeof sp->removable);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        bool start = !g->value[cell] && digit_count(g->cand[cell]) > 1;
+    for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
-            int digit = bit_digit(ds);
-            bool on = on_meets_opposite(cl, u->rg, true, cell, digit - 1);
-            if (on) {
-                sp->removable[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
+            int d = bit_digit(ds) - 1;
+            if (on_meets_opposite(cl, u->rg, true, cell, d)) {
+                sp->removable[d][cell >> 6] |= (uint64_t)1 << (cell & 63);
                 any = true;
             }
-            if (start)
-                sp->may[cell * BD_SIZE + digit - 1] = on ? MAY_ON : 0;
         }
-    }
-    if (!any)
-        return false;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        int count = digit_count(g->cand[cell]);
-        if (g->value[cell] || count <= 1)
-            continue;
-        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
-            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
-            if ((count == 2 || unit_partner(u->rg, cand))
-                && off_meets_opposite(cl, u->rg, true, true, cell, digit - 1))
-                sp->may[cand] |= MAY_OFF;
-        }
-    }
-    return true;
+    return any;
 }
 
 /* The tests of the search with both links (u's links, u->cl its closure),
  * without counting their nodes: into sp->may, by start, those that pass
- * (both_forcing_tests', and MAY_CYCLE); into sp->live the starts where one
- * does, in the searches' order; into sp->idle_nodes, by kind of links
- * (LINK_KINDS), the nodes unary_walks counts for the others. False, and
- * sp->may, live and idle_nodes not made, when both_forcing_tests finds
+ * (the forcing chain tests, MAY_ON from both_on_tests and MAY_OFF, and
+ * MAY_CYCLE); into sp->live the starts where one does, in the searches'
+ * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
+ * unary_walks counts for the others. False, and sp->may, live and
+ * idle_nodes not made (no "off" test either), when both_on_tests finds
  * that no search can find a hint. A test fails with X-links only or
  * Y-links only where it fails with both: both kinds' links are among
  * both's (the closure's rows and reach_links' walks reach more with more
@@ -539,7 +518,8 @@ static bool both_forcing_tests(unary *u, cycles_space *sp)
  * one for the start: with X-links the cycle's (with a partner in a unit),
  * the chain from on's, from off's (with that partner); with Y-links (cells
  * of two only) the cycle's; with both, as with X-links, a partner being
- * in a unit or the cell. The cycle test (closure_may_cycle) passes only where a
+ * in a unit or the cell. The "off" test is made at a start with a
+ * partner. The cycle test (closure_may_cycle) passes only where a
  * cycle through the start may remove something (cycle_may_remove, with
  * both links: a cycle of fewer links has its potentials among those of
  * both's parts). */
@@ -549,7 +529,7 @@ static bool both_tests(unary *u, cycles_space *sp)
     bdi_budget *budget = ch->budget;
     ch->budget = NULL;
     const chain_grid *g = u->g;
-    bool any = both_forcing_tests(u, sp);
+    bool any = both_on_tests(u, sp);
     sp->live_count = 0;
     memset(sp->idle_nodes, 0, sizeof sp->idle_nodes);
     for (int cell = 0; any && cell < BD_CELLS; cell++) {
@@ -557,12 +537,16 @@ static bool both_tests(unary *u, cycles_space *sp)
             continue;
         bool two = digit_count(g->cand[cell]) == 2;
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
-            int digit = bit_digit(ds), cand = cell * BD_SIZE + digit - 1;
+            int d = bit_digit(ds) - 1, cand = cell * BD_SIZE + d;
             bool in_unit = unit_partner(u->rg, cand);
             bool partner = in_unit || two;
+            uint8_t may = sp->removable[d][cell >> 6] >> (cell & 63) & 1u ? MAY_ON : 0;
+            if (partner && off_meets_opposite(u->cl, u->rg, true, true, cell, d))
+                may |= MAY_OFF;
             if (partner && closure_may_cycle(u, cand))   /* no part wanted */
-                sp->may[cand] |= MAY_CYCLE;
-            if (sp->may[cand]) {
+                may |= MAY_CYCLE;
+            sp->may[cand] = may;
+            if (may) {
                 sp->live[sp->live_count++] = (uint16_t)cand;
                 continue;
             }

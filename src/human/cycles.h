@@ -49,7 +49,7 @@ typedef struct unary {
     const uint8_t *may;         /* by start: the tests with both links that
                                    passed (MAY_), or NULL: all may */
     const uint64_t (*removable)[2];   /* nested: by digit, the candidates a
-                                   cycle may remove (both_forcing_tests'), or
+                                   cycle may remove (both_on_tests'), or
                                    NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
@@ -157,11 +157,11 @@ static inline bool on_cycle(const closure *cl, int s)
 static inline bool on_meets_opposite(const closure *cl, const reach_grid *rg, bool y, int cell,
                                      int d)
 {
-    int s = cell * BD_SIZE + d, w = cell >> 6;
-    if (is_sink(cl, s))
-        return false;
-    const uint64_t *row = cl->row[cl->part[s]];   /* its digits' words only */
-    unsigned digits = cl->digits[cl->part[s]];
+    int w = cell >> 6, part = cl->part[cell * BD_SIZE + d];
+    if (part < 0)
+        return false;   /* a node without edges (no part) reaches itself only */
+    const uint64_t *row = cl->row[part];   /* its digits' words only */
+    unsigned digits = cl->digits[part];
     if ((digits >> d & 1u)
         && ((row[2 * d] & rg->peers[cell][0]) || (row[2 * d + 1] & rg->peers[cell][1])))
         return true;

@@ -638,7 +638,7 @@ CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next
  * or off, made with the walk's links (set_step): those it switches off or
  * on that `l` has not reached, added to its sets; false when there are
  * none. */
-static bool layers_step(const unary *u, layers *l, bool from_on)
+CHAIN_INLINE bool layers_step(const unary *u, layers *l, bool from_on)
 {
     return set_step(u, l->front, l->front, from_on ? l->off : l->on, from_on);
 }
@@ -679,7 +679,8 @@ bool forcing_may_win(const unary *u, int cell, int digit, bool on)
     memcpy(front[0], l.front, sizeof front[0]);
     bool from_on = on;
     for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
-        if (!layers_step(u, &l, from_on))
+        if (!(from_on ? layers_step(u, &l, true)   /* a copy by state, its rules fixed */
+                      : layers_step(u, &l, false)))
             return false;
         memcpy(front[k], l.front, sizeof front[k]);
         /* the opposite states are at half layers of the other parity */
@@ -866,7 +867,9 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
             break;
         if (k + 1 >= SET_LAYERS)
             return -2;
-        if (!set_step(u, w->layer[k], w->layer[k + 1], seen[!from_on], from_on))
+        if (!(from_on   /* a copy of set_step by state, its rules fixed */
+                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true)
+                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false)))
             break;
         if (target_layer >= 0)
             break;   /* the half layer after an off target's */
