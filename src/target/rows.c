@@ -34,6 +34,9 @@
 #include "engine/fast/fast.h"
 
 #include <string.h>
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+#endif
 
 /* The kernels' names: rows.c compiles the solvers as bdi_rows_solve_base,
  * bdi_rows_sharpen_base and bdi_rows_descend_base (and the rest of the
@@ -165,6 +168,49 @@ static const int64_t UNREAD = (int64_t)1 << 62;
 /* Blank `cell`'s cost of each digit d under the prices col and box of its
  * column and box into cost[d - 1] (FORBID where the node does not allow
  * d); returns the least of cost[d - 1] + off[d - 1] over the nine digits. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* The least of the four int64 lanes of a and the four of b. */
+static int64_t least_of8(__m256i a, __m256i b)
+{
+    __m256i m = _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+    __m128i lo = _mm256_castsi256_si128(m), hi = _mm256_extracti128_si256(m, 1);
+    __m128i m2 = _mm_blendv_epi8(lo, hi, _mm_cmpgt_epi64(lo, hi));
+    int64_t x = _mm_cvtsi128_si64(m2), y = _mm_extract_epi64(m2, 1);
+    return x < y ? x : y;
+}
+
+/* As the portable blank_costs below, digits 1..8 in AVX2 lanes: the
+ * cost col + box - d * gain in int32 (it lies within +-2^21), widened to
+ * int64, FORBID where the candidate bit is clear; digit 9 alone. */
+static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t col[BD_SIZE],
+                           const int32_t box[BD_SIZE], const int64_t off[BD_SIZE],
+                           int64_t cost[BD_SIZE])
+{
+    unsigned cand = node->open[cell];
+    int32_t gain = node->gain[cell];
+    __m256i net = _mm256_sub_epi32(
+        _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)col),
+                         _mm256_loadu_si256((const __m256i *)box)),
+        _mm256_mullo_epi32(_mm256_set1_epi32(gain), _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8)));
+    const __m256i bits_lo = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i bits_hi = _mm256_setr_epi64x(16, 32, 64, 128);
+    const __m256i forbid = _mm256_set1_epi64x(FORBID);
+    __m256i has = _mm256_set1_epi64x((int64_t)cand);
+    __m256i lo = _mm256_blendv_epi8(
+        forbid, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(net)),
+        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_lo), bits_lo));
+    __m256i hi = _mm256_blendv_epi8(
+        forbid, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1)),
+        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_hi), bits_hi));
+    _mm256_storeu_si256((__m256i *)cost, lo);
+    _mm256_storeu_si256((__m256i *)(cost + 4), hi);
+    cost[8] = (cand >> 8 & 1u) ? col[8] + box[8] - 9 * (int64_t)gain : FORBID;
+    int64_t least = least_of8(_mm256_add_epi64(lo, _mm256_loadu_si256((const __m256i *)off)),
+                              _mm256_add_epi64(hi, _mm256_loadu_si256((const __m256i *)(off + 4))));
+    int64_t last = cost[8] + off[8];
+    return last < least ? last : least;
+}
+#else
 static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t col[BD_SIZE],
                            const int32_t box[BD_SIZE], const int64_t off[BD_SIZE],
                            int64_t cost[BD_SIZE])
@@ -178,6 +224,7 @@ static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t c
     }
     return least;
 }
+#endif
 
 /* blank_costs of the n blanks `cells` of row r into cost[i] and their least
  * reduced costs cost[i][d - 1] - v[d] over the digits d `missing` (not
