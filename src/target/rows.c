@@ -70,6 +70,137 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
     }
 }
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* The least of the four int64 lanes of a and the four of b. */
+static int64_t least_of8(__m256i a, __m256i b)
+{
+    __m256i m = _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+    __m128i lo = _mm256_castsi256_si128(m), hi = _mm256_extracti128_si256(m, 1);
+    __m128i m2 = _mm_blendv_epi8(lo, hi, _mm_cmpgt_epi64(lo, hi));
+    int64_t x = _mm_cvtsi128_si64(m2), y = _mm_extract_epi64(m2, 1);
+    return x < y ? x : y;
+}
+
+/* p[0..3], p[4..7] and p[8] (then zeros) of a nine-entry array: lane k
+ * of quad q holds p[4q + k]. */
+static void load_quads(const int64_t p[BD_SIZE], __m256i q[3])
+{
+    q[0] = _mm256_loadu_si256((const __m256i *)p);
+    q[1] = _mm256_loadu_si256((const __m256i *)(p + 4));
+    q[2] = _mm256_setr_epi64x(p[8], 0, 0, 0);
+}
+
+/* All ones in lane k of quad q where bit 4q + k + 1 of `set` is on. */
+static void mask_quads(unsigned set, __m256i q[3])
+{
+    __m256i has = _mm256_set1_epi64x((int64_t)set);
+    const __m256i bits[3] = {_mm256_setr_epi64x(2, 4, 8, 16), _mm256_setr_epi64x(32, 64, 128, 256),
+                             _mm256_setr_epi64x(512, 1024, 2048, 4096)};
+    for (int k = 0; k < 3; k++)
+        q[k] = _mm256_cmpeq_epi64(_mm256_and_si256(has, bits[k]), bits[k]);
+}
+
+/* path_from below, the columns 1..9 in the lanes of three quads (column j
+ * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
+ * open): each step updates every open column's path length and way at
+ * once, takes the least length by vector compares and its first column by
+ * a lane mask. The same sums and the same first least column. */
+static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t *far_out)
+{
+    const __m256i none = _mm256_set1_epi64x(INT64_MAX);
+    __m256i vq[3], dist[3] = {none, none, none}, from[3];
+    load_quads(v + 1, vq);
+    for (int k = 0; k < 3; k++)
+        from[k] = _mm256_setzero_si256();
+    int64_t far = 0;
+    unsigned used = 0, open = cols;
+    int j0 = 0;
+    do {
+        used |= 1u << j0;
+        open &= ~(1u << j0);
+        since[j0] = far;
+        __m256i row[3], live[3], key[3];
+        load_quads(cost[match[j0] - 1], row);
+        mask_quads(open, live);
+        __m256i row_u = _mm256_set1_epi64x(u[match[j0]] - far), at = _mm256_set1_epi64x(j0);
+        for (int k = 0; k < 3; k++) {
+            __m256i cur = _mm256_sub_epi64(_mm256_sub_epi64(row[k], row_u), vq[k]);
+            __m256i closer = _mm256_and_si256(_mm256_cmpgt_epi64(dist[k], cur), live[k]);
+            dist[k] = _mm256_blendv_epi8(dist[k], cur, closer);
+            from[k] = _mm256_blendv_epi8(from[k], at, closer);
+            key[k] = _mm256_blendv_epi8(none, dist[k], live[k]);
+        }
+        __m256i low = _mm256_blendv_epi8(key[0], key[1], _mm256_cmpgt_epi64(key[0], key[1]));
+        far = least_of8(low, key[2]);
+        __m256i nearest = _mm256_set1_epi64x(far);
+        unsigned at_least = 0;
+        for (int k = 0; k < 3; k++)
+            at_least |= (unsigned)_mm256_movemask_pd(
+                            _mm256_castsi256_pd(_mm256_cmpeq_epi64(key[k], nearest))) << 4 * k;
+        j0 = bit_digit(at_least);
+    } while (match[j0] != 0);
+    int64_t ways[12];
+    for (int k = 0; k < 3; k++)
+        _mm256_storeu_si256((__m256i *)(ways + 4 * k), from[k]);
+    for (unsigned on = used; on; on &= on - 1u) {
+        int j = bit_digit(on) - 1;
+        way[j] = (int)ways[j - 1];
+    }
+    way[j0] = (int)ways[j0 - 1];
+    *on_path = used;
+    *far_out = far;
+    return j0;
+}
+#else
+/* One shortest augmenting path of the Hungarian method below, from the
+ * free row match[0] to the first free column it reaches: fills way[j]
+ * (the column before j on the path, for j on it), since[j] (the path's
+ * length when j joined it) and *on_path (bit j: column j on the path,
+ * with the root 0), the path's length into *far_out, and returns its last
+ * column. The potentials move lazily: far is the sum of the steps so far,
+ * dist[j] column j's path length plus far. Ties go to the first column. */
+static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t *far_out)
+{
+    int64_t dist[BD_SIZE + 1], far = 0;
+    for (int j = 0; j <= BD_SIZE; j++)
+        dist[j] = INT64_MAX;
+    /* bit j: column j is on the path (used) or not yet (open) */
+    unsigned used = 0, open = cols;
+    int j0 = 0;
+    do {
+        used |= 1u << j0;
+        open &= ~(1u << j0);
+        since[j0] = far;
+        int i0 = match[j0], j1 = 0;
+        const int64_t *row = cost[i0 - 1];
+        int64_t nearest = INT64_MAX, row_u = u[i0] - far;
+        for (unsigned left = open; left; left &= left - 1u) {
+            int j = bit_digit(left) - 1;
+            int64_t cur = row[j - 1] - row_u - v[j];
+            if (cur < dist[j]) {
+                dist[j] = cur;
+                way[j] = j0;
+            }
+            if (dist[j] < nearest) {
+                nearest = dist[j];
+                j1 = j;
+            }
+        }
+        far = nearest;
+        j0 = j1;
+    } while (match[j0] != 0);
+    *on_path = used;
+    *far_out = far;
+    return j0;
+}
+#endif
+
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
  * minimum-cost perfect assignment of n rows to the n columns `cols` (bit
@@ -92,40 +223,13 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
     for (int i = 1; i <= n; i++) {
         if (matched[i])
             continue;
-        /* The potentials move lazily: far is the sum of the steps so far,
-         * dist[j] column j's path length plus far, and each column's
-         * potential (and its row's) takes the steps after it joined the
-         * path (at far = since[j]) once the path ends: the same sums as
-         * moving them at every step. */
-        int64_t dist[BD_SIZE + 1], since[BD_SIZE + 1], far = 0;
-        for (int j = 0; j <= BD_SIZE; j++)
-            dist[j] = INT64_MAX;
-        /* bit j: column j is on the path (used) or not yet (open) */
-        unsigned used = 0, open = cols;
-        int j0 = 0;
+        /* each column on the path (and its row) takes the steps after it
+         * joined the path once the path ends: the same sums as moving the
+         * potentials at every step */
+        int64_t since[BD_SIZE + 1], far;
+        unsigned used;
         match[0] = i;
-        do {
-            used |= 1u << j0;
-            open &= ~(1u << j0);
-            since[j0] = far;
-            int i0 = match[j0], j1 = 0;
-            const int64_t *row = cost[i0 - 1];
-            int64_t nearest = INT64_MAX, row_u = u[i0] - far;
-            for (unsigned left = open; left; left &= left - 1u) {
-                int j = bit_digit(left) - 1;
-                int64_t cur = row[j - 1] - row_u - v[j];
-                if (cur < dist[j]) {
-                    dist[j] = cur;
-                    way[j] = j0;
-                }
-                if (dist[j] < nearest) {
-                    nearest = dist[j];
-                    j1 = j;
-                }
-            }
-            far = nearest;
-            j0 = j1;
-        } while (match[j0] != 0);
+        int j0 = path_from(cols, cost, u, v, match, way, since, &used, &far);
         for (unsigned on = used; on; on &= on - 1u) {
             int j = bit_digit(on) - 1;
             u[match[j]] += far - since[j];
@@ -169,16 +273,6 @@ static const int64_t UNREAD = (int64_t)1 << 62;
  * column and box into cost[d - 1] (FORBID where the node does not allow
  * d); returns the least of cost[d - 1] + off[d - 1] over the nine digits. */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
-/* The least of the four int64 lanes of a and the four of b. */
-static int64_t least_of8(__m256i a, __m256i b)
-{
-    __m256i m = _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
-    __m128i lo = _mm256_castsi256_si128(m), hi = _mm256_extracti128_si256(m, 1);
-    __m128i m2 = _mm_blendv_epi8(lo, hi, _mm_cmpgt_epi64(lo, hi));
-    int64_t x = _mm_cvtsi128_si64(m2), y = _mm_extract_epi64(m2, 1);
-    return x < y ? x : y;
-}
-
 /* As the portable blank_costs below, digits 1..8 in AVX2 lanes: the
  * cost col + box - d * gain in int32 (it lies within +-2^21), widened to
  * int64, FORBID where the candidate bit is clear; digit 9 alone. */
