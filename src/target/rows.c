@@ -514,6 +514,49 @@ static void sharpen_row(bdi_rows *rel, int r)
     rel->sharp |= 1u << r;
 }
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* unit_prices below, digits 1..8 of a unit in the int32 lanes of one AVX2
+ * register (the sum of all 2 * 81 prices within +-PRICE_LIMIT fits in
+ * int32), digit 9 alone. */
+static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *rel)
+{
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i sum = _mm256_setzero_si256();
+    int32_t last = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        unsigned col = used[UNIT_COL][u], box = used[UNIT_BOX][u];
+        __m256i free_col = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_set1_epi32((int32_t)col), bits), _mm256_setzero_si256());
+        __m256i free_box = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_set1_epi32((int32_t)box), bits), _mm256_setzero_si256());
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(free_col, _mm256_loadu_si256(
+                                                                   (const __m256i *)rel->col[u])));
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(free_box, _mm256_loadu_si256(
+                                                                   (const __m256i *)rel->box[u])));
+        last += (col >> 8 & 1u) ? 0 : rel->col[u][8];
+        last += (box >> 8 & 1u) ? 0 : rel->box[u][8];
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    return (int64_t)_mm_cvtsi128_si32(half) + last;
+}
+#else
+/* The sum of rel's prices of the digits each column and box misses (not
+ * in `used`, units_of). */
+static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *rel)
+{
+    int64_t total = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int k = 0; k < BD_SIZE; k++) {
+            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
+            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
+        }
+    }
+    return total;
+}
+#endif
+
 /* L under rel's prices at the node (whose units hold the digits `used`,
  * units_of), into rel->value; re-solves the rows in `stale` (their drops
  * too with `drops`) and keeps the others' results. */
@@ -536,13 +579,7 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         }
         total += rel->row_value[r];
     }
-    for (int u = 0; u < BD_SIZE; u++) {
-        for (int k = 0; k < BD_SIZE; k++) {
-            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
-            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
-        }
-    }
-    rel->value = total;
+    rel->value = total + unit_prices(used, rel);
 }
 
 /* The subgradient of L: how many times each column (box) takes each of
