@@ -55,6 +55,46 @@ enum {
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
+ * register (a lane: the cell's digit if placed, else 0), column 8 alone:
+ * the columns' sets are the lanes' unions over the rows, a row's set the
+ * union of its lanes, a box's the union of three lanes over its band. */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i cols = zero, band = zero;
+    unsigned col8 = 0, band8 = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        const int first = r * BD_SIZE;
+        __m256i placed = _mm256_and_si256(
+            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero),
+            _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
+        unsigned last = node->gain[first + 8] ? 0u : node->open[first + 8];
+        cols = _mm256_or_si256(cols, placed);
+        band = _mm256_or_si256(band, placed);
+        col8 |= last;
+        band8 |= last;
+        __m128i half = _mm_or_si128(_mm256_castsi256_si128(placed),
+                                    _mm256_extracti128_si256(placed, 1));
+        half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0x4e));
+        half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0xb1));
+        used[UNIT_ROW][r] = (unsigned)_mm_cvtsi128_si32(half) | last;
+        if (r % BD_BOX == BD_BOX - 1) {
+            unsigned lane[8];
+            _mm256_storeu_si256((__m256i *)lane, band);
+            unsigned *box = &used[UNIT_BOX][r - (BD_BOX - 1)];
+            box[0] = lane[0] | lane[1] | lane[2];
+            box[1] = lane[3] | lane[4] | lane[5];
+            box[2] = lane[6] | lane[7] | band8;
+            band = zero;
+            band8 = 0;
+        }
+    }
+    _mm256_storeu_si256((__m256i *)used[UNIT_COL], cols);
+    used[UNIT_COL][8] = col8;
+}
+#else
 /* The digits placed in each unit of the node. */
 static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
 {
@@ -69,6 +109,7 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         }
     }
 }
+#endif
 
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 /* The least of the four int64 lanes of a and the four of b. */
