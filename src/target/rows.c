@@ -478,6 +478,35 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi
     row_drops(rel, n, cells, cost, u, v);
 }
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* stale_rows below, columns 0..7 of a row in the int32 lanes of one AVX2
+ * register (blank, its digit's bit, open to it), column 8 alone; a digit
+ * 0 has no bit (a cell not blank when rel was computed: its row's blanks
+ * changed). */
+static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
+{
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    unsigned stale = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        const int first = r * BD_SIZE, last = first + BD_SIZE - 1;
+        __m256i placed = _mm256_cmpeq_epi32(
+            _mm256_loadu_si256((const __m256i *)&node->gain[first]), zero);
+        __m256i digit = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&rel->digit[first]));
+        __m256i bit = _mm256_sllv_epi32(one, _mm256_sub_epi32(digit, one));
+        __m256i open = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first]));
+        __m256i lost = _mm256_andnot_si256(placed, _mm256_cmpeq_epi32(_mm256_and_si256(open, bit), zero));
+        unsigned blank = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(placed)) ^ 0xffu;
+        bool gone = !_mm256_testz_si256(lost, lost);
+        if (node->gain[last]) {
+            blank |= 1u << (BD_SIZE - 1);
+            gone |= !(node->open[last] & cell_bit(rel->digit[last]));
+        }
+        if (gone || blank != rel->row_blanks[r])
+            stale |= 1u << r;
+    }
+    return stale;
+}
+#else
 /* The rows whose blanks changed since rel was computed, or whose
  * assignment in rel uses a pair no longer open. */
 static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
@@ -498,6 +527,7 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
     }
     return stale;
 }
+#endif
 
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
