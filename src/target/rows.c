@@ -186,7 +186,7 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
     int64_t ways[12];
     for (int k = 0; k < 3; k++)
         _mm256_storeu_si256((__m256i *)(ways + 4 * k), from[k]);
-    for (unsigned on = used; on; on &= on - 1u) {
+    for (unsigned on = used & ~1u; on; on &= on - 1u) {   /* the root 0 has no way */
         int j = bit_digit(on) - 1;
         way[j] = (int)ways[j - 1];
     }
