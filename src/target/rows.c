@@ -34,6 +34,9 @@
 #include "engine/fast/fast.h"
 
 #include <string.h>
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+#include <immintrin.h>
+#endif
 
 /* The kernels' names: rows.c compiles the solvers as bdi_rows_solve_base,
  * bdi_rows_sharpen_base and bdi_rows_descend_base (and the rest of the
@@ -52,6 +55,46 @@ enum {
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
+ * register (a lane: the cell's digit if placed, else 0), column 8 alone:
+ * the columns' sets are the lanes' unions over the rows, a row's set the
+ * union of its lanes, a box's the union of three lanes over its band. */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i cols = zero, band = zero;
+    unsigned col8 = 0, band8 = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        const int first = r * BD_SIZE;
+        __m256i placed = _mm256_and_si256(
+            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero),
+            _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
+        unsigned last = node->gain[first + 8] ? 0u : node->open[first + 8];
+        cols = _mm256_or_si256(cols, placed);
+        band = _mm256_or_si256(band, placed);
+        col8 |= last;
+        band8 |= last;
+        __m128i half = _mm_or_si128(_mm256_castsi256_si128(placed),
+                                    _mm256_extracti128_si256(placed, 1));
+        half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0x4e));
+        half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0xb1));
+        used[UNIT_ROW][r] = (unsigned)_mm_cvtsi128_si32(half) | last;
+        if (r % BD_BOX == BD_BOX - 1) {
+            unsigned lane[8];
+            _mm256_storeu_si256((__m256i *)lane, band);
+            unsigned *box = &used[UNIT_BOX][r - (BD_BOX - 1)];
+            box[0] = lane[0] | lane[1] | lane[2];
+            box[1] = lane[3] | lane[4] | lane[5];
+            box[2] = lane[6] | lane[7] | band8;
+            band = zero;
+            band8 = 0;
+        }
+    }
+    _mm256_storeu_si256((__m256i *)used[UNIT_COL], cols);
+    used[UNIT_COL][8] = col8;
+}
+#else
 /* The digits placed in each unit of the node. */
 static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
 {
@@ -66,6 +109,138 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         }
     }
 }
+#endif
+
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* The least of the four int64 lanes of a and the four of b. */
+static int64_t least_of8(__m256i a, __m256i b)
+{
+    __m256i m = _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+    __m128i lo = _mm256_castsi256_si128(m), hi = _mm256_extracti128_si256(m, 1);
+    __m128i m2 = _mm_blendv_epi8(lo, hi, _mm_cmpgt_epi64(lo, hi));
+    int64_t x = _mm_cvtsi128_si64(m2), y = _mm_extract_epi64(m2, 1);
+    return x < y ? x : y;
+}
+
+/* p[0..3], p[4..7] and p[8] (then zeros) of a nine-entry array: lane k
+ * of quad q holds p[4q + k]. */
+static void load_quads(const int64_t p[BD_SIZE], __m256i q[3])
+{
+    q[0] = _mm256_loadu_si256((const __m256i *)p);
+    q[1] = _mm256_loadu_si256((const __m256i *)(p + 4));
+    q[2] = _mm256_setr_epi64x(p[8], 0, 0, 0);
+}
+
+/* All ones in lane k of quad q where bit 4q + k + 1 of `set` is on. */
+static void mask_quads(unsigned set, __m256i q[3])
+{
+    __m256i has = _mm256_set1_epi64x((int64_t)set);
+    const __m256i bits[3] = {_mm256_setr_epi64x(2, 4, 8, 16), _mm256_setr_epi64x(32, 64, 128, 256),
+                             _mm256_setr_epi64x(512, 1024, 2048, 4096)};
+    for (int k = 0; k < 3; k++)
+        q[k] = _mm256_cmpeq_epi64(_mm256_and_si256(has, bits[k]), bits[k]);
+}
+
+/* path_from below, the columns 1..9 in the lanes of three quads (column j
+ * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
+ * open): each step updates every open column's path length and way at
+ * once, takes the least length by vector compares and its first column by
+ * a lane mask. The same sums and the same first least column. */
+static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t *far_out)
+{
+    const __m256i none = _mm256_set1_epi64x(INT64_MAX);
+    __m256i vq[3], dist[3] = {none, none, none}, from[3];
+    load_quads(v + 1, vq);
+    for (int k = 0; k < 3; k++)
+        from[k] = _mm256_setzero_si256();
+    int64_t far = 0;
+    unsigned used = 0, open = cols;
+    int j0 = 0;
+    do {
+        used |= 1u << j0;
+        open &= ~(1u << j0);
+        since[j0] = far;
+        __m256i row[3], live[3], key[3];
+        load_quads(cost[match[j0] - 1], row);
+        mask_quads(open, live);
+        __m256i row_u = _mm256_set1_epi64x(u[match[j0]] - far), at = _mm256_set1_epi64x(j0);
+        for (int k = 0; k < 3; k++) {
+            __m256i cur = _mm256_sub_epi64(_mm256_sub_epi64(row[k], row_u), vq[k]);
+            __m256i closer = _mm256_and_si256(_mm256_cmpgt_epi64(dist[k], cur), live[k]);
+            dist[k] = _mm256_blendv_epi8(dist[k], cur, closer);
+            from[k] = _mm256_blendv_epi8(from[k], at, closer);
+            key[k] = _mm256_blendv_epi8(none, dist[k], live[k]);
+        }
+        __m256i low = _mm256_blendv_epi8(key[0], key[1], _mm256_cmpgt_epi64(key[0], key[1]));
+        far = least_of8(low, key[2]);
+        __m256i nearest = _mm256_set1_epi64x(far);
+        unsigned at_least = 0;
+        for (int k = 0; k < 3; k++)
+            at_least |= (unsigned)_mm256_movemask_pd(
+                            _mm256_castsi256_pd(_mm256_cmpeq_epi64(key[k], nearest))) << 4 * k;
+        j0 = bit_digit(at_least);
+    } while (match[j0] != 0);
+    int64_t ways[12];
+    for (int k = 0; k < 3; k++)
+        _mm256_storeu_si256((__m256i *)(ways + 4 * k), from[k]);
+    for (unsigned on = used & ~1u; on; on &= on - 1u) {   /* the root 0 has no way */
+        int j = bit_digit(on) - 1;
+        way[j] = (int)ways[j - 1];
+    }
+    way[j0] = (int)ways[j0 - 1];
+    *on_path = used;
+    *far_out = far;
+    return j0;
+}
+#else
+/* One shortest augmenting path of the Hungarian method below, from the
+ * free row match[0] to the first free column it reaches: fills way[j]
+ * (the column before j on the path, for j on it), since[j] (the path's
+ * length when j joined it) and *on_path (bit j: column j on the path,
+ * with the root 0), the path's length into *far_out, and returns its last
+ * column. The potentials move lazily: far is the sum of the steps so far,
+ * dist[j] column j's path length plus far. Ties go to the first column. */
+static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t *far_out)
+{
+    int64_t dist[BD_SIZE + 1], far = 0;
+    for (int j = 0; j <= BD_SIZE; j++)
+        dist[j] = INT64_MAX;
+    /* bit j: column j is on the path (used) or not yet (open) */
+    unsigned used = 0, open = cols;
+    int j0 = 0;
+    do {
+        used |= 1u << j0;
+        open &= ~(1u << j0);
+        since[j0] = far;
+        int i0 = match[j0], j1 = 0;
+        const int64_t *row = cost[i0 - 1];
+        int64_t nearest = INT64_MAX, row_u = u[i0] - far;
+        for (unsigned left = open; left; left &= left - 1u) {
+            int j = bit_digit(left) - 1;
+            int64_t cur = row[j - 1] - row_u - v[j];
+            if (cur < dist[j]) {
+                dist[j] = cur;
+                way[j] = j0;
+            }
+            if (dist[j] < nearest) {
+                nearest = dist[j];
+                j1 = j;
+            }
+        }
+        far = nearest;
+        j0 = j1;
+    } while (match[j0] != 0);
+    *on_path = used;
+    *far_out = far;
+    return j0;
+}
+#endif
 
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
@@ -89,40 +264,13 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
     for (int i = 1; i <= n; i++) {
         if (matched[i])
             continue;
-        /* The potentials move lazily: far is the sum of the steps so far,
-         * dist[j] column j's path length plus far, and each column's
-         * potential (and its row's) takes the steps after it joined the
-         * path (at far = since[j]) once the path ends: the same sums as
-         * moving them at every step. */
-        int64_t dist[BD_SIZE + 1], since[BD_SIZE + 1], far = 0;
-        for (int j = 0; j <= BD_SIZE; j++)
-            dist[j] = INT64_MAX;
-        /* bit j: column j is on the path (used) or not yet (open) */
-        unsigned used = 0, open = cols;
-        int j0 = 0;
+        /* each column on the path (and its row) takes the steps after it
+         * joined the path once the path ends: the same sums as moving the
+         * potentials at every step */
+        int64_t since[BD_SIZE + 1], far;
+        unsigned used;
         match[0] = i;
-        do {
-            used |= 1u << j0;
-            open &= ~(1u << j0);
-            since[j0] = far;
-            int i0 = match[j0], j1 = 0;
-            const int64_t *row = cost[i0 - 1];
-            int64_t nearest = INT64_MAX, row_u = u[i0] - far;
-            for (unsigned left = open; left; left &= left - 1u) {
-                int j = bit_digit(left) - 1;
-                int64_t cur = row[j - 1] - row_u - v[j];
-                if (cur < dist[j]) {
-                    dist[j] = cur;
-                    way[j] = j0;
-                }
-                if (dist[j] < nearest) {
-                    nearest = dist[j];
-                    j1 = j;
-                }
-            }
-            far = nearest;
-            j0 = j1;
-        } while (match[j0] != 0);
+        int j0 = path_from(cols, cost, u, v, match, way, since, &used, &far);
         for (unsigned on = used; on; on &= on - 1u) {
             int j = bit_digit(on) - 1;
             u[match[j]] += far - since[j];
@@ -165,6 +313,39 @@ static const int64_t UNREAD = (int64_t)1 << 62;
 /* Blank `cell`'s cost of each digit d under the prices col and box of its
  * column and box into cost[d - 1] (FORBID where the node does not allow
  * d); returns the least of cost[d - 1] + off[d - 1] over the nine digits. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable blank_costs below, digits 1..8 in AVX2 lanes: the
+ * cost col + box - d * gain in int32 (it lies within +-2^21), widened to
+ * int64, FORBID where the candidate bit is clear; digit 9 alone. */
+static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t col[BD_SIZE],
+                           const int32_t box[BD_SIZE], const int64_t off[BD_SIZE],
+                           int64_t cost[BD_SIZE])
+{
+    unsigned cand = node->open[cell];
+    int32_t gain = node->gain[cell];
+    __m256i net = _mm256_sub_epi32(
+        _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)col),
+                         _mm256_loadu_si256((const __m256i *)box)),
+        _mm256_mullo_epi32(_mm256_set1_epi32(gain), _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8)));
+    const __m256i bits_lo = _mm256_setr_epi64x(1, 2, 4, 8);
+    const __m256i bits_hi = _mm256_setr_epi64x(16, 32, 64, 128);
+    const __m256i forbid = _mm256_set1_epi64x(FORBID);
+    __m256i has = _mm256_set1_epi64x((int64_t)cand);
+    __m256i lo = _mm256_blendv_epi8(
+        forbid, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(net)),
+        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_lo), bits_lo));
+    __m256i hi = _mm256_blendv_epi8(
+        forbid, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1)),
+        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_hi), bits_hi));
+    _mm256_storeu_si256((__m256i *)cost, lo);
+    _mm256_storeu_si256((__m256i *)(cost + 4), hi);
+    cost[8] = (cand >> 8 & 1u) ? col[8] + box[8] - 9 * (int64_t)gain : FORBID;
+    int64_t least = least_of8(_mm256_add_epi64(lo, _mm256_loadu_si256((const __m256i *)off)),
+                              _mm256_add_epi64(hi, _mm256_loadu_si256((const __m256i *)(off + 4))));
+    int64_t last = cost[8] + off[8];
+    return last < least ? last : least;
+}
+#else
 static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t col[BD_SIZE],
                            const int32_t box[BD_SIZE], const int64_t off[BD_SIZE],
                            int64_t cost[BD_SIZE])
@@ -178,6 +359,7 @@ static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t c
     }
     return least;
 }
+#endif
 
 /* blank_costs of the n blanks `cells` of row r into cost[i] and their least
  * reduced costs cost[i][d - 1] - v[d] over the digits d `missing` (not
@@ -296,6 +478,35 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi
     row_drops(rel, n, cells, cost, u, v);
 }
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* stale_rows below, columns 0..7 of a row in the int32 lanes of one AVX2
+ * register (blank, its digit's bit, open to it), column 8 alone; a digit
+ * 0 has no bit (a cell not blank when rel was computed: its row's blanks
+ * changed). */
+static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
+{
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    unsigned stale = 0;
+    for (int r = 0; r < BD_SIZE; r++) {
+        const int first = r * BD_SIZE, last = first + BD_SIZE - 1;
+        __m256i placed = _mm256_cmpeq_epi32(
+            _mm256_loadu_si256((const __m256i *)&node->gain[first]), zero);
+        __m256i digit = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&rel->digit[first]));
+        __m256i bit = _mm256_sllv_epi32(one, _mm256_sub_epi32(digit, one));
+        __m256i open = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first]));
+        __m256i lost = _mm256_andnot_si256(placed, _mm256_cmpeq_epi32(_mm256_and_si256(open, bit), zero));
+        unsigned blank = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(placed)) ^ 0xffu;
+        bool gone = !_mm256_testz_si256(lost, lost);
+        if (node->gain[last]) {
+            blank |= 1u << (BD_SIZE - 1);
+            gone |= !(node->open[last] & cell_bit(rel->digit[last]));
+        }
+        if (gone || blank != rel->row_blanks[r])
+            stale |= 1u << r;
+    }
+    return stale;
+}
+#else
 /* The rows whose blanks changed since rel was computed, or whose
  * assignment in rel uses a pair no longer open. */
 static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
@@ -316,6 +527,7 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
     }
     return stale;
 }
+#endif
 
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
@@ -373,6 +585,49 @@ static void sharpen_row(bdi_rows *rel, int r)
     rel->sharp |= 1u << r;
 }
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* unit_prices below, digits 1..8 of a unit in the int32 lanes of one AVX2
+ * register (the sum of all 2 * 81 prices within +-PRICE_LIMIT fits in
+ * int32), digit 9 alone. */
+static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *rel)
+{
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i sum = _mm256_setzero_si256();
+    int32_t last = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        unsigned col = used[UNIT_COL][u], box = used[UNIT_BOX][u];
+        __m256i free_col = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_set1_epi32((int32_t)col), bits), _mm256_setzero_si256());
+        __m256i free_box = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_set1_epi32((int32_t)box), bits), _mm256_setzero_si256());
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(free_col, _mm256_loadu_si256(
+                                                                   (const __m256i *)rel->col[u])));
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(free_box, _mm256_loadu_si256(
+                                                                   (const __m256i *)rel->box[u])));
+        last += (col >> 8 & 1u) ? 0 : rel->col[u][8];
+        last += (box >> 8 & 1u) ? 0 : rel->box[u][8];
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    return (int64_t)_mm_cvtsi128_si32(half) + last;
+}
+#else
+/* The sum of rel's prices of the digits each column and box misses (not
+ * in `used`, units_of). */
+static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *rel)
+{
+    int64_t total = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        for (int k = 0; k < BD_SIZE; k++) {
+            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
+            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
+        }
+    }
+    return total;
+}
+#endif
+
 /* L under rel's prices at the node (whose units hold the digits `used`,
  * units_of), into rel->value; re-solves the rows in `stale` (their drops
  * too with `drops`) and keeps the others' results. */
@@ -395,13 +650,7 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         }
         total += rel->row_value[r];
     }
-    for (int u = 0; u < BD_SIZE; u++) {
-        for (int k = 0; k < BD_SIZE; k++) {
-            total += (used[UNIT_COL][u] >> k & 1u) ? 0 : rel->col[u][k];
-            total += (used[UNIT_BOX][u] >> k & 1u) ? 0 : rel->box[u][k];
-        }
-    }
-    rel->value = total;
+    rel->value = total + unit_prices(used, rel);
 }
 
 /* The subgradient of L: how many times each column (box) takes each of
