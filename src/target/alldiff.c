@@ -36,7 +36,8 @@
  * The 27 units are kept on a worklist: a unit whose blank loses a
  * candidate puts the blank's other two units back on it, until it is
  * empty. The matching's outcome depends on the blanks' candidates alone,
- * so a caller's memo (bdi_unit_memo, target.h) keeps it by them.
+ * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
+ * nine bits a cell in two 64-bit words.
  */
 #include "target.h"
 
@@ -223,53 +224,78 @@ static bool matched_candidates(const uint16_t cand[BD_SIZE], unsigned keep[BD_SI
     return true;
 }
 
-/* The outcomes of a unit's rule, as a memo slot keeps them (keep[BD_SIZE]). */
+/* The outcomes of a unit's rule, as a memo slot keeps them (from bit
+ * MEMO_OUTCOME of keep[1]); MEMO_LOW: the cells packed in a slot's word 0. */
 enum { KEEP_SOME = 1, KEEP_ALL, KEEP_NONE };
+enum { MEMO_LOW = 7, MEMO_OUTCOME = (BD_SIZE - MEMO_LOW) * BD_SIZE };
 
-/* The slot of memo for the key `key` (a unit's blanks' candidates and
- * their count, as bdi_unit_memo_slot's cand). */
-static bdi_unit_memo_slot *memo_slot(bdi_unit_memo *memo, const uint16_t key[BDI_UNIT_MEMO_WIDTH])
+/* The nine masks mask[0..BD_SIZE) packed as a memo slot's key or keep. */
+static void memo_pack(const unsigned mask[BD_SIZE], uint64_t word[2])
 {
-    uint64_t word[3];
-    memcpy(word, key, sizeof word);
-    uint64_t mixed = (word[0] ^ (word[1] << 21 | word[1] >> 43) ^ (word[2] << 42 | word[2] >> 22))
-                     * 0x9e3779b97f4a7c15ull;
-    return &memo->slot[mixed >> (64 - BDI_UNIT_MEMO_BITS)];
+    uint64_t low = 0;
+    for (int pos = 0; pos < MEMO_LOW; pos++)
+        low |= (uint64_t)mask[pos] << (BD_SIZE * pos);
+    word[0] = low;
+    word[1] = mask[MEMO_LOW] | (uint64_t)mask[MEMO_LOW + 1] << BD_SIZE;
 }
 
-/* The outcome of the rule on a unit whose cells have the candidates
- * key[0..BD_SIZE) (0: a filled cell), as memo slot `slot` keeps it, with
- * each blank's candidates left in keep[] for KEEP_SOME; 0 when the slot
- * keeps another key. */
-static int memo_outcome(const bdi_unit_memo_slot *slot, const uint16_t key[BDI_UNIT_MEMO_WIDTH],
+/* The first slot of memo's set for the key `key` (memo_pack's words). */
+static bdi_unit_memo_slot *memo_set(bdi_unit_memo *memo, const uint64_t key[2])
+{
+    uint64_t mixed = (key[0] ^ (key[1] << 40 | key[1] >> 24)) * 0x9e3779b97f4a7c15ull;
+    return &memo->slot[(mixed >> (64 - BDI_UNIT_MEMO_BITS + 1)) << 1];
+}
+
+/* The outcome of the rule on the unit of key `key` as the set `set` keeps
+ * it, with each blank's candidates left in keep[] for KEEP_SOME (and 0 at
+ * the filled cells); 0 when neither slot of the set keeps that key. */
+static int memo_outcome(const bdi_unit_memo_slot set[2], const uint64_t key[2],
                         unsigned keep[BD_SIZE])
 {
-    if (memcmp(slot->cand, key, sizeof slot->cand) != 0)
-        return 0;
-    for (int pos = 0; pos < BD_SIZE; pos++)
-        keep[pos] = slot->keep[pos];
-    return slot->keep[BD_SIZE];
-}
-
-/* The rule on a unit whose cells have the candidates key[0..BD_SIZE) (0:
- * a filled cell; key[BD_SIZE] their number of blanks, the rest 0): the
- * outcome, and for KEEP_SOME each blank's candidates that some perfect
- * matching gives it in keep[] (at the blanks). Keeps them in memo slot
- * `slot` (NULL: none). */
-static int unit_outcome(const uint16_t key[BDI_UNIT_MEMO_WIDTH], unsigned keep[BD_SIZE],
-                        bdi_unit_memo_slot *slot)
-{
-    bool whole = false;
-    int outcome = !matched_candidates(key, keep, &whole) ? KEEP_NONE
-                  : whole                                 ? KEEP_ALL
-                                                          : KEEP_SOME;
-    if (slot) {
-        memcpy(slot->cand, key, sizeof slot->cand);
-        for (int pos = 0; pos < BD_SIZE && outcome == KEEP_SOME; pos++)
-            slot->keep[pos] = (uint16_t)(key[pos] ? keep[pos] : 0);
-        slot->keep[BD_SIZE] = (uint16_t)outcome;
+    const bdi_unit_memo_slot *slot = &set[0];
+    if (slot->key[0] != key[0] || slot->key[1] != key[1]) {
+        slot = &set[1];
+        if (slot->key[0] != key[0] || slot->key[1] != key[1])
+            return 0;
+    }
+    int outcome = (int)(slot->keep[1] >> MEMO_OUTCOME);
+    if (outcome == KEEP_SOME) {
+        for (int pos = 0; pos < MEMO_LOW; pos++)
+            keep[pos] = (unsigned)(slot->keep[0] >> (BD_SIZE * pos)) & ALL_DIGITS;
+        for (int pos = MEMO_LOW; pos < BD_SIZE; pos++)
+            keep[pos] = (unsigned)(slot->keep[1] >> (BD_SIZE * (pos - MEMO_LOW))) & ALL_DIGITS;
     }
     return outcome;
+}
+
+/* Keeps in the set `set` the outcome of the rule on the unit of key `key`
+ * (with keep[], at the blanks of cand[], for KEEP_SOME) as its first
+ * slot, the first one moved to second. */
+static void memo_store(bdi_unit_memo_slot set[2], const uint64_t key[2], int outcome,
+                       const uint16_t cand[BD_SIZE], const unsigned keep[BD_SIZE])
+{
+    set[1] = set[0];
+    uint64_t word[2] = {0, 0};
+    if (outcome == KEEP_SOME) {
+        unsigned left[BD_SIZE];
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            left[pos] = cand[pos] ? keep[pos] : 0;
+        memo_pack(left, word);
+    }
+    set[0].key[0] = key[0];
+    set[0].key[1] = key[1];
+    set[0].keep[0] = word[0];
+    set[0].keep[1] = word[1] | (uint64_t)outcome << MEMO_OUTCOME;
+}
+
+/* The rule on a unit whose cells have the candidates cand[0..BD_SIZE)
+ * (0: a filled cell): the outcome, and for KEEP_SOME each blank's
+ * candidates that some perfect matching gives it in keep[] (at the
+ * blanks). */
+static int unit_outcome(const uint16_t cand[BD_SIZE], unsigned keep[BD_SIZE])
+{
+    bool whole = false;
+    return !matched_candidates(cand, keep, &whole) ? KEEP_NONE : whole ? KEEP_ALL : KEEP_SOME;
 }
 
 /* Makes unit `unit` (kind * BD_SIZE + index) consistent, with memo (NULL:
@@ -281,7 +307,7 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     int kind = unit / BD_SIZE;
     unsigned first = UNIT_FIRST[unit];
     const uint8_t *offset = UNIT_OFFSET[kind];
-    uint16_t mine[BDI_UNIT_MEMO_WIDTH] = {0};
+    uint16_t mine[BD_SIZE];
     unsigned keep[BD_SIZE], missing = 0;
     int with[BD_SIZE + 1] = {0};   /* cells by their number of candidates */
     for (int pos = 0; pos < BD_SIZE; pos++)
@@ -296,18 +322,22 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     int least = least_tight(with, n);
     if (least >= n)
         return true;
-    mine[BD_SIZE] = (uint16_t)n;
-    bdi_unit_memo_slot *slot = memo ? memo_slot(memo, mine) : NULL;
-    int outcome = slot ? memo_outcome(slot, mine, keep) : 0;
+    uint64_t key[2] = {0, 0};
+    bdi_unit_memo_slot *set = NULL;
+    int outcome = 0;
+    if (memo) {
+        unsigned masks[BD_SIZE];
+        for (int pos = 0; pos < BD_SIZE; pos++)
+            masks[pos] = mine[pos];
+        memo_pack(masks, key);
+        set = memo_set(memo, key);
+        outcome = memo_outcome(set, key, keep);
+    }
     if (!outcome) {
-        if (!may_be_tight(mine, n, missing, with, least)) {
-            if (slot) {
-                memcpy(slot->cand, mine, sizeof slot->cand);
-                slot->keep[BD_SIZE] = KEEP_ALL;
-            }
-            return true;
-        }
-        outcome = unit_outcome(mine, keep, slot);
+        outcome = may_be_tight(mine, n, missing, with, least) ? unit_outcome(mine, keep)
+                                                              : KEEP_ALL;
+        if (set)
+            memo_store(set, key, outcome, mine, keep);
     }
     if (outcome != KEEP_SOME)
         return outcome == KEEP_ALL;

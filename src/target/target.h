@@ -190,18 +190,19 @@ bdi_rows_status bdi_rows_descend_avx2(const bdi_layer_node *node, bdi_rows *rel,
                                       const bdi_rows_steps *steps);
 
 /* A memo of the units' rule (alldiff.c) for bdi_units_consistent, which
- * depends on a unit's blanks' candidates alone: direct-mapped, a slot a
- * key, the last one that hashed there. Owned by the search that calls it
- * (one a thread); all zero bytes is the empty memo. */
-enum { BDI_UNIT_MEMO_BITS = 12, BDI_UNIT_MEMO_WIDTH = BD_SIZE + 3 };
+ * depends on a unit's blanks' candidates alone: two-way set-associative,
+ * sets of two slots (slot[2 * i], slot[2 * i + 1]), the key last stored in
+ * a set first. Owned by the search that calls it (one a thread); all zero
+ * bytes is the empty memo. */
+enum { BDI_UNIT_MEMO_BITS = 13 };
 typedef struct bdi_unit_memo_slot {
     /* the key: the unit's cells' candidates in the unit's order (0: a
-     * filled cell), its number n of blanks at [BD_SIZE], then 0 (a key
-     * has n >= 1: an empty slot is none) */
-    uint16_t cand[BDI_UNIT_MEMO_WIDTH];
-    /* the outcome at [BD_SIZE], and when some candidates go, each
-     * blank's candidates left at its position (0 at the filled cells) */
-    uint16_t keep[BDI_UNIT_MEMO_WIDTH];
+     * filled cell), 9 bits a cell from bit 0, cells 0-6 in key[0] and 7-8
+     * in key[1] (a unit with a blank is not all 0: an empty slot is none) */
+    uint64_t key[2];
+    /* as the key, each blank's candidates left when some candidates go
+     * (0 at the filled cells), and the outcome from bit 18 of keep[1] */
+    uint64_t keep[2];
 } bdi_unit_memo_slot;
 typedef struct bdi_unit_memo {
     bdi_unit_memo_slot slot[1 << BDI_UNIT_MEMO_BITS];
