@@ -36,8 +36,8 @@
  * A digit left with few layers (at most WALK_LIMIT choices of cell, row by
  * row: most rows already hold it) is walked row by row instead, cutting
  * off partial layers that cannot beat the best found. Each thread keeps
- * its recent solves by the tables with max-marginals, keyed by the digit
- * and its cells' values (the memo, below), for the searches' repeats.
+ * its recent solves with max-marginals, keyed by the digit and its cells'
+ * values (the memo, below), for the searches' repeats.
  */
 #include "target.h"
 #include "engine/fast/fast.h"
@@ -1018,98 +1018,19 @@ static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price
         w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
 }
 
-/* Solves the layer of `digit` (its open columns row by row in `rows`) by
- * walking its rows when the product of the rows' open cells is at most
- * WALK_LIMIT; false (nothing done) otherwise. With fewer than two free
- * rows the forced ones and the free row's one column left (see walk_rows)
- * are the layer. */
-static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
-{
-    int product = 1, count[BD_SIZE];
-    for (int r = 0; r < BD_SIZE; r++) {
-        count[r] = digit_count(rows[r]);
-        product *= count[r];
-        if (product > WALK_LIMIT)
-            return false;
-    }
-    layer->best = BDI_LAYER_NONE;
-    memset(layer->pick, 0, sizeof layer->pick);
-    if (through)
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            through[cell] = BDI_LAYER_NONE;
-    if (product == 0)
-        return true;   /* a row has no open cell: no layer */
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
-        by_count[count[r]] |= 1u << r;
-    walk w;
-    w.layer = layer;
-    w.through = through;
-    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
-        return true;   /* a row has no open cell left: no layer */
-    if (w.free_rows < 2) {
-        for (int k = 0; k < w.free_rows; k++) {
-            int c = bit_digit(w.open[k]) - 1;
-            w.pick[w.row[k]] = (uint8_t)c;
-            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
-        }
-        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
-        return true;
-    }
-    walk_values(&w, node, price, digit);
-    if (through)
-        walk_rows(&w, true);
-    else
-        walk_rows(&w, false);
-    return true;
-}
-
-#if defined(__SSE2__) && !defined(BD_PORTABLE)
-/* The open columns of `digit` in each row of the node, from its cells:
- * columns 0..7 of a row at once (the cells' masks and the digit's bit
- * compared to 0, a byte a cell, the bytes' signs gathered), column 8
- * alone. */
-static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
-{
-    unsigned bit = digit_bit(digit);
-    const __m128i bits = _mm_set1_epi16((short)bit), zero = _mm_setzero_si128();
-    for (int r = 0; r < BD_SIZE; r++) {
-        const uint16_t *open = node->open + r * BD_SIZE;
-        __m128i cells = _mm_loadu_si128((const __m128i *)open);
-        __m128i shut = _mm_cmpeq_epi16(_mm_and_si128(cells, bits), zero);
-        unsigned low = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(shut, zero)) & 0xffu;
-        rows[r] = (uint16_t)(low | (open[8] & bit ? 1u << 8 : 0u));
-    }
-}
-#else
-/* The open columns of `digit` in each row of the node, from its cells. */
-static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
-{
-    unsigned bit = digit_bit(digit);
-    for (int r = 0; r < BD_SIZE; r++) {
-        unsigned open = 0;
-        for (int c = 0; c < BD_SIZE; c++)
-            if (node->open[r * BD_SIZE + c] & bit)
-                open |= 1u << c;
-        rows[r] = (uint16_t)open;
-    }
-}
-#endif
-
 /*
- * The solves by the tables with max-marginals, remembered: a search
- * re-solves the same digit on the same cells and prices often (the
- * children of a node whose best layer of that digit each of them closes),
- * and a solve's layer and max-marginals are a function of its digit and
- * its cells' values alone (each open cell's profit, CLOSED on the others:
- * a key; no profit comes near CLOSED). A table of MEMO_SLOTS solves a
- * thread and kernel, each in the slot of its key's hash (a later solve
- * there takes its place); a solve whose key is the slot's exactly takes
- * the slot's answer. Walked digits are solved afresh: a walk costs about
- * what the key does.
+ * The solves with max-marginals, remembered: a search re-solves the same
+ * digit on the same cells and prices often (the children of a node whose
+ * best layer of that digit each of them closes), and a solve's layer and
+ * max-marginals are a function of its digit and its cells' values alone
+ * (each open cell's profit, CLOSED on the others: a key; no profit comes
+ * near CLOSED). A table of MEMO_SLOTS solves a thread and kernel, each in
+ * the slot of its key's hash (a later solve there takes its place); a
+ * solve whose key is the slot's exactly takes the slot's answer. Walks of
+ * fewer than MEMO_WALKS choices are solved afresh: they cost about what
+ * the key does.
  */
-enum { MEMO_SLOTS = 512, KEY_WORDS = BD_CELLS + 1 };
+enum { MEMO_SLOTS = 512, MEMO_WALKS = 64, KEY_WORDS = BD_CELLS + 1 };
 
 /* key[r * BD_SIZE + c]: cell (r, c)'s profit or CLOSED; key[BD_CELLS]:
  * the digit (0: the slot is empty). */
@@ -1200,6 +1121,100 @@ static void memo_keep(memo_slot *slot, const bdi_layer *layer, const int32_t *th
     slot->layer = *layer;
     memcpy(slot->through, through, sizeof slot->through);
 }
+
+/* Walks the layers of `digit` (its open columns row by row in `rows`,
+ * count[r] of them in row r, `product` their product) into layer and with
+ * `through` its max-marginals. With fewer than two free rows the forced
+ * ones and the free row's one column left (see walk_rows) are the layer. */
+static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
+                       bdi_layer *layer, int32_t *through)
+{
+    layer->best = BDI_LAYER_NONE;
+    memset(layer->pick, 0, sizeof layer->pick);
+    if (through)
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            through[cell] = BDI_LAYER_NONE;
+    if (product == 0)
+        return;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
+        return;   /* a row has no open cell left: no layer */
+    if (w.free_rows < 2) {
+        for (int k = 0; k < w.free_rows; k++) {
+            int c = bit_digit(w.open[k]) - 1;
+            w.pick[w.row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
+        }
+        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
+        return;
+    }
+    walk_values(&w, node, price, digit);
+    if (through)
+        walk_rows(&w, true);
+    else
+        walk_rows(&w, false);
+}
+
+/* Solves the layer of `digit` (its open columns row by row in `rows`) by
+ * walking its rows when the product of the rows' open cells is at most
+ * WALK_LIMIT; false (nothing done) otherwise. A walk with max-marginals
+ * of at least MEMO_WALKS choices is looked up in the memo first. */
+static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                       const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
+{
+    int product = 1, count[BD_SIZE];
+    for (int r = 0; r < BD_SIZE; r++) {
+        count[r] = digit_count(rows[r]);
+        product *= count[r];
+        if (product > WALK_LIMIT)
+            return false;
+    }
+    memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
+    if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
+        return true;
+    walk_digit(node, price, digit, rows, count, product, layer, through);
+    if (slot)
+        memo_keep(slot, layer, through);
+    return true;
+}
+
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* The open columns of `digit` in each row of the node, from its cells:
+ * columns 0..7 of a row at once (the cells' masks and the digit's bit
+ * compared to 0, a byte a cell, the bytes' signs gathered), column 8
+ * alone. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    unsigned bit = digit_bit(digit);
+    const __m128i bits = _mm_set1_epi16((short)bit), zero = _mm_setzero_si128();
+    for (int r = 0; r < BD_SIZE; r++) {
+        const uint16_t *open = node->open + r * BD_SIZE;
+        __m128i cells = _mm_loadu_si128((const __m128i *)open);
+        __m128i shut = _mm_cmpeq_epi16(_mm_and_si128(cells, bits), zero);
+        unsigned low = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(shut, zero)) & 0xffu;
+        rows[r] = (uint16_t)(low | (open[8] & bit ? 1u << 8 : 0u));
+    }
+}
+#else
+/* The open columns of `digit` in each row of the node, from its cells. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    unsigned bit = digit_bit(digit);
+    for (int r = 0; r < BD_SIZE; r++) {
+        unsigned open = 0;
+        for (int c = 0; c < BD_SIZE; c++)
+            if (node->open[r * BD_SIZE + c] & bit)
+                open |= 1u << c;
+        rows[r] = (uint16_t)open;
+    }
+}
+#endif
 
 /* The contract is in target.h (bdi_layer_solve's kernels). */
 void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
