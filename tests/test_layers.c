@@ -207,6 +207,42 @@ static void test_kernels_break_ties_alike(void **state)
     }
 }
 
+/* Solves with max-marginals that the solver may answer from its memo
+ * (layers.c keeps recent ones by digit and cell values) against the
+ * enumeration: each digit solved, then again with one open blank's price
+ * a unit higher (only that cell's key word differs, and the max-marginals
+ * through it move), then as first (its answer kept), then with that blank
+ * closed to the digit. */
+static void test_remembered_solves(void **state)
+{
+    (void)state;
+    uint64_t seed = 5519;
+    for (int round = 0; round < 12; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle;
+        int32_t price[BD_CELLS];
+        random_node(&seed, round % 3 == 0 ? 0 : tu_below(&seed, 50), round % 2 == 1, &puzzle,
+                    &node, price);
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            int start = tu_below(&seed, BD_CELLS), cell = -1;   /* an open blank of the digit */
+            for (int k = 0; k < BD_CELLS && cell < 0; k++) {
+                int at = (start + k) % BD_CELLS;
+                if (!puzzle.cells[at] && (node.open[at] & digit_bit(digit)))
+                    cell = at;
+            }
+            if (cell < 0)
+                continue;
+            check_digit(&node, price, digit, &puzzle);
+            price[cell]++;
+            check_digit(&node, price, digit, &puzzle);
+            price[cell]--;
+            check_digit(&node, price, digit, &puzzle);
+            bdi_layer_cell(&node, cell, 0, node.open[cell] & ~digit_bit(digit), bd_weight(cell));
+            check_digit(&node, price, digit, &puzzle);
+        }
+    }
+}
+
 /* A digit with no place in a row has no layer, and the bound says so. */
 static void test_no_layer(void **state)
 {
@@ -704,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_layers_against_enumeration),
         cmocka_unit_test(test_layers_at_price_limits),
         cmocka_unit_test(test_kernels_break_ties_alike),
+        cmocka_unit_test(test_remembered_solves),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_branch_and_bound_is_exact),

@@ -35,7 +35,9 @@
  * triple, the best the other two bands can add (`rest`), plus each row map.
  * A digit left with few layers (at most WALK_LIMIT choices of cell, row by
  * row: most rows already hold it) is walked row by row instead, cutting
- * off partial layers that cannot beat the best found.
+ * off partial layers that cannot beat the best found. Each thread keeps
+ * its recent solves with max-marginals, keyed by the digit and its cells'
+ * values (the memo, below), for the searches' repeats.
  */
 #include "target.h"
 #include "engine/fast/fast.h"
@@ -1016,11 +1018,153 @@ static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price
         w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
 }
 
+/*
+ * The solves with max-marginals, remembered: a search re-solves the same
+ * digit on the same cells and prices often (the children of a node whose
+ * best layer of that digit each of them closes), and a solve's layer and
+ * max-marginals are a function of its digit and its cells' values alone
+ * (each open cell's profit, CLOSED on the others: a key; no profit comes
+ * near CLOSED). A table of MEMO_SLOTS solves a thread and kernel, each in
+ * the slot of its key's hash (a later solve there takes its place); a
+ * solve whose key is the slot's exactly takes the slot's answer. Walks of
+ * fewer than MEMO_WALKS choices are solved afresh: they cost about what
+ * the key does.
+ */
+enum { MEMO_SLOTS = 512, MEMO_WALKS = 64, KEY_WORDS = BD_CELLS + 1 };
+
+/* key[r * BD_SIZE + c]: cell (r, c)'s profit or CLOSED; key[BD_CELLS]:
+ * the digit (0: the slot is empty). */
+typedef struct memo_slot {
+    int32_t key[KEY_WORDS];
+    bdi_layer layer;
+    int32_t through[BD_CELLS];
+} memo_slot;
+
+static _Thread_local memo_slot memo[MEMO_SLOTS];
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Fills key (see memo_slot) and returns its hash: eight cells at once
+ * (their profits, and their openings widened to 32 bits), folded into a
+ * register of hashes by turns and exclusive ors; the last cell alone; the
+ * lanes mixed at the end. */
+static uint32_t memo_key(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                         int32_t key[KEY_WORDS])
+{
+    enum { STEP = 2 * LANES };
+    const octo closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
+    const octo d = {digit, digit, digit, digit, digit, digit, digit, digit};
+    const octo bit = (octo)_mm256_set1_epi32((int)digit_bit(digit));
+    __m256i fold = _mm256_setzero_si256();
+    int cell = 0;
+    for (; cell + STEP <= BD_CELLS; cell += STEP) {
+        octo g, p;
+        memcpy(&g, node->gain + cell, sizeof g);
+        memcpy(&p, price + cell, sizeof p);
+        __m128i cells = _mm_loadu_si128((const __m128i *)(node->open + cell));
+        octo taken = ((octo)_mm256_cvtepu16_epi32(cells) & bit) != 0;   /* -1 where open */
+        octo x = (((d * g - p) & (g != 0)) & taken) | (closed & ~taken);
+        memcpy(key + cell, &x, sizeof x);
+        fold = _mm256_or_si256(_mm256_slli_epi32(fold, 5), _mm256_srli_epi32(fold, 27));
+        fold = _mm256_xor_si256(fold, (__m256i)x);
+    }
+    uint32_t h = (uint32_t)digit;
+    for (; cell < BD_CELLS; cell++) {
+        bool open = node->open[cell] & digit_bit(digit);
+        key[cell] = open ? cell_value(node, price, digit, cell) : CLOSED;
+        h = (h << 5 | h >> 27) ^ (uint32_t)key[cell];
+    }
+    key[BD_CELLS] = digit;
+    int32_t lane[STEP];
+    memcpy(lane, &fold, sizeof lane);
+    for (int l = 0; l < STEP; l++)
+        h = (h ^ (uint32_t)lane[l]) * 0x9e3779b1u;
+    return h ^ h >> 15;
+}
+#else
+/* Fills key (see memo_slot) and returns its hash. */
+static uint32_t memo_key(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                         int32_t key[KEY_WORDS])
+{
+    uint32_t h = (uint32_t)digit;
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        bool open = node->open[cell] & digit_bit(digit);
+        key[cell] = open ? cell_value(node, price, digit, cell) : CLOSED;
+        h = (h ^ (uint32_t)key[cell]) * 0x9e3779b1u;
+    }
+    key[BD_CELLS] = digit;
+    return h ^ h >> 15;
+}
+#endif
+
+/* With the solve's slot in *slot: true, with the slot's layer and
+ * max-marginals in layer and through, when the slot holds the solve;
+ * false, with its key in the slot, when not (memo_keep puts the answer
+ * there). */
+static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                        bdi_layer *layer, int32_t *through, memo_slot **slot)
+{
+    int32_t key[KEY_WORDS];
+    memo_slot *at = &memo[memo_key(node, price, digit, key) % MEMO_SLOTS];
+    *slot = at;
+    if (memcmp(at->key, key, sizeof key) == 0) {
+        *layer = at->layer;
+        memcpy(through, at->through, sizeof at->through);
+        return true;
+    }
+    memcpy(at->key, key, sizeof key);
+    return false;
+}
+
+/* Puts the solve's answer in its slot (keyed by memo_recall). */
+static void memo_keep(memo_slot *slot, const bdi_layer *layer, const int32_t *through)
+{
+    slot->layer = *layer;
+    memcpy(slot->through, through, sizeof slot->through);
+}
+
+/* Walks the layers of `digit` (its open columns row by row in `rows`,
+ * count[r] of them in row r, `product` their product) into layer and with
+ * `through` its max-marginals. With fewer than two free rows the forced
+ * ones and the free row's one column left (see walk_rows) are the layer. */
+static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
+                       bdi_layer *layer, int32_t *through)
+{
+    layer->best = BDI_LAYER_NONE;
+    memset(layer->pick, 0, sizeof layer->pick);
+    if (through)
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            through[cell] = BDI_LAYER_NONE;
+    if (product == 0)
+        return;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    walk w;
+    w.layer = layer;
+    w.through = through;
+    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
+        return;   /* a row has no open cell left: no layer */
+    if (w.free_rows < 2) {
+        for (int k = 0; k < w.free_rows; k++) {
+            int c = bit_digit(w.open[k]) - 1;
+            w.pick[w.row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
+        }
+        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
+        return;
+    }
+    walk_values(&w, node, price, digit);
+    if (through)
+        walk_rows(&w, true);
+    else
+        walk_rows(&w, false);
+}
+
 /* Solves the layer of `digit` (its open columns row by row in `rows`) by
  * walking its rows when the product of the rows' open cells is at most
- * WALK_LIMIT; false (nothing done) otherwise. With fewer than two free
- * rows the forced ones and the free row's one column left (see walk_rows)
- * are the layer. */
+ * WALK_LIMIT; false (nothing done) otherwise. A walk with max-marginals
+ * of at least MEMO_WALKS choices is looked up in the memo first. */
 static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                        const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
 {
@@ -1031,35 +1175,12 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         if (product > WALK_LIMIT)
             return false;
     }
-    layer->best = BDI_LAYER_NONE;
-    memset(layer->pick, 0, sizeof layer->pick);
-    if (through)
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            through[cell] = BDI_LAYER_NONE;
-    if (product == 0)
-        return true;   /* a row has no open cell: no layer */
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
-        by_count[count[r]] |= 1u << r;
-    walk w;
-    w.layer = layer;
-    w.through = through;
-    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
-        return true;   /* a row has no open cell left: no layer */
-    if (w.free_rows < 2) {
-        for (int k = 0; k < w.free_rows; k++) {
-            int c = bit_digit(w.open[k]) - 1;
-            w.pick[w.row[k]] = (uint8_t)c;
-            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
-        }
-        layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
+    memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
+    if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
         return true;
-    }
-    walk_values(&w, node, price, digit);
-    if (through)
-        walk_rows(&w, true);
-    else
-        walk_rows(&w, false);
+    walk_digit(node, price, digit, rows, count, product, layer, through);
+    if (slot)
+        memo_keep(slot, layer, through);
     return true;
 }
 
@@ -1108,6 +1229,9 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
         open_columns(node, digit, scanned);
     if (walk_layer(node, price, digit, rows, layer, through))
         return;
+    memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
+    if (through && memo_recall(node, price, digit, layer, through, &slot))
+        return;
     digit_values(node, price, digit, rows, value);
     band_bests(value, best);
     int32_t top_value = best_value(best, top);
@@ -1117,6 +1241,7 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
         triple_values rest;
         rest_of(best, rest);
         through_cells(value, rest, through);
+        memo_keep(slot, layer, through);
     }
 }
 
