@@ -529,6 +529,54 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
 }
 #endif
 
+/* Adds to each blank's drops the chains that end on its digit: for the
+ * blank on digit x (owner[x], x in `miss`), drop[owner[x]][y] += chain[y][x]
+ * for every digit y in miss, capped at INT32_MAX (both terms lie in
+ * 0..INT32_MAX, so the unsigned sum does not wrap). */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable add_chains below, digits 1..8 of a blank's drops in the
+ * lanes of one AVX2 register, column x of the chains by one masked gather
+ * (rows of digits not in miss are not read, their lanes add 0); digit 9
+ * alone. The entries of the digits not in miss change to other values
+ * that are never read. */
+static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
+                       const int owner[BD_SIZE])
+{
+    const __m256i stride = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i cap = _mm256_set1_epi32(INT32_MAX);
+    __m256i in_miss = _mm256_cmpeq_epi32(
+        _mm256_and_si256(_mm256_set1_epi32((int32_t)miss), bits), bits);
+    for (unsigned on = miss; on; on &= on - 1u) {
+        int x = bit_digit(on) - 1;
+        int32_t *to = rel->drop[owner[x]];
+        __m256i column = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
+                                                     (const int *)&chain[0][x], stride,
+                                                     in_miss, 4);
+        __m256i sum = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)to), column);
+        _mm256_storeu_si256((__m256i *)to, _mm256_min_epu32(sum, cap));
+        if (miss >> 8 & 1u) {
+            uint32_t last = (uint32_t)to[8] + chain[8][x];
+            to[8] = (int32_t)(last < INT32_MAX ? last : INT32_MAX);
+        }
+    }
+}
+#else
+static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
+                       const int owner[BD_SIZE])
+{
+    for (unsigned on = miss; on; on &= on - 1u) {
+        int x = bit_digit(on) - 1;
+        int32_t *to = rel->drop[owner[x]];
+        for (unsigned at = miss; at; at &= at - 1u) {
+            int y = bit_digit(at) - 1;
+            uint32_t sum = (uint32_t)to[y] + chain[y][x];
+            to[y] = (int32_t)(sum < INT32_MAX ? sum : INT32_MAX);
+        }
+    }
+}
+#endif
+
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
@@ -540,48 +588,43 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
  */
 static void sharpen_row(bdi_rows *rel, int r)
 {
-    int cells[BD_SIZE], digits[BD_SIZE], n = 0;
-    for (int c = 0; c < BD_SIZE; c++) {
-        if (rel->row_blanks[r] & (1u << c)) {
-            cells[n] = r * BD_SIZE + c;
-            digits[n] = rel->digit[cells[n]] - 1;
-            n++;
-        }
-    }
-    /* chain[a][d - 1]: the least cost of moving blank a off its digit, on
-     * along blanks, until some blank takes digit d; a row of the drops
-     * (each blank's own digit at 0), so the entries of the digits the row
-     * does not miss hold what drop holds there, which no chain reads */
+    /* chain[x][y] for digits x, y the row misses (bit x of miss; x + 1 is
+     * the digit of blank owner[x]): the least cost of moving that blank
+     * off x, on along blanks, until some blank takes y; a row of the
+     * drops (the blank's own digit at 0), so the entries of the digits
+     * the row does not miss hold what drop holds there, which no chain
+     * reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
-    for (int a = 0; a < n; a++) {
-        const int32_t *from = rel->drop[cells[a]];
-        for (int d = 0; d < BD_SIZE; d++)
-            chain[a][d] = (uint32_t)from[d];
-        chain[a][digits[a]] = 0;
+    int owner[BD_SIZE];
+    unsigned miss = 0;
+    for (unsigned on = rel->row_blanks[r]; on; on &= on - 1u) {
+        int cell = r * BD_SIZE + bit_digit(on) - 1, x = rel->digit[cell] - 1;
+        const int32_t *from = rel->drop[cell];
+        for (int y = 0; y < BD_SIZE; y++)
+            chain[x][y] = (uint32_t)from[y];
+        chain[x][x] = 0;
+        owner[x] = cell;
+        miss |= 1u << x;
     }
-    for (int k = 0; k < n; k++) {
-        for (int a = 0; a < n; a++) {
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1;
+        for (unsigned on = miss; on; on &= on - 1u) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
              * through k. Whole rows of BD_SIZE: a sum in a digit the row
              * does not miss may wrap, and is never read. */
-            uint32_t to_k = chain[a][digits[k]];
+            int x = bit_digit(on) - 1;
+            uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int d = 0; d < BD_SIZE; d++) {
-                uint32_t via = to_k + chain[k][d];
-                chain[a][d] = via < chain[a][d] ? via : chain[a][d];
+            for (int y = 0; y < BD_SIZE; y++) {
+                uint32_t via = to_k + chain[k][y];
+                chain[x][y] = via < chain[x][y] ? via : chain[x][y];
             }
         }
     }
-    for (int i = 0; i < n; i++) {
-        int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {   /* chain[i][i's digit] stays 0: no chain is below 0 */
-            int64_t drop = (int64_t)to[digits[j]] + chain[j][digits[i]];
-            to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
-        }
-    }
+    add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
     rel->sharp |= 1u << r;
 }
 
