@@ -59,18 +59,23 @@ static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 /* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
  * register (a lane: the cell's digit if placed, else 0), column 8 alone:
  * the columns' sets are the lanes' unions over the rows, a row's set the
- * union of its lanes, a box's the union of three lanes over its band. */
-static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+ * union of its lanes, a box's the union of three lanes over its band; a
+ * row's blanks are the lanes' signs where the gain is not 0. */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     unsigned blanks[BD_SIZE])
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i cols = zero, band = zero;
     unsigned col8 = 0, band8 = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         const int first = r * BD_SIZE;
+        __m256i filled =
+            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero);
         __m256i placed = _mm256_and_si256(
-            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero),
-            _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
+            filled, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
         unsigned last = node->gain[first + 8] ? 0u : node->open[first + 8];
+        blanks[r] = ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(filled)) ^ 0xffu)
+                    | (unsigned)(node->gain[first + 8] != 0) << (BD_SIZE - 1);
         cols = _mm256_or_si256(cols, placed);
         band = _mm256_or_si256(band, placed);
         col8 |= last;
@@ -95,14 +100,18 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
     used[UNIT_COL][8] = col8;
 }
 #else
-/* The digits placed in each unit of the node. */
-static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+/* The digits placed in each unit of the node, and each row's blanks
+ * (bit c: cell (row, c) is blank). */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     unsigned blanks[BD_SIZE])
 {
     memset(used, 0, sizeof(unsigned) * UNIT_KINDS * BD_SIZE);
     for (int r = 0; r < BD_SIZE; r++) {
+        blanks[r] = 0;
         for (int c = 0; c < BD_SIZE; c++) {
             int cell = r * BD_SIZE + c;
             unsigned placed = node->gain[cell] ? 0u : node->open[cell];
+            blanks[r] |= (unsigned)(node->gain[cell] != 0) << c;
             used[UNIT_ROW][r] |= placed;
             used[UNIT_COL][c] |= placed;
             used[UNIT_BOX][r / BD_BOX * BD_BOX + c / BD_BOX] |= placed;
@@ -400,16 +409,15 @@ static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE],
     }
 }
 
-/* Row r's blanks at the node into cells and its missing digits (not in
- * row_used) into digits; returns how many blanks (as many as digits on a
- * node whose rows are consistent). */
-static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int cells[BD_SIZE],
+/* Row r's blanks (bit c: cell (r, c), units_of) into cells and its
+ * missing digits (not in row_used) into digits; returns how many blanks
+ * (as many as digits on a node whose rows are consistent). */
+static int row_problem(unsigned blanks, unsigned row_used, int r, int cells[BD_SIZE],
                        int digits[BD_SIZE])
 {
     int n = 0, m = 0;
-    for (int c = 0; c < BD_SIZE; c++)
-        if (node->gain[r * BD_SIZE + c])
-            cells[n++] = r * BD_SIZE + c;
+    for (; blanks; blanks &= blanks - 1u)
+        cells[n++] = r * BD_SIZE + bit_digit(blanks) - 1;
     for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
         digits[m++] = bit_digit(miss);
     return n;
@@ -423,12 +431,12 @@ static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int
  * fill_drops can make them later from the digits and duals). Returns the
  * row's maximum profit, or BDI_LAYER_INFEASIBLE when its blanks cannot
  * take its missing digits. */
-static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
-                         bool warm, bool drops)
+static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
+                         bdi_rows *rel, bool warm, bool drops)
 {
     int cells[BD_SIZE], digits[BD_SIZE];
     unsigned missing = ALL_DIGITS & ~row_used;
-    int n = row_problem(node, row_used, r, cells, digits);
+    int n = row_problem(blanks, row_used, r, cells, digits);
     if (n == 0)
         return 0;
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1] */
@@ -462,10 +470,11 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
  * solve, under rel's prices at the node: the duals v, the digits, and u,
  * each blank's cost of its digit less that digit's dual (its pair is
  * tight). The row must be feasible. */
-static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel)
+static void fill_drops(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
+                       bdi_rows *rel)
 {
     int cells[BD_SIZE], digits[BD_SIZE];
-    int n = row_problem(node, row_used, r, cells, digits);
+    int n = row_problem(blanks, row_used, r, cells, digits);
     int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
@@ -671,21 +680,20 @@ static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *r
 }
 #endif
 
-/* L under rel's prices at the node (whose units hold the digits `used`,
- * units_of), into rel->value; re-solves the rows in `stale` (their drops
- * too with `drops`) and keeps the others' results. */
+/* L under rel's prices at the node (whose units hold the digits `used`
+ * and whose rows the blanks `blanks`, units_of), into rel->value;
+ * re-solves the rows in `stale` (their drops too with `drops`) and keeps
+ * the others' results. */
 static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
-                     bdi_rows *rel, unsigned stale, bool warm, bool drops)
+                     const unsigned blanks[BD_SIZE], bdi_rows *rel, unsigned stale, bool warm,
+                     bool drops)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm, drops);
+            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], blanks[r], r, rel, warm, drops);
             rel->sharp &= ~(1u << r);
-            rel->row_blanks[r] = 0;
-            for (int c = 0; c < BD_SIZE; c++)
-                if (node->gain[r * BD_SIZE + c])
-                    rel->row_blanks[r] |= 1u << c;
+            rel->row_blanks[r] = blanks[r];
         }
         if (rel->row_value[r] == BDI_LAYER_INFEASIBLE) {
             rel->value = BDI_LAYER_INFEASIBLE;
@@ -704,52 +712,53 @@ static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS]
                            int gbox[BD_SIZE][BD_SIZE])
 {
     for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 1; d <= BD_SIZE; d++) {
-            gcol[u][d - 1] = (used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
-            gbox[u][d - 1] = (used[UNIT_BOX][u] & digit_bit(d)) ? 0 : -1;
+        for (int k = 0; k < BD_SIZE; k++) {
+            gcol[u][k] = (int)(used[UNIT_COL][u] >> k & 1u) - 1;
+            gbox[u][k] = (int)(used[UNIT_BOX][u] >> k & 1u) - 1;
         }
     }
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (!node->gain[cell])
-            continue;
-        int d = rel->digit[cell];
-        gcol[col_of(cell)][d - 1]++;
-        gbox[box_of(cell)][d - 1]++;
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (!node->gain[cell])
+                continue;
+            int k = rel->digit[cell] - 1;
+            gcol[c][k]++;
+            gbox[r / BD_BOX * BD_BOX + c / BD_BOX][k]++;
+        }
     }
     int64_t norm = 0;
     for (int u = 0; u < BD_SIZE; u++)
-        for (int d = 0; d < BD_SIZE; d++)
-            norm += gcol[u][d] * gcol[u][d] + gbox[u][d] * gbox[u][d];
+        for (int k = 0; k < BD_SIZE; k++)
+            norm += gcol[u][k] * gcol[u][k] + gbox[u][k] * gbox[u][k];
     return norm;
 }
 
-/* `value` brought within +-PRICE_LIMIT, as every price must be. */
-static int32_t clamp_price(int64_t value)
-{
-    if (value > PRICE_LIMIT)
-        return PRICE_LIMIT;
-    if (value < -PRICE_LIMIT)
-        return -PRICE_LIMIT;
-    return (int32_t)value;
-}
-
-/* One subgradient step of `step` (1/SCALE points per unit of g). */
+/* One subgradient step of `step` (1/SCALE points per unit of g, at most
+ * 3/2 * MAX_GAP: every g is within -1..8, so a price plus its move stays
+ * far inside int32), each price brought back within +-PRICE_LIMIT. */
 static void step_prices(bdi_rows *rel, int64_t step, int gcol[BD_SIZE][BD_SIZE],
                         int gbox[BD_SIZE][BD_SIZE])
 {
+    int32_t by = (int32_t)step;
     for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 0; d < BD_SIZE; d++) {
-            rel->col[u][d] = clamp_price(rel->col[u][d] + step * gcol[u][d]);
-            rel->box[u][d] = clamp_price(rel->box[u][d] + step * gbox[u][d]);
+        for (int k = 0; k < BD_SIZE; k++) {
+            int32_t col = rel->col[u][k] + by * gcol[u][k];
+            int32_t box = rel->box[u][k] + by * gbox[u][k];
+            col = col < PRICE_LIMIT ? col : PRICE_LIMIT;
+            box = box < PRICE_LIMIT ? box : PRICE_LIMIT;
+            rel->col[u][k] = col > -PRICE_LIMIT ? col : -PRICE_LIMIT;
+            rel->box[u][k] = box > -PRICE_LIMIT ? box : -PRICE_LIMIT;
         }
     }
 }
 
 int64_t ROWS_KERNEL(bdi_rows_solve)(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
-    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all, true);
+    unsigned used[UNIT_KINDS][BD_SIZE], blanks[BD_SIZE];
+    units_of(node, used, blanks);
+    evaluate(node, used, blanks, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all,
+             true);
     return rel->value;
 }
 
@@ -760,11 +769,13 @@ void ROWS_KERNEL(bdi_rows_sharpen)(bdi_rows *rel)
             sharpen_row(rel, r);
 }
 
-/* bdi_rows_descend's steps, at the node whose units hold `used`; sets
+/* bdi_rows_descend's steps, at the node whose units hold `used` and whose
+ * rows the blanks `blanks` (units_of); sets
  * *moved when rel took a step's rows, whose drops are not made (the steps
  * never read them). */
 static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
-                                  bdi_rows *rel, const bdi_rows_steps *steps, bool *moved)
+                                  const unsigned blanks[BD_SIZE], bdi_rows *rel,
+                                  const bdi_rows_steps *steps, bool *moved)
 {
     bdi_rows trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
@@ -782,7 +793,7 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
         int64_t gap = trial.value - steps->need + steps->aim_below;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
-        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true, false);
+        evaluate(node, used, blanks, &trial, (1u << BD_SIZE) - 1u, true, false);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
             *rel = trial;
             *moved = true;
@@ -808,13 +819,13 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
 bdi_rows_status ROWS_KERNEL(bdi_rows_descend)(const bdi_layer_node *node, bdi_rows *rel,
                                               const bdi_rows_steps *steps)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
-    units_of(node, used);
+    unsigned used[UNIT_KINDS][BD_SIZE], blanks[BD_SIZE];   /* the node's, for every step */
+    units_of(node, used, blanks);
     bool moved = false;
-    bdi_rows_status status = take_steps(node, used, rel, steps, &moved);
+    bdi_rows_status status = take_steps(node, used, blanks, rel, steps, &moved);
     if (moved && rel->value != BDI_LAYER_INFEASIBLE)
         for (int r = 0; r < BD_SIZE; r++)
-            fill_drops(node, used[UNIT_ROW][r], r, rel);
+            fill_drops(node, used[UNIT_ROW][r], blanks[r], r, rel);
     return status;
 }
 
