@@ -251,28 +251,59 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
 }
 #endif
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable potential_sum below, the nine entries in the lanes of
+ * three quads (load_quads), v's masked by `cols` (mask_quads). */
+static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
+                             const int64_t v[BD_SIZE + 1])
+{
+    __m256i uq[3], vq[3], on[3];
+    load_quads(u + 1, uq);
+    load_quads(v + 1, vq);
+    mask_quads(cols, on);
+    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(uq[0], uq[1]), uq[2]);
+    for (int k = 0; k < 3; k++)
+        sum = _mm256_add_epi64(sum, _mm256_and_si256(vq[k], on[k]));
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return _mm_cvtsi128_si64(half) + _mm_extract_epi64(half, 1);
+}
+#else
+/* The sum of the row potentials u[1..BD_SIZE] and the column potentials
+ * v[j] of the columns j in `cols` (bit j): the cost of an assignment of
+ * the rows to those columns whose pairs are all tight, where u is 0 on
+ * the rows past the assignment's. */
+static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
+                             const int64_t v[BD_SIZE + 1])
+{
+    int64_t total = 0;
+    for (int i = 1; i <= BD_SIZE; i++)
+        total += u[i];
+    for (unsigned on = cols; on; on &= on - 1u)
+        total += v[bit_digit(on) - 1];
+    return total;
+}
+#endif
+
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
  * minimum-cost perfect assignment of n rows to the n columns `cols` (bit
  * j: column j, 1..BD_SIZE), n <= 9; cost[i][j - 1] may be FORBID. Rows
- * are 1-based: u[1..n] and v[j] are the potentials and match[j] the row on
- * column j (0: free); index 0 is the path root. On entry the matched pairs
- * must be tight (cost = u + v) and every reduced cost of a matched row >=
- * 0; the free rows are added one by one. Returns the minimum cost; then
+ * are 1-based: u[1..n] and v[j] are the potentials (u[i] = 0 for i > n)
+ * and match[j] the row on column j (0: free); index 0 is the path root.
+ * On entry the matched pairs must be tight (cost = u + v) and every
+ * reduced cost of a matched row >= 0; the rows no column holds, `free`
+ * (bit i: row i), are added one by one, the lowest first. Returns the
+ * minimum cost; then
  * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
  * bound on how much the minimum rises when i is forced onto j, and 0 on
  * the matched pairs.
  */
-static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
+static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
     int way[BD_SIZE + 1] = {0};
-    bool matched[BD_SIZE + 1] = {false};
-    for (unsigned on = cols; on; on &= on - 1u)
-        matched[match[bit_digit(on) - 1]] = true;
-    for (int i = 1; i <= n; i++) {
-        if (matched[i])
-            continue;
+    for (; free; free &= free - 1u) {
+        int i = bit_digit(free) - 1;
         /* each column on the path (and its row) takes the steps after it
          * joined the path once the path ends: the same sums as moving the
          * potentials at every step */
@@ -291,12 +322,7 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
             j0 = j1;
         } while (j0);
     }
-    int64_t total = 0;
-    for (unsigned on = cols; on; on &= on - 1u) {
-        int j = bit_digit(on) - 1;
-        total += cost[match[j] - 1][j - 1];
-    }
-    return total;
+    return potential_sum(cols, u, v);   /* the matched pairs are tight */
 }
 
 /*
@@ -445,18 +471,22 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
     int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
     row_costs(node, rel, r, n, cells, missing, v, cost, least);
+    unsigned free = ((1u << n) - 1u) << 1;   /* bit i: row i holds no column */
     for (int i = 0; warm && i < n; i++) {
         u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
         if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least[i]
-            && match[was] == 0)
+            && match[was] == 0) {
             match[was] = i + 1;
+            free &= ~(1u << (i + 1));
+        }
     }
-    int64_t min_cost = hungarian(n, missing << 1, cost, u, v, match);
+    int64_t min_cost = hungarian(missing << 1, free, cost, u, v, match);
     if (min_cost >= FORBID / 2)
         return BDI_LAYER_INFEASIBLE;
-    for (int j = 0; j < n; j++)
-        rel->dual[r][digits[j] - 1] = v[digits[j]];
+    /* all nine: a digit the row does not miss gets v's entry from start_row
+     * (its old dual, or 0 cold), which nothing reads */
+    memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
         row_drops(rel, n, cells, cost, u, v);
     for (int j = 0; j < n; j++) {   /* the chosen pairs */
