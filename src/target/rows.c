@@ -50,7 +50,8 @@
 enum {
     SCALE = BDI_LAYER_SCALE,
     PRICE_LIMIT = 128 * SCALE,   /* keeps costs far from FORBID */
-    MAX_GAP = 64 * SCALE         /* caps the Polyak step's aim */
+    MAX_GAP = 64 * SCALE,        /* caps the Polyak step's aim */
+    WAYS = 1 + 12                /* path_from's way: the root, then columns 1..12 */
 };
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
@@ -154,10 +155,12 @@ static void mask_quads(unsigned set, __m256i q[3])
  * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
  * open): each step updates every open column's path length and way at
  * once, takes the least length by vector compares and its first column by
- * a lane mask. The same sums and the same first least column. */
+ * a lane mask. The same sums and the same first least column; way[j]
+ * gets its lane for every j in 1..12 (what the path does not reach is
+ * never read). */
 static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                      const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
-                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
     const __m256i none = _mm256_set1_epi64x(INT64_MAX);
@@ -192,14 +195,8 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
                             _mm256_castsi256_pd(_mm256_cmpeq_epi64(key[k], nearest))) << 4 * k;
         j0 = bit_digit(at_least);
     } while (match[j0] != 0);
-    int64_t ways[12];
-    for (int k = 0; k < 3; k++)
-        _mm256_storeu_si256((__m256i *)(ways + 4 * k), from[k]);
-    for (unsigned on = used & ~1u; on; on &= on - 1u) {   /* the root 0 has no way */
-        int j = bit_digit(on) - 1;
-        way[j] = (int)ways[j - 1];
-    }
-    way[j0] = (int)ways[j0 - 1];
+    for (int k = 0; k < 3; k++)   /* lane k of quad q: column 4q + k + 1 */
+        _mm256_storeu_si256((__m256i *)(way + 1 + 4 * k), from[k]);
     *on_path = used;
     *far_out = far;
     return j0;
@@ -207,14 +204,15 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
 #else
 /* One shortest augmenting path of the Hungarian method below, from the
  * free row match[0] to the first free column it reaches: fills way[j]
- * (the column before j on the path, for j on it), since[j] (the path's
+ * (the column before j on the path, for j on it; other entries may
+ * change), since[j] (the path's
  * length when j joined it) and *on_path (bit j: column j on the path,
  * with the root 0), the path's length into *far_out, and returns its last
  * column. The potentials move lazily: far is the sum of the steps so far,
  * dist[j] column j's path length plus far. Ties go to the first column. */
 static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                      const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
-                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
     int64_t dist[BD_SIZE + 1], far = 0;
@@ -301,7 +299,7 @@ static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
 static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    int way[BD_SIZE + 1] = {0};
+    int64_t way[WAYS] = {0};
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
         /* each column on the path (and its row) takes the steps after it
@@ -317,7 +315,7 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
             v[j] -= far - since[j];
         }
         do {
-            int j1 = way[j0];
+            int j1 = (int)way[j0];
             match[j0] = match[j1];
             j0 = j1;
         } while (j0);
