@@ -645,12 +645,13 @@ static void sharpen_row(bdi_rows *rel, int r)
     }
     for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
         int k = bit_digit(via_k) - 1;
-        for (unsigned on = miss; on; on &= on - 1u) {
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k. Whole rows of BD_SIZE: a sum in a digit the row
-             * does not miss may wrap, and is never read. */
+             * through k (nor does k's own row, whose chain to k is 0).
+             * Whole rows of BD_SIZE: a sum in a digit the row does not
+             * miss may wrap, and is never read. */
             int x = bit_digit(on) - 1;
             uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
