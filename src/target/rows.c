@@ -331,11 +331,13 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
 static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE + 1],
                       int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    for (int j = 0; j <= BD_SIZE; j++) {
-        u[j] = 0;
-        match[j] = 0;
-        v[j] = j > 0 && warm ? rel->dual[r][j - 1] : 0;
-    }
+    memset(u, 0, sizeof(int64_t) * (BD_SIZE + 1));
+    memset(match, 0, sizeof(int) * (BD_SIZE + 1));
+    v[0] = 0;
+    if (warm)
+        memcpy(v + 1, rel->dual[r], sizeof rel->dual[r]);
+    else
+        memset(v + 1, 0, sizeof(int64_t) * BD_SIZE);
 }
 
 /* Above every reduced cost cost - v (costs lie within +-FORBID, the
@@ -433,17 +435,14 @@ static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE],
     }
 }
 
-/* Row r's blanks (bit c: cell (r, c), units_of) into cells and its
- * missing digits (not in row_used) into digits; returns how many blanks
- * (as many as digits on a node whose rows are consistent). */
-static int row_problem(unsigned blanks, unsigned row_used, int r, int cells[BD_SIZE],
-                       int digits[BD_SIZE])
+/* Row r's blanks (bit c: cell (r, c), units_of) into cells; returns how
+ * many (as many as the row's missing digits on a node whose rows are
+ * consistent). */
+static int row_cells(unsigned blanks, int r, int cells[BD_SIZE])
 {
-    int n = 0, m = 0;
+    int n = 0;
     for (; blanks; blanks &= blanks - 1u)
         cells[n++] = r * BD_SIZE + bit_digit(blanks) - 1;
-    for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
-        digits[m++] = bit_digit(miss);
     return n;
 }
 
@@ -458,22 +457,22 @@ static int row_problem(unsigned blanks, unsigned row_used, int r, int cells[BD_S
 static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
                          bdi_rows *rel, bool warm, bool drops)
 {
-    int cells[BD_SIZE], digits[BD_SIZE];
+    int cells[BD_SIZE];
     unsigned missing = ALL_DIGITS & ~row_used;
-    int n = row_problem(blanks, row_used, r, cells, digits);
+    int n = row_cells(blanks, r, cells);
     if (n == 0)
         return 0;
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1] */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
-    int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
-    row_costs(node, rel, r, n, cells, missing, v, cost, least);
+    row_costs(node, rel, r, n, cells, missing, v, cost, u + 1);   /* warm: u the least */
+    if (!warm)
+        memset(u, 0, sizeof u);
     unsigned free = ((1u << n) - 1u) << 1;   /* bit i: row i holds no column */
     for (int i = 0; warm && i < n; i++) {
-        u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
-        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least[i]
+        if ((missing & cell_bit(was)) && cost[i][was - 1] - v[was] == u[i + 1]
             && match[was] == 0) {
             match[was] = i + 1;
             free &= ~(1u << (i + 1));
@@ -487,8 +486,8 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
     memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
         row_drops(rel, n, cells, cost, u, v);
-    for (int j = 0; j < n; j++) {   /* the chosen pairs */
-        int d = digits[j];
+    for (unsigned on = missing; on; on &= on - 1u) {   /* the chosen pairs */
+        int d = bit_digit(on);
         rel->digit[cells[match[d] - 1]] = (uint8_t)d;
     }
     return -min_cost;
@@ -501,8 +500,8 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
 static void fill_drops(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
                        bdi_rows *rel)
 {
-    int cells[BD_SIZE], digits[BD_SIZE];
-    int n = row_problem(blanks, row_used, r, cells, digits);
+    int cells[BD_SIZE];
+    int n = row_cells(blanks, r, cells);
     int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
