@@ -732,6 +732,59 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
     rel->value = total + unit_prices(used, rel);
 }
 
+/* Adds to gcol[column][d - 1] and gbox[box][d - 1] one for each blank of
+ * the node that takes digit d in rel. */
+static void count_digits(const bdi_layer_node *node, const bdi_rows *rel,
+                         int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        int (*band)[BD_SIZE] = gbox + r / BD_BOX * BD_BOX;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (!node->gain[cell])
+                continue;
+            int k = rel->digit[cell] - 1;
+            gcol[c][k]++;
+            band[c / BD_BOX][k]++;
+        }
+    }
+}
+
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* subgradient below, digits 1..8 of a unit in the int32 lanes of one AVX2
+ * register (-1 where the unit's set lacks the digit's bit: a compare with
+ * zero), digit 9 alone; the squares summed in lanes (each at most 81). */
+static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                           const bdi_rows *rel, int gcol[BD_SIZE][BD_SIZE],
+                           int gbox[BD_SIZE][BD_SIZE])
+{
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i zero = _mm256_setzero_si256();
+    for (int u = 0; u < BD_SIZE; u++) {
+        unsigned col = used[UNIT_COL][u], box = used[UNIT_BOX][u];
+        __m256i col_has = _mm256_and_si256(_mm256_set1_epi32((int)col), bits);
+        __m256i box_has = _mm256_and_si256(_mm256_set1_epi32((int)box), bits);
+        _mm256_storeu_si256((__m256i *)gcol[u], _mm256_cmpeq_epi32(col_has, zero));
+        _mm256_storeu_si256((__m256i *)gbox[u], _mm256_cmpeq_epi32(box_has, zero));
+        gcol[u][8] = (int)(col >> 8 & 1u) - 1;
+        gbox[u][8] = (int)(box >> 8 & 1u) - 1;
+    }
+    count_digits(node, rel, gcol, gbox);
+    __m256i sum = zero;
+    int64_t norm = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)gcol[u]);
+        __m256i b = _mm256_loadu_si256((const __m256i *)gbox[u]);
+        sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(c, c));
+        sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(b, b));
+        norm += gcol[u][8] * gcol[u][8] + gbox[u][8] * gbox[u][8];
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    return norm + _mm_cvtsi128_si32(half);
+}
+#else
 /* The subgradient of L: how many times each column (box) takes each of
  * its missing digits (not in `used`, units_of) in rel, minus one.
  * Returns the squared norm. */
@@ -745,22 +798,14 @@ static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS]
             gbox[u][k] = (int)(used[UNIT_BOX][u] >> k & 1u) - 1;
         }
     }
-    for (int r = 0; r < BD_SIZE; r++) {
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            if (!node->gain[cell])
-                continue;
-            int k = rel->digit[cell] - 1;
-            gcol[c][k]++;
-            gbox[r / BD_BOX * BD_BOX + c / BD_BOX][k]++;
-        }
-    }
+    count_digits(node, rel, gcol, gbox);
     int64_t norm = 0;
     for (int u = 0; u < BD_SIZE; u++)
         for (int k = 0; k < BD_SIZE; k++)
             norm += gcol[u][k] * gcol[u][k] + gbox[u][k] * gbox[u][k];
     return norm;
 }
+#endif
 
 /* One subgradient step of `step` (1/SCALE points per unit of g, at most
  * 3/2 * MAX_GAP: every g is within -1..8, so a price plus its move stays
