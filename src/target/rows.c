@@ -299,7 +299,7 @@ static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
 static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    int64_t way[WAYS] = {0};
+    int64_t way[WAYS];
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
         /* each column on the path (and its row) takes the steps after it
