@@ -111,8 +111,11 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
         blanks[r] = 0;
         for (int c = 0; c < BD_SIZE; c++) {
             int cell = r * BD_SIZE + c;
-            unsigned placed = node->gain[cell] ? 0u : node->open[cell];
-            blanks[r] |= (unsigned)(node->gain[cell] != 0) << c;
+            if (node->gain[cell]) {
+                blanks[r] |= 1u << c;
+                continue;
+            }
+            unsigned placed = node->open[cell];
             used[UNIT_ROW][r] |= placed;
             used[UNIT_COL][c] |= placed;
             used[UNIT_BOX][r / BD_BOX * BD_BOX + c / BD_BOX] |= placed;
