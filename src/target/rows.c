@@ -50,7 +50,8 @@
 enum {
     SCALE = BDI_LAYER_SCALE,
     PRICE_LIMIT = 128 * SCALE,   /* keeps costs far from FORBID */
-    MAX_GAP = 64 * SCALE         /* caps the Polyak step's aim */
+    MAX_GAP = 64 * SCALE,        /* caps the Polyak step's aim */
+    WAYS = 1 + 12                /* path_from's way: the root, then columns 1..12 */
 };
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
@@ -59,18 +60,23 @@ static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 /* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
  * register (a lane: the cell's digit if placed, else 0), column 8 alone:
  * the columns' sets are the lanes' unions over the rows, a row's set the
- * union of its lanes, a box's the union of three lanes over its band. */
-static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+ * union of its lanes, a box's the union of three lanes over its band; a
+ * row's blanks are the lanes' signs where the gain is not 0. */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     unsigned blanks[BD_SIZE])
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i cols = zero, band = zero;
     unsigned col8 = 0, band8 = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         const int first = r * BD_SIZE;
+        __m256i filled =
+            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero);
         __m256i placed = _mm256_and_si256(
-            _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)&node->gain[first]), zero),
-            _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
+            filled, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)&node->open[first])));
         unsigned last = node->gain[first + 8] ? 0u : node->open[first + 8];
+        blanks[r] = ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(filled)) ^ 0xffu)
+                    | (unsigned)(node->gain[first + 8] != 0) << (BD_SIZE - 1);
         cols = _mm256_or_si256(cols, placed);
         band = _mm256_or_si256(band, placed);
         col8 |= last;
@@ -95,14 +101,21 @@ static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
     used[UNIT_COL][8] = col8;
 }
 #else
-/* The digits placed in each unit of the node. */
-static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE])
+/* The digits placed in each unit of the node, and each row's blanks
+ * (bit c: cell (row, c) is blank). */
+static void units_of(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                     unsigned blanks[BD_SIZE])
 {
     memset(used, 0, sizeof(unsigned) * UNIT_KINDS * BD_SIZE);
     for (int r = 0; r < BD_SIZE; r++) {
+        blanks[r] = 0;
         for (int c = 0; c < BD_SIZE; c++) {
             int cell = r * BD_SIZE + c;
-            unsigned placed = node->gain[cell] ? 0u : node->open[cell];
+            if (node->gain[cell]) {
+                blanks[r] |= 1u << c;
+                continue;
+            }
+            unsigned placed = node->open[cell];
             used[UNIT_ROW][r] |= placed;
             used[UNIT_COL][c] |= placed;
             used[UNIT_BOX][r / BD_BOX * BD_BOX + c / BD_BOX] |= placed;
@@ -145,10 +158,12 @@ static void mask_quads(unsigned set, __m256i q[3])
  * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
  * open): each step updates every open column's path length and way at
  * once, takes the least length by vector compares and its first column by
- * a lane mask. The same sums and the same first least column. */
+ * a lane mask. The same sums and the same first least column; way[j]
+ * gets its lane for every j in 1..12 (what the path does not reach is
+ * never read). */
 static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                      const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
-                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
     const __m256i none = _mm256_set1_epi64x(INT64_MAX);
@@ -183,14 +198,8 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
                             _mm256_castsi256_pd(_mm256_cmpeq_epi64(key[k], nearest))) << 4 * k;
         j0 = bit_digit(at_least);
     } while (match[j0] != 0);
-    int64_t ways[12];
-    for (int k = 0; k < 3; k++)
-        _mm256_storeu_si256((__m256i *)(ways + 4 * k), from[k]);
-    for (unsigned on = used & ~1u; on; on &= on - 1u) {   /* the root 0 has no way */
-        int j = bit_digit(on) - 1;
-        way[j] = (int)ways[j - 1];
-    }
-    way[j0] = (int)ways[j0 - 1];
+    for (int k = 0; k < 3; k++)   /* lane k of quad q: column 4q + k + 1 */
+        _mm256_storeu_si256((__m256i *)(way + 1 + 4 * k), from[k]);
     *on_path = used;
     *far_out = far;
     return j0;
@@ -198,14 +207,15 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
 #else
 /* One shortest augmenting path of the Hungarian method below, from the
  * free row match[0] to the first free column it reaches: fills way[j]
- * (the column before j on the path, for j on it), since[j] (the path's
+ * (the column before j on the path, for j on it; other entries may
+ * change), since[j] (the path's
  * length when j joined it) and *on_path (bit j: column j on the path,
  * with the root 0), the path's length into *far_out, and returns its last
  * column. The potentials move lazily: far is the sum of the steps so far,
  * dist[j] column j's path length plus far. Ties go to the first column. */
 static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                      const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
-                     int way[BD_SIZE + 1], int64_t since[BD_SIZE + 1], unsigned *on_path,
+                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
     int64_t dist[BD_SIZE + 1], far = 0;
@@ -242,28 +252,59 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
 }
 #endif
 
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable potential_sum below, the nine entries in the lanes of
+ * three quads (load_quads), v's masked by `cols` (mask_quads). */
+static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
+                             const int64_t v[BD_SIZE + 1])
+{
+    __m256i uq[3], vq[3], on[3];
+    load_quads(u + 1, uq);
+    load_quads(v + 1, vq);
+    mask_quads(cols, on);
+    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(uq[0], uq[1]), uq[2]);
+    for (int k = 0; k < 3; k++)
+        sum = _mm256_add_epi64(sum, _mm256_and_si256(vq[k], on[k]));
+    __m128i half = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return _mm_cvtsi128_si64(half) + _mm_extract_epi64(half, 1);
+}
+#else
+/* The sum of the row potentials u[1..BD_SIZE] and the column potentials
+ * v[j] of the columns j in `cols` (bit j): the cost of an assignment of
+ * the rows to those columns whose pairs are all tight, where u is 0 on
+ * the rows past the assignment's. */
+static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
+                             const int64_t v[BD_SIZE + 1])
+{
+    int64_t total = 0;
+    for (int i = 1; i <= BD_SIZE; i++)
+        total += u[i];
+    for (unsigned on = cols; on; on &= on - 1u)
+        total += v[bit_digit(on) - 1];
+    return total;
+}
+#endif
+
 /*
  * The Hungarian method (shortest augmenting paths with potentials) for a
  * minimum-cost perfect assignment of n rows to the n columns `cols` (bit
  * j: column j, 1..BD_SIZE), n <= 9; cost[i][j - 1] may be FORBID. Rows
- * are 1-based: u[1..n] and v[j] are the potentials and match[j] the row on
- * column j (0: free); index 0 is the path root. On entry the matched pairs
- * must be tight (cost = u + v) and every reduced cost of a matched row >=
- * 0; the free rows are added one by one. Returns the minimum cost; then
+ * are 1-based: u[1..n] and v[j] are the potentials (u[i] = 0 for i > n)
+ * and match[j] the row on column j (0: free); index 0 is the path root.
+ * On entry the matched pairs must be tight (cost = u + v) and every
+ * reduced cost of a matched row >= 0; the rows no column holds, `free`
+ * (bit i: row i), are added one by one, the lowest first. Returns the
+ * minimum cost; then
  * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
  * bound on how much the minimum rises when i is forced onto j, and 0 on
  * the matched pairs.
  */
-static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
+static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    int way[BD_SIZE + 1] = {0};
-    bool matched[BD_SIZE + 1] = {false};
-    for (unsigned on = cols; on; on &= on - 1u)
-        matched[match[bit_digit(on) - 1]] = true;
-    for (int i = 1; i <= n; i++) {
-        if (matched[i])
-            continue;
+    int64_t way[WAYS];
+    for (; free; free &= free - 1u) {
+        int i = bit_digit(free) - 1;
         /* each column on the path (and its row) takes the steps after it
          * joined the path once the path ends: the same sums as moving the
          * potentials at every step */
@@ -277,17 +318,12 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
             v[j] -= far - since[j];
         }
         do {
-            int j1 = way[j0];
+            int j1 = (int)way[j0];
             match[j0] = match[j1];
             j0 = j1;
         } while (j0);
     }
-    int64_t total = 0;
-    for (unsigned on = cols; on; on &= on - 1u) {
-        int j = bit_digit(on) - 1;
-        total += cost[match[j] - 1][j - 1];
-    }
-    return total;
+    return potential_sum(cols, u, v);   /* the matched pairs are tight */
 }
 
 /*
@@ -298,11 +334,13 @@ static int64_t hungarian(int n, unsigned cols, int64_t cost[BD_SIZE][BD_SIZE],
 static void start_row(const bdi_rows *rel, int r, bool warm, int64_t u[BD_SIZE + 1],
                       int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
-    for (int j = 0; j <= BD_SIZE; j++) {
-        u[j] = 0;
-        match[j] = 0;
-        v[j] = j > 0 && warm ? rel->dual[r][j - 1] : 0;
-    }
+    memset(u, 0, sizeof(int64_t) * (BD_SIZE + 1));
+    memset(match, 0, sizeof(int) * (BD_SIZE + 1));
+    v[0] = 0;
+    if (warm)
+        memcpy(v + 1, rel->dual[r], sizeof rel->dual[r]);
+    else
+        memset(v + 1, 0, sizeof(int64_t) * BD_SIZE);
 }
 
 /* Above every reduced cost cost - v (costs lie within +-FORBID, the
@@ -400,18 +438,14 @@ static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE],
     }
 }
 
-/* Row r's blanks at the node into cells and its missing digits (not in
- * row_used) into digits; returns how many blanks (as many as digits on a
- * node whose rows are consistent). */
-static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int cells[BD_SIZE],
-                       int digits[BD_SIZE])
+/* Row r's blanks (bit c: cell (r, c), units_of) into cells; returns how
+ * many (as many as the row's missing digits on a node whose rows are
+ * consistent). */
+static int row_cells(unsigned blanks, int r, int cells[BD_SIZE])
 {
-    int n = 0, m = 0;
-    for (int c = 0; c < BD_SIZE; c++)
-        if (node->gain[r * BD_SIZE + c])
-            cells[n++] = r * BD_SIZE + c;
-    for (unsigned miss = ALL_DIGITS & ~row_used; miss; miss &= miss - 1u)
-        digits[m++] = bit_digit(miss);
+    int n = 0;
+    for (; blanks; blanks &= blanks - 1u)
+        cells[n++] = r * BD_SIZE + bit_digit(blanks) - 1;
     return n;
 }
 
@@ -423,36 +457,40 @@ static int row_problem(const bdi_layer_node *node, unsigned row_used, int r, int
  * fill_drops can make them later from the digits and duals). Returns the
  * row's maximum profit, or BDI_LAYER_INFEASIBLE when its blanks cannot
  * take its missing digits. */
-static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel,
-                         bool warm, bool drops)
+static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
+                         bdi_rows *rel, bool warm, bool drops)
 {
-    int cells[BD_SIZE], digits[BD_SIZE];
+    int cells[BD_SIZE];
     unsigned missing = ALL_DIGITS & ~row_used;
-    int n = row_problem(node, row_used, r, cells, digits);
+    int n = row_cells(blanks, r, cells);
     if (n == 0)
         return 0;
     int64_t cost[BD_SIZE][BD_SIZE];   /* [blank][digit - 1] */
     int64_t u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
-    int64_t least[BD_SIZE];
     start_row(rel, r, warm, u, v, match);
-    row_costs(node, rel, r, n, cells, missing, v, cost, least);
+    row_costs(node, rel, r, n, cells, missing, v, cost, u + 1);   /* warm: u the least */
+    if (!warm)
+        memset(u, 0, sizeof u);
+    unsigned free = ((1u << n) - 1u) << 1;   /* bit i: row i holds no column */
     for (int i = 0; warm && i < n; i++) {
-        u[i + 1] = least[i];
         int was = rel->digit[cells[i]];   /* kept when still tight and free */
-        if (was > 0 && (missing & digit_bit(was)) && cost[i][was - 1] - v[was] == least[i]
-            && match[was] == 0)
+        if ((missing & cell_bit(was)) && cost[i][was - 1] - v[was] == u[i + 1]
+            && match[was] == 0) {
             match[was] = i + 1;
+            free &= ~(1u << (i + 1));
+        }
     }
-    int64_t min_cost = hungarian(n, missing << 1, cost, u, v, match);
+    int64_t min_cost = hungarian(missing << 1, free, cost, u, v, match);
     if (min_cost >= FORBID / 2)
         return BDI_LAYER_INFEASIBLE;
-    for (int j = 0; j < n; j++)
-        rel->dual[r][digits[j] - 1] = v[digits[j]];
+    /* all nine: a digit the row does not miss gets v's entry from start_row
+     * (its old dual, or 0 cold), which nothing reads */
+    memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
         row_drops(rel, n, cells, cost, u, v);
-    for (int j = 0; j < n; j++) {   /* the chosen pairs */
-        int d = digits[j];
+    for (unsigned on = missing; on; on &= on - 1u) {   /* the chosen pairs */
+        int d = bit_digit(on);
         rel->digit[cells[match[d] - 1]] = (uint8_t)d;
     }
     return -min_cost;
@@ -462,10 +500,11 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, int r, b
  * solve, under rel's prices at the node: the duals v, the digits, and u,
  * each blank's cost of its digit less that digit's dual (its pair is
  * tight). The row must be feasible. */
-static void fill_drops(const bdi_layer_node *node, unsigned row_used, int r, bdi_rows *rel)
+static void fill_drops(const bdi_layer_node *node, unsigned row_used, unsigned blanks, int r,
+                       bdi_rows *rel)
 {
-    int cells[BD_SIZE], digits[BD_SIZE];
-    int n = row_problem(node, row_used, r, cells, digits);
+    int cells[BD_SIZE];
+    int n = row_cells(blanks, r, cells);
     int64_t cost[BD_SIZE][BD_SIZE], u[BD_SIZE + 1], v[BD_SIZE + 1];
     int match[BD_SIZE + 1];
     int64_t least[BD_SIZE];
@@ -529,6 +568,54 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
 }
 #endif
 
+/* Adds to each blank's drops the chains that end on its digit: for the
+ * blank on digit x (owner[x], x in `miss`), drop[owner[x]][y] += chain[y][x]
+ * for every digit y in miss, capped at INT32_MAX (both terms lie in
+ * 0..INT32_MAX, so the unsigned sum does not wrap). */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable add_chains below, digits 1..8 of a blank's drops in the
+ * lanes of one AVX2 register, column x of the chains by one masked gather
+ * (rows of digits not in miss are not read, their lanes add 0); digit 9
+ * alone. The entries of the digits not in miss change to other values
+ * that are never read. */
+static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
+                       const int owner[BD_SIZE])
+{
+    const __m256i stride = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i cap = _mm256_set1_epi32(INT32_MAX);
+    __m256i in_miss = _mm256_cmpeq_epi32(
+        _mm256_and_si256(_mm256_set1_epi32((int32_t)miss), bits), bits);
+    for (unsigned on = miss; on; on &= on - 1u) {
+        int x = bit_digit(on) - 1;
+        int32_t *to = rel->drop[owner[x]];
+        __m256i column = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
+                                                     (const int *)&chain[0][x], stride,
+                                                     in_miss, 4);
+        __m256i sum = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)to), column);
+        _mm256_storeu_si256((__m256i *)to, _mm256_min_epu32(sum, cap));
+        if (miss >> 8 & 1u) {
+            uint32_t last = (uint32_t)to[8] + chain[8][x];
+            to[8] = (int32_t)(last < INT32_MAX ? last : INT32_MAX);
+        }
+    }
+}
+#else
+static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
+                       const int owner[BD_SIZE])
+{
+    for (unsigned on = miss; on; on &= on - 1u) {
+        int x = bit_digit(on) - 1;
+        int32_t *to = rel->drop[owner[x]];
+        for (unsigned at = miss; at; at &= at - 1u) {
+            int y = bit_digit(at) - 1;
+            uint32_t sum = (uint32_t)to[y] + chain[y][x];
+            to[y] = (int32_t)(sum < INT32_MAX ? sum : INT32_MAX);
+        }
+    }
+}
+#endif
+
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
@@ -540,48 +627,44 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
  */
 static void sharpen_row(bdi_rows *rel, int r)
 {
-    int cells[BD_SIZE], digits[BD_SIZE], n = 0;
-    for (int c = 0; c < BD_SIZE; c++) {
-        if (rel->row_blanks[r] & (1u << c)) {
-            cells[n] = r * BD_SIZE + c;
-            digits[n] = rel->digit[cells[n]] - 1;
-            n++;
-        }
-    }
-    /* chain[a][d - 1]: the least cost of moving blank a off its digit, on
-     * along blanks, until some blank takes digit d; a row of the drops
-     * (each blank's own digit at 0), so the entries of the digits the row
-     * does not miss hold what drop holds there, which no chain reads */
+    /* chain[x][y] for digits x, y the row misses (bit x of miss; x + 1 is
+     * the digit of blank owner[x]): the least cost of moving that blank
+     * off x, on along blanks, until some blank takes y; a row of the
+     * drops (the blank's own digit at 0), so the entries of the digits
+     * the row does not miss hold what drop holds there, which no chain
+     * reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
-    for (int a = 0; a < n; a++) {
-        const int32_t *from = rel->drop[cells[a]];
-        for (int d = 0; d < BD_SIZE; d++)
-            chain[a][d] = (uint32_t)from[d];
-        chain[a][digits[a]] = 0;
+    int owner[BD_SIZE];
+    unsigned miss = 0;
+    for (unsigned on = rel->row_blanks[r]; on; on &= on - 1u) {
+        int cell = r * BD_SIZE + bit_digit(on) - 1, x = rel->digit[cell] - 1;
+        const int32_t *from = rel->drop[cell];
+        for (int y = 0; y < BD_SIZE; y++)
+            chain[x][y] = (uint32_t)from[y];
+        chain[x][x] = 0;
+        owner[x] = cell;
+        miss |= 1u << x;
     }
-    for (int k = 0; k < n; k++) {
-        for (int a = 0; a < n; a++) {
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1;
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k. Whole rows of BD_SIZE: a sum in a digit the row
-             * does not miss may wrap, and is never read. */
-            uint32_t to_k = chain[a][digits[k]];
+             * through k (nor does k's own row, whose chain to k is 0).
+             * Whole rows of BD_SIZE: a sum in a digit the row does not
+             * miss may wrap, and is never read. */
+            int x = bit_digit(on) - 1;
+            uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int d = 0; d < BD_SIZE; d++) {
-                uint32_t via = to_k + chain[k][d];
-                chain[a][d] = via < chain[a][d] ? via : chain[a][d];
+            for (int y = 0; y < BD_SIZE; y++) {
+                uint32_t via = to_k + chain[k][y];
+                chain[x][y] = via < chain[x][y] ? via : chain[x][y];
             }
         }
     }
-    for (int i = 0; i < n; i++) {
-        int32_t *to = rel->drop[cells[i]];
-        for (int j = 0; j < n; j++) {   /* chain[i][i's digit] stays 0: no chain is below 0 */
-            int64_t drop = (int64_t)to[digits[j]] + chain[j][digits[i]];
-            to[digits[j]] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
-        }
-    }
+    add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
     rel->sharp |= 1u << r;
 }
 
@@ -628,21 +711,20 @@ static int64_t unit_prices(unsigned used[UNIT_KINDS][BD_SIZE], const bdi_rows *r
 }
 #endif
 
-/* L under rel's prices at the node (whose units hold the digits `used`,
- * units_of), into rel->value; re-solves the rows in `stale` (their drops
- * too with `drops`) and keeps the others' results. */
+/* L under rel's prices at the node (whose units hold the digits `used`
+ * and whose rows the blanks `blanks`, units_of), into rel->value;
+ * re-solves the rows in `stale` (their drops too with `drops`) and keeps
+ * the others' results. */
 static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
-                     bdi_rows *rel, unsigned stale, bool warm, bool drops)
+                     const unsigned blanks[BD_SIZE], bdi_rows *rel, unsigned stale, bool warm,
+                     bool drops)
 {
     int64_t total = 0;
     for (int r = 0; r < BD_SIZE; r++) {
         if (stale & (1u << r)) {
-            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], r, rel, warm, drops);
+            rel->row_value[r] = solve_row(node, used[UNIT_ROW][r], blanks[r], r, rel, warm, drops);
             rel->sharp &= ~(1u << r);
-            rel->row_blanks[r] = 0;
-            for (int c = 0; c < BD_SIZE; c++)
-                if (node->gain[r * BD_SIZE + c])
-                    rel->row_blanks[r] |= 1u << c;
+            rel->row_blanks[r] = blanks[r];
         }
         if (rel->row_value[r] == BDI_LAYER_INFEASIBLE) {
             rel->value = BDI_LAYER_INFEASIBLE;
@@ -653,6 +735,59 @@ static void evaluate(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SI
     rel->value = total + unit_prices(used, rel);
 }
 
+/* Adds to gcol[column][d - 1] and gbox[box][d - 1] one for each blank of
+ * the node that takes digit d in rel. */
+static void count_digits(const bdi_layer_node *node, const bdi_rows *rel,
+                         int gcol[BD_SIZE][BD_SIZE], int gbox[BD_SIZE][BD_SIZE])
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        int (*band)[BD_SIZE] = gbox + r / BD_BOX * BD_BOX;
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            if (!node->gain[cell])
+                continue;
+            int k = rel->digit[cell] - 1;
+            gcol[c][k]++;
+            band[c / BD_BOX][k]++;
+        }
+    }
+}
+
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* subgradient below, digits 1..8 of a unit in the int32 lanes of one AVX2
+ * register (-1 where the unit's set lacks the digit's bit: a compare with
+ * zero), digit 9 alone; the squares summed in lanes (each at most 81). */
+static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
+                           const bdi_rows *rel, int gcol[BD_SIZE][BD_SIZE],
+                           int gbox[BD_SIZE][BD_SIZE])
+{
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i zero = _mm256_setzero_si256();
+    for (int u = 0; u < BD_SIZE; u++) {
+        unsigned col = used[UNIT_COL][u], box = used[UNIT_BOX][u];
+        __m256i col_has = _mm256_and_si256(_mm256_set1_epi32((int)col), bits);
+        __m256i box_has = _mm256_and_si256(_mm256_set1_epi32((int)box), bits);
+        _mm256_storeu_si256((__m256i *)gcol[u], _mm256_cmpeq_epi32(col_has, zero));
+        _mm256_storeu_si256((__m256i *)gbox[u], _mm256_cmpeq_epi32(box_has, zero));
+        gcol[u][8] = (int)(col >> 8 & 1u) - 1;
+        gbox[u][8] = (int)(box >> 8 & 1u) - 1;
+    }
+    count_digits(node, rel, gcol, gbox);
+    __m256i sum = zero;
+    int64_t norm = 0;
+    for (int u = 0; u < BD_SIZE; u++) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)gcol[u]);
+        __m256i b = _mm256_loadu_si256((const __m256i *)gbox[u]);
+        sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(c, c));
+        sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(b, b));
+        norm += gcol[u][8] * gcol[u][8] + gbox[u][8] * gbox[u][8];
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    return norm + _mm_cvtsi128_si32(half);
+}
+#else
 /* The subgradient of L: how many times each column (box) takes each of
  * its missing digits (not in `used`, units_of) in rel, minus one.
  * Returns the squared norm. */
@@ -661,52 +796,45 @@ static int64_t subgradient(const bdi_layer_node *node, unsigned used[UNIT_KINDS]
                            int gbox[BD_SIZE][BD_SIZE])
 {
     for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 1; d <= BD_SIZE; d++) {
-            gcol[u][d - 1] = (used[UNIT_COL][u] & digit_bit(d)) ? 0 : -1;
-            gbox[u][d - 1] = (used[UNIT_BOX][u] & digit_bit(d)) ? 0 : -1;
+        for (int k = 0; k < BD_SIZE; k++) {
+            gcol[u][k] = (int)(used[UNIT_COL][u] >> k & 1u) - 1;
+            gbox[u][k] = (int)(used[UNIT_BOX][u] >> k & 1u) - 1;
         }
     }
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        if (!node->gain[cell])
-            continue;
-        int d = rel->digit[cell];
-        gcol[col_of(cell)][d - 1]++;
-        gbox[box_of(cell)][d - 1]++;
-    }
+    count_digits(node, rel, gcol, gbox);
     int64_t norm = 0;
     for (int u = 0; u < BD_SIZE; u++)
-        for (int d = 0; d < BD_SIZE; d++)
-            norm += gcol[u][d] * gcol[u][d] + gbox[u][d] * gbox[u][d];
+        for (int k = 0; k < BD_SIZE; k++)
+            norm += gcol[u][k] * gcol[u][k] + gbox[u][k] * gbox[u][k];
     return norm;
 }
+#endif
 
-/* `value` brought within +-PRICE_LIMIT, as every price must be. */
-static int32_t clamp_price(int64_t value)
-{
-    if (value > PRICE_LIMIT)
-        return PRICE_LIMIT;
-    if (value < -PRICE_LIMIT)
-        return -PRICE_LIMIT;
-    return (int32_t)value;
-}
-
-/* One subgradient step of `step` (1/SCALE points per unit of g). */
+/* One subgradient step of `step` (1/SCALE points per unit of g, at most
+ * 3/2 * MAX_GAP: every g is within -1..8, so a price plus its move stays
+ * far inside int32), each price brought back within +-PRICE_LIMIT. */
 static void step_prices(bdi_rows *rel, int64_t step, int gcol[BD_SIZE][BD_SIZE],
                         int gbox[BD_SIZE][BD_SIZE])
 {
+    int32_t by = (int32_t)step;
     for (int u = 0; u < BD_SIZE; u++) {
-        for (int d = 0; d < BD_SIZE; d++) {
-            rel->col[u][d] = clamp_price(rel->col[u][d] + step * gcol[u][d]);
-            rel->box[u][d] = clamp_price(rel->box[u][d] + step * gbox[u][d]);
+        for (int k = 0; k < BD_SIZE; k++) {
+            int32_t col = rel->col[u][k] + by * gcol[u][k];
+            int32_t box = rel->box[u][k] + by * gbox[u][k];
+            col = col < PRICE_LIMIT ? col : PRICE_LIMIT;
+            box = box < PRICE_LIMIT ? box : PRICE_LIMIT;
+            rel->col[u][k] = col > -PRICE_LIMIT ? col : -PRICE_LIMIT;
+            rel->box[u][k] = box > -PRICE_LIMIT ? box : -PRICE_LIMIT;
         }
     }
 }
 
 int64_t ROWS_KERNEL(bdi_rows_solve)(const bdi_layer_node *node, bdi_rows *rel, bool all)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];
-    units_of(node, used);
-    evaluate(node, used, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all, true);
+    unsigned used[UNIT_KINDS][BD_SIZE], blanks[BD_SIZE];
+    units_of(node, used, blanks);
+    evaluate(node, used, blanks, rel, all ? (1u << BD_SIZE) - 1u : stale_rows(node, rel), !all,
+             true);
     return rel->value;
 }
 
@@ -717,11 +845,13 @@ void ROWS_KERNEL(bdi_rows_sharpen)(bdi_rows *rel)
             sharpen_row(rel, r);
 }
 
-/* bdi_rows_descend's steps, at the node whose units hold `used`; sets
+/* bdi_rows_descend's steps, at the node whose units hold `used` and whose
+ * rows the blanks `blanks` (units_of); sets
  * *moved when rel took a step's rows, whose drops are not made (the steps
  * never read them). */
 static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT_KINDS][BD_SIZE],
-                                  bdi_rows *rel, const bdi_rows_steps *steps, bool *moved)
+                                  const unsigned blanks[BD_SIZE], bdi_rows *rel,
+                                  const bdi_rows_steps *steps, bool *moved)
 {
     bdi_rows trial = *rel;
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
@@ -739,7 +869,7 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
         int64_t gap = trial.value - steps->need + steps->aim_below;
         int64_t step = lambda * (gap < MAX_GAP ? gap : MAX_GAP) / (SCALE * norm);
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
-        evaluate(node, used, &trial, (1u << BD_SIZE) - 1u, true, false);
+        evaluate(node, used, blanks, &trial, (1u << BD_SIZE) - 1u, true, false);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
             *rel = trial;
             *moved = true;
@@ -765,13 +895,13 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
 bdi_rows_status ROWS_KERNEL(bdi_rows_descend)(const bdi_layer_node *node, bdi_rows *rel,
                                               const bdi_rows_steps *steps)
 {
-    unsigned used[UNIT_KINDS][BD_SIZE];   /* the node's, for every step */
-    units_of(node, used);
+    unsigned used[UNIT_KINDS][BD_SIZE], blanks[BD_SIZE];   /* the node's, for every step */
+    units_of(node, used, blanks);
     bool moved = false;
-    bdi_rows_status status = take_steps(node, used, rel, steps, &moved);
+    bdi_rows_status status = take_steps(node, used, blanks, rel, steps, &moved);
     if (moved && rel->value != BDI_LAYER_INFEASIBLE)
         for (int r = 0; r < BD_SIZE; r++)
-            fill_drops(node, used[UNIT_ROW][r], r, rel);
+            fill_drops(node, used[UNIT_ROW][r], blanks[r], r, rel);
     return status;
 }
 

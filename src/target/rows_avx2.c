@@ -5,12 +5,13 @@
  * gives this file alone): the compiler then takes sharpen_row's unsigned
  * minima eight lanes at once (vpminud) and finds or clears a lowest bit
  * in one instruction, and rows.c's `__AVX2__` versions of units_of,
- * path_from (the Hungarian method's path), blank_costs, stale_rows and
- * unit_prices take a row's columns or digits in AVX2 lanes. The steps
- * compute the same integers, so values, digits, duals and drops are the
- * same; rows.c's entries run these kernels only where the processor has
- * those instructions and the fast engine's choice (BITDOKU_ISA) is not its
- * base.
+ * path_from (the Hungarian method's path), potential_sum, blank_costs,
+ * stale_rows, add_chains (sharpen_row's last pass, by a masked gather),
+ * unit_prices and subgradient take a row's columns or digits in AVX2
+ * lanes. The steps compute the same integers, so values, digits, duals
+ * and drops are the same; rows.c's entries run these kernels only where
+ * the processor has those instructions and the fast engine's choice
+ * (BITDOKU_ISA) is not its base.
  */
 #define ROWS_KERNEL(name) name##_avx2
 #define ROWS_KERNEL_ONLY
