@@ -64,6 +64,7 @@ static inline void cells_add(uint64_t *set, int cell)
 static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
     rg->y_links = y_links;
+    rg->dynamic = dynamic;
     uint8_t left[BD_SIZE + 1];
     for (int count = 0; count <= BD_SIZE; count++)
         left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
