@@ -471,6 +471,7 @@ enum { UNIT_LANES = 32 };
  * word c / 64. */
 struct reach_grid {
     bool y_links;                 /* the cell rules (not Nishio's chains) */
+    bool dynamic;                 /* the rules of a dynamic chain */
     uint64_t cand[BD_SIZE][2];
     uint16_t cell_cand[BD_CELLS];
     uint8_t cell_left[BD_CELLS];

@@ -121,7 +121,7 @@ struct reach_kept {
 };
 
 /* The closures of a search's candidates assumed on, made when first asked
- * for, on the search's grid `grid`, in `kept`: one of `kinds`, by the kind
+ * for, on the search's grid `rg`, in `kept`: one of `kinds`, by the kind
  * of the search's chains (static, Nishio, dynamic). One search of level 0
  * uses it at a time: its chains have no nested rules, so no search runs
  * inside it. A Nishio or dynamic search, and a static one on the path,
@@ -134,12 +134,17 @@ struct reach_kept {
  * made for the same grid (`link_cl`: the closure read). A static search nested in a chain keeps none
  * (its grids are the chains', not the path's). A dynamic search's plans
  * meet the chains of its record as sets (chain_sets): `chain`, by
- * candidate, made once a search (bit set in `chain_made`). */
+ * candidate, made once a search (bit set in `chain_made`). The search's
+ * grid `rg` is `grid`, made from `grid_of` (with `grid_made`) for the
+ * rules of the last search that used it, or cycles.c's (ch->cycles_grid)
+ * when that one was made from the search's grid with the search's rules
+ * (a static search nested after the cycles search on the same grid). */
 struct reach_memo {
     bool busy, by_links, links_made;
-    bool grid_made, grid_dynamic;   /* `grid` made from `grid_of`, dynamic */
+    bool grid_made;
     grid_record grid_of;
     reach_grid grid;
+    const reach_grid *rg;
     struct reach_kept *kept;
     struct reach_kept kinds[3];
     struct closure *links;
@@ -605,13 +610,13 @@ static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell,
         return NULL;
     if (rm->by_links) {
         if (!rm->links_made) {
-            cycles_closure_make(rm->links, &rm->grid, true, true);
+            cycles_closure_make(rm->links, rm->rg, true, true);
             rm->link_cl = rm->links;
         }
         rm->links_made = true;
-        cycles_closure_on(rm->link_cl, &rm->grid, cand, r);
+        cycles_closure_on(rm->link_cl, rm->rg, cand, r);
     } else {
-        reach_from(&rm->grid, pot_of(cell, digit, true), r);
+        reach_from(rm->rg, pot_of(cell, digit, true), r);
     }
     bits_set(rm->kept->made, cand);
     return r;
@@ -637,7 +642,7 @@ static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chai
 {
     *alone = false;
     unsigned others = g->cand[cell] & ~digit_bit(digit);
-    if (rm->grid.y_links && digit_count(others) == 1)
+    if (rm->rg->y_links && digit_count(others) == 1)
         return reach_on(ch, rm, cell, bit_digit(others));
     for (int kind = 0; kind < UNIT_KINDS; kind++) {
         int unit = unit_at(kind, cell);
@@ -649,12 +654,12 @@ static const reach *reach_off(bdi_chainer *ch, struct reach_memo *rm, const chai
     }
     if (!reach_spend(ch))
         return NULL;
-    if (reach_off_alone(&rm->grid, cell, digit - 1)) {
+    if (reach_off_alone(rm->rg, cell, digit - 1)) {
         *alone = true;
         scratch->conflict = false;
         return scratch;
     }
-    reach_from(&rm->grid, pot_of(cell, digit, false), scratch);
+    reach_from(rm->rg, pot_of(cell, digit, false), scratch);
     return scratch;
 }
 
@@ -1146,20 +1151,34 @@ static struct reach_memo *reach_memo_new(void)
     return rm;
 }
 
-/* Makes rm's grid the grid `g` for the rules `y_links` and `dynamic`:
- * the rules' part only when it was made from `g` (the path's searches of
- * each kind on one grid in turn). */
-static void memo_grid(struct reach_memo *rm, const chain_grid *g, bool y_links, bool dynamic)
+/* Whether `rg` was made from grid `g` (its candidates are g's) with the
+ * rules `y_links` and `dynamic`. */
+static bool grid_is(const reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
+    return rg->y_links == y_links && rg->dynamic == dynamic
+           && !memcmp(rg->cell_cand, g->cand, sizeof rg->cell_cand);
+}
+
+/* Makes rm's grid `rg` the grid `g` for the rules `y_links` and
+ * `dynamic`: cycles.c's when it is that (`cycles`: ch->cycles_grid, or
+ * NULL), else rm's own, only the rules' part remade when it was made
+ * from `g` (the path's searches of each kind on one grid in turn). */
+static void memo_grid(struct reach_memo *rm, const reach_grid *cycles, const chain_grid *g,
+                      bool y_links, bool dynamic)
+{
+    if (cycles && grid_is(cycles, g, y_links, dynamic)) {
+        rm->rg = cycles;
+        return;
+    }
     if (rm->grid_made && record_is(&rm->grid_of, g)) {
-        if (rm->grid.y_links != y_links || rm->grid_dynamic != dynamic)
+        if (rm->grid.y_links != y_links || rm->grid.dynamic != dynamic)
             reach_grid_rules(&rm->grid, g, y_links, dynamic);
     } else {
         reach_grid_init(&rm->grid, g, y_links, dynamic);
         record_grid(&rm->grid_of, g);
         rm->grid_made = true;
     }
-    rm->grid_dynamic = dynamic;
+    rm->rg = &rm->grid;
 }
 
 /* The path's record of its Nishio searches, brought to grid `g` (each
@@ -1272,9 +1291,9 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             rm->link_cl = rm->by_links ? cycles_both_closure(ch, g) : NULL;
             rm->links_made = rm->link_cl != NULL;
             memset(rm->chain_made, 0, sizeof rm->chain_made);
-            memo_grid(rm, g, !nishio, dynamic);
+            memo_grid(rm, ch->cycles_grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, &rm->grid, g, dynamic || reuse, dynamic);
+            keep_closures(rm->kept, rm->rg, g, dynamic || reuse, dynamic);
         } else {
             rm = NULL;
         }

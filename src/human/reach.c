@@ -55,6 +55,21 @@ static inline void cells_add(uint64_t *set, int cell)
     set[cell >> 6] |= (uint64_t)1 << (cell & 63);
 }
 
+/* By the rules (static 0, dynamic 1) and a 9-bit mask of candidates or
+ * places, the count the "one left" rule starts from: the mask's number of
+ * bits where the rule applies to it (two in a static walk, two or more in
+ * a dynamic one), else 255. Made while compiling, as bits.c's
+ * bdi_digit_counts: F applied to each mask's number of bits. */
+#define LEFT_STATIC(c) ((c) == 2 ? 2 : 255)
+#define LEFT_DYNAMIC(c) ((c) >= 2 ? (c) : 255)
+#define LEFT2(F, n) F(n), F(n + 1), F(n + 1), F(n + 2)
+#define LEFT4(F, n) LEFT2(F, n), LEFT2(F, n + 1), LEFT2(F, n + 1), LEFT2(F, n + 2)
+#define LEFT6(F, n) LEFT4(F, n), LEFT4(F, n + 1), LEFT4(F, n + 1), LEFT4(F, n + 2)
+#define LEFT9(F)                                                                            \
+    LEFT6(F, 0), LEFT6(F, 1), LEFT6(F, 1), LEFT6(F, 2), LEFT6(F, 1), LEFT6(F, 2), LEFT6(F, 2), \
+        LEFT6(F, 3)
+static const uint8_t left_of[2][1u << BD_SIZE] = {{LEFT9(LEFT_STATIC)}, {LEFT9(LEFT_DYNAMIC)}};
+
 /* The parts of reach_grid_init that rest on the rules (`y_links`,
  * `dynamic`): the counts where the "one left" rule applies (a live cell
  * or unit starts from its number of candidates or places: two or more in
@@ -64,15 +79,18 @@ static inline void cells_add(uint64_t *set, int cell)
 static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
 {
     rg->y_links = y_links;
-    uint8_t left[BD_SIZE + 1];
-    for (int count = 0; count <= BD_SIZE; count++)
-        left[count] = (dynamic ? count >= 2 : count == 2) ? (uint8_t)count : 255;
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        rg->cell_left[cell] = y_links ? left[digit_count(g->cand[cell])] : 255;
+    rg->dynamic = dynamic;
+    const uint8_t *left = left_of[dynamic];
+    if (y_links) {
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            rg->cell_left[cell] = left[g->cand[cell]];
+    } else {
+        memset(rg->cell_left, 255, sizeof rg->cell_left);
+    }
     memset(rg->unit_left, 255, sizeof rg->unit_left);
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++)
-            rg->unit_left[d][unit] = left[digit_count(g->places[unit][d])];
+            rg->unit_left[d][unit] = left[g->places[unit][d]];
     /* the cells of two candidates, counted over the digits' cell sets
      * (one, two, more); with the cell rules, theirs count two */
     for (int w = 0; w < 2; w++) {
