@@ -171,6 +171,7 @@ enum {
     DENSE_ROWS_STALL = 2,
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
+    SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -187,6 +188,7 @@ typedef struct target {
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
     bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
+    uint8_t position[BD_CELLS]; /* of each blank in blanks[]: blanks[position[c]] == c */
     int blank_count;
     uint8_t given[BD_CELLS];    /* the puzzle */
     int score;                /* of the digits placed so far */
@@ -877,6 +879,16 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     return true;
 }
 
+/* Swaps blanks[i] and blanks[depth], keeping their positions. */
+static void to_front(target *s, int i, int depth)
+{
+    uint8_t cell = s->blanks[i], other = s->blanks[depth];
+    s->blanks[i] = other;
+    s->blanks[depth] = cell;
+    s->position[other] = (uint8_t)i;
+    s->position[cell] = (uint8_t)depth;
+}
+
 /*
  * A hidden single among the open blanks blanks[depth..]: a unit whose
  * missing digit has one place left. Moves that blank to blanks[depth] and
@@ -894,11 +906,10 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             if (!once)
                 continue;
             unsigned bit = once & (0u - once);
-            for (int i = depth; i < s->blank_count; i++) {
-                int cell = s->blanks[i];
-                if (s->unit[cell][kind] == u && (by_row[cell] & bit)) {
-                    s->blanks[i] = s->blanks[depth];
-                    s->blanks[depth] = (uint8_t)cell;
+            for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
+                int cell = unit_cell(kind, u, pos);
+                if (by_row[cell] & bit) {
+                    to_front(s, s->position[cell], depth);
                     return bit;
                 }
             }
@@ -988,28 +999,39 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
 }
 
 /*
- * The first naked single or dead blank among the open blanks
- * blanks[depth..], in their order: moves a naked single to blanks[depth]
- * and gives its candidate in *cand_out (returns 1); returns 0 for a blank
- * without candidates; otherwise (-1) stores each blank i's candidates in
- * cand[i].
+ * Every cell's candidates into cand[] (0 on a filled cell), and in few[]
+ * (bit c % 32 of few[c / 32]) the blanks with one candidate or none. With
+ * SSE2 eight cells a vector, two vectors' tests gathered in one movemask,
+ * the last cell alone; elsewhere (BD_PORTABLE) cell by cell.
  */
-static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
+static void open_candidates(const target *s, uint16_t cand[BD_CELLS], unsigned few[3])
 {
-    for (int i = depth, n = s->blank_count; i < n; i++) {
-        int cell = s->blanks[i];
-        unsigned c = candidates(s, cell);
-        cand[i] = c;
-        if (!(c & (c - 1u))) {   /* one candidate or none */
-            if (!c)
-                return 0;
-            s->blanks[i] = s->blanks[depth];
-            s->blanks[depth] = (uint8_t)cell;
-            *cand_out = c;
-            return 1;
+    few[0] = few[1] = few[2] = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i scarce[2];
+        for (int half = 0; half < 2; half++) {
+            int at = cell + 8 * half;
+            __m128i digits = _mm_loadl_epi64((const __m128i *)(s->cells + at));
+            __m128i open = _mm_cmpeq_epi16(_mm_unpacklo_epi8(digits, zero), zero);
+            __m128i allow = _mm_loadu_si128((const __m128i *)(s->allow + at));
+            __m128i blocked = _mm_loadu_si128((const __m128i *)(s->blocked + at));
+            __m128i c = _mm_and_si128(_mm_andnot_si128(blocked, allow), open);
+            _mm_storeu_si128((__m128i *)(cand + at), c);
+            __m128i rest = _mm_and_si128(c, _mm_sub_epi16(c, one));   /* c less its low bit */
+            scarce[half] = _mm_and_si128(_mm_cmpeq_epi16(rest, zero), open);
         }
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(scarce[0], scarce[1]));
+        few[cell / 32] |= bits << (cell % 32);
     }
-    return -1;
+#endif
+    for (; cell < BD_CELLS; cell++) {
+        unsigned open = s->cells[cell] == 0, c = open ? candidates(s, cell) : 0;
+        cand[cell] = (uint16_t)c;
+        few[cell / 32] |= (unsigned)(open && !(c & (c - 1u))) << (cell % 32);
+    }
 }
 
 /*
@@ -1018,22 +1040,45 @@ static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[
  * candidates; a naked single comes first (the first in the blanks' order,
  * placed at once, the checks left to its child), then a hidden single.
  * Returns false when the node is dead: a blank without candidates (before
- * any naked single), a unit's missing digit with no place left, or the
- * cheap bound (score + sum of weight x largest candidate) below the goal.
+ * any naked single, the first blank of one candidate or none in the
+ * blanks' order), a unit's missing digit with no place left, or the cheap
+ * bound (score + sum of weight x largest candidate) below the goal.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
-    unsigned cands[BD_CELLS];
-    int single = naked_single(s, depth, cand_out, cands);
-    if (single >= 0)
-        return single == 1;
-    uint16_t by_row[BD_CELLS] = {0}, by_col[BD_CELLS] = {0};
+    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
+    for (int i = depth; i < head; i++) {
+        unsigned c = candidates(s, s->blanks[i]);
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return false;
+            to_front(s, i, depth);
+            *cand_out = c;
+            return true;
+        }
+    }
+    uint16_t by_row[BD_CELLS], by_col[BD_CELLS] = {0};
+    unsigned few[3];
+    open_candidates(s, by_row, few);
+    if (few[0] | few[1] | few[2]) {
+        int first = BD_CELLS;   /* the least position of such a blank */
+        for (int word = 0; word < 3; word++)
+            for (unsigned bits = few[word]; bits; bits &= bits - 1u) {
+                int at = s->position[word * 32 + bit_digit(bits) - 1];
+                first = at < first ? at : first;
+            }
+        unsigned c = by_row[s->blanks[first]];
+        if (!c)
+            return false;
+        to_front(s, first, depth);
+        *cand_out = c;
+        return true;
+    }
     int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i], w = s->weight[cell];
-        unsigned cand = cands[i];
+        unsigned cand = by_row[cell];
         bound += w * top_digit(cand);
-        by_row[cell] = (uint16_t)cand;
         by_col[TRANSPOSED[cell]] = (uint16_t)cand;
         int n = digit_count(cand);
         if (n < best_n || (n == best_n && w > best_w)) {
@@ -1052,10 +1097,11 @@ static bool scan(target *s, int depth, unsigned *cand_out)
                 return false;
     if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
         return true;
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
-    *cand_out = best_n <= BD_SIZE ? cands[best_i] : 0;   /* 0: no blank left */
+    *cand_out = 0;   /* no blank left */
+    if (best_n <= BD_SIZE) {
+        *cand_out = by_row[s->blanks[best_i]];
+        to_front(s, best_i, depth);
+    }
     return true;
 }
 
@@ -1113,9 +1159,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
             best_cand = cand;
         }
     }
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
+    to_front(s, best_i, depth);
     return best_cand;
 }
 
@@ -1427,10 +1471,12 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
             s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
         s->partner[cell] = NO_PARTNER;
-        if (cells[cell])
+        if (cells[cell]) {
             place(s, cell, cells[cell]);
-        else
+        } else {
+            s->position[cell] = (uint8_t)s->blank_count;
             s->blanks[s->blank_count++] = (uint8_t)cell;
+        }
     }
 }
 
