@@ -576,12 +576,21 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
  * layer_tests' int32 sums (see there). */
 enum { FIX_CAP = 1 << 29 };
 
+/* Digit d's share of what its pick in row r costs (leaving_costs): its
+ * best value less that of its best layer through another cell of the row
+ * (rel->gap), or less BDI_LAYER_NONE where there is none. */
+static int64_t share(const relaxation *rel, int d, int r)
+{
+    int64_t gap = rel->gap[d][r];
+    return gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
- * layer of d that avoids it, when positive: d's share, in share[d][r] for
- * its pick in row r, with bit d - 1 of mine[cell] set (share is left unset
- * where the bit is not); cost[cell] = min(that sum, FIX_CAP). A layer
+ * layer of d that avoids it, when positive: d's share (share(), for its
+ * pick in row r), with bit d - 1 of mine[cell] set; cost[cell] =
+ * min(that sum, FIX_CAP). A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
@@ -591,8 +600,7 @@ enum { FIX_CAP = 1 << 29 };
  * since are skipped).
  */
 static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
-                          int64_t share[BD_SIZE][BD_SIZE])
+                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
     memset(mine, 0, BD_CELLS * sizeof *mine);
@@ -611,10 +619,8 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
                 }
                 rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
             }
-            int64_t gap = rel->gap[d][r];
-            int64_t loss = gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
+            int64_t loss = share(rel, d, r);
             if (loss > 0) {
-                share[d][r] = loss;
                 mine[taken] |= (uint16_t)(1u << d);
                 int32_t sum = cost[taken] + (int32_t)(loss < FIX_CAP ? loss : FIX_CAP);
                 cost[taken] = sum < FIX_CAP ? sum : FIX_CAP;   /* both terms <= 2^29 */
@@ -680,12 +686,12 @@ static unsigned rows_test(const int32_t drop[BD_SIZE], int32_t slack)
     return bits;
 }
 
-/* The sum of share[d][r] over the digits d of `digits` (bit d). */
-static int64_t shares(int64_t share[BD_SIZE][BD_SIZE], int r, unsigned digits)
+/* The sum of the shares in row r of the digits d of `digits` (bit d). */
+static int64_t shares(const relaxation *rel, int r, unsigned digits)
 {
     int64_t sum = 0;
     for (; digits; digits &= digits - 1u)
-        sum += share[bit_digit(digits) - 1][r];
+        sum += share(rel, bit_digit(digits) - 1, r);
     return sum;
 }
 
@@ -696,12 +702,12 @@ static int64_t shares(int64_t share[BD_SIZE][BD_SIZE], int r, unsigned digits)
  * passes. Returns what goes. */
 static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
                          unsigned retest, unsigned by_rows, unsigned mine,
-                         int64_t share[BD_SIZE][BD_SIZE], int64_t slack)
+                         int64_t slack)
 {
     for (unsigned again = out & retest & ~by_rows; again; again &= again - 1u) {
         int d = bit_digit(again) - 1;
         unsigned bit = again & (0u - again);
-        int64_t left = shares(share, cell / BD_SIZE, mine & ~bit) - (int64_t)lost(rel, d, cell);
+        int64_t left = shares(rel, cell / BD_SIZE, mine & ~bit) - (int64_t)lost(rel, d, cell);
         if (left <= slack)
             out &= ~bit;
     }
@@ -725,12 +731,12 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
                           bool rows)
 {
-    int64_t need = need_now(s), share[BD_SIZE][BD_SIZE];
+    int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     int32_t cost[BD_CELLS];
     uint16_t mine[BD_CELLS], fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *retest = mine;   /* the digits whose pairs fix_cell tests again */
-    leaving_costs(s, rel, solved, cost, mine, share);
+    leaving_costs(s, rel, solved, cost, mine);
     if (slack < FIX_CAP) {
         layer_tests(rel, cost, (int32_t)slack, fired);
     } else {
@@ -764,7 +770,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
             for (int k = cell; k < cell + 8; k++)
                 if (!s->cells[k])
                     fixed |= fix_cell(s, rel, k, (fired[k] & node->open[k]) | by_rows[k],
-                                      retest[k], by_rows[k], mine[k], share, slack);
+                                      retest[k], by_rows[k], mine[k], slack);
             continue;
         }
         __m128i *allow = (__m128i *)(s->allow + cell);
@@ -776,7 +782,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     for (; cell < BD_CELLS; cell++)
         if (!s->cells[cell])
             fixed |= fix_cell(s, rel, cell, (fired[cell] & node->open[cell]) | by_rows[cell],
-                              retest[cell], by_rows[cell], mine[cell], share, slack);
+                              retest[cell], by_rows[cell], mine[cell], slack);
     s->fixed = fixed != 0;
 }
 
@@ -808,11 +814,8 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
     return status == BDI_ROWS_OPEN;
 }
 
-/* A child's relaxation from its parent's: the layer part, and the row
- * part as solved at the parent when the child solves its rows (`rows`: it
- * re-solves those that changed), else the row prices alone (a retightened
- * node solves them anew). */
-static void inherit(relaxation *rel, const relaxation *parent, bool rows)
+/* A child's relaxation from its parent's: the layer part. */
+static void inherit(relaxation *rel, const relaxation *parent)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
@@ -820,6 +823,13 @@ static void inherit(relaxation *rel, const relaxation *parent, bool rows)
     memcpy(rel->anchor, parent->anchor, sizeof rel->anchor);
     memcpy(rel->gap, parent->gap, sizeof rel->gap);
     rel->value = parent->value;
+}
+
+/* The same for the row part: as solved at the parent when the child
+ * solves its rows (`rows`: it re-solves those that changed), else the row
+ * prices alone (a retightened node solves them anew). */
+static void inherit_rows(relaxation *rel, const relaxation *parent, bool rows)
+{
     if (rows) {
         rel->rows = parent->rows;
     } else {
@@ -856,10 +866,12 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
     if (parent)
-        inherit(rel, parent, rows);
+        inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
     if (!refresh(&node, rel, parent == NULL, &solved) || rel->value < need_now(s))
         return false;
+    if (parent)   /* the rows only for a node the layers let through */
+        inherit_rows(rel, parent, rows);
     if (rows && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
         return false;
     if (iterations > 0 && (!descend(s, &node, rel, iterations, pack)
