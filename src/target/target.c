@@ -1010,6 +1010,34 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
     }
 }
 
+/* Whether every unit has each digit placed (used) or open in a blank
+ * (can, unit_masks). With SSE2 eight units a vector, the [kind][unit]
+ * arrays read as 27 units in a row (used packed to 16 bits: its masks
+ * are below 2^9), the last three alone; elsewhere (BD_PORTABLE) unit by
+ * unit. */
+static bool units_covered(uint16_t can[UNIT_KINDS][BD_SIZE], unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    int unit = 0;
+    bool covered = true;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const uint16_t *c = &can[0][0];
+    const unsigned *u = &used[0][0];
+    __m128i every = _mm_set1_epi16(-1), all = _mm_set1_epi16(ALL_DIGITS);
+    for (; unit + 8 <= UNIT_KINDS * BD_SIZE; unit += 8) {
+        __m128i placed = _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(u + unit)),
+                                         _mm_loadu_si128((const __m128i *)(u + unit + 4)));
+        __m128i open = _mm_loadu_si128((const __m128i *)(c + unit));
+        every = _mm_and_si128(every, _mm_cmpeq_epi16(_mm_or_si128(placed, open), all));
+    }
+    covered = _mm_movemask_epi8(every) == 0xffff;
+#endif
+    for (; unit < UNIT_KINDS * BD_SIZE; unit++) {
+        int kind = unit / BD_SIZE, index = unit % BD_SIZE;
+        covered &= (can[kind][index] | used[kind][index]) == ALL_DIGITS;
+    }
+    return covered;
+}
+
 /*
  * Every cell's candidates into cand[] (0 on a filled cell), and in few[]
  * (bit c % 32 of few[c / 32]) the blanks with one candidate or none. With
@@ -1103,10 +1131,8 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
     unit_masks(by_row, by_col, can, twice);
-    for (int kind = 0; kind < UNIT_KINDS; kind++)
-        for (int u = 0; u < BD_SIZE; u++)
-            if ((can[kind][u] | s->units.used[kind][u]) != ALL_DIGITS)
-                return false;
+    if (!units_covered(can, s->units.used))
+        return false;
     if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
         return true;
     *cand_out = 0;   /* no blank left */
