@@ -172,6 +172,7 @@ enum {
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
+    SURVEY_ALL = 45,         /* open blanks from which survey() reads every cell */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -1074,6 +1075,100 @@ static void open_candidates(const target *s, uint16_t cand[BD_CELLS], unsigned f
     }
 }
 
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* survey() over every cell, eight cells a vector (by_col blank by blank,
+ * the last cell alone): the largest candidate from the exponent of the
+ * mask as a float, the choice as the least key count << 11 |
+ * (BD_MAX_SCORE_WEIGHT - weight) << 7 | position (NONE on a filled cell),
+ * below 2^15. */
+static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
+                      uint16_t by_col[BD_CELLS], int *sum)
+{
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i];
+        by_col[TRANSPOSED[cell]] = cand[cell];
+    }
+    enum { NONE = 0x7fff };
+    const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
+    const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
+    const __m128i m4 = _mm_set1_epi16(0x0f0f), m8 = _mm_set1_epi16(0x001f);
+    const __m128i heavy = _mm_set1_epi16(BD_MAX_SCORE_WEIGHT), bias = _mm_set1_epi16(126);
+    __m128i least = none, total = zero;
+    int cell = 0;
+    for (; cell + 8 <= BD_CELLS; cell += 8) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cand + cell));
+        __m128i filled = _mm_cmpeq_epi16(c, zero);
+        /* the float's exponent field is 127 + floor(log2 c) */
+        __m128i low = _mm_srli_epi32(
+            _mm_castps_si128(_mm_cvtepi32_ps(_mm_unpacklo_epi16(c, zero))), 23);
+        __m128i high = _mm_srli_epi32(
+            _mm_castps_si128(_mm_cvtepi32_ps(_mm_unpackhi_epi16(c, zero))), 23);
+        __m128i top = _mm_andnot_si128(filled, _mm_sub_epi16(_mm_packs_epi32(low, high), bias));
+        __m128i w = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->weight + cell)), zero);
+        total = _mm_add_epi32(total, _mm_madd_epi16(top, w));
+        __m128i n = _mm_sub_epi16(c, _mm_and_si128(_mm_srli_epi16(c, 1), m1));
+        n = _mm_add_epi16(_mm_and_si128(n, m2), _mm_and_si128(_mm_srli_epi16(n, 2), m2));
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 4)), m4);
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 8)), m8);
+        __m128i at = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->position + cell)), zero);
+        __m128i key = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(n, 11),
+                                                _mm_slli_epi16(_mm_sub_epi16(heavy, w), 7)), at);
+        least = _mm_min_epi16(least, _mm_or_si128(key, _mm_and_si128(filled, none)));
+    }
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0x4e));
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0xb1));
+    least = _mm_min_epi16(least, _mm_shufflelo_epi16(least, 0xb1));
+    total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0x4e));
+    total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0xb1));
+    int best = _mm_extract_epi16(least, 0);
+    *sum = _mm_cvtsi128_si32(total);
+    for (; cell < BD_CELLS; cell++) {
+        if (!cand[cell])
+            continue;
+        int w = s->weight[cell];
+        *sum += w * top_digit(cand[cell]);
+        int key = digit_count(cand[cell]) << 11 | (BD_MAX_SCORE_WEIGHT - w) << 7 | s->position[cell];
+        best = key < best ? key : best;
+    }
+    return best == NONE ? -1 : best & 127;
+}
+#endif
+
+/*
+ * The open blanks blanks[depth..] in scan's full pass, from their
+ * candidates by cell (cand, 0 on a filled cell; every blank has two or
+ * more): the same candidates read column by column into by_col (which
+ * must be 0 on the filled cells), the cheap bound's sum over the blanks of
+ * weight x largest candidate into *sum; returns the position in blanks[]
+ * of the blank with fewest candidates (ties: the heavier cell, then the
+ * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
+ * the sum and the choice go over every cell (survey_all); otherwise
+ * blank by blank.
+ */
+static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
+                  uint16_t by_col[BD_CELLS], int *sum)
+{
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    if (s->blank_count - depth >= SURVEY_ALL)
+        return survey_all(s, depth, cand, by_col, sum);
+#endif
+    int best_i = -1, best_n = BD_SIZE + 1, best_w = 0, total = 0;
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i], w = s->weight[cell];
+        unsigned c = cand[cell];
+        total += w * top_digit(c);
+        by_col[TRANSPOSED[cell]] = (uint16_t)c;
+        int n = digit_count(c);
+        if (n < best_n || (n == best_n && w > best_w)) {
+            best_i = i;
+            best_n = n;
+            best_w = w;
+        }
+    }
+    *sum = total;
+    return best_i;
+}
+
 /*
  * One scan of the open blanks blanks[depth..]: moves the one with fewest
  * candidates (ties: the heavier cell) to blanks[depth] and gives its
@@ -1114,20 +1209,8 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         *cand_out = c;
         return true;
     }
-    int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i], w = s->weight[cell];
-        unsigned cand = by_row[cell];
-        bound += w * top_digit(cand);
-        by_col[TRANSPOSED[cell]] = (uint16_t)cand;
-        int n = digit_count(cand);
-        if (n < best_n || (n == best_n && w > best_w)) {
-            best_i = i;
-            best_n = n;
-            best_w = w;
-        }
-    }
-    if (bound < goal_now(s))
+    int bound, best_i = survey(s, depth, by_row, by_col, &bound);
+    if (s->score + bound < goal_now(s))
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
     unit_masks(by_row, by_col, can, twice);
@@ -1136,7 +1219,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
         return true;
     *cand_out = 0;   /* no blank left */
-    if (best_n <= BD_SIZE) {
+    if (best_i >= 0) {
         *cand_out = by_row[s->blanks[best_i]];
         to_front(s, best_i, depth);
     }
