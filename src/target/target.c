@@ -1045,7 +1045,7 @@ static bool units_covered(uint16_t can[UNIT_KINDS][BD_SIZE], unsigned used[UNIT_
  * SSE2 eight cells a vector, two vectors' tests gathered in one movemask,
  * the last cell alone; elsewhere (BD_PORTABLE) cell by cell.
  */
-static void open_candidates(const target *s, uint16_t cand[BD_CELLS], unsigned few[3])
+static inline void open_candidates(const target *s, uint16_t cand[BD_CELLS], unsigned few[3])
 {
     few[0] = few[1] = few[2] = 0;
     int cell = 0;
@@ -1333,8 +1333,8 @@ static bool units_consistent(target *s)
     if (!s->memo && ++s->units_calls >= MEMO_AFTER)
         s->memo = calloc(1, sizeof *s->memo);   /* NULL (no memory) only costs time */
     uint16_t cand[BD_CELLS], before[BD_CELLS];
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cand[cell] = (uint16_t)(s->cells[cell] ? 0 : candidates(s, cell));
+    unsigned few[3];   /* unused */
+    open_candidates(s, cand, few);
     memcpy(before, cand, sizeof before);
     if (!bdi_units_consistent(s->cells, cand, s->memo))
         return false;
