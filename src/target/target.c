@@ -235,6 +235,7 @@ typedef struct relaxation {
     int32_t anchor[BD_SIZE];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
+    unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
     bool fixed;               /* its fixing took pairs out of allow */
     /* [d - 1][r]: d's best value less that of its best layer through
      * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
@@ -379,12 +380,19 @@ static void record_layers(target *s, const relaxation *rel)
     record_completion(s, cells);
 }
 
-/* L from the layers in rel: false when some digit has no layer. */
-static bool total(const bdi_layer_node *node, relaxation *rel)
+/* The sum of rel's prices on the node's blanks. */
+static int32_t blank_prices(const bdi_layer_node *node, const relaxation *rel)
 {
     int32_t prices = 0;   /* within 81 x BDI_LAYER_PRICE_LIMIT: no overflow */
     for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches (a mask) */
         prices += rel->price[cell] & -(int32_t)(node->gain[cell] != 0);
+    return prices;
+}
+
+/* L from the layers in rel, with `prices` = blank_prices(node, rel):
+ * false when some digit has no layer. */
+static bool total_of(relaxation *rel, int32_t prices)
+{
     int64_t value = prices;
     for (int digit = 0; digit < BD_SIZE; digit++) {
         if (rel->layer[digit].best == BDI_LAYER_NONE)
@@ -393,6 +401,12 @@ static bool total(const bdi_layer_node *node, relaxation *rel)
     }
     rel->value = value;
     return true;
+}
+
+/* L from the layers in rel: false when some digit has no layer. */
+static bool total(const bdi_layer_node *node, relaxation *rel)
+{
+    return total_of(rel, blank_prices(node, rel));
 }
 
 /* What digit d's best layer in rel loses when it must take `cell`
@@ -404,6 +418,46 @@ static int32_t lost(const relaxation *rel, int d, int cell)
     return through == BDI_LAYER_NONE ? through - rel->layer[d].best : through - rel->anchor[d];
 }
 
+/* Solves digit's layer in rel, with max-marginals, at the node. */
+static void solve_layer(const bdi_layer_node *node, relaxation *rel, int digit)
+{
+    bdi_layer *layer = &rel->layer[digit - 1];
+    bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
+    rel->anchor[digit - 1] = layer->best;
+}
+
+/*
+ * Solves the layers of the digits `fresh` (bit d - 1) in rel as
+ * refresh() does, rel as inherited from the parent's node, `gone` (bit
+ * c % 32 of gone[c / 32]) the cells placed since then and `weight` each
+ * cell's weight; false, leaving the rest unsolved, once the layers' sum
+ * is sure to stay below `need`. What the cells placed since then with d
+ * earned there (d x weight x SCALE - price) is lower[d - 1]: every layer
+ * of d left takes them and was a layer of d there, so it is worth at most
+ * the parent's best less lower[d - 1], which stands in for each digit
+ * still to solve.
+ */
+static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned fresh,
+                         const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
+{
+    int64_t lower[BD_SIZE] = {0}, most = 0;   /* the layers' sum at most */
+    for (int word = 0; word < 3; word++)
+        for (unsigned bits = gone[word]; bits; bits &= bits - 1u) {
+            int cell = word * 32 + bit_digit(bits) - 1, digit = bit_digit(node->open[cell]);
+            lower[digit - 1] += (int64_t)digit * weight[cell] * SCALE - rel->price[cell];
+        }
+    for (int d = 0; d < BD_SIZE; d++)
+        most += rel->layer[d].best - (fresh & (1u << d) ? lower[d] : 0);
+    for (unsigned digits = fresh; digits; digits &= digits - 1u) {
+        int digit = bit_digit(digits);
+        most -= rel->layer[digit - 1].best - lower[digit - 1];
+        solve_layer(node, rel, digit);
+        if ((most += rel->layer[digit - 1].best) < need)
+            return false;   /* also where the digit has no layer left */
+    }
+    return true;
+}
+
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
  * all open at the node (all of them when `all`), settles the others (a
  * layer kept from an ancestor whose cells are all still open is still the
@@ -412,29 +466,41 @@ static int32_t lost(const relaxation *rel, int d, int cell)
  * max-marginals move down together by what they did, the max-marginals
  * through its anchor, which stays); sets
  * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
- * some digit has no layer. */
-static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
+ * some digit has no layer. With `gone` (not NULL, and not `all`), rel as
+ * inherited from the parent's node and two digits or more to re-solve,
+ * they are solved by solve_within (`gone`, `weight`: see there), which
+ * may find L below `need` before it solves them all: then false too.
+ */
+static inline bool refresh(const bdi_layer_node *node, relaxation *rel, bool all,
+                           unsigned *solved, const unsigned gone[3],
+                           const uint8_t weight[BD_CELLS], int64_t need)
 {
-    unsigned fresh = 0;
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
+    unsigned fresh = all ? ALL_DIGITS : 0;
+    for (int digit = 1; digit <= BD_SIZE && !all; digit++) {
         bdi_layer *layer = &rel->layer[digit - 1];
         unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
         int32_t value = 0;     /* the layer's value at the node (when none is) */
-        for (int r = 0; r < BD_SIZE && !all; r++) {
+        for (int r = 0; r < BD_SIZE; r++) {
             int cell = r * BD_SIZE + layer->pick[r];
             closed |= ~(unsigned)node->open[cell];
             value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
         }
-        if (all || (closed & digit_bit(digit))) {
-            bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
-            rel->anchor[digit - 1] = layer->best;
+        if (closed & digit_bit(digit))
             fresh |= digit_bit(digit);
-        } else
+        else
             layer->best = value;
+    }
+    int32_t prices = blank_prices(node, rel);
+    if (!all && gone && (fresh & (fresh - 1u))) {
+        if (!solve_within(node, rel, fresh, gone, weight, need - prices))
+            return false;
+    } else {
+        for (unsigned digits = fresh; digits; digits &= digits - 1u)
+            solve_layer(node, rel, bit_digit(digits));
     }
     if (solved)
         *solved = fresh;
-    return total(node, rel);
+    return total_of(rel, prices);
 }
 
 /* Tries a packed completion under rel's prices (pack.c). */
@@ -570,7 +636,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, true, NULL);
+    return refresh(node, rel, true, NULL, NULL, NULL, 0);
 }
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
@@ -866,10 +932,18 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     snapshot(s, &node);
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
+    unsigned filled[3], gone[3];   /* the cells placed, and placed since the parent */
+    nonzero_cells((const int8_t *)s->cells, filled);
+    for (int word = 0; word < 3; word++) {
+        unsigned blank = ~filled[word] & (word < 2 ? ~0u : (1u << (BD_CELLS - 64)) - 1u);
+        gone[word] = parent ? parent->blank[word] & ~blank : 0;
+        rel->blank[word] = blank;
+    }
     if (parent)
         inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
-    if (!refresh(&node, rel, parent == NULL, &solved) || rel->value < need_now(s))
+    if (!refresh(&node, rel, parent == NULL, &solved, parent ? gone : NULL, s->weight, need_now(s))
+        || rel->value < need_now(s))
         return false;
     if (parent)   /* the rows only for a node the layers let through */
         inherit_rows(rel, parent, rows);
