@@ -428,29 +428,35 @@ static void solve_layer(const bdi_layer_node *node, relaxation *rel, int digit)
 
 /*
  * Solves the layers of the digits `fresh` (bit d - 1) in rel as
- * refresh() does, rel as inherited from the parent's node, `gone` (bit
- * c % 32 of gone[c / 32]) the cells placed since then and `weight` each
- * cell's weight; false, leaving the rest unsolved, once the layers' sum
- * is sure to stay below `need`. What the cells placed since then with d
- * earned there (d x weight x SCALE - price) is lower[d - 1]: every layer
- * of d left takes them and was a layer of d there, so it is worth at most
- * the parent's best less lower[d - 1], which stands in for each digit
- * still to solve.
+ * refresh() does, the largest digit first, rel as inherited from the
+ * parent's node, `gone` (bit c % 32 of gone[c / 32]) the cells placed
+ * since then and `weight` each cell's weight; false, leaving the rest
+ * unsolved, once the layers' sum is sure to stay below `need`. Every
+ * layer of d left takes the cells placed since with d and was a layer of
+ * d at the parent, so it is worth at most the parent's best through each
+ * of them (best + lost(), loss[d - 1] the least) less what they earned
+ * there (d x weight x SCALE - price, summed in lower[d - 1]): that stands
+ * in for each digit still to solve (a cell no layer took there: no layer
+ * is left, and the bound is far below any need).
  */
 static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned fresh,
                          const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
 {
-    int64_t lower[BD_SIZE] = {0}, most = 0;   /* the layers' sum at most */
+    int64_t lower[BD_SIZE] = {0}, loss[BD_SIZE] = {0}, most = 0;   /* the layers' sum at most */
     for (int word = 0; word < 3; word++)
         for (unsigned bits = gone[word]; bits; bits &= bits - 1u) {
             int cell = word * 32 + bit_digit(bits) - 1, digit = bit_digit(node->open[cell]);
+            int64_t through = lost(rel, digit - 1, cell);   /* the parent's, <= 0 */
             lower[digit - 1] += (int64_t)digit * weight[cell] * SCALE - rel->price[cell];
+            loss[digit - 1] = through < loss[digit - 1] ? through : loss[digit - 1];
         }
     for (int d = 0; d < BD_SIZE; d++)
-        most += rel->layer[d].best - (fresh & (1u << d) ? lower[d] : 0);
-    for (unsigned digits = fresh; digits; digits &= digits - 1u) {
-        int digit = bit_digit(digits);
-        most -= rel->layer[digit - 1].best - lower[digit - 1];
+        most += rel->layer[d].best + (fresh & (1u << d) ? loss[d] - lower[d] : 0);
+    if (most < need)
+        return false;
+    for (unsigned digits = fresh; digits; digits &= ~digit_bit(top_digit(digits))) {
+        int digit = top_digit(digits);
+        most -= rel->layer[digit - 1].best + loss[digit - 1] - lower[digit - 1];
         solve_layer(node, rel, digit);
         if ((most += rel->layer[digit - 1].best) < need)
             return false;   /* also where the digit has no layer left */
