@@ -171,6 +171,8 @@ enum {
     DENSE_ROWS_STALL = 2,
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
+    SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
+    SURVEY_ALL = 45,         /* open blanks from which survey() reads every cell */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -187,6 +189,7 @@ typedef struct target {
     uint8_t partner[BD_CELLS];  /* the other cell of its symmetry order, or NO_PARTNER */
     bool below[BD_CELLS];       /* its digit must be below its partner's */
     uint8_t blanks[BD_CELLS];
+    uint8_t position[BD_CELLS]; /* of each blank in blanks[]: blanks[position[c]] == c */
     int blank_count;
     uint8_t given[BD_CELLS];    /* the puzzle */
     int score;                /* of the digits placed so far */
@@ -232,6 +235,7 @@ typedef struct relaxation {
     int32_t anchor[BD_SIZE];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
+    unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
     bool fixed;               /* its fixing took pairs out of allow */
     /* [d - 1][r]: d's best value less that of its best layer through
      * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
@@ -376,12 +380,19 @@ static void record_layers(target *s, const relaxation *rel)
     record_completion(s, cells);
 }
 
-/* L from the layers in rel: false when some digit has no layer. */
-static bool total(const bdi_layer_node *node, relaxation *rel)
+/* The sum of rel's prices on the node's blanks. */
+static int32_t blank_prices(const bdi_layer_node *node, const relaxation *rel)
 {
     int32_t prices = 0;   /* within 81 x BDI_LAYER_PRICE_LIMIT: no overflow */
     for (int cell = 0; cell < BD_CELLS; cell++)   /* a loop without branches (a mask) */
         prices += rel->price[cell] & -(int32_t)(node->gain[cell] != 0);
+    return prices;
+}
+
+/* L from the layers in rel, with `prices` = blank_prices(node, rel):
+ * false when some digit has no layer. */
+static bool total_of(relaxation *rel, int32_t prices)
+{
     int64_t value = prices;
     for (int digit = 0; digit < BD_SIZE; digit++) {
         if (rel->layer[digit].best == BDI_LAYER_NONE)
@@ -390,6 +401,12 @@ static bool total(const bdi_layer_node *node, relaxation *rel)
     }
     rel->value = value;
     return true;
+}
+
+/* L from the layers in rel: false when some digit has no layer. */
+static bool total(const bdi_layer_node *node, relaxation *rel)
+{
+    return total_of(rel, blank_prices(node, rel));
 }
 
 /* What digit d's best layer in rel loses when it must take `cell`
@@ -401,6 +418,52 @@ static int32_t lost(const relaxation *rel, int d, int cell)
     return through == BDI_LAYER_NONE ? through - rel->layer[d].best : through - rel->anchor[d];
 }
 
+/* Solves digit's layer in rel, with max-marginals, at the node. */
+static void solve_layer(const bdi_layer_node *node, relaxation *rel, int digit)
+{
+    bdi_layer *layer = &rel->layer[digit - 1];
+    bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
+    rel->anchor[digit - 1] = layer->best;
+}
+
+/*
+ * Solves the layers of the digits `fresh` (bit d - 1) in rel as
+ * refresh() does, the largest digit first, rel as inherited from the
+ * parent's node, `gone` (bit c % 32 of gone[c / 32]) the cells placed
+ * since then and `weight` each cell's weight; false, leaving the rest
+ * unsolved, once the layers' sum is sure to stay below `need`. Every
+ * layer of d left takes the cells placed since with d and was a layer of
+ * d at the parent, so it is worth at most the parent's best through each
+ * of them (best + lost(), loss[d - 1] the least) less what they earned
+ * there (d x weight x SCALE - price, summed in lower[d - 1]): that stands
+ * in for each digit still to solve (a cell no layer took there: no layer
+ * is left, and the bound is far below any need).
+ */
+static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned fresh,
+                         const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
+{
+    int64_t lower[BD_SIZE] = {0}, loss[BD_SIZE] = {0}, most = 0;   /* the layers' sum at most */
+    for (int word = 0; word < 3; word++)
+        for (unsigned bits = gone[word]; bits; bits &= bits - 1u) {
+            int cell = word * 32 + bit_digit(bits) - 1, digit = bit_digit(node->open[cell]);
+            int64_t through = lost(rel, digit - 1, cell);   /* the parent's, <= 0 */
+            lower[digit - 1] += (int64_t)digit * weight[cell] * SCALE - rel->price[cell];
+            loss[digit - 1] = through < loss[digit - 1] ? through : loss[digit - 1];
+        }
+    for (int d = 0; d < BD_SIZE; d++)
+        most += rel->layer[d].best + (fresh & (1u << d) ? loss[d] - lower[d] : 0);
+    if (most < need)
+        return false;
+    for (unsigned digits = fresh; digits; digits &= ~digit_bit(top_digit(digits))) {
+        int digit = top_digit(digits);
+        most -= rel->layer[digit - 1].best + loss[digit - 1] - lower[digit - 1];
+        solve_layer(node, rel, digit);
+        if ((most += rel->layer[digit - 1].best) < need)
+            return false;   /* also where the digit has no layer left */
+    }
+    return true;
+}
+
 /* Re-solves, with max-marginals, the layers of rel whose best cells are not
  * all open at the node (all of them when `all`), settles the others (a
  * layer kept from an ancestor whose cells are all still open is still the
@@ -409,29 +472,41 @@ static int32_t lost(const relaxation *rel, int d, int cell)
  * max-marginals move down together by what they did, the max-marginals
  * through its anchor, which stays); sets
  * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
- * some digit has no layer. */
-static bool refresh(const bdi_layer_node *node, relaxation *rel, bool all, unsigned *solved)
+ * some digit has no layer. With `gone` (not NULL, and not `all`), rel as
+ * inherited from the parent's node and two digits or more to re-solve,
+ * they are solved by solve_within (`gone`, `weight`: see there), which
+ * may find L below `need` before it solves them all: then false too.
+ */
+static inline bool refresh(const bdi_layer_node *node, relaxation *rel, bool all,
+                           unsigned *solved, const unsigned gone[3],
+                           const uint8_t weight[BD_CELLS], int64_t need)
 {
-    unsigned fresh = 0;
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
+    unsigned fresh = all ? ALL_DIGITS : 0;
+    for (int digit = 1; digit <= BD_SIZE && !all; digit++) {
         bdi_layer *layer = &rel->layer[digit - 1];
         unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
         int32_t value = 0;     /* the layer's value at the node (when none is) */
-        for (int r = 0; r < BD_SIZE && !all; r++) {
+        for (int r = 0; r < BD_SIZE; r++) {
             int cell = r * BD_SIZE + layer->pick[r];
             closed |= ~(unsigned)node->open[cell];
             value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
         }
-        if (all || (closed & digit_bit(digit))) {
-            bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
-            rel->anchor[digit - 1] = layer->best;
+        if (closed & digit_bit(digit))
             fresh |= digit_bit(digit);
-        } else
+        else
             layer->best = value;
+    }
+    int32_t prices = blank_prices(node, rel);
+    if (!all && gone && (fresh & (fresh - 1u))) {
+        if (!solve_within(node, rel, fresh, gone, weight, need - prices))
+            return false;
+    } else {
+        for (unsigned digits = fresh; digits; digits &= digits - 1u)
+            solve_layer(node, rel, bit_digit(digits));
     }
     if (solved)
         *solved = fresh;
-    return total(node, rel);
+    return total_of(rel, prices);
 }
 
 /* Tries a packed completion under rel's prices (pack.c). */
@@ -567,19 +642,28 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, true, NULL);
+    return refresh(node, rel, true, NULL, NULL, NULL, 0);
 }
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
  * layer_tests' int32 sums (see there). */
 enum { FIX_CAP = 1 << 29 };
 
+/* Digit d's share of what its pick in row r costs (leaving_costs): its
+ * best value less that of its best layer through another cell of the row
+ * (rel->gap), or less BDI_LAYER_NONE where there is none. */
+static int64_t share(const relaxation *rel, int d, int r)
+{
+    int64_t gap = rel->gap[d][r];
+    return gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
- * layer of d that avoids it, when positive: d's share, in share[d][r] for
- * its pick in row r, with bit d - 1 of mine[cell] set (share is left unset
- * where the bit is not); cost[cell] = min(that sum, FIX_CAP). A layer
+ * layer of d that avoids it, when positive: d's share (share(), for its
+ * pick in row r), with bit d - 1 of mine[cell] set; cost[cell] =
+ * min(that sum, FIX_CAP). A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
@@ -589,8 +673,7 @@ enum { FIX_CAP = 1 << 29 };
  * since are skipped).
  */
 static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS],
-                          int64_t share[BD_SIZE][BD_SIZE])
+                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS])
 {
     memset(cost, 0, BD_CELLS * sizeof *cost);
     memset(mine, 0, BD_CELLS * sizeof *mine);
@@ -609,10 +692,8 @@ static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
                 }
                 rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
             }
-            int64_t gap = rel->gap[d][r];
-            int64_t loss = gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
+            int64_t loss = share(rel, d, r);
             if (loss > 0) {
-                share[d][r] = loss;
                 mine[taken] |= (uint16_t)(1u << d);
                 int32_t sum = cost[taken] + (int32_t)(loss < FIX_CAP ? loss : FIX_CAP);
                 cost[taken] = sum < FIX_CAP ? sum : FIX_CAP;   /* both terms <= 2^29 */
@@ -678,12 +759,12 @@ static unsigned rows_test(const int32_t drop[BD_SIZE], int32_t slack)
     return bits;
 }
 
-/* The sum of share[d][r] over the digits d of `digits` (bit d). */
-static int64_t shares(int64_t share[BD_SIZE][BD_SIZE], int r, unsigned digits)
+/* The sum of the shares in row r of the digits d of `digits` (bit d). */
+static int64_t shares(const relaxation *rel, int r, unsigned digits)
 {
     int64_t sum = 0;
     for (; digits; digits &= digits - 1u)
-        sum += share[bit_digit(digits) - 1][r];
+        sum += share(rel, bit_digit(digits) - 1, r);
     return sum;
 }
 
@@ -694,12 +775,12 @@ static int64_t shares(int64_t share[BD_SIZE][BD_SIZE], int r, unsigned digits)
  * passes. Returns what goes. */
 static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
                          unsigned retest, unsigned by_rows, unsigned mine,
-                         int64_t share[BD_SIZE][BD_SIZE], int64_t slack)
+                         int64_t slack)
 {
     for (unsigned again = out & retest & ~by_rows; again; again &= again - 1u) {
         int d = bit_digit(again) - 1;
         unsigned bit = again & (0u - again);
-        int64_t left = shares(share, cell / BD_SIZE, mine & ~bit) - (int64_t)lost(rel, d, cell);
+        int64_t left = shares(rel, cell / BD_SIZE, mine & ~bit) - (int64_t)lost(rel, d, cell);
         if (left <= slack)
             out &= ~bit;
     }
@@ -723,12 +804,12 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
                           bool rows)
 {
-    int64_t need = need_now(s), share[BD_SIZE][BD_SIZE];
+    int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     int32_t cost[BD_CELLS];
     uint16_t mine[BD_CELLS], fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *retest = mine;   /* the digits whose pairs fix_cell tests again */
-    leaving_costs(s, rel, solved, cost, mine, share);
+    leaving_costs(s, rel, solved, cost, mine);
     if (slack < FIX_CAP) {
         layer_tests(rel, cost, (int32_t)slack, fired);
     } else {
@@ -762,7 +843,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
             for (int k = cell; k < cell + 8; k++)
                 if (!s->cells[k])
                     fixed |= fix_cell(s, rel, k, (fired[k] & node->open[k]) | by_rows[k],
-                                      retest[k], by_rows[k], mine[k], share, slack);
+                                      retest[k], by_rows[k], mine[k], slack);
             continue;
         }
         __m128i *allow = (__m128i *)(s->allow + cell);
@@ -774,7 +855,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     for (; cell < BD_CELLS; cell++)
         if (!s->cells[cell])
             fixed |= fix_cell(s, rel, cell, (fired[cell] & node->open[cell]) | by_rows[cell],
-                              retest[cell], by_rows[cell], mine[cell], share, slack);
+                              retest[cell], by_rows[cell], mine[cell], slack);
     s->fixed = fixed != 0;
 }
 
@@ -806,11 +887,8 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
     return status == BDI_ROWS_OPEN;
 }
 
-/* A child's relaxation from its parent's: the layer part, and the row
- * part as solved at the parent when the child solves its rows (`rows`: it
- * re-solves those that changed), else the row prices alone (a retightened
- * node solves them anew). */
-static void inherit(relaxation *rel, const relaxation *parent, bool rows)
+/* A child's relaxation from its parent's: the layer part. */
+static void inherit(relaxation *rel, const relaxation *parent)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
     memcpy(rel->layer, parent->layer, sizeof rel->layer);
@@ -818,6 +896,13 @@ static void inherit(relaxation *rel, const relaxation *parent, bool rows)
     memcpy(rel->anchor, parent->anchor, sizeof rel->anchor);
     memcpy(rel->gap, parent->gap, sizeof rel->gap);
     rel->value = parent->value;
+}
+
+/* The same for the row part: as solved at the parent when the child
+ * solves its rows (`rows`: it re-solves those that changed), else the row
+ * prices alone (a retightened node solves them anew). */
+static void inherit_rows(relaxation *rel, const relaxation *parent, bool rows)
+{
     if (rows) {
         rel->rows = parent->rows;
     } else {
@@ -853,11 +938,21 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     snapshot(s, &node);
     if (iterations > 0)
         bdi_layer_index(&node);   /* the steps solve many layers here */
+    unsigned filled[3], gone[3];   /* the cells placed, and placed since the parent */
+    nonzero_cells((const int8_t *)s->cells, filled);
+    for (int word = 0; word < 3; word++) {
+        unsigned blank = ~filled[word] & (word < 2 ? ~0u : (1u << (BD_CELLS - 64)) - 1u);
+        gone[word] = parent ? parent->blank[word] & ~blank : 0;
+        rel->blank[word] = blank;
+    }
     if (parent)
-        inherit(rel, parent, rows);
+        inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
-    if (!refresh(&node, rel, parent == NULL, &solved) || rel->value < need_now(s))
+    if (!refresh(&node, rel, parent == NULL, &solved, parent ? gone : NULL, s->weight, need_now(s))
+        || rel->value < need_now(s))
         return false;
+    if (parent)   /* the rows only for a node the layers let through */
+        inherit_rows(rel, parent, rows);
     if (rows && bdi_rows_solve(&node, &rel->rows, parent == NULL) < need_now(s))
         return false;
     if (iterations > 0 && (!descend(s, &node, rel, iterations, pack)
@@ -877,6 +972,16 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     return true;
 }
 
+/* Swaps blanks[i] and blanks[depth], keeping their positions. */
+static void to_front(target *s, int i, int depth)
+{
+    uint8_t cell = s->blanks[i], other = s->blanks[depth];
+    s->blanks[i] = other;
+    s->blanks[depth] = cell;
+    s->position[other] = (uint8_t)i;
+    s->position[cell] = (uint8_t)depth;
+}
+
 /*
  * A hidden single among the open blanks blanks[depth..]: a unit whose
  * missing digit has one place left. Moves that blank to blanks[depth] and
@@ -894,11 +999,10 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             if (!once)
                 continue;
             unsigned bit = once & (0u - once);
-            for (int i = depth; i < s->blank_count; i++) {
-                int cell = s->blanks[i];
-                if (s->unit[cell][kind] == u && (by_row[cell] & bit)) {
-                    s->blanks[i] = s->blanks[depth];
-                    s->blanks[depth] = (uint8_t)cell;
+            for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
+                int cell = unit_cell(kind, u, pos);
+                if (by_row[cell] & bit) {
+                    to_front(s, s->position[cell], depth);
                     return bit;
                 }
             }
@@ -987,29 +1091,162 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
     }
 }
 
-/*
- * The first naked single or dead blank among the open blanks
- * blanks[depth..], in their order: moves a naked single to blanks[depth]
- * and gives its candidate in *cand_out (returns 1); returns 0 for a blank
- * without candidates; otherwise (-1) stores each blank i's candidates in
- * cand[i].
- */
-static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[BD_CELLS])
+/* Whether every unit has each digit placed (used) or open in a blank
+ * (can, unit_masks). With SSE2 eight units a vector, the [kind][unit]
+ * arrays read as 27 units in a row (used packed to 16 bits: its masks
+ * are below 2^9), the last three alone; elsewhere (BD_PORTABLE) unit by
+ * unit. */
+static bool units_covered(uint16_t can[UNIT_KINDS][BD_SIZE], unsigned used[UNIT_KINDS][BD_SIZE])
 {
-    for (int i = depth, n = s->blank_count; i < n; i++) {
+    int unit = 0;
+    bool covered = true;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const uint16_t *c = &can[0][0];
+    const unsigned *u = &used[0][0];
+    __m128i every = _mm_set1_epi16(-1), all = _mm_set1_epi16(ALL_DIGITS);
+    for (; unit + 8 <= UNIT_KINDS * BD_SIZE; unit += 8) {
+        __m128i placed = _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(u + unit)),
+                                         _mm_loadu_si128((const __m128i *)(u + unit + 4)));
+        __m128i open = _mm_loadu_si128((const __m128i *)(c + unit));
+        every = _mm_and_si128(every, _mm_cmpeq_epi16(_mm_or_si128(placed, open), all));
+    }
+    covered = _mm_movemask_epi8(every) == 0xffff;
+#endif
+    for (; unit < UNIT_KINDS * BD_SIZE; unit++) {
+        int kind = unit / BD_SIZE, index = unit % BD_SIZE;
+        covered &= (can[kind][index] | used[kind][index]) == ALL_DIGITS;
+    }
+    return covered;
+}
+
+/*
+ * Every cell's candidates into cand[] (0 on a filled cell), and in few[]
+ * (bit c % 32 of few[c / 32]) the blanks with one candidate or none. With
+ * SSE2 eight cells a vector, two vectors' tests gathered in one movemask,
+ * the last cell alone; elsewhere (BD_PORTABLE) cell by cell.
+ */
+static inline void open_candidates(const target *s, uint16_t cand[BD_CELLS], unsigned few[3])
+{
+    few[0] = few[1] = few[2] = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i scarce[2];
+        for (int half = 0; half < 2; half++) {
+            int at = cell + 8 * half;
+            __m128i digits = _mm_loadl_epi64((const __m128i *)(s->cells + at));
+            __m128i open = _mm_cmpeq_epi16(_mm_unpacklo_epi8(digits, zero), zero);
+            __m128i allow = _mm_loadu_si128((const __m128i *)(s->allow + at));
+            __m128i blocked = _mm_loadu_si128((const __m128i *)(s->blocked + at));
+            __m128i c = _mm_and_si128(_mm_andnot_si128(blocked, allow), open);
+            _mm_storeu_si128((__m128i *)(cand + at), c);
+            __m128i rest = _mm_and_si128(c, _mm_sub_epi16(c, one));   /* c less its low bit */
+            scarce[half] = _mm_and_si128(_mm_cmpeq_epi16(rest, zero), open);
+        }
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(scarce[0], scarce[1]));
+        few[cell / 32] |= bits << (cell % 32);
+    }
+#endif
+    for (; cell < BD_CELLS; cell++) {
+        unsigned open = s->cells[cell] == 0, c = open ? candidates(s, cell) : 0;
+        cand[cell] = (uint16_t)c;
+        few[cell / 32] |= (unsigned)(open && !(c & (c - 1u))) << (cell % 32);
+    }
+}
+
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+/* survey() over every cell, eight cells a vector (by_col blank by blank,
+ * the last cell alone): the largest candidate from the exponent of the
+ * mask as a float, the choice as the least key count << 11 |
+ * (BD_MAX_SCORE_WEIGHT - weight) << 7 | position (NONE on a filled cell),
+ * below 2^15. */
+static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
+                      uint16_t by_col[BD_CELLS], int *sum)
+{
+    for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i];
-        unsigned c = candidates(s, cell);
-        cand[i] = c;
-        if (!(c & (c - 1u))) {   /* one candidate or none */
-            if (!c)
-                return 0;
-            s->blanks[i] = s->blanks[depth];
-            s->blanks[depth] = (uint8_t)cell;
-            *cand_out = c;
-            return 1;
+        by_col[TRANSPOSED[cell]] = cand[cell];
+    }
+    enum { NONE = 0x7fff };
+    const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
+    const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
+    const __m128i m4 = _mm_set1_epi16(0x0f0f), m8 = _mm_set1_epi16(0x001f);
+    const __m128i heavy = _mm_set1_epi16(BD_MAX_SCORE_WEIGHT), bias = _mm_set1_epi16(126);
+    __m128i least = none, total = zero;
+    int cell = 0;
+    for (; cell + 8 <= BD_CELLS; cell += 8) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cand + cell));
+        __m128i filled = _mm_cmpeq_epi16(c, zero);
+        /* the float's exponent field is 127 + floor(log2 c) */
+        __m128i low = _mm_srli_epi32(
+            _mm_castps_si128(_mm_cvtepi32_ps(_mm_unpacklo_epi16(c, zero))), 23);
+        __m128i high = _mm_srli_epi32(
+            _mm_castps_si128(_mm_cvtepi32_ps(_mm_unpackhi_epi16(c, zero))), 23);
+        __m128i top = _mm_andnot_si128(filled, _mm_sub_epi16(_mm_packs_epi32(low, high), bias));
+        __m128i w = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->weight + cell)), zero);
+        total = _mm_add_epi32(total, _mm_madd_epi16(top, w));
+        __m128i n = _mm_sub_epi16(c, _mm_and_si128(_mm_srli_epi16(c, 1), m1));
+        n = _mm_add_epi16(_mm_and_si128(n, m2), _mm_and_si128(_mm_srli_epi16(n, 2), m2));
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 4)), m4);
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 8)), m8);
+        __m128i at = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->position + cell)), zero);
+        __m128i key = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(n, 11),
+                                                _mm_slli_epi16(_mm_sub_epi16(heavy, w), 7)), at);
+        least = _mm_min_epi16(least, _mm_or_si128(key, _mm_and_si128(filled, none)));
+    }
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0x4e));
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0xb1));
+    least = _mm_min_epi16(least, _mm_shufflelo_epi16(least, 0xb1));
+    total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0x4e));
+    total = _mm_add_epi32(total, _mm_shuffle_epi32(total, 0xb1));
+    int best = _mm_extract_epi16(least, 0);
+    *sum = _mm_cvtsi128_si32(total);
+    for (; cell < BD_CELLS; cell++) {
+        if (!cand[cell])
+            continue;
+        int w = s->weight[cell];
+        *sum += w * top_digit(cand[cell]);
+        int key = digit_count(cand[cell]) << 11 | (BD_MAX_SCORE_WEIGHT - w) << 7 | s->position[cell];
+        best = key < best ? key : best;
+    }
+    return best == NONE ? -1 : best & 127;
+}
+#endif
+
+/*
+ * The open blanks blanks[depth..] in scan's full pass, from their
+ * candidates by cell (cand, 0 on a filled cell; every blank has two or
+ * more): the same candidates read column by column into by_col (which
+ * must be 0 on the filled cells), the cheap bound's sum over the blanks of
+ * weight x largest candidate into *sum; returns the position in blanks[]
+ * of the blank with fewest candidates (ties: the heavier cell, then the
+ * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
+ * the sum and the choice go over every cell (survey_all); otherwise
+ * blank by blank.
+ */
+static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
+                  uint16_t by_col[BD_CELLS], int *sum)
+{
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    if (s->blank_count - depth >= SURVEY_ALL)
+        return survey_all(s, depth, cand, by_col, sum);
+#endif
+    int best_i = -1, best_n = BD_SIZE + 1, best_w = 0, total = 0;
+    for (int i = depth; i < s->blank_count; i++) {
+        int cell = s->blanks[i], w = s->weight[cell];
+        unsigned c = cand[cell];
+        total += w * top_digit(c);
+        by_col[TRANSPOSED[cell]] = (uint16_t)c;
+        int n = digit_count(c);
+        if (n < best_n || (n == best_n && w > best_w)) {
+            best_i = i;
+            best_n = n;
+            best_w = w;
         }
     }
-    return -1;
+    *sum = total;
+    return best_i;
 }
 
 /*
@@ -1018,44 +1255,54 @@ static int naked_single(target *s, int depth, unsigned *cand_out, unsigned cand[
  * candidates; a naked single comes first (the first in the blanks' order,
  * placed at once, the checks left to its child), then a hidden single.
  * Returns false when the node is dead: a blank without candidates (before
- * any naked single), a unit's missing digit with no place left, or the
- * cheap bound (score + sum of weight x largest candidate) below the goal.
+ * any naked single, the first blank of one candidate or none in the
+ * blanks' order), a unit's missing digit with no place left, or the cheap
+ * bound (score + sum of weight x largest candidate) below the goal.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
-    unsigned cands[BD_CELLS];
-    int single = naked_single(s, depth, cand_out, cands);
-    if (single >= 0)
-        return single == 1;
-    uint16_t by_row[BD_CELLS] = {0}, by_col[BD_CELLS] = {0};
-    int bound = s->score, best_i = depth, best_n = BD_SIZE + 1, best_w = 0;
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i], w = s->weight[cell];
-        unsigned cand = cands[i];
-        bound += w * top_digit(cand);
-        by_row[cell] = (uint16_t)cand;
-        by_col[TRANSPOSED[cell]] = (uint16_t)cand;
-        int n = digit_count(cand);
-        if (n < best_n || (n == best_n && w > best_w)) {
-            best_i = i;
-            best_n = n;
-            best_w = w;
+    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
+    for (int i = depth; i < head; i++) {
+        unsigned c = candidates(s, s->blanks[i]);
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return false;
+            to_front(s, i, depth);
+            *cand_out = c;
+            return true;
         }
     }
-    if (bound < goal_now(s))
+    uint16_t by_row[BD_CELLS], by_col[BD_CELLS] = {0};
+    unsigned few[3];
+    open_candidates(s, by_row, few);
+    if (few[0] | few[1] | few[2]) {
+        int first = BD_CELLS;   /* the least position of such a blank */
+        for (int word = 0; word < 3; word++)
+            for (unsigned bits = few[word]; bits; bits &= bits - 1u) {
+                int at = s->position[word * 32 + bit_digit(bits) - 1];
+                first = at < first ? at : first;
+            }
+        unsigned c = by_row[s->blanks[first]];
+        if (!c)
+            return false;
+        to_front(s, first, depth);
+        *cand_out = c;
+        return true;
+    }
+    int bound, best_i = survey(s, depth, by_row, by_col, &bound);
+    if (s->score + bound < goal_now(s))
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
     unit_masks(by_row, by_col, can, twice);
-    for (int kind = 0; kind < UNIT_KINDS; kind++)
-        for (int u = 0; u < BD_SIZE; u++)
-            if ((can[kind][u] | s->units.used[kind][u]) != ALL_DIGITS)
-                return false;
+    if (!units_covered(can, s->units.used))
+        return false;
     if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
         return true;
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
-    *cand_out = best_n <= BD_SIZE ? cands[best_i] : 0;   /* 0: no blank left */
+    *cand_out = 0;   /* no blank left */
+    if (best_i >= 0) {
+        *cand_out = by_row[s->blanks[best_i]];
+        to_front(s, best_i, depth);
+    }
     return true;
 }
 
@@ -1113,9 +1360,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
             best_cand = cand;
         }
     }
-    uint8_t cell = s->blanks[best_i];
-    s->blanks[best_i] = s->blanks[depth];
-    s->blanks[depth] = cell;
+    to_front(s, best_i, depth);
     return best_cand;
 }
 
@@ -1168,8 +1413,8 @@ static bool units_consistent(target *s)
     if (!s->memo && ++s->units_calls >= MEMO_AFTER)
         s->memo = calloc(1, sizeof *s->memo);   /* NULL (no memory) only costs time */
     uint16_t cand[BD_CELLS], before[BD_CELLS];
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cand[cell] = (uint16_t)(s->cells[cell] ? 0 : candidates(s, cell));
+    unsigned few[3];   /* unused */
+    open_candidates(s, cand, few);
     memcpy(before, cand, sizeof before);
     if (!bdi_units_consistent(s->cells, cand, s->memo))
         return false;
@@ -1427,10 +1672,12 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
             s->unit[cell][kind] = (uint8_t)unit_of(kind, cell);
         s->allow[cell] = ALL_DIGITS;
         s->partner[cell] = NO_PARTNER;
-        if (cells[cell])
+        if (cells[cell]) {
             place(s, cell, cells[cell]);
-        else
+        } else {
+            s->position[cell] = (uint8_t)s->blank_count;
             s->blanks[s->blank_count++] = (uint8_t)cell;
+        }
     }
 }
 
