@@ -208,21 +208,24 @@ static void test_kernels_break_ties_alike(void **state)
 }
 
 /* Solves with max-marginals that the solver may answer from its memo
- * (layers.c keeps recent ones by digit and cell values) against the
+ * (a node's memo keeps recent ones by digit and cell values) against the
  * enumeration: each digit solved, then again with one open blank's price
  * a unit higher (only that cell's key word differs, and the max-marginals
  * through it move), then as first (its answer kept), then with that blank
- * closed to the digit. */
+ * closed to the digit. One memo serves every round, as in a search. */
 static void test_remembered_solves(void **state)
 {
     (void)state;
     uint64_t seed = 5519;
+    bdi_layer_memo *memo = bdi_layer_memo_new();
+    assert_non_null(memo);
     for (int round = 0; round < 12; round++) {
         bdi_layer_node node;
         bd_grid puzzle;
         int32_t price[BD_CELLS];
         random_node(&seed, round % 3 == 0 ? 0 : tu_below(&seed, 50), round % 2 == 1, &puzzle,
                     &node, price);
+        node.memo = memo;
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             int start = tu_below(&seed, BD_CELLS), cell = -1;   /* an open blank of the digit */
             for (int k = 0; k < BD_CELLS && cell < 0; k++) {
@@ -241,6 +244,7 @@ static void test_remembered_solves(void **state)
             check_digit(&node, price, digit, &puzzle);
         }
     }
+    free(memo);
 }
 
 /* A digit with no place in a row has no layer, and the bound says so. */

@@ -35,14 +35,15 @@
  * triple, the best the other two bands can add (`rest`), plus each row map.
  * A digit left with few layers (at most WALK_LIMIT choices of cell, row by
  * row: most rows already hold it) is walked row by row instead, cutting
- * off partial layers that cannot beat the best found. Each thread keeps
- * its recent solves with max-marginals, keyed by the digit and its cells'
- * values (the memo, below), for the searches' repeats.
+ * off partial layers that cannot beat the best found. A search's memo
+ * (the caller's) keeps its recent solves with max-marginals, keyed by the
+ * digit and its cells' values (below), for the search's repeats.
  */
 #include "target.h"
 #include "engine/fast/fast.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
 #include <emmintrin.h>
@@ -1024,9 +1025,11 @@ static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price
  * best layer of that digit each of them closes), and a solve's layer and
  * max-marginals are a function of its digit and its cells' values alone
  * (each open cell's profit, CLOSED on the others: a key; no profit comes
- * near CLOSED). A table of MEMO_SLOTS solves a thread and kernel, each in
- * the slot of its key's hash (a later solve there takes its place); a
- * solve whose key is the slot's exactly takes the slot's answer. Walks of
+ * near CLOSED). The caller's memo (a node's `memo`, one a search) holds
+ * MEMO_SLOTS solves, each in the slot of its key's hash (a later solve
+ * there takes its place); a solve whose key is the slot's exactly takes
+ * the slot's answer. Both kernels give the same answers, so either may
+ * fill it. Walks of
  * fewer than MEMO_WALKS choices are solved afresh: they cost about what
  * the key does.
  */
@@ -1040,7 +1043,9 @@ typedef struct memo_slot {
     int32_t through[BD_CELLS];
 } memo_slot;
 
-static _Thread_local memo_slot memo[MEMO_SLOTS];
+struct bdi_layer_memo {
+    memo_slot slot[MEMO_SLOTS];
+};
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
 /* Fills key (see memo_slot) and returns its hash: eight cells at once
@@ -1103,8 +1108,11 @@ static uint32_t memo_key(const bdi_layer_node *node, const int32_t price[BD_CELL
 static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                         bdi_layer *layer, int32_t *through, memo_slot **slot)
 {
+    *slot = NULL;
+    if (!node->memo)
+        return false;
     int32_t key[KEY_WORDS];
-    memo_slot *at = &memo[memo_key(node, price, digit, key) % MEMO_SLOTS];
+    memo_slot *at = &node->memo->slot[memo_key(node, price, digit, key) % MEMO_SLOTS];
     *slot = at;
     if (memcmp(at->key, key, sizeof key) == 0) {
         *layer = at->layer;
@@ -1115,9 +1123,12 @@ static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS
     return false;
 }
 
-/* Puts the solve's answer in its slot (keyed by memo_recall). */
+/* Puts the solve's answer in its slot (keyed by memo_recall; NULL:
+ * nowhere). */
 static void memo_keep(memo_slot *slot, const bdi_layer *layer, const int32_t *through)
 {
+    if (!slot)
+        return;
     slot->layer = *layer;
     memcpy(slot->through, through, sizeof slot->through);
 }
@@ -1179,8 +1190,7 @@ static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
         return true;
     walk_digit(node, price, digit, rows, count, product, layer, through);
-    if (slot)
-        memo_keep(slot, layer, through);
+    memo_keep(slot, layer, through);
     return true;
 }
 
@@ -1246,6 +1256,12 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 }
 
 #ifndef LAYERS_KERNEL_ONLY
+/* The contract is in target.h. */
+bdi_layer_memo *bdi_layer_memo_new(void)
+{
+    return calloc(1, sizeof(bdi_layer_memo));
+}
+
 void bdi_layer_index(bdi_layer_node *node)
 {
     for (int digit = 1; digit <= BD_SIZE; digit++)

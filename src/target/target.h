@@ -40,20 +40,23 @@ enum {
  * openings by digit: bit c of row_open[d-1][r] when cell (r, c) is open to
  * d, which saves each layer solve a scan of the cells (worth it where many
  * solves share a node). */
+typedef struct bdi_layer_memo bdi_layer_memo;
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
     int32_t gain[BD_CELLS];
     bool indexed;
     uint16_t row_open[BD_SIZE][BD_SIZE];
+    bdi_layer_memo *memo;   /* solves with max-marginals remembered there; NULL: none */
 } bdi_layer_node;
 
 /* A node to fill cell by cell: unindexed (every cell must then be set), or
- * indexed with every cell closed to every digit. */
+ * indexed with every cell closed to every digit; without a memo. */
 static inline void bdi_layer_clear(bdi_layer_node *node, bool indexed)
 {
     if (indexed)
         memset(node, 0, sizeof *node);
     node->indexed = indexed;
+    node->memo = NULL;
 }
 
 /* Sets `cell` of `node`: `digit` placed there, or blank (digit 0) with
@@ -90,6 +93,12 @@ typedef struct bdi_layer {
  * value of the best layer that takes it, BDI_LAYER_NONE if none does. */
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through);
+
+/* A memo for bdi_layer_solve (set a node's `memo` to it): the caller's,
+ * shared by the nodes of one search (one thread), freed with free(); a
+ * solve with max-marginals that it holds is answered from it, the same
+ * answer (see layers.c). A new, empty memo, or NULL without memory. */
+bdi_layer_memo *bdi_layer_memo_new(void);
 
 /* bdi_layer_solve's kernels (the same results): bdi_layer_solve_base
  * (layers.c) runs anywhere; bdi_layer_solve_avx2 (layers_avx2.c, built
