@@ -1114,7 +1114,7 @@ static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS
     int32_t key[KEY_WORDS];
     memo_slot *at = &node->memo->slot[memo_key(node, price, digit, key) % MEMO_SLOTS];
     *slot = at;
-    if (memcmp(at->key, key, sizeof key) == 0) {
+    if (at->key[BD_CELLS] == digit && memcmp(at->key, key, sizeof key) == 0) {
         *layer = at->layer;
         memcpy(through, at->through, sizeof at->through);
         return true;
@@ -1259,7 +1259,11 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
 /* The contract is in target.h. */
 bdi_layer_memo *bdi_layer_memo_new(void)
 {
-    return calloc(1, sizeof(bdi_layer_memo));
+    bdi_layer_memo *memo = malloc(sizeof *memo);
+    if (memo)
+        for (int i = 0; i < MEMO_SLOTS; i++)
+            memo->slot[i].key[BD_CELLS] = 0;   /* empty; the rest is read only once filled */
+    return memo;
 }
 
 void bdi_layer_index(bdi_layer_node *node)

@@ -174,8 +174,7 @@ enum {
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
     SURVEY_ALL = 45,         /* open blanks from which survey() reads every cell */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
-    MEMO_AFTER = 64,        /* units_consistent's calls before it clears a memo for them */
-    LAYER_MEMO_AFTER = 64   /* tighten's calls before it makes a memo of layer solves */
+    MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
 
 typedef struct target {
@@ -204,7 +203,6 @@ typedef struct target {
     bdi_unit_memo *memo;      /* for the units' rule, NULL: none yet (units_consistent) */
     int units_calls;          /* units_consistent's calls, up to MEMO_AFTER */
     bdi_layer_memo *layer_memo;   /* for the layer solves, NULL: none yet (layer_memo()) */
-    int tighten_calls;        /* tighten's calls, up to LAYER_MEMO_AFTER */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -914,12 +912,11 @@ static void inherit_rows(relaxation *rel, const relaxation *parent, bool rows)
     }
 }
 
-/* The search's memo of layer solves, made at tighten's LAYER_MEMO_AFTER-th
- * call (easy grids never pay for it); NULL before, or without memory
- * (which only costs time). */
+/* The search's memo of layer solves, made at tighten's first call (its
+ * first solves repeat too); NULL without memory, which only costs time. */
 static bdi_layer_memo *layer_memo(target *s)
 {
-    if (!s->layer_memo && ++s->tighten_calls >= LAYER_MEMO_AFTER)
+    if (!s->layer_memo)
         s->layer_memo = bdi_layer_memo_new();
     return s->layer_memo;
 }
@@ -1746,15 +1743,13 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     sub.memo = s->memo;
     sub.units_calls = s->units_calls;
     sub.layer_memo = s->layer_memo;
-    sub.tighten_calls = s->tighten_calls;
     sub.improved = true;
     sub.best_score = s->best_score;
     sub.best = s->best;
     run_passes(&sub);
     s->memo = sub.memo;       /* the same, or one it made */
     s->units_calls = sub.units_calls;
-    s->layer_memo = sub.layer_memo;
-    s->tighten_calls = sub.tighten_calls;
+    s->layer_memo = sub.layer_memo;   /* the same, or one it made */
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)
         return false;
