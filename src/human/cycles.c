@@ -67,7 +67,13 @@
  * closure (both_tests): the "on" tests of every candidate first, and
  * where no candidate's "on" reaches its "off", none of the three
  * searches can find a hint (both_on_tests): they are not made, and
- * count no nodes. Elsewhere a cycle removes only a candidate whose "on"
+ * count no nodes. Before that closure is made, the last one made (for
+ * the search before) may show it: when the grid has fewer candidates
+ * than that one's, each of its edges is one of that graph's but those
+ * through the links the grid gained (cells and units left with two), so
+ * what a candidate reaches is among its reach there and the reach there
+ * of those links' ends (none_from_closure); where that switches no
+ * candidate off, no closure is made (nor kept). Elsewhere a cycle removes only a candidate whose "on"
  * reaches its "off", and the cycle test (part_may_remove) looks for no
  * other. The starts where all tests fail are only
  * counted against the budget in each of the three searches, as their
@@ -140,8 +146,13 @@ typedef struct cycles_space {
                                     (`both`, made by a nested search, or `cl`,
                                     by one on the path), or NULL */
     grid_record kept_grid;
-    closure_cache cache;         /* the closures with both links of the
+    closure_cache cache;         /* the closures with both links made by the
                                     nested searches that found no hint */
+    bool both_made;              /* `both` was made by closure_make (whole)
+                                    for a grid whose candidates are both_had
+                                    (by digit, as reach_grid's cand) */
+    bool both_none;              /* and both_on_tests found none on it */
+    uint64_t both_had[BD_SIZE * 2];
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -616,6 +627,188 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     chain_release(ch, mark);
 }
 
+enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); more, and the
+                              proof costs about as much as a closure */
+
+/* The links of a grid that a grid with more candidates (`had`) lacks:
+ * each a potential `from` off that switches `to` on, in a cell of two
+ * candidates that had more, or a unit of two places of a digit that had
+ * more (a pair in two such units taken twice); and by candidate, `taken`,
+ * bit k: it switches from[k] off (its digit in a peer, or another
+ * candidate of its cell). */
+typedef struct new_links {
+    int count;
+    uint16_t from[NEW_LINKS], to[NEW_LINKS];
+    uint64_t taken[CANDIDATES];
+} new_links;
+
+/* Adds to `nl` the links x off -> y on and y off -> x on; false when
+ * full. */
+static bool new_pair(new_links *nl, int x, int y)
+{
+    if (nl->count + 2 > NEW_LINKS)
+        return false;
+    nl->from[nl->count] = (uint16_t)x;
+    nl->to[nl->count++] = (uint16_t)y;
+    nl->from[nl->count] = (uint16_t)y;
+    nl->to[nl->count++] = (uint16_t)x;
+    return true;
+}
+
+/* Into `nl`, the links of grid rg (both kinds) that a grid with candidates
+ * `had` (by digit, as rg->cand; a superset of rg's) lacks, and their
+ * `taken` when there is one; false when there are more than NEW_LINKS. A
+ * link x off -> y on of rg is one of `had` unless the cell, or the unit
+ * of two places of the digit, where x and y are all that is left, had
+ * more. */
+static bool new_links_of(const reach_grid *rg, const uint64_t *had, new_links *nl)
+{
+    uint64_t lost[BD_SIZE * 2], lost_cells[2] = {0, 0};
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        lost[i] = had[i] & ~rg->cand[i / 2][i % 2];
+        lost_cells[i % 2] |= lost[i];
+    }
+    nl->count = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = rg->two[w] & lost_cells[w]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits);
+            unsigned ds = rg->cell_cand[cell];
+            if (!new_pair(nl, cell * BD_SIZE + bit_digit(ds) - 1,
+                          cell * BD_SIZE + top_digit(ds) - 1))
+                return false;
+        }
+    for (int d = 0; d < BD_SIZE; d++) {
+        uint32_t units = 0;   /* those of the cells that lost d */
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = lost[2 * d + w]; bits; bits &= bits - 1u) {
+                const uint8_t *at = bdi_cell_units[w * 64 + low_index(bits)];
+                units |= (1u << at[0]) | (1u << at[1]) | (1u << at[2]);
+            }
+        for (; units; units &= units - 1u) {
+            int unit = low_index(units);
+            if (rg->unit_left[d][unit] != 2)
+                continue;
+            const uint64_t *cells = bdi_unit_bits[unit];
+            uint64_t low = rg->cand[d][0] & cells[0], high = rg->cand[d][1] & cells[1];
+            int a = low ? low_index(low) : 64 + low_index(high);
+            low &= low - 1u;   /* the other place: the low word's second, or the high one's */
+            int b = low ? low_index(low) : 64 + low_index(a < 64 ? high : high & (high - 1u));
+            if (!new_pair(nl, a * BD_SIZE + d, b * BD_SIZE + d))
+                return false;
+        }
+    }
+    if (!nl->count)
+        return true;
+    memset(nl->taken, 0, sizeof nl->taken);
+    for (int k = 0; k < nl->count; k++) {   /* what switches from[k] off */
+        int cell = nl->from[k] / BD_SIZE, d = nl->from[k] % BD_SIZE;
+        uint64_t bit = (uint64_t)1 << k;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w]; bits; bits &= bits - 1u)
+                nl->taken[(w * 64 + low_index(bits)) * BD_SIZE + d] |= bit;
+        for (unsigned ds = rg->cell_cand[cell] & ~(1u << d); ds; ds &= ds - 1u)
+            nl->taken[cell * BD_SIZE + bit_digit(ds) - 1] |= bit;
+    }
+    return true;
+}
+
+/* Into `taken`, by part of closure `cl` (made by closure_make: its
+ * edges and members set), the new links of `nl` that a potential of its
+ * row switches off: its nodes', and those of its edges' nodes, taken in
+ * part by part (a part's edges lead to parts numbered before it). */
+static void parts_taken(const closure *cl, const new_links *nl, uint64_t *taken)
+{
+    for (int part = 0; part < cl->part_count; part++) {
+        const uint16_t *member = cl->member + cl->first_member[part];
+        uint64_t all = 0;
+        taken[part] = 0;   /* for the edges within the part */
+        for (int i = 0; i < cl->size[part]; i++) {
+            int s = member[i];
+            all |= nl->taken[s];
+            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
+                int v = cl->edge[e], other = cl->part[v];
+                all |= other < 0 ? nl->taken[v] : taken[other];
+            }
+        }
+        taken[part] = all;
+    }
+}
+
+/* Whether both_on_tests would find none on grid g (rg made from it), read
+ * from closure `n` with both links of a grid with more candidates (`had`,
+ * by digit; on which both_on_tests found none when `n_none`), without
+ * making g's closure; false when that is not shown.
+ *
+ * Why. g's graph (closure.c's, both links) has an edge s -> u when s on
+ * switches off a potential t whose switching off switches u on. Each
+ * such edge is one of n's grid, whose candidates and links are more,
+ * unless t off switches u on by a link that grid lacks (new_links_of:
+ * t and u in a cell, or a unit of a digit, of two that had more). So
+ * what s reaches in g is among its reach in n, R(s), and what the new
+ * links taken from R(s) lead to: a new link (x, y) is taken from a node
+ * that switches x off, and y reaches R(y) and what the new links taken
+ * from R(y) lead to, and so on: R(s) and the R(y) of the links of `next`
+ * of the links R(s) takes (next[k]: the links a walk over them from
+ * link k takes, k included). A candidate's "on" reaches its "off" in g
+ * only when a potential of those, that g has, switches it off; when n's
+ * grid had none, R(s) alone switches none off (g has fewer candidates),
+ * and otherwise that is asked of n (on_meets_opposite). So the R(y)'s of
+ * the links and what they switch off are made once (`off`, closure.c's
+ * closure_off), and a candidate's test is a bit of each of them. */
+static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had,
+                              const reach_grid *rg, const chain_grid *g)
+{
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        if (rg->cand[i / 2][i % 2] & ~had[i])
+            return false;   /* not a grid with fewer candidates */
+    new_links nl;
+    if (!new_links_of(rg, had, &nl))
+        return false;
+    if (!nl.count && n_none)
+        return true;   /* no link gained: each reach is among n's */
+    uint64_t taken[CANDIDATES], off[NEW_LINKS][BD_SIZE * 2], next[NEW_LINKS];
+    parts_taken(n, &nl, taken);
+    for (int k = 0; k < nl.count; k++) {   /* R(to), what it switches off, the links it takes */
+        uint64_t row[BD_SIZE * 2];
+        int part = n->part[nl.to[k]];
+        closure_off(rg, row, closure_row_of(n, rg, nl.to[k], row), off[k]);
+        next[k] = ((uint64_t)1 << k) | (part < 0 ? nl.taken[nl.to[k]] : taken[part]);
+    }
+    for (bool grew = true; grew;) {   /* each link's `next` closed */
+        grew = false;
+        for (int k = 0; k < nl.count; k++) {
+            uint64_t all = next[k];
+            for (uint64_t bits = next[k]; bits; bits &= bits - 1u)
+                all |= next[low_index(bits)];
+            grew |= all != next[k];
+            next[k] = all;
+        }
+    }
+    if (!n_none)
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
+                if (on_meets_opposite(n, rg, true, cell, bit_digit(ds) - 1))
+                    return false;
+    uint64_t risk[BD_SIZE * 2] = {0};   /* what some link's R(to) switches
+                                           off: the only candidates to test */
+    for (int k = 0; k < nl.count; k++)
+        for (int i = 0; i < BD_SIZE * 2; i++)
+            risk[i] |= off[k][i];
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        int d = i / 2, w = i % 2;
+        for (uint64_t bits = risk[i] & rg->cand[d][w]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits), s = cell * BD_SIZE + d, part = n->part[s];
+            uint64_t links = part < 0 ? nl.taken[s] : taken[part], all = 0;
+            for (; links; links &= links - 1u)
+                all |= next[low_index(links)];
+            for (; all; all &= all - 1u)
+                if (off[low_index(all)][i] & (bits & -bits))
+                    return false;
+        }
+    }
+    return true;
+}
+
 enum { NONE_SLOTS = 4096 };   /* a power of two */
 
 /* A grid as the search reads it: its candidates and its filled cells. */
@@ -730,6 +923,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
+            space->both_made = false;
             space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }
@@ -757,9 +951,17 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
         u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
-        none = !both_tests(&u, space);
+        none = space->both_made
+               && none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+        if (!none)
+            none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
+        if (both_made) {   /* for the next search's none_from_closure */
+            space->both_made = true;
+            space->both_none = none;
+            memcpy(space->both_had, space->rg.cand, sizeof space->both_had);
+        }
         space->kept = both_made ? &space->both : NULL;   /* for the static search */
         if (both_made)
             record_grid(&space->kept_grid, g);
@@ -823,6 +1025,7 @@ const struct closure *cycles_both_closure(bdi_chainer *ch, const chain_grid *g)
     if (!closure_find(&sp->cache, g->cand, &sp->both))
         return NULL;
     sp->kept = &sp->both;
+    sp->both_made = false;   /* its rows only */
     record_grid(&sp->kept_grid, g);
     return sp->kept;
 }
