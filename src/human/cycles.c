@@ -132,7 +132,9 @@
  * closure of the kind of links being searched. */
 typedef struct cycles_space {
     reach_grid rg;
-    closure cl;
+    closure cl;                  /* the search's on the path */
+    closure kinds;               /* nested: the closure of X-links only or
+                                    Y-links only */
     closure both;                /* nested: the closure with both links */
     uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
     uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
@@ -153,6 +155,13 @@ typedef struct cycles_space {
                                     (by digit, as reach_grid's cand) */
     bool both_none;              /* and both_on_tests found none on it */
     uint64_t both_had[BD_SIZE * 2];
+    bool path_made;              /* `cl` holds the closure with both links of
+                                    a grid on the path where the search found
+                                    no hint, whose candidates are path_had
+                                    (by digit) */
+    bool path_asked, path_none;  /* whether none_in was asked of it; its
+                                    answer */
+    uint64_t path_had[BD_SIZE * 2];
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -635,7 +644,8 @@ enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); more, and the
  * candidates that had more, or a unit of two places of a digit that had
  * more (a pair in two such units taken twice); and by candidate, `taken`,
  * bit k: it switches from[k] off (its digit in a peer, or another
- * candidate of its cell). */
+ * candidate of its cell), or once reach_taken has run, a potential of
+ * its reach does. */
 typedef struct new_links {
     int count;
     uint16_t from[NEW_LINKS], to[NEW_LINKS];
@@ -712,32 +722,81 @@ static bool new_links_of(const reach_grid *rg, const uint64_t *had, new_links *n
     return true;
 }
 
-/* Into `taken`, by part of closure `cl` (made by closure_make: its
- * edges and members set), the new links of `nl` that a potential of its
- * row switches off: its nodes', and those of its edges' nodes, taken in
- * part by part (a part's edges lead to parts numbered before it). */
-static void parts_taken(const closure *cl, const new_links *nl, uint64_t *taken)
+/* Makes nl->taken, by node of closure `cl` (made by closure_make: its
+ * edges and members set), the new links a potential of its reach
+ * switches off: those of its part's nodes and of its edges' nodes, part
+ * by part (a part's edges lead to its own nodes and to parts numbered
+ * before it, whose nodes hold their reach's by then). */
+static void reach_taken(const closure *cl, new_links *nl)
 {
+    uint64_t *taken = nl->taken;
     for (int part = 0; part < cl->part_count; part++) {
         const uint16_t *member = cl->member + cl->first_member[part];
         uint64_t all = 0;
-        taken[part] = 0;   /* for the edges within the part */
         for (int i = 0; i < cl->size[part]; i++) {
             int s = member[i];
-            all |= nl->taken[s];
-            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++) {
-                int v = cl->edge[e], other = cl->part[v];
-                all |= other < 0 ? nl->taken[v] : taken[other];
-            }
+            all |= taken[s];
+            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
+                all |= taken[cl->edge[e]];
         }
-        taken[part] = all;
+        for (int i = 0; i < cl->size[part]; i++)
+            taken[member[i]] = all;
     }
 }
 
+/* Whether grid rg's candidates are among `had` (by digit, as rg->cand). */
+static bool subset_of(const reach_grid *rg, const uint64_t *had)
+{
+    uint64_t more = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        more |= rg->cand[i / 2][i % 2] & ~had[i];
+    return !more;
+}
+
+/* Whether closure `cl` (both links, of grid g, or of one with more
+ * candidates: rg made from g) reaches from a candidate of g on a
+ * potential that switches it off (on_meets_opposite). */
+static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg, const chain_grid *g)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
+            if (on_meets_opposite(cl, rg, true, cell, bit_digit(ds) - 1))
+                return true;
+    return false;
+}
+
+/* Whether closure `cl` (both links) of a grid whose candidates are `had`
+ * (by digit) reaches from none of them on a potential that switches it
+ * off: its digit in a peer, another digit in its cell (on_meets_opposite,
+ * the cell's candidates read from `had`). */
+static bool none_in(const closure *cl, const uint64_t *had)
+{
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        int d = i / 2, w = i % 2;
+        for (uint64_t bits = had[i]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits), part = cl->part[cell * BD_SIZE + d];
+            if (part < 0)
+                continue;   /* a node without edges reaches itself only */
+            const uint64_t *row = cl->row[part];
+            unsigned digits = cl->digits[part];
+            if ((digits >> d & 1u) && ((row[2 * d] & bdi_peer_bits[cell][0])
+                                       | (row[2 * d + 1] & bdi_peer_bits[cell][1])))
+                return false;
+            for (unsigned es = digits & ~(1u << d); es; es &= es - 1u) {
+                int e = 2 * (bit_digit(es) - 1) + w;
+                if (row[e] & had[e] & (bits & -bits))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* Whether both_on_tests would find none on grid g (rg made from it), read
- * from closure `n` with both links of a grid with more candidates (`had`,
- * by digit; on which both_on_tests found none when `n_none`), without
- * making g's closure; false when that is not shown.
+ * from closure `n` (made by closure_make with both links) of a grid with
+ * more candidates (`had`, by digit: subset_of holds), on which no
+ * candidate's "on" reaches its "off" when `n_none`, without making g's
+ * closure; false when that is not shown.
  *
  * Why. g's graph (closure.c's, both links) has an edge s -> u when s on
  * switches off a potential t whose switching off switches u on. Each
@@ -758,21 +817,16 @@ static void parts_taken(const closure *cl, const new_links *nl, uint64_t *taken)
 static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had,
                               const reach_grid *rg, const chain_grid *g)
 {
-    for (int i = 0; i < BD_SIZE * 2; i++)
-        if (rg->cand[i / 2][i % 2] & ~had[i])
-            return false;   /* not a grid with fewer candidates */
     new_links nl;
     if (!new_links_of(rg, had, &nl))
         return false;
-    if (!nl.count && n_none)
-        return true;   /* no link gained: each reach is among n's */
-    uint64_t taken[CANDIDATES], off[NEW_LINKS][BD_SIZE * 2], next[NEW_LINKS];
-    parts_taken(n, &nl, taken);
+    if (nl.count)
+        reach_taken(n, &nl);
+    uint64_t off[NEW_LINKS][BD_SIZE * 2], next[NEW_LINKS];
     for (int k = 0; k < nl.count; k++) {   /* R(to), what it switches off, the links it takes */
         uint64_t row[BD_SIZE * 2];
-        int part = n->part[nl.to[k]];
         closure_off(rg, row, closure_row_of(n, rg, nl.to[k], row), off[k]);
-        next[k] = ((uint64_t)1 << k) | (part < 0 ? nl.taken[nl.to[k]] : taken[part]);
+        next[k] = ((uint64_t)1 << k) | nl.taken[nl.to[k]];
     }
     for (bool grew = true; grew;) {   /* each link's `next` closed */
         grew = false;
@@ -784,11 +838,8 @@ static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had
             next[k] = all;
         }
     }
-    if (!n_none)
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-                if (on_meets_opposite(n, rg, true, cell, bit_digit(ds) - 1))
-                    return false;
+    if (!n_none && any_on_meets_opposite(n, rg, g))
+        return false;
     uint64_t risk[BD_SIZE * 2] = {0};   /* what some link's R(to) switches
                                            off: the only candidates to test */
     for (int k = 0; k < nl.count; k++)
@@ -797,8 +848,7 @@ static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had
     for (int i = 0; i < BD_SIZE * 2; i++) {
         int d = i / 2, w = i % 2;
         for (uint64_t bits = risk[i] & rg->cand[d][w]; bits; bits &= bits - 1u) {
-            int cell = w * 64 + low_index(bits), s = cell * BD_SIZE + d, part = n->part[s];
-            uint64_t links = part < 0 ? nl.taken[s] : taken[part], all = 0;
+            uint64_t links = nl.taken[(w * 64 + low_index(bits)) * BD_SIZE + d], all = 0;
             for (; links; links &= links - 1u)
                 all |= next[low_index(links)];
             for (; all; all &= all - 1u)
@@ -923,7 +973,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
-            space->both_made = false;
+            space->both_made = space->path_made = false;
             space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }
@@ -935,6 +985,8 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.cl = &sp->cl;
         if (sp->kept == u.cl)
             sp->kept = NULL;   /* the searches below may make another */
+        if (!list->keep_all)
+            sp->path_made = false;   /* `cl` made again below */
     }
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
@@ -951,8 +1003,15 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
         u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
-        none = space->both_made
-               && none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+        if (space->both_made && subset_of(u.rg, space->both_had))
+            none = none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+        else if (space->path_made && subset_of(u.rg, space->path_had)) {
+            if (!space->path_asked)
+                space->path_none = none_in(&space->cl, space->path_had);
+            space->path_asked = true;
+            none = space->path_none
+                   && none_from_closure(&space->cl, true, space->path_had, u.rg, g);
+        }
         if (!none)
             none = !both_tests(&u, space);
         u.may = space->may;
@@ -976,7 +1035,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             memcpy(u.linked, linked_of[k], sizeof u.linked);
         u.cl_made = space && k == 2 && both_made;   /* both_tests made it */
         if (space)
-            u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? cl : NULL;
+            u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? &space->kinds : NULL;
         else
             u.cl = cl;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
@@ -998,6 +1057,11 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *sp = (cycles_space *)(void *)u.rg;
         sp->kept = cl;
         record_grid(&sp->kept_grid, g);
+        if (!list->found) {   /* for the nested searches' none_from_closure */
+            sp->path_made = true;
+            sp->path_asked = false;
+            memcpy(sp->path_had, u.rg->cand, sizeof sp->path_had);
+        }
     }
     free(u.on_q.item);
     free(u.off_q.item);
