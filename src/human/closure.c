@@ -7,8 +7,9 @@
  * reach of the parts it leads to, shared by its nodes; and its readers:
  * a start's reach as reach_links gives it (the potentials off being those
  * the potentials on switch off), for cycles.c's tests, for
- * forcing.c's static plans (cycles_closure_make, cycles_closure_on) and
- * for the tests' rows (cycles_reach_rows).
+ * forcing.c's static plans (cycles_closure_make, cycles_closure_on), for
+ * the tests' rows (cycles_reach_rows) and for cycles.c's reading of a
+ * smaller grid's "none" (closure_row_of, closure_off).
  */
 #include "cycles.h"
 
