@@ -67,15 +67,18 @@
  * closure (both_tests): the "on" tests of every candidate first, and
  * where no candidate's "on" reaches its "off", none of the three
  * searches can find a hint (both_on_tests): they are not made, and
- * count no nodes. Before that closure is made, the last one made (for
- * the search before) may show it: when the grid has fewer candidates
- * than that one's, each of its edges is one of that graph's but those
- * through the links the grid gained (cells and units left with two), so
- * what a candidate reaches is among its reach there and the reach there
- * of those links' ends (none_from_closure); where that switches no
- * candidate off, no closure is made (nor kept). Elsewhere a cycle removes only a candidate whose "on"
- * reaches its "off", and the cycle test (part_may_remove) looks for no
- * other. The starts where all tests fail are only
+ * count no nodes. Before that closure is made, one made already may show
+ * it: the last nested search's, or else the path's (the grid the nested
+ * chains start from, when its search found no hint and no candidate's
+ * "on" reaches its "off" there). When the grid has fewer candidates than
+ * that one's, each of its edges is one of that graph's but those through
+ * the links the grid gained (cells and units left with two), so what a
+ * candidate reaches is among its reach there and the reach there of
+ * those links' ends (none_from_closure); where that switches no candidate
+ * off, no closure is made (nor kept). Elsewhere a cycle removes only a
+ * candidate whose "on" reaches its "off", and the cycle test
+ * (part_may_remove) looks for no other. The starts where all tests fail
+ * are only
  * counted against the budget in each of the three searches, as their
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
@@ -129,7 +132,7 @@
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
- * closure of the kind of links being searched. */
+ * closures of the kinds of links being searched, on the path and nested. */
 typedef struct cycles_space {
     reach_grid rg;
     closure cl;                  /* the search's on the path */
@@ -636,8 +639,8 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     chain_release(ch, mark);
 }
 
-enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); more, and the
-                              proof costs about as much as a closure */
+enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); a grid that gained
+                              more is not tried */
 
 /* The links of a grid that a grid with more candidates (`had`) lacks:
  * each a potential `from` off that switches `to` on, in a cell of two
