@@ -693,10 +693,8 @@ static bool new_links_of(const reach_grid *rg, const uint64_t *had, new_links *n
     for (int d = 0; d < BD_SIZE; d++) {
         uint32_t units = 0;   /* those of the cells that lost d */
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = lost[2 * d + w]; bits; bits &= bits - 1u) {
-                const uint8_t *at = bdi_cell_units[w * 64 + low_index(bits)];
-                units |= (1u << at[0]) | (1u << at[1]) | (1u << at[2]);
-            }
+            for (uint64_t bits = lost[2 * d + w]; bits; bits &= bits - 1u)
+                units |= bdi_cell_unit_bits[w * 64 + low_index(bits)];
         for (; units; units &= units - 1u) {
             int unit = low_index(units);
             if (rg->unit_left[d][unit] != 2)
@@ -735,6 +733,14 @@ static void reach_taken(const closure *cl, new_links *nl)
     uint64_t *taken = nl->taken;
     for (int part = 0; part < cl->part_count; part++) {
         const uint16_t *member = cl->member + cl->first_member[part];
+        if (cl->size[part] == 1) {   /* most parts: one node */
+            int s = member[0];
+            uint64_t all = taken[s];
+            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
+                all |= taken[cl->edge[e]];
+            taken[s] = all;
+            continue;
+        }
         uint64_t all = 0;
         for (int i = 0; i < cl->size[part]; i++) {
             int s = member[i];
