@@ -1699,6 +1699,110 @@ static void test_cycles_both_closure(void **state)
     free(rg);
 }
 
+/* cycles_hints nested on `st` in chainer `ch` (its budget `nodes`) against
+ * the same search in a fresh chainer (no closure made before): the same
+ * hints (removals and complexity, in order) and the same nodes counted.
+ * Whether it found none. */
+static bool expect_nested_as_fresh(bdi_chainer *ch, bdi_budget *nodes, const bdi_state *st)
+{
+    bdi_budget fresh_nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *fresh = bdi_chainer_new(&fresh_nodes);
+    assert_non_null(fresh);
+    bdi_state a = *st, b = *st;
+    chint_list all = {.keep_all = true, .outer_source = st, .outer_current = &a};
+    chint_list ref = {.keep_all = true, .outer_source = st, .outer_current = &b};
+    uint64_t before = nodes->nodes;
+    cycles_hints(ch, &a, &all);
+    cycles_hints(fresh, &b, &ref);
+    assert_false(bdi_chainer_failed(ch));
+    assert_int_equal(nodes->nodes - before, fresh_nodes.nodes);
+    assert_int_equal(all.count, ref.count);
+    for (int i = 0; i < all.count; i++) {
+        assert_memory_equal(all.all[i].removed, ref.all[i].removed, sizeof all.all[i].removed);
+        assert_int_equal(all.all[i].complexity, ref.all[i].complexity);
+    }
+    bool none = all.count == 0;
+    chint_list_free(&all);
+    chint_list_free(&ref);
+    bdi_chainer_free(fresh);
+    return none;
+}
+
+/* The union of `count` solutions into `st`: the full grid `full` and the
+ * first count - 1 relabellings of it (`relabel`, by digit). */
+static void solutions_union(bdi_state *st, const bd_grid *full, uint8_t (*relabel)[BD_SIZE + 1],
+                            int count)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int v = full->cells[cell];
+        unsigned cand = digit_bit(v);
+        for (int i = 0; i < count - 1; i++)
+            cand |= digit_bit(relabel[i][v]);
+        st->cand[cell] = (uint16_t)cand;
+    }
+    bdi_state_index(st);
+}
+
+/* Nested searches on grids with fewer candidates than one whose closure
+ * was made (cycles.c may then read from that closure, without making one,
+ * that no candidate's "on" reaches its "off": none_from_closure), against
+ * a fresh chainer's (expect_nested_as_fresh), in one chainer: 24 rounds,
+ * each a search on the path (a list that keeps the best hint only) on the
+ * union of four solutions (a random full grid and three relabellings of
+ * it: every candidate is in a solution, so no chain from it on meets its
+ * off, and the searches find none), then nested ones on the union of two
+ * and of three, then on that grid with one candidate struck at a time,
+ * eight times (where they find hints). */
+static void test_cycles_nested_struck(void **state)
+{
+    (void)state;
+    bdi_budget nodes = {.next_check = UINT64_MAX};
+    bdi_chainer *ch = bdi_chainer_new(&nodes);
+    assert_non_null(ch);
+    uint64_t seed = 55;
+    int none = 0, hints = 0;
+    for (int round = 0; round < 24; round++) {
+        bd_grid full;
+        tu_random_full(&seed, &full);
+        uint8_t relabel[3][BD_SIZE + 1];
+        for (int i = 0; i < 3; i++) {   /* a random permutation of the digits */
+            for (int d = 1; d <= BD_SIZE; d++)
+                relabel[i][d] = (uint8_t)d;
+            for (int d = BD_SIZE; d > 1; d--) {
+                int e = 1 + (int)(tu_rand(&seed) % (uint64_t)d);
+                uint8_t t = relabel[i][d];
+                relabel[i][d] = relabel[i][e];
+                relabel[i][e] = t;
+            }
+        }
+        bdi_state st;
+        assert_true(bdi_state_init(&st, &(bd_grid){{0}}));
+        solutions_union(&st, &full, relabel, 4);
+        chint_list path = {.keep_all = false};
+        cycles_hints(ch, &st, &path);
+        assert_false(path.found);
+        chint_list_free(&path);
+        solutions_union(&st, &full, relabel, 2);
+        none += expect_nested_as_fresh(ch, &nodes, &st);
+        solutions_union(&st, &full, relabel, 3);
+        none += expect_nested_as_fresh(ch, &nodes, &st);
+        for (int step = 0; step < 8; step++) {
+            int at = (int)(tu_rand(&seed) % BD_CELLS);
+            while (digit_count(st.cand[at]) < 3)
+                at = (at + 1) % BD_CELLS;
+            unsigned ds = st.cand[at];
+            for (uint64_t skip = tu_rand(&seed) % 3; skip; skip--)
+                ds &= ds - 1u;
+            st.cand[at] &= (uint16_t)~(ds & -ds);
+            bdi_state_index(&st);
+            hints += !expect_nested_as_fresh(ch, &nodes, &st);
+        }
+    }
+    assert_int_equal(none, 24 * 2);
+    assert_true(hints > 24);
+    bdi_chainer_free(ch);
+}
+
 /* The closures of the nested searches that found no hint, kept by grid:
  * twelve grids of test_cycles_both_closure and twelve random puzzles with
  * 4 to 37 blanks (their candidates from the givens) searched in turn in
@@ -2983,6 +3087,7 @@ int main(void)
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),
+        cmocka_unit_test(test_cycles_nested_struck),
         cmocka_unit_test(test_cycles_both_closure_kept),
         cmocka_unit_test(test_nested_cycles_table),
         cmocka_unit_test(test_nested_memo_parents),

@@ -7,8 +7,9 @@
  * reach of the parts it leads to, shared by its nodes; and its readers:
  * a start's reach as reach_links gives it (the potentials off being those
  * the potentials on switch off), for cycles.c's tests, for
- * forcing.c's static plans (cycles_closure_make, cycles_closure_on) and
- * for the tests' rows (cycles_reach_rows).
+ * forcing.c's static plans (cycles_closure_make, cycles_closure_on), for
+ * the tests' rows (cycles_reach_rows) and for cycles.c's reading of a
+ * smaller grid's "none" (closure_row_of, closure_off).
  */
 #include "cycles.h"
 
@@ -381,7 +382,7 @@ static const uint64_t *reach_row(const closure *cl, int s, uint64_t *buf)
  * memset first). `r`
  * shares no memory with rg nor `on` (restrict: the compiler's test of
  * that, and its word-by-word loop where they would, left out). */
-static void closure_reach(const reach_grid *restrict rg, const uint64_t *restrict on,
+CHAIN_INLINE void closure_reach(const reach_grid *restrict rg, const uint64_t *restrict on,
                           unsigned digits, reach *restrict r)
 {
     uint64_t any[2] = {0, 0}, twice[2] = {0, 0};   /* cells with a digit on; with two */
@@ -436,6 +437,34 @@ static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
     r->off[d][w] = 0;
     r->off[d][0] |= rg->cand[d][0] & rg->peers[cell][0];
     r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
+}
+
+/* Node s's reach in closure `cl` as far as grid rg has its candidates
+ * (cycles.h). */
+unsigned closure_row_of(const closure *cl, const reach_grid *rg, int s, uint64_t *row)
+{
+    int part = cl->part[s];
+    if (part < 0) {   /* a node without edges reaches itself only */
+        int cell = s / BD_SIZE, d = s % BD_SIZE;
+        row[2 * d] = row[2 * d + 1] = 0;
+        row[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
+        return 1u << d;
+    }
+    unsigned digits = cl->digits[part];
+    for (unsigned ds = digits; ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        row[2 * d] = cl->row[part][2 * d] & rg->cand[d][0];
+        row[2 * d + 1] = cl->row[part][2 * d + 1] & rg->cand[d][1];
+    }
+    return digits;
+}
+
+/* What the potentials on of `row` switch off with both links (cycles.h). */
+void closure_off(const reach_grid *rg, const uint64_t *row, unsigned digits, uint64_t *off)
+{
+    reach r;
+    closure_reach(rg, row, digits, &r);
+    memcpy(off, r.off, sizeof r.off);
 }
 
 /* The bytes a closure takes (chains.h). */

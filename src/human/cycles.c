@@ -67,9 +67,18 @@
  * closure (both_tests): the "on" tests of every candidate first, and
  * where no candidate's "on" reaches its "off", none of the three
  * searches can find a hint (both_on_tests): they are not made, and
- * count no nodes. Elsewhere a cycle removes only a candidate whose "on"
- * reaches its "off", and the cycle test (part_may_remove) looks for no
- * other. The starts where all tests fail are only
+ * count no nodes. Before that closure is made, one made already may show
+ * it: the last nested search's, or else the path's (the grid the nested
+ * chains start from, when its search found no hint and no candidate's
+ * "on" reaches its "off" there). When the grid has fewer candidates than
+ * that one's, each of its edges is one of that graph's but those through
+ * the links the grid gained (cells and units left with two), so what a
+ * candidate reaches is among its reach there and the reach there of
+ * those links' ends (none_from_closure); where that switches no candidate
+ * off, no closure is made (nor kept). Elsewhere a cycle removes only a
+ * candidate whose "on" reaches its "off", and the cycle test
+ * (part_may_remove) looks for no other. The starts where all tests fail
+ * are only
  * counted against the budget in each of the three searches, as their
  * failed tests would count; the others are searched as above, a failed
  * test with both links not made again, and an X- or Y-only search with
@@ -123,10 +132,12 @@
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
- * closure of the kind of links being searched. */
+ * closures of the kinds of links being searched, on the path and nested. */
 typedef struct cycles_space {
     reach_grid rg;
-    closure cl;
+    closure cl;                  /* the search's on the path */
+    closure kinds;               /* nested: the closure of X-links only or
+                                    Y-links only */
     closure both;                /* nested: the closure with both links */
     uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
     uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
@@ -140,8 +151,20 @@ typedef struct cycles_space {
                                     (`both`, made by a nested search, or `cl`,
                                     by one on the path), or NULL */
     grid_record kept_grid;
-    closure_cache cache;         /* the closures with both links of the
+    closure_cache cache;         /* the closures with both links made by the
                                     nested searches that found no hint */
+    bool both_made;              /* `both` was made by closure_make (whole)
+                                    for a grid whose candidates are both_had
+                                    (by digit, as reach_grid's cand) */
+    bool both_none;              /* and both_on_tests found none on it */
+    uint64_t both_had[BD_SIZE * 2];
+    bool path_made;              /* `cl` holds the closure with both links of
+                                    a grid on the path where the search found
+                                    no hint, whose candidates are path_had
+                                    (by digit) */
+    bool path_asked, path_none;  /* whether none_in was asked of it; its
+                                    answer */
+    uint64_t path_had[BD_SIZE * 2];
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -616,6 +639,235 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     chain_release(ch, mark);
 }
 
+enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); a grid that gained
+                              more is not tried */
+
+/* The links of a grid that a grid with more candidates (`had`) lacks:
+ * each a potential `from` off that switches `to` on, in a cell of two
+ * candidates that had more, or a unit of two places of a digit that had
+ * more (a pair in two such units taken twice); and by candidate, `taken`,
+ * bit k: it switches from[k] off (its digit in a peer, or another
+ * candidate of its cell), or once reach_taken has run, a potential of
+ * its reach does. */
+typedef struct new_links {
+    int count;
+    uint16_t from[NEW_LINKS], to[NEW_LINKS];
+    uint64_t taken[CANDIDATES];
+} new_links;
+
+/* Adds to `nl` the links x off -> y on and y off -> x on; false when
+ * full. */
+static bool new_pair(new_links *nl, int x, int y)
+{
+    if (nl->count + 2 > NEW_LINKS)
+        return false;
+    nl->from[nl->count] = (uint16_t)x;
+    nl->to[nl->count++] = (uint16_t)y;
+    nl->from[nl->count] = (uint16_t)y;
+    nl->to[nl->count++] = (uint16_t)x;
+    return true;
+}
+
+/* Into `nl`, the links of grid rg (both kinds) that a grid with candidates
+ * `had` (by digit, as rg->cand; a superset of rg's) lacks, and their
+ * `taken` when there is one; false when there are more than NEW_LINKS. A
+ * link x off -> y on of rg is one of `had` unless the cell, or the unit
+ * of two places of the digit, where x and y are all that is left, had
+ * more. */
+static bool new_links_of(const reach_grid *rg, const uint64_t *had, new_links *nl)
+{
+    uint64_t lost[BD_SIZE * 2], lost_cells[2] = {0, 0};
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        lost[i] = had[i] & ~rg->cand[i / 2][i % 2];
+        lost_cells[i % 2] |= lost[i];
+    }
+    nl->count = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = rg->two[w] & lost_cells[w]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits);
+            unsigned ds = rg->cell_cand[cell];
+            if (!new_pair(nl, cell * BD_SIZE + bit_digit(ds) - 1,
+                          cell * BD_SIZE + top_digit(ds) - 1))
+                return false;
+        }
+    for (int d = 0; d < BD_SIZE; d++) {
+        uint32_t units = 0;   /* those of the cells that lost d */
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = lost[2 * d + w]; bits; bits &= bits - 1u)
+                units |= bdi_cell_unit_bits[w * 64 + low_index(bits)];
+        for (; units; units &= units - 1u) {
+            int unit = low_index(units);
+            if (rg->unit_left[d][unit] != 2)
+                continue;
+            const uint64_t *cells = bdi_unit_bits[unit];
+            uint64_t low = rg->cand[d][0] & cells[0], high = rg->cand[d][1] & cells[1];
+            int a = low ? low_index(low) : 64 + low_index(high);
+            low &= low - 1u;   /* the other place: the low word's second, or the high one's */
+            int b = low ? low_index(low) : 64 + low_index(a < 64 ? high : high & (high - 1u));
+            if (!new_pair(nl, a * BD_SIZE + d, b * BD_SIZE + d))
+                return false;
+        }
+    }
+    if (!nl->count)
+        return true;
+    memset(nl->taken, 0, sizeof nl->taken);
+    for (int k = 0; k < nl->count; k++) {   /* what switches from[k] off */
+        int cell = nl->from[k] / BD_SIZE, d = nl->from[k] % BD_SIZE;
+        uint64_t bit = (uint64_t)1 << k;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = rg->cand[d][w] & rg->peers[cell][w]; bits; bits &= bits - 1u)
+                nl->taken[(w * 64 + low_index(bits)) * BD_SIZE + d] |= bit;
+        for (unsigned ds = rg->cell_cand[cell] & ~(1u << d); ds; ds &= ds - 1u)
+            nl->taken[cell * BD_SIZE + bit_digit(ds) - 1] |= bit;
+    }
+    return true;
+}
+
+/* Makes nl->taken, by node of closure `cl` (made by closure_make: its
+ * edges and members set), the new links a potential of its reach
+ * switches off: those of its part's nodes and of its edges' nodes, part
+ * by part (a part's edges lead to its own nodes and to parts numbered
+ * before it, whose nodes hold their reach's by then). */
+static void reach_taken(const closure *cl, new_links *nl)
+{
+    uint64_t *taken = nl->taken;
+    for (int part = 0; part < cl->part_count; part++) {
+        const uint16_t *member = cl->member + cl->first_member[part];
+        if (cl->size[part] == 1) {   /* most parts: one node */
+            int s = member[0];
+            uint64_t all = taken[s];
+            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
+                all |= taken[cl->edge[e]];
+            taken[s] = all;
+            continue;
+        }
+        uint64_t all = 0;
+        for (int i = 0; i < cl->size[part]; i++) {
+            int s = member[i];
+            all |= taken[s];
+            for (uint32_t e = cl->first[s]; e < cl->end[s]; e++)
+                all |= taken[cl->edge[e]];
+        }
+        for (int i = 0; i < cl->size[part]; i++)
+            taken[member[i]] = all;
+    }
+}
+
+/* Whether grid rg's candidates are among `had` (by digit, as rg->cand). */
+static bool subset_of(const reach_grid *rg, const uint64_t *had)
+{
+    uint64_t more = 0;
+    for (int i = 0; i < BD_SIZE * 2; i++)
+        more |= rg->cand[i / 2][i % 2] & ~had[i];
+    return !more;
+}
+
+/* Whether closure `cl` (both links, of grid g, or of one with more
+ * candidates: rg made from g) reaches from a candidate of g on a
+ * potential that switches it off (on_meets_opposite). */
+static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg, const chain_grid *g)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
+            if (on_meets_opposite(cl, rg, true, cell, bit_digit(ds) - 1))
+                return true;
+    return false;
+}
+
+/* Whether closure `cl` (both links) of a grid whose candidates are `had`
+ * (by digit) reaches from none of them on a potential that switches it
+ * off: its digit in a peer, another digit in its cell (on_meets_opposite,
+ * the cell's candidates read from `had`). */
+static bool none_in(const closure *cl, const uint64_t *had)
+{
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        int d = i / 2, w = i % 2;
+        for (uint64_t bits = had[i]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits), part = cl->part[cell * BD_SIZE + d];
+            if (part < 0)
+                continue;   /* a node without edges reaches itself only */
+            const uint64_t *row = cl->row[part];
+            unsigned digits = cl->digits[part];
+            if ((digits >> d & 1u) && ((row[2 * d] & bdi_peer_bits[cell][0])
+                                       | (row[2 * d + 1] & bdi_peer_bits[cell][1])))
+                return false;
+            for (unsigned es = digits & ~(1u << d); es; es &= es - 1u) {
+                int e = 2 * (bit_digit(es) - 1) + w;
+                if (row[e] & had[e] & (bits & -bits))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* Whether both_on_tests would find none on grid g (rg made from it), read
+ * from closure `n` (made by closure_make with both links) of a grid with
+ * more candidates (`had`, by digit: subset_of holds), on which no
+ * candidate's "on" reaches its "off" when `n_none`, without making g's
+ * closure; false when that is not shown.
+ *
+ * Why. g's graph (closure.c's, both links) has an edge s -> u when s on
+ * switches off a potential t whose switching off switches u on. Each
+ * such edge is one of n's grid, whose candidates and links are more,
+ * unless t off switches u on by a link that grid lacks (new_links_of:
+ * t and u in a cell, or a unit of a digit, of two that had more). So
+ * what s reaches in g is among its reach in n, R(s), and what the new
+ * links taken from R(s) lead to: a new link (x, y) is taken from a node
+ * that switches x off, and y reaches R(y) and what the new links taken
+ * from R(y) lead to, and so on: R(s) and the R(y) of the links of `next`
+ * of the links R(s) takes (next[k]: the links a walk over them from
+ * link k takes, k included). A candidate's "on" reaches its "off" in g
+ * only when a potential of those, that g has, switches it off; when n's
+ * grid had none, R(s) alone switches none off (g has fewer candidates),
+ * and otherwise that is asked of n (on_meets_opposite). So the R(y)'s of
+ * the links and what they switch off are made once (`off`, closure.c's
+ * closure_off), and a candidate's test is a bit of each of them. */
+static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had,
+                              const reach_grid *rg, const chain_grid *g)
+{
+    new_links nl;
+    if (!new_links_of(rg, had, &nl))
+        return false;
+    if (nl.count)
+        reach_taken(n, &nl);
+    uint64_t off[NEW_LINKS][BD_SIZE * 2], next[NEW_LINKS];
+    for (int k = 0; k < nl.count; k++) {   /* R(to), what it switches off, the links it takes */
+        uint64_t row[BD_SIZE * 2];
+        closure_off(rg, row, closure_row_of(n, rg, nl.to[k], row), off[k]);
+        next[k] = ((uint64_t)1 << k) | nl.taken[nl.to[k]];
+    }
+    for (bool grew = true; grew;) {   /* each link's `next` closed */
+        grew = false;
+        for (int k = 0; k < nl.count; k++) {
+            uint64_t all = next[k];
+            for (uint64_t bits = next[k]; bits; bits &= bits - 1u)
+                all |= next[low_index(bits)];
+            grew |= all != next[k];
+            next[k] = all;
+        }
+    }
+    if (!n_none && any_on_meets_opposite(n, rg, g))
+        return false;
+    uint64_t risk[BD_SIZE * 2] = {0};   /* what some link's R(to) switches
+                                           off: the only candidates to test */
+    for (int k = 0; k < nl.count; k++)
+        for (int i = 0; i < BD_SIZE * 2; i++)
+            risk[i] |= off[k][i];
+    for (int i = 0; i < BD_SIZE * 2; i++) {
+        int d = i / 2, w = i % 2;
+        for (uint64_t bits = risk[i] & rg->cand[d][w]; bits; bits &= bits - 1u) {
+            uint64_t links = nl.taken[(w * 64 + low_index(bits)) * BD_SIZE + d], all = 0;
+            for (; links; links &= links - 1u)
+                all |= next[low_index(links)];
+            for (; all; all &= all - 1u)
+                if (off[low_index(all)][i] & (bits & -bits))
+                    return false;
+        }
+    }
+    return true;
+}
+
 enum { NONE_SLOTS = 4096 };   /* a power of two */
 
 /* A grid as the search reads it: its candidates and its filled cells. */
@@ -730,6 +982,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
+            space->both_made = space->path_made = false;
             space->cache.used = false;
             ch->cycles_grid = &space->rg;
         }
@@ -741,6 +994,8 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.cl = &sp->cl;
         if (sp->kept == u.cl)
             sp->kept = NULL;   /* the searches below may make another */
+        if (!list->keep_all)
+            sp->path_made = false;   /* `cl` made again below */
     }
     closure *cl = u.cl;
     uint64_t linked_of[3][BD_SIZE * 2];   /* reach_links_linked's: X, Y, both */
@@ -757,9 +1012,24 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
         u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
-        none = !both_tests(&u, space);
+        if (space->both_made && subset_of(u.rg, space->both_had))
+            none = none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+        else if (space->path_made && subset_of(u.rg, space->path_had)) {
+            if (!space->path_asked)
+                space->path_none = none_in(&space->cl, space->path_had);
+            space->path_asked = true;
+            none = space->path_none
+                   && none_from_closure(&space->cl, true, space->path_had, u.rg, g);
+        }
+        if (!none)
+            none = !both_tests(&u, space);
         u.may = space->may;
         both_made = u.cl_made;
+        if (both_made) {   /* for the next search's none_from_closure */
+            space->both_made = true;
+            space->both_none = none;
+            memcpy(space->both_had, space->rg.cand, sizeof space->both_had);
+        }
         space->kept = both_made ? &space->both : NULL;   /* for the static search */
         if (both_made)
             record_grid(&space->kept_grid, g);
@@ -774,7 +1044,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             memcpy(u.linked, linked_of[k], sizeof u.linked);
         u.cl_made = space && k == 2 && both_made;   /* both_tests made it */
         if (space)
-            u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? cl : NULL;
+            u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? &space->kinds : NULL;
         else
             u.cl = cl;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
@@ -796,6 +1066,11 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         cycles_space *sp = (cycles_space *)(void *)u.rg;
         sp->kept = cl;
         record_grid(&sp->kept_grid, g);
+        if (!list->found) {   /* for the nested searches' none_from_closure */
+            sp->path_made = true;
+            sp->path_asked = false;
+            memcpy(sp->path_had, u.rg->cand, sizeof sp->path_had);
+        }
     }
     free(u.on_q.item);
     free(u.off_q.item);
@@ -823,6 +1098,7 @@ const struct closure *cycles_both_closure(bdi_chainer *ch, const chain_grid *g)
     if (!closure_find(&sp->cache, g->cand, &sp->both))
         return NULL;
     sp->kept = &sp->both;
+    sp->both_made = false;   /* its rows only */
     record_grid(&sp->kept_grid, g);
     return sp->kept;
 }
