@@ -53,6 +53,11 @@ typedef struct advanced {
     int parent_count;
     struct nested_memo *keep;     /* keep_simple's memo, while it runs */
     bool lost;                    /* keep_simple: the pool ran out */
+    const uint16_t *base;         /* what the simple rules' hints are asked for
+                                     (see run_simple): a grid's candidates */
+    bool asked;                   /* `units` and `digits` read from `base` */
+    uint32_t units;               /* the units where g lost candidates since base */
+    unsigned digits;              /* the digits g lost since base */
     bdi_step step;                /* the simple rules' hint */
 } advanced;
 
@@ -207,11 +212,15 @@ typedef struct memo_entry {
  * every candidate (the superset, see take_chaining) as its count of
  * removals, its count of parents, its removals (potentials off, cell by
  * cell, digits 1..9), its parents in order. A hint without any is left
- * out: it has none against any first grid. */
+ * out: it has none against any first grid; so is one without any
+ * against the first grids among `base` (run_simple), the only ones the
+ * answers are taken for. */
 typedef struct simple_entry {
     uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
     uint16_t cand[BD_CELLS];
     uint8_t value[BD_CELLS];
+    uint16_t base[BD_CELLS];      /* the candidates of a grid holding the first
+                                     grids of the chains that asked for them */
     uint8_t known;
     uint32_t at[SIMPLE_RULES], len[SIMPLE_RULES];
 } simple_entry;
@@ -236,6 +245,7 @@ enum { NESTED_DEPTH = 6 };
  * no hint. */
 struct nested_memo {
     chain_grid every;             /* every digit in every cell (cand only) */
+    bdi_sets_memo sets;           /* the set rules' record of the units without hints */
     uint32_t used, simple_used;
     /* the slots in use (bit i of word i / 64): a memo is made without
      * clearing its megabytes of slots, and emptied by clearing these */
@@ -311,6 +321,8 @@ static struct nested_memo *memo_of(bdi_chainer *ch)
         memset(m->none_count, 0, sizeof m->none_count);
         memset(m->none_next, 0, sizeof m->none_next);
         m->depth = 0;
+        memset(m->sets.known, 0, sizeof m->sets.known);
+        memset(m->sets.fish_known, 0, sizeof m->sets.fish_known);
         ch->nested_memo = m;
     }
     return ch->nested_memo;
@@ -483,17 +495,39 @@ static bool take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
     return none;
 }
 
-/* Simple rule `rule` on a->g, each hint to `each`. */
+/* Simple rule `rule` on a->g, each hint to `each`, leaving out those
+ * that have no rule parents against any first grid among a->base (each
+ * cell's candidates among base's; a->g's among the first grid's). A
+ * hint's rule parents (simple_parents) are candidates gone since the
+ * first grid from its first unit (a lock's, a set's: cells of the unit
+ * the rule searches) or from its digit's places (a fish's), all of them
+ * gone since base too: so a lock or set in a unit where a->g lost nothing
+ * since base, and a fish of a digit it lost nowhere, has none, and such
+ * a hint brings nothing whichever of those first grids it is read
+ * against. */
 static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
 {
+    if (!a->asked) {
+        a->units = 0;
+        a->digits = 0;
+        for (int cell = 0; cell < BD_CELLS; cell++) {
+            unsigned lost = a->base[cell] & ~a->g->cand[cell];
+            if (!lost)
+                continue;
+            a->digits |= lost;
+            for (int kind = 0; kind < UNIT_KINDS; kind++)
+                a->units |= 1u << unit_at(kind, cell);
+        }
+        a->asked = true;
+    }
     if (rule == 0)
-        bdi_locking_each(a->g, each, a, s);
+        bdi_locking_each(a->g, a->units, each, a, s);
     else if (rule == 1)
-        bdi_hidden_set_each(a->g, 2, each, a, s);
+        bdi_hidden_set_each(a->g, 2, a->units, &a->ch->nested_memo->sets, each, a, s);
     else if (rule == 2)
-        bdi_naked_set_each(a->g, 2, each, a, s);
+        bdi_naked_set_each(a->g, 2, a->units, &a->ch->nested_memo->sets, each, a, s);
     else
-        bdi_fish_each(a->g, 2, each, a, s);
+        bdi_fish_each(a->g, 2, a->digits, each, a, s);
 }
 
 /* A simple rule's hint written to a->keep's pool as simple_entry says
@@ -522,19 +556,33 @@ static bool keep_simple(const bdi_step *s, void *context)
     return false;
 }
 
-/* The simple part's slot of grid g (hash `grid`), kept answers and all
- * when it holds g, else emptied for g. */
-static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid)
+/* The simple part's slot of grid g (hash `grid`) for a chain whose first
+ * grid is `source`: kept answers and all when it holds g and its base
+ * holds source's candidates; else its answers dropped, with source's
+ * candidates added to its base when it holds g, else emptied for g with
+ * source's as its base. */
+static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid,
+                                 const chain_grid *source)
 {
     uint64_t i = grid & (SIMPLE_SLOTS - 1);
     simple_entry *e = &m->simple[i];
     if (slot_in_use(m->simple_slot_used, i) && e->hash == grid &&
-        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value))
+        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value)) {
+        unsigned beyond = 0;   /* source's candidates outside the base */
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            beyond |= source->cand[cell] & ~e->base[cell];
+        if (beyond) {
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                e->base[cell] |= source->cand[cell];
+            e->known = 0;
+        }
         return e;
+    }
     m->simple_slot_used[i / 64] |= (uint64_t)1 << i % 64;
     e->hash = grid;
     memcpy(e->cand, g->cand, sizeof e->cand);
     memcpy(e->value, g->value, sizeof e->value);
+    memcpy(e->base, source->cand, sizeof e->base);
     e->known = 0;
     return e;
 }
@@ -735,7 +783,9 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     a->keep = NULL;
     a->lost = false;
     uint64_t grid = grid_hash(g);
-    simple_entry *e = simple_slot(ch->nested_memo, g, grid);
+    simple_entry *e = simple_slot(ch->nested_memo, g, grid, source);
+    a->base = e->base;
+    a->asked = false;
     for (int rule = 0; rule < SIMPLE_RULES && !a->count; rule++)
         take_rule(a, &e, rule, &a->step);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
