@@ -2224,22 +2224,13 @@ static bool filter_hint(const bdi_step *s, void *context)
 
 /* The _each searches given a unit set (a digit set for the fish) tell
  * only the hints of those units: unit by unit (digit by digit) they tell
- * as many as the search of all, none outside. With a record of units
- * without hints (kept over the grids, one after another), the sets'
- * searches tell the same hints as without. */
+ * as many as the search of all, none outside. */
 static void test_each_filters(void **state)
 {
     (void)state;
     data_grids data;
     data_grids_open(&data, 5151, 60);
-    hint_log *got = malloc(sizeof *got), *want = malloc(sizeof *want);
-    bdi_sets_memo *memo = malloc(sizeof *memo);
-    assert_non_null(got);
-    assert_non_null(want);
-    assert_non_null(memo);
-    memset(memo->known, 0, sizeof memo->known);
-    memset(memo->fish_known, 0, sizeof memo->fish_known);
-    int told[4] = {0}, idle = 0;
+    int told[4] = {0};
     bdi_state st;
     while (data_grids_next(&data, &st)) {
         bdi_step s;
@@ -2254,9 +2245,9 @@ static void test_each_filters(void **state)
                 if (rule == 0)
                     assert_false(bdi_locking_each(&st, units, filter_hint, log, &s));
                 else if (rule == 1)
-                    assert_false(bdi_naked_set_each(&st, 2, units, NULL, filter_hint, log, &s));
+                    assert_false(bdi_naked_set_each(&st, 2, units, filter_hint, log, &s));
                 else if (rule == 2)
-                    assert_false(bdi_hidden_set_each(&st, 2, units, NULL, filter_hint, log, &s));
+                    assert_false(bdi_hidden_set_each(&st, 2, units, filter_hint, log, &s));
                 else
                     assert_false(bdi_fish_each(&st, 2, i < 0 ? ALL_DIGITS : 1u << i, filter_hint,
                                                log, &s));
@@ -2266,36 +2257,11 @@ static void test_each_filters(void **state)
             assert_int_equal(sum, all.count);
             told[rule] += all.count;
         }
-        /* twice with the record: the second time it keeps this grid's units */
-        static const int DEGREES[4] = {2, 2, 3, 4};
-        for (int round = 0; round < 4; round++) {
-            int degree = DEGREES[round];
-            for (int hidden = 0; hidden < 2; hidden++) {
-                got->count = want->count = 0;
-                if (hidden) {
-                    bdi_hidden_set_each(&st, degree, ALL_UNITS, memo, log_hint, got, &s);
-                    bdi_hidden_set_each(&st, degree, ALL_UNITS, NULL, log_hint, want, &s);
-                } else {
-                    bdi_naked_set_each(&st, degree, ALL_UNITS, memo, log_hint, got, &s);
-                    bdi_naked_set_each(&st, degree, ALL_UNITS, NULL, log_hint, want, &s);
-                }
-                assert_int_equal(got->count, want->count);
-                int kept = got->count < 64 ? got->count : 64;
-                for (int i = 0; i < kept; i++)
-                    assert_memory_equal(got->removed[i], want->removed[i],
-                                        sizeof got->removed[i]);
-            }
-        }
-        idle += bit_count(memo->known[0]);
     }
     fclose(data.f);
     assert_int_equal(data.grids, 60);
     for (int rule = 0; rule < 4; rule++)
         assert_true(told[rule] > 0);
-    assert_true(idle > 0);
-    free(got);
-    free(want);
-    free(memo);
 }
 
 /* bdi_locking_each reports the locks of SE's loops (locking_reference),

@@ -367,19 +367,18 @@ typedef struct bdi_sets_memo {
 } bdi_sets_memo;
 
 /* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
- * hidden sets that leave a hidden single; the _each forms tell each hint
- * in the units `units` (bit u for unit u) to `each` (stopping when it
- * returns true). With a record `memo` (NULL:
- * none; the same record may serve any grids, one after another), a unit
- * where the search gave no hint and that is as it was then is passed
- * over */
+ * hidden sets that leave a hidden single; with the path's record `memo`
+ * (NULL: none), a unit where the search found nothing and that has not
+ * changed since is passed over. The _each forms (no record) tell each
+ * hint in the units `units` (bit u for unit u) to `each`, stopping when
+ * it returns true */
 bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
 bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
                     bdi_step *s);
-bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_sets_memo *memo,
-                        bdi_hint_fn each, void *context, bdi_step *s);
-bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_sets_memo *memo,
-                         bdi_hint_fn each, void *context, bdi_step *s);
+bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                        void *context, bdi_step *s);
+bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                         void *context, bdi_step *s);
 
 /* subsets.c: the sets of `degree` (2..4) members among masks[0..8] (nine-bit
  * masks; the members i those whose masks have two to `degree` bits: SE's

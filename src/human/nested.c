@@ -245,7 +245,6 @@ enum { NESTED_DEPTH = 6 };
  * no hint. */
 struct nested_memo {
     chain_grid every;             /* every digit in every cell (cand only) */
-    bdi_sets_memo sets;           /* the set rules' record of the units without hints */
     uint32_t used, simple_used;
     /* the slots in use (bit i of word i / 64): a memo is made without
      * clearing its megabytes of slots, and emptied by clearing these */
@@ -321,8 +320,6 @@ static struct nested_memo *memo_of(bdi_chainer *ch)
         memset(m->none_count, 0, sizeof m->none_count);
         memset(m->none_next, 0, sizeof m->none_next);
         m->depth = 0;
-        memset(m->sets.known, 0, sizeof m->sets.known);
-        memset(m->sets.fish_known, 0, sizeof m->sets.fish_known);
         ch->nested_memo = m;
     }
     return ch->nested_memo;
@@ -523,9 +520,9 @@ static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
     if (rule == 0)
         bdi_locking_each(a->g, a->units, each, a, s);
     else if (rule == 1)
-        bdi_hidden_set_each(a->g, 2, a->units, &a->ch->nested_memo->sets, each, a, s);
+        bdi_hidden_set_each(a->g, 2, a->units, each, a, s);
     else if (rule == 2)
-        bdi_naked_set_each(a->g, 2, a->units, &a->ch->nested_memo->sets, each, a, s);
+        bdi_naked_set_each(a->g, 2, a->units, each, a, s);
     else
         bdi_fish_each(a->g, 2, a->digits, each, a, s);
 }

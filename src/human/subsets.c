@@ -22,12 +22,11 @@
  * highest member, then the next, and so on (bdi_tight_sets), a member that
  * makes the union too big cutting every set holding it with those above.
  *
- * With a record (the path's, or nested.c's for the grids of its chains),
- * a unit where a search gave no hint (none found, or none told to `each`)
- * is kept with its places and filled cells; the search passes over it
- * while it has them (a unit's sets, their hints and whether they are worth
- * it read only its cells' candidates, which its places give, and its
- * number of empty cells), on whatever grid it is met.
+ * On the path (bdi_naked_set, bdi_hidden_set with a record), a unit where
+ * a search found nothing is kept with its places and filled cells; the
+ * search passes over it while it has them (a unit's sets, their hints
+ * and whether they are worth it read only its cells' candidates, which
+ * its places give, and its number of empty cells).
  */
 #include "human.h"
 #include "core/set_rating.h"
@@ -168,7 +167,6 @@ static bool naked_sets(const bdi_state *st, int degree, uint32_t units, bdi_sets
             /* the sets of `degree` cells, by increasing position mask */
             unsigned sets[TIGHT_SETS_MAX];
             int count = bdi_tight_sets(cand, degree, sets);
-            bool told = false;   /* a hint of the unit went to `each` */
             for (int i = 0; i < count; i++) {
                 unsigned set = sets[i], digits = set_union(cand, set);
                 bool removes = false;
@@ -184,18 +182,16 @@ static bool naked_sets(const bdi_state *st, int degree, uint32_t units, bdi_sets
                 mark_set(unit, set, digits, s);
                 if (!each || each(s, context))
                     return true;
-                told = true;
             }
-            if (!told)
-                unit_keep(memo, kind, st, unit);
+            unit_keep(memo, kind, st, unit);
         }
     return false;
 }
 
-bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_sets_memo *memo,
-                        bdi_hint_fn each, void *context, bdi_step *s)
+bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                        void *context, bdi_step *s)
 {
-    return naked_sets(st, degree, units, memo, each, context, s);
+    return naked_sets(st, degree, units, NULL, each, context, s);
 }
 
 /* Direct mode: the first digit outside `digits` with two or more places in
@@ -265,18 +261,14 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, uint32_t u
             /* the sets of `degree` digits, by increasing digit mask */
             unsigned sets[TIGHT_SETS_MAX];
             int count = bdi_tight_sets(places, degree, sets);
-            bool told = false;   /* a hint of the unit went to `each` */
             for (int i = 0; i < count; i++) {
                 unsigned set = sets[i], positions = set_union(places, set);
                 /* set: bit d-1 for digit d, as a digit mask */
-                if (!hidden_hint(st, unit, degree, direct, places, set, positions, s))
-                    continue;
-                if (!each || each(s, context))
+                if (hidden_hint(st, unit, degree, direct, places, set, positions, s)
+                    && (!each || each(s, context)))
                     return true;
-                told = true;
             }
-            if (!told)
-                unit_keep(memo, kind, st, unit);
+            unit_keep(memo, kind, st, unit);
         }
     return false;
 }
@@ -292,8 +284,8 @@ bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo 
     return hidden_sets(st, degree, direct, ALL_UNITS, memo, NULL, NULL, s);
 }
 
-bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_sets_memo *memo,
-                         bdi_hint_fn each, void *context, bdi_step *s)
+bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                         void *context, bdi_step *s)
 {
-    return hidden_sets(st, degree, false, units, memo, each, context, s);
+    return hidden_sets(st, degree, false, units, NULL, each, context, s);
 }
