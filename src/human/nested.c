@@ -55,9 +55,13 @@ typedef struct advanced {
     bool lost;                    /* keep_simple: the pool ran out */
     const uint16_t *base;         /* what the simple rules' hints are asked for
                                      (see run_simple): a grid's candidates */
-    bool asked;                   /* `units` and `digits` read from `base` */
+    int asked;                    /* what is read from `base`: nothing (0),
+                                     `units` to `unit_lost` (1), all (2) */
     uint32_t units;               /* the units where g lost candidates since base */
-    unsigned digits;              /* the digits g lost since base */
+    uint32_t pair_units;          /* those where a cell of two candidates lost some */
+    uint32_t place_units;         /* those where a digit of two places lost some */
+    unsigned digits;              /* the digits lost by a line where they have two */
+    uint16_t unit_lost[UNIT_COUNT]; /* by unit, the digits it lost */
     bdi_step step;                /* the simple rules' hint */
 } advanced;
 
@@ -496,33 +500,58 @@ static bool take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
  * that have no rule parents against any first grid among a->base (each
  * cell's candidates among base's; a->g's among the first grid's). A
  * hint's rule parents (simple_parents) are candidates gone since the
- * first grid from its first unit (a lock's, a set's: cells of the unit
- * the rule searches) or from its digit's places (a fish's), all of them
- * gone since base too: so a lock or set in a unit where a->g lost nothing
- * since base, and a fish of a digit it lost nowhere, has none, and such
- * a hint brings nothing whichever of those first grids it is read
- * against. */
+ * first grid, all of them gone since base too: a lock's from its first
+ * unit; a naked pair's from its two cells, which have two candidates; a
+ * hidden pair's from the places in its unit of its digits, which have
+ * two; an X-wing's from the places of its digit in its base lines, which
+ * have two. So a lock in a first unit where a->g lost nothing since base,
+ * a naked pair in a unit where no cell of two candidates lost any, a
+ * hidden pair in one where no digit of two places lost a place, and an
+ * X-wing of a digit that no line where it has two places lost, has none,
+ * and such a hint brings nothing whichever of those first grids it is
+ * read against. The units and digits asked are read when first needed:
+ * the rules run in order until one brings something. */
 static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
 {
-    if (!a->asked) {
-        a->units = 0;
-        a->digits = 0;
+    if (a->asked == 0) {
+        uint16_t *unit_lost = a->unit_lost;
+        memset(unit_lost, 0, sizeof a->unit_lost);
+        a->units = a->pair_units = 0;
         for (int cell = 0; cell < BD_CELLS; cell++) {
             unsigned lost = a->base[cell] & ~a->g->cand[cell];
             if (!lost)
                 continue;
-            a->digits |= lost;
-            for (int kind = 0; kind < UNIT_KINDS; kind++)
-                a->units |= 1u << unit_at(kind, cell);
+            bool pair = digit_count(a->g->cand[cell]) == 2;
+            for (int kind = 0; kind < UNIT_KINDS; kind++) {
+                int unit = unit_at(kind, cell);
+                a->units |= 1u << unit;
+                a->pair_units |= (uint32_t)pair << unit;
+                unit_lost[unit] |= (uint16_t)lost;
+            }
         }
-        a->asked = true;
+        a->asked = 1;
+    }
+    if (a->asked == 1 && (rule == 1 || rule == 3)) {
+        a->place_units = 0;
+        a->digits = 0;
+        for (uint32_t us = a->units; us; us &= us - 1u) {
+            int unit = bit_digit(us) - 1;
+            unsigned two = 0;   /* the digits it lost that have two places in it */
+            for (unsigned ds = a->unit_lost[unit]; ds; ds &= ds - 1u)
+                if (digit_count(unit_places(a->g, unit, bit_digit(ds))) == 2)
+                    two |= ds & -ds;
+            a->place_units |= (uint32_t)(two != 0) << unit;
+            if (unit / BD_SIZE != UNIT_BOX)
+                a->digits |= two;
+        }
+        a->asked = 2;
     }
     if (rule == 0)
         bdi_locking_each(a->g, a->units, each, a, s);
     else if (rule == 1)
-        bdi_hidden_set_each(a->g, 2, a->units, each, a, s);
+        bdi_hidden_set_each(a->g, 2, a->place_units, each, a, s);
     else if (rule == 2)
-        bdi_naked_set_each(a->g, 2, a->units, each, a, s);
+        bdi_naked_set_each(a->g, 2, a->pair_units, each, a, s);
     else
         bdi_fish_each(a->g, 2, a->digits, each, a, s);
 }
@@ -782,7 +811,7 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     uint64_t grid = grid_hash(g);
     simple_entry *e = simple_slot(ch->nested_memo, g, grid, source);
     a->base = e->base;
-    a->asked = false;
+    a->asked = 0;
     for (int rule = 0; rule < SIMPLE_RULES && !a->count; rule++)
         take_rule(a, &e, rule, &a->step);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */
