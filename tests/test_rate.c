@@ -1946,7 +1946,7 @@ static void test_fish_order(void **state)
         for (int degree = 2; degree <= 4; degree++) {
             bdi_step s;
             got->count = want->count = 0;
-            assert_false(bdi_fish_each(&st, degree, log_hint, got, &s));
+            assert_false(bdi_fish_each(&st, degree, ALL_DIGITS, log_hint, got, &s));
             fish_reference(&st, degree, want);
             assert_int_equal(got->count, want->count);
             int kept = got->count < 64 ? got->count : 64;
@@ -2308,6 +2308,66 @@ static void test_aligned_exclusion_record(void **state)
     assert_true(hints[3] > 20 && idle[3] > 20);
 }
 
+/* What a filtered search told: its hints, and those outside the filter
+ * (the unit of a lock or set, the digit of a fish, not in `allowed`). */
+typedef struct filter_log {
+    bool by_digit;
+    uint32_t allowed;
+    int count, outside;
+} filter_log;
+
+/* A bdi_hint_fn: counts the hint and whether the filter lets it in. */
+static bool filter_hint(const bdi_step *s, void *context)
+{
+    filter_log *log = context;
+    unsigned key = log->by_digit ? s->digits : 1u << s->unit;
+    log->count++;
+    log->outside += !(key & log->allowed);
+    return false;
+}
+
+/* The _each searches given a unit set (a digit set for the fish) tell
+ * only the hints of those units: unit by unit (digit by digit) they tell
+ * as many as the search of all, none outside. */
+static void test_each_filters(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 5151, 60);
+    int told[4] = {0};
+    bdi_state st;
+    while (data_grids_next(&data, &st)) {
+        bdi_step s;
+        for (int rule = 0; rule < 4; rule++) {
+            filter_log all = {rule == 3, ALL_UNITS, 0, 0};
+            int parts = rule == 3 ? BD_SIZE : UNIT_COUNT, sum = 0;
+            for (int i = -1; i < parts; i++) {
+                filter_log *log = &all, one = {rule == 3, 1u << i, 0, 0};
+                uint32_t units = i < 0 ? ALL_UNITS : 1u << i;
+                if (i >= 0)
+                    log = &one;
+                if (rule == 0)
+                    assert_false(bdi_locking_each(&st, units, filter_hint, log, &s));
+                else if (rule == 1)
+                    assert_false(bdi_naked_set_each(&st, 2, units, filter_hint, log, &s));
+                else if (rule == 2)
+                    assert_false(bdi_hidden_set_each(&st, 2, units, filter_hint, log, &s));
+                else
+                    assert_false(bdi_fish_each(&st, 2, i < 0 ? ALL_DIGITS : 1u << i, filter_hint,
+                                               log, &s));
+                assert_int_equal(log->outside, 0);
+                sum += i >= 0 ? one.count : 0;
+            }
+            assert_int_equal(sum, all.count);
+            told[rule] += all.count;
+        }
+    }
+    fclose(data.f);
+    assert_int_equal(data.grids, 60);
+    for (int rule = 0; rule < 4; rule++)
+        assert_true(told[rule] > 0);
+}
+
 /* bdi_locking_each reports the locks of SE's loops (locking_reference),
  * in their order, and bdi_locking in direct mode the first direct
  * pointing or claiming (then, that one placed, the next, up to 30), on
@@ -2326,7 +2386,7 @@ static void test_locking_order(void **state)
     while (data_grids_next(&data, &st)) {
         bdi_step s;
         got->count = want->count = 0;
-        assert_false(bdi_locking_each(&st, log_hint, got, &s));
+        assert_false(bdi_locking_each(&st, ALL_UNITS, log_hint, got, &s));
         int direct_cell, direct_digit;
         locking_reference(&st, want, &direct_cell, &direct_digit);
         assert_int_equal(got->count, want->count);
@@ -3101,6 +3161,7 @@ int main(void)
         cmocka_unit_test(test_reach_links_by),
         cmocka_unit_test(test_fish_order),
         cmocka_unit_test(test_locking_order),
+        cmocka_unit_test(test_each_filters),
         cmocka_unit_test(test_aligned_exclusion_reference),
         cmocka_unit_test(test_aligned_exclusion_record),
         cmocka_unit_test(test_ancestor_first_met),

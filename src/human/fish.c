@@ -90,10 +90,11 @@ static void digits_keep(bdi_sets_memo *memo, int degree, int k, unsigned digits,
     }
 }
 
-/* The fish in SE's order, with the path's record `memo` (NULL: none);
- * each hint goes to `each` (NULL: stop at the first). */
-static bool fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_hint_fn each,
-                 void *context, bdi_step *s)
+/* The fish of the digits `asked` (a digit mask) in SE's order, with the
+ * path's record `memo` (NULL: none); each hint goes to `each` (NULL: stop
+ * at the first). */
+static bool fish(const bdi_state *st, int degree, unsigned asked, bdi_sets_memo *memo,
+                 bdi_hint_fn each, void *context, bdi_step *s)
 {
     int placed[BD_SIZE + 1] = {0};
     for (int cell = 0; cell < BD_CELLS; cell++)
@@ -107,7 +108,7 @@ static bool fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_hint_
         uint16_t places[BD_SIZE + 1][BD_SIZE];
         unsigned lines_of[BD_SIZE + 1] = {0}, digits = 0, read = 0;
         for (int digit = 1; digit <= BD_SIZE; digit++) {
-            if (placed[digit] + degree * 2 > BD_SIZE)
+            if (!(asked & digit_bit(digit)) || placed[digit] + degree * 2 > BD_SIZE)
                 continue;
             for (int line = 0; line < BD_SIZE; line++) {
                 unsigned at = unit_places(st, unit_number(kind, line), digit);
@@ -152,13 +153,13 @@ static bool fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_hint_
     return false;
 }
 
-bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                   bdi_step *s)
+bool bdi_fish_each(const bdi_state *st, int degree, unsigned digits, bdi_hint_fn each,
+                   void *context, bdi_step *s)
 {
-    return fish(st, degree, NULL, each, context, s);
+    return fish(st, degree, digits, NULL, each, context, s);
 }
 
 bool bdi_fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s)
 {
-    return fish(st, degree, memo, NULL, NULL, s);
+    return fish(st, degree, ALL_DIGITS, memo, NULL, NULL, s);
 }

@@ -37,6 +37,7 @@
 
 enum {
     UNIT_COUNT = UNIT_KINDS * BD_SIZE,  /* 27 */
+    ALL_UNITS = (1 << UNIT_COUNT) - 1,  /* a unit set: bit u for unit u */
     HOUSE_CELLS = 20,                   /* the cells sharing a unit with a cell */
     POTENTIALS = BD_CELLS * BD_SIZE * 2 /* SE's potentials: a candidate, on or off */
 };
@@ -336,9 +337,12 @@ bool bdi_hidden_single(const bdi_state *st, bdi_step *s);   /* and full houses *
 bool bdi_naked_single(const bdi_state *st, bdi_step *s);
 
 /* intersections.c: pointing and claiming; `direct`: only those that leave
- * a hidden single (which they place) */
+ * a hidden single (which they place); bdi_locking_each tells each lock
+ * whose first unit (the box pointing, the line claiming) is in `units`
+ * (bit u for unit u) to `each`, stopping when it returns true */
 bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s);
-bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s);
+bool bdi_locking_each(const bdi_state *st, uint32_t units, bdi_hint_fn each, void *context,
+                      bdi_step *s);
 
 /* subsets.c, fish.c: a path's record, for each set search (naked sets,
  * hidden sets, direct hidden sets, by degree), of the units where it last
@@ -365,14 +369,16 @@ typedef struct bdi_sets_memo {
 /* subsets.c: naked and hidden sets of `degree` cells (2..4); `direct`:
  * hidden sets that leave a hidden single; with the path's record `memo`
  * (NULL: none), a unit where the search found nothing and that has not
- * changed since is passed over */
+ * changed since is passed over. The _each forms (no record) tell each
+ * hint in the units `units` (bit u for unit u) to `each`, stopping when
+ * it returns true */
 bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
 bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
                     bdi_step *s);
-bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                        bdi_step *s);
-bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                         bdi_step *s);
+bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                        void *context, bdi_step *s);
+bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                         void *context, bdi_step *s);
 
 /* subsets.c: the sets of `degree` (2..4) members among masks[0..8] (nine-bit
  * masks; the members i those whose masks have two to `degree` bits: SE's
@@ -387,10 +393,12 @@ int bdi_tight_sets(const uint16_t *masks, int degree, unsigned *out);
 
 /* fish.c: X-wing, swordfish, jellyfish (degree 2, 3, 4); with the path's
  * record `memo` (NULL: none), a digit whose base lines of a kind gave
- * nothing and have not changed since is passed over */
+ * nothing and have not changed since is passed over; bdi_fish_each tells
+ * each fish of the digits `digits` (a digit mask) to `each`, stopping
+ * when it returns true */
 bool bdi_fish(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s);
-bool bdi_fish_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                   bdi_step *s);
+bool bdi_fish_each(const bdi_state *st, int degree, unsigned digits, bdi_hint_fn each,
+                   void *context, bdi_step *s);
 
 /* wings.c: XY-wing, or XYZ-wing when `xyz` */
 bool bdi_xy_wing(const bdi_state *st, bool xyz, bdi_step *s);

@@ -273,8 +273,8 @@ static bool first_locked(const segments *g, bool box_first, int dir, int index)
  * second unit crossing it in order, the digits locked there, taken in
  * order (outside direct mode, only those the second unit holds elsewhere:
  * the others remove nothing). */
-static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *context,
-                    bdi_step *s)
+static bool locking(const bdi_state *st, bool direct, uint32_t units, bdi_hint_fn each,
+                    void *context, bdi_step *s)
 {
     segments g;
     if (!segments_of(st, direct, &g))
@@ -286,9 +286,9 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
         if (!(box_first ? g.box_any[dir] : g.line_any[dir]))
             continue;   /* nothing locked from these units */
         for (int index = 0; index < BD_SIZE; index++) {
-            if (!first_locked(&g, box_first, dir, index))
-                continue;
             int first = unit_number(first_kind, index);
+            if (!(units >> first & 1u) || !first_locked(&g, box_first, dir, index))
+                continue;
             for (int i = 0; i < BD_BOX; i++) {
                 /* the segment (line, b) the first unit shares with its i-th
                  * crossing unit, and the digits locked there */
@@ -321,10 +321,11 @@ static bool locking(const bdi_state *st, bool direct, bdi_hint_fn each, void *co
 
 bool bdi_locking(const bdi_state *st, bool direct, bdi_step *s)
 {
-    return locking(st, direct, NULL, NULL, s);
+    return locking(st, direct, ALL_UNITS, NULL, NULL, s);
 }
 
-bool bdi_locking_each(const bdi_state *st, bdi_hint_fn each, void *context, bdi_step *s)
+bool bdi_locking_each(const bdi_state *st, uint32_t units, bdi_hint_fn each, void *context,
+                      bdi_step *s)
 {
-    return locking(st, false, each, context, s);
+    return locking(st, false, units, each, context, s);
 }

@@ -53,6 +53,15 @@ typedef struct advanced {
     int parent_count;
     struct nested_memo *keep;     /* keep_simple's memo, while it runs */
     bool lost;                    /* keep_simple: the pool ran out */
+    const uint16_t *base;         /* what the simple rules' hints are asked for
+                                     (see run_simple): a grid's candidates */
+    int asked;                    /* what is read from `base`: nothing (0),
+                                     `units` to `unit_lost` (1), all (2) */
+    uint32_t units;               /* the units where g lost candidates since base */
+    uint32_t pair_units;          /* those where a cell of two candidates lost some */
+    uint32_t place_units;         /* those where a digit of two places lost some */
+    unsigned digits;              /* the digits lost by a line where they have two */
+    uint16_t unit_lost[UNIT_COUNT]; /* by unit, the digits it lost */
     bdi_step step;                /* the simple rules' hint */
 } advanced;
 
@@ -207,11 +216,15 @@ typedef struct memo_entry {
  * every candidate (the superset, see take_chaining) as its count of
  * removals, its count of parents, its removals (potentials off, cell by
  * cell, digits 1..9), its parents in order. A hint without any is left
- * out: it has none against any first grid. */
+ * out: it has none against any first grid; so is one without any
+ * against the first grids among `base` (run_simple), the only ones the
+ * answers are taken for. */
 typedef struct simple_entry {
     uint64_t hash;                /* the key's (slot_in_use tells a slot in use) */
     uint16_t cand[BD_CELLS];
     uint8_t value[BD_CELLS];
+    uint16_t base[BD_CELLS];      /* the candidates of a grid holding the first
+                                     grids of the chains that asked for them */
     uint8_t known;
     uint32_t at[SIMPLE_RULES], len[SIMPLE_RULES];
 } simple_entry;
@@ -483,17 +496,64 @@ static bool take_chaining(advanced *a, chain_grid *g, uint64_t grid, int rule, i
     return none;
 }
 
-/* Simple rule `rule` on a->g, each hint to `each`. */
+/* Simple rule `rule` on a->g, each hint to `each`, leaving out those
+ * that have no rule parents against any first grid among a->base (each
+ * cell's candidates among base's; a->g's among the first grid's). A
+ * hint's rule parents (simple_parents) are candidates gone since the
+ * first grid, all of them gone since base too: a lock's from its first
+ * unit; a naked pair's from its two cells, which have two candidates; a
+ * hidden pair's from the places in its unit of its digits, which have
+ * two; an X-wing's from the places of its digit in its base lines, which
+ * have two. So a lock in a first unit where a->g lost nothing since base,
+ * a naked pair in a unit where no cell of two candidates lost any, a
+ * hidden pair in one where no digit of two places lost a place, and an
+ * X-wing of a digit that no line where it has two places lost, has none,
+ * and such a hint brings nothing whichever of those first grids it is
+ * read against. The units and digits asked are read when first needed:
+ * the rules run in order until one brings something. */
 static void run_simple(advanced *a, int rule, bdi_hint_fn each, bdi_step *s)
 {
+    if (a->asked == 0) {
+        uint16_t *unit_lost = a->unit_lost;
+        memset(unit_lost, 0, sizeof a->unit_lost);
+        a->units = a->pair_units = 0;
+        for (int cell = 0; cell < BD_CELLS; cell++) {
+            unsigned lost = a->base[cell] & ~a->g->cand[cell];
+            if (!lost)
+                continue;
+            bool pair = digit_count(a->g->cand[cell]) == 2;
+            for (int kind = 0; kind < UNIT_KINDS; kind++) {
+                int unit = unit_at(kind, cell);
+                a->units |= 1u << unit;
+                a->pair_units |= (uint32_t)pair << unit;
+                unit_lost[unit] |= (uint16_t)lost;
+            }
+        }
+        a->asked = 1;
+    }
+    if (a->asked == 1 && (rule == 1 || rule == 3)) {
+        a->place_units = 0;
+        a->digits = 0;
+        for (uint32_t us = a->units; us; us &= us - 1u) {
+            int unit = bit_digit(us) - 1;
+            unsigned two = 0;   /* the digits it lost that have two places in it */
+            for (unsigned ds = a->unit_lost[unit]; ds; ds &= ds - 1u)
+                if (digit_count(unit_places(a->g, unit, bit_digit(ds))) == 2)
+                    two |= ds & -ds;
+            a->place_units |= (uint32_t)(two != 0) << unit;
+            if (unit / BD_SIZE != UNIT_BOX)
+                a->digits |= two;
+        }
+        a->asked = 2;
+    }
     if (rule == 0)
-        bdi_locking_each(a->g, each, a, s);
+        bdi_locking_each(a->g, a->units, each, a, s);
     else if (rule == 1)
-        bdi_hidden_set_each(a->g, 2, each, a, s);
+        bdi_hidden_set_each(a->g, 2, a->place_units, each, a, s);
     else if (rule == 2)
-        bdi_naked_set_each(a->g, 2, each, a, s);
+        bdi_naked_set_each(a->g, 2, a->pair_units, each, a, s);
     else
-        bdi_fish_each(a->g, 2, each, a, s);
+        bdi_fish_each(a->g, 2, a->digits, each, a, s);
 }
 
 /* A simple rule's hint written to a->keep's pool as simple_entry says
@@ -522,19 +582,33 @@ static bool keep_simple(const bdi_step *s, void *context)
     return false;
 }
 
-/* The simple part's slot of grid g (hash `grid`), kept answers and all
- * when it holds g, else emptied for g. */
-static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid)
+/* The simple part's slot of grid g (hash `grid`) for a chain whose first
+ * grid is `source`: kept answers and all when it holds g and its base
+ * holds source's candidates; else its answers dropped, with source's
+ * candidates added to its base when it holds g, else emptied for g with
+ * source's as its base. */
+static simple_entry *simple_slot(struct nested_memo *m, const chain_grid *g, uint64_t grid,
+                                 const chain_grid *source)
 {
     uint64_t i = grid & (SIMPLE_SLOTS - 1);
     simple_entry *e = &m->simple[i];
     if (slot_in_use(m->simple_slot_used, i) && e->hash == grid &&
-        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value))
+        !memcmp(e->cand, g->cand, sizeof e->cand) && !memcmp(e->value, g->value, sizeof e->value)) {
+        unsigned beyond = 0;   /* source's candidates outside the base */
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            beyond |= source->cand[cell] & ~e->base[cell];
+        if (beyond) {
+            for (int cell = 0; cell < BD_CELLS; cell++)
+                e->base[cell] |= source->cand[cell];
+            e->known = 0;
+        }
         return e;
+    }
     m->simple_slot_used[i / 64] |= (uint64_t)1 << i % 64;
     e->hash = grid;
     memcpy(e->cand, g->cand, sizeof e->cand);
     memcpy(e->value, g->value, sizeof e->value);
+    memcpy(e->base, source->cand, sizeof e->base);
     e->known = 0;
     return e;
 }
@@ -735,7 +809,9 @@ void advanced_potentials(bdi_chainer *ch, chain_grid *g, const chain_grid *sourc
     a->keep = NULL;
     a->lost = false;
     uint64_t grid = grid_hash(g);
-    simple_entry *e = simple_slot(ch->nested_memo, g, grid);
+    simple_entry *e = simple_slot(ch->nested_memo, g, grid, source);
+    a->base = e->base;
+    a->asked = 0;
     for (int rule = 0; rule < SIMPLE_RULES && !a->count; rule++)
         take_rule(a, &e, rule, &a->step);
     /* the chaining rules: forcing chains (0), multiple (1), dynamic (2) */

@@ -149,37 +149,18 @@ static void mark_set(int unit, unsigned positions, unsigned digits, bdi_step *s)
     }
 }
 
-/* The cells with two to `degree` candidates, the members of naked sets,
- * as a cell set (cell c at bit c % 64 of cells[c / 64]). */
-static void member_cells(const bdi_state *st, int degree, uint64_t cells[2])
-{
-    cells[0] = cells[1] = 0;
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        unsigned count = (unsigned)digit_count(st->cand[cell]);
-        cells[cell / 64] |= (uint64_t)(count - 2u <= (unsigned)degree - 2u) << cell % 64;
-    }
-}
-
-/* The naked sets in SE's order; each hint goes to `each` (NULL: stop at
- * the first). With `by_members`, a unit is looked at only when it holds
- * `degree` members (member_cells): that pass over the grid pays on the
- * chains' grids, whose units are open, not on the path's, whose units'
- * filled cells already rule out most. */
-static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_sets_memo *memo,
+/* The naked sets in SE's order, in the units `units` (bit u for unit
+ * u); each hint goes to `each` (NULL: stop at the first). */
+static bool naked_sets(const bdi_state *st, int degree, uint32_t units, bdi_sets_memo *memo,
                        bdi_hint_fn each, void *context, bdi_step *s)
 {
     int kind = memo_kind(false, false, degree);
-    uint64_t members[2] = {~(uint64_t)0, ~(uint64_t)0};
-    if (by_members)
-        member_cells(st, degree, members);
     for (int k = 0; k < UNIT_KINDS; k++)
         for (int index = 0; index < BD_SIZE; index++) {
             int unit = unit_number(SET_KINDS[k], index);
-            const uint64_t *in = bdi_unit_bits[unit];
-            if (unit_empty_count(st, unit) < degree * 2
-                || bit_count(members[0] & in[0]) + bit_count(members[1] & in[1]) < degree
+            if (!(units >> unit & 1u) || unit_empty_count(st, unit) < degree * 2
                 || unit_idle(memo, kind, st, unit))
-                continue;   /* too few empty cells, or members; or as it was */
+                continue;   /* not asked; too few empty cells; or as it was */
             uint16_t cand[BD_SIZE];
             for (int pos = 0; pos < BD_SIZE; pos++)
                 cand[pos] = st->cand[unit_cell_of(unit, pos)];
@@ -207,10 +188,10 @@ static bool naked_sets(const bdi_state *st, int degree, bool by_members, bdi_set
     return false;
 }
 
-bool bdi_naked_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                        bdi_step *s)
+bool bdi_naked_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                        void *context, bdi_step *s)
 {
-    return naked_sets(st, degree, true, NULL, each, context, s);
+    return naked_sets(st, degree, units, NULL, each, context, s);
 }
 
 /* Direct mode: the first digit outside `digits` with two or more places in
@@ -263,17 +244,17 @@ static bool hidden_hint(const bdi_state *st, int unit, int degree, bool direct,
     return true;
 }
 
-/* The hidden sets in SE's order; each hint goes to `each` (NULL: stop at
- * the first). */
-static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
-                        bdi_hint_fn each, void *context, bdi_step *s)
+/* The hidden sets in SE's order, in the units `units` (bit u for unit
+ * u); each hint goes to `each` (NULL: stop at the first). */
+static bool hidden_sets(const bdi_state *st, int degree, bool direct, uint32_t units,
+                        bdi_sets_memo *memo, bdi_hint_fn each, void *context, bdi_step *s)
 {
     int kind = memo_kind(true, direct, degree);
     for (int k = 0; k < UNIT_KINDS; k++)
         for (int index = 0; index < BD_SIZE; index++) {
             int unit = unit_number(SET_KINDS[k], index);
             int empty = unit_empty_count(st, unit);
-            if (!(empty > degree * 2 || (direct && empty > degree))
+            if (!(units >> unit & 1u) || !(empty > degree * 2 || (direct && empty > degree))
                 || unit_idle(memo, kind, st, unit))
                 continue;
             const uint16_t *places = st->places[unit];   /* of digit d at d - 1 */
@@ -294,17 +275,17 @@ static bool hidden_sets(const bdi_state *st, int degree, bool direct, bdi_sets_m
 
 bool bdi_naked_set(const bdi_state *st, int degree, bdi_sets_memo *memo, bdi_step *s)
 {
-    return naked_sets(st, degree, false, memo, NULL, NULL, s);
+    return naked_sets(st, degree, ALL_UNITS, memo, NULL, NULL, s);
 }
 
 bool bdi_hidden_set(const bdi_state *st, int degree, bool direct, bdi_sets_memo *memo,
                     bdi_step *s)
 {
-    return hidden_sets(st, degree, direct, memo, NULL, NULL, s);
+    return hidden_sets(st, degree, direct, ALL_UNITS, memo, NULL, NULL, s);
 }
 
-bool bdi_hidden_set_each(const bdi_state *st, int degree, bdi_hint_fn each, void *context,
-                         bdi_step *s)
+bool bdi_hidden_set_each(const bdi_state *st, int degree, uint32_t units, bdi_hint_fn each,
+                         void *context, bdi_step *s)
 {
-    return hidden_sets(st, degree, false, NULL, each, context, s);
+    return hidden_sets(st, degree, false, units, NULL, each, context, s);
 }
