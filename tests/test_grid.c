@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bitdoku.h"
+#include "core/units.h"
 #include "testutil.h"
 
 static void test_weights(void **state)
@@ -180,6 +181,30 @@ static void test_format_shapes(void **state)
     assert_string_equal(buf + 12 * 26, "+-------+-------+-------+\n");
 }
 
+/* The table of each unit's cells: units 0..8 the rows, 9..17 the
+ * columns, 18..26 the boxes; a few cells worked by hand, then every unit
+ * holds nine cells of its own (row_of, col_of, box_of say whose), all
+ * different and in increasing order (left to right, top to bottom, row
+ * by row in a box), which settles the whole table. */
+static void test_unit_cells(void **state)
+{
+    (void)state;
+    assert_int_equal(bdi_unit_cells[4][0], 36);        /* row 4 starts at r4c0 */
+    assert_int_equal(bdi_unit_cells[9 + 3][8], 75);    /* column 3 ends at r8c3 */
+    assert_int_equal(bdi_unit_cells[18 + 4][0], 30);   /* the centre box: r3c3 ... */
+    assert_int_equal(bdi_unit_cells[18 + 4][8], 50);   /* ... to r5c5 */
+    assert_int_equal(bdi_unit_cells[18 + 8][4], 70);   /* the last box's middle, r7c7 */
+    for (int kind = 0; kind < UNIT_KINDS; kind++)
+        for (int index = 0; index < BD_SIZE; index++)
+            for (int pos = 0; pos < BD_SIZE; pos++) {
+                int cell = bdi_unit_cells[kind * BD_SIZE + index][pos];
+                assert_in_range(cell, 0, BD_CELLS - 1);
+                assert_int_equal(unit_of(kind, cell), index);
+                if (pos > 0)
+                    assert_true(cell > bdi_unit_cells[kind * BD_SIZE + index][pos - 1]);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_is_solution_of),
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_format_shapes),
+        cmocka_unit_test(test_unit_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /*
  * grid.c - facts about grids: target weights and scores, the givens check,
- * solution checks, and writing a grid as text in each shape (a line; 9
- * rows spaced, compact, pretty, or as a spreadsheet's comma-separated
- * fields, a blank an empty field).
+ * solution checks, writing a grid as text in each shape (a line; 9 rows
+ * spaced, compact, pretty, or as a spreadsheet's comma-separated fields, a
+ * blank an empty field), and the table of each unit's cells (units.h).
  */
 #include "units.h"
 
@@ -11,6 +11,23 @@
 #ifndef BITDOKU_VERSION
 #define BITDOKU_VERSION "unknown"
 #endif
+
+/* The cell at position p of unit u (see bdi_unit_cells), as unit_cell
+ * gives it; the nine of unit u; those of units u..u + 8. */
+#define U_CELL(u, p)                                                                        \
+    (uint8_t)((u) < 9    ? (u) * 9 + (p)                                                    \
+              : (u) < 18 ? (p) * 9 + (u) - 9                                                \
+                         : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
+#define U_CELLS(u)                                                                          \
+    {U_CELL(u, 0), U_CELL(u, 1), U_CELL(u, 2), U_CELL(u, 3), U_CELL(u, 4), U_CELL(u, 5),     \
+     U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
+#define U_CELLS9(u)                                                                         \
+    U_CELLS(u), U_CELLS((u) + 1), U_CELLS((u) + 2), U_CELLS((u) + 3), U_CELLS((u) + 4),      \
+        U_CELLS((u) + 5), U_CELLS((u) + 6), U_CELLS((u) + 7), U_CELLS((u) + 8)
+
+const uint8_t bdi_unit_cells[UNIT_KINDS * BD_SIZE][BD_SIZE] = {
+    U_CELLS9(0), U_CELLS9(9), U_CELLS9(18),
+};
 
 const char *bd_version(void)
 {

@@ -2,7 +2,7 @@
  * units.h - cells and units: the row, column and box of a cell, the cells
  * of a unit, and the digits used in each unit, which the bitmask searches,
  * the exact-cover set-up and the givens check share (grid.c: the givens
- * and cells checks).
+ * and cells checks, and the cells of each unit as a table).
  *
  * Cells are 0..80 row by row; a unit is a (kind, index) pair, its nine
  * cells numbered 0..8 left to right in a row, top to bottom in a column,
@@ -43,6 +43,11 @@ static inline int unit_cell(int kind, int index, int pos)
     return (index / BD_BOX * BD_BOX + pos / BD_BOX) * BD_SIZE + index % BD_BOX * BD_BOX
            + pos % BD_BOX;
 }
+
+/* unit_cell as a table (grid.c, computed while compiling), for readers
+ * that number the 27 units kind * BD_SIZE + index (rows 0..8, columns
+ * 9..17, boxes 18..26): bdi_unit_cells[kind * BD_SIZE + index][pos]. */
+extern const uint8_t bdi_unit_cells[UNIT_KINDS * BD_SIZE][BD_SIZE];
 
 /*
  * The digits used in each unit: used[kind][unit], a 9-bit mask. The state

@@ -56,11 +56,10 @@ static inline int unit_number(int kind, int index)
     return kind * BD_SIZE + index;
 }
 
-/* Tables (state.c, computed while compiling): the cells of each unit by
- * position; each cell's unit of each kind (indexed by UNIT_ROW, UNIT_COL,
- * UNIT_BOX); the cell's position in that unit; each cell's three units
- * as bits of a unit mask (bit u for unit u). */
-extern const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE];
+/* Tables (state.c, computed while compiling; the cells of each unit by
+ * position are units.h's bdi_unit_cells): each cell's unit of each kind
+ * (indexed by UNIT_ROW, UNIT_COL, UNIT_BOX); the cell's position in that
+ * unit; each cell's three units as bits of a unit mask (bit u for unit u). */
 extern const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS];
 extern const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS];
 extern const uint32_t bdi_cell_unit_bits[BD_CELLS];

@@ -58,15 +58,6 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
     HOUSE9(45), HOUSE9(54), HOUSE9(63), HOUSE9(72),
 };
 
-/* The cell at position p of unit u (rows 0..8, columns 9..17, boxes
- * 18..26), as units.h's unit_cell numbers them. */
-#define U_CELL(u, p)                                                                        \
-    (uint8_t)((u) < 9    ? (u) * 9 + (p)                                                    \
-              : (u) < 18 ? (p) * 9 + (u) - 9                                                \
-                         : (((u) - 18) / 3 * 3 + (p) / 3) * 9 + ((u) - 18) % 3 * 3 + (p) % 3)
-#define U_CELLS(u)                                                                          \
-    {U_CELL(u, 0), U_CELL(u, 1), U_CELL(u, 2), U_CELL(u, 3), U_CELL(u, 4), U_CELL(u, 5),     \
-     U_CELL(u, 6), U_CELL(u, 7), U_CELL(u, 8)}
 #define C_UNITS(i) {H_ROW(i), 9 + H_COL(i), 18 + H_ROW(i) / 3 * 3 + H_COL(i) / 3}
 #define C_POS(i) {H_COL(i), H_ROW(i), H_POS(i)}
 #define C_UNIT_BITS(i) \
@@ -87,9 +78,6 @@ const uint8_t bdi_house[BD_CELLS][HOUSE_CELLS] = {
 const uint8_t bdi_cand_cell[BD_CELLS * BD_SIZE] = {REP729(CAND_CELL)};
 const uint8_t bdi_cand_digit[BD_CELLS * BD_SIZE] = {REP729(CAND_DIGIT)};
 
-const uint8_t bdi_unit_cells[UNIT_COUNT][BD_SIZE] = {
-    REP9(U_CELLS, 0), REP9(U_CELLS, 9), REP9(U_CELLS, 18),
-};
 const uint8_t bdi_cell_units[BD_CELLS][UNIT_KINDS] = {REP81(C_UNITS)};
 const uint8_t bdi_cell_pos[BD_CELLS][UNIT_KINDS] = {REP81(C_POS)};
 const uint32_t bdi_cell_unit_bits[BD_CELLS] = {REP81(C_UNIT_BITS)};

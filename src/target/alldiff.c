@@ -43,38 +43,6 @@
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
-/* UNIT_CELLS[kind * BD_SIZE + index][pos]: the cell at position pos of
- * unit (kind, index) (unit_cell's order). */
-static const uint8_t UNIT_CELLS[UNITS][BD_SIZE] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8},
-    {9, 10, 11, 12, 13, 14, 15, 16, 17},
-    {18, 19, 20, 21, 22, 23, 24, 25, 26},
-    {27, 28, 29, 30, 31, 32, 33, 34, 35},
-    {36, 37, 38, 39, 40, 41, 42, 43, 44},
-    {45, 46, 47, 48, 49, 50, 51, 52, 53},
-    {54, 55, 56, 57, 58, 59, 60, 61, 62},
-    {63, 64, 65, 66, 67, 68, 69, 70, 71},
-    {72, 73, 74, 75, 76, 77, 78, 79, 80},
-    {0, 9, 18, 27, 36, 45, 54, 63, 72},
-    {1, 10, 19, 28, 37, 46, 55, 64, 73},
-    {2, 11, 20, 29, 38, 47, 56, 65, 74},
-    {3, 12, 21, 30, 39, 48, 57, 66, 75},
-    {4, 13, 22, 31, 40, 49, 58, 67, 76},
-    {5, 14, 23, 32, 41, 50, 59, 68, 77},
-    {6, 15, 24, 33, 42, 51, 60, 69, 78},
-    {7, 16, 25, 34, 43, 52, 61, 70, 79},
-    {8, 17, 26, 35, 44, 53, 62, 71, 80},
-    {0, 1, 2, 9, 10, 11, 18, 19, 20},
-    {3, 4, 5, 12, 13, 14, 21, 22, 23},
-    {6, 7, 8, 15, 16, 17, 24, 25, 26},
-    {27, 28, 29, 36, 37, 38, 45, 46, 47},
-    {30, 31, 32, 39, 40, 41, 48, 49, 50},
-    {33, 34, 35, 42, 43, 44, 51, 52, 53},
-    {54, 55, 56, 63, 64, 65, 72, 73, 74},
-    {57, 58, 59, 66, 67, 68, 75, 76, 77},
-    {60, 61, 62, 69, 70, 71, 78, 79, 80},
-};
-
 /* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
  * digit d (-1: none), *taken the digits held, *seen the digits visited on
  * this search. A blank takes a free digit of its own before it asks the
@@ -324,7 +292,7 @@ static int unit_outcome(const uint16_t cand[BD_SIZE], unsigned keep[BD_SIZE])
 static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_unit_memo *memo)
 {
     int kind = unit / BD_SIZE;
-    const uint8_t *cells = UNIT_CELLS[unit];
+    const uint8_t *cells = bdi_unit_cells[unit];
     uint16_t mine[BD_SIZE];
     unsigned keep[BD_SIZE], missing = 0;
     int with[BD_SIZE + 1] = {0};   /* cells by their number of candidates */
