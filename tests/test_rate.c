@@ -2342,7 +2342,7 @@ static void test_each_filters(void **state)
             filter_log all = {rule == 3, ALL_UNITS, 0, 0};
             int parts = rule == 3 ? BD_SIZE : UNIT_COUNT, sum = 0;
             for (int i = -1; i < parts; i++) {
-                filter_log *log = &all, one = {rule == 3, 1u << i, 0, 0};
+                filter_log *log = &all, one = {rule == 3, i < 0 ? 0u : 1u << i, 0, 0};
                 uint32_t units = i < 0 ? ALL_UNITS : 1u << i;
                 if (i >= 0)
                     log = &one;
