@@ -86,6 +86,20 @@ static inline int bit_count(uint64_t word)
 /* digit_count's table (bits.c): the set bits of each 9-bit mask. */
 extern const uint8_t bdi_digit_counts[1u << BD_SIZE];
 
+/* F(c) for each 9-bit mask in turn, c its number of set bits: the
+ * initializer of a table by mask made while compiling (bits.c's counts,
+ * F the count itself). Built by doubling: the counts of masks
+ * 0..2^(k+2)-1 are those of 0..2^k-1 plus 0, 1, 1 and 2 for the two bits
+ * above. */
+#define BDI_BY_COUNT2(F, n) F(n), F(n + 1), F(n + 1), F(n + 2)
+#define BDI_BY_COUNT4(F, n) \
+    BDI_BY_COUNT2(F, n), BDI_BY_COUNT2(F, n + 1), BDI_BY_COUNT2(F, n + 1), BDI_BY_COUNT2(F, n + 2)
+#define BDI_BY_COUNT6(F, n) \
+    BDI_BY_COUNT4(F, n), BDI_BY_COUNT4(F, n + 1), BDI_BY_COUNT4(F, n + 1), BDI_BY_COUNT4(F, n + 2)
+#define BDI_BY_COUNT9(F)                                                                    \
+    BDI_BY_COUNT6(F, 0), BDI_BY_COUNT6(F, 1), BDI_BY_COUNT6(F, 1), BDI_BY_COUNT6(F, 2),     \
+        BDI_BY_COUNT6(F, 1), BDI_BY_COUNT6(F, 2), BDI_BY_COUNT6(F, 2), BDI_BY_COUNT6(F, 3)
+
 /* The number of digits in a 9-bit mask, looked up: the hot loops of the
  * searches count candidate masks at every node, and one load is cheaper
  * there than bit_count's arithmetic where the target has no POPCNT. */

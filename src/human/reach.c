@@ -58,17 +58,12 @@ static inline void cells_add(uint64_t *set, int cell)
 /* By the rules (static 0, dynamic 1) and a 9-bit mask of candidates or
  * places, the count the "one left" rule starts from: the mask's number of
  * bits where the rule applies to it (two in a static walk, two or more in
- * a dynamic one), else 255. Made while compiling, as bits.c's
- * bdi_digit_counts: F applied to each mask's number of bits. */
+ * a dynamic one), else 255. Made while compiling (BDI_BY_COUNT9,
+ * bits.h). */
 #define LEFT_STATIC(c) ((c) == 2 ? 2 : 255)
 #define LEFT_DYNAMIC(c) ((c) >= 2 ? (c) : 255)
-#define LEFT2(F, n) F(n), F(n + 1), F(n + 1), F(n + 2)
-#define LEFT4(F, n) LEFT2(F, n), LEFT2(F, n + 1), LEFT2(F, n + 1), LEFT2(F, n + 2)
-#define LEFT6(F, n) LEFT4(F, n), LEFT4(F, n + 1), LEFT4(F, n + 1), LEFT4(F, n + 2)
-#define LEFT9(F)                                                                            \
-    LEFT6(F, 0), LEFT6(F, 1), LEFT6(F, 1), LEFT6(F, 2), LEFT6(F, 1), LEFT6(F, 2), LEFT6(F, 2), \
-        LEFT6(F, 3)
-static const uint8_t left_of[2][1u << BD_SIZE] = {{LEFT9(LEFT_STATIC)}, {LEFT9(LEFT_DYNAMIC)}};
+static const uint8_t left_of[2][1u << BD_SIZE] = {{BDI_BY_COUNT9(LEFT_STATIC)},
+                                                    {BDI_BY_COUNT9(LEFT_DYNAMIC)}};
 
 /* The parts of reach_grid_init that rest on the rules (`y_links`,
  * `dynamic`): the counts where the "one left" rule applies (a live cell
