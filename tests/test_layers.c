@@ -247,6 +247,105 @@ static void test_remembered_solves(void **state)
     free(memo);
 }
 
+/* A digit's layers in the walk's order (layers.c): rows with one open
+ * cell first, the others by how many cells are open to the digit, fewer
+ * first, rows of one count top down; each row's columns lowest first.
+ * The first layer of the best value in that order (best_cols, by row)
+ * and how many layers have that value, by a plain recursion. */
+typedef struct ordered {
+    int64_t value[BD_CELLS];   /* INT32_MIN: closed */
+    int row[BD_SIZE];          /* the order */
+    int64_t best;
+    int ties;
+    int cols[BD_SIZE], best_cols[BD_SIZE];
+} ordered;
+
+/* Tries every column for the k-th row of the order that keeps one cell
+ * per column and box. */
+static void enumerate_ordered(ordered *e, int k, unsigned used_cols, unsigned used_boxes,
+                              int64_t sum)
+{
+    if (k == BD_SIZE) {
+        if (sum > e->best) {
+            e->best = sum;
+            e->ties = 0;
+            memcpy(e->best_cols, e->cols, sizeof e->cols);
+        }
+        e->ties += sum == e->best;
+        return;
+    }
+    int r = e->row[k];
+    for (int c = 0; c < BD_SIZE; c++) {
+        unsigned box = 1u << (r / 3 * 3 + c / 3);
+        if ((used_cols >> c & 1u) || (used_boxes & box) || e->value[r * BD_SIZE + c] == INT32_MIN)
+            continue;
+        e->cols[r] = c;
+        enumerate_ordered(e, k + 1, used_cols | 1u << c, used_boxes | box,
+                          sum + e->value[r * BD_SIZE + c]);
+    }
+}
+
+/* Digits of at most 1,024 choices (the product of their rows' open
+ * cells) are walked: with several best layers, the pick is the walk's
+ * first, with max-marginals and without (where the solver may ask the
+ * band tables first), in both kernels. Under zero prices and under
+ * random ones, on nodes of 20 to 49 givens; the rounds must meet digits
+ * of 128 to 1,024 choices with ties and without. */
+static void test_walked_digits_keep_the_walk_order(void **state)
+{
+    (void)state;
+    uint64_t seed = 6113;
+    int tied = 0, alone = 0;   /* digits of 128 to 1,024 choices met */
+    for (int round = 0; round < 40; round++) {
+        bdi_layer_node node;
+        bd_grid puzzle;
+        int32_t price[BD_CELLS];
+        random_node(&seed, 20 + tu_below(&seed, 30), round % 2 == 1, &puzzle, &node, price);
+        if (round % 3 == 0)
+            memset(price, 0, sizeof price);
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            ordered e = {.best = INT64_MIN, .ties = 0};
+            int count[BD_SIZE], product = 1, k = 0;
+            for (int r = 0; r < BD_SIZE; r++) {
+                count[r] = 0;
+                for (int c = 0; c < BD_SIZE; c++) {
+                    int cell = r * BD_SIZE + c;
+                    bool open = node.open[cell] & digit_bit(digit);
+                    e.value[cell] = !open ? INT32_MIN
+                                    : puzzle.cells[cell] ? 0
+                                    : (int64_t)digit * bd_weight(cell) * BDI_LAYER_SCALE - price[cell];
+                    count[r] += open;
+                }
+                product *= count[r];
+            }
+            if (product == 0 || product > 1024)
+                continue;
+            for (int n = 1; n <= BD_SIZE; n++)
+                for (int r = 0; r < BD_SIZE; r++)
+                    if (count[r] == n)
+                        e.row[k++] = r;
+            enumerate_ordered(&e, 0, 0, 0, 0);
+            if (e.best == INT64_MIN)
+                continue;
+            if (product >= 128)
+                *(e.ties > 1 ? &tied : &alone) += 1;
+            bdi_layer layer;
+            int32_t through[BD_CELLS];
+            for (int kernel = 0; kernel < 4; kernel++) {
+                int32_t *with = kernel % 2 ? through : NULL;
+                if (kernel < 2)
+                    bdi_layer_solve(&node, price, digit, &layer, with);
+                else
+                    bdi_layer_solve_base(&node, price, digit, &layer, with);
+                assert_int_equal(layer.best, e.best);
+                for (int r = 0; r < BD_SIZE; r++)
+                    assert_int_equal(layer.pick[r], e.best_cols[r]);
+            }
+        }
+    }
+    assert_true(tied > 0 && alone > 0);
+}
+
 /* A digit with no place in a row has no layer, and the bound says so. */
 static void test_no_layer(void **state)
 {
@@ -745,6 +844,7 @@ int main(void)
         cmocka_unit_test(test_layers_at_price_limits),
         cmocka_unit_test(test_kernels_break_ties_alike),
         cmocka_unit_test(test_remembered_solves),
+        cmocka_unit_test(test_walked_digits_keep_the_walk_order),
         cmocka_unit_test(test_no_layer),
         cmocka_unit_test(test_bound_is_valid),
         cmocka_unit_test(test_branch_and_bound_is_exact),

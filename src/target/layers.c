@@ -35,7 +35,10 @@
  * triple, the best the other two bands can add (`rest`), plus each row map.
  * A digit left with few layers (at most WALK_LIMIT choices of cell, row by
  * row: most rows already hold it) is walked row by row instead, cutting
- * off partial layers that cannot beat the best found. A search's memo
+ * off partial layers that cannot beat the best found; without
+ * max-marginals and from TABLES_FROM choices the tables go first, and
+ * their layer stands where no other has its value (the walk would find
+ * it too: its answer is its first best layer). A search's memo
  * (the caller's) keeps its recent solves with max-marginals, keyed by the
  * digit and its cells' values (below), for the search's repeats.
  */
@@ -68,6 +71,7 @@ enum {
     BIJECTIONS = 6,    /* one-to-one maps of three things onto three */
     CLOSED = -(1 << 26), /* the value of a cell closed to the digit */
     WALK_LIMIT = 1024,    /* layers walked row by row below this many choices */
+    TABLES_FROM = 128,     /* but from this many, without max-marginals, tried by the tables */
     LANES = 4          /* the three bands side by side, and an unused lane */
 };
 
@@ -124,6 +128,14 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {36, 85, 26}, {36, 97, 14}, {48, 73, 26}, {48, 97, 2}, {60, 73, 14}, {60, 85, 2},
     {72, 13, 62}, {72, 25, 50}, {84, 1, 62}, {84, 25, 38}, {96, 1, 50}, {96, 13, 38},
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
+
+/* Marks a function that the compiler should keep out of line (GNU C);
+ * elsewhere, nothing. */
+#if defined(__GNUC__)
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define OUT_OF_LINE
+#endif
 
 /* The larger of two values. */
 static inline int32_t max2(int32_t a, int32_t b)
@@ -354,8 +366,8 @@ static inline void quad_columns(quad a, quad b, quad c, band_values value, int i
  * register), then the three bands' rows i turned into columns
  * (quad_columns, octo_columns); column 8 of the three at once
  * (column8_profits). */
-static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+static inline void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
     for (int i = 0; i < BD_BOX; i++) {
 #ifdef __AVX2__
@@ -384,8 +396,8 @@ static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELL
 #else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
-static void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                         int digit, const uint16_t rows[BD_SIZE], band_values value)
+static inline void digit_values(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                int digit, const uint16_t rows[BD_SIZE], band_values value)
 {
     for (int r = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++) {
@@ -469,7 +481,7 @@ static inline void band_bests1(band_values v, triple_values best, int t1, int t2
  * at once where their stack-1 or stack-2 columns lie side by side in the
  * band_values (t1 = 0, 1 for each t2; then t1 = 2 with t2 = 0, 1), the
  * last, (2, 2), alone. */
-static void band_bests(band_values v, triple_values best)
+static inline void band_bests(band_values v, triple_values best)
 {
     octo s1[BD_BOX], s2[BD_BOX];
     for (int t2 = 0; t2 < 3; t2++) {
@@ -489,7 +501,7 @@ static void band_bests(band_values v, triple_values best)
 #else
 /* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
  * the three bands at once (lanes). A hot loop (band_bests1). */
-static void band_bests(band_values v, triple_values best)
+static inline void band_bests(band_values v, triple_values best)
 {
     for (int t2 = 0; t2 < 3; t2++)
         for (int t1 = 0; t1 < 3; t1++)
@@ -516,6 +528,22 @@ static void top_triples(triple_values best, int pair, int32_t top_value, int top
     }
 }
 
+/* How many stack-0 maps give the layer with the stack 1 and 2 maps of
+ * `pair` the value top_value. */
+static int stack0_ties(triple_values best, int pair, int32_t top_value)
+{
+    const int32_t *value = best[0];
+    const uint8_t *at = AT12[pair];
+    int ties = 0;
+    for (int s0 = 0; s0 < BIJECTIONS; s0++) {
+        const uint8_t *k = BIJECTION[s0];
+        ties += value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
+                    + value[at[2] + k[2] * LANES]
+                == top_value;
+    }
+    return ties;
+}
+
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
 /* by_stack2[b][u]: band b's values at the triples u + 9 t2, lane q (q < 6)
  * for the stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane
@@ -538,8 +566,9 @@ static void stack2_lanes(triple_values best, octo by_stack2[BD_BOX][BD_SIZE])
  * every map's value, the six stack-2 maps in the lanes of one register
  * (stack2_lanes), for each stack-1 map the best over the stack-0 maps
  * (the same as a 3x3 assignment); then the first pair (6 s2 + s1) of the
- * best value, by lane compares. */
-static int32_t best_value(triple_values best, int top[BD_BOX])
+ * best value, by lane compares. With `unique` (may be NULL): whether one
+ * column map alone has that value. */
+static inline int32_t best_value(triple_values best, int top[BD_BOX], bool *unique)
 {
     octo by_stack2[BD_BOX][BD_SIZE], pair[BIJECTIONS];   /* pair[s1], lane s2 */
     stack2_lanes(best, by_stack2);
@@ -572,6 +601,12 @@ static int32_t best_value(triple_values best, int top[BD_BOX])
     while (!(at[s1] >> s2 & 1u))
         s1++;
     top_triples(best, BIJECTIONS * s2 + s1, most[0], top);
+    if (unique) {
+        int pairs = 0;
+        for (int q = 0; q < BIJECTIONS; q++)
+            pairs += digit_count(at[q]);
+        *unique = pairs == 1 && stack0_ties(best, BIJECTIONS * s2 + s1, most[0]) == 1;
+    }
     return most[0];
 }
 #else
@@ -624,25 +659,32 @@ static void pair_bounds(triple_values best, int32_t bound[BIJECTIONS][2 * LANES]
  * offset in stack s), and in top[b] the triple of each band. Stacks 1 and
  * 2's maps are enumerated (36 pairs), stack 0's is a 3x3 assignment
  * (assign3). A pair whose bands' best over every stack-0 offset cannot beat
- * the best found is skipped without its assignment (pair_bounds). */
-static int32_t best_value(triple_values best, int top[BD_BOX])
+ * the best found is skipped without its assignment (pair_bounds); with
+ * `unique` (may be NULL: whether one column map alone has the best
+ * value), one that cannot reach it. */
+static inline int32_t best_value(triple_values best, int top[BD_BOX], bool *unique)
 {
     int32_t bound[BIJECTIONS][2 * LANES];
     pair_bounds(best, bound);
     const int32_t *value = best[0];
     int32_t top_value = BDI_LAYER_NONE;
-    int top_pair = 0;
+    int top_pair = 0, pairs = 0;   /* pairs: how many have top_value (with `unique`) */
     for (int s2 = 0; s2 < BIJECTIONS; s2++) {
         for (int s1 = 0; s1 < BIJECTIONS; s1++) {
-            if (bound[s2][BOUND_LANE[s1]] <= top_value)
+            int32_t bound_value = bound[s2][BOUND_LANE[s1]];
+            if (bound_value < top_value || (bound_value == top_value && !unique))
                 continue;
             const uint8_t *at = AT12[BIJECTIONS * s2 + s1];
             int32_t x = assign3(value + at[0], value + at[1], value + at[2]);
             if (x > top_value)
-                top_value = x, top_pair = BIJECTIONS * s2 + s1;
+                top_value = x, top_pair = BIJECTIONS * s2 + s1, pairs = 1;
+            else if (x == top_value)
+                pairs++;
         }
     }
     top_triples(best, top_pair, top_value, top);
+    if (unique)
+        *unique = pairs == 1 && stack0_ties(best, top_pair, top_value) == 1;
     return top_value;
 }
 
@@ -773,8 +815,10 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
 /* Fills pick with the layer of band triples top[] and the best row maps
  * (the first best of the six), the three bands at once (lanes): the
  * values of the triples' cells as quads, each row map's sum, the best
- * and its map kept lane by lane. */
-static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
+ * and its map kept lane by lane. With `unique` (may be NULL): whether
+ * each band's best row map is the only one of its value. */
+static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
+                           bool *unique)
 {
     const uint8_t *t[BD_BOX] = {TRIPLE_OFFSETS[top[0]], TRIPLE_OFFSETS[top[1]],
                                 TRIPLE_OFFSETS[top[2]]};
@@ -783,17 +827,26 @@ static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SI
         for (int i = 0; i < BD_BOX; i++)
             in[s][i] = quad_of3(value[i][s * BD_BOX + t[0][s]][0], value[i][s * BD_BOX + t[1][s]][1],
                                 value[i][s * BD_BOX + t[2][s]][2]);
-    quad at_value = quad_add(in[0][0], quad_add(in[1][1], in[2][2])), at = {0, 0, 0, 0};
+    quad sums[BIJECTIONS];   /* [q]: row map q's values */
+    sums[0] = quad_add(in[0][0], quad_add(in[1][1], in[2][2]));
+    quad at_value = sums[0], at = {0, 0, 0, 0};
     for (int q = 1; q < BIJECTIONS; q++) {
         const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
         quad x = quad_add(in[0][row[0]], quad_add(in[1][row[1]], in[2][row[2]]));
         quad more = x > at_value, map = {q, q, q, q};
         at = (at & ~more) | (map & more);
         at_value = quad_max(at_value, x);
+        sums[q] = x;
     }
     for (int band = 0; band < BD_BOX; band++)
         for (int s = 0; s < BD_BOX; s++)
             pick[band * BD_BOX + BIJECTION[at[band]][s]] = (uint8_t)(s * BD_BOX + t[band][s]);
+    if (unique) {
+        quad ties = {0, 0, 0, 0};   /* minus how many maps have the best, lane by lane */
+        for (int q = 0; q < BIJECTIONS; q++)
+            ties += sums[q] == at_value;
+        *unique = ties[0] == -1 && ties[1] == -1 && ties[2] == -1;
+    }
 }
 #else
 /* in[s][i] = the value of band `band`'s row i in stack s at column
@@ -807,21 +860,29 @@ static inline void triple_cells(band_values value, int band, const uint8_t t[BD_
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
- * (the first best of the six). */
-static void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE])
+ * (the first best of the six). With `unique` (may be NULL): whether each
+ * band's best row map is the only one of its value. */
+static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
+                           bool *unique)
 {
+    if (unique)
+        *unique = true;
     for (int band = 0; band < BD_BOX; band++) {
         const uint8_t *t = TRIPLE_OFFSETS[top[band]];
         int32_t in[BD_BOX][BD_BOX];
         triple_cells(value, band, t, in);
-        int at = 0;
+        int at = 0, ties = 1;
         int32_t at_value = in[0][0] + in[1][1] + in[2][2];
         for (int q = 1; q < BIJECTIONS; q++) {
             const uint8_t *row = BIJECTION[q];   /* row[s] takes stack s */
             int32_t x = in[0][row[0]] + in[1][row[1]] + in[2][row[2]];
             if (x > at_value)
-                at = q, at_value = x;
+                at = q, at_value = x, ties = 1;
+            else if (x == at_value)
+                ties++;
         }
+        if (unique && ties > 1)
+            *unique = false;
         for (int s = 0; s < BD_BOX; s++)
             pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
     }
@@ -1172,26 +1233,65 @@ static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         walk_rows(&w, false);
 }
 
-/* Solves the layer of `digit` (its open columns row by row in `rows`) by
- * walking its rows when the product of the rows' open cells is at most
- * WALK_LIMIT; false (nothing done) otherwise. A walk with max-marginals
- * of at least MEMO_WALKS choices is looked up in the memo first. */
-static bool walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], bdi_layer *layer, int32_t *through)
+/* The best layer of `digit` (its open columns row by row in `rows`) by
+ * the band tables into layer, its cells' values in value and the bands'
+ * bests in best. With `unique` (may be NULL): whether no other layer has
+ * its value. */
+static void table_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                        const uint16_t rows[BD_SIZE], bdi_layer *layer, band_values value,
+                        triple_values best, bool *unique)
 {
-    int product = 1, count[BD_SIZE];
+    int top[BD_BOX] = {0, 0, 0};
+    bool one_map = true, one_row_map = true;
+    digit_values(node, price, digit, rows, value);
+    band_bests(value, best);
+    int32_t top_value = best_value(best, top, unique ? &one_map : NULL);
+    layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
+    pick_of(value, top, layer->pick, unique && one_map ? &one_row_map : NULL);
+    if (unique)
+        *unique = one_map && one_row_map;
+}
+
+/* table_layer with `unique`, kept out of line (the kernel inlines its
+ * other call): whether the layer it puts in `layer` is the only one of
+ * the best value. */
+OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                     int digit, const uint16_t rows[BD_SIZE], bdi_layer *layer)
+{
+    band_values value;
+    triple_values best;
+    bool unique;
+    table_layer(node, price, digit, rows, layer, value, best, &unique);
+    return unique;
+}
+
+/* How many layers of `digit` the walk would try (the product of the
+ * rows' open cells in `rows`, each row's count in count[r]), or
+ * WALK_LIMIT + 1 when more than WALK_LIMIT. */
+static int walk_choices(const uint16_t rows[BD_SIZE], int count[BD_SIZE])
+{
+    int product = 1;
     for (int r = 0; r < BD_SIZE; r++) {
         count[r] = digit_count(rows[r]);
         product *= count[r];
         if (product > WALK_LIMIT)
-            return false;
+            return WALK_LIMIT + 1;
     }
+    return product;
+}
+
+/* Walks the layers of `digit` as walk_digit does (the arguments are
+ * its), a walk with max-marginals of at least MEMO_WALKS choices looked
+ * up in the memo first. */
+static void walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
+                       bdi_layer *layer, int32_t *through)
+{
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
-        return true;
+        return;
     walk_digit(node, price, digit, rows, count, product, layer, through);
     memo_keep(slot, layer, through);
-    return true;
 }
 
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
@@ -1226,27 +1326,32 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
 }
 #endif
 
-/* The contract is in target.h (bdi_layer_solve's kernels). */
+/* The contract is in target.h (bdi_layer_solve's kernels). A digit of at
+ * most WALK_LIMIT choices is walked (walk_layer), but one without
+ * max-marginals of at least TABLES_FROM choices is solved by the band
+ * tables first: where a layer has the best value and no other does, the
+ * walk would find that layer (it finds the first best in its order), so
+ * it is the answer; else it is walked. */
 void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                    bdi_layer *layer, int32_t *through)
 {
     band_values value;
     triple_values best;
-    int top[BD_BOX] = {0, 0, 0};
     uint16_t scanned[BD_SIZE];
     const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
     if (!node->indexed)
         open_columns(node, digit, scanned);
-    if (walk_layer(node, price, digit, rows, layer, through))
+    int count[BD_SIZE], product = walk_choices(rows, count);
+    if (product <= WALK_LIMIT) {
+        if (through || product < TABLES_FROM || !unique_layer(node, price, digit, rows, layer)
+            || layer->best == BDI_LAYER_NONE)
+            walk_layer(node, price, digit, rows, count, product, layer, through);
         return;
+    }
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    digit_values(node, price, digit, rows, value);
-    band_bests(value, best);
-    int32_t top_value = best_value(best, top);
-    layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
-    pick_of(value, top, layer->pick);
+    table_layer(node, price, digit, rows, layer, value, best, NULL);
     if (through) {
         triple_values rest;
         rest_of(best, rest);
