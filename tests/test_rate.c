@@ -1510,6 +1510,101 @@ static void test_reach_grid_rules(void **state)
     free(remade);
 }
 
+/* Asserts that `a` and `b`, made from grid `st`, are the same grid: all
+ * their fields, the partners of the cells with candidates only (no walk
+ * reads another's). */
+static void expect_same_grid(const reach_grid *a, const reach_grid *b, const bdi_state *st)
+{
+    assert_int_equal(a->y_links, b->y_links);
+    assert_int_equal(a->dynamic, b->dynamic);
+    assert_memory_equal(a->cand, b->cand, sizeof a->cand);
+    assert_memory_equal(a->cell_cand, b->cell_cand, sizeof a->cell_cand);
+    assert_memory_equal(a->cell_left, b->cell_left, sizeof a->cell_left);
+    assert_memory_equal(a->unit_left, b->unit_left, sizeof a->unit_left);
+    assert_memory_equal(a->unit, b->unit, sizeof a->unit);
+    assert_memory_equal(a->peers, b->peers, sizeof a->peers);
+    assert_memory_equal(a->paired, b->paired, sizeof a->paired);
+    assert_memory_equal(a->two, b->two, sizeof a->two);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (st->cand[cell])
+            assert_memory_equal(a->partner[cell * BD_SIZE], b->partner[cell * BD_SIZE],
+                                BD_SIZE * sizeof a->partner[0]);
+}
+
+/* reach_grid_remake against reach_grid_init: one grid remade through the
+ * grids of test_reach in turn (each given grid, then that grid thinned,
+ * then the next given one: candidates lost and gained), with the three
+ * kinds of rules in turn, is after each step the grid reach_grid_init
+ * makes of that grid (expect_same_grid); the remade one starts as
+ * reach_grid_init's grid in a block of other bytes (its partners of cells
+ * with no candidate not cleared). */
+static void test_reach_grid_remake(void **state)
+{
+    (void)state;
+    data_grids data;
+    data_grids_open(&data, 12345, 24);
+    reach_grid *made = malloc(sizeof *made), *remade = malloc(sizeof *remade);
+    assert_non_null(made);
+    assert_non_null(remade);
+    memset(remade, 0xa5, sizeof *remade);
+    bdi_state st;
+    int steps = 0;
+    while (data_grids_next(&data, &st)) {
+        int kind = steps % 3;
+        reach_grid_init(made, &st, kind > 0, kind == 2);
+        if (!steps)
+            reach_grid_init(remade, &st, kind > 0, kind == 2);
+        else
+            reach_grid_remake(remade, &st, kind > 0, kind == 2);
+        expect_same_grid(made, remade, &st);
+        steps++;
+    }
+    fclose(data.f);
+    assert_int_equal(steps, 24);
+    /* small changes, one by one: on each given grid of test_reach, a few
+     * candidates struck out at each step (now and then all of a cell's),
+     * the grid as given again every eighth step; the rules kept, changed
+     * every fiftieth step (the first step's are dynamic, those of the grid
+     * before it) */
+    data_grids_open(&data, 12345, 24);
+    uint32_t seed = 777;
+    while (data_grids_next(&data, &st)) {
+        if (data.grids % 2 == 0)
+            continue;   /* the thinned ones: their given grid is walked */
+        bdi_state given = st, emptied = st;
+        int empty = 0;
+        while (!given.cand[empty])
+            empty++;
+        for (unsigned ds = given.cand[empty]; ds; ds &= ds - 1u)
+            state_remove(&emptied, empty, bit_digit(ds));
+        /* first the grid with a cell emptied, in a block of other bytes:
+         * then the cell gains its candidates again (its partners cleared
+         * by reach_grid_remake, not by reach_grid_init) */
+        memset(remade, 0xa5, sizeof *remade);
+        reach_grid_init(remade, &emptied, true, true);
+        for (int step = 0; step <= 64; step++, steps++) {
+            if (step % 8 == 0) {
+                st = given;
+            } else {
+                for (int n = 0; n < 3; n++) {
+                    seed = seed * 1103515245u + 12345u;
+                    int cell = (int)((seed >> 16) % BD_CELLS);
+                    for (unsigned ds = st.cand[cell]; ds; ds &= ds - 1u)
+                        if ((seed >> 8 & 7u) == 0 || bit_digit(ds) % 3 == (int)(seed >> 12 & 3u))
+                            state_remove(&st, cell, bit_digit(ds));
+                }
+            }
+            int kind = step ? steps / 50 % 3 : 2;
+            reach_grid_init(made, &st, kind > 0, kind == 2);
+            reach_grid_remake(remade, &st, kind > 0, kind == 2);
+            expect_same_grid(made, remade, &st);
+        }
+    }
+    fclose(data.f);
+    free(made);
+    free(remade);
+}
+
 /* The hand-worked grid of the closure tests, into `st` and, static with
  * the cell rules, `rg`: no given, 6 in rows 1 and 7 only in columns 2
  * and 8. */
@@ -3144,6 +3239,7 @@ int main(void)
         cmocka_unit_test(test_chains),
         cmocka_unit_test(test_reach),
         cmocka_unit_test(test_reach_grid_rules),
+        cmocka_unit_test(test_reach_grid_remake),
         cmocka_unit_test(test_cycles_reach_rows),
         cmocka_unit_test(test_cycles_closure_on),
         cmocka_unit_test(test_cycles_both_closure),

@@ -502,6 +502,16 @@ void reads_reach(chain_reads *read, const reach *r, bool cells);
  * (`y_links`) or not, static or `dynamic`. */
 void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
 
+/* `rg`, made before by reach_grid_init or reach_grid_remake from any grid
+ * with any rules, made the grid `g` for the rules `y_links` and
+ * `dynamic`: what reach_grid_init(rg, g, y_links, dynamic) makes, from
+ * what `rg` holds: the unit and peer tables are there already; with the
+ * same rules and few candidates changed, only the changed cells, the
+ * units of the changed places and the pairs they were or are in are made
+ * again; else the rest is made whole, with only the last grid's partners
+ * (and those of cells that had no candidate) cleared. */
+void reach_grid_remake(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic);
+
 /* `rg`, made by reach_grid_init from grid `g` with any rules, made for
  * rules `y_links` and `dynamic` instead: the same as reach_grid_init(rg,
  * g, y_links, dynamic), without remaking what the rules leave alone. */

@@ -978,7 +978,8 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             return;   /* the search found no hint on this grid before */
     }
     unary u = {.ch = ch, .g = g, .list = list};
-    if (!ch->cycles_grid) {
+    bool fresh = !ch->cycles_grid;   /* its grid made for the first time */
+    if (fresh) {
         cycles_space *space = malloc(sizeof *space);
         if (space) {
             space->kept = NULL;
@@ -989,7 +990,10 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     }
     if (ch->cycles_grid) {
         cycles_space *sp = (cycles_space *)(void *)ch->cycles_grid;   /* rg is its first member */
-        reach_grid_init(&sp->rg, g, true, false);
+        if (fresh)
+            reach_grid_init(&sp->rg, g, true, false);
+        else
+            reach_grid_remake(&sp->rg, g, true, false);
         u.rg = &sp->rg;
         u.cl = &sp->cl;
         if (sp->kept == u.cl)

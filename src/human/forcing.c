@@ -1174,7 +1174,10 @@ static void memo_grid(struct reach_memo *rm, const reach_grid *cycles, const cha
         if (rm->grid.y_links != y_links || rm->grid.dynamic != dynamic)
             reach_grid_rules(&rm->grid, g, y_links, dynamic);
     } else {
-        reach_grid_init(&rm->grid, g, y_links, dynamic);
+        if (rm->grid_made)
+            reach_grid_remake(&rm->grid, g, y_links, dynamic);
+        else
+            reach_grid_init(&rm->grid, g, y_links, dynamic);
         record_grid(&rm->grid_of, g);
         rm->grid_made = true;
     }

@@ -12,7 +12,11 @@
  * (reach_grid) is the candidates as one cell set a digit and as a mask a
  * cell, the number of candidates of each cell and of places of each
  * unit's digits where the "one left" rule applies, and the cell sets of
- * each unit and of each cell's peers.
+ * each unit and of each cell's peers. Its owners make it once
+ * (reach_grid_init) and then remake it for each next grid
+ * (reach_grid_remake), which brings up to date only what the changed
+ * candidates touch when they are few (the grids a path and its chains
+ * run through differ by a few cells), and never copies the tables again.
  *
  * Rules, those of chains.c's doChaining with no nested rules: a potential
  * on switches off the digit's other places in its box, row and column and,
@@ -65,6 +69,22 @@ static inline void cells_add(uint64_t *set, int cell)
 static const uint8_t left_of[2][1u << BD_SIZE] = {{BDI_BY_COUNT9(LEFT_STATIC)},
                                                     {BDI_BY_COUNT9(LEFT_DYNAMIC)}};
 
+/* rg->two: with the cell rules (`y_links`), the cells of two candidates,
+ * counted over the digits' cell sets (one, two, more); else none. */
+static void grid_two(reach_grid *rg, bool y_links)
+{
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, two = 0, more = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
+            more |= two & has;
+            two = (two & ~has) | (one & has);
+            one = (one & ~has) | (none & has);
+        }
+        rg->two[w] = y_links ? two : 0;
+    }
+}
+
 /* The parts of reach_grid_init that rest on the rules (`y_links`,
  * `dynamic`): the counts where the "one left" rule applies (a live cell
  * or unit starts from its number of candidates or places: two or more in
@@ -86,18 +106,7 @@ static void grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool d
     for (int unit = 0; unit < UNIT_COUNT; unit++)
         for (int d = 0; d < BD_SIZE; d++)
             rg->unit_left[d][unit] = left[g->places[unit][d]];
-    /* the cells of two candidates, counted over the digits' cell sets
-     * (one, two, more); with the cell rules, theirs count two */
-    for (int w = 0; w < 2; w++) {
-        uint64_t one = 0, two = 0, more = 0;
-        for (int d = 0; d < BD_SIZE; d++) {
-            uint64_t has = rg->cand[d][w], none = ~(one | two | more);
-            more |= two & has;
-            two = (two & ~has) | (one & has);
-            one = (one & ~has) | (none & has);
-        }
-        rg->two[w] = y_links ? two : 0;
-    }
+    grid_two(rg, y_links);
 }
 
 void reach_grid_rules(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
@@ -160,12 +169,12 @@ static inline void nine_clear(uint64_t (*sets)[2])
     memcpy(sets, zero, sizeof zero);
 }
 
-void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+/* The part of reach_grid_init that rests on the grid's candidates alone:
+ * rg->cand, a digit's cells nine at a time from its rows' places (rows
+ * are units 0..8, and a row's places are its columns), and
+ * rg->cell_cand. */
+static void grid_cells(reach_grid *rg, const chain_grid *g)
 {
-    memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
-    memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
-    /* a digit's cells, nine at a time from its rows' places (rows are
-     * units 0..8, and a row's places are its columns) */
     for (int d = 0; d < BD_SIZE; d++) {
         uint64_t low = 0, high = 0;
         for (int row = 0; row < BD_SIZE; row++) {
@@ -182,18 +191,15 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
         rg->cand[d][0] = low;
         rg->cand[d][1] = high;
     }
-    /* the partners of the cells with candidates only are cleared: the
-     * whole table (11 KB), cleared at once, cost as much as the rest of
-     * this */
-    nine_clear(rg->paired);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
-        unsigned cand = g->cand[cell];
-        if (cand)   /* nine at once: fewer steps than by candidate */
-            nine_clear(rg->partner + cell * BD_SIZE);
-        rg->cell_cand[cell] = (uint16_t)cand;
-    }
-    grid_rules(rg, g, y_links, dynamic);
-    /* the units' digits of two places, eight counts at a time */
+    memcpy(rg->cell_cand, g->cand, sizeof rg->cell_cand);
+}
+
+/* The partners and `paired` of the units' digits of two places of `g`
+ * (rg->unit_left made), added to a table whose entries are clear for the
+ * grid's cells with candidates, and `paired` clear: eight counts at a
+ * time. */
+static void grid_pairs(reach_grid *rg, const chain_grid *g)
+{
     for (int at = 0; at < UNIT_DIGITS; at += 8)
         for (uint64_t two = counts_of_two(rg, at); two; two &= two - 1u) {
             int i = at + low_index(two) / 8, d = i / UNIT_LANES, unit = i % UNIT_LANES;
@@ -205,6 +211,143 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
             cells_add(rg->paired[d], a);
             cells_add(rg->paired[d], b);
         }
+}
+
+void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+{
+    memcpy(rg->unit, bdi_unit_bits, sizeof rg->unit);
+    memcpy(rg->peers, bdi_peer_bits, sizeof rg->peers);
+    grid_cells(rg, g);
+    /* the partners of the cells with candidates only are cleared: the
+     * whole table (11 KB), cleared at once, cost as much as the rest of
+     * this */
+    nine_clear(rg->paired);
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (g->cand[cell])   /* nine at once: fewer steps than by candidate */
+            nine_clear(rg->partner + cell * BD_SIZE);
+    grid_rules(rg, g, y_links, dynamic);
+    grid_pairs(rg, g);
+}
+
+/* The most candidates that reach_grid_remake brings up to date one by one
+ * (with their units), from the last grid to the new one; past it, the
+ * grid is made again whole. */
+enum { REMAKE_CHANGES = 48 };
+
+/* reach_grid_remake's grid made whole: the last grid's partners cleared,
+ * those of its paired cells (its other cells with candidates have none),
+ * then all of those of the cells with candidates now that had none in
+ * `had` (the last grid's rg->cand; never cleared since). rg->cand and
+ * cell_cand are already the new grid's. */
+static void remake_whole(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic,
+                         const uint64_t (*had)[2])
+{
+    uint64_t had_any[2] = {0, 0}, has_any[2] = {0, 0};
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            had_any[w] |= had[d][w];
+            has_any[w] |= rg->cand[d][w];
+            for (uint64_t bits = rg->paired[d][w]; bits; bits &= bits - 1u) {
+                uint64_t *entry = rg->partner[(w * 64 + low_index(bits)) * BD_SIZE + d];
+                entry[0] = entry[1] = 0;
+            }
+        }
+    nine_clear(rg->paired);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t fresh = has_any[w] & ~had_any[w]; fresh; fresh &= fresh - 1u)
+            nine_clear(rg->partner + (w * 64 + low_index(fresh)) * BD_SIZE);
+    grid_rules(rg, g, y_links, dynamic);
+    grid_pairs(rg, g);
+}
+
+/* Adds to cell set `set` the place of digit d + 1 in `unit` of the grid
+ * `rg` (its rg->cand) other than `cell`: `cell` and one more are its
+ * places. */
+static inline void other_place(const reach_grid *rg, int unit, int d, int cell, uint64_t *set)
+{
+    for (int w = 0; w < 2; w++)
+        set[w] |= rg->cand[d][w] & rg->unit[unit][w];
+    set[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+void reach_grid_remake(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+{
+    uint64_t had[BD_SIZE][2];
+    memcpy(had, rg->cand, sizeof had);
+    grid_cells(rg, g);
+    /* the cells whose candidates changed, and how many candidates did */
+    uint64_t changed[2] = {0, 0};
+    int count = 0;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++) {
+            uint64_t diff = had[d][w] ^ rg->cand[d][w];
+            changed[w] |= diff;
+            count += bit_count(diff);
+        }
+    if (count > REMAKE_CHANGES || rg->y_links != y_links || rg->dynamic != dynamic) {
+        remake_whole(rg, g, y_links, dynamic, (const uint64_t (*)[2])had);
+        return;
+    }
+    const uint8_t *left = left_of[dynamic];
+    if (y_links)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = changed[w]; bits; bits &= bits - 1u) {
+                int cell = w * 64 + low_index(bits);
+                rg->cell_left[cell] = left[g->cand[cell]];
+            }
+    grid_two(rg, y_links);
+    /* the cells with candidates now that had none: their partners cleared
+     * (never cleared since); all their pairs are in units touched below */
+    for (int w = 0; w < 2; w++) {
+        uint64_t had_any = 0;
+        for (int d = 0; d < BD_SIZE; d++)
+            had_any |= had[d][w];
+        for (uint64_t fresh = changed[w] & ~had_any; fresh; fresh &= fresh - 1u) {
+            int cell = w * 64 + low_index(fresh);
+            if (g->cand[cell])
+                nine_clear(rg->partner + cell * BD_SIZE);
+        }
+    }
+    for (int d = 0; d < BD_SIZE; d++) {
+        /* the units of the changed places of the digit: their counts
+         * made again, and the cells of their old and new pairs noted */
+        uint32_t units = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = had[d][w] ^ rg->cand[d][w]; bits; bits &= bits - 1u)
+                units |= bdi_cell_unit_bits[w * 64 + low_index(bits)];
+        uint64_t moved[2] = {0, 0};
+        for (; units; units &= units - 1u) {
+            int unit = low_index(units);
+            for (int w = 0; w < 2; w++) {
+                if (rg->unit_left[d][unit] == 2)
+                    moved[w] |= had[d][w] & rg->unit[unit][w];
+            }
+            uint8_t now = left[g->places[unit][d]];
+            rg->unit_left[d][unit] = now;
+            if (now == 2)
+                for (int w = 0; w < 2; w++)
+                    moved[w] |= rg->cand[d][w] & rg->unit[unit][w];
+        }
+        /* those cells' partners of the digit made again from their units */
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = moved[w]; bits; bits &= bits - 1u) {
+                int cell = w * 64 + low_index(bits);
+                uint64_t mates[2] = {0, 0};
+                if (rg->cand[d][w] >> (cell & 63) & 1u)
+                    for (int kind = 0; kind < UNIT_KINDS; kind++) {
+                        int unit = unit_at(kind, cell);
+                        if (rg->unit_left[d][unit] == 2)
+                            other_place(rg, unit, d, cell, mates);
+                    }
+                rg->partner[cell * BD_SIZE + d][0] = mates[0];
+                rg->partner[cell * BD_SIZE + d][1] = mates[1];
+                uint64_t bit = (uint64_t)1 << (cell & 63);
+                if (mates[0] | mates[1])
+                    rg->paired[d][w] |= bit;
+                else
+                    rg->paired[d][w] &= ~bit;
+            }
+    }
 }
 
 /* A closure under way: the sets, each live cell's candidates and each
