@@ -157,7 +157,8 @@ static void mask_quads(unsigned set, __m256i q[3])
 /* path_from below, the columns 1..9 in the lanes of three quads (column j
  * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
  * open). Each lane holds its column's path length times 16 plus its
- * column (a length lies within +-2^46, so no product wraps), or INT64_MIN
+ * column (a length is a sum of at most nine costs within +-FORBID and of
+ * potentials, far inside +-2^58, so no product wraps), or INT64_MIN
  * once the column is on the path or when it is not in `cols`: the least
  * such key (less one, which wraps INT64_MIN to the top) is the least
  * length with the first column that has it, its length the key shifted
@@ -418,13 +419,14 @@ static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int r, in
                       const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
                       int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
 {
+    static const uint8_t band_box[BD_SIZE] = {0, 0, 0, 1, 1, 1, 2, 2, 2};   /* column / BD_BOX */
+    const int32_t(*boxes)[BD_SIZE] = rel->box + r / BD_BOX * BD_BOX;
     int64_t off[BD_SIZE];
     for (int k = 0; k < BD_SIZE; k++)
         off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
     for (int i = 0; i < n; i++) {
         int c = cells[i] - r * BD_SIZE;
-        least[i] = blank_costs(node, cells[i], rel->col[c],
-                               rel->box[r / BD_BOX * BD_BOX + c / BD_BOX], off, cost[i]);
+        least[i] = blank_costs(node, cells[i], rel->col[c], boxes[band_box[c]], off, cost[i]);
     }
 }
 
