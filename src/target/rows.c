@@ -627,41 +627,6 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
 }
 #endif
 
-/* The digits x of `rows` (bit x) whose chain[x][k] is not INT32_MAX (x
- * reaches k; sharpen_row below), or with REACHING_EXACT false a set of
- * digits that holds them. */
-#if defined(__AVX2__) && !defined(BD_PORTABLE)
-static const bool REACHING_EXACT = true;
-
-/* As the portable reaching below, rows 0..7 by one masked gather of
- * column k (rows not in `rows` are not read), row 8 alone. */
-static unsigned reaching(uint32_t chain[BD_SIZE][BD_SIZE], int k, unsigned rows)
-{
-    const __m256i stride = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
-    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    __m256i in_rows = _mm256_cmpeq_epi32(
-        _mm256_and_si256(_mm256_set1_epi32((int32_t)rows), bits), bits);
-    __m256i column = _mm256_mask_i32gather_epi32(_mm256_set1_epi32(INT32_MAX),
-                                                 (const int *)&chain[0][k], stride, in_rows, 4);
-    unsigned cut = (unsigned)_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpeq_epi32(column, _mm256_set1_epi32(INT32_MAX))));
-    unsigned last = (rows >> 8 & 1u) && chain[8][k] != INT32_MAX ? 1u << 8 : 0u;
-    return (rows & ~cut & 0xffu) | last;
-}
-#else
-/* Here all of `rows`: sharpen_row's loop skips the others itself (a
- * separate pass over the column costs more than it saves without a
- * gather). */
-static const bool REACHING_EXACT = false;
-
-static unsigned reaching(uint32_t chain[BD_SIZE][BD_SIZE], int k, unsigned rows)
-{
-    (void)chain;
-    (void)k;
-    return rows;
-}
-#endif
-
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
@@ -693,17 +658,16 @@ static void sharpen_row(bdi_rows *rel, int r)
     }
     for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
         int k = bit_digit(via_k) - 1;
-        for (unsigned on = reaching(chain, k, miss & ~(1u << k)); on; on &= on - 1u) {
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
             /* the drops (reduced costs of an optimal assignment, never
              * negative) lie in 0..INT32_MAX, and so every chain, and a sum
              * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k (nor does k's own row, whose chain to k is 0; nor
-             * does step k change column k, so `on` holds through it).
+             * through k (nor does k's own row, whose chain to k is 0).
              * Whole rows of BD_SIZE: a sum in a digit the row does not
              * miss may wrap, and is never read. */
             int x = bit_digit(on) - 1;
             uint32_t to_k = chain[x][k];
-            if (!REACHING_EXACT && to_k == INT32_MAX)
+            if (to_k == INT32_MAX)
                 continue;
             for (int y = 0; y < BD_SIZE; y++) {
                 uint32_t via = to_k + chain[k][y];

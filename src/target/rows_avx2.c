@@ -6,8 +6,7 @@
  * minima eight lanes at once (vpminud) and finds or clears a lowest bit
  * in one instruction, and rows.c's `__AVX2__` versions of units_of,
  * path_from (the Hungarian method's path), potential_sum, blank_costs,
- * stale_rows, reaching (the rows sharpen_row's step k extends, by a
- * masked gather), add_chains (sharpen_row's last pass, by a masked gather),
+ * stale_rows, add_chains (sharpen_row's last pass, by a masked gather),
  * unit_prices and subgradient take a row's columns or digits in AVX2
  * lanes. The steps compute the same integers, so values, digits, duals
  * and drops are the same; rows.c's entries run these kernels only where
