@@ -627,6 +627,33 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
 }
 #endif
 
+/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
+ * via are different rows of sharpen_row's chains below). */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable extend below, lanes 0..7 and lanes 1..8 by two
+ * overlapping AVX2 minima, both loaded before either is stored (lanes 1..7
+ * get the same value twice). */
+static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+{
+    __m256i by = _mm256_set1_epi32((int32_t)to_k);
+    __m256i low = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)row),
+                                   _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
+    __m256i high = _mm256_min_epu32(
+        _mm256_loadu_si256((const __m256i *)(row + 1)),
+        _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
+    _mm256_storeu_si256((__m256i *)row, low);
+    _mm256_storeu_si256((__m256i *)(row + 1), high);
+}
+#else
+static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+{
+    for (int y = 0; y < BD_SIZE; y++) {
+        uint32_t sum = to_k + via[y];
+        row[y] = sum < row[y] ? sum : row[y];
+    }
+}
+#endif
+
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
@@ -669,10 +696,7 @@ static void sharpen_row(bdi_rows *rel, int r)
             uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int y = 0; y < BD_SIZE; y++) {
-                uint32_t via = to_k + chain[k][y];
-                chain[x][y] = via < chain[x][y] ? via : chain[x][y];
-            }
+            extend(chain[x], to_k, chain[k]);
         }
     }
     add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
