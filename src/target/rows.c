@@ -156,9 +156,15 @@ static void mask_quads(unsigned set, __m256i q[3])
 
 /* path_from below, the columns 1..9 in the lanes of three quads (column j
  * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
- * open): each step updates every open column's path length and way at
- * once, takes the least length by vector compares and its first column by
- * a lane mask. The same sums and the same first least column; way[j]
+ * open). Each lane holds its column's path length times 16 plus its
+ * column (a length is a sum of at most nine costs within +-FORBID and of
+ * potentials, far inside +-2^58, so no product wraps), or INT64_MIN
+ * once the column is on the path or when it is not in `cols`: the least
+ * such key (less one, which wraps INT64_MIN to the top) is the least
+ * length with the first column that has it, its length the key shifted
+ * right by 4 and its column the low 4 bits. A closed lane is never
+ * updated (no key is below INT64_MIN). Each step updates every column's
+ * key and way at once: the same sums and the same first least column; way[j]
  * gets its lane for every j in 1..12 (what the path does not reach is
  * never read). */
 static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
@@ -166,37 +172,41 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
                      int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
-    const __m256i none = _mm256_set1_epi64x(INT64_MAX);
-    __m256i vq[3], dist[3] = {none, none, none}, from[3];
+    const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
+                               _mm256_setr_epi64x(9, 10, 11, 12)};
+    const __m256i closed = _mm256_set1_epi64x(INT64_MIN), less = _mm256_set1_epi64x(-1);
+    __m256i vq[3], key[3], from[3], open[3];
     load_quads(v + 1, vq);
-    for (int k = 0; k < 3; k++)
+    mask_quads(cols, open);
+    for (int k = 0; k < 3; k++) {
+        key[k] = _mm256_blendv_epi8(closed, _mm256_set1_epi64x(INT64_MAX), open[k]);
         from[k] = _mm256_setzero_si256();
+    }
     int64_t far = 0;
-    unsigned used = 0, open = cols;
+    unsigned used = 0;
     int j0 = 0;
     do {
         used |= 1u << j0;
-        open &= ~(1u << j0);
         since[j0] = far;
-        __m256i row[3], live[3], key[3];
+        __m256i row[3], low[3];
         load_quads(cost[match[j0] - 1], row);
-        mask_quads(open, live);
         __m256i row_u = _mm256_set1_epi64x(u[match[j0]] - far), at = _mm256_set1_epi64x(j0);
         for (int k = 0; k < 3; k++) {
+            /* j0's lane closes (none when j0 is the root) */
+            key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(column[k], at));
             __m256i cur = _mm256_sub_epi64(_mm256_sub_epi64(row[k], row_u), vq[k]);
-            __m256i closer = _mm256_and_si256(_mm256_cmpgt_epi64(dist[k], cur), live[k]);
-            dist[k] = _mm256_blendv_epi8(dist[k], cur, closer);
-            from[k] = _mm256_blendv_epi8(from[k], at, closer);
-            key[k] = _mm256_blendv_epi8(none, dist[k], live[k]);
+            cur = _mm256_or_si256(_mm256_slli_epi64(cur, 4), column[k]);
+            __m256d closer = _mm256_castsi256_pd(_mm256_cmpgt_epi64(key[k], cur));
+            key[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(key[k]),
+                                                          _mm256_castsi256_pd(cur), closer));
+            from[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(from[k]),
+                                                           _mm256_castsi256_pd(at), closer));
+            low[k] = _mm256_add_epi64(key[k], less);
         }
-        __m256i low = _mm256_blendv_epi8(key[0], key[1], _mm256_cmpgt_epi64(key[0], key[1]));
-        far = least_of8(low, key[2]);
-        __m256i nearest = _mm256_set1_epi64x(far);
-        unsigned at_least = 0;
-        for (int k = 0; k < 3; k++)
-            at_least |= (unsigned)_mm256_movemask_pd(
-                            _mm256_castsi256_pd(_mm256_cmpeq_epi64(key[k], nearest))) << 4 * k;
-        j0 = bit_digit(at_least);
+        __m256i two = _mm256_blendv_epi8(low[0], low[1], _mm256_cmpgt_epi64(low[0], low[1]));
+        int64_t least = least_of8(two, low[2]) + 1;
+        far = least >> 4;
+        j0 = (int)(least & 15);
     } while (match[j0] != 0);
     for (int k = 0; k < 3; k++)   /* lane k of quad q: column 4q + k + 1 */
         _mm256_storeu_si256((__m256i *)(way + 1 + 4 * k), from[k]);
@@ -409,13 +419,14 @@ static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int r, in
                       const int cells[BD_SIZE], unsigned missing, const int64_t v[BD_SIZE + 1],
                       int64_t cost[BD_SIZE][BD_SIZE], int64_t least[BD_SIZE])
 {
+    static const uint8_t band_box[BD_SIZE] = {0, 0, 0, 1, 1, 1, 2, 2, 2};   /* column / BD_BOX */
+    const int32_t(*boxes)[BD_SIZE] = rel->box + r / BD_BOX * BD_BOX;
     int64_t off[BD_SIZE];
     for (int k = 0; k < BD_SIZE; k++)
         off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
     for (int i = 0; i < n; i++) {
         int c = cells[i] - r * BD_SIZE;
-        least[i] = blank_costs(node, cells[i], rel->col[c],
-                               rel->box[r / BD_BOX * BD_BOX + c / BD_BOX], off, cost[i]);
+        least[i] = blank_costs(node, cells[i], rel->col[c], boxes[band_box[c]], off, cost[i]);
     }
 }
 
@@ -616,6 +627,33 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
 }
 #endif
 
+/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
+ * via are different rows of sharpen_row's chains below). */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable extend below, lanes 0..7 and lanes 1..8 by two
+ * overlapping AVX2 minima, both loaded before either is stored (lanes 1..7
+ * get the same value twice). */
+static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+{
+    __m256i by = _mm256_set1_epi32((int32_t)to_k);
+    __m256i low = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)row),
+                                   _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
+    __m256i high = _mm256_min_epu32(
+        _mm256_loadu_si256((const __m256i *)(row + 1)),
+        _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
+    _mm256_storeu_si256((__m256i *)row, low);
+    _mm256_storeu_si256((__m256i *)(row + 1), high);
+}
+#else
+static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+{
+    for (int y = 0; y < BD_SIZE; y++) {
+        uint32_t sum = to_k + via[y];
+        row[y] = sum < row[y] ? sum : row[y];
+    }
+}
+#endif
+
 /*
  * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
@@ -658,10 +696,7 @@ static void sharpen_row(bdi_rows *rel, int r)
             uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int y = 0; y < BD_SIZE; y++) {
-                uint32_t via = to_k + chain[k][y];
-                chain[x][y] = via < chain[x][y] ? via : chain[x][y];
-            }
+            extend(chain[x], to_k, chain[k]);
         }
     }
     add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
