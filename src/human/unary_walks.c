@@ -625,7 +625,7 @@ void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *li
 }
 
 CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
-                          bool from_on);
+                          bool from_on, const uint64_t *other, bool *meets);
 
 enum { HALF_LAYERS = 32 };   /* forcing_may_win walks at most this deep: a J of
                                 2 * HALF_LAYERS - 1 or more is taken as "may" */
@@ -691,16 +691,14 @@ bool forcing_may_win(unary *u, int cell, int digit, bool on)
     front[at] = seen[on][at] = (uint64_t)1 << (cell & 63);
     bool from_on = on;
     for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
+        /* half layer k holds potentials off when made from potentials on:
+         * it is met with seen[1] */
+        bool meets;
         if (!(from_on   /* a copy of set_step by state, its rules fixed */
-                  ? set_step(u, front, front, seen[0], true)
-                  : set_step(u, front, front, seen[1], false)))
+                  ? set_step(u, front, front, seen[0], true, seen[1], &meets)
+                  : set_step(u, front, front, seen[1], false, seen[0], &meets)))
             return false;
-        /* half layer k holds potentials off when made from potentials on */
-        const uint64_t *other = seen[from_on];
-        uint64_t meet = 0;
-        for (int i = 0; i < BD_SIZE * 2; i++)
-            meet |= front[i] & other[i];
-        if (meet)
+        if (meets)
             return true;
     }
     return false;
@@ -812,9 +810,10 @@ static int first_parent(set_walk *w, int pot, int k)
  * getOffToOn, as reach_links): the potentials `front`'s switch off (on)
  * that `seen` (the potentials made in that state) does not hold, added to
  * it; whether there are any. `next` may be `front`: it is written once
- * `front` is read. */
+ * `front` is read. With `other` (a set of the same form), *meets says
+ * whether `next` holds one of its potentials; NULL: `meets` unread. */
 CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
-                          bool from_on)
+                          bool from_on, const uint64_t *other, bool *meets)
 {
     const reach_grid *rg = u->rg;
     uint64_t to[BD_SIZE * 2] = {0}, x_links = u->x ? ~(uint64_t)0 : 0;   /* the X-links' mask */
@@ -834,12 +833,16 @@ CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next
             to[2 * d] |= rg->partner[at * BD_SIZE + d][0] & x_links;
             to[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1] & x_links;
         }
-    uint64_t any = 0;
+    uint64_t any = 0, hit = 0;
     for (int i = 0; i < BD_SIZE * 2; i++) {
         next[i] = to[i] & ~seen[i];
         seen[i] |= to[i];
         any |= next[i];
+        if (other)
+            hit |= next[i] & other[i];
     }
+    if (other)
+        *meets = hit != 0;
     return any != 0;
 }
 
@@ -877,8 +880,8 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
         if (k + 1 >= SET_LAYERS)
             return -2;
         if (!(from_on   /* a copy of set_step by state, its rules fixed */
-                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true)
-                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false)))
+                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true, NULL, NULL)
+                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false, NULL, NULL)))
             break;
         if (target_layer >= 0)
             break;   /* the half layer after an off target's */
