@@ -55,6 +55,10 @@ typedef struct unary {
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
     struct set_walk *walk;      /* the forcing chain walk by cell sets'
                                    room (unary_walks.c), or NULL */
+    bool span_set;              /* forcing_span's last answer (unary_walks.c), */
+    int span;                   /* for a list whose best had these measures */
+    double span_difficulty, span_base;
+    int span_complexity, span_best_key, span_key;
 } unary;
 
 /* All starts' reach at once, for one kind of links: the graph whose nodes
@@ -209,7 +213,7 @@ void closure_off(const reach_grid *rg, const uint64_t *row, unsigned digits, uin
  * cycle walk, which offers each cycle it finds; the forcing chain walk's
  * bound and the walk itself; the forcing chain's hint. */
 void find_cycles(unary *u, chint_list *list);
-bool forcing_may_win(const unary *u, int cell, int digit, bool on);
+bool forcing_may_win(unary *u, int cell, int digit, bool on);
 int32_t forcing_from(unary *u, int32_t start, chint_list *list);
 void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *list);
 

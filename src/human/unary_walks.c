@@ -624,78 +624,85 @@ void offer_forcing(unary *u, int32_t target, const chain_grid *g, chint_list *li
     chint_offer(ch, list, &h);
 }
 
-/* A breadth-first walk of the static links' potentials, a half layer at
- * a time (a set of potentials is a cell set a digit, as reach's): those
- * reached on and off, and the last half layer. */
-typedef struct layers {
-    uint64_t on[BD_SIZE * 2], off[BD_SIZE * 2], front[BD_SIZE * 2];
-} layers;
-
 CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
-                          bool from_on);
+                          bool from_on, const uint64_t *other, bool *meets);
 
-/* The next half layer of `l`, whose last one holds potentials on (`from_on`)
- * or off, made with the walk's links (set_step): those it switches off or
- * on that `l` has not reached, added to its sets; false when there are
- * none. */
-CHAIN_INLINE bool layers_step(const unary *u, layers *l, bool from_on)
+enum { HALF_LAYERS = 32 };   /* forcing_may_win walks at most this deep: a J of
+                                2 * HALF_LAYERS - 1 or more is taken as "may" */
+enum { SET_LAYERS = 64 };    /* forcing_by_sets' walk: at most this many half layers */
+
+/* The least k >= 0 for which a forcing chain of u's links with k + 2
+ * potentials could not come first in u->list (chint_could_win with
+ * u->forcing_base and u->sort_key), or SET_LAYERS when there is none
+ * below it. chint_could_win holds for every k below that one: a longer
+ * chain has a difficulty as high and a complexity higher. The answer is
+ * kept in u with the list's best it rests on, and given again while they
+ * stay the same. */
+static int forcing_span(unary *u)
 {
-    return set_step(u, l->front, l->front, from_on ? l->off : l->on, from_on);
+    const chint_list *list = u->list;
+    if (list->keep_all || !list->found)
+        return SET_LAYERS;
+    const chint *b = &list->best;
+    if (u->span_set && u->span_difficulty == b->difficulty && u->span_complexity == b->complexity
+        && u->span_best_key == b->sort_key && u->span_base == u->forcing_base
+        && u->span_key == u->sort_key)
+        return u->span;
+    int k = 0;
+    while (k < SET_LAYERS
+           && chint_could_win(list, u->forcing_base + length_difficulty(k + 2), k + 2, u->sort_key))
+        k++;
+    u->span_set = true;
+    u->span = k;
+    u->span_difficulty = b->difficulty;
+    u->span_complexity = b->complexity;
+    u->span_best_key = b->sort_key;
+    u->span_base = u->forcing_base;
+    u->span_key = u->sort_key;
+    return k;
 }
-
-/* `l` holding (cell, d + 1) alone, on or off, as its last half layer. */
-static void layers_start(layers *l, int cell, int d, bool on)
-{
-    memset(l, 0, sizeof *l);
-    uint64_t *set = on ? l->on : l->off;
-    set[2 * d + (cell >> 6)] = l->front[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-}
-
-enum { HALF_LAYERS = 32 };   /* forcing_may_win's walk: at most this deep */
 
 /* With a best hint in the list: whether SE's forcing chain walk from
  * (cell, digit) on (`on`) or off may give a hint that comes before it. The
  * walk is breadth-first and makes each potential once, so its target (the
  * start's opposite) is at the half layer of its distance D from the start,
  * and has D + 1 potentials; find_forcing stops before a half layer whose
- * target could not win, the last it may make being J. Each link's
- * contrapositive is a link (a on switches b off when b on switches a off;
- * a off switches b on when b off switches a on), so a path from the start
- * to a potential x and one from the start to x's opposite make one to the
- * start's opposite, and the middle of a path of D links is such an x, at
- * most D / 2 rounded up from the start each way: D <= J when, within
+ * target could not win, the last it may make being J (forcing_span). Each
+ * link's contrapositive is a link (a on switches b off when b on switches
+ * a off; a off switches b on when b off switches a on), so a path from the
+ * start to a potential x and one from the start to x's opposite make one
+ * to the start's opposite, and the middle of a path of D links is such an
+ * x, at most D / 2 rounded up from the start each way: D <= J when, within
  * (J + 1) / 2 half layers, some potential is reached both on and off at
- * half layers that add up to J at most. */
-bool forcing_may_win(const unary *u, int cell, int digit, bool on)
+ * half layers that add up to J at most. Half layer k is walked only while
+ * 2k - 1 <= J, so every half layer before it of the other state (k - 1,
+ * k - 3, ...) adds up with it to J at most: the test is whether half layer
+ * k meets all the potentials reached so far in the other state. */
+bool forcing_may_win(unary *u, int cell, int digit, bool on)
 {
-    int most = 0;   /* J */
-    while (chint_could_win(u->list, u->forcing_base + length_difficulty(most + 2), most + 2,
-                           u->sort_key))
-        if (++most >= 2 * HALF_LAYERS - 1)
-            return true;
-    layers l;
-    layers_start(&l, cell, digit - 1, on);
-    uint64_t front[HALF_LAYERS][BD_SIZE * 2];   /* front[k]: half layer k */
-    memcpy(front[0], l.front, sizeof front[0]);
+    int most = forcing_span(u);   /* J */
+    if (most >= 2 * HALF_LAYERS - 1)
+        return true;
+    uint64_t seen[2][BD_SIZE * 2];   /* by state (1: on), the potentials reached */
+    uint64_t front[BD_SIZE * 2];     /* the last half layer */
+    memset(seen, 0, sizeof seen);
+    memset(front, 0, sizeof front);
+    int at = 2 * (digit - 1) + (cell >> 6);
+    front[at] = seen[on][at] = (uint64_t)1 << (cell & 63);
     bool from_on = on;
     for (int k = 1; 2 * k - 1 <= most; k++, from_on = !from_on) {
-        if (!(from_on ? layers_step(u, &l, true)   /* a copy by state, its rules fixed */
-                      : layers_step(u, &l, false)))
+        /* half layer k holds potentials off when made from potentials on:
+         * it is met with seen[1] */
+        bool meets;
+        if (!(from_on   /* a copy of set_step by state, its rules fixed */
+                  ? set_step(u, front, front, seen[0], true, seen[1], &meets)
+                  : set_step(u, front, front, seen[1], false, seen[0], &meets)))
             return false;
-        memcpy(front[k], l.front, sizeof front[k]);
-        /* the opposite states are at half layers of the other parity */
-        for (int other = k - 1; other >= 0 && other + k <= most; other -= 2) {
-            uint64_t meet = 0;
-            for (int i = 0; i < BD_SIZE * 2; i++)
-                meet |= front[k][i] & front[other][i];
-            if (meet)
-                return true;
-        }
+        if (meets)
+            return true;
     }
     return false;
 }
-
-enum { SET_LAYERS = 64 };   /* forcing_by_sets' walk: at most this many half layers */
 
 /* find_forcing's walk as forcing_by_sets makes it: its half layers (a
  * cell set a digit each; half layer 0 the start alone, potentials on in
@@ -803,9 +810,10 @@ static int first_parent(set_walk *w, int pot, int k)
  * getOffToOn, as reach_links): the potentials `front`'s switch off (on)
  * that `seen` (the potentials made in that state) does not hold, added to
  * it; whether there are any. `next` may be `front`: it is written once
- * `front` is read. */
+ * `front` is read. With `other` (a set of the same form), *meets says
+ * whether `next` holds one of its potentials; NULL: `meets` unread. */
 CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
-                          bool from_on)
+                          bool from_on, const uint64_t *other, bool *meets)
 {
     const reach_grid *rg = u->rg;
     uint64_t to[BD_SIZE * 2] = {0}, x_links = u->x ? ~(uint64_t)0 : 0;   /* the X-links' mask */
@@ -825,12 +833,16 @@ CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next
             to[2 * d] |= rg->partner[at * BD_SIZE + d][0] & x_links;
             to[2 * d + 1] |= rg->partner[at * BD_SIZE + d][1] & x_links;
         }
-    uint64_t any = 0;
+    uint64_t any = 0, hit = 0;
     for (int i = 0; i < BD_SIZE * 2; i++) {
         next[i] = to[i] & ~seen[i];
         seen[i] |= to[i];
         any |= next[i];
+        if (other)
+            hit |= next[i] & other[i];
     }
+    if (other)
+        *meets = hit != 0;
     return any != 0;
 }
 
@@ -868,8 +880,8 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
         if (k + 1 >= SET_LAYERS)
             return -2;
         if (!(from_on   /* a copy of set_step by state, its rules fixed */
-                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true)
-                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false)))
+                  ? set_step(u, w->layer[k], w->layer[k + 1], seen[0], true, NULL, NULL)
+                  : set_step(u, w->layer[k], w->layer[k + 1], seen[1], false, NULL, NULL)))
             break;
         if (target_layer >= 0)
             break;   /* the half layer after an off target's */
