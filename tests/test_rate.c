@@ -533,22 +533,42 @@ static void test_unique_rectangles(void **state)
  * r1c4, box 2: r2c4, row 2: back to r2c7) they are 3 alone. Type 2: the
  * cells seeing r1c4, r2c4 and r3c1 (row 3 in box 2) lose 3; 4.5 + 0.1
  * for six cells. */
+/* The grid of test_unique_loop_through_first_start (below), r3c1 holding
+ * the digits `r3c1`. */
+static void first_start_grid(bdi_state *st, const char *r3c1)
+{
+    start(st, NULL);
+    drop(st, "12", "r456789c123456789");
+    drop(st, "12", "r1c2356789");
+    drop(st, "12", "r2c1235689");
+    drop(st, "12", "r3c345689");
+    keep(st, "12", "r1c1");
+    keep(st, "12", "r23c7");
+    keep(st, "123", "r12c4");
+    keep(st, r3c1, "r3c1");
+    keep(st, "124", "r3c2");
+}
+
 static void test_unique_loop_through_first_start(void **state)
 {
     (void)state;
     bdi_state st;
     bdi_step s;
-    start(&st, NULL);
-    drop(&st, "12", "r456789c123456789");
-    drop(&st, "12", "r1c2356789");
-    drop(&st, "12", "r2c1235689");
-    drop(&st, "12", "r3c345689");
-    keep(&st, "12", "r1c1");
-    keep(&st, "12", "r23c7");
-    keep(&st, "123", "r12c4");
-    keep(&st, "123", "r3c1");
-    keep(&st, "124", "r3c2");
+    first_start_grid(&st, "123");
     assert_true(bdi_unique_loop(&st, NULL, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 46);
+    assert_int_equal(s.subtype, 2);
+    expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");
+    /* With r3c1 {1,2,3,5} the loop's extra digits are 3 and 5: no walk
+     * takes its third extra cell, and no other loop holds 1 and 2. Once
+     * r3c1 loses 5 its three extra cells hold 3 alone: the search after
+     * the first (its record kept) finds the hint above. */
+    bdi_sets_memo memo;
+    memset(&memo, 0, sizeof memo);
+    first_start_grid(&st, "1235");
+    assert_false(bdi_unique_loop(&st, &memo, &s));
+    drop(&st, "5", "r3c1");
+    assert_true(bdi_unique_loop(&st, &memo, &s));
     expect_step(&s, BD_TECH_UNIQUE_LOOP, 46);
     assert_int_equal(s.subtype, 2);
     expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");
@@ -620,6 +640,28 @@ static void test_unique_loop_memo(void **state)
     expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
     assert_int_equal(s.subtype, 4);
     expect_removals(&s, "r1c4<>6, r2c4<>6");
+    /* A rectangle r12c1, r12c4 of 5,6 with r1c1 {5,6} the only cell of
+     * two: r1c4 {5,6,7}, r2c4 {5,6,9} and r2c1 {4,5,6,8} are three extra
+     * cells whose extra digits are not one, so the walk closes no loop (and
+     * every other loop of 5,6 has three extra cells or more); 6 has no
+     * other place in column 4. r2c1 losing 4 changes nothing; once it
+     * loses 8 too the rectangle has two extra cells sharing column 4,
+     * where 6 is locked: type 4, they lose 5 (worked by hand). */
+    memset(&memo, 0, sizeof memo);
+    start(&st, NULL);
+    keep(&st, "56", "r1c1");
+    keep(&st, "4568", "r2c1");
+    keep(&st, "567", "r1c4");
+    keep(&st, "569", "r2c4");
+    drop(&st, "6", "r3456789c4");
+    assert_false(bdi_unique_loop(&st, &memo, &s));
+    drop(&st, "4", "r2c1");
+    assert_false(bdi_unique_loop(&st, &memo, &s));
+    drop(&st, "8", "r2c1");
+    assert_true(bdi_unique_loop(&st, &memo, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 45);
+    assert_int_equal(s.subtype, 4);
+    expect_removals(&s, "r1c4<>5, r2c4<>5");
 }
 
 static void test_aligned_pair_exclusion(void **state)

@@ -114,6 +114,13 @@
  * so once it has made every closer of the part and taken each in the
  * next layer, it has closed every cycle it would (find_cycles).
  *
+ * On the path, the X-only search keeps, by digit, the candidates it last
+ * tested the digit's starts on and the starts whose tests all failed
+ * there (x_failed): with X-links only a start's tests read its digit
+ * alone, so on a grid where the digit is the same they fail again and
+ * are only counted, and a digit all of whose starts are so known is left
+ * out of that search's closure.
+ *
  * This file holds the search's flow: cycles_hints (the three searches,
  * the nested one's record of grids without a hint and its tests with
  * both links made once), unary_chaining (a start's tests, then its
@@ -129,6 +136,18 @@
 /* reaches_opposite is CHAIN_INLINE (chains.h): inlined into its caller
  * whatever the compiler's budget for inlining (it runs for nearly every
  * cycle start). */
+
+/* The path's record of its X-only searches' starts (unary_chaining): by
+ * digit, its candidates on the grid where they were last tested (`had`,
+ * as reach_grid's cand) and the starts whose tests all failed there. With
+ * X-links only, a start's tests read its digit's candidates alone (its
+ * links, its closure's part and reach, the candidates its cycles may
+ * remove are all of that digit), so on a grid where the digit has the
+ * same candidates they fail again. Empty when `had` is zeroed. */
+typedef struct x_failed {
+    uint64_t had[BD_SIZE][2];
+    uint64_t failed[BD_SIZE][2];
+} x_failed;
 
 /* cycles.c's space, one block: the grid for reach.c's walks first (so
  * that ch->cycles_grid, which points to it, frees the block), then the
@@ -165,6 +184,7 @@ typedef struct cycles_space {
     bool path_asked, path_none;  /* whether none_in was asked of it; its
                                     answer */
     uint64_t path_had[BD_SIZE * 2];
+    x_failed x_idle;             /* the path's X-only starts known to fail */
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -582,17 +602,58 @@ static bool both_tests(unary *u, cycles_space *sp)
     return any;
 }
 
-/* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
- * more than two candidates without X-links). The tests that a walk may
- * find something (may_cycle, reaches_opposite) come first; when none may,
- * no node is made (the start's node is counted against the budget all
- * the same). */
-static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
+/* The path's X-only record (x_failed) when the search of u is one on the
+ * path with X-links only and it has one, with the entry of `digit` made
+ * that of u's grid (its failed starts cleared when its candidates
+ * differ); else NULL. */
+static x_failed *x_record(const unary *u, const chint_list *list, int digit)
 {
-    if (digit_count(u->g->cand[cell]) > 2 && !u->x)
-        return;
+    if (!u->rg || u->y || list->keep_all)
+        return NULL;
+    x_failed *xf = &((cycles_space *)(void *)u->rg)->x_idle;   /* rg: its first member */
+    const uint64_t *cand = u->rg->cand[digit - 1];
+    uint64_t *had = xf->had[digit - 1];
+    if (had[0] != cand[0] || had[1] != cand[1]) {
+        had[0] = cand[0];
+        had[1] = cand[1];
+        xf->failed[digit - 1][0] = xf->failed[digit - 1][1] = 0;
+    }
+    return xf;
+}
+
+/* Before the closure of u's search (on the path, X-links only, record
+ * xf) is made: the links of the digits all of whose starts (the empty
+ * cells of two candidates or more) failed their tests on a grid where the
+ * digit had the candidates it has in u's (x_record) are left out of
+ * u->linked. unary_chaining tests none of those starts again, and with
+ * X-links only no other start's tests or walks read another digit than
+ * its own: the closure made without them (their nodes without edges)
+ * answers those the same, for less. */
+static void x_unlink_idle(unary *u, const x_failed *xf)
+{
+    const chain_grid *g = u->g;
+    uint64_t starts[2] = {0, 0};
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        if (!g->value[cell] && digit_count(g->cand[cell]) >= 2)
+            starts[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    for (int d = 0; d < BD_SIZE; d++) {
+        const uint64_t *cand = u->rg->cand[d], *had = xf->had[d], *failed = xf->failed[d];
+        if (had[0] == cand[0] && had[1] == cand[1] && !(cand[0] & starts[0] & ~failed[0])
+            && !(cand[1] & starts[1] & ~failed[1]))
+            u->linked[2 * d] = u->linked[2 * d + 1] = 0;
+    }
+}
+
+/* unary_chaining's tests and walks from candidate (cell, digit), `xf` its
+ * x_record: the tests that a walk may find something (may_cycle,
+ * reaches_opposite) first; when none may, no node is made (the start's
+ * node is counted against the budget all the same). */
+static void tests_and_walks(unary *u, int cell, int digit, chint_list *list, x_failed *xf)
+{
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
+    if (xf && !u->cl_made)
+        x_unlink_idle(u, xf);
     u->part_set = false;
     bool partner = has_partner(u, cell, digit);
     /* with a best hint, the walks' bounds first (cheap when the best is
@@ -601,15 +662,19 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     bool bound = u->rg && list->found && !list->keep_all;
     unsigned may = u->may ? u->may[cand] : MAY_ALL;
     bool cycle = partner && (may & MAY_CYCLE ? may_cycle(u, cell, digit) : test_counted(u));
-    bool from_on_may =
+    bool on_test =
         u->x && (may & MAY_ON ? reaches_opposite(u, cell, digit, true) : test_counted(u));
+    bool from_on_may = on_test;
     if (from_on_may && bound && !forcing_may_win(u, cell, digit, true))
         from_on_may = false;
-    bool from_off_may = u->x && partner
-                        && (may & MAY_OFF ? reaches_opposite(u, cell, digit, false)
-                                          : test_counted(u));
+    bool off_test = u->x && partner
+                    && (may & MAY_OFF ? reaches_opposite(u, cell, digit, false)
+                                      : test_counted(u));
+    bool from_off_may = off_test;
     if (from_off_may && bound && !forcing_may_win(u, cell, digit, false))
         from_off_may = false;
+    if (xf && !cycle && !on_test && !off_test)
+        xf->failed[digit - 1][cell >> 6] |= (uint64_t)1 << (cell & 63);
     if (!cycle && !from_on_may && !from_off_may) {
         /* no walk: the start's node is counted but not made */
         if (ch->budget && bdi_budget_spend(ch->budget))
@@ -637,6 +702,24 @@ static void unary_chaining(unary *u, int cell, int digit, chint_list *list)
     for (int i = 0; i < chain_count && !ch->failed; i++)
         offer_forcing(u, chains[i], u->g, list);
     chain_release(ch, mark);
+}
+
+/* SE's doUnaryChaining from candidate (cell, digit) (none from a cell of
+ * more than two candidates without X-links): tests_and_walks. On the path
+ * with X-links only, a start whose tests all failed on a grid where its
+ * digit had the same candidates (x_record) fails them again: they are
+ * only counted, as they would count. CHAIN_INLINE (chains.h): the starts
+ * passed over here cost their caller no call. */
+CHAIN_INLINE void unary_chaining(unary *u, int cell, int digit, chint_list *list)
+{
+    if (digit_count(u->g->cand[cell]) > 2 && !u->x)
+        return;
+    x_failed *xf = x_record(u, list, digit);
+    if (xf && (xf->failed[digit - 1][cell >> 6] >> (cell & 63) & 1u)) {
+        nodes_counted(u->ch, unit_partner(u->rg, cell * BD_SIZE + digit - 1) ? 4u : 2u);
+        return;
+    }
+    tests_and_walks(u, cell, digit, list, xf);
 }
 
 enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); a grid that gained
@@ -985,6 +1068,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             space->kept = NULL;
             space->both_made = space->path_made = false;
             space->cache.used = false;
+            memset(&space->x_idle, 0, sizeof space->x_idle);
             ch->cycles_grid = &space->rg;
         }
     }

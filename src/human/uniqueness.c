@@ -45,7 +45,13 @@
  * the walk from a later start does not enter an earlier start of the
  * same digits when no loop on from there can take a third extra cell:
  * when the extra digits gathered so far are two or more (they only grow
- * along the walk, and a third extra cell needs them to be one).
+ * along the walk, and a third extra cell needs them to be one). So a loop
+ * with three extra cells has three cells holding both digits and one same
+ * other digit alone (its first three extra cells); where no three cells
+ * do (three_alike), every loop the walk closes has two extra cells at
+ * most: the walk from a later start enters no earlier start, and a pair
+ * that closed no valid loop on the path's last grid closes none now
+ * unless a cell holding both digits lost all its others (idle_pairs).
  */
 #include "human.h"
 
@@ -72,6 +78,8 @@ typedef struct walk {
                                      even and at odd places */
     uint32_t lone;                /* the units with one cell holding both
                                      digits */
+    bool few_extra;               /* no loop of v1, v2 can take a third
+                                     extra cell (three_alike) */
     unsigned both[UNIT_COUNT];    /* by unit, the places of its cells
                                      holding both digits */
     int met_count;                /* the first MET_MAX valid loops met */
@@ -392,7 +400,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 continue;
             ex_digits |= cand & ~loop_digits;
             int count = digit_count(cand);
-            if (count == 2 && next < w->loop[0] && digit_count(ex_digits) >= 2)
+            if (count == 2 && next < w->loop[0] && (w->few_extra || digit_count(ex_digits) >= 2))
                 continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
                 && !((w->seen[w->length & 1] | w->lone) & bdi_cell_unit_bits[next]))
@@ -419,20 +427,53 @@ static void pair_cells(walk *w)
     }
 }
 
+/* Into many[v1 - 1], bit v2 - 1 (v1 < v2), the digit pairs some three
+ * cells hold with one and the same third digit and no other. The walk
+ * takes a third extra cell only while the extra digits gathered are one
+ * digit (extend), so a loop with three extra cells or more has three
+ * such cells (its first three extra cells, each holding v1, v2 and that
+ * digit alone); for the other pairs every loop has two extra cells at
+ * most, and is met in full from its first start. */
+static void three_alike(const bdi_state *st, uint16_t *many)
+{
+    uint8_t seen[1u << BD_SIZE];
+    memset(seen, 0, sizeof seen);
+    memset(many, 0, BD_SIZE * sizeof *many);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        unsigned cand = st->cand[cell];
+        if (digit_count(cand) != 3 || ++seen[cand] != 3)
+            continue;
+        int a = bit_digit(cand), b = bit_digit(cand & (cand - 1u)), c = top_digit(cand);
+        many[a - 1] |= (uint16_t)(digit_bit(b) | digit_bit(c));
+        many[b - 1] |= (uint16_t)digit_bit(c);
+    }
+}
+
 /* A cell's candidates and value as bdi_sets_memo's loop_grid keeps them. */
 static uint16_t grid_key(const bdi_state *st, int cell)
 {
     return (uint16_t)(st->cand[cell] | (unsigned)st->value[cell] << BD_SIZE);
 }
 
-/* The digit pairs v1 < v2 (as bdi_sets_memo's loop_idle, v1's row) that
- * gave no hint on `memo`'s grid and read nothing changed since: no cell
- * holding both digits, before or now, changed, nor any cell of the units
- * of their valid loops. */
-static void idle_pairs(const bdi_state *st, const bdi_sets_memo *memo, uint16_t idle[BD_SIZE])
+/* The digit pairs v1 < v2 (as bdi_sets_memo's loop_idle, v1's row) whose
+ * walks would give no hint on `st` after none on `memo`'s grid, `many`
+ * (three_alike's on st) the pairs whose loops may take a third extra
+ * cell: those that read nothing changed since (no cell holding both
+ * digits, before or now, changed, nor any cell of the units of their
+ * valid loops), and, when no cell gained a candidate since (as along a
+ * path), those that closed no valid loop there and may take no third
+ * extra cell now, where no cell holding both digits and more lost all the
+ * others since. A valid loop the walk closes on st would have two extra
+ * cells at most (extend) and be valid on memo's grid (its cells held both
+ * digits then), with as many extra cells (none has fewer candidates
+ * there): the walk there would have closed it (a loop of two extra cells
+ * at most is met in full from its first start). */
+static void idle_pairs(const bdi_state *st, const bdi_sets_memo *memo, const uint16_t *many,
+                       uint16_t idle[BD_SIZE])
 {
-    uint16_t changed[BD_SIZE] = {0};
+    uint16_t changed[BD_SIZE] = {0}, two_now[BD_SIZE] = {0};
     uint32_t units = 0;
+    bool gained = false;   /* a cell has a candidate it lacked there */
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (memo->loop_grid[cell] == grid_key(st, cell))
             continue;
@@ -440,12 +481,20 @@ static void idle_pairs(const bdi_state *st, const bdi_sets_memo *memo, uint16_t 
         units |= bdi_cell_unit_bits[cell];
         for (unsigned ds = held; ds; ds &= ds - 1u)
             changed[bit_digit(ds) - 1] |= (uint16_t)held;
+        unsigned cand = st->cand[cell];
+        gained |= (cand & ~memo->loop_grid[cell]) != 0;
+        if (digit_count(cand) == 2)
+            two_now[bit_digit(cand) - 1] |= (uint16_t)cand;
     }
     for (int d = 0; d < BD_SIZE; d++) {
         idle[d] = memo->loop_idle[d] & ~changed[d];
         for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
             if (memo->loop_units[d][bit_digit(ds) - 1] & units)
                 idle[d] &= (uint16_t)~(ds & -ds);
+        for (unsigned ds = gained ? 0u : memo->loop_idle[d] & ~many[d] & ~two_now[d]; ds;
+             ds &= ds - 1u)
+            if (!memo->loop_units[d][bit_digit(ds) - 1])
+                idle[d] |= (uint16_t)(ds & -ds);
     }
 }
 
@@ -465,12 +514,13 @@ static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
 bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
     walk *w = &(walk){.st = st, .best = s};
-    uint16_t idle[BD_SIZE] = {0};
+    uint16_t idle[BD_SIZE] = {0}, many[BD_SIZE];
+    three_alike(st, many);
     unsigned kept = 0;   /* loop_grid is read only once kept with a pair */
     for (int d = 0; memo && d < BD_SIZE; d++)
         kept |= memo->loop_idle[d];
     if (kept) {
-        idle_pairs(st, memo, idle);
+        idle_pairs(st, memo, many, idle);
         for (int d = 0; d < BD_SIZE; d++)
             for (unsigned ds = idle[d]; ds; ds &= ds - 1u)
                 w->units[d][bit_digit(ds) - 1] = memo->loop_units[d][bit_digit(ds) - 1];
@@ -483,6 +533,7 @@ bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
         w->v2 = bit_digit(cand & (cand - 1u));
         if (idle[w->v1 - 1] & digit_bit(w->v2))
             continue;
+        w->few_extra = !(many[w->v1 - 1] & digit_bit(w->v2));
         pair_cells(w);
         if (!(w->lone & bdi_cell_unit_bits[cell]))
             extend(w, cell, 2, 0, -1);
