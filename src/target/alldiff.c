@@ -37,9 +37,15 @@
  * candidate puts the blank's other two units back on it, until it is
  * empty. The matching's outcome depends on the blanks' candidates alone,
  * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
- * nine bits a cell in two 64-bit words.
+ * nine bits a cell in two 64-bit words; the memo also keeps the
+ * candidates the last successful call left, in which every unit is
+ * consistent, so a unit with the same masks now starts off the worklist.
  */
 #include "target.h"
+
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#include <emmintrin.h>
+#endif
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
@@ -339,6 +345,52 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     return true;
 }
 
+/* The cells at which `now` differs from `was`: bit c % 64 of
+ * differ[c / 64]. With SSE2 sixteen cells a movemask, the last cell
+ * alone; elsewhere (BD_PORTABLE) cell by cell. */
+static void changed_cells(const uint16_t was[BD_CELLS], const uint16_t now[BD_CELLS],
+                          uint64_t differ[2])
+{
+    differ[0] = differ[1] = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i same[2];
+        for (int half = 0; half < 2; half++) {
+            int at = cell + 8 * half;
+            same[half] = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(was + at)),
+                                         _mm_loadu_si128((const __m128i *)(now + at)));
+        }
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(same[0], same[1]));
+        differ[cell / 64] |= (uint64_t)(~bits & 0xffffu) << (cell % 64);
+    }
+#endif
+    for (; cell < BD_CELLS; cell++)
+        differ[cell / 64] |= (uint64_t)(was[cell] != now[cell]) << (cell % 64);
+}
+
+/* The units (bit kind * BD_SIZE + index) in which `now` differs from
+ * `was` at some cell. */
+static uint32_t changed_units(const uint16_t was[BD_CELLS], const uint16_t now[BD_CELLS])
+{
+    uint64_t differ[2];
+    changed_cells(was, now, differ);
+    enum { LOW_ROWS = 64 / BD_SIZE - 1 };   /* the rows read from differ[0] alone */
+    uint64_t high = differ[0] >> (LOW_ROWS * BD_SIZE) | differ[1] << (64 - LOW_ROWS * BD_SIZE);
+    unsigned rows = 0, cols = 0, boxes = 0;
+    for (int row = 0; row < BD_SIZE; row++) {
+        uint64_t from = row < LOW_ROWS ? differ[0] >> (row * BD_SIZE)
+                                       : high >> ((row - LOW_ROWS) * BD_SIZE);
+        unsigned in_row = (unsigned)from & ALL_DIGITS;   /* the columns where it differs */
+        rows |= (unsigned)(in_row != 0) << row;
+        cols |= in_row;
+        unsigned band = (unsigned)((in_row & 07) != 0) | (unsigned)((in_row & 070) != 0) << 1
+                        | (unsigned)((in_row & 0700) != 0) << 2;
+        boxes |= band << (row / 3 * 3);
+    }
+    return rows | cols << BD_SIZE | (uint32_t)boxes << (2 * BD_SIZE);
+}
+
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
                           bdi_unit_memo *memo)
 {
@@ -347,11 +399,16 @@ bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]
         bare |= (unsigned)((cells[cell] | cand[cell]) == 0);
     if (bare)
         return false;
-    for (uint32_t queue = ALL_UNITS; queue; ) {
+    /* a unit whose masks are those of memo->last is consistent: its
+     * outcome depends on them alone, and it stays off the worklist until a
+     * cell of it changes */
+    for (uint32_t queue = memo ? changed_units(memo->last, cand) : ALL_UNITS; queue; ) {
         int unit = bit_digit(queue) - 1;
         queue &= queue - 1u;
         if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
+    if (memo)
+        memcpy(memo->last, cand, sizeof memo->last);
     return true;
 }
