@@ -34,8 +34,10 @@
  * n - t <= 3, and only when the memo does not know the unit.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
- * candidate puts the blank's other two units back on it, until it is
- * empty. The matching's outcome depends on the blanks' candidates alone,
+ * candidate puts the blank's other two units back on it, and those go
+ * before the units not yet settled (a failure shows sooner), until it is
+ * empty; the consistent closure, or its failure, is the same in any
+ * order. The matching's outcome depends on the blanks' candidates alone,
  * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
  * nine bits a cell in two 64-bit words; the memo also keeps the
  * candidates the last successful call left, in which every unit is
@@ -425,9 +427,13 @@ bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]
     /* a unit whose masks are those of memo->last is consistent: its
      * outcome depends on them alone, and it stays off the worklist until a
      * cell of it changes */
-    for (uint32_t queue = memo ? changed_units(memo->last, cand) : ALL_UNITS; queue; ) {
-        int unit = bit_digit(queue) - 1;
-        queue &= queue - 1u;
+    /* pending: the units not settled yet; queue: those put back */
+    uint32_t pending = memo ? changed_units(memo->last, cand) : ALL_UNITS, queue = 0;
+    while (pending | queue) {
+        uint32_t from = queue ? queue : pending;
+        int unit = bit_digit(from) - 1;
+        queue &= ~(1u << unit);
+        pending &= ~(1u << unit);
         if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
