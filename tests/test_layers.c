@@ -615,14 +615,15 @@ static bool consistent_by_enumeration(const bd_grid *puzzle, uint16_t cand[BD_CE
  * out): the rule must leave exactly what the enumeration leaves, and say
  * "no completion" exactly when it does, without a memo and with one
  * shared by all the rounds (each puzzle twice: the second run finds its
- * units there). */
+ * units there; then the settled grid less one candidate, whose unchanged
+ * units the memo's last call vouches for). */
 static void test_units_consistent(void **state)
 {
     (void)state;
     bdi_unit_memo *memo = calloc(1, sizeof *memo);
     assert_non_null(memo);
     uint64_t seed = 2727;
-    int failed = 0, narrowed = 0;
+    int failed = 0, narrowed = 0, child_failed = 0, child_narrowed = 0;
     for (int round = 0; round < 400; round++) {
         bd_grid puzzle;
         tu_random_puzzle(&seed, 21 + tu_below(&seed, 41), &puzzle);
@@ -659,10 +660,29 @@ static void test_units_consistent(void **state)
         for (int cell = 0; cell < BD_CELLS; cell++)
             assert_int_equal(cand[cell], expected[cell]);
         narrowed += memcmp(before, cand, sizeof cand) != 0;
+        /* a child of the settled grid: one blank of two or more
+         * candidates loses one, so most units are those the memo's last
+         * call left and only the blank's own stay on its worklist */
+        for (int taken = 0; taken < 3; taken++) {
+            int blank = tu_below(&seed, BD_CELLS), tried = 0;
+            for (; tried < BD_CELLS && digit_count(cand[blank]) < 2; tried++)
+                blank = (blank + 1) % BD_CELLS;
+            if (tried < BD_CELLS)
+                cand[blank] &= (uint16_t)~digit_bit(top_digit(cand[blank]));
+        }
+        memcpy(expected, cand, sizeof expected);
+        memcpy(before, cand, sizeof before);
+        bool child_ok = consistent_by_enumeration(&puzzle, expected);
+        child_failed += !child_ok;
+        child_narrowed += child_ok && memcmp(before, expected, sizeof before) != 0;
+        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, memo), child_ok);
+        for (int cell = 0; child_ok && cell < BD_CELLS; cell++)
+            assert_int_equal(cand[cell], expected[cell]);
     }
     free(memo);
     /* both outcomes, and narrowing, must be exercised */
     assert_true(failed >= 50 && 400 - failed >= 50 && narrowed >= 100);
+    assert_true(child_failed >= 20 && child_narrowed >= 20);
 }
 
 /* By hand, on the empty grid: cells 0 and 1 (row 0, box 0) with the

@@ -34,12 +34,20 @@
  * n - t <= 3, and only when the memo does not know the unit.
  *
  * The 27 units are kept on a worklist: a unit whose blank loses a
- * candidate puts the blank's other two units back on it, until it is
- * empty. The matching's outcome depends on the blanks' candidates alone,
+ * candidate puts the blank's other two units back on it, and those go
+ * before the units not yet settled (a failure shows sooner), until it is
+ * empty; the consistent closure, or its failure, is the same in any
+ * order. The matching's outcome depends on the blanks' candidates alone,
  * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
- * nine bits a cell in two 64-bit words.
+ * nine bits a cell in two 64-bit words; the memo also keeps the
+ * candidates the last successful call left, in which every unit is
+ * consistent, so a unit with the same masks now starts off the worklist.
  */
 #include "target.h"
+
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#include <emmintrin.h>
+#endif
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
@@ -339,19 +347,97 @@ static bool settle_unit(uint16_t cand[BD_CELLS], int unit, uint32_t *queue, bdi_
     return true;
 }
 
+/* The cells at which `now` differs from `was`: bit c % 64 of
+ * differ[c / 64]. With SSE2 sixteen cells a movemask, the last cell
+ * alone; elsewhere (BD_PORTABLE) cell by cell. */
+static void changed_cells(const uint16_t was[BD_CELLS], const uint16_t now[BD_CELLS],
+                          uint64_t differ[2])
+{
+    differ[0] = differ[1] = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i same[2];
+        for (int half = 0; half < 2; half++) {
+            int at = cell + 8 * half;
+            same[half] = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(was + at)),
+                                         _mm_loadu_si128((const __m128i *)(now + at)));
+        }
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(same[0], same[1]));
+        differ[cell / 64] |= (uint64_t)(~bits & 0xffffu) << (cell % 64);
+    }
+#endif
+    for (; cell < BD_CELLS; cell++)
+        differ[cell / 64] |= (uint64_t)(was[cell] != now[cell]) << (cell % 64);
+}
+
+/* The units (bit kind * BD_SIZE + index) in which `now` differs from
+ * `was` at some cell. */
+static uint32_t changed_units(const uint16_t was[BD_CELLS], const uint16_t now[BD_CELLS])
+{
+    uint64_t differ[2];
+    changed_cells(was, now, differ);
+    enum { LOW_ROWS = 64 / BD_SIZE - 1 };   /* the rows read from differ[0] alone */
+    uint64_t high = differ[0] >> (LOW_ROWS * BD_SIZE) | differ[1] << (64 - LOW_ROWS * BD_SIZE);
+    unsigned rows = 0, cols = 0, boxes = 0;
+    for (int row = 0; row < BD_SIZE; row++) {
+        uint64_t from = row < LOW_ROWS ? differ[0] >> (row * BD_SIZE)
+                                       : high >> ((row - LOW_ROWS) * BD_SIZE);
+        unsigned in_row = (unsigned)from & ALL_DIGITS;   /* the columns where it differs */
+        rows |= (unsigned)(in_row != 0) << row;
+        cols |= in_row;
+        unsigned band = (unsigned)((in_row & 07) != 0) | (unsigned)((in_row & 070) != 0) << 1
+                        | (unsigned)((in_row & 0700) != 0) << 2;
+        boxes |= band << (row / 3 * 3);
+    }
+    return rows | cols << BD_SIZE | (uint32_t)boxes << (2 * BD_SIZE);
+}
+
+/* Whether some blank (cells[cell] == 0) has no candidates in cand[]. With
+ * SSE2 sixteen cells at once, the last cell alone; elsewhere (BD_PORTABLE)
+ * cell by cell. */
+static bool has_bare_blank(const uint8_t cells[BD_CELLS], const uint16_t cand[BD_CELLS])
+{
+    unsigned bare = 0;
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const __m128i zero = _mm_setzero_si128();
+    __m128i found = zero;
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i digits = _mm_loadu_si128((const __m128i *)(cells + cell));
+        __m128i low = _mm_or_si128(_mm_unpacklo_epi8(digits, zero),
+                                   _mm_loadu_si128((const __m128i *)(cand + cell)));
+        __m128i high = _mm_or_si128(_mm_unpackhi_epi8(digits, zero),
+                                    _mm_loadu_si128((const __m128i *)(cand + cell + 8)));
+        found = _mm_or_si128(found, _mm_or_si128(_mm_cmpeq_epi16(low, zero),
+                                                 _mm_cmpeq_epi16(high, zero)));
+    }
+    bare = (unsigned)_mm_movemask_epi8(found);
+#endif
+    for (; cell < BD_CELLS; cell++)
+        bare |= (unsigned)((cells[cell] | cand[cell]) == 0);
+    return bare != 0;
+}
+
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
                           bdi_unit_memo *memo)
 {
-    unsigned bare = 0;   /* a blank without candidates */
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        bare |= (unsigned)((cells[cell] | cand[cell]) == 0);
-    if (bare)
+    if (has_bare_blank(cells, cand))
         return false;
-    for (uint32_t queue = ALL_UNITS; queue; ) {
-        int unit = bit_digit(queue) - 1;
-        queue &= queue - 1u;
+    /* a unit whose masks are those of memo->last is consistent: its
+     * outcome depends on them alone, and it stays off the worklist until a
+     * cell of it changes */
+    /* pending: the units not settled yet; queue: those put back */
+    uint32_t pending = memo ? changed_units(memo->last, cand) : ALL_UNITS, queue = 0;
+    while (pending | queue) {
+        uint32_t from = queue ? queue : pending;
+        int unit = bit_digit(from) - 1;
+        queue &= ~(1u << unit);
+        pending &= ~(1u << unit);
         if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
+    if (memo)
+        memcpy(memo->last, cand, sizeof memo->last);
     return true;
 }

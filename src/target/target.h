@@ -215,6 +215,10 @@ typedef struct bdi_unit_memo_slot {
 } bdi_unit_memo_slot;
 typedef struct bdi_unit_memo {
     bdi_unit_memo_slot slot[1 << BDI_UNIT_MEMO_BITS];
+    /* the candidates the last call that returned true left, in which
+     * every unit is consistent (all 0 before one: units of filled cells
+     * alone, consistent too) */
+    uint16_t last[BD_CELLS];
 } bdi_unit_memo;
 
 /* The units' all-different rule made consistent (alldiff.c): `cand` holds
