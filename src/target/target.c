@@ -1167,18 +1167,45 @@ static inline void open_candidates(const target *s, uint16_t cand[BD_CELLS], uns
 }
 
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
-/* survey() over every cell, eight cells a vector (by_col blank by blank,
+/* The grid `by_row` read column by column into by_col (by_col[c * BD_SIZE
+ * + r] = by_row[r * BD_SIZE + c]): the first eight rows and columns as an
+ * 8 x 8 block of 16-bit lanes, transposed by three rounds of unpacks (16,
+ * 32, 64 bits), the ninth row and column alone. */
+static void transpose(const uint16_t by_row[BD_CELLS], uint16_t by_col[BD_CELLS])
+{
+    __m128i x[8], y[8];
+    for (int r = 0; r < 8; r++)
+        x[r] = _mm_loadu_si128((const __m128i *)(by_row + r * BD_SIZE));
+    for (int k = 0; k < 8; k += 2) {   /* rows k, k + 1: columns 0-3, 4-7 */
+        y[k] = _mm_unpacklo_epi16(x[k], x[k + 1]);
+        y[k + 1] = _mm_unpackhi_epi16(x[k], x[k + 1]);
+    }
+    for (int k = 0; k < 8; k += 4) {   /* rows k..k + 3: columns 0-1, 2-3, 4-5, 6-7 */
+        x[k] = _mm_unpacklo_epi32(y[k], y[k + 2]);
+        x[k + 1] = _mm_unpackhi_epi32(y[k], y[k + 2]);
+        x[k + 2] = _mm_unpacklo_epi32(y[k + 1], y[k + 3]);
+        x[k + 3] = _mm_unpackhi_epi32(y[k + 1], y[k + 3]);
+    }
+    for (int k = 0; k < 4; k++) {   /* rows 0-7: columns 2k, 2k + 1 */
+        _mm_storeu_si128((__m128i *)(by_col + 2 * k * BD_SIZE), _mm_unpacklo_epi64(x[k], x[k + 4]));
+        _mm_storeu_si128((__m128i *)(by_col + (2 * k + 1) * BD_SIZE),
+                         _mm_unpackhi_epi64(x[k], x[k + 4]));
+    }
+    for (int k = 0; k < BD_SIZE; k++) {
+        by_col[k * BD_SIZE + BD_SIZE - 1] = by_row[(BD_SIZE - 1) * BD_SIZE + k];
+        by_col[(BD_SIZE - 1) * BD_SIZE + k] = by_row[k * BD_SIZE + BD_SIZE - 1];
+    }
+}
+
+/* survey() over every cell, eight cells a vector (by_col by transpose(),
  * the last cell alone): the largest candidate from the exponent of the
  * mask as a float, the choice as the least key count << 11 |
  * (BD_MAX_SCORE_WEIGHT - weight) << 7 | position (NONE on a filled cell),
  * below 2^15. */
-static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
-                      uint16_t by_col[BD_CELLS], int *sum)
+static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t by_col[BD_CELLS],
+                      int *sum)
 {
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i];
-        by_col[TRANSPOSED[cell]] = cand[cell];
-    }
+    transpose(cand, by_col);
     enum { NONE = 0x7fff };
     const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
     const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
@@ -1228,8 +1255,8 @@ static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
 /*
  * The open blanks blanks[depth..] in scan's full pass, from their
  * candidates by cell (cand, 0 on a filled cell; every blank has two or
- * more): the same candidates read column by column into by_col (which
- * must be 0 on the filled cells), the cheap bound's sum over the blanks of
+ * more): the same candidates read column by column into by_col (0 on
+ * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
  * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
@@ -1241,8 +1268,9 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
 {
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     if (s->blank_count - depth >= SURVEY_ALL)
-        return survey_all(s, depth, cand, by_col, sum);
+        return survey_all(s, cand, by_col, sum);
 #endif
+    memset(by_col, 0, BD_CELLS * sizeof *by_col);
     int best_i = -1, best_n = BD_SIZE + 1, best_w = 0, total = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i], w = s->weight[cell];
@@ -1283,7 +1311,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             return true;
         }
     }
-    uint16_t by_row[BD_CELLS], by_col[BD_CELLS] = {0};
+    uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
     unsigned few[3];
     open_candidates(s, by_row, few);
     if (few[0] | few[1] | few[2]) {
