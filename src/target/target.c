@@ -172,7 +172,7 @@ enum {
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
-    SURVEY_ALL = 45,         /* open blanks from which survey() reads every cell */
+    SURVEY_ALL = 30,         /* open blanks from which survey() reads every cell */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
