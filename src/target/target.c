@@ -243,6 +243,12 @@ typedef struct relaxation {
      * a settled layer keeps it, as its values all move together; within
      * +-2^26, as layer values lie within 9 x (90 x SCALE + the price limit)) */
     int32_t gap[BD_SIZE][BD_SIZE];
+    /* leaving_costs' sums: leave[cell] over the digits d whose best layer
+     * takes the blank with a positive share, min(share, FIX_CAP) (below
+     * 9 x 2^29 < 2^32), those digits in mine[cell] (bit d - 1); on the
+     * node's blanks (other cells: anything) */
+    uint32_t leave[BD_CELLS];
+    uint16_t mine[BD_CELLS];
 } relaxation;
 
 static const int32_t GAP_NONE = INT32_MIN;
@@ -659,48 +665,81 @@ static int64_t share(const relaxation *rel, int d, int r)
     return gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
 }
 
+/* Adds to rel's leave and mine (leaving_costs), or with `out` takes out,
+ * what digit d's best layer in `from` (rel or its parent's relaxation)
+ * gave them there: on the picks that were blanks there (from->blank),
+ * min(share, FIX_CAP) where the share is positive. */
+static void count_shares(relaxation *rel, const relaxation *from, int d, bool out)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        int taken = r * BD_SIZE + from->layer[d].pick[r];
+        if (!(from->blank[taken / 32] >> (taken % 32) & 1u))
+            continue;
+        int64_t loss = share(from, d, r);
+        if (loss > 0) {
+            uint32_t part = (uint32_t)(loss < FIX_CAP ? loss : FIX_CAP);
+            if (out) {
+                rel->leave[taken] -= part;
+                rel->mine[taken] &= (uint16_t)~(1u << d);
+            } else {
+                rel->leave[taken] += part;
+                rel->mine[taken] |= (uint16_t)(1u << d);
+            }
+        }
+    }
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
  * layer of d that avoids it, when positive: d's share (share(), for its
- * pick in row r), with bit d - 1 of mine[cell] set; cost[cell] =
- * min(that sum, FIX_CAP). A layer
+ * pick in row r), with bit d - 1 of rel->mine[cell] set; cost[cell] =
+ * min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as no
+ * share is negative. A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
  * another digit. The rows' gaps (rel->gap) are found anew for the digits
  * `solved` (bit d - 1), whose layers were solved at this node, and kept
  * for the others, settled since their gaps were found (the blanks placed
- * since are skipped).
+ * since are skipped). With `parent` (rel inherited from it, and solved
+ * there by leaving_costs), leave and mine start from the parent's, less
+ * what the digits `solved` gave them there: a settled digit gives each
+ * blank what it gave it at the parent (the same pick and gap, and a share
+ * without gap is above FIX_CAP at any value).
  */
-static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS])
+static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved,
+                          int32_t cost[BD_CELLS])
 {
-    memset(cost, 0, BD_CELLS * sizeof *cost);
-    memset(mine, 0, BD_CELLS * sizeof *mine);
-    for (int d = 0; d < BD_SIZE; d++) {
-        bool anew = solved & (1u << d);
-        for (int r = 0; r < BD_SIZE; r++) {
-            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            if (s->cells[taken])
-                continue;
-            if (anew) {
-                const int32_t *row = rel->through[d] + r * BD_SIZE;
-                int32_t other = BDI_LAYER_NONE;
-                for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
-                    int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
-                    other = through > other ? through : other;
-                }
-                rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
-            }
-            int64_t loss = share(rel, d, r);
-            if (loss > 0) {
-                mine[taken] |= (uint16_t)(1u << d);
-                int32_t sum = cost[taken] + (int32_t)(loss < FIX_CAP ? loss : FIX_CAP);
-                cost[taken] = sum < FIX_CAP ? sum : FIX_CAP;   /* both terms <= 2^29 */
-            }
-        }
+    unsigned digits = ALL_DIGITS;   /* whose shares are counted here */
+    if (parent) {
+        memcpy(rel->leave, parent->leave, sizeof rel->leave);
+        memcpy(rel->mine, parent->mine, sizeof rel->mine);
+        for (digits = solved; digits; digits &= digits - 1u)
+            count_shares(rel, parent, bit_digit(digits) - 1, true);
+        digits = solved;
+    } else {
+        memset(rel->leave, 0, sizeof rel->leave);
+        memset(rel->mine, 0, sizeof rel->mine);
     }
+    for (; digits; digits &= digits - 1u) {
+        int d = bit_digit(digits) - 1;
+        for (int r = 0; r < BD_SIZE && (solved & (1u << d)); r++) {
+            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
+            if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
+                continue;
+            const int32_t *row = rel->through[d] + r * BD_SIZE;
+            int32_t other = BDI_LAYER_NONE;
+            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+                other = through > other ? through : other;
+            }
+            rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
+        }
+        count_shares(rel, rel, d, false);
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cost[cell] = rel->leave[cell] < FIX_CAP ? (int32_t)rel->leave[cell] : FIX_CAP;
 }
 
 /* The layers' test of fix_by_layers on every cell and digit, with each
@@ -802,15 +841,15 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
  * every pair is tested by fix_cell. With SSE2 the cells where nothing is
  * tested again go eight at a time. */
-static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
-                          bool rows)
+static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
+                          const relaxation *parent, unsigned solved, bool rows)
 {
     int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     int32_t cost[BD_CELLS];
-    uint16_t mine[BD_CELLS], fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
-    const uint16_t *retest = mine;   /* the digits whose pairs fix_cell tests again */
-    leaving_costs(s, rel, solved, cost, mine);
+    uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
+    const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
+    leaving_costs(rel, parent, solved, cost);
     if (slack < FIX_CAP) {
         layer_tests(rel, cost, (int32_t)slack, fired);
     } else {
@@ -978,7 +1017,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
-    fix_by_layers(s, &node, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
+    fix_by_layers(s, &node, rel, iterations > 0 ? NULL : parent,
+                  iterations > 0 ? ALL_DIGITS : solved, rows);
     rel->fixed = s->fixed;
     return true;
 }
