@@ -471,40 +471,52 @@ static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned f
     return true;
 }
 
-/* Re-solves, with max-marginals, the layers of rel whose best cells are not
- * all open at the node (all of them when `all`), settles the others (a
- * layer kept from an ancestor whose cells are all still open is still the
- * best, but the cells of it placed since then, with its digit so that
- * every layer left takes them, no longer pay or earn: its value and its
- * max-marginals move down together by what they did, the max-marginals
- * through its anchor, which stays); sets
- * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
- * some digit has no layer. With `gone` (not NULL, and not `all`), rel as
- * inherited from the parent's node and two digits or more to re-solve,
- * they are solved by solve_within (`gone`, `weight`: see there), which
- * may find L below `need` before it solves them all: then false too.
+/* Re-solves, with max-marginals, the layers of rel: with `gone` NULL all
+ * of them; otherwise rel is as inherited from the parent's node, `gone`
+ * (bit c % 32 of gone[c / 32]) the cells placed since then and `weight`
+ * each cell's weight, and only the layers whose best cells are not all
+ * open at the node are re-solved, the others settled (a layer kept from an
+ * ancestor whose cells are all still open is still the best, but the
+ * cells of it placed since then, with its digit so that every layer left
+ * takes them, no longer pay or earn: its value and its max-marginals move
+ * down together by what they did, the max-marginals through its anchor,
+ * which stays), and two digits or more to re-solve are solved by
+ * solve_within, which may find L below `need` before it solves them all:
+ * then false. Sets in *solved (unless NULL) the digits re-solved (bit
+ * d - 1). False when some digit has no layer.
  */
-static inline bool refresh(const bdi_layer_node *node, relaxation *rel, bool all,
-                           unsigned *solved, const unsigned gone[3],
-                           const uint8_t weight[BD_CELLS], int64_t need)
+static inline bool refresh(const bdi_layer_node *node, relaxation *rel, unsigned *solved,
+                           const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
 {
+    bool all = gone == NULL;
     unsigned fresh = all ? ALL_DIGITS : 0;
     for (int digit = 1; digit <= BD_SIZE && !all; digit++) {
-        bdi_layer *layer = &rel->layer[digit - 1];
+        const bdi_layer *layer = &rel->layer[digit - 1];
         unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
-        int32_t value = 0;     /* the layer's value at the node (when none is) */
-        for (int r = 0; r < BD_SIZE; r++) {
-            int cell = r * BD_SIZE + layer->pick[r];
-            closed |= ~(unsigned)node->open[cell];
-            value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
-        }
-        if (closed & digit_bit(digit))
-            fresh |= digit_bit(digit);
-        else
-            layer->best = value;
+        for (int r = 0; r < BD_SIZE; r++)
+            closed |= ~(unsigned)node->open[r * BD_SIZE + layer->pick[r]];
+        fresh |= closed & digit_bit(digit);
     }
-    int32_t prices = blank_prices(node, rel);
-    if (!all && gone && (fresh & (fresh - 1u))) {
+    int32_t prices;
+    if (!all) {
+        /* from the parent's: its blanks' prices are its L less its layers'
+         * values, and a settled layer's value is its cells' profits */
+        int64_t sum = rel->value;
+        for (int d = 0; d < BD_SIZE; d++)
+            sum -= rel->layer[d].best;
+        for (int word = 0; word < 3; word++)
+            for (unsigned bits = gone[word]; bits; bits &= bits - 1u) {
+                int cell = word * 32 + bit_digit(bits) - 1, digit = bit_digit(node->open[cell]);
+                bdi_layer *layer = &rel->layer[digit - 1];
+                sum -= rel->price[cell];
+                if (!(fresh & digit_bit(digit)) && layer->pick[cell / BD_SIZE] == cell % BD_SIZE)
+                    layer->best -= digit * weight[cell] * SCALE - rel->price[cell];
+            }
+        prices = (int32_t)sum;
+    } else {
+        prices = blank_prices(node, rel);
+    }
+    if (!all && (fresh & (fresh - 1u))) {
         if (!solve_within(node, rel, fresh, gone, weight, need - prices))
             return false;
     } else {
@@ -649,7 +661,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, true, NULL, NULL, NULL, 0);
+    return refresh(node, rel, NULL, NULL, NULL, 0);
 }
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
@@ -998,7 +1010,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (parent)
         inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
-    if (!refresh(&node, rel, parent == NULL, &solved, parent ? gone : NULL, s->weight, need_now(s))
+    if (!refresh(&node, rel, &solved, parent ? gone : NULL, s->weight, need_now(s))
         || rel->value < need_now(s))
         return false;
     if (parent)   /* the rows only for a node the layers let through */
