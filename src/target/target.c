@@ -1405,10 +1405,14 @@ static int next_digit(const relaxation *guide, int cell, unsigned cand)
     int digit = top_digit(cand);
     if (!guide)
         return digit;
+    int32_t least = lost(guide, digit - 1, cell);   /* what the digit so far loses */
     for (unsigned rest = cand; rest; rest &= rest - 1u) {
         int d = bit_digit(rest);
-        if (lost(guide, d - 1, cell) > lost(guide, digit - 1, cell))
+        int32_t loses = lost(guide, d - 1, cell);
+        if (loses > least) {
             digit = d;
+            least = loses;
+        }
     }
     return digit;
 }
