@@ -228,11 +228,17 @@ typedef struct target {
  * max-marginals are kept as solved, with its best value then in anchor:
  * a settled layer's values all move together, so through[d][cell] -
  * anchor[d] is what d's best layer loses when it must take the cell (for
- * an entry BDI_LAYER_NONE, where no layer takes it, see lost()). */
+ * an entry BDI_LAYER_NONE, where no layer takes it, see lost()). The
+ * max-marginals of a digit solved at the node are in own[d]; a settled
+ * digit's are those of the ancestor that solved it, which stays as it is
+ * while the node's subtree is searched, and through[d] points to them
+ * there (a copy of the whole relaxation must solve every digit before it
+ * reads them). */
 typedef struct relaxation {
     int32_t price[BD_CELLS];
     bdi_layer layer[BD_SIZE];
-    int32_t through[BD_SIZE][BD_CELLS];
+    const int32_t *through[BD_SIZE];
+    int32_t own[BD_SIZE][BD_CELLS];
     int32_t anchor[BD_SIZE];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
@@ -429,7 +435,8 @@ static int32_t lost(const relaxation *rel, int d, int cell)
 static void solve_layer(const bdi_layer_node *node, relaxation *rel, int digit)
 {
     bdi_layer *layer = &rel->layer[digit - 1];
-    bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
+    bdi_layer_solve(node, rel->price, digit, layer, rel->own[digit - 1]);
+    rel->through[digit - 1] = rel->own[digit - 1];
     rel->anchor[digit - 1] = layer->best;
 }
 
@@ -939,7 +946,8 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
     return status == BDI_ROWS_OPEN;
 }
 
-/* A child's relaxation from its parent's: the layer part. */
+/* A child's relaxation from its parent's: the layer part (the
+ * max-marginals by reference, see relaxation). */
 static void inherit(relaxation *rel, const relaxation *parent)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
@@ -1397,14 +1405,13 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     return true;
 }
 
-/* The digit of `cand` to try next on `cell`: the one whose best layer
- * through the cell loses least (the likeliest), or the largest without a
- * relaxation. */
+/* The digit of `cand` to try next on `cell`: the one whose best layer in
+ * `guide` through the cell loses least (the likeliest; of those tied, the
+ * largest when it is one, else the smallest). Without a relaxation the
+ * callers take the largest. */
 static int next_digit(const relaxation *guide, int cell, unsigned cand)
 {
     int digit = top_digit(cand);
-    if (!guide)
-        return digit;
     int32_t least = lost(guide, digit - 1, cell);   /* what the digit so far loses */
     for (unsigned rest = cand; rest; rest &= rest - 1u) {
         int d = bit_digit(rest);
@@ -1486,7 +1493,7 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
     uint16_t blocked[BD_CELLS];
     memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && *left && !s->stop) {
-        int digit = next_digit(guide, cell, cand);
+        int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
         (*left)--;
         if (bdi_budget_spend(&s->budget)) {
@@ -1713,7 +1720,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (restore)
         memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && !s->stop) {
-        int digit = next_digit(guide, cell, cand);
+        int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
         if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
