@@ -370,8 +370,8 @@ static void snapshot(const target *s, bdi_layer_node *node)
         __m128i open = _mm_or_si128(_mm_and_si128(_mm_andnot_si128(blocked, allow), blank),
                                     _mm_andnot_si128(blank, placed));
         _mm_storeu_si128((__m128i *)(node->open + cell), open);
-        __m128i weight = _mm_and_si128(_mm_loadl_epi64((const __m128i *)(s->weight + cell)), blank8);
-        weight = _mm_unpacklo_epi8(weight, zero);   /* 16 bits a cell, then 32 */
+        __m128i weight = _mm_loadl_epi64((const __m128i *)(s->weight + cell));
+        weight = _mm_unpacklo_epi8(_mm_and_si128(weight, blank8), zero);   /* 16 bits, then 32 */
         _mm_storeu_si128((__m128i *)(node->gain + cell),
                          _mm_madd_epi16(_mm_unpacklo_epi16(weight, zero), scale));
         _mm_storeu_si128((__m128i *)(node->gain + cell + 4),
@@ -1161,7 +1161,8 @@ static void fold_lines(const uint16_t *lines, int count, uint16_t can[BD_SIZE],
  * placed cells) and the same read column by column (by_col): the rows are
  * the lanes of by_col's columns folded, the columns those of each band's
  * rows folded and the three bands joined, each box the three columns of
- * its band joined. */
+ * its band joined (with SSE2 eight columns and two boxes of a band at
+ * once). */
 static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD_CELLS],
                        uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE])
 {
@@ -1169,15 +1170,42 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
     fold_lines(by_col, BD_SIZE, can[UNIT_ROW], twice[UNIT_ROW]);
     for (int band = 0; band < BD_BOX; band++)
         fold_lines(by_row + band * BD_BOX * BD_SIZE, BD_BOX, band_can[band], band_twice[band]);
-    for (int c = 0; c < BD_SIZE; c++) {
+    int c = 0, box = 0, boxes = 1;   /* the columns and boxes left to join one by one */
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    /* columns 0..7 as vectors; each band's first two boxes from its
+     * columns shifted by one and two lanes, read at lanes 0 and 3 */
+    __m128i va[BD_BOX], vt[BD_BOX];
+    for (int band = 0; band < BD_BOX; band++) {
+        va[band] = _mm_loadu_si128((const __m128i *)band_can[band]);
+        vt[band] = _mm_loadu_si128((const __m128i *)band_twice[band]);
+        __m128i a1 = _mm_srli_si128(va[band], 2), a2 = _mm_srli_si128(va[band], 4);
+        __m128i t1 = _mm_srli_si128(vt[band], 2), t2 = _mm_srli_si128(vt[band], 4);
+        __m128i a01 = _mm_or_si128(va[band], a1), any = _mm_or_si128(a01, a2);
+        __m128i pairs = _mm_or_si128(_mm_and_si128(va[band], a1), _mm_and_si128(a01, a2));
+        __m128i more = _mm_or_si128(_mm_or_si128(_mm_or_si128(vt[band], t1), t2), pairs);
+        can[UNIT_BOX][band * BD_BOX] = (uint16_t)_mm_extract_epi16(any, 0);
+        can[UNIT_BOX][band * BD_BOX + 1] = (uint16_t)_mm_extract_epi16(any, 3);
+        twice[UNIT_BOX][band * BD_BOX] = (uint16_t)_mm_extract_epi16(more, 0);
+        twice[UNIT_BOX][band * BD_BOX + 1] = (uint16_t)_mm_extract_epi16(more, 3);
+    }
+    __m128i ab = _mm_or_si128(va[0], va[1]);
+    _mm_storeu_si128((__m128i *)can[UNIT_COL], _mm_or_si128(ab, va[2]));
+    __m128i pairs = _mm_or_si128(_mm_and_si128(va[0], va[1]), _mm_and_si128(ab, va[2]));
+    _mm_storeu_si128((__m128i *)twice[UNIT_COL],
+                     _mm_or_si128(_mm_or_si128(_mm_or_si128(vt[0], vt[1]), vt[2]), pairs));
+    c = 8;
+    box = 2;
+    boxes = BD_BOX;
+#endif
+    for (; c < BD_SIZE; c++) {
         unsigned a = band_can[0][c], b = band_can[1][c], e = band_can[2][c];
         can[UNIT_COL][c] = (uint16_t)(a | b | e);
         twice[UNIT_COL][c] = (uint16_t)(band_twice[0][c] | band_twice[1][c] | band_twice[2][c]
                                         | (a & b) | ((a | b) & e));
     }
-    for (int box = 0; box < BD_SIZE; box++) {
-        int band = box / BD_BOX, c = box % BD_BOX * BD_BOX;
-        const uint16_t *a = &band_can[band][c], *t = &band_twice[band][c];
+    for (; box < BD_SIZE; box += boxes) {
+        int band = box / BD_BOX, first = box % BD_BOX * BD_BOX;
+        const uint16_t *a = &band_can[band][first], *t = &band_twice[band][first];
         can[UNIT_BOX][box] = (uint16_t)(a[0] | a[1] | a[2]);
         twice[UNIT_BOX][box] = (uint16_t)(t[0] | t[1] | t[2] | (a[0] & a[1])
                                           | ((a[0] | a[1]) & a[2]));
@@ -1501,8 +1529,8 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
                                      _mm_add_epi16(disagree, _mm_add_epi16(disagree, disagree)));
         __m128i w = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->weight + cell)), zero);
         __m128i key = _mm_add_epi16(_mm_mullo_epi16(tier, tiers), w);
-        __m128i at = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->position + cell)), zero);
-        key = _mm_or_si128(_mm_slli_epi16(key, 7), at);
+        __m128i at = _mm_loadl_epi64((const __m128i *)(s->position + cell));
+        key = _mm_or_si128(_mm_slli_epi16(key, 7), _mm_unpacklo_epi8(at, zero));
         least = _mm_min_epi16(least, _mm_or_si128(_mm_and_si128(key, blank),
                                                   _mm_andnot_si128(blank, none)));
     }
