@@ -172,7 +172,7 @@ enum {
     NO_PARTNER = 0xff,
     MAX_ORDERS = 4,
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
-    SURVEY_ALL = 45,         /* open blanks from which survey() reads every cell */
+    SURVEY_ALL = 30,         /* open blanks from which survey() reads every cell */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -228,11 +228,17 @@ typedef struct target {
  * max-marginals are kept as solved, with its best value then in anchor:
  * a settled layer's values all move together, so through[d][cell] -
  * anchor[d] is what d's best layer loses when it must take the cell (for
- * an entry BDI_LAYER_NONE, where no layer takes it, see lost()). */
+ * an entry BDI_LAYER_NONE, where no layer takes it, see lost()). The
+ * max-marginals of a digit solved at the node are in own[d]; a settled
+ * digit's are those of the ancestor that solved it, which stays as it is
+ * while the node's subtree is searched, and through[d] points to them
+ * there (a copy of the whole relaxation must solve every digit before it
+ * reads them). */
 typedef struct relaxation {
     int32_t price[BD_CELLS];
     bdi_layer layer[BD_SIZE];
-    int32_t through[BD_SIZE][BD_CELLS];
+    const int32_t *through[BD_SIZE];
+    int32_t own[BD_SIZE][BD_CELLS];
     int32_t anchor[BD_SIZE];
     int64_t value;
     bdi_rows rows;            /* the row relaxation, once rows_on */
@@ -243,6 +249,12 @@ typedef struct relaxation {
      * a settled layer keeps it, as its values all move together; within
      * +-2^26, as layer values lie within 9 x (90 x SCALE + the price limit)) */
     int32_t gap[BD_SIZE][BD_SIZE];
+    /* leaving_costs' sums: leave[cell] over the digits d whose best layer
+     * takes the blank with a positive share, min(share, FIX_CAP) (below
+     * 9 x 2^29 < 2^32), those digits in mine[cell] (bit d - 1); on the
+     * node's blanks (other cells: anything) */
+    uint32_t leave[BD_CELLS];
+    uint16_t mine[BD_CELLS];
 } relaxation;
 
 static const int32_t GAP_NONE = INT32_MIN;
@@ -339,12 +351,34 @@ static void record(target *s)
 
 /* What the layer relaxation sees of the current node: what bdi_layer_cell
  * would set on every cell (a blank's candidates and weight x SCALE, a
- * placed digit's bit and 0), written here with masks so that the loop has
- * no branches (and vectorizes). */
+ * placed digit's bit and 0), written here with masks: with SSE2 eight
+ * cells a vector (the weights widened to 32 bits and scaled by a
+ * multiply-add), the last cell alone; elsewhere (BD_PORTABLE) a loop
+ * without branches. */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     bdi_layer_clear(node, false);
-    for (int cell = 0; cell < BD_CELLS; cell++) {
+    int cell = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    const __m128i zero = _mm_setzero_si128(), scale = _mm_set1_epi32(SCALE);
+    for (; cell + 8 <= BD_CELLS; cell += 8) {
+        __m128i blank8 = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(s->cells + cell)), zero);
+        __m128i blank = _mm_unpacklo_epi8(blank8, blank8);   /* a 16-bit mask a cell */
+        __m128i allow = _mm_loadu_si128((const __m128i *)(s->allow + cell));
+        __m128i blocked = _mm_loadu_si128((const __m128i *)(s->blocked + cell));
+        __m128i placed = _mm_loadu_si128((const __m128i *)(s->placed + cell));
+        __m128i open = _mm_or_si128(_mm_and_si128(_mm_andnot_si128(blocked, allow), blank),
+                                    _mm_andnot_si128(blank, placed));
+        _mm_storeu_si128((__m128i *)(node->open + cell), open);
+        __m128i weight = _mm_loadl_epi64((const __m128i *)(s->weight + cell));
+        weight = _mm_unpacklo_epi8(_mm_and_si128(weight, blank8), zero);   /* 16 bits, then 32 */
+        _mm_storeu_si128((__m128i *)(node->gain + cell),
+                         _mm_madd_epi16(_mm_unpacklo_epi16(weight, zero), scale));
+        _mm_storeu_si128((__m128i *)(node->gain + cell + 4),
+                         _mm_madd_epi16(_mm_unpackhi_epi16(weight, zero), scale));
+    }
+#endif
+    for (; cell < BD_CELLS; cell++) {
         unsigned blank = s->cells[cell] == 0, mask = 0u - blank;
         node->open[cell] = (uint16_t)((candidates(s, cell) & mask) | (s->placed[cell] & ~mask));
         node->gain[cell] = s->weight[cell] * SCALE & -(int32_t)blank;
@@ -423,7 +457,8 @@ static int32_t lost(const relaxation *rel, int d, int cell)
 static void solve_layer(const bdi_layer_node *node, relaxation *rel, int digit)
 {
     bdi_layer *layer = &rel->layer[digit - 1];
-    bdi_layer_solve(node, rel->price, digit, layer, rel->through[digit - 1]);
+    bdi_layer_solve(node, rel->price, digit, layer, rel->own[digit - 1]);
+    rel->through[digit - 1] = rel->own[digit - 1];
     rel->anchor[digit - 1] = layer->best;
 }
 
@@ -465,40 +500,52 @@ static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned f
     return true;
 }
 
-/* Re-solves, with max-marginals, the layers of rel whose best cells are not
- * all open at the node (all of them when `all`), settles the others (a
- * layer kept from an ancestor whose cells are all still open is still the
- * best, but the cells of it placed since then, with its digit so that
- * every layer left takes them, no longer pay or earn: its value and its
- * max-marginals move down together by what they did, the max-marginals
- * through its anchor, which stays); sets
- * in *solved (unless NULL) the digits re-solved (bit d - 1). False when
- * some digit has no layer. With `gone` (not NULL, and not `all`), rel as
- * inherited from the parent's node and two digits or more to re-solve,
- * they are solved by solve_within (`gone`, `weight`: see there), which
- * may find L below `need` before it solves them all: then false too.
+/* Re-solves, with max-marginals, the layers of rel: with `gone` NULL all
+ * of them; otherwise rel is as inherited from the parent's node, `gone`
+ * (bit c % 32 of gone[c / 32]) the cells placed since then and `weight`
+ * each cell's weight, and only the layers whose best cells are not all
+ * open at the node are re-solved, the others settled (a layer kept from an
+ * ancestor whose cells are all still open is still the best, but the
+ * cells of it placed since then, with its digit so that every layer left
+ * takes them, no longer pay or earn: its value and its max-marginals move
+ * down together by what they did, the max-marginals through its anchor,
+ * which stays), and two digits or more to re-solve are solved by
+ * solve_within, which may find L below `need` before it solves them all:
+ * then false. Sets in *solved (unless NULL) the digits re-solved (bit
+ * d - 1). False when some digit has no layer.
  */
-static inline bool refresh(const bdi_layer_node *node, relaxation *rel, bool all,
-                           unsigned *solved, const unsigned gone[3],
-                           const uint8_t weight[BD_CELLS], int64_t need)
+static inline bool refresh(const bdi_layer_node *node, relaxation *rel, unsigned *solved,
+                           const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
 {
+    bool all = gone == NULL;
     unsigned fresh = all ? ALL_DIGITS : 0;
     for (int digit = 1; digit <= BD_SIZE && !all; digit++) {
-        bdi_layer *layer = &rel->layer[digit - 1];
+        const bdi_layer *layer = &rel->layer[digit - 1];
         unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
-        int32_t value = 0;     /* the layer's value at the node (when none is) */
-        for (int r = 0; r < BD_SIZE; r++) {
-            int cell = r * BD_SIZE + layer->pick[r];
-            closed |= ~(unsigned)node->open[cell];
-            value += node->gain[cell] ? digit * node->gain[cell] - rel->price[cell] : 0;
-        }
-        if (closed & digit_bit(digit))
-            fresh |= digit_bit(digit);
-        else
-            layer->best = value;
+        for (int r = 0; r < BD_SIZE; r++)
+            closed |= ~(unsigned)node->open[r * BD_SIZE + layer->pick[r]];
+        fresh |= closed & digit_bit(digit);
     }
-    int32_t prices = blank_prices(node, rel);
-    if (!all && gone && (fresh & (fresh - 1u))) {
+    int32_t prices;
+    if (!all) {
+        /* from the parent's: its blanks' prices are its L less its layers'
+         * values, and a settled layer's value is its cells' profits */
+        int64_t sum = rel->value;
+        for (int d = 0; d < BD_SIZE; d++)
+            sum -= rel->layer[d].best;
+        for (int word = 0; word < 3; word++)
+            for (unsigned bits = gone[word]; bits; bits &= bits - 1u) {
+                int cell = word * 32 + bit_digit(bits) - 1, digit = bit_digit(node->open[cell]);
+                bdi_layer *layer = &rel->layer[digit - 1];
+                sum -= rel->price[cell];
+                if (!(fresh & digit_bit(digit)) && layer->pick[cell / BD_SIZE] == cell % BD_SIZE)
+                    layer->best -= digit * weight[cell] * SCALE - rel->price[cell];
+            }
+        prices = (int32_t)sum;
+    } else {
+        prices = blank_prices(node, rel);
+    }
+    if (!all && (fresh & (fresh - 1u))) {
         if (!solve_within(node, rel, fresh, gone, weight, need - prices))
             return false;
     } else {
@@ -643,7 +690,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, true, NULL, NULL, NULL, 0);
+    return refresh(node, rel, NULL, NULL, NULL, 0);
 }
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
@@ -659,48 +706,81 @@ static int64_t share(const relaxation *rel, int d, int r)
     return gap == GAP_NONE ? (int64_t)rel->layer[d].best - BDI_LAYER_NONE : gap;
 }
 
+/* Adds to rel's leave and mine (leaving_costs), or with `out` takes out,
+ * what digit d's best layer in `from` (rel or its parent's relaxation)
+ * gave them there: on the picks that were blanks there (from->blank),
+ * min(share, FIX_CAP) where the share is positive. */
+static void count_shares(relaxation *rel, const relaxation *from, int d, bool out)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        int taken = r * BD_SIZE + from->layer[d].pick[r];
+        if (!(from->blank[taken / 32] >> (taken % 32) & 1u))
+            continue;
+        int64_t loss = share(from, d, r);
+        if (loss > 0) {
+            uint32_t part = (uint32_t)(loss < FIX_CAP ? loss : FIX_CAP);
+            if (out) {
+                rel->leave[taken] -= part;
+                rel->mine[taken] &= (uint16_t)~(1u << d);
+            } else {
+                rel->leave[taken] += part;
+                rel->mine[taken] |= (uint16_t)(1u << d);
+            }
+        }
+    }
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
  * layer of d that avoids it, when positive: d's share (share(), for its
- * pick in row r), with bit d - 1 of mine[cell] set; cost[cell] =
- * min(that sum, FIX_CAP). A layer
+ * pick in row r), with bit d - 1 of rel->mine[cell] set; cost[cell] =
+ * min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as no
+ * share is negative. A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
  * another digit. The rows' gaps (rel->gap) are found anew for the digits
  * `solved` (bit d - 1), whose layers were solved at this node, and kept
  * for the others, settled since their gaps were found (the blanks placed
- * since are skipped).
+ * since are skipped). With `parent` (rel inherited from it, and solved
+ * there by leaving_costs), leave and mine start from the parent's, less
+ * what the digits `solved` gave them there: a settled digit gives each
+ * blank what it gave it at the parent (the same pick and gap, and a share
+ * without gap is above FIX_CAP at any value).
  */
-static void leaving_costs(const target *s, relaxation *rel, unsigned solved,
-                          int32_t cost[BD_CELLS], uint16_t mine[BD_CELLS])
+static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved,
+                          int32_t cost[BD_CELLS])
 {
-    memset(cost, 0, BD_CELLS * sizeof *cost);
-    memset(mine, 0, BD_CELLS * sizeof *mine);
-    for (int d = 0; d < BD_SIZE; d++) {
-        bool anew = solved & (1u << d);
-        for (int r = 0; r < BD_SIZE; r++) {
-            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            if (s->cells[taken])
-                continue;
-            if (anew) {
-                const int32_t *row = rel->through[d] + r * BD_SIZE;
-                int32_t other = BDI_LAYER_NONE;
-                for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
-                    int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
-                    other = through > other ? through : other;
-                }
-                rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
-            }
-            int64_t loss = share(rel, d, r);
-            if (loss > 0) {
-                mine[taken] |= (uint16_t)(1u << d);
-                int32_t sum = cost[taken] + (int32_t)(loss < FIX_CAP ? loss : FIX_CAP);
-                cost[taken] = sum < FIX_CAP ? sum : FIX_CAP;   /* both terms <= 2^29 */
-            }
-        }
+    unsigned digits = ALL_DIGITS;   /* whose shares are counted here */
+    if (parent) {
+        memcpy(rel->leave, parent->leave, sizeof rel->leave);
+        memcpy(rel->mine, parent->mine, sizeof rel->mine);
+        for (digits = solved; digits; digits &= digits - 1u)
+            count_shares(rel, parent, bit_digit(digits) - 1, true);
+        digits = solved;
+    } else {
+        memset(rel->leave, 0, sizeof rel->leave);
+        memset(rel->mine, 0, sizeof rel->mine);
     }
+    for (; digits; digits &= digits - 1u) {
+        int d = bit_digit(digits) - 1;
+        for (int r = 0; r < BD_SIZE && (solved & (1u << d)); r++) {
+            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
+            if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
+                continue;
+            const int32_t *row = rel->through[d] + r * BD_SIZE;
+            int32_t other = BDI_LAYER_NONE;
+            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+                other = through > other ? through : other;
+            }
+            rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
+        }
+        count_shares(rel, rel, d, false);
+    }
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cost[cell] = rel->leave[cell] < FIX_CAP ? (int32_t)rel->leave[cell] : FIX_CAP;
 }
 
 /* The layers' test of fix_by_layers on every cell and digit, with each
@@ -802,15 +882,15 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
  * every pair is tested by fix_cell. With SSE2 the cells where nothing is
  * tested again go eight at a time. */
-static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel, unsigned solved,
-                          bool rows)
+static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
+                          const relaxation *parent, unsigned solved, bool rows)
 {
     int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     int32_t cost[BD_CELLS];
-    uint16_t mine[BD_CELLS], fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
-    const uint16_t *retest = mine;   /* the digits whose pairs fix_cell tests again */
-    leaving_costs(s, rel, solved, cost, mine);
+    uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
+    const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
+    leaving_costs(rel, parent, solved, cost);
     if (slack < FIX_CAP) {
         layer_tests(rel, cost, (int32_t)slack, fired);
     } else {
@@ -888,7 +968,8 @@ static bool descend_rows(target *s, const bdi_layer_node *node, relaxation *rel,
     return status == BDI_ROWS_OPEN;
 }
 
-/* A child's relaxation from its parent's: the layer part. */
+/* A child's relaxation from its parent's: the layer part (the
+ * max-marginals by reference, see relaxation). */
 static void inherit(relaxation *rel, const relaxation *parent)
 {
     memcpy(rel->price, parent->price, sizeof rel->price);
@@ -959,7 +1040,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (parent)
         inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
-    if (!refresh(&node, rel, parent == NULL, &solved, parent ? gone : NULL, s->weight, need_now(s))
+    if (!refresh(&node, rel, &solved, parent ? gone : NULL, s->weight, need_now(s))
         || rel->value < need_now(s))
         return false;
     if (parent)   /* the rows only for a node the layers let through */
@@ -978,7 +1059,8 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
-    fix_by_layers(s, &node, rel, iterations > 0 ? ALL_DIGITS : solved, rows);
+    fix_by_layers(s, &node, rel, iterations > 0 ? NULL : parent,
+                  iterations > 0 ? ALL_DIGITS : solved, rows);
     rel->fixed = s->fixed;
     return true;
 }
@@ -1079,7 +1161,8 @@ static void fold_lines(const uint16_t *lines, int count, uint16_t can[BD_SIZE],
  * placed cells) and the same read column by column (by_col): the rows are
  * the lanes of by_col's columns folded, the columns those of each band's
  * rows folded and the three bands joined, each box the three columns of
- * its band joined. */
+ * its band joined (with SSE2 eight columns and two boxes of a band at
+ * once). */
 static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD_CELLS],
                        uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE])
 {
@@ -1087,15 +1170,42 @@ static void unit_masks(const uint16_t by_row[BD_CELLS], const uint16_t by_col[BD
     fold_lines(by_col, BD_SIZE, can[UNIT_ROW], twice[UNIT_ROW]);
     for (int band = 0; band < BD_BOX; band++)
         fold_lines(by_row + band * BD_BOX * BD_SIZE, BD_BOX, band_can[band], band_twice[band]);
-    for (int c = 0; c < BD_SIZE; c++) {
+    int c = 0, box = 0, boxes = 1;   /* the columns and boxes left to join one by one */
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    /* columns 0..7 as vectors; each band's first two boxes from its
+     * columns shifted by one and two lanes, read at lanes 0 and 3 */
+    __m128i va[BD_BOX], vt[BD_BOX];
+    for (int band = 0; band < BD_BOX; band++) {
+        va[band] = _mm_loadu_si128((const __m128i *)band_can[band]);
+        vt[band] = _mm_loadu_si128((const __m128i *)band_twice[band]);
+        __m128i a1 = _mm_srli_si128(va[band], 2), a2 = _mm_srli_si128(va[band], 4);
+        __m128i t1 = _mm_srli_si128(vt[band], 2), t2 = _mm_srli_si128(vt[band], 4);
+        __m128i a01 = _mm_or_si128(va[band], a1), any = _mm_or_si128(a01, a2);
+        __m128i pairs = _mm_or_si128(_mm_and_si128(va[band], a1), _mm_and_si128(a01, a2));
+        __m128i more = _mm_or_si128(_mm_or_si128(_mm_or_si128(vt[band], t1), t2), pairs);
+        can[UNIT_BOX][band * BD_BOX] = (uint16_t)_mm_extract_epi16(any, 0);
+        can[UNIT_BOX][band * BD_BOX + 1] = (uint16_t)_mm_extract_epi16(any, 3);
+        twice[UNIT_BOX][band * BD_BOX] = (uint16_t)_mm_extract_epi16(more, 0);
+        twice[UNIT_BOX][band * BD_BOX + 1] = (uint16_t)_mm_extract_epi16(more, 3);
+    }
+    __m128i ab = _mm_or_si128(va[0], va[1]);
+    _mm_storeu_si128((__m128i *)can[UNIT_COL], _mm_or_si128(ab, va[2]));
+    __m128i pairs = _mm_or_si128(_mm_and_si128(va[0], va[1]), _mm_and_si128(ab, va[2]));
+    _mm_storeu_si128((__m128i *)twice[UNIT_COL],
+                     _mm_or_si128(_mm_or_si128(_mm_or_si128(vt[0], vt[1]), vt[2]), pairs));
+    c = 8;
+    box = 2;
+    boxes = BD_BOX;
+#endif
+    for (; c < BD_SIZE; c++) {
         unsigned a = band_can[0][c], b = band_can[1][c], e = band_can[2][c];
         can[UNIT_COL][c] = (uint16_t)(a | b | e);
         twice[UNIT_COL][c] = (uint16_t)(band_twice[0][c] | band_twice[1][c] | band_twice[2][c]
                                         | (a & b) | ((a | b) & e));
     }
-    for (int box = 0; box < BD_SIZE; box++) {
-        int band = box / BD_BOX, c = box % BD_BOX * BD_BOX;
-        const uint16_t *a = &band_can[band][c], *t = &band_twice[band][c];
+    for (; box < BD_SIZE; box += boxes) {
+        int band = box / BD_BOX, first = box % BD_BOX * BD_BOX;
+        const uint16_t *a = &band_can[band][first], *t = &band_twice[band][first];
         can[UNIT_BOX][box] = (uint16_t)(a[0] | a[1] | a[2]);
         twice[UNIT_BOX][box] = (uint16_t)(t[0] | t[1] | t[2] | (a[0] & a[1])
                                           | ((a[0] | a[1]) & a[2]));
@@ -1167,18 +1277,45 @@ static inline void open_candidates(const target *s, uint16_t cand[BD_CELLS], uns
 }
 
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
-/* survey() over every cell, eight cells a vector (by_col blank by blank,
+/* The grid `by_row` read column by column into by_col (by_col[c * BD_SIZE
+ * + r] = by_row[r * BD_SIZE + c]): the first eight rows and columns as an
+ * 8 x 8 block of 16-bit lanes, transposed by three rounds of unpacks (16,
+ * 32, 64 bits), the ninth row and column alone. */
+static void transpose(const uint16_t by_row[BD_CELLS], uint16_t by_col[BD_CELLS])
+{
+    __m128i x[8], y[8];
+    for (int r = 0; r < 8; r++)
+        x[r] = _mm_loadu_si128((const __m128i *)(by_row + r * BD_SIZE));
+    for (int k = 0; k < 8; k += 2) {   /* rows k, k + 1: columns 0-3, 4-7 */
+        y[k] = _mm_unpacklo_epi16(x[k], x[k + 1]);
+        y[k + 1] = _mm_unpackhi_epi16(x[k], x[k + 1]);
+    }
+    for (int k = 0; k < 8; k += 4) {   /* rows k..k + 3: columns 0-1, 2-3, 4-5, 6-7 */
+        x[k] = _mm_unpacklo_epi32(y[k], y[k + 2]);
+        x[k + 1] = _mm_unpackhi_epi32(y[k], y[k + 2]);
+        x[k + 2] = _mm_unpacklo_epi32(y[k + 1], y[k + 3]);
+        x[k + 3] = _mm_unpackhi_epi32(y[k + 1], y[k + 3]);
+    }
+    for (int k = 0; k < 4; k++) {   /* rows 0-7: columns 2k, 2k + 1 */
+        _mm_storeu_si128((__m128i *)(by_col + 2 * k * BD_SIZE), _mm_unpacklo_epi64(x[k], x[k + 4]));
+        _mm_storeu_si128((__m128i *)(by_col + (2 * k + 1) * BD_SIZE),
+                         _mm_unpackhi_epi64(x[k], x[k + 4]));
+    }
+    for (int k = 0; k < BD_SIZE; k++) {
+        by_col[k * BD_SIZE + BD_SIZE - 1] = by_row[(BD_SIZE - 1) * BD_SIZE + k];
+        by_col[(BD_SIZE - 1) * BD_SIZE + k] = by_row[k * BD_SIZE + BD_SIZE - 1];
+    }
+}
+
+/* survey() over every cell, eight cells a vector (by_col by transpose(),
  * the last cell alone): the largest candidate from the exponent of the
  * mask as a float, the choice as the least key count << 11 |
  * (BD_MAX_SCORE_WEIGHT - weight) << 7 | position (NONE on a filled cell),
  * below 2^15. */
-static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
-                      uint16_t by_col[BD_CELLS], int *sum)
+static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t by_col[BD_CELLS],
+                      int *sum)
 {
-    for (int i = depth; i < s->blank_count; i++) {
-        int cell = s->blanks[i];
-        by_col[TRANSPOSED[cell]] = cand[cell];
-    }
+    transpose(cand, by_col);
     enum { NONE = 0x7fff };
     const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
     const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
@@ -1228,8 +1365,8 @@ static int survey_all(const target *s, int depth, const uint16_t cand[BD_CELLS],
 /*
  * The open blanks blanks[depth..] in scan's full pass, from their
  * candidates by cell (cand, 0 on a filled cell; every blank has two or
- * more): the same candidates read column by column into by_col (which
- * must be 0 on the filled cells), the cheap bound's sum over the blanks of
+ * more): the same candidates read column by column into by_col (0 on
+ * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
  * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
@@ -1241,8 +1378,9 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
 {
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     if (s->blank_count - depth >= SURVEY_ALL)
-        return survey_all(s, depth, cand, by_col, sum);
+        return survey_all(s, cand, by_col, sum);
 #endif
+    memset(by_col, 0, BD_CELLS * sizeof *by_col);
     int best_i = -1, best_n = BD_SIZE + 1, best_w = 0, total = 0;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i], w = s->weight[cell];
@@ -1283,7 +1421,7 @@ static bool scan(target *s, int depth, unsigned *cand_out)
             return true;
         }
     }
-    uint16_t by_row[BD_CELLS], by_col[BD_CELLS] = {0};
+    uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
     unsigned few[3];
     open_candidates(s, by_row, few);
     if (few[0] | few[1] | few[2]) {
@@ -1317,18 +1455,21 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     return true;
 }
 
-/* The digit of `cand` to try next on `cell`: the one whose best layer
- * through the cell loses least (the likeliest), or the largest without a
- * relaxation. */
+/* The digit of `cand` to try next on `cell`: the one whose best layer in
+ * `guide` through the cell loses least (the likeliest; of those tied, the
+ * largest when it is one, else the smallest). Without a relaxation the
+ * callers take the largest. */
 static int next_digit(const relaxation *guide, int cell, unsigned cand)
 {
     int digit = top_digit(cand);
-    if (!guide)
-        return digit;
+    int32_t least = lost(guide, digit - 1, cell);   /* what the digit so far loses */
     for (unsigned rest = cand; rest; rest &= rest - 1u) {
         int d = bit_digit(rest);
-        if (lost(guide, d - 1, cell) > lost(guide, digit - 1, cell))
+        int32_t loses = lost(guide, d - 1, cell);
+        if (loses > least) {
             digit = d;
+            least = loses;
+        }
     }
     return digit;
 }
@@ -1349,7 +1490,9 @@ static uint16_t order_allows(bool below, int digit)
  * times; ties: a blank covered once, then the lighter. Moves it to
  * blanks[depth] and gives its candidates. A blank the layers disagree on
  * is where the relaxation is least like a completion: branching there
- * moves the bound most.
+ * moves the bound most. With SSE2 the keys of every cell eight at a time
+ * (candidates counted by bit halving, as in survey_all); elsewhere
+ * (BD_PORTABLE) blank by blank.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
@@ -1357,8 +1500,59 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     for (int d = 0; d < BD_SIZE; d++)
         for (int r = 0; r < BD_SIZE; r++)
             cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
-    int best_i = depth, best_key = INT32_MAX;
+    int best_i = depth;
     unsigned best_cand = 0;
+#if defined(__SSE2__) && !defined(BD_PORTABLE)
+    /* every cell eight a vector, the last alone: the key below << 7 |
+     * position (the first blank of the least key), NONE on a filled cell;
+     * below 2^15, as the key is at most 21 x 11 + 10 */
+    enum { NONE = 0x7fff };
+    const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
+    const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
+    const __m128i m4 = _mm_set1_epi16(0x0f0f), m8 = _mm_set1_epi16(0x001f);
+    const __m128i one = _mm_set1_epi16(1), once = _mm_set1_epi8(1);
+    const __m128i tiers = _mm_set1_epi16(BD_MAX_SCORE_WEIGHT + 1);
+    __m128i least = none;
+    int cell = 0;
+    for (; cell + 8 <= BD_CELLS; cell += 8) {
+        __m128i blank = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(s->cells + cell)), zero);
+        blank = _mm_unpacklo_epi8(blank, blank);   /* a 16-bit mask a cell */
+        __m128i c = _mm_andnot_si128(_mm_loadu_si128((const __m128i *)(s->blocked + cell)),
+                                     _mm_loadu_si128((const __m128i *)(s->allow + cell)));
+        __m128i n = _mm_sub_epi16(c, _mm_and_si128(_mm_srli_epi16(c, 1), m1));
+        n = _mm_add_epi16(_mm_and_si128(n, m2), _mm_and_si128(_mm_srli_epi16(n, 2), m2));
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 4)), m4);
+        n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 8)), m8);
+        __m128i agree = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(cover + cell)), once);
+        __m128i disagree = _mm_andnot_si128(_mm_unpacklo_epi8(agree, agree), one);
+        __m128i tier = _mm_add_epi16(_mm_add_epi16(n, n),
+                                     _mm_add_epi16(disagree, _mm_add_epi16(disagree, disagree)));
+        __m128i w = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(s->weight + cell)), zero);
+        __m128i key = _mm_add_epi16(_mm_mullo_epi16(tier, tiers), w);
+        __m128i at = _mm_loadl_epi64((const __m128i *)(s->position + cell));
+        key = _mm_or_si128(_mm_slli_epi16(key, 7), _mm_unpacklo_epi8(at, zero));
+        least = _mm_min_epi16(least, _mm_or_si128(_mm_and_si128(key, blank),
+                                                  _mm_andnot_si128(blank, none)));
+    }
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0x4e));
+    least = _mm_min_epi16(least, _mm_shuffle_epi32(least, 0xb1));
+    least = _mm_min_epi16(least, _mm_shufflelo_epi16(least, 0xb1));
+    int best = _mm_extract_epi16(least, 0);
+    for (; cell < BD_CELLS; cell++) {
+        if (s->cells[cell])
+            continue;
+        int disagree = cover[cell] != 1;
+        int key = ((digit_count(candidates(s, cell)) + disagree) * 2 + disagree)
+                  * (BD_MAX_SCORE_WEIGHT + 1) + s->weight[cell];
+        key = key << 7 | s->position[cell];
+        best = key < best ? key : best;
+    }
+    if (best != NONE) {
+        best_i = best & 127;
+        best_cand = candidates(s, s->blanks[best_i]);
+    }
+#else
+    int best_key = INT32_MAX;
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i];
         unsigned cand = candidates(s, cell);
@@ -1371,6 +1565,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
             best_cand = cand;
         }
     }
+#endif
     to_front(s, best_i, depth);
     return best_cand;
 }
@@ -1402,7 +1597,7 @@ static void dive(target *s, int depth, const relaxation *guide, uint64_t *left)
     uint16_t blocked[BD_CELLS];
     memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && *left && !s->stop) {
-        int digit = next_digit(guide, cell, cand);
+        int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
         (*left)--;
         if (bdi_budget_spend(&s->budget)) {
@@ -1629,7 +1824,7 @@ static void search(target *s, int depth, const relaxation *parent)
     if (restore)
         memcpy(blocked, s->blocked, sizeof blocked);
     while (cand && !s->stop) {
-        int digit = next_digit(guide, cell, cand);
+        int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
         if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
             s->stop = true;
