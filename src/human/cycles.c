@@ -143,7 +143,8 @@ typedef struct cycles_space {
     uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
     int live_count;
     uint64_t removable[BD_SIZE][2];   /* nested: by digit, the candidates
-                                    whose "on" reaches their "off" */
+                                    whose "on" reaches their "off" (with
+                                    both_made, in `both`'s grid) */
     uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
                                     other starts' tests count */
     const closure *kept;         /* the closure with both links of the grid
@@ -762,15 +763,21 @@ static bool subset_of(const reach_grid *rg, const uint64_t *had)
     return !more;
 }
 
-/* Whether closure `cl` (both links, of grid g, or of one with more
- * candidates: rg made from g) reaches from a candidate of g on a
- * potential that switches it off (on_meets_opposite). */
-static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg, const chain_grid *g)
+/* Whether closure `cl` (both links) of a grid with more candidates than
+ * grid rg's reaches from a candidate of rg on a potential that switches
+ * it off (on_meets_opposite); `removable` (by digit) the candidates of
+ * cl's grid for which that holds there (both_on_tests'). Only those are
+ * tested: rg's candidates are among cl's grid's, a cell's among its
+ * candidates there, and the peers are the same, so what on_meets_opposite
+ * finds in rg it finds in cl's grid. */
+static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg,
+                                  const uint64_t (*removable)[2])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-            if (on_meets_opposite(cl, rg, true, cell, bit_digit(ds) - 1))
-                return true;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = removable[d][w] & rg->cand[d][w]; bits; bits &= bits - 1u)
+                if (on_meets_opposite(cl, rg, true, w * 64 + low_index(bits), d))
+                    return true;
     return false;
 }
 
@@ -803,9 +810,10 @@ static bool none_in(const closure *cl, const uint64_t *had)
 
 /* Whether both_on_tests would find none on grid g (rg made from it), read
  * from closure `n` (made by closure_make with both links) of a grid with
- * more candidates (`had`, by digit: subset_of holds), on which no
- * candidate's "on" reaches its "off" when `n_none`, without making g's
- * closure; false when that is not shown.
+ * more candidates (`had`, by digit: subset_of holds), without making g's
+ * closure; false when that is not shown. `removable` (by digit, as
+ * both_on_tests makes it) holds the candidates of n's grid whose "on"
+ * reaches their "off" there, or is NULL when there is none.
  *
  * Why. g's graph (closure.c's, both links) has an edge s -> u when s on
  * switches off a potential t whose switching off switches u on. Each
@@ -820,12 +828,15 @@ static bool none_in(const closure *cl, const uint64_t *had)
  * link k takes, k included). A candidate's "on" reaches its "off" in g
  * only when a potential of those, that g has, switches it off; when n's
  * grid had none, R(s) alone switches none off (g has fewer candidates),
- * and otherwise that is asked of n (on_meets_opposite). So the R(y)'s of
- * the links and what they switch off are made once (`off`, closure.c's
- * closure_off), and a candidate's test is a bit of each of them. */
-static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had,
-                              const reach_grid *rg, const chain_grid *g)
+ * and otherwise that is asked of n (any_on_meets_opposite, first). So
+ * the R(y)'s of the links and what they switch off are made once (`off`,
+ * closure.c's closure_off), and a candidate's test is a bit of each of
+ * them. */
+static bool none_from_closure(const closure *n, const uint64_t (*removable)[2],
+                              const uint64_t *had, const reach_grid *rg)
 {
+    if (removable && any_on_meets_opposite(n, rg, removable))
+        return false;
     new_links nl;
     if (!new_links_of(rg, had, &nl))
         return false;
@@ -847,8 +858,6 @@ static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had
             next[k] = all;
         }
     }
-    if (!n_none && any_on_meets_opposite(n, rg, g))
-        return false;
     uint64_t risk[BD_SIZE * 2] = {0};   /* what some link's R(to) switches
                                            off: the only candidates to test */
     for (int k = 0; k < nl.count; k++)
@@ -1013,13 +1022,16 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.cl = &space->both;
         u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
         if (space->both_made && subset_of(u.rg, space->both_had))
-            none = none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+            none = none_from_closure(&space->both,
+                                     space->both_none ? NULL
+                                                      : (const uint64_t (*)[2])space->removable,
+                                     space->both_had, u.rg);
         else if (space->path_made && subset_of(u.rg, space->path_had)) {
             if (!space->path_asked)
                 space->path_none = none_in(&space->cl, space->path_had);
             space->path_asked = true;
             none = space->path_none
-                   && none_from_closure(&space->cl, true, space->path_had, u.rg, g);
+                   && none_from_closure(&space->cl, NULL, space->path_had, u.rg);
         }
         if (!none)
             none = !both_tests(&u, space);
