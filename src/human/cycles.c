@@ -85,6 +85,18 @@
  * few tests left walks for each (reach_links) rather than make its
  * closure.
  *
+ * The search on the path makes the tests with both links first too, on
+ * its closure with both links (kept for the search with both links): at
+ * every start, without the "on" tests' shortcut and with the cycle test
+ * that looks for any removal (the path's own); an idle start is counted
+ * in each search as its failed tests would count, the others are
+ * searched in the same order, a failed test with both links not made
+ * again. The X-only and Y-only closures are made (in `kinds`) only when
+ * a start asks for one, and only where a cycle test is to be made or the
+ * chain tests are many (path_wants_closure; else each is a walk, with the
+ * closure's answer): the tests are those the path made before, so the
+ * walks, hints and nodes are the same.
+ *
  * In every search made with the closure (nested or on the path), the
  * cycle test is another (the partner's is not made: a walk that closes
  * no cycle stops early, see below): it fails at a start on no cycle of
@@ -154,17 +166,19 @@ typedef struct x_failed {
  * closures of the kinds of links being searched, on the path and nested. */
 typedef struct cycles_space {
     reach_grid rg;
-    closure cl;                  /* the search's on the path */
-    closure kinds;               /* nested: the closure of X-links only or
-                                    Y-links only */
+    closure cl;                  /* the search's on the path (both links) */
+    closure kinds;               /* the closure of X-links only or Y-links
+                                    only */
     closure both;                /* nested: the closure with both links */
-    uint8_t may[CANDIDATES];     /* nested: both links' tests (MAY_) */
-    uint16_t live[CANDIDATES];   /* nested: the starts where one passed */
+    uint8_t may[CANDIDATES];     /* both links' tests (MAY_), of the last
+                                    search */
+    uint16_t live[CANDIDATES];   /* the starts where one passed */
     int live_count;
     uint64_t removable[BD_SIZE][2];   /* nested: by digit, the candidates
-                                    whose "on" reaches their "off" */
-    uint64_t idle_nodes[3];      /* nested, by kind of links: the nodes the
-                                    other starts' tests count */
+                                    whose "on" reaches their "off" (with
+                                    both_made, in `both`'s grid) */
+    uint64_t idle_nodes[3];      /* by kind of links: the nodes the other
+                                    starts' tests count */
     const closure *kept;         /* the closure with both links of the grid
                                     `kept_grid` records, for cycles_both_closure
                                     (`both`, made by a nested search, or `cl`,
@@ -513,7 +527,7 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
         ch->failed = ch->cut_short = true;
 }
 
-/* Into sp->removable, by digit, the candidates whose "on" reaches their
+/* Into `removable`, by digit, the candidates whose "on" reaches their
  * "off" in the search with both links (u's links, u->cl its closure): the
  * only ones a cycle can remove (below); whether there is one. When there
  * is none, none of the three nested searches can find a hint (keep_all:
@@ -529,17 +543,17 @@ static void nodes_counted(bdi_chainer *ch, uint64_t n)
  * not. And no "off" test can pass when no "on" test does (a start's "off"
  * reaches its "on" through a partner p on, which switches the start off:
  * p's "on" reaches p's "off"). */
-static bool both_on_tests(unary *u, cycles_space *sp)
+static bool both_on_tests(unary *u, uint64_t (*removable)[2])
 {
     const chain_grid *g = u->g;
     const closure *cl = closure_of(u);
     bool any = false;
-    memset(sp->removable, 0, sizeof sp->removable);
+    memset(removable, 0, BD_SIZE * sizeof *removable);
     for (int cell = 0; cell < BD_CELLS; cell++)
         for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u) {
             int d = bit_digit(ds) - 1;
             if (on_meets_opposite(cl, u->rg, true, cell, d)) {
-                sp->removable[d][cell >> 6] |= (uint64_t)1 << (cell & 63);
+                removable[d][cell >> 6] |= (uint64_t)1 << (cell & 63);
                 any = true;
             }
         }
@@ -547,13 +561,15 @@ static bool both_on_tests(unary *u, cycles_space *sp)
 }
 
 /* The tests of the search with both links (u's links, u->cl its closure),
- * without counting their nodes: into sp->may, by start, those that pass
+ * without counting their nodes: into `removable` both_on_tests' answer;
+ * into sp->may, by start, those that pass
  * (the forcing chain tests, MAY_ON from both_on_tests and MAY_OFF, and
  * MAY_CYCLE); into sp->live the starts where one does, in the searches'
  * order; into sp->idle_nodes, by kind of links (LINK_KINDS), the nodes
- * unary_walks counts for the others. False, and sp->may, live and
- * idle_nodes not made (no "off" test either), when both_on_tests finds
- * that no search can find a hint. A test fails with X-links only or
+ * unary_walks counts for the others. False when both_on_tests finds
+ * that no search can find a hint; sp->may, live and idle_nodes are then
+ * made only with `all` (the cycle tests alone: no "off" test passes
+ * where no "on" test does, below). A test fails with X-links only or
  * Y-links only where it fails with both: both kinds' links are among
  * both's (the closure's rows and reach_links' walks reach more with more
  * links), as are their partners and the potentials that see a partner.
@@ -566,16 +582,16 @@ static bool both_on_tests(unary *u, cycles_space *sp)
  * cycle through the start may remove something (cycle_may_remove, with
  * both links: a cycle of fewer links has its potentials among those of
  * both's parts). */
-static bool both_tests(unary *u, cycles_space *sp)
+static bool both_tests(unary *u, cycles_space *sp, uint64_t (*removable)[2], bool all)
 {
     bdi_chainer *ch = u->ch;
     bdi_budget *budget = ch->budget;
     ch->budget = NULL;
     const chain_grid *g = u->g;
-    bool any = both_on_tests(u, sp);
+    bool any = both_on_tests(u, removable);
     sp->live_count = 0;
     memset(sp->idle_nodes, 0, sizeof sp->idle_nodes);
-    for (int cell = 0; any && cell < BD_CELLS; cell++) {
+    for (int cell = 0; (any || all) && cell < BD_CELLS; cell++) {
         if (g->value[cell] || digit_count(g->cand[cell]) <= 1)
             continue;
         bool two = digit_count(g->cand[cell]) == 2;
@@ -583,8 +599,8 @@ static bool both_tests(unary *u, cycles_space *sp)
             int d = bit_digit(ds) - 1, cand = cell * BD_SIZE + d;
             bool in_unit = unit_partner(u->rg, cand);
             bool partner = in_unit || two;
-            uint8_t may = sp->removable[d][cell >> 6] >> (cell & 63) & 1u ? MAY_ON : 0;
-            if (partner && off_meets_opposite(u->cl, u->rg, true, true, cell, d))
+            uint8_t may = removable[d][cell >> 6] >> (cell & 63) & 1u ? MAY_ON : 0;
+            if (any && partner && off_meets_opposite(u->cl, u->rg, true, true, cell, d))
                 may |= MAY_OFF;
             if (partner && closure_may_cycle(u, cand))   /* no part wanted */
                 may |= MAY_CYCLE;
@@ -845,15 +861,21 @@ static bool subset_of(const reach_grid *rg, const uint64_t *had)
     return !more;
 }
 
-/* Whether closure `cl` (both links, of grid g, or of one with more
- * candidates: rg made from g) reaches from a candidate of g on a
- * potential that switches it off (on_meets_opposite). */
-static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg, const chain_grid *g)
+/* Whether closure `cl` (both links) of a grid with more candidates than
+ * grid rg's reaches from a candidate of rg on a potential that switches
+ * it off (on_meets_opposite); `removable` (by digit) the candidates of
+ * cl's grid for which that holds there (both_on_tests'). Only those are
+ * tested: rg's candidates are among cl's grid's, a cell's among its
+ * candidates there, and the peers are the same, so what on_meets_opposite
+ * finds in rg it finds in cl's grid. */
+static bool any_on_meets_opposite(const closure *cl, const reach_grid *rg,
+                                  const uint64_t (*removable)[2])
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        for (unsigned ds = g->cand[cell]; ds; ds &= ds - 1u)
-            if (on_meets_opposite(cl, rg, true, cell, bit_digit(ds) - 1))
-                return true;
+    for (int d = 0; d < BD_SIZE; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = removable[d][w] & rg->cand[d][w]; bits; bits &= bits - 1u)
+                if (on_meets_opposite(cl, rg, true, w * 64 + low_index(bits), d))
+                    return true;
     return false;
 }
 
@@ -886,9 +908,10 @@ static bool none_in(const closure *cl, const uint64_t *had)
 
 /* Whether both_on_tests would find none on grid g (rg made from it), read
  * from closure `n` (made by closure_make with both links) of a grid with
- * more candidates (`had`, by digit: subset_of holds), on which no
- * candidate's "on" reaches its "off" when `n_none`, without making g's
- * closure; false when that is not shown.
+ * more candidates (`had`, by digit: subset_of holds), without making g's
+ * closure; false when that is not shown. `removable` (by digit, as
+ * both_on_tests makes it) holds the candidates of n's grid whose "on"
+ * reaches their "off" there, or is NULL when there is none.
  *
  * Why. g's graph (closure.c's, both links) has an edge s -> u when s on
  * switches off a potential t whose switching off switches u on. Each
@@ -903,12 +926,15 @@ static bool none_in(const closure *cl, const uint64_t *had)
  * link k takes, k included). A candidate's "on" reaches its "off" in g
  * only when a potential of those, that g has, switches it off; when n's
  * grid had none, R(s) alone switches none off (g has fewer candidates),
- * and otherwise that is asked of n (on_meets_opposite). So the R(y)'s of
- * the links and what they switch off are made once (`off`, closure.c's
- * closure_off), and a candidate's test is a bit of each of them. */
-static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had,
-                              const reach_grid *rg, const chain_grid *g)
+ * and otherwise that is asked of n (any_on_meets_opposite, first). So
+ * the R(y)'s of the links and what they switch off are made once (`off`,
+ * closure.c's closure_off), and a candidate's test is a bit of each of
+ * them. */
+static bool none_from_closure(const closure *n, const uint64_t (*removable)[2],
+                              const uint64_t *had, const reach_grid *rg)
 {
+    if (removable && any_on_meets_opposite(n, rg, removable))
+        return false;
     new_links nl;
     if (!new_links_of(rg, had, &nl))
         return false;
@@ -930,8 +956,6 @@ static bool none_from_closure(const closure *n, bool n_none, const uint64_t *had
             next[k] = all;
         }
     }
-    if (!n_none && any_on_meets_opposite(n, rg, g))
-        return false;
     uint64_t risk[BD_SIZE * 2] = {0};   /* what some link's R(to) switches
                                            off: the only candidates to test */
     for (int k = 0; k < nl.count; k++)
@@ -1045,6 +1069,28 @@ static bool many_tests(const chain_grid *g, const cycles_space *sp, bool x)
     return tests >= FEW_TESTS;
 }
 
+/* Whether the X-only (`x`) or Y-only search on the path needs its
+ * closure for the tests that may pass at sp's live starts (both links'
+ * answers): where a cycle test is made (without the closure it is another
+ * test, partner_may_close's, and the walks made would not be the same),
+ * or where its chain tests are FEW_TESTS or more; else a walk for each
+ * (reach_links, the same answers) costs less. */
+static bool path_wants_closure(const reach_grid *rg, const chain_grid *g, const cycles_space *sp,
+                               bool x)
+{
+    int tests = 0;
+    for (int i = 0; i < sp->live_count; i++) {
+        int cand = sp->live[i];
+        unsigned may = sp->may[cand];
+        bool partner = x ? unit_partner(rg, cand) : digit_count(g->cand[cand / BD_SIZE]) == 2;
+        if (partner && (may & MAY_CYCLE))
+            return true;
+        if (x)
+            tests += ((may & MAY_ON) != 0) + (partner && (may & MAY_OFF));
+    }
+    return tests >= FEW_TESTS;
+}
+
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
@@ -1094,23 +1140,35 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             linked_of[2][i] = linked_of[0][i] | linked_of[1][i];
     }
     cycles_space *space = u.rg && list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
+    cycles_space *path = u.rg && !list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
     bool both_made = false, none = false;
+    if (path) {   /* on the path: both links' tests first too, at every start */
+        uint64_t removable[BD_SIZE][2];   /* for MAY_ON only: the path's cycle
+                                             test looks for any removal */
+        u.y = u.x = true;
+        memcpy(u.linked, linked_of[2], sizeof u.linked);
+        both_tests(&u, path, removable, true);
+        u.may = path->may;
+    }
     if (space) {   /* nested: both links' tests first, for all three searches */
         u.y = u.x = true;
         memcpy(u.linked, linked_of[2], sizeof u.linked);
         u.cl = &space->both;
         u.removable = (const uint64_t (*)[2])space->removable;   /* made first */
         if (space->both_made && subset_of(u.rg, space->both_had))
-            none = none_from_closure(&space->both, space->both_none, space->both_had, u.rg, g);
+            none = none_from_closure(&space->both,
+                                     space->both_none ? NULL
+                                                      : (const uint64_t (*)[2])space->removable,
+                                     space->both_had, u.rg);
         else if (space->path_made && subset_of(u.rg, space->path_had)) {
             if (!space->path_asked)
                 space->path_none = none_in(&space->cl, space->path_had);
             space->path_asked = true;
             none = space->path_none
-                   && none_from_closure(&space->cl, true, space->path_had, u.rg, g);
+                   && none_from_closure(&space->cl, NULL, space->path_had, u.rg);
         }
         if (!none)
-            none = !both_tests(&u, space);
+            none = !both_tests(&u, space, space->removable, false);
         u.may = space->may;
         both_made = u.cl_made;
         if (both_made) {   /* for the next search's none_from_closure */
@@ -1130,17 +1188,20 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
         if (u.rg)
             memcpy(u.linked, linked_of[k], sizeof u.linked);
-        u.cl_made = space && k == 2 && both_made;   /* both_tests made it */
+        u.cl_made = k == 2 && (both_made || path);   /* both_tests made it */
         if (space)
             u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? &space->kinds : NULL;
         else
-            u.cl = cl;
+            u.cl = !path || k == 2 ? cl
+                   : path_wants_closure(u.rg, g, path, u.x) ? &path->kinds : NULL;
         if (!chint_could_win(list, u.cycle_base, 0, 0))
             continue;   /* every hint of these links rates more than the best */
-        if (space) {   /* the idle starts counted, the others walked */
-            nodes_counted(ch, space->idle_nodes[k]);
-            for (int i = 0; i < space->live_count && !ch->failed; i++)
-                unary_chaining(&u, space->live[i] / BD_SIZE, space->live[i] % BD_SIZE + 1, list);
+        cycles_space *tested = space ? space : path;
+        if (tested) {   /* the idle starts counted, the others walked */
+            nodes_counted(ch, tested->idle_nodes[k]);
+            for (int i = 0; i < tested->live_count && !ch->failed; i++)
+                unary_chaining(&u, tested->live[i] / BD_SIZE, tested->live[i] % BD_SIZE + 1,
+                               list);
             continue;
         }
         for (int cell = 0; cell < BD_CELLS && !ch->failed; cell++) {
