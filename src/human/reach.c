@@ -234,28 +234,35 @@ void reach_grid_init(reach_grid *rg, const chain_grid *g, bool y_links, bool dyn
  * grid is made again whole. */
 enum { REMAKE_CHANGES = 48 };
 
-/* reach_grid_remake's grid made whole: the last grid's partners cleared,
- * those of its paired cells (its other cells with candidates have none),
- * then all of those of the cells with candidates now that had none in
- * `had` (the last grid's rg->cand; never cleared since). rg->cand and
- * cell_cand are already the new grid's. */
-static void remake_whole(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic,
-                         const uint64_t (*had)[2])
+/* The partners of the cells with candidates in rg (rg->cand already the
+ * new grid's) that had none in `had` (the last grid's rg->cand) cleared:
+ * they were never cleared since. */
+static void clear_fresh_partners(reach_grid *rg, const uint64_t (*had)[2])
 {
-    uint64_t had_any[2] = {0, 0}, has_any[2] = {0, 0};
+    for (int w = 0; w < 2; w++) {
+        uint64_t had_any = 0, has_any = 0;
+        for (int d = 0; d < BD_SIZE; d++) {
+            had_any |= had[d][w];
+            has_any |= rg->cand[d][w];
+        }
+        for (uint64_t fresh = has_any & ~had_any; fresh; fresh &= fresh - 1u)
+            nine_clear(rg->partner + (w * 64 + low_index(fresh)) * BD_SIZE);
+    }
+}
+
+/* reach_grid_remake's grid made whole: the last grid's partners cleared,
+ * those of its paired cells (its other cells with candidates have none;
+ * those that had none are cleared by clear_fresh_partners). rg->cand and
+ * cell_cand are already the new grid's. */
+static void remake_whole(reach_grid *rg, const chain_grid *g, bool y_links, bool dynamic)
+{
     for (int d = 0; d < BD_SIZE; d++)
-        for (int w = 0; w < 2; w++) {
-            had_any[w] |= had[d][w];
-            has_any[w] |= rg->cand[d][w];
+        for (int w = 0; w < 2; w++)
             for (uint64_t bits = rg->paired[d][w]; bits; bits &= bits - 1u) {
                 uint64_t *entry = rg->partner[(w * 64 + low_index(bits)) * BD_SIZE + d];
                 entry[0] = entry[1] = 0;
             }
-        }
     nine_clear(rg->paired);
-    for (int w = 0; w < 2; w++)
-        for (uint64_t fresh = has_any[w] & ~had_any[w]; fresh; fresh &= fresh - 1u)
-            nine_clear(rg->partner + (w * 64 + low_index(fresh)) * BD_SIZE);
     grid_rules(rg, g, y_links, dynamic);
     grid_pairs(rg, g);
 }
@@ -284,8 +291,9 @@ void reach_grid_remake(reach_grid *rg, const chain_grid *g, bool y_links, bool d
             changed[w] |= diff;
             count += bit_count(diff);
         }
+    clear_fresh_partners(rg, (const uint64_t (*)[2])had);
     if (count > REMAKE_CHANGES || rg->y_links != y_links || rg->dynamic != dynamic) {
-        remake_whole(rg, g, y_links, dynamic, (const uint64_t (*)[2])had);
+        remake_whole(rg, g, y_links, dynamic);
         return;
     }
     const uint8_t *left = left_of[dynamic];
@@ -296,18 +304,8 @@ void reach_grid_remake(reach_grid *rg, const chain_grid *g, bool y_links, bool d
                 rg->cell_left[cell] = left[g->cand[cell]];
             }
     grid_two(rg, y_links);
-    /* the cells with candidates now that had none: their partners cleared
-     * (never cleared since); all their pairs are in units touched below */
-    for (int w = 0; w < 2; w++) {
-        uint64_t had_any = 0;
-        for (int d = 0; d < BD_SIZE; d++)
-            had_any |= had[d][w];
-        for (uint64_t fresh = changed[w] & ~had_any; fresh; fresh &= fresh - 1u) {
-            int cell = w * 64 + low_index(fresh);
-            if (g->cand[cell])
-                nine_clear(rg->partner + cell * BD_SIZE);
-        }
-    }
+    /* the cells with candidates now that had none (partners cleared
+     * above): all their pairs are in units touched below */
     for (int d = 0; d < BD_SIZE; d++) {
         /* the units of the changed places of the digit: their counts
          * made again, and the cells of their old and new pairs noted */
@@ -318,10 +316,9 @@ void reach_grid_remake(reach_grid *rg, const chain_grid *g, bool y_links, bool d
         uint64_t moved[2] = {0, 0};
         for (; units; units &= units - 1u) {
             int unit = low_index(units);
-            for (int w = 0; w < 2; w++) {
-                if (rg->unit_left[d][unit] == 2)
+            if (rg->unit_left[d][unit] == 2)
+                for (int w = 0; w < 2; w++)
                     moved[w] |= had[d][w] & rg->unit[unit][w];
-            }
             uint8_t now = left[g->places[unit][d]];
             rg->unit_left[d][unit] = now;
             if (now == 2)
