@@ -25,7 +25,10 @@
  * potentials and the old pairs still tight, so only the blanks whose
  * pairing broke are re-routed. A child re-solves only the rows whose blanks
  * changed or whose assignment lost a pair: removing pairs keeps a surviving
- * assignment optimal and its reduced costs valid lower bounds.
+ * assignment optimal and its reduced costs valid lower bounds. Such a kept
+ * row's drops stay where the ancestor that made them keeps them: each row
+ * reads its drops through a pointer, to the node's own storage or to an
+ * ancestor's (bdi_rows_inherit copies all but the storage).
  *
  * Values are in 1/BDI_LAYER_SCALE point, prices within +-PRICE_LIMIT, and
  * all arithmetic is exact in int64.
@@ -33,6 +36,7 @@
 #include "target.h"
 #include "engine/fast/fast.h"
 
+#include <stddef.h>
 #include <string.h>
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 #include <immintrin.h>
@@ -430,18 +434,26 @@ static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int r, in
     }
 }
 
+/* Row r's drops to be read from rel's own. */
+static void point_own(bdi_rows *rel, int r)
+{
+    rel->drops[r] = (const int32_t(*)[BD_SIZE])(rel->own_drop + r * BD_SIZE);
+}
+
 /* The reduced costs cost[i][d - 1] - u[i + 1] - v[d] of the n blanks
- * `cells` of a row into rel->drop, capped at INT32_MAX: 0 on the pairs of
+ * `cells` of row r into rel's own drops (rel->drops[r] then points to
+ * them), capped at INT32_MAX: 0 on the pairs of
  * an optimal assignment, which are tight. All nine digits, in one loop
  * without a gather: the entries of the digits the row does not miss are
  * never read (a blank's candidates are missing digits; sharpen_row's
  * chains never carry them into the others). */
-static void row_drops(bdi_rows *rel, int n, const int cells[BD_SIZE],
+static void row_drops(bdi_rows *rel, int r, int n, const int cells[BD_SIZE],
                       int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
                       const int64_t v[BD_SIZE + 1])
 {
+    point_own(rel, r);
     for (int i = 0; i < n; i++) {
-        int32_t *to = rel->drop[cells[i]];
+        int32_t *to = rel->own_drop[cells[i]];
         for (int k = 0; k < BD_SIZE; k++) {
             int64_t drop = cost[i][k] - u[i + 1] - v[k + 1];
             to[k] = (int32_t)(drop < INT32_MAX ? drop : INT32_MAX);
@@ -499,7 +511,7 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
      * (its old dual, or 0 cold), which nothing reads */
     memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
-        row_drops(rel, n, cells, cost, u, v);
+        row_drops(rel, r, n, cells, cost, u, v);
     for (unsigned on = missing; on; on &= on - 1u) {   /* the chosen pairs */
         int d = bit_digit(on);
         rel->digit[cells[match[d] - 1]] = (uint8_t)d;
@@ -525,7 +537,7 @@ static void fill_drops(const bdi_layer_node *node, unsigned row_used, unsigned b
         int d = rel->digit[cells[i]];
         u[i + 1] = cost[i][d - 1] - v[d];
     }
-    row_drops(rel, n, cells, cost, u, v);
+    row_drops(rel, r, n, cells, cost, u, v);
 }
 
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
@@ -579,7 +591,7 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
 }
 #endif
 
-/* Adds to each blank's drops the chains that end on its digit: for the
+/* Adds to each blank's own drops the chains that end on its digit: for the
  * blank on digit x (owner[x], x in `miss`), drop[owner[x]][y] += chain[y][x]
  * for every digit y in miss, capped at INT32_MAX (both terms lie in
  * 0..INT32_MAX, so the unsigned sum does not wrap). */
@@ -599,7 +611,7 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
         _mm256_and_si256(_mm256_set1_epi32((int32_t)miss), bits), bits);
     for (unsigned on = miss; on; on &= on - 1u) {
         int x = bit_digit(on) - 1;
-        int32_t *to = rel->drop[owner[x]];
+        int32_t *to = rel->own_drop[owner[x]];
         __m256i column = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
                                                      (const int *)&chain[0][x], stride,
                                                      in_miss, 4);
@@ -617,7 +629,7 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
 {
     for (unsigned on = miss; on; on &= on - 1u) {
         int x = bit_digit(on) - 1;
-        int32_t *to = rel->drop[owner[x]];
+        int32_t *to = rel->own_drop[owner[x]];
         for (unsigned at = miss; at; at &= at - 1u) {
             int y = bit_digit(at) - 1;
             uint32_t sum = (uint32_t)to[y] + chain[y][x];
@@ -655,7 +667,8 @@ static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restri
 #endif
 
 /*
- * Row r's reduced costs in rel->drop made exact: for each pair (blank, d)
+ * Row r's reduced costs in rel's own drops (where a solve at this node
+ * put them) made exact: for each pair (blank, d)
  * of the row, how much its assignment's profit drops when the blank is
  * forced onto d, under the same prices. Forcing blank i onto the digit of
  * blank j moves j on to another digit, and so on until some blank takes
@@ -676,7 +689,7 @@ static void sharpen_row(bdi_rows *rel, int r)
     unsigned miss = 0;
     for (unsigned on = rel->row_blanks[r]; on; on &= on - 1u) {
         int cell = r * BD_SIZE + bit_digit(on) - 1, x = rel->digit[cell] - 1;
-        const int32_t *from = rel->drop[cell];
+        const int32_t *from = rel->own_drop[cell];
         for (int y = 0; y < BD_SIZE; y++)
             chain[x][y] = (uint32_t)from[y];
         chain[x][x] = 0;
@@ -880,6 +893,12 @@ void ROWS_KERNEL(bdi_rows_sharpen)(bdi_rows *rel)
             sharpen_row(rel, r);
 }
 
+/* All of `from` but its storage of drops into `to`. */
+static void copy_head(bdi_rows *to, const bdi_rows *from)
+{
+    memcpy(to, from, offsetof(bdi_rows, own_drop));
+}
+
 /* bdi_rows_descend's steps, at the node whose units hold `used` and whose
  * rows the blanks `blanks` (units_of); sets
  * *moved when rel took a step's rows, whose drops are not made (the steps
@@ -888,7 +907,8 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
                                   const unsigned blanks[BD_SIZE], bdi_rows *rel,
                                   const bdi_rows_steps *steps, bool *moved)
 {
-    bdi_rows trial = *rel;
+    bdi_rows trial;   /* its drops are rel's: no step makes any */
+    copy_head(&trial, rel);
     int gcol[BD_SIZE][BD_SIZE], gbox[BD_SIZE][BD_SIZE];
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
@@ -897,7 +917,7 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
             return BDI_ROWS_OPEN;
         int64_t norm = subgradient(node, used, &trial, gcol, gbox);
         if (norm == 0) {
-            *rel = trial;
+            copy_head(rel, &trial);
             *moved = true;
             return BDI_ROWS_SOLVED;
         }
@@ -906,7 +926,7 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
         step_prices(&trial, step > 0 ? step : 1, gcol, gbox);
         evaluate(node, used, blanks, &trial, (1u << BD_SIZE) - 1u, true, false);
         if (trial.value == BDI_LAYER_INFEASIBLE || trial.value < steps->need) {
-            *rel = trial;
+            copy_head(rel, &trial);
             *moved = true;
             return BDI_ROWS_BELOW;
         }
@@ -916,7 +936,7 @@ static bdi_rows_status take_steps(const bdi_layer_node *node, unsigned used[UNIT
             since_floor = 0;
         }
         if (trial.value < rel->value) {
-            *rel = trial;
+            copy_head(rel, &trial);
             *moved = true;
             stall = 0;
         } else if (++stall >= steps->stall) {
@@ -944,6 +964,13 @@ bdi_rows_status ROWS_KERNEL(bdi_rows_descend)(const bdi_layer_node *node, bdi_ro
 void bdi_rows_clear(bdi_rows *rel)
 {
     memset(rel, 0, sizeof *rel);
+    for (int r = 0; r < BD_SIZE; r++)
+        point_own(rel, r);
+}
+
+void bdi_rows_inherit(bdi_rows *rel, const bdi_rows *parent)
+{
+    copy_head(rel, parent);
 }
 
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)

@@ -241,7 +241,9 @@ typedef struct relaxation {
     int32_t own[BD_SIZE][BD_CELLS];
     int32_t anchor[BD_SIZE];
     int64_t value;
-    bdi_rows rows;            /* the row relaxation, once rows_on */
+    bdi_rows rows;            /* the row relaxation, once rows_on (its drops may be
+                               * an ancestor's: a copy of the whole relaxation must
+                               * solve every row before it reads them) */
     unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
     bool fixed;               /* its fixing took pairs out of allow */
     /* [d - 1][r]: d's best value less that of its best layer through
@@ -901,9 +903,12 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     if (rows) {
         int32_t over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            if (!s->cells[cell])
-                by_rows[cell] = (uint16_t)(rows_test(rel->rows.drop[cell], over) & node->open[cell]);
+        for (int r = 0, cell = 0; r < BD_SIZE; r++) {
+            const int32_t(*drop)[BD_SIZE] = bdi_rows_drops(&rel->rows, r);
+            for (int c = 0; c < BD_SIZE; c++, cell++)
+                if (!s->cells[cell])
+                    by_rows[cell] = (uint16_t)(rows_test(drop[c], over) & node->open[cell]);
+        }
     }
     unsigned fixed = 0;
     int cell = 0;
@@ -981,12 +986,13 @@ static void inherit(relaxation *rel, const relaxation *parent)
 }
 
 /* The same for the row part: as solved at the parent when the child
- * solves its rows (`rows`: it re-solves those that changed), else the row
+ * solves its rows (`rows`: it re-solves those that changed, and reads the
+ * others' drops from the parent's, see bdi_rows_inherit), else the row
  * prices alone (a retightened node solves them anew). */
 static void inherit_rows(relaxation *rel, const relaxation *parent, bool rows)
 {
     if (rows) {
-        rel->rows = parent->rows;
+        bdi_rows_inherit(&rel->rows, &parent->rows);
     } else {
         memcpy(rel->rows.col, parent->rows.col, sizeof rel->rows.col);
         memcpy(rel->rows.box, parent->rows.box, sizeof rel->rows.box);

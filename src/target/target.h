@@ -144,9 +144,15 @@ typedef struct bdi_rows {
     int64_t row_value[BD_SIZE];
     unsigned row_blanks[BD_SIZE];      /* bit c: cell (r, c) was blank */
     uint8_t digit[BD_CELLS];           /* each blank's digit in its row's assignment */
-    int32_t drop[BD_CELLS][BD_SIZE];   /* L drops at least this when (cell, d) is forced */
     int64_t dual[BD_SIZE][BD_SIZE];    /* [row][digit - 1]: its potential */
     unsigned sharp;                    /* bit r: row r's drops are exact (bdi_rows_sharpen) */
+    /* row r's drops, [c][d - 1] for the pair (cell (r, c), d): L drops at
+     * least this when the pair is forced; in own_drop's rows when made at
+     * this node, else in the ancestor's that made them (bdi_rows_inherit),
+     * which must stay as it is while this rel is read */
+    const int32_t (*drops[BD_SIZE])[BD_SIZE];
+    /* the storage of the rows made here, last: bdi_rows_inherit leaves it */
+    int32_t own_drop[BD_CELLS][BD_SIZE];
 } bdi_rows;
 
 typedef enum bdi_rows_status {
@@ -167,6 +173,17 @@ typedef struct bdi_rows_steps {
 
 /* Zero prices and nothing solved. */
 void bdi_rows_clear(bdi_rows *rel);
+
+/* A child's rows from its parent's, as solved there: all but the
+ * parent's storage of drops, which the child reads by reference (so the
+ * parent must stay as it is while the child is read). */
+void bdi_rows_inherit(bdi_rows *rel, const bdi_rows *parent);
+
+/* The drops of row r's cells: [c][d - 1] for the pair (cell (r, c), d). */
+static inline const int32_t (*bdi_rows_drops(const bdi_rows *rel, int r))[BD_SIZE]
+{
+    return rel->drops[r];
+}
 
 /* L at the node under rel's prices: every row solved afresh (`all`), or
  * only the rows that changed since rel was solved at an ancestor. Returns
