@@ -54,7 +54,10 @@
  * every set was then idle or not tried, and a set with no fresh cell and
  * no changed cell among those all its cells see that is or was an
  * excluder (two to `degree` candidates) is idle or not tried again: it is
- * passed over, the hint is the same. A search that finds a hint leaves
+ * passed over, the hint is the same. The walk then meets only the pairs
+ * that can hold such a set: those with a fresh cell, those whose cells
+ * both see a changed would-be excluder, and (triplets) those a fresh
+ * third can join (triplet_partners). A search that finds a hint leaves
  * the next without this (the sets after the hint were not tried); a
  * record lives for one path (a new puzzle gets a new one).
  */
