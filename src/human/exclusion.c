@@ -54,7 +54,10 @@
  * every set was then idle or not tried, and a set with no fresh cell and
  * no changed cell among those all its cells see that is or was an
  * excluder (two to `degree` candidates) is idle or not tried again: it is
- * passed over, the hint is the same. A search that finds a hint leaves
+ * passed over, the hint is the same. The walk then meets only the pairs
+ * that can hold such a set: those with a fresh cell, those whose cells
+ * both see a changed would-be excluder, and (triplets) those a fresh
+ * third can join (triplet_partners). A search that finds a hint leaves
  * the next without this (the sets after the hint were not tried); a
  * record lives for one path (a new puzzle gets a new one).
  */
@@ -234,6 +237,8 @@ typedef struct bases {
     uint8_t cell[BD_CELLS];
     cellset excluders[BD_CELLS];            /* by base index */
     cellset all;                            /* the base cells */
+    cellset two_three;                      /* the cells with two to
+                                               `degree` candidates */
     int index_of[BD_CELLS];                 /* by cell: its base index */
 } bases;
 
@@ -252,6 +257,7 @@ static void find_bases(const bdi_state *st, int degree, bases *b)
         else if (count >= 2 && count <= degree)
             cs_add(&excluder, cell);
     }
+    b->two_three = excluder;
     for (int cell = 0; cell < BD_CELLS; cell++) {
         if (digit_count(st->cand[cell]) < 2)
             continue;
@@ -587,44 +593,53 @@ static bool try_triplet(const bdi_state *st, bdi_exclusion_memo *m, const int *c
     return false;
 }
 
-/* Where a search after an idle one looks (record `m`), by base index
- * (sets of base indices are cellsets too): a pair (i0, i1) can have
- * another answer than at the last search only when i0 or i1 is `hot`, or
- * when both see a changed would-be excluder (`seen`, by base index). */
+/* Where a search after an idle one looks (record `m`): a pair (i0, i1)
+ * can have another answer than at the last search only when i0 or i1 is
+ * fresh (`fresh_bases`: the fresh base cells), or when both see a changed
+ * would-be excluder (`seen`, by base index: those base cell i sees), or
+ * (triplets) when a fresh cell can be its third (triplet_partners). */
 typedef struct reach {
-    cellset hot;
+    cellset fresh_bases;
     cellset seen[BD_CELLS];
 } reach;
 
 /* Fills `r` for the base cells `b` when the search follows an idle one
- * in the record `m` (NULL: none): hot are the base cells that are fresh,
- * and for triplets (`degree` 3) also those with a fresh excluder (a third
- * cell of their pairs). Returns `r`, or NULL when the search does not
- * follow an idle one (every pair is then worth trying). */
-static reach *reach_fill(const bdi_exclusion_memo *m, const bases *b, int degree, reach *r)
+ * in the record `m` (NULL: none). Returns `r`, or NULL when the search
+ * does not follow an idle one (every pair is then worth trying). */
+static reach *reach_fill(const bdi_exclusion_memo *m, const bases *b, reach *r)
 {
     if (!m || !m->after_idle)
         return NULL;
-    r->hot = (cellset){{0, 0}};
+    r->fresh_bases = (cellset){{m->fresh.w[0] & b->all.w[0], m->fresh.w[1] & b->all.w[1]}};
     for (int i = 0; i < b->count; i++) {
-        const cellset *peers = &peer_cells[b->cell[i]], *ex = &b->excluders[i];
+        const cellset *peers = &peer_cells[b->cell[i]];
         r->seen[i] = (cellset){{peers->w[0] & m->changes.w[0], peers->w[1] & m->changes.w[1]}};
-        if (cs_has(&m->fresh, b->cell[i]) ||
-            (degree == 3 && ((ex->w[0] & m->fresh.w[0]) | (ex->w[1] & m->fresh.w[1]))))
-            cs_add(&r->hot, i);
     }
     return r;
 }
 
-/* The base indices below `i1` that can make a pair with i1 worth trying
- * (`r` NULL: every one). */
-static cellset partners(const reach *r, int i1)
+/* The base cells listed before base cell `i1`. */
+static cellset bases_below(const bases *b, int i1)
 {
-    cellset below = {{i1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << i1) - 1u,
-                      i1 > 64 ? ((uint64_t)1 << (i1 - 64)) - 1u : 0}};
-    if (!r || cs_has(&r->hot, i1) || r->seen[i1].w[0] || r->seen[i1].w[1])
-        return below;
-    return (cellset){{below.w[0] & r->hot.w[0], below.w[1] & r->hot.w[1]}};
+    int c1 = b->cell[i1];
+    return (cellset){{c1 >= 64 ? b->all.w[0] : b->all.w[0] & (((uint64_t)1 << c1) - 1u),
+                      c1 > 64 ? b->all.w[1] & (((uint64_t)1 << (c1 - 64)) - 1u) : 0}};
+}
+
+/* The cells that make a pair with base cell `i1` that may have another
+ * answer than at the last search (the record's `r`), when i1 is not
+ * fresh: the fresh base cells, and the cells that see a changed would-be
+ * excluder i1 sees. */
+static cellset touched_partners(const reach *r, int i1)
+{
+    cellset near = r->fresh_bases;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = r->seen[i1].w[w]; bits; bits &= bits - 1u) {
+            const cellset *seen = &peer_cells[w * 64 + low_index(bits)];
+            near.w[0] |= seen->w[0];
+            near.w[1] |= seen->w[1];
+        }
+    return near;
 }
 
 /* The cells that see two or more of the cells of `set`. */
@@ -642,31 +657,6 @@ static cellset seen_twice(const cellset *set)
     return twice;
 }
 
-/* The base cells listed before base cell `i1` that see two or more of
- * its excluders: those that make a pair with it with two common
- * excluders (a pair's common excluders are i1's excluders the other cell
- * sees, as those have two to `degree` candidates), in cell order, which
- * is base order. */
-static cellset pair_cells(const bases *b, int i1)
-{
-    cellset twice = seen_twice(&b->excluders[i1]);
-    int c1 = b->cell[i1];
-    cellset below = {{c1 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c1) - 1u,
-                      c1 > 64 ? ((uint64_t)1 << (c1 - 64)) - 1u : 0}};
-    return (cellset){{twice.w[0] & b->all.w[0] & below.w[0], twice.w[1] & b->all.w[1] & below.w[1]}};
-}
-
-/* True when the pair of cells `c0` and `c1` may be tried with another
- * answer than at the last search of the record `m`, which found nothing:
- * one of them is fresh, or a cell both see changed that is or was an
- * excluder. */
-static bool pair_touched(const bdi_exclusion_memo *m, int c0, int c1)
-{
-    const cellset *p0 = &peer_cells[c0], *p1 = &peer_cells[c1];
-    return cs_has(&m->fresh, c0) || cs_has(&m->fresh, c1) ||
-           (p0->w[0] & p1->w[0] & m->changes.w[0]) | (p0->w[1] & p1->w[1] & m->changes.w[1]);
-}
-
 /* The pair step with the base cells `b` (SE's AlignedPairExclusion),
  * with the path's record `rec` (NULL: none); false when no pair removes
  * anything. */
@@ -674,17 +664,27 @@ static bool pair_search(const bdi_state *st, const bases *b, bdi_exclusion_memo 
                         bdi_step *s)
 {
     reach room;   /* reach_fill fills what is read of it */
-    reach *r = reach_fill(rec, b, 2, &room);
+    reach *r = reach_fill(rec, b, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++) {
-        cellset with = partners(r, i1);
-        if (!(with.w[0] | with.w[1]))
-            continue;
-        /* the pair needs two common excluders */
-        for (cellset near = pair_cells(b, i1); near.w[0] | near.w[1];) {
+        /* the cells of i0, in cell order (base order), less the pairs
+         * idle or not tried at the last search */
+        cellset near = bases_below(b, i1);
+        if (r && !cs_has(&rec->fresh, b->cell[i1])) {
+            cellset touched = touched_partners(r, i1);
+            near.w[0] &= touched.w[0];
+            near.w[1] &= touched.w[1];
+            if (!(near.w[0] | near.w[1]))
+                continue;
+        }
+        /* the pair needs two common excluders: the cell i0 sees two of
+         * i1's excluders (a pair's common excluders are i1's excluders
+         * i0 sees, as those have two to `degree` candidates) */
+        cellset twice = seen_twice(&b->excluders[i1]);
+        near.w[0] &= twice.w[0];
+        near.w[1] &= twice.w[1];
+        while (near.w[0] | near.w[1]) {
             int i0 = b->index_of[cs_take(&near)];
-            if (!cs_has(&with, i0) || (r && !pair_touched(rec, b->cell[i0], b->cell[i1])))
-                continue;   /* idle or not tried at the last search */
             cellset pair = {{b->excluders[i0].w[0] & b->excluders[i1].w[0],
                              b->excluders[i0].w[1] & b->excluders[i1].w[1]}};
             int cells[2] = {b->cell[i0], b->cell[i1]};
@@ -749,21 +749,19 @@ static bool pair_triplets(const bdi_state *st, const bases *b, bdi_exclusion_mem
         return false;   /* no set with these two can have two common excluders */
     int cells[3] = {b->cell[i0], b->cell[i1], 0};
     cellset thirds = {{~(uint64_t)0, ~(uint64_t)0}};
-    if (r) {
+    if (r)
         thirds = pair_thirds(rec, cells[0], cells[1]);
-        if (!((thirds.w[0] & (b->excluders[i0].w[0] | b->excluders[i1].w[0])) |
-              (thirds.w[1] & (b->excluders[i0].w[1] | b->excluders[i1].w[1]))))
-            return false;   /* its twin area holds none of them */
-    }
+    /* the twin area's cells in cell order first: SE's order matters only
+     * when one removes something (rare) */
+    cellset area_set = twin_set(b, i0, i1, thirds);
+    if (!(area_set.w[0] | area_set.w[1]))
+        return false;
     /* a third cell's common excluders with the pair are the pair's
      * excluders it sees (they have two or three candidates): only the
      * cells that see two of them can have two */
     cellset twice = seen_twice(&pair);
-    twice.w[0] &= thirds.w[0];
-    twice.w[1] &= thirds.w[1];
-    /* the twin area's cells in cell order first: SE's order matters only
-     * when one removes something (rare) */
-    cellset area_set = twin_set(b, i0, i1, twice);
+    area_set.w[0] &= twice.w[0];
+    area_set.w[1] &= twice.w[1];
     if (!(area_set.w[0] | area_set.w[1]))
         return false;
     cellset pair_peers = {{0, 0}};
@@ -784,6 +782,46 @@ static bool pair_triplets(const bdi_state *st, const bases *b, bdi_exclusion_mem
     return true;
 }
 
+/* The base cells listed before base cell `i1` that can make a pair with
+ * it whose triplets may have another answer than at the last search (the
+ * record `m` and its `r` as triplet_search has them; `r` NULL: all): every
+ * one when i1 is fresh; else the fresh ones, those that see a changed
+ * would-be excluder i1 sees (it is then a house cell of the pair, and
+ * pair_thirds takes its house cells), and those with which a fresh base
+ * cell f with two or three candidates makes a triplet. When neither cell
+ * of a pair is fresh and they see no changed cell in common, pair_thirds
+ * leaves only the fresh cells, and of those the twin area holds the fresh
+ * base cells f with two or three candidates that one of the pair sees;
+ * f has two common excluders with the pair only when the other cell, c0,
+ * sees two of i1's excluders that f sees (the pair's common excluders
+ * are i1's excluders c0 sees). */
+static cellset triplet_partners(const bases *b, const bdi_exclusion_memo *m, const reach *r,
+                                int i1)
+{
+    int c1 = b->cell[i1];
+    cellset below = bases_below(b, i1);
+    if (!r || cs_has(&m->fresh, c1))
+        return below;
+    cellset near = touched_partners(r, i1);
+    const cellset *ex = &b->excluders[i1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = r->fresh_bases.w[w] & b->two_three.w[w]; bits; bits &= bits - 1u) {
+            int f = w * 64 + low_index(bits);
+            const cellset *seen = &peer_cells[f];
+            cellset common = {{ex->w[0] & seen->w[0], ex->w[1] & seen->w[1]}};
+            if (!cs_two(common))
+                continue;
+            cellset twice = seen_twice(&common);
+            if (!cs_has(seen, c1)) {   /* then c0 must see f */
+                twice.w[0] &= seen->w[0];
+                twice.w[1] &= seen->w[1];
+            }
+            near.w[0] |= twice.w[0];
+            near.w[1] |= twice.w[1];
+        }
+    return (cellset){{below.w[0] & near.w[0], below.w[1] & near.w[1]}};
+}
+
 /* The triplet step with the base cells `b` (SE's AlignedExclusion of
  * three cells), with the path's record `rec` (NULL: none); false when no
  * triplet removes anything. */
@@ -792,13 +830,13 @@ static bool triplet_search(const bdi_state *st, const bases *b, bdi_exclusion_me
 {
     bdi_exclusion_memo *m = rec && rec->idle ? rec : NULL;
     reach room;   /* reach_fill fills what is read of it */
-    reach *r = reach_fill(rec, b, 3, &room);
+    reach *r = reach_fill(rec, b, &room);
     /* the pairs (i0, i1), i0 < i1, by increasing 2^i0 + 2^i1 */
     for (int i1 = 1; i1 < b->count; i1++) {
-        cellset with = partners(r, i1);
-        for (int half = 0; half < 2; half++)
-            for (uint64_t bits = with.w[half]; bits; bits &= bits - 1u)
-                if (pair_triplets(st, b, m, rec, r, half * 64 + low_index(bits), i1, s))
+        cellset with = triplet_partners(b, rec, r, i1);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = with.w[w]; bits; bits &= bits - 1u)
+                if (pair_triplets(st, b, m, rec, r, b->index_of[w * 64 + low_index(bits)], i1, s))
                     return true;
     }
     if (rec)
