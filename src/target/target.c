@@ -96,8 +96,7 @@
  * node without a naked single; the relaxations and fixing on branching
  * nodes, after the units' all-different rule (alldiff.c) has taken out of
  * allow every candidate that no assignment of its unit's blanks gives it,
- * at each branching node whose nearest relaxation's fixing took pairs out,
- * and again after the node's own fixing when that took pairs out.
+ * at each branching node whose nearest relaxation's fixing took pairs out.
  * Fixing narrows allow for a whole subtree, and deep in a proving pass
  * most nodes are left with some unit whose blanks cannot take its missing
  * digits at all: the rule ends them at once, where the layers, which see
@@ -1792,11 +1791,10 @@ static void search(target *s, int depth, const relaxation *parent)
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        /* the rule again where the nearest relaxation's fixing narrowed
-         * allow, and where this node's own fixing did */
+        /* the rule again where the nearest relaxation's fixing narrowed allow */
         if (((!parent || parent->fixed) && !units_consistent(s))
             || !tighten(s, 0, parent, &s->level[depth], false)
-            || (s->fixed && (!units_consistent(s) || !scan(s, depth, &cand)))) {
+            || (s->fixed && !scan(s, depth, &cand))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
