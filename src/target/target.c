@@ -129,7 +129,9 @@
  * incumbent.
  */
 #include "target.h"
+#include "target_avx2.h"
 #include "core/engine.h"
+#include "engine/fast/fast.h"
 #include "nxn/nxn.h"
 
 #include <stdlib.h>
@@ -221,6 +223,7 @@ typedef struct target {
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
     int branching;            /* branching nodes above the current node */
+    bool wide;                /* run the AVX2 kernels (target_avx2.c) */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -276,6 +279,18 @@ static inline void block2(uint16_t *at, uint32_t lanes)
     memcpy(&x, at, sizeof x);
     x |= lanes;
     memcpy(at, &x, sizeof x);
+}
+
+/* Whether this process runs the AVX2 kernels of target_avx2.c: where
+ * they are built and bdi_fast_wide says so (BITDOKU_ISA and the
+ * processor). */
+static bool wide_kernels(void)
+{
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    return bdi_fast_wide();
+#else
+    return false;
+#endif
 }
 
 /* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
@@ -791,11 +806,20 @@ static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned so
  * values lie within +-2^26 and max-marginals are those or
  * BDI_LAYER_NONE (-2^30), so the terms stay within int32; where no layer
  * takes the cell both forms exceed 2^29 and fire, and a cost clipped at
- * FIX_CAP fires as its whole would. With SSE2 four cells at once (the
- * last cell alone); elsewhere (BD_PORTABLE) cell by cell. */
+ * FIX_CAP fires as its whole would. With `wide`, by the AVX2 kernel
+ * (eight cells at once); else with SSE2 four cells at once (the last cell
+ * alone); elsewhere (BD_PORTABLE) cell by cell. */
 static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
-                        uint16_t fired[BD_CELLS])
+                        uint16_t fired[BD_CELLS], bool wide)
 {
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (wide) {
+        bdi_target_layer_tests_avx2(rel->through, rel->anchor, cost, slack, fired);
+        return;
+    }
+#else
+    (void)wide;
+#endif
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
@@ -892,7 +916,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
     leaving_costs(rel, parent, solved, cost);
     if (slack < FIX_CAP) {
-        layer_tests(rel, cost, (int32_t)slack, fired);
+        layer_tests(rel, cost, (int32_t)slack, fired, s->wide);
     } else {
         for (int cell = 0; cell < BD_CELLS; cell++)
             fired[cell] = every[cell] = ALL_DIGITS;
@@ -901,6 +925,12 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     if (rows) {
         int32_t over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+        if (s->wide)
+            bdi_target_rows_tests_avx2((const int32_t (*)[BD_SIZE])rel->rows.drop, rel->blank,
+                                       node->open, over, by_rows);
+        else
+#endif
         for (int cell = 0; cell < BD_CELLS; cell++)
             if (!s->cells[cell])
                 by_rows[cell] = (uint16_t)(rows_test(rel->rows.drop[cell], over) & node->open[cell]);
@@ -1376,6 +1406,13 @@ static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t b
 static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
                   uint16_t by_col[BD_CELLS], int *sum)
 {
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide && s->blank_count - depth >= SURVEY_ALL) {
+        transpose(cand, by_col);
+        int best = bdi_target_survey_avx2(cand, s->weight, s->position, sum);
+        return best == 0x7fff ? -1 : best & 127;
+    }
+#endif
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     if (s->blank_count - depth >= SURVEY_ALL)
         return survey_all(s, cand, by_col, sum);
@@ -1423,6 +1460,11 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     }
     uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
     unsigned few[3];
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide)
+        bdi_target_open_avx2(s->cells, s->allow, s->blocked, by_row, few);
+    else
+#endif
     open_candidates(s, by_row, few);
     if (few[0] | few[1] | few[2]) {
         int first = BD_CELLS;   /* the least position of such a blank */
@@ -1871,6 +1913,7 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
+    s->wide = wide_kernels();
     memcpy(s->given, cells, sizeof s->given);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);

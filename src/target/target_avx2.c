@@ -1,0 +1,151 @@
+/*
+ * target_avx2.c - target.c's per-node passes over the grid as AVX2
+ * kernels, for x86-64 processors with AVX2, POPCNT, BMI1 and BMI2 (the
+ * flags CMake gives this file alone); target.c runs them where
+ * bdi_fast_wide says so (BITDOKU_ISA and the processor), its own SSE2 or
+ * portable code elsewhere. Contracts in target_avx2.h.
+ *
+ * Representation: the cells' 16-bit masks (candidates, allow, blocked)
+ * sixteen to a 256-bit register, their 32-bit values (costs,
+ * max-marginals) eight to one, a cell's nine drops as digits 1..8 in one
+ * register and digit 9 alone; the last cell (80) of each pass alone. A
+ * cell's bit count is the sum of its nibbles' counts from a 16-entry table
+ * (pshufb), its largest digit the exponent of the mask as a float, as in
+ * target.c's SSE2 survey.
+ */
+#include "target/target_avx2.h"
+
+#include "bitdoku.h"
+
+#include <immintrin.h>
+
+void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
+                                 const int32_t anchor[BD_SIZE], const int32_t cost[BD_CELLS],
+                                 int32_t slack, uint16_t fired[BD_CELLS])
+{
+    /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
+    __m256i over[BD_SIZE];
+    const __m256i all = _mm256_set1_epi32(ALL_DIGITS);
+    for (int d = 0; d < BD_SIZE; d++)
+        over[d] = _mm256_set1_epi32(slack - anchor[d] + 1);
+    int cell = 0;
+    for (; cell + 8 <= BD_CELLS; cell += 8) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(cost + cell));
+        __m256i acc = _mm256_setzero_si256();
+        for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
+            __m256i t = _mm256_loadu_si256((const __m256i *)(through[d] + cell));
+            acc = _mm256_add_epi32(_mm256_add_epi32(acc, acc),
+                                   _mm256_cmpgt_epi32(_mm256_add_epi32(t, over[d]), c));
+        }
+        acc = _mm256_add_epi32(acc, all);   /* ALL_DIGITS less the digits failing */
+        __m128i packed = _mm_packs_epi32(_mm256_castsi256_si128(acc),
+                                         _mm256_extracti128_si256(acc, 1));
+        _mm_storeu_si128((__m128i *)(fired + cell), packed);
+    }
+    for (; cell < BD_CELLS; cell++) {
+        unsigned bits = 0;
+        for (int d = 0; d < BD_SIZE; d++)
+            bits |= (unsigned)(cost[cell] - through[d][cell] > slack - anchor[d]) << d;
+        fired[cell] = (uint16_t)bits;
+    }
+}
+
+void bdi_target_rows_tests_avx2(const int32_t drop[BD_CELLS][BD_SIZE], const unsigned blank[3],
+                                const uint16_t open[BD_CELLS], int32_t slack,
+                                uint16_t by_rows[BD_CELLS])
+{
+    const __m256i over = _mm256_set1_epi32(slack);
+    for (int word = 0; word < 3; word++)
+        for (unsigned bits = blank[word]; bits; bits &= bits - 1u) {
+            int cell = word * 32 + bit_digit(bits) - 1;
+            const int32_t *at = drop[cell];
+            __m256i gt = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)at), over);
+            unsigned out = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(gt))
+                           | (unsigned)(at[BD_SIZE - 1] > slack) << (BD_SIZE - 1);
+            by_rows[cell] = (uint16_t)(out & open[cell]);
+        }
+}
+
+void bdi_target_open_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
+                          const uint16_t blocked[BD_CELLS], uint16_t cand[BD_CELLS],
+                          unsigned few[3])
+{
+    few[0] = few[1] = few[2] = 0;
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(1);
+    int cell = 0;
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m256i digits = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cells + cell)));
+        __m256i open = _mm256_cmpeq_epi16(digits, zero);
+        __m256i a = _mm256_loadu_si256((const __m256i *)(allow + cell));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(blocked + cell));
+        __m256i c = _mm256_and_si256(_mm256_andnot_si256(b, a), open);
+        _mm256_storeu_si256((__m256i *)(cand + cell), c);
+        __m256i rest = _mm256_and_si256(c, _mm256_sub_epi16(c, one));   /* c less its low bit */
+        __m256i scarce = _mm256_and_si256(_mm256_cmpeq_epi16(rest, zero), open);
+        unsigned bits = _pext_u32((unsigned)_mm256_movemask_epi8(scarce), 0x55555555u);
+        few[cell / 32] |= bits << (cell % 32);
+    }
+    for (; cell < BD_CELLS; cell++) {
+        unsigned c = cells[cell] ? 0 : allow[cell] & ~(unsigned)blocked[cell];
+        cand[cell] = (uint16_t)c;
+        few[cell / 32] |= (unsigned)(!cells[cell] && !(c & (c - 1u))) << (cell % 32);
+    }
+}
+
+int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[BD_CELLS],
+                           const uint8_t position[BD_CELLS], int *sum)
+{
+    enum { NONE = 0x7fff };
+    const __m256i zero = _mm256_setzero_si256(), none = _mm256_set1_epi16(NONE);
+    const __m256i nibble = _mm256_set1_epi8(0x0f), ones = _mm256_set1_epi8(1);
+    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i heavy = _mm256_set1_epi16(BD_MAX_SCORE_WEIGHT);
+    const __m256i bias = _mm256_set1_epi16(126);
+    __m256i least = none, total = zero;
+    int cell = 0;
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(cand + cell));
+        __m256i filled = _mm256_cmpeq_epi16(c, zero);
+        /* the float's exponent field is 127 + floor(log2 c); the unpacks
+         * and the pack keep each 128-bit half's order */
+        __m256i low = _mm256_srli_epi32(
+            _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_unpacklo_epi16(c, zero))), 23);
+        __m256i high = _mm256_srli_epi32(
+            _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_unpackhi_epi16(c, zero))), 23);
+        __m256i top = _mm256_andnot_si256(
+            filled, _mm256_sub_epi16(_mm256_packs_epi32(low, high), bias));
+        __m256i w = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(weight + cell)));
+        total = _mm256_add_epi32(total, _mm256_madd_epi16(top, w));
+        __m256i lo = _mm256_and_si256(c, nibble);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
+        __m256i n = _mm256_maddubs_epi16(
+            _mm256_add_epi8(_mm256_shuffle_epi8(counts, lo), _mm256_shuffle_epi8(counts, hi)),
+            ones);
+        __m256i at = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(position + cell)));
+        __m256i key = _mm256_or_si256(
+            _mm256_or_si256(_mm256_slli_epi16(n, 11),
+                            _mm256_slli_epi16(_mm256_sub_epi16(heavy, w), 7)), at);
+        least = _mm256_min_epi16(least, _mm256_or_si256(key, _mm256_and_si256(filled, none)));
+    }
+    __m128i least4 = _mm_min_epi16(_mm256_castsi256_si128(least),
+                                   _mm256_extracti128_si256(least, 1));
+    least4 = _mm_min_epi16(least4, _mm_shuffle_epi32(least4, 0x4e));
+    least4 = _mm_min_epi16(least4, _mm_shuffle_epi32(least4, 0xb1));
+    least4 = _mm_min_epi16(least4, _mm_shufflelo_epi16(least4, 0xb1));
+    __m128i total4 = _mm_add_epi32(_mm256_castsi256_si128(total),
+                                   _mm256_extracti128_si256(total, 1));
+    total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0x4e));
+    total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0xb1));
+    int best = _mm_extract_epi16(least4, 0);
+    *sum = _mm_cvtsi128_si32(total4);
+    for (; cell < BD_CELLS; cell++) {
+        if (!cand[cell])
+            continue;
+        int w = weight[cell];
+        *sum += w * top_digit(cand[cell]);
+        int key = digit_count(cand[cell]) << 11 | (BD_MAX_SCORE_WEIGHT - w) << 7 | position[cell];
+        best = key < best ? key : best;
+    }
+    return best;
+}

@@ -1,0 +1,46 @@
+/*
+ * target_avx2.h - the AVX2 kernels of target.c's per-node passes
+ * (target_avx2.c, built where CMake builds the other AVX2 kernels, i.e.
+ * with BDI_HAVE_FAST_AVX2). target.c runs them where bdi_fast_wide says
+ * so and its SSE2 or portable code otherwise; each kernel gives exactly
+ * what that code gives.
+ */
+#ifndef BITDOKU_TARGET_AVX2_H
+#define BITDOKU_TARGET_AVX2_H
+
+#include "core/bits.h"
+
+#include <stdint.h>
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* The layers' test on every cell and digit: bit d of fired[cell] set when
+ * anchor[d] - through[d][cell] + cost[cell] > slack, for 0 <= slack <
+ * 2^29, with the terms' ranges of target.c's layer_tests. */
+void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
+                                 const int32_t anchor[BD_SIZE], const int32_t cost[BD_CELLS],
+                                 int32_t slack, uint16_t fired[BD_CELLS]);
+
+/* The rows' test on the blanks (bit c % 32 of blank[c / 32]):
+ * by_rows[cell] = the digits d (bit d) with drop[cell][d] > slack, and'ed
+ * with open[cell]; the other cells' entries and drops are not touched. */
+void bdi_target_rows_tests_avx2(const int32_t drop[BD_CELLS][BD_SIZE], const unsigned blank[3],
+                                const uint16_t open[BD_CELLS], int32_t slack,
+                                uint16_t by_rows[BD_CELLS]);
+
+/* Every cell's candidates: cand[cell] = allow[cell] & ~blocked[cell] on a
+ * blank (cells[cell] == 0), 0 elsewhere; in few[] (bit c % 32 of
+ * few[c / 32]) the blanks with one candidate or none. */
+void bdi_target_open_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
+                          const uint16_t blocked[BD_CELLS], uint16_t cand[BD_CELLS],
+                          unsigned few[3]);
+
+/* Over the cells with candidates (cand[cell] != 0, each a 9-bit mask):
+ * into *sum the sum of weight x largest candidate; returns the least key
+ * digit_count << 11 | (BD_MAX_SCORE_WEIGHT - weight) << 7 | position, or
+ * 0x7fff when no cell has candidates (weights at most BD_MAX_SCORE_WEIGHT,
+ * positions below 128). */
+int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[BD_CELLS],
+                           const uint8_t position[BD_CELLS], int *sum);
+#endif
+
+#endif
