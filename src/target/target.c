@@ -1110,24 +1110,25 @@ static void to_front(target *s, int i, int depth)
  * missing digit has one place left. Moves that blank to blanks[depth] and
  * gives the digit's bit; 0 if there is none. `can` and `twice` are per unit
  * the union of its blanks' candidates and the digits seen in two or more;
- * by_row[cell] each blank's candidates.
+ * by_row[cell] each blank's candidates. The units are tried in the order
+ * kind * BD_SIZE + index from `first`, none of those before it having
+ * such a digit.
  */
 static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_SIZE],
                               uint16_t twice[UNIT_KINDS][BD_SIZE],
-                              const uint16_t by_row[BD_CELLS])
+                              const uint16_t by_row[BD_CELLS], int first)
 {
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        for (int u = 0; u < BD_SIZE; u++) {
-            unsigned once = (unsigned)can[kind][u] & ~(unsigned)twice[kind][u];
-            if (!once)
-                continue;
-            unsigned bit = once & (0u - once);
-            for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
-                int cell = unit_cell(kind, u, pos);
-                if (by_row[cell] & bit) {
-                    to_front(s, s->position[cell], depth);
-                    return bit;
-                }
+    for (int unit = first; unit < UNIT_KINDS * BD_SIZE; unit++) {
+        int kind = unit / BD_SIZE, u = unit % BD_SIZE;
+        unsigned once = (unsigned)can[kind][u] & ~(unsigned)twice[kind][u];
+        if (!once)
+            continue;
+        unsigned bit = once & (0u - once);
+        for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
+            int cell = unit_cell(kind, u, pos);
+            if (by_row[cell] & bit) {
+                to_front(s, s->position[cell], depth);
+                return bit;
             }
         }
     }
@@ -1485,9 +1486,18 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
     unit_masks(by_row, by_col, can, twice);
+    int first = 0;   /* the first unit that may hold a hidden single */
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        if ((first = bdi_target_units_avx2((const uint16_t (*)[BD_SIZE])can,
+                                           (const uint16_t (*)[BD_SIZE])twice,
+                                           (const unsigned (*)[BD_SIZE])s->units.used)) < 0)
+            return false;
+    } else
+#endif
     if (!units_covered(can, s->units.used))
         return false;
-    if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
+    if ((*cand_out = hidden_single(s, depth, can, twice, by_row, first)) != 0)
         return true;
     *cand_out = 0;   /* no blank left */
     if (best_i >= 0) {

@@ -149,3 +149,35 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
     }
     return best;
 }
+
+/* used[first..first + 15] packed to sixteen 16-bit lanes (masks below 2^9). */
+static __m256i used16(const unsigned *used, int first)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)(used + first));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(used + first + 8));
+    return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8);
+}
+
+int bdi_target_units_avx2(const uint16_t can[UNIT_KINDS][BD_SIZE],
+                          const uint16_t twice[UNIT_KINDS][BD_SIZE],
+                          const unsigned used[UNIT_KINDS][BD_SIZE])
+{
+    /* units 0..15 and 11..26 (the second overlaps the first) */
+    enum { SECOND = UNIT_KINDS * BD_SIZE - 16 };
+    const __m256i zero = _mm256_setzero_si256(), all = _mm256_set1_epi16(ALL_DIGITS);
+    const uint16_t *c = &can[0][0], *t = &twice[0][0];
+    const unsigned *u = &used[0][0];
+    __m256i c0 = _mm256_loadu_si256((const __m256i *)c);
+    __m256i c1 = _mm256_loadu_si256((const __m256i *)(c + SECOND));
+    __m256i t0 = _mm256_loadu_si256((const __m256i *)t);
+    __m256i t1 = _mm256_loadu_si256((const __m256i *)(t + SECOND));
+    __m256i every = _mm256_and_si256(
+        _mm256_cmpeq_epi16(_mm256_or_si256(c0, used16(u, 0)), all),
+        _mm256_cmpeq_epi16(_mm256_or_si256(c1, used16(u, SECOND)), all));
+    if ((unsigned)_mm256_movemask_epi8(every) != 0xffffffffu)
+        return -1;
+    unsigned none0 = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_andnot_si256(t0, c0), zero));
+    unsigned none1 = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_andnot_si256(t1, c1), zero));
+    uint64_t once = (uint64_t)(~none0 & 0xffffffffu) | (uint64_t)(~none1 & 0xffffffffu) << (2 * SECOND);
+    return once ? __builtin_ctzll(once) / 2 : UNIT_KINDS * BD_SIZE;
+}

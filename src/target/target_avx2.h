@@ -9,6 +9,7 @@
 #define BITDOKU_TARGET_AVX2_H
 
 #include "core/bits.h"
+#include "core/units.h"
 
 #include <stdint.h>
 
@@ -41,6 +42,15 @@ void bdi_target_open_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD
  * positions below 128). */
 int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[BD_CELLS],
                            const uint8_t position[BD_CELLS], int *sum);
+
+/* Over the 27 units read in a row (kind * BD_SIZE + index), each with
+ * can (the union of its blanks' candidates), twice (the digits in two or
+ * more of them) and used (the digits placed, 9-bit masks): -1 when some
+ * unit's can | used is not every digit; else the first unit with a digit
+ * in can but not in twice, 27 if there is none. */
+int bdi_target_units_avx2(const uint16_t can[UNIT_KINDS][BD_SIZE],
+                          const uint16_t twice[UNIT_KINDS][BD_SIZE],
+                          const unsigned used[UNIT_KINDS][BD_SIZE]);
 #endif
 
 #endif
