@@ -749,9 +749,9 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
  * layer of d that avoids it, when positive: d's share (share(), for its
- * pick in row r), with bit d - 1 of rel->mine[cell] set; cost[cell] =
- * min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as no
- * share is negative. A layer
+ * pick in row r), with bit d - 1 of rel->mine[cell] set; the blank's cost
+ * is min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as
+ * no share is negative (layer_tests takes it so). A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
@@ -764,8 +764,7 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
  * blank what it gave it at the parent (the same pick and gap, and a share
  * without gap is above FIX_CAP at any value).
  */
-static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved,
-                          int32_t cost[BD_CELLS])
+static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved)
 {
     unsigned digits = ALL_DIGITS;   /* whose shares are counted here */
     if (parent) {
@@ -794,12 +793,11 @@ static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned so
         }
         count_shares(rel, rel, d, false);
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cost[cell] = rel->leave[cell] < FIX_CAP ? (int32_t)rel->leave[cell] : FIX_CAP;
 }
 
 /* The layers' test of fix_by_layers on every cell and digit, with each
- * cell's cost (leaving_costs): bit d of fired[cell] set when
+ * cell's cost, cost[cell] = min(rel->leave[cell], FIX_CAP)
+ * (leaving_costs): bit d of fired[cell] set when
  * cost[cell] - lost(rel, d, cell) > slack, for 0 <= slack < FIX_CAP,
  * computed as anchor(d) - through[d][cell] + cost[cell] > slack (with
  * SSE2: not through[d][cell] + slack - anchor(d) + 1 > cost[cell]). Layer
@@ -809,12 +807,12 @@ static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned so
  * FIX_CAP fires as its whole would. With `wide`, by the AVX2 kernel
  * (eight cells at once); else with SSE2 four cells at once (the last cell
  * alone); elsewhere (BD_PORTABLE) cell by cell. */
-static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
-                        uint16_t fired[BD_CELLS], bool wide)
+static void layer_tests(const relaxation *rel, int32_t slack, uint16_t fired[BD_CELLS], bool wide)
 {
+    const uint32_t *leave = rel->leave;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (wide) {
-        bdi_target_layer_tests_avx2(rel->through, rel->anchor, cost, slack, fired);
+        bdi_target_layer_tests_avx2(rel->through, rel->anchor, leave, slack, fired);
         return;
     }
 #else
@@ -823,11 +821,13 @@ static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
-    __m128i over[BD_SIZE], all = _mm_set1_epi32(ALL_DIGITS);
+    __m128i over[BD_SIZE], all = _mm_set1_epi32(ALL_DIGITS), cap = _mm_set1_epi32(FIX_CAP);
     for (int d = 0; d < BD_SIZE; d++)
         over[d] = _mm_set1_epi32(slack - rel->anchor[d] + 1);
     for (; cell + 4 <= BD_CELLS; cell += 4) {
-        __m128i c = _mm_loadu_si128((const __m128i *)(cost + cell)), acc = _mm_setzero_si128();
+        __m128i sum = _mm_loadu_si128((const __m128i *)(leave + cell)), acc = _mm_setzero_si128();
+        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 29), acc);   /* sum < FIX_CAP */
+        __m128i c = _mm_or_si128(_mm_and_si128(below, sum), _mm_andnot_si128(below, cap));
         for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
             __m128i t = _mm_loadu_si128((const __m128i *)(rel->through[d] + cell));
             acc = _mm_add_epi32(_mm_add_epi32(acc, acc),
@@ -839,8 +839,9 @@ static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int
 #endif
     for (; cell < BD_CELLS; cell++) {
         unsigned bits = 0;
+        int32_t cost = leave[cell] < FIX_CAP ? (int32_t)leave[cell] : FIX_CAP;
         for (int d = 0; d < BD_SIZE; d++)
-            bits |= (unsigned)(cost[cell] - rel->through[d][cell] > slack - rel->anchor[d]) << d;
+            bits |= (unsigned)(cost - rel->through[d][cell] > slack - rel->anchor[d]) << d;
         fired[cell] = (uint16_t)bits;
     }
 }
@@ -911,12 +912,11 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
 {
     int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
-    int32_t cost[BD_CELLS];
     uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
-    leaving_costs(rel, parent, solved, cost);
+    leaving_costs(rel, parent, solved);
     if (slack < FIX_CAP) {
-        layer_tests(rel, cost, (int32_t)slack, fired, s->wide);
+        layer_tests(rel, (int32_t)slack, fired, s->wide);
     } else {
         for (int cell = 0; cell < BD_CELLS; cell++)
             fired[cell] = every[cell] = ALL_DIGITS;

@@ -15,10 +15,11 @@
 
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
- * anchor[d] - through[d][cell] + cost[cell] > slack, for 0 <= slack <
- * 2^29, with the terms' ranges of target.c's layer_tests. */
+ * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
+ * 2^29), for 0 <= slack < 2^29, with the terms' ranges of target.c's
+ * layer_tests. */
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
-                                 const int32_t anchor[BD_SIZE], const int32_t cost[BD_CELLS],
+                                 const int32_t anchor[BD_SIZE], const uint32_t leave[BD_CELLS],
                                  int32_t slack, uint16_t fired[BD_CELLS]);
 
 /* The rows' test on the blanks (bit c % 32 of blank[c / 32]):
