@@ -745,6 +745,35 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
     }
 }
 
+/* Digit d's gaps (rel->gap[d]) in the rows whose pick is a blank: its
+ * best value less the largest max-marginal of the row's other cells,
+ * GAP_NONE where that is BDI_LAYER_NONE. With `wide`, by the AVX2 kernel
+ * (eight cells of a row at once). */
+static void find_gaps(relaxation *rel, int d, bool wide)
+{
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (wide) {
+        bdi_target_gaps_avx2(rel->through[d], rel->layer[d].pick, rel->blank, rel->layer[d].best,
+                             rel->gap[d]);
+        return;
+    }
+#else
+    (void)wide;
+#endif
+    for (int r = 0; r < BD_SIZE; r++) {
+        int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
+        if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
+            continue;
+        const int32_t *row = rel->through[d] + r * BD_SIZE;
+        int32_t other = BDI_LAYER_NONE;
+        for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+            int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+            other = through > other ? through : other;
+        }
+        rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
+    }
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
@@ -764,7 +793,7 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
  * blank what it gave it at the parent (the same pick and gap, and a share
  * without gap is above FIX_CAP at any value).
  */
-static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved)
+static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved, bool wide)
 {
     unsigned digits = ALL_DIGITS;   /* whose shares are counted here */
     if (parent) {
@@ -779,18 +808,8 @@ static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned so
     }
     for (; digits; digits &= digits - 1u) {
         int d = bit_digit(digits) - 1;
-        for (int r = 0; r < BD_SIZE && (solved & (1u << d)); r++) {
-            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
-                continue;
-            const int32_t *row = rel->through[d] + r * BD_SIZE;
-            int32_t other = BDI_LAYER_NONE;
-            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
-                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
-                other = through > other ? through : other;
-            }
-            rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
-        }
+        if (solved & (1u << d))
+            find_gaps(rel, d, wide);
         count_shares(rel, rel, d, false);
     }
 }
@@ -914,7 +933,7 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
-    leaving_costs(rel, parent, solved);
+    leaving_costs(rel, parent, solved, s->wide);
     if (slack < FIX_CAP) {
         layer_tests(rel, (int32_t)slack, fired, s->wide);
     } else {

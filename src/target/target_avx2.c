@@ -52,6 +52,27 @@ void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
     }
 }
 
+void bdi_target_gaps_avx2(const int32_t through[BD_CELLS], const uint8_t pick[BD_SIZE],
+                          const unsigned blank[3], int32_t best, int32_t gap[BD_SIZE])
+{
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i none = _mm256_set1_epi32(BDI_LAYER_NONE);
+    for (int r = 0; r < BD_SIZE; r++) {
+        int at = pick[r], taken = r * BD_SIZE + at;
+        if (!(blank[taken / 32] >> (taken % 32) & 1u))
+            continue;
+        const int32_t *row = through + r * BD_SIZE;
+        __m256i v = _mm256_loadu_si256((const __m256i *)row);   /* columns 0..7 */
+        v = _mm256_blendv_epi8(v, none, _mm256_cmpeq_epi32(lanes, _mm256_set1_epi32(at)));
+        __m128i m = _mm_max_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+        m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+        m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1));
+        int32_t other = _mm_cvtsi128_si32(m), last = at == BD_SIZE - 1 ? BDI_LAYER_NONE : row[BD_SIZE - 1];
+        other = last > other ? last : other;
+        gap[r] = other == BDI_LAYER_NONE ? INT32_MIN : best - other;
+    }
+}
+
 void bdi_target_rows_tests_avx2(const int32_t drop[BD_CELLS][BD_SIZE], const unsigned blank[3],
                                 const uint16_t open[BD_CELLS], int32_t slack,
                                 uint16_t by_rows[BD_CELLS])

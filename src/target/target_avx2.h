@@ -10,6 +10,7 @@
 
 #include "core/bits.h"
 #include "core/units.h"
+#include "target/target.h"
 
 #include <stdint.h>
 
@@ -21,6 +22,14 @@
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
                                  const int32_t anchor[BD_SIZE], const uint32_t leave[BD_CELLS],
                                  int32_t slack, uint16_t fired[BD_CELLS]);
+
+/* A digit's gaps: for each row r whose pick (cell r * BD_SIZE + pick[r])
+ * is a blank (bit c % 32 of blank[c / 32]), gap[r] = best - the largest
+ * through[r * BD_SIZE + c] over c != pick[r], or INT32_MIN where that is
+ * BDI_LAYER_NONE (entries are layer values above it or BDI_LAYER_NONE);
+ * the other rows' gaps are not touched. */
+void bdi_target_gaps_avx2(const int32_t through[BD_CELLS], const uint8_t pick[BD_SIZE],
+                          const unsigned blank[3], int32_t best, int32_t gap[BD_SIZE]);
 
 /* The rows' test on the blanks (bit c % 32 of blank[c / 32]):
  * by_rows[cell] = the digits d (bit d) with drop[cell][d] > slack, and'ed
