@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+#ifdef BDI_HAVE_FAST_AVX2
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
  * 2^29), for 0 <= slack < 2^29, with the terms' ranges of target.c's
