@@ -924,8 +924,10 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * cost (layer_tests), and a pair it fires on whose digit has a share of
  * that cost (and which the rows do not fix) is tested again without it
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
- * every pair is tested by fix_cell. With SSE2 the cells where nothing is
- * tested again go eight at a time. */
+ * every pair is tested by fix_cell. The rows' test by the AVX2 kernel
+ * (bdi_target_rows_tests_avx2) where s->wide, else cell by cell
+ * (rows_test). With SSE2 the cells where nothing is tested again go eight
+ * at a time. */
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
                           const relaxation *parent, unsigned solved, bool rows)
 {
@@ -1419,9 +1421,10 @@ static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t b
  * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
- * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
- * the sum and the choice go over every cell (survey_all); otherwise
- * blank by blank.
+ * first), -1 if there is none. With SURVEY_ALL blanks or more, the sum
+ * and the choice go over every cell: by transpose() and the AVX2 kernel
+ * (bdi_target_survey_avx2) where s->wide, else with SSE2 (survey_all);
+ * otherwise blank by blank.
  */
 static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
                   uint16_t by_col[BD_CELLS], int *sum)
@@ -1463,7 +1466,9 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
  * Returns false when the node is dead: a blank without candidates (before
  * any naked single, the first blank of one candidate or none in the
  * blanks' order), a unit's missing digit with no place left, or the cheap
- * bound (score + sum of weight x largest candidate) below the goal.
+ * bound (score + sum of weight x largest candidate) below the goal. Where
+ * s->wide, the candidates pass and the units' tests run in the AVX2
+ * kernels (target_avx2.c), with the same results.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
@@ -1561,8 +1566,9 @@ static uint16_t order_allows(bool below, int digit)
  * times; ties: a blank covered once, then the lighter. Moves it to
  * blanks[depth] and gives its candidates. A blank the layers disagree on
  * is where the relaxation is least like a completion: branching there
- * moves the bound most. With SSE2 the keys of every cell eight at a time
- * (candidates counted by bit halving, as in survey_all); elsewhere
+ * moves the bound most. With the AVX2 kernels the keys of every cell
+ * sixteen at a time (bdi_target_choose_avx2); else with SSE2 eight at a
+ * time (candidates counted by bit halving, as in survey_all); elsewhere
  * (BD_PORTABLE) blank by blank.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
@@ -1573,6 +1579,18 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
             cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
     int best_i = depth;
     unsigned best_cand = 0;
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, cover, s->weight,
+                                          s->position);
+        if (best != 0x7fff) {
+            best_i = best & 127;
+            best_cand = candidates(s, s->blanks[best_i]);
+        }
+        to_front(s, best_i, depth);
+        return best_cand;
+    }
+#endif
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     /* every cell eight a vector, the last alone: the key below << 7 |
      * position (the first blank of the least key), NONE on a filled cell;

@@ -19,6 +19,29 @@
 
 #include <immintrin.h>
 
+/* The bit counts of sixteen 16-bit lanes of 9-bit masks: each byte's
+ * nibbles counted by table, the four counts of a lane summed. */
+static __m256i bit_counts(__m256i c)
+{
+    const __m256i nibble = _mm256_set1_epi8(0x0f), ones = _mm256_set1_epi8(1);
+    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i lo = _mm256_and_si256(c, nibble);
+    __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
+    return _mm256_maddubs_epi16(
+        _mm256_add_epi8(_mm256_shuffle_epi8(counts, lo), _mm256_shuffle_epi8(counts, hi)), ones);
+}
+
+/* The least of sixteen 16-bit lanes. */
+static int least_lane(__m256i v)
+{
+    __m128i m = _mm_min_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    return _mm_extract_epi16(m, 0);
+}
+
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
                                  const int32_t anchor[BD_SIZE], const uint32_t leave[BD_CELLS],
                                  int32_t slack, uint16_t fired[BD_CELLS])
@@ -120,9 +143,6 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
 {
     enum { NONE = 0x7fff };
     const __m256i zero = _mm256_setzero_si256(), none = _mm256_set1_epi16(NONE);
-    const __m256i nibble = _mm256_set1_epi8(0x0f), ones = _mm256_set1_epi8(1);
-    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i heavy = _mm256_set1_epi16(BD_MAX_SCORE_WEIGHT);
     const __m256i bias = _mm256_set1_epi16(126);
     __m256i least = none, total = zero;
@@ -140,27 +160,18 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
             filled, _mm256_sub_epi16(_mm256_packs_epi32(low, high), bias));
         __m256i w = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(weight + cell)));
         total = _mm256_add_epi32(total, _mm256_madd_epi16(top, w));
-        __m256i lo = _mm256_and_si256(c, nibble);
-        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
-        __m256i n = _mm256_maddubs_epi16(
-            _mm256_add_epi8(_mm256_shuffle_epi8(counts, lo), _mm256_shuffle_epi8(counts, hi)),
-            ones);
+        __m256i n = bit_counts(c);
         __m256i at = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(position + cell)));
         __m256i key = _mm256_or_si256(
             _mm256_or_si256(_mm256_slli_epi16(n, 11),
                             _mm256_slli_epi16(_mm256_sub_epi16(heavy, w), 7)), at);
         least = _mm256_min_epi16(least, _mm256_or_si256(key, _mm256_and_si256(filled, none)));
     }
-    __m128i least4 = _mm_min_epi16(_mm256_castsi256_si128(least),
-                                   _mm256_extracti128_si256(least, 1));
-    least4 = _mm_min_epi16(least4, _mm_shuffle_epi32(least4, 0x4e));
-    least4 = _mm_min_epi16(least4, _mm_shuffle_epi32(least4, 0xb1));
-    least4 = _mm_min_epi16(least4, _mm_shufflelo_epi16(least4, 0xb1));
     __m128i total4 = _mm_add_epi32(_mm256_castsi256_si128(total),
                                    _mm256_extracti128_si256(total, 1));
     total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0x4e));
     total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0xb1));
-    int best = _mm_extract_epi16(least4, 0);
+    int best = least_lane(least);
     *sum = _mm_cvtsi128_si32(total4);
     for (; cell < BD_CELLS; cell++) {
         if (!cand[cell])
@@ -168,6 +179,46 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
         int w = weight[cell];
         *sum += w * top_digit(cand[cell]);
         int key = digit_count(cand[cell]) << 11 | (BD_MAX_SCORE_WEIGHT - w) << 7 | position[cell];
+        best = key < best ? key : best;
+    }
+    return best;
+}
+
+int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
+                           const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
+                           const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS])
+{
+    enum { NONE = 0x7fff };
+    const __m256i zero = _mm256_setzero_si256(), none = _mm256_set1_epi16(NONE);
+    const __m256i one = _mm256_set1_epi16(1);
+    const __m256i tiers = _mm256_set1_epi16(BD_MAX_SCORE_WEIGHT + 1);
+    __m256i least = none;
+    int cell = 0;
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m256i blank = _mm256_cmpeq_epi16(
+            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cells + cell))), zero);
+        __m256i c = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(blocked + cell)),
+                                        _mm256_loadu_si256((const __m256i *)(allow + cell)));
+        __m256i n = bit_counts(c);
+        __m256i agree = _mm256_cmpeq_epi16(
+            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cover + cell))), one);
+        __m256i disagree = _mm256_andnot_si256(agree, one);
+        __m256i tier = _mm256_add_epi16(_mm256_add_epi16(n, n),
+                                        _mm256_add_epi16(disagree, _mm256_add_epi16(disagree, disagree)));
+        __m256i w = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(weight + cell)));
+        __m256i key = _mm256_add_epi16(_mm256_mullo_epi16(tier, tiers), w);
+        __m256i at = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(position + cell)));
+        key = _mm256_or_si256(_mm256_slli_epi16(key, 7), at);
+        least = _mm256_min_epi16(least, _mm256_blendv_epi8(none, key, blank));
+    }
+    int best = least_lane(least);
+    for (; cell < BD_CELLS; cell++) {
+        if (cells[cell])
+            continue;
+        int disagree = cover[cell] != 1;
+        int key = ((digit_count(allow[cell] & ~(unsigned)blocked[cell]) + disagree) * 2 + disagree)
+                  * (BD_MAX_SCORE_WEIGHT + 1) + weight[cell];
+        key = key << 7 | position[cell];
         best = key < best ? key : best;
     }
     return best;
