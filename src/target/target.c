@@ -366,13 +366,21 @@ static void record(target *s)
 
 /* What the layer relaxation sees of the current node: what bdi_layer_cell
  * would set on every cell (a blank's candidates and weight x SCALE, a
- * placed digit's bit and 0), written here with masks: with SSE2 eight
+ * placed digit's bit and 0), written here with masks: where s->wide by
+ * the AVX2 kernel (sixteen cells a vector); else with SSE2 eight
  * cells a vector (the weights widened to 32 bits and scaled by a
  * multiply-add), the last cell alone; elsewhere (BD_PORTABLE) a loop
  * without branches. */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     bdi_layer_clear(node, false);
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        bdi_target_snapshot_avx2(s->cells, s->allow, s->blocked, s->placed, s->weight, SCALE,
+                                 node->open, node->gain);
+        return;
+    }
+#endif
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     const __m128i zero = _mm_setzero_si128(), scale = _mm_set1_epi32(SCALE);

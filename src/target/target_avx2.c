@@ -18,6 +18,7 @@
 #include "bitdoku.h"
 
 #include <immintrin.h>
+#include <stdbool.h>
 
 /* The bit counts of sixteen 16-bit lanes of 9-bit masks: each byte's
  * nibbles counted by table, the four counts of a lane summed. */
@@ -40,6 +41,35 @@ static int least_lane(__m256i v)
     m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
     m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
     return _mm_extract_epi16(m, 0);
+}
+
+void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
+                              const uint16_t blocked[BD_CELLS], const uint16_t placed[BD_CELLS],
+                              const uint8_t weight[BD_CELLS], int32_t scale,
+                              uint16_t open[BD_CELLS], int32_t gain[BD_CELLS])
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m256i factor = _mm256_set1_epi32(scale);
+    int cell = 0;
+    for (; cell + 16 <= BD_CELLS; cell += 16) {
+        __m128i blank8 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(cells + cell)), zero);
+        __m256i blank = _mm256_cvtepi8_epi16(blank8);   /* a 16-bit mask a cell */
+        __m256i a = _mm256_loadu_si256((const __m256i *)(allow + cell));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(blocked + cell));
+        __m256i p = _mm256_loadu_si256((const __m256i *)(placed + cell));
+        _mm256_storeu_si256((__m256i *)(open + cell),
+                            _mm256_blendv_epi8(p, _mm256_andnot_si256(b, a), blank));
+        __m128i w = _mm_and_si128(_mm_loadu_si128((const __m128i *)(weight + cell)), blank8);
+        _mm256_storeu_si256((__m256i *)(gain + cell),
+                            _mm256_mullo_epi32(_mm256_cvtepu8_epi32(w), factor));
+        _mm256_storeu_si256((__m256i *)(gain + cell + 8),
+                            _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_srli_si128(w, 8)), factor));
+    }
+    for (; cell < BD_CELLS; cell++) {
+        bool blank = cells[cell] == 0;
+        open[cell] = (uint16_t)(blank ? allow[cell] & ~(unsigned)blocked[cell] : placed[cell]);
+        gain[cell] = blank ? weight[cell] * scale : 0;
+    }
 }
 
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],

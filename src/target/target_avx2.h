@@ -15,6 +15,14 @@
 #include <stdint.h>
 
 #ifdef BDI_HAVE_FAST_AVX2
+/* A node's cells for the layers (target.c's snapshot): open[cell] =
+ * allow[cell] & ~blocked[cell] on a blank (cells[cell] == 0), placed[cell]
+ * elsewhere; gain[cell] = weight[cell] * scale on a blank, 0 elsewhere. */
+void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
+                              const uint16_t blocked[BD_CELLS], const uint16_t placed[BD_CELLS],
+                              const uint8_t weight[BD_CELLS], int32_t scale,
+                              uint16_t open[BD_CELLS], int32_t gain[BD_CELLS]);
+
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
  * 2^29), for 0 <= slack < 2^29, with the terms' ranges of target.c's
