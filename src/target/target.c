@@ -610,13 +610,24 @@ static void nonzero_cells(const int8_t g[BD_CELLS], unsigned nonzero[3])
 /* One Polyak step on rel's prices towards `aim`, from the subgradient g
  * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
  * the digits open on some cell whose price moved: only their layers can
- * change. */
+ * change. With `wide`, by the AVX2 kernel, its step cut to 2^22: a step
+ * that long moves any price with g != 0 past a limit already (prices lie
+ * within +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the
+ * same. */
 static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const int8_t g[BD_CELLS],
-                            int norm, int64_t aim, int64_t lambda)
+                            int norm, int64_t aim, int64_t lambda, bool wide)
 {
     int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
     if (step < 1)
         step = 1;
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    enum { LONGEST = 1 << 22 };
+    if (wide)
+        return bdi_target_step_avx2(g, node->open, (int32_t)(step < LONGEST ? step : LONGEST),
+                                    BDI_LAYER_PRICE_LIMIT, rel->price);
+#else
+    (void)wide;
+#endif
     unsigned moved = 0, nonzero[3];
     nonzero_cells(g, nonzero);
     for (int word = 0; word < 3; word++) {
@@ -648,12 +659,13 @@ static int64_t aim_of(const target *s, int64_t best)
 }
 
 /* One subgradient step on the layer relaxation `trial` (subgradient g,
- * squared norm `norm`): prices towards `aim`, the layers that may change
- * re-solved, L updated; false when some digit has no layer left. */
+ * squared norm `norm`): prices towards `aim` (step_prices, `wide` as
+ * there), the layers that may change re-solved, L updated; false when
+ * some digit has no layer left. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
-                        int norm, int64_t aim, int64_t lambda)
+                        int norm, int64_t aim, int64_t lambda, bool wide)
 {
-    unsigned moved = step_prices(node, trial, g, norm, aim, lambda);
+    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide);
     for (int digit = 1; digit <= BD_SIZE; digit++)
         if (moved & digit_bit(digit))
             bdi_layer_solve(node, trial->price, digit, &trial->layer[digit - 1], NULL);
@@ -695,7 +707,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {

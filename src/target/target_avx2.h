@@ -23,6 +23,12 @@ void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allo
                               const uint8_t weight[BD_CELLS], int32_t scale,
                               uint16_t open[BD_CELLS], int32_t gain[BD_CELLS]);
 
+/* A price step: on every cell with g[cell] != 0, price[cell] - step x
+ * g[cell] clipped to +-limit, for 1 <= step <= 2^22 and limit <= 2^21 (so
+ * within int32); returns the union of open[cell] over those cells. */
+unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_CELLS],
+                              int32_t step, int32_t limit, int32_t price[BD_CELLS]);
+
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
  * 2^29), for 0 <= slack < 2^29, with the terms' ranges of target.c's
