@@ -5,10 +5,13 @@
  * bdi_fast_wide says so (BITDOKU_ISA and the processor), its own SSE2 or
  * portable code elsewhere. Contracts in target_avx2.h.
  *
- * Representation: the cells' 16-bit masks (candidates, allow, blocked)
- * sixteen to a 256-bit register, their 32-bit values (costs,
- * max-marginals) eight to one, a cell's nine drops as digits 1..8 in one
- * register and digit 9 alone; the last cell (80) of each pass alone. A
+ * Representation: the cells' 16-bit masks (candidates, allow, blocked,
+ * choice keys) sixteen to a 256-bit register, their 32-bit values (costs,
+ * max-marginals, prices, gains) eight to one, a cell's nine drops and a
+ * row's nine max-marginals as columns or digits 0..7 in one register and
+ * the ninth alone; the last cell (80) of each pass alone; the 27 units'
+ * masks as units 0..15 and 11..26 (overlapping, so nothing is read past
+ * them). A
  * cell's bit count is the sum of its nibbles' counts from a 16-entry table
  * (pshufb), its largest digit the exponent of the mask as a float, as in
  * target.c's SSE2 survey.
