@@ -129,7 +129,9 @@
  * incumbent.
  */
 #include "target.h"
+#include "target_avx2.h"
 #include "core/engine.h"
+#include "engine/fast/fast.h"
 #include "nxn/nxn.h"
 
 #include <stdlib.h>
@@ -221,6 +223,7 @@ typedef struct target {
     uint64_t pass_cap;        /* nodes at which the pass stops for a restart, 0: never */
     bool capped;              /* the pass stopped there */
     int branching;            /* branching nodes above the current node */
+    bool wide;                /* run the AVX2 kernels (target_avx2.c) */
 } target;
 
 /* The layer relaxation at a node: the prices, each digit's best layer and
@@ -278,6 +281,18 @@ static inline void block2(uint16_t *at, uint32_t lanes)
     memcpy(&x, at, sizeof x);
     x |= lanes;
     memcpy(at, &x, sizeof x);
+}
+
+/* Whether this process runs the AVX2 kernels of target_avx2.c: where
+ * they are built and bdi_fast_wide says so (BITDOKU_ISA and the
+ * processor). */
+static bool wide_kernels(void)
+{
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    return bdi_fast_wide();
+#else
+    return false;
+#endif
 }
 
 /* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
@@ -353,13 +368,21 @@ static void record(target *s)
 
 /* What the layer relaxation sees of the current node: what bdi_layer_cell
  * would set on every cell (a blank's candidates and weight x SCALE, a
- * placed digit's bit and 0), written here with masks: with SSE2 eight
+ * placed digit's bit and 0), written here with masks: where s->wide by
+ * the AVX2 kernel (sixteen cells a vector); else with SSE2 eight
  * cells a vector (the weights widened to 32 bits and scaled by a
  * multiply-add), the last cell alone; elsewhere (BD_PORTABLE) a loop
  * without branches. */
 static void snapshot(const target *s, bdi_layer_node *node)
 {
     bdi_layer_clear(node, false);
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        bdi_target_snapshot_avx2(s->cells, s->allow, s->blocked, s->placed, s->weight, SCALE,
+                                 node->open, node->gain);
+        return;
+    }
+#endif
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     const __m128i zero = _mm_setzero_si128(), scale = _mm_set1_epi32(SCALE);
@@ -589,13 +612,24 @@ static void nonzero_cells(const int8_t g[BD_CELLS], unsigned nonzero[3])
 /* One Polyak step on rel's prices towards `aim`, from the subgradient g
  * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
  * the digits open on some cell whose price moved: only their layers can
- * change. */
+ * change. With `wide`, by the AVX2 kernel, its step cut to 2^22: a step
+ * that long moves any price with g != 0 past a limit already (prices lie
+ * within +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the
+ * same. */
 static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const int8_t g[BD_CELLS],
-                            int norm, int64_t aim, int64_t lambda)
+                            int norm, int64_t aim, int64_t lambda, bool wide)
 {
     int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
     if (step < 1)
         step = 1;
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    enum { LONGEST = 1 << 22 };
+    if (wide)
+        return bdi_target_step_avx2(g, node->open, (int32_t)(step < LONGEST ? step : LONGEST),
+                                    BDI_LAYER_PRICE_LIMIT, rel->price);
+#else
+    (void)wide;
+#endif
     unsigned moved = 0, nonzero[3];
     nonzero_cells(g, nonzero);
     for (int word = 0; word < 3; word++) {
@@ -627,12 +661,13 @@ static int64_t aim_of(const target *s, int64_t best)
 }
 
 /* One subgradient step on the layer relaxation `trial` (subgradient g,
- * squared norm `norm`): prices towards `aim`, the layers that may change
- * re-solved, L updated; false when some digit has no layer left. */
+ * squared norm `norm`): prices towards `aim` (step_prices, `wide` as
+ * there), the layers that may change re-solved, L updated; false when
+ * some digit has no layer left. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
-                        int norm, int64_t aim, int64_t lambda)
+                        int norm, int64_t aim, int64_t lambda, bool wide)
 {
-    unsigned moved = step_prices(node, trial, g, norm, aim, lambda);
+    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide);
     for (int digit = 1; digit <= BD_SIZE; digit++)
         if (moved & digit_bit(digit))
             bdi_layer_solve(node, trial->price, digit, &trial->layer[digit - 1], NULL);
@@ -674,7 +709,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {
@@ -732,13 +767,42 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
     }
 }
 
+/* Digit d's gaps (rel->gap[d]) in the rows whose pick is a blank: its
+ * best value less the largest max-marginal of the row's other cells,
+ * GAP_NONE where that is BDI_LAYER_NONE. With `wide`, by the AVX2 kernel
+ * (eight cells of a row at once). */
+static void find_gaps(relaxation *rel, int d, bool wide)
+{
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (wide) {
+        bdi_target_gaps_avx2(rel->through[d], rel->layer[d].pick, rel->blank, rel->layer[d].best,
+                             rel->gap[d]);
+        return;
+    }
+#else
+    (void)wide;
+#endif
+    for (int r = 0; r < BD_SIZE; r++) {
+        int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
+        if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
+            continue;
+        const int32_t *row = rel->through[d] + r * BD_SIZE;
+        int32_t other = BDI_LAYER_NONE;
+        for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
+            int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
+            other = through > other ? through : other;
+        }
+        rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
+    }
+}
+
 /*
  * What each blank costs the layers that must leave it: the sum over the
  * digits d whose best layer takes the blank of best(d) minus the best
  * layer of d that avoids it, when positive: d's share (share(), for its
- * pick in row r), with bit d - 1 of rel->mine[cell] set; cost[cell] =
- * min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as no
- * share is negative. A layer
+ * pick in row r), with bit d - 1 of rel->mine[cell] set; the blank's cost
+ * is min(that sum, FIX_CAP), which is min(rel->leave[cell], FIX_CAP) as
+ * no share is negative (layer_tests takes it so). A layer
  * takes one cell of each row, so the best layer of d avoiding a cell is at
  * most the largest max-marginal through[d] of the other cells of its row:
  * each share is a lower bound on what d loses when the blank takes
@@ -751,8 +815,7 @@ static void count_shares(relaxation *rel, const relaxation *from, int d, bool ou
  * blank what it gave it at the parent (the same pick and gap, and a share
  * without gap is above FIX_CAP at any value).
  */
-static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved,
-                          int32_t cost[BD_CELLS])
+static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned solved, bool wide)
 {
     unsigned digits = ALL_DIGITS;   /* whose shares are counted here */
     if (parent) {
@@ -767,45 +830,45 @@ static void leaving_costs(relaxation *rel, const relaxation *parent, unsigned so
     }
     for (; digits; digits &= digits - 1u) {
         int d = bit_digit(digits) - 1;
-        for (int r = 0; r < BD_SIZE && (solved & (1u << d)); r++) {
-            int pick = rel->layer[d].pick[r], taken = r * BD_SIZE + pick;
-            if (!(rel->blank[taken / 32] >> (taken % 32) & 1u))
-                continue;
-            const int32_t *row = rel->through[d] + r * BD_SIZE;
-            int32_t other = BDI_LAYER_NONE;
-            for (int c = 0; c < BD_SIZE; c++) {   /* the row's cells but the taken one */
-                int32_t through = c == pick ? BDI_LAYER_NONE : row[c];
-                other = through > other ? through : other;
-            }
-            rel->gap[d][r] = other == BDI_LAYER_NONE ? GAP_NONE : rel->layer[d].best - other;
-        }
+        if (solved & (1u << d))
+            find_gaps(rel, d, wide);
         count_shares(rel, rel, d, false);
     }
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cost[cell] = rel->leave[cell] < FIX_CAP ? (int32_t)rel->leave[cell] : FIX_CAP;
 }
 
 /* The layers' test of fix_by_layers on every cell and digit, with each
- * cell's cost (leaving_costs): bit d of fired[cell] set when
+ * cell's cost, cost[cell] = min(rel->leave[cell], FIX_CAP)
+ * (leaving_costs): bit d of fired[cell] set when
  * cost[cell] - lost(rel, d, cell) > slack, for 0 <= slack < FIX_CAP,
  * computed as anchor(d) - through[d][cell] + cost[cell] > slack (with
  * SSE2: not through[d][cell] + slack - anchor(d) + 1 > cost[cell]). Layer
  * values lie within +-2^26 and max-marginals are those or
  * BDI_LAYER_NONE (-2^30), so the terms stay within int32; where no layer
  * takes the cell both forms exceed 2^29 and fire, and a cost clipped at
- * FIX_CAP fires as its whole would. With SSE2 four cells at once (the
- * last cell alone); elsewhere (BD_PORTABLE) cell by cell. */
-static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int32_t slack,
-                        uint16_t fired[BD_CELLS])
+ * FIX_CAP fires as its whole would. With `wide`, by the AVX2 kernel
+ * (eight cells at once); else with SSE2 four cells at once (the last cell
+ * alone); elsewhere (BD_PORTABLE) cell by cell. */
+static void layer_tests(const relaxation *rel, int32_t slack, uint16_t fired[BD_CELLS], bool wide)
 {
+    const uint32_t *leave = rel->leave;
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (wide) {
+        bdi_target_layer_tests_avx2(rel->through, rel->anchor, leave, slack, fired);
+        return;
+    }
+#else
+    (void)wide;
+#endif
     int cell = 0;
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
-    __m128i over[BD_SIZE], all = _mm_set1_epi32(ALL_DIGITS);
+    __m128i over[BD_SIZE], all = _mm_set1_epi32(ALL_DIGITS), cap = _mm_set1_epi32(FIX_CAP);
     for (int d = 0; d < BD_SIZE; d++)
         over[d] = _mm_set1_epi32(slack - rel->anchor[d] + 1);
     for (; cell + 4 <= BD_CELLS; cell += 4) {
-        __m128i c = _mm_loadu_si128((const __m128i *)(cost + cell)), acc = _mm_setzero_si128();
+        __m128i sum = _mm_loadu_si128((const __m128i *)(leave + cell)), acc = _mm_setzero_si128();
+        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 29), acc);   /* sum < FIX_CAP */
+        __m128i c = _mm_or_si128(_mm_and_si128(below, sum), _mm_andnot_si128(below, cap));
         for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
             __m128i t = _mm_loadu_si128((const __m128i *)(rel->through[d] + cell));
             acc = _mm_add_epi32(_mm_add_epi32(acc, acc),
@@ -817,8 +880,9 @@ static void layer_tests(const relaxation *rel, const int32_t cost[BD_CELLS], int
 #endif
     for (; cell < BD_CELLS; cell++) {
         unsigned bits = 0;
+        int32_t cost = leave[cell] < FIX_CAP ? (int32_t)leave[cell] : FIX_CAP;
         for (int d = 0; d < BD_SIZE; d++)
-            bits |= (unsigned)(cost[cell] - rel->through[d][cell] > slack - rel->anchor[d]) << d;
+            bits |= (unsigned)(cost - rel->through[d][cell] > slack - rel->anchor[d]) << d;
         fired[cell] = (uint16_t)bits;
     }
 }
@@ -882,19 +946,20 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * cost (layer_tests), and a pair it fires on whose digit has a share of
  * that cost (and which the rows do not fix) is tested again without it
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
- * every pair is tested by fix_cell. With SSE2 the cells where nothing is
- * tested again go eight at a time. */
+ * every pair is tested by fix_cell. The rows' test by the AVX2 kernel
+ * (bdi_target_rows_tests_avx2) where s->wide, else cell by cell
+ * (rows_test). With SSE2 the cells where nothing is tested again go eight
+ * at a time. */
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
                           const relaxation *parent, unsigned solved, bool rows)
 {
     int64_t need = need_now(s);
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
-    int32_t cost[BD_CELLS];
     uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
-    leaving_costs(rel, parent, solved, cost);
+    leaving_costs(rel, parent, solved, s->wide);
     if (slack < FIX_CAP) {
-        layer_tests(rel, cost, (int32_t)slack, fired);
+        layer_tests(rel, (int32_t)slack, fired, s->wide);
     } else {
         for (int cell = 0; cell < BD_CELLS; cell++)
             fired[cell] = every[cell] = ALL_DIGITS;
@@ -903,6 +968,11 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     if (rows) {
         int32_t over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+        if (s->wide)
+            bdi_target_rows_tests_avx2(rel->rows.drops, rel->blank, node->open, over, by_rows);
+        else
+#endif
         for (int r = 0, cell = 0; r < BD_SIZE; r++) {
             const int32_t(*drop)[BD_SIZE] = bdi_rows_drops(&rel->rows, r);
             for (int c = 0; c < BD_SIZE; c++, cell++)
@@ -1086,24 +1156,25 @@ static void to_front(target *s, int i, int depth)
  * missing digit has one place left. Moves that blank to blanks[depth] and
  * gives the digit's bit; 0 if there is none. `can` and `twice` are per unit
  * the union of its blanks' candidates and the digits seen in two or more;
- * by_row[cell] each blank's candidates.
+ * by_row[cell] each blank's candidates. The units are tried in the order
+ * kind * BD_SIZE + index from `first`, none of those before it having
+ * such a digit.
  */
 static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_SIZE],
                               uint16_t twice[UNIT_KINDS][BD_SIZE],
-                              const uint16_t by_row[BD_CELLS])
+                              const uint16_t by_row[BD_CELLS], int first)
 {
-    for (int kind = 0; kind < UNIT_KINDS; kind++) {
-        for (int u = 0; u < BD_SIZE; u++) {
-            unsigned once = (unsigned)can[kind][u] & ~(unsigned)twice[kind][u];
-            if (!once)
-                continue;
-            unsigned bit = once & (0u - once);
-            for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
-                int cell = unit_cell(kind, u, pos);
-                if (by_row[cell] & bit) {
-                    to_front(s, s->position[cell], depth);
-                    return bit;
-                }
+    for (int unit = first; unit < UNIT_KINDS * BD_SIZE; unit++) {
+        int kind = unit / BD_SIZE, u = unit % BD_SIZE;
+        unsigned once = (unsigned)can[kind][u] & ~(unsigned)twice[kind][u];
+        if (!once)
+            continue;
+        unsigned bit = once & (0u - once);
+        for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
+            int cell = unit_cell(kind, u, pos);
+            if (by_row[cell] & bit) {
+                to_front(s, s->position[cell], depth);
+                return bit;
             }
         }
     }
@@ -1375,13 +1446,21 @@ static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t b
  * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
- * first), -1 if there is none. With SSE2 and SURVEY_ALL blanks or more,
- * the sum and the choice go over every cell (survey_all); otherwise
- * blank by blank.
+ * first), -1 if there is none. With SURVEY_ALL blanks or more, the sum
+ * and the choice go over every cell: by transpose() and the AVX2 kernel
+ * (bdi_target_survey_avx2) where s->wide, else with SSE2 (survey_all);
+ * otherwise blank by blank.
  */
 static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
                   uint16_t by_col[BD_CELLS], int *sum)
 {
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide && s->blank_count - depth >= SURVEY_ALL) {
+        transpose(cand, by_col);
+        int best = bdi_target_survey_avx2(cand, s->weight, s->position, sum);
+        return best == 0x7fff ? -1 : best & 127;
+    }
+#endif
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     if (s->blank_count - depth >= SURVEY_ALL)
         return survey_all(s, cand, by_col, sum);
@@ -1412,7 +1491,9 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
  * Returns false when the node is dead: a blank without candidates (before
  * any naked single, the first blank of one candidate or none in the
  * blanks' order), a unit's missing digit with no place left, or the cheap
- * bound (score + sum of weight x largest candidate) below the goal.
+ * bound (score + sum of weight x largest candidate) below the goal. Where
+ * s->wide, the candidates pass and the units' tests run in the AVX2
+ * kernels (target_avx2.c), with the same results.
  */
 static bool scan(target *s, int depth, unsigned *cand_out)
 {
@@ -1429,6 +1510,11 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     }
     uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
     unsigned few[3];
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide)
+        bdi_target_open_avx2(s->cells, s->allow, s->blocked, by_row, few);
+    else
+#endif
     open_candidates(s, by_row, few);
     if (few[0] | few[1] | few[2]) {
         int first = BD_CELLS;   /* the least position of such a blank */
@@ -1449,9 +1535,18 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
     unit_masks(by_row, by_col, can, twice);
+    int first = 0;   /* the first unit that may hold a hidden single */
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        if ((first = bdi_target_units_avx2((const uint16_t (*)[BD_SIZE])can,
+                                           (const uint16_t (*)[BD_SIZE])twice,
+                                           (const unsigned (*)[BD_SIZE])s->units.used)) < 0)
+            return false;
+    } else
+#endif
     if (!units_covered(can, s->units.used))
         return false;
-    if ((*cand_out = hidden_single(s, depth, can, twice, by_row)) != 0)
+    if ((*cand_out = hidden_single(s, depth, can, twice, by_row, first)) != 0)
         return true;
     *cand_out = 0;   /* no blank left */
     if (best_i >= 0) {
@@ -1496,8 +1591,9 @@ static uint16_t order_allows(bool below, int digit)
  * times; ties: a blank covered once, then the lighter. Moves it to
  * blanks[depth] and gives its candidates. A blank the layers disagree on
  * is where the relaxation is least like a completion: branching there
- * moves the bound most. With SSE2 the keys of every cell eight at a time
- * (candidates counted by bit halving, as in survey_all); elsewhere
+ * moves the bound most. With the AVX2 kernels the keys of every cell
+ * sixteen at a time (bdi_target_choose_avx2); else with SSE2 eight at a
+ * time (candidates counted by bit halving, as in survey_all); elsewhere
  * (BD_PORTABLE) blank by blank.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
@@ -1508,6 +1604,18 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
             cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
     int best_i = depth;
     unsigned best_cand = 0;
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, cover, s->weight,
+                                          s->position);
+        if (best != 0x7fff) {
+            best_i = best & 127;
+            best_cand = candidates(s, s->blanks[best_i]);
+        }
+        to_front(s, best_i, depth);
+        return best_cand;
+    }
+#endif
 #if defined(__SSE2__) && !defined(BD_PORTABLE)
     /* every cell eight a vector, the last alone: the key below << 7 |
      * position (the first blank of the least key), NONE on a filled cell;
@@ -1877,6 +1985,7 @@ static void target_clear(target *s, const uint8_t cells[BD_CELLS])
 {
     memset(s, 0, sizeof *s);
     s->best_score = -1;
+    s->wide = wide_kernels();
     memcpy(s->given, cells, sizeof s->given);
     for (int cell = 0; cell < BD_CELLS; cell++) {
         s->weight[cell] = (uint8_t)bd_weight(cell);
