@@ -535,7 +535,7 @@ static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
  * cycle's cells (the first-parent path from its end, the assumption left
  * out); whether there is one. As cell sets by digit: the peers of the
  * cycle's potentials on, and of those off, the cycle's cells taken out;
- * `rg` (grid g's, or NULL) gives the peers. */
+ * `rg` (grid g's, or NULL) gives the peers and the candidates by digit. */
 static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
                            int32_t end, chint *h)
 {
@@ -558,9 +558,10 @@ static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain
     bool any = false;
     for (unsigned ds = digits; ds; ds &= ds - 1u) {
         int d = bit_digit(ds) - 1;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
-                 bits &= bits - 1u) {
+        for (int w = 0; w < 2; w++)   /* with rg, only its candidates of d */
+            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]
+                                 & (rg ? rg->cand[d][w] : ~(uint64_t)0);
+                 bits; bits &= bits - 1u) {
                 int other = w * 64 + low_index(bits);
                 if (g->cand[other] & digit_bit(d + 1)) {
                     h->removed[other] |= (uint16_t)digit_bit(d + 1);
