@@ -668,7 +668,7 @@ static void tests_and_walks(unary *u, int cell, int digit, chint_list *list, x_f
 {
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    if (xf && !u->cl_made)
+    if (xf && u->cl && !u->cl_made)   /* only a closure reads the idle digits' links */
         x_unlink_idle(u, xf);
     u->part_set = false;
     bool partner = has_partner(u, cell, digit);
