@@ -95,7 +95,15 @@
  * a start asks for one, and only where a cycle test is to be made or the
  * chain tests are many (path_wants_closure; else each is a walk, with the
  * closure's answer): the tests are those the path made before, so the
- * walks, hints and nodes are the same.
+ * walks, hints and nodes are the same. Where the path's last search
+ * needed no search with both links (a hint of X-links or Y-links only
+ * came first), the next search likely needs none either: it makes the
+ * X-only search without them (every start tested, on its own closure),
+ * and the tests with both links only when the search with both links may
+ * still come, before the Y-only one. The X-only search's answers are
+ * those it gets with both links' tests first (a test that fails with both
+ * links fails with X-links only), so the walks, hints and nodes are the
+ * same; only the order in which it counts its idle starts' nodes differs.
  *
  * In every search made with the closure (nested or on the path), the
  * cycle test is another (the partner's is not made: a walk that closes
@@ -199,6 +207,10 @@ typedef struct cycles_space {
                                     answer */
     uint64_t path_had[BD_SIZE * 2];
     x_failed x_idle;             /* the path's X-only starts known to fail */
+    bool path_late;              /* the last search on the path needed no
+                                    search with both links (a hint of fewer
+                                    links came first): this one makes its
+                                    tests with both links last */
 } cycles_space;
 
 /* The tests of a start with both links that passed (a bit each). */
@@ -668,7 +680,7 @@ static void tests_and_walks(unary *u, int cell, int digit, chint_list *list, x_f
 {
     bdi_chainer *ch = u->ch;
     int cand = cell * BD_SIZE + digit - 1;
-    if (xf && !u->cl_made)
+    if (xf && u->cl && !u->cl_made)   /* only a closure reads the idle digits' links */
         x_unlink_idle(u, xf);
     u->part_set = false;
     bool partner = has_partner(u, cell, digit);
@@ -1091,6 +1103,23 @@ static bool path_wants_closure(const reach_grid *rg, const chain_grid *g, const 
     return tests >= FEW_TESTS;
 }
 
+/* The path's tests with both links at every start of u's grid
+ * (both_tests with `all`, on a copy of u set for both links: `linked`
+ * reach_links_linked's for them, `cl` the path's closure, made here): into
+ * path->may, live and idle_nodes. */
+static void path_both_tests(const unary *u, cycles_space *path, const uint64_t *linked,
+                            closure *cl)
+{
+    unary both = *u;
+    uint64_t removable[BD_SIZE][2];   /* for MAY_ON only: the path's cycle
+                                         test looks for any removal */
+    both.y = both.x = true;
+    memcpy(both.linked, linked, sizeof both.linked);
+    both.cl = cl;
+    both.cl_made = false;
+    both_tests(&both, path, removable, true);
+}
+
 /* SE's three searches: X-links only, Y-links only, both (y, x). */
 static const bool LINK_KINDS[3][2] = {{false, true}, {true, false}, {true, true}};
 
@@ -1114,6 +1143,7 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
             space->kept = NULL;
             space->both_made = space->path_made = false;
             space->cache.used = false;
+            space->path_late = false;
             memset(&space->x_idle, 0, sizeof space->x_idle);
             ch->cycles_grid = &space->rg;
         }
@@ -1142,14 +1172,13 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
     cycles_space *space = u.rg && list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
     cycles_space *path = u.rg && !list->keep_all ? (cycles_space *)(void *)u.rg : NULL;
     bool both_made = false, none = false;
-    if (path) {   /* on the path: both links' tests first too, at every start */
-        uint64_t removable[BD_SIZE][2];   /* for MAY_ON only: the path's cycle
-                                             test looks for any removal */
-        u.y = u.x = true;
-        memcpy(u.linked, linked_of[2], sizeof u.linked);
-        both_tests(&u, path, removable, true);
-        u.may = path->may;
+    bool tested_both = false;   /* on the path: path->may made for g */
+    if (path && !path->path_late) {   /* on the path: both links' tests first too */
+        path_both_tests(&u, path, linked_of[2], cl);
+        tested_both = true;
     }
+    if (path)
+        path->path_late = false;
     if (space) {   /* nested: both links' tests first, for all three searches */
         u.y = u.x = true;
         memcpy(u.linked, linked_of[2], sizeof u.linked);
@@ -1188,15 +1217,26 @@ void cycles_hints(bdi_chainer *ch, const chain_grid *g, chint_list *list)
         u.forcing_base = u.x && u.y ? 7.0 : 6.6;
         if (u.rg)
             memcpy(u.linked, linked_of[k], sizeof u.linked);
-        u.cl_made = k == 2 && (both_made || path);   /* both_tests made it */
+        if (path && !tested_both && k > 0 && chint_could_win(list, 7.0, 0, 0)) {
+            path_both_tests(&u, path, linked_of[2], cl);   /* the search with both
+                                                              links may still come */
+            tested_both = true;
+        }
+        if (path)
+            u.may = tested_both ? path->may : NULL;
+        u.cl_made = k == 2 && (both_made || tested_both);   /* both_tests made it */
         if (space)
             u.cl = k == 2 ? &space->both : many_tests(g, space, u.x) ? &space->kinds : NULL;
         else
             u.cl = !path || k == 2 ? cl
-                   : path_wants_closure(u.rg, g, path, u.x) ? &path->kinds : NULL;
-        if (!chint_could_win(list, u.cycle_base, 0, 0))
+                   : !tested_both || path_wants_closure(u.rg, g, path, u.x) ? &path->kinds
+                                                                           : NULL;
+        if (!chint_could_win(list, u.cycle_base, 0, 0)) {
+            if (path && k == 2)   /* the next search makes its tests with both links late */
+                path->path_late = true;
             continue;   /* every hint of these links rates more than the best */
-        cycles_space *tested = space ? space : path;
+        }
+        cycles_space *tested = space ? space : tested_both ? path : NULL;
         if (tested) {   /* the idle starts counted, the others walked */
             nodes_counted(ch, tested->idle_nodes[k]);
             for (int i = 0; i < tested->live_count && !ch->failed; i++)

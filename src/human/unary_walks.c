@@ -218,6 +218,41 @@ static void part_shunned(const unary *u, uint64_t (*shun)[2])
     }
 }
 
+/* off_implies(u->g, pot, u->y, x, out) without the potentials that the
+ * cell sets `made` (one a digit, of potentials on) hold, from u->rg: the
+ * same potentials in the same order (with Y-links its cell's other
+ * candidate in a cell of two, then with X-links its digit's other place
+ * in its box, row and column where that unit has two places, a cell met
+ * again through a second unit not again); their number. */
+static inline int new_ons(const unary *u, int pot, uint64_t (*made)[2], bool x, implied *out)
+{
+    const reach_grid *rg = u->rg;
+    int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
+    if (u->y && rg->cell_left[cell] == 2) {
+        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
+        if (!(made[e][w] >> (cell & 63) & 1u))
+            out[n++] = (implied){(uint16_t)pot_of(cell, e + 1, true), CAUSE_NAKED_SINGLE};
+    }
+    if (!x)
+        return n;
+    const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
+    uint64_t left0 = partner[0] & ~made[d][0], left1 = partner[1] & ~made[d][1];
+    static const int kinds[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};   /* off_implies' */
+    for (int k = 0; k < UNIT_KINDS && (left0 | left1); k++) {
+        int kind = kinds[k], unit = unit_at(kind, cell);
+        if (rg->unit_left[d][unit] != 2)
+            continue;   /* no link: the unit's partner bits are another unit's */
+        uint64_t m0 = left0 & rg->unit[unit][0], m1 = left1 & rg->unit[unit][1];
+        if (!(m0 | m1))
+            continue;   /* made, or met through an earlier unit */
+        int at = m0 ? low_index(m0) : 64 + low_index(m1);
+        out[n++] = (implied){(uint16_t)pot_of(at, d + 1, true), (uint8_t)region_cause(kind)};
+        left0 &= ~m0;
+        left1 &= ~m1;
+    }
+    return n;
+}
+
 /* SE's doCycles from `u->source`: each cycle found is offered at once (SE
  * makes their hints after its walks, in the order found, from a grid the
  * walks leave alone: the same hints in the same order). The walk's
@@ -233,21 +268,31 @@ static void part_shunned(const unary *u, uint64_t (*shun)[2])
 void find_cycles(unary *u, chint_list *list)
 {
     bdi_chainer *ch = u->ch;
-    uint64_t to_on[(POTENTIALS + 63) / 64] = {0}, to_off[(POTENTIALS + 63) / 64] = {0};
+    uint64_t to_on[(POTENTIALS + 63) / 64], to_off[(POTENTIALS + 63) / 64] = {0};
     int source_pot = ch->nodes[u->source].pot, length = 0;
     uint64_t closer[BD_SIZE][2], left[BD_SIZE][2];   /* the closers; those not made yet */
     uint64_t shun[BD_SIZE][2];   /* the potentials off that lead off the part */
+    uint64_t on_shun[BD_SIZE][2];   /* with the part: the potentials on not to
+                                       make (off it, or made; the start too
+                                       while no cycle can close on it) */
     if (u->part_set) {
         part_closers(u, pot_cell(source_pot), pot_digit(source_pot) - 1, closer);
         memcpy(left, closer, sizeof left);
         part_shunned(u, shun);
+        for (int d = 0; d < BD_SIZE; d++) {
+            on_shun[d][0] = ~u->part[d][0];
+            on_shun[d][1] = ~u->part[d][1];
+        }
+        add_pot(on_shun, source_pot);
+    } else {
+        memset(to_on, 0, sizeof to_on);   /* the part's walk reads on_shun */
+        bits_set(to_on, source_pot);
     }
     bool last = false;
     u->light_count = 0;
     int32_t first = light_new(u, source_pot, CAUSE_NONE, -1);
     if (first < 0)
         return;
-    bits_set(to_on, source_pot);
     u->on_q.head = u->on_q.tail = u->off_q.head = u->off_q.tail = 0;
     push(&u->on_q, first);
     implied imp[BD_SIZE + HOUSE_CELLS];
@@ -292,17 +337,20 @@ void find_cycles(unary *u, chint_list *list)
             }
         }
         length++;
+        if (u->part_set && length == 4) {   /* a cycle may close on the start now */
+            int at = pot_cell(source_pot);
+            on_shun[pot_digit(source_pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
+        }
         while (u->off_q.head < u->off_q.tail) {
             int32_t p = u->off_q.item[u->off_q.head++];
-            int n = off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
+            /* with the part, only the potentials on of it not made yet
+             * (in off_implies' order): the others never lead back */
+            int n = u->part_set ? new_ons(u, u->light[p].pot, on_shun, u->x, imp)
+                                : off_implies(u->g, u->light[p].pot, u->y, u->x, imp);
             for (int i = 0; i < n; i++) {
                 bool closes = length >= 4 && imp[i].pot == source_pot;
-                if (!closes && bits_has(to_on, imp[i].pot))
+                if (!closes && !u->part_set && bits_has(to_on, imp[i].pot))
                     continue;
-                int at = pot_cell(imp[i].pot);
-                if (!closes && u->part_set
-                    && !(u->part[pot_digit(imp[i].pot) - 1][at >> 6] >> (at & 63) & 1u))
-                    continue;   /* off the start's part: it never leads back */
                 int32_t made = light_new(u, imp[i].pot, imp[i].cause, p);
                 if (made < 0)
                     continue;
@@ -310,10 +358,12 @@ void find_cycles(unary *u, chint_list *list)
                     offer_cycle(u, made, list);
                 else if (!push(&u->on_q, made))
                     ch->failed = true;
-                else {
+                else if (u->part_set) {
+                    int at = pot_cell(imp[i].pot), d = pot_digit(imp[i].pot) - 1;
+                    on_shun[d][at >> 6] |= (uint64_t)1 << (at & 63);
+                    left[d][at >> 6] &= ~((uint64_t)1 << (at & 63));
+                } else {
                     bits_set(to_on, imp[i].pot);
-                    if (u->part_set)
-                        left[pot_digit(imp[i].pot) - 1][at >> 6] &= ~((uint64_t)1 << (at & 63));
                 }
             }
         }
@@ -356,39 +406,6 @@ static inline bool off_implies_any(const unary *u, int pot)
            || (u->y && rg->cell_left[cell] == 2);
 }
 
-/* off_implies(u->g, pot, u->y, true, out) without the potentials that the
- * cell sets `made` (one a digit, of potentials on) hold, from u->rg: the
- * same potentials in the same order (with Y-links its cell's other
- * candidate in a cell of two, then its digit's other place in its box,
- * row and column where that unit has two places, a cell met again through
- * a second unit not again); their number. */
-static inline int new_ons(const unary *u, int pot, uint64_t (*made)[2], implied *out)
-{
-    const reach_grid *rg = u->rg;
-    int cell = pot_cell(pot), d = pot_digit(pot) - 1, w = cell >> 6, n = 0;
-    if (u->y && rg->cell_left[cell] == 2) {
-        int e = bit_digit(rg->cell_cand[cell] & ~(1u << d)) - 1;
-        if (!(made[e][w] >> (cell & 63) & 1u))
-            out[n++] = (implied){(uint16_t)pot_of(cell, e + 1, true), CAUSE_NAKED_SINGLE};
-    }
-    const uint64_t *partner = rg->partner[cell * BD_SIZE + d];
-    uint64_t left0 = partner[0] & ~made[d][0], left1 = partner[1] & ~made[d][1];
-    static const int kinds[UNIT_KINDS] = {UNIT_BOX, UNIT_ROW, UNIT_COL};   /* off_implies' */
-    for (int k = 0; k < UNIT_KINDS && (left0 | left1); k++) {
-        int kind = kinds[k], unit = unit_at(kind, cell);
-        if (rg->unit_left[d][unit] != 2)
-            continue;   /* no link: the unit's partner bits are another unit's */
-        uint64_t m0 = left0 & rg->unit[unit][0], m1 = left1 & rg->unit[unit][1];
-        if (!(m0 | m1))
-            continue;   /* made, or met through an earlier unit */
-        int at = m0 ? low_index(m0) : 64 + low_index(m1);
-        out[n++] = (implied){(uint16_t)pot_of(at, d + 1, true), (uint8_t)region_cause(kind)};
-        left0 &= ~m0;
-        left1 &= ~m1;
-    }
-    return n;
-}
-
 /* One half layer of SE's doForcingChains: each potential waiting on the
  * queue of its state (`on`: the "on" queue, whose potentials switch others
  * off; else the "off" queue) is taken, and what it implies is made, in the
@@ -417,7 +434,7 @@ static void forcing_half(unary *u, bool on, int start_pot, uint64_t (*made_set)[
         int n = !u->rg ? on ? on_implies(u->g, p_pot, u->y, imp)
                             : off_implies(u->g, p_pot, u->y, true, imp)
                 : on ? new_offs(u, p_pot, made_set, imp)
-                     : new_ons(u, p_pot, made_set, imp);
+                     : new_ons(u, p_pot, made_set, true, imp);
         for (int i = 0; i < n; i++) {
             int pot = imp[i].pot;   /* the opposite state of p's */
             if (holds_pot(made_set, pot))
@@ -518,7 +535,7 @@ static inline void cell_peers(const reach_grid *rg, int cell, uint64_t *peers)
  * cycle's cells (the first-parent path from its end, the assumption left
  * out); whether there is one. As cell sets by digit: the peers of the
  * cycle's potentials on, and of those off, the cycle's cells taken out;
- * `rg` (grid g's, or NULL) gives the peers. */
+ * `rg` (grid g's, or NULL) gives the peers and the candidates by digit. */
 static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain_grid *g,
                            int32_t end, chint *h)
 {
@@ -541,9 +558,10 @@ static bool cycle_removals(const lnode *light, const reach_grid *rg, const chain
     bool any = false;
     for (unsigned ds = digits; ds; ds &= ds - 1u) {
         int d = bit_digit(ds) - 1;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]; bits;
-                 bits &= bits - 1u) {
+        for (int w = 0; w < 2; w++)   /* with rg, only its candidates of d */
+            for (uint64_t bits = seen[0][d][w] & seen[1][d][w] & ~cells[w]
+                                 & (rg ? rg->cand[d][w] : ~(uint64_t)0);
+                 bits; bits &= bits - 1u) {
                 int other = w * 64 + low_index(bits);
                 if (g->cand[other] & digit_bit(d + 1)) {
                     h->removed[other] |= (uint16_t)digit_bit(d + 1);
