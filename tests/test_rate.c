@@ -615,6 +615,41 @@ static void test_unique_loop_walk(void **state)
     expect_removals(&s, "r2c7<>5, r2c7<>6");
 }
 
+/* A loop met only through an earlier start entered after two extra
+ * cells: 1,2 in r1c1 and r2c7 alone, in r1c4, r2c4, r3c1 and r3c7 with 3,
+ * and in r2c1 with 4; nothing else holds both digits. The loop r2c7,
+ * r3c7, r3c1, r1c1, r1c4, r2c4 is the only valid one with two extra
+ * cells, or more with one extra digit (the rectangles r12c14 and r23c17
+ * hold r2c1's 4 and 3). The walk from r1c1 tries r2c1 first in box 1,
+ * so every third extra cell after it finds 3 and 4 gathered. From r2c7,
+ * box 3 first: r3c7, row 3: r3c1, box 1: r1c1 (before r2c1, 3 alone
+ * gathered), row 1: r1c4, box 2: r2c4, row 2: back to r2c7; the other
+ * way round (row 2) tries r2c1 before r2c4. Once r3c1 is entered, r1c1
+ * is the only cell left that could meet column 1 again. Type 2 with four
+ * extra cells: r3c4, r3c5, r3c6 (row 3 in box 2) see them all and lose 3;
+ * 4.5 + 0.1 for six cells. */
+static void test_unique_loop_earlier_start_late(void **state)
+{
+    (void)state;
+    bdi_state st;
+    bdi_step s;
+    start(&st, NULL);
+    drop(&st, "12", "r456789c123456789");
+    drop(&st, "12", "r1c2356789");
+    drop(&st, "12", "r2c235689");
+    drop(&st, "12", "r3c2345689");
+    keep(&st, "12", "r1c1");
+    keep(&st, "12", "r2c7");
+    keep(&st, "123", "r1c4");
+    keep(&st, "123", "r2c4");
+    keep(&st, "123", "r3c17");
+    keep(&st, "124", "r2c1");
+    assert_true(bdi_unique_loop(&st, NULL, &s));
+    expect_step(&s, BD_TECH_UNIQUE_LOOP, 46);
+    assert_int_equal(s.subtype, 2);
+    expect_removals(&s, "r3c4<>3, r3c5<>3, r3c6<>3");
+}
+
 /* The path's record of the unique loop search: the rectangle r12c1
  * {5,6}, r1c4 {5,6,7}, r2c4 {5,6,8} gives nothing while column 4 holds 5
  * also in r3c4 and 6 in r4c4 and r5c4 (cells without the other digit);
@@ -3275,6 +3310,7 @@ int main(void)
         cmocka_unit_test(test_wings),
         cmocka_unit_test(test_unique_rectangles),
         cmocka_unit_test(test_unique_loop_through_first_start),
+        cmocka_unit_test(test_unique_loop_earlier_start_late),
         cmocka_unit_test(test_unique_loop_walk),
         cmocka_unit_test(test_unique_loop_memo),
         cmocka_unit_test(test_aligned_pair_exclusion),

@@ -366,6 +366,25 @@ static inline bool cells_has(const uint64_t *set, int cell)
     return set[cell >> 6] >> (cell & 63) & 1u;
 }
 
+/* Takes out of the walk, as (at, d + 1) is switched on, the counts that
+ * potential settles: those of the digit's places in its three units and
+ * of its cell's candidates. Each is then one that counts (at, d + 1)
+ * among what is left, so it could only fall to one with that potential
+ * left, already on, or to none with it switched off, a contradiction met
+ * where it would be switched off (turn_off_fresh, cell_others_off, the
+ * peers' test in reach_from): the rules they serve would do nothing, and
+ * the walk makes the same changes to its sets without them. At 255 a
+ * count is never reached again (a unit or cell has nine places or
+ * candidates). */
+static inline void retire(walk *k, int at, int d)
+{
+    const uint8_t *units = bdi_cell_units[at];
+    k->unit_left[d][units[0]] = 255;
+    k->unit_left[d][units[1]] = 255;
+    k->unit_left[d][units[2]] = 255;
+    k->cell_left[at] = 255;
+}
+
 /* Switches (cell, d + 1) on; false on a contradiction. */
 static inline bool turn_on(walk *k, int cell, int d)
 {
@@ -375,6 +394,7 @@ static inline bool turn_on(walk *k, int cell, int d)
         return false;
     cells_add(k->r->on[d], cell);
     k->todo[k->todo_count++] = (uint16_t)(cell * BD_SIZE + d);
+    retire(k, cell, d);
     return true;
 }
 
@@ -596,24 +616,6 @@ static inline bool cell_others_off(walk *k, int at, unsigned ds)
     return true;
 }
 
-/* Takes the counts that (at, d + 1), switched on, settles out of the
- * walk before its peers and its cell's other candidates go off: those of
- * the digit's places in its three units and of its cell's candidates.
- * Each is then one that counts (at, d + 1) among what is left, so it
- * could only fall to one with that potential left, already on, or to none
- * with it switched off, a contradiction turn_off_fresh meets first: the
- * rules they serve would do nothing, and the walk takes the same steps
- * without them. At 255 a count is never reached again (a unit or cell
- * has nine places or candidates). */
-static inline void retire(walk *k, int at, int d)
-{
-    const uint8_t *units = bdi_cell_units[at];
-    k->unit_left[d][units[0]] = 255;
-    k->unit_left[d][units[1]] = 255;
-    k->unit_left[d][units[2]] = 255;
-    k->cell_left[at] = 255;
-}
-
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
@@ -632,7 +634,6 @@ bool reach_from(const reach_grid *rg, int pot, reach *r)
     while (ok && k.todo_count) {
         int cand = k.todo[--k.todo_count];
         int at = cand / BD_SIZE, digit = cand % BD_SIZE;
-        retire(&k, at, digit);
         if (rg->y_links)
             ok = cell_others_off(&k, at, rg->cell_cand[at] & ~(1u << digit));
         /* the digit's peers not off yet, at once; one on is a

@@ -29,7 +29,12 @@
  * the loop so far, and of the cells tried before it from the same cell,
  * are one digit (SE accumulates them so); each closed loop found is turned
  * into hints at once, in the order found. The walk leaves out the loops
- * that cannot be valid (see extend): they would give no hint.
+ * that cannot be valid (see extend): they would give no hint. A valid
+ * loop meets each unit of its cells at two cells, so the walk enters no
+ * cell that is alone in a unit among those that could be on one
+ * (pair_cells), and where it may enter only a few cells (no more extra
+ * cells, or no earlier start), it goes on only while each unit met once
+ * may still be met again by one of them (closable).
  *
  * It also leaves out loops it has met before. What a valid loop offers
  * (each hint's difficulty, type and removals) rests only on its digits,
@@ -66,6 +71,18 @@ typedef struct met_loop {
     uint64_t cells[2];
 } met_loop;
 
+/* The cells of a digit pair v1, v2 that its walks read, made once a
+ * search (pair_cells). */
+typedef struct pair_sets {
+    unsigned both[UNIT_COUNT];    /* by unit, the places of its cells
+                                     holding both digits */
+    unsigned may[UNIT_COUNT];     /* those that may lie on a valid loop */
+    uint64_t alone[2];            /* the cells holding v1 and v2 alone */
+    uint64_t extra[BD_SIZE + 1][2];   /* the cells of `may` holding v1, v2
+                                         and more: at d (1..9) those
+                                         holding d alone more, at 0 all */
+} pair_sets;
+
 /* The walk from one start cell, and the valid loops met from the starts
  * before it. */
 typedef struct walk {
@@ -76,12 +93,11 @@ typedef struct walk {
     uint64_t in_loop[2];          /* the loop's cells as a cell set */
     uint32_t seen[2];             /* the units met by the loop's cells at
                                      even and at odd places */
-    uint32_t lone;                /* the units with one cell holding both
-                                     digits */
+    const pair_sets *ps;          /* v1 and v2's */
+    uint64_t later[2];            /* the cells of ps->alone after the
+                                     start */
     bool few_extra;               /* no loop of v1, v2 can take a third
                                      extra cell (three_alike) */
-    unsigned both[UNIT_COUNT];    /* by unit, the places of its cells
-                                     holding both digits */
     int met_count;                /* the first MET_MAX valid loops met */
     met_loop met[MET_MAX];
     uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
@@ -367,6 +383,56 @@ static void closed_loop(walk *w)
     }
 }
 
+/* Whether `unit`, met by the loop so far once, at a place of parity `p`,
+ * has a cell of `fill` (a cell set) not on the loop that could take the
+ * other parity: none of its units is met at places of that parity. */
+static bool may_meet_again(const walk *w, int unit, int p, const uint64_t fill[2])
+{
+    for (int half = 0; half < 2; half++)
+        for (uint64_t at = fill[half] & bdi_unit_bits[unit][half] & ~w->in_loop[half]; at;
+             at &= at - 1u)
+            if (!(w->seen[1 - p] & bdi_cell_unit_bits[half * 64 + low_index(at)]))
+                return true;
+    return false;
+}
+
+/* Whether each unit the loop so far meets once may be met again by a cell
+ * of `fill` (may_meet_again). A valid loop meets each unit of its cells
+ * twice, once at each parity; the walk makes no loop that meets a unit
+ * twice with one parity, and the units met only grow along it. So when
+ * `fill` holds every cell the walk may enter from here (enterable) and
+ * this is false, no loop it closes from here is valid. */
+static bool closable(const walk *w, const uint64_t fill[2])
+{
+    for (int p = 0; p < 2; p++)
+        for (uint32_t open = w->seen[p] & ~w->seen[1 - p]; open; open &= open - 1u)
+            if (!may_meet_again(w, low_index(open), p, fill))
+                return false;
+    return true;
+}
+
+/* Into `fill`, cells that hold all those the walk may enter below a call
+ * of extend with `allowed` and `ex_digits` (both only shrink or grow
+ * along it), when either limits them: with no extra cell allowed, cells
+ * with more than v1 and v2 only while their extra digits are the one
+ * digit gathered; with two extra digits gathered or more (or few_extra),
+ * no earlier start; only cells of `may` (pair_cells). False when nothing
+ * limits them. */
+static bool enterable(const walk *w, int allowed, unsigned ex_digits, uint64_t fill[2])
+{
+    int ex_count = digit_count(ex_digits);
+    if (allowed > 0 && ex_count < 2)
+        return false;
+    const pair_sets *ps = w->ps;
+    const uint64_t *alone = w->few_extra || ex_count >= 2 ? w->later : ps->alone;
+    const uint64_t *extra = allowed > 0         ? ps->extra[0]
+                            : ex_count == 1     ? ps->extra[bit_digit(ex_digits)]
+                                                : NULL;
+    for (int half = 0; half < 2; half++)
+        fill[half] = alone[half] | (extra ? extra[half] : 0);
+    return true;
+}
+
 /* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
  * at the start). A loop whose first cells already meet a unit twice at
  * places of one parity is not valid however it goes on (valid_loop), so
@@ -381,14 +447,18 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen |= bdi_cell_unit_bits[cell];
     w->loop[w->length++] = (uint8_t)cell;
     w->in_loop[at / 64] ^= 1ull << at % 64;
-    for (int k = 0; k < UNIT_KINDS; k++) {
+    /* a walk held to a few cells (enterable) goes on only while each unit
+     * met once may be met again */
+    uint64_t fill[2];
+    bool open = !enterable(w, allowed, ex_digits, fill) || closable(w, fill);
+    for (int k = 0; k < UNIT_KINDS && open; k++) {
         int kind = SE_KINDS[k];
         if (kind == last_kind)
             continue;
         int unit = unit_at(kind, cell);
         /* the unit's other cells with both digits (the first cell among
          * them) */
-        unsigned both = w->both[unit] & ~(1u << bdi_cell_pos[cell][kind]);
+        unsigned both = w->ps->both[unit] & ~(1u << bdi_cell_pos[cell][kind]);
         for (; both; both &= both - 1u) {
             int next = unit_cell_of(unit, bit_digit(both) - 1);
             if (next == w->loop[0] && w->length >= 4) {
@@ -403,7 +473,8 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
             if (count == 2 && next < w->loop[0] && (w->few_extra || digit_count(ex_digits) >= 2))
                 continue;   /* an earlier start, see the top of the file */
             if ((count == 2 || digit_count(ex_digits) == 1 || allowed > 0)
-                && !((w->seen[w->length & 1] | w->lone) & bdi_cell_unit_bits[next]))
+                && (w->ps->may[unit] & both & -both)
+                && !(w->seen[w->length & 1] & bdi_cell_unit_bits[next]))
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
@@ -412,19 +483,62 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
     *seen = before;
 }
 
-/* Fills w->both for the digits v1 and v2, and w->lone: the units in
- * which one cell holds both. A valid loop meets each of its cells' units
- * at two cells, so no cell in such a unit is on one: the walk does not
- * enter those cells, and a start among them has no walk. */
-static void pair_cells(walk *w)
+/* Fills `ps` for the digits v1 and v2 of `st`: `both`; `may`, the places
+ * of `both` that are not in a unit with no other such place, taken out
+ * one by one until none is; `alone` and `extra`. A valid loop meets each
+ * unit of its cells at two cells (valid_loop), so each of its cells has
+ * another in each of its units, and no cell taken out is on one: the walk
+ * does not enter those cells (no loop it closes from there is valid), and
+ * a start among them has no walk. */
+static void pair_cells(const bdi_state *st, int v1, int v2, pair_sets *ps)
 {
-    w->lone = 0;
+    uint32_t single = 0;   /* units with one such place, to take out */
     for (int unit = 0; unit < UNIT_COUNT; unit++) {
-        unsigned both = unit_places(w->st, unit, w->v1) & unit_places(w->st, unit, w->v2);
-        w->both[unit] = both;
+        unsigned both = unit_places(st, unit, v1) & unit_places(st, unit, v2);
+        ps->both[unit] = both;
+        ps->may[unit] = both;
         if (both && !(both & (both - 1u)))
-            w->lone |= (uint32_t)1 << unit;
+            single |= (uint32_t)1 << unit;
     }
+    while (single) {
+        int unit = low_index(single);
+        single &= single - 1u;
+        unsigned one = ps->may[unit];
+        if (!one)
+            continue;
+        int cell = unit_cell_of(unit, bit_digit(one) - 1);
+        for (int kind = 0; kind < UNIT_KINDS; kind++) {
+            int at = unit_at(kind, cell);
+            unsigned left = ps->may[at] &= ~(1u << bdi_cell_pos[cell][kind]);
+            if (left && !(left & (left - 1u)))
+                single |= (uint32_t)1 << at;
+        }
+    }
+    unsigned pair = digit_bit(v1) | digit_bit(v2);
+    memset(ps->alone, 0, sizeof ps->alone);
+    memset(ps->extra, 0, sizeof ps->extra);
+    for (int row = 0; row < BD_SIZE; row++)   /* rows are units 0 to 8 */
+        for (unsigned may = ps->may[row]; may; may &= may - 1u) {
+            int cell = row * BD_SIZE + bit_digit(may) - 1;
+            unsigned cand = st->cand[cell];
+            uint64_t bit = 1ull << cell % 64;
+            if (cand == pair) {
+                ps->alone[cell / 64] |= bit;
+                continue;
+            }
+            ps->extra[0][cell / 64] |= bit;
+            unsigned more = cand & ~pair;
+            if (!(more & (more - 1u)))
+                ps->extra[bit_digit(more)][cell / 64] |= bit;
+        }
+}
+
+/* The cells of ps->alone after `start` into w->later. */
+static void later_cells(walk *w, int start)
+{
+    const uint64_t *alone = w->ps->alone;
+    w->later[0] = start < 64 ? alone[0] & ~((2ull << start) - 1u) : 0;
+    w->later[1] = alone[1] & ~(start < 64 ? 0 : (2ull << (start - 64)) - 1u);
 }
 
 /* Into many[v1 - 1], bit v2 - 1 (v1 < v2), the digit pairs some three
@@ -514,6 +628,8 @@ static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
 bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
     walk *w = &(walk){.st = st, .best = s};
+    pair_sets sets[BD_SIZE * (BD_SIZE - 1) / 2];
+    uint64_t made = 0;   /* bit i: sets[i] made */
     uint16_t idle[BD_SIZE] = {0}, many[BD_SIZE];
     three_alike(st, many);
     unsigned kept = 0;   /* loop_grid is read only once kept with a pair */
@@ -534,8 +650,14 @@ bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
         if (idle[w->v1 - 1] & digit_bit(w->v2))
             continue;
         w->few_extra = !(many[w->v1 - 1] & digit_bit(w->v2));
-        pair_cells(w);
-        if (!(w->lone & bdi_cell_unit_bits[cell]))
+        int i = (w->v2 - 1) * (w->v2 - 2) / 2 + w->v1 - 1;   /* v1 < v2 */
+        if (!(made >> i & 1u))
+            pair_cells(st, w->v1, w->v2, &sets[i]);
+        made |= 1ull << i;
+        w->ps = &sets[i];
+        later_cells(w, cell);
+        /* a cell is in `may` in all its units or in none: its row's */
+        if (w->ps->may[unit_at(UNIT_ROW, cell)] >> bdi_cell_pos[cell][UNIT_ROW] & 1u)
             extend(w, cell, 2, 0, -1);
     }
     if (memo)
