@@ -109,6 +109,29 @@ static const uint8_t SHIFTED[8][TRIPLES] = {
 static const uint8_t BIJECTION[BIJECTIONS][BD_BOX] = {
     {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
+/* ROW_COLUMNS[q][T]: a band's picks under row map BIJECTION[q] and triple
+ * T, byte i the column of its row i (row BIJECTION[q][s] takes column
+ * 3 s + TRIPLE_OFFSETS[T][s]). */
+static const uint32_t ROW_COLUMNS[BIJECTIONS][TRIPLES] = {
+    {0x060300, 0x060301, 0x060302, 0x060400, 0x060401, 0x060402, 0x060500, 0x060501, 0x060502,
+     0x070300, 0x070301, 0x070302, 0x070400, 0x070401, 0x070402, 0x070500, 0x070501, 0x070502,
+     0x080300, 0x080301, 0x080302, 0x080400, 0x080401, 0x080402, 0x080500, 0x080501, 0x080502},
+    {0x030600, 0x030601, 0x030602, 0x040600, 0x040601, 0x040602, 0x050600, 0x050601, 0x050602,
+     0x030700, 0x030701, 0x030702, 0x040700, 0x040701, 0x040702, 0x050700, 0x050701, 0x050702,
+     0x030800, 0x030801, 0x030802, 0x040800, 0x040801, 0x040802, 0x050800, 0x050801, 0x050802},
+    {0x060003, 0x060103, 0x060203, 0x060004, 0x060104, 0x060204, 0x060005, 0x060105, 0x060205,
+     0x070003, 0x070103, 0x070203, 0x070004, 0x070104, 0x070204, 0x070005, 0x070105, 0x070205,
+     0x080003, 0x080103, 0x080203, 0x080004, 0x080104, 0x080204, 0x080005, 0x080105, 0x080205},
+    {0x030006, 0x030106, 0x030206, 0x040006, 0x040106, 0x040206, 0x050006, 0x050106, 0x050206,
+     0x030007, 0x030107, 0x030207, 0x040007, 0x040107, 0x040207, 0x050007, 0x050107, 0x050207,
+     0x030008, 0x030108, 0x030208, 0x040008, 0x040108, 0x040208, 0x050008, 0x050108, 0x050208},
+    {0x000603, 0x010603, 0x020603, 0x000604, 0x010604, 0x020604, 0x000605, 0x010605, 0x020605,
+     0x000703, 0x010703, 0x020703, 0x000704, 0x010704, 0x020704, 0x000705, 0x010705, 0x020705,
+     0x000803, 0x010803, 0x020803, 0x000804, 0x010804, 0x020804, 0x000805, 0x010805, 0x020805},
+    {0x000306, 0x010306, 0x020306, 0x000406, 0x010406, 0x020406, 0x000506, 0x010506, 0x020506,
+     0x000307, 0x010307, 0x020307, 0x000407, 0x010407, 0x020407, 0x000507, 0x010507, 0x020507,
+     0x000308, 0x010308, 0x020308, 0x000408, 0x010408, 0x020408, 0x000508, 0x010508, 0x020508}};
+
 /* COLUMNS12[6 * s2 + s1][b] = t1 + 3 t2: band b's column offsets in stacks
  * 1 and 2 under the maps BIJECTION[s1] and BIJECTION[s2]. */
 static const uint8_t COLUMNS12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
@@ -815,8 +838,9 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
 /* Fills pick with the layer of band triples top[] and the best row maps
  * (the first best of the six), the three bands at once (lanes): the
  * values of the triples' cells as quads, each row map's sum, the best
- * and its map kept lane by lane. With `unique` (may be NULL): whether
- * each band's best row map is the only one of its value. */
+ * and its map kept lane by lane, each band's picks from ROW_COLUMNS.
+ * With `unique` (may be NULL): whether each band's best row map is the
+ * only one of its value. */
 static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
                            bool *unique)
 {
@@ -838,9 +862,11 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
         at_value = quad_max(at_value, x);
         sums[q] = x;
     }
-    for (int band = 0; band < BD_BOX; band++)
-        for (int s = 0; s < BD_BOX; s++)
-            pick[band * BD_BOX + BIJECTION[at[band]][s]] = (uint8_t)(s * BD_BOX + t[band][s]);
+    uint32_t band2 = ROW_COLUMNS[at[2]][top[2]];
+    uint64_t rows = ROW_COLUMNS[at[0]][top[0]] | (uint64_t)ROW_COLUMNS[at[1]][top[1]] << 24
+                    | (uint64_t)band2 << 48;   /* rows 0..7; row 8 is band2's byte 2 */
+    memcpy(pick, &rows, sizeof rows);
+    pick[BD_SIZE - 1] = (uint8_t)(band2 >> 16);
     if (unique) {
         quad ties = {0, 0, 0, 0};   /* minus how many maps have the best, lane by lane */
         for (int q = 0; q < BIJECTIONS; q++)
@@ -860,8 +886,9 @@ static inline void triple_cells(band_values value, int band, const uint8_t t[BD_
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
- * (the first best of the six). With `unique` (may be NULL): whether each
- * band's best row map is the only one of its value. */
+ * (the first best of the six; its picks from ROW_COLUMNS). With `unique`
+ * (may be NULL): whether each band's best row map is the only one of
+ * its value. */
 static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
                            bool *unique)
 {
@@ -883,8 +910,9 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
         }
         if (unique && ties > 1)
             *unique = false;
-        for (int s = 0; s < BD_BOX; s++)
-            pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
+        uint32_t columns = ROW_COLUMNS[at][top[band]];
+        for (int i = 0; i < BD_BOX; i++)
+            pick[band * BD_BOX + i] = (uint8_t)(columns >> 8 * i);
     }
 }
 #endif
