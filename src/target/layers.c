@@ -920,15 +920,14 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
 /* A walk through the layers of one digit, row by row, for digits with few
  * layers left (most rows already hold the digit or offer few cells). The
  * rows with one open cell ("forced") are taken before the walk, at once;
- * it branches on the others ("free") only. */
+ * it branches on the others ("free") only. Its plan (a bdi_layer_plan,
+ * see target.h: the forced rows' picks, the free rows' order and open
+ * columns) is a function of the digit's open columns alone; the values
+ * come from the prices. */
 typedef struct walk {
     int32_t value[BD_CELLS];     /* filled on the free rows' open cells only */
-    int free_rows;               /* how many rows branch */
-    int row[BD_SIZE];            /* the free rows, fewest open cells first */
-    unsigned open[BD_SIZE];      /* the open columns of each, less the forced rows' */
-    unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
+    const bdi_layer_plan *plan;
     int32_t rest[BD_SIZE + 1];   /* rest[k]: the free rows k.. at their best cells */
-    unsigned cols, boxes;        /* the columns and boxes (bit 3 band + stack) forced */
     int32_t sum;                 /* the forced cells' value */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
@@ -973,16 +972,17 @@ static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
  * sum[k], what the forced rows and rows row[0..k) take and their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
+    const bdi_layer_plan *plan = w->plan;
     unsigned left[BD_SIZE], cols[BD_SIZE], boxes[BD_SIZE];
     int32_t sum[BD_SIZE], best = BDI_LAYER_NONE;
-    int k = 0, last = w->free_rows - 1;
-    left[0] = w->open[0], cols[0] = w->cols, boxes[0] = w->boxes, sum[0] = w->sum;
+    int k = 0, last = plan->free_rows - 1;
+    left[0] = plan->open[0], cols[0] = plan->cols, boxes[0] = plan->boxes, sum[0] = w->sum;
     while (k >= 0) {
         if (!left[k]) {
             k--;
             continue;
         }
-        int r = w->row[k], c = bit_digit(left[k]) - 1;
+        int r = plan->row[k], c = bit_digit(left[k]) - 1;
         left[k] &= left[k] - 1u;
         w->pick[r] = (uint8_t)c;
         int32_t next = sum[k] + w->value[r * BD_SIZE + c];
@@ -990,19 +990,19 @@ static inline void walk_rows(walk *w, bool marginals)
         if (!marginals && next + w->rest[k + 1] <= best)
             continue;
         if (k + 1 == last) {
-            unsigned free = w->open[last] & ~next_cols;
+            unsigned free = plan->open[last] & ~next_cols;
             if (free) {
-                int r_last = w->row[last], c_last = bit_digit(free) - 1;
+                int r_last = plan->row[last], c_last = bit_digit(free) - 1;
                 w->pick[r_last] = (uint8_t)c_last;
                 best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
             }
             continue;
         }
-        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << w->box_shift[k];
+        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << plan->box_shift[k];
         k++;
         boxes[k] = next_boxes;
-        unsigned box_cols = BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
-        left[k] = w->open[k] & ~next_cols & ~box_cols;
+        unsigned box_cols = BOX_COLUMNS[(next_boxes >> plan->box_shift[k]) & 7u];
+        left[k] = plan->open[k] & ~next_cols & ~box_cols;
         cols[k] = next_cols;
         sum[k] = next;
     }
@@ -1018,13 +1018,12 @@ static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price
 }
 
 /* Takes the forced rows (bit r of `forced`: row r has one open cell) into
- * w: their picks, columns, boxes and value. False when two of them share
+ * the plan: their picks, columns and boxes. False when two of them share
  * a column or a box: no layer. */
-static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                        int digit, const uint16_t rows[BD_SIZE], unsigned forced)
+static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsigned forced)
 {
     unsigned cols = 0, boxes = 0;
-    int32_t sum = 0;
+    plan->forced = (uint16_t)forced;
     for (; forced; forced &= forced - 1u) {
         int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
         unsigned box = (unsigned)BOX_BITS[c] << BOX_SHIFT[r];
@@ -1032,35 +1031,66 @@ static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price
             return false;
         cols |= rows[r];
         boxes |= box;
-        w->pick[r] = (uint8_t)c;
-        sum += cell_value(node, price, digit, r * BD_SIZE + c);
+        plan->pick[r] = (uint8_t)c;
     }
-    w->cols = cols;
-    w->boxes = boxes;
-    w->sum = sum;
+    plan->cols = (uint16_t)cols;
+    plan->boxes = (uint16_t)boxes;
     return true;
 }
 
-/* Puts the free rows in order, fewest open cells first (by_count[n], bit
- * r: row r has n; rows of one count top down), with their open columns
- * less the forced rows' columns and boxes, and their bands. False when one
- * has none left: no layer. */
-static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const unsigned by_count[BD_SIZE + 1])
+/* Puts the free rows in the plan's order, fewest open cells first
+ * (by_count[n], bit r: row r has n; rows of one count top down), with
+ * their open columns less the forced rows' columns and boxes, and their
+ * bands. False when one has none left: no layer. */
+static bool plan_order(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE],
+                       const unsigned by_count[BD_SIZE + 1])
 {
     int free_rows = BD_SIZE - digit_count(by_count[1]);
-    w->free_rows = free_rows;
+    plan->free_rows = (uint8_t)free_rows;
     for (int n = 2, k = 0; k < free_rows; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
             int r = bit_digit(of_n) - 1;
             unsigned shift = BOX_SHIFT[r];
-            w->row[k] = r;
-            w->open[k] = rows[r] & ~w->cols & ~(unsigned)BOX_COLUMNS[(w->boxes >> shift) & 7u];
-            w->box_shift[k] = shift;
-            if (!w->open[k])
+            plan->row[k] = (uint8_t)r;
+            plan->open[k] = (uint16_t)(rows[r] & ~(unsigned)plan->cols
+                                       & ~(unsigned)BOX_COLUMNS[(plan->boxes >> shift) & 7u]);
+            plan->box_shift[k] = (uint8_t)shift;
+            if (!plan->open[k])
                 return false;
         }
     }
     return true;
+}
+
+/* The walk's plan for a digit of `choices` (at most WALK_LIMIT) layers to
+ * try, its open columns row by row in `rows`, count[r] of them in row r:
+ * none when a row has no open cell or none left by the forced rows. */
+static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const int count[BD_SIZE],
+                      int choices)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->choices = (int16_t)choices;
+    plan->none = true;
+    if (choices == 0)
+        return;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    plan->none = !plan_forced(plan, rows, by_count[1]) || !plan_order(plan, rows, by_count);
+}
+
+/* The forced rows' picks into w and their cells' value into w->sum. */
+static void walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit)
+{
+    const bdi_layer_plan *plan = w->plan;
+    int32_t sum = 0;
+    memcpy(w->pick, plan->pick, sizeof w->pick);
+    for (unsigned forced = plan->forced; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1;
+        sum += cell_value(node, price, digit, r * BD_SIZE + plan->pick[r]);
+    }
+    w->sum = sum;
 }
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
@@ -1103,9 +1133,12 @@ static inline int32_t row_values(walk *w, const bdi_layer_node *node,
 static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         int digit)
 {
-    w->rest[w->free_rows] = 0;
-    for (int k = w->free_rows - 1; k >= 0; k--)
-        w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
+    const bdi_layer_plan *plan = w->plan;
+    w->rest[plan->free_rows] = 0;
+    for (int k = plan->free_rows - 1; k >= 0; k--) {
+        int32_t top = row_values(w, node, price, digit, plan->row[k], plan->open[k]);
+        w->rest[k] = w->rest[k + 1] + top;
+    }
 }
 
 /*
@@ -1222,34 +1255,29 @@ static void memo_keep(memo_slot *slot, const bdi_layer *layer, const int32_t *th
     memcpy(slot->through, through, sizeof slot->through);
 }
 
-/* Walks the layers of `digit` (its open columns row by row in `rows`,
- * count[r] of them in row r, `product` their product) into layer and with
+/* Walks the layers of `digit` by its plan (see walk) into layer and with
  * `through` its max-marginals. With fewer than two free rows the forced
  * ones and the free row's one column left (see walk_rows) are the layer. */
 static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
-                       bdi_layer *layer, int32_t *through)
+                       const bdi_layer_plan *plan, bdi_layer *layer, int32_t *through)
 {
     layer->best = BDI_LAYER_NONE;
     memset(layer->pick, 0, sizeof layer->pick);
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
-    if (product == 0)
-        return;   /* a row has no open cell: no layer */
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
-        by_count[count[r]] |= 1u << r;
+    if (plan->none)
+        return;   /* a row has no open cell (left): no layer */
     walk w;
+    w.plan = plan;
     w.layer = layer;
     w.through = through;
-    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
-        return;   /* a row has no open cell left: no layer */
-    if (w.free_rows < 2) {
-        for (int k = 0; k < w.free_rows; k++) {
-            int c = bit_digit(w.open[k]) - 1;
-            w.pick[w.row[k]] = (uint8_t)c;
-            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
+    walk_forced(&w, node, price, digit);
+    if (plan->free_rows < 2) {
+        for (int k = 0; k < plan->free_rows; k++) {
+            int c = bit_digit(plan->open[k]) - 1;
+            w.pick[plan->row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, plan->row[k] * BD_SIZE + c);
         }
         layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
         return;
@@ -1312,13 +1340,13 @@ static int walk_choices(const uint16_t rows[BD_SIZE], int count[BD_SIZE])
  * its), a walk with max-marginals of at least MEMO_WALKS choices looked
  * up in the memo first. */
 static void walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
-                       bdi_layer *layer, int32_t *through)
+                       const bdi_layer_plan *plan, bdi_layer *layer, int32_t *through)
 {
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
-    if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
+    if (through && plan->choices >= MEMO_WALKS
+        && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    walk_digit(node, price, digit, rows, count, product, layer, through);
+    walk_digit(node, price, digit, plan, layer, through);
     memo_keep(slot, layer, through);
 }
 
@@ -1369,11 +1397,24 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
     if (!node->indexed)
         open_columns(node, digit, scanned);
-    int count[BD_SIZE], product = walk_choices(rows, count);
+    const bdi_layer_plan *plan = NULL;   /* the node's, else made here when needed */
+    bdi_layer_plan own;
+    int count[BD_SIZE], product;
+    if (node->indexed && (node->planned >> (digit - 1) & 1u)) {
+        plan = &node->plan[digit - 1];
+        product = plan->choices;
+    } else {
+        product = walk_choices(rows, count);
+    }
     if (product <= WALK_LIMIT) {
         if (through || product < TABLES_FROM || !unique_layer(node, price, digit, rows, layer)
-            || layer->best == BDI_LAYER_NONE)
-            walk_layer(node, price, digit, rows, count, product, layer, through);
+            || layer->best == BDI_LAYER_NONE) {
+            if (!plan) {
+                plan_walk(&own, rows, count, product);
+                plan = &own;
+            }
+            walk_layer(node, price, digit, plan, layer, through);
+        }
         return;
     }
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
@@ -1401,8 +1442,20 @@ bdi_layer_memo *bdi_layer_memo_new(void)
 
 void bdi_layer_index(bdi_layer_node *node)
 {
-    for (int digit = 1; digit <= BD_SIZE; digit++)
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        const uint16_t *rows = node->row_open[digit - 1];
+        bdi_layer_plan *plan = &node->plan[digit - 1];
+        int count[BD_SIZE];
         open_columns(node, digit, node->row_open[digit - 1]);
+        int choices = walk_choices(rows, count);
+        if (choices <= WALK_LIMIT) {
+            plan_walk(plan, rows, count, choices);
+        } else {
+            memset(plan, 0, sizeof *plan);
+            plan->choices = (int16_t)choices;
+        }
+    }
+    node->planned = (1u << BD_SIZE) - 1u;
     node->indexed = true;
 }
 

@@ -72,8 +72,11 @@ static bool units_cover(const bdi_layer_node *left, unsigned digits)
 bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                     const bdi_layer best[BD_SIZE], uint8_t completion[BD_CELLS])
 {
-    bdi_layer_node left = *node;
-    left.indexed = false;   /* a solve scans its digit's cells: cheaper than to index each take */
+    bdi_layer_node left;   /* unindexed: a solve scans its digit's cells (cheaper than to
+                            * index each take); its open and gain only copied */
+    bdi_layer_clear(&left, false);
+    memcpy(left.open, node->open, sizeof left.open);
+    memcpy(left.gain, node->gain, sizeof left.gain);
     for (int digit = BD_SIZE; digit >= 1; digit--) {
         bdi_layer layer;
         const bdi_layer *known = best ? &best[digit - 1] : NULL;
