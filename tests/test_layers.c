@@ -130,11 +130,11 @@ static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS
 
 /* `rounds` random nodes from `seed`, each digit checked against the
  * enumeration, indexed and not, and indexed by bdi_layer_index on some
- * wider blanks then narrowed cell by cell (the digits narrowed lose their
- * plans, the others keep them): from empty to nearly full with prices of
- * +-40 points, or (at_limits) with 20-49 givens and every price at
- * +-BDI_LAYER_PRICE_LIMIT, where a layer through a closed cell comes
- * nearest to a real one. */
+ * wider blanks and givens made blank, then set cell by cell (the digits
+ * of the cells changed lose their plans, the others keep them): from
+ * empty to nearly full with prices of +-40 points, or (at_limits) with
+ * 20-49 givens and every price at +-BDI_LAYER_PRICE_LIMIT, where a layer
+ * through a closed cell comes nearest to a real one. */
 static void check_rounds(uint64_t seed, int rounds, bool at_limits)
 {
     for (int round = 0; round < rounds; round++) {
@@ -152,13 +152,17 @@ static void check_rounds(uint64_t seed, int rounds, bool at_limits)
         bdi_layer_clear(&unindexed, false);
         for (int cell = 0; cell < BD_CELLS; cell++)
             bdi_layer_cell(&unindexed, cell, puzzle.cells[cell], node.open[cell], bd_weight(cell));
-        bdi_layer_node planned;   /* some blanks wider, indexed (plans made), then the same cells */
+        bdi_layer_node planned;   /* some blanks wider and some givens blank but for their
+                                   * digit, indexed (plans made), then the same cells */
         bdi_layer_clear(&planned, false);
         for (int cell = 0; cell < BD_CELLS; cell++) {
             unsigned wider = node.open[cell];
-            if (tu_below(&seed, 3) == 0)
+            int digit = puzzle.cells[cell];
+            if (tu_below(&seed, 3) == 0 && !digit)
                 wider |= digit_bit(1 + tu_below(&seed, BD_SIZE));
-            bdi_layer_cell(&planned, cell, puzzle.cells[cell], wider, bd_weight(cell));
+            else if (tu_below(&seed, 3) == 0)
+                digit = 0;   /* open to the given alone, with its gain */
+            bdi_layer_cell(&planned, cell, digit, wider, bd_weight(cell));
         }
         bdi_layer_index(&planned);
         for (int cell = 0; cell < BD_CELLS; cell++)

@@ -416,6 +416,43 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
         quad_store(value[i][8], column8_profits(node, price, digit, rows, i));
     }
 }
+
+/* digit_values from the digit's values at an indexed node (see target.h):
+ * each cell's base less its price where priced, the rows turned into
+ * columns as there; column 8 from the band-side copies. */
+static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
+                                  band_values value)
+{
+    enum { BAND = BD_BOX * BD_SIZE };
+    for (int i = 0; i < BD_BOX; i++) {
+#ifdef __AVX2__
+        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int cell = (band * BD_BOX + i) * BD_SIZE;
+            octo base, p, priced;
+            memcpy(&base, plan->base + cell, sizeof base);
+            memcpy(&p, price + cell, sizeof p);
+            memcpy(&priced, plan->priced + cell, sizeof priced);
+            row[band] = base - (p & priced);
+        }
+        octo_columns(row[0], row[1], row[2], value, i);
+#else
+        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int cell = (band * BD_BOX + i) * BD_SIZE;
+            left[band] = quad_load(plan->base + cell)
+                         - (quad_load(price + cell) & quad_load(plan->priced + cell));
+            right[band] = quad_load(plan->base + cell + 4)
+                          - (quad_load(price + cell + 4) & quad_load(plan->priced + cell + 4));
+        }
+        quad_columns(left[0], left[1], left[2], value, i, 0);
+        quad_columns(right[0], right[1], right[2], value, i, 4);
+#endif
+        int cell = i * BD_SIZE + 8;
+        quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
+        quad_store(value[i][8], quad_load(plan->base8[i]) - (p & quad_load(plan->priced8[i])));
+    }
+}
 #else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
@@ -427,6 +464,22 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
             int cell = r * BD_SIZE + c;
             int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
             value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
+        }
+    }
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            value[i][c][BD_BOX] = 0;
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h):
+ * each cell's base less its price where priced. */
+static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
+                                  band_values value)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - (price[cell] & plan->priced[cell]);
         }
     }
     for (int i = 0; i < BD_BOX; i++)
@@ -1289,17 +1342,27 @@ static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         walk_rows(&w, false);
 }
 
-/* The best layer of `digit` (its open columns row by row in `rows`) by
- * the band tables into layer, its cells' values in value and the bands'
- * bests in best. With `unique` (may be NULL): whether no other layer has
- * its value. */
-static void table_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                        const uint16_t rows[BD_SIZE], bdi_layer *layer, band_values value,
-                        triple_values best, bool *unique)
+/* The values of `digit`'s cells (its open columns row by row in `rows`)
+ * into value (see digit_values): from `plan` (the node's values of the
+ * digit; may be NULL) when given. */
+static inline void cell_values(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                               const uint16_t rows[BD_SIZE], const bdi_layer_values *plan,
+                               band_values value)
+{
+    if (plan)
+        planned_values(plan, price, value);
+    else
+        digit_values(node, price, digit, rows, value);
+}
+
+/* The best layer of a digit of cell values `value` (cell_values) by the
+ * band tables into layer, the bands' bests in best. With `unique` (may be
+ * NULL): whether no other layer has its value. */
+static inline void table_layer(band_values value, triple_values best, bdi_layer *layer,
+                               bool *unique)
 {
     int top[BD_BOX] = {0, 0, 0};
     bool one_map = true, one_row_map = true;
-    digit_values(node, price, digit, rows, value);
     band_bests(value, best);
     int32_t top_value = best_value(best, top, unique ? &one_map : NULL);
     layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
@@ -1312,12 +1375,14 @@ static void table_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS
  * other call): whether the layer it puts in `layer` is the only one of
  * the best value. */
 OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                                     int digit, const uint16_t rows[BD_SIZE], bdi_layer *layer)
+                                     int digit, const uint16_t rows[BD_SIZE],
+                                     const bdi_layer_values *plan, bdi_layer *layer)
 {
     band_values value;
     triple_values best;
     bool unique;
-    table_layer(node, price, digit, rows, layer, value, best, &unique);
+    cell_values(node, price, digit, rows, plan, value);
+    table_layer(value, best, layer, &unique);
     return unique;
 }
 
@@ -1398,16 +1463,19 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     if (!node->indexed)
         open_columns(node, digit, scanned);
     const bdi_layer_plan *plan = NULL;   /* the node's, else made here when needed */
+    const bdi_layer_values *planned = NULL;   /* the node's, or NULL */
     bdi_layer_plan own;
     int count[BD_SIZE], product;
     if (node->indexed && (node->planned >> (digit - 1) & 1u)) {
         plan = &node->plan[digit - 1];
+        planned = &node->values[digit - 1];
         product = plan->choices;
     } else {
         product = walk_choices(rows, count);
     }
     if (product <= WALK_LIMIT) {
-        if (through || product < TABLES_FROM || !unique_layer(node, price, digit, rows, layer)
+        if (through || product < TABLES_FROM
+            || !unique_layer(node, price, digit, rows, planned, layer)
             || layer->best == BDI_LAYER_NONE) {
             if (!plan) {
                 plan_walk(&own, rows, count, product);
@@ -1420,7 +1488,8 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    table_layer(node, price, digit, rows, layer, value, best, NULL);
+    cell_values(node, price, digit, rows, planned, value);
+    table_layer(value, best, layer, NULL);
     if (through) {
         triple_values rest;
         rest_of(best, rest);
@@ -1440,6 +1509,67 @@ bdi_layer_memo *bdi_layer_memo_new(void)
     return memo;
 }
 
+/* Column 8's values of every digit at the node, band by band (see
+ * target.h), from its cells'. */
+static void plan_column8(bdi_layer_node *node)
+{
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        bdi_layer_values *plan = &node->values[digit - 1];
+        memset(plan->base8, 0, sizeof plan->base8);
+        memset(plan->priced8, 0, sizeof plan->priced8);
+        for (int r = 0; r < BD_SIZE; r++) {
+            plan->base8[r % BD_BOX][r / BD_BOX] = plan->base[r * BD_SIZE + 8];
+            plan->priced8[r % BD_BOX][r / BD_BOX] = plan->priced[r * BD_SIZE + 8];
+        }
+    }
+}
+
+/* Every digit's values of `cell` at the node (see target.h). */
+static void cell_plan_values(bdi_layer_node *node, int cell)
+{
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        bool open = node->open[cell] & digit_bit(digit);
+        int32_t gain = node->gain[cell];
+        node->values[digit - 1].base[cell] = open ? digit * gain : CLOSED;
+        node->values[digit - 1].priced[cell] = -(int32_t)(open && gain != 0);
+    }
+}
+
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Every digit's values at the node (see target.h): four cells at once
+ * (d x gain summed up digit by digit, the openings as masks), the last
+ * cell alone; then column 8's band-side copies. */
+static void plan_values(bdi_layer_node *node)
+{
+    const quad zero = {0, 0, 0, 0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED};
+    int cell = 0;
+    for (; cell + LANES <= BD_CELLS; cell += LANES) {
+        const uint16_t *at = node->open + cell;
+        quad gain = quad_load(node->gain + cell), open = {at[0], at[1], at[2], at[3]}, sum = zero;
+        quad blank = gain != zero;   /* -1 on the blanks */
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            const int32_t bit = (int32_t)digit_bit(digit);
+            sum += gain;
+            quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
+            quad_store(node->values[digit - 1].base + cell, (sum & taken) | (closed & ~taken));
+            quad_store(node->values[digit - 1].priced + cell, taken & blank);
+        }
+    }
+    for (; cell < BD_CELLS; cell++)
+        cell_plan_values(node, cell);
+    plan_column8(node);
+}
+#else
+/* Every digit's values at the node (see target.h), cell by cell; then
+ * column 8's band-side copies. */
+static void plan_values(bdi_layer_node *node)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cell_plan_values(node, cell);
+    plan_column8(node);
+}
+#endif
+
 void bdi_layer_index(bdi_layer_node *node)
 {
     for (int digit = 1; digit <= BD_SIZE; digit++) {
@@ -1455,6 +1585,7 @@ void bdi_layer_index(bdi_layer_node *node)
             plan->choices = (int16_t)choices;
         }
     }
+    plan_values(node);
     node->planned = (1u << BD_SIZE) - 1u;
     node->indexed = true;
 }

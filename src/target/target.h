@@ -40,10 +40,11 @@ enum {
  * openings by digit: bit c of row_open[d-1][r] when cell (r, c) is open to
  * d, which saves each layer solve a scan of the cells (worth it where many
  * solves share a node); and for each digit d with bit d-1 of `planned`,
- * plan[d-1], what its solves need of row_open[d-1] alone (layers.c: how
- * many layers a walk would try, and its rows' order and open columns),
- * made once by bdi_layer_index and dropped by bdi_layer_cell when it
- * changes d's openings. */
+ * plan[d-1] and values[d-1], what its solves need of its openings and the
+ * gains alone (layers.c: how many layers a walk would try, its rows'
+ * order and open columns, and each cell's value but for its price), made
+ * once by bdi_layer_index and dropped by bdi_layer_cell when it changes
+ * d's openings or the gain of a cell open to d. */
 typedef struct bdi_layer_memo bdi_layer_memo;
 typedef struct bdi_layer_plan {
     int16_t choices;          /* the product of the rows' open counts, or 1025: more than 1024 */
@@ -56,6 +57,11 @@ typedef struct bdi_layer_plan {
     uint8_t box_shift[BD_SIZE];   /* the bit of each one's band's first box */
     uint16_t open[BD_SIZE];   /* its open columns, less the forced rows' columns and boxes */
 } bdi_layer_plan;
+typedef struct bdi_layer_values {   /* a digit's cell values less the prices (layers.c) */
+    int32_t base[BD_CELLS];     /* d x gain on an open cell (0 where d is placed), else closed */
+    int32_t priced[BD_CELLS];   /* -1 on the open blanks, whose value is base less the price */
+    int32_t base8[3][4], priced8[3][4];   /* column 8's, row i of band b at [i][b], [i][3] 0 */
+} bdi_layer_values;
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
     int32_t gain[BD_CELLS];
@@ -63,6 +69,7 @@ typedef struct bdi_layer_node {
     uint16_t planned;
     uint16_t row_open[BD_SIZE][BD_SIZE];
     bdi_layer_plan plan[BD_SIZE];
+    bdi_layer_values values[BD_SIZE];
     bdi_layer_memo *memo;   /* solves with max-marginals remembered there; NULL: none */
 } bdi_layer_node;
 
@@ -85,7 +92,8 @@ static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, uns
     if (node->indexed) {
         unsigned old = node->open[cell], col = 1u << (cell % BD_SIZE);
         uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
-        node->planned &= (uint16_t)~(old ^ open);
+        unsigned regain = node->gain[cell] != (digit ? 0 : weight * BDI_LAYER_SCALE);
+        node->planned &= (uint16_t)~((old ^ open) | ((old | open) & (0u - regain)));
         for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
             row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
         for (unsigned come = open & ~old; come; come &= come - 1u)
