@@ -479,7 +479,8 @@ static inline void planned_values(const bdi_layer_values *plan, const int32_t pr
     for (int r = 0; r < BD_SIZE; r++) {
         for (int c = 0; c < BD_SIZE; c++) {
             int cell = r * BD_SIZE + c;
-            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - (price[cell] & plan->priced[cell]);
+            int32_t priced = price[cell] & plan->priced[cell];
+            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - priced;
         }
     }
     for (int i = 0; i < BD_BOX; i++)
@@ -588,7 +589,7 @@ static inline void band_bests(band_values v, triple_values best)
 /* top[b] = the triple of band b in the layer of value top_value with the
  * stack 1 and 2 maps of `pair` (6 s2 + s1) and the last stack-0 map that
  * gives it that value. */
-static void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
+static inline void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
 {
     const int32_t *value = best[0];
     const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
