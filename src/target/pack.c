@@ -88,8 +88,10 @@ bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
             bdi_layer_solve(&left, price, digit, &layer, NULL);
         if (layer.best == BDI_LAYER_NONE)
             return false;
-        for (int r = 0; r < BD_SIZE; r++)
-            bdi_layer_cell(&left, r * BD_SIZE + layer.pick[r], digit, 0, 0);
+        for (int r = 0; r < BD_SIZE; r++) {   /* bdi_layer_cell's placing, on an unindexed node */
+            left.open[r * BD_SIZE + layer.pick[r]] = (uint16_t)digit_bit(digit);
+            left.gain[r * BD_SIZE + layer.pick[r]] = 0;
+        }
     }
     for (int cell = 0; cell < BD_CELLS; cell++)
         completion[cell] = (uint8_t)bit_digit(left.open[cell]);
