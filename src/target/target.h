@@ -60,7 +60,8 @@ typedef struct bdi_layer_plan {
 typedef struct bdi_layer_values {   /* a digit's cell values less the prices (layers.c) */
     int32_t base[BD_CELLS];     /* d x gain on an open cell (0 where d is placed), else closed */
     int32_t priced[BD_CELLS];   /* -1 on the open blanks, whose value is base less the price */
-    int32_t base8[3][4], priced8[3][4];   /* column 8's, row i of band b at [i][b], [i][3] 0 */
+    int32_t base8[BD_BOX][4], priced8[BD_BOX][4];   /* column 8's: row i of band b at [i][b],
+                                                     * 0 at [i][3] (four lanes) */
 } bdi_layer_values;
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
@@ -103,7 +104,8 @@ static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, uns
     node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
 }
 
-/* Fills the node's row_open and plans from open and marks it indexed. */
+/* Fills the node's row_open, plans and values from open and gain and
+ * marks it indexed. */
 void bdi_layer_index(bdi_layer_node *node);
 
 /* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the
