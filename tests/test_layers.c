@@ -129,10 +129,12 @@ static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS
 }
 
 /* `rounds` random nodes from `seed`, each digit checked against the
- * enumeration, indexed and not: from empty to nearly full with prices of
- * +-40 points, or (at_limits) with 20-49 givens and every price at
- * +-BDI_LAYER_PRICE_LIMIT, where a layer through a closed cell comes
- * nearest to a real one. */
+ * enumeration, indexed and not, and indexed by bdi_layer_index on some
+ * wider blanks and givens made blank, then set cell by cell (the digits
+ * of the cells changed lose their plans, the others keep them): from
+ * empty to nearly full with prices of +-40 points, or (at_limits) with
+ * 20-49 givens and every price at +-BDI_LAYER_PRICE_LIMIT, where a layer
+ * through a closed cell comes nearest to a real one. */
 static void check_rounds(uint64_t seed, int rounds, bool at_limits)
 {
     for (int round = 0; round < rounds; round++) {
@@ -150,9 +152,25 @@ static void check_rounds(uint64_t seed, int rounds, bool at_limits)
         bdi_layer_clear(&unindexed, false);
         for (int cell = 0; cell < BD_CELLS; cell++)
             bdi_layer_cell(&unindexed, cell, puzzle.cells[cell], node.open[cell], bd_weight(cell));
+        bdi_layer_node planned;   /* some blanks wider and some givens blank but for their
+                                   * digit, indexed (plans made), then the same cells */
+        bdi_layer_clear(&planned, false);
+        for (int cell = 0; cell < BD_CELLS; cell++) {
+            unsigned wider = node.open[cell];
+            int digit = puzzle.cells[cell];
+            if (tu_below(&seed, 3) == 0 && !digit)
+                wider |= digit_bit(1 + tu_below(&seed, BD_SIZE));
+            else if (tu_below(&seed, 3) == 0)
+                digit = 0;   /* open to the given alone, with its gain */
+            bdi_layer_cell(&planned, cell, digit, wider, bd_weight(cell));
+        }
+        bdi_layer_index(&planned);
+        for (int cell = 0; cell < BD_CELLS; cell++)
+            bdi_layer_cell(&planned, cell, puzzle.cells[cell], node.open[cell], bd_weight(cell));
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             check_digit(&node, price, digit, &puzzle);
             check_digit(&unindexed, price, digit, &puzzle);
+            check_digit(&planned, price, digit, &puzzle);
         }
     }
 }
@@ -288,9 +306,10 @@ static void enumerate_ordered(ordered *e, int k, unsigned used_cols, unsigned us
 /* Digits of at most 1,024 choices (the product of their rows' open
  * cells) are walked: with several best layers, the pick is the walk's
  * first, with max-marginals and without (where the solver may ask the
- * band tables first), in both kernels. Under zero prices and under
- * random ones, on nodes of 20 to 49 givens; the rounds must meet digits
- * of 128 to 1,024 choices with ties and without. */
+ * band tables first), in both kernels, on the node as made and indexed
+ * (its plans made). Under zero prices and under random ones, on nodes of
+ * 20 to 49 givens; the rounds must meet digits of 128 to 1,024 choices
+ * with ties and without. */
 static void test_walked_digits_keep_the_walk_order(void **state)
 {
     (void)state;
@@ -303,6 +322,8 @@ static void test_walked_digits_keep_the_walk_order(void **state)
         random_node(&seed, 20 + tu_below(&seed, 30), round % 2 == 1, &puzzle, &node, price);
         if (round % 3 == 0)
             memset(price, 0, sizeof price);
+        bdi_layer_node planned = node;   /* the same, its plans made */
+        bdi_layer_index(&planned);
         for (int digit = 1; digit <= BD_SIZE; digit++) {
             ordered e = {.best = INT64_MIN, .ties = 0};
             int count[BD_SIZE], product = 1, k = 0;
@@ -331,12 +352,13 @@ static void test_walked_digits_keep_the_walk_order(void **state)
                 *(e.ties > 1 ? &tied : &alone) += 1;
             bdi_layer layer;
             int32_t through[BD_CELLS];
-            for (int kernel = 0; kernel < 4; kernel++) {
+            for (int kernel = 0; kernel < 8; kernel++) {
                 int32_t *with = kernel % 2 ? through : NULL;
-                if (kernel < 2)
-                    bdi_layer_solve(&node, price, digit, &layer, with);
+                const bdi_layer_node *at = kernel < 4 ? &node : &planned;
+                if (kernel % 4 < 2)
+                    bdi_layer_solve(at, price, digit, &layer, with);
                 else
-                    bdi_layer_solve_base(&node, price, digit, &layer, with);
+                    bdi_layer_solve_base(at, price, digit, &layer, with);
                 assert_int_equal(layer.best, e.best);
                 for (int r = 0; r < BD_SIZE; r++)
                     assert_int_equal(layer.pick[r], e.best_cols[r]);

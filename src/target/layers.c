@@ -109,6 +109,29 @@ static const uint8_t SHIFTED[8][TRIPLES] = {
 static const uint8_t BIJECTION[BIJECTIONS][BD_BOX] = {
     {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
+/* ROW_COLUMNS[q][T]: a band's picks under row map BIJECTION[q] and triple
+ * T, byte i the column of its row i (row BIJECTION[q][s] takes column
+ * 3 s + TRIPLE_OFFSETS[T][s]). */
+static const uint32_t ROW_COLUMNS[BIJECTIONS][TRIPLES] = {
+    {0x060300, 0x060301, 0x060302, 0x060400, 0x060401, 0x060402, 0x060500, 0x060501, 0x060502,
+     0x070300, 0x070301, 0x070302, 0x070400, 0x070401, 0x070402, 0x070500, 0x070501, 0x070502,
+     0x080300, 0x080301, 0x080302, 0x080400, 0x080401, 0x080402, 0x080500, 0x080501, 0x080502},
+    {0x030600, 0x030601, 0x030602, 0x040600, 0x040601, 0x040602, 0x050600, 0x050601, 0x050602,
+     0x030700, 0x030701, 0x030702, 0x040700, 0x040701, 0x040702, 0x050700, 0x050701, 0x050702,
+     0x030800, 0x030801, 0x030802, 0x040800, 0x040801, 0x040802, 0x050800, 0x050801, 0x050802},
+    {0x060003, 0x060103, 0x060203, 0x060004, 0x060104, 0x060204, 0x060005, 0x060105, 0x060205,
+     0x070003, 0x070103, 0x070203, 0x070004, 0x070104, 0x070204, 0x070005, 0x070105, 0x070205,
+     0x080003, 0x080103, 0x080203, 0x080004, 0x080104, 0x080204, 0x080005, 0x080105, 0x080205},
+    {0x030006, 0x030106, 0x030206, 0x040006, 0x040106, 0x040206, 0x050006, 0x050106, 0x050206,
+     0x030007, 0x030107, 0x030207, 0x040007, 0x040107, 0x040207, 0x050007, 0x050107, 0x050207,
+     0x030008, 0x030108, 0x030208, 0x040008, 0x040108, 0x040208, 0x050008, 0x050108, 0x050208},
+    {0x000603, 0x010603, 0x020603, 0x000604, 0x010604, 0x020604, 0x000605, 0x010605, 0x020605,
+     0x000703, 0x010703, 0x020703, 0x000704, 0x010704, 0x020704, 0x000705, 0x010705, 0x020705,
+     0x000803, 0x010803, 0x020803, 0x000804, 0x010804, 0x020804, 0x000805, 0x010805, 0x020805},
+    {0x000306, 0x010306, 0x020306, 0x000406, 0x010406, 0x020406, 0x000506, 0x010506, 0x020506,
+     0x000307, 0x010307, 0x020307, 0x000407, 0x010407, 0x020407, 0x000507, 0x010507, 0x020507,
+     0x000308, 0x010308, 0x020308, 0x000408, 0x010408, 0x020408, 0x000508, 0x010508, 0x020508}};
+
 /* COLUMNS12[6 * s2 + s1][b] = t1 + 3 t2: band b's column offsets in stacks
  * 1 and 2 under the maps BIJECTION[s1] and BIJECTION[s2]. */
 static const uint8_t COLUMNS12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
@@ -393,6 +416,43 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
         quad_store(value[i][8], column8_profits(node, price, digit, rows, i));
     }
 }
+
+/* digit_values from the digit's values at an indexed node (see target.h):
+ * each cell's base less its price where priced, the rows turned into
+ * columns as there; column 8 from the band-side copies. */
+static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
+                                  band_values value)
+{
+    enum { BAND = BD_BOX * BD_SIZE };
+    for (int i = 0; i < BD_BOX; i++) {
+#ifdef __AVX2__
+        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int cell = (band * BD_BOX + i) * BD_SIZE;
+            octo base, p, priced;
+            memcpy(&base, plan->base + cell, sizeof base);
+            memcpy(&p, price + cell, sizeof p);
+            memcpy(&priced, plan->priced + cell, sizeof priced);
+            row[band] = base - (p & priced);
+        }
+        octo_columns(row[0], row[1], row[2], value, i);
+#else
+        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
+        for (int band = 0; band < BD_BOX; band++) {
+            int cell = (band * BD_BOX + i) * BD_SIZE;
+            left[band] = quad_load(plan->base + cell)
+                         - (quad_load(price + cell) & quad_load(plan->priced + cell));
+            right[band] = quad_load(plan->base + cell + 4)
+                          - (quad_load(price + cell + 4) & quad_load(plan->priced + cell + 4));
+        }
+        quad_columns(left[0], left[1], left[2], value, i, 0);
+        quad_columns(right[0], right[1], right[2], value, i, 4);
+#endif
+        int cell = i * BD_SIZE + 8;
+        quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
+        quad_store(value[i][8], quad_load(plan->base8[i]) - (p & quad_load(plan->priced8[i])));
+    }
+}
 #else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
  * cell's gain is 0 and its price ignored: 0 when it holds the digit). */
@@ -404,6 +464,23 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
             int cell = r * BD_SIZE + c;
             int32_t gain = node->gain[cell], profit = gain ? digit * gain - price[cell] : 0;
             value[r % BD_BOX][c][r / BD_BOX] = (rows[r] >> c) & 1u ? profit : CLOSED;
+        }
+    }
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            value[i][c][BD_BOX] = 0;
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h):
+ * each cell's base less its price where priced. */
+static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
+                                  band_values value)
+{
+    for (int r = 0; r < BD_SIZE; r++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = r * BD_SIZE + c;
+            int32_t priced = price[cell] & plan->priced[cell];
+            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - priced;
         }
     }
     for (int i = 0; i < BD_BOX; i++)
@@ -512,7 +589,7 @@ static inline void band_bests(band_values v, triple_values best)
 /* top[b] = the triple of band b in the layer of value top_value with the
  * stack 1 and 2 maps of `pair` (6 s2 + s1) and the last stack-0 map that
  * gives it that value. */
-static void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
+static inline void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
 {
     const int32_t *value = best[0];
     const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
@@ -815,8 +892,9 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
 /* Fills pick with the layer of band triples top[] and the best row maps
  * (the first best of the six), the three bands at once (lanes): the
  * values of the triples' cells as quads, each row map's sum, the best
- * and its map kept lane by lane. With `unique` (may be NULL): whether
- * each band's best row map is the only one of its value. */
+ * and its map kept lane by lane, each band's picks from ROW_COLUMNS.
+ * With `unique` (may be NULL): whether each band's best row map is the
+ * only one of its value. */
 static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
                            bool *unique)
 {
@@ -838,9 +916,11 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
         at_value = quad_max(at_value, x);
         sums[q] = x;
     }
-    for (int band = 0; band < BD_BOX; band++)
-        for (int s = 0; s < BD_BOX; s++)
-            pick[band * BD_BOX + BIJECTION[at[band]][s]] = (uint8_t)(s * BD_BOX + t[band][s]);
+    uint32_t band2 = ROW_COLUMNS[at[2]][top[2]];
+    uint64_t rows = ROW_COLUMNS[at[0]][top[0]] | (uint64_t)ROW_COLUMNS[at[1]][top[1]] << 24
+                    | (uint64_t)band2 << 48;   /* rows 0..7; row 8 is band2's byte 2 */
+    memcpy(pick, &rows, sizeof rows);
+    pick[BD_SIZE - 1] = (uint8_t)(band2 >> 16);
     if (unique) {
         quad ties = {0, 0, 0, 0};   /* minus how many maps have the best, lane by lane */
         for (int q = 0; q < BIJECTIONS; q++)
@@ -860,8 +940,9 @@ static inline void triple_cells(band_values value, int band, const uint8_t t[BD_
 }
 
 /* Fills pick with the layer of band triples top[] and the best row maps
- * (the first best of the six). With `unique` (may be NULL): whether each
- * band's best row map is the only one of its value. */
+ * (the first best of the six; its picks from ROW_COLUMNS). With `unique`
+ * (may be NULL): whether each band's best row map is the only one of
+ * its value. */
 static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pick[BD_SIZE],
                            bool *unique)
 {
@@ -883,8 +964,9 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
         }
         if (unique && ties > 1)
             *unique = false;
-        for (int s = 0; s < BD_BOX; s++)
-            pick[band * BD_BOX + BIJECTION[at][s]] = (uint8_t)(s * BD_BOX + t[s]);
+        uint32_t columns = ROW_COLUMNS[at][top[band]];
+        for (int i = 0; i < BD_BOX; i++)
+            pick[band * BD_BOX + i] = (uint8_t)(columns >> 8 * i);
     }
 }
 #endif
@@ -892,15 +974,14 @@ static inline void pick_of(band_values value, const int top[BD_BOX], uint8_t pic
 /* A walk through the layers of one digit, row by row, for digits with few
  * layers left (most rows already hold the digit or offer few cells). The
  * rows with one open cell ("forced") are taken before the walk, at once;
- * it branches on the others ("free") only. */
+ * it branches on the others ("free") only. Its plan (a bdi_layer_plan,
+ * see target.h: the forced rows' picks, the free rows' order and open
+ * columns) is a function of the digit's open columns alone; the values
+ * come from the prices. */
 typedef struct walk {
     int32_t value[BD_CELLS];     /* filled on the free rows' open cells only */
-    int free_rows;               /* how many rows branch */
-    int row[BD_SIZE];            /* the free rows, fewest open cells first */
-    unsigned open[BD_SIZE];      /* the open columns of each, less the forced rows' */
-    unsigned box_shift[BD_SIZE]; /* the bit of each one's band's first box */
+    const bdi_layer_plan *plan;
     int32_t rest[BD_SIZE + 1];   /* rest[k]: the free rows k.. at their best cells */
-    unsigned cols, boxes;        /* the columns and boxes (bit 3 band + stack) forced */
     int32_t sum;                 /* the forced cells' value */
     uint8_t pick[BD_SIZE];
     bdi_layer *layer;
@@ -945,16 +1026,17 @@ static const uint8_t BOX_SHIFT[BD_SIZE] = {0, 0, 0, 3, 3, 3, 6, 6, 6};
  * sum[k], what the forced rows and rows row[0..k) take and their value. */
 static inline void walk_rows(walk *w, bool marginals)
 {
+    const bdi_layer_plan *plan = w->plan;
     unsigned left[BD_SIZE], cols[BD_SIZE], boxes[BD_SIZE];
     int32_t sum[BD_SIZE], best = BDI_LAYER_NONE;
-    int k = 0, last = w->free_rows - 1;
-    left[0] = w->open[0], cols[0] = w->cols, boxes[0] = w->boxes, sum[0] = w->sum;
+    int k = 0, last = plan->free_rows - 1;
+    left[0] = plan->open[0], cols[0] = plan->cols, boxes[0] = plan->boxes, sum[0] = w->sum;
     while (k >= 0) {
         if (!left[k]) {
             k--;
             continue;
         }
-        int r = w->row[k], c = bit_digit(left[k]) - 1;
+        int r = plan->row[k], c = bit_digit(left[k]) - 1;
         left[k] &= left[k] - 1u;
         w->pick[r] = (uint8_t)c;
         int32_t next = sum[k] + w->value[r * BD_SIZE + c];
@@ -962,19 +1044,19 @@ static inline void walk_rows(walk *w, bool marginals)
         if (!marginals && next + w->rest[k + 1] <= best)
             continue;
         if (k + 1 == last) {
-            unsigned free = w->open[last] & ~next_cols;
+            unsigned free = plan->open[last] & ~next_cols;
             if (free) {
-                int r_last = w->row[last], c_last = bit_digit(free) - 1;
+                int r_last = plan->row[last], c_last = bit_digit(free) - 1;
                 w->pick[r_last] = (uint8_t)c_last;
                 best = walk_leaf(w, next + w->value[r_last * BD_SIZE + c_last], best, marginals);
             }
             continue;
         }
-        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << w->box_shift[k];
+        unsigned next_boxes = boxes[k] | (unsigned)BOX_BITS[c] << plan->box_shift[k];
         k++;
         boxes[k] = next_boxes;
-        unsigned box_cols = BOX_COLUMNS[(next_boxes >> w->box_shift[k]) & 7u];
-        left[k] = w->open[k] & ~next_cols & ~box_cols;
+        unsigned box_cols = BOX_COLUMNS[(next_boxes >> plan->box_shift[k]) & 7u];
+        left[k] = plan->open[k] & ~next_cols & ~box_cols;
         cols[k] = next_cols;
         sum[k] = next;
     }
@@ -990,13 +1072,12 @@ static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price
 }
 
 /* Takes the forced rows (bit r of `forced`: row r has one open cell) into
- * w: their picks, columns, boxes and value. False when two of them share
+ * the plan: their picks, columns and boxes. False when two of them share
  * a column or a box: no layer. */
-static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                        int digit, const uint16_t rows[BD_SIZE], unsigned forced)
+static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsigned forced)
 {
     unsigned cols = 0, boxes = 0;
-    int32_t sum = 0;
+    plan->forced = (uint16_t)forced;
     for (; forced; forced &= forced - 1u) {
         int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
         unsigned box = (unsigned)BOX_BITS[c] << BOX_SHIFT[r];
@@ -1004,35 +1085,66 @@ static bool walk_forced(walk *w, const bdi_layer_node *node, const int32_t price
             return false;
         cols |= rows[r];
         boxes |= box;
-        w->pick[r] = (uint8_t)c;
-        sum += cell_value(node, price, digit, r * BD_SIZE + c);
+        plan->pick[r] = (uint8_t)c;
     }
-    w->cols = cols;
-    w->boxes = boxes;
-    w->sum = sum;
+    plan->cols = (uint16_t)cols;
+    plan->boxes = (uint16_t)boxes;
     return true;
 }
 
-/* Puts the free rows in order, fewest open cells first (by_count[n], bit
- * r: row r has n; rows of one count top down), with their open columns
- * less the forced rows' columns and boxes, and their bands. False when one
- * has none left: no layer. */
-static bool walk_order(walk *w, const uint16_t rows[BD_SIZE], const unsigned by_count[BD_SIZE + 1])
+/* Puts the free rows in the plan's order, fewest open cells first
+ * (by_count[n], bit r: row r has n; rows of one count top down), with
+ * their open columns less the forced rows' columns and boxes, and their
+ * bands. False when one has none left: no layer. */
+static bool plan_order(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE],
+                       const unsigned by_count[BD_SIZE + 1])
 {
     int free_rows = BD_SIZE - digit_count(by_count[1]);
-    w->free_rows = free_rows;
+    plan->free_rows = (uint8_t)free_rows;
     for (int n = 2, k = 0; k < free_rows; n++) {
         for (unsigned of_n = by_count[n]; of_n; of_n &= of_n - 1u, k++) {
             int r = bit_digit(of_n) - 1;
             unsigned shift = BOX_SHIFT[r];
-            w->row[k] = r;
-            w->open[k] = rows[r] & ~w->cols & ~(unsigned)BOX_COLUMNS[(w->boxes >> shift) & 7u];
-            w->box_shift[k] = shift;
-            if (!w->open[k])
+            plan->row[k] = (uint8_t)r;
+            plan->open[k] = (uint16_t)(rows[r] & ~(unsigned)plan->cols
+                                       & ~(unsigned)BOX_COLUMNS[(plan->boxes >> shift) & 7u]);
+            plan->box_shift[k] = (uint8_t)shift;
+            if (!plan->open[k])
                 return false;
         }
     }
     return true;
+}
+
+/* The walk's plan for a digit of `choices` (at most WALK_LIMIT) layers to
+ * try, its open columns row by row in `rows`, count[r] of them in row r:
+ * none when a row has no open cell or none left by the forced rows. */
+static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const int count[BD_SIZE],
+                      int choices)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->choices = (int16_t)choices;
+    plan->none = true;
+    if (choices == 0)
+        return;   /* a row has no open cell: no layer */
+    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
+    for (int r = 0; r < BD_SIZE; r++)
+        by_count[count[r]] |= 1u << r;
+    plan->none = !plan_forced(plan, rows, by_count[1]) || !plan_order(plan, rows, by_count);
+}
+
+/* The forced rows' picks into w and their cells' value into w->sum. */
+static void walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                        int digit)
+{
+    const bdi_layer_plan *plan = w->plan;
+    int32_t sum = 0;
+    memcpy(w->pick, plan->pick, sizeof w->pick);
+    for (unsigned forced = plan->forced; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1;
+        sum += cell_value(node, price, digit, r * BD_SIZE + plan->pick[r]);
+    }
+    w->sum = sum;
 }
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
@@ -1075,9 +1187,12 @@ static inline int32_t row_values(walk *w, const bdi_layer_node *node,
 static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         int digit)
 {
-    w->rest[w->free_rows] = 0;
-    for (int k = w->free_rows - 1; k >= 0; k--)
-        w->rest[k] = w->rest[k + 1] + row_values(w, node, price, digit, w->row[k], w->open[k]);
+    const bdi_layer_plan *plan = w->plan;
+    w->rest[plan->free_rows] = 0;
+    for (int k = plan->free_rows - 1; k >= 0; k--) {
+        int32_t top = row_values(w, node, price, digit, plan->row[k], plan->open[k]);
+        w->rest[k] = w->rest[k + 1] + top;
+    }
 }
 
 /*
@@ -1194,34 +1309,29 @@ static void memo_keep(memo_slot *slot, const bdi_layer *layer, const int32_t *th
     memcpy(slot->through, through, sizeof slot->through);
 }
 
-/* Walks the layers of `digit` (its open columns row by row in `rows`,
- * count[r] of them in row r, `product` their product) into layer and with
+/* Walks the layers of `digit` by its plan (see walk) into layer and with
  * `through` its max-marginals. With fewer than two free rows the forced
  * ones and the free row's one column left (see walk_rows) are the layer. */
 static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
-                       bdi_layer *layer, int32_t *through)
+                       const bdi_layer_plan *plan, bdi_layer *layer, int32_t *through)
 {
     layer->best = BDI_LAYER_NONE;
     memset(layer->pick, 0, sizeof layer->pick);
     if (through)
         for (int cell = 0; cell < BD_CELLS; cell++)
             through[cell] = BDI_LAYER_NONE;
-    if (product == 0)
-        return;   /* a row has no open cell: no layer */
-    unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
-    for (int r = 0; r < BD_SIZE; r++)
-        by_count[count[r]] |= 1u << r;
+    if (plan->none)
+        return;   /* a row has no open cell (left): no layer */
     walk w;
+    w.plan = plan;
     w.layer = layer;
     w.through = through;
-    if (!walk_forced(&w, node, price, digit, rows, by_count[1]) || !walk_order(&w, rows, by_count))
-        return;   /* a row has no open cell left: no layer */
-    if (w.free_rows < 2) {
-        for (int k = 0; k < w.free_rows; k++) {
-            int c = bit_digit(w.open[k]) - 1;
-            w.pick[w.row[k]] = (uint8_t)c;
-            w.sum += cell_value(node, price, digit, w.row[k] * BD_SIZE + c);
+    walk_forced(&w, node, price, digit);
+    if (plan->free_rows < 2) {
+        for (int k = 0; k < plan->free_rows; k++) {
+            int c = bit_digit(plan->open[k]) - 1;
+            w.pick[plan->row[k]] = (uint8_t)c;
+            w.sum += cell_value(node, price, digit, plan->row[k] * BD_SIZE + c);
         }
         layer->best = walk_leaf(&w, w.sum, BDI_LAYER_NONE, through != NULL);
         return;
@@ -1233,17 +1343,27 @@ static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS]
         walk_rows(&w, false);
 }
 
-/* The best layer of `digit` (its open columns row by row in `rows`) by
- * the band tables into layer, its cells' values in value and the bands'
- * bests in best. With `unique` (may be NULL): whether no other layer has
- * its value. */
-static void table_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                        const uint16_t rows[BD_SIZE], bdi_layer *layer, band_values value,
-                        triple_values best, bool *unique)
+/* The values of `digit`'s cells (its open columns row by row in `rows`)
+ * into value (see digit_values): from `plan` (the node's values of the
+ * digit; may be NULL) when given. */
+static inline void cell_values(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                               const uint16_t rows[BD_SIZE], const bdi_layer_values *plan,
+                               band_values value)
+{
+    if (plan)
+        planned_values(plan, price, value);
+    else
+        digit_values(node, price, digit, rows, value);
+}
+
+/* The best layer of a digit of cell values `value` (cell_values) by the
+ * band tables into layer, the bands' bests in best. With `unique` (may be
+ * NULL): whether no other layer has its value. */
+static inline void table_layer(band_values value, triple_values best, bdi_layer *layer,
+                               bool *unique)
 {
     int top[BD_BOX] = {0, 0, 0};
     bool one_map = true, one_row_map = true;
-    digit_values(node, price, digit, rows, value);
     band_bests(value, best);
     int32_t top_value = best_value(best, top, unique ? &one_map : NULL);
     layer->best = top_value < BDI_LAYER_FEASIBLE ? BDI_LAYER_NONE : top_value;
@@ -1256,12 +1376,14 @@ static void table_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS
  * other call): whether the layer it puts in `layer` is the only one of
  * the best value. */
 OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS],
-                                     int digit, const uint16_t rows[BD_SIZE], bdi_layer *layer)
+                                     int digit, const uint16_t rows[BD_SIZE],
+                                     const bdi_layer_values *plan, bdi_layer *layer)
 {
     band_values value;
     triple_values best;
     bool unique;
-    table_layer(node, price, digit, rows, layer, value, best, &unique);
+    cell_values(node, price, digit, rows, plan, value);
+    table_layer(value, best, layer, &unique);
     return unique;
 }
 
@@ -1284,13 +1406,13 @@ static int walk_choices(const uint16_t rows[BD_SIZE], int count[BD_SIZE])
  * its), a walk with max-marginals of at least MEMO_WALKS choices looked
  * up in the memo first. */
 static void walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                       const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int product,
-                       bdi_layer *layer, int32_t *through)
+                       const bdi_layer_plan *plan, bdi_layer *layer, int32_t *through)
 {
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
-    if (through && product >= MEMO_WALKS && memo_recall(node, price, digit, layer, through, &slot))
+    if (through && plan->choices >= MEMO_WALKS
+        && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    walk_digit(node, price, digit, rows, count, product, layer, through);
+    walk_digit(node, price, digit, plan, layer, through);
     memo_keep(slot, layer, through);
 }
 
@@ -1341,17 +1463,34 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
     if (!node->indexed)
         open_columns(node, digit, scanned);
-    int count[BD_SIZE], product = walk_choices(rows, count);
+    const bdi_layer_plan *plan = NULL;   /* the node's, else made here when needed */
+    const bdi_layer_values *planned = NULL;   /* the node's, or NULL */
+    bdi_layer_plan own;
+    int count[BD_SIZE], product;
+    if (node->indexed && (node->planned >> (digit - 1) & 1u)) {
+        plan = &node->plan[digit - 1];
+        planned = &node->values[digit - 1];
+        product = plan->choices;
+    } else {
+        product = walk_choices(rows, count);
+    }
     if (product <= WALK_LIMIT) {
-        if (through || product < TABLES_FROM || !unique_layer(node, price, digit, rows, layer)
-            || layer->best == BDI_LAYER_NONE)
-            walk_layer(node, price, digit, rows, count, product, layer, through);
+        if (through || product < TABLES_FROM
+            || !unique_layer(node, price, digit, rows, planned, layer)
+            || layer->best == BDI_LAYER_NONE) {
+            if (!plan) {
+                plan_walk(&own, rows, count, product);
+                plan = &own;
+            }
+            walk_layer(node, price, digit, plan, layer, through);
+        }
         return;
     }
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    table_layer(node, price, digit, rows, layer, value, best, NULL);
+    cell_values(node, price, digit, rows, planned, value);
+    table_layer(value, best, layer, NULL);
     if (through) {
         triple_values rest;
         rest_of(best, rest);
@@ -1371,10 +1510,84 @@ bdi_layer_memo *bdi_layer_memo_new(void)
     return memo;
 }
 
+/* Column 8's values of every digit at the node, band by band (see
+ * target.h), from its cells'. */
+static void plan_column8(bdi_layer_node *node)
+{
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        bdi_layer_values *plan = &node->values[digit - 1];
+        memset(plan->base8, 0, sizeof plan->base8);
+        memset(plan->priced8, 0, sizeof plan->priced8);
+        for (int r = 0; r < BD_SIZE; r++) {
+            plan->base8[r % BD_BOX][r / BD_BOX] = plan->base[r * BD_SIZE + 8];
+            plan->priced8[r % BD_BOX][r / BD_BOX] = plan->priced[r * BD_SIZE + 8];
+        }
+    }
+}
+
+/* Every digit's values of `cell` at the node (see target.h). */
+static void cell_plan_values(bdi_layer_node *node, int cell)
+{
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        bool open = node->open[cell] & digit_bit(digit);
+        int32_t gain = node->gain[cell];
+        node->values[digit - 1].base[cell] = open ? digit * gain : CLOSED;
+        node->values[digit - 1].priced[cell] = -(int32_t)(open && gain != 0);
+    }
+}
+
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Every digit's values at the node (see target.h): four cells at once
+ * (d x gain summed up digit by digit, the openings as masks), the last
+ * cell alone; then column 8's band-side copies. */
+static void plan_values(bdi_layer_node *node)
+{
+    const quad zero = {0, 0, 0, 0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED};
+    int cell = 0;
+    for (; cell + LANES <= BD_CELLS; cell += LANES) {
+        const uint16_t *at = node->open + cell;
+        quad gain = quad_load(node->gain + cell), open = {at[0], at[1], at[2], at[3]}, sum = zero;
+        quad blank = gain != zero;   /* -1 on the blanks */
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            const int32_t bit = (int32_t)digit_bit(digit);
+            sum += gain;
+            quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
+            quad_store(node->values[digit - 1].base + cell, (sum & taken) | (closed & ~taken));
+            quad_store(node->values[digit - 1].priced + cell, taken & blank);
+        }
+    }
+    for (; cell < BD_CELLS; cell++)
+        cell_plan_values(node, cell);
+    plan_column8(node);
+}
+#else
+/* Every digit's values at the node (see target.h), cell by cell; then
+ * column 8's band-side copies. */
+static void plan_values(bdi_layer_node *node)
+{
+    for (int cell = 0; cell < BD_CELLS; cell++)
+        cell_plan_values(node, cell);
+    plan_column8(node);
+}
+#endif
+
 void bdi_layer_index(bdi_layer_node *node)
 {
-    for (int digit = 1; digit <= BD_SIZE; digit++)
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        const uint16_t *rows = node->row_open[digit - 1];
+        bdi_layer_plan *plan = &node->plan[digit - 1];
+        int count[BD_SIZE];
         open_columns(node, digit, node->row_open[digit - 1]);
+        int choices = walk_choices(rows, count);
+        if (choices <= WALK_LIMIT) {
+            plan_walk(plan, rows, count, choices);
+        } else {
+            memset(plan, 0, sizeof *plan);
+            plan->choices = (int16_t)choices;
+        }
+    }
+    plan_values(node);
+    node->planned = (1u << BD_SIZE) - 1u;
     node->indexed = true;
 }
 

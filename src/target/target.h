@@ -39,13 +39,38 @@ enum {
  * times BDI_LAYER_SCALE, 0 for a placed cell. When `indexed`, also the
  * openings by digit: bit c of row_open[d-1][r] when cell (r, c) is open to
  * d, which saves each layer solve a scan of the cells (worth it where many
- * solves share a node). */
+ * solves share a node); and for each digit d with bit d-1 of `planned`,
+ * plan[d-1] and values[d-1], what its solves need of its openings and the
+ * gains alone (layers.c: how many layers a walk would try, its rows'
+ * order and open columns, and each cell's value but for its price), made
+ * once by bdi_layer_index and dropped by bdi_layer_cell when it changes
+ * d's openings or the gain of a cell open to d. */
 typedef struct bdi_layer_memo bdi_layer_memo;
+typedef struct bdi_layer_plan {
+    int16_t choices;          /* the product of the rows' open counts, or 1025: more than 1024 */
+    bool none;                /* with at most 1024: no layer at all */
+    uint8_t free_rows;        /* the rows of two or more open cells */
+    uint16_t forced;          /* bit r: row r has one open cell */
+    uint16_t cols, boxes;     /* what the forced rows take (boxes: bit 3 band + stack) */
+    uint8_t pick[BD_SIZE];    /* each forced row's column */
+    uint8_t row[BD_SIZE];     /* the free rows, fewest open cells first */
+    uint8_t box_shift[BD_SIZE];   /* the bit of each one's band's first box */
+    uint16_t open[BD_SIZE];   /* its open columns, less the forced rows' columns and boxes */
+} bdi_layer_plan;
+typedef struct bdi_layer_values {   /* a digit's cell values less the prices (layers.c) */
+    int32_t base[BD_CELLS];     /* d x gain on an open cell (0 where d is placed), else closed */
+    int32_t priced[BD_CELLS];   /* -1 on the open blanks, whose value is base less the price */
+    int32_t base8[BD_BOX][4], priced8[BD_BOX][4];   /* column 8's: row i of band b at [i][b],
+                                                     * 0 at [i][3] (four lanes) */
+} bdi_layer_values;
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
     int32_t gain[BD_CELLS];
     bool indexed;
+    uint16_t planned;
     uint16_t row_open[BD_SIZE][BD_SIZE];
+    bdi_layer_plan plan[BD_SIZE];
+    bdi_layer_values values[BD_SIZE];
     bdi_layer_memo *memo;   /* solves with max-marginals remembered there; NULL: none */
 } bdi_layer_node;
 
@@ -68,6 +93,8 @@ static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, uns
     if (node->indexed) {
         unsigned old = node->open[cell], col = 1u << (cell % BD_SIZE);
         uint16_t *row_open = &node->row_open[0][cell / BD_SIZE];
+        unsigned regain = node->gain[cell] != (digit ? 0 : weight * BDI_LAYER_SCALE);
+        node->planned &= (uint16_t)~((old ^ open) | ((old | open) & (0u - regain)));
         for (unsigned gone = old & ~open; gone; gone &= gone - 1u)
             row_open[(bit_digit(gone) - 1) * BD_SIZE] &= (uint16_t)~col;
         for (unsigned come = open & ~old; come; come &= come - 1u)
@@ -77,7 +104,8 @@ static inline void bdi_layer_cell(bdi_layer_node *node, int cell, int digit, uns
     node->gain[cell] = digit ? 0 : weight * BDI_LAYER_SCALE;
 }
 
-/* Fills the node's row_open from open and marks it indexed. */
+/* Fills the node's row_open, plans and values from open and gain and
+ * marks it indexed. */
 void bdi_layer_index(bdi_layer_node *node);
 
 /* One digit's best layer: its value (in 1/BDI_LAYER_SCALE point: the
