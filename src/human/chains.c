@@ -26,7 +26,8 @@
  * be both on and off ends the chain with a contradiction. In a chain with
  * nested rules (level > 0), each time both queues run dry the other rules
  * are asked for more, through the chainer's `advanced` (nested.c's, handed
- * down by chaining.c). The grid is restored at the end.
+ * down by chaining.c). A dynamic chain runs on its own copy of the grid,
+ * the grid it was given staying as it began (the hidden parents' source).
  *
  * What a chain reads (chain_reads): when the chainer asks for it,
  * do_chaining notes, for each potential it takes, the cell (with the cell
@@ -588,7 +589,7 @@ static const uint8_t back_link[CAUSE_ADVANCED + 1] = {
  * the cell's units), all but the link `skip` (LINK_*, or 0), then, with
  * `remove` (a dynamic chain with no nested rules), the candidate removed
  * from `g`: cand and places, not lone[], which such a chain does not read
- * and do_chaining restores with the rest of the grid. The removal is made
+ * (its copy of the grid goes when it ends). The removal is made
  * from the words the tests read, which off_links leaves as they are (it
  * writes nothing of `g`); a grid without the candidate has no place of it
  * either, and then the stores change nothing. False at a
@@ -655,13 +656,16 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
                             chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
 {
     const int32_t *const on_where = on->where, *const off_where = off->where;
-    /* a static chain leaves the grid alone: no copy to restore, and no
-     * potential is gone from it, so no hidden parents to look for */
-    bool changes = dynamic || level > 0;
-    chain_grid save;
-    if (changes)
-        save = *g;
-    const chain_grid *source = changes ? &save : NULL;
+    /* a dynamic chain runs on a copy, the grid as it began its source; a
+     * static one leaves the grid alone: no copy, and no potential is gone
+     * from it, so no hidden parents to look for */
+    chain_grid work;
+    const chain_grid *source = NULL;
+    if (dynamic || level > 0) {
+        work = *g;
+        source = g;
+        g = &work;
+    }
     /* the queues: each set's nodes from its head on (every node a set
      * gains is queued, in the order it is added, and only those) */
     const uint32_t *const on_order = on->order, *const off_order = off->order;
@@ -719,8 +723,6 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
             spend_refresh(ch, &sp);   /* the nested rules counted nodes */
         }
     }
-    if (changes)
-        *g = save;
     return ok;
 }
 
