@@ -298,14 +298,6 @@ void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed
     record_grid(last, g);
 }
 
-/* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */
-static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int cell, int digit)
-{
-    int32_t parent = offs->where[pot_of(cell, digit, false)];
-    if (parent >= 0)
-        node_add_parent(ch, made, parent);
-}
-
 /* Where node_hidden looks for the hidden parents of `imp` (a potential on
  * in a dynamic chain on `g` that began as `source`): *unit the unit of its
  * cause, or -1 for the cell's; returns the positions of that unit gone
@@ -325,16 +317,27 @@ CHAIN_INLINE unsigned hidden_gone(implied imp, const chain_grid *g, const chain_
 }
 
 /* Adds to node `made`, of implied potential `imp`, the hidden parents
- * `gone` in `unit` as hidden_gone gives them, looked up in `offs`. */
+ * `gone` in `unit` as hidden_gone gives them, those `offs` holds, in
+ * that order (node_add_parent's parents, with room made once). */
 static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
                            const pset *offs)
 {
+    uint32_t first = ch->parent_count;
+    if (!grow(ch, (void **)&ch->parents, &ch->parent_cap, first + (uint32_t)digit_count(gone),
+              sizeof *ch->parents))
+        return;
+    const int32_t *where = offs->where;
+    uint32_t *parents = ch->parents, n = first;
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
-    for (; gone; gone &= gone - 1u)
-        if (unit < 0)
-            hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        else
-            hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+    for (; gone; gone &= gone - 1u) {
+        int pot = unit < 0 ? pot_of(cell, bit_digit(gone), false)
+                           : pot_of(unit_cell_of(unit, bit_digit(gone) - 1), digit, false);
+        int32_t parent = where[pot];
+        if (parent >= 0)
+            parents[n++] = (uint32_t)parent;
+    }
+    ch->nodes[made].parent_count += n - first;
+    ch->parent_count = n;
 }
 
 /* node_hidden's work, inline for chain_node: hidden_parents called only
