@@ -735,13 +735,16 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     /* the common kinds in copies of their own: dynamic with the cell
      * rules, nothing nested, nothing noted; dynamic without them
      * (Nishio's), nothing nested; dynamic with the cell rules and nested
-     * rules; then the others (static) */
+     * rules; static with nothing nested (the multiple search's); then the
+     * others */
     if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
         return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
     if (!rules->y_links && rules->dynamic && !rules->level)
         return chain_run(ch, g, false, true, 0, ch->reads, on, off, contradiction);
     if (rules->y_links && rules->dynamic && rules->level > 0)
         return chain_run(ch, g, true, true, rules->level, ch->reads, on, off, contradiction);
+    if (!rules->dynamic && !rules->level)
+        return chain_run(ch, g, rules->y_links, false, 0, ch->reads, on, off, contradiction);
     return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
                      contradiction);
 }
