@@ -26,8 +26,9 @@
  * be both on and off ends the chain with a contradiction. In a chain with
  * nested rules (level > 0), each time both queues run dry the other rules
  * are asked for more, through the chainer's `advanced` (nested.c's, handed
- * down by chaining.c). A dynamic chain runs on its own copy of the grid,
- * the grid it was given staying as it began (the hidden parents' source).
+ * down by chaining.c). A chain that changes the grid (dynamic, or with
+ * nested rules) runs on its own copy of it, the grid it was given staying
+ * as it began (the hidden parents' source).
  *
  * What a chain reads (chain_reads): when the chainer asks for it,
  * do_chaining notes, for each potential it takes, the cell (with the cell
@@ -659,9 +660,9 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
                             chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
 {
     const int32_t *const on_where = on->where, *const off_where = off->where;
-    /* a dynamic chain runs on a copy, the grid as it began its source; a
-     * static one leaves the grid alone: no copy, and no potential is gone
-     * from it, so no hidden parents to look for */
+    /* a dynamic chain (or one with nested rules) runs on a copy, the grid
+     * as it began its source; a static one leaves the grid alone: no copy,
+     * and no potential is gone from it, so no hidden parents to look for */
     chain_grid work;
     const chain_grid *source = NULL;
     if (dynamic || level > 0) {
