@@ -26,7 +26,9 @@
  * be both on and off ends the chain with a contradiction. In a chain with
  * nested rules (level > 0), each time both queues run dry the other rules
  * are asked for more, through the chainer's `advanced` (nested.c's, handed
- * down by chaining.c). The grid is restored at the end.
+ * down by chaining.c). A chain that changes the grid (dynamic, or with
+ * nested rules) runs on its own copy of it, the grid it was given staying
+ * as it began (the hidden parents' source).
  *
  * What a chain reads (chain_reads): when the chainer asks for it,
  * do_chaining notes, for each potential it takes, the cell (with the cell
@@ -297,14 +299,6 @@ void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed
     record_grid(last, g);
 }
 
-/* Adds to `made` the hidden parent (cell, digit, off) held by `offs`. */
-static void hidden_parent(bdi_chainer *ch, const pset *offs, int32_t made, int cell, int digit)
-{
-    int32_t parent = offs->where[pot_of(cell, digit, false)];
-    if (parent >= 0)
-        node_add_parent(ch, made, parent);
-}
-
 /* Where node_hidden looks for the hidden parents of `imp` (a potential on
  * in a dynamic chain on `g` that began as `source`): *unit the unit of its
  * cause, or -1 for the cell's; returns the positions of that unit gone
@@ -324,16 +318,27 @@ CHAIN_INLINE unsigned hidden_gone(implied imp, const chain_grid *g, const chain_
 }
 
 /* Adds to node `made`, of implied potential `imp`, the hidden parents
- * `gone` in `unit` as hidden_gone gives them, looked up in `offs`. */
+ * `gone` in `unit` as hidden_gone gives them, those `offs` holds, in
+ * that order (node_add_parent's parents, with room made once). */
 static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
                            const pset *offs)
 {
+    uint32_t first = ch->parent_count;
+    if (!grow(ch, (void **)&ch->parents, &ch->parent_cap, first + (uint32_t)digit_count(gone),
+              sizeof *ch->parents))
+        return;
+    const int32_t *where = offs->where;
+    uint32_t *parents = ch->parents, n = first;
     int cell = pot_cell(imp.pot), digit = pot_digit(imp.pot);
-    for (; gone; gone &= gone - 1u)
-        if (unit < 0)
-            hidden_parent(ch, offs, made, cell, bit_digit(gone));
-        else
-            hidden_parent(ch, offs, made, unit_cell_of(unit, bit_digit(gone) - 1), digit);
+    for (; gone; gone &= gone - 1u) {
+        int pot = unit < 0 ? pot_of(cell, bit_digit(gone), false)
+                           : pot_of(unit_cell_of(unit, bit_digit(gone) - 1), digit, false);
+        int32_t parent = where[pot];
+        if (parent >= 0)
+            parents[n++] = (uint32_t)parent;
+    }
+    ch->nodes[made].parent_count += n - first;
+    ch->parent_count = n;
 }
 
 /* node_hidden's work, inline for chain_node: hidden_parents called only
@@ -390,12 +395,10 @@ CHAIN_INLINE uint16_t *place_of(chain_grid *g, unsigned at)
     return (uint16_t *)(void *)((unsigned char *)g->places + at);
 }
 
-/* x_mate for the candidate at `site` in its unit of `kind`, whose
- * places of its digit are `places`. */
+/* The other place of the candidate at `site` in its unit of `kind`,
+ * whose places of its digit are `places`, two of them. */
 CHAIN_INLINE int site_mate(const cand_site *site, int kind, unsigned places)
 {
-    if (digit_count(places) != 2)
-        return -1;
     return unit_cell_of(unit_at(kind, site->cell), bit_digit(places & site->keep[kind]) - 1);
 }
 
@@ -527,63 +530,88 @@ CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t
     return true;
 }
 
+/* The links an off step may take, by kind: the cell's (a cell of two
+ * candidates, with the cell rules) and each unit's (two places of the
+ * digit). */
+enum { LINK_CELL = 1, LINK_BOX = 2, LINK_ROW = 4, LINK_COL = 8 };
+
 /* An off step's potentials switched on, the off of the candidate at
- * `site` (node `p`), taken as they come (take_on): the cell's other
- * candidate in a cell of two (with `y_links`), then the X-links in
- * SE_KINDS' order (a cell met again through a second unit, only ever the
- * box's mate, is the same potential). `cand` is the cell's candidates in
- * `g`, `in_box`, `in_row` and `in_col` the places of the digit in its
- * units (take_on leaves `g` as it is). False at a contradiction. */
+ * `site` (node `p`), taken as they come (take_on), all but the link
+ * `skip` (LINK_*, or 0): the cell's other candidate in a cell of two
+ * (with `y_links`), then the X-links in SE_KINDS' order (a cell met again
+ * through a second unit, only ever the box's mate, is the same
+ * potential). `cand` is the cell's candidates in `g`, `in_box`, `in_row`
+ * and `in_col` the places of the digit in its units (take_on leaves `g`
+ * as it is). False at a contradiction. */
 CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
-                             chain_grid *g, const chain_grid *source, bool y_links, pset *on,
-                             const pset *off, int32_t contradiction[2], unsigned cand,
-                             unsigned in_box, unsigned in_row, unsigned in_col)
+                             chain_grid *g, const chain_grid *source, bool y_links,
+                             unsigned skip, pset *on, const pset *off, int32_t contradiction[2],
+                             unsigned cand, unsigned in_box, unsigned in_row, unsigned in_col)
 {
     int cell = site->cell, digit = site->digit;
-    if (y_links && digit_count(cand) == 2) {
+    if (y_links && digit_count(cand) == 2 && skip != LINK_CELL) {
         implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
                      CAUSE_NAKED_SINGLE};
         if (!take_on(ch, sp, y, p, g, source, on, off, contradiction))
             return false;
     }
-    int box_mate = site_mate(site, UNIT_BOX, in_box);
+    int box_mate =
+        digit_count(in_box) == 2 && skip != LINK_BOX ? site_mate(site, UNIT_BOX, in_box) : -1;
     if (box_mate >= 0
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
                     p, g, source, on, off, contradiction))
         return false;
-    int row_mate = site_mate(site, UNIT_ROW, in_row);
+    int row_mate =
+        digit_count(in_row) == 2 && skip != LINK_ROW ? site_mate(site, UNIT_ROW, in_row) : -1;
     if (row_mate >= 0 && row_mate != box_mate
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
                     p, g, source, on, off, contradiction))
         return false;
-    int col_mate = site_mate(site, UNIT_COL, in_col);
+    int col_mate =
+        digit_count(in_col) == 2 && skip != LINK_COL ? site_mate(site, UNIT_COL, in_col) : -1;
     return col_mate < 0 || col_mate == box_mate
            || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
                       p, g, source, on, off, contradiction);
 }
 
+/* By the cause of an off node of a chain with no nested rules, the link
+ * of its off step that leads back to its parent, an on: the on switched
+ * off its cell's other candidates (the cell's link, with two candidates
+ * left, is the on) and its digit's other places in one unit (that unit's
+ * link, with two places left, is the on). Such a chain's on set holds the
+ * parent and its off set never holds the parent's off (that ends the
+ * chain first), and the parent's candidate stays in the grid: take_on
+ * would leave all as it is, so the off step skips that link. (Nested
+ * rules may add an on's off, and then the link is a contradiction.) */
+static const uint8_t back_link[CAUSE_ADVANCED + 1] = {
+    [CAUSE_NAKED_SINGLE] = LINK_CELL, [CAUSE_HIDDEN_BOX] = LINK_BOX,
+    [CAUSE_HIDDEN_ROW] = LINK_ROW, [CAUSE_HIDDEN_COL] = LINK_COL};
+
 /* An off step of node `p`, the off of the candidate at `site`: its
  * potentials switched on (off_links) where it may have some (its cell
  * has two candidates, with `y_links`, or its digit two places in one of
- * the cell's units), then, with `remove` (a dynamic chain with no nested
- * rules), the candidate removed from `g`: cand and places, not lone[],
- * which such a chain does not read and do_chaining restores with the
- * rest of the grid. The removal is made from the words the tests read,
- * which off_links leaves as they are (it writes nothing of `g`); a grid
- * without the candidate has no place of it either, and then the stores
- * change nothing. False at a contradiction. */
+ * the cell's units), all but the link `skip` (LINK_*, or 0), then, with
+ * `remove` (a dynamic chain with no nested rules), the candidate removed
+ * from `g`: cand and places, not lone[], which such a chain does not read
+ * (its copy of the grid goes when it ends). The removal is made
+ * from the words the tests read, which off_links leaves as they are (it
+ * writes nothing of `g`); a grid without the candidate has no place of it
+ * either, and then the stores change nothing. False at a
+ * contradiction. */
 CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                            chain_grid *g, const chain_grid *source, bool y_links, bool remove,
-                           pset *on, const pset *off, int32_t contradiction[2])
+                           unsigned skip, pset *on, const pset *off, int32_t contradiction[2])
 {
     uint16_t *box = place_of(g, site->at[UNIT_BOX]), *row = place_of(g, site->at[UNIT_ROW]),
              *col = place_of(g, site->at[UNIT_COL]);
     unsigned cand = g->cand[site->cell], in_box = *box, in_row = *row, in_col = *col;
     bool ok = true;
-    if ((y_links && digit_count(cand) == 2) || digit_count(in_box) == 2
-        || digit_count(in_row) == 2 || digit_count(in_col) == 2)
-        ok = off_links(ch, sp, site, p, g, source, y_links, on, off, contradiction, cand, in_box,
-                       in_row, in_col);
+    if ((y_links && digit_count(cand) == 2 && skip != LINK_CELL)
+        || (digit_count(in_box) == 2 && skip != LINK_BOX)
+        || (digit_count(in_row) == 2 && skip != LINK_ROW)
+        || (digit_count(in_col) == 2 && skip != LINK_COL))
+        ok = off_links(ch, sp, site, p, g, source, y_links, skip, on, off, contradiction, cand,
+                       in_box, in_row, in_col);
     if (remove) {
         g->cand[site->cell] = (uint16_t)(cand & ~site->bit);
         *row = (uint16_t)(in_row & site->keep[UNIT_ROW]);
@@ -632,13 +660,16 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
                             chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
 {
     const int32_t *const on_where = on->where, *const off_where = off->where;
-    /* a static chain leaves the grid alone: no copy to restore, and no
-     * potential is gone from it, so no hidden parents to look for */
-    bool changes = dynamic || level > 0;
-    chain_grid save;
-    if (changes)
-        save = *g;
-    const chain_grid *source = changes ? &save : NULL;
+    /* a dynamic chain (or one with nested rules) runs on a copy, the grid
+     * as it began its source; a static one leaves the grid alone: no copy,
+     * and no potential is gone from it, so no hidden parents to look for */
+    chain_grid work;
+    const chain_grid *source = NULL;
+    if (dynamic || level > 0) {
+        work = *g;
+        source = g;
+        g = &work;
+    }
     /* the queues: each set's nodes from its head on (every node a set
      * gains is queued, in the order it is added, and only those) */
     const uint32_t *const on_order = on->order, *const off_order = off->order;
@@ -671,6 +702,7 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
         } else if (off_head < off->count) {
             int32_t p = (int32_t)off_order[off_head++];
             int q0 = ch->nodes[p].pot;
+            unsigned skip = level == 0 ? back_link[ch->nodes[p].cause] : 0u;
             if (reads) {
                 if (y_links)
                     reads_cell(reads, pot_cell(q0));
@@ -680,8 +712,8 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
              * be some; then the off made in the grid */
             /* the site copied: its fields stay at hand through the step */
             const cand_site site_copy = cand_sites[q0 >> 1], *site = &site_copy;
-            ok = off_step(ch, &sp, site, p, g, source, y_links, dynamic && level == 0, on, off,
-                          contradiction);
+            ok = off_step(ch, &sp, site, p, g, source, y_links, dynamic && level == 0, skip, on,
+                          off, contradiction);
             if (dynamic && level > 0)
                 state_remove(g, site->cell, site->digit);
         } else {
@@ -695,8 +727,6 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
             spend_refresh(ch, &sp);   /* the nested rules counted nodes */
         }
     }
-    if (changes)
-        *g = save;
     return ok;
 }
 
@@ -706,13 +736,16 @@ bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset 
     /* the common kinds in copies of their own: dynamic with the cell
      * rules, nothing nested, nothing noted; dynamic without them
      * (Nishio's), nothing nested; dynamic with the cell rules and nested
-     * rules; then the others (static) */
+     * rules; static with nothing nested (the multiple search's); then the
+     * others */
     if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
         return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
     if (!rules->y_links && rules->dynamic && !rules->level)
         return chain_run(ch, g, false, true, 0, ch->reads, on, off, contradiction);
     if (rules->y_links && rules->dynamic && rules->level > 0)
         return chain_run(ch, g, true, true, rules->level, ch->reads, on, off, contradiction);
+    if (!rules->dynamic && !rules->level)
+        return chain_run(ch, g, rules->y_links, false, 0, ch->reads, on, off, contradiction);
     return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
                      contradiction);
 }

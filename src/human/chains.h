@@ -443,7 +443,7 @@ static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
     return made;
 }
 
-/* SE's doChaining on `g` (restored before returning): completes `on` and
+/* SE's doChaining on `g` (left as it was): completes `on` and
  * `off` with what they imply (with rules->level > 0, also with what
  * ch->advanced, which must be set, brings). Returns false on a
  * contradiction, with the two nodes of the potential that would be both on

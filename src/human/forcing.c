@@ -24,7 +24,8 @@
  * contradiction 7), first found first.
  *
  * What one candidate assumed on implies does not change during one search
- * (the grid is the same for all its chains: do_chaining restores it), yet
+ * (the grid is the same for all its chains: do_chaining leaves it as it
+ * was), yet
  * SE asks for it up to four times: once in the candidate's own binary
  * chaining and once in each unit where it is a place but not the first.
  * A search with region chaining (all but Nishio) keeps each such chain
