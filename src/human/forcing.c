@@ -25,9 +25,9 @@
  *
  * What one candidate assumed on implies does not change during one search
  * (the grid is the same for all its chains: do_chaining leaves it as it
- * was), yet
- * SE asks for it up to four times: once in the candidate's own binary
- * chaining and once in each unit where it is a place but not the first.
+ * was), yet SE asks for it up to four times: once in the candidate's own
+ * binary chaining and once in each unit where it is a place but not the
+ * first.
  * A search with region chaining (all but Nishio) keeps each such chain
  * once made (its nodes, in the order of its two sets, and its outcome)
  * and rebuilds the sets from that record when asked again: the same nodes
