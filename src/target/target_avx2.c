@@ -11,10 +11,9 @@
  * row's nine max-marginals as columns or digits 0..7 in one register and
  * the ninth alone; the last cell (80) of each pass alone; the 27 units'
  * masks as units 0..15 and 11..26 (overlapping, so nothing is read past
- * them). A
- * cell's bit count is the sum of its nibbles' counts from a 16-entry table
- * (pshufb), its largest digit the exponent of the mask as a float, as in
- * target.c's SSE2 survey.
+ * them). A cell's bit count is the sum of its nibbles' counts from a
+ * 16-entry table (pshufb), its largest digit the exponent of the mask as a
+ * float, as in target.c's SSE2 survey.
  */
 #include "target/target_avx2.h"
 
