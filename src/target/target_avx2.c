@@ -166,15 +166,18 @@ void bdi_target_rows_tests_avx2(const int32_t (*const drops[BD_SIZE])[BD_SIZE], 
                                 uint16_t by_rows[BD_CELLS])
 {
     const __m256i over = _mm256_set1_epi32(slack);
-    for (int word = 0; word < 3; word++)
-        for (unsigned bits = blank[word]; bits; bits &= bits - 1u) {
-            int cell = word * 32 + bit_digit(bits) - 1;
-            const int32_t *at = drops[cell / BD_SIZE][cell % BD_SIZE];
+    for (int r = 0; r < BD_SIZE; r++) {
+        int first = r * BD_SIZE, word = first / 32;
+        uint64_t two = blank[word] | (word < 2 ? (uint64_t)blank[word + 1] << 32 : 0);
+        for (unsigned bits = (unsigned)(two >> first % 32) & 0x1ffu; bits; bits &= bits - 1u) {
+            int c = bit_digit(bits) - 1, cell = first + c;
+            const int32_t *at = drops[r][c];
             __m256i gt = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)at), over);
             unsigned out = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(gt))
                            | (unsigned)(at[BD_SIZE - 1] > slack) << (BD_SIZE - 1);
             by_rows[cell] = (uint16_t)(out & open[cell]);
         }
+    }
 }
 
 void bdi_target_open_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
