@@ -732,7 +732,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
  * layer_tests' int32 sums (see there). */
-enum { FIX_CAP = 1 << 29 };
+enum { FIX_SHIFT = 29, FIX_CAP = 1 << FIX_SHIFT };
 
 /* Digit d's share of what its pick in row r costs (leaving_costs): its
  * best value less that of its best layer through another cell of the row
@@ -853,7 +853,7 @@ static void layer_tests(const relaxation *rel, int32_t slack, uint16_t fired[BD_
     const uint32_t *leave = rel->leave;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (wide) {
-        bdi_target_layer_tests_avx2(rel->through, rel->anchor, leave, slack, fired);
+        bdi_target_layer_tests_avx2(rel->through, rel->anchor, leave, FIX_CAP, slack, fired);
         return;
     }
 #else
@@ -867,7 +867,7 @@ static void layer_tests(const relaxation *rel, int32_t slack, uint16_t fired[BD_
         over[d] = _mm_set1_epi32(slack - rel->anchor[d] + 1);
     for (; cell + 4 <= BD_CELLS; cell += 4) {
         __m128i sum = _mm_loadu_si128((const __m128i *)(leave + cell)), acc = _mm_setzero_si128();
-        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 29), acc);   /* sum < FIX_CAP */
+        __m128i below = _mm_cmpeq_epi32(_mm_srli_epi32(sum, FIX_SHIFT), acc);   /* sum < FIX_CAP */
         __m128i c = _mm_or_si128(_mm_and_si128(below, sum), _mm_andnot_si128(below, cap));
         for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
             __m128i t = _mm_loadu_si128((const __m128i *)(rel->through[d] + cell));

@@ -109,17 +109,16 @@ unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_C
 
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
                                  const int32_t anchor[BD_SIZE], const uint32_t leave[BD_CELLS],
-                                 int32_t slack, uint16_t fired[BD_CELLS])
+                                 int32_t cap, int32_t slack, uint16_t fired[BD_CELLS])
 {
-    enum { CAP = 1 << 29 };   /* the costs' clip */
     /* the test fails where through + slack - anchor(d) + 1 > cost: -1 there */
     __m256i over[BD_SIZE];
-    const __m256i all = _mm256_set1_epi32(ALL_DIGITS), cap = _mm256_set1_epi32(CAP);
+    const __m256i all = _mm256_set1_epi32(ALL_DIGITS), clip = _mm256_set1_epi32(cap);
     for (int d = 0; d < BD_SIZE; d++)
         over[d] = _mm256_set1_epi32(slack - anchor[d] + 1);
     int cell = 0;
     for (; cell + 8 <= BD_CELLS; cell += 8) {
-        __m256i c = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(leave + cell)), cap);
+        __m256i c = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)(leave + cell)), clip);
         __m256i acc = _mm256_setzero_si256();
         for (int d = BD_SIZE - 1; d >= 0; d--) {   /* acc = 2 acc - (the test fails) */
             __m256i t = _mm256_loadu_si256((const __m256i *)(through[d] + cell));
@@ -133,7 +132,7 @@ void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
     }
     for (; cell < BD_CELLS; cell++) {
         unsigned bits = 0;
-        int32_t cost = leave[cell] < CAP ? (int32_t)leave[cell] : CAP;
+        int32_t cost = leave[cell] < (uint32_t)cap ? (int32_t)leave[cell] : cap;
         for (int d = 0; d < BD_SIZE; d++)
             bits |= (unsigned)(cost - through[d][cell] > slack - anchor[d]) << d;
         fired[cell] = (uint16_t)bits;

@@ -31,11 +31,11 @@ unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_C
 
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
- * 2^29), for 0 <= slack < 2^29, with the terms' ranges of target.c's
- * layer_tests. */
+ * cap), for 0 <= slack < cap <= 2^29, with the terms' ranges of target.c's
+ * layer_tests (cap is its FIX_CAP). */
 void bdi_target_layer_tests_avx2(const int32_t *const through[BD_SIZE],
                                  const int32_t anchor[BD_SIZE], const uint32_t leave[BD_CELLS],
-                                 int32_t slack, uint16_t fired[BD_CELLS]);
+                                 int32_t cap, int32_t slack, uint16_t fired[BD_CELLS]);
 
 /* A digit's gaps: for each row r whose pick (cell r * BD_SIZE + pick[r])
  * is a blank (bit c % 32 of blank[c / 32]), gap[r] = best - the largest
