@@ -158,57 +158,97 @@ static void mask_quads(unsigned set, __m256i q[3])
         q[k] = _mm256_cmpeq_epi64(_mm256_and_si256(has, bits[k]), bits[k]);
 }
 
-/* path_from below, the columns 1..9 in the lanes of three quads (column j
- * in lane (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never
- * open). Each lane holds its column's path length times 16 plus its
- * column (a length is a sum of at most nine costs within +-FORBID and of
- * potentials, far inside +-2^58, so no product wraps), or INT64_MIN
- * once the column is on the path or when it is not in `cols`: the least
- * such key (less one, which wraps INT64_MIN to the top) is the least
- * length with the first column that has it, its length the key shifted
- * right by 4 and its column the low 4 bits. A closed lane is never
- * updated (no key is below INT64_MIN). Each step updates every column's
- * key and way at once: the same sums and the same first least column; way[j]
- * gets its lane for every j in 1..12 (what the path does not reach is
- * never read). */
-static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+/* path_from's columns 1..9 in the lanes of three quads (column j in lane
+ * (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never open). Each
+ * lane holds its column's path length times 16 plus its column (a length
+ * is a sum of at most nine costs within +-FORBID and of potentials, far
+ * inside +-2^58, so no product wraps), or INT64_MIN once the column is on
+ * the path or when it is not in `cols`: the least such key (less one,
+ * which wraps INT64_MIN to the top) is the least length with the first
+ * column that has it, its length the key shifted right by 4 and its
+ * column the low 4 bits. A closed lane is never updated (no key is below
+ * INT64_MIN). The path's state after its first step: the keys, and v's
+ * entries in the same lanes. */
+typedef struct path_keys {
+    __m256i key[3], v[3];
+} path_keys;
+
+/* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
+ * its column j) into cur, v's entries in the quads vq; closed lanes are
+ * the caller's to keep. */
+static void row_keys(const int64_t row[BD_SIZE], int64_t row_u, const __m256i vq[3],
+                     __m256i cur[3])
+{
+    const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
+                               _mm256_setr_epi64x(9, 10, 11, 12)};
+    __m256i cost[3], by = _mm256_set1_epi64x(row_u);
+    load_quads(row, cost);
+    for (int k = 0; k < 3; k++) {
+        cur[k] = _mm256_sub_epi64(_mm256_sub_epi64(cost[k], by), vq[k]);
+        cur[k] = _mm256_or_si256(_mm256_slli_epi64(cur[k], 4), column[k]);
+    }
+}
+
+/* The least of the keys of three quads less one, plus one: the least key
+ * of a lane not closed. */
+static int64_t least_key(const __m256i key[3])
+{
+    const __m256i less = _mm256_set1_epi64x(-1);
+    __m256i low[3];
+    for (int k = 0; k < 3; k++)
+        low[k] = _mm256_add_epi64(key[k], less);
+    __m256i two = _mm256_blendv_epi8(low[0], low[1], _mm256_cmpgt_epi64(low[0], low[1]));
+    return least_of8(two, low[2]) + 1;
+}
+
+/* As the portable first_step below, in path_keys' lanes (the lanes not in
+ * `cols` closed). */
+static int first_step(unsigned cols, const int64_t row[BD_SIZE], int64_t row_u,
+                      const int64_t v[BD_SIZE + 1], path_keys *keys, int64_t *far_out)
+{
+    const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
+    __m256i open[3], cur[3];
+    load_quads(v + 1, keys->v);
+    mask_quads(cols, open);
+    row_keys(row, row_u, keys->v, cur);
+    for (int k = 0; k < 3; k++)
+        keys->key[k] = _mm256_blendv_epi8(closed, cur[k], open[k]);
+    int64_t least = least_key(keys->key);
+    *far_out = least >> 4;
+    return (int)(least & 15);
+}
+
+/* As the portable path_from below, every column's key and way updated at
+ * once at each step: the same sums and the same first least column;
+ * way[j] gets its lane for every j in 1..12 (what the path does not reach
+ * is never read). */
+static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
                      int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
     const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
                                _mm256_setr_epi64x(9, 10, 11, 12)};
-    const __m256i closed = _mm256_set1_epi64x(INT64_MIN), less = _mm256_set1_epi64x(-1);
-    __m256i vq[3], key[3], from[3], open[3];
-    load_quads(v + 1, vq);
-    mask_quads(cols, open);
-    for (int k = 0; k < 3; k++) {
-        key[k] = _mm256_blendv_epi8(closed, _mm256_set1_epi64x(INT64_MAX), open[k]);
-        from[k] = _mm256_setzero_si256();
-    }
-    int64_t far = 0;
-    unsigned used = 0;
-    int j0 = 0;
+    const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
+    __m256i *key = keys->key, from[3];
+    for (int k = 0; k < 3; k++)
+        from[k] = _mm256_setzero_si256();   /* the first step's: the root */
+    unsigned used = 1u;
+    since[0] = 0;
     do {
         used |= 1u << j0;
         since[j0] = far;
-        __m256i row[3], low[3];
-        load_quads(cost[match[j0] - 1], row);
-        __m256i row_u = _mm256_set1_epi64x(u[match[j0]] - far), at = _mm256_set1_epi64x(j0);
+        __m256i cur[3], at = _mm256_set1_epi64x(j0);
+        row_keys(cost[match[j0] - 1], u[match[j0]] - far, keys->v, cur);
         for (int k = 0; k < 3; k++) {
-            /* j0's lane closes (none when j0 is the root) */
             key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(column[k], at));
-            __m256i cur = _mm256_sub_epi64(_mm256_sub_epi64(row[k], row_u), vq[k]);
-            cur = _mm256_or_si256(_mm256_slli_epi64(cur, 4), column[k]);
-            __m256d closer = _mm256_castsi256_pd(_mm256_cmpgt_epi64(key[k], cur));
+            __m256d closer = _mm256_castsi256_pd(_mm256_cmpgt_epi64(key[k], cur[k]));
             key[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(key[k]),
-                                                          _mm256_castsi256_pd(cur), closer));
+                                                          _mm256_castsi256_pd(cur[k]), closer));
             from[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(from[k]),
                                                            _mm256_castsi256_pd(at), closer));
-            low[k] = _mm256_add_epi64(key[k], less);
         }
-        __m256i two = _mm256_blendv_epi8(low[0], low[1], _mm256_cmpgt_epi64(low[0], low[1]));
-        int64_t least = least_of8(two, low[2]) + 1;
+        int64_t least = least_key(key);
         far = least >> 4;
         j0 = (int)(least & 15);
     } while (match[j0] != 0);
@@ -219,25 +259,57 @@ static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_
     return j0;
 }
 #else
-/* One shortest augmenting path of the Hungarian method below, from the
- * free row match[0] to the first free column it reaches: fills way[j]
- * (the column before j on the path, for j on it; other entries may
- * change), since[j] (the path's
+/* The path's state after its first step (path_from below): each open
+ * column's path length from the root's row, and the open columns. */
+typedef struct path_keys {
+    int64_t dist[BD_SIZE + 1];
+    const int64_t *v;   /* the column potentials */
+    unsigned open;
+} path_keys;
+
+/* The first step of a shortest augmenting path of the Hungarian method
+ * below, from the free row whose costs are `row` and potential row_u (the
+ * path's root, column 0): each column j in `cols` (bit j) gets the
+ * length row[j - 1] - row_u - v[j] in keys; returns the first column with
+ * the least length, that length into *far_out. */
+static int first_step(unsigned cols, const int64_t row[BD_SIZE], int64_t row_u,
+                      const int64_t v[BD_SIZE + 1], path_keys *keys, int64_t *far_out)
+{
+    int64_t nearest = INT64_MAX;
+    int first = 0;
+    keys->open = cols;
+    keys->v = v;
+    for (unsigned left = cols; left; left &= left - 1u) {
+        int j = bit_digit(left) - 1;
+        keys->dist[j] = row[j - 1] - row_u - v[j];
+        if (keys->dist[j] < nearest) {
+            nearest = keys->dist[j];
+            first = j;
+        }
+    }
+    *far_out = nearest;
+    return first;
+}
+
+/* The rest of that path, from column j0 (matched; its length far), to
+ * the first free column it reaches: fills way[j] (the column before j on
+ * the path, for j on it; other entries may change), since[j] (the path's
  * length when j joined it) and *on_path (bit j: column j on the path,
  * with the root 0), the path's length into *far_out, and returns its last
  * column. The potentials move lazily: far is the sum of the steps so far,
  * dist[j] column j's path length plus far. Ties go to the first column. */
-static int path_from(unsigned cols, int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int64_t v[BD_SIZE + 1], const int match[BD_SIZE + 1],
+static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
                      int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
                      int64_t *far_out)
 {
-    int64_t dist[BD_SIZE + 1], far = 0;
-    for (int j = 0; j <= BD_SIZE; j++)
-        dist[j] = INT64_MAX;
+    int64_t *dist = keys->dist;
+    const int64_t *v = keys->v;
+    for (unsigned left = keys->open; left; left &= left - 1u)
+        way[bit_digit(left) - 1] = 0;   /* the first step's: the root */
     /* bit j: column j is on the path (used) or not yet (open) */
-    unsigned used = 0, open = cols;
-    int j0 = 0;
+    unsigned used = 1u, open = keys->open;
+    since[0] = 0;
     do {
         used |= 1u << j0;
         open &= ~(1u << j0);
@@ -307,8 +379,9 @@ static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
  * and match[j] the row on column j (0: free); index 0 is the path root.
  * On entry the matched pairs must be tight (cost = u + v) and every
  * reduced cost of a matched row >= 0; the rows no column holds, `free`
- * (bit i: row i), are added one by one, the lowest first. Returns the
- * minimum cost; then
+ * (bit i: row i), are added one by one, the lowest first; a path whose
+ * first step (first_step) reaches a free column ends there, with no
+ * other potential moved. Returns the minimum cost; then
  * every reduced cost cost[i][j - 1] - u[i + 1] - v[j] is >= 0, a lower
  * bound on how much the minimum rises when i is forced onto j, and 0 on
  * the matched pairs.
@@ -319,13 +392,22 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
     int64_t way[WAYS];
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
+        path_keys keys;
+        int64_t far;
+        int j0 = first_step(cols, cost[i - 1], u[i], v, &keys, &far);
+        if (match[j0] == 0) {   /* a path of one step: only row i and the root move */
+            u[i] += far;
+            v[0] -= far;
+            match[j0] = i;
+            continue;
+        }
         /* each column on the path (and its row) takes the steps after it
          * joined the path once the path ends: the same sums as moving the
          * potentials at every step */
-        int64_t since[BD_SIZE + 1], far;
+        int64_t since[BD_SIZE + 1];
         unsigned used;
         match[0] = i;
-        int j0 = path_from(cols, cost, u, v, match, way, since, &used, &far);
+        j0 = path_from(cost, u, match, &keys, j0, far, way, since, &used, &far);
         for (unsigned on = used; on; on &= on - 1u) {
             int j = bit_digit(on) - 1;
             u[match[j]] += far - since[j];
