@@ -168,10 +168,17 @@ static void mask_quads(unsigned set, __m256i q[3])
  * column that has it, its length the key shifted right by 4 and its
  * column the low 4 bits. A closed lane is never updated (no key is below
  * INT64_MIN). The path's state after its first step: the keys, and v's
- * entries in the same lanes. */
+ * entries in the same lanes; `open`, all ones on the lanes of `cols`, is
+ * the Hungarian method's for all its paths. */
 typedef struct path_keys {
-    __m256i key[3], v[3];
+    __m256i key[3], v[3], open[3];
 } path_keys;
+
+/* The open lanes of the columns `cols` (bit j: column j) into keys. */
+static void open_columns(unsigned cols, path_keys *keys)
+{
+    mask_quads(cols, keys->open);
+}
 
 /* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
  * its column j) into cur, v's entries in the quads vq; closed lanes are
@@ -201,18 +208,17 @@ static int64_t least_key(const __m256i key[3])
     return least_of8(two, low[2]) + 1;
 }
 
-/* As the portable first_step below, in path_keys' lanes (the lanes not in
- * `cols` closed). */
-static int first_step(unsigned cols, const int64_t row[BD_SIZE], int64_t row_u,
-                      const int64_t v[BD_SIZE + 1], path_keys *keys, int64_t *far_out)
+/* As the portable first_step below, in path_keys' lanes (the lanes not
+ * open closed). */
+static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
+                      path_keys *keys, int64_t *far_out)
 {
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
-    __m256i open[3], cur[3];
+    __m256i cur[3];
     load_quads(v + 1, keys->v);
-    mask_quads(cols, open);
     row_keys(row, row_u, keys->v, cur);
     for (int k = 0; k < 3; k++)
-        keys->key[k] = _mm256_blendv_epi8(closed, cur[k], open[k]);
+        keys->key[k] = _mm256_blendv_epi8(closed, cur[k], keys->open[k]);
     int64_t least = least_key(keys->key);
     *far_out = least >> 4;
     return (int)(least & 15);
@@ -260,26 +266,32 @@ static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1
 }
 #else
 /* The path's state after its first step (path_from below): each open
- * column's path length from the root's row, and the open columns. */
+ * column's path length from the root's row; the open columns (bit j:
+ * column j), the Hungarian method's for all its paths. */
 typedef struct path_keys {
     int64_t dist[BD_SIZE + 1];
     const int64_t *v;   /* the column potentials */
     unsigned open;
 } path_keys;
 
+/* The open columns `cols` into keys. */
+static void open_columns(unsigned cols, path_keys *keys)
+{
+    keys->open = cols;
+}
+
 /* The first step of a shortest augmenting path of the Hungarian method
  * below, from the free row whose costs are `row` and potential row_u (the
- * path's root, column 0): each column j in `cols` (bit j) gets the
- * length row[j - 1] - row_u - v[j] in keys; returns the first column with
- * the least length, that length into *far_out. */
-static int first_step(unsigned cols, const int64_t row[BD_SIZE], int64_t row_u,
-                      const int64_t v[BD_SIZE + 1], path_keys *keys, int64_t *far_out)
+ * path's root, column 0): each open column j of keys (open_columns) gets
+ * the length row[j - 1] - row_u - v[j] in keys; returns the first column
+ * with the least length, that length into *far_out. */
+static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
+                      path_keys *keys, int64_t *far_out)
 {
     int64_t nearest = INT64_MAX;
     int first = 0;
-    keys->open = cols;
     keys->v = v;
-    for (unsigned left = cols; left; left &= left - 1u) {
+    for (unsigned left = keys->open; left; left &= left - 1u) {
         int j = bit_digit(left) - 1;
         keys->dist[j] = row[j - 1] - row_u - v[j];
         if (keys->dist[j] < nearest) {
@@ -390,11 +402,12 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
                          int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
 {
     int64_t way[WAYS];
+    path_keys keys;
+    open_columns(cols, &keys);
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
-        path_keys keys;
         int64_t far;
-        int j0 = first_step(cols, cost[i - 1], u[i], v, &keys, &far);
+        int j0 = first_step(cost[i - 1], u[i], v, &keys, &far);
         if (match[j0] == 0) {   /* a path of one step: only row i and the root move */
             u[i] += far;
             v[0] -= far;
@@ -495,6 +508,30 @@ static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t c
 }
 #endif
 
+/* off[d - 1] = -v[d] for the digits d in `missing`, UNREAD for the
+ * others. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* As the portable row_offsets below, digits 1..8 in the lanes of two
+ * quads, digit 9 alone. */
+static void row_offsets(unsigned missing, const int64_t v[BD_SIZE + 1], int64_t off[BD_SIZE])
+{
+    __m256i vq[3], on[3];
+    load_quads(v + 1, vq);
+    mask_quads(missing << 1, on);
+    const __m256i unread = _mm256_set1_epi64x(UNREAD), zero = _mm256_setzero_si256();
+    for (int k = 0; k < 2; k++)
+        _mm256_storeu_si256((__m256i *)(off + 4 * k),
+                            _mm256_blendv_epi8(unread, _mm256_sub_epi64(zero, vq[k]), on[k]));
+    off[8] = (missing >> 8 & 1u) ? -v[9] : UNREAD;
+}
+#else
+static void row_offsets(unsigned missing, const int64_t v[BD_SIZE + 1], int64_t off[BD_SIZE])
+{
+    for (int k = 0; k < BD_SIZE; k++)
+        off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
+}
+#endif
+
 /* blank_costs of the n blanks `cells` of row r into cost[i] and their least
  * reduced costs cost[i][d - 1] - v[d] over the digits d `missing` (not
  * empty) into least[i]: blank_costs' least with off -v[d] on the missing
@@ -508,8 +545,7 @@ static void row_costs(const bdi_layer_node *node, const bdi_rows *rel, int r, in
     static const uint8_t band_box[BD_SIZE] = {0, 0, 0, 1, 1, 1, 2, 2, 2};   /* column / BD_BOX */
     const int32_t(*boxes)[BD_SIZE] = rel->box + r / BD_BOX * BD_BOX;
     int64_t off[BD_SIZE];
-    for (int k = 0; k < BD_SIZE; k++)
-        off[k] = (missing >> k & 1u) ? -v[k + 1] : UNREAD;
+    row_offsets(missing, v, off);
     for (int i = 0; i < n; i++) {
         int c = cells[i] - r * BD_SIZE;
         least[i] = blank_costs(node, cells[i], rel->col[c], boxes[band_box[c]], off, cost[i]);
