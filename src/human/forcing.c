@@ -950,7 +950,9 @@ static bool cell_plan(forcing *f, struct reach_memo *rm, int cell, struct plan *
                 continue;
             bool may = false;
             int count = 0;
-            for (unsigned rest = places; rest && !may; rest &= rest - 1u) {
+            if (!on->conflict)   /* the first place is the cell's (region_places) */
+                branch[count++] = on;
+            for (unsigned rest = places & (places - 1u); rest && !may; rest &= rest - 1u) {
                 int other = unit_cell_of(unit, bit_digit(rest) - 1);
                 const reach *b = reach_on(ch, rm, other, digit);
                 if (b && b->conflict && f->dynamic)
