@@ -299,7 +299,7 @@ void record_changes(grid_record *last, const chain_grid *g, chain_reads *changed
     record_grid(last, g);
 }
 
-/* Where node_hidden looks for the hidden parents of `imp` (a potential on
+/* Where hidden_add looks for the hidden parents of `imp` (a potential on
  * in a dynamic chain on `g` that began as `source`): *unit the unit of its
  * cause, or -1 for the cell's; returns the positions of that unit gone
  * since (for the cell, its digits gone), none when it has none. */
@@ -341,8 +341,9 @@ static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned 
     ch->parent_count = n;
 }
 
-/* node_hidden's work, inline for chain_node: hidden_parents called only
- * where some are gone. */
+/* Adds to node `made` (implied potential `imp`, switched on in a dynamic
+ * chain on `g` that began as `source`) its hidden parents, looked up in
+ * `offs`: hidden_parents called only where some are gone. */
 CHAIN_INLINE void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
                               const chain_grid *source, const pset *offs)
 {
@@ -350,12 +351,6 @@ CHAIN_INLINE void hidden_add(bdi_chainer *ch, int32_t made, implied imp, const c
     unsigned gone = hidden_gone(imp, g, source, &unit);
     if (gone)
         hidden_parents(ch, made, imp, gone, unit, offs);
-}
-
-void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
-                 const chain_grid *source, const pset *offs)
-{
-    hidden_add(ch, made, imp, g, source, offs);
 }
 
 /* For cell c, by unit kind (row, column, box), the mask that keeps all
@@ -423,15 +418,46 @@ static void spend_refresh(const bdi_chainer *ch, chain_spend *sp)
     }
 }
 
-/* node_make for do_chaining, whose nodes all have a parent: the same node
- * (and the same count of the budget, failure and -1 included), counted
- * through `sp` while it has room. */
+/* A node's hidden parents as chain_node is told them: with `was` set,
+ * those that `offs` holds of the positions in `unit` (-1: the digits of
+ * the node's cell) that the word `was` has and `now` has not (hidden_gone's
+ * words: the source grid's and the chain's grid's as it was when the
+ * node's potential was implied); else, for a potential on with `source`
+ * set, those hidden_add finds from `g` and `source`. */
+typedef struct hidden_from {
+    const chain_grid *g, *source;
+    const uint16_t *was;
+    unsigned now;
+    int unit;
+} hidden_from;
+
+/* No hidden parents (hidden_from). */
+#define NO_HIDDEN ((hidden_from){NULL, NULL, NULL, 0u, -1})
+
+/* Adds to node `made`, of `imp`, its hidden parents as `h` tells them. */
+CHAIN_INLINE void hidden_from_add(bdi_chainer *ch, int32_t made, implied imp, hidden_from h,
+                                   const pset *offs)
+{
+    if (h.was) {
+        unsigned gone = *h.was & ~h.now;
+        if (gone)
+            hidden_parents(ch, made, imp, gone, h.unit, offs);
+    } else if (h.source && pot_on(imp.pot)) {
+        hidden_add(ch, made, imp, h.g, h.source, offs);
+    }
+}
+
+/* A node for do_chaining, whose nodes all have a parent: node_new's node
+ * of `imp` with `parent` (the same count of the budget, failure and -1
+ * included), counted through `sp` while it has room, and its hidden
+ * parents as `h` tells them. */
 CHAIN_INLINE int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t parent,
-                                 const chain_grid *g, const chain_grid *source,
-                                 const pset *offs)
+                                 hidden_from h, const pset *offs)
 {
     if (!sp->room) {   /* a limit or the clock may be due: the budget's own way */
-        int32_t made = node_make(ch, imp, parent, g, source, offs);
+        int32_t made = node_new(ch, imp.pot, imp.cause, parent);
+        if (made >= 0)
+            hidden_from_add(ch, made, imp, h, offs);
         spend_refresh(ch, sp);
         return made;
     }
@@ -442,8 +468,7 @@ CHAIN_INLINE int32_t chain_node(bdi_chainer *ch, chain_spend *sp, implied imp, i
     uint32_t made = ch->node_count++, first = ch->parent_count++;
     ch->nodes[made] = (cnode){imp.pot, imp.cause, first, 1, -1};
     ch->parents[first] = (uint32_t)parent;
-    if (source && pot_on(imp.pot))
-        hidden_add(ch, (int32_t)made, imp, g, source, offs);
+    hidden_from_add(ch, (int32_t)made, imp, h, offs);
     return (int32_t)made;
 }
 
@@ -510,20 +535,19 @@ CHAIN_INLINE bool fresh_on(fresh_offs *f, const chain_grid *g, int pot, bool y_l
 
 /* An off step's potential switched on, `imp`, child of `p`, as SE's loop
  * takes it: false at a contradiction (its off in `off`: the two nodes in
- * contradiction[]); else made, with its hidden parents, and added to `on`
- * unless `on` has it. */
+ * contradiction[]); else made, with its hidden parents (as `h` tells
+ * them), and added to `on` unless `on` has it. */
 CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t p,
-                           const chain_grid *g, const chain_grid *source, pset *on,
-                           const pset *off, int32_t contradiction[2])
+                           hidden_from h, pset *on, const pset *off, int32_t contradiction[2])
 {
     int q = imp.pot;
     if (off->where[q & ~1] >= 0) {
-        contradiction[0] = chain_node(ch, sp, imp, p, g, source, off);
+        contradiction[0] = chain_node(ch, sp, imp, p, h, off);
         contradiction[1] = off->where[q & ~1];
         return false;
     }
     if (on->where[q] < 0) {
-        int32_t made = chain_node(ch, sp, imp, p, g, source, off);
+        int32_t made = chain_node(ch, sp, imp, p, h, off);
         if (made >= 0)
             set_put(on, q, made);
     }
@@ -535,43 +559,69 @@ CHAIN_INLINE bool take_on(bdi_chainer *ch, chain_spend *sp, implied imp, int32_t
  * digit). */
 enum { LINK_CELL = 1, LINK_BOX = 2, LINK_ROW = 4, LINK_COL = 8 };
 
+/* The hidden parents (hidden_from) of an on that an off step implies by
+ * its link `kind` (a unit kind, or -1: the cell's), the off of the
+ * candidate at `site`, whose word for that link (the cell's candidates,
+ * or the digit's places in that unit) is `now` in the chain's grid before
+ * the step's removal: with `early` (the removal made before the links
+ * are taken), from `now` and source's word (hidden_gone's words, which
+ * are the on's cell's or its cause's unit's); else from `g` and `source`,
+ * as they are. */
+CHAIN_INLINE hidden_from link_hidden(const chain_grid *g, const chain_grid *source, bool early,
+                                     const cand_site *site, int kind, unsigned now)
+{
+    if (!early)
+        return (hidden_from){g, source, NULL, 0u, -1};
+    if (kind < 0)
+        return (hidden_from){NULL, NULL, &source->cand[site->cell], now, -1};
+    const uint16_t *was = (const uint16_t *)(const void *)((const unsigned char *)source->places
+                                                           + site->at[kind]);
+    return (hidden_from){NULL, NULL, was, now, site->at[kind] / (BD_SIZE * sizeof(uint16_t))};
+}
+
 /* An off step's potentials switched on, the off of the candidate at
  * `site` (node `p`), taken as they come (take_on), all but the link
  * `skip` (LINK_*, or 0): the cell's other candidate in a cell of two
  * (with `y_links`), then the X-links in SE_KINDS' order (a cell met again
  * through a second unit, only ever the box's mate, is the same
- * potential). `cand` is the cell's candidates in `g`, `in_box`, `in_row`
- * and `in_col` the places of the digit in its units (take_on leaves `g`
- * as it is). False at a contradiction. */
+ * potential). `cand` is the cell's candidates, `in_box`, `in_row` and
+ * `in_col` the places of the digit in its units, in the chain's grid `g`
+ * before the step's removal, which with `early` (a dynamic chain) is made
+ * already (link_hidden). False at a contradiction. */
 CHAIN_INLINE bool off_links(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
-                             chain_grid *g, const chain_grid *source, bool y_links,
-                             unsigned skip, pset *on, const pset *off, int32_t contradiction[2],
-                             unsigned cand, unsigned in_box, unsigned in_row, unsigned in_col)
+                             const chain_grid *g, const chain_grid *source, bool early,
+                             bool y_links, unsigned skip, pset *on, const pset *off,
+                             int32_t contradiction[2], unsigned cand, unsigned in_box,
+                             unsigned in_row, unsigned in_col)
 {
     int cell = site->cell, digit = site->digit;
     if (y_links && digit_count(cand) == 2 && skip != LINK_CELL) {
         implied y = {(uint16_t)pot_of(cell, bit_digit(cand & ~site->bit), true),
                      CAUSE_NAKED_SINGLE};
-        if (!take_on(ch, sp, y, p, g, source, on, off, contradiction))
+        if (!take_on(ch, sp, y, p, link_hidden(g, source, early, site, -1, cand), on, off,
+                     contradiction))
             return false;
     }
     int box_mate =
         digit_count(in_box) == 2 && skip != LINK_BOX ? site_mate(site, UNIT_BOX, in_box) : -1;
     if (box_mate >= 0
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(box_mate, digit, true), CAUSE_HIDDEN_BOX},
-                    p, g, source, on, off, contradiction))
+                    p, link_hidden(g, source, early, site, UNIT_BOX, in_box), on, off,
+                    contradiction))
         return false;
     int row_mate =
         digit_count(in_row) == 2 && skip != LINK_ROW ? site_mate(site, UNIT_ROW, in_row) : -1;
     if (row_mate >= 0 && row_mate != box_mate
         && !take_on(ch, sp, (implied){(uint16_t)pot_of(row_mate, digit, true), CAUSE_HIDDEN_ROW},
-                    p, g, source, on, off, contradiction))
+                    p, link_hidden(g, source, early, site, UNIT_ROW, in_row), on, off,
+                    contradiction))
         return false;
     int col_mate =
         digit_count(in_col) == 2 && skip != LINK_COL ? site_mate(site, UNIT_COL, in_col) : -1;
     return col_mate < 0 || col_mate == box_mate
            || take_on(ch, sp, (implied){(uint16_t)pot_of(col_mate, digit, true), CAUSE_HIDDEN_COL},
-                      p, g, source, on, off, contradiction);
+                      p, link_hidden(g, source, early, site, UNIT_COL, in_col), on, off,
+                      contradiction);
 }
 
 /* By the cause of an off node of a chain with no nested rules, the link
@@ -587,16 +637,15 @@ static const uint8_t back_link[CAUSE_ADVANCED + 1] = {
     [CAUSE_NAKED_SINGLE] = LINK_CELL, [CAUSE_HIDDEN_BOX] = LINK_BOX,
     [CAUSE_HIDDEN_ROW] = LINK_ROW, [CAUSE_HIDDEN_COL] = LINK_COL};
 
-/* An off step of node `p`, the off of the candidate at `site`: its
- * potentials switched on (off_links) where it may have some (its cell
- * has two candidates, with `y_links`, or its digit two places in one of
- * the cell's units), all but the link `skip` (LINK_*, or 0), then, with
+/* An off step of node `p`, the off of the candidate at `site`: with
  * `remove` (a dynamic chain with no nested rules), the candidate removed
- * from `g`: cand and places, not lone[], which such a chain does not read
- * (its copy of the grid goes when it ends). The removal is made
- * from the words the tests read, which off_links leaves as they are (it
- * writes nothing of `g`); a grid without the candidate has no place of it
- * either, and then the stores change nothing. False at a
+ * from `g` (cand and places, not lone[], which such a chain does not
+ * read: its copy of the grid goes when it ends; a grid without the
+ * candidate has no place of it either, and then the stores change
+ * nothing); then its potentials switched on (off_links, from the words
+ * read before the removal) where it may have some (its cell has two
+ * candidates, with `y_links`, or its digit two places in one of the
+ * cell's units), all but the link `skip` (LINK_*, or 0). False at a
  * contradiction. */
 CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *site, int32_t p,
                            chain_grid *g, const chain_grid *source, bool y_links, bool remove,
@@ -605,20 +654,19 @@ CHAIN_INLINE bool off_step(bdi_chainer *ch, chain_spend *sp, const cand_site *si
     uint16_t *box = place_of(g, site->at[UNIT_BOX]), *row = place_of(g, site->at[UNIT_ROW]),
              *col = place_of(g, site->at[UNIT_COL]);
     unsigned cand = g->cand[site->cell], in_box = *box, in_row = *row, in_col = *col;
-    bool ok = true;
-    if ((y_links && digit_count(cand) == 2 && skip != LINK_CELL)
-        || (digit_count(in_box) == 2 && skip != LINK_BOX)
-        || (digit_count(in_row) == 2 && skip != LINK_ROW)
-        || (digit_count(in_col) == 2 && skip != LINK_COL))
-        ok = off_links(ch, sp, site, p, g, source, y_links, skip, on, off, contradiction, cand,
-                       in_box, in_row, in_col);
     if (remove) {
         g->cand[site->cell] = (uint16_t)(cand & ~site->bit);
         *row = (uint16_t)(in_row & site->keep[UNIT_ROW]);
         *col = (uint16_t)(in_col & site->keep[UNIT_COL]);
         *box = (uint16_t)(in_box & site->keep[UNIT_BOX]);
     }
-    return ok;
+    if ((y_links && digit_count(cand) == 2 && skip != LINK_CELL)
+        || (digit_count(in_box) == 2 && skip != LINK_BOX)
+        || (digit_count(in_row) == 2 && skip != LINK_ROW)
+        || (digit_count(in_col) == 2 && skip != LINK_COL))
+        return off_links(ch, sp, site, p, g, source, remove, y_links, skip, on, off,
+                         contradiction, cand, in_box, in_row, in_col);
+    return true;
 }
 
 /* chain_node and set_put for each of imp[0..n) in turn, potentials `s`
@@ -632,7 +680,7 @@ CHAIN_INLINE void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impli
     if (sp->room < (uint64_t)n || node + (uint32_t)n > ch->node_cap
         || first + (uint32_t)n > ch->parent_cap) {
         for (int i = 0; i < n; i++) {
-            int32_t made = chain_node(ch, sp, imp[i], parent, NULL, NULL, NULL);
+            int32_t made = chain_node(ch, sp, imp[i], parent, NO_HIDDEN, NULL);
             if (made >= 0)
                 set_put(s, imp[i].pot, made);
         }
@@ -655,9 +703,11 @@ CHAIN_INLINE void chain_nodes_push(bdi_chainer *ch, chain_spend *sp, const impli
 }
 
 /* do_chaining's body, with the rules and ch->reads (`reads`) given apart
- * so that a call with constants makes a copy for them (always inlined). */
+ * so that a call with constants makes a copy for them (always inlined);
+ * `cap` is rules->cap, 0 in the copies that do not read it. */
 CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool dynamic, int level,
-                            chain_reads *reads, pset *on, pset *off, int32_t contradiction[2])
+                            int cap, chain_reads *reads, pset *on, pset *off,
+                            int32_t contradiction[2])
 {
     const int32_t *const on_where = on->where, *const off_where = off->where;
     /* a dynamic chain (or one with nested rules) runs on a copy, the grid
@@ -679,6 +729,14 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
     spend_refresh(ch, &sp);
     if (reads && level > 0)   /* the nested rules read it all */
         memset(reads, 0xff, sizeof *reads);
+    /* The cap: the offs are taken in rounds, each those queued before
+     * the round began, with `depth` nodes on their paths of first parents
+     * (the ons an off step makes are taken at once, and their offs queued
+     * for the next round: two nodes more). From one assumption, the first
+     * round's offs are the assumption's own (an off, depth 1) or its on
+     * step's (depth 2). A round of depth d makes nodes of depth d + 1 or
+     * more only, and each later round deeper ones. */
+    int depth = off->count ? -1 : 0, round_end = cap > 0 && on->count + off->count == 1 ? 0 : -1;
     bool ok = true;
     while (ok && !ch->failed) {
         if (on_head < on->count) {
@@ -696,10 +754,16 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
             chain_nodes_push(ch, &sp, imp, f.n, p, off);
             if (!clean) {
                 contradiction[0] = on_where[f.clash.pot | 1];
-                contradiction[1] = chain_node(ch, &sp, f.clash, p, g, NULL, NULL);
+                contradiction[1] = chain_node(ch, &sp, f.clash, p, NO_HIDDEN, NULL);
                 ok = false;
             }
         } else if (off_head < off->count) {
+            if (off_head == round_end) {   /* never, with no cap */
+                depth += 2;
+                round_end = off->count;
+                if (depth + 1 >= cap)
+                    break;
+            }
             int32_t p = (int32_t)off_order[off_head++];
             int q0 = ch->nodes[p].pot;
             unsigned skip = level == 0 ? back_link[ch->nodes[p].cause] : 0u;
@@ -708,10 +772,10 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
                     reads_cell(reads, pot_cell(q0));
                 reads_places(reads, pot_cell(q0), pot_digit(q0));
             }
-            /* off_implies' potentials taken as they come, where there may
-             * be some; then the off made in the grid */
-            /* the site copied: its fields stay at hand through the step */
-            const cand_site site_copy = cand_sites[q0 >> 1], *site = &site_copy;
+            /* the off made in the grid (dynamic, no nested rules), and
+             * off_implies' potentials taken as they come, where there may
+             * be some */
+            const cand_site *site = &cand_sites[q0 >> 1];
             ok = off_step(ch, &sp, site, p, g, source, y_links, dynamic && level == 0, skip, on,
                           off, contradiction);
             if (dynamic && level > 0)
@@ -730,23 +794,39 @@ CHAIN_INLINE bool chain_run(bdi_chainer *ch, chain_grid *g, bool y_links, bool d
     return ok;
 }
 
+/* A function that the compiler keeps out of its callers (GCC and Clang;
+ * elsewhere a plain static one). */
+#if defined(__GNUC__)
+#define CHAIN_APART static __attribute__((noinline))
+#else
+#define CHAIN_APART static
+#endif
+
+/* The most common kind of chain, in a copy of chain_run of its own, with
+ * registers and stack of its own: dynamic with the cell rules, nothing
+ * nested, nothing noted, perhaps capped. */
+CHAIN_APART bool chain_dynamic(bdi_chainer *ch, chain_grid *g, int cap, pset *on, pset *off,
+                               int32_t contradiction[2])
+{
+    return chain_run(ch, g, true, true, 0, cap, NULL, on, off, contradiction);
+}
+
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2])
 {
-    /* the common kinds in copies of their own: dynamic with the cell
-     * rules, nothing nested, nothing noted; dynamic without them
-     * (Nishio's), nothing nested; dynamic with the cell rules and nested
-     * rules; static with nothing nested (the multiple search's); then the
-     * others */
+    /* the common kinds in copies of their own: chain_dynamic's; dynamic
+     * without the cell rules (Nishio's), nothing nested; dynamic with the
+     * cell rules and nested rules; static with nothing nested (the
+     * multiple search's); then the others */
     if (rules->y_links && rules->dynamic && !rules->level && !ch->reads)
-        return chain_run(ch, g, true, true, 0, NULL, on, off, contradiction);
+        return chain_dynamic(ch, g, rules->cap, on, off, contradiction);
     if (!rules->y_links && rules->dynamic && !rules->level)
-        return chain_run(ch, g, false, true, 0, ch->reads, on, off, contradiction);
+        return chain_run(ch, g, false, true, 0, 0, ch->reads, on, off, contradiction);
     if (rules->y_links && rules->dynamic && rules->level > 0)
-        return chain_run(ch, g, true, true, rules->level, ch->reads, on, off, contradiction);
+        return chain_run(ch, g, true, true, rules->level, 0, ch->reads, on, off, contradiction);
     if (!rules->dynamic && !rules->level)
-        return chain_run(ch, g, rules->y_links, false, 0, ch->reads, on, off, contradiction);
-    return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, ch->reads, on, off,
+        return chain_run(ch, g, rules->y_links, false, 0, 0, ch->reads, on, off, contradiction);
+    return chain_run(ch, g, rules->y_links, rules->dynamic, rules->level, 0, ch->reads, on, off,
                      contradiction);
 }
 

@@ -320,6 +320,10 @@ typedef struct chain_rules {
     bool y_links;                 /* the cell rules (SE: !nishio) */
     bool dynamic;                 /* switch off what is inferred off */
     int level;                    /* nested rules: 0, or 1..5 */
+    /* 0, or a dynamic chain's cap (with the cell rules, no nested rules):
+     * do_chaining may stop where every node it would still make has `cap`
+     * nodes or more on its path of first parents (see do_chaining) */
+    int cap;
 } chain_rules;
 
 /* A potential an implication gives, with the rule that gives it. */
@@ -425,31 +429,20 @@ static inline int off_implies(const chain_grid *g, int pot, bool y_links, bool x
 }
 
 
-/* Adds to node `made` (implied potential `imp`, switched on in a dynamic
- * chain on `g` that began as `source`) its hidden parents, looked up in
- * `offs` (node_make's second half, out of line). */
-void node_hidden(bdi_chainer *ch, int32_t made, implied imp, const chain_grid *g,
-                 const chain_grid *source, const pset *offs);
-
-/* A node for an implied potential, child of `parent`; for one switched on
- * in a dynamic chain (`source` given: the grid as the chain began), with
- * its hidden parents looked up in `offs`. -1 when memory ran short. */
-static inline int32_t node_make(bdi_chainer *ch, implied imp, int32_t parent,
-                                const chain_grid *g, const chain_grid *source, const pset *offs)
-{
-    int32_t made = node_new(ch, imp.pot, imp.cause, parent);
-    if (made >= 0 && source && pot_on(imp.pot))
-        node_hidden(ch, made, imp, g, source, offs);
-    return made;
-}
-
 /* SE's doChaining on `g` (left as it was): completes `on` and
  * `off` with what they imply (with rules->level > 0, also with what
  * ch->advanced, which must be set, brings). Returns false on a
  * contradiction, with the two nodes of the potential that would be both on
  * and off in contradiction[0] (on) and [1] (off); true otherwise. When
  * ch->reads is set, adds to it what the chain read of `g` as it was on
- * entry (with nested rules: all of it). */
+ * entry (with nested rules: all of it).
+ * With rules->cap > 0 (a dynamic chain with the cell rules, no nested
+ * rules, ch->reads not set), from one assumption (the sets hold one node,
+ * with no parent): the chain may stop early, returning true, once every
+ * node it would still make (a contradiction's included) has `cap` nodes or
+ * more on its path of first parents (first_parents in forcing.c): the
+ * nodes it makes are the whole chain's first ones, in the same order,
+ * among them all those with fewer than `cap` nodes on that path. */
 bool do_chaining(bdi_chainer *ch, chain_grid *g, const chain_rules *rules, pset *on, pset *off,
                  int32_t contradiction[2]);
 

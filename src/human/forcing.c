@@ -33,7 +33,12 @@
  * and rebuilds the sets from that record when asked again: the same nodes
  * in the same order, so every hint and its measures are those of SE's
  * search. The nodes stay until the search ends (only the sets go after
- * each cell).
+ * each cell). A dynamic search of level 0 that has a best caps the chains
+ * it makes then (chain_cap): a chain stops where what it would still make
+ * serves only hints past the best (past_best); the best's complexity only
+ * falls, so the capped chain, its record, and the sets and plans made
+ * from it give the rest of the search the same hints that could be taken
+ * as the whole chain would.
  *
  * The path's Nishio searches (`reuse`) skip the cells known to give
  * nothing. What a cell gives rests on its candidates, its digits' places
@@ -313,6 +318,23 @@ static bool memo_keep(bdi_chainer *ch, on_memo *m, int cand, const pset *on, con
     return true;
 }
 
+/* The cap of the search's chains made now (chain_rules' cap): in a
+ * dynamic search of level 0 whose list keeps its best only and has one,
+ * the best's complexity, as past_best reads it: a hint has two targets or
+ * more, so that one with a target of that many nodes on its path of first
+ * parents is past the best; the best's complexity never grows, so that a
+ * capped chain serves the rest of the search, from the record, as the
+ * whole one would. 0 (no cap) otherwise, and when the budget counts to a
+ * limit (a capped chain makes fewer nodes). */
+static int chain_cap(const forcing *f)
+{
+    const chint_list *list = f->list;
+    if (!f->dynamic || f->nishio || f->level || list->keep_all || !list->found
+        || (f->ch->budget && f->ch->budget->max_nodes))
+        return 0;
+    return list->best.complexity;
+}
+
 /* SE's doChaining from (cell, digit) assumed on, into the empty sets `on`
  * and `off`: made, or rebuilt from the search's record when made before.
  * Returns do_chaining's outcome (a contradiction's two nodes in
@@ -335,6 +357,7 @@ static bool on_chain(forcing *f, int cell, int digit, pset *on, pset *off, int32
     if (start < 0)
         return true;
     set_add(ch, on, start);
+    f->rules.cap = chain_cap(f);
     bool ok = do_chaining(ch, f->g, &f->rules, on, off, absurd);
     if (m && !ch->failed)
         memo_keep(ch, m, cand, on, off, ok, absurd);
@@ -389,6 +412,7 @@ static void binary_chaining(forcing *f, int cell, int digit, pset *on_to_on, pse
     if (off_node < 0)
         return;
     set_add(ch, off_to_off, off_node);
+    f->rules.cap = chain_cap(f);
     if (!do_chaining(ch, f->g, &f->rules, off_to_on, off_to_off, absurd) && contradictions)
         binary_hint(f, absurd[0], absurd[1], off_pot, off_node, true, true);
     if (!doubles)
