@@ -39,9 +39,10 @@
  * empty; the consistent closure, or its failure, is the same in any
  * order. The matching's outcome depends on the blanks' candidates alone,
  * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
- * nine bits a cell in two 64-bit words; the memo also keeps the
- * candidates the last successful call left, in which every unit is
- * consistent, so a unit with the same masks now starts off the worklist.
+ * nine bits a cell in two 64-bit words; the caller also keeps the
+ * candidates the last successful call left (`last`), in which every unit
+ * is consistent, so a unit with the same masks now starts off the
+ * worklist.
  */
 #include "target.h"
 
@@ -420,15 +421,15 @@ static bool has_bare_blank(const uint8_t cells[BD_CELLS], const uint16_t cand[BD
 }
 
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
-                          bdi_unit_memo *memo)
+                          bdi_unit_memo *memo, uint16_t last[BD_CELLS])
 {
     if (has_bare_blank(cells, cand))
         return false;
-    /* a unit whose masks are those of memo->last is consistent: its
-     * outcome depends on them alone, and it stays off the worklist until a
-     * cell of it changes */
+    /* a unit whose masks are those of last is consistent: its outcome
+     * depends on them alone, and it stays off the worklist until a cell of
+     * it changes */
     /* pending: the units not settled yet; queue: those put back */
-    uint32_t pending = memo ? changed_units(memo->last, cand) : ALL_UNITS, queue = 0;
+    uint32_t pending = last ? changed_units(last, cand) : ALL_UNITS, queue = 0;
     while (pending | queue) {
         uint32_t from = queue ? queue : pending;
         int unit = bit_digit(from) - 1;
@@ -437,7 +438,7 @@ bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]
         if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
-    if (memo)
-        memcpy(memo->last, cand, sizeof memo->last);
+    if (last)
+        memcpy(last, cand, BD_CELLS * sizeof *last);
     return true;
 }
