@@ -637,13 +637,16 @@ static bool consistent_by_enumeration(const bd_grid *puzzle, uint16_t cand[BD_CE
  * out): the rule must leave exactly what the enumeration leaves, and say
  * "no completion" exactly when it does, without a memo and with one
  * shared by all the rounds (each puzzle twice: the second run finds its
- * units there; then the settled grid less one candidate, whose unchanged
- * units the memo's last call vouches for). */
+ * units there), and without a memo but with the last results of its own
+ * calls; then the settled grid less a few candidates, whose unchanged
+ * units the last results vouch for. */
 static void test_units_consistent(void **state)
 {
     (void)state;
     bdi_unit_memo *memo = calloc(1, sizeof *memo);
     assert_non_null(memo);
+    /* the last results: of the calls with the memo, and of those without */
+    uint16_t last[BD_CELLS] = {0}, bare_last[BD_CELLS] = {0};
     uint64_t seed = 2727;
     int failed = 0, narrowed = 0, child_failed = 0, child_narrowed = 0;
     for (int round = 0; round < 400; round++) {
@@ -667,11 +670,13 @@ static void test_units_consistent(void **state)
         bool ok = consistent_by_enumeration(&puzzle, expected);
         uint16_t before[BD_CELLS];
         memcpy(before, cand, sizeof before);
-        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, NULL), ok);
-        for (int run = 0; run < 2; run++) {
+        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, NULL, NULL), ok);
+        for (int run = 0; run < 3; run++) {
             uint16_t again[BD_CELLS];
             memcpy(again, before, sizeof again);
-            assert_int_equal(bdi_units_consistent(puzzle.cells, again, memo), ok);
+            assert_int_equal(run < 2 ? bdi_units_consistent(puzzle.cells, again, memo, last)
+                                     : bdi_units_consistent(puzzle.cells, again, NULL, bare_last),
+                             ok);
             for (int cell = 0; ok && cell < BD_CELLS; cell++)
                 assert_int_equal(again[cell], expected[cell]);
         }
@@ -682,9 +687,9 @@ static void test_units_consistent(void **state)
         for (int cell = 0; cell < BD_CELLS; cell++)
             assert_int_equal(cand[cell], expected[cell]);
         narrowed += memcmp(before, cand, sizeof cand) != 0;
-        /* a child of the settled grid: one blank of two or more
-         * candidates loses one, so most units are those the memo's last
-         * call left and only the blank's own stay on its worklist */
+        /* a child of the settled grid: blanks of two or more candidates
+         * lose one, so most units are those the last call left and only
+         * the blanks' own stay on its worklist */
         for (int taken = 0; taken < 3; taken++) {
             int blank = tu_below(&seed, BD_CELLS), tried = 0;
             for (; tried < BD_CELLS && digit_count(cand[blank]) < 2; tried++)
@@ -697,9 +702,14 @@ static void test_units_consistent(void **state)
         bool child_ok = consistent_by_enumeration(&puzzle, expected);
         child_failed += !child_ok;
         child_narrowed += child_ok && memcmp(before, expected, sizeof before) != 0;
-        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, memo), child_ok);
-        for (int cell = 0; child_ok && cell < BD_CELLS; cell++)
+        uint16_t bare[BD_CELLS];
+        memcpy(bare, cand, sizeof bare);
+        assert_int_equal(bdi_units_consistent(puzzle.cells, cand, memo, last), child_ok);
+        assert_int_equal(bdi_units_consistent(puzzle.cells, bare, NULL, bare_last), child_ok);
+        for (int cell = 0; child_ok && cell < BD_CELLS; cell++) {
             assert_int_equal(cand[cell], expected[cell]);
+            assert_int_equal(bare[cell], expected[cell]);
+        }
     }
     free(memo);
     /* both outcomes, and narrowing, must be exercised */
@@ -732,12 +742,12 @@ static void test_units_hall_pair(void **state)
         for (int c = 0; c < 3; c++)
             expected[r * BD_SIZE + c] = (uint16_t)(ALL_DIGITS & ~pair);
     for (int pass = 0; pass < 2; pass++) {
-        assert_true(bdi_units_consistent(cells, cand, NULL));
+        assert_true(bdi_units_consistent(cells, cand, NULL, NULL));
         for (int cell = 0; cell < BD_CELLS; cell++)
             assert_int_equal(cand[cell], expected[cell]);
     }
     cand[5] = (uint16_t)pair;
-    assert_false(bdi_units_consistent(cells, cand, NULL));
+    assert_false(bdi_units_consistent(cells, cand, NULL, NULL));
 }
 
 /* One row's assignments by enumeration: its blanks (cells) take its

@@ -39,9 +39,10 @@
  * empty; the consistent closure, or its failure, is the same in any
  * order. The matching's outcome depends on the blanks' candidates alone,
  * so a caller's memo (bdi_unit_memo, target.h) keeps it by them, packed
- * nine bits a cell in two 64-bit words; the memo also keeps the
- * candidates the last successful call left, in which every unit is
- * consistent, so a unit with the same masks now starts off the worklist.
+ * nine bits a cell in two 64-bit words; the caller also keeps the
+ * candidates the last successful call left (`last`), in which every unit
+ * is consistent, so a unit with the same masks now starts off the
+ * worklist.
  */
 #include "target.h"
 
@@ -51,25 +52,38 @@
 
 enum { UNITS = UNIT_KINDS * BD_SIZE, ALL_UNITS = (1 << UNITS) - 1 };
 
-/* Kuhn's augmenting path from blank i: owner[d - 1] is the blank holding
- * digit d (-1: none), *taken the digits held, *seen the digits visited on
+/* A matching of a unit's blanks to digits: owner[d - 1] the blank
+ * holding digit d and step[d - 1] its candidates, for each digit d of
+ * `taken` (unset for the others). */
+typedef struct matching {
+    int8_t owner[BD_SIZE];
+    unsigned step[BD_SIZE];
+    unsigned taken;
+} matching;
+
+/* Blank i of the candidates cand[] takes digit d in m. */
+static void take(matching *m, const uint16_t cand[BD_SIZE], int i, int d)
+{
+    m->owner[d - 1] = (int8_t)i;
+    m->step[d - 1] = cand[i];
+    m->taken |= digit_bit(d);
+}
+
+/* Kuhn's augmenting path from blank i in m, *seen the digits visited on
  * this search. A blank takes a free digit of its own before it asks the
  * holder of another to move: the paths stay short. */
-static bool augment(const uint16_t cand[BD_SIZE], int i, int8_t owner[BD_SIZE], unsigned *taken,
-                    unsigned *seen)
+static bool augment(const uint16_t cand[BD_SIZE], int i, matching *m, unsigned *seen)
 {
-    unsigned free_digits = cand[i] & ~*taken;
+    unsigned free_digits = cand[i] & ~m->taken;
     if (free_digits) {
-        int d = bit_digit(free_digits);
-        owner[d - 1] = (int8_t)i;
-        *taken |= digit_bit(d);
+        take(m, cand, i, bit_digit(free_digits));
         return true;
     }
     for (unsigned left = cand[i] & ~*seen; left; left = cand[i] & ~*seen) {
         int d = bit_digit(left);
         *seen |= digit_bit(d);
-        if (augment(cand, owner[d - 1], owner, taken, seen)) {
-            owner[d - 1] = (int8_t)i;
+        if (augment(cand, m->owner[d - 1], m, seen)) {
+            take(m, cand, i, d);
             return true;
         }
     }
@@ -154,23 +168,17 @@ static unsigned reached_from(const unsigned step[BD_SIZE], unsigned goal, unsign
     return seen;
 }
 
-/* Given a perfect matching of the unit's n blanks (owner[d - 1] the blank
- * holding digit d, -1: d not missing), with the moves between the matched
- * digits (d moves to e when d's blank may take e): true when they join
- * every matched digit in one strongly connected component, where every
- * blank keeps every candidate; else sets keep[i] to the candidates of
- * blank i that some perfect matching gives it, the digits of i's digit's
- * component, and returns false. */
-static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_SIZE],
+/* Given a perfect matching m of the unit's n blanks to its missing
+ * digits, with the moves between the matched digits (d moves to e when
+ * d's blank may take e: m's step): true when they join every matched
+ * digit in one strongly connected component, where every blank keeps
+ * every candidate; else sets keep[i] to the candidates of blank i that
+ * some perfect matching gives it, the digits of i's digit's component,
+ * and returns false. */
+static bool keep_components(const uint16_t cand[BD_SIZE], const matching *m,
                             unsigned keep[BD_SIZE])
 {
-    unsigned step[BD_SIZE], all = 0;   /* the moves of each matched digit */
-    for (int d = 1; d <= BD_SIZE; d++) {
-        if (owner[d - 1] >= 0) {
-            step[d - 1] = cand[owner[d - 1]];
-            all |= digit_bit(d);
-        }
-    }
+    const unsigned *step = m->step, all = m->taken;
     for (unsigned left = all; left;) {
         /* the component of the lowest digit left: what reaches it among
          * what it reaches, among the digits of no component yet (a path
@@ -181,7 +189,7 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
             return true;
         left &= ~part;
         for (unsigned in = part; in; in &= in - 1u) {
-            int blank = owner[bit_digit(in) - 1];
+            int blank = m->owner[bit_digit(in) - 1];
             keep[blank] = cand[blank] & part;
         }
     }
@@ -194,28 +202,24 @@ static bool keep_components(const uint16_t cand[BD_SIZE], const int8_t owner[BD_
  * blank (keep[] then unset); false when there is no perfect matching. */
 static bool matched_candidates(const uint16_t cand[BD_SIZE], unsigned keep[BD_SIZE], bool *whole)
 {
-    int8_t owner[BD_SIZE];
-    unsigned taken = 0, unmatched = 0;
-    for (int d = 0; d < BD_SIZE; d++)
-        owner[d] = -1;
+    matching m;
+    m.taken = 0;
+    unsigned unmatched = 0;
     /* greedily first, each blank its highest free digit: most blanks match
      * at once */
     for (int i = 0; i < BD_SIZE; i++) {
-        unsigned free_digits = cand[i] & ~taken;
-        if (free_digits) {
-            int d = top_digit(free_digits);
-            owner[d - 1] = (int8_t)i;
-            taken |= digit_bit(d);
-        } else if (cand[i]) {
+        unsigned free_digits = cand[i] & ~m.taken;
+        if (free_digits)
+            take(&m, cand, i, top_digit(free_digits));
+        else if (cand[i])
             unmatched |= 1u << i;
-        }
     }
     for (; unmatched; unmatched &= unmatched - 1u) {
         unsigned seen = 0;
-        if (!augment(cand, bit_digit(unmatched) - 1, owner, &taken, &seen))
+        if (!augment(cand, bit_digit(unmatched) - 1, &m, &seen))
             return false;
     }
-    *whole = keep_components(cand, owner, keep);
+    *whole = keep_components(cand, &m, keep);
     return true;
 }
 
@@ -420,15 +424,15 @@ static bool has_bare_blank(const uint8_t cells[BD_CELLS], const uint16_t cand[BD
 }
 
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
-                          bdi_unit_memo *memo)
+                          bdi_unit_memo *memo, uint16_t last[BD_CELLS])
 {
     if (has_bare_blank(cells, cand))
         return false;
-    /* a unit whose masks are those of memo->last is consistent: its
-     * outcome depends on them alone, and it stays off the worklist until a
-     * cell of it changes */
+    /* a unit whose masks are those of last is consistent: its outcome
+     * depends on them alone, and it stays off the worklist until a cell of
+     * it changes */
     /* pending: the units not settled yet; queue: those put back */
-    uint32_t pending = memo ? changed_units(memo->last, cand) : ALL_UNITS, queue = 0;
+    uint32_t pending = last ? changed_units(last, cand) : ALL_UNITS, queue = 0;
     while (pending | queue) {
         uint32_t from = queue ? queue : pending;
         int unit = bit_digit(from) - 1;
@@ -437,7 +441,7 @@ bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS]
         if (!settle_unit(cand, unit, &queue, memo))
             return false;
     }
-    if (memo)
-        memcpy(memo->last, cand, sizeof memo->last);
+    if (last)
+        memcpy(last, cand, BD_CELLS * sizeof *last);
     return true;
 }

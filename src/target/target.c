@@ -204,6 +204,7 @@ typedef struct target {
                                * and BD_CELLS + 2 */
     bdi_unit_memo *memo;      /* for the units' rule, NULL: none yet (units_consistent) */
     int units_calls;          /* units_consistent's calls, up to MEMO_AFTER */
+    uint16_t units_last[BD_CELLS]; /* the rule's last result (bdi_units_consistent) */
     bdi_layer_memo *layer_memo;   /* for the layer solves, NULL: none yet (layer_memo()) */
     bdi_budget budget;
     uint64_t guesses;
@@ -1736,7 +1737,7 @@ static bool units_consistent(target *s)
     unsigned few[3];   /* unused */
     open_candidates(s, cand, few);
     memcpy(before, cand, sizeof before);
-    if (!bdi_units_consistent(s->cells, cand, s->memo))
+    if (!bdi_units_consistent(s->cells, cand, s->memo, s->units_last))
         return false;
     for (int cell = 0; cell < BD_CELLS; cell++)
         s->allow[cell] &= (uint16_t)~(before[cell] & ~cand[cell]);
@@ -2052,6 +2053,7 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     sub.level = level;
     sub.memo = s->memo;
     sub.units_calls = s->units_calls;
+    memcpy(sub.units_last, s->units_last, sizeof sub.units_last);
     sub.layer_memo = s->layer_memo;
     sub.improved = true;
     sub.best_score = s->best_score;
@@ -2059,6 +2061,7 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     run_passes(&sub);
     s->memo = sub.memo;       /* the same, or one it made */
     s->units_calls = sub.units_calls;
+    memcpy(s->units_last, sub.units_last, sizeof s->units_last);
     s->layer_memo = sub.layer_memo;   /* the same, or one it made */
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)

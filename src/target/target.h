@@ -260,10 +260,6 @@ typedef struct bdi_unit_memo_slot {
 } bdi_unit_memo_slot;
 typedef struct bdi_unit_memo {
     bdi_unit_memo_slot slot[1 << BDI_UNIT_MEMO_BITS];
-    /* the candidates the last call that returned true left, in which
-     * every unit is consistent (all 0 before one: units of filled cells
-     * alone, consistent too) */
-    uint16_t last[BD_CELLS];
 } bdi_unit_memo;
 
 /* The units' all-different rule made consistent (alldiff.c): `cand` holds
@@ -272,9 +268,13 @@ typedef struct bdi_unit_memo {
  * loses the digits that no assignment of its units' blanks to their
  * missing digits (each blank its own) gives it. False when some unit
  * has no such assignment: no completion. Uses and fills `memo` (NULL:
- * none), which never changes the result. */
+ * none) and `last` (NULL: none), which never change the result: `last`
+ * holds candidates in which every unit is consistent (all 0 at first:
+ * units of filled cells alone, consistent too), and a call that returns
+ * true leaves its result there. Both are owned by the search that calls
+ * it (one a thread). */
 bool bdi_units_consistent(const uint8_t cells[BD_CELLS], uint16_t cand[BD_CELLS],
-                          bdi_unit_memo *memo);
+                          bdi_unit_memo *memo, uint16_t last[BD_CELLS]);
 
 /* The symmetries of a target puzzle (symmetry.c): the row and column moves
  * that keep every cell's weight and leave the puzzle unchanged. Fills
