@@ -40,7 +40,10 @@
  * their layer stands where no other has its value (the walk would find
  * it too: its answer is its first best layer). A search's memo
  * (the caller's) keeps its recent solves with max-marginals, keyed by the
- * digit and its cells' values (below), for the search's repeats.
+ * digit and its cells' values (below), for the search's repeats. An
+ * indexed node keeps each digit's values but for the prices laid out as
+ * the tables read them (the bands side by side); bdi_layer_solve_moved,
+ * the steps' solves, lays the prices out so once for all its digits.
  */
 #include "target.h"
 #include "engine/fast/fast.h"
@@ -58,12 +61,15 @@
 #include <immintrin.h>
 #endif
 
-/* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
- * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
- * the bound, index and subgradient); layers_avx2.c compiles it again, alone
- * (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 under AVX2 flags. */
+/* The kernels' names: layers.c compiles them as bdi_layer_solve_base and
+ * bdi_layer_solve_moved_base (and the rest of the file: the entries
+ * bdi_layer_solve and bdi_layer_solve_moved, which pick the kernel, and
+ * the bound, index and subgradient); layers_avx2.c compiles them again,
+ * alone (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 and
+ * bdi_layer_solve_moved_avx2 under AVX2 flags. */
 #ifndef LAYERS_KERNEL
 #define LAYERS_KERNEL bdi_layer_solve_base
+#define LAYERS_MOVED_KERNEL bdi_layer_solve_moved_base
 #endif
 
 enum {
@@ -153,11 +159,13 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
 
 /* Marks a function that the compiler should keep out of line (GNU C);
- * elsewhere, nothing. */
+ * elsewhere, nothing. INLINED: one to inline into each caller. */
 #if defined(__GNUC__)
 #define OUT_OF_LINE __attribute__((noinline))
+#define INLINED inline __attribute__((always_inline))
 #else
 #define OUT_OF_LINE
+#define INLINED inline
 #endif
 
 /* The larger of two values. */
@@ -417,41 +425,53 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
     }
 }
 
-/* digit_values from the digit's values at an indexed node (see target.h):
- * each cell's base less its price where priced, the rows turned into
- * columns as there; column 8 from the band-side copies. */
-static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
-                                  band_values value)
+/* banded[i][c][b] = the price of cell (3 b + i, c), 0 in lane BD_BOX: a
+ * row's columns 0..7 (with AVX2 in one register, else as two quads) and
+ * the three bands' rows i turned into columns as in digit_values; column
+ * 8 lane by lane. */
+static inline void band_prices(const int32_t price[BD_CELLS], band_values banded)
 {
     enum { BAND = BD_BOX * BD_SIZE };
     for (int i = 0; i < BD_BOX; i++) {
+        const int32_t *row = price + i * BD_SIZE;   /* band 0's row i */
 #ifdef __AVX2__
-        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
-        for (int band = 0; band < BD_BOX; band++) {
-            int cell = (band * BD_BOX + i) * BD_SIZE;
-            octo base, p, priced;
-            memcpy(&base, plan->base + cell, sizeof base);
-            memcpy(&p, price + cell, sizeof p);
-            memcpy(&priced, plan->priced + cell, sizeof priced);
-            row[band] = base - (p & priced);
-        }
-        octo_columns(row[0], row[1], row[2], value, i);
+        octo rows[BD_BOX];
+        for (int band = 0; band < BD_BOX; band++)
+            memcpy(&rows[band], row + band * BAND, sizeof rows[band]);
+        octo_columns(rows[0], rows[1], rows[2], banded, i);
 #else
-        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
-        for (int band = 0; band < BD_BOX; band++) {
-            int cell = (band * BD_BOX + i) * BD_SIZE;
-            left[band] = quad_load(plan->base + cell)
-                         - (quad_load(price + cell) & quad_load(plan->priced + cell));
-            right[band] = quad_load(plan->base + cell + 4)
-                          - (quad_load(price + cell + 4) & quad_load(plan->priced + cell + 4));
-        }
-        quad_columns(left[0], left[1], left[2], value, i, 0);
-        quad_columns(right[0], right[1], right[2], value, i, 4);
+        quad_columns(quad_load(row), quad_load(row + BAND), quad_load(row + 2 * BAND), banded, i, 0);
+        quad_columns(quad_load(row + 4), quad_load(row + BAND + 4), quad_load(row + 2 * BAND + 4),
+                     banded, i, 4);
 #endif
-        int cell = i * BD_SIZE + 8;
-        quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
-        quad_store(value[i][8], quad_load(plan->base8[i]) - (p & quad_load(plan->priced8[i])));
+        quad_store(banded[i][8], quad_of3(row[8], row[BAND + 8], row[2 * BAND + 8]));
     }
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h)
+ * and the prices banded as they are (band_prices): each cell's base less
+ * its price where priced, (with AVX2) eight values at once, the last four
+ * as a quad. */
+static inline void banded_values(const bdi_layer_values *plan, band_values banded,
+                                 band_values value)
+{
+    enum { COUNT = BD_BOX * BD_SIZE * LANES };
+    const int32_t *base = &plan->base[0][0][0], *priced = &plan->priced[0][0][0];
+    const int32_t *p = &banded[0][0][0];
+    int32_t *out = &value[0][0][0];
+    int k = 0;
+#ifdef __AVX2__
+    for (; k + 2 * LANES <= COUNT; k += 2 * LANES) {
+        octo x, y, z;
+        memcpy(&x, base + k, sizeof x);
+        memcpy(&y, p + k, sizeof y);
+        memcpy(&z, priced + k, sizeof z);
+        x -= y & z;
+        memcpy(out + k, &x, sizeof x);
+    }
+#endif
+    for (; k < COUNT; k += LANES)
+        quad_store(out + k, quad_load(base + k) - (quad_load(p + k) & quad_load(priced + k)));
 }
 #else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
@@ -471,21 +491,27 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
             value[i][c][BD_BOX] = 0;
 }
 
-/* digit_values from the digit's values at an indexed node (see target.h):
- * each cell's base less its price where priced. */
-static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
-                                  band_values value)
+/* banded[i][c][b] = the price of cell (3 b + i, c), 0 in lane BD_BOX. */
+static inline void band_prices(const int32_t price[BD_CELLS], band_values banded)
 {
-    for (int r = 0; r < BD_SIZE; r++) {
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            int32_t priced = price[cell] & plan->priced[cell];
-            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - priced;
-        }
-    }
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++)
+            banded[r % BD_BOX][c][r / BD_BOX] = price[r * BD_SIZE + c];
     for (int i = 0; i < BD_BOX; i++)
         for (int c = 0; c < BD_SIZE; c++)
-            value[i][c][BD_BOX] = 0;
+            banded[i][c][BD_BOX] = 0;
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h)
+ * and the prices banded as they are (band_prices): each cell's base less
+ * its price where priced. */
+static inline void banded_values(const bdi_layer_values *plan, band_values banded,
+                                 band_values value)
+{
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            for (int l = 0; l < LANES; l++)
+                value[i][c][l] = plan->base[i][c][l] - (banded[i][c][l] & plan->priced[i][c][l]);
 }
 
 #endif
@@ -1345,15 +1371,22 @@ static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS]
 
 /* The values of `digit`'s cells (its open columns row by row in `rows`)
  * into value (see digit_values): from `plan` (the node's values of the
- * digit; may be NULL) when given. */
+ * digit; may be NULL) when given, with the prices banded in `banded`
+ * (band_prices; may be NULL: banded here). */
 static inline void cell_values(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                                const uint16_t rows[BD_SIZE], const bdi_layer_values *plan,
-                               band_values value)
+                               band_values banded, band_values value)
 {
-    if (plan)
-        planned_values(plan, price, value);
-    else
+    if (plan) {
+        band_values own;
+        if (!banded) {
+            band_prices(price, own);
+            banded = own;
+        }
+        banded_values(plan, banded, value);
+    } else {
         digit_values(node, price, digit, rows, value);
+    }
 }
 
 /* The best layer of a digit of cell values `value` (cell_values) by the
@@ -1377,12 +1410,13 @@ static inline void table_layer(band_values value, triple_values best, bdi_layer 
  * the best value. */
 OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                                      int digit, const uint16_t rows[BD_SIZE],
-                                     const bdi_layer_values *plan, bdi_layer *layer)
+                                     const bdi_layer_values *plan, band_values banded,
+                                     bdi_layer *layer)
 {
     band_values value;
     triple_values best;
     bool unique;
-    cell_values(node, price, digit, rows, plan, value);
+    cell_values(node, price, digit, rows, plan, banded, value);
     table_layer(value, best, layer, &unique);
     return unique;
 }
@@ -1448,14 +1482,15 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
 }
 #endif
 
-/* The contract is in target.h (bdi_layer_solve's kernels). A digit of at
- * most WALK_LIMIT choices is walked (walk_layer), but one without
- * max-marginals of at least TABLES_FROM choices is solved by the band
- * tables first: where a layer has the best value and no other does, the
- * walk would find that layer (it finds the first best in its order), so
- * it is the answer; else it is walked. */
-void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                   bdi_layer *layer, int32_t *through)
+/* One solve of bdi_layer_solve's kernels (the arguments are theirs),
+ * `banded` the prices banded (band_prices) at an indexed node, or NULL.
+ * A digit of at most WALK_LIMIT choices is walked (walk_layer), but one
+ * without max-marginals of at least TABLES_FROM choices is solved by the
+ * band tables first: where a layer has the best value and no other does,
+ * the walk would find that layer (it finds the first best in its order),
+ * so it is the answer; else it is walked. */
+static INLINED void solve_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                               band_values banded, int digit, bdi_layer *layer, int32_t *through)
 {
     band_values value;
     triple_values best;
@@ -1476,7 +1511,7 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     }
     if (product <= WALK_LIMIT) {
         if (through || product < TABLES_FROM
-            || !unique_layer(node, price, digit, rows, planned, layer)
+            || !unique_layer(node, price, digit, rows, planned, banded, layer)
             || layer->best == BDI_LAYER_NONE) {
             if (!plan) {
                 plan_walk(&own, rows, count, product);
@@ -1489,13 +1524,34 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    cell_values(node, price, digit, rows, planned, value);
+    cell_values(node, price, digit, rows, planned, banded, value);
     table_layer(value, best, layer, NULL);
     if (through) {
         triple_values rest;
         rest_of(best, rest);
         through_cells(value, rest, through);
         memo_keep(slot, layer, through);
+    }
+}
+
+/* The contract is in target.h (bdi_layer_solve's kernels). */
+void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                   bdi_layer *layer, int32_t *through)
+{
+    solve_digit(node, price, NULL, digit, layer, through);
+}
+
+/* The contract is in target.h (bdi_layer_solve_moved's kernels): at an
+ * indexed node the prices are banded once for all the solves. */
+void LAYERS_MOVED_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         unsigned moved, bdi_layer layers[BD_SIZE])
+{
+    band_values banded;
+    if (node->indexed)
+        band_prices(price, banded);
+    for (; moved; moved &= moved - 1u) {
+        int digit = bit_digit(moved);
+        solve_digit(node, price, node->indexed ? banded : NULL, digit, &layers[digit - 1], NULL);
     }
 }
 
@@ -1510,64 +1566,46 @@ bdi_layer_memo *bdi_layer_memo_new(void)
     return memo;
 }
 
-/* Column 8's values of every digit at the node, band by band (see
- * target.h), from its cells'. */
-static void plan_column8(bdi_layer_node *node)
-{
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bdi_layer_values *plan = &node->values[digit - 1];
-        memset(plan->base8, 0, sizeof plan->base8);
-        memset(plan->priced8, 0, sizeof plan->priced8);
-        for (int r = 0; r < BD_SIZE; r++) {
-            plan->base8[r % BD_BOX][r / BD_BOX] = plan->base[r * BD_SIZE + 8];
-            plan->priced8[r % BD_BOX][r / BD_BOX] = plan->priced[r * BD_SIZE + 8];
-        }
-    }
-}
-
-/* Every digit's values of `cell` at the node (see target.h). */
-static void cell_plan_values(bdi_layer_node *node, int cell)
-{
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bool open = node->open[cell] & digit_bit(digit);
-        int32_t gain = node->gain[cell];
-        node->values[digit - 1].base[cell] = open ? digit * gain : CLOSED;
-        node->values[digit - 1].priced[cell] = -(int32_t)(open && gain != 0);
-    }
-}
-
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
-/* Every digit's values at the node (see target.h): four cells at once
- * (d x gain summed up digit by digit, the openings as masks), the last
- * cell alone; then column 8's band-side copies. */
+/* Every digit's values at the node (see target.h): the three bands' cells
+ * (i, c) as a quad (d x gain summed up digit by digit, the openings as
+ * masks; lane BD_BOX open to every digit with gain 0, so 0 there). */
 static void plan_values(bdi_layer_node *node)
 {
+    enum { BAND = BD_BOX * BD_SIZE };
     const quad zero = {0, 0, 0, 0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED};
-    int cell = 0;
-    for (; cell + LANES <= BD_CELLS; cell += LANES) {
-        const uint16_t *at = node->open + cell;
-        quad gain = quad_load(node->gain + cell), open = {at[0], at[1], at[2], at[3]}, sum = zero;
-        quad blank = gain != zero;   /* -1 on the blanks */
-        for (int digit = 1; digit <= BD_SIZE; digit++) {
-            const int32_t bit = (int32_t)digit_bit(digit);
-            sum += gain;
-            quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
-            quad_store(node->values[digit - 1].base + cell, (sum & taken) | (closed & ~taken));
-            quad_store(node->values[digit - 1].priced + cell, taken & blank);
+    for (int i = 0; i < BD_BOX; i++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = i * BD_SIZE + c;
+            const uint16_t *at = node->open + cell;
+            quad gain = {node->gain[cell], node->gain[cell + BAND], node->gain[cell + 2 * BAND], 0};
+            quad open = {at[0], at[BAND], at[2 * BAND], (1 << BD_SIZE) - 1}, sum = zero;
+            quad blank = gain != zero;   /* -1 on the blanks */
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                const int32_t bit = (int32_t)digit_bit(digit);
+                sum += gain;
+                quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
+                quad_store(node->values[digit - 1].base[i][c], (sum & taken) | (closed & ~taken));
+                quad_store(node->values[digit - 1].priced[i][c], taken & blank);
+            }
         }
     }
-    for (; cell < BD_CELLS; cell++)
-        cell_plan_values(node, cell);
-    plan_column8(node);
 }
 #else
-/* Every digit's values at the node (see target.h), cell by cell; then
- * column 8's band-side copies. */
+/* Every digit's values at the node (see target.h), cell by cell. */
 static void plan_values(bdi_layer_node *node)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cell_plan_values(node, cell);
-    plan_column8(node);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int i = cell / BD_SIZE % BD_BOX, c = cell % BD_SIZE, band = cell / (BD_BOX * BD_SIZE);
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            bool open = node->open[cell] & digit_bit(digit);
+            int32_t gain = node->gain[cell];
+            node->values[digit - 1].base[i][c][band] = open ? digit * gain : CLOSED;
+            node->values[digit - 1].priced[i][c][band] = -(int32_t)(open && gain != 0);
+            node->values[digit - 1].base[i][c][BD_BOX] = 0;
+            node->values[digit - 1].priced[i][c][BD_BOX] = 0;
+        }
+    }
 }
 #endif
 
@@ -1619,11 +1657,31 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
     }
     kernel(node, price, digit, layer, through);
 }
+
+void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                           unsigned moved, bdi_layer layers[BD_SIZE])
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    if (kernel == bdi_layer_solve_avx2)
+        bdi_layer_solve_moved_avx2(node, price, moved, layers);
+    else
+        bdi_layer_solve_moved_base(node, price, moved, layers);
+}
 #else
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through)
 {
     bdi_layer_solve_base(node, price, digit, layer, through);
+}
+
+void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                           unsigned moved, bdi_layer layers[BD_SIZE])
+{
+    bdi_layer_solve_moved_base(node, price, moved, layers);
 }
 #endif
 
