@@ -1450,7 +1450,39 @@ static void walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     memo_keep(slot, layer, through);
 }
 
-#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* The open cells of `digit` among the 32 from node->open + cell, as bits:
+ * sixteen cells a register, their masks and the digit's bit compared to
+ * 0, packed to a byte a cell (the halves put back in order), the bytes'
+ * signs gathered. */
+static inline uint32_t open_cells32(const bdi_layer_node *node, __m256i bit, int cell)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i a = _mm256_loadu_si256((const __m256i *)(node->open + cell));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(node->open + cell + 16));
+    __m256i shut = _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(a, bit), zero),
+                                      _mm256_cmpeq_epi16(_mm256_and_si256(b, bit), zero));
+    return ~(uint32_t)_mm256_movemask_epi8(_mm256_permute4x64_epi64(shut, 0xd8));
+}
+
+/* The open columns of `digit` in each row of the node, from its cells:
+ * cells 0..63 as the bits of one word (open_cells32), 64..79 sixteen at
+ * once, 80 alone; each row's nine bits cut from those. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    const __m256i bit = _mm256_set1_epi16((short)digit_bit(digit)), zero = _mm256_setzero_si256();
+    uint64_t low = open_cells32(node, bit, 0) | (uint64_t)open_cells32(node, bit, 32) << 32;
+    __m256i last = _mm256_loadu_si256((const __m256i *)(node->open + 64));
+    __m256i shut = _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(last, bit), zero),
+                                      _mm256_set1_epi16(-1));
+    uint32_t high = ~(uint32_t)_mm256_movemask_epi8(_mm256_permute4x64_epi64(shut, 0xd8));
+    high |= (node->open[80] & digit_bit(digit) ? 1u : 0u) << 16;   /* cells 64..80 */
+    for (int r = 0; r < 7; r++)
+        rows[r] = (uint16_t)(low >> BD_SIZE * r & 0x1ffu);
+    rows[7] = (uint16_t)((low >> 63 | (uint64_t)high << 1) & 0x1ffu);
+    rows[8] = (uint16_t)(high >> 8 & 0x1ffu);
+}
+#elif defined(__SSE2__) && !defined(BD_PORTABLE)
 /* The open columns of `digit` in each row of the node, from its cells:
  * columns 0..7 of a row at once (the cells' masks and the digit's bit
  * compared to 0, a byte a cell, the bytes' signs gathered), column 8
