@@ -425,15 +425,15 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
     }
 }
 
-/* banded[i][c][b] = the price of cell (3 b + i, c), 0 in lane BD_BOX: a
- * row's columns 0..7 (with AVX2 in one register, else as two quads) and
+/* banded[i][c][b] = x[cell (3 b + i, c)] (x: the prices, or any value of
+ * each cell), 0 in lane BD_BOX: a row's columns 0..7 (with AVX2 in one register, else as two quads) and
  * the three bands' rows i turned into columns as in digit_values; column
  * 8 lane by lane. */
-static inline void band_prices(const int32_t price[BD_CELLS], band_values banded)
+static inline void band_prices(const int32_t x[BD_CELLS], band_values banded)
 {
     enum { BAND = BD_BOX * BD_SIZE };
     for (int i = 0; i < BD_BOX; i++) {
-        const int32_t *row = price + i * BD_SIZE;   /* band 0's row i */
+        const int32_t *row = x + i * BD_SIZE;   /* band 0's row i */
 #ifdef __AVX2__
         octo rows[BD_BOX];
         for (int band = 0; band < BD_BOX; band++)
@@ -491,12 +491,13 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
             value[i][c][BD_BOX] = 0;
 }
 
-/* banded[i][c][b] = the price of cell (3 b + i, c), 0 in lane BD_BOX. */
-static inline void band_prices(const int32_t price[BD_CELLS], band_values banded)
+/* banded[i][c][b] = x[cell (3 b + i, c)] (x: the prices, or any value of
+ * each cell), 0 in lane BD_BOX. */
+static inline void band_prices(const int32_t x[BD_CELLS], band_values banded)
 {
     for (int r = 0; r < BD_SIZE; r++)
         for (int c = 0; c < BD_SIZE; c++)
-            banded[r % BD_BOX][c][r / BD_BOX] = price[r * BD_SIZE + c];
+            banded[r % BD_BOX][c][r / BD_BOX] = x[r * BD_SIZE + c];
     for (int i = 0; i < BD_BOX; i++)
         for (int c = 0; c < BD_SIZE; c++)
             banded[i][c][BD_BOX] = 0;
@@ -793,6 +794,51 @@ static inline int32_t best_value(triple_values best, int top[BD_BOX], bool *uniq
 
 #endif
 
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Triple T's row in rest_of's tables: 4 (t1 + 3 t2) + t0. */
+static inline int padded(int triple)
+{
+    return triple / 3 * 4 + triple % 3;
+}
+
+/* rest[T][b] = the best that the other two bands add to band b's triple T
+ * in a layer: the best over the eight shifts d of band b + 1 at T + d and
+ * band b + 2 at T - d (see SHIFTED), the bands at once (lanes); with AVX2
+ * triples T and T + 1 (offset t0 = 0 and 1) in one register: the tables
+ * of bands b + 1 and b + 2 hold, after each (t1, t2)'s three offsets t0,
+ * offset 0 again, so that T + d and T + 1 + d are neighbours (padded). */
+static void rest_of(triple_values best, triple_values rest)
+{
+    enum { SLOTS = 4 };
+    int32_t next[BD_SIZE * SLOTS][LANES], after[BD_SIZE * SLOTS][LANES];   /* [padded(T)] */
+    for (int j = 0; j < BD_SIZE; j++) {
+        for (int t0 = 0; t0 < SLOTS; t0++) {
+            quad in = quad_load(best[3 * j + t0 % 3]);
+            quad_store(next[SLOTS * j + t0], quad_turn1(in));
+            quad_store(after[SLOTS * j + t0], quad_turn2(in));
+        }
+    }
+    /* unrolled, SHIFTED's entries become constant offsets */
+#pragma GCC unroll 9
+    for (int j = 0; j < BD_SIZE; j++) {
+        int triple = 3 * j;   /* offset t0 = 0 */
+        octo pair = {0};      /* triples T and T + 1 */
+        quad third = {0};     /* triple T + 2 */
+        for (int p = 0; p < 4; p++) {
+            int plus = padded(SHIFTED[p][triple]), minus = padded(SHIFTED[7 - p][triple]);
+            octo x = octo_best_sum(octo_load(next[plus]), octo_load(after[minus]),
+                                   octo_load(next[minus]), octo_load(after[plus]));
+            plus = padded(SHIFTED[p][triple + 2]), minus = padded(SHIFTED[7 - p][triple + 2]);
+            quad y = quad_best_sum(quad_load(next[plus]), quad_load(after[minus]),
+                                   quad_load(next[minus]), quad_load(after[plus]));
+            pair = p ? (octo)_mm256_max_epi32((__m256i)pair, (__m256i)x) : x;
+            third = p ? quad_max(third, y) : y;
+        }
+        memcpy(rest[triple], &pair, sizeof pair);
+        quad_store(rest[triple + 2], third);
+    }
+}
+#else
 /* rest[T][b] = the best that the other two bands add to band b's triple T
  * in a layer: the best over the eight shifts d of band b + 1 at T + d and
  * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
@@ -822,6 +868,7 @@ static void rest_of(triple_values best, triple_values rest)
         quad_store(rest[triple], x);
     }
 }
+#endif
 
 #ifdef QUAD_SHUFFLES
 /* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
@@ -1556,7 +1603,10 @@ static INLINED void solve_digit(const bdi_layer_node *node, const int32_t price[
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    cell_values(node, price, digit, rows, planned, banded, value);
+    if (slot)
+        band_prices(slot->key, value);   /* the key: the cells' values (see memo_slot) */
+    else
+        cell_values(node, price, digit, rows, planned, banded, value);
     table_layer(value, best, layer, NULL);
     if (through) {
         triple_values rest;
