@@ -1285,14 +1285,17 @@ static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price
 enum { MEMO_SLOTS = 512, MEMO_WALKS = 64, KEY_WORDS = BD_CELLS + 1 };
 
 /* key[r * BD_SIZE + c]: cell (r, c)'s profit or CLOSED; key[BD_CELLS]:
- * the digit (0: the slot is empty). */
+ * the digit. */
 typedef struct memo_slot {
     int32_t key[KEY_WORDS];
     bdi_layer layer;
     int32_t through[BD_CELLS];
 } memo_slot;
 
+/* bit i % 64 of filled[i / 64]: slot i holds a solve (the others are not
+ * read: a new memo clears only these bits). */
 struct bdi_layer_memo {
+    uint64_t filled[MEMO_SLOTS / 64];
     memo_slot slot[MEMO_SLOTS];
 };
 
@@ -1361,13 +1364,16 @@ static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS
     if (!node->memo)
         return false;
     int32_t key[KEY_WORDS];
-    memo_slot *at = &node->memo->slot[memo_key(node, price, digit, key) % MEMO_SLOTS];
+    unsigned i = memo_key(node, price, digit, key) % MEMO_SLOTS;
+    uint64_t *filled = &node->memo->filled[i / 64], bit = (uint64_t)1 << (i % 64);
+    memo_slot *at = &node->memo->slot[i];
     *slot = at;
-    if (at->key[BD_CELLS] == digit && memcmp(at->key, key, sizeof key) == 0) {
+    if ((*filled & bit) && at->key[BD_CELLS] == digit && memcmp(at->key, key, sizeof key) == 0) {
         *layer = at->layer;
         memcpy(through, at->through, sizeof at->through);
         return true;
     }
+    *filled |= bit;
     memcpy(at->key, key, sizeof key);
     return false;
 }
@@ -1643,8 +1649,7 @@ bdi_layer_memo *bdi_layer_memo_new(void)
 {
     bdi_layer_memo *memo = malloc(sizeof *memo);
     if (memo)
-        for (int i = 0; i < MEMO_SLOTS; i++)
-            memo->slot[i].key[BD_CELLS] = 0;   /* empty; the rest is read only once filled */
+        memset(memo->filled, 0, sizeof memo->filled);   /* every slot empty */
     return memo;
 }
 
