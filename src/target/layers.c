@@ -61,15 +61,17 @@
 #include <immintrin.h>
 #endif
 
-/* The kernels' names: layers.c compiles them as bdi_layer_solve_base and
- * bdi_layer_solve_moved_base (and the rest of the file: the entries
- * bdi_layer_solve and bdi_layer_solve_moved, which pick the kernel, and
- * the bound, index and subgradient); layers_avx2.c compiles them again,
- * alone (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 and
- * bdi_layer_solve_moved_avx2 under AVX2 flags. */
+/* The kernels' names: layers.c compiles them as bdi_layer_solve_base,
+ * bdi_layer_solve_moved_base and bdi_layer_index_base (and the rest of
+ * the file: the entries bdi_layer_solve, bdi_layer_solve_moved and
+ * bdi_layer_index, which pick the kernel, and the bound and subgradient);
+ * layers_avx2.c compiles them again, alone (LAYERS_KERNEL_ONLY), as
+ * bdi_layer_solve_avx2, bdi_layer_solve_moved_avx2 and
+ * bdi_layer_index_avx2 under AVX2 flags. */
 #ifndef LAYERS_KERNEL
 #define LAYERS_KERNEL bdi_layer_solve_base
 #define LAYERS_MOVED_KERNEL bdi_layer_solve_moved_base
+#define LAYERS_INDEX_KERNEL bdi_layer_index_base
 #endif
 
 enum {
@@ -1145,11 +1147,13 @@ static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price
 }
 
 /* Takes the forced rows (bit r of `forced`: row r has one open cell) into
- * the plan: their picks, columns and boxes. False when two of them share
- * a column or a box: no layer. */
-static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsigned forced)
+ * the plan: their picks, columns and boxes, and which of their cells are
+ * blanks (gain: the node's). False when two of them share a column or a
+ * box: no layer. */
+static bool plan_forced(bdi_layer_plan *plan, const int32_t gain[BD_CELLS],
+                        const uint16_t rows[BD_SIZE], unsigned forced)
 {
-    unsigned cols = 0, boxes = 0;
+    unsigned cols = 0, boxes = 0, blank = 0;
     plan->forced = (uint16_t)forced;
     for (; forced; forced &= forced - 1u) {
         int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
@@ -1158,10 +1162,12 @@ static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsi
             return false;
         cols |= rows[r];
         boxes |= box;
+        blank |= (unsigned)(gain[r * BD_SIZE + c] != 0) << r;
         plan->pick[r] = (uint8_t)c;
     }
     plan->cols = (uint16_t)cols;
     plan->boxes = (uint16_t)boxes;
+    plan->forced_blank = (uint16_t)blank;
     return true;
 }
 
@@ -1190,10 +1196,11 @@ static bool plan_order(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE],
 }
 
 /* The walk's plan for a digit of `choices` (at most WALK_LIMIT) layers to
- * try, its open columns row by row in `rows`, count[r] of them in row r:
- * none when a row has no open cell or none left by the forced rows. */
-static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const int count[BD_SIZE],
-                      int choices)
+ * try at the node of gains `gain`, its open columns row by row in `rows`,
+ * count[r] of them in row r: none when a row has no open cell or none
+ * left by the forced rows. */
+static void plan_walk(bdi_layer_plan *plan, const int32_t gain[BD_CELLS],
+                      const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int choices)
 {
     memset(plan, 0, sizeof *plan);
     plan->choices = (int16_t)choices;
@@ -1203,19 +1210,20 @@ static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const 
     unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
     for (int r = 0; r < BD_SIZE; r++)
         by_count[count[r]] |= 1u << r;
-    plan->none = !plan_forced(plan, rows, by_count[1]) || !plan_order(plan, rows, by_count);
+    plan->none = !plan_forced(plan, gain, rows, by_count[1]) || !plan_order(plan, rows, by_count);
 }
 
-/* The forced rows' picks into w and their cells' value into w->sum. */
+/* The forced rows' picks into w and their cells' value into w->sum (the
+ * blanks' profits: a placed cell's value is 0). */
 static void walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         int digit)
 {
     const bdi_layer_plan *plan = w->plan;
     int32_t sum = 0;
     memcpy(w->pick, plan->pick, sizeof w->pick);
-    for (unsigned forced = plan->forced; forced; forced &= forced - 1u) {
-        int r = bit_digit(forced) - 1;
-        sum += cell_value(node, price, digit, r * BD_SIZE + plan->pick[r]);
+    for (unsigned forced = plan->forced_blank; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1, cell = r * BD_SIZE + plan->pick[r];
+        sum += digit * node->gain[cell] - price[cell];
     }
     w->sum = sum;
 }
@@ -1599,7 +1607,7 @@ static INLINED void solve_digit(const bdi_layer_node *node, const int32_t price[
             || !unique_layer(node, price, digit, rows, planned, banded, layer)
             || layer->best == BDI_LAYER_NONE) {
             if (!plan) {
-                plan_walk(&own, rows, count, product);
+                plan_walk(&own, node->gain, rows, count, product);
                 plan = &own;
             }
             walk_layer(node, price, digit, plan, layer, through);
@@ -1643,17 +1651,44 @@ void LAYERS_MOVED_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELL
     }
 }
 
-#ifndef LAYERS_KERNEL_ONLY
-/* The contract is in target.h. */
-bdi_layer_memo *bdi_layer_memo_new(void)
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Every digit's values at the node (see target.h): the three bands' cells
+ * (i, c) and (i, c + 1) as an octo, (i, 8) as a quad (d x gain summed up
+ * digit by digit, the openings as masks; lane BD_BOX of each half open to
+ * every digit with gain 0, so 0 there). */
+static void plan_values(bdi_layer_node *node)
 {
-    bdi_layer_memo *memo = malloc(sizeof *memo);
-    if (memo)
-        memset(memo->filled, 0, sizeof memo->filled);   /* every slot empty */
-    return memo;
+    enum { BAND = BD_BOX * BD_SIZE, ALL = (1 << BD_SIZE) - 1 };
+    const octo zero = {0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
+    for (int i = 0; i < BD_BOX; i++) {
+        for (int c = 0; c < BD_SIZE; c += 2) {
+            int cell = i * BD_SIZE + c, next = c + 1 < BD_SIZE ? cell + 1 : cell;
+            const int32_t *g = node->gain;
+            const uint16_t *at = node->open;
+            octo gain = {g[cell], g[cell + BAND], g[cell + 2 * BAND], 0,
+                         g[next], g[next + BAND], g[next + 2 * BAND], 0};
+            octo open = {at[cell], at[cell + BAND], at[cell + 2 * BAND], ALL,
+                         at[next], at[next + BAND], at[next + 2 * BAND], ALL};
+            octo blank = gain != zero, sum = zero;   /* -1 on the blanks */
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                const int32_t bit = (int32_t)digit_bit(digit);
+                sum += gain;
+                octo taken = (open & (octo){bit, bit, bit, bit, bit, bit, bit, bit}) != zero;
+                octo base = (sum & taken) | (closed & ~taken), priced = taken & blank;
+                if (c + 1 < BD_SIZE) {
+                    memcpy(node->values[digit - 1].base[i][c], &base, sizeof base);
+                    memcpy(node->values[digit - 1].priced[i][c], &priced, sizeof priced);
+                } else {
+                    quad_store(node->values[digit - 1].base[i][c],
+                               __builtin_shufflevector(base, base, 0, 1, 2, 3));
+                    quad_store(node->values[digit - 1].priced[i][c],
+                               __builtin_shufflevector(priced, priced, 0, 1, 2, 3));
+                }
+            }
+        }
+    }
 }
-
-#if defined(__GNUC__) && !defined(BD_PORTABLE)
+#elif defined(__GNUC__) && !defined(BD_PORTABLE)
 /* Every digit's values at the node (see target.h): the three bands' cells
  * (i, c) as a quad (d x gain summed up digit by digit, the openings as
  * masks; lane BD_BOX open to every digit with gain 0, so 0 there). */
@@ -1696,7 +1731,9 @@ static void plan_values(bdi_layer_node *node)
 }
 #endif
 
-void bdi_layer_index(bdi_layer_node *node)
+
+/* The contract is in target.h (bdi_layer_index's kernels). */
+void LAYERS_INDEX_KERNEL(bdi_layer_node *node)
 {
     for (int digit = 1; digit <= BD_SIZE; digit++) {
         const uint16_t *rows = node->row_open[digit - 1];
@@ -1705,7 +1742,7 @@ void bdi_layer_index(bdi_layer_node *node)
         open_columns(node, digit, node->row_open[digit - 1]);
         int choices = walk_choices(rows, count);
         if (choices <= WALK_LIMIT) {
-            plan_walk(plan, rows, count, choices);
+            plan_walk(plan, node->gain, rows, count, choices);
         } else {
             memset(plan, 0, sizeof *plan);
             plan->choices = (int16_t)choices;
@@ -1714,6 +1751,16 @@ void bdi_layer_index(bdi_layer_node *node)
     plan_values(node);
     node->planned = (1u << BD_SIZE) - 1u;
     node->indexed = true;
+}
+
+#ifndef LAYERS_KERNEL_ONLY
+/* The contract is in target.h. */
+bdi_layer_memo *bdi_layer_memo_new(void)
+{
+    bdi_layer_memo *memo = malloc(sizeof *memo);
+    if (memo)
+        memset(memo->filled, 0, sizeof memo->filled);   /* every slot empty */
+    return memo;
 }
 
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
@@ -1758,6 +1805,19 @@ void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CE
     else
         bdi_layer_solve_moved_base(node, price, moved, layers);
 }
+
+void bdi_layer_index(bdi_layer_node *node)
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    if (kernel == bdi_layer_solve_avx2)
+        bdi_layer_index_avx2(node);
+    else
+        bdi_layer_index_base(node);
+}
 #else
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through)
@@ -1769,6 +1829,11 @@ void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CE
                            unsigned moved, bdi_layer layers[BD_SIZE])
 {
     bdi_layer_solve_moved_base(node, price, moved, layers);
+}
+
+void bdi_layer_index(bdi_layer_node *node)
+{
+    bdi_layer_index_base(node);
 }
 #endif
 

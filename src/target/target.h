@@ -51,6 +51,7 @@ typedef struct bdi_layer_plan {
     bool none;                /* with at most 1024: no layer at all */
     uint8_t free_rows;        /* the rows of two or more open cells */
     uint16_t forced;          /* bit r: row r has one open cell */
+    uint16_t forced_blank;    /* bit r: that cell is a blank (its gain not 0) */
     uint16_t cols, boxes;     /* what the forced rows take (boxes: bit 3 band + stack) */
     uint8_t pick[BD_SIZE];    /* each forced row's column */
     uint8_t row[BD_SIZE];     /* the free rows, fewest open cells first */
@@ -139,7 +140,8 @@ bdi_layer_memo *bdi_layer_memo_new(void);
  * with the fast engine's AVX2 kernel) only where the processor has AVX2,
  * POPCNT and BMI2. bdi_layer_solve picks one once per process, by the fast
  * engine's choice (BITDOKU_ISA=base takes the first); so do
- * bdi_layer_solve_moved's, bdi_layer_solve_moved_base and _avx2. */
+ * bdi_layer_solve_moved's, bdi_layer_solve_moved_base and _avx2, and
+ * bdi_layer_index's, bdi_layer_index_base and _avx2 (the same index). */
 void bdi_layer_solve_base(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                           bdi_layer *layer, int32_t *through);
 void bdi_layer_solve_avx2(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
@@ -148,6 +150,8 @@ void bdi_layer_solve_moved_base(const bdi_layer_node *node, const int32_t price[
                                 unsigned moved, bdi_layer layers[BD_SIZE]);
 void bdi_layer_solve_moved_avx2(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                                 unsigned moved, bdi_layer layers[BD_SIZE]);
+void bdi_layer_index_base(bdi_layer_node *node);
+void bdi_layer_index_avx2(bdi_layer_node *node);
 
 /* L(price) = the prices of the blanks + every digit's best layer (in
  * 1/BDI_LAYER_SCALE point), with the layers in layers[digit - 1]; or
