@@ -95,7 +95,9 @@ static void check_pick(const enumeration *e, const bdi_layer *layer)
 
 /* `digit`'s best layer, its pick and max-marginals, and its best layer
  * solved without max-marginals (the walk then cuts off partial layers),
- * against the enumeration. */
+ * alone and as the one digit of bdi_layer_solve_moved (both kernels'
+ * choice and the portable one; the other digits' layers left as they
+ * were), against the enumeration. */
 static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                         const bd_grid *puzzle)
 {
@@ -111,19 +113,36 @@ static void check_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS
     }
     int cols[BD_SIZE];
     enumerate(&e, 0, 0, cols, 0);
-    bdi_layer layer, alone;
+    bdi_layer layer, alone, moved[2][BD_SIZE];
     int32_t through[BD_CELLS];
     bdi_layer_solve(node, price, digit, &layer, through);
     bdi_layer_solve(node, price, digit, &alone, NULL);
+    for (int k = 0; k < 2; k++) {
+        for (int d = 0; d < BD_SIZE; d++)
+            moved[k][d].best = 7 * d;   /* left so but for the digit's */
+        if (k == 0)
+            bdi_layer_solve_moved(node, price, digit_bit(digit), moved[k]);
+        else
+            bdi_layer_solve_moved_base(node, price, digit_bit(digit), moved[k]);
+        for (int d = 0; d < BD_SIZE; d++)
+            if (d != digit - 1)
+                assert_int_equal(moved[k][d].best, 7 * d);
+    }
     if (e.count == 0) {
         assert_int_equal(layer.best, BDI_LAYER_NONE);
         assert_int_equal(alone.best, BDI_LAYER_NONE);
+        assert_int_equal(moved[0][digit - 1].best, BDI_LAYER_NONE);
+        assert_int_equal(moved[1][digit - 1].best, BDI_LAYER_NONE);
         return;
     }
     assert_int_equal(layer.best, e.best);
     assert_int_equal(alone.best, e.best);
     check_pick(&e, &layer);
     check_pick(&e, &alone);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(moved[k][digit - 1].best, e.best);
+        check_pick(&e, &moved[k][digit - 1]);
+    }
     for (int cell = 0; cell < BD_CELLS; cell++)
         assert_int_equal(through[cell], e.through[cell]);
 }
@@ -306,8 +325,9 @@ static void enumerate_ordered(ordered *e, int k, unsigned used_cols, unsigned us
 /* Digits of at most 1,024 choices (the product of their rows' open
  * cells) are walked: with several best layers, the pick is the walk's
  * first, with max-marginals and without (where the solver may ask the
- * band tables first), in both kernels, on the node as made and indexed
- * (its plans made). Under zero prices and under random ones, on nodes of
+ * band tables first), in both kernels, alone and by
+ * bdi_layer_solve_moved, on the node as made and indexed (its plans
+ * made). Under zero prices and under random ones, on nodes of
  * 20 to 49 givens; the rounds must meet digits of 128 to 1,024 choices
  * with ties and without. */
 static void test_walked_digits_keep_the_walk_order(void **state)
@@ -352,13 +372,22 @@ static void test_walked_digits_keep_the_walk_order(void **state)
                 *(e.ties > 1 ? &tied : &alone) += 1;
             bdi_layer layer;
             int32_t through[BD_CELLS];
-            for (int kernel = 0; kernel < 8; kernel++) {
+            for (int kernel = 0; kernel < 12; kernel++) {
                 int32_t *with = kernel % 2 ? through : NULL;
-                const bdi_layer_node *at = kernel < 4 ? &node : &planned;
-                if (kernel % 4 < 2)
+                const bdi_layer_node *at = kernel % 8 < 4 ? &node : &planned;
+                bdi_layer layers[BD_SIZE];
+                if (kernel >= 8) {   /* 8, 10 on the node; 9, 11 planned; without through */
+                    at = kernel % 2 ? &planned : &node;
+                    if (kernel < 10)
+                        bdi_layer_solve_moved(at, price, digit_bit(digit), layers);
+                    else
+                        bdi_layer_solve_moved_base(at, price, digit_bit(digit), layers);
+                    layer = layers[digit - 1];
+                } else if (kernel % 4 < 2) {
                     bdi_layer_solve(at, price, digit, &layer, with);
-                else
+                } else {
                     bdi_layer_solve_base(at, price, digit, &layer, with);
+                }
                 assert_int_equal(layer.best, e.best);
                 for (int r = 0; r < BD_SIZE; r++)
                     assert_int_equal(layer.pick[r], e.best_cols[r]);

@@ -40,7 +40,10 @@
  * their layer stands where no other has its value (the walk would find
  * it too: its answer is its first best layer). A search's memo
  * (the caller's) keeps its recent solves with max-marginals, keyed by the
- * digit and its cells' values (below), for the search's repeats.
+ * digit and its cells' values (below), for the search's repeats. An
+ * indexed node keeps each digit's values but for the prices laid out as
+ * the tables read them (the bands side by side); bdi_layer_solve_moved,
+ * the steps' solves, lays the prices out so once for all its digits.
  */
 #include "target.h"
 #include "engine/fast/fast.h"
@@ -58,12 +61,17 @@
 #include <immintrin.h>
 #endif
 
-/* The kernel's name: layers.c compiles it as bdi_layer_solve_base (and the
- * rest of the file: the entry bdi_layer_solve, which picks the kernel, and
- * the bound, index and subgradient); layers_avx2.c compiles it again, alone
- * (LAYERS_KERNEL_ONLY), as bdi_layer_solve_avx2 under AVX2 flags. */
+/* The kernels' names: layers.c compiles them as bdi_layer_solve_base,
+ * bdi_layer_solve_moved_base and bdi_layer_index_base (and the rest of
+ * the file: the entries bdi_layer_solve, bdi_layer_solve_moved and
+ * bdi_layer_index, which pick the kernel, and the bound and subgradient);
+ * layers_avx2.c compiles them again, alone (LAYERS_KERNEL_ONLY), as
+ * bdi_layer_solve_avx2, bdi_layer_solve_moved_avx2 and
+ * bdi_layer_index_avx2 under AVX2 flags. */
 #ifndef LAYERS_KERNEL
 #define LAYERS_KERNEL bdi_layer_solve_base
+#define LAYERS_MOVED_KERNEL bdi_layer_solve_moved_base
+#define LAYERS_INDEX_KERNEL bdi_layer_index_base
 #endif
 
 enum {
@@ -153,11 +161,13 @@ static const uint8_t AT12[BIJECTIONS * BIJECTIONS][BD_BOX] = {
     {72, 49, 26}, {72, 61, 14}, {84, 37, 26}, {84, 61, 2}, {96, 37, 14}, {96, 49, 2}};
 
 /* Marks a function that the compiler should keep out of line (GNU C);
- * elsewhere, nothing. */
+ * elsewhere, nothing. INLINED: one to inline into each caller. */
 #if defined(__GNUC__)
 #define OUT_OF_LINE __attribute__((noinline))
+#define INLINED inline __attribute__((always_inline))
 #else
 #define OUT_OF_LINE
+#define INLINED inline
 #endif
 
 /* The larger of two values. */
@@ -417,41 +427,53 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
     }
 }
 
-/* digit_values from the digit's values at an indexed node (see target.h):
- * each cell's base less its price where priced, the rows turned into
- * columns as there; column 8 from the band-side copies. */
-static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
-                                  band_values value)
+/* banded[i][c][b] = x[cell (3 b + i, c)] (x: the prices, or any value of
+ * each cell), 0 in lane BD_BOX: a row's columns 0..7 (with AVX2 in one register, else as two quads) and
+ * the three bands' rows i turned into columns as in digit_values; column
+ * 8 lane by lane. */
+static inline void band_prices(const int32_t x[BD_CELLS], band_values banded)
 {
     enum { BAND = BD_BOX * BD_SIZE };
     for (int i = 0; i < BD_BOX; i++) {
+        const int32_t *row = x + i * BD_SIZE;   /* band 0's row i */
 #ifdef __AVX2__
-        octo row[BD_BOX];   /* [band]: columns 0..7 of its row i */
-        for (int band = 0; band < BD_BOX; band++) {
-            int cell = (band * BD_BOX + i) * BD_SIZE;
-            octo base, p, priced;
-            memcpy(&base, plan->base + cell, sizeof base);
-            memcpy(&p, price + cell, sizeof p);
-            memcpy(&priced, plan->priced + cell, sizeof priced);
-            row[band] = base - (p & priced);
-        }
-        octo_columns(row[0], row[1], row[2], value, i);
+        octo rows[BD_BOX];
+        for (int band = 0; band < BD_BOX; band++)
+            memcpy(&rows[band], row + band * BAND, sizeof rows[band]);
+        octo_columns(rows[0], rows[1], rows[2], banded, i);
 #else
-        quad left[BD_BOX], right[BD_BOX];   /* [band]: columns 0..3, 4..7 of its row i */
-        for (int band = 0; band < BD_BOX; band++) {
-            int cell = (band * BD_BOX + i) * BD_SIZE;
-            left[band] = quad_load(plan->base + cell)
-                         - (quad_load(price + cell) & quad_load(plan->priced + cell));
-            right[band] = quad_load(plan->base + cell + 4)
-                          - (quad_load(price + cell + 4) & quad_load(plan->priced + cell + 4));
-        }
-        quad_columns(left[0], left[1], left[2], value, i, 0);
-        quad_columns(right[0], right[1], right[2], value, i, 4);
+        quad_columns(quad_load(row), quad_load(row + BAND), quad_load(row + 2 * BAND), banded, i, 0);
+        quad_columns(quad_load(row + 4), quad_load(row + BAND + 4), quad_load(row + 2 * BAND + 4),
+                     banded, i, 4);
 #endif
-        int cell = i * BD_SIZE + 8;
-        quad p = {price[cell], price[cell + BAND], price[cell + 2 * BAND], 0};
-        quad_store(value[i][8], quad_load(plan->base8[i]) - (p & quad_load(plan->priced8[i])));
+        quad_store(banded[i][8], quad_of3(row[8], row[BAND + 8], row[2 * BAND + 8]));
     }
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h)
+ * and the prices banded as they are (band_prices): each cell's base less
+ * its price where priced, (with AVX2) eight values at once, the last four
+ * as a quad. */
+static inline void banded_values(const bdi_layer_values *plan, band_values banded,
+                                 band_values value)
+{
+    enum { COUNT = BD_BOX * BD_SIZE * LANES };
+    const int32_t *base = &plan->base[0][0][0], *priced = &plan->priced[0][0][0];
+    const int32_t *p = &banded[0][0][0];
+    int32_t *out = &value[0][0][0];
+    int k = 0;
+#ifdef __AVX2__
+    for (; k + 2 * LANES <= COUNT; k += 2 * LANES) {
+        octo x, y, z;
+        memcpy(&x, base + k, sizeof x);
+        memcpy(&y, p + k, sizeof y);
+        memcpy(&z, priced + k, sizeof z);
+        x -= y & z;
+        memcpy(out + k, &x, sizeof x);
+    }
+#endif
+    for (; k < COUNT; k += LANES)
+        quad_store(out + k, quad_load(base + k) - (quad_load(p + k) & quad_load(priced + k)));
 }
 #else
 /* Each cell's profit for `digit` under the prices, or CLOSED (a placed
@@ -471,21 +493,28 @@ static inline void digit_values(const bdi_layer_node *node, const int32_t price[
             value[i][c][BD_BOX] = 0;
 }
 
-/* digit_values from the digit's values at an indexed node (see target.h):
- * each cell's base less its price where priced. */
-static inline void planned_values(const bdi_layer_values *plan, const int32_t price[BD_CELLS],
-                                  band_values value)
+/* banded[i][c][b] = x[cell (3 b + i, c)] (x: the prices, or any value of
+ * each cell), 0 in lane BD_BOX. */
+static inline void band_prices(const int32_t x[BD_CELLS], band_values banded)
 {
-    for (int r = 0; r < BD_SIZE; r++) {
-        for (int c = 0; c < BD_SIZE; c++) {
-            int cell = r * BD_SIZE + c;
-            int32_t priced = price[cell] & plan->priced[cell];
-            value[r % BD_BOX][c][r / BD_BOX] = plan->base[cell] - priced;
-        }
-    }
+    for (int r = 0; r < BD_SIZE; r++)
+        for (int c = 0; c < BD_SIZE; c++)
+            banded[r % BD_BOX][c][r / BD_BOX] = x[r * BD_SIZE + c];
     for (int i = 0; i < BD_BOX; i++)
         for (int c = 0; c < BD_SIZE; c++)
-            value[i][c][BD_BOX] = 0;
+            banded[i][c][BD_BOX] = 0;
+}
+
+/* digit_values from the digit's values at an indexed node (see target.h)
+ * and the prices banded as they are (band_prices): each cell's base less
+ * its price where priced. */
+static inline void banded_values(const bdi_layer_values *plan, band_values banded,
+                                 band_values value)
+{
+    for (int i = 0; i < BD_BOX; i++)
+        for (int c = 0; c < BD_SIZE; c++)
+            for (int l = 0; l < LANES; l++)
+                value[i][c][l] = plan->base[i][c][l] - (banded[i][c][l] & plan->priced[i][c][l]);
 }
 
 #endif
@@ -767,6 +796,51 @@ static inline int32_t best_value(triple_values best, int top[BD_BOX], bool *uniq
 
 #endif
 
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Triple T's row in rest_of's tables: 4 (t1 + 3 t2) + t0. */
+static inline int padded(int triple)
+{
+    return triple / 3 * 4 + triple % 3;
+}
+
+/* rest[T][b] = the best that the other two bands add to band b's triple T
+ * in a layer: the best over the eight shifts d of band b + 1 at T + d and
+ * band b + 2 at T - d (see SHIFTED), the bands at once (lanes); with AVX2
+ * triples T and T + 1 (offset t0 = 0 and 1) in one register: the tables
+ * of bands b + 1 and b + 2 hold, after each (t1, t2)'s three offsets t0,
+ * offset 0 again, so that T + d and T + 1 + d are neighbours (padded). */
+static void rest_of(triple_values best, triple_values rest)
+{
+    enum { SLOTS = 4 };
+    int32_t next[BD_SIZE * SLOTS][LANES], after[BD_SIZE * SLOTS][LANES];   /* [padded(T)] */
+    for (int j = 0; j < BD_SIZE; j++) {
+        for (int t0 = 0; t0 < SLOTS; t0++) {
+            quad in = quad_load(best[3 * j + t0 % 3]);
+            quad_store(next[SLOTS * j + t0], quad_turn1(in));
+            quad_store(after[SLOTS * j + t0], quad_turn2(in));
+        }
+    }
+    /* unrolled, SHIFTED's entries become constant offsets */
+#pragma GCC unroll 9
+    for (int j = 0; j < BD_SIZE; j++) {
+        int triple = 3 * j;   /* offset t0 = 0 */
+        octo pair = {0};      /* triples T and T + 1 */
+        quad third = {0};     /* triple T + 2 */
+        for (int p = 0; p < 4; p++) {
+            int plus = padded(SHIFTED[p][triple]), minus = padded(SHIFTED[7 - p][triple]);
+            octo x = octo_best_sum(octo_load(next[plus]), octo_load(after[minus]),
+                                   octo_load(next[minus]), octo_load(after[plus]));
+            plus = padded(SHIFTED[p][triple + 2]), minus = padded(SHIFTED[7 - p][triple + 2]);
+            quad y = quad_best_sum(quad_load(next[plus]), quad_load(after[minus]),
+                                   quad_load(next[minus]), quad_load(after[plus]));
+            pair = p ? (octo)_mm256_max_epi32((__m256i)pair, (__m256i)x) : x;
+            third = p ? quad_max(third, y) : y;
+        }
+        memcpy(rest[triple], &pair, sizeof pair);
+        quad_store(rest[triple + 2], third);
+    }
+}
+#else
 /* rest[T][b] = the best that the other two bands add to band b's triple T
  * in a layer: the best over the eight shifts d of band b + 1 at T + d and
  * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
@@ -796,6 +870,7 @@ static void rest_of(triple_values best, triple_values rest)
         quad_store(rest[triple], x);
     }
 }
+#endif
 
 #ifdef QUAD_SHUFFLES
 /* through[r * BD_SIZE + c] = top[r % BD_BOX][c][r / BD_BOX], or
@@ -1072,11 +1147,13 @@ static inline int32_t cell_value(const bdi_layer_node *node, const int32_t price
 }
 
 /* Takes the forced rows (bit r of `forced`: row r has one open cell) into
- * the plan: their picks, columns and boxes. False when two of them share
- * a column or a box: no layer. */
-static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsigned forced)
+ * the plan: their picks, columns and boxes, and which of their cells are
+ * blanks (gain: the node's). False when two of them share a column or a
+ * box: no layer. */
+static bool plan_forced(bdi_layer_plan *plan, const int32_t gain[BD_CELLS],
+                        const uint16_t rows[BD_SIZE], unsigned forced)
 {
-    unsigned cols = 0, boxes = 0;
+    unsigned cols = 0, boxes = 0, blank = 0;
     plan->forced = (uint16_t)forced;
     for (; forced; forced &= forced - 1u) {
         int r = bit_digit(forced) - 1, c = bit_digit(rows[r]) - 1;
@@ -1085,10 +1162,12 @@ static bool plan_forced(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], unsi
             return false;
         cols |= rows[r];
         boxes |= box;
+        blank |= (unsigned)(gain[r * BD_SIZE + c] != 0) << r;
         plan->pick[r] = (uint8_t)c;
     }
     plan->cols = (uint16_t)cols;
     plan->boxes = (uint16_t)boxes;
+    plan->forced_blank = (uint16_t)blank;
     return true;
 }
 
@@ -1117,10 +1196,11 @@ static bool plan_order(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE],
 }
 
 /* The walk's plan for a digit of `choices` (at most WALK_LIMIT) layers to
- * try, its open columns row by row in `rows`, count[r] of them in row r:
- * none when a row has no open cell or none left by the forced rows. */
-static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const int count[BD_SIZE],
-                      int choices)
+ * try at the node of gains `gain`, its open columns row by row in `rows`,
+ * count[r] of them in row r: none when a row has no open cell or none
+ * left by the forced rows. */
+static void plan_walk(bdi_layer_plan *plan, const int32_t gain[BD_CELLS],
+                      const uint16_t rows[BD_SIZE], const int count[BD_SIZE], int choices)
 {
     memset(plan, 0, sizeof *plan);
     plan->choices = (int16_t)choices;
@@ -1130,19 +1210,20 @@ static void plan_walk(bdi_layer_plan *plan, const uint16_t rows[BD_SIZE], const 
     unsigned by_count[BD_SIZE + 1] = {0};   /* bit r: row r has that many */
     for (int r = 0; r < BD_SIZE; r++)
         by_count[count[r]] |= 1u << r;
-    plan->none = !plan_forced(plan, rows, by_count[1]) || !plan_order(plan, rows, by_count);
+    plan->none = !plan_forced(plan, gain, rows, by_count[1]) || !plan_order(plan, rows, by_count);
 }
 
-/* The forced rows' picks into w and their cells' value into w->sum. */
+/* The forced rows' picks into w and their cells' value into w->sum (the
+ * blanks' profits: a placed cell's value is 0). */
 static void walk_forced(walk *w, const bdi_layer_node *node, const int32_t price[BD_CELLS],
                         int digit)
 {
     const bdi_layer_plan *plan = w->plan;
     int32_t sum = 0;
     memcpy(w->pick, plan->pick, sizeof w->pick);
-    for (unsigned forced = plan->forced; forced; forced &= forced - 1u) {
-        int r = bit_digit(forced) - 1;
-        sum += cell_value(node, price, digit, r * BD_SIZE + plan->pick[r]);
+    for (unsigned forced = plan->forced_blank; forced; forced &= forced - 1u) {
+        int r = bit_digit(forced) - 1, cell = r * BD_SIZE + plan->pick[r];
+        sum += digit * node->gain[cell] - price[cell];
     }
     w->sum = sum;
 }
@@ -1212,14 +1293,17 @@ static void walk_values(walk *w, const bdi_layer_node *node, const int32_t price
 enum { MEMO_SLOTS = 512, MEMO_WALKS = 64, KEY_WORDS = BD_CELLS + 1 };
 
 /* key[r * BD_SIZE + c]: cell (r, c)'s profit or CLOSED; key[BD_CELLS]:
- * the digit (0: the slot is empty). */
+ * the digit. */
 typedef struct memo_slot {
     int32_t key[KEY_WORDS];
     bdi_layer layer;
     int32_t through[BD_CELLS];
 } memo_slot;
 
+/* bit i % 64 of filled[i / 64]: slot i holds a solve (the others are not
+ * read: a new memo clears only these bits). */
 struct bdi_layer_memo {
+    uint64_t filled[MEMO_SLOTS / 64];
     memo_slot slot[MEMO_SLOTS];
 };
 
@@ -1288,13 +1372,16 @@ static bool memo_recall(const bdi_layer_node *node, const int32_t price[BD_CELLS
     if (!node->memo)
         return false;
     int32_t key[KEY_WORDS];
-    memo_slot *at = &node->memo->slot[memo_key(node, price, digit, key) % MEMO_SLOTS];
+    unsigned i = memo_key(node, price, digit, key) % MEMO_SLOTS;
+    uint64_t *filled = &node->memo->filled[i / 64], bit = (uint64_t)1 << (i % 64);
+    memo_slot *at = &node->memo->slot[i];
     *slot = at;
-    if (at->key[BD_CELLS] == digit && memcmp(at->key, key, sizeof key) == 0) {
+    if ((*filled & bit) && at->key[BD_CELLS] == digit && memcmp(at->key, key, sizeof key) == 0) {
         *layer = at->layer;
         memcpy(through, at->through, sizeof at->through);
         return true;
     }
+    *filled |= bit;
     memcpy(at->key, key, sizeof key);
     return false;
 }
@@ -1345,15 +1432,22 @@ static void walk_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS]
 
 /* The values of `digit`'s cells (its open columns row by row in `rows`)
  * into value (see digit_values): from `plan` (the node's values of the
- * digit; may be NULL) when given. */
+ * digit; may be NULL) when given, with the prices banded in `banded`
+ * (band_prices; may be NULL: banded here). */
 static inline void cell_values(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                                const uint16_t rows[BD_SIZE], const bdi_layer_values *plan,
-                               band_values value)
+                               band_values banded, band_values value)
 {
-    if (plan)
-        planned_values(plan, price, value);
-    else
+    if (plan) {
+        band_values own;
+        if (!banded) {
+            band_prices(price, own);
+            banded = own;
+        }
+        banded_values(plan, banded, value);
+    } else {
         digit_values(node, price, digit, rows, value);
+    }
 }
 
 /* The best layer of a digit of cell values `value` (cell_values) by the
@@ -1377,12 +1471,13 @@ static inline void table_layer(band_values value, triple_values best, bdi_layer 
  * the best value. */
 OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                                      int digit, const uint16_t rows[BD_SIZE],
-                                     const bdi_layer_values *plan, bdi_layer *layer)
+                                     const bdi_layer_values *plan, band_values banded,
+                                     bdi_layer *layer)
 {
     band_values value;
     triple_values best;
     bool unique;
-    cell_values(node, price, digit, rows, plan, value);
+    cell_values(node, price, digit, rows, plan, banded, value);
     table_layer(value, best, layer, &unique);
     return unique;
 }
@@ -1416,7 +1511,39 @@ static void walk_layer(const bdi_layer_node *node, const int32_t price[BD_CELLS]
     memo_keep(slot, layer, through);
 }
 
-#if defined(__SSE2__) && !defined(BD_PORTABLE)
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+/* The open cells of `digit` among the 32 from node->open + cell, as bits:
+ * sixteen cells a register, their masks and the digit's bit compared to
+ * 0, packed to a byte a cell (the halves put back in order), the bytes'
+ * signs gathered. */
+static inline uint32_t open_cells32(const bdi_layer_node *node, __m256i bit, int cell)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i a = _mm256_loadu_si256((const __m256i *)(node->open + cell));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(node->open + cell + 16));
+    __m256i shut = _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(a, bit), zero),
+                                      _mm256_cmpeq_epi16(_mm256_and_si256(b, bit), zero));
+    return ~(uint32_t)_mm256_movemask_epi8(_mm256_permute4x64_epi64(shut, 0xd8));
+}
+
+/* The open columns of `digit` in each row of the node, from its cells:
+ * cells 0..63 as the bits of one word (open_cells32), 64..79 sixteen at
+ * once, 80 alone; each row's nine bits cut from those. */
+static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD_SIZE])
+{
+    const __m256i bit = _mm256_set1_epi16((short)digit_bit(digit)), zero = _mm256_setzero_si256();
+    uint64_t low = open_cells32(node, bit, 0) | (uint64_t)open_cells32(node, bit, 32) << 32;
+    __m256i last = _mm256_loadu_si256((const __m256i *)(node->open + 64));
+    __m256i shut = _mm256_packs_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(last, bit), zero),
+                                      _mm256_set1_epi16(-1));
+    uint32_t high = ~(uint32_t)_mm256_movemask_epi8(_mm256_permute4x64_epi64(shut, 0xd8));
+    high |= (node->open[80] & digit_bit(digit) ? 1u : 0u) << 16;   /* cells 64..80 */
+    for (int r = 0; r < 7; r++)
+        rows[r] = (uint16_t)(low >> BD_SIZE * r & 0x1ffu);
+    rows[7] = (uint16_t)((low >> 63 | (uint64_t)high << 1) & 0x1ffu);
+    rows[8] = (uint16_t)(high >> 8 & 0x1ffu);
+}
+#elif defined(__SSE2__) && !defined(BD_PORTABLE)
 /* The open columns of `digit` in each row of the node, from its cells:
  * columns 0..7 of a row at once (the cells' masks and the digit's bit
  * compared to 0, a byte a cell, the bytes' signs gathered), column 8
@@ -1448,14 +1575,15 @@ static void open_columns(const bdi_layer_node *node, int digit, uint16_t rows[BD
 }
 #endif
 
-/* The contract is in target.h (bdi_layer_solve's kernels). A digit of at
- * most WALK_LIMIT choices is walked (walk_layer), but one without
- * max-marginals of at least TABLES_FROM choices is solved by the band
- * tables first: where a layer has the best value and no other does, the
- * walk would find that layer (it finds the first best in its order), so
- * it is the answer; else it is walked. */
-void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
-                   bdi_layer *layer, int32_t *through)
+/* One solve of bdi_layer_solve's kernels (the arguments are theirs),
+ * `banded` the prices banded (band_prices) at an indexed node, or NULL.
+ * A digit of at most WALK_LIMIT choices is walked (walk_layer), but one
+ * without max-marginals of at least TABLES_FROM choices is solved by the
+ * band tables first: where a layer has the best value and no other does,
+ * the walk would find that layer (it finds the first best in its order),
+ * so it is the answer; else it is walked. */
+static INLINED void solve_digit(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                               band_values banded, int digit, bdi_layer *layer, int32_t *through)
 {
     band_values value;
     triple_values best;
@@ -1476,10 +1604,10 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     }
     if (product <= WALK_LIMIT) {
         if (through || product < TABLES_FROM
-            || !unique_layer(node, price, digit, rows, planned, layer)
+            || !unique_layer(node, price, digit, rows, planned, banded, layer)
             || layer->best == BDI_LAYER_NONE) {
             if (!plan) {
-                plan_walk(&own, rows, count, product);
+                plan_walk(&own, node->gain, rows, count, product);
                 plan = &own;
             }
             walk_layer(node, price, digit, plan, layer, through);
@@ -1489,7 +1617,10 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     memo_slot *slot = NULL;   /* with max-marginals, the solve's slot */
     if (through && memo_recall(node, price, digit, layer, through, &slot))
         return;
-    cell_values(node, price, digit, rows, planned, value);
+    if (slot)
+        band_prices(slot->key, value);   /* the key: the cells' values (see memo_slot) */
+    else
+        cell_values(node, price, digit, rows, planned, banded, value);
     table_layer(value, best, layer, NULL);
     if (through) {
         triple_values rest;
@@ -1499,79 +1630,110 @@ void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], in
     }
 }
 
-#ifndef LAYERS_KERNEL_ONLY
-/* The contract is in target.h. */
-bdi_layer_memo *bdi_layer_memo_new(void)
+/* The contract is in target.h (bdi_layer_solve's kernels). */
+void LAYERS_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
+                   bdi_layer *layer, int32_t *through)
 {
-    bdi_layer_memo *memo = malloc(sizeof *memo);
-    if (memo)
-        for (int i = 0; i < MEMO_SLOTS; i++)
-            memo->slot[i].key[BD_CELLS] = 0;   /* empty; the rest is read only once filled */
-    return memo;
+    solve_digit(node, price, NULL, digit, layer, through);
 }
 
-/* Column 8's values of every digit at the node, band by band (see
- * target.h), from its cells'. */
-static void plan_column8(bdi_layer_node *node)
+/* The contract is in target.h (bdi_layer_solve_moved's kernels): at an
+ * indexed node the prices are banded once for all the solves. */
+void LAYERS_MOVED_KERNEL(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                         unsigned moved, bdi_layer layers[BD_SIZE])
 {
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bdi_layer_values *plan = &node->values[digit - 1];
-        memset(plan->base8, 0, sizeof plan->base8);
-        memset(plan->priced8, 0, sizeof plan->priced8);
-        for (int r = 0; r < BD_SIZE; r++) {
-            plan->base8[r % BD_BOX][r / BD_BOX] = plan->base[r * BD_SIZE + 8];
-            plan->priced8[r % BD_BOX][r / BD_BOX] = plan->priced[r * BD_SIZE + 8];
-        }
+    band_values banded;
+    if (node->indexed)
+        band_prices(price, banded);
+    for (; moved; moved &= moved - 1u) {
+        int digit = bit_digit(moved);
+        solve_digit(node, price, node->indexed ? banded : NULL, digit, &layers[digit - 1], NULL);
     }
 }
 
-/* Every digit's values of `cell` at the node (see target.h). */
-static void cell_plan_values(bdi_layer_node *node, int cell)
-{
-    for (int digit = 1; digit <= BD_SIZE; digit++) {
-        bool open = node->open[cell] & digit_bit(digit);
-        int32_t gain = node->gain[cell];
-        node->values[digit - 1].base[cell] = open ? digit * gain : CLOSED;
-        node->values[digit - 1].priced[cell] = -(int32_t)(open && gain != 0);
-    }
-}
-
-#if defined(__GNUC__) && !defined(BD_PORTABLE)
-/* Every digit's values at the node (see target.h): four cells at once
- * (d x gain summed up digit by digit, the openings as masks), the last
- * cell alone; then column 8's band-side copies. */
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* Every digit's values at the node (see target.h): the three bands' cells
+ * (i, c) and (i, c + 1) as an octo, (i, 8) as a quad (d x gain summed up
+ * digit by digit, the openings as masks; lane BD_BOX of each half open to
+ * every digit with gain 0, so 0 there). */
 static void plan_values(bdi_layer_node *node)
 {
-    const quad zero = {0, 0, 0, 0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED};
-    int cell = 0;
-    for (; cell + LANES <= BD_CELLS; cell += LANES) {
-        const uint16_t *at = node->open + cell;
-        quad gain = quad_load(node->gain + cell), open = {at[0], at[1], at[2], at[3]}, sum = zero;
-        quad blank = gain != zero;   /* -1 on the blanks */
-        for (int digit = 1; digit <= BD_SIZE; digit++) {
-            const int32_t bit = (int32_t)digit_bit(digit);
-            sum += gain;
-            quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
-            quad_store(node->values[digit - 1].base + cell, (sum & taken) | (closed & ~taken));
-            quad_store(node->values[digit - 1].priced + cell, taken & blank);
+    enum { BAND = BD_BOX * BD_SIZE, ALL = (1 << BD_SIZE) - 1 };
+    const octo zero = {0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED};
+    for (int i = 0; i < BD_BOX; i++) {
+        for (int c = 0; c < BD_SIZE; c += 2) {
+            int cell = i * BD_SIZE + c, next = c + 1 < BD_SIZE ? cell + 1 : cell;
+            const int32_t *g = node->gain;
+            const uint16_t *at = node->open;
+            octo gain = {g[cell], g[cell + BAND], g[cell + 2 * BAND], 0,
+                         g[next], g[next + BAND], g[next + 2 * BAND], 0};
+            octo open = {at[cell], at[cell + BAND], at[cell + 2 * BAND], ALL,
+                         at[next], at[next + BAND], at[next + 2 * BAND], ALL};
+            octo blank = gain != zero, sum = zero;   /* -1 on the blanks */
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                const int32_t bit = (int32_t)digit_bit(digit);
+                sum += gain;
+                octo taken = (open & (octo){bit, bit, bit, bit, bit, bit, bit, bit}) != zero;
+                octo base = (sum & taken) | (closed & ~taken), priced = taken & blank;
+                if (c + 1 < BD_SIZE) {
+                    memcpy(node->values[digit - 1].base[i][c], &base, sizeof base);
+                    memcpy(node->values[digit - 1].priced[i][c], &priced, sizeof priced);
+                } else {
+                    quad_store(node->values[digit - 1].base[i][c],
+                               __builtin_shufflevector(base, base, 0, 1, 2, 3));
+                    quad_store(node->values[digit - 1].priced[i][c],
+                               __builtin_shufflevector(priced, priced, 0, 1, 2, 3));
+                }
+            }
         }
     }
-    for (; cell < BD_CELLS; cell++)
-        cell_plan_values(node, cell);
-    plan_column8(node);
+}
+#elif defined(__GNUC__) && !defined(BD_PORTABLE)
+/* Every digit's values at the node (see target.h): the three bands' cells
+ * (i, c) as a quad (d x gain summed up digit by digit, the openings as
+ * masks; lane BD_BOX open to every digit with gain 0, so 0 there). */
+static void plan_values(bdi_layer_node *node)
+{
+    enum { BAND = BD_BOX * BD_SIZE };
+    const quad zero = {0, 0, 0, 0}, closed = {CLOSED, CLOSED, CLOSED, CLOSED};
+    for (int i = 0; i < BD_BOX; i++) {
+        for (int c = 0; c < BD_SIZE; c++) {
+            int cell = i * BD_SIZE + c;
+            const uint16_t *at = node->open + cell;
+            quad gain = {node->gain[cell], node->gain[cell + BAND], node->gain[cell + 2 * BAND], 0};
+            quad open = {at[0], at[BAND], at[2 * BAND], (1 << BD_SIZE) - 1}, sum = zero;
+            quad blank = gain != zero;   /* -1 on the blanks */
+            for (int digit = 1; digit <= BD_SIZE; digit++) {
+                const int32_t bit = (int32_t)digit_bit(digit);
+                sum += gain;
+                quad taken = (open & (quad){bit, bit, bit, bit}) != zero;   /* -1 where open */
+                quad_store(node->values[digit - 1].base[i][c], (sum & taken) | (closed & ~taken));
+                quad_store(node->values[digit - 1].priced[i][c], taken & blank);
+            }
+        }
+    }
 }
 #else
-/* Every digit's values at the node (see target.h), cell by cell; then
- * column 8's band-side copies. */
+/* Every digit's values at the node (see target.h), cell by cell. */
 static void plan_values(bdi_layer_node *node)
 {
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        cell_plan_values(node, cell);
-    plan_column8(node);
+    for (int cell = 0; cell < BD_CELLS; cell++) {
+        int i = cell / BD_SIZE % BD_BOX, c = cell % BD_SIZE, band = cell / (BD_BOX * BD_SIZE);
+        for (int digit = 1; digit <= BD_SIZE; digit++) {
+            bool open = node->open[cell] & digit_bit(digit);
+            int32_t gain = node->gain[cell];
+            node->values[digit - 1].base[i][c][band] = open ? digit * gain : CLOSED;
+            node->values[digit - 1].priced[i][c][band] = -(int32_t)(open && gain != 0);
+            node->values[digit - 1].base[i][c][BD_BOX] = 0;
+            node->values[digit - 1].priced[i][c][BD_BOX] = 0;
+        }
+    }
 }
 #endif
 
-void bdi_layer_index(bdi_layer_node *node)
+
+/* The contract is in target.h (bdi_layer_index's kernels). */
+void LAYERS_INDEX_KERNEL(bdi_layer_node *node)
 {
     for (int digit = 1; digit <= BD_SIZE; digit++) {
         const uint16_t *rows = node->row_open[digit - 1];
@@ -1580,7 +1742,7 @@ void bdi_layer_index(bdi_layer_node *node)
         open_columns(node, digit, node->row_open[digit - 1]);
         int choices = walk_choices(rows, count);
         if (choices <= WALK_LIMIT) {
-            plan_walk(plan, rows, count, choices);
+            plan_walk(plan, node->gain, rows, count, choices);
         } else {
             memset(plan, 0, sizeof *plan);
             plan->choices = (int16_t)choices;
@@ -1589,6 +1751,16 @@ void bdi_layer_index(bdi_layer_node *node)
     plan_values(node);
     node->planned = (1u << BD_SIZE) - 1u;
     node->indexed = true;
+}
+
+#ifndef LAYERS_KERNEL_ONLY
+/* The contract is in target.h. */
+bdi_layer_memo *bdi_layer_memo_new(void)
+{
+    bdi_layer_memo *memo = malloc(sizeof *memo);
+    if (memo)
+        memset(memo->filled, 0, sizeof memo->filled);   /* every slot empty */
+    return memo;
 }
 
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
@@ -1619,11 +1791,49 @@ void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], 
     }
     kernel(node, price, digit, layer, through);
 }
+
+void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                           unsigned moved, bdi_layer layers[BD_SIZE])
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    if (kernel == bdi_layer_solve_avx2)
+        bdi_layer_solve_moved_avx2(node, price, moved, layers);
+    else
+        bdi_layer_solve_moved_base(node, price, moved, layers);
+}
+
+void bdi_layer_index(bdi_layer_node *node)
+{
+    layer_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_relaxed);
+    if (!kernel) {
+        kernel = choose_kernel();
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_relaxed);
+    }
+    if (kernel == bdi_layer_solve_avx2)
+        bdi_layer_index_avx2(node);
+    else
+        bdi_layer_index_base(node);
+}
 #else
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through)
 {
     bdi_layer_solve_base(node, price, digit, layer, through);
+}
+
+void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                           unsigned moved, bdi_layer layers[BD_SIZE])
+{
+    bdi_layer_solve_moved_base(node, price, moved, layers);
+}
+
+void bdi_layer_index(bdi_layer_node *node)
+{
+    bdi_layer_index_base(node);
 }
 #endif
 

@@ -134,7 +134,9 @@ bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
                     const bdi_layer best[BD_SIZE], uint8_t completion[BD_CELLS])
 {
     bdi_layer_node left;   /* unindexed: a solve scans its digit's cells (cheaper than to
-                            * index each take); its open and gain only copied */
+                            * index each take); its open and gain only copied, and the
+                            * gain left as the node's on the cells taken (closed to the
+                            * digits after, whose solves read the gain of open cells only) */
     bdi_layer_clear(&left, false);
     memcpy(left.open, node->open, sizeof left.open);
     memcpy(left.gain, node->gain, sizeof left.gain);
@@ -149,10 +151,8 @@ bool bdi_layer_pack(const bdi_layer_node *node, const int32_t price[BD_CELLS],
             bdi_layer_solve(&left, price, digit, &layer, NULL);
         if (layer.best == BDI_LAYER_NONE)
             return false;
-        for (int r = 0; r < BD_SIZE; r++) {   /* bdi_layer_cell's placing, on an unindexed node */
+        for (int r = 0; r < BD_SIZE; r++)   /* the layer's cells placed (but for their gain) */
             left.open[r * BD_SIZE + layer.pick[r]] = (uint16_t)digit_bit(digit);
-            left.gain[r * BD_SIZE + layer.pick[r]] = 0;
-        }
     }
     for (int cell = 0; cell < BD_CELLS; cell++)
         completion[cell] = (uint8_t)bit_digit(left.open[cell]);

@@ -669,9 +669,7 @@ static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int
                         int norm, int64_t aim, int64_t lambda, bool wide)
 {
     unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide);
-    for (int digit = 1; digit <= BD_SIZE; digit++)
-        if (moved & digit_bit(digit))
-            bdi_layer_solve(node, trial->price, digit, &trial->layer[digit - 1], NULL);
+    bdi_layer_solve_moved(node, trial->price, moved, trial->layer);
     return total(node, trial);
 }
 

@@ -51,6 +51,7 @@ typedef struct bdi_layer_plan {
     bool none;                /* with at most 1024: no layer at all */
     uint8_t free_rows;        /* the rows of two or more open cells */
     uint16_t forced;          /* bit r: row r has one open cell */
+    uint16_t forced_blank;    /* bit r: that cell is a blank (its gain not 0) */
     uint16_t cols, boxes;     /* what the forced rows take (boxes: bit 3 band + stack) */
     uint8_t pick[BD_SIZE];    /* each forced row's column */
     uint8_t row[BD_SIZE];     /* the free rows, fewest open cells first */
@@ -58,10 +59,11 @@ typedef struct bdi_layer_plan {
     uint16_t open[BD_SIZE];   /* its open columns, less the forced rows' columns and boxes */
 } bdi_layer_plan;
 typedef struct bdi_layer_values {   /* a digit's cell values less the prices (layers.c) */
-    int32_t base[BD_CELLS];     /* d x gain on an open cell (0 where d is placed), else closed */
-    int32_t priced[BD_CELLS];   /* -1 on the open blanks, whose value is base less the price */
-    int32_t base8[BD_BOX][4], priced8[BD_BOX][4];   /* column 8's: row i of band b at [i][b],
-                                                     * 0 at [i][3] (four lanes) */
+    /* cell (3 b + i, c) at [i][c][b], 0 at [i][c][3] (the bands side by side, four lanes) */
+    int32_t base[BD_BOX][BD_SIZE][4];     /* d x gain on an open cell (0 where d is placed),
+                                           * else closed */
+    int32_t priced[BD_BOX][BD_SIZE][4];   /* -1 on the open blanks, whose value is base less
+                                           * the price */
 } bdi_layer_values;
 typedef struct bdi_layer_node {
     uint16_t open[BD_CELLS];
@@ -122,6 +124,11 @@ typedef struct bdi_layer {
 void bdi_layer_solve(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                      bdi_layer *layer, int32_t *through);
 
+/* bdi_layer_solve without max-marginals for each digit d of `moved` (bit
+ * d - 1) into layers[d - 1], the others' left as they are. */
+void bdi_layer_solve_moved(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                           unsigned moved, bdi_layer layers[BD_SIZE]);
+
 /* A memo for bdi_layer_solve (set a node's `memo` to it): the caller's,
  * shared by the nodes of one search (one thread), freed with free(); a
  * solve with max-marginals that it holds is answered from it, the same
@@ -132,11 +139,19 @@ bdi_layer_memo *bdi_layer_memo_new(void);
  * (layers.c) runs anywhere; bdi_layer_solve_avx2 (layers_avx2.c, built
  * with the fast engine's AVX2 kernel) only where the processor has AVX2,
  * POPCNT and BMI2. bdi_layer_solve picks one once per process, by the fast
- * engine's choice (BITDOKU_ISA=base takes the first). */
+ * engine's choice (BITDOKU_ISA=base takes the first); so do
+ * bdi_layer_solve_moved's, bdi_layer_solve_moved_base and _avx2, and
+ * bdi_layer_index's, bdi_layer_index_base and _avx2 (the same index). */
 void bdi_layer_solve_base(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                           bdi_layer *layer, int32_t *through);
 void bdi_layer_solve_avx2(const bdi_layer_node *node, const int32_t price[BD_CELLS], int digit,
                           bdi_layer *layer, int32_t *through);
+void bdi_layer_solve_moved_base(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                unsigned moved, bdi_layer layers[BD_SIZE]);
+void bdi_layer_solve_moved_avx2(const bdi_layer_node *node, const int32_t price[BD_CELLS],
+                                unsigned moved, bdi_layer layers[BD_SIZE]);
+void bdi_layer_index_base(bdi_layer_node *node);
+void bdi_layer_index_avx2(bdi_layer_node *node);
 
 /* L(price) = the prices of the blanks + every digit's best layer (in
  * 1/BDI_LAYER_SCALE point), with the layers in layers[digit - 1]; or
