@@ -402,7 +402,7 @@ static bool may_meet_again(const walk *w, int unit, int p, const uint64_t fill[2
  * twice with one parity, and the units met only grow along it. So when
  * `fill` holds every cell the walk may enter from here (enterable) and
  * this is false, no loop it closes from here is valid. */
-static bool closable(const walk *w, const uint64_t fill[2])
+static inline bool closable(const walk *w, const uint64_t fill[2])
 {
     for (int p = 0; p < 2; p++)
         for (uint32_t open = w->seen[p] & ~w->seen[1 - p]; open; open &= open - 1u)
