@@ -99,7 +99,8 @@ typedef struct walk {
     bool few_extra;               /* no loop of v1, v2 can take a third
                                      extra cell (three_alike) */
     int met_count;                /* the first MET_MAX valid loops met */
-    met_loop met[MET_MAX];
+    met_loop *met;                /* (MET_MAX long, its own block: those
+                                     past met_count are not read) */
     uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
                                      (as bdi_sets_memo's loop_idle) */
     uint32_t units[BD_SIZE][BD_SIZE];   /* by pair, the units of the cells
@@ -690,7 +691,8 @@ static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
 
 bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
-    walk *w = &(walk){.st = st, .best = s};
+    met_loop met[MET_MAX];
+    walk *w = &(walk){.st = st, .best = s, .met = met};
     pair_sets sets[BD_SIZE * (BD_SIZE - 1) / 2];
     uint64_t made = 0;   /* bit i: sets[i] made */
     uint16_t idle[BD_SIZE] = {0}, many[BD_SIZE];
