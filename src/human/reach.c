@@ -424,19 +424,24 @@ static inline bool unit_settle(walk *k, int unit, int d, int left)
     return turn_on(k, other, d);
 }
 
-/* turn_off_fresh's count of `unit`, which loses a place of digit d + 1:
- * on what is left alone there; false on a contradiction (no place). */
-static inline bool unit_loses(walk *k, int unit, int d)
+/* turn_off_fresh's count of `unit` in `row` (k->unit_left's of digit
+ * d + 1), which loses a place of the digit: on what is left alone there;
+ * false on a contradiction (no place). A count is above 0 (the walk stops
+ * where one falls to 0), so it is left above 1 exactly when it was above
+ * 2. */
+static inline bool unit_loses(walk *k, uint8_t *row, int unit, int d)
 {
-    return unit_settle(k, unit, d, --k->unit_left[d][unit]);
+    int had = row[unit]--;
+    return had > 2 || unit_settle(k, unit, d, had - 1);
 }
 
 /* The count of `cell`'s candidates, which loses one (already in the off
- * set): on what is left alone there; false on a contradiction (none). */
+ * set): on what is left alone there; false on a contradiction (none). As
+ * in unit_loses, the count is above 0. */
 static inline bool cell_loses(walk *k, int cell)
 {
-    int left = --k->cell_left[cell];
-    return left > 1 || (left && turn_on(k, cell, bit_digit(cell_rest(k->rg, k->r, cell)) - 1));
+    int had = k->cell_left[cell]--;
+    return had > 2 || (had == 2 && turn_on(k, cell, bit_digit(cell_rest(k->rg, k->r, cell)) - 1));
 }
 
 /* unit_loses for the three units of `cell` (in kind order, unrolled),
@@ -444,7 +449,9 @@ static inline bool cell_loses(walk *k, int cell)
 static inline bool units_lose(walk *k, int cell, int d)
 {
     const uint8_t *units = bdi_cell_units[cell];
-    return unit_loses(k, units[0], d) && unit_loses(k, units[1], d) && unit_loses(k, units[2], d);
+    uint8_t *row = k->unit_left[d];
+    return unit_loses(k, row, units[0], d) && unit_loses(k, row, units[1], d)
+           && unit_loses(k, row, units[2], d);
 }
 
 /* turn_off for a candidate (cell, d + 1) not switched off yet. */
@@ -616,12 +623,21 @@ static inline bool cell_others_off(walk *k, int at, unsigned ds)
     return true;
 }
 
+/* Clears `r`: its sets by nine_clear (a memset or copy of the whole
+ * became a string instruction). */
+static inline void reach_clear(reach *r)
+{
+    nine_clear(r->on);
+    nine_clear(r->off);
+    r->conflict = false;
+}
+
 bool reach_from(const reach_grid *rg, int pot, reach *r)
 {
     walk k;
     k.rg = rg;
     k.r = r;
-    memset(r, 0, sizeof *r);
+    reach_clear(r);
     int cell = pot_cell(pot), d = pot_digit(pot) - 1;
     if (!pot_on(pot) && reach_off_alone(rg, cell, d)) {   /* the walk would stop there */
         cells_add(r->off[d], cell);

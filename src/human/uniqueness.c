@@ -99,7 +99,8 @@ typedef struct walk {
     bool few_extra;               /* no loop of v1, v2 can take a third
                                      extra cell (three_alike) */
     int met_count;                /* the first MET_MAX valid loops met */
-    met_loop met[MET_MAX];
+    met_loop *met;                /* (MET_MAX long, its own block: those
+                                     past met_count are not read) */
     uint16_t live[BD_SIZE];       /* the digit pairs that offered a hint
                                      (as bdi_sets_memo's loop_idle) */
     uint32_t units[BD_SIZE][BD_SIZE];   /* by pair, the units of the cells
@@ -402,7 +403,7 @@ static bool may_meet_again(const walk *w, int unit, int p, const uint64_t fill[2
  * twice with one parity, and the units met only grow along it. So when
  * `fill` holds every cell the walk may enter from here (enterable) and
  * this is false, no loop it closes from here is valid. */
-static bool closable(const walk *w, const uint64_t fill[2])
+static inline bool closable(const walk *w, const uint64_t fill[2])
 {
     for (int p = 0; p < 2; p++)
         for (uint32_t open = w->seen[p] & ~w->seen[1 - p]; open; open &= open - 1u)
@@ -433,6 +434,70 @@ static bool enterable(const walk *w, int allowed, unsigned ex_digits, uint64_t f
     return true;
 }
 
+/* Puts `cell` at the end of the walk's loop. */
+static inline void push_cell(walk *w, int cell)
+{
+    unsigned at = (unsigned)cell;   /* unsigned: its division is a shift */
+    w->seen[w->length & 1] |= bdi_cell_unit_bits[cell];
+    w->loop[w->length++] = (uint8_t)cell;
+    w->in_loop[at / 64] ^= 1ull << at % 64;
+}
+
+/* Takes `cell`, the last of the walk's loop, off it; `before` is what
+ * w->seen was at its parity before push_cell. */
+static inline void pop_cell(walk *w, int cell, uint32_t before)
+{
+    unsigned at = (unsigned)cell;
+    w->in_loop[at / 64] ^= 1ull << at % 64;
+    w->length--;
+    w->seen[w->length & 1] = before;
+}
+
+/* extend's steps from `cell` (the last on the loop, which is closable)
+ * once two extra digits or more are gathered: the cells it may enter are
+ * then the later starts and, while `allowed` is above 0, the extra cells
+ * of `may` (enterable), and more extra digits change none of its choices
+ * (it tests only whether there are one or two or more), so the unit's
+ * cells it would pass over unseen are left out of the walk over it: the
+ * cells it steps to come in the same order (a unit's cells in cell order
+ * are its places in order). A cell stepped to is walked from only while
+ * the loop is closable with it. */
+static void extend_late(walk *w, int cell, int allowed, int last_kind)
+{
+    int start = w->loop[0];
+    uint64_t enter[2], closing[2] = {0, 0};
+    for (int half = 0; half < 2; half++)
+        enter[half] = w->later[half] | (allowed > 0 ? w->ps->extra[0][half] : 0);
+    if (w->length >= 4)
+        closing[start / 64] = 1ull << start % 64;
+    for (int k = 0; k < UNIT_KINDS; k++) {
+        int kind = SE_KINDS[k];
+        if (kind == last_kind)
+            continue;
+        const uint64_t *unit = bdi_unit_bits[unit_at(kind, cell)];
+        for (int half = 0; half < 2; half++)
+            for (uint64_t to = unit[half] & ((enter[half] & ~w->in_loop[half]) | closing[half]); to;
+                 to &= to - 1u) {
+                int next = half * 64 + low_index(to);
+                if (next == start) {
+                    closed_loop(w);
+                    continue;
+                }
+                uint32_t before = w->seen[w->length & 1];
+                if (before & bdi_cell_unit_bits[next])
+                    continue;
+                int left = allowed - (digit_count(w->st->cand[next]) > 2);
+                uint64_t fill[2];
+                for (int h = 0; h < 2; h++)
+                    fill[h] = w->later[h] | (left > 0 ? w->ps->extra[0][h] : 0);
+                push_cell(w, next);
+                if (closable(w, fill))
+                    extend_late(w, next, left, kind);
+                pop_cell(w, next, before);
+            }
+    }
+}
+
 /* SE's checkForLoops from `cell`, last linked by a unit of `last_kind` (-1
  * at the start). A loop whose first cells already meet a unit twice at
  * places of one parity is not valid however it goes on (valid_loop), so
@@ -442,15 +507,16 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
 {
     const bdi_state *st = w->st;
     unsigned loop_digits = digit_bit(w->v1) | digit_bit(w->v2);
-    unsigned at = (unsigned)cell;   /* unsigned: its division is a shift */
-    uint32_t *seen = &w->seen[w->length & 1], before = *seen;
-    *seen |= bdi_cell_unit_bits[cell];
-    w->loop[w->length++] = (uint8_t)cell;
-    w->in_loop[at / 64] ^= 1ull << at % 64;
+    uint32_t before = w->seen[w->length & 1];
+    push_cell(w, cell);
     /* a walk held to a few cells (enterable) goes on only while each unit
      * met once may be met again */
     uint64_t fill[2];
     bool open = !enterable(w, allowed, ex_digits, fill) || closable(w, fill);
+    if (open && digit_count(ex_digits) >= 2) {
+        extend_late(w, cell, allowed, last_kind);
+        open = false;
+    }
     for (int k = 0; k < UNIT_KINDS && open; k++) {
         int kind = SE_KINDS[k];
         if (kind == last_kind)
@@ -478,9 +544,7 @@ static void extend(walk *w, int cell, int allowed, unsigned ex_digits, int last_
                 extend(w, next, allowed - (count > 2), ex_digits, kind);
         }
     }
-    w->in_loop[at / 64] ^= 1ull << at % 64;
-    w->length--;
-    *seen = before;
+    pop_cell(w, cell, before);
 }
 
 /* Fills `ps` for the digits v1 and v2 of `st`: `both`; `may`, the places
@@ -627,7 +691,8 @@ static void keep_idle(const bdi_state *st, const walk *w, bdi_sets_memo *memo)
 
 bool bdi_unique_loop(const bdi_state *st, bdi_sets_memo *memo, bdi_step *s)
 {
-    walk *w = &(walk){.st = st, .best = s};
+    met_loop met[MET_MAX];
+    walk *w = &(walk){.st = st, .best = s, .met = met};
     pair_sets sets[BD_SIZE * (BD_SIZE - 1) / 2];
     uint64_t made = 0;   /* bit i: sets[i] made */
     uint16_t idle[BD_SIZE] = {0}, many[BD_SIZE];
