@@ -1890,17 +1890,31 @@ static bool probe(target *s)
     return true;
 }
 
-/* Branch and bound below the node where blanks[0..depth) are filled;
- * `parent` is the nearest ancestor's relaxation (NULL without one). */
-static void search(target *s, int depth, const relaxation *parent)
+static void search(target *s, int depth, const relaxation *parent);
+
+/* Whether the node may place its next child: charges the node to the
+ * budget (and to the cheap search's nodes); false, the search stopped,
+ * when either ran out, when the pass reached its cap (restart() takes
+ * over), or when the engines' probe finds no completion. */
+static bool may_place(target *s)
 {
-    if (depth == s->blank_count) {
-        record(s);
-        return;
+    if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
+        s->stop = true;
+        return false;
     }
-    unsigned cand;
-    if (!scan(s, depth, &cand))
-        return;
+    if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
+        s->stop = s->capped = true;   /* restart() takes over */
+        return false;
+    }
+    return !(s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s));
+}
+
+/* The node where blanks[0..depth) are filled, whose scan gave `cand`: the
+ * root of a search, or a node with two candidates or more (when s->lagrange,
+ * narrowed by the units' rule and the relaxations first); its children
+ * searched in turn. `parent` as for search(). */
+static void branch(target *s, int depth, const relaxation *parent, unsigned cand)
+{
     uint16_t saved[BD_CELLS];
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
@@ -1940,15 +1954,7 @@ static void search(target *s, int depth, const relaxation *parent)
     while (cand && !s->stop) {
         int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
-        if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
-            s->stop = true;
-            break;
-        }
-        if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
-            s->stop = s->capped = true;   /* restart() takes over */
-            break;
-        }
-        if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
+        if (!may_place(s))
             break;
         place(s, cell, digit);
         int other = s->partner[cell];
@@ -1976,6 +1982,51 @@ static void search(target *s, int depth, const relaxation *parent)
     }
     if (narrowed)
         memcpy(s->allow, saved, sizeof saved);
+}
+
+/*
+ * Branch and bound below the node where blanks[0..depth) are filled;
+ * `parent` is the nearest ancestor's relaxation (NULL without one). The
+ * nodes below the top whose scan finds one candidate (a naked or hidden
+ * single) are followed in a loop, each placing its digit as branch() would
+ * (the same checks, no relaxation, s->blocked left to the node above), and
+ * taken off again in reverse order once the first other node is done.
+ */
+static void search(target *s, int depth, const relaxation *parent)
+{
+    uint16_t kept[BD_CELLS];   /* at a single followed, its partner's allow before */
+    int top = depth;
+    for (;;) {
+        if (depth == s->blank_count) {
+            record(s);
+            break;
+        }
+        unsigned cand;
+        if (!scan(s, depth, &cand))
+            break;
+        if (depth == 0 || (cand & (cand - 1u))) {
+            branch(s, depth, parent, cand);
+            break;
+        }
+        if (!cand || s->stop || !may_place(s))
+            break;
+        int cell = s->blanks[depth], other = s->partner[cell], digit = bit_digit(cand);
+        place(s, cell, digit);
+        if (other != NO_PARTNER) {
+            kept[depth] = s->allow[other];
+            s->allow[other] &= order_allows(s->below[cell], digit);
+        }
+        depth++;
+    }
+    while (depth > top) {
+        depth--;
+        if (s->improve_at && s->budget.nodes >= s->improve_at)
+            improve(s);   /* a long pass: maybe a better incumbent helps */
+        int cell = s->blanks[depth], other = s->partner[cell];
+        if (other != NO_PARTNER)
+            s->allow[other] = kept[depth];
+        unplace(s, cell);
+    }
 }
 
 /* Clears `s` for a search from `cells` (which must not clash): those
