@@ -348,12 +348,13 @@ static int goal_now(const target *s)
 }
 
 /* Keeps the completion `cells` (scoring `score`) if it beats the
- * incumbent; stops the search once the incumbent meets the proven upper
- * bound. */
+ * incumbent (then the search needs no probe for one: probe_at 0); stops
+ * the search once the incumbent meets the proven upper bound. */
 static void offer(target *s, int score, const uint8_t cells[BD_CELLS])
 {
     if (score > s->best_score) {
         s->best_score = score;
+        s->probe_at = 0;
         memcpy(s->best.cells, cells, BD_CELLS);
     }
     if (s->best_score >= s->proven)
@@ -1896,7 +1897,7 @@ static void search(target *s, int depth, const relaxation *parent);
  * budget (and to the cheap search's nodes); false, the search stopped,
  * when either ran out, when the pass reached its cap (restart() takes
  * over), or when the engines' probe finds no completion. */
-static bool may_place(target *s)
+static inline bool may_place(target *s)
 {
     if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
         s->stop = true;
