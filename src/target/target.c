@@ -1484,31 +1484,10 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
     return best_i;
 }
 
-/*
- * One scan of the open blanks blanks[depth..]: moves the one with fewest
- * candidates (ties: the heavier cell) to blanks[depth] and gives its
- * candidates; a naked single comes first (the first in the blanks' order,
- * placed at once, the checks left to its child), then a hidden single.
- * Returns false when the node is dead: a blank without candidates (before
- * any naked single, the first blank of one candidate or none in the
- * blanks' order), a unit's missing digit with no place left, or the cheap
- * bound (score + sum of weight x largest candidate) below the goal. Where
- * s->wide, the candidates pass and the units' tests run in the AVX2
- * kernels (target_avx2.c), with the same results.
- */
-static bool scan(target *s, int depth, unsigned *cand_out)
+/* scan()'s pass over every cell, where its first SCAN_HEAD blanks hold no
+ * naked single: the same results from the candidates of every cell. */
+static bool scan_all(target *s, int depth, unsigned *cand_out)
 {
-    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
-    for (int i = depth; i < head; i++) {
-        unsigned c = candidates(s, s->blanks[i]);
-        if (!(c & (c - 1u))) {   /* one candidate or none */
-            if (!c)
-                return false;
-            to_front(s, i, depth);
-            *cand_out = c;
-            return true;
-        }
-    }
     uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
     unsigned few[3];
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
@@ -1555,6 +1534,34 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         to_front(s, best_i, depth);
     }
     return true;
+}
+
+/*
+ * One scan of the open blanks blanks[depth..]: moves the one with fewest
+ * candidates (ties: the heavier cell) to blanks[depth] and gives its
+ * candidates; a naked single comes first (the first in the blanks' order,
+ * placed at once, the checks left to its child), then a hidden single.
+ * Returns false when the node is dead: a blank without candidates (before
+ * any naked single, the first blank of one candidate or none in the
+ * blanks' order), a unit's missing digit with no place left, or the cheap
+ * bound (score + sum of weight x largest candidate) below the goal. Where
+ * s->wide, the candidates pass and the units' tests run in the AVX2
+ * kernels (target_avx2.c), with the same results.
+ */
+static inline bool scan(target *s, int depth, unsigned *cand_out)
+{
+    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
+    for (int i = depth; i < head; i++) {
+        unsigned c = candidates(s, s->blanks[i]);
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return false;
+            to_front(s, i, depth);
+            *cand_out = c;
+            return true;
+        }
+    }
+    return scan_all(s, depth, cand_out);
 }
 
 /* The digit of `cand` to try next on `cell`: the one whose best layer in
