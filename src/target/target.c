@@ -308,7 +308,7 @@ static void place(target *s, int cell, int digit)
     s->score += digit * s->weight[cell];
     uint64_t lanes = bit * UINT64_C(0x0001000100010001);
     uint16_t *row = s->blocked + unit[UNIT_ROW] * BD_SIZE, *col = s->blocked + unit[UNIT_COL];
-    uint16_t *box = s->blocked + unit_cell(UNIT_BOX, unit[UNIT_BOX], 0);
+    uint16_t *box = s->blocked + bdi_unit_cells[UNIT_BOX * BD_SIZE + unit[UNIT_BOX]][0];
     block4(row, lanes);
     block4(row + 4, lanes);
     row[8] |= (uint16_t)bit;
