@@ -175,6 +175,7 @@ enum {
     MAX_ORDERS = 4,
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
     SURVEY_ALL = 30,         /* open blanks from which survey() reads every cell */
+    SURVEY_ALL_WIDE = 12,    /* the same with the AVX2 kernel */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -1447,16 +1448,16 @@ static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t b
  * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
- * first), -1 if there is none. With SURVEY_ALL blanks or more, the sum
- * and the choice go over every cell: by transpose() and the AVX2 kernel
- * (bdi_target_survey_avx2) where s->wide, else with SSE2 (survey_all);
- * otherwise blank by blank.
+ * first), -1 if there is none. The sum and the choice go over every
+ * cell from SURVEY_ALL_WIDE blanks on by transpose() and the AVX2 kernel
+ * (bdi_target_survey_avx2) where s->wide, else from SURVEY_ALL blanks on
+ * with SSE2 (survey_all); otherwise blank by blank.
  */
 static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
                   uint16_t by_col[BD_CELLS], int *sum)
 {
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
-    if (s->wide && s->blank_count - depth >= SURVEY_ALL) {
+    if (s->wide && s->blank_count - depth >= SURVEY_ALL_WIDE) {
         transpose(cand, by_col);
         int best = bdi_target_survey_avx2(cand, s->weight, s->position, sum);
         return best == 0x7fff ? -1 : best & 127;
