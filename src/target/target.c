@@ -250,6 +250,7 @@ typedef struct relaxation {
                                * solve every row before it reads them) */
     unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
     bool fixed;               /* its fixing took pairs out of allow */
+    int64_t rows_over;        /* the rows' test's threshold at its fixing, INT64_MAX: none */
     /* [d - 1][r]: d's best value less that of its best layer through
      * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
      * a settled layer keeps it, as its values all move together; within
@@ -937,6 +938,19 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
     return out;
 }
 
+/* ROW_WORDS[r]: the cells of row r as bits c % 32 of word c / 32. */
+static const unsigned ROW_WORDS[BD_SIZE][3] = {
+    {0x000001ffu, 0x00000000u, 0x00000000u},
+    {0x0003fe00u, 0x00000000u, 0x00000000u},
+    {0x07fc0000u, 0x00000000u, 0x00000000u},
+    {0xf8000000u, 0x0000000fu, 0x00000000u},
+    {0x00000000u, 0x00001ff0u, 0x00000000u},
+    {0x00000000u, 0x003fe000u, 0x00000000u},
+    {0x00000000u, 0x7fc00000u, 0x00000000u},
+    {0x00000000u, 0x80000000u, 0x000000ffu},
+    {0x00000000u, 0x00000000u, 0x0001ff00u},
+};
+
 /* Removes from allow every pair (cell, d) whose child cannot reach the
  * need under the node's prices: d's best layer through the cell, with the
  * other digits' best layers kept off it (leaving_costs), or (with `rows`)
@@ -950,8 +964,11 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
  * every pair is tested by fix_cell. The rows' test by the AVX2 kernel
  * (bdi_target_rows_tests_avx2) where s->wide, else cell by cell
- * (rows_test). With SSE2 the cells where nothing is tested again go eight
- * at a time. */
+ * (rows_test); at a child (`parent`) whose rows' slack is at least the
+ * parent's (rel->rows_over), not on the rows whose drops are the parent's:
+ * each of their open pairs that the test would fire on fired at the
+ * parent, whose fixing took it out of allow for the subtree. With SSE2
+ * the cells where nothing is tested again go eight at a time. */
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
                           const relaxation *parent, unsigned solved, bool rows)
 {
@@ -967,18 +984,27 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
             fired[cell] = every[cell] = ALL_DIGITS;
         retest = every;
     }
+    rel->rows_over = INT64_MAX;
     if (rows) {
         int32_t over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
+        unsigned tested[3];   /* the blanks whose rows the test reads */
+        memcpy(tested, rel->blank, sizeof tested);
+        if (parent && over >= parent->rows_over)
+            for (int r = 0; r < BD_SIZE; r++)
+                if (rel->rows.drops[r] == parent->rows.drops[r])
+                    for (int word = 0; word < 3; word++)
+                        tested[word] &= ~ROW_WORDS[r][word];
+        rel->rows_over = over;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
         if (s->wide)
-            bdi_target_rows_tests_avx2(rel->rows.drops, rel->blank, node->open, over, by_rows);
+            bdi_target_rows_tests_avx2(rel->rows.drops, tested, node->open, over, by_rows);
         else
 #endif
         for (int r = 0, cell = 0; r < BD_SIZE; r++) {
             const int32_t(*drop)[BD_SIZE] = bdi_rows_drops(&rel->rows, r);
             for (int c = 0; c < BD_SIZE; c++, cell++)
-                if (!s->cells[cell])
+                if (tested[cell / 32] >> (cell % 32) & 1u)
                     by_rows[cell] = (uint16_t)(rows_test(drop[c], over) & node->open[cell]);
         }
     }
