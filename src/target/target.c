@@ -250,7 +250,8 @@ typedef struct relaxation {
                                * solve every row before it reads them) */
     unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
     bool fixed;               /* its fixing took pairs out of allow */
-    int64_t rows_over;        /* the rows' test's threshold at its fixing, INT64_MAX: none */
+    int64_t slack;            /* L less the need at its fixing (fix_by_layers) */
+    int64_t rows_over;        /* the rows' test's threshold there, INT64_MAX: none */
     /* [d - 1][r]: d's best value less that of its best layer through
      * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
      * a settled layer keeps it, as its values all move together; within
@@ -962,7 +963,13 @@ static const unsigned ROW_WORDS[BD_SIZE][3] = {
  * cost (layer_tests), and a pair it fires on whose digit has a share of
  * that cost (and which the rows do not fix) is tested again without it
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
- * every pair is tested by fix_cell. The rows' test by the AVX2 kernel
+ * every pair is tested by fix_cell. At a child (`parent`) where no layer
+ * was re-solved (`solved` 0) and the slack L - need is at least the
+ * parent's, the layers' tests are not run: the costs (leave, mine) and
+ * the max-marginals are the parent's, each loss through a cell no layer
+ * takes and each share without gap at most the parent's (the settled
+ * values only fell), so each pair they would take out they took out at
+ * the parent, for the subtree. The rows' test by the AVX2 kernel
  * (bdi_target_rows_tests_avx2) where s->wide, else cell by cell
  * (rows_test); at a child (`parent`) whose rows' slack is at least the
  * parent's (rel->rows_over), not on the rows whose drops are the parent's:
@@ -976,8 +983,14 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
+    /* nothing re-solved since the parent, whose slack was not above: the
+     * layers fire on none of the pairs left (fix_by_layers) */
+    bool settled = parent && !solved && slack >= parent->slack;
+    rel->slack = slack;
     leaving_costs(rel, parent, solved, s->wide);
-    if (slack < FIX_CAP) {
+    if (settled) {
+        memset(fired, 0, sizeof fired);
+    } else if (slack < FIX_CAP) {
         layer_tests(rel, (int32_t)slack, fired, s->wide);
     } else {
         for (int cell = 0; cell < BD_CELLS; cell++)
@@ -1156,9 +1169,13 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         return false;
     if (rel->value < need_now(s))
         return false;
+    /* the layers meet: the node's best completion; not at a child with no
+     * layer re-solved, whose every cell placed since the parent is its
+     * digit's pick and no other's (the others' layers would be closed
+     * there), so that the layers meet no more than at the parent */
     int8_t g[BD_CELLS];
-    if (bdi_layer_subgradient(&node, rel->layer, g) == 0) {
-        record_layers(s, rel);   /* the layers meet: the node's best completion */
+    if ((!parent || iterations > 0 || solved) && bdi_layer_subgradient(&node, rel->layer, g) == 0) {
+        record_layers(s, rel);
         return false;
     }
     if (rows)
