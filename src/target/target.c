@@ -467,12 +467,6 @@ static bool total_of(relaxation *rel, int32_t prices)
     return true;
 }
 
-/* L from the layers in rel: false when some digit has no layer. */
-static bool total(const bdi_layer_node *node, relaxation *rel)
-{
-    return total_of(rel, blank_prices(node, rel));
-}
-
 /* What digit d's best layer in rel loses when it must take `cell`
  * (through less best, <= 0), or BDI_LAYER_NONE less its best value when
  * no layer of d takes the cell. */
@@ -616,21 +610,27 @@ static void nonzero_cells(const int8_t g[BD_CELLS], unsigned nonzero[3])
 /* One Polyak step on rel's prices towards `aim`, from the subgradient g
  * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
  * the digits open on some cell whose price moved: only their layers can
- * change. With `wide`, by the AVX2 kernel, its step cut to 2^22: a step
- * that long moves any price with g != 0 past a limit already (prices lie
- * within +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the
- * same. */
+ * change; adds the prices' changes to *prices (g is 0 on placed cells:
+ * the sum of the prices on the blanks stays that). With `wide`, by the
+ * AVX2 kernel, its step cut to 2^22: a step that long moves any price
+ * with g != 0 past a limit already (prices lie within
+ * +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the same. */
 static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const int8_t g[BD_CELLS],
-                            int norm, int64_t aim, int64_t lambda, bool wide)
+                            int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices)
 {
     int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
     if (step < 1)
         step = 1;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     enum { LONGEST = 1 << 22 };
-    if (wide)
-        return bdi_target_step_avx2(g, node->open, (int32_t)(step < LONGEST ? step : LONGEST),
-                                    BDI_LAYER_PRICE_LIMIT, rel->price);
+    if (wide) {
+        int32_t change;
+        unsigned moved = bdi_target_step_avx2(g, node->open,
+                                              (int32_t)(step < LONGEST ? step : LONGEST),
+                                              BDI_LAYER_PRICE_LIMIT, rel->price, &change);
+        *prices += change;
+        return moved;
+    }
 #else
     (void)wide;
 #endif
@@ -645,6 +645,7 @@ static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const i
                 price = BDI_LAYER_PRICE_LIMIT;
             if (price < -BDI_LAYER_PRICE_LIMIT)
                 price = -BDI_LAYER_PRICE_LIMIT;
+            *prices += (int32_t)price - rel->price[cell];
             rel->price[cell] = (int32_t)price;
         }
     }
@@ -666,16 +667,17 @@ static int64_t aim_of(const target *s, int64_t best)
 
 /* One subgradient step on the layer relaxation `trial` (subgradient g,
  * squared norm `norm`): prices towards `aim` (step_prices, `wide` as
- * there), the layers that may change re-solved, L updated; false when
- * some digit has no layer left. */
+ * there, *prices the sum of trial's prices on the blanks, kept so), the
+ * layers that may change re-solved, L updated; false when some digit has
+ * no layer left. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
-                        int norm, int64_t aim, int64_t lambda, bool wide)
+                        int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices)
 {
-    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide);
+    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide, prices);
     for (int digit = 1; digit <= BD_SIZE; digit++)
         if (moved & digit_bit(digit))
             bdi_layer_solve(node, trial->price, digit, &trial->layer[digit - 1], NULL);
-    return total(node, trial);
+    return total_of(trial, *prices);
 }
 
 /*
@@ -692,6 +694,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     memcpy(trial.price, rel->price, sizeof trial.price);
     memcpy(trial.layer, rel->layer, sizeof trial.layer);
     trial.value = rel->value;
+    int32_t prices = blank_prices(node, &trial);   /* trial's on the blanks */
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
@@ -713,7 +716,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide, &prices))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {

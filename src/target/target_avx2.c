@@ -75,12 +75,14 @@ void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allo
 }
 
 unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_CELLS],
-                              int32_t step, int32_t limit, int32_t price[BD_CELLS])
+                              int32_t step, int32_t limit, int32_t price[BD_CELLS],
+                              int32_t *change)
 {
     const __m128i zero = _mm_setzero_si128();
     const __m256i factor = _mm256_set1_epi32(step), high = _mm256_set1_epi32(limit);
     const __m256i low = _mm256_set1_epi32(-limit);
     __m128i moved = zero;
+    __m256i sum = _mm256_setzero_si256();   /* the prices' changes, lane by lane */
     int cell = 0;
     for (; cell + 8 <= BD_CELLS; cell += 8) {
         __m128i g8 = _mm_loadl_epi64((const __m128i *)(g + cell));
@@ -91,19 +93,28 @@ unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_C
         __m256i next = _mm256_sub_epi32(p, _mm256_mullo_epi32(_mm256_cvtepi8_epi32(g8), factor));
         next = _mm256_max_epi32(_mm256_min_epi32(next, high), low);
         __m256i still = _mm256_cvtepi16_epi32(some);
-        _mm256_storeu_si256((__m256i *)(price + cell), _mm256_blendv_epi8(next, p, still));
+        next = _mm256_blendv_epi8(next, p, still);
+        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(next, p));
+        _mm256_storeu_si256((__m256i *)(price + cell), next);
     }
     moved = _mm_or_si128(moved, _mm_shuffle_epi32(moved, 0x4e));
     moved = _mm_or_si128(moved, _mm_shuffle_epi32(moved, 0xb1));
     moved = _mm_or_si128(moved, _mm_shufflelo_epi16(moved, 0xb1));
     unsigned bits = (unsigned)_mm_extract_epi16(moved, 0);
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    int32_t total = _mm_cvtsi128_si32(half);
     for (; cell < BD_CELLS; cell++) {
         if (!g[cell])
             continue;
         bits |= open[cell];
         int32_t next = price[cell] - step * g[cell];
-        price[cell] = next > limit ? limit : next < -limit ? -limit : next;
+        next = next > limit ? limit : next < -limit ? -limit : next;
+        total += next - price[cell];
+        price[cell] = next;
     }
+    *change = total;
     return bits;
 }
 

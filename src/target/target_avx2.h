@@ -25,9 +25,11 @@ void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allo
 
 /* A price step: on every cell with g[cell] != 0, price[cell] - step x
  * g[cell] clipped to +-limit, for 1 <= step <= 2^22 and limit <= 2^21 (so
- * within int32); returns the union of open[cell] over those cells. */
+ * within int32); returns the union of open[cell] over those cells, and
+ * the sum of the prices' changes in *change (within 81 x 2^22 < 2^31). */
 unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_CELLS],
-                              int32_t step, int32_t limit, int32_t price[BD_CELLS]);
+                              int32_t step, int32_t limit, int32_t price[BD_CELLS],
+                              int32_t *change);
 
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
