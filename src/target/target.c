@@ -1535,7 +1535,9 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
  * naked single: the same results from the candidates of every cell. */
 static bool scan_all(target *s, int depth, unsigned *cand_out)
 {
-    uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
+    /* seven lanes past the grid for the AVX2 unit masks (never read into
+     * a result) */
+    uint16_t by_row[BD_CELLS + 7], by_col[BD_CELLS + 7];
     unsigned few[3];
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (s->wide)
@@ -1561,6 +1563,13 @@ static bool scan_all(target *s, int depth, unsigned *cand_out)
     if (s->score + bound < goal_now(s))
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        memset(by_row + BD_CELLS, 0, 7 * sizeof *by_row);
+        memset(by_col + BD_CELLS, 0, 7 * sizeof *by_col);
+        bdi_target_masks_avx2(by_row, by_col, can, twice);
+    } else
+#endif
     unit_masks(by_row, by_col, can, twice);
     int first = 0;   /* the first unit that may hold a hidden single */
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
@@ -1592,8 +1601,8 @@ static bool scan_all(target *s, int depth, unsigned *cand_out)
  * any naked single, the first blank of one candidate or none in the
  * blanks' order), a unit's missing digit with no place left, or the cheap
  * bound (score + sum of weight x largest candidate) below the goal. Where
- * s->wide, the candidates pass and the units' tests run in the AVX2
- * kernels (target_avx2.c), with the same results.
+ * s->wide, the candidates pass, the units' masks and their tests run in
+ * the AVX2 kernels (target_avx2.c), with the same results.
  */
 static inline bool scan(target *s, int depth, unsigned *cand_out)
 {

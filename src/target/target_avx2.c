@@ -9,9 +9,10 @@
  * choice keys) sixteen to a 256-bit register, their 32-bit values (costs,
  * max-marginals, prices, gains) eight to one, a cell's nine drops and a
  * row's nine max-marginals as columns or digits 0..7 in one register and
- * the ninth alone; the last cell (80) of each pass alone; the 27 units'
- * masks as units 0..15 and 11..26 (overlapping, so nothing is read past
- * them). A cell's bit count is the sum of its nibbles' counts from a
+ * the ninth alone; the last cell (80) of each pass alone; a row's (or
+ * column's) nine masks as lanes 0..8 of sixteen, read from arrays padded
+ * for it; the 27 units' masks as units 0..15 and 11..26 (overlapping, so
+ * nothing is read past them). A cell's bit count is the sum of its nibbles' counts from a
  * 16-entry table (pshufb), its largest digit the exponent of the mask as a
  * float, as in target.c's SSE2 survey.
  */
@@ -308,6 +309,62 @@ static __m256i used16(const unsigned *used, int first)
     __m256i a = _mm256_loadu_si256((const __m256i *)(used + first));
     __m256i b = _mm256_loadu_si256((const __m256i *)(used + first + 8));
     return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8);
+}
+
+/* Folds `count` lines of nine masks (lines[k * BD_SIZE + lane], read
+ * sixteen lanes at a time) into *any (their union) and *more (the bits in
+ * two or more), lane by lane. */
+static void fold_lines16(const uint16_t *lines, int count, __m256i *any, __m256i *more)
+{
+    __m256i a = _mm256_setzero_si256(), m = a;
+    for (int k = 0; k < count; k++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(lines + k * BD_SIZE));
+        m = _mm256_or_si256(m, _mm256_and_si256(a, x));
+        a = _mm256_or_si256(a, x);
+    }
+    *any = a;
+    *more = m;
+}
+
+/* Lanes 0..8 of x into out[0..8]. */
+static void store9(uint16_t out[BD_SIZE], __m256i x)
+{
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(x));
+    out[BD_SIZE - 1] = (uint16_t)_mm_extract_epi16(_mm256_extracti128_si256(x, 1), 0);
+}
+
+void bdi_target_masks_avx2(const uint16_t by_row[BD_CELLS + 7], const uint16_t by_col[BD_CELLS + 7],
+                           uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE])
+{
+    __m256i any, more, ba[BD_BOX], bt[BD_BOX];
+    fold_lines16(by_col, BD_SIZE, &any, &more);   /* the rows: lanes of the columns */
+    store9(can[UNIT_ROW], any);
+    store9(twice[UNIT_ROW], more);
+    for (int band = 0; band < BD_BOX; band++)   /* a band's columns */
+        fold_lines16(by_row + band * BD_BOX * BD_SIZE, BD_BOX, &ba[band], &bt[band]);
+    __m256i ab = _mm256_or_si256(ba[0], ba[1]);
+    store9(can[UNIT_COL], _mm256_or_si256(ab, ba[2]));
+    __m256i pairs = _mm256_or_si256(_mm256_and_si256(ba[0], ba[1]), _mm256_and_si256(ab, ba[2]));
+    store9(twice[UNIT_COL], _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(bt[0], bt[1]), bt[2]),
+                                            pairs));
+    for (int band = 0; band < BD_BOX; band++) {   /* its boxes: three columns at lanes 0, 3, 6 */
+        __m256i a = ba[band], t = bt[band];
+        __m256i ah = _mm256_permute2x128_si256(a, a, 0x81), th = _mm256_permute2x128_si256(t, t, 0x81);
+        __m256i a1 = _mm256_alignr_epi8(ah, a, 2), a2 = _mm256_alignr_epi8(ah, a, 4);
+        __m256i t1 = _mm256_alignr_epi8(th, t, 2), t2 = _mm256_alignr_epi8(th, t, 4);
+        __m256i a01 = _mm256_or_si256(a, a1);
+        __m128i u = _mm256_castsi256_si128(_mm256_or_si256(a01, a2));
+        __m128i m = _mm256_castsi256_si128(_mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(t, t1), t2),
+            _mm256_or_si256(_mm256_and_si256(a, a1), _mm256_and_si256(a01, a2))));
+        uint16_t *c = &can[UNIT_BOX][band * BD_BOX], *w = &twice[UNIT_BOX][band * BD_BOX];
+        c[0] = (uint16_t)_mm_extract_epi16(u, 0);
+        c[1] = (uint16_t)_mm_extract_epi16(u, 3);
+        c[2] = (uint16_t)_mm_extract_epi16(u, 6);
+        w[0] = (uint16_t)_mm_extract_epi16(m, 0);
+        w[1] = (uint16_t)_mm_extract_epi16(m, 3);
+        w[2] = (uint16_t)_mm_extract_epi16(m, 6);
+    }
 }
 
 int bdi_target_units_avx2(const uint16_t can[UNIT_KINDS][BD_SIZE],

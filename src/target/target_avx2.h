@@ -79,6 +79,15 @@ int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[B
                            const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
                            const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS]);
 
+/* target.c's unit_masks: per unit the union of its blanks' candidates
+ * (can) and the digits in two or more of them (twice), from the
+ * candidates by cell (by_row, 0 on placed cells) and the same read column
+ * by column (by_col); both arrays hold BD_CELLS + 7 entries (a row of
+ * sixteen lanes is read from each row's start; the lanes past the ninth
+ * go into no result). */
+void bdi_target_masks_avx2(const uint16_t by_row[BD_CELLS + 7], const uint16_t by_col[BD_CELLS + 7],
+                           uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE]);
+
 /* Over the 27 units read in a row (kind * BD_SIZE + index), each with
  * can (the union of its blanks' candidates), twice (the digits in two or
  * more of them) and used (the digits placed, 9-bit masks): -1 when some
