@@ -1219,7 +1219,7 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             continue;
         unsigned bit = once & (0u - once);
         for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
-            int cell = unit_cell(kind, u, pos);
+            int cell = bdi_unit_cells[unit][pos];
             if (by_row[cell] & bit) {
                 to_front(s, s->position[cell], depth);
                 return bit;
