@@ -249,6 +249,7 @@ typedef struct relaxation {
                                * an ancestor's: a copy of the whole relaxation must
                                * solve every row before it reads them) */
     unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
+    int8_t g[BD_CELLS];       /* the subgradient there: 1 - the layers taking each blank */
     bool fixed;               /* its fixing took pairs out of allow */
     int64_t slack;            /* L less the need at its fixing (fix_by_layers) */
     int64_t rows_over;        /* the rows' test's threshold there, INT64_MAX: none */
@@ -1176,10 +1177,13 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
      * layer re-solved, whose every cell placed since the parent is its
      * digit's pick and no other's (the others' layers would be closed
      * there), so that the layers meet no more than at the parent */
-    int8_t g[BD_CELLS];
-    if ((!parent || iterations > 0 || solved) && bdi_layer_subgradient(&node, rel->layer, g) == 0) {
-        record_layers(s, rel);
-        return false;
+    if (!parent || iterations > 0 || solved) {
+        if (bdi_layer_subgradient(&node, rel->layer, rel->g) == 0) {
+            record_layers(s, rel);
+            return false;
+        }
+    } else {
+        memcpy(rel->g, parent->g, sizeof rel->g);   /* the same on the blanks left */
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
@@ -1655,22 +1659,20 @@ static uint16_t order_allows(bool below, int digit)
  * times; ties: a blank covered once, then the lighter. Moves it to
  * blanks[depth] and gives its candidates. A blank the layers disagree on
  * is where the relaxation is least like a completion: branching there
- * moves the bound most. With the AVX2 kernels the keys of every cell
+ * moves the bound most (rel->g, the subgradient, is 0 where the layers
+ * cover a blank once). With the AVX2 kernels the keys of every cell
  * sixteen at a time (bdi_target_choose_avx2); else with SSE2 eight at a
  * time (candidates counted by bit halving, as in survey_all); elsewhere
  * (BD_PORTABLE) blank by blank.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
-    uint8_t cover[BD_CELLS] = {0};
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int r = 0; r < BD_SIZE; r++)
-            cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
+    const int8_t *g = rel->g;   /* 0 where the layers cover the blank once */
     int best_i = depth;
     unsigned best_cand = 0;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (s->wide) {
-        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, cover, s->weight,
+        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, g, s->weight,
                                           s->position);
         if (best != 0x7fff) {
             best_i = best & 127;
@@ -1688,7 +1690,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
     const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
     const __m128i m4 = _mm_set1_epi16(0x0f0f), m8 = _mm_set1_epi16(0x001f);
-    const __m128i one = _mm_set1_epi16(1), once = _mm_set1_epi8(1);
+    const __m128i one = _mm_set1_epi16(1);
     const __m128i tiers = _mm_set1_epi16(BD_MAX_SCORE_WEIGHT + 1);
     __m128i least = none;
     int cell = 0;
@@ -1701,7 +1703,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
         n = _mm_add_epi16(_mm_and_si128(n, m2), _mm_and_si128(_mm_srli_epi16(n, 2), m2));
         n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 4)), m4);
         n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 8)), m8);
-        __m128i agree = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(cover + cell)), once);
+        __m128i agree = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(g + cell)), zero);
         __m128i disagree = _mm_andnot_si128(_mm_unpacklo_epi8(agree, agree), one);
         __m128i tier = _mm_add_epi16(_mm_add_epi16(n, n),
                                      _mm_add_epi16(disagree, _mm_add_epi16(disagree, disagree)));
@@ -1719,7 +1721,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     for (; cell < BD_CELLS; cell++) {
         if (s->cells[cell])
             continue;
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(candidates(s, cell)) + disagree) * 2 + disagree)
                   * (BD_MAX_SCORE_WEIGHT + 1) + s->weight[cell];
         key = key << 7 | s->position[cell];
@@ -1734,7 +1736,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i];
         unsigned cand = candidates(s, cell);
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(cand) + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
                   + s->weight[cell];
         if (key < best_key) {

@@ -264,7 +264,7 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
 }
 
 int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
-                           const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
+                           const uint16_t blocked[BD_CELLS], const int8_t g[BD_CELLS],
                            const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS])
 {
     enum { NONE = 0x7fff };
@@ -280,7 +280,7 @@ int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[B
                                         _mm256_loadu_si256((const __m256i *)(allow + cell)));
         __m256i n = bit_counts(c);
         __m256i agree = _mm256_cmpeq_epi16(
-            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cover + cell))), one);
+            _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(g + cell))), zero);
         __m256i disagree = _mm256_andnot_si256(agree, one);
         __m256i tier = _mm256_add_epi16(_mm256_add_epi16(n, n),
                                         _mm256_add_epi16(disagree, _mm256_add_epi16(disagree, disagree)));
@@ -294,7 +294,7 @@ int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[B
     for (; cell < BD_CELLS; cell++) {
         if (cells[cell])
             continue;
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(allow[cell] & ~(unsigned)blocked[cell]) + disagree) * 2 + disagree)
                   * (BD_MAX_SCORE_WEIGHT + 1) + weight[cell];
         key = key << 7 | position[cell];

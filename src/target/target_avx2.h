@@ -72,11 +72,11 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
 
 /* choose_by_layers' choice over the blanks (cells[cell] == 0), with
  * n = the bit count of allow[cell] & ~blocked[cell] and disagree =
- * (cover[cell] != 1): the least key ((n + disagree) * 2 + disagree) *
+ * (g[cell] != 0): the least key ((n + disagree) * 2 + disagree) *
  * (BD_MAX_SCORE_WEIGHT + 1) + weight[cell], shifted left 7 and or'ed with
  * position[cell] (below 128); 0x7fff when there is no blank. */
 int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
-                           const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
+                           const uint16_t blocked[BD_CELLS], const int8_t g[BD_CELLS],
                            const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS]);
 
 /* target.c's unit_masks: per unit the union of its blanks' candidates
