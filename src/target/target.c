@@ -928,7 +928,7 @@ static int64_t shares(const relaxation *rel, int r, unsigned digits)
  * each of the others whose digit is in `retest` is tested again with the
  * shares (leaving_costs) of the other digits of mine, and kept when it
  * passes. Returns what goes. */
-static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
+static inline unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
                          unsigned retest, unsigned by_rows, unsigned mine,
                          int64_t slack)
 {
