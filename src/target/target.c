@@ -301,7 +301,7 @@ static bool wide_kernels(void)
 
 /* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
  * the cells of its row, column and box, and the score. */
-static void place(target *s, int cell, int digit)
+static inline void place(target *s, int cell, int digit)
 {
     unsigned bit = digit_bit(digit);
     const uint8_t *unit = s->unit[cell];
