@@ -175,6 +175,7 @@ enum {
     MAX_ORDERS = 4,
     SCAN_HEAD = 8,           /* blanks scan() tests one by one before all at once */
     SURVEY_ALL = 30,         /* open blanks from which survey() reads every cell */
+    SURVEY_ALL_WIDE = 12,    /* the same with the AVX2 kernel */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
     MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
@@ -249,7 +250,10 @@ typedef struct relaxation {
                                * an ancestor's: a copy of the whole relaxation must
                                * solve every row before it reads them) */
     unsigned blank[3];        /* the node's blanks (bit c % 32 of blank[c / 32]) */
+    int8_t g[BD_CELLS];       /* the subgradient there: 1 - the layers taking each blank */
     bool fixed;               /* its fixing took pairs out of allow */
+    int64_t slack;            /* L less the need at its fixing (fix_by_layers) */
+    int64_t rows_over;        /* the rows' test's threshold there, INT64_MAX: none */
     /* [d - 1][r]: d's best value less that of its best layer through
      * another cell of row r than its pick, GAP_NONE if none (leaving_costs;
      * a settled layer keeps it, as its values all move together; within
@@ -298,7 +302,7 @@ static bool wide_kernels(void)
 
 /* Puts `digit` on `cell`: the cell, the unit masks, the blocked digits of
  * the cells of its row, column and box, and the score. */
-static void place(target *s, int cell, int digit)
+static inline void place(target *s, int cell, int digit)
 {
     unsigned bit = digit_bit(digit);
     const uint8_t *unit = s->unit[cell];
@@ -309,7 +313,7 @@ static void place(target *s, int cell, int digit)
     s->score += digit * s->weight[cell];
     uint64_t lanes = bit * UINT64_C(0x0001000100010001);
     uint16_t *row = s->blocked + unit[UNIT_ROW] * BD_SIZE, *col = s->blocked + unit[UNIT_COL];
-    uint16_t *box = s->blocked + unit_cell(UNIT_BOX, unit[UNIT_BOX], 0);
+    uint16_t *box = s->blocked + bdi_unit_cells[UNIT_BOX * BD_SIZE + unit[UNIT_BOX]][0];
     block4(row, lanes);
     block4(row + 4, lanes);
     row[8] |= (uint16_t)bit;
@@ -349,12 +353,13 @@ static int goal_now(const target *s)
 }
 
 /* Keeps the completion `cells` (scoring `score`) if it beats the
- * incumbent; stops the search once the incumbent meets the proven upper
- * bound. */
+ * incumbent (then the search needs no probe for one: probe_at 0); stops
+ * the search once the incumbent meets the proven upper bound. */
 static void offer(target *s, int score, const uint8_t cells[BD_CELLS])
 {
     if (score > s->best_score) {
         s->best_score = score;
+        s->probe_at = 0;
         memcpy(s->best.cells, cells, BD_CELLS);
     }
     if (s->best_score >= s->proven)
@@ -462,12 +467,6 @@ static bool total_of(relaxation *rel, int32_t prices)
     }
     rel->value = value;
     return true;
-}
-
-/* L from the layers in rel: false when some digit has no layer. */
-static bool total(const bdi_layer_node *node, relaxation *rel)
-{
-    return total_of(rel, blank_prices(node, rel));
 }
 
 /* What digit d's best layer in rel loses when it must take `cell`
@@ -613,21 +612,27 @@ static void nonzero_cells(const int8_t g[BD_CELLS], unsigned nonzero[3])
 /* One Polyak step on rel's prices towards `aim`, from the subgradient g
  * (squared norm `norm`) at L = rel->value; `lambda` in 1/SCALE. Returns
  * the digits open on some cell whose price moved: only their layers can
- * change. With `wide`, by the AVX2 kernel, its step cut to 2^22: a step
- * that long moves any price with g != 0 past a limit already (prices lie
- * within +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the
- * same. */
+ * change; adds the prices' changes to *prices (g is 0 on placed cells:
+ * the sum of the prices on the blanks stays that). With `wide`, by the
+ * AVX2 kernel, its step cut to 2^22: a step that long moves any price
+ * with g != 0 past a limit already (prices lie within
+ * +-BDI_LAYER_PRICE_LIMIT = 2^21), so the clipped prices are the same. */
 static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const int8_t g[BD_CELLS],
-                            int norm, int64_t aim, int64_t lambda, bool wide)
+                            int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices)
 {
     int64_t step = lambda * (rel->value - aim) / ((int64_t)SCALE * norm);
     if (step < 1)
         step = 1;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     enum { LONGEST = 1 << 22 };
-    if (wide)
-        return bdi_target_step_avx2(g, node->open, (int32_t)(step < LONGEST ? step : LONGEST),
-                                    BDI_LAYER_PRICE_LIMIT, rel->price);
+    if (wide) {
+        int32_t change;
+        unsigned moved = bdi_target_step_avx2(g, node->open,
+                                              (int32_t)(step < LONGEST ? step : LONGEST),
+                                              BDI_LAYER_PRICE_LIMIT, rel->price, &change);
+        *prices += change;
+        return moved;
+    }
 #else
     (void)wide;
 #endif
@@ -642,6 +647,7 @@ static unsigned step_prices(const bdi_layer_node *node, relaxation *rel, const i
                 price = BDI_LAYER_PRICE_LIMIT;
             if (price < -BDI_LAYER_PRICE_LIMIT)
                 price = -BDI_LAYER_PRICE_LIMIT;
+            *prices += (int32_t)price - rel->price[cell];
             rel->price[cell] = (int32_t)price;
         }
     }
@@ -663,14 +669,15 @@ static int64_t aim_of(const target *s, int64_t best)
 
 /* One subgradient step on the layer relaxation `trial` (subgradient g,
  * squared norm `norm`): prices towards `aim` (step_prices, `wide` as
- * there), the layers that may change re-solved, L updated; false when
- * some digit has no layer left. */
+ * there, *prices the sum of trial's prices on the blanks, kept so), the
+ * layers that may change re-solved, L updated; false when some digit has
+ * no layer left. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
-                        int norm, int64_t aim, int64_t lambda, bool wide)
+                        int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices)
 {
-    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide);
+    unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide, prices);
     bdi_layer_solve_moved(node, trial->price, moved, trial->layer);
-    return total(node, trial);
+    return total_of(trial, *prices);
 }
 
 /*
@@ -687,6 +694,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     memcpy(trial.price, rel->price, sizeof trial.price);
     memcpy(trial.layer, rel->layer, sizeof trial.layer);
     trial.value = rel->value;
+    int32_t prices = blank_prices(node, &trial);   /* trial's on the blanks */
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
@@ -708,7 +716,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide, &prices))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {
@@ -919,7 +927,7 @@ static int64_t shares(const relaxation *rel, int r, unsigned digits)
  * each of the others whose digit is in `retest` is tested again with the
  * shares (leaving_costs) of the other digits of mine, and kept when it
  * passes. Returns what goes. */
-static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
+static inline unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned out,
                          unsigned retest, unsigned by_rows, unsigned mine,
                          int64_t slack)
 {
@@ -934,6 +942,19 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
     return out;
 }
 
+/* ROW_WORDS[r]: the cells of row r as bits c % 32 of word c / 32. */
+static const unsigned ROW_WORDS[BD_SIZE][3] = {
+    {0x000001ffu, 0x00000000u, 0x00000000u},
+    {0x0003fe00u, 0x00000000u, 0x00000000u},
+    {0x07fc0000u, 0x00000000u, 0x00000000u},
+    {0xf8000000u, 0x0000000fu, 0x00000000u},
+    {0x00000000u, 0x00001ff0u, 0x00000000u},
+    {0x00000000u, 0x003fe000u, 0x00000000u},
+    {0x00000000u, 0x7fc00000u, 0x00000000u},
+    {0x00000000u, 0x80000000u, 0x000000ffu},
+    {0x00000000u, 0x00000000u, 0x0001ff00u},
+};
+
 /* Removes from allow every pair (cell, d) whose child cannot reach the
  * need under the node's prices: d's best layer through the cell, with the
  * other digits' best layers kept off it (leaving_costs), or (with `rows`)
@@ -945,10 +966,19 @@ static unsigned fix_cell(target *s, const relaxation *rel, int cell, unsigned ou
  * cost (layer_tests), and a pair it fires on whose digit has a share of
  * that cost (and which the rows do not fix) is tested again without it
  * (fix_cell): the test with less cost fires on fewer pairs. Otherwise
- * every pair is tested by fix_cell. The rows' test by the AVX2 kernel
+ * every pair is tested by fix_cell. At a child (`parent`) where no layer
+ * was re-solved (`solved` 0) and the slack L - need is at least the
+ * parent's, the layers' tests are not run: the costs (leave, mine) and
+ * the max-marginals are the parent's, each loss through a cell no layer
+ * takes and each share without gap at most the parent's (the settled
+ * values only fell), so each pair they would take out they took out at
+ * the parent, for the subtree. The rows' test by the AVX2 kernel
  * (bdi_target_rows_tests_avx2) where s->wide, else cell by cell
- * (rows_test). With SSE2 the cells where nothing is tested again go eight
- * at a time. */
+ * (rows_test); at a child (`parent`) whose rows' slack is at least the
+ * parent's (rel->rows_over), not on the rows whose drops are the parent's:
+ * each of their open pairs that the test would fire on fired at the
+ * parent, whose fixing took it out of allow for the subtree. With SSE2
+ * the cells where nothing is tested again go eight at a time. */
 static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel,
                           const relaxation *parent, unsigned solved, bool rows)
 {
@@ -956,26 +986,41 @@ static void fix_by_layers(target *s, const bdi_layer_node *node, relaxation *rel
     int64_t slack = rel->value - need, rows_slack = rows ? rel->rows.value - need : 0;
     uint16_t fired[BD_CELLS], every[BD_CELLS], by_rows[BD_CELLS] = {0};
     const uint16_t *mine = rel->mine, *retest = mine;   /* the digits fix_cell tests again */
+    /* nothing re-solved since the parent, whose slack was not above: the
+     * layers fire on none of the pairs left (fix_by_layers) */
+    bool settled = parent && !solved && slack >= parent->slack;
+    rel->slack = slack;
     leaving_costs(rel, parent, solved, s->wide);
-    if (slack < FIX_CAP) {
+    if (settled) {
+        memset(fired, 0, sizeof fired);
+    } else if (slack < FIX_CAP) {
         layer_tests(rel, (int32_t)slack, fired, s->wide);
     } else {
         for (int cell = 0; cell < BD_CELLS; cell++)
             fired[cell] = every[cell] = ALL_DIGITS;
         retest = every;
     }
+    rel->rows_over = INT64_MAX;
     if (rows) {
         int32_t over = (int32_t)(rows_slack > INT32_MAX ? INT32_MAX
                                  : rows_slack < INT32_MIN ? INT32_MIN : rows_slack);
+        unsigned tested[3];   /* the blanks whose rows the test reads */
+        memcpy(tested, rel->blank, sizeof tested);
+        if (parent && over >= parent->rows_over)
+            for (int r = 0; r < BD_SIZE; r++)
+                if (rel->rows.drops[r] == parent->rows.drops[r])
+                    for (int word = 0; word < 3; word++)
+                        tested[word] &= ~ROW_WORDS[r][word];
+        rel->rows_over = over;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
         if (s->wide)
-            bdi_target_rows_tests_avx2(rel->rows.drops, rel->blank, node->open, over, by_rows);
+            bdi_target_rows_tests_avx2(rel->rows.drops, tested, node->open, over, by_rows);
         else
 #endif
         for (int r = 0, cell = 0; r < BD_SIZE; r++) {
             const int32_t(*drop)[BD_SIZE] = bdi_rows_drops(&rel->rows, r);
             for (int c = 0; c < BD_SIZE; c++, cell++)
-                if (!s->cells[cell])
+                if (tested[cell / 32] >> (cell % 32) & 1u)
                     by_rows[cell] = (uint16_t)(rows_test(drop[c], over) & node->open[cell]);
         }
     }
@@ -1127,10 +1172,17 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
         return false;
     if (rel->value < need_now(s))
         return false;
-    int8_t g[BD_CELLS];
-    if (bdi_layer_subgradient(&node, rel->layer, g) == 0) {
-        record_layers(s, rel);   /* the layers meet: the node's best completion */
-        return false;
+    /* the layers meet: the node's best completion; not at a child with no
+     * layer re-solved, whose every cell placed since the parent is its
+     * digit's pick and no other's (the others' layers would be closed
+     * there), so that the layers meet no more than at the parent */
+    if (!parent || iterations > 0 || solved) {
+        if (bdi_layer_subgradient(&node, rel->layer, rel->g) == 0) {
+            record_layers(s, rel);
+            return false;
+        }
+    } else {
+        memcpy(rel->g, parent->g, sizeof rel->g);   /* the same on the blanks left */
     }
     if (rows)
         bdi_rows_sharpen(&rel->rows);
@@ -1170,7 +1222,7 @@ static unsigned hidden_single(target *s, int depth, uint16_t can[UNIT_KINDS][BD_
             continue;
         unsigned bit = once & (0u - once);
         for (int pos = 0;; pos++) {   /* the unit's one blank with the bit */
-            int cell = unit_cell(kind, u, pos);
+            int cell = bdi_unit_cells[unit][pos];
             if (by_row[cell] & bit) {
                 to_front(s, s->position[cell], depth);
                 return bit;
@@ -1445,16 +1497,16 @@ static int survey_all(const target *s, const uint16_t cand[BD_CELLS], uint16_t b
  * the filled cells), the cheap bound's sum over the blanks of
  * weight x largest candidate into *sum; returns the position in blanks[]
  * of the blank with fewest candidates (ties: the heavier cell, then the
- * first), -1 if there is none. With SURVEY_ALL blanks or more, the sum
- * and the choice go over every cell: by transpose() and the AVX2 kernel
- * (bdi_target_survey_avx2) where s->wide, else with SSE2 (survey_all);
- * otherwise blank by blank.
+ * first), -1 if there is none. The sum and the choice go over every
+ * cell from SURVEY_ALL_WIDE blanks on by transpose() and the AVX2 kernel
+ * (bdi_target_survey_avx2) where s->wide, else from SURVEY_ALL blanks on
+ * with SSE2 (survey_all); otherwise blank by blank.
  */
 static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
                   uint16_t by_col[BD_CELLS], int *sum)
 {
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
-    if (s->wide && s->blank_count - depth >= SURVEY_ALL) {
+    if (s->wide && s->blank_count - depth >= SURVEY_ALL_WIDE) {
         transpose(cand, by_col);
         int best = bdi_target_survey_avx2(cand, s->weight, s->position, sum);
         return best == 0x7fff ? -1 : best & 127;
@@ -1482,32 +1534,13 @@ static int survey(const target *s, int depth, const uint16_t cand[BD_CELLS],
     return best_i;
 }
 
-/*
- * One scan of the open blanks blanks[depth..]: moves the one with fewest
- * candidates (ties: the heavier cell) to blanks[depth] and gives its
- * candidates; a naked single comes first (the first in the blanks' order,
- * placed at once, the checks left to its child), then a hidden single.
- * Returns false when the node is dead: a blank without candidates (before
- * any naked single, the first blank of one candidate or none in the
- * blanks' order), a unit's missing digit with no place left, or the cheap
- * bound (score + sum of weight x largest candidate) below the goal. Where
- * s->wide, the candidates pass and the units' tests run in the AVX2
- * kernels (target_avx2.c), with the same results.
- */
-static bool scan(target *s, int depth, unsigned *cand_out)
+/* scan()'s pass over every cell, where its first SCAN_HEAD blanks hold no
+ * naked single: the same results from the candidates of every cell. */
+static bool scan_all(target *s, int depth, unsigned *cand_out)
 {
-    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
-    for (int i = depth; i < head; i++) {
-        unsigned c = candidates(s, s->blanks[i]);
-        if (!(c & (c - 1u))) {   /* one candidate or none */
-            if (!c)
-                return false;
-            to_front(s, i, depth);
-            *cand_out = c;
-            return true;
-        }
-    }
-    uint16_t by_row[BD_CELLS], by_col[BD_CELLS];
+    /* seven lanes past the grid for the AVX2 unit masks (never read into
+     * a result) */
+    uint16_t by_row[BD_CELLS + 7], by_col[BD_CELLS + 7];
     unsigned few[3];
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (s->wide)
@@ -1533,6 +1566,13 @@ static bool scan(target *s, int depth, unsigned *cand_out)
     if (s->score + bound < goal_now(s))
         return false;
     uint16_t can[UNIT_KINDS][BD_SIZE], twice[UNIT_KINDS][BD_SIZE];
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (s->wide) {
+        memset(by_row + BD_CELLS, 0, 7 * sizeof *by_row);
+        memset(by_col + BD_CELLS, 0, 7 * sizeof *by_col);
+        bdi_target_masks_avx2(by_row, by_col, can, twice);
+    } else
+#endif
     unit_masks(by_row, by_col, can, twice);
     int first = 0;   /* the first unit that may hold a hidden single */
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
@@ -1553,6 +1593,34 @@ static bool scan(target *s, int depth, unsigned *cand_out)
         to_front(s, best_i, depth);
     }
     return true;
+}
+
+/*
+ * One scan of the open blanks blanks[depth..]: moves the one with fewest
+ * candidates (ties: the heavier cell) to blanks[depth] and gives its
+ * candidates; a naked single comes first (the first in the blanks' order,
+ * placed at once, the checks left to its child), then a hidden single.
+ * Returns false when the node is dead: a blank without candidates (before
+ * any naked single, the first blank of one candidate or none in the
+ * blanks' order), a unit's missing digit with no place left, or the cheap
+ * bound (score + sum of weight x largest candidate) below the goal. Where
+ * s->wide, the candidates pass, the units' masks and their tests run in
+ * the AVX2 kernels (target_avx2.c), with the same results.
+ */
+static inline bool scan(target *s, int depth, unsigned *cand_out)
+{
+    int head = s->blank_count - depth < SCAN_HEAD ? s->blank_count : depth + SCAN_HEAD;
+    for (int i = depth; i < head; i++) {
+        unsigned c = candidates(s, s->blanks[i]);
+        if (!(c & (c - 1u))) {   /* one candidate or none */
+            if (!c)
+                return false;
+            to_front(s, i, depth);
+            *cand_out = c;
+            return true;
+        }
+    }
+    return scan_all(s, depth, cand_out);
 }
 
 /* The digit of `cand` to try next on `cell`: the one whose best layer in
@@ -1590,22 +1658,20 @@ static uint16_t order_allows(bool below, int digit)
  * times; ties: a blank covered once, then the lighter. Moves it to
  * blanks[depth] and gives its candidates. A blank the layers disagree on
  * is where the relaxation is least like a completion: branching there
- * moves the bound most. With the AVX2 kernels the keys of every cell
+ * moves the bound most (rel->g, the subgradient, is 0 where the layers
+ * cover a blank once). With the AVX2 kernels the keys of every cell
  * sixteen at a time (bdi_target_choose_avx2); else with SSE2 eight at a
  * time (candidates counted by bit halving, as in survey_all); elsewhere
  * (BD_PORTABLE) blank by blank.
  */
 static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
 {
-    uint8_t cover[BD_CELLS] = {0};
-    for (int d = 0; d < BD_SIZE; d++)
-        for (int r = 0; r < BD_SIZE; r++)
-            cover[r * BD_SIZE + rel->layer[d].pick[r]]++;
+    const int8_t *g = rel->g;   /* 0 where the layers cover the blank once */
     int best_i = depth;
     unsigned best_cand = 0;
 #if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
     if (s->wide) {
-        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, cover, s->weight,
+        int best = bdi_target_choose_avx2(s->cells, s->allow, s->blocked, g, s->weight,
                                           s->position);
         if (best != 0x7fff) {
             best_i = best & 127;
@@ -1623,7 +1689,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     const __m128i zero = _mm_setzero_si128(), none = _mm_set1_epi16(NONE);
     const __m128i m1 = _mm_set1_epi16(0x5555), m2 = _mm_set1_epi16(0x3333);
     const __m128i m4 = _mm_set1_epi16(0x0f0f), m8 = _mm_set1_epi16(0x001f);
-    const __m128i one = _mm_set1_epi16(1), once = _mm_set1_epi8(1);
+    const __m128i one = _mm_set1_epi16(1);
     const __m128i tiers = _mm_set1_epi16(BD_MAX_SCORE_WEIGHT + 1);
     __m128i least = none;
     int cell = 0;
@@ -1636,7 +1702,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
         n = _mm_add_epi16(_mm_and_si128(n, m2), _mm_and_si128(_mm_srli_epi16(n, 2), m2));
         n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 4)), m4);
         n = _mm_and_si128(_mm_add_epi16(n, _mm_srli_epi16(n, 8)), m8);
-        __m128i agree = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(cover + cell)), once);
+        __m128i agree = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(g + cell)), zero);
         __m128i disagree = _mm_andnot_si128(_mm_unpacklo_epi8(agree, agree), one);
         __m128i tier = _mm_add_epi16(_mm_add_epi16(n, n),
                                      _mm_add_epi16(disagree, _mm_add_epi16(disagree, disagree)));
@@ -1654,7 +1720,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     for (; cell < BD_CELLS; cell++) {
         if (s->cells[cell])
             continue;
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(candidates(s, cell)) + disagree) * 2 + disagree)
                   * (BD_MAX_SCORE_WEIGHT + 1) + s->weight[cell];
         key = key << 7 | s->position[cell];
@@ -1669,7 +1735,7 @@ static unsigned choose_by_layers(target *s, int depth, const relaxation *rel)
     for (int i = depth; i < s->blank_count; i++) {
         int cell = s->blanks[i];
         unsigned cand = candidates(s, cell);
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(cand) + disagree) * 2 + disagree) * (BD_MAX_SCORE_WEIGHT + 1)
                   + s->weight[cell];
         if (key < best_key) {
@@ -1889,17 +1955,31 @@ static bool probe(target *s)
     return true;
 }
 
-/* Branch and bound below the node where blanks[0..depth) are filled;
- * `parent` is the nearest ancestor's relaxation (NULL without one). */
-static void search(target *s, int depth, const relaxation *parent)
+static void search(target *s, int depth, const relaxation *parent);
+
+/* Whether the node may place its next child: charges the node to the
+ * budget (and to the cheap search's nodes); false, the search stopped,
+ * when either ran out, when the pass reached its cap (restart() takes
+ * over), or when the engines' probe finds no completion. */
+static inline bool may_place(target *s)
 {
-    if (depth == s->blank_count) {
-        record(s);
-        return;
+    if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
+        s->stop = true;
+        return false;
     }
-    unsigned cand;
-    if (!scan(s, depth, &cand))
-        return;
+    if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
+        s->stop = s->capped = true;   /* restart() takes over */
+        return false;
+    }
+    return !(s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s));
+}
+
+/* The node where blanks[0..depth) are filled, whose scan gave `cand`: the
+ * root of a search, or a node with two candidates or more (when s->lagrange,
+ * narrowed by the units' rule and the relaxations first); its children
+ * searched in turn. `parent` as for search(). */
+static void branch(target *s, int depth, const relaxation *parent, unsigned cand)
+{
     uint16_t saved[BD_CELLS];
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
@@ -1939,15 +2019,7 @@ static void search(target *s, int depth, const relaxation *parent)
     while (cand && !s->stop) {
         int digit = guide ? next_digit(guide, cell, cand) : top_digit(cand);
         cand &= ~digit_bit(digit);
-        if (bdi_budget_spend(&s->budget) || (!s->lagrange && --s->cheap_left == 0)) {
-            s->stop = true;
-            break;
-        }
-        if (s->pass_cap && s->budget.nodes >= s->pass_cap) {
-            s->stop = s->capped = true;   /* restart() takes over */
-            break;
-        }
-        if (s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s))
+        if (!may_place(s))
             break;
         place(s, cell, digit);
         int other = s->partner[cell];
@@ -1975,6 +2047,51 @@ static void search(target *s, int depth, const relaxation *parent)
     }
     if (narrowed)
         memcpy(s->allow, saved, sizeof saved);
+}
+
+/*
+ * Branch and bound below the node where blanks[0..depth) are filled;
+ * `parent` is the nearest ancestor's relaxation (NULL without one). The
+ * nodes below the top whose scan finds one candidate (a naked or hidden
+ * single) are followed in a loop, each placing its digit as branch() would
+ * (the same checks, no relaxation, s->blocked left to the node above), and
+ * taken off again in reverse order once the first other node is done.
+ */
+static void search(target *s, int depth, const relaxation *parent)
+{
+    uint16_t kept[BD_CELLS];   /* at a single followed, its partner's allow before */
+    int top = depth;
+    for (;;) {
+        if (depth == s->blank_count) {
+            record(s);
+            break;
+        }
+        unsigned cand;
+        if (!scan(s, depth, &cand))
+            break;
+        if (depth == 0 || (cand & (cand - 1u))) {
+            branch(s, depth, parent, cand);
+            break;
+        }
+        if (!cand || s->stop || !may_place(s))
+            break;
+        int cell = s->blanks[depth], other = s->partner[cell], digit = bit_digit(cand);
+        place(s, cell, digit);
+        if (other != NO_PARTNER) {
+            kept[depth] = s->allow[other];
+            s->allow[other] &= order_allows(s->below[cell], digit);
+        }
+        depth++;
+    }
+    while (depth > top) {
+        depth--;
+        if (s->improve_at && s->budget.nodes >= s->improve_at)
+            improve(s);   /* a long pass: maybe a better incumbent helps */
+        int cell = s->blanks[depth], other = s->partner[cell];
+        if (other != NO_PARTNER)
+            s->allow[other] = kept[depth];
+        unplace(s, cell);
+    }
 }
 
 /* Clears `s` for a search from `cells` (which must not clash): those

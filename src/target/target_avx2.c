@@ -9,9 +9,10 @@
  * choice keys) sixteen to a 256-bit register, their 32-bit values (costs,
  * max-marginals, prices, gains) eight to one, a cell's nine drops and a
  * row's nine max-marginals as columns or digits 0..7 in one register and
- * the ninth alone; the last cell (80) of each pass alone; the 27 units'
- * masks as units 0..15 and 11..26 (overlapping, so nothing is read past
- * them). A cell's bit count is the sum of its nibbles' counts from a
+ * the ninth alone; the last cell (80) of each pass alone; a row's (or
+ * column's) nine masks as lanes 0..8 of sixteen, read from arrays padded
+ * for it; the 27 units' masks as units 0..15 and 11..26 (overlapping, so
+ * nothing is read past them). A cell's bit count is the sum of its nibbles' counts from a
  * 16-entry table (pshufb), its largest digit the exponent of the mask as a
  * float, as in target.c's SSE2 survey.
  */
@@ -75,12 +76,14 @@ void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allo
 }
 
 unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_CELLS],
-                              int32_t step, int32_t limit, int32_t price[BD_CELLS])
+                              int32_t step, int32_t limit, int32_t price[BD_CELLS],
+                              int32_t *change)
 {
     const __m128i zero = _mm_setzero_si128();
     const __m256i factor = _mm256_set1_epi32(step), high = _mm256_set1_epi32(limit);
     const __m256i low = _mm256_set1_epi32(-limit);
     __m128i moved = zero;
+    __m256i sum = _mm256_setzero_si256();   /* the prices' changes, lane by lane */
     int cell = 0;
     for (; cell + 8 <= BD_CELLS; cell += 8) {
         __m128i g8 = _mm_loadl_epi64((const __m128i *)(g + cell));
@@ -91,19 +94,28 @@ unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_C
         __m256i next = _mm256_sub_epi32(p, _mm256_mullo_epi32(_mm256_cvtepi8_epi32(g8), factor));
         next = _mm256_max_epi32(_mm256_min_epi32(next, high), low);
         __m256i still = _mm256_cvtepi16_epi32(some);
-        _mm256_storeu_si256((__m256i *)(price + cell), _mm256_blendv_epi8(next, p, still));
+        next = _mm256_blendv_epi8(next, p, still);
+        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(next, p));
+        _mm256_storeu_si256((__m256i *)(price + cell), next);
     }
     moved = _mm_or_si128(moved, _mm_shuffle_epi32(moved, 0x4e));
     moved = _mm_or_si128(moved, _mm_shuffle_epi32(moved, 0xb1));
     moved = _mm_or_si128(moved, _mm_shufflelo_epi16(moved, 0xb1));
     unsigned bits = (unsigned)_mm_extract_epi16(moved, 0);
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
+    int32_t total = _mm_cvtsi128_si32(half);
     for (; cell < BD_CELLS; cell++) {
         if (!g[cell])
             continue;
         bits |= open[cell];
         int32_t next = price[cell] - step * g[cell];
-        price[cell] = next > limit ? limit : next < -limit ? -limit : next;
+        next = next > limit ? limit : next < -limit ? -limit : next;
+        total += next - price[cell];
+        price[cell] = next;
     }
+    *change = total;
     return bits;
 }
 
@@ -252,7 +264,7 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
 }
 
 int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
-                           const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
+                           const uint16_t blocked[BD_CELLS], const int8_t g[BD_CELLS],
                            const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS])
 {
     enum { NONE = 0x7fff };
@@ -268,7 +280,7 @@ int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[B
                                         _mm256_loadu_si256((const __m256i *)(allow + cell)));
         __m256i n = bit_counts(c);
         __m256i agree = _mm256_cmpeq_epi16(
-            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cover + cell))), one);
+            _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(g + cell))), zero);
         __m256i disagree = _mm256_andnot_si256(agree, one);
         __m256i tier = _mm256_add_epi16(_mm256_add_epi16(n, n),
                                         _mm256_add_epi16(disagree, _mm256_add_epi16(disagree, disagree)));
@@ -282,7 +294,7 @@ int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[B
     for (; cell < BD_CELLS; cell++) {
         if (cells[cell])
             continue;
-        int disagree = cover[cell] != 1;
+        int disagree = g[cell] != 0;
         int key = ((digit_count(allow[cell] & ~(unsigned)blocked[cell]) + disagree) * 2 + disagree)
                   * (BD_MAX_SCORE_WEIGHT + 1) + weight[cell];
         key = key << 7 | position[cell];
@@ -297,6 +309,62 @@ static __m256i used16(const unsigned *used, int first)
     __m256i a = _mm256_loadu_si256((const __m256i *)(used + first));
     __m256i b = _mm256_loadu_si256((const __m256i *)(used + first + 8));
     return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8);
+}
+
+/* Folds `count` lines of nine masks (lines[k * BD_SIZE + lane], read
+ * sixteen lanes at a time) into *any (their union) and *more (the bits in
+ * two or more), lane by lane. */
+static void fold_lines16(const uint16_t *lines, int count, __m256i *any, __m256i *more)
+{
+    __m256i a = _mm256_setzero_si256(), m = a;
+    for (int k = 0; k < count; k++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(lines + k * BD_SIZE));
+        m = _mm256_or_si256(m, _mm256_and_si256(a, x));
+        a = _mm256_or_si256(a, x);
+    }
+    *any = a;
+    *more = m;
+}
+
+/* Lanes 0..8 of x into out[0..8]. */
+static void store9(uint16_t out[BD_SIZE], __m256i x)
+{
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(x));
+    out[BD_SIZE - 1] = (uint16_t)_mm_extract_epi16(_mm256_extracti128_si256(x, 1), 0);
+}
+
+void bdi_target_masks_avx2(const uint16_t by_row[BD_CELLS + 7], const uint16_t by_col[BD_CELLS + 7],
+                           uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE])
+{
+    __m256i any, more, ba[BD_BOX], bt[BD_BOX];
+    fold_lines16(by_col, BD_SIZE, &any, &more);   /* the rows: lanes of the columns */
+    store9(can[UNIT_ROW], any);
+    store9(twice[UNIT_ROW], more);
+    for (int band = 0; band < BD_BOX; band++)   /* a band's columns */
+        fold_lines16(by_row + band * BD_BOX * BD_SIZE, BD_BOX, &ba[band], &bt[band]);
+    __m256i ab = _mm256_or_si256(ba[0], ba[1]);
+    store9(can[UNIT_COL], _mm256_or_si256(ab, ba[2]));
+    __m256i pairs = _mm256_or_si256(_mm256_and_si256(ba[0], ba[1]), _mm256_and_si256(ab, ba[2]));
+    store9(twice[UNIT_COL], _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(bt[0], bt[1]), bt[2]),
+                                            pairs));
+    for (int band = 0; band < BD_BOX; band++) {   /* its boxes: three columns at lanes 0, 3, 6 */
+        __m256i a = ba[band], t = bt[band];
+        __m256i ah = _mm256_permute2x128_si256(a, a, 0x81), th = _mm256_permute2x128_si256(t, t, 0x81);
+        __m256i a1 = _mm256_alignr_epi8(ah, a, 2), a2 = _mm256_alignr_epi8(ah, a, 4);
+        __m256i t1 = _mm256_alignr_epi8(th, t, 2), t2 = _mm256_alignr_epi8(th, t, 4);
+        __m256i a01 = _mm256_or_si256(a, a1);
+        __m128i u = _mm256_castsi256_si128(_mm256_or_si256(a01, a2));
+        __m128i m = _mm256_castsi256_si128(_mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(t, t1), t2),
+            _mm256_or_si256(_mm256_and_si256(a, a1), _mm256_and_si256(a01, a2))));
+        uint16_t *c = &can[UNIT_BOX][band * BD_BOX], *w = &twice[UNIT_BOX][band * BD_BOX];
+        c[0] = (uint16_t)_mm_extract_epi16(u, 0);
+        c[1] = (uint16_t)_mm_extract_epi16(u, 3);
+        c[2] = (uint16_t)_mm_extract_epi16(u, 6);
+        w[0] = (uint16_t)_mm_extract_epi16(m, 0);
+        w[1] = (uint16_t)_mm_extract_epi16(m, 3);
+        w[2] = (uint16_t)_mm_extract_epi16(m, 6);
+    }
 }
 
 int bdi_target_units_avx2(const uint16_t can[UNIT_KINDS][BD_SIZE],

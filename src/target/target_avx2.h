@@ -25,9 +25,11 @@ void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allo
 
 /* A price step: on every cell with g[cell] != 0, price[cell] - step x
  * g[cell] clipped to +-limit, for 1 <= step <= 2^22 and limit <= 2^21 (so
- * within int32); returns the union of open[cell] over those cells. */
+ * within int32); returns the union of open[cell] over those cells, and
+ * the sum of the prices' changes in *change (within 81 x 2^22 < 2^31). */
 unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_CELLS],
-                              int32_t step, int32_t limit, int32_t price[BD_CELLS]);
+                              int32_t step, int32_t limit, int32_t price[BD_CELLS],
+                              int32_t *change);
 
 /* The layers' test on every cell and digit: bit d of fired[cell] set when
  * anchor[d] - through[d][cell] + cost > slack, with cost = min(leave[cell],
@@ -70,12 +72,21 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
 
 /* choose_by_layers' choice over the blanks (cells[cell] == 0), with
  * n = the bit count of allow[cell] & ~blocked[cell] and disagree =
- * (cover[cell] != 1): the least key ((n + disagree) * 2 + disagree) *
+ * (g[cell] != 0): the least key ((n + disagree) * 2 + disagree) *
  * (BD_MAX_SCORE_WEIGHT + 1) + weight[cell], shifted left 7 and or'ed with
  * position[cell] (below 128); 0x7fff when there is no blank. */
 int bdi_target_choose_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
-                           const uint16_t blocked[BD_CELLS], const uint8_t cover[BD_CELLS],
+                           const uint16_t blocked[BD_CELLS], const int8_t g[BD_CELLS],
                            const uint8_t weight[BD_CELLS], const uint8_t position[BD_CELLS]);
+
+/* target.c's unit_masks: per unit the union of its blanks' candidates
+ * (can) and the digits in two or more of them (twice), from the
+ * candidates by cell (by_row, 0 on placed cells) and the same read column
+ * by column (by_col); both arrays hold BD_CELLS + 7 entries (a row of
+ * sixteen lanes is read from each row's start; the lanes past the ninth
+ * go into no result). */
+void bdi_target_masks_avx2(const uint16_t by_row[BD_CELLS + 7], const uint16_t by_col[BD_CELLS + 7],
+                           uint16_t can[UNIT_KINDS][BD_SIZE], uint16_t twice[UNIT_KINDS][BD_SIZE]);
 
 /* Over the 27 units read in a row (kind * BD_SIZE + index), each with
  * can (the union of its blanks' candidates), twice (the digits in two or
