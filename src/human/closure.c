@@ -9,7 +9,7 @@
  * the potentials on switch off), for cycles.c's tests, for
  * forcing.c's static plans (cycles_closure_make, cycles_closure_on), for
  * the tests' rows (cycles_reach_rows) and for cycles.c's reading of a
- * smaller grid's "none" (closure_row_of, closure_off).
+ * smaller grid's "none" (closure_off_of).
  */
 #include "cycles.h"
 
@@ -422,8 +422,10 @@ CHAIN_INLINE void closure_reach(const reach_grid *restrict rg, const uint64_t *r
 /* The sets closure_reach makes when the potentials on are (cell, d + 1)
  * alone (a node without edges), without its loops: it switches off its
  * digit in its peers and its cell's other candidates, and meets no
- * conflict (a cell is not its own peer). */
-static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
+ * conflict (a cell is not its own peer). CHAIN_INLINE (chains.h): it
+ * has two callers, and cycles_closure_on's (most calls) costs less with
+ * it inlined. */
+CHAIN_INLINE void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
 {
     int w = cell >> 6;
     uint64_t bit = (uint64_t)1 << (cell & 63);
@@ -439,31 +441,25 @@ static void lone_reach(const reach_grid *rg, int cell, int d, reach *r)
     r->off[d][1] |= rg->cand[d][1] & rg->peers[cell][1];
 }
 
-/* Node s's reach in closure `cl` as far as grid rg has its candidates
- * (cycles.h). */
-unsigned closure_row_of(const closure *cl, const reach_grid *rg, int s, uint64_t *row)
-{
-    int part = cl->part[s];
-    if (part < 0) {   /* a node without edges reaches itself only */
-        int cell = s / BD_SIZE, d = s % BD_SIZE;
-        row[2 * d] = row[2 * d + 1] = 0;
-        row[2 * d + (cell >> 6)] = (uint64_t)1 << (cell & 63);
-        return 1u << d;
-    }
-    unsigned digits = cl->digits[part];
-    for (unsigned ds = digits; ds; ds &= ds - 1u) {
-        int d = bit_digit(ds) - 1;
-        row[2 * d] = cl->row[part][2 * d] & rg->cand[d][0];
-        row[2 * d + 1] = cl->row[part][2 * d + 1] & rg->cand[d][1];
-    }
-    return digits;
-}
-
-/* What the potentials on of `row` switch off with both links (cycles.h). */
-void closure_off(const reach_grid *rg, const uint64_t *row, unsigned digits, uint64_t *off)
+/* What node s's reach in closure `cl`, as far as grid rg has its
+ * candidates, switches off with both links (cycles.h). A node without
+ * edges reaches itself only: lone_reach's sets are closure_reach's for it. */
+void closure_off_of(const closure *cl, const reach_grid *rg, int s, uint64_t *off)
 {
     reach r;
-    closure_reach(rg, row, digits, &r);
+    int part = cl->part[s];
+    if (part < 0) {
+        lone_reach(rg, s / BD_SIZE, s % BD_SIZE, &r);
+    } else {
+        uint64_t row[BD_SIZE * 2];   /* only the words of `digits` set */
+        unsigned digits = cl->digits[part];
+        for (unsigned ds = digits; ds; ds &= ds - 1u) {
+            int d = bit_digit(ds) - 1;
+            row[2 * d] = cl->row[part][2 * d] & rg->cand[d][0];
+            row[2 * d + 1] = cl->row[part][2 * d + 1] & rg->cand[d][1];
+        }
+        closure_reach(rg, row, digits, &r);
+    }
     memcpy(off, r.off, sizeof r.off);
 }
 

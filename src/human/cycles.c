@@ -750,7 +750,7 @@ CHAIN_INLINE void unary_chaining(unary *u, int cell, int digit, chint_list *list
     tests_and_walks(u, cell, digit, list, xf);
 }
 
-enum { NEW_LINKS = 16 };   /* at most 64 (a bit each); a grid that gained
+enum { NEW_LINKS = 24 };   /* at most 64 (a bit each); a grid that gained
                               more is not tried */
 
 /* The links of a grid that a grid with more candidates (`had`) lacks:
@@ -940,7 +940,7 @@ static bool none_in(const closure *cl, const uint64_t *had)
  * grid had none, R(s) alone switches none off (g has fewer candidates),
  * and otherwise that is asked of n (any_on_meets_opposite, first). So
  * the R(y)'s of the links and what they switch off are made once (`off`,
- * closure.c's closure_off), and a candidate's test is a bit of each of
+ * closure.c's closure_off_of), and a candidate's test is a bit of each of
  * them. */
 static bool none_from_closure(const closure *n, const uint64_t (*removable)[2],
                               const uint64_t *had, const reach_grid *rg)
@@ -954,8 +954,7 @@ static bool none_from_closure(const closure *n, const uint64_t (*removable)[2],
         reach_taken(n, &nl);
     uint64_t off[NEW_LINKS][BD_SIZE * 2], next[NEW_LINKS];
     for (int k = 0; k < nl.count; k++) {   /* R(to), what it switches off, the links it takes */
-        uint64_t row[BD_SIZE * 2];
-        closure_off(rg, row, closure_row_of(n, rg, nl.to[k], row), off[k]);
+        closure_off_of(n, rg, nl.to[k], off[k]);
         next[k] = ((uint64_t)1 << k) | nl.taken[nl.to[k]];
     }
     for (bool grew = true; grew;) {   /* each link's `next` closed */

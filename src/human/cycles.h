@@ -195,19 +195,13 @@ void closure_keep(closure_cache *cache, const uint16_t *cand, const closure *cl)
  * when the cache holds none. */
 bool closure_find(const closure_cache *cache, const uint16_t *cand, closure *cl);
 
-/* closure.c: into `row` (a cell set a digit, as a closure's rows), the
- * reach of node s in closure `cl` (made with both links for a grid that
- * has every candidate of grid rg; s one of rg's), as far as rg has those
- * potentials; returns its digits (bit d - 1 for digit d): only their
- * words are set. */
-unsigned closure_row_of(const closure *cl, const reach_grid *rg, int s, uint64_t *row);
-
 /* closure.c: into `off` (a cell set a digit), the candidates of grid rg
- * that the potentials on of `row` (its words set for `digits`) switch off
- * with both links: their digit in their peers, and in their cells the
- * other candidates (a candidate of `row` too when another digit of its
- * cell is on). */
-void closure_off(const reach_grid *rg, const uint64_t *row, unsigned digits, uint64_t *off);
+ * that the reach of node s in closure `cl` (made with both links for a
+ * grid that has every candidate of grid rg; s one of rg's), as far as rg
+ * has those potentials on, switches off with both links: their digit in
+ * their peers, and in their cells the other candidates (a candidate of
+ * the reach too when another digit of its cell is on). */
+void closure_off_of(const closure *cl, const reach_grid *rg, int s, uint64_t *off);
 
 /* unary_walks.c, SE's walks from one start (their contracts there): the
  * cycle walk, which offers each cycle it finds; the forcing chain walk's
