@@ -46,6 +46,15 @@ static int least_lane(__m256i v)
     return _mm_extract_epi16(m, 0);
 }
 
+/* The sum of eight 32-bit lanes (wrapping as the lanes' adds do). */
+static int32_t lane_sum(__m256i v)
+{
+    __m128i h = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4e));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xb1));
+    return _mm_cvtsi128_si32(h);
+}
+
 void bdi_target_snapshot_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
                               const uint16_t blocked[BD_CELLS], const uint16_t placed[BD_CELLS],
                               const uint8_t weight[BD_CELLS], int32_t scale,
@@ -102,10 +111,7 @@ unsigned bdi_target_step_avx2(const int8_t g[BD_CELLS], const uint16_t open[BD_C
     moved = _mm_or_si128(moved, _mm_shuffle_epi32(moved, 0xb1));
     moved = _mm_or_si128(moved, _mm_shufflelo_epi16(moved, 0xb1));
     unsigned bits = (unsigned)_mm_extract_epi16(moved, 0);
-    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4e));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xb1));
-    int32_t total = _mm_cvtsi128_si32(half);
+    int32_t total = lane_sum(sum);
     for (; cell < BD_CELLS; cell++) {
         if (!g[cell])
             continue;
@@ -246,12 +252,8 @@ int bdi_target_survey_avx2(const uint16_t cand[BD_CELLS], const uint8_t weight[B
                             _mm256_slli_epi16(_mm256_sub_epi16(heavy, w), 7)), at);
         least = _mm256_min_epi16(least, _mm256_or_si256(key, _mm256_and_si256(filled, none)));
     }
-    __m128i total4 = _mm_add_epi32(_mm256_castsi256_si128(total),
-                                   _mm256_extracti128_si256(total, 1));
-    total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0x4e));
-    total4 = _mm_add_epi32(total4, _mm_shuffle_epi32(total4, 0xb1));
     int best = least_lane(least);
-    *sum = _mm_cvtsi128_si32(total4);
+    *sum = lane_sum(total);
     for (; cell < BD_CELLS; cell++) {
         if (!cand[cell])
             continue;
