@@ -522,7 +522,7 @@ static inline void banded_values(const bdi_layer_values *plan, band_values bande
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
 enum { TABLE_ROW = 12 };   /* a triple_table row: nine values, a quad's spill, padding */
 
-/* The bands' bests by triple as best_value reads them (stack2_lanes):
+/* The bands' bests by triple as best_value reads them (stack2_of):
  * row u = t0 + 3 t1 holds triples u, u + 9 and u + 18, band b of triple
  * u + 9 t2 at 3 t2 + b. A triple is stored as a quad (triple_at), whose
  * fourth lane falls on the next triple's band 0: a row's triples are
@@ -692,40 +692,46 @@ static int stack0_ties(triple_table best, int pair, int32_t top_value)
 }
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
-/* by_stack2[b][u]: band b's values at the triples u + 9 t2, lane q (q < 6)
- * for the stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane
- * 0. One permute of the row u of the table (see triple_table) a band,
- * band 2's from the row's second value on. */
-static void stack2_lanes(triple_table best, octo by_stack2[BD_BOX][BD_SIZE])
+/* LANE_OF[b]: where stack2_of's lanes of band b come from in the row
+ * (see triple_table): lane q (q < 6) from 3 t2 + b, t2 = BIJECTION[q][b],
+ * lanes 6 and 7 as lane 0; band 2's counted from the row's second value. */
+static const int32_t LANE_OF[BD_BOX][2 * LANES] = {
+    {0, 0, 3, 3, 6, 6, 0, 0}, {4, 7, 1, 7, 1, 4, 4, 4}, {7, 4, 7, 1, 4, 1, 7, 7}};
+
+/* Band b's values at the triples u + 9 t2, lane q (q < 6) for the
+ * stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane 0: one
+ * permute of row u of the table (`lanes`: LANE_OF[b] loaded), band 2's
+ * from the row's second value on. */
+static inline octo stack2_of(triple_table best, int band, int u, __m256i lanes)
 {
-    const __m256i band0 = _mm256_setr_epi32(0, 0, 3, 3, 6, 6, 0, 0);
-    const __m256i band1 = _mm256_setr_epi32(4, 7, 1, 7, 1, 4, 4, 4);
-    const __m256i band2 = _mm256_setr_epi32(7, 4, 7, 1, 4, 1, 7, 7);   /* from value 1 on */
-    for (int u = 0; u < BD_SIZE; u++) {
-        __m256i row = _mm256_loadu_si256((const __m256i *)best[u]);
-        __m256i next = _mm256_loadu_si256((const __m256i *)(best[u] + 1));
-        by_stack2[0][u] = (octo)_mm256_permutevar8x32_epi32(row, band0);
-        by_stack2[1][u] = (octo)_mm256_permutevar8x32_epi32(row, band1);
-        by_stack2[2][u] = (octo)_mm256_permutevar8x32_epi32(next, band2);
-    }
+    __m256i row = _mm256_loadu_si256((const __m256i *)(best[u] + (band == 2)));
+    return (octo)_mm256_permutevar8x32_epi32(row, lanes);
 }
 
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
  * offset in stack s), and in top[b] the triple of each band: with AVX2
  * every map's value, the six stack-2 maps in the lanes of one register
- * (stack2_lanes), for each stack-1 map the best over the stack-0 maps
- * (the same as a 3x3 assignment); then the first pair (6 s2 + s1) of the
- * best value, by lane compares. With `unique` (may be NULL): whether one
+ * (stack2_of), for each stack-1 map the best over the stack-0 maps (the
+ * same as a 3x3 assignment); then the first pair (6 s2 + s1) of the best
+ * value, by lane compares. With `unique` (may be NULL): whether one
  * column map alone has that value. */
 static inline int32_t best_value(triple_table best, int top[BD_BOX], bool *unique)
 {
-    octo by_stack2[BD_BOX][BD_SIZE], pair[BIJECTIONS];   /* pair[s1], lane s2 */
-    stack2_lanes(best, by_stack2);
+    __m256i lanes[BD_BOX];
+    for (int b = 0; b < BD_BOX; b++)
+        lanes[b] = _mm256_loadu_si256((const __m256i *)LANE_OF[b]);
+    octo pair[BIJECTIONS];   /* pair[s1], lane s2 */
     octo most = {0};
+    /* unrolled, the rows read become constants */
+#pragma GCC unroll 6
     for (int s1 = 0; s1 < BIJECTIONS; s1++) {
         const uint8_t *t1 = BIJECTION[s1];
-        const octo *a = by_stack2[0] + 3 * t1[0], *b = by_stack2[1] + 3 * t1[1],
-                   *c = by_stack2[2] + 3 * t1[2];   /* [t0]: band 0, 1, 2 at offset t0 */
+        octo a[BD_BOX], b[BD_BOX], c[BD_BOX];   /* [t0]: band 0, 1, 2 at offset t0 */
+        for (int t0 = 0; t0 < BD_BOX; t0++) {
+            a[t0] = stack2_of(best, 0, t0 + 3 * t1[0], lanes[0]);
+            b[t0] = stack2_of(best, 1, t0 + 3 * t1[1], lanes[1]);
+            c[t0] = stack2_of(best, 2, t0 + 3 * t1[2], lanes[2]);
+        }
         /* the best of the six stack-0 maps: band 0's offset, then the
          * better of the two ways of the others */
         octo x = octo_best_sum(a[0], octo_best_sum(b[1], c[2], b[2], c[1]),
