@@ -863,8 +863,9 @@ static void rest_of(triple_table best, triple_values rest)
     enum { SLOTS = 4 };
     int32_t next[BD_SIZE * SLOTS][LANES], after[BD_SIZE * SLOTS][LANES];   /* [padded(T)] */
     for (int j = 0; j < BD_SIZE; j++) {
+        int t1 = j % BD_BOX, t2 = j / BD_BOX;   /* triple t0 + 3 j: row t0 + 3 t1 (triple_at) */
         for (int t0 = 0; t0 < SLOTS; t0++) {
-            quad in = quad_load(triple_at(best, 3 * j + t0 % 3));
+            quad in = quad_load(best[t0 % BD_BOX + BD_BOX * t1] + BD_BOX * t2);
             quad_store(next[SLOTS * j + t0], quad_turn1(in));
             quad_store(after[SLOTS * j + t0], quad_turn2(in));
         }
