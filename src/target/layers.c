@@ -966,6 +966,68 @@ static void through_rows(band_values top, int32_t through[BD_CELLS])
 }
 #endif
 
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* The max-marginals: through[cell] = the best layer that takes the cell,
+ * from rest (see rest_of) and each band's row maps, the bands at once
+ * (lanes): for a cell of row i in stack s at offset t, the best over the
+ * other two stacks' offsets (t1, t2) of rest at the triple (t, t1, t2)
+ * plus the other two rows in those two stacks, either way round. With
+ * AVX2 offsets t1 = 0 and 1 in one register (the band_values' columns lie
+ * side by side), t1 = 2 as a quad; the halves and the quad maxed at the
+ * end. A layer with a closed cell is below BDI_LAYER_FEASIBLE and a real
+ * one above (the prices' limits make it so), so the best over all of them
+ * is real when any is. */
+static void through_cells(band_values v, triple_values rest, int32_t through[BD_CELLS])
+{
+    static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
+    band_values top;   /* top[i][c][b]: the best layer through the cell */
+    /* unrolled, each stack's offsets into rest become constants */
+#pragma GCC unroll 3
+    for (int st = 0; st < BD_BOX; st++) {
+        int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
+        octo pairs[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest, t1 = 0 and 1 */
+        quad last[BD_BOX][BD_BOX];    /* [i][t]: the same for t1 = 2 */
+        for (int t2 = 0; t2 < BD_BOX; t2++) {
+            octo a[BD_BOX], b[BD_BOX], pair[BD_BOX];
+            quad a2[BD_BOX], b2[BD_BOX], pair2[BD_BOX];
+            for (int i = 0; i < BD_BOX; i++) {
+                a[i] = octo_load(v[i][s1 * BD_BOX]);
+                a2[i] = quad_load(v[i][s1 * BD_BOX + 2]);
+                b2[i] = quad_load(v[i][s2 * BD_BOX + t2]);
+                b[i] = __builtin_shufflevector(b2[i], b2[i], 0, 1, 2, 3, 0, 1, 2, 3);
+            }
+            pair[0] = octo_best_sum(a[1], b[2], a[2], b[1]);
+            pair[1] = octo_best_sum(a[2], b[0], a[0], b[2]);
+            pair[2] = octo_best_sum(a[0], b[1], a[1], b[0]);
+            pair2[0] = quad_best_sum(a2[1], b2[2], a2[2], b2[1]);
+            pair2[1] = quad_best_sum(a2[2], b2[0], a2[0], b2[2]);
+            pair2[2] = quad_best_sum(a2[0], b2[1], a2[1], b2[0]);
+            for (int t = 0; t < BD_BOX; t++) {
+                int at = t * POWER[st] + t2 * POWER[s2];   /* t1 = 0 */
+                octo r = __builtin_shufflevector(quad_load(rest[at]), quad_load(rest[at + POWER[s1]]),
+                                                 0, 1, 2, 3, 4, 5, 6, 7);
+                quad r2 = quad_load(rest[at + 2 * POWER[s1]]);
+                for (int i = 0; i < BD_BOX; i++) {
+                    octo x = pair[i] + r;
+                    quad y = quad_add(pair2[i], r2);
+                    pairs[i][t] = t2 ? (octo)_mm256_max_epi32((__m256i)pairs[i][t], (__m256i)x) : x;
+                    last[i][t] = t2 ? quad_max(last[i][t], y) : y;
+                }
+            }
+        }
+        for (int i = 0; i < BD_BOX; i++) {
+            for (int t = 0; t < BD_BOX; t++) {
+                octo x = pairs[i][t];
+                quad low = __builtin_shufflevector(x, x, 0, 1, 2, 3);
+                quad high = __builtin_shufflevector(x, x, 4, 5, 6, 7);
+                quad most = quad_max(quad_max(low, high), last[i][t]);
+                quad_store(top[i][st * BD_BOX + t], quad_add(quad_load(v[i][st * BD_BOX + t]), most));
+            }
+        }
+    }
+    through_rows(top, through);
+}
+#else
 /* The max-marginals: through[cell] = the best layer that takes the cell,
  * from rest (see rest_of) and each band's row maps, the bands at once
  * (lanes): for a cell of row i in stack s at offset t, the best over the
@@ -1012,6 +1074,7 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
     }
     through_rows(top, through);
 }
+#endif
 
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 /* Fills pick with the layer of band triples top[] and the best row maps
