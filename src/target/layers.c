@@ -569,11 +569,16 @@ static inline octo octo_load(const int32_t *x)
     return o;
 }
 
-/* The octo of row x twice. */
+/* The octo of row x twice (one vbroadcasti128). */
 static inline octo octo_twice(const int32_t *x)
 {
-    quad q = quad_load(x);
-    return __builtin_shufflevector(q, q, 0, 1, 2, 3, 0, 1, 2, 3);
+    return (octo)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
+}
+
+/* Stores the high half of x (lanes 4..7) into row at (one vextracti128). */
+static inline void octo_store_high(int32_t *at, octo x)
+{
+    _mm_storeu_si128((__m128i *)at, _mm256_extracti128_si256((__m256i)x, 1));
 }
 
 /* The larger of a + b and c + d, lane by lane (vpmaxsd). */
@@ -596,7 +601,7 @@ static inline void band_bests2(band_values v, const octo s1[BD_BOX], const octo 
         octo x = octo_best_sum(octo_twice(v[0][t0]), with[0], octo_twice(v[1][t0]), with[1]);
         x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)(octo_twice(v[2][t0]) + with[2]));
         quad_store(triple_at(best, t0 + low), __builtin_shufflevector(x, x, 0, 1, 2, 3));
-        quad_store(triple_at(best, t0 + high), __builtin_shufflevector(x, x, 4, 5, 6, 7));
+        octo_store_high(triple_at(best, t0 + high), x);
     }
 }
 #endif
