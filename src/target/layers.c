@@ -340,6 +340,12 @@ static inline quad column8_profits(const bdi_layer_node *node, const int32_t pri
 /* octo: eight int32 lanes, an AVX2 register. */
 typedef int32_t octo __attribute__((vector_size(2 * LANES * sizeof(int32_t))));
 
+/* Stores the high half of x (lanes 4..7) into row at (one vextracti128). */
+static inline void octo_store_high(int32_t *at, octo x)
+{
+    _mm_storeu_si128((__m128i *)at, _mm256_extracti128_si256((__m256i)x, 1));
+}
+
 /* row_profits for a row's columns 0..7 at once (one AVX2 register). */
 static inline octo row_profits8(const int32_t *gain, const int32_t *price, int digit,
                                 unsigned open)
@@ -373,7 +379,7 @@ static inline void octo_columns(octo a, octo b, octo c, band_values value, int i
         __builtin_shufflevector(ab_hi, c_hi, 2, 3, 10, 11, 6, 7, 14, 15)};
     for (int k = 0; k < BD_BOX + 1; k++) {
         quad_store(value[i][k], __builtin_shufflevector(column[k], column[k], 0, 1, 2, 3));
-        quad_store(value[i][k + 4], __builtin_shufflevector(column[k], column[k], 4, 5, 6, 7));
+        octo_store_high(value[i][k + 4], column[k]);
     }
 }
 #endif
@@ -575,11 +581,6 @@ static inline octo octo_twice(const int32_t *x)
     return (octo)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
 }
 
-/* Stores the high half of x (lanes 4..7) into row at (one vextracti128). */
-static inline void octo_store_high(int32_t *at, octo x)
-{
-    _mm_storeu_si128((__m128i *)at, _mm256_extracti128_si256((__m256i)x, 1));
-}
 
 /* The larger of a + b and c + d, lane by lane (vpmaxsd). */
 static inline octo octo_best_sum(octo a, octo b, octo c, octo d)
