@@ -79,7 +79,7 @@ enum {
     BIJECTIONS = 6,    /* one-to-one maps of three things onto three */
     CLOSED = -(1 << 26), /* the value of a cell closed to the digit */
     WALK_LIMIT = 1024,    /* layers walked row by row below this many choices */
-    TABLES_FROM = 128,     /* but from this many, without max-marginals, tried by the tables */
+    TABLES_FROM = 64,     /* but from this many, without max-marginals, tried by the tables */
     LANES = 4          /* the three bands side by side, and an unused lane */
 };
 
