@@ -79,7 +79,7 @@ enum {
     BIJECTIONS = 6,    /* one-to-one maps of three things onto three */
     CLOSED = -(1 << 26), /* the value of a cell closed to the digit */
     WALK_LIMIT = 1024,    /* layers walked row by row below this many choices */
-    TABLES_FROM = 128,     /* but from this many, without max-marginals, tried by the tables */
+    TABLES_FROM = 64,     /* but from this many, without max-marginals, tried by the tables */
     LANES = 4          /* the three bands side by side, and an unused lane */
 };
 
@@ -340,6 +340,12 @@ static inline quad column8_profits(const bdi_layer_node *node, const int32_t pri
 /* octo: eight int32 lanes, an AVX2 register. */
 typedef int32_t octo __attribute__((vector_size(2 * LANES * sizeof(int32_t))));
 
+/* Stores the high half of x (lanes 4..7) into row at (one vextracti128). */
+static inline void octo_store_high(int32_t *at, octo x)
+{
+    _mm_storeu_si128((__m128i *)at, _mm256_extracti128_si256((__m256i)x, 1));
+}
+
 /* row_profits for a row's columns 0..7 at once (one AVX2 register). */
 static inline octo row_profits8(const int32_t *gain, const int32_t *price, int digit,
                                 unsigned open)
@@ -373,7 +379,7 @@ static inline void octo_columns(octo a, octo b, octo c, band_values value, int i
         __builtin_shufflevector(ab_hi, c_hi, 2, 3, 10, 11, 6, 7, 14, 15)};
     for (int k = 0; k < BD_BOX + 1; k++) {
         quad_store(value[i][k], __builtin_shufflevector(column[k], column[k], 0, 1, 2, 3));
-        quad_store(value[i][k + 4], __builtin_shufflevector(column[k], column[k], 4, 5, 6, 7));
+        octo_store_high(value[i][k + 4], column[k]);
     }
 }
 #endif
@@ -520,6 +526,47 @@ static inline void banded_values(const bdi_layer_values *plan, band_values bande
 #endif
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+enum { TABLE_ROW = 12 };   /* a triple_table row: nine values, a quad's spill, padding */
+
+/* The bands' bests by triple as best_value reads them (stack2_of):
+ * row u = t0 + 3 t1 holds triples u, u + 9 and u + 18, band b of triple
+ * u + 9 t2 at 3 t2 + b. A triple is stored as a quad (triple_at), whose
+ * fourth lane falls on the next triple's band 0: a row's triples are
+ * stored in the order u, u + 9, u + 18 (band_bests does). */
+typedef int32_t triple_table[BD_SIZE][TABLE_ROW];
+
+/* Where triple T's bands lie in a triple_table. */
+static inline int32_t *triple_at(triple_table table, int triple)
+{
+    return &table[triple % BD_SIZE][BD_BOX * (triple / BD_SIZE)];
+}
+
+/* TABLE_AT[pair][b] = TABLE_ROW * 3 t1 + 3 t2 + b for band b's offsets
+ * t1 + 3 t2 = COLUMNS12[pair][b]: where band b's value for the pair lies
+ * in a triple_table (stack-0 offset 0; offset t0 TABLE_STEP * t0 on). */
+static const uint8_t TABLE_AT[BIJECTIONS * BIJECTIONS][BD_BOX] = {
+    {0, 40, 80}, {0, 76, 44}, {36, 4, 80}, {36, 76, 8}, {72, 4, 44}, {72, 40, 8},
+    {0, 43, 77}, {0, 79, 41}, {36, 7, 77}, {36, 79, 5}, {72, 7, 41}, {72, 43, 5},
+    {3, 37, 80}, {3, 73, 44}, {39, 1, 80}, {39, 73, 8}, {75, 1, 44}, {75, 37, 8},
+    {3, 43, 74}, {3, 79, 38}, {39, 7, 74}, {39, 79, 2}, {75, 7, 38}, {75, 43, 2},
+    {6, 37, 77}, {6, 73, 41}, {42, 1, 77}, {42, 73, 5}, {78, 1, 41}, {78, 37, 5},
+    {6, 40, 74}, {6, 76, 38}, {42, 4, 74}, {42, 76, 2}, {78, 4, 38}, {78, 40, 2}};
+enum { TABLE_STEP = TABLE_ROW };
+#else
+/* The bands' bests by triple: a triple_values. */
+typedef triple_values triple_table;
+
+/* Where triple T's bands lie in a triple_table. */
+static inline int32_t *triple_at(triple_table table, int triple)
+{
+    return table[triple];
+}
+
+#define TABLE_AT AT12   /* where band b's value for a pair lies (see AT12) */
+enum { TABLE_STEP = LANES };
+#endif
+
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
 /* The octo of rows x and x + LANES (two quads side by side). */
 static inline octo octo_load(const int32_t *x)
 {
@@ -528,12 +575,12 @@ static inline octo octo_load(const int32_t *x)
     return o;
 }
 
-/* The octo of row x twice. */
+/* The octo of row x twice (one vbroadcasti128). */
 static inline octo octo_twice(const int32_t *x)
 {
-    quad q = quad_load(x);
-    return __builtin_shufflevector(q, q, 0, 1, 2, 3, 0, 1, 2, 3);
+    return (octo)_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
 }
+
 
 /* The larger of a + b and c + d, lane by lane (vpmaxsd). */
 static inline octo octo_best_sum(octo a, octo b, octo c, octo d)
@@ -545,7 +592,7 @@ static inline octo octo_best_sum(octo a, octo b, octo c, octo d)
  * s2[i], row i in stacks 1 and 2 for each; the bests of triple t0 +
  * `low` (the low half) and t0 + `high` stored. */
 static inline void band_bests2(band_values v, const octo s1[BD_BOX], const octo s2[BD_BOX],
-                               triple_values best, int low, int high)
+                               triple_table best, int low, int high)
 {
     octo with[BD_BOX];   /* with[i]: the best of the other two rows there */
     with[0] = octo_best_sum(s1[1], s2[2], s1[2], s2[1]);
@@ -554,15 +601,15 @@ static inline void band_bests2(band_values v, const octo s1[BD_BOX], const octo 
     for (int t0 = 0; t0 < 3; t0++) {
         octo x = octo_best_sum(octo_twice(v[0][t0]), with[0], octo_twice(v[1][t0]), with[1]);
         x = (octo)_mm256_max_epi32((__m256i)x, (__m256i)(octo_twice(v[2][t0]) + with[2]));
-        quad_store(best[t0 + low], __builtin_shufflevector(x, x, 0, 1, 2, 3));
-        quad_store(best[t0 + high], __builtin_shufflevector(x, x, 4, 5, 6, 7));
+        quad_store(triple_at(best, t0 + low), __builtin_shufflevector(x, x, 0, 1, 2, 3));
+        octo_store_high(triple_at(best, t0 + high), x);
     }
 }
 #endif
 
 /* band_bests' steps for one (t1, t2): the six ways two rows take stacks 1
  * and 2, then the third row's cell in stack 0 for each t0. */
-static inline void band_bests1(band_values v, triple_values best, int t1, int t2)
+static inline void band_bests1(band_values v, triple_table best, int t1, int t2)
 {
     /* s1[i], s2[i]: row i in stacks 1 and 2; with[i]: the best of the
      * other two rows there */
@@ -577,7 +624,7 @@ static inline void band_bests1(band_values v, triple_values best, int t1, int t2
     for (int t0 = 0; t0 < 3; t0++) {
         quad x = quad_best_sum(quad_load(v[0][t0]), with[0], quad_load(v[1][t0]), with[1]);
         x = quad_max(x, quad_add(quad_load(v[2][t0]), with[2]));
-        quad_store(best[t0 + 3 * t1 + 9 * t2], x);
+        quad_store(triple_at(best, t0 + 3 * t1 + 9 * t2), x);
     }
 }
 
@@ -587,7 +634,7 @@ static inline void band_bests1(band_values v, triple_values best, int t1, int t2
  * at once where their stack-1 or stack-2 columns lie side by side in the
  * band_values (t1 = 0, 1 for each t2; then t1 = 2 with t2 = 0, 1), the
  * last, (2, 2), alone. */
-static inline void band_bests(band_values v, triple_values best)
+static inline void band_bests(band_values v, triple_table best)
 {
     octo s1[BD_BOX], s2[BD_BOX];
     for (int t2 = 0; t2 < 3; t2++) {
@@ -607,7 +654,7 @@ static inline void band_bests(band_values v, triple_values best)
 #else
 /* For each band and triple T = t0 + 3 t1 + 9 t2: the best row map's value,
  * the three bands at once (lanes). A hot loop (band_bests1). */
-static inline void band_bests(band_values v, triple_values best)
+static inline void band_bests(band_values v, triple_table best)
 {
     for (int t2 = 0; t2 < 3; t2++)
         for (int t1 = 0; t1 < 3; t1++)
@@ -618,14 +665,14 @@ static inline void band_bests(band_values v, triple_values best)
 /* top[b] = the triple of band b in the layer of value top_value with the
  * stack 1 and 2 maps of `pair` (6 s2 + s1) and the last stack-0 map that
  * gives it that value. */
-static inline void top_triples(triple_values best, int pair, int32_t top_value, int top[BD_BOX])
+static inline void top_triples(triple_table best, int pair, int32_t top_value, int top[BD_BOX])
 {
     const int32_t *value = best[0];
-    const uint8_t *j = COLUMNS12[pair], *at = AT12[pair];
+    const uint8_t *j = COLUMNS12[pair], *at = TABLE_AT[pair];
     for (int s0 = BIJECTIONS - 1; s0 >= 0; s0--) {   /* the last: from the end */
         const uint8_t *k = BIJECTION[s0];
-        if (value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
-                + value[at[2] + k[2] * LANES]
+        if (value[at[0] + k[0] * TABLE_STEP] + value[at[1] + k[1] * TABLE_STEP]
+                + value[at[2] + k[2] * TABLE_STEP]
             == top_value) {
             for (int band = 0; band < BD_BOX; band++)
                 top[band] = 3 * j[band] + k[band];
@@ -636,53 +683,61 @@ static inline void top_triples(triple_values best, int pair, int32_t top_value, 
 
 /* How many stack-0 maps give the layer with the stack 1 and 2 maps of
  * `pair` the value top_value. */
-static int stack0_ties(triple_values best, int pair, int32_t top_value)
+static int stack0_ties(triple_table best, int pair, int32_t top_value)
 {
     const int32_t *value = best[0];
-    const uint8_t *at = AT12[pair];
+    const uint8_t *at = TABLE_AT[pair];
     int ties = 0;
     for (int s0 = 0; s0 < BIJECTIONS; s0++) {
         const uint8_t *k = BIJECTION[s0];
-        ties += value[at[0] + k[0] * LANES] + value[at[1] + k[1] * LANES]
-                    + value[at[2] + k[2] * LANES]
+        ties += value[at[0] + k[0] * TABLE_STEP] + value[at[1] + k[1] * TABLE_STEP]
+                    + value[at[2] + k[2] * TABLE_STEP]
                 == top_value;
     }
     return ties;
 }
 
 #if defined(__AVX2__) && defined(QUAD_SHUFFLES)
-/* by_stack2[b][u]: band b's values at the triples u + 9 t2, lane q (q < 6)
- * for the stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane
- * 0. From the quads of triples u, u + 9 (one register) and u + 18
- * (twice): one shuffle a band. */
-static void stack2_lanes(triple_values best, octo by_stack2[BD_BOX][BD_SIZE])
+/* LANE_OF[b]: where stack2_of's lanes of band b come from in the row
+ * (see triple_table): lane q (q < 6) from 3 t2 + b, t2 = BIJECTION[q][b],
+ * lanes 6 and 7 as lane 0; band 2's counted from the row's second value. */
+static const int32_t LANE_OF[BD_BOX][2 * LANES] = {
+    {0, 0, 3, 3, 6, 6, 0, 0}, {4, 7, 1, 7, 1, 4, 4, 4}, {7, 4, 7, 1, 4, 1, 7, 7}};
+
+/* Band b's values at the triples u + 9 t2, lane q (q < 6) for the
+ * stack-2 map q (t2 = BIJECTION[q][b]); lanes 6 and 7 repeat lane 0: one
+ * permute of row u of the table (`lanes`: LANE_OF[b] loaded), band 2's
+ * from the row's second value on. */
+static inline octo stack2_of(triple_table best, int band, int u, __m256i lanes)
 {
-    for (int u = 0; u < BD_SIZE; u++) {
-        quad low = quad_load(best[u]), high = quad_load(best[u + 18]);
-        octo pair = __builtin_shufflevector(low, quad_load(best[u + 9]), 0, 1, 2, 3, 4, 5, 6, 7);
-        octo third = __builtin_shufflevector(high, high, 0, 1, 2, 3, 0, 1, 2, 3);
-        by_stack2[0][u] = __builtin_shufflevector(pair, third, 0, 0, 4, 4, 8, 8, 0, 0);
-        by_stack2[1][u] = __builtin_shufflevector(pair, third, 5, 9, 1, 9, 1, 5, 5, 5);
-        by_stack2[2][u] = __builtin_shufflevector(pair, third, 10, 6, 10, 2, 6, 2, 10, 10);
-    }
+    __m256i row = _mm256_loadu_si256((const __m256i *)(best[u] + (band == 2)));
+    return (octo)_mm256_permutevar8x32_epi32(row, lanes);
 }
 
 /* The best layer's value over the 216 column maps (sigma_s: band -> column
  * offset in stack s), and in top[b] the triple of each band: with AVX2
  * every map's value, the six stack-2 maps in the lanes of one register
- * (stack2_lanes), for each stack-1 map the best over the stack-0 maps
- * (the same as a 3x3 assignment); then the first pair (6 s2 + s1) of the
- * best value, by lane compares. With `unique` (may be NULL): whether one
+ * (stack2_of), for each stack-1 map the best over the stack-0 maps (the
+ * same as a 3x3 assignment); then the first pair (6 s2 + s1) of the best
+ * value, by lane compares. With `unique` (may be NULL): whether one
  * column map alone has that value. */
-static inline int32_t best_value(triple_values best, int top[BD_BOX], bool *unique)
+static inline int32_t best_value(triple_table best, int top[BD_BOX], bool *unique)
 {
-    octo by_stack2[BD_BOX][BD_SIZE], pair[BIJECTIONS];   /* pair[s1], lane s2 */
-    stack2_lanes(best, by_stack2);
+    __m256i lanes[BD_BOX];
+    for (int b = 0; b < BD_BOX; b++)
+        lanes[b] = _mm256_loadu_si256((const __m256i *)LANE_OF[b]);
+    octo pair[BIJECTIONS];   /* pair[s1], lane s2 */
     octo most = {0};
+    /* unrolled, the rows read become constants */
+#pragma GCC unroll 6
     for (int s1 = 0; s1 < BIJECTIONS; s1++) {
         const uint8_t *t1 = BIJECTION[s1];
-        const octo *a = by_stack2[0] + 3 * t1[0], *b = by_stack2[1] + 3 * t1[1],
-                   *c = by_stack2[2] + 3 * t1[2];   /* [t0]: band 0, 1, 2 at offset t0 */
+        octo a[BD_BOX], b[BD_BOX], c[BD_BOX];   /* [t0]: band 0, 1, 2 at offset t0 */
+        for (int t0 = 0; t0 < BD_BOX; t0++) {
+            a[t0] = stack2_of(best, 0, t0 + 3 * t1[0], lanes[0]);
+            b[t0] = stack2_of(best, 1, t0 + 3 * t1[1], lanes[1]);
+            c[t0] = stack2_of(best, 2, t0 + 3 * t1[2], lanes[2]);
+        }
         /* the best of the six stack-0 maps: band 0's offset, then the
          * better of the two ways of the others */
         octo x = octo_best_sum(a[0], octo_best_sum(b[1], c[2], b[2], c[1]),
@@ -809,13 +864,14 @@ static inline int padded(int triple)
  * triples T and T + 1 (offset t0 = 0 and 1) in one register: the tables
  * of bands b + 1 and b + 2 hold, after each (t1, t2)'s three offsets t0,
  * offset 0 again, so that T + d and T + 1 + d are neighbours (padded). */
-static void rest_of(triple_values best, triple_values rest)
+static void rest_of(triple_table best, triple_values rest)
 {
     enum { SLOTS = 4 };
     int32_t next[BD_SIZE * SLOTS][LANES], after[BD_SIZE * SLOTS][LANES];   /* [padded(T)] */
     for (int j = 0; j < BD_SIZE; j++) {
+        int t1 = j % BD_BOX, t2 = j / BD_BOX;   /* triple t0 + 3 j: row t0 + 3 t1 (triple_at) */
         for (int t0 = 0; t0 < SLOTS; t0++) {
-            quad in = quad_load(best[3 * j + t0 % 3]);
+            quad in = quad_load(best[t0 % BD_BOX + BD_BOX * t1] + BD_BOX * t2);
             quad_store(next[SLOTS * j + t0], quad_turn1(in));
             quad_store(after[SLOTS * j + t0], quad_turn2(in));
         }
@@ -844,7 +900,7 @@ static void rest_of(triple_values best, triple_values rest)
 /* rest[T][b] = the best that the other two bands add to band b's triple T
  * in a layer: the best over the eight shifts d of band b + 1 at T + d and
  * band b + 2 at T - d (see SHIFTED), the bands at once (lanes). */
-static void rest_of(triple_values best, triple_values rest)
+static void rest_of(triple_table best, triple_values rest)
 {
     /* next[T][b], after[T][b]: bands b + 1 and b + 2's values at T (lane
      * BD_BOX: best's, 0 as in every band_values) */
@@ -916,6 +972,68 @@ static void through_rows(band_values top, int32_t through[BD_CELLS])
 }
 #endif
 
+#if defined(__AVX2__) && defined(QUAD_SHUFFLES)
+/* The max-marginals: through[cell] = the best layer that takes the cell,
+ * from rest (see rest_of) and each band's row maps, the bands at once
+ * (lanes): for a cell of row i in stack s at offset t, the best over the
+ * other two stacks' offsets (t1, t2) of rest at the triple (t, t1, t2)
+ * plus the other two rows in those two stacks, either way round. With
+ * AVX2 offsets t1 = 0 and 1 in one register (the band_values' columns lie
+ * side by side), t1 = 2 as a quad; the halves and the quad maxed at the
+ * end. A layer with a closed cell is below BDI_LAYER_FEASIBLE and a real
+ * one above (the prices' limits make it so), so the best over all of them
+ * is real when any is. */
+static void through_cells(band_values v, triple_values rest, int32_t through[BD_CELLS])
+{
+    static const int POWER[BD_BOX] = {1, 3, 9};   /* a stack's offset's weight in T */
+    band_values top;   /* top[i][c][b]: the best layer through the cell */
+    /* unrolled, each stack's offsets into rest become constants */
+#pragma GCC unroll 3
+    for (int st = 0; st < BD_BOX; st++) {
+        int s1 = (st + 1) % BD_BOX, s2 = (st + 2) % BD_BOX;
+        octo pairs[BD_BOX][BD_BOX];   /* [i][t]: the best of the rest, t1 = 0 and 1 */
+        quad last[BD_BOX][BD_BOX];    /* [i][t]: the same for t1 = 2 */
+        for (int t2 = 0; t2 < BD_BOX; t2++) {
+            octo a[BD_BOX], b[BD_BOX], pair[BD_BOX];
+            quad a2[BD_BOX], b2[BD_BOX], pair2[BD_BOX];
+            for (int i = 0; i < BD_BOX; i++) {
+                a[i] = octo_load(v[i][s1 * BD_BOX]);
+                a2[i] = quad_load(v[i][s1 * BD_BOX + 2]);
+                b2[i] = quad_load(v[i][s2 * BD_BOX + t2]);
+                b[i] = __builtin_shufflevector(b2[i], b2[i], 0, 1, 2, 3, 0, 1, 2, 3);
+            }
+            pair[0] = octo_best_sum(a[1], b[2], a[2], b[1]);
+            pair[1] = octo_best_sum(a[2], b[0], a[0], b[2]);
+            pair[2] = octo_best_sum(a[0], b[1], a[1], b[0]);
+            pair2[0] = quad_best_sum(a2[1], b2[2], a2[2], b2[1]);
+            pair2[1] = quad_best_sum(a2[2], b2[0], a2[0], b2[2]);
+            pair2[2] = quad_best_sum(a2[0], b2[1], a2[1], b2[0]);
+            for (int t = 0; t < BD_BOX; t++) {
+                int at = t * POWER[st] + t2 * POWER[s2];   /* t1 = 0 */
+                octo r = __builtin_shufflevector(quad_load(rest[at]), quad_load(rest[at + POWER[s1]]),
+                                                 0, 1, 2, 3, 4, 5, 6, 7);
+                quad r2 = quad_load(rest[at + 2 * POWER[s1]]);
+                for (int i = 0; i < BD_BOX; i++) {
+                    octo x = pair[i] + r;
+                    quad y = quad_add(pair2[i], r2);
+                    pairs[i][t] = t2 ? (octo)_mm256_max_epi32((__m256i)pairs[i][t], (__m256i)x) : x;
+                    last[i][t] = t2 ? quad_max(last[i][t], y) : y;
+                }
+            }
+        }
+        for (int i = 0; i < BD_BOX; i++) {
+            for (int t = 0; t < BD_BOX; t++) {
+                octo x = pairs[i][t];
+                quad low = __builtin_shufflevector(x, x, 0, 1, 2, 3);
+                quad high = __builtin_shufflevector(x, x, 4, 5, 6, 7);
+                quad most = quad_max(quad_max(low, high), last[i][t]);
+                quad_store(top[i][st * BD_BOX + t], quad_add(quad_load(v[i][st * BD_BOX + t]), most));
+            }
+        }
+    }
+    through_rows(top, through);
+}
+#else
 /* The max-marginals: through[cell] = the best layer that takes the cell,
  * from rest (see rest_of) and each band's row maps, the bands at once
  * (lanes): for a cell of row i in stack s at offset t, the best over the
@@ -962,6 +1080,7 @@ static void through_cells(band_values v, triple_values rest, int32_t through[BD_
     }
     through_rows(top, through);
 }
+#endif
 
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 /* Fills pick with the layer of band triples top[] and the best row maps
@@ -1453,7 +1572,7 @@ static inline void cell_values(const bdi_layer_node *node, const int32_t price[B
 /* The best layer of a digit of cell values `value` (cell_values) by the
  * band tables into layer, the bands' bests in best. With `unique` (may be
  * NULL): whether no other layer has its value. */
-static inline void table_layer(band_values value, triple_values best, bdi_layer *layer,
+static inline void table_layer(band_values value, triple_table best, bdi_layer *layer,
                                bool *unique)
 {
     int top[BD_BOX] = {0, 0, 0};
@@ -1475,7 +1594,7 @@ OUT_OF_LINE static bool unique_layer(const bdi_layer_node *node, const int32_t p
                                      bdi_layer *layer)
 {
     band_values value;
-    triple_values best;
+    triple_table best;
     bool unique;
     cell_values(node, price, digit, rows, plan, banded, value);
     table_layer(value, best, layer, &unique);
@@ -1586,7 +1705,7 @@ static INLINED void solve_digit(const bdi_layer_node *node, const int32_t price[
                                band_values banded, int digit, bdi_layer *layer, int32_t *through)
 {
     band_values value;
-    triple_values best;
+    triple_table best;
     uint16_t scanned[BD_SIZE];
     const uint16_t *rows = node->indexed ? node->row_open[digit - 1] : scanned;
     if (!node->indexed)
