@@ -560,6 +560,27 @@ static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned f
     return true;
 }
 
+/* The digits (bit d - 1) whose layer in `layers` takes a cell closed to d
+ * at the node: where `wide`, by the AVX2 kernel. */
+static unsigned closed_layers(const bdi_layer_node *node, const bdi_layer layers[BD_SIZE],
+                              bool wide)
+{
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+    if (wide)
+        return bdi_target_closed_avx2(node->open, layers);
+#else
+    (void)wide;
+#endif
+    unsigned fresh = 0;
+    for (int digit = 1; digit <= BD_SIZE; digit++) {
+        unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
+        for (int r = 0; r < BD_SIZE; r++)
+            closed |= ~(unsigned)node->open[r * BD_SIZE + layers[digit - 1].pick[r]];
+        fresh |= closed & digit_bit(digit);
+    }
+    return fresh;
+}
+
 /* Re-solves, with max-marginals, the layers of rel: with `gone` NULL all
  * of them; otherwise rel is as inherited from the parent's node, `gone`
  * (bit c % 32 of gone[c / 32]) the cells placed since then and `weight`
@@ -572,20 +593,15 @@ static bool solve_within(const bdi_layer_node *node, relaxation *rel, unsigned f
  * which stays), and two digits or more to re-solve are solved by
  * solve_within, which may find L below `need` before it solves them all:
  * then false. Sets in *solved (unless NULL) the digits re-solved (bit
- * d - 1). False when some digit has no layer.
+ * d - 1). False when some digit has no layer. `wide`: the layers' closed
+ * cells found by the AVX2 kernel.
  */
 static inline bool refresh(const bdi_layer_node *node, relaxation *rel, unsigned *solved,
-                           const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need)
+                           const unsigned gone[3], const uint8_t weight[BD_CELLS], int64_t need,
+                           bool wide)
 {
     bool all = gone == NULL;
-    unsigned fresh = all ? ALL_DIGITS : 0;
-    for (int digit = 1; digit <= BD_SIZE && !all; digit++) {
-        const bdi_layer *layer = &rel->layer[digit - 1];
-        unsigned closed = 0;   /* the digit's bit when a cell of the layer is closed to it */
-        for (int r = 0; r < BD_SIZE; r++)
-            closed |= ~(unsigned)node->open[r * BD_SIZE + layer->pick[r]];
-        fresh |= closed & digit_bit(digit);
-    }
+    unsigned fresh = all ? ALL_DIGITS : closed_layers(node, rel->layer, wide);
     int32_t prices;
     if (!all) {
         /* from the parent's: its blanks' prices are its L less its layers'
@@ -844,7 +860,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             stall = 0;
         }
     }
-    return refresh(node, rel, NULL, NULL, NULL, 0);
+    return refresh(node, rel, NULL, NULL, NULL, 0, s->wide);
 }
 
 /* leaving_costs' costs are clipped at FIX_CAP, which bounds the slack of
@@ -1270,7 +1286,7 @@ static bool tighten(target *s, int iterations, const relaxation *parent, relaxat
     if (parent)
         inherit(rel, parent);
     unsigned solved;   /* the digits whose gaps leaving_costs finds anew */
-    if (!refresh(&node, rel, &solved, parent ? gone : NULL, s->weight, need_now(s))
+    if (!refresh(&node, rel, &solved, parent ? gone : NULL, s->weight, need_now(s), s->wide)
         || rel->value < need_now(s))
         return false;
     if (parent)   /* the rows only for a node the layers let through */
