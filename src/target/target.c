@@ -211,7 +211,8 @@ typedef struct target {
     struct step_trail *trails; /* TRAILS records of retightened nodes' steps, NULL: none
                                * yet (retrace_begin()) */
     uint64_t trail_clock;     /* retrace_begin()'s calls */
-    bool record_steps;        /* descend() records its steps in trails (the retightens) */
+    bool record_steps;        /* descend() records its steps in trails (the retightens,
+                               * a sparse pass's root, a restart's converging steps) */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -274,17 +275,20 @@ typedef struct relaxation {
 
 static const int32_t GAP_NONE = INT32_MIN;
 
-/* The steps of one descend() at a retightened node: the node (each cell's
- * view: open on a blank, open << BD_SIZE on a placed cell), and for each
- * step the prices, the digits whose layers it solved under them (moved,
- * bit d - 1) and the layers then. A retighten starts from the node's
- * prices, which are those its parent gave it, or its last retighten's;
- * the nodes on a path, and a node and its siblings, often share them, and
- * then their steps often retrace another's: where a step's prices are a
- * record's at the same step, a digit it solved that sees the same there as
- * at the record's node (the same open cells, each a blank at both or
- * placed at both) has the layer recorded, as bdi_layer_solve_moved's
- * answer depends on nothing else. */
+/* The first steps of one descend() (at a retightened node, a sparse pass's
+ * root or a restart's, see record_steps): the node (each cell's view: open
+ * on a blank, open << BD_SIZE on a placed cell), and for each step the
+ * prices, the digits whose layers it solved under them (moved, bit d - 1)
+ * and the layers then. A retighten starts from the node's prices, which
+ * are those its parent gave it, or its last retighten's; the nodes on a
+ * path, and a node and its siblings, often share them, and then their
+ * steps often retrace another's (so do a restart's first steps, from the
+ * prices its pass's root left, which are where that root started when it
+ * found no lower L): where a step's prices are a record's at the same
+ * step, a digit it solved that sees the same there as at the record's
+ * node (the same open cells, each a blank at both or placed at both) has
+ * the layer recorded, as bdi_layer_solve_moved's answer depends on
+ * nothing else. */
 typedef struct step_trail {
     uint64_t used;            /* the retrace_begin() call that made it */
     uint32_t view[BD_CELLS];
@@ -781,14 +785,15 @@ static unsigned retrace_step(retrace *rt, relaxation *trial, unsigned moved, int
  * there, *prices the sum of trial's prices on the blanks, kept so), the
  * layers that may change re-solved, L updated; false when some digit has
  * no layer left. With `rt` (retrace_begin() at this node), this is the
- * descend's step number `step`: the layers the records give are taken
- * from them (retrace_step), and the step is recorded. */
+ * descend's step number `step`: below RETIGHTEN_ITERATIONS, the layers
+ * the records give are taken from them (retrace_step), and the step is
+ * recorded. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
                         int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices,
                         retrace *rt, int step)
 {
     unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide, prices);
-    if (!rt) {
+    if (!rt || step >= RETIGHTEN_ITERATIONS) {
         bdi_layer_solve_moved(node, trial->price, moved, trial->layer);
     } else {
         bdi_layer_solve_moved(node, trial->price, retrace_step(rt, trial, moved, step),
@@ -805,9 +810,9 @@ static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int
  * Up to `iterations` subgradient steps from rel's prices, keeping in rel
  * the prices of the least L, with every layer and max-marginal solved.
  * With `pack`, each step also tries the packed completion; with
- * s->record_steps (at most RETIGHTEN_ITERATIONS steps), the steps are
- * recorded in s->trails and the layers of a step that retraces a record's
- * are taken from it. Returns false when the node is done: no completion,
+ * s->record_steps, the first RETIGHTEN_ITERATIONS steps are recorded in
+ * s->trails and the layers of one that retraces a record's are taken from
+ * it. Returns false when the node is done: no completion,
  * or L below the need (a completion whose layers meet is recorded on the
  * way).
  */
@@ -2418,7 +2423,9 @@ static void restart(target *s, relaxation *root)
         s->pass_root = true;
         if (attempt == 1) {
             s->patience = CONVERGE_PATIENCE;
+            s->record_steps = true;
             open = tighten(s, CONVERGE_ITERATIONS, NULL, root, false);
+            s->record_steps = false;
             s->patience = 0;
             *stepped = *root;
         } else {
@@ -2470,7 +2477,9 @@ static void run_passes(target *s)
         s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
         bool sparse = s->blank_count > DENSE_BLANKS;
         s->pass_root = true;
+        s->record_steps = sparse;
         bool open = tighten(s, sparse ? PASS_ITERATIONS : DENSE_PASS_ITERATIONS, NULL, root, true);
+        s->record_steps = false;
         s->pass_root = false;
         s->rows_tuned = true;
         if (open) {
