@@ -197,6 +197,26 @@ void bdi_target_rows_tests_avx2(const int32_t (*const drops[BD_SIZE])[BD_SIZE], 
     }
 }
 
+/* Each digit's picks in rows 0..7 (eight bytes) as cell indices, the
+ * open masks gathered by them (32 bits from each cell's 16: the next
+ * cell's mask above, which no test reads), row 8 alone. */
+unsigned bdi_target_closed_avx2(const uint16_t open[BD_CELLS], const bdi_layer layers[BD_SIZE])
+{
+    const __m256i rows = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
+    unsigned closed = 0;
+    for (int d = 0; d < BD_SIZE; d++) {
+        const uint8_t *pick = layers[d].pick;
+        __m256i at = _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)pick)), rows);
+        __m256i got = _mm256_i32gather_epi32((const int *)open, at, 2);
+        unsigned bit = 1u << d;
+        bool all = _mm256_testc_si256(got, _mm256_set1_epi32((int)bit))
+                   && (open[(BD_SIZE - 1) * BD_SIZE + pick[BD_SIZE - 1]] & bit);
+        closed |= all ? 0 : bit;
+    }
+    return closed;
+}
+
 void bdi_target_open_avx2(const uint8_t cells[BD_CELLS], const uint16_t allow[BD_CELLS],
                           const uint16_t blocked[BD_CELLS], uint16_t cand[BD_CELLS],
                           unsigned few[3])

@@ -55,6 +55,10 @@ void bdi_target_rows_tests_avx2(const int32_t (*const drops[BD_SIZE])[BD_SIZE], 
                                 const uint16_t open[BD_CELLS], int32_t slack,
                                 uint16_t by_rows[BD_CELLS]);
 
+/* The digits (bit d - 1) whose layer layers[d - 1] takes a cell closed to
+ * d: some row r with bit d - 1 of open[r * BD_SIZE + pick[r]] clear. */
+unsigned bdi_target_closed_avx2(const uint16_t open[BD_CELLS], const bdi_layer layers[BD_SIZE]);
+
 /* Every cell's candidates: cand[cell] = allow[cell] & ~blocked[cell] on a
  * blank (cells[cell] == 0), 0 elsewhere; in few[] (bit c % 32 of
  * few[c / 32]) the blanks with one candidate or none. */
