@@ -320,7 +320,7 @@ CHAIN_INLINE unsigned hidden_gone(implied imp, const chain_grid *g, const chain_
 /* Adds to node `made`, of implied potential `imp`, the hidden parents
  * `gone` in `unit` as hidden_gone gives them, those `offs` holds, in
  * that order (node_add_parent's parents, with room made once). */
-static void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
+CHAIN_INLINE void hidden_parents(bdi_chainer *ch, int32_t made, implied imp, unsigned gone, int unit,
                            const pset *offs)
 {
     uint32_t first = ch->parent_count;

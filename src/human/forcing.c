@@ -35,7 +35,7 @@
  * search. The nodes stay until the search ends (only the sets go after
  * each cell). A dynamic search of level 0 that has a best caps the chains
  * it makes then (chain_cap): a chain stops where what it would still make
- * serves only hints past the best (past_best); the best's complexity only
+ * serves only hints that sort after the best; the best's complexity only
  * falls, so the capped chain, its record, and the sets and plans made
  * from it give the rest of the search the same hints that could be taken
  * as the whole chain would.
@@ -320,19 +320,25 @@ static bool memo_keep(bdi_chainer *ch, on_memo *m, int cand, const pset *on, con
 
 /* The cap of the search's chains made now (chain_rules' cap): in a
  * dynamic search of level 0 whose list keeps its best only and has one,
- * the best's complexity, as past_best reads it: a hint has two targets or
- * more, so that one with a target of that many nodes on its path of first
- * parents is past the best; the best's complexity never grows, so that a
- * capped chain serves the rest of the search, from the record, as the
- * whole one would. 0 (no cap) otherwise, and when the budget counts to a
- * limit (a capped chain makes fewer nodes). */
+ * the best's complexity less one. A hint has two targets or more, each
+ * with one node or more on its path of first parents; a double's, a
+ * region's or a cell's with two or more, as a potential that every
+ * branch holds is no branch's assumption (each other branch holds that
+ * one the other way: switched off, or as its own assumption). So a hint
+ * with a target of complexity - 1 nodes on that path is more complex
+ * than the best, or is a contradiction at least as complex, which sorts
+ * after it (its sort key is SE's last; a tie goes to the best). The
+ * best's complexity never grows, so that a capped chain serves the rest
+ * of the search, from the record, as the whole one would. 0 (no cap)
+ * otherwise, and when the budget counts to a limit (a capped chain makes
+ * fewer nodes). */
 static int chain_cap(const forcing *f)
 {
     const chint_list *list = f->list;
     if (!f->dynamic || f->nishio || f->level || list->keep_all || !list->found
         || (f->ch->budget && f->ch->budget->max_nodes))
         return 0;
-    return list->best.complexity;
+    return list->best.complexity - 1;
 }
 
 /* SE's doChaining from (cell, digit) assumed on, into the empty sets `on`
