@@ -1297,8 +1297,9 @@ static void repair_make(struct repair *fx, const removals *rm, const reach_grid 
 }
 
 /* Whether closure `r` holds a potential of the cells `cells` has for its
- * digit (a cell set a digit, digit d - 1 at words 2 * (d - 1) and up):
- * each set as its 18 words, in one flat loop that vectorises. */
+ * digit (a cell set a digit, digit d - 1 at words 2 * (d - 1) and up;
+ * its 18 words twice, for the on set then the off set): each set as its
+ * 18 words, in one flat loop that vectorises. */
 static bool reach_meets_cells(const reach *r, const uint64_t *cells)
 {
     const uint64_t *on = r->on[0], *off = r->off[0];
@@ -1307,6 +1308,39 @@ static bool reach_meets_cells(const reach *r, const uint64_t *cells)
         hit |= (on[j] | off[j]) & cells[j];
     return hit != 0;
 }
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* reach_meets_cells with AVX2, for reach_touches to run where the
+ * processor has it: the closure's 36 words (on, then off) against the
+ * cells' 18 words twice, a vector at a time. */
+__attribute__((target("avx2"))) static bool meets_cells_wide(const reach *r,
+                                                             const uint64_t *cells)
+{
+    words4 v, w, any = {0, 0, 0, 0};
+#pragma GCC unroll 9
+    for (int k = 0; k < REACH_VECS; k++) {
+        reach_vec(&v, r, k);
+        memcpy(&w, cells + 4 * k, sizeof w);
+        any |= v & w;
+    }
+    return (any[0] | any[1] | any[2] | any[3]) != 0;
+}
+
+/* reach_meets_cells, by meets_cells_wide when `wide` (bdi_fast_wide's
+ * answer). */
+static bool reach_touches(bool wide, const reach *r, const uint64_t *cells)
+{
+    return wide ? meets_cells_wide(r, cells) : reach_meets_cells(r, cells);
+}
+#else
+/* reach_touches' contract is above (the wide build's): here always
+ * reach_meets_cells, whatever `wide`. */
+static bool reach_touches(bool wide, const reach *r, const uint64_t *cells)
+{
+    (void)wide;
+    return reach_meets_cells(r, cells);
+}
+#endif
 
 /* Readies `kept` for a search on grid `g` (made into `rg`): with `keep`,
  * it keeps each closure made on its last grid that the changes since then
@@ -1334,7 +1368,7 @@ static bool reach_meets_cells(const reach *r, const uint64_t *cells)
  * to one in the new grid too, or names a removed potential), so it holds
  * C. */
 static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
-                          bool keep, bool dynamic)
+                          bool keep, bool dynamic, bool wide)
 {
     removals rm;
     bool exact = keep && kept->have && dynamic && grid_removals(&kept->last, g, &rm);
@@ -1350,7 +1384,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
     }
     /* by digit, the cells whose reads of the digit's places or of their
      * own candidates (changed.cells) take in a change */
-    uint64_t touched[BD_SIZE][2];
+    uint64_t touched[2 * BD_SIZE][2];   /* the 18 words twice (reach_touches) */
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             touched[d][w] = changed.cells[w];
@@ -1360,6 +1394,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
             touched[d][0] |= rg->unit[unit][0];
             touched[d][1] |= rg->unit[unit][1];
         }
+    memcpy(touched[BD_SIZE], touched[0], sizeof touched / 2);
     for (int i = 0; i < (BD_CELLS * BD_SIZE + 63) / 64; i++)
         for (uint64_t made = kept->made[i]; made; made &= made - 1u) {
             int cand = i * 64 + low_index(made);
@@ -1375,7 +1410,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
                 }
                 continue;
             }
-            if (reach_meets_cells(r, touched[0])) {
+            if (reach_touches(wide, r, touched[0])) {
                 kept->made[i] &= ~((uint64_t)1 << (cand & 63));
                 if (exact && !r->conflict)
                     kept->suspect[i] |= (uint64_t)1 << (cand & 63);
@@ -1548,7 +1583,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             memset(rm->chain_made, 0, sizeof rm->chain_made);
             memo_grid(rm, ch->cycles_grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, rm->rg, g, dynamic || reuse, dynamic);
+            keep_closures(rm->kept, rm->rg, g, dynamic || reuse, dynamic, f.wide_meets);
         } else {
             rm = NULL;
         }
