@@ -67,7 +67,11 @@
  * placement or eliminations) touch nothing its walk read, or (Nishio,
  * dynamic) when it implies them all (keep_closures): on top1465's first
  * 100, 96,172 of the 148,374 walks the Nishio and dynamic searches would
- * make.
+ * make. A Nishio or dynamic closure without a contradiction that those
+ * rules drop, after a step that only removed candidates, is repaired when
+ * first asked for (the candidates gone taken out of it) where repairs
+ * shows the result to be the new grid's closure, and walked again
+ * otherwise.
  */
 #include "chains.h"
 #include "engine/fast/fast.h"
@@ -76,6 +80,16 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef REPAIR_CHECK
+#include <stdio.h>
+static long repair_hits, repair_miss, repair_same;
+__attribute__((destructor)) static void repair_report(void)
+{
+    fprintf(stderr, "repair: hits %ld, remade %ld (of them equal %ld)\n", repair_hits, repair_miss,
+            repair_same);
+}
+#endif
 
 typedef struct forcing {
     bdi_chainer *ch;
@@ -115,14 +129,54 @@ struct forcing_memo {
     chain_reads read[BD_CELLS];
 };
 
+/* A unit's places of a digit d + 1 that lost some (`gone`) from the last
+ * grid to the current one, which has `now` (cell sets), where the last
+ * grid's rule applied (two places or more) and one is left at least;
+ * `lone` when one is (see struct repair). */
+typedef struct repair_unit {
+    uint64_t now[2], gone[2];
+    int d;
+    bool lone;
+} repair_unit;
+
+/* A cell's candidates as repair_unit has a unit's places (9-bit masks). */
+typedef struct repair_cell {
+    int cell;
+    unsigned now, gone;
+    bool lone;
+} repair_cell;
+
+/* The changes from a dynamic search's last grid to the current one, those
+ * of candidates removed only (struct removals), as repairs reads them: by
+ * digit the candidates gone (`gone`: removed or placed) and those of them
+ * that may not be on in a closure kept (`bad_on`: all but those whose
+ * cell and units keep no place of the digit and whose cell keeps no
+ * candidate, a placement's); the units that lost places, by digit (those
+ * of digit d + 1 from units[unit_first[d]] up to units[unit_first[d + 1]]),
+ * and the cells that lost candidates and keep some. */
+struct repair {
+    uint64_t gone[BD_SIZE][2], bad_on[BD_SIZE][2];
+    unsigned gone_digits, bad_digits;   /* bit d: some gone, some bad_on */
+    int unit_first[BD_SIZE + 1];
+    int cell_count;
+    repair_unit units[UNIT_COUNT * BD_SIZE];
+    repair_cell cells[BD_CELLS];
+};
+
 /* Closures (reach.c) of candidates assumed on, of one kind of chain, by
  * candidate (bit i of `made` for candidate i = cell * 9 + digit - 1): with
  * `have`, those made in earlier searches of that kind, on the grid
- * `last`, and still the closures on the current search's grid. */
+ * `last`, and still the closures on the current search's grid. A dynamic
+ * search's closure that keep_closures drops, without a contradiction, is
+ * `suspect`: still its closure on the last grid, which `fix` (the changes
+ * since) may show to be the new one less the potentials gone, when first
+ * asked for (reach_make). */
 struct reach_kept {
     bool have;
     grid_record last;
     uint64_t made[(BD_CELLS * BD_SIZE + 63) / 64];
+    uint64_t suspect[(BD_CELLS * BD_SIZE + 63) / 64];
+    struct repair fix;
     reach on[BD_CELLS * BD_SIZE];
 };
 
@@ -631,8 +685,118 @@ static bool reach_spend(bdi_chainer *ch)
     return true;
 }
 
-/* reach_on for (cell, digit), not in the memo yet: made into it; NULL
- * when the budget is spent. */
+/* Whether set `live` (a cell set, not empty) has one cell. */
+static inline bool cells_single(const uint64_t live[2])
+{
+    uint64_t either = live[0] | live[1];
+    return !(live[0] && live[1]) && !(either & (either - 1u));
+}
+
+/* Whether closure `r` of candidate `cand` (a dynamic walk's, with the cell
+ * rules when `y_links`; a walk without them keeps to its digit), made on
+ * the last grid, is the new grid's closure once the potentials `fx` has
+ * gone are taken out of it. It is when it has no contradiction, its
+ * candidate stays, no potential gone is on in it unless all the potentials
+ * that one switches off are gone too (bad_on), and for each unit and cell
+ * whose places or candidates some of those left (fx's units and cells):
+ * where the new grid applies the rule (two left or more), two are not off
+ * in `r` or the one not off is on (the closure less what went is closed
+ * under the new grid's rules, as it was under the old one's where nothing
+ * went); where one is left, the old grid's rule never had it alone (one of
+ * those gone is not off in `r`: the new grid, which has no rule there,
+ * derives all else the old one did). Then the closure less what went
+ * holds the candidate, is closed under the new grid's rules, and is
+ * derived by them step by step as the old closure was, so it is the least
+ * such set: reach_from's sets. */
+static bool repairs(const reach *r, int cand, const struct repair *fx, bool y_links)
+{
+    int start = cand / BD_SIZE, d0 = cand % BD_SIZE;
+    if (r->conflict || bits_has(fx->gone[d0], start))
+        return false;
+    int low = y_links ? 0 : d0, high = y_links ? BD_SIZE : d0 + 1;
+    for (unsigned ds = fx->bad_digits & (y_links ? ~0u : 1u << d0); ds; ds &= ds - 1u) {
+        int d = bit_digit(ds) - 1;
+        if ((r->on[d][0] & fx->bad_on[d][0]) | (r->on[d][1] & fx->bad_on[d][1]))
+            return false;
+    }
+    for (int i = fx->unit_first[low]; i < fx->unit_first[high]; i++) {
+        const repair_unit *u = &fx->units[i];
+        const uint64_t *off = r->off[u->d], *on = r->on[u->d];
+        if (u->lone) {
+            if (!((u->gone[0] & ~off[0]) | (u->gone[1] & ~off[1])))
+                return false;
+            continue;
+        }
+        uint64_t live[2] = {u->now[0] & ~off[0], u->now[1] & ~off[1]};
+        if (!(live[0] | live[1])
+            || (cells_single(live) && ((live[0] & ~on[0]) | (live[1] & ~on[1]))))
+            return false;
+    }
+    for (int i = 0; y_links && i < fx->cell_count; i++) {
+        const repair_cell *c = &fx->cells[i];
+        unsigned off = 0;
+        for (unsigned ds = c->now | c->gone; ds; ds &= ds - 1u)
+            if (bits_has(r->off[bit_digit(ds) - 1], c->cell))
+                off |= ds & -ds;
+        if (c->lone) {
+            if (!(c->gone & ~off))
+                return false;
+            continue;
+        }
+        unsigned live = c->now & ~off;
+        if (!live || (!(live & (live - 1u)) && !bits_has(r->on[bit_digit(live) - 1], c->cell)))
+            return false;
+    }
+    return true;
+}
+
+/* Takes the potentials `fx` has gone out of closure `r`. */
+static void repair_apply(reach *r, const struct repair *fx)
+{
+    for (unsigned ds = fx->gone_digits; ds; ds &= ds - 1u)
+        for (int w = 0, d = bit_digit(ds) - 1; w < 2; w++) {
+            r->on[d][w] &= ~fx->gone[d][w];
+            r->off[d][w] &= ~fx->gone[d][w];
+        }
+}
+
+/* A function that the compiler keeps out of its callers (GCC and Clang;
+ * elsewhere a plain static one). */
+#if defined(__GNUC__)
+#define FORCING_APART static __attribute__((noinline))
+#else
+#define FORCING_APART static
+#endif
+
+/* reach_make's closure of a dynamic walk (reach_from) of candidate `cand`
+ * into `r`: the suspect closure there repaired when repairs says it may
+ * be, else made. Out of line: reach_make, called for each static closure
+ * too, keeps few registers to save. */
+FORCING_APART void reach_remake(const struct reach_memo *rm, int cand, reach *r)
+{
+    const struct reach_kept *kept = rm->kept;
+    if (bits_has(kept->suspect, cand) && repairs(r, cand, &kept->fix, rm->rg->y_links)) {
+        repair_apply(r, &kept->fix);
+#ifdef REPAIR_CHECK
+        reach again;
+        reach_from(rm->rg, pot_of(cand / BD_SIZE, cand % BD_SIZE + 1, true), &again);
+        if (memcmp(again.on, r->on, sizeof r->on) || memcmp(again.off, r->off, sizeof r->off)
+            || again.conflict != r->conflict)
+            abort();
+        repair_hits++;
+#endif
+        return;
+    }
+#ifdef REPAIR_CHECK
+    if (bits_has(kept->suspect, cand))
+        repair_miss++;
+#endif
+    reach_from(rm->rg, pot_of(cand / BD_SIZE, cand % BD_SIZE + 1, true), r);
+}
+
+/* reach_on for (cell, digit), not in the memo yet: made into it
+ * (reach_remake for a dynamic walk); NULL when the budget is spent
+ * (counted as for a closure made, whether made or repaired). */
 static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell, int digit)
 {
     int cand = cell * BD_SIZE + digit - 1;
@@ -647,7 +811,7 @@ static const reach *reach_make(bdi_chainer *ch, struct reach_memo *rm, int cell,
         rm->links_made = true;
         cycles_closure_on(rm->link_cl, rm->rg, cand, r);
     } else {
-        reach_from(rm->rg, pot_of(cell, digit, true), r);
+        reach_remake(rm, cand, r);
     }
     bits_set(rm->kept->made, cand);
     return r;
@@ -1083,9 +1247,69 @@ static bool keeps_through(const reach *r, int cand, const removals *rm, bool y_l
     return !missing;
 }
 
+/* Fills `fx` (see struct repair) from the removals `rm` from the last
+ * grid to `g`, made into `rg`. */
+static void repair_make(struct repair *fx, const removals *rm, const reach_grid *rg,
+                        const chain_grid *g)
+{
+    int count = 0;
+    uint64_t lost[2] = {0, 0};   /* the cells that lost a candidate */
+    fx->gone_digits = fx->bad_digits = 0;
+    for (int d = 0; d < BD_SIZE; d++) {
+        fx->unit_first[d] = count;
+        uint32_t units = 0;
+        for (int w = 0; w < 2; w++) {
+            fx->gone[d][w] = rm->removed[d][w] | rm->placed[d][w];
+            fx->bad_on[d][w] = 0;
+            lost[w] |= rm->removed[d][w];
+            for (uint64_t bits = fx->gone[d][w]; bits; bits &= bits - 1u) {
+                int x = w * 64 + low_index(bits);
+                units |= bdi_cell_unit_bits[x];
+                if (g->cand[x] || (rg->cand[d][0] & rg->peers[x][0])
+                    || (rg->cand[d][1] & rg->peers[x][1]))
+                    bits_set(fx->bad_on[d], x);
+            }
+        }
+        if (fx->gone[d][0] | fx->gone[d][1])
+            fx->gone_digits |= 1u << d;
+        if (fx->bad_on[d][0] | fx->bad_on[d][1])
+            fx->bad_digits |= 1u << d;
+        for (; units; units &= units - 1u) {
+            int unit = low_index(units);
+            repair_unit *u = &fx->units[count];
+            int now = 0, was = 0;
+            for (int w = 0; w < 2; w++) {
+                u->now[w] = rg->cand[d][w] & rg->unit[unit][w];
+                u->gone[w] = fx->gone[d][w] & rg->unit[unit][w];
+                now += bit_count(u->now[w]);
+                was += bit_count(u->gone[w]);
+            }
+            was += now;
+            u->d = d;
+            u->lone = now == 1;
+            count += was >= 2 && now >= 1;
+        }
+    }
+    fx->unit_first[BD_SIZE] = count;
+    fx->cell_count = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = lost[w]; bits; bits &= bits - 1u) {
+            int cell = w * 64 + low_index(bits);
+            unsigned gone = 0;
+            for (int d = 0; d < BD_SIZE; d++)
+                if (bits_has(rm->removed[d], cell))
+                    gone |= 1u << d;
+            unsigned now = g->cand[cell];
+            if (!now || digit_count(now | gone) < 2)
+                continue;
+            fx->cells[fx->cell_count++] = (repair_cell){cell, now, gone, digit_count(now) == 1};
+        }
+}
+
 /* Whether closure `r` holds a potential of the cells `cells` has for its
- * digit (a cell set a digit, digit d - 1 at words 2 * (d - 1) and up):
- * each set as its 18 words, in one flat loop that vectorises. */
+ * digit (a cell set a digit, digit d - 1 at words 2 * (d - 1) and up;
+ * its 18 words twice, for the on set then the off set): each set as its
+ * 18 words, in one flat loop that vectorises. */
 static bool reach_meets_cells(const reach *r, const uint64_t *cells)
 {
     const uint64_t *on = r->on[0], *off = r->off[0];
@@ -1094,6 +1318,39 @@ static bool reach_meets_cells(const reach *r, const uint64_t *cells)
         hit |= (on[j] | off[j]) & cells[j];
     return hit != 0;
 }
+
+#if defined(BDI_HAVE_FAST_AVX2) && !defined(BD_PORTABLE)
+/* reach_meets_cells with AVX2, for reach_touches to run where the
+ * processor has it: the closure's 36 words (on, then off) against the
+ * cells' 18 words twice, a vector at a time. */
+__attribute__((target("avx2"))) static bool meets_cells_wide(const reach *r,
+                                                             const uint64_t *cells)
+{
+    words4 v, w, any = {0, 0, 0, 0};
+#pragma GCC unroll 9
+    for (int k = 0; k < REACH_VECS; k++) {
+        reach_vec(&v, r, k);
+        memcpy(&w, cells + 4 * k, sizeof w);
+        any |= v & w;
+    }
+    return (any[0] | any[1] | any[2] | any[3]) != 0;
+}
+
+/* reach_meets_cells, by meets_cells_wide when `wide` (bdi_fast_wide's
+ * answer). */
+static bool reach_touches(bool wide, const reach *r, const uint64_t *cells)
+{
+    return wide ? meets_cells_wide(r, cells) : reach_meets_cells(r, cells);
+}
+#else
+/* reach_touches' contract is above (the wide build's): here always
+ * reach_meets_cells, whatever `wide`. */
+static bool reach_touches(bool wide, const reach *r, const uint64_t *cells)
+{
+    (void)wide;
+    return reach_meets_cells(r, cells);
+}
+#endif
 
 /* Readies `kept` for a search on grid `g` (made into `rg`): with `keep`,
  * it keeps each closure made on its last grid that the changes since then
@@ -1121,12 +1378,15 @@ static bool reach_meets_cells(const reach *r, const uint64_t *cells)
  * to one in the new grid too, or names a removed potential), so it holds
  * C. */
 static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const chain_grid *g,
-                          bool keep, bool dynamic)
+                          bool keep, bool dynamic, bool wide)
 {
     removals rm;
     bool exact = keep && kept->have && dynamic && grid_removals(&kept->last, g, &rm);
     chain_reads changed;
     record_changes(&kept->last, g, &changed);
+    memset(kept->suspect, 0, sizeof kept->suspect);
+    if (exact)
+        repair_make(&kept->fix, &rm, rg, g);
     if (!keep || !kept->have) {
         memset(kept->made, 0, sizeof kept->made);
         kept->have = keep;
@@ -1134,7 +1394,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
     }
     /* by digit, the cells whose reads of the digit's places or of their
      * own candidates (changed.cells) take in a change */
-    uint64_t touched[BD_SIZE][2];
+    uint64_t touched[2 * BD_SIZE][2];   /* the 18 words twice (reach_touches) */
     for (int d = 0; d < BD_SIZE; d++)
         for (int w = 0; w < 2; w++)
             touched[d][w] = changed.cells[w];
@@ -1144,6 +1404,7 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
             touched[d][0] |= rg->unit[unit][0];
             touched[d][1] |= rg->unit[unit][1];
         }
+    memcpy(touched[BD_SIZE], touched[0], sizeof touched / 2);
     for (int i = 0; i < (BD_CELLS * BD_SIZE + 63) / 64; i++)
         for (uint64_t made = kept->made[i]; made; made &= made - 1u) {
             int cand = i * 64 + low_index(made);
@@ -1159,8 +1420,11 @@ static void keep_closures(struct reach_kept *kept, const reach_grid *rg, const c
                 }
                 continue;
             }
-            if (reach_meets_cells(r, touched[0]))
+            if (reach_touches(wide, r, touched[0])) {
                 kept->made[i] &= ~((uint64_t)1 << (cand & 63));
+                if (exact && !r->conflict)
+                    kept->suspect[i] |= (uint64_t)1 << (cand & 63);
+            }
         }
 }
 
@@ -1329,7 +1593,7 @@ void forcing_hints(bdi_chainer *ch, chain_grid *g, bool multiple, bool dynamic, 
             memset(rm->chain_made, 0, sizeof rm->chain_made);
             memo_grid(rm, ch->cycles_grid, g, !nishio, dynamic);
             rm->kept = &rm->kinds[rm->by_links ? 0 : nishio ? 1 : 2];
-            keep_closures(rm->kept, rm->rg, g, dynamic || reuse, dynamic);
+            keep_closures(rm->kept, rm->rg, g, dynamic || reuse, dynamic, f.wide_meets);
         } else {
             rm = NULL;
         }
