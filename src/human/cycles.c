@@ -443,14 +443,20 @@ static bool walk_part_may_remove(unary *u, int cell, int digit)
     uint16_t node[CANDIDATES];
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
     int size = part_of(u, &r, cell, digit - 1, node, u->part);
+    u->part_cl = NULL;
     return size > 1 && part_may_remove(u, node, size);
 }
 
-/* u->part, the nodes of node s's part in the closure u->cl (made). */
+/* u->part, the nodes of node s's part in the closure u->cl (made); left
+ * as it is when it holds that part already (u->part_cl). */
 static void part_from_closure(unary *u, int s)
 {
     const closure *cl = u->cl;
     int part = cl->part[s];
+    if (u->part_cl == cl && u->part_no == part)
+        return;
+    u->part_cl = cl;
+    u->part_no = part;
     const uint16_t *node = cl->member + cl->first_member[part];
     memset(u->part, 0, sizeof u->part);
     for (int i = 0; i < cl->size[part]; i++) {
