@@ -443,14 +443,20 @@ static bool walk_part_may_remove(unary *u, int cell, int digit)
     uint16_t node[CANDIDATES];
     reach_links_by(u->rg, u->linked, pot_of(cell, digit, true), u->y, u->x, &r);
     int size = part_of(u, &r, cell, digit - 1, node, u->part);
+    u->part_cl = NULL;
     return size > 1 && part_may_remove(u, node, size);
 }
 
-/* u->part, the nodes of node s's part in the closure u->cl (made). */
+/* u->part, the nodes of node s's part in the closure u->cl (made); left
+ * as it is when it holds that part already (u->part_cl). */
 static void part_from_closure(unary *u, int s)
 {
     const closure *cl = u->cl;
     int part = cl->part[s];
+    if (u->part_cl == cl && u->part_no == part)
+        return;
+    u->part_cl = cl;
+    u->part_no = part;
     const uint16_t *node = cl->member + cl->first_member[part];
     memset(u->part, 0, sizeof u->part);
     for (int i = 0; i < cl->size[part]; i++) {
@@ -614,7 +620,8 @@ static bool both_tests(unary *u, cycles_space *sp, uint64_t (*removable)[2], boo
             uint8_t may = removable[d][cell >> 6] >> (cell & 63) & 1u ? MAY_ON : 0;
             if (any && partner && off_meets_opposite(u->cl, u->rg, true, true, cell, d))
                 may |= MAY_OFF;
-            if (partner && closure_may_cycle(u, cand))   /* no part wanted */
+            if (partner && on_cycle(u->cl, cand)   /* closure_may_cycle's test, */
+                && cycle_may_remove(u, u->cl, cand))   /* the closure made; no part wanted */
                 may |= MAY_CYCLE;
             sp->may[cand] = may;
             if (may) {
@@ -867,9 +874,10 @@ static void reach_taken(const closure *cl, new_links *nl)
 /* Whether grid rg's candidates are among `had` (by digit, as rg->cand). */
 static bool subset_of(const reach_grid *rg, const uint64_t *had)
 {
+    const uint64_t *cand = rg->cand[0];   /* by digit, as `had` */
     uint64_t more = 0;
     for (int i = 0; i < BD_SIZE * 2; i++)
-        more |= rg->cand[i / 2][i % 2] & ~had[i];
+        more |= cand[i] & ~had[i];
     return !more;
 }
 

@@ -53,6 +53,10 @@ typedef struct unary {
                                    NULL: all */
     bool part_set;              /* may_cycle found the start's part: */
     uint64_t part[BD_SIZE][2];  /* its nodes, a cell set a digit */
+    const struct closure *part_cl;   /* `part` holds part part_no of this
+                                   closure as made (part_from_closure), or
+                                   NULL */
+    int part_no;
     struct set_walk *walk;      /* the forcing chain walk by cell sets'
                                    room (unary_walks.c), or NULL */
     bool span_set;              /* forcing_span's last answer (unary_walks.c), */
@@ -217,6 +221,7 @@ static inline const closure *closure_of(unary *u)
     if (!u->cl_made) {
         closure_make(u->cl, u->rg, u->linked, u->y, u->x);
         u->cl_made = true;
+        u->part_cl = NULL;   /* its parts are new */
     }
     return u->cl;
 }
