@@ -836,7 +836,7 @@ CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next
     const reach_grid *rg = u->rg;
     uint64_t to[BD_SIZE * 2] = {0}, x_links = u->x ? ~(uint64_t)0 : 0;   /* the X-links' mask */
     for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = front[i]; bits; bits &= bits - 1u) {
+        for (uint64_t bits = from_on ? front[i] : front[i] & u->linked[i]; bits; bits &= bits - 1u) {
             int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
             uint64_t bit = (uint64_t)1 << (at & 63);
             if (from_on) {
