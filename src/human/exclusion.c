@@ -363,17 +363,15 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
     for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
         int d0 = bit_digit(b0) - 1;
-        for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
+        unsigned third0 = full[2] & ~((see02 ? b0 : 0u) | with2[d0]);
+        /* b1 is b0 in cells that share a unit, or with b0 an excluder */
+        for (unsigned m1 = full[1] & ~((see01 ? b0 : 0u) | with2[d0]); m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
-            if (b0 == b1 && see01)
-                continue;
-            unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
-            if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
+            if ((allowed[0] & b0) && (allowed[1] & b1)
+                && !(full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u)) & ~allowed[2]))
                 continue;   /* it could allow nothing new */
-            if (with2[d0] & b1)
-                continue;   /* an excluder {b0, b1} */
             int d1 = bit_digit(b1) - 1;
-            third &= ~(with2[d0] | with2[d1] | with3[d0][d1]);
+            unsigned third = third0 & ~((see12 ? b1 : 0u) | with2[d1] | with3[d0][d1]);
             if (!third)
                 continue;
             allowed[0] |= b0;
