@@ -428,8 +428,11 @@ static unsigned apart_beside(unsigned a, unsigned c)
  * candidates, two or more). For a digit among `taken`, the other two
  * digits are free ones; for a free digit b, one of them is: the free
  * digits are taken all at once, as those b for which the other two cells
- * less b still hold two different digits, one of them free. */
-static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
+ * less b still hold two different digits, one of them free. True when
+ * every digit of the three cells is allowed so; else false, from the
+ * first cell with a digit it does not allow (the cells after it are not
+ * looked at: what triplet_allowed finds does not rest on them). */
+static bool surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
 {
     for (int i = 0; i < 3; i++) {
         unsigned m1 = full[OTHER_CELLS[i][0]], m2 = full[OTHER_CELLS[i][1]];
@@ -438,7 +441,10 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
             allowed[i] |= full[i] & taken;
         unsigned free = full[i] & ~taken;
         allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
+        if (allowed[i] != full[i])
+            return false;
     }
+    return true;
 }
 
 /* False when a pair's cells (candidates full[0] and full[1]; `see01`
@@ -472,8 +478,7 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset
     unsigned taken;
     int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
     if (degree == 3) {   /* the cheap part first: many triplets end here */
-        surely_allowed(full, taken, allowed);
-        if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+        if (surely_allowed(full, taken, allowed))
             return false;
     }
     bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);
