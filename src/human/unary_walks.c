@@ -889,9 +889,12 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
     int scell = pot_cell(start_pot), sw = 2 * (pot_digit(start_pot) - 1) + (scell >> 6);
     w->layer[0][sw] = seen[w->on0][sw] = (uint64_t)1 << (scell & 63);
     int target_layer = -1;
+    /* chint_could_win holds for any chain in a list that keeps all hints
+     * or has none yet: no length_difficulty to find then */
+    bool bounded = !u->list->keep_all && u->list->found;
     for (int k = 0;; k++) {
         bool from_on = w->on0 ^ (k & 1);
-        if (target_layer < 0
+        if (target_layer < 0 && bounded
             && !chint_could_win(u->list, u->forcing_base + length_difficulty(k + 2), k + 2,
                                 u->sort_key))
             break;
