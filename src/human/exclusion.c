@@ -333,9 +333,7 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * third digit. The excluders are read first into tables by digit: for a
  * digit a, the other digit of each excluder {a, x} (`with2`), and for
  * digits a and b, the third digit of each excluder {a, b, c} (`with3`).
- * A pair whose digits are allowed already, with third digits allowed
- * already, is passed over (it could allow nothing new). Stops once every
- * digit is allowed. */
+ * Stops once every digit is allowed. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
@@ -367,9 +365,6 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
         /* b1 is b0 in cells that share a unit, or with b0 an excluder */
         for (unsigned m1 = full[1] & ~((see01 ? b0 : 0u) | with2[d0]); m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
-            if ((allowed[0] & b0) && (allowed[1] & b1)
-                && !(full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u)) & ~allowed[2]))
-                continue;   /* it could allow nothing new */
             int d1 = bit_digit(b1) - 1;
             unsigned third = third0 & ~((see12 ? b1 : 0u) | with2[d1] | with3[d0][d1]);
             if (!third)
