@@ -333,7 +333,8 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * third digit. The excluders are read first into tables by digit: for a
  * digit a, the other digit of each excluder {a, x} (`with2`), and for
  * digits a and b, the third digit of each excluder {a, b, c} (`with3`).
- * Stops once every digit is allowed. */
+ * Stops once every digit is allowed; once the second and third cells'
+ * are, goes on to the next digit of the first cell. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
@@ -372,8 +373,11 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
             allowed[0] |= b0;
             allowed[1] |= b1;
             allowed[2] |= third;
-            if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
-                return;
+            if (allowed[1] == full[1] && allowed[2] == full[2]) {
+                if (allowed[0] == full[0])
+                    return;
+                break;   /* b0's other pairs can allow nothing new */
+            }
         }
     }
 }
