@@ -333,9 +333,8 @@ static void pair_allowed(const unsigned *full, bool see01, const uint16_t *usefu
  * third digit. The excluders are read first into tables by digit: for a
  * digit a, the other digit of each excluder {a, x} (`with2`), and for
  * digits a and b, the third digit of each excluder {a, b, c} (`with3`).
- * A pair whose digits are allowed already, with third digits allowed
- * already, is passed over (it could allow nothing new). Stops once every
- * digit is allowed. */
+ * Stops once every digit is allowed; once the second and third cells'
+ * are, goes on to the next digit of the first cell. */
 static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool see12,
                             const uint16_t *useful, int useful_count, unsigned *allowed)
 {
@@ -363,24 +362,22 @@ static void triplet_allowed(const unsigned *full, bool see01, bool see02, bool s
     for (unsigned m0 = full[0]; m0; m0 &= m0 - 1u) {
         unsigned b0 = m0 & -m0;
         int d0 = bit_digit(b0) - 1;
-        for (unsigned m1 = full[1]; m1; m1 &= m1 - 1u) {
+        unsigned third0 = full[2] & ~((see02 ? b0 : 0u) | with2[d0]);
+        /* b1 is b0 in cells that share a unit, or with b0 an excluder */
+        for (unsigned m1 = full[1] & ~((see01 ? b0 : 0u) | with2[d0]); m1; m1 &= m1 - 1u) {
             unsigned b1 = m1 & -m1;
-            if (b0 == b1 && see01)
-                continue;
-            unsigned third = full[2] & ~((see02 ? b0 : 0u) | (see12 ? b1 : 0u));
-            if ((allowed[0] & b0) && (allowed[1] & b1) && !(third & ~allowed[2]))
-                continue;   /* it could allow nothing new */
-            if (with2[d0] & b1)
-                continue;   /* an excluder {b0, b1} */
             int d1 = bit_digit(b1) - 1;
-            third &= ~(with2[d0] | with2[d1] | with3[d0][d1]);
+            unsigned third = third0 & ~((see12 ? b1 : 0u) | with2[d1] | with3[d0][d1]);
             if (!third)
                 continue;
             allowed[0] |= b0;
             allowed[1] |= b1;
             allowed[2] |= third;
-            if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
-                return;
+            if (allowed[1] == full[1] && allowed[2] == full[2]) {
+                if (allowed[0] == full[0])
+                    return;
+                break;   /* b0's other pairs can allow nothing new */
+            }
         }
     }
 }
@@ -430,8 +427,11 @@ static unsigned apart_beside(unsigned a, unsigned c)
  * candidates, two or more). For a digit among `taken`, the other two
  * digits are free ones; for a free digit b, one of them is: the free
  * digits are taken all at once, as those b for which the other two cells
- * less b still hold two different digits, one of them free. */
-static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
+ * less b still hold two different digits, one of them free. True when
+ * every digit of the three cells is allowed so; else false, from the
+ * first cell with a digit it does not allow (the cells after it are not
+ * looked at: what triplet_allowed finds does not rest on them). */
+static bool surely_allowed(const unsigned *full, unsigned taken, unsigned *allowed)
 {
     for (int i = 0; i < 3; i++) {
         unsigned m1 = full[OTHER_CELLS[i][0]], m2 = full[OTHER_CELLS[i][1]];
@@ -440,7 +440,10 @@ static void surely_allowed(const unsigned *full, unsigned taken, unsigned *allow
             allowed[i] |= full[i] & taken;
         unsigned free = full[i] & ~taken;
         allowed[i] |= free & (apart_beside(f1, m2) | apart_beside(m1, f2));
+        if (allowed[i] != full[i])
+            return false;
     }
+    return true;
 }
 
 /* False when a pair's cells (candidates full[0] and full[1]; `see01`
@@ -474,8 +477,7 @@ static bool try_cells(const bdi_state *st, const int *cells, int degree, cellset
     unsigned taken;
     int useful_count = useful_masks(st, common, full[0] | full[1] | full[2], useful, &taken);
     if (degree == 3) {   /* the cheap part first: many triplets end here */
-        surely_allowed(full, taken, allowed);
-        if (allowed[0] == full[0] && allowed[1] == full[1] && allowed[2] == full[2])
+        if (surely_allowed(full, taken, allowed))
             return false;
     }
     bool see01 = cs_has(&peer_cells[cells[0]], cells[1]);

@@ -829,14 +829,17 @@ static int first_parent(set_walk *w, int pot, int k)
  * that `seen` (the potentials made in that state) does not hold, added to
  * it; whether there are any. `next` may be `front`: it is written once
  * `front` is read. With `other` (a set of the same form), *meets says
- * whether `next` holds one of its potentials; NULL: `meets` unread. */
+ * whether `next` holds one of its potentials; NULL: `meets` unread. Of
+ * the potentials off, only those in u->linked (reach_links_linked's table
+ * for u's links) are read: the others switch nothing on. */
 CHAIN_INLINE bool set_step(const unary *u, const uint64_t *front, uint64_t *next, uint64_t *seen,
                           bool from_on, const uint64_t *other, bool *meets)
 {
     const reach_grid *rg = u->rg;
     uint64_t to[BD_SIZE * 2] = {0}, x_links = u->x ? ~(uint64_t)0 : 0;   /* the X-links' mask */
     for (int i = 0; i < BD_SIZE * 2; i++)
-        for (uint64_t bits = front[i]; bits; bits &= bits - 1u) {
+        for (uint64_t bits = from_on ? front[i] : front[i] & u->linked[i]; bits;
+             bits &= bits - 1u) {
             int d = i / 2, at = (i & 1) * 64 + low_index(bits), w = at >> 6;
             uint64_t bit = (uint64_t)1 << (at & 63);
             if (from_on) {
@@ -889,9 +892,12 @@ static int32_t forcing_by_sets(unary *u, int32_t start)
     int scell = pot_cell(start_pot), sw = 2 * (pot_digit(start_pot) - 1) + (scell >> 6);
     w->layer[0][sw] = seen[w->on0][sw] = (uint64_t)1 << (scell & 63);
     int target_layer = -1;
+    /* chint_could_win holds for any chain in a list that keeps all hints
+     * or has none yet: no length_difficulty to find then */
+    bool bounded = !u->list->keep_all && u->list->found;
     for (int k = 0;; k++) {
         bool from_on = w->on0 ^ (k & 1);
-        if (target_layer < 0
+        if (target_layer < 0 && bounded
             && !chint_could_win(u->list, u->forcing_base + length_difficulty(k + 2), k + 2,
                                 u->sort_key))
             break;
