@@ -60,6 +60,14 @@ enum {
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 
+/* INLINED marks a function to inline into each caller (GNU C), so that
+ * its loops over a constant count of quads unroll; elsewhere, inline. */
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+#define INLINED inline __attribute__((always_inline))
+#else
+#define INLINED inline
+#endif
+
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 /* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
  * register (a lane: the cell's digit if placed, else 0), column 8 alone:
@@ -158,68 +166,108 @@ static void mask_quads(unsigned set, __m256i q[3])
         q[k] = _mm256_cmpeq_epi64(_mm256_and_si256(has, bits[k]), bits[k]);
 }
 
-/* path_from's columns 1..9 in the lanes of three quads (column j in lane
- * (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never open). Each
- * lane holds its column's path length times 16 plus its column (a length
+/* path_from's columns 1..9 in the lanes of quads: column j in lane
+ * (j - 1) % 4 of quad (j - 1) / 4 (lanes past column 9 never open), in
+ * three quads when the columns are all nine, else in two: then column 9,
+ * if open, takes the lane of the first column that is not (the spare
+ * lane), and the third quad is not read. Each lane holds its column's path
+ * length times 16 plus its column (column 9's in the spare lane: a length
  * is a sum of at most nine costs within +-FORBID and of potentials, far
  * inside +-2^58, so no product wraps), or INT64_MIN once the column is on
- * the path or when it is not in `cols`: the least such key (less one,
- * which wraps INT64_MIN to the top) is the least length with the first
- * column that has it, its length the key shifted right by 4 and its
- * column the low 4 bits. A closed lane is never updated (no key is below
- * INT64_MIN). The path's state after its first step: the keys, and v's
- * entries in the same lanes; `open`, all ones on the lanes of `cols`, is
- * the Hungarian method's for all its paths. */
+ * the path or when it is not open: the least such key (less one, which
+ * wraps INT64_MIN to the top) is the least length with the first column
+ * that has it, its length the key shifted right by 4 and its column the
+ * low 4 bits. A closed lane is never updated (no key is below INT64_MIN).
+ * The path's state after its first step: the keys, and v's entries in the
+ * same lanes; `open` (all ones on the open columns' lanes), `column`
+ * (each lane's column) and `spare` (all ones on the spare lane, if any;
+ * its column `spare_at`, else 9) are the Hungarian method's for all its
+ * paths. */
 typedef struct path_keys {
-    __m256i key[3], v[3], open[3];
+    __m256i key[3], v[3], open[3], column[3], spare[2];
+    int spare_at;
 } path_keys;
 
-/* The open lanes of the columns `cols` (bit j: column j) into keys. */
-static void open_columns(unsigned cols, path_keys *keys)
-{
-    mask_quads(cols, keys->open);
-}
-
-/* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
- * its column j) into cur, v's entries in the quads vq; closed lanes are
- * the caller's to keep. */
-static void row_keys(const int64_t row[BD_SIZE], int64_t row_u, const __m256i vq[3],
-                     __m256i cur[3])
+/* The lanes of the open columns `cols` (bit j: column j) into keys;
+ * returns how many quads hold them (3 or 2). */
+static int open_columns(unsigned cols, path_keys *keys)
 {
     const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
                                _mm256_setr_epi64x(9, 10, 11, 12)};
+    const unsigned all = ALL_DIGITS << 1, last = 1u << BD_SIZE;
+    unsigned lanes = cols, spare = 0;
+    if (cols != all && (cols & last)) {
+        unsigned shut = all & ~cols;
+        spare = shut & (0u - shut);   /* the first column not open */
+        lanes = (cols & ~last) | spare;
+    }
+    __m256i at[3];
+    mask_quads(lanes, keys->open);
+    mask_quads(spare, at);
+    for (int k = 0; k < 3; k++)
+        keys->column[k] = _mm256_blendv_epi8(column[k], _mm256_set1_epi64x(BD_SIZE), at[k]);
+    keys->spare[0] = at[0];
+    keys->spare[1] = at[1];
+    keys->spare_at = spare ? bit_digit(spare) - 1 : BD_SIZE;
+    return cols == all ? 3 : 2;
+}
+
+/* p[0..8] in the lanes of `quads` quads as keys lays out the columns
+ * 1..9 (load_quads, or p[8] in the spare lane). */
+static INLINED void lane_quads(const int64_t p[BD_SIZE], const path_keys *keys, int quads,
+                               __m256i q[3])
+{
+    if (quads == 3) {
+        load_quads(p, q);
+        return;
+    }
+    __m256i last = _mm256_set1_epi64x(p[BD_SIZE - 1]);
+    for (int k = 0; k < 2; k++)
+        q[k] = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(p + 4 * k)), last,
+                                  keys->spare[k]);
+}
+
+/* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
+ * its column j) into cur, v's entries in keys; closed lanes are the
+ * caller's to keep. */
+static INLINED void row_keys(const int64_t row[BD_SIZE], int64_t row_u, const path_keys *keys,
+                             int quads, __m256i cur[3])
+{
     __m256i cost[3], by = _mm256_set1_epi64x(row_u);
-    load_quads(row, cost);
-    for (int k = 0; k < 3; k++) {
-        cur[k] = _mm256_sub_epi64(_mm256_sub_epi64(cost[k], by), vq[k]);
-        cur[k] = _mm256_or_si256(_mm256_slli_epi64(cur[k], 4), column[k]);
+    lane_quads(row, keys, quads, cost);
+    for (int k = 0; k < quads; k++) {
+        cur[k] = _mm256_sub_epi64(_mm256_sub_epi64(cost[k], by), keys->v[k]);
+        cur[k] = _mm256_or_si256(_mm256_slli_epi64(cur[k], 4), keys->column[k]);
     }
 }
 
-/* The least of the keys of three quads less one, plus one: the least key
- * of a lane not closed. */
-static int64_t least_key(const __m256i key[3])
+/* The least of the keys of `quads` quads less one, plus one: the least
+ * key of a lane not closed. */
+static INLINED int64_t least_key(const __m256i key[3], int quads)
 {
     const __m256i less = _mm256_set1_epi64x(-1);
     __m256i low[3];
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < quads; k++)
         low[k] = _mm256_add_epi64(key[k], less);
+    if (quads == 2)
+        return least_of8(low[0], low[1]) + 1;
     __m256i two = _mm256_blendv_epi8(low[0], low[1], _mm256_cmpgt_epi64(low[0], low[1]));
     return least_of8(two, low[2]) + 1;
 }
 
 /* As the portable first_step below, in path_keys' lanes (the lanes not
- * open closed). */
-static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
-                      path_keys *keys, int64_t *far_out)
+ * open closed), `quads` of them (open_columns). */
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u,
+                              const int64_t v[BD_SIZE + 1], path_keys *keys, int quads,
+                              int64_t *far_out)
 {
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
     __m256i cur[3];
-    load_quads(v + 1, keys->v);
-    row_keys(row, row_u, keys->v, cur);
-    for (int k = 0; k < 3; k++)
+    lane_quads(v + 1, keys, quads, keys->v);
+    row_keys(row, row_u, keys, quads, cur);
+    for (int k = 0; k < quads; k++)
         keys->key[k] = _mm256_blendv_epi8(closed, cur[k], keys->open[k]);
-    int64_t least = least_key(keys->key);
+    int64_t least = least_key(keys->key, quads);
     *far_out = least >> 4;
     return (int)(least & 15);
 }
@@ -227,17 +275,15 @@ static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v
 /* As the portable path_from below, every column's key and way updated at
  * once at each step: the same sums and the same first least column;
  * way[j] gets its lane for every j in 1..12 (what the path does not reach
- * is never read). */
-static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
-                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
-                     int64_t *far_out)
+ * is never read), column 9's from the spare lane when it has one. */
+static INLINED int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                             const int match[BD_SIZE + 1], path_keys *keys, int quads, int j0,
+                             int64_t far, int64_t way[WAYS], int64_t since[BD_SIZE + 1],
+                             unsigned *on_path, int64_t *far_out)
 {
-    const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
-                               _mm256_setr_epi64x(9, 10, 11, 12)};
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
     __m256i *key = keys->key, from[3];
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < quads; k++)
         from[k] = _mm256_setzero_si256();   /* the first step's: the root */
     unsigned used = 1u;
     since[0] = 0;
@@ -245,21 +291,23 @@ static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1
         used |= 1u << j0;
         since[j0] = far;
         __m256i cur[3], at = _mm256_set1_epi64x(j0);
-        row_keys(cost[match[j0] - 1], u[match[j0]] - far, keys->v, cur);
-        for (int k = 0; k < 3; k++) {
-            key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(column[k], at));
+        row_keys(cost[match[j0] - 1], u[match[j0]] - far, keys, quads, cur);
+        for (int k = 0; k < quads; k++) {
+            key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(keys->column[k], at));
             __m256d closer = _mm256_castsi256_pd(_mm256_cmpgt_epi64(key[k], cur[k]));
             key[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(key[k]),
                                                           _mm256_castsi256_pd(cur[k]), closer));
             from[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(from[k]),
                                                            _mm256_castsi256_pd(at), closer));
         }
-        int64_t least = least_key(key);
+        int64_t least = least_key(key, quads);
         far = least >> 4;
         j0 = (int)(least & 15);
     } while (match[j0] != 0);
-    for (int k = 0; k < 3; k++)   /* lane k of quad q: column 4q + k + 1 */
+    for (int k = 0; k < quads; k++)   /* lane k of quad q: column 4q + k + 1 */
         _mm256_storeu_si256((__m256i *)(way + 1 + 4 * k), from[k]);
+    if (quads == 2)
+        way[BD_SIZE] = way[keys->spare_at];
     *on_path = used;
     *far_out = far;
     return j0;
@@ -274,10 +322,12 @@ typedef struct path_keys {
     unsigned open;
 } path_keys;
 
-/* The open columns `cols` into keys. */
-static void open_columns(unsigned cols, path_keys *keys)
+/* The open columns `cols` into keys; returns 3 (the AVX2 kernel's count
+ * of quads, which the portable steps below take and do not read). */
+static int open_columns(unsigned cols, path_keys *keys)
 {
     keys->open = cols;
+    return 3;
 }
 
 /* The first step of a shortest augmenting path of the Hungarian method
@@ -285,9 +335,11 @@ static void open_columns(unsigned cols, path_keys *keys)
  * path's root, column 0): each open column j of keys (open_columns) gets
  * the length row[j - 1] - row_u - v[j] in keys; returns the first column
  * with the least length, that length into *far_out. */
-static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
-                      path_keys *keys, int64_t *far_out)
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u,
+                              const int64_t v[BD_SIZE + 1], path_keys *keys, int quads,
+                              int64_t *far_out)
 {
+    (void)quads;
     int64_t nearest = INT64_MAX;
     int first = 0;
     keys->v = v;
@@ -310,11 +362,12 @@ static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v
  * with the root 0), the path's length into *far_out, and returns its last
  * column. The potentials move lazily: far is the sum of the steps so far,
  * dist[j] column j's path length plus far. Ties go to the first column. */
-static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
-                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
-                     int64_t *far_out)
+static INLINED int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                             const int match[BD_SIZE + 1], path_keys *keys, int quads, int j0,
+                             int64_t far, int64_t way[WAYS], int64_t since[BD_SIZE + 1],
+                             unsigned *on_path, int64_t *far_out)
 {
+    (void)quads;
     int64_t *dist = keys->dist;
     const int64_t *v = keys->v;
     for (unsigned left = keys->open; left; left &= left - 1u)
@@ -398,16 +451,16 @@ static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
  * bound on how much the minimum rises when i is forced onto j, and 0 on
  * the matched pairs.
  */
-static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+static INLINED int64_t hungarian_in(unsigned cols, unsigned free,
+                                    int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                                    int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1],
+                                    path_keys *keys, int quads)
 {
     int64_t way[WAYS];
-    path_keys keys;
-    open_columns(cols, &keys);
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
         int64_t far;
-        int j0 = first_step(cost[i - 1], u[i], v, &keys, &far);
+        int j0 = first_step(cost[i - 1], u[i], v, keys, quads, &far);
         if (match[j0] == 0) {   /* a path of one step: only row i and the root move */
             u[i] += far;
             v[0] -= far;
@@ -420,7 +473,7 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
         int64_t since[BD_SIZE + 1];
         unsigned used;
         match[0] = i;
-        j0 = path_from(cost, u, match, &keys, j0, far, way, since, &used, &far);
+        j0 = path_from(cost, u, match, keys, quads, j0, far, way, since, &used, &far);
         for (unsigned on = used; on; on &= on - 1u) {
             int j = bit_digit(on) - 1;
             u[match[j]] += far - since[j];
@@ -433,6 +486,17 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
         } while (j0);
     }
     return potential_sum(cols, u, v);   /* the matched pairs are tight */
+}
+
+/* hungarian_in with the lanes of the columns `cols` (open_columns): the
+ * steps specialised to their count of quads. */
+static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
+                         int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    path_keys keys;
+    if (open_columns(cols, &keys) == 2)
+        return hungarian_in(cols, free, cost, u, v, match, &keys, 2);
+    return hungarian_in(cols, free, cost, u, v, match, &keys, 3);
 }
 
 /*
