@@ -694,9 +694,9 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
     memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
         row_drops(rel, r, n, cells, cost, u, v);
-    for (unsigned on = missing; on; on &= on - 1u) {   /* the chosen pairs */
-        int d = bit_digit(on);
-        rel->digit[cells[match[d] - 1]] = (uint8_t)d;
+    for (unsigned on = missing << 1; on; on &= on - 1u) {   /* the chosen pairs: column d */
+        int d = bit_digit(on) - 1;
+        rel->digit[cells[(ptrdiff_t)match[d] - 1]] = (uint8_t)d;
     }
     return -min_cost;
 }
