@@ -255,15 +255,19 @@ static INLINED int64_t least_key(const __m256i key[3], int quads)
     return least_of8(two, low[2]) + 1;
 }
 
+/* The column potentials v into keys' lanes, `quads` of them. */
+static INLINED void column_potentials(const int64_t v[BD_SIZE + 1], path_keys *keys, int quads)
+{
+    lane_quads(v + 1, keys, quads, keys->v);
+}
+
 /* As the portable first_step below, in path_keys' lanes (the lanes not
  * open closed), `quads` of them (open_columns). */
-static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u,
-                              const int64_t v[BD_SIZE + 1], path_keys *keys, int quads,
-                              int64_t *far_out)
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u, path_keys *keys,
+                              int quads, int64_t *far_out)
 {
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
     __m256i cur[3];
-    lane_quads(v + 1, keys, quads, keys->v);
     row_keys(row, row_u, keys, quads, cur);
     for (int k = 0; k < quads; k++)
         keys->key[k] = _mm256_blendv_epi8(closed, cur[k], keys->open[k]);
@@ -330,19 +334,26 @@ static int open_columns(unsigned cols, path_keys *keys)
     return 3;
 }
 
+/* The column potentials v into keys (`quads`: open_columns'). */
+static INLINED void column_potentials(const int64_t v[BD_SIZE + 1], path_keys *keys, int quads)
+{
+    (void)quads;
+    keys->v = v;
+}
+
 /* The first step of a shortest augmenting path of the Hungarian method
  * below, from the free row whose costs are `row` and potential row_u (the
  * path's root, column 0): each open column j of keys (open_columns) gets
- * the length row[j - 1] - row_u - v[j] in keys; returns the first column
- * with the least length, that length into *far_out. */
-static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u,
-                              const int64_t v[BD_SIZE + 1], path_keys *keys, int quads,
-                              int64_t *far_out)
+ * the length row[j - 1] - row_u - v[j] (v as column_potentials last put
+ * it in keys) in keys; returns the first column with the least length,
+ * that length into *far_out. */
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u, path_keys *keys,
+                              int quads, int64_t *far_out)
 {
     (void)quads;
     int64_t nearest = INT64_MAX;
     int first = 0;
-    keys->v = v;
+    const int64_t *v = keys->v;
     for (unsigned left = keys->open; left; left &= left - 1u) {
         int j = bit_digit(left) - 1;
         keys->dist[j] = row[j - 1] - row_u - v[j];
@@ -457,10 +468,11 @@ static INLINED int64_t hungarian_in(unsigned cols, unsigned free,
                                     path_keys *keys, int quads)
 {
     int64_t way[WAYS];
+    column_potentials(v, keys, quads);   /* again whenever v moves */
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
         int64_t far;
-        int j0 = first_step(cost[i - 1], u[i], v, keys, quads, &far);
+        int j0 = first_step(cost[i - 1], u[i], keys, quads, &far);
         if (match[j0] == 0) {   /* a path of one step: only row i and the root move */
             u[i] += far;
             v[0] -= far;
@@ -479,6 +491,7 @@ static INLINED int64_t hungarian_in(unsigned cols, unsigned free,
             u[match[j]] += far - since[j];
             v[j] -= far - since[j];
         }
+        column_potentials(v, keys, quads);
         do {
             int j1 = (int)way[j0];
             match[j0] = match[j1];
