@@ -551,16 +551,18 @@ static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t c
         _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)col),
                          _mm256_loadu_si256((const __m256i *)box)),
         _mm256_mullo_epi32(_mm256_set1_epi32(gain), _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8)));
-    const __m256i bits_lo = _mm256_setr_epi64x(1, 2, 4, 8);
-    const __m256i bits_hi = _mm256_setr_epi64x(16, 32, 64, 128);
-    const __m256i forbid = _mm256_set1_epi64x(FORBID);
+    /* candidate bit k + 1 of each lane's digit shifted to the lane's sign,
+     * which the blend reads */
+    const __m256i to_sign_lo = _mm256_setr_epi64x(63, 62, 61, 60);
+    const __m256i to_sign_hi = _mm256_setr_epi64x(59, 58, 57, 56);
+    const __m256d forbid = _mm256_castsi256_pd(_mm256_set1_epi64x(FORBID));
     __m256i has = _mm256_set1_epi64x((int64_t)cand);
-    __m256i lo = _mm256_blendv_epi8(
-        forbid, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(net)),
-        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_lo), bits_lo));
-    __m256i hi = _mm256_blendv_epi8(
-        forbid, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1)),
-        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_hi), bits_hi));
+    __m256i lo = _mm256_castpd_si256(_mm256_blendv_pd(
+        forbid, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(net))),
+        _mm256_castsi256_pd(_mm256_sllv_epi64(has, to_sign_lo))));
+    __m256i hi = _mm256_castpd_si256(_mm256_blendv_pd(
+        forbid, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1))),
+        _mm256_castsi256_pd(_mm256_sllv_epi64(has, to_sign_hi))));
     _mm256_storeu_si256((__m256i *)cost, lo);
     _mm256_storeu_si256((__m256i *)(cost + 4), hi);
     cost[8] = (cand >> 8 & 1u) ? col[8] + box[8] - 9 * (int64_t)gain : FORBID;
