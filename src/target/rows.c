@@ -788,10 +788,29 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
 }
 #endif
 
+/* The lane of sharpen_row's chains that holds digit 9's column (x = 8):
+ * its own, 8, or in the AVX2 kernel, when the row misses 9 and some other
+ * digit is not missing, that of the first digit not missing (whose column
+ * no chain reads), so that the columns read fit in lanes 0..7. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+static int nine_lane(unsigned miss)
+{
+    unsigned shut = ~miss & 0xffu;
+    return (miss >> 8 & 1u) && shut ? bit_digit(shut) - 1 : 8;
+}
+#else
+static int nine_lane(unsigned miss)
+{
+    (void)miss;
+    return 8;
+}
+#endif
+
 /* Adds to each blank's own drops the chains that end on its digit: for the
  * blank on digit x (owner[x], x in `miss`), drop[owner[x]][y] += chain[y][x]
  * for every digit y in miss, capped at INT32_MAX (both terms lie in
- * 0..INT32_MAX, so the unsigned sum does not wrap). */
+ * 0..INT32_MAX, so the unsigned sum does not wrap); column x of the chains
+ * in lane x, but column 8 in lane `nine` (nine_lane). */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 /* As the portable add_chains below, digits 1..8 of a blank's drops in the
  * lanes of one AVX2 register, column x of the chains by one masked gather
@@ -799,7 +818,7 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
  * alone. The entries of the digits not in miss change to other values
  * that are never read. */
 static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
-                       const int owner[BD_SIZE])
+                       const int owner[BD_SIZE], int nine)
 {
     const __m256i stride = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
     const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
@@ -807,58 +826,103 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
     __m256i in_miss = _mm256_cmpeq_epi32(
         _mm256_and_si256(_mm256_set1_epi32((int32_t)miss), bits), bits);
     for (unsigned on = miss; on; on &= on - 1u) {
-        int x = bit_digit(on) - 1;
+        int x = bit_digit(on) - 1, lane = x == 8 ? nine : x;
         int32_t *to = rel->own_drop[owner[x]];
         __m256i column = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
-                                                     (const int *)&chain[0][x], stride,
+                                                     (const int *)&chain[0][lane], stride,
                                                      in_miss, 4);
         __m256i sum = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)to), column);
         _mm256_storeu_si256((__m256i *)to, _mm256_min_epu32(sum, cap));
         if (miss >> 8 & 1u) {
-            uint32_t last = (uint32_t)to[8] + chain[8][x];
+            uint32_t last = (uint32_t)to[8] + chain[8][lane];
             to[8] = (int32_t)(last < INT32_MAX ? last : INT32_MAX);
         }
     }
 }
 #else
 static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
-                       const int owner[BD_SIZE])
+                       const int owner[BD_SIZE], int nine)
 {
     for (unsigned on = miss; on; on &= on - 1u) {
-        int x = bit_digit(on) - 1;
+        int x = bit_digit(on) - 1, lane = x == 8 ? nine : x;
         int32_t *to = rel->own_drop[owner[x]];
         for (unsigned at = miss; at; at &= at - 1u) {
             int y = bit_digit(at) - 1;
-            uint32_t sum = (uint32_t)to[y] + chain[y][x];
+            uint32_t sum = (uint32_t)to[y] + chain[y][lane];
             to[y] = (int32_t)(sum < INT32_MAX ? sum : INT32_MAX);
         }
     }
 }
 #endif
 
-/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
- * via are different rows of sharpen_row's chains below). */
+/*
+ * The shortest chains (Floyd-Warshall over the digits of `miss`, through
+ * each k in turn): chain[x][y] = min(chain[x][y], chain[x][k] + chain[k][y])
+ * for x, y in miss, column y in lane y but column 8 in lane `nine`
+ * (nine_lane). The chains lie in 0..INT32_MAX, and a sum of two fits in 32
+ * bits: one from a chain that cannot reach k (INT32_MAX) shortens none,
+ * nor does k's own row (its chain to k is 0). Whole rows of lanes: a sum
+ * in a lane no chain reads may wrap, and is never read.
+ */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
-/* As the portable extend below, lanes 0..7 and lanes 1..8 by two
- * overlapping AVX2 minima, both loaded before either is stored (lanes 1..7
- * get the same value twice). */
-static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+/* As the portable close_chains below; when the columns read fit in lanes
+ * 0..7 (all but `miss` of nine digits), a row of chains in one AVX2
+ * register, its chain to k broadcast from lane k by a permute, with no
+ * test (a sum with INT32_MAX changes no lane read); else lanes 0..7 and
+ * lanes 1..8 by two overlapping minima, both loaded before either is
+ * stored (lanes 1..7 get the same value twice). */
+static void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
 {
-    __m256i by = _mm256_set1_epi32((int32_t)to_k);
-    __m256i low = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)row),
-                                   _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
-    __m256i high = _mm256_min_epu32(
-        _mm256_loadu_si256((const __m256i *)(row + 1)),
-        _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
-    _mm256_storeu_si256((__m256i *)row, low);
-    _mm256_storeu_si256((__m256i *)(row + 1), high);
+    if (miss != ALL_DIGITS) {
+        for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+            int k = bit_digit(via_k) - 1;
+            __m256i at = _mm256_set1_epi32(k == 8 ? nine : k);
+            __m256i via = _mm256_loadu_si256((const __m256i *)chain[k]);
+            for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+                __m256i *row = (__m256i *)chain[(unsigned)bit_digit(on) - 1u];
+                __m256i cur = _mm256_loadu_si256(row);
+                __m256i to_k = _mm256_permutevar8x32_epi32(cur, at);
+                _mm256_storeu_si256(row, _mm256_min_epu32(cur, _mm256_add_epi32(to_k, via)));
+            }
+        }
+        return;
+    }
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1;
+        const uint32_t *via = chain[k];
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+            uint32_t *row = chain[bit_digit(on) - 1];
+            uint32_t to_k = row[k];
+            if (to_k == INT32_MAX)
+                continue;
+            __m256i by = _mm256_set1_epi32((int32_t)to_k);
+            __m256i low = _mm256_min_epu32(
+                _mm256_loadu_si256((const __m256i *)row),
+                _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
+            __m256i high = _mm256_min_epu32(
+                _mm256_loadu_si256((const __m256i *)(row + 1)),
+                _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
+            _mm256_storeu_si256((__m256i *)row, low);
+            _mm256_storeu_si256((__m256i *)(row + 1), high);
+        }
+    }
 }
 #else
-static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+static void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
 {
-    for (int y = 0; y < BD_SIZE; y++) {
-        uint32_t sum = to_k + via[y];
-        row[y] = sum < row[y] ? sum : row[y];
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1, lane = k == 8 ? nine : k;
+        const uint32_t *via = chain[k];
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+            uint32_t *row = chain[bit_digit(on) - 1];
+            uint32_t to_k = row[lane];
+            if (to_k == INT32_MAX)
+                continue;
+            for (int y = 0; y < BD_SIZE; y++) {
+                uint32_t sum = to_k + via[y];
+                row[y] = sum < row[y] ? sum : row[y];
+            }
+        }
     }
 }
 #endif
@@ -878,9 +942,9 @@ static void sharpen_row(bdi_rows *rel, int r)
     /* chain[x][y] for digits x, y the row misses (bit x of miss; x + 1 is
      * the digit of blank owner[x]): the least cost of moving that blank
      * off x, on along blanks, until some blank takes y; a row of the
-     * drops (the blank's own digit at 0), so the entries of the digits
-     * the row does not miss hold what drop holds there, which no chain
-     * reads */
+     * drops (the blank's own digit at 0), column 8 in lane `nine` too
+     * (nine_lane), so the entries of the digits the row does not miss hold
+     * what drop holds there or column 8's, which no chain reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
     int owner[BD_SIZE];
     unsigned miss = 0;
@@ -893,23 +957,12 @@ static void sharpen_row(bdi_rows *rel, int r)
         owner[x] = cell;
         miss |= 1u << x;
     }
-    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
-        int k = bit_digit(via_k) - 1;
-        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
-            /* the drops (reduced costs of an optimal assignment, never
-             * negative) lie in 0..INT32_MAX, and so every chain, and a sum
-             * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k (nor does k's own row, whose chain to k is 0).
-             * Whole rows of BD_SIZE: a sum in a digit the row does not
-             * miss may wrap, and is never read. */
-            int x = bit_digit(on) - 1;
-            uint32_t to_k = chain[x][k];
-            if (to_k == INT32_MAX)
-                continue;
-            extend(chain[x], to_k, chain[k]);
-        }
-    }
-    add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
+    int nine = nine_lane(miss);
+    if (nine != 8)
+        for (unsigned on = miss; on; on &= on - 1u)
+            chain[bit_digit(on) - 1][nine] = chain[bit_digit(on) - 1][8];
+    close_chains(chain, miss, nine);
+    add_chains(rel, chain, miss, owner, nine);   /* a chain's own column stays 0: none is below 0 */
     rel->sharp |= 1u << r;
 }
 
