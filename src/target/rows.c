@@ -61,11 +61,15 @@ enum {
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 
 /* INLINED marks a function to inline into each caller (GNU C), so that
- * its loops over a constant count of quads unroll; elsewhere, inline. */
+ * its loops over a constant count of quads unroll; OUT_OF_LINE one to keep
+ * out of line (there the compiler vectorizes the portable extend);
+ * elsewhere, inline and nothing. */
 #if defined(__GNUC__) && !defined(BD_PORTABLE)
 #define INLINED inline __attribute__((always_inline))
+#define OUT_OF_LINE __attribute__((noinline))
 #else
 #define INLINED inline
+#define OUT_OF_LINE
 #endif
 
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
@@ -840,15 +844,17 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
     }
 }
 #else
+/* nine_lane is 8 here: every column in its own lane. */
 static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
                        const int owner[BD_SIZE], int nine)
 {
+    (void)nine;
     for (unsigned on = miss; on; on &= on - 1u) {
-        int x = bit_digit(on) - 1, lane = x == 8 ? nine : x;
+        int x = bit_digit(on) - 1;
         int32_t *to = rel->own_drop[owner[x]];
         for (unsigned at = miss; at; at &= at - 1u) {
             int y = bit_digit(at) - 1;
-            uint32_t sum = (uint32_t)to[y] + chain[y][lane];
+            uint32_t sum = (uint32_t)to[y] + chain[y][x];
             to[y] = (int32_t)(sum < INT32_MAX ? sum : INT32_MAX);
         }
     }
@@ -908,20 +914,29 @@ static void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int ni
     }
 }
 #else
-static void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
+/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
+ * via are different rows of the chains). */
+static OUT_OF_LINE void extend(uint32_t *restrict row, uint32_t to_k,
+                               const uint32_t *restrict via)
 {
+    for (int y = 0; y < BD_SIZE; y++) {
+        uint32_t sum = to_k + via[y];
+        row[y] = sum < row[y] ? sum : row[y];
+    }
+}
+
+/* nine_lane is 8 here: every column in its own lane. */
+static INLINED void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
+{
+    (void)nine;
     for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
-        int k = bit_digit(via_k) - 1, lane = k == 8 ? nine : k;
-        const uint32_t *via = chain[k];
+        int k = bit_digit(via_k) - 1;
         for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
-            uint32_t *row = chain[bit_digit(on) - 1];
-            uint32_t to_k = row[lane];
+            int x = bit_digit(on) - 1;
+            uint32_t to_k = chain[x][k];
             if (to_k == INT32_MAX)
                 continue;
-            for (int y = 0; y < BD_SIZE; y++) {
-                uint32_t sum = to_k + via[y];
-                row[y] = sum < row[y] ? sum : row[y];
-            }
+            extend(chain[x], to_k, chain[k]);
         }
     }
 }
