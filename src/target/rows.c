@@ -60,6 +60,18 @@ enum {
 
 static const int64_t FORBID = (int64_t)1 << 40;     /* a pair not allowed */
 
+/* INLINED marks a function to inline into each caller (GNU C), so that
+ * its loops over a constant count of quads unroll; OUT_OF_LINE one to keep
+ * out of line (there the compiler vectorizes the portable extend);
+ * elsewhere, inline and nothing. */
+#if defined(__GNUC__) && !defined(BD_PORTABLE)
+#define INLINED inline __attribute__((always_inline))
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define INLINED inline
+#define OUT_OF_LINE
+#endif
+
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 /* units_of below, columns 0..7 of a row in the int32 lanes of one AVX2
  * register (a lane: the cell's digit if placed, else 0), column 8 alone:
@@ -158,68 +170,112 @@ static void mask_quads(unsigned set, __m256i q[3])
         q[k] = _mm256_cmpeq_epi64(_mm256_and_si256(has, bits[k]), bits[k]);
 }
 
-/* path_from's columns 1..9 in the lanes of three quads (column j in lane
- * (j - 1) % 4 of quad (j - 1) / 4; lanes past column 9 never open). Each
- * lane holds its column's path length times 16 plus its column (a length
+/* path_from's columns 1..9 in the lanes of quads: column j in lane
+ * (j - 1) % 4 of quad (j - 1) / 4 (lanes past column 9 never open), in
+ * three quads when the columns are all nine, else in two: then column 9,
+ * if open, takes the lane of the first column that is not (the spare
+ * lane), and the third quad is not read. Each lane holds its column's path
+ * length times 16 plus its column (column 9's in the spare lane: a length
  * is a sum of at most nine costs within +-FORBID and of potentials, far
  * inside +-2^58, so no product wraps), or INT64_MIN once the column is on
- * the path or when it is not in `cols`: the least such key (less one,
- * which wraps INT64_MIN to the top) is the least length with the first
- * column that has it, its length the key shifted right by 4 and its
- * column the low 4 bits. A closed lane is never updated (no key is below
- * INT64_MIN). The path's state after its first step: the keys, and v's
- * entries in the same lanes; `open`, all ones on the lanes of `cols`, is
- * the Hungarian method's for all its paths. */
+ * the path or when it is not open: the least such key (less one, which
+ * wraps INT64_MIN to the top) is the least length with the first column
+ * that has it, its length the key shifted right by 4 and its column the
+ * low 4 bits. A closed lane is never updated (no key is below INT64_MIN).
+ * The path's state after its first step: the keys, and v's entries in the
+ * same lanes; `open` (all ones on the open columns' lanes), `column`
+ * (each lane's column) and `spare` (all ones on the spare lane, if any;
+ * its column `spare_at`, else 9) are the Hungarian method's for all its
+ * paths. */
 typedef struct path_keys {
-    __m256i key[3], v[3], open[3];
+    __m256i key[3], v[3], open[3], column[3], spare[2];
+    int spare_at;
 } path_keys;
 
-/* The open lanes of the columns `cols` (bit j: column j) into keys. */
-static void open_columns(unsigned cols, path_keys *keys)
-{
-    mask_quads(cols, keys->open);
-}
-
-/* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
- * its column j) into cur, v's entries in the quads vq; closed lanes are
- * the caller's to keep. */
-static void row_keys(const int64_t row[BD_SIZE], int64_t row_u, const __m256i vq[3],
-                     __m256i cur[3])
+/* The lanes of the open columns `cols` (bit j: column j) into keys;
+ * returns how many quads hold them (3 or 2). */
+static int open_columns(unsigned cols, path_keys *keys)
 {
     const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
                                _mm256_setr_epi64x(9, 10, 11, 12)};
+    const unsigned all = ALL_DIGITS << 1, last = 1u << BD_SIZE;
+    unsigned lanes = cols, spare = 0;
+    if (cols != all && (cols & last)) {
+        unsigned shut = all & ~cols;
+        spare = shut & (0u - shut);   /* the first column not open */
+        lanes = (cols & ~last) | spare;
+    }
+    __m256i at[3];
+    mask_quads(lanes, keys->open);
+    mask_quads(spare, at);
+    for (int k = 0; k < 3; k++)
+        keys->column[k] = _mm256_blendv_epi8(column[k], _mm256_set1_epi64x(BD_SIZE), at[k]);
+    keys->spare[0] = at[0];
+    keys->spare[1] = at[1];
+    keys->spare_at = spare ? bit_digit(spare) - 1 : BD_SIZE;
+    return cols == all ? 3 : 2;
+}
+
+/* p[0..8] in the lanes of `quads` quads as keys lays out the columns
+ * 1..9 (load_quads, or p[8] in the spare lane). */
+static INLINED void lane_quads(const int64_t p[BD_SIZE], const path_keys *keys, int quads,
+                               __m256i q[3])
+{
+    if (quads == 3) {
+        load_quads(p, q);
+        return;
+    }
+    __m256i last = _mm256_set1_epi64x(p[BD_SIZE - 1]);
+    for (int k = 0; k < 2; k++)
+        q[k] = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(p + 4 * k)), last,
+                                  keys->spare[k]);
+}
+
+/* Each lane's key (path length row[j - 1] - row_u - v[j], times 16, plus
+ * its column j) into cur, v's entries in keys; closed lanes are the
+ * caller's to keep. */
+static INLINED void row_keys(const int64_t row[BD_SIZE], int64_t row_u, const path_keys *keys,
+                             int quads, __m256i cur[3])
+{
     __m256i cost[3], by = _mm256_set1_epi64x(row_u);
-    load_quads(row, cost);
-    for (int k = 0; k < 3; k++) {
-        cur[k] = _mm256_sub_epi64(_mm256_sub_epi64(cost[k], by), vq[k]);
-        cur[k] = _mm256_or_si256(_mm256_slli_epi64(cur[k], 4), column[k]);
+    lane_quads(row, keys, quads, cost);
+    for (int k = 0; k < quads; k++) {
+        cur[k] = _mm256_sub_epi64(_mm256_sub_epi64(cost[k], by), keys->v[k]);
+        cur[k] = _mm256_or_si256(_mm256_slli_epi64(cur[k], 4), keys->column[k]);
     }
 }
 
-/* The least of the keys of three quads less one, plus one: the least key
- * of a lane not closed. */
-static int64_t least_key(const __m256i key[3])
+/* The least of the keys of `quads` quads less one, plus one: the least
+ * key of a lane not closed. */
+static INLINED int64_t least_key(const __m256i key[3], int quads)
 {
     const __m256i less = _mm256_set1_epi64x(-1);
     __m256i low[3];
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < quads; k++)
         low[k] = _mm256_add_epi64(key[k], less);
+    if (quads == 2)
+        return least_of8(low[0], low[1]) + 1;
     __m256i two = _mm256_blendv_epi8(low[0], low[1], _mm256_cmpgt_epi64(low[0], low[1]));
     return least_of8(two, low[2]) + 1;
 }
 
+/* The column potentials v into keys' lanes, `quads` of them. */
+static INLINED void column_potentials(const int64_t v[BD_SIZE + 1], path_keys *keys, int quads)
+{
+    lane_quads(v + 1, keys, quads, keys->v);
+}
+
 /* As the portable first_step below, in path_keys' lanes (the lanes not
- * open closed). */
-static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
-                      path_keys *keys, int64_t *far_out)
+ * open closed), `quads` of them (open_columns). */
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u, path_keys *keys,
+                              int quads, int64_t *far_out)
 {
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
     __m256i cur[3];
-    load_quads(v + 1, keys->v);
-    row_keys(row, row_u, keys->v, cur);
-    for (int k = 0; k < 3; k++)
+    row_keys(row, row_u, keys, quads, cur);
+    for (int k = 0; k < quads; k++)
         keys->key[k] = _mm256_blendv_epi8(closed, cur[k], keys->open[k]);
-    int64_t least = least_key(keys->key);
+    int64_t least = least_key(keys->key, quads);
     *far_out = least >> 4;
     return (int)(least & 15);
 }
@@ -227,17 +283,15 @@ static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v
 /* As the portable path_from below, every column's key and way updated at
  * once at each step: the same sums and the same first least column;
  * way[j] gets its lane for every j in 1..12 (what the path does not reach
- * is never read). */
-static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
-                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
-                     int64_t *far_out)
+ * is never read), column 9's from the spare lane when it has one. */
+static INLINED int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                             const int match[BD_SIZE + 1], path_keys *keys, int quads, int j0,
+                             int64_t far, int64_t way[WAYS], int64_t since[BD_SIZE + 1],
+                             unsigned *on_path, int64_t *far_out)
 {
-    const __m256i column[3] = {_mm256_setr_epi64x(1, 2, 3, 4), _mm256_setr_epi64x(5, 6, 7, 8),
-                               _mm256_setr_epi64x(9, 10, 11, 12)};
     const __m256i closed = _mm256_set1_epi64x(INT64_MIN);
     __m256i *key = keys->key, from[3];
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < quads; k++)
         from[k] = _mm256_setzero_si256();   /* the first step's: the root */
     unsigned used = 1u;
     since[0] = 0;
@@ -245,21 +299,23 @@ static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1
         used |= 1u << j0;
         since[j0] = far;
         __m256i cur[3], at = _mm256_set1_epi64x(j0);
-        row_keys(cost[match[j0] - 1], u[match[j0]] - far, keys->v, cur);
-        for (int k = 0; k < 3; k++) {
-            key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(column[k], at));
+        row_keys(cost[match[j0] - 1], u[match[j0]] - far, keys, quads, cur);
+        for (int k = 0; k < quads; k++) {
+            key[k] = _mm256_blendv_epi8(key[k], closed, _mm256_cmpeq_epi64(keys->column[k], at));
             __m256d closer = _mm256_castsi256_pd(_mm256_cmpgt_epi64(key[k], cur[k]));
             key[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(key[k]),
                                                           _mm256_castsi256_pd(cur[k]), closer));
             from[k] = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(from[k]),
                                                            _mm256_castsi256_pd(at), closer));
         }
-        int64_t least = least_key(key);
+        int64_t least = least_key(key, quads);
         far = least >> 4;
         j0 = (int)(least & 15);
     } while (match[j0] != 0);
-    for (int k = 0; k < 3; k++)   /* lane k of quad q: column 4q + k + 1 */
+    for (int k = 0; k < quads; k++)   /* lane k of quad q: column 4q + k + 1 */
         _mm256_storeu_si256((__m256i *)(way + 1 + 4 * k), from[k]);
+    if (quads == 2)
+        way[BD_SIZE] = way[keys->spare_at];
     *on_path = used;
     *far_out = far;
     return j0;
@@ -274,23 +330,34 @@ typedef struct path_keys {
     unsigned open;
 } path_keys;
 
-/* The open columns `cols` into keys. */
-static void open_columns(unsigned cols, path_keys *keys)
+/* The open columns `cols` into keys; returns 3 (the AVX2 kernel's count
+ * of quads, which the portable steps below take and do not read). */
+static int open_columns(unsigned cols, path_keys *keys)
 {
     keys->open = cols;
+    return 3;
+}
+
+/* The column potentials v into keys (`quads`: open_columns'). */
+static INLINED void column_potentials(const int64_t v[BD_SIZE + 1], path_keys *keys, int quads)
+{
+    (void)quads;
+    keys->v = v;
 }
 
 /* The first step of a shortest augmenting path of the Hungarian method
  * below, from the free row whose costs are `row` and potential row_u (the
  * path's root, column 0): each open column j of keys (open_columns) gets
- * the length row[j - 1] - row_u - v[j] in keys; returns the first column
- * with the least length, that length into *far_out. */
-static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v[BD_SIZE + 1],
-                      path_keys *keys, int64_t *far_out)
+ * the length row[j - 1] - row_u - v[j] (v as column_potentials last put
+ * it in keys) in keys; returns the first column with the least length,
+ * that length into *far_out. */
+static INLINED int first_step(const int64_t row[BD_SIZE], int64_t row_u, path_keys *keys,
+                              int quads, int64_t *far_out)
 {
+    (void)quads;
     int64_t nearest = INT64_MAX;
     int first = 0;
-    keys->v = v;
+    const int64_t *v = keys->v;
     for (unsigned left = keys->open; left; left &= left - 1u) {
         int j = bit_digit(left) - 1;
         keys->dist[j] = row[j - 1] - row_u - v[j];
@@ -310,11 +377,12 @@ static int first_step(const int64_t row[BD_SIZE], int64_t row_u, const int64_t v
  * with the root 0), the path's length into *far_out, and returns its last
  * column. The potentials move lazily: far is the sum of the steps so far,
  * dist[j] column j's path length plus far. Ties go to the first column. */
-static int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
-                     const int match[BD_SIZE + 1], path_keys *keys, int j0, int64_t far,
-                     int64_t way[WAYS], int64_t since[BD_SIZE + 1], unsigned *on_path,
-                     int64_t *far_out)
+static INLINED int path_from(int64_t cost[BD_SIZE][BD_SIZE], const int64_t u[BD_SIZE + 1],
+                             const int match[BD_SIZE + 1], path_keys *keys, int quads, int j0,
+                             int64_t far, int64_t way[WAYS], int64_t since[BD_SIZE + 1],
+                             unsigned *on_path, int64_t *far_out)
 {
+    (void)quads;
     int64_t *dist = keys->dist;
     const int64_t *v = keys->v;
     for (unsigned left = keys->open; left; left &= left - 1u)
@@ -398,16 +466,17 @@ static int64_t potential_sum(unsigned cols, const int64_t u[BD_SIZE + 1],
  * bound on how much the minimum rises when i is forced onto j, and 0 on
  * the matched pairs.
  */
-static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
-                         int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+static INLINED int64_t hungarian_in(unsigned cols, unsigned free,
+                                    int64_t cost[BD_SIZE][BD_SIZE], int64_t u[BD_SIZE + 1],
+                                    int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1],
+                                    path_keys *keys, int quads)
 {
     int64_t way[WAYS];
-    path_keys keys;
-    open_columns(cols, &keys);
+    column_potentials(v, keys, quads);   /* again whenever v moves */
     for (; free; free &= free - 1u) {
         int i = bit_digit(free) - 1;
         int64_t far;
-        int j0 = first_step(cost[i - 1], u[i], v, &keys, &far);
+        int j0 = first_step(cost[i - 1], u[i], keys, quads, &far);
         if (match[j0] == 0) {   /* a path of one step: only row i and the root move */
             u[i] += far;
             v[0] -= far;
@@ -420,12 +489,13 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
         int64_t since[BD_SIZE + 1];
         unsigned used;
         match[0] = i;
-        j0 = path_from(cost, u, match, &keys, j0, far, way, since, &used, &far);
+        j0 = path_from(cost, u, match, keys, quads, j0, far, way, since, &used, &far);
         for (unsigned on = used; on; on &= on - 1u) {
             int j = bit_digit(on) - 1;
             u[match[j]] += far - since[j];
             v[j] -= far - since[j];
         }
+        column_potentials(v, keys, quads);
         do {
             int j1 = (int)way[j0];
             match[j0] = match[j1];
@@ -433,6 +503,17 @@ static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_
         } while (j0);
     }
     return potential_sum(cols, u, v);   /* the matched pairs are tight */
+}
+
+/* hungarian_in with the lanes of the columns `cols` (open_columns): the
+ * steps specialised to their count of quads. */
+static int64_t hungarian(unsigned cols, unsigned free, int64_t cost[BD_SIZE][BD_SIZE],
+                         int64_t u[BD_SIZE + 1], int64_t v[BD_SIZE + 1], int match[BD_SIZE + 1])
+{
+    path_keys keys;
+    if (open_columns(cols, &keys) == 2)
+        return hungarian_in(cols, free, cost, u, v, match, &keys, 2);
+    return hungarian_in(cols, free, cost, u, v, match, &keys, 3);
 }
 
 /*
@@ -474,16 +555,18 @@ static int64_t blank_costs(const bdi_layer_node *node, int cell, const int32_t c
         _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)col),
                          _mm256_loadu_si256((const __m256i *)box)),
         _mm256_mullo_epi32(_mm256_set1_epi32(gain), _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8)));
-    const __m256i bits_lo = _mm256_setr_epi64x(1, 2, 4, 8);
-    const __m256i bits_hi = _mm256_setr_epi64x(16, 32, 64, 128);
-    const __m256i forbid = _mm256_set1_epi64x(FORBID);
+    /* candidate bit k + 1 of each lane's digit shifted to the lane's sign,
+     * which the blend reads */
+    const __m256i to_sign_lo = _mm256_setr_epi64x(63, 62, 61, 60);
+    const __m256i to_sign_hi = _mm256_setr_epi64x(59, 58, 57, 56);
+    const __m256d forbid = _mm256_castsi256_pd(_mm256_set1_epi64x(FORBID));
     __m256i has = _mm256_set1_epi64x((int64_t)cand);
-    __m256i lo = _mm256_blendv_epi8(
-        forbid, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(net)),
-        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_lo), bits_lo));
-    __m256i hi = _mm256_blendv_epi8(
-        forbid, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1)),
-        _mm256_cmpeq_epi64(_mm256_and_si256(has, bits_hi), bits_hi));
+    __m256i lo = _mm256_castpd_si256(_mm256_blendv_pd(
+        forbid, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(net))),
+        _mm256_castsi256_pd(_mm256_sllv_epi64(has, to_sign_lo))));
+    __m256i hi = _mm256_castpd_si256(_mm256_blendv_pd(
+        forbid, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(net, 1))),
+        _mm256_castsi256_pd(_mm256_sllv_epi64(has, to_sign_hi))));
     _mm256_storeu_si256((__m256i *)cost, lo);
     _mm256_storeu_si256((__m256i *)(cost + 4), hi);
     cost[8] = (cand >> 8 & 1u) ? col[8] + box[8] - 9 * (int64_t)gain : FORBID;
@@ -630,9 +713,9 @@ static int64_t solve_row(const bdi_layer_node *node, unsigned row_used, unsigned
     memcpy(rel->dual[r], v + 1, sizeof rel->dual[r]);
     if (drops)
         row_drops(rel, r, n, cells, cost, u, v);
-    for (unsigned on = missing; on; on &= on - 1u) {   /* the chosen pairs */
-        int d = bit_digit(on);
-        rel->digit[cells[match[d] - 1]] = (uint8_t)d;
+    for (unsigned on = missing << 1; on; on &= on - 1u) {   /* the chosen pairs: column d */
+        int d = bit_digit(on) - 1;
+        rel->digit[cells[(ptrdiff_t)match[d] - 1]] = (uint8_t)d;
     }
     return -min_cost;
 }
@@ -709,10 +792,29 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
 }
 #endif
 
+/* The lane of sharpen_row's chains that holds digit 9's column (x = 8):
+ * its own, 8, or in the AVX2 kernel, when the row misses 9 and some other
+ * digit is not missing, that of the first digit not missing (whose column
+ * no chain reads), so that the columns read fit in lanes 0..7. */
+#if defined(__AVX2__) && !defined(BD_PORTABLE)
+static int nine_lane(unsigned miss)
+{
+    unsigned shut = ~miss & 0xffu;
+    return (miss >> 8 & 1u) && shut ? bit_digit(shut) - 1 : 8;
+}
+#else
+static int nine_lane(unsigned miss)
+{
+    (void)miss;
+    return 8;
+}
+#endif
+
 /* Adds to each blank's own drops the chains that end on its digit: for the
  * blank on digit x (owner[x], x in `miss`), drop[owner[x]][y] += chain[y][x]
  * for every digit y in miss, capped at INT32_MAX (both terms lie in
- * 0..INT32_MAX, so the unsigned sum does not wrap). */
+ * 0..INT32_MAX, so the unsigned sum does not wrap); column x of the chains
+ * in lane x, but column 8 in lane `nine` (nine_lane). */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
 /* As the portable add_chains below, digits 1..8 of a blank's drops in the
  * lanes of one AVX2 register, column x of the chains by one masked gather
@@ -720,7 +822,7 @@ static unsigned stale_rows(const bdi_layer_node *node, const bdi_rows *rel)
  * alone. The entries of the digits not in miss change to other values
  * that are never read. */
 static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
-                       const int owner[BD_SIZE])
+                       const int owner[BD_SIZE], int nine)
 {
     const __m256i stride = _mm256_setr_epi32(0, 9, 18, 27, 36, 45, 54, 63);
     const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
@@ -728,23 +830,25 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
     __m256i in_miss = _mm256_cmpeq_epi32(
         _mm256_and_si256(_mm256_set1_epi32((int32_t)miss), bits), bits);
     for (unsigned on = miss; on; on &= on - 1u) {
-        int x = bit_digit(on) - 1;
+        int x = bit_digit(on) - 1, lane = x == 8 ? nine : x;
         int32_t *to = rel->own_drop[owner[x]];
         __m256i column = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
-                                                     (const int *)&chain[0][x], stride,
+                                                     (const int *)&chain[0][lane], stride,
                                                      in_miss, 4);
         __m256i sum = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)to), column);
         _mm256_storeu_si256((__m256i *)to, _mm256_min_epu32(sum, cap));
         if (miss >> 8 & 1u) {
-            uint32_t last = (uint32_t)to[8] + chain[8][x];
+            uint32_t last = (uint32_t)to[8] + chain[8][lane];
             to[8] = (int32_t)(last < INT32_MAX ? last : INT32_MAX);
         }
     }
 }
 #else
+/* nine_lane is 8 here: every column in its own lane. */
 static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss,
-                       const int owner[BD_SIZE])
+                       const int owner[BD_SIZE], int nine)
 {
+    (void)nine;
     for (unsigned on = miss; on; on &= on - 1u) {
         int x = bit_digit(on) - 1;
         int32_t *to = rel->own_drop[owner[x]];
@@ -757,29 +861,83 @@ static void add_chains(bdi_rows *rel, uint32_t chain[BD_SIZE][BD_SIZE], unsigned
 }
 #endif
 
-/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
- * via are different rows of sharpen_row's chains below). */
+/*
+ * The shortest chains (Floyd-Warshall over the digits of `miss`, through
+ * each k in turn): chain[x][y] = min(chain[x][y], chain[x][k] + chain[k][y])
+ * for x, y in miss, column y in lane y but column 8 in lane `nine`
+ * (nine_lane). The chains lie in 0..INT32_MAX, and a sum of two fits in 32
+ * bits: one from a chain that cannot reach k (INT32_MAX) shortens none,
+ * nor does k's own row (its chain to k is 0). Whole rows of lanes: a sum
+ * in a lane no chain reads may wrap, and is never read.
+ */
 #if defined(__AVX2__) && !defined(BD_PORTABLE)
-/* As the portable extend below, lanes 0..7 and lanes 1..8 by two
- * overlapping AVX2 minima, both loaded before either is stored (lanes 1..7
- * get the same value twice). */
-static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+/* As the portable close_chains below; when the columns read fit in lanes
+ * 0..7 (all but `miss` of nine digits), a row of chains in one AVX2
+ * register, its chain to k broadcast from lane k by a permute, with no
+ * test (a sum with INT32_MAX changes no lane read); else lanes 0..7 and
+ * lanes 1..8 by two overlapping minima, both loaded before either is
+ * stored (lanes 1..7 get the same value twice). */
+static void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
 {
-    __m256i by = _mm256_set1_epi32((int32_t)to_k);
-    __m256i low = _mm256_min_epu32(_mm256_loadu_si256((const __m256i *)row),
-                                   _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
-    __m256i high = _mm256_min_epu32(
-        _mm256_loadu_si256((const __m256i *)(row + 1)),
-        _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
-    _mm256_storeu_si256((__m256i *)row, low);
-    _mm256_storeu_si256((__m256i *)(row + 1), high);
+    if (miss != ALL_DIGITS) {
+        for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+            int k = bit_digit(via_k) - 1;
+            __m256i at = _mm256_set1_epi32(k == 8 ? nine : k);
+            __m256i via = _mm256_loadu_si256((const __m256i *)chain[k]);
+            for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+                __m256i *row = (__m256i *)chain[(unsigned)bit_digit(on) - 1u];
+                __m256i cur = _mm256_loadu_si256(row);
+                __m256i to_k = _mm256_permutevar8x32_epi32(cur, at);
+                _mm256_storeu_si256(row, _mm256_min_epu32(cur, _mm256_add_epi32(to_k, via)));
+            }
+        }
+        return;
+    }
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1;
+        const uint32_t *via = chain[k];
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+            uint32_t *row = chain[bit_digit(on) - 1];
+            uint32_t to_k = row[k];
+            if (to_k == INT32_MAX)
+                continue;
+            __m256i by = _mm256_set1_epi32((int32_t)to_k);
+            __m256i low = _mm256_min_epu32(
+                _mm256_loadu_si256((const __m256i *)row),
+                _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)via)));
+            __m256i high = _mm256_min_epu32(
+                _mm256_loadu_si256((const __m256i *)(row + 1)),
+                _mm256_add_epi32(by, _mm256_loadu_si256((const __m256i *)(via + 1))));
+            _mm256_storeu_si256((__m256i *)row, low);
+            _mm256_storeu_si256((__m256i *)(row + 1), high);
+        }
+    }
 }
 #else
-static void extend(uint32_t *restrict row, uint32_t to_k, const uint32_t *restrict via)
+/* row[y] = min(row[y], to_k + via[y]) for y in 0..8, unsigned (row and
+ * via are different rows of the chains). */
+static OUT_OF_LINE void extend(uint32_t *restrict row, uint32_t to_k,
+                               const uint32_t *restrict via)
 {
     for (int y = 0; y < BD_SIZE; y++) {
         uint32_t sum = to_k + via[y];
         row[y] = sum < row[y] ? sum : row[y];
+    }
+}
+
+/* nine_lane is 8 here: every column in its own lane. */
+static INLINED void close_chains(uint32_t chain[BD_SIZE][BD_SIZE], unsigned miss, int nine)
+{
+    (void)nine;
+    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
+        int k = bit_digit(via_k) - 1;
+        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
+            int x = bit_digit(on) - 1;
+            uint32_t to_k = chain[x][k];
+            if (to_k == INT32_MAX)
+                continue;
+            extend(chain[x], to_k, chain[k]);
+        }
     }
 }
 #endif
@@ -799,9 +957,9 @@ static void sharpen_row(bdi_rows *rel, int r)
     /* chain[x][y] for digits x, y the row misses (bit x of miss; x + 1 is
      * the digit of blank owner[x]): the least cost of moving that blank
      * off x, on along blanks, until some blank takes y; a row of the
-     * drops (the blank's own digit at 0), so the entries of the digits
-     * the row does not miss hold what drop holds there, which no chain
-     * reads */
+     * drops (the blank's own digit at 0), column 8 in lane `nine` too
+     * (nine_lane), so the entries of the digits the row does not miss hold
+     * what drop holds there or column 8's, which no chain reads */
     uint32_t chain[BD_SIZE][BD_SIZE];
     int owner[BD_SIZE];
     unsigned miss = 0;
@@ -814,23 +972,12 @@ static void sharpen_row(bdi_rows *rel, int r)
         owner[x] = cell;
         miss |= 1u << x;
     }
-    for (unsigned via_k = miss; via_k; via_k &= via_k - 1u) {
-        int k = bit_digit(via_k) - 1;
-        for (unsigned on = miss & ~(1u << k); on; on &= on - 1u) {
-            /* the drops (reduced costs of an optimal assignment, never
-             * negative) lie in 0..INT32_MAX, and so every chain, and a sum
-             * of two fits in 32 bits: one that cannot reach k shortens none
-             * through k (nor does k's own row, whose chain to k is 0).
-             * Whole rows of BD_SIZE: a sum in a digit the row does not
-             * miss may wrap, and is never read. */
-            int x = bit_digit(on) - 1;
-            uint32_t to_k = chain[x][k];
-            if (to_k == INT32_MAX)
-                continue;
-            extend(chain[x], to_k, chain[k]);
-        }
-    }
-    add_chains(rel, chain, miss, owner);   /* chain[x][x] stays 0: no chain is below 0 */
+    int nine = nine_lane(miss);
+    if (nine != 8)
+        for (unsigned on = miss; on; on &= on - 1u)
+            chain[bit_digit(on) - 1][nine] = chain[bit_digit(on) - 1][8];
+    close_chains(chain, miss, nine);
+    add_chains(rel, chain, miss, owner, nine);   /* a chain's own column stays 0: none is below 0 */
     rel->sharp |= 1u << r;
 }
 
