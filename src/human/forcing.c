@@ -81,16 +81,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef REPAIR_CHECK
-#include <stdio.h>
-static long repair_hits, repair_miss, repair_same;
-__attribute__((destructor)) static void repair_report(void)
-{
-    fprintf(stderr, "repair: hits %ld, remade %ld (of them equal %ld)\n", repair_hits, repair_miss,
-            repair_same);
-}
-#endif
-
 typedef struct forcing {
     bdi_chainer *ch;
     chain_grid *g;
@@ -777,20 +767,8 @@ FORCING_APART void reach_remake(const struct reach_memo *rm, int cand, reach *r)
     const struct reach_kept *kept = rm->kept;
     if (bits_has(kept->suspect, cand) && repairs(r, cand, &kept->fix, rm->rg->y_links)) {
         repair_apply(r, &kept->fix);
-#ifdef REPAIR_CHECK
-        reach again;
-        reach_from(rm->rg, pot_of(cand / BD_SIZE, cand % BD_SIZE + 1, true), &again);
-        if (memcmp(again.on, r->on, sizeof r->on) || memcmp(again.off, r->off, sizeof r->off)
-            || again.conflict != r->conflict)
-            abort();
-        repair_hits++;
-#endif
         return;
     }
-#ifdef REPAIR_CHECK
-    if (bits_has(kept->suspect, cand))
-        repair_miss++;
-#endif
     reach_from(rm->rg, pot_of(cand / BD_SIZE, cand % BD_SIZE + 1, true), r);
 }
 
