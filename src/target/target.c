@@ -177,8 +177,7 @@ enum {
     SURVEY_ALL = 30,         /* open blanks from which survey() reads every cell */
     SURVEY_ALL_WIDE = 12,    /* the same with the AVX2 kernel */
     DIVE_NODES = 50,         /* nodes of the dive at a pass's first branching node */
-    MEMO_AFTER = 64,         /* units_consistent's calls before it clears a memo for them */
-    TRAILS = 16              /* the retightens' step records (step_trail) */
+    MEMO_AFTER = 64         /* units_consistent's calls before it clears a memo for them */
 };
 
 typedef struct target {
@@ -208,11 +207,6 @@ typedef struct target {
     int units_calls;          /* units_consistent's calls, up to MEMO_AFTER */
     uint16_t units_last[BD_CELLS]; /* the rule's last result (bdi_units_consistent) */
     bdi_layer_memo *layer_memo;   /* for the layer solves, NULL: none yet (layer_memo()) */
-    struct step_trail *trails; /* TRAILS records of retightened nodes' steps, NULL: none
-                               * yet (retrace_begin()) */
-    uint64_t trail_clock;     /* retrace_begin()'s calls */
-    bool record_steps;        /* descend() records its steps in trails (the retightens,
-                               * a sparse pass's root, a restart's converging steps) */
     bdi_budget budget;
     uint64_t guesses;
     bool lagrange;            /* use the layer bound on branching nodes */
@@ -274,39 +268,6 @@ typedef struct relaxation {
 } relaxation;
 
 static const int32_t GAP_NONE = INT32_MIN;
-
-/* The first steps of one descend() (at a retightened node, a sparse pass's
- * root or a restart's, see record_steps): the node (each cell's view: open
- * on a blank, open << BD_SIZE on a placed cell), and for each step the
- * prices, the digits whose layers it solved under them (moved, bit d - 1)
- * and the layers then. A retighten starts from the node's prices, which
- * are those its parent gave it, or its last retighten's; the nodes on a
- * path, and a node and its siblings, often share them, and then their
- * steps often retrace another's (so do a restart's first steps, from the
- * prices its pass's root left, which are where that root started when it
- * found no lower L): where a step's prices are a record's at the same
- * step, a digit it solved that sees the same there as at the record's
- * node (the same open cells, each a blank at both or placed at both) has
- * the layer recorded, as bdi_layer_solve_moved's answer depends on
- * nothing else. */
-typedef struct step_trail {
-    uint64_t used;            /* the retrace_begin() call that made it */
-    uint32_t view[BD_CELLS];
-    int steps;                /* recorded, at most RETIGHTEN_ITERATIONS */
-    uint16_t moved[RETIGHTEN_ITERATIONS];
-    int32_t price[RETIGHTEN_ITERATIONS][BD_CELLS];
-    bdi_layer layer[RETIGHTEN_ITERATIONS][BD_SIZE];
-} step_trail;
-
-/* A descend()'s use of the TRAILS records: `own`, the one its steps
- * overwrite (the oldest), and for each record the digits whose layers it
- * may give here (see step_trail), 0 once one of its steps was not
- * retraced (TRAILS fits the bits of an unsigned). */
-typedef struct retrace {
-    step_trail *trails, *own;
-    unsigned live;            /* the records with same[i] != 0 (bit i) */
-    unsigned same[TRAILS];
-} retrace;
 
 /* ORs `lanes` (a 16-bit mask repeated in each 16-bit lane) into the four
  * uint16_t at `at`, as one read-modify-write. */
@@ -722,99 +683,25 @@ static int64_t aim_of(const target *s, int64_t best)
     return need_now(s) - (s->goal > 0 ? PASS_AIM : SCALE);
 }
 
-/* Starts in *rt a descend() at `node` (s's current node) that records its
- * steps (s->trails made at the first call, all empty): false without
- * memory (then nothing is recorded, which only costs time). */
-static bool retrace_begin(target *s, const bdi_layer_node *node, retrace *rt)
-{
-    if (!s->trails)
-        s->trails = calloc(TRAILS, sizeof *s->trails);
-    if (!s->trails)
-        return false;
-    uint32_t view[BD_CELLS];   /* a digit sees the same at two nodes where its bits
-                                * (d - 1 and BD_SIZE + d - 1) of every view agree */
-    for (int cell = 0; cell < BD_CELLS; cell++)
-        view[cell] = (uint32_t)node->open[cell] << (s->cells[cell] ? BD_SIZE : 0);
-    rt->trails = s->trails;
-    rt->own = &s->trails[0];
-    for (int i = 0; i < TRAILS; i++) {
-        const step_trail *trail = &s->trails[i];
-        uint32_t differ = 0;
-        for (int cell = 0; cell < BD_CELLS; cell++)
-            differ |= trail->view[cell] ^ view[cell];
-        rt->same[i] = trail->steps ? ALL_DIGITS & ~(differ | differ >> BD_SIZE) : 0;
-        if (trail->used < rt->own->used)
-            rt->own = &s->trails[i];
-    }
-    rt->same[rt->own - s->trails] = 0;
-    rt->live = 0;
-    for (int i = 0; i < TRAILS; i++)
-        rt->live |= (unsigned)(rt->same[i] != 0) << i;
-    rt->own->used = ++s->trail_clock;
-    rt->own->steps = 0;
-    memcpy(rt->own->view, view, sizeof view);
-    return true;
-}
-
-/* Takes into trial's layers those of the digits `moved` that the records
- * of rt give at the descend's step number `step` (trial's prices are the
- * step's); returns the digits left to solve. */
-static unsigned retrace_step(retrace *rt, relaxation *trial, unsigned moved, int step)
-{
-    for (unsigned live = rt->live; live && moved; live &= live - 1u) {
-        int i = bit_digit(live) - 1;
-        const step_trail *trail = &rt->trails[i];
-        unsigned kept = moved & rt->same[i] & (step < trail->steps ? trail->moved[step] : ~0u);
-        if (!kept)
-            continue;
-        if (step >= trail->steps
-            || memcmp(trail->price[step], trial->price, sizeof trial->price) != 0) {
-            rt->same[i] = 0;
-            rt->live &= ~(1u << i);
-            continue;
-        }
-        for (unsigned digits = kept; digits; digits &= digits - 1u)
-            trial->layer[bit_digit(digits) - 1] = trail->layer[step][bit_digit(digits) - 1];
-        moved &= ~kept;
-    }
-    return moved;
-}
-
 /* One subgradient step on the layer relaxation `trial` (subgradient g,
  * squared norm `norm`): prices towards `aim` (step_prices, `wide` as
  * there, *prices the sum of trial's prices on the blanks, kept so), the
  * layers that may change re-solved, L updated; false when some digit has
- * no layer left. With `rt` (retrace_begin() at this node), this is the
- * descend's step number `step`: below RETIGHTEN_ITERATIONS, the layers
- * the records give are taken from them (retrace_step), and the step is
- * recorded. */
+ * no layer left. */
 static bool step_layers(const bdi_layer_node *node, relaxation *trial, const int8_t g[BD_CELLS],
-                        int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices,
-                        retrace *rt, int step)
+                        int norm, int64_t aim, int64_t lambda, bool wide, int32_t *prices)
 {
     unsigned moved = step_prices(node, trial, g, norm, aim, lambda, wide, prices);
-    if (!rt || step >= RETIGHTEN_ITERATIONS) {
-        bdi_layer_solve_moved(node, trial->price, moved, trial->layer);
-    } else {
-        bdi_layer_solve_moved(node, trial->price, retrace_step(rt, trial, moved, step),
-                              trial->layer);
-        memcpy(rt->own->price[step], trial->price, sizeof trial->price);
-        memcpy(rt->own->layer[step], trial->layer, sizeof trial->layer);
-        rt->own->moved[step] = (uint16_t)moved;
-        rt->own->steps = step + 1;
-    }
+    bdi_layer_solve_moved(node, trial->price, moved, trial->layer);
     return total_of(trial, *prices);
 }
 
 /*
  * Up to `iterations` subgradient steps from rel's prices, keeping in rel
  * the prices of the least L, with every layer and max-marginal solved.
- * With `pack`, each step also tries the packed completion; with
- * s->record_steps, the first RETIGHTEN_ITERATIONS steps are recorded in
- * s->trails and the layers of one that retraces a record's are taken from
- * it. Returns false when the node is done: no completion,
- * or L below the need (a completion whose layers meet is recorded on the
- * way).
+ * With `pack`, each step also tries the packed completion. Returns false
+ * when the node is done: no completion, or L below the need (a completion
+ * whose layers meet is recorded on the way).
  */
 static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int iterations,
                     bool pack)
@@ -824,7 +711,6 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
     memcpy(trial.layer, rel->layer, sizeof trial.layer);
     trial.value = rel->value;
     int32_t prices = blank_prices(node, &trial);   /* trial's on the blanks */
-    retrace steps, *rt = s->record_steps && retrace_begin(s, node, &steps) ? &steps : NULL;
     int64_t lambda = SCALE * 3 / 2, floor_bound = rel->value / SCALE;
     int stall = 0, since_floor = 0;
     int patience = s->blank_count <= DENSE_BLANKS ? DENSE_PATIENCE : PATIENCE;
@@ -846,8 +732,7 @@ static bool descend(target *s, const bdi_layer_node *node, relaxation *rel, int 
             if (s->stop || rel->value < need_now(s))
                 return false;
         }
-        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide, &prices,
-                         rt, it))
+        if (!step_layers(node, &trial, g, norm, aim_of(s, rel->value), lambda, s->wide, &prices))
             return false;
         since_floor++;
         if (trial.value / SCALE < floor_bound) {
@@ -2171,10 +2056,7 @@ static void branch(target *s, int depth, const relaxation *parent, unsigned cand
             /* A big subtree: the bound may have been loose. Tighten it
              * again here (from this node's prices). */
             next_check *= 4;
-            s->record_steps = true;
-            bool open = tighten(s, RETIGHTEN_ITERATIONS, NULL, &s->level[depth], false);
-            s->record_steps = false;
-            if (!open)
+            if (!tighten(s, RETIGHTEN_ITERATIONS, NULL, &s->level[depth], false))
                 break;
             cand &= candidates(s, cell);
         }
@@ -2304,8 +2186,6 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     sub.units_calls = s->units_calls;
     memcpy(sub.units_last, s->units_last, sizeof sub.units_last);
     sub.layer_memo = s->layer_memo;
-    sub.trails = s->trails;
-    sub.trail_clock = s->trail_clock;
     sub.improved = true;
     sub.best_score = s->best_score;
     sub.best = s->best;
@@ -2314,8 +2194,6 @@ static bool refill(target *s, const bool keep[BD_CELLS], relaxation *level)
     s->units_calls = sub.units_calls;
     memcpy(s->units_last, sub.units_last, sizeof s->units_last);
     s->layer_memo = sub.layer_memo;   /* the same, or one it made */
-    s->trails = sub.trails;           /* likewise */
-    s->trail_clock = sub.trail_clock;
     s->budget = sub.budget;   /* its nodes count; a cut stops us too */
     if (sub.best_score <= s->best_score)
         return false;
@@ -2423,9 +2301,7 @@ static void restart(target *s, relaxation *root)
         s->pass_root = true;
         if (attempt == 1) {
             s->patience = CONVERGE_PATIENCE;
-            s->record_steps = true;
             open = tighten(s, CONVERGE_ITERATIONS, NULL, root, false);
-            s->record_steps = false;
             s->patience = 0;
             *stepped = *root;
         } else {
@@ -2477,9 +2353,7 @@ static void run_passes(target *s)
         s->improve_at = s->improved ? 0 : s->budget.nodes + IMPROVE_AFTER;
         bool sparse = s->blank_count > DENSE_BLANKS;
         s->pass_root = true;
-        s->record_steps = sparse;
         bool open = tighten(s, sparse ? PASS_ITERATIONS : DENSE_PASS_ITERATIONS, NULL, root, true);
-        s->record_steps = false;
         s->pass_root = false;
         s->rows_tuned = true;
         if (open) {
@@ -2514,7 +2388,6 @@ bd_status bdi_bound_target(const bd_grid *puzzle, const bd_options *options,
     free(s.level);
     free(s.memo);
     free(s.layer_memo);
-    free(s.trails);
     if (stats) {
         stats->nodes += s.budget.nodes;
         stats->guesses += s.guesses;
