@@ -1990,6 +1990,16 @@ static inline bool may_place(target *s)
     return !(s->probe_at && s->budget.nodes >= s->probe_at && s->best_score < 0 && !probe(s));
 }
 
+/* Whether branch() runs the units' rule again after a node's own fixing:
+ * on a sparse grid, in a pass whose incumbent is one point below its goal
+ * (the pass proves that nothing reaches the goal), once the search has run
+ * RETIGHTEN_NODES nodes. */
+static bool late_rule(const target *s)
+{
+    return s->blank_count > DENSE_BLANKS && s->best_score == s->goal - 1
+           && s->budget.nodes >= RETIGHTEN_NODES;
+}
+
 /* The node where blanks[0..depth) are filled, whose scan gave `cand`: the
  * root of a search, or a node with two candidates or more (when s->lagrange,
  * narrowed by the units' rule and the relaxations first); its children
@@ -2000,10 +2010,14 @@ static void branch(target *s, int depth, const relaxation *parent, unsigned cand
     bool narrowed = s->lagrange && (cand & (cand - 1u)) != 0;
     if (narrowed) {
         memcpy(saved, s->allow, sizeof saved);
-        /* the rule again where the nearest relaxation's fixing narrowed allow */
+        /* the rule again where the nearest relaxation's fixing narrowed allow,
+         * and once more after this node's own fixing where a sparse grid's
+         * proving pass (its incumbent one point below the goal) has run
+         * RETIGHTEN_NODES nodes: there the fixing often leaves a unit that
+         * cannot be completed, and the search is long enough to pay */
         if (((!parent || parent->fixed) && !units_consistent(s))
             || !tighten(s, 0, parent, &s->level[depth], false)
-            || (s->fixed && !scan(s, depth, &cand))) {
+            || (s->fixed && ((late_rule(s) && !units_consistent(s)) || !scan(s, depth, &cand)))) {
             memcpy(s->allow, saved, sizeof saved);
             return;
         }
